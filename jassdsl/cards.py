@@ -1,0 +1,99 @@
+"""Card notation: the one place where cards get their names.
+
+Cards are written as in the HSLU jass-kit engine: a suit letter and a rank,
+``DA DK DQ DJ D10 D9 D8 D7 D6 HA ... C6``. The card's index is ``suit * 9 + rank``,
+so the deck order and the indices match jass-kit.
+
+Suits (French / German-Swiss, the mapping this project chose):
+
+====  ===============  ==============
+code  French           German-Swiss
+====  ===============  ==============
+D     Ecken (Karo)     Schilten
+H     Herz             Schellen
+S     Schaufel (Pik)   Eicheln
+C     Kreuz            Rosen
+====  ===============  ==============
+
+The Allmedias text is not consistent about this (Guggitaler and Schellenjass equate
+Herz with Schellen and Kreuz with Rosen, Schiltenober equates Ecken with Schilten,
+Schaufeldame equates Schaufel with Rosen). We follow the majority; a variant whose
+source names a card by its other name says in its rule file which card it means.
+
+Ranks: A (Ass), K (König), Q (Dame / Ober), J (Bube / Under, the trump one is the
+Puur), 10 (Zehn / Banner), 9 (the trump one is the Nell), 8, 7, 6.
+"""
+
+from __future__ import annotations
+
+SUITS = ("D", "H", "S", "C")
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
+SUIT_NAMES = {
+    "en": {"D": "Diamonds", "H": "Hearts", "S": "Spades", "C": "Clubs"},
+    "fr": {"D": "Ecken", "H": "Herz", "S": "Schaufel", "C": "Kreuz"},
+    "ch": {"D": "Schilten", "H": "Schellen", "S": "Eicheln", "C": "Rosen"},
+}
+RANK_NAMES = {
+    "en": {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "10": "Ten"},
+    "fr": {"A": "Ass", "K": "König", "Q": "Dame", "J": "Bube", "10": "Zehn"},
+    "ch": {"A": "Ass", "K": "König", "Q": "Ober", "J": "Under", "10": "Banner"},
+}
+CARD_NAMES = tuple(s + r for s in SUITS for r in RANKS)
+CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
+SUIT_MASKS = tuple(0x1FF << (9 * s) for s in range(4))
+ALL_CARDS = (1 << 36) - 1
+
+
+def suit_of(card: int) -> int:
+    return card // 9
+
+
+def rank_of(card: int) -> int:
+    return card % 9
+
+
+def card_index(name: str) -> int:
+    """The index of a card written in jass-kit notation (``"D10"`` -> 4)."""
+    key = name.strip().upper()
+    if key not in CARD_INDEX:
+        raise ValueError(f"not a card: {name!r} (cards are written like DA, H10, C6)")
+    return CARD_INDEX[key]
+
+
+def mask_cards(mask: int) -> list[int]:
+    """The card indices in a bitmask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def cards_mask(cards: list[int] | tuple[int, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def card_label(card: int, names: str = "ch") -> str:
+    """A person's name for a card, e.g. ``Schellen Under`` or ``Herz Bube``."""
+    suit, rank = SUITS[suit_of(card)], RANKS[rank_of(card)]
+    return f"{SUIT_NAMES[names][suit]} {RANK_NAMES[names].get(rank, rank)}"
+
+
+# Sets of cards that rule files may name, e.g. ``won(hearts)`` or ``won(queens)``.
+CARD_CLASSES: dict[str, int] = {
+    "diamonds": SUIT_MASKS[0],
+    "hearts": SUIT_MASKS[1],
+    "spades": SUIT_MASKS[2],
+    "clubs": SUIT_MASKS[3],
+    **{
+        plural: sum(1 << (s * 9 + r) for s in range(4))
+        for r, plural in enumerate(
+            ("aces", "kings", "queens", "jacks", "tens", "nines", "eights", "sevens", "sixes")
+        )
+    },
+    **{name: 1 << i for i, name in enumerate(CARD_NAMES)},
+}

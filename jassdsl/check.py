@@ -1,0 +1,419 @@
+"""Build the rule model from parsed statements and check its meaning, collecting every error."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import ValidationError
+
+from jassdsl import model as m
+from jassdsl.cards import CARD_CLASSES, RANKS
+from jassdsl.errors import RuleError, RuleFileErrors
+from jassdsl.facts import FACTS
+from jassdsl.syntax import parse_statements, position
+
+SINGLE = ("name", "summary", "players", "deal", "trump", "scoring", "end", "winner")
+LISTS = ("sources", "decisions", "options", "settings", "ranks", "points", "bonuses")
+LISTS2 = ("units", "declarations", "lets")
+REQUIRED = {
+    "name": 'variant "Name"',
+    "players": "players N",
+    "deal": "deal all cards in packets of 3",
+    "trump": "trump: ...",
+    "scoring": "score each hand, first rule that applies: ...",
+    "end": "game ends ...",
+    "winner": "winner: most UNIT",
+}
+SETTINGS = {
+    "first dealer": {"lot", "seat1"},
+    "next dealer": {"right"},
+    "first lead": {"forehand"},
+    "follow": {"suit", "trump"},
+    "undertrump": {"strict", "weak"},
+    "puur": {"exempt", "follows"},
+}
+TRUMP_MODES = ("D", "H", "S", "C", "suits", "obenabe", "undenufe")
+TABLES = ("trump", "side", "obenabe", "undenufe")
+BONUSES = ("last-trick", "match")
+HAND_TOTAL = 157
+
+
+class Checker:
+    """Collects errors for one file; each check adds to the list and never stops early."""
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path, self.text = path, text
+        self.errors: list[RuleError] = []
+
+    def error(self, pos: m.Pos, kind: str, message: str) -> None:
+        self.errors.append(RuleError(self.path, position(pos), kind, message))
+
+    # -- assembling the model
+    def assemble(self, statements: list[tuple[str, Any]]) -> dict[str, Any]:
+        fields: dict[str, Any] = {k: [] for k in (*LISTS, *LISTS2)}
+        seen: dict[str, m.Pos] = {}
+        for key, value in statements:
+            if key in SINGLE:
+                where = stmt_pos(value)
+                if key in seen:
+                    self.error(where, "duplicate", f"a second '{REQUIRED.get(key, key)}' "
+                               f"statement; the first is on line {seen[key].line}")
+                    continue
+                seen[key] = where
+                fields[key] = value
+            else:
+                fields[key].append(value)
+        for key, example in REQUIRED.items():
+            if key not in fields:
+                self.error(m.Pos(line=1, column=1, end_line=1, end_column=2), "missing",
+                           f"the file has no '{example}' statement")
+        return fields
+
+    def build(self) -> m.RuleFile | None:
+        fields = self.assemble(parse_statements(self.text, self.path))
+        if self.errors:
+            return None
+        players, teams = fields.pop("players")
+        scoring_pos, clauses = fields.pop("scoring")
+        data = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+        try:
+            return m.RuleFile(path=self.path, players=players, teams=teams, clauses=clauses,
+                              scoring_pos=scoring_pos, **data)
+        except ValidationError as err:  # a bug in the transformer, reported without a traceback
+            self.error(m.Pos(line=1, column=1, end_line=1, end_column=2), "internal", str(err))
+            return None
+
+    # -- meaning
+    def check(self, rf: m.RuleFile) -> None:
+        self.options = {o.name: o for o in rf.options}
+        self.lets = {lt.name: lt for lt in rf.lets}
+        self.declared = {d.name for d in rf.declarations}
+        self.units = {}
+        for u in rf.units:
+            self.units[u.singular] = u
+            self.units[u.plural] = u
+        self.teams = rf.teams
+        self.check_options(rf)
+        self.check_table(rf)
+        self.check_cards(rf)
+        self.check_trump(rf)
+        self.check_settings(rf)
+        self.check_units(rf)
+        self.check_scoring(rf)
+        self.check_end(rf)
+
+    def value(self, v: m.Value, low: int, high: int, what: str) -> list[int]:
+        """The numbers a value can take (an option's choices), each checked against a range."""
+        if v.option is not None:
+            opt = self.options.get(v.option)
+            if opt is None:
+                self.error(v.pos, "unknown-name", f"{what}: no option named {v.option!r}")
+                return []
+            numbers = [c.number for c in opt.choices if c.number is not None]
+        else:
+            numbers = [v.number] if v.number is not None else []
+        for n in numbers:
+            if not low <= n <= high:
+                self.error(v.pos, "range", f"{what} must be between {low} and {high}, not {n}")
+        return numbers
+
+    def check_options(self, rf: m.RuleFile) -> None:
+        names: set[str] = set()
+        for o in rf.options:
+            if o.name in names:
+                self.error(o.pos, "duplicate", f"option {o.name!r} is defined twice")
+            names.add(o.name)
+            if o.default not in o.choices and not any(
+                (c.number, c.option) == (o.default.number, o.default.option) for c in o.choices
+            ):
+                self.error(o.default.pos, "option", f"the default of {o.name!r} is not "
+                           "one of its choices")
+
+    def check_table(self, rf: m.RuleFile) -> None:
+        counts = self.value(rf.players, 2, 4, "the number of players")
+        if rf.teams and counts != [4]:
+            self.error(rf.players.pos, "teams", "teams across need exactly 4 players")
+        packets = self.value(rf.deal.packet, 1, 36, "the packet size")
+        for n in counts:
+            each = self.value(rf.deal.each, 1, 36, "cards each") if rf.deal.each else [36 // n]
+            for e in each:
+                if e * n > 36:
+                    self.error(rf.deal.pos, "deal", f"{n} players with {e} cards each need "
+                               f"{e * n} cards; the deck has 36")
+                if rf.deal.each is None and 36 % n:
+                    self.error(rf.deal.pos, "deal", f"36 cards do not split evenly among {n}")
+                for p in packets:
+                    if e % p:
+                        self.error(rf.deal.packet.pos, "deal",
+                                   f"{e} cards each cannot be dealt in packets of {p}")
+
+    def check_cards(self, rf: m.RuleFile) -> None:
+        for r in rf.ranks:
+            if r.table.text not in TABLES:
+                self.error(r.table.pos, "unknown-name", f"no rank table {r.table.text!r}; "
+                           f"tables are {', '.join(TABLES)}")
+            seen = [w.text for w in r.ranks]
+            for w in r.ranks:
+                if w.text not in RANKS:
+                    self.error(w.pos, "card", f"{w.text!r} is not a rank; ranks are "
+                               f"{' '.join(RANKS)}")
+            if sorted(seen) != sorted(RANKS) and all(w in RANKS for w in seen):
+                missing = [r_ for r_ in RANKS if r_ not in seen]
+                self.error(r.pos, "card", "a rank order must list each of the nine ranks "
+                           f"once (missing: {' '.join(missing) or 'none'}; listed "
+                           f"{len(seen)})")
+        point_sums: dict[str, int] = {}
+        for p in rf.points:
+            if p.table.text not in TABLES:
+                self.error(p.table.pos, "unknown-name", f"no point table {p.table.text!r}")
+            total = 0
+            for w, v in p.values:
+                if w.text not in RANKS:
+                    self.error(w.pos, "card", f"{w.text!r} is not a rank")
+                total += v
+            point_sums[p.table.text] = total
+        bonuses = {b.name.text: b.points for b in rf.bonuses}
+        for b in rf.bonuses:
+            if b.name.text not in BONUSES:
+                self.error(b.name.pos, "unknown-name", f"no bonus {b.name.text!r}; bonuses "
+                           f"are {', '.join(BONUSES)}")
+        last = bonuses.get("last-trick", 0)
+        ptab = {p.table.text: p for p in rf.points}
+        if "trump" in point_sums and "side" in point_sums:
+            total = point_sums["trump"] + 3 * point_sums["side"] + last
+            if total != HAND_TOTAL:
+                self.error(ptab["trump"].pos, "points", f"a trump hand totals {total} "
+                           f"points (trump table + 3 side tables + last trick); it must be "
+                           f"{HAND_TOTAL}")
+        for t in ("obenabe", "undenufe"):
+            if t in point_sums and 4 * point_sums[t] + last != HAND_TOTAL:
+                self.error(ptab[t].pos, "points", f"an {t} hand totals "
+                           f"{4 * point_sums[t] + last} points; it must be {HAND_TOTAL}")
+
+    def needs_tables(self, pos: m.Pos, mode: str, rf: m.RuleFile) -> None:
+        need = ("trump", "side") if mode in ("D", "H", "S", "C", "suits", "trump") else (mode,)
+        have_r = {r.table.text for r in rf.ranks}
+        have_p = {p.table.text for p in rf.points}
+        for t in need:
+            if t not in have_r or t not in have_p:
+                self.error(pos, "tables", f"playing {mode} needs a 'ranks {t}:' and a "
+                           f"'points {t}:' table")
+
+    def check_trump(self, rf: m.RuleFile) -> None:
+        t = rf.trump
+        words = [*t.modes, *([t.fallback] if t.fallback else [])]
+        for w in words:
+            if w.text not in TRUMP_MODES:
+                self.error(w.pos, "unknown-name", f"{w.text!r} is not a trump mode; modes "
+                           f"are {', '.join(TRUMP_MODES)}")
+            else:
+                self.needs_tables(w.pos, w.text, rf)
+        if t.kind in ("first_void", "random_suit", "bottom_card"):
+            self.needs_tables(t.pos, "trump", rf)
+        if t.push and not rf.teams:
+            self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
+                       "across'")
+        if t.kind in ("none",) and t.fallback and t.fallback.text not in ("obenabe",
+                                                                         "undenufe"):
+            self.error(t.fallback.pos, "trump", "a game without trump plays as obenabe or "
+                       "undenufe")
+
+    def check_settings(self, rf: m.RuleFile) -> None:
+        seen: dict[str, int] = {}
+        for s in rf.settings:
+            if s.key in seen:
+                self.error(s.pos, "duplicate", f"'{s.key}' is set twice (first on line "
+                           f"{seen[s.key]})")
+            seen[s.key] = s.pos.line
+            allowed = SETTINGS[s.key]
+            for w in s.values:
+                if w.text not in allowed:
+                    self.error(w.pos, "unknown-name", f"{s.key}: {w.text!r} is not known; "
+                               f"choose {' or '.join(sorted(allowed))}")
+
+    def check_units(self, rf: m.RuleFile) -> None:
+        if not rf.units:
+            self.error(rf.winner.pos, "missing", "the file declares no unit (e.g. 'unit "
+                       "stick sticks')")
+        for u in rf.units:
+            if u.cancels and u.cancels.text not in self.units:
+                self.error(u.cancels.pos, "unknown-name", f"no unit {u.cancels.text!r} to "
+                           "cancel")
+        self.unit_word(rf.winner.unit)
+
+    def unit_word(self, w: m.Word) -> None:
+        if w.text not in self.units:
+            self.error(w.pos, "unknown-name", f"no unit {w.text!r}; units are "
+                       f"{', '.join(sorted(self.units)) or 'none'}")
+
+    def check_scoring(self, rf: m.RuleFile) -> None:
+        ids: dict[str, int] = {}
+        after_otherwise: m.Clause | None = None
+        n_players = self.value(rf.players, 2, 4, "the number of players")
+        subjects = max(n_players or [4]) if not rf.teams else 2
+        for c in rf.clauses:
+            if c.id in ids:
+                self.error(c.pos, "duplicate", f"clause id {c.id!r} is used twice (first on "
+                           f"line {ids[c.id]})")
+            ids[c.id] = c.pos.line
+            if after_otherwise is not None:
+                self.error(c.pos, "unreachable", f"clause {c.id!r} can never apply: "
+                           f"'{after_otherwise.id}' before it applies always")
+            if c.condition is None:
+                after_otherwise = c
+                binds = False
+            else:
+                self.expr(c.condition, subject=False)
+                binds = any(isinstance(q, m.Quant) for q in walk(c.condition))
+                for q in walk(c.condition):
+                    if isinstance(q, m.Quant) and q.quantifier == "count" and q.count and \
+                            q.count > subjects:
+                        self.error(q.pos, "unreachable", f"clause {c.id!r} can never apply: "
+                                   f"there are only {subjects} {q.subject}s")
+                    if isinstance(q, m.Quant):
+                        self.subject_kind(q.pos, q.subject)
+            for a in c.awards:
+                self.target(a.target, binds)
+                self.expr(a.amount, subject=True)
+                if a.unit is not None:
+                    self.unit_word(a.unit)
+
+    def subject_kind(self, pos: m.Pos, kind: str | None) -> None:
+        if kind == "team" and not self.teams:
+            self.error(pos, "teams", "this variant has no teams; say 'player'")
+        if kind == "player" and self.teams:
+            self.error(pos, "teams", "this variant scores by team; say 'team'")
+
+    def target(self, t: m.Target, binds: bool) -> None:
+        if t.kind == "bound" and not binds:
+            self.error(t.pos, "unbound", "'that player' / 'those players' needs a condition "
+                       "such as 'when one player has ...' that names them")
+        if t.subject:
+            self.subject_kind(t.pos, t.subject)
+        if t.filter is not None:
+            self.expr(t.filter, subject=True)
+        if t.inner is not None:
+            self.target(t.inner, binds)
+
+    def check_end(self, rf: m.RuleFile) -> None:
+        if rf.end.hands is not None:
+            self.value(rf.end.hands, 1, 1000, "the number of hands")
+        if rf.end.when is not None:
+            self.expr(rf.end.when, subject=False)
+
+    def expr(self, e: m.Expr, subject: bool, lets: tuple[str, ...] = ()) -> None:
+        """Check names, arity and that subject facts are asked about a subject."""
+        if isinstance(e, m.Num):
+            return
+        if isinstance(e, m.Name):
+            self.name(e, subject, lets)
+        elif isinstance(e, m.Total):
+            if e.unit not in self.units:
+                self.error(e.pos, "unknown-name", f"no unit {e.unit!r} for 'total'")
+            if not subject:
+                self.needs_subject(e.pos, f"total {e.unit}")
+        elif isinstance(e, m.Call):
+            self.call(e, subject, lets)
+        elif isinstance(e, m.Unary):
+            self.expr(e.arg, subject, lets)
+        elif isinstance(e, m.Binary):
+            self.expr(e.left, subject, lets)
+            self.expr(e.right, subject, lets)
+        elif isinstance(e, m.IfElse):
+            for part in (e.cond, e.then, e.other):
+                self.expr(part, subject, lets)
+        elif isinstance(e, m.Quant):
+            self.subject_kind(e.pos, e.subject)
+            self.expr(e.body, True, lets)
+
+    def needs_subject(self, pos: m.Pos, what: str) -> None:
+        self.error(pos, "context", f"'{what}' is a fact about one player or team; ask it "
+                   "inside 'one player has ...' or a target such as 'players with ...'")
+
+    def name(self, e: m.Name, subject: bool, lets: tuple[str, ...]) -> None:
+        if e.name in self.lets:
+            if e.name in lets:
+                self.error(e.pos, "cycle", f"{e.name!r} is defined in terms of itself")
+                return
+            self.expr(self.lets[e.name].expr, subject, (*lets, e.name))
+            return
+        if e.name in self.options:
+            return
+        if e.name in self.declared:
+            if not subject:
+                self.needs_subject(e.pos, e.name)
+            return
+        fact = FACTS.get(e.name)
+        if fact is None or fact.arity is not None:
+            known = sorted([n for n, f in FACTS.items() if f.arity is None],
+                           key=str.lower)
+            extra = [*self.lets, *self.options, *self.declared]
+            hint = " (it is a function: write it with parentheses)" if fact else ""
+            self.error(e.pos, "unknown-name", f"unknown name {e.name!r}{hint}; known names: "
+                       f"{', '.join([*known, *extra])}")
+            return
+        if fact.needs_subject and not subject:
+            self.needs_subject(e.pos, e.name)
+
+    def call(self, e: m.Call, subject: bool, lets: tuple[str, ...]) -> None:
+        fact = FACTS.get(e.func)
+        if fact is None or fact.arity is None:
+            funcs = sorted(n for n, f in FACTS.items() if f.arity is not None)
+            self.error(e.pos, "unknown-name", f"unknown function {e.func!r}; functions: "
+                       f"{', '.join(funcs)}")
+            return
+        low, high = fact.arity
+        if not low <= len(e.args) <= high:
+            want = str(low) if low == high else f"{low} or {high}"
+            self.error(e.pos, "arity", f"{e.func}() takes {want} argument"
+                       f"{'s' if high > 1 else ''}, not {len(e.args)}")
+            return
+        if fact.needs_subject and not subject:
+            self.needs_subject(e.pos, f"{e.func}(...)")
+        if e.func == "won":
+            arg = e.args[0]
+            if not (isinstance(arg, m.Name) and arg.name in CARD_CLASSES):
+                self.error(arg.pos, "card", "won() takes a card (CK), a suit (hearts) or a "
+                           "rank (queens)")
+            return
+        if e.func == "trick":
+            arg = e.args[0]
+            if not (isinstance(arg, m.Num) and 1 <= arg.value <= 36):
+                self.error(arg.pos, "card", "trick() takes the number of a trick")
+            return
+        inner_subject = subject or e.func in ("count", "most", "least")
+        for a in e.args:
+            self.expr(a, inner_subject, lets)
+
+
+def stmt_pos(value: Any) -> m.Pos:
+    if isinstance(value, tuple) and value and isinstance(value[0], m.Pos):
+        return value[0]
+    if isinstance(value, tuple) and value and isinstance(value[0], m.Value):
+        return value[0].pos
+    node = getattr(value, "pos", None)
+    return node if isinstance(node, m.Pos) else m.Pos(line=1, column=1, end_line=1,
+                                                      end_column=2)
+
+
+def walk(e: Any) -> Iterator[Any]:
+    """Every expression node below and including e."""
+    yield e
+    for name in ("arg", "left", "right", "cond", "then", "other", "body"):
+        child = getattr(e, name, None)
+        if child is not None:
+            yield from walk(child)
+    for a in getattr(e, "args", ()):
+        yield from walk(a)
+
+
+def load_model(text: str, path: str) -> m.RuleFile:
+    """Parse and check one rule file; raises RuleFileErrors with every problem found."""
+    checker = Checker(path, text)
+    rf = checker.build()
+    if rf is not None:
+        checker.check(rf)
+    if checker.errors or rf is None:
+        raise RuleFileErrors(checker.errors, text)
+    return rf

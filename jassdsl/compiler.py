@@ -1,0 +1,161 @@
+"""Compile a checked rule model into `CompiledRules`: flat tables and closures for the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jassdsl import model as m
+from jassdsl.errors import JassError
+from jassdsl.play import PlayRules
+from jassdsl.scoring import CompiledClause, Compiler, Fn, compile_clauses
+from jassdsl.tables import MODE_INDEX, ModeTable, build_modes
+
+
+class OptionError(JassError):
+    """An option value the rule file does not offer."""
+
+
+@dataclass(frozen=True)
+class UnitInfo:
+    singular: str
+    plural: str
+    negative: tuple[str, str] | None  # the unit that cancels this one, shown for totals < 0
+    floor: int | None
+
+    def show(self, amount: int) -> str:
+        if amount < 0 and self.negative:
+            one, many = self.negative
+            return f"{-amount} {one if amount == -1 else many}"
+        return f"{amount} {self.singular if amount == 1 else self.plural}"
+
+
+@dataclass(frozen=True)
+class Declaring:
+    name: str
+    low: int
+    high: int
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class CompiledRules:
+    """Everything the engine needs, with nothing left to look up in the model."""
+
+    model: m.RuleFile
+    options: dict[str, int]
+    players: int
+    team_of: tuple[int, ...]  # subject per seat: the seat itself, or its team
+    subjects: int
+    cards_each: int
+    packet: int
+    modes: dict[int, ModeTable]
+    play: PlayRules
+    trump_kind: str
+    trump_choices: tuple[int, ...]
+    push: bool
+    fallback: int | None
+    last_bonus: int
+    match_bonus: int
+    declarations: tuple[Declaring, ...]
+    units: dict[str, UnitInfo]
+    unit_of: dict[str, tuple[str, int]]
+    main_unit: str
+    clauses: tuple[CompiledClause, ...]
+    end_hands: int | None
+    end_when: Fn | None
+    winner_unit: tuple[str, int]
+    winner_most: bool
+    first_dealer_lot: bool
+
+    @property
+    def name(self) -> str:
+        return self.model.name
+
+    def unit_label(self, base: str, amount: int) -> str:
+        return self.units[base].show(amount)
+
+
+def resolve_options(rf: m.RuleFile, chosen: dict[str, int] | None) -> dict[str, int]:
+    values = {o.name: o.default.number for o in rf.options}
+    for key, value in (chosen or {}).items():
+        opt = next((o for o in rf.options if o.name == key), None)
+        if opt is None:
+            names = ", ".join(o.name for o in rf.options) or "none"
+            raise OptionError(f"{rf.name} has no option {key!r} (options: {names})")
+        allowed = [c.number for c in opt.choices]
+        if value not in allowed:
+            raise OptionError(f"option {key} must be one of {allowed}, not {value}")
+        values[key] = value
+    return {k: int(v) for k, v in values.items() if v is not None}
+
+
+def number(v: m.Value, options: dict[str, int]) -> int:
+    return v.number if v.number is not None else options[v.option or ""]
+
+
+def compile_units(rf: m.RuleFile) -> tuple[dict[str, UnitInfo], dict[str, tuple[str, int]]]:
+    """Units that cancel another are folded into it with a negative sign."""
+    by_word = {u.singular: u for u in rf.units} | {u.plural: u for u in rf.units}
+    unit_of: dict[str, tuple[str, int]] = {}
+    infos: dict[str, UnitInfo] = {}
+    for u in rf.units:
+        if u.cancels is None:
+            neg = next(((x.singular, x.plural) for x in rf.units if x.cancels and
+                        by_word[x.cancels.text] is u), None)
+            infos[u.plural] = UnitInfo(u.singular, u.plural, neg, u.floor)
+    for u in rf.units:
+        base, sign = (by_word[u.cancels.text].plural, -1) if u.cancels else (u.plural, 1)
+        unit_of[u.singular] = unit_of[u.plural] = (base, sign)
+    return infos, unit_of
+
+
+def compile_rules(rf: m.RuleFile, chosen: dict[str, int] | None = None) -> CompiledRules:
+    options = resolve_options(rf, chosen)
+    players = number(rf.players, options)
+    team_of = tuple(s % 2 for s in range(players)) if rf.teams else tuple(range(players))
+    cards_each = number(rf.deal.each, options) if rf.deal.each else 36 // players
+    units, unit_of = compile_units(rf)
+    main_unit = unit_of[rf.units[0].plural][0]
+    compiler = Compiler(rf, options, unit_of)
+    setting = {s.key: [w.text for w in s.values] for s in rf.settings}
+    follow = setting.get("follow", ["suit", "trump"])
+    t = rf.trump
+    choices: list[int] = []
+    for w in t.modes:
+        choices.extend(range(4) if w.text == "suits" else [MODE_INDEX[w.text]])
+    bonuses = {b.name.text: b.points for b in rf.bonuses}
+    end = rf.end
+    return CompiledRules(
+        model=rf,
+        options=options,
+        players=players,
+        team_of=team_of,
+        subjects=2 if rf.teams else players,
+        cards_each=cards_each,
+        packet=number(rf.deal.packet, options),
+        modes=build_modes(rf),
+        play=PlayRules(
+            trump_while_following="trump" in follow,
+            strict=setting.get("undertrump", ["strict"])[0] == "strict",
+            puur_exempt=setting.get("puur", ["exempt"])[0] == "exempt",
+        ),
+        trump_kind=t.kind,
+        trump_choices=tuple(choices),
+        push=t.push,
+        fallback=MODE_INDEX[t.fallback.text] if t.fallback else None,
+        last_bonus=bonuses.get("last-trick", 0),
+        match_bonus=bonuses.get("match", 0),
+        declarations=tuple(
+            Declaring(d.name, number(d.low, options), number(d.high, options), d.hidden)
+            for d in rf.declarations
+        ),
+        units=units,
+        unit_of=unit_of,
+        main_unit=main_unit,
+        clauses=compile_clauses(rf, compiler, main_unit),
+        end_hands=number(end.hands, options) if end.hands is not None else None,
+        end_when=compiler.expr(end.when) if end.when is not None else None,
+        winner_unit=unit_of[rf.winner.unit.text],
+        winner_most=rf.winner.direction == "most",
+        first_dealer_lot=setting.get("first dealer", ["lot"])[0] == "lot",
+    )

@@ -1,0 +1,74 @@
+"""One family of user-facing errors, each able to point at a place in a rule file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Position:
+    """A span in a rule file: 1-based line and column, end exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+class JassError(Exception):
+    """Base of every error jassdsl raises on purpose."""
+
+
+@dataclass(frozen=True)
+class RuleError:
+    """One problem in a rule file: where, what kind, and a message for a person."""
+
+    path: str
+    pos: Position
+    kind: str
+    message: str
+
+    def render(self, source: str | None = None) -> str:
+        """`file:line:col: message`, then the source line and a caret under the span."""
+        head = f"{self.path}:{self.pos.line}:{self.pos.column}: {self.message}"
+        if source is None:
+            return head
+        lines = source.splitlines()
+        if not 1 <= self.pos.line <= len(lines):
+            return head
+        text = lines[self.pos.line - 1]
+        width = 1
+        if self.pos.end_line == self.pos.line and self.pos.end_column > self.pos.column:
+            width = self.pos.end_column - self.pos.column
+        caret = " " * (self.pos.column - 1) + "^" * max(1, min(width, len(text) + 1))
+        return f"{head}\n    {text}\n    {caret}"
+
+
+class RuleFileErrors(JassError):
+    """All problems found in one rule file, sorted by position."""
+
+    def __init__(self, errors: list[RuleError], source: str | None = None) -> None:
+        self.errors = sorted(errors, key=lambda e: (e.path, e.pos.line, e.pos.column))
+        self.source = source
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        return "\n".join(e.render(self.source) for e in self.errors)
+
+
+class IllegalActionError(JassError):
+    """An action that the rules do not allow now; names the legal ones."""
+
+    def __init__(self, action: object, legal: list[str], why: str = "") -> None:
+        self.action = action
+        self.legal = legal
+        reason = f" ({why})" if why else ""
+        super().__init__(f"illegal action {action}{reason}; legal now: {', '.join(legal)}")
+
+
+class UnknownVariantError(JassError):
+    """A variant name that is neither in rules/ nor a readable file."""
+
+    def __init__(self, name: str, suggestions: list[str], known: list[str]) -> None:
+        hint = f"; did you mean {' or '.join(suggestions)}?" if suggestions else ""
+        super().__init__(f"unknown variant {name!r}{hint} (known: {', '.join(known)})")

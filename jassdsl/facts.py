@@ -1,0 +1,39 @@
+"""The vocabulary of scoring expressions: the facts a clause can ask about, in one registry.
+
+Each entry says whether it needs a subject (a player or a team) and how many arguments
+it takes; the checker uses this to report unknown names and wrong arity, the rulebook
+uses the descriptions, and the evaluator implements exactly these names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Fact:
+    name: str
+    needs_subject: bool
+    arity: tuple[int, int] | None  # None: a plain name, not a function
+    doc: str
+
+
+FACTS: dict[str, Fact] = {
+    f.name: f
+    for f in (
+        Fact("points", True, None, "card points taken in this hand, with the bonuses"),
+        Fact("tricks", True, None, "number of tricks taken in this hand"),
+        Fact("match", True, None, "took every trick of the hand"),
+        Fact("last", True, None, "took the last trick"),
+        Fact("rank", True, None, "1 + how many have more points (ties share a rank)"),
+        Fact("sharing", True, None, "how many have exactly these points, itself included"),
+        Fact("hand", False, None, "number of the hand in the game, from 1"),
+        Fact("players", False, None, "number of players at the table"),
+        Fact("most", True, (1, 2), "has the highest value of the expression [among the filter]"),
+        Fact("least", True, (1, 2), "has the lowest value of the expression [among the filter]"),
+        Fact("won", True, (1, 1), "how many cards of a kind it took (hearts, queens, CK, ...)"),
+        Fact("trick", True, (1, 1), "1 if it took trick number k, else 0"),
+        Fact("count", False, (1, 1), "how many subjects satisfy the condition"),
+        Fact("abs", False, (1, 1), "absolute value"),
+    )
+}

@@ -1,0 +1,231 @@
+"""The validated rule model: what a rule file says, as frozen pydantic data with positions."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Pos(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+class Node(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    pos: Pos
+
+
+class Word(Node):
+    """A bare word in the file (a rank, a mode, a unit, an option name)."""
+
+    text: str
+
+
+class Value(Node):
+    """A number, or the name of an option that supplies the number."""
+
+    number: int | None = None
+    option: str | None = None
+
+
+# --- expressions -------------------------------------------------------------------------
+class Num(Node):
+    kind: Literal["num"] = "num"
+    value: int
+
+
+class Name(Node):
+    kind: Literal["name"] = "name"
+    name: str
+
+
+class Total(Node):
+    kind: Literal["total"] = "total"
+    unit: str
+
+
+class Call(Node):
+    kind: Literal["call"] = "call"
+    func: str
+    args: tuple[Expr, ...]
+
+
+class Unary(Node):
+    kind: Literal["unary"] = "unary"
+    op: Literal["-", "not"]
+    arg: Expr
+
+
+class Binary(Node):
+    kind: Literal["binary"] = "binary"
+    op: str
+    left: Expr
+    right: Expr
+
+
+class IfElse(Node):
+    kind: Literal["if"] = "if"
+    cond: Expr
+    then: Expr
+    other: Expr
+
+
+class Quant(Node):
+    """``one player has ...``: true when the number of subjects satisfying body fits."""
+
+    kind: Literal["quant"] = "quant"
+    quantifier: Literal["count", "none", "some", "all_but_one", "every"]
+    count: int | None = None
+    subject: Literal["player", "team"]
+    body: Expr
+
+
+Expr = Annotated[
+    Num | Name | Total | Call | Unary | Binary | IfElse | Quant, Field(discriminator="kind")
+]
+
+
+# --- scoring -----------------------------------------------------------------------------
+class Target(Node):
+    kind: Literal["bound", "others", "every", "subset", "sole", "exactly", "lot"]
+    subject: Literal["player", "team"] | None = None
+    filter: Expr | None = None
+    count: int | None = None
+    inner: Target | None = None
+
+
+class Award(Node):
+    target: Target
+    verb: Literal["gets", "loses", "scores", "holds"]
+    amount: Expr
+    unit: Word | None = None
+
+
+class Clause(Node):
+    id: str
+    title: str | None = None
+    condition: Expr | None = None  # None: "otherwise"
+    awards: tuple[Award, ...]
+
+
+class Unit(Node):
+    singular: str
+    plural: str
+    cancels: Word | None = None
+    floor: int | None = None
+
+
+class Let(Node):
+    name: str
+    expr: Expr
+
+
+class Declaration(Node):
+    """A value each player declares before play, e.g. a hidden point estimate."""
+
+    name: str
+    low: Value
+    high: Value
+    hidden: bool
+
+
+class Option(Node):
+    """A house-rule choice inside one file, e.g. the target score."""
+
+    name: str
+    description: str
+    default: Value
+    choices: tuple[Value, ...]
+
+
+class Source(Node):
+    key: str
+    text: str
+
+
+class Decision(Node):
+    key: str
+    text: str
+
+
+class TrumpMethod(Node):
+    kind: Literal["first_void", "random_suit", "bottom_card", "none", "forehand_chooses"]
+    modes: tuple[Word, ...] = ()
+    push: bool = False
+    fallback: Word | None = None
+
+
+class Deal(Node):
+    each: Value | None  # None: all cards
+    packet: Value
+
+
+class Ranks(Node):
+    table: Word
+    ranks: tuple[Word, ...]
+
+
+class Points(Node):
+    table: Word
+    values: tuple[tuple[Word, int], ...]
+
+
+class Bonus(Node):
+    name: Word
+    points: int
+
+
+class GameEnd(Node):
+    hands: Value | None = None
+    when: Expr | None = None
+
+
+class Winner(Node):
+    direction: Literal["most", "fewest"]
+    unit: Word
+
+
+class Setting(Node):
+    """A one-word setting such as ``undertrump: weak``."""
+
+    key: str
+    values: tuple[Word, ...]
+
+
+class RuleFile(BaseModel):
+    """Everything one rule file says, in file order where order matters."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    path: str
+    name: str
+    summary: str = ""
+    sources: tuple[Source, ...] = ()
+    decisions: tuple[Decision, ...] = ()
+    options: tuple[Option, ...] = ()
+    players: Value
+    teams: bool = False
+    deal: Deal
+    settings: tuple[Setting, ...] = ()
+    ranks: tuple[Ranks, ...] = ()
+    points: tuple[Points, ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
+    trump: TrumpMethod
+    units: tuple[Unit, ...] = ()
+    declarations: tuple[Declaration, ...] = ()
+    lets: tuple[Let, ...] = ()
+    clauses: tuple[Clause, ...] = ()
+    scoring_pos: Pos | None = None
+    end: GameEnd
+    winner: Winner
+
+    def setting(self, key: str) -> Setting | None:
+        return next((s for s in self.settings if s.key == key), None)
+
+
+for _m in (Call, Unary, Binary, IfElse, Quant, Target, Award, Clause, Let, GameEnd):
+    _m.model_rebuild()

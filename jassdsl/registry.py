@@ -1,0 +1,58 @@
+"""Find variants by name (a file in rules/) or by path, and load them compiled."""
+
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+from pathlib import Path
+
+from jassdsl.check import load_model
+from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.errors import JassError, UnknownVariantError
+
+
+def rules_dir() -> Path:
+    """rules/ of a source checkout, else the copy shipped inside the wheel."""
+    here = Path(__file__).resolve().parent
+    checkout = here.parent / "rules"
+    return checkout if checkout.is_dir() else here / "_rules"
+
+
+def variant_names() -> list[str]:
+    return sorted(p.stem for p in rules_dir().glob("*.jass"))
+
+
+def variant_path(name: str) -> Path:
+    """The rule file for a variant name or a path; unknown names get the closest names."""
+    direct = Path(name)
+    if direct.suffix == ".jass" or direct.exists():
+        if not direct.is_file():
+            raise JassError(f"no rule file at {name}")
+        return direct
+    path = rules_dir() / f"{name}.jass"
+    if path.is_file():
+        return path
+    known = variant_names()
+    raise UnknownVariantError(name, difflib.get_close_matches(name, known, n=3, cutoff=0.5),
+                              known)
+
+
+def display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+@lru_cache(maxsize=64)
+def _load(path: str, mtime: float, options: tuple[tuple[str, int], ...]) -> CompiledRules:
+    text = Path(path).read_text(encoding="utf-8")
+    model = load_model(text, display_path(Path(path)))
+    return compile_rules(model, dict(options))
+
+
+def load_rules(name: str, options: dict[str, int] | None = None) -> CompiledRules:
+    """Parse, check and compile a variant (cached while the file is unchanged)."""
+    path = variant_path(name)
+    key = tuple(sorted((options or {}).items()))
+    return _load(str(path), path.stat().st_mtime, key)

@@ -1,0 +1,258 @@
+"""Scoring: compile the clauses' expressions to closures and evaluate them after a hand.
+
+A clause list is read top-down and the first clause whose condition holds decides the
+hand. Expressions are evaluated against a `HandFacts` object, either for the table as a
+whole (subject -1) or for one subject (a player, or a team where the variant scores by
+team).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from jassdsl import model as m
+from jassdsl.cards import CARD_CLASSES
+
+Fn = Callable[["HandFacts", int], Any]
+
+
+@dataclass
+class HandFacts:
+    """What happened in one hand, per subject, plus the game totals so far."""
+
+    n: int
+    players: int
+    hand: int
+    points: list[int]
+    tricks: list[int]
+    won: list[int]  # bitmask of cards taken
+    trick_winners: list[int]  # subject per trick
+    declared: dict[str, list[int]]
+    totals: dict[str, list[int]]
+    options: dict[str, int]
+    rng: random.Random
+    bound: list[int] | None = None
+    _rank: list[int] | None = field(default=None, repr=False)
+    _sharing: list[int] | None = field(default=None, repr=False)
+
+    def rank(self, s: int) -> int:
+        if self._rank is None:
+            p = self.points
+            self._rank = [1 + sum(1 for q in p if q > x) for x in p]
+        return self._rank[s]
+
+    def sharing(self, s: int) -> int:
+        if self._sharing is None:
+            p = self.points
+            self._sharing = [sum(1 for q in p if q == x) for x in p]
+        return self._sharing[s]
+
+
+class Compiler:
+    """Turns model expressions into closures ``f(facts, subject)``."""
+
+    def __init__(self, rf: m.RuleFile, options: dict[str, int], unit_of: dict[str, str]):
+        self.lets = {lt.name: lt.expr for lt in rf.lets}
+        self.options = options
+        self.declared = {d.name for d in rf.declarations}
+        self.unit_of = unit_of
+
+    def expr(self, e: m.Expr) -> Fn:
+        method: Callable[[Any], Fn] = getattr(self, "c_" + type(e).__name__.lower())
+        return method(e)
+
+    def c_num(self, e: m.Num) -> Fn:
+        v = e.value
+        return lambda f, s: v
+
+    def c_total(self, e: m.Total) -> Fn:
+        base, sign = self.unit_of[e.unit]
+        return lambda f, s: sign * f.totals[base][s]
+
+    def c_name(self, e: m.Name) -> Fn:
+        name = e.name
+        if name in self.lets:
+            return self.expr(self.lets[name])
+        if name in self.options:
+            v = self.options[name]
+            return lambda f, s: v
+        if name in self.declared:
+            return lambda f, s: f.declared[name][s]
+        simple: dict[str, Fn] = {
+            "points": lambda f, s: f.points[s],
+            "tricks": lambda f, s: f.tricks[s],
+            "match": lambda f, s: f.tricks[s] == len(f.trick_winners),
+            "last": lambda f, s: f.trick_winners[-1] == s,
+            "rank": lambda f, s: f.rank(s),
+            "sharing": lambda f, s: f.sharing(s),
+            "hand": lambda f, s: f.hand,
+            "players": lambda f, s: f.players,
+        }
+        return simple[name]
+
+    def c_call(self, e: m.Call) -> Fn:
+        args = [self.expr(a) for a in e.args] if e.func not in ("won",) else []
+        if e.func == "abs":
+            a = args[0]
+            return lambda f, s: abs(a(f, s))
+        if e.func == "won":
+            arg = e.args[0]
+            mask = CARD_CLASSES[arg.name] if isinstance(arg, m.Name) else 0
+            return lambda f, s: (f.won[s] & mask).bit_count()
+        if e.func == "trick":
+            k = args[0](None, -1)  # type: ignore[arg-type]
+            return lambda f, s: int(len(f.trick_winners) >= k and f.trick_winners[k - 1] == s)
+        if e.func == "count":
+            cond = args[0]
+            return lambda f, s: sum(1 for t in range(f.n) if cond(f, t))
+        value = args[0]
+        filt = args[1] if len(args) > 1 else None
+        pick = max if e.func == "most" else min
+
+        def extreme(f: HandFacts, s: int) -> bool:
+            pool = [t for t in range(f.n) if filt is None or filt(f, t)]
+            if s not in pool:
+                return False
+            return bool(value(f, s) == pick(value(f, t) for t in pool))
+
+        return extreme
+
+    def c_unary(self, e: m.Unary) -> Fn:
+        a = self.expr(e.arg)
+        if e.op == "not":
+            return lambda f, s: not a(f, s)
+        return lambda f, s: -a(f, s)
+
+    def c_binary(self, e: m.Binary) -> Fn:
+        a, b = self.expr(e.left), self.expr(e.right)
+        ops: dict[str, Fn] = {
+            "and": lambda f, s: a(f, s) and b(f, s),
+            "or": lambda f, s: a(f, s) or b(f, s),
+            "=": lambda f, s: a(f, s) == b(f, s),
+            "!=": lambda f, s: a(f, s) != b(f, s),
+            "<": lambda f, s: a(f, s) < b(f, s),
+            "<=": lambda f, s: a(f, s) <= b(f, s),
+            ">": lambda f, s: a(f, s) > b(f, s),
+            ">=": lambda f, s: a(f, s) >= b(f, s),
+            "+": lambda f, s: a(f, s) + b(f, s),
+            "-": lambda f, s: a(f, s) - b(f, s),
+            "*": lambda f, s: a(f, s) * b(f, s),
+            "/": lambda f, s: a(f, s) // b(f, s),
+        }
+        return ops[e.op]
+
+    def c_ifelse(self, e: m.IfElse) -> Fn:
+        c, t, o = self.expr(e.cond), self.expr(e.then), self.expr(e.other)
+        return lambda f, s: t(f, s) if c(f, s) else o(f, s)
+
+    def c_quant(self, e: m.Quant) -> Fn:
+        body = self.expr(e.body)
+        kind, count = e.quantifier, e.count
+
+        def quant(f: HandFacts, s: int) -> bool:
+            sat = [t for t in range(f.n) if body(f, t)]
+            if f.bound is None:
+                f.bound = sat
+            k = len(sat)
+            if kind == "count":
+                return k == count
+            if kind == "none":
+                return k == 0
+            if kind == "some":
+                return k > 0
+            if kind == "all_but_one":
+                return k == f.n - 1
+            return k == f.n
+
+        return quant
+
+
+@dataclass(frozen=True)
+class Grant:
+    """One line of a hand's score: who gets how much of which unit (or holds it)."""
+
+    subject: int
+    unit: str
+    amount: int
+    held_with: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class CompiledAward:
+    target: Callable[[HandFacts, set[int]], list[int]]
+    amount: Fn
+    unit: str
+    sign: int
+    held: bool
+
+
+@dataclass(frozen=True)
+class CompiledClause:
+    id: str
+    condition: Fn | None
+    awards: tuple[CompiledAward, ...]
+    line: int
+
+    def applies(self, f: HandFacts) -> bool:
+        f.bound = None
+        return self.condition is None or bool(self.condition(f, -1))
+
+    def grants(self, f: HandFacts) -> list[Grant]:
+        named: set[int] = set()
+        out: list[Grant] = []
+        for a in self.awards:
+            subjects = a.target(f, named)
+            named.update(subjects)
+            if a.held:
+                if subjects:
+                    out.append(Grant(-1, a.unit, a.sign * a.amount(f, subjects[0]),
+                                     tuple(subjects)))
+                continue
+            for s in subjects:
+                out.append(Grant(s, a.unit, a.sign * int(a.amount(f, s))))
+        return out
+
+
+def compile_target(c: Compiler, t: m.Target) -> Callable[[HandFacts, set[int]], list[int]]:
+    if t.kind == "bound":
+        return lambda f, named: list(f.bound or [])
+    if t.kind == "others":
+        return lambda f, named: [s for s in range(f.n) if s not in named]
+    if t.kind == "every":
+        return lambda f, named: list(range(f.n))
+    if t.kind == "lot":
+        inner = compile_target(c, t.inner)  # type: ignore[arg-type]
+
+        def lot(f: HandFacts, named: set[int]) -> list[int]:
+            pool = inner(f, named)
+            return [pool[f.rng.randrange(len(pool))]] if pool else []
+
+        return lot
+    filt = c.expr(t.filter)  # type: ignore[arg-type]
+    size = t.count
+
+    def subset(f: HandFacts, named: set[int]) -> list[int]:
+        chosen = [s for s in range(f.n) if filt(f, s)]
+        return chosen if size is None or len(chosen) == size else []
+
+    return subset
+
+
+def compile_clauses(
+    rf: m.RuleFile, c: Compiler, main_unit: str
+) -> tuple[CompiledClause, ...]:
+    out = []
+    for cl in rf.clauses:
+        awards = []
+        for a in cl.awards:
+            unit_word = a.unit.text if a.unit is not None else main_unit
+            base, sign = c.unit_of[unit_word]
+            sign = -sign if a.verb == "loses" else sign
+            awards.append(CompiledAward(compile_target(c, a.target), c.expr(a.amount), base,
+                                        sign, a.verb == "holds"))
+        cond = c.expr(cl.condition) if cl.condition is not None else None
+        out.append(CompiledClause(cl.id, cond, tuple(awards), cl.pos.line))
+    return tuple(out)

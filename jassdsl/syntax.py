@@ -1,0 +1,396 @@
+"""Parse rule-file text into the rule model; Lark's errors are translated here and only here."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import VisitError
+from lark.tree import Meta
+
+from jassdsl import model as m
+from jassdsl.errors import Position, RuleError, RuleFileErrors
+
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+# Terminal names as a person reads them in "expected ..." messages.
+TERMINAL_WORDS = {
+    "ID": "a name",
+    "INT": "a number",
+    "STRING": 'a quoted text ("...")',
+    "COLON": "':'",
+    "COMMA": "','",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "EQUAL": "'='",
+    "CMP": "a comparison (=, <, >=, ...)",
+    "ADDOP": "'+' or '-'",
+    "MULOP": "'*' or '/'",
+    "MINUS": "'-'",
+    "$END": "the end of the file",
+}
+
+
+@cache
+def parser() -> Lark:
+    """The LALR parser, built once per process."""
+    grammar = resources.files("jassdsl").joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True)
+
+
+def pos_of(meta: Meta | Token) -> m.Pos:
+    if isinstance(meta, Token):
+        return m.Pos(
+            line=meta.line or 1,
+            column=meta.column or 1,
+            end_line=meta.end_line or meta.line or 1,
+            end_column=meta.end_column or (meta.column or 1) + 1,
+        )
+    if getattr(meta, "empty", True):
+        return m.Pos(line=1, column=1, end_line=1, end_column=2)
+    return m.Pos(
+        line=meta.line, column=meta.column, end_line=meta.end_line, end_column=meta.end_column
+    )
+
+
+def position(pos: m.Pos) -> Position:
+    return Position(pos.line, pos.column, pos.end_line, pos.end_column)
+
+
+def word(tok: Token) -> m.Word:
+    return m.Word(pos=pos_of(tok), text=str(tok))
+
+
+def unquote(tok: Token) -> str:
+    return str(tok)[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+
+
+@v_args(meta=True)
+class _ToModel(Transformer[Token, Any]):
+    """Turns the parse tree into statements (tuples of a key and a model node)."""
+
+    # -- small pieces
+    def value(self, meta: Meta, ch: list[Token]) -> m.Value:
+        tok = ch[0]
+        if tok.type == "INT":
+            return m.Value(pos=pos_of(tok), number=int(tok))
+        return m.Value(pos=pos_of(tok), option=str(tok))
+
+    def rank(self, meta: Meta, ch: list[Token]) -> m.Word:
+        return word(ch[0])
+
+    def rank_value(self, meta: Meta, ch: list[Any]) -> tuple[m.Word, int]:
+        return (ch[0], int(ch[1]))
+
+    def number_word(self, meta: Meta, ch: list[Token]) -> int:
+        return NUMBER_WORDS[str(ch[0])]
+
+    def count(self, meta: Meta, ch: list[Any]) -> int:
+        return ch[0] if isinstance(ch[0], int) else int(ch[0])
+
+    def subject(self, meta: Meta, ch: list[Token]) -> str:
+        return str(ch[0]).removesuffix("s")
+
+    # -- statements
+    def variant(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("name", unquote(ch[0]))
+
+    def summary(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("summary", unquote(ch[0]))
+
+    def source(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("sources", m.Source(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1])))
+
+    def decision(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("decisions", m.Decision(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1])))
+
+    def option(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        name, desc, default, *choices = ch
+        return (
+            "options",
+            m.Option(
+                pos=pos_of(meta),
+                name=str(name),
+                description=unquote(desc),
+                default=default,
+                choices=tuple(choices),
+            ),
+        )
+
+    def players(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("players", (ch[0], ch[1] is not None))
+
+    def teams(self, meta: Meta, ch: list[Any]) -> bool:
+        return True
+
+    def deal_all(self, meta: Meta, ch: list[Any]) -> None:
+        return None
+
+    def deal_each(self, meta: Meta, ch: list[Any]) -> m.Value:
+        return ch[0]  # type: ignore[no-any-return]
+
+    def deal(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("deal", m.Deal(pos=pos_of(meta), each=ch[0], packet=ch[1]))
+
+    def _setting(self, key: str, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        values = tuple(word(t) for t in ch if isinstance(t, Token))
+        return ("settings", m.Setting(pos=pos_of(meta), key=key, values=values))
+
+    def first_dealer(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return self._setting("first dealer", meta, ch)
+
+    def next_dealer(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return self._setting("next dealer", meta, ch)
+
+    def first_lead(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return self._setting("first lead", meta, ch)
+
+    def follow(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return self._setting("follow", meta, ch)
+
+    def undertrump(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return self._setting("undertrump", meta, ch)
+
+    def puur(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return self._setting("puur", meta, ch)
+
+    def ranks(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("ranks", m.Ranks(pos=pos_of(meta), table=word(ch[0]), ranks=tuple(ch[1:])))
+
+    def points_table(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("points", m.Points(pos=pos_of(meta), table=word(ch[0]), values=tuple(ch[1:])))
+
+    def bonus(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("bonuses", m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=int(ch[1])))
+
+    # -- trump
+    def trump(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("trump", ch[0])
+
+    def trump_first_void(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
+        return m.TrumpMethod(pos=pos_of(meta), kind="first_void", fallback=word(ch[0]))
+
+    def trump_random_suit(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
+        return m.TrumpMethod(pos=pos_of(meta), kind="random_suit")
+
+    def trump_bottom_card(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
+        return m.TrumpMethod(pos=pos_of(meta), kind="bottom_card")
+
+    def trump_none(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
+        return m.TrumpMethod(pos=pos_of(meta), kind="none", fallback=word(ch[0]))
+
+    def trump_forehand_chooses(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
+        modes = tuple(word(t) for t in ch if isinstance(t, Token))
+        push = any(c is True for c in ch)
+        return m.TrumpMethod(pos=pos_of(meta), kind="forehand_chooses", modes=modes, push=push)
+
+    def push(self, meta: Meta, ch: list[Any]) -> bool:
+        return True
+
+    # -- declarations, units, lets
+    def declare(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        name, low, high, hidden = ch
+        decl = m.Declaration(
+            pos=pos_of(meta), name=str(name), low=low, high=high, hidden=hidden is not None
+        )
+        return ("declarations", decl)
+
+    def hidden(self, meta: Meta, ch: list[Any]) -> bool:
+        return True
+
+    def unit(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        singular = str(ch[0])
+        plural = str(ch[1]) if len(ch) > 1 and isinstance(ch[1], Token) else singular
+        props = [c for c in ch if isinstance(c, tuple)]
+        cancels = next((v for k, v in props if k == "cancels"), None)
+        floor = next((v for k, v in props if k == "floor"), None)
+        unit = m.Unit(
+            pos=pos_of(meta), singular=singular, plural=plural, cancels=cancels, floor=floor
+        )
+        return ("units", unit)
+
+    def unit_cancels(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("cancels", word(ch[0]))
+
+    def unit_floor(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("floor", int(ch[0]))
+
+    def let(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("lets", m.Let(pos=pos_of(meta), name=str(ch[0]), expr=ch[1]))
+
+    # -- scoring
+    def scoring(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("scoring", (pos_of(meta), tuple(ch)))
+
+    def clause(self, meta: Meta, ch: list[Any]) -> m.Clause:
+        label, title, condition, *awards = ch
+        return m.Clause(
+            pos=pos_of(label),
+            id=str(label),
+            title=unquote(title) if title is not None else None,
+            condition=condition,
+            awards=tuple(awards),
+        )
+
+    def when(self, meta: Meta, ch: list[Any]) -> Any:
+        return ch[0]
+
+    def otherwise(self, meta: Meta, ch: list[Any]) -> None:
+        return None
+
+    def award(self, meta: Meta, ch: list[Any]) -> m.Award:
+        target, (verb, amount, unit) = ch
+        return m.Award(pos=pos_of(meta), target=target, verb=verb, amount=amount, unit=unit)
+
+    def gets(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, Any]:
+        return ("gets", ch[0], word(ch[1]))
+
+    def loses(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, Any]:
+        return ("loses", ch[0], word(ch[1]))
+
+    def scores(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, Any]:
+        return ("scores", ch[0], None)
+
+    def holds(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, Any]:
+        return ("holds", ch[0], word(ch[1]))
+
+    def bound(self, meta: Meta, ch: list[Any]) -> m.Target:
+        return m.Target(pos=pos_of(meta), kind="bound", subject=ch[0] if ch else None)
+
+    def others(self, meta: Meta, ch: list[Any]) -> m.Target:
+        return m.Target(pos=pos_of(meta), kind="others")
+
+    def every(self, meta: Meta, ch: list[Any]) -> m.Target:
+        return m.Target(pos=pos_of(meta), kind="every", subject=ch[-1])
+
+    def subset(self, meta: Meta, ch: list[Any]) -> m.Target:
+        return m.Target(pos=pos_of(meta), kind="subset", subject=ch[0], filter=ch[1])
+
+    def sole(self, meta: Meta, ch: list[Any]) -> m.Target:
+        return m.Target(pos=pos_of(meta), kind="sole", subject=ch[0], filter=ch[1], count=1)
+
+    def exactly(self, meta: Meta, ch: list[Any]) -> m.Target:
+        return m.Target(
+            pos=pos_of(meta), kind="exactly", count=ch[0], subject=ch[1], filter=ch[2]
+        )
+
+    def by_lot(self, meta: Meta, ch: list[Any]) -> m.Target:
+        return m.Target(pos=pos_of(meta), kind="lot", inner=ch[0])
+
+    # -- game end
+    def end_after(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("end", m.GameEnd(pos=pos_of(meta), hands=ch[0]))
+
+    def end_when(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("end", m.GameEnd(pos=pos_of(meta), when=ch[0]))
+
+    def winner(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("winner", m.Winner(pos=pos_of(meta), direction=ch[0], unit=word(ch[1])))
+
+    def most(self, meta: Meta, ch: list[Any]) -> str:
+        return "most"
+
+    def fewest(self, meta: Meta, ch: list[Any]) -> str:
+        return "fewest"
+
+    # -- expressions
+    def number(self, meta: Meta, ch: list[Token]) -> m.Num:
+        return m.Num(pos=pos_of(meta), value=int(ch[0]))
+
+    def name(self, meta: Meta, ch: list[Token]) -> m.Name:
+        return m.Name(pos=pos_of(meta), name=str(ch[0]))
+
+    def total(self, meta: Meta, ch: list[Token]) -> m.Total:
+        return m.Total(pos=pos_of(meta), unit=str(ch[0]))
+
+    def call(self, meta: Meta, ch: list[Any]) -> m.Call:
+        args = tuple(a for a in ch[1:] if a is not None)
+        return m.Call(pos=pos_of(meta), func=str(ch[0]), args=args)
+
+    def neg(self, meta: Meta, ch: list[Any]) -> m.Unary:
+        return m.Unary(pos=pos_of(meta), op="-", arg=ch[0])
+
+    def not_(self, meta: Meta, ch: list[Any]) -> m.Unary:
+        return m.Unary(pos=pos_of(meta), op="not", arg=ch[0])
+
+    def _binary(self, meta: Meta, left: Any, op: str, right: Any) -> m.Binary:
+        return m.Binary(pos=pos_of(meta), op=op, left=left, right=right)
+
+    def or_(self, meta: Meta, ch: list[Any]) -> m.Binary:
+        return self._binary(meta, ch[0], "or", ch[1])
+
+    def and_(self, meta: Meta, ch: list[Any]) -> m.Binary:
+        return self._binary(meta, ch[0], "and", ch[1])
+
+    def cmp(self, meta: Meta, ch: list[Any]) -> m.Binary:
+        op = "=" if str(ch[1]) == "==" else str(ch[1])
+        return self._binary(meta, ch[0], op, ch[2])
+
+    def arith(self, meta: Meta, ch: list[Any]) -> m.Binary:
+        return self._binary(meta, ch[0], str(ch[1]), ch[2])
+
+    def if_else(self, meta: Meta, ch: list[Any]) -> m.IfElse:
+        return m.IfElse(pos=pos_of(meta), then=ch[0], cond=ch[1], other=ch[2])
+
+    def quant(self, meta: Meta, ch: list[Any]) -> m.Quant:
+        (kind, count), subject, body = ch
+        return m.Quant(
+            pos=pos_of(meta), quantifier=kind, count=count, subject=subject, body=body
+        )
+
+    def q_count(self, meta: Meta, ch: list[Any]) -> tuple[str, int | None]:
+        return ("count", ch[0])
+
+    def q_none(self, meta: Meta, ch: list[Any]) -> tuple[str, int | None]:
+        return ("none", None)
+
+    def q_some(self, meta: Meta, ch: list[Any]) -> tuple[str, int | None]:
+        return ("some", None)
+
+    def q_all_but_one(self, meta: Meta, ch: list[Any]) -> tuple[str, int | None]:
+        return ("all_but_one", None)
+
+    def q_every(self, meta: Meta, ch: list[Any]) -> tuple[str, int | None]:
+        return ("every", None)
+
+    def start(self, meta: Meta, ch: list[Any]) -> list[tuple[str, Any]]:
+        return ch
+
+
+def expected_words(expected: set[str]) -> str:
+    words = sorted({TERMINAL_WORDS.get(t, repr(t.lower()) if t.isupper() else t) for t in expected})
+    if len(words) > 8:
+        words = [*words[:8], "..."]
+    return ", ".join(words)
+
+
+def syntax_error(path: str, err: UnexpectedInput) -> RuleError:
+    """One readable error for Lark's exception, with our own wording."""
+    line, col = max(err.line, 1), max(err.column, 1)
+    if isinstance(err, UnexpectedToken) and err.token.type == "$END":
+        what = "the file ends too early"
+    elif isinstance(err, UnexpectedToken):
+        what = f"unexpected {str(err.token)!r}"
+    elif isinstance(err, UnexpectedCharacters):
+        what = f"unexpected character {err.char!r}"
+    else:
+        what = "the file ends too early"
+    expected = getattr(err, "accepts", None) or getattr(err, "allowed", None) or set()
+    msg = f"{what}; expected {expected_words(set(expected))}" if expected else what
+    end = col + (len(str(err.token)) if isinstance(err, UnexpectedToken) else 1)
+    return RuleError(path, Position(line, col, line, end), "syntax", msg)
+
+
+def parse_statements(text: str, path: str) -> list[tuple[str, Any]]:
+    """Parse text into raw statements; raises RuleFileErrors on a syntax error."""
+    try:
+        tree: Tree[Token] = parser().parse(text)
+        return _ToModel().transform(tree)  # type: ignore[no-any-return]
+    except (UnexpectedInput, UnexpectedEOF) as err:
+        raise RuleFileErrors([syntax_error(path, err)], text) from None
+    except VisitError as err:
+        detail = str(err.orig_exc)
+        pos = Position(1, 1, 1, 2)
+        raise RuleFileErrors([RuleError(path, pos, "syntax", detail)], text) from None

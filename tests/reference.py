@@ -1,0 +1,257 @@
+"""Naive, independent reference implementation of Swiss Jass card play.
+
+Written directly from the rule texts in the seed documents, without looking at the engine.
+It must never import from ``jassdsl``: tests use it as an oracle for the engine.
+
+Cards are strings suit+rank as in the HSLU jass-kit: "DA", "H10", "C6".
+Modes: a suit letter (that suit is trump), "obenabe", "undenufe", or None (no trump yet,
+cards rank as in obenabe).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+SUITS = ["D", "H", "S", "C"]
+RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6"]
+
+Mode = str | None
+Chooser = Callable[[int, list[str], dict[str, Any]], str]
+
+
+def deck() -> list[str]:
+    """All 36 cards; index = suit_index * 9 + rank_index."""
+    cards = []
+    for suit in SUITS:
+        for rank in RANKS:
+            cards.append(suit + rank)
+    return cards
+
+
+def suit_of(card: str) -> str:
+    """The suit letter of a card."""
+    return card[0]
+
+
+def rank_of(card: str) -> str:
+    """The rank part of a card ("A", "10", ...)."""
+    return card[1:]
+
+
+def is_trump_mode(mode: Mode) -> bool:
+    """True when the mode names a trump suit."""
+    return mode in SUITS
+
+
+def rank_order(mode: Mode, suit: str) -> list[str]:
+    """Ranks of ``suit`` from highest to lowest under ``mode``."""
+    if mode == "undenufe":
+        return ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    if is_trump_mode(mode) and suit == mode:
+        return ["J", "9", "A", "K", "Q", "10", "8", "7", "6"]
+    # side suit of a trump game, obenabe, or no trump chosen yet
+    return ["A", "K", "Q", "J", "10", "9", "8", "7", "6"]
+
+
+def strength(card: str, mode: Mode) -> int:
+    """Bigger number = stronger card, only meaningful within one suit."""
+    order = rank_order(mode, suit_of(card))
+    return len(order) - order.index(rank_of(card))
+
+
+def card_points(card: str, mode: Mode, undenufe_six_is_11: bool = False) -> int:
+    """Card points of one card when the hand is counted under ``mode``."""
+    rank = rank_of(card)
+    if is_trump_mode(mode) and suit_of(card) == mode:
+        trump_table = {"J": 20, "9": 14, "A": 11, "K": 4, "Q": 3, "10": 10}
+        return trump_table.get(rank, 0)
+    side_table = {"A": 11, "K": 4, "Q": 3, "J": 2, "10": 10}
+    if is_trump_mode(mode):
+        return side_table.get(rank, 0)
+    # no trump at all: the eights are worth 8 to make up for the missing Puur and Naell
+    no_trump_table = dict(side_table)
+    no_trump_table["8"] = 8
+    if mode == "undenufe" and undenufe_six_is_11:
+        no_trump_table["A"] = 0
+        no_trump_table["6"] = 11
+    return no_trump_table.get(rank, 0)
+
+
+def trick_winner(cards: list[str], mode: Mode) -> int:
+    """Index (in play order) of the card that takes the trick."""
+    trumps = []
+    if is_trump_mode(mode):
+        trumps = [i for i, c in enumerate(cards) if suit_of(c) == mode]
+    if trumps:
+        candidates = trumps
+    else:
+        led = suit_of(cards[0])
+        candidates = [i for i, c in enumerate(cards) if suit_of(c) == led]
+    best = candidates[0]
+    for i in candidates:
+        if strength(cards[i], mode) > strength(cards[best], mode):
+            best = i
+    return best
+
+
+def undertrump_exception(regime: str, hand: list[str], led: str, trump: str) -> bool:
+    """May this hand play a trump lower than one already in a side-suit trick?"""
+    if regime == "strict":
+        # purely positive games: only when nothing but trumps is left in the hand
+        return all(suit_of(c) == trump for c in hand)
+    # negative / mixed games: whenever the hand has no card of the led suit
+    return not any(suit_of(c) == led for c in hand)
+
+
+def legal_cards(
+    hand: list[str], trick: list[str], mode: Mode, regime: str, puur_exempt: bool = True
+) -> list[str]:
+    """Cards of ``hand`` that may be played onto ``trick`` (in hand order).
+
+    ``regime`` is "strict" (purely positive games) or "weak" (negative / mixed games) and
+    only affects playing a lower trump after someone already trumped a side-suit lead.
+    """
+    if regime not in ("strict", "weak"):
+        raise ValueError(f"unknown regime {regime!r}")
+    if not trick:
+        return list(hand)  # the leader may lead anything
+    led = suit_of(trick[0])
+    of_led_suit = [c for c in hand if suit_of(c) == led]
+
+    if mode is None or not is_trump_mode(mode):
+        # no trump: follow suit when possible, otherwise free choice
+        if of_led_suit:
+            return of_led_suit
+        return list(hand)
+
+    trump = mode
+    my_trumps = [c for c in hand if suit_of(c) == trump]
+
+    if led == trump:
+        # trump led: must play trump if any; no need to beat anything
+        if not my_trumps:
+            return list(hand)
+        if puur_exempt and my_trumps == [trump + "J"]:
+            return list(hand)  # the Puur alone is never forced out
+        return my_trumps
+
+    # a side suit was led
+    allowed = list(hand)  # void in the led suit: free choice (before the undertrump check)
+    if of_led_suit:
+        allowed = [c for c in hand if suit_of(c) in (led, trump)]  # follow or trump
+
+    trumps_in_trick = [c for c in trick if suit_of(c) == trump]
+    if not trumps_in_trick:
+        return allowed
+    highest = max(strength(c, trump) for c in trumps_in_trick)
+    exception = undertrump_exception(regime, hand, led, trump)
+
+    result = []
+    for card in allowed:
+        is_under_trump = suit_of(card) == trump and strength(card, trump) < highest
+        if is_under_trump and not exception:
+            continue  # undertrumping is forbidden here
+        result.append(card)
+    assert result, "the rules should always leave at least one playable card"
+    return result
+
+
+def hand_points(
+    tricks_by_player: list[list[list[str]]],
+    mode: Mode,
+    last_trick_winner: int,
+    undenufe_six_is_11: bool = False,
+) -> list[int]:
+    """Card points per player (all won tricks under ``mode``) plus 5 for the last trick."""
+    totals = []
+    for player, tricks in enumerate(tricks_by_player):
+        total = 0
+        for trick in tricks:
+            for card in trick:
+                total += card_points(card, mode, undenufe_six_is_11)
+        if player == last_trick_winner:
+            total += 5
+        totals.append(total)
+    return totals
+
+
+def _play(
+    hands: list[list[str]],
+    leader: int,
+    mode: Mode,
+    regime: str,
+    choose: Chooser,
+    puur_exempt: bool,
+    first_void_sets_trump: bool,
+    undenufe_six_is_11: bool,
+) -> dict[str, Any]:
+    """Shared loop for ``play_hand`` and ``play_first_void_hand``."""
+    hands = [list(h) for h in hands]  # never touch the caller's lists
+    n = len(hands)
+    tricks_by_player: list[list[list[str]]] = [[] for _ in range(n)]
+    history: list[dict[str, Any]] = []
+    last_winner = leader
+    for _ in range(len(hands[0])):
+        trick: list[str] = []
+        player = leader
+        for _ in range(n):
+            legal = legal_cards(hands[player], trick, mode, regime, puur_exempt)
+            state = {
+                "hand": list(hands[player]),
+                "trick": list(trick),
+                "trump": mode,
+                "leader": leader,
+                "history": list(history),
+            }
+            card = choose(player, list(legal), state)
+            if card not in legal:
+                raise ValueError(f"player {player} chose illegal card {card!r}")
+            failed_to_follow = bool(trick) and suit_of(card) != suit_of(trick[0])
+            if first_void_sets_trump and mode is None and failed_to_follow:
+                mode = suit_of(card)  # the first void discard fixes trump from now on
+            hands[player].remove(card)
+            trick.append(card)
+            player = (player + 1) % n  # anticlockwise = next index
+        winner = (leader + trick_winner(trick, mode)) % n
+        tricks_by_player[winner].append(trick)
+        history.append({"leader": leader, "cards": trick, "winner": winner})
+        leader = winner
+        last_winner = winner
+    points = hand_points(tricks_by_player, mode, last_winner, undenufe_six_is_11)
+    return {
+        "tricks": tricks_by_player,
+        "trump": mode,
+        "points": points,
+        "last_trick_winner": last_winner,
+        "history": history,
+    }
+
+
+def play_hand(
+    hands: list[list[str]],
+    leader: int,
+    mode: Mode,
+    regime: str,
+    choose: Chooser,
+    puur_exempt: bool = True,
+    undenufe_six_is_11: bool = False,
+) -> dict[str, Any]:
+    """Play out a whole hand with a fixed mode.
+
+    ``choose(player, legal_cards, state)`` returns the card to play. The result has keys
+    "tricks" (per player, won tricks in play order), "trump", "points" (per player, with
+    5 for the last trick), "last_trick_winner" and "history".
+    """
+    return _play(hands, leader, mode, regime, choose, puur_exempt, False, undenufe_six_is_11)
+
+
+def play_first_void_hand(hands: list[list[str]], leader: int, choose: Chooser) -> dict[str, Any]:
+    """Play a hand where trump is unknown until someone first fails to follow suit.
+
+    Used by Mittlere, Molotow and Plus-Minus: no trump and obenabe ranks at first; the
+    first card played by a player void in the led suit makes its suit trump at once (in
+    that very trick) and for the rest of the hand. Weak undertrump regime, Puur exempt.
+    Points are counted at the end with the final trump (None -> no-trump table).
+    """
+    return _play(hands, leader, None, "weak", choose, True, True, False)
