@@ -198,7 +198,7 @@ class Checker:
         for t in need:
             if t not in have_r or t not in have_p:
                 self.error(pos, "tables", f"playing {mode} needs a 'ranks {t}:' and a "
-                           f"'points {t}:' table")
+                           f"'card points {t}:' table")
 
     def check_trump(self, rf: m.RuleFile) -> None:
         t = rf.trump

@@ -393,8 +393,8 @@ class Game:
     def _finish_hand(self) -> None:
         s, r = self.s, self.rules
         facts = self._facts()
-        clause = next(c for c in r.clauses if c.applies(facts))
-        grants = clause.grants(facts)
+        clause = next((c for c in r.clauses if c.applies(facts)), None)
+        grants = clause.grants(facts) if clause is not None else []
         delta = {u: [0] * r.subjects for u in s.totals}
         new_pending = []
         for g in grants:
@@ -421,7 +421,7 @@ class Game:
         mode_name = MODE_NAMES[s.mode] if s.mode >= 0 else "none"
         s.results.append(HandResult(
             s.hand_no, s.dealer, mode_name, s.dealt, tuple(s.tricks), tuple(facts.points),
-            {k: tuple(v) for k, v in s.declared.items()}, clause.id,
+            {k: tuple(v) for k, v in s.declared.items()}, clause.id if clause else "",
             tuple(grants) + tuple(resolved), {k: tuple(v) for k, v in s.totals.items()},
         ))
         if self._game_ends(facts):
