@@ -15,7 +15,7 @@ from jassdsl.syntax import parse_statements, position
 
 SINGLE = ("name", "summary", "players", "deal", "trump", "scoring", "end", "winner")
 LISTS = ("sources", "decisions", "options", "settings", "ranks", "points", "bonuses")
-LISTS2 = ("units", "declarations", "lets")
+LISTS2 = ("units", "declarations", "lets", "invariants")
 REQUIRED = {
     "name": 'variant "Name"',
     "players": "players N",
@@ -102,6 +102,7 @@ class Checker:
         self.check_units(rf)
         self.check_scoring(rf)
         self.check_end(rf)
+        self.check_invariants(rf)
 
     def value(self, v: m.Value, low: int, high: int, what: str) -> list[int]:
         """The numbers a value can take (an option's choices), each checked against a range."""
@@ -296,6 +297,14 @@ class Checker:
         if t.inner is not None:
             self.target(t.inner, binds)
 
+    def check_invariants(self, rf: m.RuleFile) -> None:
+        ids: set[str] = set()
+        for inv in rf.invariants:
+            if inv.id in ids:
+                self.error(inv.pos, "duplicate", f"invariant id {inv.id!r} is used twice")
+            ids.add(inv.id)
+            self.expr(inv.expr, subject=False)
+
     def check_end(self, rf: m.RuleFile) -> None:
         if rf.end.hands is not None:
             self.value(rf.end.hands, 1, 1000, "the number of hands")
@@ -377,12 +386,18 @@ class Checker:
                 self.error(arg.pos, "card", "won() takes a card (CK), a suit (hearts) or a "
                            "rank (queens)")
             return
+        if e.func == "change":
+            arg = e.args[0]
+            if not (isinstance(arg, m.Name) and arg.name in self.units):
+                self.error(arg.pos, "unknown-name", "change() takes a unit, e.g. "
+                           f"change(sticks); units are {', '.join(sorted(self.units))}")
+            return
         if e.func == "trick":
             arg = e.args[0]
             if not (isinstance(arg, m.Num) and 1 <= arg.value <= 36):
                 self.error(arg.pos, "card", "trick() takes the number of a trick")
             return
-        inner_subject = subject or e.func in ("count", "most", "least")
+        inner_subject = subject or e.func in ("count", "most", "least", "sum")
         for a in e.args:
             self.expr(a, inner_subject, lets)
 

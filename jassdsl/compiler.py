@@ -66,6 +66,7 @@ class CompiledRules:
     winner_unit: tuple[str, int]
     winner_most: bool
     first_dealer_lot: bool
+    invariants: tuple[tuple[str, Fn], ...] = ()
 
     @property
     def name(self) -> str:
@@ -158,4 +159,5 @@ def compile_rules(rf: m.RuleFile, chosen: dict[str, int] | None = None) -> Compi
         winner_unit=unit_of[rf.winner.unit.text],
         winner_most=rf.winner.direction == "most",
         first_dealer_lot=setting.get("first dealer", ["lot"])[0] == "lot",
+        invariants=tuple((inv.id, compiler.expr(inv.expr)) for inv in rf.invariants),
     )

@@ -34,6 +34,8 @@ FACTS: dict[str, Fact] = {
         Fact("won", True, (1, 1), "how many cards of a kind it took (hearts, queens, CK, ...)"),
         Fact("trick", True, (1, 1), "1 if it took trick number k, else 0"),
         Fact("count", False, (1, 1), "how many subjects satisfy the condition"),
+        Fact("sum", False, (1, 1), "the sum of the expression over all subjects"),
+        Fact("change", True, (1, 1), "how much of a unit it gained in this hand (after scoring)"),
         Fact("abs", False, (1, 1), "absolute value"),
     )
 }

@@ -190,6 +190,14 @@ class Winner(Node):
     unit: Word
 
 
+class Invariant(Node):
+    """A fact that must hold after every hand, e.g. that the card points add up to 157."""
+
+    id: str
+    title: str | None = None
+    expr: Expr
+
+
 class Setting(Node):
     """A one-word setting such as ``undertrump: weak``."""
 
@@ -220,6 +228,7 @@ class RuleFile(BaseModel):
     lets: tuple[Let, ...] = ()
     clauses: tuple[Clause, ...] = ()
     scoring_pos: Pos | None = None
+    invariants: tuple[Invariant, ...] = ()
     end: GameEnd
     winner: Winner
 
@@ -227,5 +236,6 @@ class RuleFile(BaseModel):
         return next((s for s in self.settings if s.key == key), None)
 
 
-for _m in (Call, Unary, Binary, IfElse, Quant, Target, Award, Clause, Let, GameEnd):
+for _m in (Call, Unary, Binary, IfElse, Quant, Target, Award, Clause, Let, GameEnd,
+           Invariant):
     _m.model_rebuild()

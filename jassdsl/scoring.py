@@ -35,6 +35,7 @@ class HandFacts:
     options: dict[str, int]
     rng: random.Random
     bound: list[int] | None = None
+    change: dict[str, list[int]] = field(default_factory=dict)  # filled after scoring
     _rank: list[int] | None = field(default=None, repr=False)
     _sharing: list[int] | None = field(default=None, repr=False)
 
@@ -94,7 +95,7 @@ class Compiler:
         return simple[name]
 
     def c_call(self, e: m.Call) -> Fn:
-        args = [self.expr(a) for a in e.args] if e.func not in ("won",) else []
+        args = [self.expr(a) for a in e.args] if e.func not in ("won", "change") else []
         if e.func == "abs":
             a = args[0]
             return lambda f, s: abs(a(f, s))
@@ -102,6 +103,13 @@ class Compiler:
             arg = e.args[0]
             mask = CARD_CLASSES[arg.name] if isinstance(arg, m.Name) else 0
             return lambda f, s: (f.won[s] & mask).bit_count()
+        if e.func == "change":
+            arg = e.args[0]
+            base, sign = self.unit_of[arg.name] if isinstance(arg, m.Name) else ("", 1)
+            return lambda f, s: sign * f.change[base][s]
+        if e.func == "sum":
+            term = args[0]
+            return lambda f, s: sum(term(f, t) for t in range(f.n))
         if e.func == "trick":
             k = args[0](None, -1)  # type: ignore[arg-type]
             return lambda f, s: int(len(f.trick_winners) >= k and f.trick_winners[k - 1] == s)

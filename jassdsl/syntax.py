@@ -279,6 +279,12 @@ class _ToModel(Transformer[Token, Any]):
     def by_lot(self, meta: Meta, ch: list[Any]) -> m.Target:
         return m.Target(pos=pos_of(meta), kind="lot", inner=ch[0])
 
+    def invariant(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        label, title, expr = ch
+        inv = m.Invariant(pos=pos_of(label), id=str(label),
+                          title=unquote(title) if title is not None else None, expr=expr)
+        return ("invariants", inv)
+
     # -- game end
     def end_after(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
         return ("end", m.GameEnd(pos=pos_of(meta), hands=ch[0]))
