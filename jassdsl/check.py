@@ -15,7 +15,7 @@ from jassdsl.syntax import parse_statements, position
 
 SINGLE = ("name", "summary", "players", "deal", "trump", "scoring", "end", "winner")
 LISTS = ("sources", "decisions", "options", "settings", "ranks", "points", "bonuses")
-LISTS2 = ("units", "declarations", "lets", "invariants")
+LISTS2 = ("units", "declarations", "lets", "invariants", "weis_tables")
 REQUIRED = {
     "name": 'variant "Name"',
     "players": "players N",
@@ -32,10 +32,11 @@ SETTINGS = {
     "follow": {"suit", "trump"},
     "undertrump": {"strict", "weak"},
     "puur": {"exempt", "follows"},
+    "weis": set(),  # a Weis table of the file, or an option choosing one: checked below
 }
 TRUMP_MODES = ("D", "H", "S", "C", "suits", "obenabe", "undenufe")
 TABLES = ("trump", "side", "obenabe", "undenufe")
-BONUSES = ("last-trick", "match")
+BONUSES = ("last-trick", "match", "stoeck")
 HAND_TOTAL = 157
 
 
@@ -103,6 +104,7 @@ class Checker:
         self.check_scoring(rf)
         self.check_end(rf)
         self.check_invariants(rf)
+        self.check_weis(rf)
 
     def value(self, v: m.Value, low: int, high: int, what: str) -> list[int]:
         """The numbers a value can take (an option's choices), each checked against a range."""
@@ -112,6 +114,8 @@ class Checker:
                 self.error(v.pos, "unknown-name", f"{what}: no option named {v.option!r}")
                 return []
             numbers = [c.number for c in opt.choices if c.number is not None]
+            if len(numbers) != len(opt.choices):
+                self.error(v.pos, "option", f"{what}: option {v.option!r} must offer numbers")
         else:
             numbers = [v.number] if v.number is not None else []
         for n in numbers:
@@ -228,6 +232,8 @@ class Checker:
                            f"{seen[s.key]})")
             seen[s.key] = s.pos.line
             allowed = SETTINGS[s.key]
+            if s.key == "weis":
+                continue
             for w in s.values:
                 if w.text not in allowed:
                     self.error(w.pos, "unknown-name", f"{s.key}: {w.text!r} is not known; "
@@ -297,6 +303,39 @@ class Checker:
         if t.inner is not None:
             self.target(t.inner, binds)
 
+    def check_weis(self, rf: m.RuleFile) -> None:
+        tables = {t.name for t in rf.weis_tables}
+        for t in rf.weis_tables:
+            for item in t.items:
+                if item.kind == "sequence" and not 3 <= item.length <= 9:
+                    self.error(item.pos, "card", "a sequence has 3 to 9 cards")
+                if item.rank is not None and item.rank.text not in RANKS:
+                    self.error(item.rank.pos, "card", f"{item.rank.text!r} is not a rank")
+                if item.only_if is not None:
+                    self.word_option(item.only_if, {"yes", "no"})
+        use = rf.setting("weis")
+        if use is None:
+            return
+        w = use.values[0]
+        if w.text in tables:
+            return
+        if w.text in self.options:
+            self.word_option(w, tables)
+            return
+        self.error(w.pos, "unknown-name", f"no Weis table {w.text!r}; tables: "
+                   f"{', '.join(sorted(tables)) or 'none (write one with weis NAME: ...)'}")
+
+    def word_option(self, w: m.Word, allowed: set[str]) -> None:
+        """An option used as a word must exist and offer only allowed words."""
+        opt = self.options.get(w.text)
+        if opt is None:
+            self.error(w.pos, "unknown-name", f"no option named {w.text!r}")
+            return
+        for c in opt.choices:
+            if c.option not in allowed:
+                self.error(c.pos, "option", f"option {opt.name!r} may only choose among "
+                           f"{', '.join(sorted(allowed))}")
+
     def check_invariants(self, rf: m.RuleFile) -> None:
         ids: set[str] = set()
         for inv in rf.invariants:
@@ -348,6 +387,9 @@ class Checker:
             self.expr(self.lets[e.name].expr, subject, (*lets, e.name))
             return
         if e.name in self.options:
+            if any(c.number is None for c in self.options[e.name].choices):
+                self.error(e.pos, "option", f"option {e.name!r} offers words, not numbers; "
+                           "it cannot be used in an expression")
             return
         if e.name in self.declared:
             if not subject:

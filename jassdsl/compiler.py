@@ -8,7 +8,9 @@ from jassdsl import model as m
 from jassdsl.errors import JassError
 from jassdsl.play import PlayRules
 from jassdsl.scoring import CompiledClause, Compiler, Fn, compile_clauses
+from jassdsl.cards import RANKS
 from jassdsl.tables import MODE_INDEX, ModeTable, build_modes
+from jassdsl.weis import WeisTable
 
 
 class OptionError(JassError):
@@ -42,7 +44,7 @@ class CompiledRules:
     """Everything the engine needs, with nothing left to look up in the model."""
 
     model: m.RuleFile
-    options: dict[str, int]
+    options: dict[str, int | str]
     players: int
     team_of: tuple[int, ...]  # subject per seat: the seat itself, or its team
     subjects: int
@@ -67,6 +69,8 @@ class CompiledRules:
     winner_most: bool
     first_dealer_lot: bool
     invariants: tuple[tuple[str, Fn], ...] = ()
+    weis: WeisTable | None = None
+    stoeck_bonus: int = 0
 
     @property
     def name(self) -> str:
@@ -76,22 +80,53 @@ class CompiledRules:
         return self.units[base].show(amount)
 
 
-def resolve_options(rf: m.RuleFile, chosen: dict[str, int] | None) -> dict[str, int]:
-    values = {o.name: o.default.number for o in rf.options}
+def option_value(v: m.Value) -> int | str:
+    return v.number if v.number is not None else v.option or ""
+
+
+def resolve_options(
+    rf: m.RuleFile, chosen: dict[str, int | str] | None
+) -> dict[str, int | str]:
+    """The default of every option, overridden by the chosen values (checked)."""
+    values = {o.name: option_value(o.default) for o in rf.options}
     for key, value in (chosen or {}).items():
         opt = next((o for o in rf.options if o.name == key), None)
         if opt is None:
             names = ", ".join(o.name for o in rf.options) or "none"
             raise OptionError(f"{rf.name} has no option {key!r} (options: {names})")
-        allowed = [c.number for c in opt.choices]
+        allowed = [option_value(c) for c in opt.choices]
+        if isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)
         if value not in allowed:
-            raise OptionError(f"option {key} must be one of {allowed}, not {value}")
+            shown = ", ".join(str(a) for a in allowed)
+            raise OptionError(f"option {key} must be one of {shown}, not {value}")
         values[key] = value
-    return {k: int(v) for k, v in values.items() if v is not None}
+    return values
 
 
-def number(v: m.Value, options: dict[str, int]) -> int:
-    return v.number if v.number is not None else options[v.option or ""]
+def number(v: m.Value, options: dict[str, int | str]) -> int:
+    return v.number if v.number is not None else int(options[v.option or ""])
+
+
+def compile_weis(rf: m.RuleFile, options: dict[str, int | str]) -> WeisTable | None:
+    """The Weis table the file uses (directly or through an option), or None."""
+    use = rf.setting("weis")
+    if use is None:
+        return None
+    name = use.values[0].text
+    name = str(options.get(name, name))
+    table = next(t for t in rf.weis_tables if t.name == name)
+    sequences: dict[int, int] = {}
+    fours: dict[int, int] = {}
+    for item in table.items:
+        if item.only_if is not None and options.get(item.only_if.text) != "yes":
+            continue
+        if item.kind == "sequence":
+            for length in range(item.length, 10 if item.or_more else item.length + 1):
+                sequences.setdefault(length, item.points)
+        elif item.rank is not None:
+            fours[RANKS.index(item.rank.text)] = item.points
+    return WeisTable(sequences, fours, table.reuse)
 
 
 def compile_units(rf: m.RuleFile) -> tuple[dict[str, UnitInfo], dict[str, tuple[str, int]]]:
@@ -110,7 +145,9 @@ def compile_units(rf: m.RuleFile) -> tuple[dict[str, UnitInfo], dict[str, tuple[
     return infos, unit_of
 
 
-def compile_rules(rf: m.RuleFile, chosen: dict[str, int] | None = None) -> CompiledRules:
+def compile_rules(
+    rf: m.RuleFile, chosen: dict[str, int | str] | None = None
+) -> CompiledRules:
     options = resolve_options(rf, chosen)
     players = number(rf.players, options)
     team_of = tuple(s % 2 for s in range(players)) if rf.teams else tuple(range(players))
@@ -160,4 +197,6 @@ def compile_rules(rf: m.RuleFile, chosen: dict[str, int] | None = None) -> Compi
         winner_most=rf.winner.direction == "most",
         first_dealer_lot=setting.get("first dealer", ["lot"])[0] == "lot",
         invariants=tuple((inv.id, compiler.expr(inv.expr)) for inv in rf.invariants),
+        weis=compile_weis(rf, options),
+        stoeck_bonus=bonuses.get("stoeck", 0),
     )

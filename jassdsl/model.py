@@ -198,6 +198,23 @@ class Invariant(Node):
     expr: Expr
 
 
+class WeisItem(Node):
+    """One line of a Weis table: a sequence of a length, or four cards of a rank."""
+
+    kind: Literal["sequence", "four"]
+    length: int = 0
+    or_more: bool = False
+    rank: Word | None = None
+    points: int
+    only_if: Word | None = None  # an option that must be "yes" for the item to count
+
+
+class WeisTableDef(Node):
+    name: str
+    items: tuple[WeisItem, ...]
+    reuse: bool
+
+
 class Setting(Node):
     """A one-word setting such as ``undertrump: weak``."""
 
@@ -229,6 +246,7 @@ class RuleFile(BaseModel):
     clauses: tuple[Clause, ...] = ()
     scoring_pos: Pos | None = None
     invariants: tuple[Invariant, ...] = ()
+    weis_tables: tuple[WeisTableDef, ...] = ()
     end: GameEnd
     winner: Winner
 

@@ -45,13 +45,15 @@ def display_path(path: Path) -> str:
 
 
 @lru_cache(maxsize=64)
-def _load(path: str, mtime: float, options: tuple[tuple[str, int], ...]) -> CompiledRules:
+def _load(
+    path: str, mtime: float, options: tuple[tuple[str, int | str], ...]
+) -> CompiledRules:
     text = Path(path).read_text(encoding="utf-8")
     model = load_model(text, display_path(Path(path)))
     return compile_rules(model, dict(options))
 
 
-def load_rules(name: str, options: dict[str, int] | None = None) -> CompiledRules:
+def load_rules(name: str, options: dict[str, int | str] | None = None) -> CompiledRules:
     """Parse, check and compile a variant (cached while the file is unchanged)."""
     path = variant_path(name)
     key = tuple(sorted((options or {}).items()))

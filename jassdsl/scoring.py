@@ -32,7 +32,7 @@ class HandFacts:
     trick_winners: list[int]  # subject per trick
     declared: dict[str, list[int]]
     totals: dict[str, list[int]]
-    options: dict[str, int]
+    options: dict[str, int | str]
     rng: random.Random
     bound: list[int] | None = None
     change: dict[str, list[int]] = field(default_factory=dict)  # filled after scoring
@@ -55,7 +55,10 @@ class HandFacts:
 class Compiler:
     """Turns model expressions into closures ``f(facts, subject)``."""
 
-    def __init__(self, rf: m.RuleFile, options: dict[str, int], unit_of: dict[str, str]):
+    def __init__(
+        self, rf: m.RuleFile, options: dict[str, int | str],
+        unit_of: dict[str, tuple[str, int]],
+    ) -> None:
         self.lets = {lt.name: lt.expr for lt in rf.lets}
         self.options = options
         self.declared = {d.name for d in rf.declarations}

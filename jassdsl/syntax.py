@@ -165,6 +165,38 @@ class _ToModel(Transformer[Token, Any]):
     def bonus(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
         return ("bonuses", m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=int(ch[1])))
 
+    # -- Weis
+    def weis_table(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        name, *items, reuse = ch
+        table = m.WeisTableDef(pos=pos_of(meta), name=str(name), items=tuple(items),
+                               reuse=reuse)
+        return ("weis_tables", table)
+
+    def weis_sequence(self, meta: Meta, ch: list[Any]) -> m.WeisItem:
+        length, more, points, cond = ch
+        return m.WeisItem(pos=pos_of(meta), kind="sequence", length=int(length),
+                          or_more=more is not None, points=int(points), only_if=cond)
+
+    def weis_four(self, meta: Meta, ch: list[Any]) -> m.WeisItem:
+        rank, points, cond = ch
+        return m.WeisItem(pos=pos_of(meta), kind="four", rank=rank, points=int(points),
+                          only_if=cond)
+
+    def or_more(self, meta: Meta, ch: list[Any]) -> bool:
+        return True
+
+    def weis_if(self, meta: Meta, ch: list[Token]) -> m.Word:
+        return word(ch[0])
+
+    def weis_once(self, meta: Meta, ch: list[Any]) -> bool:
+        return False
+
+    def weis_twice(self, meta: Meta, ch: list[Any]) -> bool:
+        return True
+
+    def weis_use(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return self._setting("weis", meta, ch)
+
     # -- trump
     def trump(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
         return ("trump", ch[0])

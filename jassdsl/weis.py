@@ -1,0 +1,154 @@
+"""Weis: card combinations declared for points, found and compared from a rule file's table.
+
+A Weis table (``weis small: sequence 3 = 20, ..., four J = 200; each card once``) lists
+what counts. Sequences run in the fixed order A K Q J 10 9 8 7 6 of every suit. The
+comparison follows the common rules: the higher value wins; at equal value a sequence
+beats four of a kind; a longer sequence beats a shorter one; then the higher top card
+(in Undenufe the lower), then the trump suit; a full tie goes to the player who plays
+earlier to the first trick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from jassdsl.cards import SUIT_MASKS
+
+UNDENUFE = 5
+
+
+@dataclass(frozen=True)
+class WeisTable:
+    sequences: dict[int, int]  # length -> points; lengths above the longest listed use it
+    fours: dict[int, int]  # rank index -> points
+    reuse: bool  # may a card count in a sequence and a four of a kind at once
+
+
+@dataclass(frozen=True, order=True)
+class Weis:
+    """One combination in a hand; `key` orders Weise from worst to best."""
+
+    key: tuple[int, ...]
+    value: int
+    kind: str  # "sequence" or "four"
+    cards: int  # bitmask
+    top: int  # the highest card of a sequence, or any card of a four
+
+
+def sequence_value(table: WeisTable, length: int) -> int:
+    listed = [n for n in table.sequences if n <= length]
+    return table.sequences[max(listed)] if listed else 0
+
+
+def find_weise(hand: int, table: WeisTable, mode: int) -> list[Weis]:
+    """Every maximal sequence and every four of a kind the table counts in hand."""
+    found: list[Weis] = []
+    shortest = min(table.sequences, default=99)
+    for suit in range(4):
+        run: list[int] = []
+        for rank in range(10):  # rank 9 is a sentinel that ends the last run
+            card = suit * 9 + rank
+            if rank < 9 and hand >> card & 1:
+                run.append(card)
+                continue
+            if len(run) >= shortest:
+                found.append(make_sequence(run, table, mode))
+            run = []
+    for rank, value in table.fours.items():
+        cards = [s * 9 + rank for s in range(4)]
+        if all(hand >> c & 1 for c in cards):
+            mask = sum(1 << c for c in cards)
+            found.append(Weis(weis_key(value, False, 4, rank, mode, False), value, "four",
+                              mask, cards[0]))
+    return found
+
+
+def make_sequence(run: list[int], table: WeisTable, mode: int) -> Weis:
+    value = sequence_value(table, len(run))
+    top = run[0] if mode != UNDENUFE else run[-1]
+    mask = sum(1 << c for c in run)
+    is_trump = mode < 4 and run[0] // 9 == mode
+    return Weis(weis_key(value, True, len(run), top % 9, mode, is_trump), value, "sequence",
+                mask, top)
+
+
+def weis_key(value: int, seq: bool, length: int, rank: int, mode: int, trump: bool) -> tuple[
+        int, ...]:
+    height = rank if mode == UNDENUFE else 8 - rank  # rank index 0 is the Ace
+    return (value, int(seq), length if seq else 0, height, int(trump))
+
+
+def declaration(hand: int, table: WeisTable, mode: int) -> list[Weis]:
+    """The most valuable set of Weise a hand can declare.
+
+    With reuse (the big table) that is every maximal sequence and every four of a kind.
+    Without it each card counts once: we try every set of fours and split the remaining
+    runs into the best sequences (a run of eight may be worth more as five plus three)."""
+    weise = find_weise(hand, table, mode)
+    if table.reuse:
+        return weise
+    fours = [w for w in weise if w.kind == "four"]
+    best: list[Weis] = []
+    best_value = -1
+    for k in range(len(fours) + 1):
+        for chosen in combinations(fours, k):
+            used = sum(w.cards for w in chosen)
+            sequences = best_sequences(hand & ~used, table, mode)
+            picked = [*chosen, *sequences]
+            value = sum(w.value for w in picked)
+            if value > best_value:
+                best, best_value = picked, value
+    return sorted(best, reverse=True)
+
+
+def best_sequences(hand: int, table: WeisTable, mode: int) -> list[Weis]:
+    """The best split of every run in hand into sequences, each card used once."""
+    out: list[Weis] = []
+    shortest = min(table.sequences, default=99)
+    for suit in range(4):
+        run: list[int] = []
+        for rank in range(10):
+            card = suit * 9 + rank
+            if rank < 9 and hand >> card & 1:
+                run.append(card)
+                continue
+            if len(run) >= shortest:
+                out.extend(split_run(run, table, mode))
+            run = []
+    return out
+
+
+def split_run(run: list[int], table: WeisTable, mode: int) -> list[Weis]:
+    """Dynamic programme over the run: best[i] is the best value of its first i cards."""
+    shortest = min(table.sequences)
+    best: list[tuple[int, list[tuple[int, int]]]] = [(0, [])] * (len(run) + 1)
+    for i in range(1, len(run) + 1):
+        best[i] = best[i - 1]
+        for k in range(shortest, i + 1):
+            value = best[i - k][0] + sequence_value(table, k)
+            if value > best[i][0]:
+                best[i] = (value, [*best[i - k][1], (i - k, i)])
+    return [make_sequence(run[a:b], table, mode) for a, b in best[len(run)][1]]
+
+
+def best_seat(declared: dict[int, list[Weis]], order: list[int]) -> int:
+    """The seat holding the best Weis; order lists seats as they play to the first trick."""
+    best_seat_, best_key = -1, None
+    for seat in order:
+        for w in declared.get(seat, []):
+            if best_key is None or w.key > best_key:
+                best_seat_, best_key = seat, w.key
+    return best_seat_
+
+
+def stoeck_holder(hands: list[int], mode: int) -> int:
+    """The seat dealt both the trump King and Queen (Stöck), or -1."""
+    if mode >= 4:
+        return -1
+    pair = (1 << (mode * 9 + 1)) | (1 << (mode * 9 + 2))
+    return next((s for s, h in enumerate(hands) if h & pair == pair), -1)
+
+
+def suit_cards(hand: int, suit: int) -> int:
+    return hand & SUIT_MASKS[suit]
