@@ -77,10 +77,12 @@ class Checker:
             return None
         players, teams = fields.pop("players")
         scoring_pos, clauses = fields.pop("scoring")
-        data = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+        data: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                for k, v in fields.items()}
+        data.update(path=self.path, players=players, teams=teams, clauses=clauses,
+                    scoring_pos=scoring_pos)
         try:
-            return m.RuleFile(path=self.path, players=players, teams=teams, clauses=clauses,
-                              scoring_pos=scoring_pos, **data)
+            return m.RuleFile.model_validate(data)
         except ValidationError as err:  # a bug in the transformer, reported without a traceback
             self.error(m.Pos(line=1, column=1, end_line=1, end_column=2), "internal", str(err))
             return None

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jassdsl import model as m
+from jassdsl.cards import RANKS
 from jassdsl.errors import JassError
 from jassdsl.play import PlayRules
 from jassdsl.scoring import CompiledClause, Compiler, Fn, compile_clauses
-from jassdsl.cards import RANKS
 from jassdsl.tables import MODE_INDEX, ModeTable, build_modes
 from jassdsl.weis import WeisTable
 
