@@ -48,7 +48,11 @@ def display_path(path: Path) -> str:
 def _load(
     path: str, mtime: float, options: tuple[tuple[str, int | str], ...]
 ) -> CompiledRules:
-    text = Path(path).read_text(encoding="utf-8")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise JassError(f"{path}: not a UTF-8 text file ({err.reason} at byte {err.start})") \
+            from None
     model = load_model(text, display_path(Path(path)))
     return compile_rules(model, dict(options))
 

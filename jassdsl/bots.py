@@ -1,0 +1,213 @@
+"""Built-in players for `play` and `simulate`: a random one and a simple generic heuristic.
+
+Bots see what their seat may see (``game.observation(seat)``), the public rules and the
+legal actions; they never look at another hand. Nothing here knows a variant by name: the
+heuristic reads trump modes, card points and declaration ranges from the compiled rules.
+Each bot draws its randomness from its own generator, seeded from the game seed, so a
+seeded game replays identically.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from jassdsl.cards import CARD_INDEX
+from jassdsl.compiler import CompiledRules
+from jassdsl.game import Action, Game
+from jassdsl.play import trick_winner
+from jassdsl.tables import MODE_INDEX, ModeTable
+
+BOT_KINDS = ("random", "heuristic", "mixed")
+
+# Chance that a card takes a trick, by how many stronger cards of its suit are out.
+TRUMP_WIN = (0.9, 0.65, 0.45, 0.3, 0.2)
+SIDE_WIN = (0.75, 0.3, 0.1, 0.03)
+RUFF_RISK = 0.75  # a side card can be trumped when a trump suit exists
+PUSH_BELOW = 0.3  # push when the best mode promises less than this share of the points
+
+
+class Bot(Protocol):
+    """Anything that picks the next action for a seat."""
+
+    def choose(self, game: Game, seat: int) -> Action: ...
+
+
+@dataclass(frozen=True)
+class View:
+    """The observation of one seat, with cards as indices."""
+
+    seat: int
+    hand: tuple[int, ...]
+    trick: tuple[int, ...]
+    leader: int
+    trump: int  # mode index, or -1 while unset
+    declared: dict[str, list[int | None]]
+
+    @classmethod
+    def of(cls, game: Game, seat: int) -> View:
+        obs: dict[str, Any] = game.observation(seat)
+        trump = obs["trump"]
+        return cls(
+            seat,
+            tuple(CARD_INDEX[c] for c in obs["hand"]),
+            tuple(CARD_INDEX[c] for c in obs["trick"]),
+            int(obs["leader"]),
+            MODE_INDEX[trump] if trump is not None else -1,
+            obs["declared"],
+        )
+
+
+def table_for(rules: CompiledRules, mode: int) -> ModeTable:
+    """The table that ranks and counts cards under a mode (the fallback while unset)."""
+    if mode < 0:
+        mode = rules.fallback if rules.fallback is not None else MODE_INDEX["obenabe"]
+    table = rules.modes.get(mode)
+    return table if table is not None else next(iter(rules.modes.values()))
+
+
+def hand_total(rules: CompiledRules, table: ModeTable) -> int:
+    """Points at stake in one hand under a table (157 with the usual tables)."""
+    return sum(table.points) + rules.last_bonus
+
+
+class RandomBot:
+    """Uniform over the legal actions; a declared number is drawn around a fair share."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, game: Game, seat: int) -> Action:
+        legal = game.legal_actions()
+        if game.phase != "declare":
+            return legal[self.rng.randrange(len(legal))]
+        view = View.of(game, seat)
+        share = hand_total(game.rules, table_for(game.rules, view.trump)) / game.n
+        wish = round(self.rng.gauss(share, share / 3))
+        return clamp_declaration(legal, wish)
+
+
+def clamp_declaration(legal: Sequence[Action], value: int) -> Action:
+    """The legal declaration closest to the wished value."""
+    return min(legal, key=lambda a: abs(a.value - value))
+
+
+def win_chance(card: int, hand: Sequence[int], table: ModeTable) -> float:
+    """A rough chance that a card takes a trick, from the stronger cards still out."""
+    suit = card // 9
+    mine = set(hand)
+    stronger = sum(
+        1 for c in range(suit * 9, suit * 9 + 9)
+        if table.strength[c] > table.strength[card] and c not in mine
+    )
+    if suit == table.trump:
+        return TRUMP_WIN[min(stronger, len(TRUMP_WIN) - 1)]
+    chance = SIDE_WIN[min(stronger, len(SIDE_WIN) - 1)]
+    return chance * RUFF_RISK if table.trump >= 0 else chance
+
+
+def expected_points(rules: CompiledRules, hand: Sequence[int], table: ModeTable) -> float:
+    """What a hand should take under a table: each likely trick brings its card points."""
+    others = rules.players - 1
+    per_card = (hand_total(rules, table) - rules.last_bonus) / 36
+    last = rules.last_bonus / rules.players
+    return last + sum(
+        win_chance(c, hand, table) * (table.points[c] + others * per_card) for c in hand
+    )
+
+
+class HeuristicBot:
+    """A generic player: strongest trump mode, point-based estimates, cheap trick wins."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, game: Game, seat: int) -> Action:
+        legal = game.legal_actions()
+        view = View.of(game, seat)
+        if game.phase == "trump":
+            return self.choose_trump(game.rules, view, legal)
+        if game.phase == "declare":
+            table = table_for(game.rules, view.trump)
+            return clamp_declaration(legal, round(expected_points(game.rules, view.hand, table)))
+        if game.phase == "play":
+            return self.choose_card(game, view, [a.value for a in legal])
+        return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for
+
+    def choose_trump(self, rules: CompiledRules, view: View, legal: list[Action]) -> Action:
+        """The mode with the highest expected points; push when even that one is weak."""
+        modes = [a for a in legal if a.kind == "trump"]
+        scored = [(expected_points(rules, view.hand, rules.modes[a.value]), a) for a in modes]
+        best_score, best = max(scored, key=lambda x: x[0])
+        push = next((a for a in legal if a.kind == "push"), None)
+        share = hand_total(rules, rules.modes[best.value])
+        if push is not None and best_score < PUSH_BELOW * share:
+            return push
+        return best
+
+    def choose_card(self, game: Game, view: View, cards: list[int]) -> Action:
+        rules = game.rules
+        table = table_for(rules, view.trump)
+        if not view.trick:
+            return Action("play", lead_card(cards, table))
+        trick = list(view.trick)
+        winner = (view.leader + trick_winner(trick, table)) % game.n
+        partner_ahead = winner != view.seat and rules.team_of[winner] == rules.team_of[
+            view.seat] and rules.subjects < rules.players
+        at_stake = sum(table.points[c] for c in trick)
+        if at_stake > 0 and not partner_ahead:
+            winning = [c for c in cards if takes_trick(rules, view, trick, c)]
+            if winning:
+                return Action("play", cheapest(winning, table))
+        return Action("play", cheapest(cards, table))
+
+
+def lead_card(cards: list[int], table: ModeTable) -> int:
+    """The highest card of the longest suit (ties: the suit with the stronger top card)."""
+    by_suit: dict[int, list[int]] = {}
+    for c in cards:
+        by_suit.setdefault(c // 9, []).append(c)
+    best = max(by_suit.values(),
+               key=lambda cs: (len(cs), max(table.strength[c] for c in cs)))
+    return max(best, key=lambda c: table.strength[c])
+
+
+def cheapest(cards: list[int], table: ModeTable) -> int:
+    """The card giving away least: fewest points, a side card before a trump, weakest."""
+    return min(cards, key=lambda c: (table.points[c], c // 9 == table.trump,
+                                     table.strength[c]))
+
+
+def takes_trick(rules: CompiledRules, view: View, trick: list[int], card: int) -> bool:
+    """Would this card lead the trick now? A first off-suit card may set trump first."""
+    mode = view.trump
+    if mode < 0 and rules.trump_kind == "first_void" and card // 9 != trick[0] // 9:
+        mode = card // 9 if card // 9 in rules.modes else -1
+    table = table_for(rules, mode)
+    return trick_winner([*trick, card], table) == len(trick)
+
+
+def bot_rng(seed: int | None, seat: int) -> random.Random:
+    """A generator per seat derived from the game seed (string seeds hash stably)."""
+    return random.Random(f"jassdsl-bot:{seed}:{seat}") if seed is not None else random.Random()
+
+
+def make_bot(kind: str, rng: random.Random) -> Bot:
+    if kind == "random":
+        return RandomBot(rng)
+    if kind == "heuristic":
+        return HeuristicBot(rng)
+    raise ValueError(f"unknown bot kind {kind!r} (known: random, heuristic)")
+
+
+def make_bots(kind: str, players: int, seed: int | None) -> list[Bot]:
+    """One bot per seat; ``mixed`` puts heuristic bots on even seats, random on odd ones."""
+    if kind not in BOT_KINDS:
+        raise ValueError(f"unknown bot kind {kind!r} (known: {', '.join(BOT_KINDS)})")
+    out: list[Bot] = []
+    for seat in range(players):
+        seat_kind = kind if kind != "mixed" else ("heuristic", "random")[seat % 2]
+        out.append(make_bot(seat_kind, bot_rng(seed, seat)))
+    return out

@@ -1,0 +1,52 @@
+"""`jassdsl check`: parse, check and compile rule files; report every error of each."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from jassdsl.compiler import option_value
+from jassdsl.errors import JassError, RuleFileErrors
+from jassdsl.registry import display_path, load_rules, variant_path
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("check", help="check rule files and report all their errors",
+                       description="Parse, check and compile each rule file, with its default "
+                                   "options and with every offered option value.")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a .jass file (or a variant name)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    bad = 0
+    for name in args.files:
+        message = check_one(name)
+        if message is None:
+            continue
+        bad += 1
+        print(message, file=sys.stderr)
+    if len(args.files) > 1 and bad:
+        print(f"{bad} of {len(args.files)} files have errors", file=sys.stderr)
+    return 1 if bad else 0
+
+
+def check_one(name: str) -> str | None:
+    """Print OK for a good file; return the error text of a bad one."""
+    try:
+        path = variant_path(name)
+        rules = load_rules(str(path))
+        for option in rules.model.options:
+            for choice in option.choices:
+                load_rules(str(path), {option.name: option_value(choice)})
+    except RuleFileErrors as e:
+        return e.render()
+    except JassError as e:
+        return f"{name}: {e}"
+    except UnicodeDecodeError as e:
+        return f"{name}: not UTF-8 text ({e.reason} at byte {e.start})"
+    except OSError as e:
+        return f"{name}: cannot read: {e.strerror or e}"
+    print(f"OK {display_path(path)} ({rules.name})")
+    return None

@@ -1,0 +1,249 @@
+"""`jassdsl play`: a whole game at the terminal, bots at every seat or one seat for a person."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, NamedTuple, TextIO
+
+from jassdsl import textview as tv
+from jassdsl.bots import Bot, View, make_bots, table_for
+from jassdsl.cards import CARD_INDEX, CARD_NAMES
+from jassdsl.cli import UsageError, add_variant_arguments, options_of
+from jassdsl.errors import JassError
+from jassdsl.game import Action, Game, Outcome, Trick
+from jassdsl.registry import display_path, load_rules, variant_path
+
+QUIT_WORDS = ("q", "quit", "exit")
+
+
+class InputClosed(Exception):
+    """The person at the terminal closed stdin or asked to quit."""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("play", help="play a whole game with bots, or join at one seat",
+                       description="Play a whole game. Bots take every seat unless --human "
+                                   "gives one to you.")
+    add_variant_arguments(p)
+    p.add_argument("--seed", type=int, help="deal and bot seed; the same seed replays the game")
+    p.add_argument("--human", type=int, metavar="SEAT",
+                   help="play seat SEAT yourself (0-based; your seat is called 'you')")
+    p.add_argument("--bots", choices=("random", "heuristic"), default="heuristic",
+                   help="the bots at the other seats (default: heuristic)")
+    p.add_argument("-v", "--verbose", action="store_true", help="show every trick")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    rules = load_rules(args.variant, options_of(args))
+    if args.human is not None and not 0 <= args.human < rules.players:
+        raise UsageError(f"--human takes a seat from 0 to {rules.players - 1}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    names = tv.seat_names(rules.players, args.human)
+    agents = make_bots(args.bots, rules.players, seed)
+    if args.human is not None:
+        agents[args.human] = HumanPlayer(sys.stdin, out, names)
+    game = Game(rules, seed=seed, record=False)
+    for line in header(game, str(display_path(variant_path(args.variant))), seed, args.bots,
+                       names):
+        print(line, file=out)
+    table = Table(game, agents, names, out, args.verbose, live=args.human is not None)
+    try:
+        outcome = table.run()
+    except InputClosed as e:
+        print(f"\n{e}; left the game after {len(game.results)} finished hands",
+              file=sys.stderr)
+        return 0
+    print(tv.outcome_line(rules, outcome, names), file=out)
+    return 0
+
+
+def header(game: Game, path: str, seed: int, bots: str, names: Sequence[str]) -> list[str]:
+    rules = game.rules
+    lines = [f"{rules.name} ({path}), seed {seed}, {bots} bots"]
+    seats = ", ".join(names)
+    subjects = tv.subject_names(rules, names)
+    teams = f"; teams {' and '.join(subjects)}" if rules.subjects < rules.players else ""
+    lines.append(f"seats counter-clockwise: {seats}{teams}")
+    if rules.options:
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in rules.options.items()))
+    return lines
+
+
+class Progress(NamedTuple):
+    hands: int  # finished hands
+    tricks: int  # finished tricks of the current hand
+    trump: str | None
+
+
+class Table:
+    """Drives one game: asks each seat for its action and reports hands as they finish."""
+
+    def __init__(self, game: Game, agents: Sequence[Bot], names: Sequence[str], out: TextIO,
+                 verbose: bool, live: bool) -> None:
+        self.game, self.agents, self.names, self.out = game, agents, names, out
+        self.verbose, self.live = verbose, live
+        self.log = tv.HandLog()
+
+    def say(self, line: str) -> None:
+        print(line, file=self.out)
+
+    def run(self) -> Outcome:
+        game = self.game
+        self.start_hand()
+        while not game.is_over:
+            seat, phase = game.current_player, game.phase
+            action = self.agents[seat].choose(game, seat)
+            if phase == "trump":
+                self.log.trump_calls.append((seat, action))
+            before = self.progress()
+            game.apply(action)
+            if self.live:
+                self.tell(seat, phase, action, before)
+            if len(game.results) > before.hands:
+                self.finish_hand()
+        outcome = game.outcome()
+        assert outcome is not None
+        return outcome
+
+    def progress(self) -> Progress:
+        """Where the game stands, to see afterwards what an action changed."""
+        if not self.live:
+            return Progress(len(self.game.results), 0, None)
+        obs = self.game.observation(self.game.current_player)
+        return Progress(len(self.game.results), len(obs["tricks"]), obs["trump"])
+
+    def start_hand(self) -> None:
+        obs = self.game.observation(0)
+        self.log = tv.HandLog(shown=obs["shown"])
+        if self.live:
+            self.say(f"\n--- hand {obs['hand_number']}, dealer {self.names[obs['dealer']]} ---")
+            if obs["shown"]:
+                self.say(f"card shown: {obs['shown']}")
+
+    def finish_hand(self) -> None:
+        game = self.game
+        result = game.results[-1]
+        rules = game.rules
+        for line in tv.hand_summary(rules, result, self.log, self.names, self.verbose):
+            self.say(line)
+        for line in tv.standings_table(rules, result.totals, self.names):
+            self.say(line)
+        self.say("")
+        if not game.is_over:
+            self.start_hand()
+
+    def tell(self, seat: int, phase: str, action: Action, before: Progress) -> None:
+        """For the person at the table: what the others just did, and each finished trick."""
+        name = self.names[seat]
+        others = not isinstance(self.agents[seat], HumanPlayer)
+        if phase == "trump" and others:
+            self.say(f"{name} pushes" if action.kind == "push" else f"{name} chooses {action}")
+        elif phase == "declare" and others:
+            hidden = any(d.hidden for d in self.game.rules.declarations if d.name == action.kind)
+            self.say(f"{name} declares {'a hidden ' + action.kind if hidden else action}")
+        hand_over = len(self.game.results) > before.hands
+        if phase == "play" and not hand_over and before.trump is None:
+            now = self.game.observation(self.game.current_player)["trump"]
+            if now is not None:
+                self.say(f"{name} could not follow: trump is now {tv.mode_label(now)}")
+        trick = self.finished_trick(before)
+        if trick is not None:
+            self.say(tv.trick_line(before.tricks + 1, trick, self.names, None))
+
+    def finished_trick(self, before: Progress) -> Trick | None:
+        game = self.game
+        if len(game.results) > before.hands:
+            return game.results[-1].tricks[-1]
+        tricks = game.observation(game.current_player)["tricks"]
+        if len(tricks) <= before.tricks:
+            return None
+        leader, cards, winner = tricks[-1]
+        return Trick(leader, tuple(CARD_INDEX[c] for c in cards), winner)
+
+
+class HumanPlayer:
+    """A seat played at the terminal: shows the seat's view, reads and checks entries."""
+
+    def __init__(self, inp: TextIO, out: TextIO, names: Sequence[str]) -> None:
+        self.inp, self.out, self.names = inp, out, names
+
+    def say(self, line: str) -> None:
+        print(line, file=self.out)
+
+    def choose(self, game: Game, seat: int) -> Action:
+        legal = game.legal_actions()
+        self.show(game, seat, legal)
+        while True:
+            self.out.write(self.prompt(game, legal))
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                raise InputClosed("input closed")
+            text = line.strip()
+            if not self.inp.isatty():
+                self.say(text)  # echo piped entries so the transcript reads like a session
+            if text.lower() in QUIT_WORDS:
+                raise InputClosed("you left the table")
+            answer = interpret(game, text, legal)
+            if isinstance(answer, Action):
+                return answer
+            self.say(f"{answer}; legal: {choices_text(game, legal)}")
+
+    def show(self, game: Game, seat: int, legal: list[Action]) -> None:
+        view = View.of(game, seat)
+        table = table_for(game.rules, view.trump)
+        trump = game.observation(seat)["trump"]
+        trump_text = tv.mode_label(trump) if trump else "not set yet"
+        self.say(f"trump {trump_text}; your hand: {tv.hand_text(view.hand, table)}")
+        if game.phase == "play":
+            n = game.n
+            played = ", ".join(f"{self.names[(view.leader + i) % n]} {CARD_NAMES[c]}"
+                               for i, c in enumerate(view.trick))
+            self.say(f"trick so far: {played}" if played else "you lead")
+        self.say(f"legal: {choices_text(game, legal)}")
+
+    def prompt(self, game: Game, legal: list[Action]) -> str:
+        if game.phase == "declare":
+            return f"your {legal[0].kind} ({legal[0].value}..{legal[-1].value}): "
+        if game.phase == "trump":
+            return "trump (number, D/H/S/C, obenabe, undenufe, push): "
+        return "your card (number or name): "
+
+
+def choices_text(game: Game, legal: list[Action]) -> str:
+    if game.phase == "declare" and legal:
+        return f"{legal[0].kind} from {legal[0].value} to {legal[-1].value}"
+    return tv.numbered(legal)
+
+
+def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
+    """The legal action an entry means, or a sentence saying why it is not one."""
+    if not text:
+        return "nothing entered"
+    words = text.lower().split()
+    if game.phase == "declare" and legal:
+        number = words[-1]
+        if number.lstrip("-").isdigit():
+            action = Action(legal[0].kind, int(number))
+            return action if action in legal else f"{number} is out of range"
+        return f"enter a number for your {legal[0].kind}"
+    if text.isdigit():
+        k = int(text)
+        return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"
+    for candidate in (text.lower(), f"trump {text.lower()}"):
+        try:
+            action = Action.parse(candidate)
+        except JassError:
+            continue
+        if action in legal:
+            return action
+        if action.kind == "play":
+            reason = game.why_illegal(action.value) or "not now"
+            return f"{CARD_NAMES[action.value]} is not allowed: {tv.reason_text(reason)}"
+        return f"{action} is not allowed now"
+    return f"cannot read {text!r}"

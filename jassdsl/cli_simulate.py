@@ -1,0 +1,44 @@
+"""`jassdsl simulate`: many quick bot games, summed up for people or as one JSON object."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from jassdsl.bots import BOT_KINDS
+from jassdsl.cli import add_variant_arguments, options_of
+from jassdsl.simulate import report_lines, simulate
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+    return value
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("simulate", help="play many games with bots and report the results",
+                       description="Play N games with bots as fast as the engine goes. "
+                                   "The same seed gives the same results.")
+    add_variant_arguments(p)
+    p.add_argument("--games", "-n", type=positive, required=True, metavar="N")
+    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument("--bots", choices=BOT_KINDS, default="heuristic",
+                   help="heuristic, random, or mixed: heuristic on even seats (default "
+                        "heuristic)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    report = simulate(args.variant, args.games, args.seed, args.bots, options_of(args))
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        print("\n".join(report_lines(report)))
+    return 0

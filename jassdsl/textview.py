@@ -1,0 +1,191 @@
+"""Plain-text rendering of games for the terminal: hands, tricks, hand results, standings.
+
+Every function returns strings and prints nothing, so the CLI decides where text goes and
+tests can read it. Seats get short names (``P0`` .. ``P3``, the human seat ``you``);
+in partnership games a team is named by its members (``you+P2``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from jassdsl.cards import CARD_NAMES, SUIT_NAMES, SUITS
+from jassdsl.compiler import CompiledRules
+from jassdsl.game import Action, HandResult, Outcome, Trick
+from jassdsl.scoring import Grant
+from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable
+
+
+@dataclass
+class HandLog:
+    """What the result of a hand does not keep but the report wants: shown card, trump calls."""
+
+    shown: str | None = None
+    trump_calls: list[tuple[int, Action]] = field(default_factory=list)
+
+
+def seat_names(players: int, human: int | None = None) -> list[str]:
+    return ["you" if seat == human else f"P{seat}" for seat in range(players)]
+
+
+def subject_names(rules: CompiledRules, names: Sequence[str]) -> list[str]:
+    """Players by name, or teams by their members joined with '+'."""
+    if rules.subjects == rules.players:
+        return list(names)
+    return ["+".join(names[s] for s in range(rules.players) if rules.team_of[s] == x)
+            for x in range(rules.subjects)]
+
+
+def mode_label(mode: str) -> str:
+    """``H (Herz / Schellen)`` for a suit, the mode name otherwise."""
+    if mode in SUITS:
+        return f"{mode} ({SUIT_NAMES['fr'][mode]} / {SUIT_NAMES['ch'][mode]})"
+    return mode
+
+
+def final_table(rules: CompiledRules, trump: str) -> ModeTable:
+    """The table a finished hand was counted with (the fallback when no trump was set)."""
+    mode = MODE_INDEX.get(trump, -1)
+    if mode < 0:
+        mode = rules.fallback if rules.fallback is not None else MODE_INDEX["obenabe"]
+    table = rules.modes.get(mode)
+    return table if table is not None else next(iter(rules.modes.values()))
+
+
+def first_void(result: HandResult, players: int) -> tuple[int, int, int] | None:
+    """(trick number, seat, card) of the first card played off the suit led, if any."""
+    for k, t in enumerate(result.tricks, 1):
+        for i, card in enumerate(t.cards[1:], 1):
+            if card // 9 != t.cards[0] // 9:
+                return k, (t.leader + i) % players, card
+    return None
+
+
+def trump_how(rules: CompiledRules, result: HandResult, log: HandLog,
+              names: Sequence[str]) -> str:
+    """The trump of a finished hand and how the rule file's method set it."""
+    kind, trump = rules.trump_kind, result.trump
+    if kind == "forehand_chooses":
+        return f"{mode_label(trump)} ({calls_text(log.trump_calls, names)})"
+    if kind == "random_suit":
+        return f"{mode_label(trump)} (drawn at random)"
+    if kind == "bottom_card":
+        return f"{mode_label(trump)} (bottom card {log.shown or '?'} shown)"
+    if kind == "first_void":
+        hit = first_void(result, rules.players)
+        if hit is None or trump not in SUITS:
+            return f"none (nobody failed to follow; counted as {fallback_name(rules)})"
+        k, seat, card = hit
+        return (f"{mode_label(trump)} (first void: {names[seat]} played {CARD_NAMES[card]} "
+                f"in trick {k})")
+    return f"no trump (cards rank as {fallback_name(rules)})"
+
+
+def fallback_name(rules: CompiledRules) -> str:
+    return MODE_NAMES[rules.fallback] if rules.fallback is not None else "obenabe"
+
+
+def calls_text(calls: Sequence[tuple[int, Action]], names: Sequence[str]) -> str:
+    words = []
+    for seat, action in calls:
+        words.append(f"{names[seat]} pushed" if action.kind == "push"
+                     else f"chosen by {names[seat]}")
+    return ", ".join(words) or "chosen"
+
+
+def trick_line(number: int, trick: Trick, names: Sequence[str], points: int | None) -> str:
+    """``trick 3: P1 HA, P2 H6, P3 H10, you HK -> P1 (25)``; the leader comes first."""
+    n = len(names)
+    cards = ", ".join(f"{names[(trick.leader + i) % n]} {CARD_NAMES[c]}"
+                      for i, c in enumerate(trick.cards))
+    tail = f" ({points})" if points is not None else ""
+    return f"trick {number}: {cards} -> {names[trick.winner]}{tail}"
+
+
+def grant_text(rules: CompiledRules, grant: Grant, subjects: Sequence[str]) -> str:
+    amount = rules.unit_label(grant.unit, grant.amount)
+    if grant.held_with:
+        between = " and ".join(subjects[x] for x in grant.held_with)
+        return f"{amount} held in abeyance between {between}"
+    return f"{subjects[grant.subject]} {amount}"
+
+
+def clause_title(rules: CompiledRules, clause_id: str) -> str:
+    clause = next((c for c in rules.model.clauses if c.id == clause_id), None)
+    return (clause.title or "") if clause is not None else ""
+
+
+def hand_summary(rules: CompiledRules, result: HandResult, log: HandLog,
+                 names: Sequence[str], tricks: bool) -> list[str]:
+    """The report of one finished hand, one line per fact."""
+    subjects = subject_names(rules, names)
+    lines = [f"hand {result.number}, dealer {names[result.dealer]}, trump "
+             f"{trump_how(rules, result, log, names)}"]
+    for decl, values in result.declared.items():
+        shown = ", ".join(f"{names[s]} {v}" for s, v in enumerate(values))
+        lines.append(f"  {decl}: {shown}")
+    if tricks:
+        table = final_table(rules, result.trump)
+        points = result.trick_points(table, rules.last_bonus)
+        lines += [f"  {trick_line(k, t, names, p)}"
+                  for k, (t, p) in enumerate(zip(result.tricks, points, strict=True), 1)]
+    lines.append("  card points: " + ", ".join(
+        f"{subjects[x]} {p}" for x, p in enumerate(result.points)))
+    title = clause_title(rules, result.clause)
+    lines.append(f"  scored by: {result.clause}" + (f' "{title}"' if title else ""))
+    grants = [grant_text(rules, g, subjects) for g in result.grants]
+    lines.append("  grants: " + ("; ".join(grants) if grants else "nothing"))
+    return lines
+
+
+def standings_table(rules: CompiledRules, totals: dict[str, tuple[int, ...]],
+                    names: Sequence[str]) -> list[str]:
+    """One row per player or team with its totals in every unit, in seat order."""
+    subjects = subject_names(rules, names)
+    width = max(len(s) for s in subjects)
+    rows = []
+    for x, name in enumerate(subjects):
+        cells = "  ".join(rules.unit_label(u, values[x]) for u, values in totals.items())
+        rows.append(f"  {name:<{width}}  {cells}")
+    return ["standings:", *rows]
+
+
+def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str]) -> str:
+    """Who won, with how much, after how many hands, and why the game stopped."""
+    subjects = subject_names(rules, names)
+    best = outcome.standings[0][1]
+    who = " and ".join(subjects[x] for x in outcome.winners)
+    verb = "wins" if len(outcome.winners) == 1 else "share the win"
+    unit = rules.model.winner.unit.text
+    return (f"game over after {outcome.hands} hands ({outcome.reason}): {who} {verb} "
+            f"with {best} {unit}")
+
+
+def sorted_hand(cards: Sequence[int], table: ModeTable) -> list[list[int]]:
+    """The cards grouped by suit (D H S C), strongest first within a suit."""
+    groups: list[list[int]] = [[] for _ in SUITS]
+    for c in cards:
+        groups[c // 9].append(c)
+    return [sorted(g, key=lambda c: -table.strength[c]) for g in groups if g]
+
+
+def hand_text(cards: Sequence[int], table: ModeTable) -> str:
+    return "  ".join(" ".join(CARD_NAMES[c] for c in g) for g in sorted_hand(cards, table))
+
+
+def numbered(actions: Sequence[Action]) -> str:
+    return "  ".join(f"{i}) {a}" for i, a in enumerate(actions, 1))
+
+
+# Sentences for the regime statements that `Game.why_illegal` names.
+REASONS = {
+    "follow": "you must follow the suit led",
+    "follow-trump": "trump was led and you must follow with a trump",
+    "undertrump": "you may not play a lower trump here (undertrump rule)",
+    "not in hand": "you do not hold it",
+}
+
+
+def reason_text(reason: str) -> str:
+    return REASONS.get(reason, reason)

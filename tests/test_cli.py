@@ -1,0 +1,367 @@
+"""The `jassdsl` command, run in-process through `main(argv)` (and once as a real process)."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jassdsl import cli, cli_check
+from jassdsl.cards import CARD_NAMES
+from jassdsl.cli_play import HumanPlayer, InputClosed
+from jassdsl.game import Action, Game
+from jassdsl.registry import load_rules, rules_dir, variant_names
+
+TIMING = ("seconds", "hands_per_sec", "games_per_sec")
+
+
+class Run:
+    """Runs main(argv) with captured output and an optional fake stdin."""
+
+    def __init__(self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+        self.capsys, self.monkeypatch = capsys, monkeypatch
+
+    def __call__(self, *argv: str, stdin: str | None = None) -> tuple[int, str, str]:
+        if stdin is not None:
+            self.monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        code = cli.main(list(argv))
+        out, err = self.capsys.readouterr()
+        assert "Traceback" not in out + err
+        return code, out, err
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
+    return Run(capsys, monkeypatch)
+
+
+# --- play ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", variant_names())
+def test_play_every_variant(run: Run, variant: str) -> None:
+    code, out, err = run("play", variant, "--seed", "3")
+    assert code == 0, err
+    rules = load_rules(variant)
+    hands = re.findall(r"^hand (\d+), dealer P\d, trump ", out, re.M)
+    assert hands == [str(k) for k in range(1, len(hands) + 1)] and hands
+    fired = re.findall(r"^  scored by: (\S+)", out, re.M)
+    ids = {c.id for c in rules.model.clauses}
+    assert len(fired) == len(hands) and set(fired) <= ids
+    assert out.count("standings:") == len(hands)
+    assert re.search(r"^game over after \d+ hands \(.*\): .* (wins|share the win) with ", out,
+                     re.M)
+
+
+def test_play_names_the_clause_title_and_shows_tricks_with_v(run: Run) -> None:
+    code, out, _ = run("play", "mittlere", "--seed", "5", "-v")
+    assert code == 0
+    rules = load_rules("mittlere")
+    titles = {c.id: c.title for c in rules.model.clauses}
+    for clause_id, title in re.findall(r'^  scored by: (\S+) "(.*)"', out, re.M):
+        assert titles[clause_id] == title
+    tricks = re.findall(r"^  trick (\d+): (.*) -> (P\d) \((\d+)\)$", out, re.M)
+    hands = len(re.findall(r"^hand \d+", out, re.M))
+    assert len(tricks) == 12 * hands  # three players, twelve tricks a hand
+    first = tricks[0][1].split(", ")
+    assert len(first) == 3 and all(re.fullmatch(r"P\d [DHSC](A|K|Q|J|10|[6-9])", x)
+                                   for x in first)
+
+
+def test_play_same_seed_same_game(run: Run) -> None:
+    first = run("play", "schieber", "--seed", "9", "-v")
+    assert first == run("play", "schieber", "--seed", "9", "-v")
+    assert first != run("play", "schieber", "--seed", "10", "-v")
+
+
+def test_play_reports_trump_method_and_hidden_estimates_after_the_hand(run: Run) -> None:
+    _, out, _ = run("play", "differenzler", "--seed", "1")
+    assert "(drawn at random)" in out
+    assert re.search(r"^  estimate: P0 \d+, P1 \d+, P2 \d+, P3 \d+$", out, re.M)
+    _, out, _ = run("play", "schieber", "--seed", "1")
+    assert re.search(r"trump \S+ .*\((P\d pushed, )?chosen by P\d\)", out)
+
+
+def test_play_with_random_bots_and_an_option(run: Run) -> None:
+    code, out, _ = run("play", "plus-minus", "--seed", "2", "--bots", "random",
+                       "--option", "seats=3")
+    assert code == 0
+    assert "seats counter-clockwise: P0, P1, P2\n" in out
+
+
+def test_play_a_rule_file_by_path(run: Run) -> None:
+    code, out, _ = run("play", str(rules_dir() / "guggitaler.jass"), "--seed", "1")
+    assert code == 0 and out.startswith("Guggitaler (")
+
+
+# --- errors and usage ------------------------------------------------------------------------
+def test_unknown_variant_names_the_closest(run: Run) -> None:
+    code, out, err = run("play", "schieberr", "--seed", "1")
+    assert code == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "schieber" in err
+
+
+@pytest.mark.parametrize("argv", [
+    [],
+    ["play"],
+    ["simulate", "schieber"],
+    ["simulate", "schieber", "--games", "0"],
+    ["play", "schieber", "--option", "target"],
+    ["play", "schieber", "--option", "target="],
+    ["play", "schieber", "--bots", "clever"],
+    ["frobnicate"],
+])
+def test_usage_errors_exit_2(run: Run, argv: list[str]) -> None:
+    code, _, err = run(*argv)
+    assert code == 2 and "usage:" in err
+
+
+def test_human_seat_out_of_range_is_a_usage_error(run: Run) -> None:
+    code, _, err = run("play", "mittlere", "--human", "3")
+    assert code == 2 and "0 to 2" in err
+
+
+def test_option_the_file_does_not_offer(run: Run) -> None:
+    code, _, err = run("play", "schieber", "--option", "target=999")
+    assert code == 1 and "1000" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run("simulate", "schieber", "--games", "1", "--option", "colour=1")
+    assert code == 1 and "target" in err
+    code, _, err = run("play", "schieber", "--option", "target=much")
+    assert code == 1 and "much" in err
+
+
+def test_help_exits_0(run: Run) -> None:
+    code, out, _ = run("play", "--help")
+    assert code == 0 and "--human SEAT" in out
+
+
+def test_keyboard_interrupt_exits_130_quietly(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_check, "run", interrupted)
+    assert run("check", "rules/schieber.jass") == (130, "", "")
+
+
+def test_os_errors_are_one_line(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(args: object) -> int:
+        raise FileNotFoundError(2, "No such file or directory", "gone.jass")
+
+    monkeypatch.setattr(cli_check, "run", missing)
+    code, _, err = run("check", "gone.jass")
+    assert code == 1 and err == "jassdsl: error: gone.jass: No such file or directory\n"
+
+
+def test_a_listed_subcommand_that_does_not_exist_yet_is_skipped(
+        run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "SUBCOMMANDS", [*cli.SUBCOMMANDS, "jassdsl.cli_not_written_yet"])
+    code, out, _ = run("check", str(rules_dir() / "schieber.jass"))
+    assert code == 0 and out.startswith("OK ")
+
+
+def test_a_subcommand_with_a_broken_import_is_not_hidden(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "jassdsl_broken_cmd.py").write_text("import jassdsl_no_such_dependency\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(cli, "SUBCOMMANDS", [*cli.SUBCOMMANDS, "jassdsl_broken_cmd"])
+    with pytest.raises(ModuleNotFoundError, match="jassdsl_no_such_dependency"):
+        cli.build_parser()
+
+
+# --- simulate ------------------------------------------------------------------------------
+def simulate_json(run: Run, *extra: str) -> dict[str, object]:
+    code, out, _ = run("simulate", "schieber", "--games", "3", "--json", *extra)
+    assert code == 0
+    data: dict[str, object] = json.loads(out)
+    return data
+
+
+def test_simulate_json_is_one_object_and_replays(run: Run) -> None:
+    data = simulate_json(run, "--seed", "4")
+    for key in ("variant", "games", "hands", "hands_per_sec", "seconds", "seed", "wins",
+                "mean_totals", "clauses"):
+        assert key in data
+    assert data["games"] == 3 and data["seed"] == 4 and data["variant"] == "Schieber"
+    hands = data["hands"]
+    assert isinstance(hands, int) and hands > 0
+    assert data["clauses"] == {"card-points": hands}
+    wins = data["wins"]
+    assert isinstance(wins, dict) and sum(wins.values()) >= 3
+    again = simulate_json(run, "--seed", "4")
+    other = simulate_json(run, "--seed", "5")
+    for d in (data, again, other):
+        for key in TIMING:
+            d.pop(key)
+    assert data == again and data != other
+
+
+def test_simulate_text(run: Run) -> None:
+    code, out, _ = run("simulate", "molotow", "--games", "2", "--bots", "mixed")
+    assert code == 0
+    assert re.match(r"Molotow: 2 games, \d+ hands in ", out)
+    assert "wins: P0 " in out and "clauses fired: " in out
+
+
+# --- check ---------------------------------------------------------------------------------
+def test_check_all_rule_files(run: Run) -> None:
+    files = sorted(str(p) for p in rules_dir().glob("*.jass"))
+    code, out, err = run("check", *files)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert len(lines) == len(files)
+    for line, path in zip(lines, files, strict=True):
+        name = load_rules(path).name
+        assert line.startswith("OK ") and line.endswith(f" ({name})")
+        assert Path(line[3:-len(name) - 3]).resolve() == Path(path).resolve()
+
+
+def test_check_a_broken_file_shows_every_error_with_a_caret(run: Run, tmp_path: Path) -> None:
+    text = (rules_dir() / "schieber.jass").read_text(encoding="utf-8")
+    assert "undertrump: strict" in text and "bonus last-trick 5" in text
+    broken = tmp_path / "broken.jass"
+    broken.write_text(text.replace("undertrump: strict", "undertrump: sometimes")
+                      .replace("bonus last-trick 5", "bonus last-trick five"), encoding="utf-8")
+    code, out, err = run("check", str(rules_dir() / "mittlere.jass"), str(broken))
+    assert code == 1
+    assert out.startswith("OK ") and "broken" not in out
+    where = re.findall(r"broken\.jass:(\d+):(\d+): ", err)
+    assert where, err
+    assert re.search(r"^ +\^+$", err, re.M)
+    assert "1 of 2 files have errors" in err
+
+
+def test_check_reports_two_errors_of_one_file(run: Run, tmp_path: Path) -> None:
+    text = (rules_dir() / "mittlere.jass").read_text(encoding="utf-8")
+    broken = tmp_path / "two.jass"
+    broken.write_text(text.replace("undertrump: weak", "undertrump: sometimes")
+                      .replace("winner: most sticks", "winner: most carrots"), encoding="utf-8")
+    code, _, err = run("check", str(broken))
+    assert code == 1
+    lines = [int(m) for m in re.findall(r"two\.jass:(\d+):\d+: ", err)]
+    assert len(lines) >= 2 and lines == sorted(lines)
+    assert err.count("^") >= 2
+
+
+def test_a_file_that_is_not_text(run: Run, tmp_path: Path) -> None:
+    binary = tmp_path / "binary.jass"
+    binary.write_bytes(b"\xff\xfe\x00 not text")
+    code, _, err = run("check", str(binary))
+    assert code == 1 and err.startswith(f"{binary}: not UTF-8 text")
+    code, _, err = run("play", str(binary))
+    assert code == 1 and "not UTF-8 text" in err and len(err.splitlines()) == 1
+
+
+def test_play_a_broken_file_shows_the_errors(run: Run, tmp_path: Path) -> None:
+    text = (rules_dir() / "mittlere.jass").read_text(encoding="utf-8")
+    broken = tmp_path / "bad.jass"
+    broken.write_text(text.replace("puur: exempt", "puur: maybe"), encoding="utf-8")
+    code, out, err = run("play", str(broken), "--seed", "1")
+    assert code == 1 and out == ""
+    assert re.search(r"bad\.jass:\d+:\d+: .*\n    puur: maybe\n +\^+", err)
+
+
+def test_check_a_missing_file(run: Run, tmp_path: Path) -> None:
+    code, out, err = run("check", str(tmp_path / "nothing.jass"))
+    assert code == 1 and out == "" and "nothing.jass" in err
+
+
+# --- a person at the table -----------------------------------------------------------------
+def first_human_turn(variant: str, want_illegal: bool) -> Game:
+    """A game stopped where seat 0 plays a card (and, if asked, holds a card it may not play)."""
+    for seed in range(200):
+        game = Game(variant, seed=seed, record=False)
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.current_player == 0 and game.phase == "play":
+                legal = game.legal_actions()
+                if not want_illegal or 2 <= len(legal) < len(game.hand_of(0)):
+                    return game
+            game.apply(rng.choice(game.legal_actions()))
+    raise AssertionError("no such position found")
+
+
+def human(entries: str) -> tuple[HumanPlayer, io.StringIO]:
+    out = io.StringIO()
+    return HumanPlayer(io.StringIO(entries), out, ["you", "P1", "P2", "P3"]), out
+
+
+def test_human_illegal_card_is_refused_with_the_reason_and_the_legal_cards() -> None:
+    game = first_human_turn("schieber", want_illegal=True)
+    legal = game.legal_actions()
+    illegal = next(c for c in game.hand_of(0) if Action("play", c) not in legal)
+    player, out = human(f"{CARD_NAMES[illegal].lower()}\n99\n\n2\n")
+    action = player.choose(game, 0)
+    assert action == legal[1]
+    text = out.getvalue()
+    assert f"{CARD_NAMES[illegal]} is not allowed" in text
+    assert "there is no choice 99" in text
+    listing = "  ".join(f"{i}) {a}" for i, a in enumerate(legal, 1))
+    assert text.count(f"legal: {listing}") == 4  # shown once, then after each refusal
+
+
+def test_human_may_name_a_legal_card_in_any_case() -> None:
+    game = first_human_turn("guggitaler", want_illegal=False)
+    card = str(game.legal_actions()[-1])
+    player, _ = human(card.lower() + "\n")
+    assert str(player.choose(game, 0)) == card
+
+
+def test_human_trump_choice_and_push() -> None:
+    game = next(g for s in range(50) if (g := Game("schieber", seed=s)).current_player == 0)
+    assert game.phase == "trump"
+    player, out = human("spades\nObenabe\n")
+    assert str(player.choose(game, 0)) == "trump obenabe"
+    assert "cannot read 'spades'" in out.getvalue()
+    player, _ = human("h\n")
+    assert str(player.choose(game, 0)) == "trump H"
+    player, _ = human("push\n")
+    assert player.choose(game, 0) == Action("push")
+
+
+def test_human_estimate_must_be_in_range() -> None:
+    game = Game("differenzler", seed=1)
+    seat = game.current_player
+    player, out = human("200\nlots\nestimate 45\n")
+    assert player.choose(game, seat) == Action("estimate", 45)
+    assert "200 is out of range" in out.getvalue()
+    assert "estimate from 0 to 157" in out.getvalue()
+
+
+def test_human_closed_input_raises() -> None:
+    game = Game("differenzler", seed=1)
+    player, _ = human("")
+    with pytest.raises(InputClosed):
+        player.choose(game, game.current_player)
+
+
+def test_human_game_by_numbers_to_the_end(run: Run) -> None:
+    code, out, err = run("play", "guggitaler", "--seed", "2", "--human", "0",
+                         stdin="x\n" + "1\n" * 200)
+    assert code == 0, err
+    assert "cannot read 'x'; legal: 1) " in out
+    assert re.search(r"^game over after 10 hands", out, re.M)
+    assert len(re.findall(r"^trick \d+: .*you ", out, re.M)) == 90
+    assert "seats counter-clockwise: you, P1, P2, P3" in out
+
+
+def test_human_eof_leaves_cleanly(run: Run) -> None:
+    code, out, err = run("play", "schieber", "--seed", "2", "--human", "1", stdin="1\n1\n")
+    assert code == 0
+    assert "input closed" in err and "game over" not in out
+
+
+# --- as a real process ---------------------------------------------------------------------
+def test_python_m_jassdsl_runs() -> None:
+    done = subprocess.run([sys.executable, "-m", "jassdsl", "check",
+                           str(rules_dir() / "schieber.jass")],
+                          capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("OK ") and "(Schieber)" in done.stdout
+    done = subprocess.run([sys.executable, "-m", "jassdsl", "play", "schieberr"],
+                          capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 1 and "schieber" in done.stderr
+    assert "Traceback" not in done.stderr
