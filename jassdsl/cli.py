@@ -19,11 +19,13 @@ from types import ModuleType
 
 from jassdsl import __version__
 from jassdsl.errors import JassError, RuleFileErrors
+from jassdsl.lexer import color_excerpts
 
 SUBCOMMANDS = [
     "jassdsl.cli_play",
     "jassdsl.cli_simulate",
     "jassdsl.cli_check",
+    "jassdsl.cli_docs",
 ]
 
 EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPT = 1, 2, 130
@@ -95,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"jassdsl: error: {e}", file=sys.stderr)
         return EXIT_USAGE
     except RuleFileErrors as e:
-        print(e.render(), file=sys.stderr)
+        print(color_excerpts(e.render()) if colour_ok() else e.render(), file=sys.stderr)
         return EXIT_ERROR
     except JassError as e:
         print(f"jassdsl: error: {e}", file=sys.stderr)
@@ -111,6 +113,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{e.filename}: " if e.filename else ""
         print(f"jassdsl: error: {where}{e.strerror or e}", file=sys.stderr)
         return EXIT_ERROR
+
+
+def colour_ok() -> bool:
+    """Colour the quoted rule-file lines of errors only on a terminal, unless NO_COLOR."""
+    return sys.stderr.isatty() and "NO_COLOR" not in os.environ
 
 
 def silence_stdout() -> None:

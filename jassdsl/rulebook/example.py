@@ -1,0 +1,120 @@
+"""A worked example for a variant page: the engine plays the first hand from a fixed seed.
+
+The players choose at random among the legal actions (a seeded generator of their own), so
+the example shows the rules at work, not good play. Everything shown is read from the
+engine's record of the hand, never computed a second time by the rulebook, except the
+points of each trick, which the page adds up and a test compares with the engine's totals.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from jassdsl.cards import mask_cards
+from jassdsl.compiler import CompiledRules
+from jassdsl.game import Action, Game, HandResult
+from jassdsl.tables import MODE_INDEX, ModeTable
+
+SEED = 11
+LETTERS = "ABCD"
+
+
+@dataclass(frozen=True)
+class TrickRow:
+    number: int
+    leader: int
+    cards: tuple[int, ...]  # in playing order, starting with the leader
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Example:
+    seed: int
+    result: HandResult
+    hands: tuple[tuple[int, ...], ...]  # per seat, the cards dealt
+    shown: str | None  # a card shown to all (the bottom card), in notation
+    calls: tuple[tuple[int, Action], ...]  # trump choices and pushes, by seat
+    first_void: tuple[int, int, int] | None  # (trick number, seat, card) that set trump
+    rows: tuple[TrickRow, ...]
+    trick_sums: tuple[int, ...]  # per subject, the sum of its tricks' points
+
+    @property
+    def forehand(self) -> int:
+        return (self.result.dealer + 1) % len(self.hands)
+
+
+def declaration_value(legal: list[Action], players: int, rng: random.Random) -> Action:
+    """A declared number near an even share of its range, so the example looks plausible."""
+    values = sorted(a.value for a in legal)
+    low, high = values[0], values[-1]
+    centre = low + (high - low) // players
+    spread = max(1, (high - low) // (2 * players))
+    want = min(high, max(low, centre + rng.randint(-spread, spread)))
+    return next(a for a in legal if a.value == want)
+
+
+def points_table(rules: CompiledRules, trump: str) -> ModeTable:
+    """The table the hand was counted with: its final mode, or the fallback without trump."""
+    if trump in MODE_INDEX:
+        return rules.modes[MODE_INDEX[trump]]
+    mode = rules.fallback if rules.fallback is not None else MODE_INDEX["obenabe"]
+    return rules.modes[mode]
+
+
+def first_off_suit(result: HandResult) -> tuple[int, int, int] | None:
+    """The first card that did not follow the suit led: it set trump in a first-void hand."""
+    for number, trick in enumerate(result.tricks, start=1):
+        led = trick.cards[0] // 9
+        for i, card in enumerate(trick.cards):
+            if card // 9 != led:
+                return number, (trick.leader + i) % len(result.hands), card
+    return None
+
+
+def dealt(result: HandResult) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the cards dealt (the record keeps bitmasks or card lists)."""
+    out = []
+    for hand in result.hands:
+        out.append(tuple(mask_cards(hand)) if isinstance(hand, int) else tuple(sorted(hand)))
+    return tuple(out)
+
+
+def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
+    """Play the first hand of a game with random legal actions and record what happened."""
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    shown = game.observation(0).get("shown")
+    calls: list[tuple[int, Action]] = []
+    while not game.results:
+        legal = game.legal_actions()
+        seat, phase = game.current_player, game.phase
+        if phase == "declare":
+            action = declaration_value(legal, rules.players, rng)
+        else:
+            action = rng.choice(legal)
+        game.apply(action)
+        if phase == "trump":
+            calls.append((seat, action))
+    result = game.results[0]
+    table = points_table(rules, result.trump)
+    per_trick = result.trick_points(table, rules.last_bonus)
+    rows = tuple(TrickRow(i + 1, t.leader, tuple(t.cards), t.winner, p)
+                 for i, (t, p) in enumerate(zip(result.tricks, per_trick, strict=True)))
+    sums = [0] * rules.subjects
+    for row in rows:
+        sums[rules.team_of[row.winner]] += row.points
+    void = first_off_suit(result) if rules.trump_kind == "first_void" else None
+    return Example(seed, result, dealt(result), shown, tuple(calls), void, rows, tuple(sums))
+
+
+def seat_letter(seat: int) -> str:
+    return LETTERS[seat]
+
+
+def subject_label(rules: CompiledRules, subject: int) -> str:
+    """'A' for a player, 'A+C' for a team."""
+    if rules.subjects == rules.players:
+        return seat_letter(subject)
+    return "+".join(seat_letter(s) for s in range(rules.players) if rules.team_of[s] == subject)

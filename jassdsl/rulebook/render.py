@@ -1,0 +1,590 @@
+"""A variant page and the comparison page as Markdown, from a rule file's model and engine.
+
+Each section is a small function returning lines; `variant_page` strings them together.
+Everything said comes from the model (or from the engine, for the worked example); the
+only free text are the rule file's own summary, option descriptions, sources and
+decisions, which are quoted as the file's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jassdsl import model as m
+from jassdsl.cards import RANKS, SUITS
+from jassdsl.compiler import CompiledRules
+from jassdsl.rulebook.example import Example, seat_letter, subject_label
+from jassdsl.rulebook.expressions import Speaker
+from jassdsl.rulebook.words import (
+    SUBJECTS,
+    Lang,
+    card_name,
+    declared_words,
+    join_words,
+    rank_name,
+    say,
+    suit_name,
+    unit_word,
+)
+from jassdsl.tables import MODE_NAMES
+
+SUIT_TABLES = ("trump", "side")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One rule file, loaded: its name (file stem), text, model, compiled rules, example."""
+
+    name: str
+    text: str
+    model: m.RuleFile
+    rules: CompiledRules
+    example: Example
+
+
+def cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def table(head: list[str], rows: list[list[str]]) -> list[str]:
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return [*out, ""]
+
+
+def fence(text: str, lang: str, attrs: str = "") -> list[str]:
+    """A fenced code block whose fence is longer than any backtick run inside."""
+    ticks = "`" * max(3, longest_run(text, "`") + 1)
+    head = f"{ticks}{lang}" + (f" {attrs}" if attrs else "")
+    return [head, text.rstrip("\n"), ticks, ""]
+
+
+def longest_run(text: str, ch: str) -> int:
+    best = run = 0
+    for c in text:
+        run = run + 1 if c == ch else 0
+        best = max(best, run)
+    return best
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# --- values of the file ---------------------------------------------------------------------
+def value_text(lang: Lang, rf: m.RuleFile, v: m.Value, shown: int | str | None = None) -> str:
+    """A number, or an option's default with its choices."""
+    if v.number is not None:
+        return str(v.number)
+    opt = next((o for o in rf.options if o.name == v.option), None)
+    if opt is None:
+        return f"*{v.option}*"
+    choices = join_words(lang, [choice_text(c) for c in opt.choices], "or")
+    value = shown if shown is not None else choice_text(opt.default)
+    return say(lang, "ov.option_value", value=value, name=opt.name, choices=choices)
+
+
+def choice_text(v: m.Value) -> str:
+    return str(v.number) if v.number is not None else str(v.option)
+
+
+def settings_of(rf: m.RuleFile) -> dict[str, list[str]]:
+    return {s.key: [w.text for w in s.values] for s in rf.settings}
+
+
+def has_trump(rf: m.RuleFile) -> bool:
+    t = rf.trump
+    if t.kind == "none":
+        return False
+    if t.kind == "forehand_chooses":
+        return any(w.text in ("suits", *SUITS) for w in t.modes)
+    return True
+
+
+def used_tables(rf: m.RuleFile) -> list[str]:
+    """The rank/point tables of the modes this variant can be played in, in file order."""
+    t = rf.trump
+    want: list[str] = []
+    if t.kind in ("first_void", "random_suit", "bottom_card"):
+        want += SUIT_TABLES
+    for w in [*t.modes, *([t.fallback] if t.fallback else [])]:
+        want += list(SUIT_TABLES) if w.text in ("suits", *SUITS) else [w.text]
+    present = {r.table.text for r in rf.ranks} & {p.table.text for p in rf.points}
+    order = [r.table.text for r in rf.ranks]
+    return [name for name in order if name in want and name in present]
+
+
+# --- sections -----------------------------------------------------------------------------
+def overview(lang: Lang, v: Variant) -> list[str]:
+    rf, r = v.model, v.rules
+    s = Speaker(lang, rf, inline_options=True)
+    setting = settings_of(rf)
+    players = value_text(lang, rf, rf.players)
+    each = value_text(lang, rf, rf.deal.each) if rf.deal.each else str(r.cards_each)
+    deal_key = "ov.deal_each" if rf.deal.each else "ov.deal_all"
+    dealer_key = "ov.dealer_lot" if setting.get("first dealer", ["lot"])[0] == "lot" \
+        else "ov.dealer_seat"
+    deal = f"{say(lang, deal_key, each=each, packet=value_text(lang, rf, rf.deal.packet))}; " \
+           f"{say(lang, dealer_key)}"
+    units = [unit_word(lang, u.singular, u.plural) for u in rf.units]
+    rows = [
+        [say(lang, "ov.players"), players],
+        [say(lang, "ov.partners"), say(lang, "ov.teams" if rf.teams else "ov.alone")],
+        [say(lang, "ov.cards"), say(lang, "ov.deck")],
+        [say(lang, "ov.deal"), deal],
+        [say(lang, "ov.lead"), say(lang, "ov.lead_text")],
+        [say(lang, "ov.trump"), trump_short(lang, rf)],
+        [say(lang, "ov.units"), join_words(lang, units)],
+        [say(lang, "ov.end"), end_short(lang, rf, s)],
+    ]
+    out = [f"## {say(lang, 'h.overview')}", ""]
+    if rf.summary and lang == "en":
+        out += [f"> {rf.summary}", ""]
+    return out + table([say(lang, "ov.topic"), say(lang, "ov.rule")], rows)
+
+
+def trump_short(lang: Lang, rf: m.RuleFile) -> str:
+    t = rf.trump
+    if t.kind == "none":
+        return say(lang, "short.none", mode=mode_word(lang, t.fallback))
+    if t.kind == "forehand_chooses":
+        return say(lang, "short.push" if t.push else "short.forehand_chooses")
+    return say(lang, f"short.{t.kind}")
+
+
+def end_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
+    if rf.end.hands is not None:
+        return say(lang, "cmp.after", hands=value_text(lang, rf, rf.end.hands))
+    if rf.end.when is not None:
+        return say(lang, "cmp.when", cond=s.end_condition(rf.end.when))
+    return ""
+
+
+def mode_word(lang: Lang, w: m.Word | None) -> str:
+    return say(lang, f"fallback.{w.text}") if w is not None and w.text in ("obenabe",
+                                                                          "undenufe") else "-"
+
+
+def cards_section(lang: Lang, v: Variant) -> list[str]:
+    rf = v.model
+    out = [f"## {say(lang, 'h.cards')}", "", say(lang, "cards.intro"), ""]
+    for name in used_tables(rf):
+        out += [f"### {say(lang, 'table.' + name)}", ""]
+        out += card_table(lang, rf, name)
+    out += [hand_total(lang, v), ""]
+    for b in rf.bonuses:
+        key = f"bonus.{b.name.text}"
+        text = say(lang, key, points=b.points) if key in BONUS_KEYS else \
+            say(lang, "bonus.other", name=b.name.text, points=b.points)
+        out.append(f"- {text}")
+    return [*out, ""]
+
+
+BONUS_KEYS = {"bonus.last-trick", "bonus.match", "bonus.stoeck"}
+
+
+def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
+    """One table per mode, read left to right from the highest card to the lowest."""
+    ranks = [w.text for w in next(r for r in rf.ranks if r.table.text == name).ranks]
+    values = {w.text: p for w, p in next(p for p in rf.points if p.table.text == name).values}
+    extra = {r: trump_title(lang, r) if name == "trump" else "" for r in ranks}
+    rows = [[say(lang, "cards.col.card"), *[f"**{r}**" for r in ranks]]]
+    systems = (["en"] if lang == "en" else []) + ["fr", "ch"]
+    labels = {"en": "cards.col.english", "fr": "cards.col.french", "ch": "cards.col.swiss"}
+    for system in systems:
+        rows.append([say(lang, labels[system]),
+                     *[rank_name(system, r) + extra[r] for r in ranks]])
+    rows.append([say(lang, "cards.col.points"), *[str(values.get(r, 0)) for r in ranks]])
+    head = [say(lang, "cards.col.order"), *[str(i) for i in range(1, len(ranks) + 1)]]
+    return ['<div class="rulebook-cards" markdown>', "", *table(head, rows), "</div>", ""]
+
+
+def trump_title(lang: Lang, rank: str) -> str:
+    if rank == "J":
+        return f" ({say(lang, 'puur')})"
+    if rank == "9":
+        return f" ({say(lang, 'nell')})"
+    return ""
+
+
+def hand_total(lang: Lang, v: Variant) -> str:
+    """What a hand is worth, summed from the engine's table of the variant's first mode."""
+    r = v.rules
+    last = r.last_bonus
+    mode = next(iter(r.modes)) if r.modes else None
+    if mode is None:
+        return ""
+    total = sum(r.modes[mode].points) + last
+    if last:
+        return say(lang, "cards.total", last=last, total=total)
+    return say(lang, "cards.total_nolast", total=total)
+
+
+def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+    t = rf.trump
+    out = [f"## {say(lang, 'h.trump')}", ""]
+    fallback = mode_word(lang, t.fallback)
+    if t.kind == "forehand_chooses":
+        modes = [mode_choice(lang, w.text) for w in t.modes]
+        out.append(say(lang, "trump.chooses", modes=join_words(lang, modes, "or")))
+        if t.push:
+            out += ["", say(lang, "trump.push")]
+    else:
+        out.append(say(lang, f"trump.{t.kind}", fallback=fallback))
+    return [*out, ""]
+
+
+def mode_choice(lang: Lang, word: str) -> str:
+    if word in SUITS:
+        return say(lang, "mode.suit", suit=suit_name(lang, word))
+    return say(lang, f"mode.{word}")
+
+
+def play_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+    setting = settings_of(rf)
+    follow = setting.get("follow", ["suit", "trump"])
+    out = [f"## {say(lang, 'h.play')}", ""]
+    if not has_trump(rf):
+        return [*out, f"- {say(lang, 'play.suit')}", f"- {say(lang, 'play.no_trump')}", ""]
+    items = [say(lang, "play.suit_or_trump" if "trump" in follow else "play.suit"),
+             say(lang, "play.trump_led")]
+    puur = setting.get("puur", ["exempt"])[0]
+    items.append(say(lang, "play.puur_exempt" if puur == "exempt" else "play.puur_follows"))
+    regime = setting.get("undertrump", ["strict"])[0]
+    items.append(say(lang, f"play.{regime}"))
+    items.append(say(lang, "play.winner"))
+    return [*out, *[f"- {i}" for i in items], ""]
+
+
+def declare_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+    out = [f"## {say(lang, 'h.declare')}", ""]
+    items = []
+    if rf.trump.kind == "forehand_chooses":
+        items.append(say(lang, "declare.trump_phase"))
+    for d in rf.declarations:
+        en_a, _, de_a, _, _ = declared_words(d.name)
+        items.append(say(lang, "declare.value", a_name=en_a if lang == "en" else de_a,
+                         low=value_text(lang, rf, d.low), high=value_text(lang, rf, d.high)))
+        items.append(say(lang, "declare.hidden" if d.hidden else "declare.open"))
+    if not items:
+        return [*out, say(lang, "declare.none"), ""]
+    return [*out, *[f"{i}. {text}" for i, text in enumerate(items, start=1)], ""]
+
+
+def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+    use = rf.setting("weis")
+    if use is None:
+        return []
+    out = [f"## {say(lang, 'h.weis')}", ""]
+    name = use.values[0].text
+    opt = next((o for o in rf.options if o.name == name), None)
+    if opt is not None:
+        choices = join_words(lang, [f"*{choice_text(c)}*" for c in opt.choices], "or")
+        out += [say(lang, "weis.option", name=name, choices=choices,
+                    default=choice_text(opt.default)), ""]
+        shown = [t for t in rf.weis_tables if t.name in {choice_text(c) for c in opt.choices}]
+    else:
+        out += [say(lang, "weis.uses", name=name), ""]
+        shown = [t for t in rf.weis_tables if t.name == name]
+    for t in shown:
+        out += [f"### {say(lang, 'weis.table', name=t.name)}", ""]
+        rows = [[weis_item(lang, item), str(item.points)] for item in t.items]
+        out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
+        out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
+    return [*out, say(lang, "weis.compare"), ""]
+
+
+def weis_item(lang: Lang, item: m.WeisItem) -> str:
+    if item.kind == "sequence":
+        key = "weis.sequence_more" if item.or_more else "weis.sequence"
+        text = say(lang, key, n=item.length)
+    else:
+        rank = item.rank.text if item.rank is not None else "?"
+        names = f"{rank_name('fr', rank)}/{rank_name('ch', rank)}" if rank in RANKS else rank
+        text = say(lang, "weis.four", rank=f"{rank} ({names})")
+    if item.only_if is not None:
+        text += say(lang, "weis.only_if", name=item.only_if.text)
+    return text
+
+
+def scoring_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+    s = Speaker(lang, rf)
+    out = [f"## {say(lang, 'h.scoring')}", ""]
+    units = [unit_word(lang, u.singular, u.plural) for u in rf.units]
+    out += [say(lang, "scoring.units", units=join_words(lang, units)), ""]
+    for u in rf.units:
+        if u.cancels is not None:
+            other = s.unit(u.cancels.text, 1)
+            out += [say(lang, "scoring.cancels", a=s.unit(u.singular, 1), b=other), ""]
+        if u.floor is not None:
+            out += [say(lang, "scoring.floor", unit=s.unit(u.plural), floor=u.floor), ""]
+    if not rf.clauses:
+        return [*out, say(lang, "scoring.none"), ""]
+    out += [say(lang, "scoring.intro"), ""]
+    for i, c in enumerate(rf.clauses, start=1):
+        out += clause_item(lang, s, c, i)
+    where = s.where()
+    if where:
+        out += [f"{say(lang, 'scoring.where')}:", ""] + [f"- {w}" for w in where] + [""]
+    held = [a for c in rf.clauses for a in c.awards if a.verb == "holds"]
+    if held:
+        unit = held[0].unit.text if held[0].unit is not None else s.main_unit()
+        out += [f"!!! note \"{say(lang, 'h.scoring')}\"", "",
+                f"    {say(lang, 'scoring.abeyance', unit=s.unit(unit))}", ""]
+    return out
+
+
+def clause_item(lang: Lang, s: Speaker, c: m.Clause, number: int) -> list[str]:
+    head = f"{number}. `{c.id}`"
+    if c.title and lang == "en":
+        head += f" — *{c.title}*"
+    awards = s.awards(c)
+    out = [head, "", f"    {s.condition_line(c)}", ""]
+    for i, a in enumerate(awards):
+        end = "." if i == len(awards) - 1 else ";"
+        out.append(f"    - {a}{end}")
+    return [*out, ""]
+
+
+def checks_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+    if not rf.invariants:
+        return []
+    s = Speaker(lang, rf)
+    out = [f"## {say(lang, 'h.checks')}", "", say(lang, "checks.intro"), ""]
+    for inv in rf.invariants:
+        title = f" (*{inv.title}*)" if inv.title and lang == "en" else ""
+        out.append(f"- `{inv.id}`{title}: {cap(s.stmt(inv.expr).main())}.")
+    return [*out, ""]
+
+
+def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+    s = Speaker(lang, rf)
+    out = [f"## {say(lang, 'h.end')}", ""]
+    if rf.end.hands is not None:
+        out.append(say(lang, "end.hands", hands=value_text(lang, rf, rf.end.hands)))
+    elif rf.end.when is not None:
+        out.append(say(lang, "end.when", cond=s.end_condition(rf.end.when)))
+    where = s.where()
+    if where:
+        out += ["", f"{say(lang, 'scoring.where')}: " + "; ".join(where) + "."]
+    subject = "team" if rf.teams else "player"
+    sw = SUBJECTS[lang][subject]
+    key = "end.winner_most" if rf.winner.direction == "most" else "end.winner_fewest"
+    unit = s.unit(rf.winner.unit.text)
+    if lang == "de":
+        unit = unit if unit.endswith(("n", "s")) else unit + "n"
+    out += ["", say(lang, key, subject=sw.sg, unit=unit, article=sw.article)]
+    return [*out, ""]
+
+
+def options_section(lang: Lang, v: Variant) -> list[str]:
+    rf = v.model
+    out = [f"## {say(lang, 'h.options')}", ""]
+    if not rf.options:
+        return [*out, say(lang, "options.none"), ""]
+    first = rf.options[0]
+    other = next((c for c in first.choices if choice_text(c) != choice_text(first.default)),
+                 first.default)
+    out += [say(lang, "options.intro", variant=v.name, name=first.name,
+                value=choice_text(other)), ""]
+    rows = [[f"`{o.name}`", o.description, f"`{choice_text(o.default)}`",
+             ", ".join(f"`{choice_text(c)}`" for c in o.choices)] for o in rf.options]
+    return out + table([say(lang, "options.col.name"), say(lang, "options.col.what"),
+                        say(lang, "options.col.default"), say(lang, "options.col.choices")],
+                       rows)
+
+
+def sources_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+    out = [f"## {say(lang, 'h.sources')}", "", say(lang, "sources.intro"), "",
+           f"**{say(lang, 'sources.sources')}**", ""]
+    out += [f"- **{src.key}**: {src.text}" for src in rf.sources] + [""]
+    out += [f"**{say(lang, 'sources.decisions')}**", ""]
+    if not rf.decisions:
+        return [*out, say(lang, "sources.none"), ""]
+    return out + [f"- `{d.key}`: {d.text}" for d in rf.decisions] + [""]
+
+
+def file_section(lang: Lang, v: Variant) -> list[str]:
+    out = [f"## {say(lang, 'h.file')}", "", say(lang, "file.intro", name=v.name), ""]
+    return out + fence(v.text, "jass", f'title="rules/{v.name}.jass" linenums="1"')
+
+
+# --- the worked example ---------------------------------------------------------------------
+def card_code(card: int) -> str:
+    return f"{SUITS[card // 9]}{RANKS[card % 9]}"
+
+
+def grouped(cards: tuple[int, ...]) -> str:
+    """Cards grouped by suit: 'DA DK D9 · H10 H7 · ...'."""
+    groups = [[card_code(c) for c in sorted(cards) if c // 9 == s] for s in range(4)]
+    return " · ".join(" ".join(g) for g in groups if g)
+
+
+def example_section(lang: Lang, v: Variant) -> list[str]:
+    ex, r = v.example, v.rules
+    res = ex.result
+    out = [f"## {say(lang, 'h.example')}", "", say(lang, "ex.intro", seed=ex.seed), "",
+           say(lang, "ex.suits", suits=card_names_line(lang)), "",
+           f"### {say(lang, 'ex.deal')}", "",
+           say(lang, "ex.dealer", dealer=seat_letter(res.dealer),
+               forehand=seat_letter(ex.forehand)), ""]
+    rows = [[f"**{seat_letter(seat)}**", grouped(hand)] for seat, hand in enumerate(ex.hands)]
+    out += table([say(lang, "ex.col.player"), say(lang, "ex.col.cards")], rows)
+    out += [*trump_story(lang, v), ""]
+    for name, values in res.declared.items():
+        shown = ", ".join(f"{seat_letter(i)} {val}" for i, val in enumerate(values))
+        noun = declared_words(name)[1 if lang == "en" else 3]
+        out += [say(lang, "ex.declared", name=noun, values=shown), ""]
+    out += [f"### {say(lang, 'ex.tricks')}", ""]
+    rows = []
+    for row in ex.rows:
+        played = []
+        for i, card in enumerate(row.cards):
+            seat = (row.leader + i) % r.players
+            text = card_code(card)
+            if seat == row.winner:
+                text = f"**{text}**"
+            played.append(f"{seat_letter(seat)} {text}")
+        rows.append([str(row.number), seat_letter(row.leader), " · ".join(played),
+                     seat_letter(row.winner), str(row.points)])
+    out += table([say(lang, "ex.col.no"), say(lang, "ex.col.leader"),
+                  say(lang, "ex.col.played"), say(lang, "ex.col.winner"),
+                  say(lang, "ex.col.points")], rows)
+    out += [say(lang, "ex.tricks_note"), ""]
+    return out + outcome_lines(lang, v)
+
+
+def trump_story(lang: Lang, v: Variant) -> list[str]:
+    ex, r = v.example, v.rules
+    trump = ex.result.trump
+    is_suit = trump in SUITS
+    trump_text = say(lang, "ex.trump_is", suit=suit_name(lang, trump)) if is_suit else ""
+    kind = r.trump_kind
+    if kind == "first_void":
+        if ex.first_void is None:
+            mode = say(lang, f"fallback.{MODE_NAMES[r.fallback or 4]}")
+            return [say(lang, "ex.never_void", mode=mode)]
+        number, seat, card = ex.first_void
+        return [say(lang, "ex.first_void", trick=number, player=seat_letter(seat),
+                    card=card_code(card), trump=trump_text)]
+    if kind == "bottom_card" and ex.shown:
+        return [say(lang, "ex.shown", card=ex.shown, trump=trump_text)]
+    if kind == "random_suit":
+        return [say(lang, "ex.random", trump=suit_name(lang, trump))]
+    if kind == "forehand_chooses":
+        lines = []
+        for seat, action in ex.calls:
+            if action.kind == "push":
+                lines.append(say(lang, "ex.push", player=seat_letter(seat)))
+            else:
+                lines.append(say(lang, "ex.choose", player=seat_letter(seat),
+                                 trump=mode_choice(lang, MODE_NAMES[action.value])))
+        return [" ".join(lines)]
+    return [say(lang, "ex.no_trump", mode=say(lang, f"fallback.{trump}")
+                if trump in ("obenabe", "undenufe") else trump)]
+
+
+def outcome_lines(lang: Lang, v: Variant) -> list[str]:
+    ex, r, rf = v.example, v.rules, v.model
+    res = ex.result
+    s = Speaker(lang, rf)
+    points = ", ".join(f"{subject_label(r, i)} {p}" for i, p in enumerate(res.points))
+    extra = sum(res.points) - sum(ex.trick_sums)
+    line = say(lang, "ex.points", points=points)
+    if extra:
+        line = line[:-1] + " " + say(lang, "ex.match_bonus", bonus=extra) + "."
+    out = [line, ""]
+    clause = next((c for c in rf.clauses if c.id == res.clause), None)
+    if clause is not None:
+        title = f" (*{clause.title}*)" if clause.title and lang == "en" else ""
+        out += [say(lang, "ex.clause", id=clause.id, title=title), "",
+                f"> {s.clause_text(clause)}", ""]
+    grants = [grant_text(lang, r, g.subject, g.unit, g.amount, g.held_with)
+              for g in res.grants if g.amount]
+    out += [say(lang, "ex.grants", grants="; ".join(grants)) if grants
+            else say(lang, "ex.no_grants"), ""]
+    totals = []
+    for unit, values in res.totals.items():
+        totals += [f"{subject_label(r, i)} {amount_text(lang, r, unit, val)}"
+                   for i, val in enumerate(values)]
+    return [*out, say(lang, "ex.totals", totals=", ".join(totals)), ""]
+
+
+def amount_text(lang: Lang, r: CompiledRules, unit: str, amount: int) -> str:
+    """'2 potatoes' for -2 sticks where potatoes cancel sticks, else '3 points'."""
+    info = r.units[unit]
+    if amount < 0 and info.negative:
+        one, many = info.negative
+        return f"{-amount} {unit_word(lang, one, many, amount)}"
+    return f"{amount} {unit_word(lang, info.singular, info.plural, amount)}"
+
+
+def grant_text(lang: Lang, r: CompiledRules, subject: int, unit: str, amount: int,
+               held: tuple[int, ...]) -> str:
+    text = amount_text(lang, r, unit, amount)
+    if held:
+        who = join_words(lang, [subject_label(r, x) for x in held])
+        return say(lang, "ex.held", amount=text, who=who)
+    return f"{subject_label(r, subject)} {text}"
+
+
+# --- pages ------------------------------------------------------------------------------------
+def variant_page(lang: Lang, v: Variant) -> str:
+    """The whole Markdown page of one variant in one language."""
+    rf = v.model
+    parts = [
+        [f"# {rf.name}", ""],
+        overview(lang, v),
+        cards_section(lang, v),
+        trump_section(lang, rf),
+        play_section(lang, rf),
+        declare_section(lang, rf),
+        weis_section(lang, rf),
+        scoring_section(lang, rf),
+        end_section(lang, rf),
+        checks_section(lang, rf),
+        options_section(lang, v),
+        sources_section(lang, rf),
+        example_section(lang, v),
+        file_section(lang, v),
+    ]
+    return "\n".join(line for part in parts for line in part).rstrip() + "\n"
+
+
+def compare_row(lang: Lang, v: Variant) -> list[str]:
+    rf = v.model
+    s = Speaker(lang, rf, inline_options=True)
+    players = value_text(lang, rf, rf.players)
+    players = say(lang, "cmp.teams" if rf.teams else "cmp.alone", n=players)
+    setting = settings_of(rf)
+    if has_trump(rf):
+        under = say(lang, f"short.{setting.get('undertrump', ['strict'])[0]}")
+        if setting.get("puur", ["exempt"])[0] == "exempt":
+            under += f", {say(lang, 'short.puur')}"
+    else:
+        under = say(lang, "short.no_trump")
+    units = join_words(lang, [unit_word(lang, u.singular, u.plural) for u in rf.units])
+    if rf.setting("weis") is not None:
+        units += f", {say(lang, 'short.weis')}"
+    n = len(rf.clauses)
+    scored = say(lang, "cmp.one_clause" if n == 1 else "cmp.clauses", units=units, n=n)
+    return [f"[{rf.name}]({v.name}.md)", players, trump_short(lang, rf), under, scored,
+            end_short(lang, rf, s)]
+
+
+def compare_page(lang: Lang, variants: list[Variant]) -> str:
+    out = [f"# {say(lang, 'cmp.title')}", "", say(lang, "cmp.intro"), "",
+           f"## {say(lang, 'h.compare')}", ""]
+    head = [say(lang, f"cmp.col.{k}") for k in ("variant", "players", "trump", "undertrump",
+                                                  "scored", "end")]
+    out += table(head, [compare_row(lang, v) for v in variants])
+    return "\n".join(out).rstrip() + "\n"
+
+
+def card_names_line(lang: Lang) -> str:
+    """One line naming the four suits in both German systems (for pages that list cards)."""
+    return " · ".join(f"**{s}** {suit_name(lang, s)}" for s in SUITS)
+
+
+__all__ = ["Variant", "card_name", "compare_page", "variant_page"]

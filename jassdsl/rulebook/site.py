@@ -1,0 +1,114 @@
+"""The generated part of the rulebook site: which pages exist, their Markdown, the navigation.
+
+Nothing here knows about MkDocs: `rulebook_pages` returns Markdown by site path, `site_nav`
+returns the navigation as plain lists and dicts, and the MkDocs hook in docs/hooks/ only
+hands these over. Another static-site generator could use the same two functions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jassdsl.check import load_model
+from jassdsl.compiler import compile_rules
+from jassdsl.registry import rules_dir
+from jassdsl.rulebook.example import play_example
+from jassdsl.rulebook.render import Variant, compare_page, variant_page
+from jassdsl.rulebook.words import LANG_NAMES, LANGS, Lang
+
+VARIANTS_DIR = "variants"
+# Hand-written pages in every language tree, in navigation order, with their titles.
+HAND_PAGES: tuple[tuple[str, dict[str, str]], ...] = (
+    ("index.md", {"en": "Home", "de": "Start"}),
+    ("cards.md", {"en": "Cards and notation", "de": "Karten und Schreibweise"}),
+    ("language.md", {"en": "The rule language", "de": "Die Regelsprache"}),
+    ("tutorial.md", {"en": "Write your own variant", "de": "Eine eigene Variante schreiben"}),
+    ("engine-authors.md", {"en": "For engine authors", "de": "Für Engine-Autoren"}),
+)
+SECTION = {"en": "Variants", "de": "Varianten"}
+OVERVIEW = {"en": "All variants", "de": "Alle Varianten"}
+
+
+def load_variant(path: Path) -> Variant:
+    """Parse, check, compile and play the example of one rule file (raises RuleFileErrors)."""
+    text = path.read_text(encoding="utf-8")
+    shown = f"rules/{path.name}" if path.parent.name == "rules" else str(path)
+    model = load_model(text, shown)
+    rules = compile_rules(model)
+    return Variant(path.stem, text, model, rules, play_example(rules))
+
+
+def load_variants(directory: Path | None = None, names: list[str] | None = None) -> list[Variant]:
+    """Every rule file of a directory (rules/ by default), or only the named ones."""
+    folder = directory or rules_dir()
+    paths = sorted(folder.glob("*.jass"))
+    if names:
+        wanted = set(names)
+        missing = wanted - {p.stem for p in paths}
+        if missing:
+            raise FileNotFoundError(f"no rule file for {', '.join(sorted(missing))} in {folder}")
+        paths = [p for p in paths if p.stem in wanted]
+    return [load_variant(p) for p in paths]
+
+
+def variant_path(lang: Lang, name: str) -> str:
+    return f"{lang}/{VARIANTS_DIR}/{name}.md"
+
+
+def rulebook_pages(
+    variants: list[Variant], langs: tuple[Lang, ...] = LANGS, compare: bool = True
+) -> dict[str, str]:
+    """Markdown of the generated pages by site path ('en/variants/mittlere.md', ...)."""
+    pages: dict[str, str] = {}
+    for lang in langs:
+        if compare:
+            pages[f"{lang}/{VARIANTS_DIR}/index.md"] = compare_page(lang, variants)
+        for v in variants:
+            pages[variant_path(lang, v.name)] = variant_page(lang, v)
+    return pages
+
+
+def site_nav(variants: list[Variant], present: set[str]) -> list[dict[str, object]]:
+    """One top-level section per language; hand-written pages only where they exist."""
+    nav: list[dict[str, object]] = []
+    for lang in LANGS:
+        items: list[object] = []
+        for page, titles in HAND_PAGES:
+            path = f"{lang}/{page}"
+            if path in present:
+                items.append({titles[lang]: path})
+            if page == "index.md":
+                section: list[object] = [{OVERVIEW[lang]: f"{lang}/{VARIANTS_DIR}/index.md"}]
+                section += [{v.model.name: variant_path(lang, v.name)} for v in variants]
+                items.append({SECTION[lang]: section})
+        nav.append({LANG_NAMES[lang]: items})
+    return nav
+
+
+def page_language(src_path: str) -> Lang:
+    """The language of a page from its path: 'de/...' is German, everything else English."""
+    first = src_path.replace("\\", "/").split("/", 1)[0]
+    return "de" if first == "de" else "en"
+
+
+def counterpart(src_path: str, present: set[str]) -> dict[Lang, str]:
+    """For each language, the same page in that language (or that language's home page)."""
+    path = src_path.replace("\\", "/")
+    lang = page_language(path)
+    rest = path.split("/", 1)[1] if path.startswith(f"{lang}/") else "index.md"
+    out: dict[Lang, str] = {}
+    for other in LANGS:
+        candidate = f"{other}/{rest}"
+        out[other] = candidate if candidate in present else f"{other}/index.md"
+    return out
+
+
+def write_pages(pages: dict[str, str], out: Path) -> list[Path]:
+    """Write generated pages below `out`; returns the files written."""
+    written = []
+    for rel, text in sorted(pages.items()):
+        target = out / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        written.append(target)
+    return written

@@ -1,0 +1,627 @@
+"""The rulebook's own words: every phrase of the generated pages, in English and German.
+
+Templates are keyed by a short id; ``say(lang, key, **fields)`` fills one in. The German and
+English entries of a key must name the same fields (a test checks this), so a page never
+misses a value in one language. Grammar that depends on a word (gender, case, number) lives
+in the small tables below the templates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from jassdsl.cards import RANK_NAMES, SUIT_NAMES
+
+Lang = Literal["en", "de"]
+LANGS: tuple[Lang, ...] = ("en", "de")
+LANG_NAMES = {"en": "English", "de": "Deutsch"}
+
+TEXT: dict[str, tuple[str, str]] = {
+    # -- page sections
+    "h.overview": ("Overview", "Überblick"),
+    "h.cards": ("Cards, ranks and points", "Karten, Rangfolge und Punkte"),
+    "h.trump": ("How trump is set", "Wie der Trumpf bestimmt wird"),
+    "h.play": ("Playing to a trick", "Zugeben"),
+    "h.declare": ("Declarations before play", "Ansagen vor dem Spiel"),
+    "h.weis": ("Weis", "Weis"),
+    "h.scoring": ("Scoring a hand", "Abrechnung einer Runde"),
+    "h.checks": ("Checks after every hand", "Prüfungen nach jeder Runde"),
+    "h.end": ("End of the game", "Spielende"),
+    "h.options": ("Options for house rules", "Optionen für Hausregeln"),
+    "h.sources": ("Sources and decisions", "Quellen und Entscheidungen"),
+    "h.example": ("Worked example", "Durchgespieltes Beispiel"),
+    "h.file": ("The rule file", "Die Regeldatei"),
+    "h.compare": ("All variants side by side", "Alle Varianten im Vergleich"),
+    # -- overview table
+    "ov.topic": ("Topic", "Thema"),
+    "ov.rule": ("Rule", "Regel"),
+    "ov.players": ("Players", "Spieler"),
+    "ov.partners": ("Partnerships", "Partnerschaften"),
+    "ov.cards": ("Cards", "Karten"),
+    "ov.deal": ("Deal", "Geben"),
+    "ov.lead": ("Lead", "Ausspiel"),
+    "ov.trump": ("Trump", "Trumpf"),
+    "ov.units": ("Scored in", "Gezählt wird in"),
+    "ov.end": ("Game end", "Spielende"),
+    "ov.alone": ("each plays for themself", "jeder spielt für sich"),
+    "ov.teams": (
+        "two teams of two; partners sit across: seats 0 and 2 against seats 1 and 3",
+        "zwei Teams zu zweit; die Partner sitzen sich gegenüber: Plätze 0 und 2 gegen "
+        "Plätze 1 und 3",
+    ),
+    "ov.deck": (
+        "36 cards: four suits of nine, French or German-Swiss pack ([names](../cards.md))",
+        "36 Karten: vier Farben zu neun, französisches oder deutschschweizer Blatt "
+        "([Namen](../cards.md))",
+    ),
+    "ov.deal_all": (
+        "all cards, {each} to each player, in packets of {packet}",
+        "alle Karten, {each} pro Spieler, in Paketen zu {packet}",
+    ),
+    "ov.deal_each": (
+        "{each} cards to each player, in packets of {packet}; the rest stays aside",
+        "{each} Karten pro Spieler, in Paketen zu {packet}; der Rest bleibt liegen",
+    ),
+    "ov.dealer_lot": (
+        "the first dealer is drawn by lot; then the deal passes to the right",
+        "der erste Geber wird ausgelost; danach geht das Geben nach rechts weiter",
+    ),
+    "ov.dealer_seat": (
+        "seat 1 deals first; then the deal passes to the right",
+        "Platz 1 gibt zuerst; danach geht das Geben nach rechts weiter",
+    ),
+    "ov.lead_text": (
+        "forehand, the player to the dealer's right, leads the first trick; whoever wins a "
+        "trick leads the next; play goes counter-clockwise",
+        "die Vorhand, der Platz rechts neben dem Geber, eröffnet den ersten Stich; wer einen "
+        "Stich macht, eröffnet den nächsten; gespielt wird im Gegenuhrzeigersinn",
+    ),
+    "ov.option_value": ("{value} (option *{name}*: {choices})", "{value} (Option *{name}*: {choices})"),
+    "or": ("or", "oder"),
+    "and": ("and", "und"),
+    # -- cards section
+    "cards.intro": (
+        "The card notation of the rule files is explained on the [cards page](../cards.md). "
+        "The tables list the cards from highest to lowest.",
+        "Die Kartenschreibweise der Regeldateien erklärt die [Kartenseite](../cards.md). "
+        "Die Tabellen nennen die Karten von der höchsten zur tiefsten.",
+    ),
+    "cards.col.order": ("Order", "Rang"),
+    "cards.col.card": ("Card", "Karte"),
+    "cards.col.english": ("English", "Englisch"),
+    "cards.col.french": ("French pack", "Französisches Blatt"),
+    "cards.col.swiss": ("German-Swiss pack", "Deutschschweizer Blatt"),
+    "cards.col.points": ("Points", "Punkte"),
+    "table.trump": ("Trump suit", "Trumpffarbe"),
+    "table.side": ("Side suits (not trump)", "Nebenfarben (nicht Trumpf)"),
+    "table.obenabe": ("Obenabe: every suit, no trump", "Obenabe: jede Farbe, kein Trumpf"),
+    "table.undenufe": ("Undenufe: every suit, no trump", "Undenufe: jede Farbe, kein Trumpf"),
+    "cards.total": (
+        "Together with the {last} points for the last trick, one hand is worth {total} "
+        "points.",
+        "Mit den {last} Punkten für den letzten Stich ist eine Runde {total} Punkte wert.",
+    ),
+    "cards.total_nolast": ("One hand is worth {total} points.", "Eine Runde ist {total} Punkte wert."),
+    "bonus.last-trick": (
+        "Whoever takes the last trick gets {points} extra points.",
+        "Wer den letzten Stich macht, erhält {points} Punkte dazu.",
+    ),
+    "bonus.match": (
+        "A match, all tricks to one side, is worth {points} extra points.",
+        "Ein Match, alle Stiche auf einer Seite, bringt {points} Punkte dazu.",
+    ),
+    "bonus.stoeck": (
+        "Stöck, the King and Queen (Ober) of trump in one hand, is worth {points} points.",
+        "Stöck, König und Dame (Ober) der Trumpffarbe in einer Hand, zählen {points} Punkte.",
+    ),
+    "bonus.other": ("Bonus *{name}*: {points} points.", "Bonus *{name}*: {points} Punkte."),
+    "puur": ("Puur", "Puur"),
+    "nell": ("Nell", "Nell"),
+    # -- trump
+    "trump.first_void": (
+        "Nobody chooses trump. The hand starts without trump; tricks go to the highest card "
+        "of the suit led (the {fallback} order). The first player who cannot follow suit sets "
+        "trump: the suit of the card they play is trump for the rest of the hand. Card points "
+        "are counted at the end with the trump that was finally set. If every player could "
+        "always follow, the hand stays {fallback}.",
+        "Niemand wählt den Trumpf. Die Runde beginnt ohne Trumpf; den Stich macht die höchste "
+        "Karte der ausgespielten Farbe (Reihenfolge {fallback}). Wer als Erster nicht "
+        "bedienen kann, bestimmt den Trumpf: die Farbe seiner Karte ist Trumpf bis zum Ende "
+        "der Runde. Die Kartenpunkte werden am Ende mit dem zuletzt gültigen Trumpf gezählt. "
+        "Konnte immer jeder bedienen, bleibt die Runde {fallback}.",
+    ),
+    "trump.random_suit": (
+        "After the deal a suit is drawn at random and shown to everyone; it is trump for the "
+        "hand.",
+        "Nach dem Geben wird eine Farbe zufällig gezogen und allen gezeigt; sie ist Trumpf "
+        "für diese Runde.",
+    ),
+    "trump.bottom_card": (
+        "The last card of the deal, which the dealer receives, is shown to everyone; its suit "
+        "is trump for the hand.",
+        "Die letzte Karte beim Geben, die der Geber erhält, wird allen gezeigt; ihre Farbe ist "
+        "Trumpf für diese Runde.",
+    ),
+    "trump.none": (
+        "There is no trump. Every hand is played {fallback}.",
+        "Es gibt keinen Trumpf. Jede Runde wird {fallback} gespielt.",
+    ),
+    "trump.chooses": (
+        "Forehand looks at their cards and chooses one of: {modes}.",
+        "Die Vorhand schaut ihre Karten an und wählt eines von: {modes}.",
+    ),
+    "trump.push": (
+        "Instead of choosing, forehand may push: then the partner across must choose. "
+        "Forehand leads the first trick either way.",
+        "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner gegenüber wählen. "
+        "Ausspielen tut in jedem Fall die Vorhand.",
+    ),
+    "mode.suits": ("any suit as trump", "eine beliebige Farbe als Trumpf"),
+    "mode.obenabe": ("Obenabe (no trump, Ace high)", "Obenabe (kein Trumpf, Ass hoch)"),
+    "mode.undenufe": ("Undenufe (no trump, Six high)", "Undenufe (kein Trumpf, Sechs hoch)"),
+    "mode.suit": ("{suit} as trump", "{suit} als Trumpf"),
+    "fallback.obenabe": ("Obenabe", "Obenabe"),
+    "fallback.undenufe": ("Undenufe", "Undenufe"),
+    # -- play
+    "play.suit_or_trump": (
+        "A player must follow the suit led if they can, but may always play a trump instead, "
+        "even while holding the suit led. A player who cannot follow may play any card.",
+        "Wer die ausgespielte Farbe hat, muss bedienen, darf aber stattdessen jederzeit "
+        "trumpfen, auch wenn er bedienen könnte. Wer nicht bedienen kann, darf jede Karte "
+        "spielen.",
+    ),
+    "play.suit": (
+        "A player must follow the suit led if they can; otherwise any card may be played.",
+        "Wer die ausgespielte Farbe hat, muss bedienen; sonst darf jede Karte gespielt werden.",
+    ),
+    "play.trump_led": (
+        "When trump is led, a player holding trump must play trump.",
+        "Wird Trumpf ausgespielt, muss Trumpf zugeben, wer Trumpf hat.",
+    ),
+    "play.puur_exempt": (
+        "Exception for the Puur, the Jack (Under) of trump: a player whose only trump is the "
+        "Puur need not play it when trump is led and may play any card.",
+        "Ausnahme für den Puur, den Buben (Under) der Trumpffarbe: wer als einzigen Trumpf den "
+        "Puur hat, muss ihn auf ausgespielten Trumpf nicht zugeben und darf jede Karte spielen.",
+    ),
+    "play.puur_follows": (
+        "The Puur, the Jack (Under) of trump, has no exemption: it must be played when trump is "
+        "led and it is the only trump.",
+        "Der Puur, der Bube (Under) der Trumpffarbe, hat keine Ausnahme: ist er der einzige "
+        "Trumpf, muss er auf ausgespielten Trumpf zugegeben werden.",
+    ),
+    "play.strict": (
+        "Undertrumping (strict rule): once someone has trumped a trick in a side suit, "
+        "nobody may play a lower trump to it, unless they hold nothing but trumps.",
+        "Untertrumpfen (strenge Regel): hat jemand einen Stich in einer Nebenfarbe getrumpft, "
+        "darf niemand einen tieferen Trumpf dazugeben, außer er hat nur noch Trümpfe.",
+    ),
+    "play.weak": (
+        "Undertrumping (weak rule): once someone has trumped a trick in a side suit, a lower "
+        "trump may be played to it only by a player who has no card of the suit led; such a "
+        "player may play any card.",
+        "Untertrumpfen (schwache Regel): hat jemand einen Stich in einer Nebenfarbe getrumpft, "
+        "darf nur einen tieferen Trumpf dazugeben, wer die ausgespielte Farbe nicht hat; "
+        "dieser Spieler darf jede Karte spielen.",
+    ),
+    "play.no_trump": (
+        "Without trump, the highest card of the suit led wins the trick.",
+        "Ohne Trumpf macht die höchste Karte der ausgespielten Farbe den Stich.",
+    ),
+    "play.winner": (
+        "A trick goes to the highest trump in it, or, without a trump, to the highest card of "
+        "the suit led.",
+        "Den Stich macht der höchste Trumpf, oder, wenn kein Trumpf darin liegt, die höchste "
+        "Karte der ausgespielten Farbe.",
+    ),
+    # -- declarations
+    "declare.none": (
+        "Nothing is declared: play starts right after the deal and the setting of trump.",
+        "Es wird nichts angesagt: nach dem Geben und der Trumpfbestimmung beginnt das Spiel.",
+    ),
+    "declare.trump_phase": (
+        "First forehand chooses trump or pushes (see above).",
+        "Zuerst wählt die Vorhand den Trumpf oder schiebt (siehe oben).",
+    ),
+    "declare.value": (
+        "Starting with forehand, every player in turn declares {a_name}: a whole number from "
+        "{low} to {high}.",
+        "Beginnend mit der Vorhand sagt reihum jeder Spieler {a_name} an: eine ganze Zahl von "
+        "{low} bis {high}.",
+    ),
+    "declare.hidden": (
+        "The declarations stay hidden from the other players until the hand is over.",
+        "Die Ansagen bleiben vor den anderen verborgen, bis die Runde vorbei ist.",
+    ),
+    "declare.open": ("The declarations are open to all.", "Die Ansagen sind für alle offen."),
+    # -- Weis
+    "weis.uses": ("This variant counts Weis from the table *{name}*.", "Diese Variante zählt Weis nach der Tabelle *{name}*."),
+    "weis.option": (
+        "The option *{name}* chooses the Weis table ({choices}; *{default}* by default).",
+        "Die Option *{name}* wählt die Weistabelle ({choices}; voreingestellt *{default}*).",
+    ),
+    "weis.table": ("Weis table *{name}*", "Weistabelle *{name}*"),
+    "weis.col.what": ("Combination", "Kombination"),
+    "weis.col.points": ("Points", "Punkte"),
+    "weis.sequence": ("{n} cards in sequence in one suit", "{n} Karten in Folge in einer Farbe"),
+    "weis.sequence_more": (
+        "{n} or more cards in sequence in one suit",
+        "{n} oder mehr Karten in Folge in einer Farbe",
+    ),
+    "weis.four": ("four {rank}", "vier {rank}"),
+    "weis.only_if": (" (only with the option *{name}*)", " (nur mit der Option *{name}*)"),
+    "weis.once": (
+        "A card counts in one combination only.",
+        "Eine Karte zählt nur in einer Kombination.",
+    ),
+    "weis.twice": (
+        "A card may count in a sequence and in a four of a kind at once.",
+        "Eine Karte darf zugleich in einer Folge und in einem Vierling zählen.",
+    ),
+    "weis.compare": (
+        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
+        "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
+        "beats four of a kind, a longer sequence a shorter one, then the higher top card, "
+        "then trump; a full tie goes to whoever plays earlier to the first trick.",
+        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
+        "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
+        "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
+        "oberste Karte, dann Trumpf; bei vollem Gleichstand zählt, wer früher zum ersten "
+        "Stich zugibt.",
+    ),
+    # -- scoring
+    "scoring.intro": (
+        "After the last trick the clauses below are read from the top; the first one that "
+        "applies decides the score of the hand, and the rest are skipped.",
+        "Nach dem letzten Stich werden die folgenden Regeln von oben gelesen; die erste, die "
+        "zutrifft, entscheidet die Abrechnung der Runde, die übrigen entfallen.",
+    ),
+    "scoring.units": ("Scores are kept in {units}.", "Angeschrieben werden {units}."),
+    "scoring.cancels": (
+        "One {a} cancels one {b}: a total is shown as whichever is left over.",
+        "Ein {a} hebt einen {b} auf: angezeigt wird, was übrig bleibt.",
+    ),
+    "scoring.floor": (
+        "A total of {unit} never drops below {floor}.",
+        "Ein Stand an {unit} fällt nie unter {floor}.",
+    ),
+    "scoring.abeyance": (
+        "Held in abeyance: such an award belongs to none of the players it is held between "
+        "yet. It goes to whichever of them is the only one of them to gain {unit} in a later "
+        "hand; until then it waits.",
+        "Zurückgestellt: ein solcher Gewinn gehört noch keinem der Spieler, zwischen denen er "
+        "steht. Er geht an denjenigen von ihnen, der als Einziger von ihnen in einer späteren "
+        "Runde {unit} gewinnt; bis dahin wartet er.",
+    ),
+    "scoring.where": ("Where", "Dabei gilt"),
+    "scoring.clause_id": ("clause `{id}`", "Regel `{id}`"),
+    "scoring.none": ("This file has no scoring clauses.", "Diese Datei hat keine Abrechnungsregeln."),
+    "cond.if": ("If {cond}:", "Wenn {cond}:"),
+    "cond.otherwise": ("In every other case:", "In allen anderen Fällen:"),
+    "let.def": ("*{name}* is {value}", "*{name}* ist {value}"),
+    "option.ref": ("*{name}* is the option of that name ({value} unless chosen otherwise)",
+                   "*{name}* ist die gleichnamige Option (voreingestellt {value})"),
+    "checks.intro": (
+        "The engine and the tests check these statements after every hand; they say what the "
+        "rules above must add up to.",
+        "Die Engine und die Tests prüfen diese Aussagen nach jeder Runde; sie halten fest, "
+        "worauf die Regeln oben hinauslaufen müssen.",
+    ),
+    # -- end
+    "end.hands": ("The game ends after {hands} hands.", "Das Spiel endet nach {hands} Runden."),
+    "end.when": (
+        "The score is checked after every hand. The game ends as soon as {cond}.",
+        "Nach jeder Runde wird der Stand geprüft. Das Spiel endet, sobald {cond}.",
+    ),
+    "end.winner_most": (
+        "The winner is {article} {subject} with the most {unit}; equal totals share the win.",
+        "Es gewinnt {article} {subject} mit den meisten {unit}; bei Gleichstand teilen sich "
+        "die Gleichen den Sieg.",
+    ),
+    "end.winner_fewest": (
+        "The winner is {article} {subject} with the fewest {unit}; equal totals share the win.",
+        "Es gewinnt {article} {subject} mit den wenigsten {unit}; bei Gleichstand teilen sich "
+        "die Gleichen den Sieg.",
+    ),
+    # -- options
+    "options.none": (
+        "This file offers no options; a house rule is a copy of the file with the change.",
+        "Diese Datei bietet keine Optionen; eine Hausregel ist eine Kopie der Datei mit der "
+        "Änderung.",
+    ),
+    "options.intro": (
+        "Each option is one choice inside this file; the default is used unless a game sets "
+        "another value, e.g. `jassdsl play {variant} --option {name}={value}`.",
+        "Jede Option ist eine Wahl innerhalb dieser Datei; ohne andere Angabe gilt die "
+        "Voreinstellung, z. B. `jassdsl play {variant} --option {name}={value}`.",
+    ),
+    "options.col.name": ("Option", "Option"),
+    "options.col.what": ("What it sets (from the rule file)", "Was sie festlegt (aus der Regeldatei)"),
+    "options.col.default": ("Default", "Voreinstellung"),
+    "options.col.choices": ("Choices", "Auswahl"),
+    # -- sources
+    "sources.intro": (
+        "The rules follow these sources. Where a source is silent or unclear, the rule file "
+        "records the decision taken; the texts below are quoted from the rule file.",
+        "Die Regeln folgen diesen Quellen. Wo eine Quelle schweigt oder unklar ist, hält die "
+        "Regeldatei die getroffene Entscheidung fest; die Texte unten stammen aus der "
+        "Regeldatei (englisch).",
+    ),
+    "sources.sources": ("Sources", "Quellen"),
+    "sources.decisions": ("Decisions", "Entscheidungen"),
+    "sources.none": ("No decisions recorded.", "Keine Entscheidungen festgehalten."),
+    # -- example
+    "ex.intro": (
+        "The engine plays the first hand of a game with seed {seed}; every player picks a "
+        "random legal card (and a random legal declaration), so the play is legal but not "
+        "clever. Players are named by letter: A sits at seat 0, B at seat 1, and so on.",
+        "Die Engine spielt die erste Runde eines Spiels mit dem Startwert {seed}; jeder "
+        "Spieler wählt eine zufällige erlaubte Karte (und eine zufällige erlaubte Ansage), "
+        "das Spiel ist also regelkonform, aber nicht klug. Die Spieler heißen nach "
+        "Buchstaben: A sitzt auf Platz 0, B auf Platz 1 und so weiter.",
+    ),
+    "ex.suits": ("Suits: {suits}.", "Farben: {suits}."),
+    "ex.deal": ("The deal", "Die Karten"),
+    "ex.dealer": ("{dealer} deals; {forehand} is forehand.", "{dealer} gibt; {forehand} ist Vorhand."),
+    "ex.col.player": ("Player", "Spieler"),
+    "ex.col.cards": ("Cards", "Karten"),
+    "ex.col.no": ("Trick", "Stich"),
+    "ex.col.leader": ("Leads", "Spielt aus"),
+    "ex.col.played": ("Cards in playing order", "Karten in Spielreihenfolge"),
+    "ex.col.winner": ("Wins", "Macht den Stich"),
+    "ex.col.points": ("Points", "Punkte"),
+    "ex.tricks": ("The tricks", "Die Stiche"),
+    "ex.tricks_note": (
+        "The winning card of each trick is in bold. Points use the final trump; the last "
+        "trick includes its bonus.",
+        "Die stechende Karte jedes Stichs ist fett. Die Punkte gelten mit dem endgültigen "
+        "Trumpf; im letzten Stich ist der Bonus enthalten.",
+    ),
+    "ex.shown": ("The card shown is {card}: {trump}.", "Die gezeigte Karte ist {card}: {trump}."),
+    "ex.random": ("The suit drawn is {trump}.", "Gezogen wird {trump}."),
+    "ex.push": ("{player} pushes.", "{player} schiebt."),
+    "ex.choose": ("{player} chooses {trump}.", "{player} wählt {trump}."),
+    "ex.first_void": (
+        "In trick {trick}, {player} cannot follow and plays {card}: {trump}.",
+        "Im {trick}. Stich kann {player} nicht bedienen und spielt {card}: {trump}.",
+    ),
+    "ex.never_void": (
+        "Every player could always follow, so no trump was set: the hand counts as {mode}.",
+        "Jeder konnte immer bedienen, also wurde kein Trumpf bestimmt: die Runde zählt als "
+        "{mode}.",
+    ),
+    "ex.no_trump": ("The hand is played {mode}.", "Die Runde wird {mode} gespielt."),
+    "ex.trump_is": ("{suit} is trump", "{suit} ist Trumpf"),
+    "ex.declared": ("Declared {name}: {values}.", "Angesagt ({name}): {values}."),
+    "ex.points": ("Card points of the hand: {points}.", "Kartenpunkte der Runde: {points}."),
+    "ex.match_bonus": ("(including {bonus} for a match)", "(mit {bonus} für ein Match)"),
+    "ex.clause": (
+        "The first clause that applies is `{id}`{title}:",
+        "Die erste zutreffende Regel ist `{id}`{title}:",
+    ),
+    "ex.grants": ("Scored: {grants}.", "Angeschrieben: {grants}."),
+    "ex.no_grants": ("Nobody scores anything in this hand.", "In dieser Runde schreibt niemand etwas an."),
+    "ex.held": ("{amount} held in abeyance between {who}", "{amount} zurückgestellt zwischen {who}"),
+    "ex.totals": ("Totals after the hand: {totals}.", "Stand nach der Runde: {totals}."),
+    "ex.team": ("team {members}", "Team {members}"),
+    # -- file
+    "file.intro": (
+        "The page above is generated from this file, `rules/{name}.jass`.",
+        "Diese Seite ist aus dieser Datei erzeugt, `rules/{name}.jass`.",
+    ),
+    # -- comparison page
+    "cmp.title": ("Variants", "Varianten"),
+    "cmp.intro": (
+        "Every variant has its own page, generated from its rule file in `rules/`. This table "
+        "sets them side by side.",
+        "Jede Variante hat eine eigene Seite, erzeugt aus ihrer Regeldatei in `rules/`. Diese "
+        "Tabelle stellt sie nebeneinander.",
+    ),
+    "cmp.col.variant": ("Variant", "Variante"),
+    "cmp.col.players": ("Players", "Spieler"),
+    "cmp.col.trump": ("Trump", "Trumpf"),
+    "cmp.col.undertrump": ("Undertrump", "Untertrumpfen"),
+    "cmp.col.scored": ("What is scored", "Was zählt"),
+    "cmp.col.end": ("Game end", "Spielende"),
+    "cmp.teams": ("{n} in two teams", "{n} in zwei Teams"),
+    "cmp.alone": ("{n}, each alone", "{n}, jeder für sich"),
+    "cmp.clauses": ("{units}; {n} clauses", "{units}; {n} Regeln"),
+    "cmp.one_clause": ("{units}; 1 clause", "{units}; 1 Regel"),
+    "cmp.after": ("after {hands} hands", "nach {hands} Runden"),
+    "cmp.when": ("as soon as {cond}", "sobald {cond}"),
+    "short.first_void": ("first player who cannot follow", "wer zuerst nicht bedienen kann"),
+    "short.random_suit": ("random suit", "zufällige Farbe"),
+    "short.bottom_card": ("bottom card", "unterste Karte"),
+    "short.none": ("none ({mode})", "keiner ({mode})"),
+    "short.forehand_chooses": ("forehand chooses", "Vorhand wählt"),
+    "short.push": ("forehand chooses or pushes", "Vorhand wählt oder schiebt"),
+    "short.strict": ("strict", "streng"),
+    "short.weak": ("weak", "schwach"),
+    "short.puur": ("Puur exempt", "Puur frei"),
+    "short.no_trump": ("(no trump)", "(kein Trumpf)"),
+    "short.weis": ("Weis", "Weis"),
+    # -- page chrome
+    "page.summary": ("Summary from the rule file", "Zusammenfassung"),
+    "page.seat": ("seat", "Platz"),
+}
+
+
+def say(lang: Lang, key: str, **fields: object) -> str:
+    """The template `key` in `lang`, filled with `fields`."""
+    en, de = TEXT[key]
+    return (en if lang == "en" else de).format(**fields)
+
+
+def join_words(lang: Lang, items: list[str], word: str = "and") -> str:
+    """'a, b and c' / 'a, b und c'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {say(lang, word)} {items[-1]}"
+
+
+# -- units ------------------------------------------------------------------------------------
+# German words for the unit names rule files use; an unknown unit keeps the file's word.
+UNIT_DE: dict[str, tuple[str, str]] = {
+    "stick": ("Strich", "Striche"),
+    "potato": ("Herdöpfel", "Herdöpfel"),
+    "point": ("Punkt", "Punkte"),
+    "penalty": ("Strafpunkt", "Strafpunkte"),
+    "stroke": ("Strich", "Striche"),
+    "mark": ("Kreuz", "Kreuze"),
+    "minus": ("Minuspunkt", "Minuspunkte"),
+}
+
+
+def unit_word(lang: Lang, singular: str, plural: str, amount: int | None = None) -> str:
+    """A unit's name; singular only for an amount of 1 or -1."""
+    one = amount is not None and abs(amount) == 1
+    if lang == "de" and singular in UNIT_DE:
+        de_one, de_many = UNIT_DE[singular]
+        return de_one if one else de_many
+    return singular if one else plural
+
+
+# -- players and teams ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SubjectWords:
+    """How a player or a team is named: one noun and the German forms that agree with it."""
+
+    sg: str
+    pl: str
+    a: str  # "ein" / "a"
+    no: str  # "kein" / "no"
+    every: str  # "jeder" / "every"
+    this: str  # "dieser" / "that"
+    other: str  # "jeder andere" / "every other"
+    rel: str  # "der" / "who"
+    pron: str  # "er" / "they"
+    poss: str  # "seine" / "their" (German: feminine or plural object)
+    poss_dat: str  # "seinen" (German dative plural)
+    article: str  # "der" / "the"
+
+
+SUBJECTS: dict[str, dict[str, SubjectWords]] = {
+    "en": {
+        "player": SubjectWords("player", "players", "a", "no", "every", "that", "every other",
+                               "who", "they", "their", "their", "the"),
+        "team": SubjectWords("team", "teams", "a", "no", "every", "that", "every other",
+                             "that", "it", "its", "its", "the"),
+    },
+    "de": {
+        "player": SubjectWords("Spieler", "Spieler", "ein", "kein", "jeder", "dieser",
+                               "jeder andere", "der", "er", "seine", "seinen", "der"),
+        "team": SubjectWords("Team", "Teams", "ein", "kein", "jedes", "dieses", "jedes andere",
+                             "das", "es", "seine", "seinen", "das"),
+    },
+}
+
+NUMBER_WORDS = {
+    "en": {1: "one", 2: "two", 3: "three", 4: "four"},
+    "de": {1: "ein", 2: "zwei", 3: "drei", 4: "vier"},
+}
+ORDINALS = {
+    "en": {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
+           7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth"},
+    "de": {1: "ersten", 2: "zweiten", 3: "dritten", 4: "vierten", 5: "fünften", 6: "sechsten",
+           7: "siebten", 8: "achten", 9: "neunten", 10: "zehnten", 11: "elften",
+           12: "zwölften"},
+}
+
+
+def number_word(lang: Lang, n: int) -> str:
+    return NUMBER_WORDS[lang].get(n, str(n))
+
+
+# -- comparisons ------------------------------------------------------------------------------
+# "at least 100 points": the word before the number, per operator.
+CMP_BEFORE = {
+    "en": {"=": "exactly ", ">=": "at least ", ">": "more than ", "<=": "at most ",
+           "<": "fewer than ", "!=": "other than "},
+    "de": {"=": "genau ", ">=": "mindestens ", ">": "mehr als ", "<=": "höchstens ",
+           "<": "weniger als ", "!=": "nicht genau "},
+}
+# "the hand number is at most 5": the same for a value that is not counted.
+CMP_IS = {
+    "en": {"=": "", ">=": "at least ", ">": "more than ", "<=": "at most ", "<": "less than ",
+           "!=": "not "},
+    "de": {"=": "", ">=": "mindestens ", ">": "größer als ", "<=": "höchstens ",
+           "<": "kleiner als ", "!=": "nicht "},
+}
+# "more points than their estimate": comparing a count with another quantity.
+CMP_THAN = {
+    "en": {"=": "exactly as many {noun} as {other}", ">=": "at least as many {noun} as {other}",
+           ">": "more {noun} than {other}", "<=": "at most as many {noun} as {other}",
+           "<": "fewer {noun} than {other}", "!=": "a number of {noun} other than {other}"},
+    "de": {"=": "genau so viele {noun} wie {other}", ">=": "mindestens so viele {noun} wie {other}",
+           ">": "mehr {noun} als {other}", "<=": "höchstens so viele {noun} wie {other}",
+           "<": "weniger {noun} als {other}", "!=": "eine andere Zahl {noun} als {other}"},
+}
+
+
+# -- cards --------------------------------------------------------------------------------------
+GENDER_EVERY = {"m": "jeden", "f": "jede", "n": "jedes"}
+GENDER_TAKEN = {"m": "gewonnenen", "f": "gewonnene", "n": "gewonnene"}
+
+# Card kinds a rule file may count with won(...): English (sg, pl), German (sg, pl, gender).
+RANK_CLASSES: dict[str, tuple[str, tuple[str, str], tuple[str, str, str]]] = {
+    "aces": ("A", ("Ace", "Aces"), ("Ass", "Asse", "n")),
+    "kings": ("K", ("King", "Kings"), ("König", "Könige", "m")),
+    "queens": ("Q", ("Queen (Ober)", "Queens (Obers)"), ("Dame (Ober)", "Damen (Ober)", "f")),
+    "jacks": ("J", ("Jack (Under)", "Jacks (Unders)"), ("Bube (Under)", "Buben (Under)", "m")),
+    "tens": ("10", ("Ten (Banner)", "Tens (Banners)"), ("Zehn (Banner)", "Zehnen (Banner)", "f")),
+    "nines": ("9", ("Nine", "Nines"), ("Neun", "Neunen", "f")),
+    "eights": ("8", ("Eight", "Eights"), ("Acht", "Achten", "f")),
+    "sevens": ("7", ("Seven", "Sevens"), ("Sieben", "Sieben", "f")),
+    "sixes": ("6", ("Six", "Sixes"), ("Sechs", "Sechsen", "f")),
+}
+SUIT_CLASSES = {"diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}
+
+RANK_FULL = {
+    "en": {"9": "Nine", "8": "Eight", "7": "Seven", "6": "Six"},
+    "de": {"9": "Neun", "8": "Acht", "7": "Sieben", "6": "Sechs"},
+}
+
+
+def suit_both(suit: str) -> str:
+    """A suit by both German names: 'Herz/Schellen'."""
+    return f"{SUIT_NAMES['fr'][suit]}/{SUIT_NAMES['ch'][suit]}"
+
+
+def suit_name(lang: Lang, suit: str) -> str:
+    """A suit for prose: 'Hearts (Herz/Schellen)' or 'Herz (Schellen)'."""
+    if lang == "en":
+        return f"{SUIT_NAMES['en'][suit]} ({suit_both(suit)})"
+    return f"{SUIT_NAMES['fr'][suit]} ({SUIT_NAMES['ch'][suit]})"
+
+
+def rank_name(system: str, rank: str) -> str:
+    """'Under', 'Bube', 'Jack', or the number for plain ranks."""
+    names = RANK_NAMES[system]
+    if rank in names:
+        return names[rank]
+    return RANK_FULL["en"].get(rank, rank) if system == "en" else rank
+
+
+def card_name(lang: Lang, suit: str, rank: str) -> str:
+    """A single card for prose, with the notation: 'King of Clubs (CK: Kreuz König, ...)'."""
+    fr = f"{SUIT_NAMES['fr'][suit]} {rank_name('fr', rank)}"
+    ch = f"{SUIT_NAMES['ch'][suit]} {rank_name('ch', rank)}"
+    if lang == "en":
+        en = f"{rank_name('en', rank)} of {SUIT_NAMES['en'][suit]}"
+        return f"the {en} ({suit}{rank}: {fr} / {ch})"
+    return f"die Karte {suit}{rank} ({fr} / {ch})"
+
+
+# -- declarations -----------------------------------------------------------------------------
+# Names of declared values: (English with article, English noun, German with article,
+# German noun, German gender).
+DECLARED: dict[str, tuple[str, str, str, str, str]] = {
+    "estimate": ("an estimate", "estimate", "eine Schätzung", "Schätzung", "f"),
+    "bid": ("a bid", "bid", "ein Gebot", "Gebot", "n"),
+}
+
+
+def declared_words(name: str) -> tuple[str, str, str, str, str]:
+    return DECLARED.get(name, (f"a value *{name}*", f"*{name}*", f"einen Wert *{name}*",
+                               f"Wert *{name}*", "m"))

@@ -1,0 +1,171 @@
+"""The rulebook site: `mkdocs build --strict` of the real project, read back as HTML.
+
+The project is built once per session into a temporary folder. Three more small builds
+work on copies of the project: one with an extra rule file (its page must appear with no
+other edit), one with a broken link and one with a broken rule file (both must fail).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1]
+RULES = sorted((ROOT / "rules").glob("*.jass"))
+LANGS = ("en", "de")
+
+
+def build(project: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict` of a project folder into `site`."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
+                                                         os.environ.get("PYTHONPATH")])))
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
+         str(project / "mkdocs.yml"), "-d", str(site)],
+        capture_output=True, text=True, env=env, timeout=300, check=False)
+
+
+def copy_project(target: Path, rules: list[Path]) -> Path:
+    """mkdocs.yml, docs/ and the given rule files, as a project of its own."""
+    target.mkdir()
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    shutil.copytree(ROOT / "docs", target / "docs")
+    (target / "rules").mkdir()
+    for path in rules:
+        shutil.copy(path, target / "rules" / path.name)
+    return target
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    done = build(ROOT, out)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+class Page(HTMLParser):
+    """The bits of a built page the tests look at."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.lang = ""
+        self.links: list[tuple[str, str]] = []  # (hreflang, href) of the language switch
+        self.classes: list[str] = []
+        self.tables = 0
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "html":
+            self.lang = a.get("lang") or ""
+        if tag == "a" and "rulebook-lang__link" in (a.get("class") or ""):
+            self.links.append((a.get("hreflang") or "", a.get("href") or ""))
+        if tag == "table":
+            self.tables += 1
+        if a.get("class"):
+            self.classes.extend((a.get("class") or "").split())
+
+
+def read(site: Path, rel: str) -> Page:
+    return Page((site / rel).read_text(encoding="utf-8"))
+
+
+def pages(site: Path, lang: str) -> list[Path]:
+    return sorted((site / lang).rglob("index.html"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_variant_has_a_page(site: Path, lang: str) -> None:
+    for path in RULES:
+        assert (site / lang / "variants" / path.stem / "index.html").is_file(), path.stem
+    assert (site / lang / "variants" / "index.html").is_file()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_declares_its_language(site: Path, lang: str) -> None:
+    found = pages(site, lang)
+    assert len(found) >= len(RULES) + 5
+    for path in found:
+        assert Page(path.read_text(encoding="utf-8")).lang == lang, path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_links_to_itself_in_the_other_language(site: Path, lang: str) -> None:
+    other = "de" if lang == "en" else "en"
+    for path in pages(site, lang):
+        page = Page(path.read_text(encoding="utf-8"))
+        assert [h for h, _ in page.links] == [other], path
+        target = (path.parent / page.links[0][1]).resolve() / "index.html"
+        assert target.is_file(), (path, page.links)
+        twin = path.relative_to(site / lang)
+        if (site / other / twin).is_file():
+            assert target == (site / other / twin).resolve()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variant_pages_have_tables_and_highlighted_rules(site: Path, lang: str) -> None:
+    for path in RULES:
+        page = read(site, f"{lang}/variants/{path.stem}/index.html")
+        assert page.tables >= 4, path.stem  # overview, cards, deal, tricks
+        assert "language-jass" in page.classes
+        for token_class in ("c1", "s2", "k", "nb", "mi"):  # comment, string, keyword, ...
+            assert token_class in page.classes, (path.stem, token_class)
+
+
+def test_the_comparison_page_links_every_variant(site: Path) -> None:
+    text = (site / "en" / "variants" / "index.html").read_text(encoding="utf-8")
+    for path in RULES:
+        assert f'href="{path.stem}/"' in text
+
+
+def test_generated_pages_are_not_committed() -> None:
+    for lang in LANGS:
+        assert not (ROOT / "docs" / lang / "variants").exists()
+
+
+def test_the_site_root_offers_both_languages(site: Path) -> None:
+    text = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="en/"' in text and 'href="de/"' in text
+
+
+def test_a_new_rule_file_gets_its_page(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project", [ROOT / "rules" / "mittlere.jass"])
+    text = (ROOT / "rules" / "molotow.jass").read_text(encoding="utf-8")
+    (project / "rules" / "house-rules.jass").write_text(
+        text.replace('variant "Molotow"', 'variant "Molotow at our table"'), encoding="utf-8")
+    done = build(project, tmp_path / "site")
+    assert done.returncode == 0, done.stderr
+    for lang in LANGS:
+        page = tmp_path / "site" / lang / "variants" / "house-rules" / "index.html"
+        assert "Molotow at our table" in page.read_text(encoding="utf-8")
+        nav = (tmp_path / "site" / lang / "index.html").read_text(encoding="utf-8")
+        assert "variants/house-rules/" in nav
+
+
+def test_a_broken_link_fails_the_build(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project", [ROOT / "rules" / "mittlere.jass"])
+    index = project / "docs" / "en" / "index.md"
+    index.write_text(index.read_text(encoding="utf-8") + "\n[gone](no-such-page.md)\n",
+                     encoding="utf-8")
+    done = build(project, tmp_path / "site")
+    assert done.returncode != 0
+    assert "no-such-page.md" in done.stderr
+
+
+def test_a_broken_rule_file_fails_the_build(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project", [ROOT / "rules" / "mittlere.jass"])
+    rule = project / "rules" / "mittlere.jass"
+    rule.write_text(rule.read_text(encoding="utf-8").replace("winner: most sticks",
+                                                             "winner: most stiks"),
+                    encoding="utf-8")
+    done = build(project, tmp_path / "site")
+    assert done.returncode != 0
+    assert "rules/mittlere.jass:" in done.stderr and "no unit 'stiks'" in done.stderr

@@ -1,0 +1,119 @@
+"""The Pygments lexer for rule files: registered, total on any input, sensible tokens."""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
+from pygments.token import Comment, Error, Keyword, Name, Number, Operator, String, _TokenType
+
+from jassdsl.errors import RuleFileErrors
+from jassdsl.lexer import JassLexer, color_excerpts, highlight_terminal
+
+RULES = sorted((Path(__file__).parents[1] / "rules").glob("*.jass"))
+
+
+def tokens(text: str) -> list[tuple[_TokenType, str]]:
+    return list(JassLexer(stripnl=False, ensurenl=False).get_tokens(text))
+
+
+def kind_of(text: str, word: str) -> _TokenType:
+    """The token type of the first token whose text is `word`."""
+    return next(k for k, v in tokens(text) if v == word)
+
+
+def test_entry_point_is_registered() -> None:
+    found = {ep.name: ep.value for ep in entry_points(group="pygments.lexers")}
+    assert found.get("jass") == "jassdsl.lexer:JassLexer"
+
+
+@pytest.mark.parametrize("alias", ["jass", "jassdsl"])
+def test_pygments_finds_the_lexer_by_name(alias: str) -> None:
+    assert isinstance(get_lexer_by_name(alias), JassLexer)
+
+
+def test_pygments_finds_the_lexer_by_file_name() -> None:
+    assert isinstance(get_lexer_for_filename("rules/mittlere.jass"), JassLexer)
+
+
+@pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
+def test_every_rule_file_lexes_without_errors(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    toks = tokens(text)
+    assert "".join(v for _, v in toks) == text
+    assert [v for k, v in toks if k in Error] == []
+    assert any(k in Keyword for k, _ in toks) and any(k in Name.Label for k, _ in toks)
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=200))
+def test_any_text_lexes_and_round_trips(text: str) -> None:
+    expected = text.replace("\r\n", "\n").replace("\r", "\n")  # Pygments' own newlines
+    assert "".join(v for _, v in tokens(text)) == expected
+
+
+CLAUSE = '''# a comment
+score each hand, first rule that applies:
+  all-tricks "one player takes every trick":
+      when one player has match and not last
+      then that player gets 2 sticks, players with won(CK) = 1 get 1 stick
+'''
+
+
+@pytest.mark.parametrize(("word", "kind"), [
+    ("# a comment", Comment.Single),
+    ("score", Keyword.Declaration),
+    ("when", Keyword),
+    ("all-tricks", Name.Label),
+    ("one player takes every trick", String.Double),
+    ("match", Name.Builtin),
+    ("won", Name.Builtin),
+    ("CK", Name.Constant),
+    ("and", Operator.Word),
+    ("player", Name.Class),
+    ("2", Number.Integer),
+])
+def test_token_kinds(word: str, kind: _TokenType) -> None:
+    assert kind_of(CLAUSE, word) in kind
+
+
+def test_a_dashed_name_is_one_token() -> None:
+    assert kind_of("decision points-counted-at-end: \"x\"\n", "points-counted-at-end") \
+        in Name
+
+
+def test_error_excerpts_are_coloured_and_nothing_else() -> None:
+    from jassdsl.check import load_model
+
+    text = RULES[0].read_text(encoding="utf-8").replace("winner:", "winner: most pionts\n#")
+    with pytest.raises(RuleFileErrors) as info:
+        load_model(text, "x.jass")
+    plain = info.value.render()
+    coloured = color_excerpts(plain).split("\n")
+    lines = plain.split("\n")
+    assert len(coloured) == len(lines)
+    for i, (before, after) in enumerate(zip(lines, coloured, strict=True)):
+        quoted = before.startswith("    ") and i + 1 < len(lines) and \
+            set(lines[i + 1].strip()) == {"^"}
+        assert ("\x1b[" in after) == quoted, before
+        assert strip_ansi(after) == before
+
+
+def test_highlight_terminal_keeps_the_text() -> None:
+    text = RULES[0].read_text(encoding="utf-8")
+    assert strip_ansi(highlight_terminal(text)) == text
+
+
+def strip_ansi(text: str) -> str:
+    import re
+
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def test_a_statement_keyword_before_a_colon_is_not_a_label() -> None:
+    text = "trump: first void, else obenabe\nwinner: most sticks\n"
+    assert kind_of(text, "trump") in Keyword.Declaration
+    assert kind_of(text, "winner") in Keyword.Declaration

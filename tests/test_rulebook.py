@@ -1,0 +1,500 @@
+"""The rulebook renderer: pages from rule files, prose from expressions, the docs' examples.
+
+The page tests check structure and consistency (every clause appears, in order; the worked
+example is a legal, complete hand whose points add up), not a frozen copy of the text. The
+wording tests pin a few sentences that are the specification of how a construct reads.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from jassdsl import model as m
+from jassdsl.check import load_model
+from jassdsl.cli import main
+from jassdsl.facts import FACTS
+from jassdsl.rulebook.expressions import Speaker, formula
+from jassdsl.rulebook.render import Variant, compare_page, variant_page
+from jassdsl.rulebook.site import (
+    counterpart,
+    load_variant,
+    load_variants,
+    page_language,
+    rulebook_pages,
+    site_nav,
+)
+from jassdsl.rulebook.words import LANGS, TEXT, UNIT_DE
+
+ROOT = Path(__file__).parents[1]
+RULES = sorted((ROOT / "rules").glob("*.jass"))
+DOCS = ROOT / "docs"
+SEEDS = ROOT.parent / "shared" / "seeds"
+VARIANTS: dict[str, Variant] = {}
+
+
+def variant(path: Path) -> Variant:
+    """Load each rule file once per session."""
+    if path.stem not in VARIANTS:
+        VARIANTS[path.stem] = load_variant(path)
+    return VARIANTS[path.stem]
+
+
+# --- the phrase book ---------------------------------------------------------------------------
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("key", sorted(TEXT))
+def test_both_languages_fill_the_same_fields(key: str) -> None:
+    en, de = TEXT[key]
+    assert fields(en) == fields(de), key
+    assert en.strip() and de.strip()
+
+
+def test_every_unit_of_the_rule_files_has_a_german_word() -> None:
+    for path in RULES:
+        for unit in variant(path).model.units:
+            assert unit.singular in UNIT_DE, f"{path.name}: no German word for {unit.singular}"
+
+
+def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
+    """A new field in the model must get a place on the page (then add it here)."""
+    rendered = {"path", "name", "summary", "sources", "decisions", "options", "players",
+                "teams", "deal", "settings", "ranks", "points", "bonuses", "trump", "units",
+                "declarations", "lets", "clauses", "scoring_pos", "invariants", "weis_tables",
+                "end", "winner"}
+    assert set(m.RuleFile.model_fields) == rendered
+
+
+# --- variant pages ------------------------------------------------------------------------------
+SECTIONS = {
+    "en": ["Overview", "Cards, ranks and points", "How trump is set", "Playing to a trick",
+           "Declarations before play", "Scoring a hand", "End of the game",
+           "Options for house rules", "Sources and decisions", "Worked example",
+           "The rule file"],
+    "de": ["Überblick", "Karten, Rangfolge und Punkte", "Wie der Trumpf bestimmt wird",
+           "Zugeben", "Ansagen vor dem Spiel", "Abrechnung einer Runde", "Spielende",
+           "Optionen für Hausregeln", "Quellen und Entscheidungen", "Durchgespieltes Beispiel",
+           "Die Regeldatei"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
+def test_variant_page_has_every_section_in_order(path: Path, lang: str) -> None:
+    page = variant_page(lang, variant(path))  # type: ignore[arg-type]
+    headings = re.findall(r"^## (.+)$", page, re.M)
+    assert [h for h in headings if h in SECTIONS[lang]] == SECTIONS[lang]
+    other = SECTIONS["de" if lang == "en" else "en"]
+    assert not set(headings) & (set(other) - set(SECTIONS[lang]))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
+def test_variant_page_lists_the_clauses_in_file_order(path: Path, lang: str) -> None:
+    v = variant(path)
+    page = variant_page(lang, v)  # type: ignore[arg-type]
+    scoring = page.split("\n## ")[[s.split("\n")[0] for s in page.split("\n## ")].index(
+        SECTIONS[lang][5])]
+    ids = re.findall(r"^\d+\. `([\w-]+)`", scoring, re.M)
+    assert ids == [c.id for c in v.model.clauses]
+
+
+@pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
+def test_variant_page_shows_the_rule_file_and_titles(path: Path) -> None:
+    v = variant(path)
+    en = variant_page("en", v)
+    assert f"```jass title=\"rules/{path.name}\"" in en
+    assert v.text.rstrip("\n") in en
+    for c in v.model.clauses:
+        if c.title:
+            assert f"*{c.title}*" in en
+    for d in v.model.decisions:
+        assert d.text in en and d.text in variant_page("de", v)
+
+
+@pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
+def test_german_prose_does_not_fall_back_to_formulas_where_english_does_not(path: Path) -> None:
+    """Both languages render the same constructs in words; code spans appear in pairs."""
+    v = variant(path)
+    for c in v.model.clauses:
+        en = Speaker("en", v.model).clause_text(c)
+        de = Speaker("de", v.model).clause_text(c)
+        assert en.count("`") == de.count("`"), (en, de)
+
+
+def test_rendering_is_deterministic() -> None:
+    path = RULES[0]
+    again = load_variant(path)
+    for lang in LANGS:
+        assert variant_page(lang, variant(path)) == variant_page(lang, again)
+
+
+# --- the worked example -----------------------------------------------------------------------
+@pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
+def test_worked_example_is_a_whole_hand_that_adds_up(path: Path) -> None:
+    v = variant(path)
+    ex, r = v.example, v.rules
+    played = [c for row in ex.rows for c in row.cards]
+    dealt = [c for hand in ex.hands for c in hand]
+    assert sorted(played) == sorted(dealt)
+    assert len(set(played)) == len(played) == r.players * r.cards_each
+    assert ex.rows[0].leader == ex.forehand
+    for before, after in zip(ex.rows, ex.rows[1:], strict=False):
+        assert after.leader == before.winner
+    for row in ex.rows:
+        assert len(row.cards) == r.players
+        seat_of = {c: (row.leader + i) % r.players for i, c in enumerate(row.cards)}
+        assert all(c in ex.hands[seat_of[c]] for c in row.cards)
+    bonus = [p - s for p, s in zip(ex.result.points, ex.trick_sums, strict=True)]
+    assert all(b >= 0 for b in bonus)
+    assert sum(ex.trick_sums) == sum(row.points for row in ex.rows)
+    assert ex.result.clause in {c.id for c in v.model.clauses}
+
+
+@pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
+def test_worked_example_table_matches_the_record(path: Path) -> None:
+    v = variant(path)
+    page = variant_page("en", v)
+    rows = re.findall(r"^\| (\d+) \| ([A-D]) \| (.+?) \| ([A-D]) \| (\d+) \|$", page, re.M)
+    assert len(rows) == len(v.example.rows)
+    for (no, lead, cards, win, pts), row in zip(rows, v.example.rows, strict=True):
+        assert (int(no), lead, win, int(pts)) == (row.number, "ABCD"[row.leader],
+                                                  "ABCD"[row.winner], row.points)
+        assert cards.count("**") == 2  # exactly one winning card in bold
+    assert f"`{v.example.result.clause}`" in page.split("## Worked example")[1]
+
+
+def test_first_void_example_names_the_card_that_set_trump() -> None:
+    v = variant(ROOT / "rules" / "mittlere.jass")
+    assert v.example.first_void is not None
+    number, _seat, card = v.example.first_void
+    row = v.example.rows[number - 1]
+    led = row.cards[0] // 9
+    assert card // 9 != led and card in row.cards
+    assert all(c // 9 == r.cards[0] // 9 for r in v.example.rows[: number - 1] for c in r.cards)
+    assert v.example.result.trump == "DHSC"[card // 9]
+
+
+# --- wording: how constructs read --------------------------------------------------------------
+def clause_of(snippet: str) -> tuple[m.RuleFile, m.Clause]:
+    text = (ROOT / "rules" / "mittlere.jass").read_text(encoding="utf-8")
+    start = text.index("score each hand")
+    end = text.index("invariant")
+    rf = load_model(text[:start] + snippet + "\n" + text[end:], "x.jass")
+    return rf, rf.clauses[0]
+
+
+@pytest.mark.parametrize(("snippet", "en", "de"), [
+    ("  a: when one player has match then that player gets 2 sticks",
+     "If exactly one player took every trick: that player gets 2 sticks.",
+     "Wenn genau ein Spieler alle Stiche gemacht hat: dieser Spieler erhält 2 Striche."),
+    ("  a: when one player has tricks = 0 then that player gets 1 potato, the others get 1 "
+     "stick",
+     "If exactly one player took no trick: that player gets 1 potato; every other player gets "
+     "1 stick.",
+     "Wenn genau ein Spieler keinen Stich gemacht hat: dieser Spieler erhält 1 Herdöpfel; "
+     "jeder andere Spieler erhält 1 Strich."),
+    ("  a: when two players have sharing = 2 then those players get 1 potato",
+     "If exactly two players share the same card points: those players get 1 potato each.",
+     "Wenn genau zwei Spieler gleich viele Punkte haben: diese Spieler erhalten je 1 "
+     "Herdöpfel."),
+    ("  a: otherwise then players with rank = 2 get 2 potatoes",
+     "In every other case: every player who ranks second in card points gets 2 potatoes.",
+     "In allen anderen Fällen: jeder Spieler, der nach Punkten auf dem zweiten Platz liegt, "
+     "erhält 2 Herdöpfel."),
+    ("  a: when hand = 1 or hand = 6 then every player gets 5 * tricks sticks",
+     "If this is hand 1 or 6: every player gets 5 sticks for each trick they took.",
+     "Wenn es Runde 1 oder 6 ist: jeder Spieler erhält 5 Striche für jeden gewonnenen Stich."),
+    ("  a: otherwise then the sole player with least(points) gets 1 stick",
+     "In every other case: if exactly one player has the fewest card points, that player "
+     "gets 1 stick.",
+     "In allen anderen Fällen: wenn genau ein Spieler die wenigsten Punkte hat, erhält "
+     "dieser Spieler 1 Strich."),
+])
+def test_clause_wording(snippet: str, en: str, de: str) -> None:
+    rf, clause = clause_of("score each hand, first rule that applies:\n" + snippet)
+    assert Speaker("en", rf).clause_text(clause) == en
+    assert Speaker("de", rf).clause_text(clause) == de
+
+
+def test_an_unusual_expression_falls_back_to_its_formula() -> None:
+    rf, clause = clause_of("score each hand, first rule that applies:\n"
+                           "  a: when one player has tricks * tricks > hand * 3 then that "
+                           "player gets 1 stick")
+    assert "`tricks * tricks > hand * 3`" in Speaker("en", rf).clause_text(clause)
+    assert "`tricks * tricks > hand * 3`" in Speaker("de", rf).clause_text(clause)
+
+
+POS = m.Pos(line=1, column=1, end_line=1, end_column=2)
+LEAVES = st.one_of(
+    st.integers(0, 200).map(lambda v: m.Num(pos=POS, value=v)),
+    st.sampled_from(["points", "tricks", "match", "last", "rank", "sharing", "hand",
+                     "players"]).map(lambda n: m.Name(pos=POS, name=n)),
+    st.just(m.Total(pos=POS, unit="sticks")),
+    st.sampled_from(["hearts", "queens", "CK"]).map(
+        lambda c: m.Call(pos=POS, func="won", args=(m.Name(pos=POS, name=c),))),
+)
+
+
+def extend(inner: st.SearchStrategy[m.Expr]) -> st.SearchStrategy[m.Expr]:
+    ops = ["and", "or", "=", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/"]
+    return st.one_of(
+        st.builds(lambda o, a, b: m.Binary(pos=POS, op=o, left=a, right=b),
+                  st.sampled_from(ops), inner, inner),
+        st.builds(lambda a: m.Unary(pos=POS, op="not", arg=a), inner),
+        st.builds(lambda f, a: m.Call(pos=POS, func=f, args=(a,)),
+                  st.sampled_from(["most", "least", "abs", "count", "sum"]), inner),
+        st.builds(lambda c, a, b: m.IfElse(pos=POS, cond=c, then=a, other=b),
+                  inner, inner, inner),
+        st.builds(lambda k, b: m.Quant(pos=POS, quantifier="count", count=k,
+                                       subject="player", body=b), st.integers(1, 3), inner),
+    )
+
+
+EXPRS = st.recursive(LEAVES, extend, max_leaves=8)
+
+
+@given(EXPRS)
+def test_any_expression_renders_in_both_languages(e: m.Expr) -> None:
+    rf = variant(ROOT / "rules" / "mittlere.jass").model
+    for lang in LANGS:
+        s = Speaker(lang, rf)  # type: ignore[arg-type]
+        for text in (s.stmt(e).main(), s.stmt(e).sub(), s.pred(e).main(True),
+                     s.amount(e, "sticks"), s.noun_phrase(e)[0]):
+            assert text.strip()
+            assert "None" not in text
+
+
+def test_formula_round_trips_through_the_parser() -> None:
+    for path in RULES:
+        rf = variant(path).model
+        for c in rf.clauses:
+            if c.condition is None:
+                continue
+            again = clause_of(f"score each hand, first rule that applies:\n  a: when "
+                              f"{formula(c.condition)} then every player gets 1 stick")[1]
+            assert again.condition is not None
+            assert formula(again.condition) == formula(c.condition)
+
+
+# --- pages, navigation, languages ---------------------------------------------------------------
+def test_pages_and_navigation_cover_every_variant(tmp_path: Path) -> None:
+    variants = [variant(p) for p in RULES]
+    pages = rulebook_pages(variants)
+    for lang in LANGS:
+        assert f"{lang}/variants/index.md" in pages
+        for v in variants:
+            assert f"{lang}/variants/{v.name}.md" in pages
+    nav = site_nav(variants, {"en/index.md", "de/index.md", "en/engine-authors.md"})
+    flat = str(nav)
+    assert all(f"en/variants/{v.name}.md" in flat for v in variants)
+    assert "en/engine-authors.md" in flat and "de/engine-authors.md" not in flat
+    assert "en/cards.md" not in flat  # only pages that exist
+
+
+def test_a_new_rule_file_gets_its_pages(tmp_path: Path) -> None:
+    text = (ROOT / "rules" / "mittlere.jass").read_text(encoding="utf-8")
+    (tmp_path / "house-mittlere.jass").write_text(
+        text.replace('variant "Mittlere"', 'variant "House Mittlere"'), encoding="utf-8")
+    pages = rulebook_pages(load_variants(tmp_path))
+    assert pages["en/variants/house-mittlere.md"].startswith("# House Mittlere\n")
+    assert "[House Mittlere](house-mittlere.md)" in pages["de/variants/index.md"]
+
+
+def test_comparison_page_has_one_row_per_variant() -> None:
+    variants = [variant(p) for p in RULES]
+    for lang in LANGS:
+        page = compare_page(lang, variants)  # type: ignore[arg-type]
+        rows = [line for line in page.splitlines() if line.startswith("| [")]
+        assert [re.match(r"\| \[(.+?)\]", r).group(1) for r in rows] == \
+            [v.model.name for v in variants]  # type: ignore[union-attr]
+        assert all(r.count("|") == 7 for r in rows)
+
+
+@pytest.mark.parametrize(("path", "lang"), [("de/variants/x.md", "de"), ("en/cards.md", "en"),
+                                            ("index.md", "en"), ("de/index.md", "de")])
+def test_page_language(path: str, lang: str) -> None:
+    assert page_language(path) == lang
+
+
+def test_counterpart_falls_back_to_the_home_page() -> None:
+    present = {"en/a.md", "de/a.md", "en/b.md", "en/index.md", "de/index.md"}
+    assert counterpart("en/a.md", present) == {"en": "en/a.md", "de": "de/a.md"}
+    assert counterpart("en/b.md", present) == {"en": "en/b.md", "de": "de/index.md"}
+
+
+# --- the command ---------------------------------------------------------------------------------
+def test_docs_command_writes_the_pages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["docs", "--out", str(tmp_path), "--lang", "de", "mittlere"]) == 0
+    written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.md"))
+    assert written == ["de/variants/mittlere.md"]
+    assert "de/variants/mittlere.md" in capsys.readouterr().out
+
+
+def test_docs_command_with_no_variant_writes_all(tmp_path: Path) -> None:
+    assert main(["docs", "--out", str(tmp_path)]) == 0
+    assert len(list(tmp_path.rglob("*.md"))) == 2 * (len(RULES) + 1)
+
+
+def test_docs_command_rejects_an_unknown_variant(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["docs", "--out", str(tmp_path), "no-such-variant"]) == 1
+    assert "unknown variant" in capsys.readouterr().err
+
+
+# --- the hand-written docs -------------------------------------------------------------------
+BASE = """variant "Example"
+players 4
+deal all cards in packets of 3
+first dealer: lot
+next dealer: right
+first lead: forehand
+ranks trump:    J 9 A K Q 10 8 7 6
+ranks side:     A K Q J 10 9 8 7 6
+ranks obenabe:  A K Q J 10 9 8 7 6
+ranks undenufe: 6 7 8 9 10 J Q K A
+card points trump:    J 20, 9 14, A 11, K 4, Q 3, 10 10
+card points side:     A 11, K 4, Q 3, J 2, 10 10
+card points obenabe:  A 11, K 4, Q 3, J 2, 10 10, 8 8
+card points undenufe: A 11, K 4, Q 3, J 2, 10 10, 8 8
+bonus last-trick 5
+trump: first void, else obenabe
+follow: suit or trump
+undertrump: weak
+puur: exempt
+unit point/points
+score each hand, first rule that applies:
+  most "the most card points":
+      otherwise
+      then players with most(points) get 1 point
+game ends after 2 hands
+winner: most points
+"""
+# How many leading words name a statement: a snippet's statement replaces the base
+# statement of the same name ("ranks trump", "unit point", "trump", ...).
+NAMED = {"ranks": 2, "card": 3, "bonus": 2, "option": 2, "declare": 2, "let": 2, "source": 2,
+         "decision": 2, "first": 2, "next": 2, "invariant": 2, "weis": 2, "unit": 2}
+
+
+def statements(text: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, list[str]]] = []
+    for line in text.splitlines():
+        if line and not line[0].isspace() and not line.startswith("#"):
+            words = re.findall(r"[A-Za-z_][\w-]*", line)
+            out.append((" ".join(words[:NAMED.get(words[0], 1)]), [line]))
+        elif out:
+            out[-1][1].append(line)
+    return [(key, "\n".join(lines)) for key, lines in out]
+
+
+def complete(snippet: str) -> str:
+    """A whole file as is; a snippet followed by the base statements it does not replace."""
+    if re.search(r"^variant ", snippet, re.M) and re.search(r"^winner:", snippet, re.M):
+        return snippet
+    own = {key for key, _ in statements(snippet)}
+    rest = [body for key, body in statements(BASE) if key not in own]
+    return snippet.rstrip("\n") + "\n" + "\n".join(rest) + "\n"
+
+
+def jass_examples(page: Path) -> list[str]:
+    return re.findall(r"^```jass\n(.*?)^```", page.read_text(encoding="utf-8"), re.M | re.S)
+
+
+REFERENCE = [DOCS / "en" / "language.md", DOCS / "de" / "language.md",
+             DOCS / "en" / "tutorial.md", DOCS / "de" / "tutorial.md"]
+EXAMPLES = [(page, i, ex) for page in REFERENCE for i, ex in enumerate(jass_examples(page))]
+
+
+@pytest.mark.parametrize(("page", "index", "example"), EXAMPLES,
+                         ids=[f"{p.parent.name}-{p.stem}-{i}" for p, i, _ in EXAMPLES])
+def test_docs_example_compiles(page: Path, index: int, example: str) -> None:
+    from jassdsl.compiler import compile_rules
+
+    compile_rules(load_model(complete(example), f"{page.name}#{index}"))
+
+
+def test_the_whole_file_example_needs_no_base() -> None:
+    first = jass_examples(DOCS / "en" / "language.md")[0]
+    assert complete(first) == first
+
+
+def test_both_references_show_the_same_examples() -> None:
+    assert jass_examples(DOCS / "en" / "language.md") == \
+        jass_examples(DOCS / "de" / "language.md")
+    assert jass_examples(DOCS / "en" / "tutorial.md") == \
+        jass_examples(DOCS / "de" / "tutorial.md")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_reference_names_every_fact(lang: str) -> None:
+    text = (DOCS / lang / "language.md").read_text(encoding="utf-8")
+    missing = [name for name in FACTS if f"`{name}" not in text]
+    assert missing == []
+
+
+def test_reference_examples_use_every_keyword_of_the_grammar() -> None:
+    grammar = (ROOT / "jassdsl" / "grammar.lark").read_text(encoding="utf-8")
+    keywords = set(re.findall(r'"([a-z][a-z-]*)"', grammar))
+    used = set(re.findall(r"[a-z][a-z-]*", "\n".join(jass_examples(DOCS / "en" /
+                                                                   "language.md"))))
+    assert sorted(keywords - used) == []
+
+
+def test_tutorial_quotes_the_checker_message_it_shows() -> None:
+    text = (ROOT / "rules" / "mittlere.jass").read_text(encoding="utf-8")
+    broken = text.replace("when one player has points >= 100", "when one player has "
+                          "pionts >= 90")
+    from jassdsl.errors import RuleFileErrors
+
+    with pytest.raises(RuleFileErrors) as info:
+        load_model(broken, "rules/mittlere-short.jass")
+    for lang in LANGS:
+        tutorial = (DOCS / lang / "tutorial.md").read_text(encoding="utf-8")
+        assert info.value.render() in tutorial
+
+
+# --- our own words ------------------------------------------------------------------------------
+def shingles(text: str, n: int = 8) -> set[tuple[str, ...]]:
+    words = re.findall(r"\w+", text.lower())
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+def test_no_sentence_of_the_seed_texts_is_copied() -> None:
+    if not SEEDS.is_dir():
+        pytest.skip(f"the seed texts are not beside the checkout ({SEEDS})")
+    seed = set().union(*(shingles(p.read_text(encoding="utf-8")) for p in SEEDS.iterdir()))
+    pages = rulebook_pages([variant(p) for p in RULES])
+    docs = {str(p): p.read_text(encoding="utf-8") for p in DOCS.rglob("*.md")}
+    phrases = [(f"{key}[{i}]", text) for key, pair in TEXT.items() for i, text in enumerate(pair)]
+    for name, text in [*pages.items(), *docs.items(), *phrases]:
+        common = shingles(text) & seed
+        assert not common, f"{name} repeats a seed text: {' '.join(sorted(common)[0])}"
+
+
+def test_weis_tables_and_stoeck_are_rendered() -> None:
+    text = (ROOT / "rules" / "mittlere.jass").read_text(encoding="utf-8")
+    weis = ('option table "which Weis table" default small choices small, big\n'
+            "weis small: sequence 3 = 20, sequence 5 or more = 100, four J = 200; "
+            "each card once\n"
+            "weis big: sequence 3 = 20, four 9 = 150; cards may count twice\n"
+            "weis: table\nbonus stoeck 20\n")
+    path = Path("rules/weis-mittlere.jass")
+    model = load_model(text.replace("unit stick/sticks", weis + "unit stick/sticks"),
+                       str(path))
+    from jassdsl.compiler import compile_rules
+    from jassdsl.rulebook.example import play_example
+
+    rules = compile_rules(model)
+    v = Variant("weis-mittlere", text, model, rules, play_example(rules))
+    en, de = variant_page("en", v), variant_page("de", v)
+    assert "## Weis" in en and "## Weis" in de
+    assert "| 5 or more cards in sequence in one suit | 100 |" in en
+    assert "| vier J (Bube/Under) | 200 |" in de
+    assert "*table*" in en and "Stöck" in en and "Stöck" in de
