@@ -97,6 +97,7 @@ class Checker:
             self.units[u.singular] = u
             self.units[u.plural] = u
         self.teams = rf.teams
+        self.after_scoring = False
         self.check_options(rf)
         self.check_table(rf)
         self.check_cards(rf)
@@ -107,6 +108,8 @@ class Checker:
         self.check_end(rf)
         self.check_invariants(rf)
         self.check_weis(rf)
+        self.check_lets(rf)
+        self.check_declarations(rf)
 
     def value(self, v: m.Value, low: int, high: int, what: str) -> list[int]:
         """The numbers a value can take (an option's choices), each checked against a range."""
@@ -124,6 +127,13 @@ class Checker:
             if not low <= n <= high:
                 self.error(v.pos, "range", f"{what} must be between {low} and {high}, not {n}")
         return numbers
+
+    def players_choices(self, v: m.Value) -> list[int]:
+        """The possible player counts, without reporting (check_table reports)."""
+        if v.number is not None:
+            return [v.number]
+        opt = self.options.get(v.option or "")
+        return [c.number for c in opt.choices if c.number is not None] if opt else []
 
     def check_options(self, rf: m.RuleFile) -> None:
         names: set[str] = set()
@@ -245,7 +255,12 @@ class Checker:
         if not rf.units:
             self.error(rf.winner.pos, "missing", "the file declares no unit (e.g. 'unit "
                        "stick sticks')")
+        words: set[str] = set()
         for u in rf.units:
+            for w in {u.singular, u.plural}:
+                if w in words:
+                    self.error(u.pos, "duplicate", f"unit {w!r} is declared twice")
+                words.add(w)
             if u.cancels and u.cancels.text not in self.units:
                 self.error(u.cancels.pos, "unknown-name", f"no unit {u.cancels.text!r} to "
                            "cancel")
@@ -259,7 +274,7 @@ class Checker:
     def check_scoring(self, rf: m.RuleFile) -> None:
         ids: dict[str, int] = {}
         after_otherwise: m.Clause | None = None
-        n_players = self.value(rf.players, 2, 4, "the number of players")
+        n_players = self.players_choices(rf.players)
         subjects = max(n_players or [4]) if not rf.teams else 2
         for c in rf.clauses:
             if c.id in ids:
@@ -305,6 +320,25 @@ class Checker:
         if t.inner is not None:
             self.target(t.inner, binds)
 
+    def check_lets(self, rf: m.RuleFile) -> None:
+        """Every let is checked where it is defined, used or not."""
+        seen: set[str] = set()
+        for lt in rf.lets:
+            if lt.name in seen:
+                self.error(lt.pos, "duplicate", f"{lt.name!r} is defined twice")
+            seen.add(lt.name)
+            if lt.name in FACTS or lt.name in self.options or lt.name in self.declared:
+                self.error(lt.pos, "duplicate", f"let {lt.name!r} would hide the fact, option "
+                           "or declaration of that name; choose another name")
+            before = len(self.errors)
+            self.expr(lt.expr, subject=True, lets=(lt.name,))
+            # errors found here are reported again where the let is used: keep the first
+            seen_msgs = {(e.pos, e.message) for e in self.errors[:before]}
+            had_cycle = any(e.kind == "cycle" for e in self.errors[:before])
+            self.errors[before:] = [e for e in self.errors[before:]
+                                    if (e.pos, e.message) not in seen_msgs
+                                    and not (had_cycle and e.kind == "cycle")]
+
     def check_weis(self, rf: m.RuleFile) -> None:
         tables = {t.name for t in rf.weis_tables}
         for t in rf.weis_tables:
@@ -338,19 +372,38 @@ class Checker:
                 self.error(c.pos, "option", f"option {opt.name!r} may only choose among "
                            f"{', '.join(sorted(allowed))}")
 
+    def check_declarations(self, rf: m.RuleFile) -> None:
+        names: set[str] = set()
+        for d in rf.declarations:
+            if d.name in names:
+                self.error(d.pos, "duplicate", f"{d.name!r} is declared twice")
+            names.add(d.name)
+            if d.name in FACTS:
+                self.error(d.pos, "duplicate", f"a declaration may not be called {d.name!r}: "
+                           "that is already a fact")
+            lows = self.value(d.low, -1000, 1000, "the lowest value")
+            highs = self.value(d.high, -1000, 1000, "the highest value")
+            if lows and highs and min(highs) < max(lows):
+                self.error(d.pos, "range", f"{d.name} from {max(lows)} to {min(highs)} leaves "
+                           "nothing to declare")
+
     def check_invariants(self, rf: m.RuleFile) -> None:
         ids: set[str] = set()
         for inv in rf.invariants:
             if inv.id in ids:
                 self.error(inv.pos, "duplicate", f"invariant id {inv.id!r} is used twice")
             ids.add(inv.id)
+            self.after_scoring = True
             self.expr(inv.expr, subject=False)
+            self.after_scoring = False
 
     def check_end(self, rf: m.RuleFile) -> None:
         if rf.end.hands is not None:
             self.value(rf.end.hands, 1, 1000, "the number of hands")
         if rf.end.when is not None:
+            self.after_scoring = True
             self.expr(rf.end.when, subject=False)
+            self.after_scoring = False
 
     def expr(self, e: m.Expr, subject: bool, lets: tuple[str, ...] = ()) -> None:
         """Check names, arity and that subject facts are asked about a subject."""
@@ -431,6 +484,10 @@ class Checker:
                            "rank (queens)")
             return
         if e.func == "change":
+            if not self.after_scoring:
+                self.error(e.pos, "context", "change() is known only after the hand is "
+                           "scored: use it in an invariant or in 'game ends when'")
+                return
             arg = e.args[0]
             if not (isinstance(arg, m.Name) and arg.name in self.units):
                 self.error(arg.pos, "unknown-name", "change() takes a unit, e.g. "

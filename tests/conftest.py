@@ -1,0 +1,145 @@
+"""Shared test setup: Hypothesis profiles, the variant cases, and helpers to play random games.
+
+Profiles: Hypothesis itself loads its ``ci`` profile when the ``CI`` variable is set; we
+extend that profile (same parent, fewer examples) instead of replacing it. Outside CI the
+``dev`` profile is loaded, or the one named by ``HYPOTHESIS_PROFILE`` (``thorough`` runs
+many more examples, for a nightly job or before a release).
+
+Whole-game tests draw ``scaled(k)`` examples: k times the profile's ``max_examples``, so one
+knob in the profile sets the cost of the whole suite.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from jassdsl.cards import CARD_NAMES, mask_cards
+from jassdsl.game import Action, Game
+from jassdsl.registry import variant_names
+
+SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
+settings.register_profile(
+    "ci", settings.get_profile("ci"), max_examples=16, deadline=None, suppress_health_check=SLOW_OK
+)
+settings.register_profile("dev", max_examples=16, deadline=None, suppress_health_check=SLOW_OK)
+settings.register_profile(
+    "thorough", max_examples=400, deadline=None, suppress_health_check=SLOW_OK
+)
+if settings.get_current_profile_name() != "ci":  # Hypothesis chose "ci" when CI is set
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def scaled(factor: float) -> int:
+    """max_examples for a test that costs `factor` times an ordinary one (at least 3)."""
+    return max(3, round(settings().max_examples * factor))
+
+
+# --- the variants under test -----------------------------------------------------------------
+# Option sets worth playing besides the defaults; every other variant plays with its defaults.
+OPTION_SETS: dict[str, list[dict[str, int]]] = {
+    "plus-minus": [{"seats": 3}, {"seats": 4}],
+    "schieber": [{"target": 1000}, {"target": 1200}],
+}
+
+
+@dataclass(frozen=True)
+class VariantCase:
+    name: str
+    options: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        extra = ",".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+        return f"{self.name}[{extra}]" if extra else self.name
+
+
+def variant_cases() -> list[VariantCase]:
+    """Every rule file in rules/, with the option sets listed above."""
+    return [VariantCase(name, opts) for name in variant_names()
+            for opts in OPTION_SETS.get(name, [{}])]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test that asks for `variant_case` runs once per variant and option set."""
+    if "variant_case" in metafunc.fixturenames:
+        cases = variant_cases()
+        metafunc.parametrize("variant_case", cases, ids=[c.id for c in cases])
+
+
+# --- playing random games ----------------------------------------------------------------------
+@dataclass
+class Decision:
+    """One decision point of a game, seen before the action was applied."""
+
+    seat: int
+    phase: str
+    hand_number: int
+    hand: int  # the deciding seat's cards as a bitmask
+    trick: tuple[int, ...]
+    legal: tuple[Action, ...]
+    action: Action
+
+
+Observer = Callable[[Game, Decision], None]
+
+
+def random_action(game: Game, rng: random.Random) -> Action:
+    return rng.choice(game.legal_actions())
+
+
+def decisions(game: Game, rng: random.Random, limit: int | None = None) -> Iterator[Decision]:
+    """Apply random legal actions until the game ends (or `limit` actions), yielding each."""
+    done = 0
+    while not game.is_over and (limit is None or done < limit):
+        legal = tuple(game.legal_actions())
+        action = rng.choice(legal) if legal else Action("none")
+        seat = game.current_player
+        hand = sum(1 << c for c in game.hand_of(seat))
+        seen = Decision(seat, game.phase, game.s.hand_no, hand, tuple(game.s.trick), legal,
+                        action)
+        game.apply(action)
+        done += 1
+        yield seen
+
+
+def play_random_game(
+    case: VariantCase, seed: int, policy_seed: int, record: bool = False,
+    observe: Observer | None = None,
+) -> Game:
+    """A whole game of random legal actions; `observe` sees every decision."""
+    game = Game(case.name, seed=seed, options=case.options, record=record)
+    for d in decisions(game, random.Random(policy_seed)):
+        if observe is not None:
+            observe(game, d)
+    return game
+
+
+@pytest.fixture(scope="session")
+def random_game() -> Callable[..., Game]:
+    """play_random_game as a fixture (session scope, so Hypothesis tests may use it)."""
+    return play_random_game
+
+
+def names(cards: int | list[int] | tuple[int, ...]) -> list[str]:
+    """Card names in deck order, for a bitmask or a list of indices."""
+    idx = mask_cards(cards) if isinstance(cards, int) else sorted(cards)
+    return [CARD_NAMES[c] for c in idx]
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """Everything a player or a program can see of a game, for every seat."""
+    return {
+        "observations": [game.observation(seat) for seat in range(game.n)],
+        "legal": [str(a) for a in game.legal_actions()],
+        "results": list(game.results),
+        "phase": game.phase,
+        "current": game.current_player,
+    }

@@ -1,0 +1,240 @@
+"""The engine's legal cards, trick winners and card points against tests/reference.py.
+
+The reference is a naive implementation written from the rule texts (it never imports
+jassdsl). Every hand of random games is replayed through it: at each card the reference
+must allow exactly the cards the engine allowed, and at the end it must find the same trump,
+the same trick winners and the same card points. Positions drawn at random check the
+follow rules of `jassdsl.play` directly, for every trump mode and both undertrump regimes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from conftest import VariantCase, decisions, names, scaled, variant_cases
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jassdsl.cards import CARD_NAMES, mask_cards
+from jassdsl.compiler import CompiledRules
+from jassdsl.game import Game, HandResult
+from jassdsl.play import PlayRules, excluded_reasons, legal_mask, trick_winner
+from jassdsl.registry import load_rules
+from jassdsl.tables import MODE_NAMES
+
+try:
+    import reference as ref
+except ImportError:  # tests/ turned into a package
+    from tests import reference as ref
+
+SEEDS = st.integers(0, 2**32 - 1)
+
+# What the rule texts require of each file's play (checked against the files below).
+FIRST_VOID = ("mittlere", "molotow", "molotow-allmedias", "plus-minus", "plusminus-allmedias")
+NO_TRUMP = ("guggitaler", "totaler-guggitaler", "schellenjass", "schaufeldame")
+REGIME = {
+    "schieber": "strict",  # a positive game (pagat common rules)
+    "differenzler": "weak",  # Swisslos 4.5
+    "differenzler-allmedias": "weak",
+    "schiltenober": "weak",
+    **{name: "weak" for name in FIRST_VOID},  # pagat states it for Mittlere
+}
+
+
+def setting(rules: CompiledRules, key: str, default: str) -> str:
+    s = rules.model.setting(key)
+    return s.values[0].text if s is not None and s.values else default
+
+
+# --- replaying engine hands in the reference --------------------------------------------------
+@dataclass
+class Recorder:
+    """The engine's play decisions, per hand: seat, legal cards (names), card played."""
+
+    plays: dict[int, list[tuple[int, list[str], str]]] = field(default_factory=dict)
+
+    def add(self, hand: int, seat: int, legal: list[int], card: int) -> None:
+        self.plays.setdefault(hand, []).append((seat, names(legal), CARD_NAMES[card]))
+
+
+def record_game(case: VariantCase, seed: int, policy: int) -> tuple[Game, Recorder]:
+    game = Game(case.name, seed=seed, options=case.options, record=False)
+    rec = Recorder()
+    for d in decisions(game, random.Random(policy)):
+        if d.phase == "play":
+            rec.add(d.hand_number, d.seat, [a.value for a in d.legal], d.action.value)
+    return game, rec
+
+
+def replay_in_reference(rules: CompiledRules, r: HandResult,
+                        plays: list[tuple[int, list[str], str]]) -> dict[str, Any]:
+    """Play the engine's cards through the reference, checking each legal set on the way."""
+    queue = list(plays)
+    hands = [names(h if isinstance(h, int) else list(h)) for h in r.hands]
+
+    def choose(player: int, legal: list[str], state: dict[str, Any]) -> str:
+        seat, engine_legal, card = queue.pop(0)
+        assert player == seat
+        assert sorted(legal) == sorted(engine_legal), (
+            f"hand {r.number}, seat {seat}: hand {state['hand']}, trick {state['trick']}, "
+            f"trump {state['trump']}: reference {legal}, engine {engine_legal}")
+        return card
+
+    leader = r.tricks[0].leader
+    if rules.trump_kind == "first_void":
+        out = ref.play_first_void_hand(hands, leader, choose)
+    else:
+        mode = None if r.trump == "none" else r.trump
+        regime = setting(rules, "undertrump", "strict")
+        exempt = setting(rules, "puur", "exempt") == "exempt"
+        out = ref.play_hand(hands, leader, mode, regime, choose, exempt)
+    assert not queue
+    return out
+
+
+def subject_points(rules: CompiledRules, out: dict[str, Any]) -> list[int]:
+    """The reference's per-player points summed per subject, with a declared match bonus."""
+    points = [0] * rules.subjects
+    tricks = [0] * rules.subjects
+    for seat, p in enumerate(out["points"]):
+        points[rules.team_of[seat]] += p
+        tricks[rules.team_of[seat]] += len(out["tricks"][seat])
+    bonus = next((b.points for b in rules.model.bonuses if b.name.text == "match"), 0)
+    for s in range(rules.subjects):
+        if tricks[s] == sum(tricks):
+            points[s] += bonus
+    return points
+
+
+def check_game_against_reference(case: VariantCase, seed: int, policy: int) -> None:
+    game, rec = record_game(case, seed, policy)
+    rules = game.rules
+    for r in game.results:
+        out = replay_in_reference(rules, r, rec.plays[r.number])
+        assert (out["trump"] or "none") == r.trump
+        assert [h["winner"] for h in out["history"]] == [t.winner for t in r.tricks]
+        assert [h["cards"] for h in out["history"]] == [
+            [CARD_NAMES[c] for c in t.cards] for t in r.tricks]
+        assert subject_points(rules, out) == list(r.points)
+
+
+@settings(max_examples=scaled(1))
+@given(seed=SEEDS, policy=SEEDS)
+def test_random_games_agree_with_the_reference(variant_case: VariantCase, seed: int,
+                                               policy: int) -> None:
+    check_game_against_reference(variant_case, seed, policy)
+
+
+@pytest.mark.parametrize("name", sorted(REGIME) + list(NO_TRUMP))
+def test_files_declare_the_regime_of_their_text(name: str) -> None:
+    if name not in {c.name for c in variant_cases()}:
+        pytest.skip(f"no rule file {name}")
+    rules = load_rules(name)
+    if name in NO_TRUMP:
+        assert rules.trump_kind == "none" and setting(rules, "follow", "") == "suit"
+        return
+    assert setting(rules, "undertrump", "strict") == REGIME[name]
+    assert setting(rules, "puur", "exempt") == "exempt"
+    assert (rules.trump_kind == "first_void") == (name in FIRST_VOID)
+
+
+# --- the regimes do get exercised ---------------------------------------------------------------
+def positions(name: str, games: int) -> list[tuple[list[str], list[str], str | None]]:
+    """(hand, trick, trump) before every card of seeded random games."""
+    out = []
+    for seed in range(games):
+        game = Game(name, seed=seed, record=False)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seen = game.observation(game.current_player)
+            if game.phase == "play" and seen["trick"]:
+                out.append((seen["hand"], seen["trick"], seen["trump"]))
+            game.apply(rng.choice(game.legal_actions()))
+    return out
+
+
+def undertrump_bites(hand: list[str], trick: list[str], mode: str | None, regime: str) -> bool:
+    """Did the undertrump rule take away a card that the lead alone would allow?"""
+    if mode not in ref.SUITS or ref.suit_of(trick[0]) == mode:
+        return False
+    lead_only = ref.legal_cards(hand, trick[:1], mode, regime)
+    return lead_only != ref.legal_cards(hand, trick, mode, regime)
+
+
+def test_random_play_reaches_every_regime() -> None:
+    """The agreement tests are only worth something if these situations occur in them."""
+    seen: Counter[str] = Counter()
+    for name, regime in (("schieber", "strict"), ("differenzler", "weak"),
+                         ("mittlere", "weak")):
+        for hand, trick, mode in positions(name, 6):
+            if undertrump_bites(hand, trick, mode, regime):
+                seen[f"undertrump-{regime}"] += 1
+            if mode in ref.SUITS and ref.legal_cards(hand, trick, mode, regime, True) != \
+                    ref.legal_cards(hand, trick, mode, regime, False):
+                seen["puur-exempt"] += 1
+            if mode in ("obenabe", "undenufe"):
+                seen[mode] += 1
+            if mode is None:
+                seen["before-first-void"] += 1
+    for name in NO_TRUMP[:1]:
+        seen["follow-suit-only"] += sum(
+            1 for hand, trick, _ in positions(name, 2)
+            if ref.suit_of(trick[0]) in {ref.suit_of(c) for c in hand})
+    for event in ("undertrump-strict", "undertrump-weak", "puur-exempt", "obenabe",
+                  "undenufe", "before-first-void", "follow-suit-only"):
+        assert seen[event] > 0, f"random play never reached {event}: {dict(seen)}"
+
+
+# --- single positions, drawn at random ----------------------------------------------------------
+MODES: list[str | None] = [*ref.SUITS, "obenabe", "undenufe", None]
+
+
+@st.composite
+def position(draw: st.DrawFn) -> tuple[list[int], list[int]]:
+    """A hand (1-9 cards) and a trick (0-3 cards) that share no card."""
+    deck = draw(st.permutations(range(36)))
+    size = draw(st.integers(0, 3))
+    hand = draw(st.integers(1, 9))
+    return sorted(deck[size:size + hand]), list(deck[:size])
+
+
+def engine_table(mode: str | None) -> Any:
+    modes = load_rules("schieber").modes
+    return None if mode is None else modes[MODE_NAMES.index(mode)]
+
+
+@settings(max_examples=scaled(20))
+@given(pos=position(), mode=st.sampled_from(MODES), regime=st.sampled_from(["strict", "weak"]),
+       exempt=st.booleans())
+def test_legal_mask_agrees_on_any_position(pos: tuple[list[int], list[int]], mode: str | None,
+                                           regime: str, exempt: bool) -> None:
+    hand, trick = pos
+    rules = PlayRules(trump_while_following=True, strict=regime == "strict", puur_exempt=exempt)
+    got = mask_cards(legal_mask(rules, sum(1 << c for c in hand), trick, engine_table(mode)))
+    want = ref.legal_cards([CARD_NAMES[c] for c in hand], [CARD_NAMES[c] for c in trick], mode,
+                           regime, exempt)
+    assert names(got) == sorted(want, key=CARD_NAMES.index)
+    reasons = excluded_reasons(rules, sum(1 << c for c in hand), trick, engine_table(mode))
+    assert set(reasons) == set(hand) - set(got), "every excluded card has a reason"
+    for card, why in reasons.items():
+        trump_led = mode in ref.SUITS and ref.suit_of(CARD_NAMES[trick[0]]) == mode
+        is_trump = mode in ref.SUITS and ref.suit_of(CARD_NAMES[card]) == mode
+        assert why == ("follow-trump" if trump_led else "undertrump" if is_trump else "follow")
+
+
+@settings(max_examples=scaled(10))
+@given(cards=st.lists(st.integers(0, 35), min_size=1, max_size=4, unique=True),
+       mode=st.sampled_from(MODES))
+def test_trick_winner_agrees(cards: list[int], mode: str | None) -> None:
+    table = engine_table(mode) or engine_table("obenabe")  # before trump: Obenabe order
+    assert trick_winner(cards, table) == ref.trick_winner([CARD_NAMES[c] for c in cards], mode)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=[str(m) for m in MODES])
+def test_card_points_agree(mode: str | None) -> None:
+    table = engine_table(mode) or engine_table("obenabe")
+    assert list(table.points) == [ref.card_points(c, mode) for c in CARD_NAMES]
