@@ -10,6 +10,7 @@ earlier to the first trick.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -36,14 +37,8 @@ class Weis:
     top: int  # the highest card of a sequence, or any card of a four
 
 
-def sequence_value(table: WeisTable, length: int) -> int:
-    listed = [n for n in table.sequences if n <= length]
-    return table.sequences[max(listed)] if listed else 0
-
-
-def find_weise(hand: int, table: WeisTable, mode: int) -> list[Weis]:
-    """Every maximal sequence and every four of a kind the table counts in hand."""
-    found: list[Weis] = []
+def runs(hand: int, table: WeisTable) -> Iterator[list[int]]:
+    """Every run of consecutive cards of one suit in hand, long enough to count."""
     shortest = min(table.sequences, default=99)
     for suit in range(4):
         run: list[int] = []
@@ -53,8 +48,18 @@ def find_weise(hand: int, table: WeisTable, mode: int) -> list[Weis]:
                 run.append(card)
                 continue
             if len(run) >= shortest:
-                found.append(make_sequence(run, table, mode))
+                yield run
             run = []
+
+
+def sequence_value(table: WeisTable, length: int) -> int:
+    listed = [n for n in table.sequences if n <= length]
+    return table.sequences[max(listed)] if listed else 0
+
+
+def find_weise(hand: int, table: WeisTable, mode: int) -> list[Weis]:
+    """Every maximal sequence and every four of a kind the table counts in hand."""
+    found = [make_sequence(run, table, mode) for run in runs(hand, table)]
     for rank, value in table.fours.items():
         cards = [s * 9 + rank for s in range(4)]
         if all(hand >> c & 1 for c in cards):
@@ -104,19 +109,7 @@ def declaration(hand: int, table: WeisTable, mode: int) -> list[Weis]:
 
 def best_sequences(hand: int, table: WeisTable, mode: int) -> list[Weis]:
     """The best split of every run in hand into sequences, each card used once."""
-    out: list[Weis] = []
-    shortest = min(table.sequences, default=99)
-    for suit in range(4):
-        run: list[int] = []
-        for rank in range(10):
-            card = suit * 9 + rank
-            if rank < 9 and hand >> card & 1:
-                run.append(card)
-                continue
-            if len(run) >= shortest:
-                out.extend(split_run(run, table, mode))
-            run = []
-    return out
+    return [w for run in runs(hand, table) for w in split_run(run, table, mode)]
 
 
 def split_run(run: list[int], table: WeisTable, mode: int) -> list[Weis]:
