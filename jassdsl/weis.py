@@ -118,7 +118,7 @@ def split_run(run: list[int], table: WeisTable, mode: int) -> list[Weis]:
     best: list[tuple[int, list[tuple[int, int]]]] = [(0, [])] * (len(run) + 1)
     for i in range(1, len(run) + 1):
         best[i] = best[i - 1]
-        for k in range(shortest, i + 1):
+        for k in range(i, shortest - 1, -1):  # longest first: it wins ties in comparison
             value = best[i - k][0] + sequence_value(table, k)
             if value > best[i][0]:
                 best[i] = (value, [*best[i - k][1], (i - k, i)])

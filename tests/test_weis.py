@@ -1,0 +1,168 @@
+"""Weis finding, counting and comparison, from the examples of the common Swiss rules (G).
+
+The tables here are written out from the rule text, independently of any rule file; the
+last tests check that a rule file's Weis table and its options compile to the same tables.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from jassdsl.cards import CARD_INDEX, RANKS
+from jassdsl.check import load_model
+from jassdsl.compiler import compile_rules
+from jassdsl.weis import WeisTable, best_seat, declaration, find_weise, stoeck_holder
+
+FOURS = {RANKS.index(r): v for r, v in
+         (("10", 100), ("Q", 100), ("K", 100), ("A", 100), ("J", 200))}
+SMALL = WeisTable({3: 20, 4: 50, 5: 100}, FOURS, reuse=False)
+BIG = WeisTable({3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}, FOURS, reuse=True)
+HEARTS, OBENABE, UNDENUFE = 1, 4, 5
+
+
+def hand(*cards: str) -> int:
+    return sum(1 << CARD_INDEX[c] for c in cards)
+
+
+def total(h: int, table: WeisTable, mode: int = HEARTS) -> int:
+    return sum(w.value for w in declaration(h, table, mode))
+
+
+# G: all four Kings with the Ober, Under and Banner of one suit (our H: Schellen).
+FOUR_KINGS_AND_RUN = hand("DK", "HK", "SK", "CK", "HQ", "HJ", "H10")
+
+
+def test_small_weis_uses_each_card_once() -> None:
+    """Small Weis: four Kings plus a three-sequence (120) beats the four-sequence (50)."""
+    d = declaration(FOUR_KINGS_AND_RUN, SMALL, OBENABE)
+    assert sorted((w.kind, w.value) for w in d) == [("four", 100), ("sequence", 20)]
+    assert total(FOUR_KINGS_AND_RUN, SMALL) == 120
+
+
+def test_big_weis_lets_a_card_count_twice() -> None:
+    """Big Weis: the King counts in the four Kings and in the four-sequence: 150."""
+    d = declaration(FOUR_KINGS_AND_RUN, BIG, OBENABE)
+    assert sorted((w.kind, w.value) for w in d) == [("four", 100), ("sequence", 50)]
+
+
+def test_long_sequences_in_the_small_table() -> None:
+    """Small Weis: seven cards score like five; eight split into five plus three."""
+    seven = hand("HA", "HK", "HQ", "HJ", "H10", "H9", "H8")
+    eight = seven | hand("H7")
+    assert total(seven, SMALL) == 100
+    assert total(eight, SMALL) == 120
+    assert total(eight | hand("H6"), SMALL) == 150  # five plus four
+    assert total(eight, BIG) == 250
+    assert total(eight | hand("H6"), BIG) == 300
+
+
+def test_sequences_follow_the_natural_order_in_every_suit() -> None:
+    """A K Q J 10 9 8 7 6 is the sequence order, also in the trump suit."""
+    assert total(hand("HJ", "H9", "HA"), SMALL, HEARTS) == 0
+    assert total(hand("H10", "H9", "H8"), SMALL, HEARTS) == 20
+
+
+def best_of(*weise_by_seat: int, table: WeisTable = SMALL, mode: int = HEARTS) -> int:
+    declared = {seat: declaration(h, table, mode) for seat, h in enumerate(weise_by_seat)}
+    return best_seat(declared, list(range(len(weise_by_seat))))
+
+
+def test_the_higher_value_wins() -> None:
+    assert best_of(hand("S10", "S9", "S8"), hand("DK", "DQ", "DJ", "D10")) == 1
+
+
+def test_a_longer_sequence_beats_a_shorter_one_of_equal_value() -> None:
+    """Small Weis: seven and five cards are both worth 100, but seven is better."""
+    five = hand("SA", "SK", "SQ", "SJ", "S10")
+    seven = hand("D10", "D9", "D8", "D7", "D6", "DJ", "DQ")
+    assert best_of(five, seven) == 1
+
+
+def test_a_sequence_of_five_beats_four_of_a_kind_worth_the_same() -> None:
+    assert best_of(hand("DA", "HA", "SA", "CA"), hand("C10", "C9", "C8", "C7", "C6")) == 1
+
+
+def test_a_higher_top_card_wins_between_equal_sequences() -> None:
+    assert best_of(hand("S9", "S8", "S7"), hand("DK", "DQ", "DJ")) == 1
+
+
+def test_undenufe_reverses_the_comparison() -> None:
+    assert best_of(hand("S8", "S7", "S6"), hand("DK", "DQ", "DJ"), mode=UNDENUFE) == 0
+
+
+def test_the_trump_suit_wins_between_identical_sequences() -> None:
+    assert best_of(hand("SK", "SQ", "SJ"), hand("HK", "HQ", "HJ"), mode=HEARTS) == 1
+
+
+def test_the_earlier_player_wins_identical_side_sequences() -> None:
+    first, second = hand("SK", "SQ", "SJ"), hand("DK", "DQ", "DJ")
+    assert best_of(first, second, mode=HEARTS) == 0
+    declared = {0: declaration(first, SMALL, HEARTS), 1: declaration(second, SMALL, HEARTS)}
+    assert best_seat(declared, [1, 0]) == 1
+
+
+def test_four_jacks_beat_four_aces() -> None:
+    assert best_of(hand("DA", "HA", "SA", "CA"), hand("DJ", "HJ", "SJ", "CJ")) == 1
+
+
+def test_stoeck_is_the_trump_king_and_queen_in_one_hand() -> None:
+    hands = [hand("HK", "SQ"), hand("HQ", "DK"), hand("SK", "SQ"), 0]
+    assert stoeck_holder(hands, HEARTS) == -1
+    assert stoeck_holder(hands, 2) == 2
+    assert stoeck_holder(hands, OBENABE) == -1
+
+
+RULES = """
+variant "Weis test"
+players 4 in teams across
+deal all cards in packets of 3
+ranks trump: J 9 A K Q 10 8 7 6
+ranks side: A K Q J 10 9 8 7 6
+card points trump: J 20, 9 14, A 11, K 4, Q 3, 10 10
+card points side: A 11, K 4, Q 3, J 2, 10 10
+bonus last-trick 5
+bonus stoeck 20
+trump: random suit
+option table "which Weis table" default small choices small, big
+option four-nines "four nines count" default no choices no, yes
+weis small: sequence 3 = 20, sequence 4 = 50, sequence 5 or more = 100,
+    four 10 = 100, four Q = 100, four K = 100, four A = 100, four 9 = 150 if four-nines,
+    four J = 200; each card once
+weis big: sequence 3 = 20, sequence 4 = 50, sequence 5 = 100, sequence 6 = 150,
+    sequence 7 = 200, sequence 8 = 250, sequence 9 = 300,
+    four 10 = 100, four Q = 100, four K = 100, four A = 100, four 9 = 150 if four-nines,
+    four J = 200; cards may count twice
+weis: table
+unit point/points
+score each hand, first rule that applies:
+  all: otherwise then every team scores points
+game ends after 1 hands
+winner: most points
+"""
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ({}, SMALL), ({"table": "big"}, BIG),
+    ({"four-nines": "yes"}, WeisTable(SMALL.sequences | {6: 100, 7: 100, 8: 100, 9: 100},
+                                      FOURS | {RANKS.index("9"): 150}, False)),
+])
+def test_rule_file_tables_and_options(options: dict[str, int | str], expected: WeisTable) -> None:
+    rules = compile_rules(load_model(RULES, "weis.jass"), options)
+    assert rules.weis is not None
+    got = rules.weis
+    small_seq = {n: v for n, v in expected.sequences.items()}
+    if not expected.reuse:
+        small_seq |= {n: 100 for n in range(5, 10)}
+    assert got.sequences == small_seq
+    assert got.fours == expected.fours
+    assert got.reuse == expected.reuse
+    assert rules.stoeck_bonus == 20
+
+
+def test_four_nines_only_when_the_option_allows() -> None:
+    nines = hand("D9", "H9", "S9", "C9")
+    plain = compile_rules(load_model(RULES, "weis.jass"), {}).weis
+    allowed = compile_rules(load_model(RULES, "weis.jass"), {"four-nines": "yes"}).weis
+    assert plain is not None and allowed is not None
+    assert find_weise(nines, plain, HEARTS) == []
+    assert total(nines, allowed) == 150
