@@ -113,16 +113,21 @@ def best_sequences(hand: int, table: WeisTable, mode: int) -> list[Weis]:
 
 
 def split_run(run: list[int], table: WeisTable, mode: int) -> list[Weis]:
-    """Dynamic programme over the run: best[i] is the best value of its first i cards."""
+    """Dynamic programme over the run: best[i] is the best split of its first i cards.
+
+    Splits are ranked by value, then by their longest piece: at equal value the longer
+    sequence is declared, as it wins the comparison."""
     shortest = min(table.sequences)
-    best: list[tuple[int, list[tuple[int, int]]]] = [(0, [])] * (len(run) + 1)
+    Split = tuple[int, int, list[tuple[int, int]]]  # value, longest piece, pieces
+    best: list[Split] = [(0, 0, [])] * (len(run) + 1)
     for i in range(1, len(run) + 1):
         best[i] = best[i - 1]
-        for k in range(i, shortest - 1, -1):  # longest first: it wins ties in comparison
-            value = best[i - k][0] + sequence_value(table, k)
-            if value > best[i][0]:
-                best[i] = (value, [*best[i - k][1], (i - k, i)])
-    return [make_sequence(run[a:b], table, mode) for a, b in best[len(run)][1]]
+        for k in range(shortest, i + 1):
+            value, longest, pieces = best[i - k]
+            cand = (value + sequence_value(table, k), max(longest, k), [*pieces, (i - k, i)])
+            if cand[:2] > best[i][:2]:
+                best[i] = cand
+    return [make_sequence(run[a:b], table, mode) for a, b in best[len(run)][2]]
 
 
 def best_seat(declared: dict[int, list[Weis]], order: list[int]) -> int:
