@@ -26,6 +26,7 @@ SUBCOMMANDS = [
     "jassdsl.cli_simulate",
     "jassdsl.cli_check",
     "jassdsl.cli_docs",
+    "jassdsl.cli_corpus",
 ]
 
 EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPT = 1, 2, 130

@@ -1,0 +1,95 @@
+"""`jassdsl corpus generate|verify` and `jassdsl conformance --engine CMD`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from jassdsl.corpus import store
+from jassdsl.corpus.coverage import gaps
+from jassdsl.corpus.models import KINDS
+
+
+def register(sub: Any) -> None:
+    corpus = sub.add_parser("corpus", help="generate or verify the conformance corpus",
+                            description="The conformance corpus under tests/corpus: cases "
+                                        "derived from the rule files.")
+    actions = corpus.add_subparsers(dest="corpus_command", metavar="ACTION", required=True)
+    gen = actions.add_parser("generate", help="derive the corpus from rules/ (deterministic)")
+    gen.add_argument("--variants", nargs="+", metavar="NAME",
+                     help="regenerate only these variants (the others are kept)")
+    ver = actions.add_parser("verify", help="re-derive every case and check the manifest")
+    for p in (gen, ver):
+        p.add_argument("--dir", type=Path, default=None, help="corpus directory "
+                       "(default: tests/corpus of this checkout)")
+    gen.set_defaults(handler=run_generate)
+    ver.set_defaults(handler=run_verify)
+
+    conf = sub.add_parser("conformance", help="test another engine against the corpus",
+                          description="Start ENGINE as a subprocess and ask it every case "
+                                      "over JSON lines (see docs/en/engine-authors.md).")
+    conf.add_argument("--engine", required=True, metavar="CMD",
+                      help='the command that starts the engine, e.g. "python my_engine.py"')
+    conf.add_argument("--variants", nargs="+", metavar="NAME", help="only these variants")
+    conf.add_argument("--kinds", nargs="+", choices=KINDS, metavar="KIND",
+                      help=f"only these kinds ({', '.join(KINDS)})")
+    conf.add_argument("--xfail", type=Path, metavar="FILE",
+                      help="case ids expected to fail, one per line (# comments)")
+    conf.add_argument("--timeout", type=float, default=10.0, metavar="S",
+                      help="seconds an engine may take for one case (default 10)")
+    conf.add_argument("--report", type=Path, metavar="FILE", help="write a JSON report")
+    conf.add_argument("--dir", type=Path, default=None, help="corpus directory")
+    conf.set_defaults(handler=run_conformance)
+
+
+def corpus_dir(args: argparse.Namespace) -> Path:
+    root: Path = args.dir or store.default_dir()
+    return root
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    from jassdsl.corpus.generate import generate
+
+    root = corpus_dir(args)
+    meta, seconds = generate(root, args.variants)
+    kinds = {k: sum(c.get(k, 0) for c in meta["counts"].values()) for k in KINDS}
+    shown = ", ".join(f"{n} {k}" for k, n in kinds.items())
+    print(f"corpus {meta['corpus_version']}: {meta['total']} cases ({shown}) in {root}, "
+          f"{seconds:.1f} s")
+    missing = gaps(meta["coverage"])
+    for gap in missing:
+        print(f"not covered: {gap}")
+    return 1 if missing else 0
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    from jassdsl.corpus.verify import verify
+
+    report = verify(corpus_dir(args))
+    print(report.render())
+    return 0 if report.ok else 1
+
+
+def run_conformance(args: argparse.Namespace) -> int:
+    from jassdsl.cli import UsageError
+    from jassdsl.corpus.runner import read_xfail, run
+
+    root = corpus_dir(args)
+    meta = store.read_manifest(root)
+    if not meta:
+        raise UsageError(f"no corpus in {root} (no {store.MANIFEST})")
+    cases = store.read_cases(root)
+    known = {c["variant"] for c in cases}
+    unknown = sorted(set(args.variants or []) - known)
+    if unknown:
+        raise UsageError(f"the corpus has no variant {', '.join(unknown)} (it has "
+                         f"{', '.join(sorted(known))})")
+    cases = [c for c in cases if (not args.variants or c["variant"] in args.variants)
+             and (not args.kinds or c["kind"] in args.kinds)]
+    report = run(args.engine, cases, meta["corpus_version"], timeout=args.timeout,
+                 xfail=read_xfail(args.xfail))
+    if args.report is not None:
+        args.report.write_text(json.dumps(report.as_json(), indent=2) + "\n", encoding="utf-8")
+    return 1 if report.failed else 0

@@ -1,0 +1,192 @@
+"""Play seeded games and keep what the corpus is made of: move positions, finished tricks,
+hands with everything needed to replay them, and whole games.
+
+Players are simple generic policies (random, or a search that lets one seat take every
+trick); nothing here knows a variant. A seeded game plus its policy replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from jassdsl.cards import CARD_NAMES
+from jassdsl.compiler import CompiledRules
+from jassdsl.corpus.position import RecordingRandom, card_names, mode_name
+from jassdsl.game import Action, Game
+from jassdsl.tables import MODE_INDEX
+
+Policy = Callable[[Game, random.Random], Action]
+
+
+def random_policy(game: Game, rng: random.Random) -> Action:
+    return rng.choice(game.legal_actions())
+
+
+@dataclass
+class Position:
+    """The player to move, with every hand (for perft) and the open trick."""
+
+    hands: list[int]
+    trick: list[int]
+    leader: int
+    mode: int
+    left: int  # card plays left in the hand
+
+    @property
+    def seat(self) -> int:
+        return (self.leader + len(self.trick)) % len(self.hands)
+
+
+@dataclass
+class TrickSeen:
+    cards: list[int]
+    before: int
+    after: int
+    last: bool
+
+
+@dataclass
+class HandSeen:
+    """A finished hand as a HandInput (JSON data), plus how the game scored it."""
+
+    input: dict[str, Any]
+    clause: str
+    totals: dict[str, list[int]] | None = None
+
+
+@dataclass
+class Harvest:
+    positions: list[Position] = field(default_factory=list)
+    tricks: list[TrickSeen] = field(default_factory=list)
+    hands: list[HandSeen] = field(default_factory=list)
+    first_dealer: int = 0
+    over: bool = False
+
+
+def hand_start(game: Game) -> dict[str, Any]:
+    s, r = game.s, game.rules
+    return {
+        "hand_number": s.hand_no, "dealer": s.dealer,
+        "deal": [card_names(h) for h in s.dealt],
+        "shown": CARD_NAMES[s.shown] if s.shown >= 0 else None,
+        "trump": mode_name(s.mode) if r.trump_kind == "random_suit" else None,
+        "totals": {u: list(v) for u, v in s.totals.items()},
+        "held": [{"unit": u, "among": list(a), "amount": n} for u, a, n in s.pending],
+        "actions": [], "lots": [],
+    }
+
+
+def lots_in(log: list[tuple[int, int]]) -> list[dict[str, int]]:
+    """Draws made while scoring: those before the next hand's shuffle."""
+    out = []
+    for n, value in log:
+        if n < 0:
+            break
+        out.append({"index": value, "of": n})
+    return out
+
+
+def play(rules: CompiledRules, seed: int, policy: Policy = random_policy,
+         max_hands: int | None = None, positions: bool = True) -> Harvest:
+    """Play one seeded game (or its first max_hands hands) and keep what it shows."""
+    game = Game(rules, seed=seed, record=False)
+    recorder = RecordingRandom(game.rng.getstate())
+    game.rng = recorder
+    rng = random.Random(seed * 1_000_003 + 17)
+    out = Harvest(first_dealer=game.s.dealer)
+    current = hand_start(game)
+    trick_mode = game.s.mode
+    while not game.is_over and (max_hands is None or len(out.hands) < max_hands):
+        s = game.s
+        if s.phase == "play":
+            if not s.trick:
+                trick_mode = s.mode
+            if positions:
+                out.positions.append(Position(list(s.hands), list(s.trick), s.leader, s.mode,
+                                              sum(h.bit_count() for h in s.hands)))
+        action = policy(game, rng)
+        mark, done = len(recorder.log), len(game.results)
+        before = len(s.trick)
+        game.apply(action)
+        current["actions"].append(str(action))
+        if action.kind == "play" and before == game.n - 1:
+            finished = len(game.results) > done
+            tricks = game.results[-1].tricks if finished else game.s.tricks
+            mode = game.s.mode if not finished else mode_of(game.results[-1].trump)
+            out.tricks.append(TrickSeen(list(tricks[-1].cards), trick_mode, mode, finished))
+        if len(game.results) > done:
+            current["lots"] = lots_in(recorder.log[mark:])
+            last = game.results[-1]
+            totals = {u: list(v) for u, v in last.totals.items()}
+            out.hands.append(HandSeen(current, last.clause, totals))
+            current = hand_start(game)
+    out.over = game.is_over
+    return out
+
+
+def mode_of(name: str) -> int:
+    return MODE_INDEX.get(name, -1)
+
+
+def rigged_hand(rules: CompiledRules, k: int) -> dict[str, Any]:
+    """Hand 1 dealt so that one seat (never forehand) holds a whole suit topped up with the
+    best cards of a second suit: the deal in which one player can take every trick."""
+    rng = random.Random(k)
+    n, each = rules.players, rules.cards_each
+    dealer = k % n
+    target = (dealer + 2 + (k // n) % (n - 1)) % n
+    suit = rng.randrange(4)
+    other = (suit + 1 + rng.randrange(3)) % 4
+    mine = ([suit * 9 + r for r in range(9)] + [other * 9 + r for r in range(9)])[:each]
+    rest = [c for c in range(36) if c not in mine]
+    rng.shuffle(rest)
+    deal = [sorted(rest[i * each:(i + 1) * each]) for i in range(n - 1)]
+    deal.insert(target, sorted(mine))
+    shown = CARD_NAMES[deal[dealer][-1]] if rules.trump_kind == "bottom_card" else None
+    trump = "DHSC"[suit] if rules.trump_kind == "random_suit" else None
+    return {"hand_number": 1, "dealer": dealer, "deal": [card_names(h) for h in deal],
+            "shown": shown, "trump": trump, "totals": {u: [0] * rules.subjects
+                                                        for u in rules.units},
+            "held": [], "actions": [], "lots": [], "target": target}
+
+
+def sweep(game: Game, target: int, budget: int) -> list[str] | None:
+    """Actions (from here to the end of the hand) in which `target` takes every trick,
+    found by a depth-first search of at most `budget` moves; declarations at random."""
+    start = len(game.history)
+    rng = random.Random(budget)
+    while game.phase != "play":
+        game.apply(random_policy(game, rng))
+    nodes = [0]
+    if _sweep(game, target, nodes, budget):
+        return [str(a) for a in game.history[start:]]
+    return None
+
+
+def _sweep(game: Game, target: int, nodes: list[int], budget: int) -> bool:
+    if game.results:
+        return True
+    for action in _ordered(game, target):
+        nodes[0] += 1
+        if nodes[0] > budget:
+            return False
+        tricks = len(game.s.tricks)
+        game.apply(action)
+        done = game.results[-1].tricks if game.results else game.s.tricks
+        if (len(done) == tricks or done[-1].winner == target) and _sweep(game, target, nodes,
+                                                                          budget):
+            return True
+        game.undo()
+    return False
+
+
+def _ordered(game: Game, target: int) -> Iterator[Action]:
+    """The target tries its strongest cards first, the others their weakest."""
+    table = game.order_table()
+    acts = game.legal_actions()
+    strong = game.current_player == target
+    yield from sorted(acts, key=lambda a: -table.strength[a.value] if strong
+                      else table.strength[a.value])
