@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from jassdsl.compiler import option_value
-from jassdsl.errors import JassError, RuleFileErrors
+from jassdsl.errors import JassError, RuleFileErrors, UnreadableRuleFile
 from jassdsl.registry import display_path, load_rules, variant_path
 
 
@@ -42,6 +42,8 @@ def check_one(name: str) -> str | None:
                 load_rules(str(path), {option.name: option_value(choice)})
     except RuleFileErrors as e:
         return e.render()
+    except UnreadableRuleFile as e:
+        return str(e)
     except JassError as e:
         return f"{name}: {e}"
     except UnicodeDecodeError as e:

@@ -72,3 +72,7 @@ class UnknownVariantError(JassError):
     def __init__(self, name: str, suggestions: list[str], known: list[str]) -> None:
         hint = f"; did you mean {' or '.join(suggestions)}?" if suggestions else ""
         super().__init__(f"unknown variant {name!r}{hint} (known: {', '.join(known)})")
+
+
+class UnreadableRuleFile(JassError):
+    """A rule file that exists but is not UTF-8 text; the message starts with its path."""

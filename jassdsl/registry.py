@@ -8,7 +8,7 @@ from pathlib import Path
 
 from jassdsl.check import load_model
 from jassdsl.compiler import CompiledRules, compile_rules
-from jassdsl.errors import JassError, UnknownVariantError
+from jassdsl.errors import JassError, UnknownVariantError, UnreadableRuleFile
 
 
 def rules_dir() -> Path:
@@ -51,8 +51,9 @@ def _load(
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
-        raise JassError(f"{path}: not a UTF-8 text file ({err.reason} at byte {err.start})") \
-            from None
+        where = display_path(Path(path))
+        raise UnreadableRuleFile(f"{where}: not UTF-8 text ({err.reason} at byte "
+                                 f"{err.start})") from None
     model = load_model(text, display_path(Path(path)))
     return compile_rules(model, dict(options))
 
