@@ -9,16 +9,19 @@ seeded generator of the game, so a seed and the list of actions replay a game ex
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from jassdsl.cards import CARD_INDEX, CARD_NAMES, SUIT_MASKS, mask_cards
 from jassdsl.compiler import CompiledRules
 from jassdsl.errors import IllegalActionError, JassError
-from jassdsl.play import excluded_reasons, legal_mask, trick_winner
+from jassdsl.play import FollowRule, excluded_reasons, follow_plain, follow_rule, trick_winner
 from jassdsl.registry import load_rules
-from jassdsl.scoring import Grant, HandFacts
-from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable
+from jassdsl.scoring import CompiledClause, Grant, HandFacts
+from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable, chunk_points
 
 HAND_LIMIT = 1000  # a game that has not ended after this many hands is stopped
 
@@ -62,10 +65,67 @@ class Action:
 
 
 PLAYS = tuple(Action("play", c) for c in range(36))
+TRUMPS = tuple(Action("trump", mode) for mode in range(len(MODE_NAMES)))
+PUSH = Action("push")
+BITS = tuple(1 << c for c in range(36))
+DECK = list(BITS)  # a fresh deck of card bits, copied before each shuffle
 
 
-@dataclass(frozen=True)
-class Trick:
+def _chunk_plays(suit: int) -> tuple[tuple[Action, ...], ...]:
+    """Per 9-bit chunk of a card mask: the play actions of its cards, lowest first."""
+    return tuple(tuple(PLAYS[9 * suit + r] for r in range(9) if x >> r & 1) for x in range(512))
+
+
+PLAY_CHUNKS = tuple(_chunk_plays(s) for s in range(4))
+
+
+def mask_plays(mask: int) -> list[Action]:
+    """The play actions of the cards in a mask, lowest card first."""
+    a, b, c, d = PLAY_CHUNKS
+    return list(a[mask & 511] + b[mask >> 9 & 511] + c[mask >> 18 & 511] + d[mask >> 27])
+
+
+@cache
+def declare_actions(name: str, low: int, high: int) -> tuple[Action, ...]:
+    """The actions of a declaration phase (made once: Differenzler offers 158 values)."""
+    return tuple(Action(name, v) for v in range(low, high + 1))
+
+
+BIT_LENGTHS = tuple(n.bit_length() for n in range(37))
+
+
+def shuffle_deck(deck: list[int], getrandbits: Callable[[int], int]) -> None:
+    """Shuffle in place: the Fisher-Yates shuffle of random.shuffle, written out.
+
+    It draws from getrandbits exactly as CPython 3.11's random.shuffle does, so decks are
+    unchanged, at half the cost; and they stay the same on Python versions whose
+    random.shuffle draws differently. At most 36 cards."""
+    for i in range(len(deck) - 1, 0, -1):
+        k = BIT_LENGTHS[i + 1]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+@cache
+def deal_plan(players: int, each: int, packet: int) -> tuple[itemgetter[Any], ...]:
+    """Per seat counted from forehand: a getter of its cards from the shuffled deck.
+
+    Packets go round the table from forehand; each getter returns a sequence of cards."""
+    rounds = each // packet
+    plan = []
+    for i in range(players):
+        pos = [(r * players + i) * packet + k for r in range(rounds) for k in range(packet)]
+        plan.append(itemgetter(*pos) if len(pos) > 1 else itemgetter(slice(i, i + len(pos))))
+    return tuple(plan)
+
+
+class Trick(NamedTuple):
+    """One finished trick: who led, the cards in play order, who took it.
+
+    A named tuple rather than a dataclass: playouts make millions of them."""
+
     leader: int
     cards: tuple[int, ...]
     winner: int
@@ -78,7 +138,7 @@ class HandResult:
     number: int
     dealer: int
     trump: str  # mode name, or "none"
-    hands: tuple[tuple[int, ...], ...]
+    hands: tuple[int, ...]  # per seat, the cards dealt (a bitmask)
     tricks: tuple[Trick, ...]
     points: tuple[int, ...]  # per subject
     declared: dict[str, tuple[int, ...]]
@@ -145,7 +205,7 @@ class Game:
         self,
         rules: CompiledRules | str,
         seed: int | None = None,
-        options: dict[str, int] | None = None,
+        options: dict[str, int | str] | None = None,
         record: bool = True,
     ) -> None:
         self.rules = load_rules(rules, options) if isinstance(rules, str) else rules
@@ -155,6 +215,13 @@ class Game:
         self.history: list[Action] = []
         self._undo: list[tuple[State, Any]] = []
         r = self.rules
+        # the follow regime per trump mode, as closures made once per game
+        self.follow_by_mode: dict[int, FollowRule] = {
+            mode: follow_rule(r.play, table) for mode, table in r.modes.items()
+        }
+        self._last_legal: tuple[tuple[int, ...], int] = ((), 0)
+        self._declare_actions = [declare_actions(d.name, d.low, d.high) for d in r.declarations]
+        self._floors = [(u, info.floor) for u, info in r.units.items() if info.floor is not None]
         self.s = State(totals={u: [0] * r.subjects for u in r.units})
         self.s.dealer = self.rng.randrange(r.players) if r.first_dealer_lot else 0
         self._start_hand()
@@ -198,20 +265,37 @@ class Game:
         s = self.s
         if s.phase != "play":
             return 0
-        return legal_mask(self.rules.play, s.hands[s.current], s.trick, self.trump_table)
+        return self._legal(s.hands[s.current], s.trick, s.mode)
+
+    def _legal(self, hand: int, trick: list[int], mode: int) -> int:
+        """As play.legal_mask, with the follow rule of the game's mode at hand.
+
+        Remembers its last answer: `apply` checks the card against the very mask that
+        `legal_actions` has just computed."""
+        if not trick:
+            return hand
+        key = (hand, mode, *trick)
+        if key == self._last_legal[0]:
+            return self._last_legal[1]
+        if mode < 0:
+            legal = follow_plain(hand, trick[0] // 9, -1)
+        else:
+            top = trick[trick_winner(trick, self.rules.modes[mode])]
+            legal = self.follow_by_mode[mode](hand, trick[0] // 9, top)
+        self._last_legal = (key, legal)
+        return legal
 
     def legal_actions(self) -> list[Action]:
         s, r = self.s, self.rules
         if s.phase == "play":
-            return [PLAYS[c] for c in mask_cards(self.legal_mask())]
+            return mask_plays(self.legal_mask())
         if s.phase == "trump":
-            acts = [Action("trump", mode) for mode in r.trump_choices]
+            acts = [TRUMPS[mode] for mode in r.trump_choices]
             if r.push and not s.pushed:
-                acts.append(Action("push"))
+                acts.append(PUSH)
             return acts
         if s.phase == "declare":
-            d = r.declarations[s.decl_index]
-            return [Action(d.name, v) for v in range(d.low, d.high + 1)]
+            return list(self._declare_actions[s.decl_index])
         return []
 
     def why_illegal(self, card: int) -> str:
@@ -229,14 +313,18 @@ class Game:
         if isinstance(action, str):
             action = Action.parse(action)
         s = self.s
-        if s.phase == "over":
+        phase = s.phase
+        if not self.record and phase == "play" and action.kind == "play":
+            self._play(action.value)  # the common case, with nothing to record
+            return
+        if phase == "over":
             raise IllegalActionError(action, [], "the game is over")
         if self.record:
             self._undo.append((s.copy(), self.rng.getstate()))
         try:
-            if s.phase == "play" and action.kind == "play":
+            if phase == "play" and action.kind == "play":
                 self._play(action.value)
-            elif s.phase == "trump" and action.kind in ("trump", "push"):
+            elif phase == "trump" and action.kind in ("trump", "push"):
                 self._choose_trump(action)
             elif s.phase == "declare" and action.kind == self.rules.declarations[
                     s.decl_index].name:
@@ -263,18 +351,15 @@ class Game:
     # -- phases
     def _start_hand(self) -> None:
         s, r = self.s, self.rules
-        deck = list(range(36))
-        self.rng.shuffle(deck)
+        deck = DECK[:]  # the cards as bits, so that a hand is the sum of its cards
+        shuffle_deck(deck, self.rng.getrandbits)
         n, each, packet = r.players, r.cards_each, r.packet
-        hands = [0] * n
-        pos = 0
         forehand = (s.dealer + 1) % n
-        for _ in range(each // packet):
-            for i in range(n):
-                seat = (forehand + i) % n
-                for c in deck[pos:pos + packet]:
-                    hands[seat] |= 1 << c
-                pos += packet
+        # hands counted from forehand, then turned to start at seat 0
+        hands = [sum(cards_of(deck)) for cards_of in deal_plan(n, each, packet)]
+        if forehand:
+            hands = hands[n - forehand:] + hands[:n - forehand]
+        pos = each // packet * packet * n
         s.hands = hands
         s.dealt = tuple(hands)
         s.won = [0] * n
@@ -283,7 +368,7 @@ class Game:
         s.leader = forehand
         s.current = forehand
         s.pushed = False
-        s.declared = {d.name: [0] * n for d in r.declarations}
+        s.declared = {d.name: [0] * n for d in r.declarations} if r.declarations else {}
         s.decl_index = s.decl_count = 0
         s.shown = -1
         s.mode = -1
@@ -291,7 +376,7 @@ class Game:
         if kind == "random_suit":
             s.mode = self.rng.randrange(4)
         elif kind == "bottom_card":
-            s.shown = deck[pos - 1]
+            s.shown = deck[pos - 1].bit_length() - 1
             s.mode = s.shown // 9
         elif kind == "none":
             s.mode = r.fallback if r.fallback is not None else -1
@@ -337,22 +422,21 @@ class Game:
         s, r = self.s, self.rules
         seat = s.current
         hand = s.hands[seat]
-        table = r.modes[s.mode] if s.mode >= 0 else None
-        if not (0 <= card < 36 and legal_mask(r.play, hand, s.trick, table) >> card & 1):
+        trick = s.trick
+        if not (0 <= card < 36 and self._legal(hand, trick, s.mode) >> card & 1):
             self._reject(card)
         hand ^= 1 << card
         s.hands[seat] = hand
-        trick = s.trick
         if s.mode < 0 and trick and card // 9 != trick[0] // 9 and r.trump_kind == "first_void":
             s.mode = card // 9  # the first card of a player who cannot follow sets trump
         trick.append(card)
-        if len(trick) < self.n:
-            s.current = (seat + 1) % self.n
+        n = r.players
+        if len(trick) < n:
+            s.current = (seat + 1) % n
             return
-        win = (s.leader + trick_winner(trick, self.order_table())) % self.n
+        win = (s.leader + trick_winner(trick, self.order_table())) % n
         s.tricks.append(Trick(s.leader, tuple(trick), win))
-        for c in trick:
-            s.won[win] |= 1 << c
+        s.won[win] |= sum(map(BITS.__getitem__, trick))
         s.trick = []
         s.leader = s.current = win
         if not hand:
@@ -369,19 +453,22 @@ class Game:
         table = self.order_table()
         team = r.team_of
         k = r.subjects
-        points, tricks, won = [0] * k, [0] * k, [0] * k
-        for seat in range(self.n):
-            won[team[seat]] |= s.won[seat]
-            points[team[seat]] += sum(table.points[c] for c in mask_cards(s.won[seat]))
+        points, won = [0] * k, [0] * k
+        p0, p1, p2, p3 = chunk_points(table)
+        for seat, taken in enumerate(s.won):
+            x = team[seat]
+            won[x] |= taken
+            points[x] += (p0[taken & 511] + p1[taken >> 9 & 511] + p2[taken >> 18 & 511]
+                          + p3[taken >> 27])
         winners = [team[t.winner] for t in s.tricks]
-        for w in winners:
-            tricks[w] += 1
+        tricks = [winners.count(x) for x in range(k)]
         if winners:
             points[winners[-1]] += r.last_bonus
             if r.match_bonus and tricks[winners[-1]] == len(winners):
                 points[winners[-1]] += r.match_bonus
-        declared = {name: self._by_subject(v) for name, v in s.declared.items()}
-        return HandFacts(k, self.n, s.hand_no, points, tricks, won, winners, declared,
+        declared = ({name: self._by_subject(v) for name, v in s.declared.items()}
+                    if s.declared else {})
+        return HandFacts(k, r.players, s.hand_no, points, tricks, won, winners, declared,
                          s.totals, r.options, self.rng)
 
     def _by_subject(self, values: list[int]) -> list[int]:
@@ -393,8 +480,50 @@ class Game:
     def _finish_hand(self) -> None:
         s, r = self.s, self.rules
         facts = self._facts()
-        clause = next((c for c in r.clauses if c.applies(facts)), None)
+        clause = self._clause(facts)
         grants = clause.grants(facts) if clause is not None else []
+        resolved = self._book(grants)
+        s.results.append(HandResult(
+            s.hand_no, s.dealer, MODE_NAMES[s.mode] if s.mode >= 0 else "none", s.dealt,
+            tuple(s.tricks), tuple(facts.points),
+            {k: tuple(v) for k, v in s.declared.items()}, clause.id if clause else "",
+            (*grants, *resolved), {k: tuple(v) for k, v in s.totals.items()},
+        ))
+        if self._game_ends(facts):
+            s.phase = "over"
+            return
+        s.hand_no += 1
+        s.dealer = (s.dealer + 1) % r.players
+        self._start_hand()
+
+    def _clause(self, facts: HandFacts) -> CompiledClause | None:
+        """The first clause that applies to the hand."""
+        for c in self.rules.clauses:
+            if c.applies(facts):
+                return c
+        return None
+
+    def _book(self, grants: list[Grant]) -> list[Grant]:
+        """Add the grants to the totals and return the held amounts this hand resolved.
+
+        A held grant waits in s.pending until exactly one of its subjects gains in that
+        unit in a later hand; then that subject gets it."""
+        s = self.s
+        totals = s.totals
+        held = s.pending or any(g.held_with for g in grants)
+        resolved: list[Grant] = []
+        if held:
+            resolved = self._book_held(grants)
+        else:
+            for g in grants:
+                totals[g.unit][g.subject] += g.amount
+        for unit, floor in self._floors:
+            values = totals[unit]
+            values[:] = [max(v, floor) for v in values]
+        return resolved
+
+    def _book_held(self, grants: list[Grant]) -> list[Grant]:
+        s, r = self.s, self.rules
         delta = {u: [0] * r.subjects for u in s.totals}
         new_pending = []
         for g in grants:
@@ -413,23 +542,9 @@ class Game:
             delta[g.unit][g.subject] += g.amount
         s.pending = new_pending
         for unit, values in s.totals.items():
-            floor = r.units[unit].floor
-            for x in range(r.subjects):
-                values[x] += delta[unit][x]
-                if floor is not None and values[x] < floor:
-                    values[x] = floor
-        mode_name = MODE_NAMES[s.mode] if s.mode >= 0 else "none"
-        s.results.append(HandResult(
-            s.hand_no, s.dealer, mode_name, s.dealt, tuple(s.tricks), tuple(facts.points),
-            {k: tuple(v) for k, v in s.declared.items()}, clause.id if clause else "",
-            tuple(grants) + tuple(resolved), {k: tuple(v) for k, v in s.totals.items()},
-        ))
-        if self._game_ends(facts):
-            s.phase = "over"
-            return
-        s.hand_no += 1
-        s.dealer = (s.dealer + 1) % self.n
-        self._start_hand()
+            for x, v in enumerate(delta[unit]):
+                values[x] += v
+        return resolved
 
     def _game_ends(self, facts: HandFacts) -> bool:
         r, s = self.rules, self.s

@@ -4,11 +4,15 @@ A mode is an int: 0-3 the suit D H S C is trump, 4 Obenabe, 5 Undenufe. For each
 keep a trick strength per card (trumps 100 and up, then the rank within its suit), the
 card points, and for each trump the mask of trumps ranked below it (for the undertrump
 rule). Everything the play loop needs is a tuple lookup.
+
+Trumps get strengths from TRUMP_BASE + 1 up and other cards 1..9, so a trick with a trump
+in it is won by its highest trump; the play regimes rely on that.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from jassdsl import model as m
 from jassdsl.cards import RANKS, SUIT_MASKS, SUITS
@@ -27,6 +31,8 @@ class ModeTable:
     points: tuple[int, ...]
     lower_trumps: tuple[int, ...]  # per card: trumps that rank below it (0 for non-trumps)
     puur: int  # bit of the trump Jack, or 0
+    # tables derived on first use (follow rules, beat table, point chunks); not compared
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 def rank_order(rf: m.RuleFile, table: str) -> list[int]:
@@ -91,3 +97,32 @@ def build_modes(rf: m.RuleFile) -> dict[int, ModeTable]:
 
 def suit_mask(suit: int) -> int:
     return SUIT_MASKS[suit]
+
+
+def chunk_points(table: ModeTable) -> tuple[tuple[int, ...], ...]:
+    """Per suit, the points of every set of its cards (a 9-bit chunk of a card mask).
+
+    The points of a mask are then ``sum(chunks[s][mask >> 9 * s & 511] for s in 0..3)``.
+    Built on first use and cached on the table, so compiling a rule file stays cheap."""
+    chunks = table.cache.get("points")
+    if chunks is None:
+        chunks = table.cache["points"] = tuple(
+            suit_chunk(table.points[9 * s : 9 * s + 9]) for s in range(4)
+        )
+    out: tuple[tuple[int, ...], ...] = chunks
+    return out
+
+
+def suit_chunk(values: tuple[int, ...]) -> tuple[int, ...]:
+    """sums[x] = the sum of values[r] over the bits r set in x (x < 512)."""
+    sums = [0] * 512
+    for x in range(1, 512):
+        low = x & -x
+        sums[x] = sums[x ^ low] + values[low.bit_length() - 1]
+    return tuple(sums)
+
+
+def mask_points(chunks: tuple[tuple[int, ...], ...], mask: int) -> int:
+    """Card points of a mask, from `chunk_points`."""
+    return (chunks[0][mask & 511] + chunks[1][mask >> 9 & 511] + chunks[2][mask >> 18 & 511]
+            + chunks[3][mask >> 27])

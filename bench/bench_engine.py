@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""Engine speed: random legal hands per second, several engines measured in one run.
+
+    python bench/bench_engine.py [--hands N] [--rounds R] [--seed S] [--variant NAME]
+                                 [--no-jasskit] [--json]
+
+A hand is a whole hand: deal, trump choice (random among the legal trump actions,
+push included), every card, scoring, and the check whether the game ends; a game that
+ends is replaced by a new one. Every player takes a uniformly random legal action.
+
+Engines, timed in the same rounds (interleaved, so a busy machine slows all of them):
+
+* ``playout``: `jassdsl.playout.play_random`, the interpreter's fast loop;
+* ``apply``: the same games through the public API, ``game.apply(choose(...,
+  game.legal_actions()))``; both use the same seeds and policy, so they must play the
+  very same hands, and the script checks that they did;
+* ``reference``: the naive engine ``tests/reference.py`` playing Schieber hands (only
+  with ``--variant schieber``: it knows no other scoring);
+* ``jass-kit``: HSLU's engine via ``bench/jasskit_speed.py`` in ``.oracle-venv``
+  (Schieber only, when the venv exists; it times its own 5 rounds).
+
+Also printed: the compile time of every rule file (median of 10; the Lark grammar is
+built once beforehand and timed on its own). This is a benchmark, not a test: it asserts
+only that the engines agree, never a speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from jassdsl import syntax  # noqa: E402
+from jassdsl.check import load_model  # noqa: E402
+from jassdsl.compiler import CompiledRules, compile_rules  # noqa: E402
+from jassdsl.game import Game  # noqa: E402
+from jassdsl.play import beat_rows  # noqa: E402
+from jassdsl.playout import choose, play_random  # noqa: E402
+from jassdsl.registry import load_rules, rules_dir  # noqa: E402
+from jassdsl.tables import chunk_points  # noqa: E402
+
+Checksum = tuple[int, int]  # (hands played, sum over hands of subject-weighted points)
+
+
+def game_seed(seed: int, rnd: int, game: int) -> int:
+    return seed * 1_000_000 + rnd * 10_000 + game
+
+
+def checksum(game: Game) -> int:
+    """A number that differs when any hand's points differ."""
+    return sum((x + 1) * p for h in game.results for x, p in enumerate(h.points))
+
+
+def run_playout(rules: CompiledRules, hands: int, seed: int, rnd: int) -> Checksum:
+    rng = random.Random(seed * 7 + rnd)
+    done = check = games = 0
+    while done < hands:
+        game = Game(rules, seed=game_seed(seed, rnd, games), record=False)
+        done += play_random(game, rng, hands - done)
+        check += checksum(game)
+        games += 1
+    return done, check
+
+
+def run_apply(rules: CompiledRules, hands: int, seed: int, rnd: int) -> Checksum:
+    bits = random.Random(seed * 7 + rnd).getrandbits
+    done = check = games = 0
+    while done < hands:
+        game = Game(rules, seed=game_seed(seed, rnd, games), record=False)
+        left = hands - done
+        while not game.is_over and len(game.results) < left:
+            game.apply(choose(bits, game.legal_actions()))
+        done += len(game.results)
+        check += checksum(game)
+        games += 1
+    return done, check
+
+
+def load_reference() -> ModuleType:
+    """tests/reference.py, imported by path (it is not part of the package)."""
+    spec = importlib.util.spec_from_file_location("jass_reference", ROOT / "tests" / "reference.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run_reference(ref: ModuleType, hands: int, seed: int, rnd: int) -> Checksum:
+    """Schieber hands in the naive engine: deal, random trump or push, play, team points."""
+    rng = random.Random(seed * 7 + rnd)
+    modes = [*ref.SUITS, "obenabe", "undenufe"]
+
+    def pick(player: int, legal: list[str], state: dict[str, Any]) -> str:
+        return legal[rng.randrange(len(legal))]
+
+    check = 0
+    dealer = 0
+    for _ in range(hands):
+        deck = ref.deck()
+        rng.shuffle(deck)
+        cards = [deck[9 * i : 9 * i + 9] for i in range(4)]
+        choice = rng.randrange(len(modes) + 1)  # the last option is the push
+        mode = modes[choice] if choice < len(modes) else modes[rng.randrange(len(modes))]
+        result = ref.play_hand(cards, (dealer + 1) % 4, mode, "strict", pick)
+        points = result["points"]
+        check += (points[0] + points[2]) + 2 * (points[1] + points[3])
+        dealer = (dealer + 1) % 4
+    return hands, check
+
+
+def time_rounds(
+    engines: dict[str, Callable[[int], Checksum]], rounds: int
+) -> tuple[dict[str, list[float]], dict[str, list[Checksum]]]:
+    """hands/s per engine and round; engines take turns within each round."""
+    speed: dict[str, list[float]] = {name: [] for name in engines}
+    sums: dict[str, list[Checksum]] = {name: [] for name in engines}
+    for r in range(rounds):
+        for name, run in engines.items():
+            t0 = time.perf_counter()
+            result = run(r)
+            elapsed = time.perf_counter() - t0
+            speed[name].append(result[0] / elapsed)
+            sums[name].append(result)
+    return speed, sums
+
+
+def run_jasskit(hands: int, seed: int) -> dict[str, Any] | None:
+    python = ROOT / ".oracle-venv" / "bin" / "python"
+    if not python.exists():
+        return None
+    out = subprocess.run(
+        [str(python), str(ROOT / "bench" / "jasskit_speed.py"), "--hands", str(hands),
+         "--seed", str(seed)], capture_output=True, text=True, check=True, cwd=ROOT,
+    )
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def median_ms(fn: Callable[[], object], times: int) -> float:
+    samples = []
+    for _ in range(times):
+        t0 = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(samples)
+
+
+def compile_times() -> dict[str, Any]:
+    """Grammar build (once per process) and per-file parse+check+compile, in ms."""
+    syntax.parser.cache_clear()
+    grammar = median_ms(syntax.parser, 1)
+    files: dict[str, float] = {}
+    tables: dict[str, float] = {}
+    for path in sorted(rules_dir().glob("*.jass")):
+        text = path.read_text(encoding="utf-8")
+        files[path.stem] = median_ms(partial(compile_text, text, str(path)), 10)
+        rules = compile_text(text, str(path))
+        tables[path.stem] = median_ms(partial(first_use_tables, rules), 1)
+    return {"grammar_ms": grammar, "compile_ms": files, "first_use_tables_ms": tables}
+
+
+def compile_text(text: str, path: str) -> CompiledRules:
+    """Parse, check and compile one rule file (the registry's cache bypassed)."""
+    return compile_rules(load_model(text, path))
+
+
+def first_use_tables(rules: CompiledRules) -> None:
+    """The tables the engine builds lazily on first use (beat rows, point chunks)."""
+    for table in rules.modes.values():
+        beat_rows(table)
+        chunk_points(table)
+
+
+def summary(speed: dict[str, list[float]], jasskit: dict[str, Any] | None) -> dict[str, Any]:
+    med = {name: statistics.median(v) for name, v in speed.items()}
+    if jasskit is not None:
+        med["jass-kit"] = jasskit["median_hands_per_sec"]
+    base = med["playout"]
+    return {
+        "median_hands_per_sec": {k: round(v, 1) for k, v in med.items()},
+        "per_round_hands_per_sec": {k: [round(x, 1) for x in v] for k, v in speed.items()},
+        "playout_speedup": {k: round(base / v, 2) for k, v in med.items() if k != "playout"},
+    }
+
+
+def machine() -> dict[str, Any]:
+    cpu = ""
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        cpu = next((line.split(":", 1)[1].strip() for line in cpuinfo.read_text().splitlines()
+                    if line.startswith("model name")), "")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    return {"python": platform.python_version(), "cpu": cpu, "cpus": os.cpu_count(),
+            "load_1min_at_start": load}
+
+
+def report(data: dict[str, Any]) -> str:
+    m, s = data["machine"], data["speed"]
+    lines = [
+        f"engine benchmark: {data['variant']}, {data['hands']} hands x {data['rounds']} rounds,"
+        f" seed {data['seed']}",
+        f"python {m['python']} on {m['cpu']} ({m['cpus']} cpus, load {m['load_1min_at_start']})",
+        "",
+        f"{'engine':12s} {'median hands/s':>15s} {'playout is x':>13s}   per round",
+    ]
+    for name, value in s["median_hands_per_sec"].items():
+        ratio = s["playout_speedup"].get(name)
+        rounds = s["per_round_hands_per_sec"].get(name, [])
+        lines.append(f"{name:12s} {value:15,.0f} {'' if ratio is None else ratio:>13}   "
+                     + " ".join(f"{x:,.0f}" for x in rounds))
+    c = data["compile"]
+    lines += ["", f"grammar build (once per process): {c['grammar_ms']:.1f} ms",
+              "compile ms (median of 10) and lazily built tables ms (first use):"]
+    for name, ms in c["compile_ms"].items():
+        lines.append(f"  {name:24s} {ms:6.2f}   tables {c['first_use_tables_ms'][name]:5.2f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=2000, help="hands per round (default 2000)")
+    ap.add_argument("--rounds", type=int, default=5, help="rounds (default 5)")
+    ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    ap.add_argument("--variant", default="schieber", help="rule file name or path")
+    ap.add_argument("--no-jasskit", action="store_true", help="skip the jass-kit comparison")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    if args.hands < 1 or args.rounds < 1:
+        ap.error("--hands and --rounds must be >= 1")
+
+    host = machine()
+    rules = load_rules(args.variant)
+    first_use_tables(rules)  # built once per process, not per hand: keep them out of round 1
+    n, seed = args.hands, args.seed
+    engines: dict[str, Callable[[int], Checksum]] = {
+        "playout": lambda r: run_playout(rules, n, seed, r),
+        "apply": lambda r: run_apply(rules, n, seed, r),
+    }
+    schieber = Path(args.variant).stem == "schieber"
+    if schieber:
+        ref = load_reference()
+        engines["reference"] = lambda r: run_reference(ref, n, seed, r)
+    speed, sums = time_rounds(engines, args.rounds)
+    if sums["playout"] != sums["apply"]:
+        raise SystemExit("playout and apply played different hands: "
+                         f"{sums['playout']} != {sums['apply']}")
+    jasskit = run_jasskit(n, seed) if schieber and not args.no_jasskit else None
+    data = {
+        "variant": args.variant, "hands": n, "rounds": args.rounds, "seed": seed,
+        "machine": host, "speed": summary(speed, jasskit), "jasskit": jasskit,
+        "compile": compile_times(),
+    }
+    print(json.dumps(data) if args.json else report(data))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
