@@ -36,7 +36,6 @@ import sys
 import time
 
 import numpy as np
-
 from jass.agents.agent_random_schieber import AgentRandomSchieber
 from jass.arena.arena import Arena
 
@@ -44,7 +43,7 @@ try:
     from importlib.metadata import version as _dist_version
 
     JASS_KIT_VERSION = _dist_version("jass-kit")
-except Exception:  # noqa: BLE001
+except Exception:
     JASS_KIT_VERSION = "unknown"
 
 ROUNDS = 5
@@ -81,7 +80,7 @@ def main(argv=None):
 
     per_round = [run_round(args.hands, args.seed + r, not args.no_check) for r in range(ROUNDS)]
     result = {
-        "engine": "jass-kit %s" % JASS_KIT_VERSION,
+        "engine": f"jass-kit {JASS_KIT_VERSION}",
         "hands": args.hands,
         "rounds": ROUNDS,
         "median_hands_per_sec": round(statistics.median(per_round), 1),

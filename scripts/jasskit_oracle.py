@@ -63,7 +63,7 @@ try:
 except ImportError:  # pragma: no cover - very old Python
     _dist_version = None
 
-from jass.game.const import card_ids, card_strings, OBE_ABE, UNE_UFE
+from jass.game.const import OBE_ABE, UNE_UFE, card_ids, card_strings
 from jass.game.rule_schieber import RuleSchieber
 
 TRUMPS = {
@@ -87,7 +87,7 @@ def jasskit_version():
         return "unknown"
     try:
         return _dist_version("jass-kit")
-    except Exception:  # noqa: BLE001 - metadata missing
+    except Exception:
         return "unknown"
 
 
@@ -96,19 +96,19 @@ def parse_trump(value):
         return TRUMPS[value]
     if isinstance(value, str) and value.lower() == "push":
         raise BadRequest("'push' is a trump-selection action, not a play mode")
-    raise BadRequest("unknown trump %r (use D, H, S, C, obenabe, undenufe)" % (value,))
+    raise BadRequest(f"unknown trump {value!r} (use D, H, S, C, obenabe, undenufe)")
 
 
 def parse_cards(value, what):
     if not isinstance(value, list):
-        raise BadRequest("%s must be a list of card strings" % what)
+        raise BadRequest(f"{what} must be a list of card strings")
     out = []
     for c in value:
         if not isinstance(c, str) or c not in card_ids:
-            raise BadRequest("unknown card %r in %s" % (c, what))
+            raise BadRequest(f"unknown card {c!r} in {what}")
         out.append(card_ids[c])
     if len(set(out)) != len(out):
-        raise BadRequest("duplicate card in %s" % what)
+        raise BadRequest(f"duplicate card in {what}")
     return out
 
 
@@ -155,13 +155,13 @@ def answer(line):
     try:
         req = json.loads(line)
     except ValueError as exc:
-        return {"error": "invalid JSON: %s" % exc}
+        return {"error": f"invalid JSON: {exc}"}
     if not isinstance(req, dict):
         return {"error": "request must be a JSON object"}
     op = req.get("op")
     fn = OPS.get(op)
     if fn is None:
-        out = {"error": "unknown op %r" % (op,)}
+        out = {"error": f"unknown op {op!r}"}
     else:
         try:
             out = fn(req)
