@@ -76,3 +76,7 @@ class UnknownVariantError(JassError):
 
 class UnreadableRuleFile(JassError):
     """A rule file that exists but is not UTF-8 text; the message starts with its path."""
+
+
+class InvariantError(JassError):
+    """A rule file's invariant failed after a hand: the rules contradict themselves."""

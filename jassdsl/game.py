@@ -17,10 +17,10 @@ from typing import Any, NamedTuple
 
 from jassdsl.cards import CARD_INDEX, CARD_NAMES, SUIT_MASKS, mask_cards
 from jassdsl.compiler import CompiledRules
-from jassdsl.errors import IllegalActionError, JassError
+from jassdsl.errors import IllegalActionError, InvariantError, JassError
 from jassdsl.play import FollowRule, excluded_reasons, follow_plain, follow_rule, trick_winner
 from jassdsl.registry import load_rules
-from jassdsl.scoring import CompiledClause, Grant, HandFacts
+from jassdsl.scoring import Grant, HandFacts, score_hand
 from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable, chunk_points
 
 HAND_LIMIT = 1000  # a game that has not ended after this many hands is stopped
@@ -207,9 +207,11 @@ class Game:
         seed: int | None = None,
         options: dict[str, int | str] | None = None,
         record: bool = True,
+        check_invariants: bool = True,
     ) -> None:
         self.rules = load_rules(rules, options) if isinstance(rules, str) else rules
         self.seed = seed
+        self.check_invariants = check_invariants
         self.rng = random.Random(seed)
         self.record = record
         self.history: list[Action] = []
@@ -480,14 +482,15 @@ class Game:
     def _finish_hand(self) -> None:
         s, r = self.s, self.rules
         facts = self._facts()
-        clause = self._clause(facts)
-        grants = clause.grants(facts) if clause is not None else []
-        resolved = self._book(grants)
+        booking = score_hand(r.clauses, facts, s.pending, self._floors)
+        if self.check_invariants:
+            self._check_invariants(facts)
+        clause = booking.clause
         s.results.append(HandResult(
             s.hand_no, s.dealer, MODE_NAMES[s.mode] if s.mode >= 0 else "none", s.dealt,
             tuple(s.tricks), tuple(facts.points),
             {k: tuple(v) for k, v in s.declared.items()}, clause.id if clause else "",
-            (*grants, *resolved), {k: tuple(v) for k, v in s.totals.items()},
+            (*booking.grants, *booking.released), {k: tuple(v) for k, v in s.totals.items()},
         ))
         if self._game_ends(facts):
             s.phase = "over"
@@ -496,55 +499,15 @@ class Game:
         s.dealer = (s.dealer + 1) % r.players
         self._start_hand()
 
-    def _clause(self, facts: HandFacts) -> CompiledClause | None:
-        """The first clause that applies to the hand."""
-        for c in self.rules.clauses:
-            if c.applies(facts):
-                return c
-        return None
-
-    def _book(self, grants: list[Grant]) -> list[Grant]:
-        """Add the grants to the totals and return the held amounts this hand resolved.
-
-        A held grant waits in s.pending until exactly one of its subjects gains in that
-        unit in a later hand; then that subject gets it."""
-        s = self.s
-        totals = s.totals
-        held = s.pending or any(g.held_with for g in grants)
-        resolved: list[Grant] = []
-        if held:
-            resolved = self._book_held(grants)
-        else:
-            for g in grants:
-                totals[g.unit][g.subject] += g.amount
-        for unit, floor in self._floors:
-            values = totals[unit]
-            values[:] = [max(v, floor) for v in values]
-        return resolved
-
-    def _book_held(self, grants: list[Grant]) -> list[Grant]:
-        s, r = self.s, self.rules
-        delta = {u: [0] * r.subjects for u in s.totals}
-        new_pending = []
-        for g in grants:
-            if g.held_with:
-                new_pending.append((g.unit, g.held_with, g.amount))
-            else:
-                delta[g.unit][g.subject] += g.amount
-        resolved: list[Grant] = []
-        for unit, members, amount in s.pending:
-            gainers = [x for x in members if delta[unit][x] > 0]
-            if len(gainers) == 1:
-                resolved.append(Grant(gainers[0], unit, amount))
-            else:
-                new_pending.append((unit, members, amount))
-        for g in resolved:
-            delta[g.unit][g.subject] += g.amount
-        s.pending = new_pending
-        for unit, values in s.totals.items():
-            for x, v in enumerate(delta[unit]):
-                values[x] += v
-        return resolved
+    def _check_invariants(self, facts: HandFacts) -> None:
+        """The rule file's invariants must hold after every hand; a failure is a rule bug."""
+        for name, holds in self.rules.invariants:
+            facts.bound = None
+            if not holds(facts, -1):
+                raise InvariantError(
+                    f"{self.rules.model.path}: invariant {name!r} does not hold after hand "
+                    f"{self.s.hand_no} (seed {self.seed}); points {facts.points}, changes "
+                    f"{facts.change}")
 
     def _game_ends(self, facts: HandFacts) -> bool:
         r, s = self.rules, self.s

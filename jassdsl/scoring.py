@@ -188,7 +188,8 @@ class Grant:
     subject: int
     unit: str
     amount: int
-    held_with: tuple[int, ...] = ()
+    held_with: tuple[int, ...] = ()  # held in abeyance between these subjects
+    released: bool = False  # an amount held in an earlier hand, paid out now
 
 
 @dataclass(frozen=True)
@@ -267,3 +268,65 @@ def compile_clauses(
         cond = c.expr(cl.condition) if cl.condition is not None else None
         out.append(CompiledClause(cl.id, cond, tuple(awards), cl.pos.line))
     return tuple(out)
+
+
+Pending = list[tuple[str, tuple[int, ...], int]]  # unit, subjects, amount held between them
+
+
+@dataclass
+class Booking:
+    """The score of one hand: the clause that fired, its grants, what was paid out."""
+
+    clause: CompiledClause | None
+    grants: list[Grant]
+    released: list[Grant]
+
+
+def first_clause(clauses: tuple[CompiledClause, ...], facts: HandFacts) -> CompiledClause | None:
+    for c in clauses:
+        if c.applies(facts):
+            return c
+    return None
+
+
+def score_hand(
+    clauses: tuple[CompiledClause, ...],
+    facts: HandFacts,
+    pending: Pending,
+    floors: list[tuple[str, int]],
+) -> Booking:
+    """Score a hand into facts.totals (in place) and fill facts.change.
+
+    An amount held in abeyance waits in `pending` (changed in place) until exactly one of
+    its subjects gains in that unit in a later hand; then that subject gets it."""
+    totals = facts.totals
+    before = {u: list(v) for u, v in totals.items()}
+    clause = first_clause(clauses, facts)
+    grants = clause.grants(facts) if clause is not None else []
+    delta = {u: [0] * facts.n for u in totals}
+    still: Pending = []
+    for g in grants:
+        if g.held_with:
+            still.append((g.unit, g.held_with, g.amount))
+        else:
+            delta[g.unit][g.subject] += g.amount
+    released: list[Grant] = []
+    for unit, members, amount in pending:
+        gainers = [x for x in members if delta[unit][x] > 0]
+        if len(gainers) == 1:
+            released.append(Grant(gainers[0], unit, amount, released=True))
+        else:
+            still.append((unit, members, amount))
+    for g in released:
+        delta[g.unit][g.subject] += g.amount
+    pending[:] = still
+    for unit, values in totals.items():
+        d = delta[unit]
+        for x in range(facts.n):
+            values[x] += d[x]
+    for unit, floor in floors:
+        values = totals[unit]
+        values[:] = [max(v, floor) for v in values]
+    facts.change = {u: [a - b for a, b in zip(totals[u], before[u], strict=True)]
+                    for u in totals}
+    return Booking(clause, grants, released)
