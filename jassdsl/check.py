@@ -98,6 +98,8 @@ class Checker:
             self.units[u.plural] = u
         self.teams = rf.teams
         self.after_scoring = False
+        self.has_weis = rf.setting("weis") is not None
+        self.has_stoeck = any(b.name.text == "stoeck" for b in rf.bonuses)
         self.check_options(rf)
         self.check_table(rf)
         self.check_cards(rf)
@@ -356,7 +358,7 @@ class Checker:
         if w.text in tables:
             return
         if w.text in self.options:
-            self.word_option(w, tables)
+            self.word_option(w, tables | {"none"})
             return
         self.error(w.pos, "unknown-name", f"no Weis table {w.text!r}; tables: "
                    f"{', '.join(sorted(tables)) or 'none (write one with weis NAME: ...)'}")
@@ -452,8 +454,9 @@ class Checker:
             return
         fact = FACTS.get(e.name)
         if fact is None or fact.arity is not None:
-            known = sorted([n for n, f in FACTS.items() if f.arity is None],
-                           key=str.lower)
+            usable = {"weis": self.has_weis, "stoeck": self.has_stoeck}
+            known = sorted([n for n, f in FACTS.items() if f.arity is None
+                            and usable.get(n, True)], key=str.lower)
             extra = [*self.lets, *self.options, *self.declared]
             hint = " (it is a function: write it with parentheses)" if fact else ""
             self.error(e.pos, "unknown-name", f"unknown name {e.name!r}{hint}; known names: "
@@ -461,6 +464,10 @@ class Checker:
             return
         if fact.needs_subject and not subject:
             self.needs_subject(e.pos, e.name)
+        if e.name == "weis" and not self.has_weis:
+            self.error(e.pos, "unknown-name", "'weis' needs a 'weis: TABLE' statement")
+        if e.name == "stoeck" and not self.has_stoeck:
+            self.error(e.pos, "unknown-name", "'stoeck' needs a 'bonus stoeck N' statement")
 
     def call(self, e: m.Call, subject: bool, lets: tuple[str, ...]) -> None:
         fact = FACTS.get(e.func)

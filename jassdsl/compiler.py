@@ -115,6 +115,8 @@ def compile_weis(rf: m.RuleFile, options: dict[str, int | str]) -> WeisTable | N
         return None
     name = use.values[0].text
     name = str(options.get(name, name))
+    if name == "none":  # an option may switch Weis off
+        return None
     table = next(t for t in rf.weis_tables if t.name == name)
     sequences: dict[int, int] = {}
     fours: dict[int, int] = {}

@@ -27,6 +27,8 @@ FACTS: dict[str, Fact] = {
         Fact("last", True, None, "took the last trick"),
         Fact("rank", True, None, "1 + how many have more points (ties share a rank)"),
         Fact("sharing", True, None, "how many have exactly these points, itself included"),
+        Fact("weis", True, None, "Weis points scored (only the side with the best Weis)"),
+        Fact("stoeck", True, None, "Stöck points: trump King and Queen dealt to one hand"),
         Fact("hand", False, None, "number of the hand in the game, from 1"),
         Fact("players", False, None, "number of players at the table"),
         Fact("most", True, (1, 2), "has the highest value of the expression [among the filter]"),

@@ -22,6 +22,7 @@ from jassdsl.play import FollowRule, excluded_reasons, follow_plain, follow_rule
 from jassdsl.registry import load_rules
 from jassdsl.scoring import Grant, HandFacts, score_hand
 from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable, chunk_points
+from jassdsl.weis import Weis, best_seat, declaration, stoeck_holder
 
 HAND_LIMIT = 1000  # a game that has not ended after this many hands is stopped
 
@@ -67,6 +68,7 @@ class Action:
 PLAYS = tuple(Action("play", c) for c in range(36))
 TRUMPS = tuple(Action("trump", mode) for mode in range(len(MODE_NAMES)))
 PUSH = Action("push")
+WEIS_YES, WEIS_NO = Action("weis", 1), Action("weis", 0)  # declare one's best Weis, or not
 BITS = tuple(1 << c for c in range(36))
 DECK = list(BITS)  # a fresh deck of card bits, copied before each shuffle
 
@@ -145,6 +147,7 @@ class HandResult:
     clause: str
     grants: tuple[Grant, ...]
     totals: dict[str, tuple[int, ...]]
+    weis: tuple[tuple[tuple[int, ...], ...], ...] = ()  # per seat: the declared Weise' cards
 
     def trick_points(self, table: ModeTable, last_bonus: int) -> list[int]:
         out = [sum(table.points[c] for c in t.cards) for t in self.tricks]
@@ -187,6 +190,10 @@ class State:
     pending: list[tuple[str, tuple[int, ...], int]] = field(default_factory=list)
     results: list[HandResult] = field(default_factory=list)
     shown: int = -1  # a card shown to all (the bottom card), or -1
+    weis_todo: int = 0  # seats (bits) that still decide on their Weis in the first trick
+    weis_offer: tuple[tuple[Weis, ...], ...] = ()  # per seat: the Weise it may declare
+    weis_said: tuple[tuple[Weis, ...], ...] = ()  # per seat: the Weise it declared
+    weis_points: tuple[int, ...] = ()  # per subject, once the first trick is over
 
     def copy(self) -> State:
         return State(
@@ -194,7 +201,8 @@ class State:
             self.mode, self.chooser, self.pushed, self.decl_index, self.decl_count,
             {k: list(v) for k, v in self.declared.items()}, list(self.trick), self.leader,
             list(self.tricks), list(self.won), {k: list(v) for k, v in self.totals.items()},
-            list(self.pending), list(self.results), self.shown,
+            list(self.pending), list(self.results), self.shown, self.weis_todo,
+            self.weis_offer, self.weis_said, self.weis_points,
         )
 
 
@@ -298,6 +306,8 @@ class Game:
             return acts
         if s.phase == "declare":
             return list(self._declare_actions[s.decl_index])
+        if s.phase == "weis":
+            return [WEIS_YES, WEIS_NO]
         return []
 
     def why_illegal(self, card: int) -> str:
@@ -331,6 +341,8 @@ class Game:
             elif s.phase == "declare" and action.kind == self.rules.declarations[
                     s.decl_index].name:
                 self._declare(action.value)
+            elif phase == "weis" and action in (WEIS_YES, WEIS_NO):
+                self._say_weis(action.value == 1)
             else:
                 raise IllegalActionError(action, [str(a) for a in self.legal_actions()],
                                          f"the game expects a {s.phase} action")
@@ -390,7 +402,51 @@ class Game:
     def _after_trump(self) -> None:
         s = self.s
         s.current = (s.dealer + 1) % self.n
-        s.phase = "declare" if self.rules.declarations else "play"
+        if self.rules.declarations:
+            s.phase = "declare"
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        """Play begins; with Weis, each seat holding one decides before its first card."""
+        s, r = self.s, self.rules
+        s.phase = "play"
+        if r.weis is None:
+            return
+        table = r.weis
+        s.weis_offer = tuple(tuple(declaration(h, table, s.mode)) for h in s.hands)
+        s.weis_said = ((),) * r.players
+        s.weis_points = (0,) * r.subjects
+        s.weis_todo = sum(1 << seat for seat, w in enumerate(s.weis_offer) if w)
+        self._ask_weis()
+
+    def _ask_weis(self) -> None:
+        s = self.s
+        if s.weis_todo >> s.current & 1:
+            s.phase = "weis"
+
+    def _say_weis(self, declare: bool) -> None:
+        s = self.s
+        seat = s.current
+        if declare:
+            said = list(s.weis_said)
+            said[seat] = s.weis_offer[seat]
+            s.weis_said = tuple(said)
+        s.weis_todo &= ~(1 << seat)
+        s.phase = "play"
+
+    def _score_weis(self) -> None:
+        """After the first trick: the side with the best Weis scores all of its Weise."""
+        s, r = self.s, self.rules
+        order = [(s.tricks[0].leader + i) % r.players for i in range(r.players)]
+        best = best_seat(dict(enumerate(s.weis_said)), order)
+        points = [0] * r.subjects
+        if best >= 0:
+            side = r.team_of[best]
+            for seat, said in enumerate(s.weis_said):
+                if r.team_of[seat] == side:
+                    points[side] += sum(w.value for w in said)
+        s.weis_points = tuple(points)
 
     def _choose_trump(self, action: Action) -> None:
         s, r = self.s, self.rules
@@ -418,7 +474,8 @@ class Game:
             s.decl_index += 1
             s.decl_count = 0
             if s.decl_index == len(r.declarations):
-                s.phase = "play"
+                s.current = (s.dealer + 1) % self.n
+                self._start_play()
 
     def _play(self, card: int) -> None:
         s, r = self.s, self.rules
@@ -435,12 +492,16 @@ class Game:
         n = r.players
         if len(trick) < n:
             s.current = (seat + 1) % n
+            if s.weis_todo:
+                self._ask_weis()
             return
         win = (s.leader + trick_winner(trick, self.order_table())) % n
         s.tricks.append(Trick(s.leader, tuple(trick), win))
         s.won[win] |= sum(map(BITS.__getitem__, trick))
         s.trick = []
         s.leader = s.current = win
+        if r.weis is not None and len(s.tricks) == 1:
+            self._score_weis()
         if not hand:
             self._finish_hand()
 
@@ -470,8 +531,15 @@ class Game:
                 points[winners[-1]] += r.match_bonus
         declared = ({name: self._by_subject(v) for name, v in s.declared.items()}
                     if s.declared else {})
-        return HandFacts(k, r.players, s.hand_no, points, tricks, won, winners, declared,
-                         s.totals, r.options, self.rng)
+        facts = HandFacts(k, r.players, s.hand_no, points, tricks, won, winners, declared,
+                          s.totals, r.options, self.rng)
+        if r.weis is not None or r.stoeck_bonus:
+            facts.weis = list(s.weis_points) or [0] * k
+            facts.stoeck = [0] * k
+            holder = stoeck_holder(list(s.dealt), s.mode) if r.stoeck_bonus else -1
+            if holder >= 0:
+                facts.stoeck[team[holder]] = r.stoeck_bonus
+        return facts
 
     def _by_subject(self, values: list[int]) -> list[int]:
         out = [0] * self.rules.subjects
@@ -491,6 +559,7 @@ class Game:
             tuple(s.tricks), tuple(facts.points),
             {k: tuple(v) for k, v in s.declared.items()}, clause.id if clause else "",
             (*booking.grants, *booking.released), {k: tuple(v) for k, v in s.totals.items()},
+            tuple(tuple(tuple(mask_cards(w.cards)) for w in said) for said in s.weis_said),
         ))
         if self._game_ends(facts):
             s.phase = "over"
@@ -560,7 +629,15 @@ class Game:
                        for t in s.tricks],
             "declared": declared,
             "totals": {u: list(v) for u, v in s.totals.items()},
+            "weis": [[weis_label(w) for w in said] for said in s.weis_said],
         }
+
+
+def weis_label(w: Weis) -> str:
+    """A declared Weis as a person says it, e.g. 'sequence of 4 to HK (50)'."""
+    if w.kind == "four":
+        return f"four {CARD_NAMES[w.top][1:]} ({w.value})"
+    return f"sequence of {w.cards.bit_count()} to {CARD_NAMES[w.top]} ({w.value})"
 
 
 def is_void(hand: int, suit: int) -> bool:

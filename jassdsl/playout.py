@@ -43,7 +43,8 @@ def play_random(game: Game, rng: random.Random, hands: int | None = None) -> int
     done = len(results)
     s = game.s
     while s.phase != "over" and (stop is None or len(results) < stop):
-        if s.phase == "play" and not s.trick and not game.record:
+        if s.phase == "play" and not s.trick and not game.record and (
+                game.rules.weis is None or s.tricks):  # Weis is decided in the first trick
             play_tricks(game, bits)
         else:
             game.apply(choose(bits, game.legal_actions()))

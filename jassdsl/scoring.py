@@ -19,9 +19,13 @@ from jassdsl.cards import CARD_CLASSES
 Fn = Callable[["HandFacts", int], Any]
 
 
-@dataclass
+@dataclass(slots=True)
 class HandFacts:
-    """What happened in one hand, per subject, plus the game totals so far."""
+    """What happened in one hand, per subject, plus the game totals so far.
+
+    Slots: one is made per hand. `memo` keeps what `most`/`least` worked out for this
+    hand, per call site; only calls whose arguments read nothing that scoring changes
+    (totals, change, `bound`) are kept there."""
 
     n: int
     players: int
@@ -36,8 +40,12 @@ class HandFacts:
     rng: random.Random
     bound: list[int] | None = None
     change: dict[str, list[int]] = field(default_factory=dict)  # filled after scoring
+    weis: list[int] = field(default_factory=list)  # Weis points scored, per subject
+    stoeck: list[int] = field(default_factory=list)  # Stöck points, per subject
     _rank: list[int] | None = field(default=None, repr=False)
     _sharing: list[int] | None = field(default=None, repr=False)
+    memo: dict[object, list[Any]] = field(default_factory=dict, init=False, repr=False,
+                                          compare=False)
 
     def rank(self, s: int) -> int:
         if self._rank is None:
@@ -93,6 +101,8 @@ class Compiler:
             "rank": lambda f, s: f.rank(s),
             "sharing": lambda f, s: f.sharing(s),
             "hand": lambda f, s: f.hand,
+            "weis": lambda f, s: f.weis[s] if f.weis else 0,
+            "stoeck": lambda f, s: f.stoeck[s] if f.stoeck else 0,
             "players": lambda f, s: f.players,
         }
         return simple[name]
@@ -129,7 +139,53 @@ class Compiler:
                 return False
             return bool(value(f, s) == pick(value(f, t) for t in pool))
 
-        return extreme
+        def hand_only(x: m.Expr, lets: frozenset[str] = frozenset()) -> bool:
+            """True when x reads only facts fixed for the hand: no totals, no change(),
+            no quantifier (it sets `bound`); conservative for anything else."""
+            if isinstance(x, m.Num):
+                return True
+            if isinstance(x, m.Name):
+                return (x.name in lets or x.name not in self.lets
+                        or hand_only(self.lets[x.name], lets | {x.name}))
+            if isinstance(x, m.Call):
+                return x.func != "change" and all(hand_only(a, lets) for a in x.args)
+            if isinstance(x, m.Unary):
+                return hand_only(x.arg, lets)
+            if isinstance(x, m.Binary):
+                return hand_only(x.left, lets) and hand_only(x.right, lets)
+            if isinstance(x, m.IfElse):
+                return all(hand_only(y, lets) for y in (x.cond, x.then, x.other))
+            return False
+
+        def shape(x: object) -> object:
+            """x without positions: equal for the same call written in two places."""
+            if isinstance(x, m.Node):
+                return (type(x).__name__,
+                        *(shape(getattr(x, k)) for k in type(x).model_fields if k != "pos"))
+            return tuple(shape(y) for y in x) if isinstance(x, tuple) else x
+
+        if not all(hand_only(a) for a in e.args):
+            return extreme
+        # the call's entry in HandFacts.memo, [pool, extremes or None]: shared by the same
+        # call written twice in this file (not by another file: `self` is in the key)
+        key = (self, repr(shape(e)))
+
+        def extreme_once(f: HandFacts, s: int) -> bool:
+            """As extreme, with the pool and the extremes worked out once per hand."""
+            entry = f.memo.get(key)
+            if entry is None:
+                pool = tuple(t for t in range(f.n) if filt is None or filt(f, t))
+                entry = f.memo[key] = [pool, None]
+            if s not in entry[0]:
+                return False
+            tops: set[int] | None = entry[1]
+            if tops is None:
+                values = [(t, value(f, t)) for t in entry[0]]
+                top = pick(v for _, v in values)
+                tops = entry[1] = {t for t, v in values if v == top}
+            return s in tops
+
+        return extreme_once
 
     def c_unary(self, e: m.Unary) -> Fn:
         a = self.expr(e.arg)

@@ -10,7 +10,7 @@ earlier to the first trick.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -130,7 +130,7 @@ def split_run(run: list[int], table: WeisTable, mode: int) -> list[Weis]:
     return [make_sequence(run[a:b], table, mode) for a, b in best[len(run)][2]]
 
 
-def best_seat(declared: dict[int, list[Weis]], order: list[int]) -> int:
+def best_seat(declared: Mapping[int, Sequence[Weis]], order: list[int]) -> int:
     """The seat holding the best Weis; order lists seats as they play to the first trick."""
     best_seat_, best_key = -1, None
     for seat in order:

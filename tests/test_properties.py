@@ -71,6 +71,8 @@ class HandView:
     trick_winners: list[int]  # subject per trick
     declared: dict[str, list[int]]
     options: dict[str, Any]
+    weis: list[int] = field(default_factory=list)
+    stoeck: list[int] = field(default_factory=list)
 
     @property
     def last(self) -> int:
@@ -109,7 +111,32 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
         for seat, v in enumerate(values):
             per[team[seat]] += v
         declared[name] = per
-    return HandView(r.number, k, points, tricks, won, winners, declared, options)
+    weis, stoeck = weis_and_stoeck(rules, r, mode)
+    return HandView(r.number, k, points, tricks, won, winners, declared, options, weis, stoeck)
+
+
+def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[list[int],
+                                                                             list[int]]:
+    """Per subject: Weis of the best side (each declared Weis must be real) and Stöck."""
+    team, k = rules.team_of, rules.subjects
+    weis, stoeck = [0] * k, [0] * k
+    declared = [[[CARD_NAMES[c] for c in w] for w in said] for said in r.weis]
+    dealt = [{CARD_NAMES[c] for c in mask_cards(h)} for h in r.hands]
+    for seat, said in enumerate(declared):
+        for cards in said:
+            assert set(cards) <= dealt[seat] and ref.weis_value(cards) > 0, cards
+    if declared:
+        order = [(r.tricks[0].leader + i) % rules.players for i in range(rules.players)]
+        best = ref.best_weis_seat(declared, order, mode)
+        if best >= 0:
+            for seat, said in enumerate(declared):
+                if team[seat] == team[best]:
+                    weis[team[seat]] += sum(ref.weis_value(c) for c in said)
+    if any(b.name.text == "stoeck" for b in rules.model.bonuses) and mode in ref.SUITS:
+        for seat, cards in enumerate(dealt):
+            if {f"{mode}K", f"{mode}Q"} <= cards:
+                stoeck[team[seat]] += 20
+    return weis, stoeck
 
 
 # --- the expected score of a hand, per variant, from the rule texts ------------------------
@@ -287,7 +314,9 @@ def schiltenober(v: HandView) -> Expected:
 
 
 def schieber(v: HandView) -> Expected:
-    return Expected("card-points", each(v, "points", lambda s: v.points[s]))
+    """Card points, the Weise of the side with the best Weis, and Stöck (G)."""
+    return Expected("card-points", each(
+        v, "points", lambda s: v.points[s] + v.weis[s] + v.stoeck[s]))
 
 
 # --- when the game ends and who wins ------------------------------------------------------
@@ -390,6 +419,7 @@ def facts_of(rules: CompiledRules, r: HandResult, v: HandView,
         options=dict(rules.options), rng=random.Random(0),
         change={u: [a - b for a, b in zip(r.totals[u], before[u], strict=True)]
                 for u in r.totals},
+        weis=list(v.weis), stoeck=list(v.stoeck),
     )
 
 

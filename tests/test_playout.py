@@ -1,0 +1,152 @@
+"""`play_random` plays exactly the games that `Game.apply` plays with `choose`.
+
+`playout.play_tricks` plays the tricks of a hand in one loop over local variables, with
+its own way of picking the chosen card from a mask. Here two games start from the same
+seed, each with its own generator of the same seed: one is played by `play_random`, the
+other one action at a time through `Game.apply` and `choose`. They must deal, play and
+score the same hands, end the same way, and make the same random draws, from any point of
+a game (mid-trick included) and when told to stop after some hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from conftest import VariantCase, scaled
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jassdsl.game import Game
+from jassdsl.playout import choose, play_random
+
+SEEDS = st.integers(0, 2**32 - 1)
+
+
+def drive(game: Game, rng: random.Random, hands: int | None = None,
+          actions: int | None = None) -> int:
+    """The slow twin of play_random: `choose` and `Game.apply`, one action at a time.
+
+    Stops when the game is over, after `hands` finished hands or after `actions`
+    actions, whichever comes first; returns the number of hands finished."""
+    start, done = len(game.results), 0
+    while (not game.is_over and (hands is None or len(game.results) - start < hands)
+           and (actions is None or done < actions)):
+        game.apply(choose(rng.getrandbits, game.legal_actions()))
+        done += 1
+    return len(game.results) - start
+
+
+def twins(case: VariantCase, seed: int, record: bool = False) -> tuple[Game, Game]:
+    return (Game(case.name, seed=seed, options=case.options, record=record),
+            Game(case.name, seed=seed, options=case.options, record=record))
+
+
+def assert_same(fast: Game, slow: Game, fast_rng: random.Random,
+                slow_rng: random.Random) -> None:
+    """Hand by hand first (readable failures), then the whole state and both generators."""
+    assert len(fast.results) == len(slow.results)
+    for a, b in zip(fast.results, slow.results, strict=True):
+        where = f"hand {b.number}"
+        assert a.tricks == b.tricks, where
+        assert a.points == b.points, where
+        assert a.clause == b.clause, where
+        assert a.grants == b.grants, where
+        assert a.totals == b.totals, where
+        assert a == b, where
+    assert fast.outcome() == slow.outcome()
+    assert fast.s == slow.s
+    assert fast_rng.getstate() == slow_rng.getstate(), "the policy drew differently"
+    assert fast.rng.getstate() == slow.rng.getstate(), "the deals drew differently"
+
+
+@pytest.mark.parametrize("record", [False, True], ids=["fast-loop", "recorded"])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_whole_games_are_the_same(variant_case: VariantCase, seed: int, record: bool) -> None:
+    fast, slow = twins(variant_case, seed, record)
+    fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+    finished = play_random(fast, fast_rng)
+    assert drive(slow, slow_rng) == finished == len(slow.results)
+    assert fast.is_over and slow.outcome() is not None
+    assert_same(fast, slow, fast_rng, slow_rng)
+    if record:
+        assert fast.history == slow.history
+
+
+def until(game: Game, rng: random.Random, stop: Callable[[Game], bool]) -> None:
+    while not stop(game):
+        assert not game.is_over, "the game ended before the position sought"
+        drive(game, rng, actions=1)
+
+
+@pytest.mark.parametrize("cards", [1, 2])
+def test_starting_mid_trick(variant_case: VariantCase, cards: int) -> None:
+    """From a trick with cards already on the table, in the second hand."""
+    fast, slow = twins(variant_case, 7)
+    fast_rng, slow_rng = random.Random(7), random.Random(7)
+    for game, rng in ((fast, fast_rng), (slow, slow_rng)):
+        until(game, rng, lambda g: len(g.results) == 1 and len(g.s.trick) == cards
+              and len(g.s.tricks) == 2)
+    assert fast.s == slow.s and fast.s.trick
+    assert play_random(fast, fast_rng) == drive(slow, slow_rng)
+    assert_same(fast, slow, fast_rng, slow_rng)
+
+
+@pytest.mark.parametrize("hands", [0, 1, 3])
+def test_stopping_after_some_hands(variant_case: VariantCase, hands: int) -> None:
+    """Stopped after `hands` hands: the next hand is dealt, and going on changes nothing."""
+    fast, slow = twins(variant_case, 11)
+    fast_rng, slow_rng = random.Random(11), random.Random(11)
+    assert play_random(fast, fast_rng, hands) == hands == drive(slow, slow_rng, hands)
+    assert len(fast.results) == hands and not fast.is_over
+    assert not fast.s.trick and not fast.s.tricks, "stopped at a hand's start"
+    assert_same(fast, slow, fast_rng, slow_rng)
+    play_random(fast, fast_rng)
+    drive(slow, slow_rng)
+    assert_same(fast, slow, fast_rng, slow_rng)
+
+
+def test_asking_for_more_hands_than_the_game_has(variant_case: VariantCase) -> None:
+    fast, slow = twins(variant_case, 3)
+    fast_rng, slow_rng = random.Random(3), random.Random(3)
+    finished = play_random(fast, fast_rng, 10_000)
+    assert fast.is_over and finished == len(fast.results) < 10_000
+    drive(slow, slow_rng)
+    assert_same(fast, slow, fast_rng, slow_rng)
+    assert play_random(fast, fast_rng) == 0 and play_random(fast, fast_rng, 5) == 0
+
+
+@settings(max_examples=scaled(0.5))
+@given(seed=SEEDS, policy=SEEDS, prefix=st.integers(0, 120), hands=st.integers(0, 4))
+def test_from_any_point_for_any_number_of_hands(variant_case: VariantCase, seed: int,
+                                               policy: int, prefix: int, hands: int) -> None:
+    """`prefix` actions through apply (often mid-trick), then `hands` hands, then the rest."""
+    fast, slow = twins(variant_case, seed)
+    fast_rng, slow_rng = random.Random(policy), random.Random(policy)
+    drive(fast, fast_rng, actions=prefix)
+    drive(slow, slow_rng, actions=prefix)
+    assert play_random(fast, fast_rng, hands) == drive(slow, slow_rng, hands)
+    assert_same(fast, slow, fast_rng, slow_rng)
+    assert play_random(fast, fast_rng) == drive(slow, slow_rng)
+    assert_same(fast, slow, fast_rng, slow_rng)
+
+
+class Draws:
+    """A getrandbits that returns given values and counts its calls."""
+
+    def __init__(self, *values: int) -> None:
+        self.values, self.calls = list(values), 0
+
+    def __call__(self, k: int) -> int:
+        assert k == 32
+        self.calls += 1
+        return self.values.pop(0)
+
+
+def test_choose_draws_only_when_there_is_a_choice() -> None:
+    one = Draws()
+    assert choose(one, ["only"]) == "only" and one.calls == 0
+    for b, expected in ((0, "a"), (2**32 // 3, "a"), (2**32 // 3 + 1, "b"), (2**32 - 1, "c")):
+        draws = Draws(b)
+        assert choose(draws, ["a", "b", "c"]) == expected and draws.calls == 1
