@@ -148,6 +148,7 @@ class HandResult:
     grants: tuple[Grant, ...]
     totals: dict[str, tuple[int, ...]]
     weis: tuple[tuple[tuple[int, ...], ...], ...] = ()  # per seat: the declared Weise' cards
+    bonuses: dict[str, tuple[int, ...]] = field(default_factory=dict)  # weis, stoeck per side
 
     def trick_points(self, table: ModeTable, last_bonus: int) -> list[int]:
         out = [sum(table.points[c] for c in t.cards) for t in self.tricks]
@@ -560,6 +561,7 @@ class Game:
             {k: tuple(v) for k, v in s.declared.items()}, clause.id if clause else "",
             (*booking.grants, *booking.released), {k: tuple(v) for k, v in s.totals.items()},
             tuple(tuple(tuple(mask_cards(w.cards)) for w in said) for said in s.weis_said),
+            {"weis": tuple(facts.weis), "stoeck": tuple(facts.stoeck)} if facts.weis else {},
         ))
         if self._game_ends(facts):
             s.phase = "over"

@@ -108,7 +108,22 @@ def grant_text(rules: CompiledRules, grant: Grant, subjects: Sequence[str]) -> s
     if grant.held_with:
         between = " and ".join(subjects[x] for x in grant.held_with)
         return f"{amount} held in abeyance between {between}"
-    return f"{subjects[grant.subject]} {amount}"
+    released = " (held from an earlier hand)" if grant.released else ""
+    return f"{subjects[grant.subject]} {amount}{released}"
+
+
+def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str]) -> list[str]:
+    """The Weise declared in the first trick and what Weis and Stöck scored."""
+    if not result.bonuses:
+        return []
+    said = [f"{names[seat]} " + " ".join(CARD_NAMES[c] for c in cards)
+            for seat, weise in enumerate(result.weis) for cards in weise]
+    lines = ["  weis declared: " + ("; ".join(said) if said else "none")]
+    for bonus, values in result.bonuses.items():
+        scored = [f"{subjects[x]} {v}" for x, v in enumerate(values) if v]
+        if scored:
+            lines.append(f"  {bonus} scored: " + ", ".join(scored))
+    return lines
 
 
 def clause_title(rules: CompiledRules, clause_id: str) -> str:
@@ -132,6 +147,7 @@ def hand_summary(rules: CompiledRules, result: HandResult, log: HandLog,
                   for k, (t, p) in enumerate(zip(result.tricks, points, strict=True), 1)]
     lines.append("  card points: " + ", ".join(
         f"{subjects[x]} {p}" for x, p in enumerate(result.points)))
+    lines += weis_lines(result, names, subjects)
     title = clause_title(rules, result.clause)
     lines.append(f"  scored by: {result.clause}" + (f' "{title}"' if title else ""))
     grants = [grant_text(rules, g, subjects) for g in result.grants]
