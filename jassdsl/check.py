@@ -411,10 +411,10 @@ class Checker:
                            "from forehand; the highest bidder and the total are for the "
                            "declarations after it")
                 continue
-            if auction is None and (d.after_bidder or d.bidder_keeps):
-                key = "after_bidder" if d.after_bidder else "bidder_keeps"
-                self.error(where.get(key, d.pos), "auction", "the highest bidder needs an "
-                           "auction: 'declare bid from 1 to 9, auction before trump'")
+            for key in ("after_bidder", "bidder_keeps"):
+                if auction is None and key in where:
+                    self.error(where[key], "auction", "the highest bidder needs an auction: "
+                               "'declare bid from 1 to 9, auction before trump'")
             k = d.bidder_keeps
             if k is not None and auction is not None and k.text != auction:
                 self.error(k.pos, "unknown-name", f"{k.text!r} is not the auction "
