@@ -215,7 +215,8 @@ class HumanPlayer:
         if game.phase == "auction":
             return f"your bid or pass ({choices_text(game, legal)}): "
         if game.phase == "trump":
-            return "trump (number, D/H/S/C, obenabe, undenufe, push): "
+            push = ", push" if any(a.kind == "push" for a in legal) else ""
+            return f"trump (number, D/H/S/C, obenabe, undenufe{push}): "
         return "your card (number or name): "
 
 

@@ -700,6 +700,7 @@ class Game:
             "phase": s.phase,
             "current": s.current,
             "dealer": s.dealer,
+            "bidder": s.bidder,  # the highest bidder of an auction so far, or -1
             "hand_number": s.hand_no,
             "tricks": [(t.leader, [CARD_NAMES[c] for c in t.cards], t.winner)
                        for t in s.tricks],
