@@ -113,10 +113,10 @@ def bid_or_pass(legal: Sequence[Action], wish: int) -> Action:
 def scaled(game: Game, share: float) -> int:
     """A share of the hand (0..1) as a value of the declaration asked for now.
 
-    A declaration spans what one player can take (card points, tricks): the share of the
-    hand maps onto its range."""
+    A declaration counts what one player can take (card points, tricks) up to its highest
+    value, the whole hand: the share of the hand is that share of the highest value."""
     low, high = declared_range(game)
-    return low + round(share * (high - low))
+    return max(low, round(share * high))
 
 
 def win_chance(card: int, hand: Sequence[int], table: ModeTable) -> float:
