@@ -81,17 +81,42 @@ class RandomBot:
 
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions()
-        if game.phase != "declare":
+        if game.phase not in ("declare", "auction"):
             return legal[self.rng.randrange(len(legal))]
-        view = View.of(game, seat)
-        share = hand_total(game.rules, table_for(game.rules, view.trump)) / game.n
-        wish = round(self.rng.gauss(share, share / 3))
-        return clamp_declaration(legal, wish)
+        low, high = declared_range(game)
+        share = (high - low) / game.n
+        wish = low + round(self.rng.gauss(share, share / 3))
+        return bid_or_pass(legal, wish) if game.phase == "auction" else \
+            clamp_declaration(legal, wish)
+
+
+def declared_range(game: Game) -> tuple[int, int]:
+    """The lowest and highest value of the declaration the game asks for now (by its name)."""
+    kind = next(a.kind for a in game.legal_actions() if a.kind != "pass")
+    d = next(d for d in game.rules.declarations if d.name == kind)
+    return d.low, d.high
 
 
 def clamp_declaration(legal: Sequence[Action], value: int) -> Action:
     """The legal declaration closest to the wished value."""
     return min(legal, key=lambda a: abs(a.value - value))
+
+
+def bid_or_pass(legal: Sequence[Action], wish: int) -> Action:
+    """In an auction: the lowest bid allowed if the wish reaches it, else pass."""
+    bids = [a for a in legal if a.kind != "pass"]
+    if bids and bids[0].value <= wish:
+        return bids[0]
+    return next(a for a in legal if a.kind == "pass")
+
+
+def scaled(game: Game, share: float) -> int:
+    """A share of the hand (0..1) as a value of the declaration asked for now.
+
+    A declaration counts what one player can take (card points, tricks) up to its highest
+    value, the whole hand: the share of the hand is that share of the highest value."""
+    low, high = declared_range(game)
+    return max(low, round(share * high))
 
 
 def win_chance(card: int, hand: Sequence[int], table: ModeTable) -> float:
@@ -131,7 +156,13 @@ class HeuristicBot:
             return self.choose_trump(game.rules, view, legal)
         if game.phase == "declare":
             table = table_for(game.rules, view.trump)
-            return clamp_declaration(legal, round(expected_points(game.rules, view.hand, table)))
+            share = expected_points(game.rules, view.hand, table) / hand_total(game.rules, table)
+            return clamp_declaration(legal, scaled(game, share))
+        if game.phase == "auction":
+            r = game.rules
+            best = max(expected_points(r, view.hand, r.modes[m]) / hand_total(r, r.modes[m])
+                       for m in (r.trump_choices or tuple(r.modes)))
+            return bid_or_pass(legal, scaled(game, best))
         if game.phase == "play":
             return self.choose_card(game, view, [a.value for a in legal])
         return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for

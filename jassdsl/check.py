@@ -27,8 +27,8 @@ REQUIRED = {
 }
 SETTINGS = {
     "first dealer": {"lot", "seat1"},
-    "next dealer": {"right"},
-    "first lead": {"forehand"},
+    "next dealer": {"right", "highest bidder"},
+    "first lead": {"forehand", "highest bidder"},
     "follow": {"suit", "trump"},
     "undertrump": {"strict", "weak"},
     "puur": {"exempt", "follows"},
@@ -388,6 +388,44 @@ class Checker:
             if lows and highs and min(highs) < max(lows):
                 self.error(d.pos, "range", f"{d.name} from {max(lows)} to {min(highs)} leaves "
                            "nothing to declare")
+            elif d.hook is not None and lows and highs and max(highs) <= min(lows):
+                self.error(d.pos, "range", f"{d.name} has one value only; the last to declare "
+                           "needs a choice to avoid the total")
+        self.check_auction(rf)
+
+    def check_auction(self, rf: m.RuleFile) -> None:
+        """An auction comes once; who declares after it and how refer to it."""
+        auctions = [d for d in rf.declarations if d.auction]
+        for d in auctions[1:]:
+            self.error(d.pos, "duplicate", "a hand has one auction; "
+                       f"{auctions[0].name!r} is already one")
+        auction = auctions[0].name if auctions else None
+        for d in rf.declarations:
+            where: dict[str, m.Pos] = {}
+            for key, pos in d.option_pos:
+                if key in where:
+                    self.error(pos, "duplicate", f"{d.name!r} says this twice")
+                where[key] = pos
+            if d.auction and (d.after_bidder or d.bidder_keeps or d.hook is not None):
+                self.error(where.get("auction", d.pos), "auction", "an auction bids in turn "
+                           "from forehand; the highest bidder and the total are for the "
+                           "declarations after it")
+                continue
+            for key in ("after_bidder", "bidder_keeps"):
+                if auction is None and key in where:
+                    self.error(where[key], "auction", "the highest bidder needs an auction: "
+                               "'declare bid from 1 to 9, auction before trump'")
+            k = d.bidder_keeps
+            if k is not None and auction is not None and k.text != auction:
+                self.error(k.pos, "unknown-name", f"{k.text!r} is not the auction "
+                           f"(the auction is {auction!r})")
+        for s in rf.settings:
+            if auction is None and any(w.text == "highest bidder" for w in s.values):
+                self.error(s.values[0].pos, "auction", f"'{s.key}: highest bidder' needs an "
+                           "auction: 'declare bid from 1 to 9, auction before trump'")
+        if auction is None and rf.trump.kind == "bidder_chooses":
+            self.error(rf.trump.pos, "auction", "the highest bidder chooses trump only after "
+                       "an auction: 'declare bid from 1 to 9, auction before trump'")
 
     def check_invariants(self, rf: m.RuleFile) -> None:
         ids: set[str] = set()

@@ -13,7 +13,7 @@ from jassdsl.bots import Bot, View, make_bots, table_for
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.cli import UsageError, add_variant_arguments, options_of
 from jassdsl.errors import JassError
-from jassdsl.game import Action, Game, Outcome, Trick
+from jassdsl.game import PASS, Action, Game, Outcome, Trick
 from jassdsl.registry import display_path, load_rules, variant_path
 
 QUIT_WORDS = ("q", "quit", "exit")
@@ -143,6 +143,8 @@ class Table:
         others = not isinstance(self.agents[seat], HumanPlayer)
         if phase == "trump" and others:
             self.say(f"{name} pushes" if action.kind == "push" else f"{name} chooses {action}")
+        elif phase == "auction" and others:
+            self.say(f"{name} passes" if action.kind == "pass" else f"{name} bids {action.value}")
         elif phase == "declare" and others:
             hidden = any(d.hidden for d in self.game.rules.declarations if d.name == action.kind)
             self.say(f"{name} declares {'a hidden ' + action.kind if hidden else action}")
@@ -209,15 +211,24 @@ class HumanPlayer:
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
         if game.phase == "declare":
-            return f"your {legal[0].kind} ({legal[0].value}..{legal[-1].value}): "
+            return f"your {legal[0].kind} ({choices_text(game, legal)}): "
+        if game.phase == "auction":
+            return f"your bid or pass ({choices_text(game, legal)}): "
         if game.phase == "trump":
-            return "trump (number, D/H/S/C, obenabe, undenufe, push): "
+            push = ", push" if any(a.kind == "push" for a in legal) else ""
+            return f"trump (number, D/H/S/C, obenabe, undenufe{push}): "
         return "your card (number or name): "
 
 
 def choices_text(game: Game, legal: list[Action]) -> str:
-    if game.phase == "declare" and legal:
-        return f"{legal[0].kind} from {legal[0].value} to {legal[-1].value}"
+    numbers = [a for a in legal if a.kind != "pass"]
+    if game.phase in ("declare", "auction") and numbers:
+        low, high = numbers[0].value, numbers[-1].value
+        text = f"{numbers[0].kind} from {low} to {high}"
+        missing = sorted(set(range(low, high + 1)) - {a.value for a in numbers})
+        if missing:
+            text += f" except {', '.join(map(str, missing))}"
+        return text + (", or pass" if len(numbers) < len(legal) else "")
     return tv.numbered(legal)
 
 
@@ -226,12 +237,19 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     if not text:
         return "nothing entered"
     words = text.lower().split()
-    if game.phase == "declare" and legal:
+    numbers = [a for a in legal if a.kind != "pass"]
+    if game.phase == "auction" and words == ["pass"]:
+        return PASS
+    if game.phase in ("declare", "auction") and numbers:
         number = words[-1]
         if number.lstrip("-").isdigit():
-            action = Action(legal[0].kind, int(number))
-            return action if action in legal else f"{number} is out of range"
-        return f"enter a number for your {legal[0].kind}"
+            action = Action(numbers[0].kind, int(number))
+            if action in legal:
+                return action
+            inside = numbers[0].value <= action.value <= numbers[-1].value
+            return f"{number} is not allowed now" if inside else f"{number} is out of range"
+        return f"enter a number for your {numbers[0].kind}" + \
+            (" or pass" if game.phase == "auction" else "")
     if text.isdigit():
         k = int(text)
         return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"

@@ -37,6 +37,10 @@ class Declaring:
     low: int
     high: int
     hidden: bool
+    auction: bool = False
+    after_bidder: bool = False
+    bidder_keeps: str | None = None
+    hook: int | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,13 @@ class CompiledRules:
     invariants: tuple[tuple[str, Fn], ...] = ()
     weis: WeisTable | None = None
     stoeck_bonus: int = 0
+    lead_bidder: bool = False  # the highest bidder of the auction leads the first trick
+    next_dealer_bidder: bool = False  # the highest bidder deals the next hand
+
+    @property
+    def auction(self) -> int:
+        """The index of the auction among the declarations, or -1."""
+        return next((i for i, d in enumerate(self.declarations) if d.auction), -1)
 
     @property
     def name(self) -> str:
@@ -186,7 +197,9 @@ def compile_rules(
         last_bonus=bonuses.get("last-trick", 0),
         match_bonus=bonuses.get("match", 0),
         declarations=tuple(
-            Declaring(d.name, number(d.low, options), number(d.high, options), d.hidden)
+            Declaring(d.name, number(d.low, options), number(d.high, options), d.hidden,
+                      d.auction, d.after_bidder,
+                      d.bidder_keeps.text if d.bidder_keeps else None, d.hook)
             for d in rf.declarations
         ),
         units=units,
@@ -201,4 +214,6 @@ def compile_rules(
         invariants=tuple((inv.id, compiler.expr(inv.expr)) for inv in rf.invariants),
         weis=compile_weis(rf, options),
         stoeck_bonus=bonuses.get("stoeck", 0),
+        lead_bidder=setting.get("first lead", [""])[0] == "highest bidder",
+        next_dealer_bidder=setting.get("next dealer", [""])[0] == "highest bidder",
     )

@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from jassdsl.cards import CARD_INDEX, CARD_NAMES, SUIT_MASKS, mask_cards
-from jassdsl.compiler import CompiledRules
+from jassdsl.compiler import CompiledRules, Declaring
 from jassdsl.errors import IllegalActionError, InvariantError, JassError
 from jassdsl.play import FollowRule, excluded_reasons, follow_plain, follow_rule, trick_winner
 from jassdsl.registry import load_rules
@@ -39,13 +39,13 @@ class Action:
             return CARD_NAMES[self.value]
         if self.kind == "trump":
             return f"trump {MODE_NAMES[self.value]}"
-        if self.kind == "push":
-            return "push"
+        if self.kind in ("push", "pass"):
+            return self.kind
         return f"{self.kind} {self.value}"
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """``DA`` or ``play DA``, ``trump H``, ``trump obenabe``, ``push``, ``estimate 40``."""
+        """``DA``, ``play DA``, ``trump H``, ``trump obenabe``, ``push``, ``pass``, ``bid 4``."""
         words = text.strip().split()
         if not words:
             raise JassError("empty action")
@@ -53,8 +53,8 @@ class Action:
             words = words[1:]
         if len(words) == 1 and words[0].upper() in CARD_INDEX:
             return PLAYS[CARD_INDEX[words[0].upper()]]
-        if words[0].lower() == "push" and len(words) == 1:
-            return cls("push")
+        if words[0].lower() in ("push", "pass") and len(words) == 1:
+            return cls(words[0].lower())
         if words[0].lower() == "trump" and len(words) == 2:
             key = words[1] if words[1] in MODE_INDEX else words[1].upper()
             if key in MODE_INDEX:
@@ -62,12 +62,13 @@ class Action:
         if len(words) == 2 and words[1].lstrip("-").isdigit():
             return cls(words[0].lower(), int(words[1]))
         raise JassError(f"cannot read action {text!r} (write e.g. DA, trump H, push, "
-                        "estimate 40)")
+                        "pass, estimate 40)")
 
 
 PLAYS = tuple(Action("play", c) for c in range(36))
 TRUMPS = tuple(Action("trump", mode) for mode in range(len(MODE_NAMES)))
 PUSH = Action("push")
+PASS = Action("pass")  # in an auction: no bid this turn
 WEIS_YES, WEIS_NO = Action("weis", 1), Action("weis", 0)  # declare one's best Weis, or not
 BITS = tuple(1 << c for c in range(36))
 DECK = list(BITS)  # a fresh deck of card bits, copied before each shuffle
@@ -195,6 +196,10 @@ class State:
     weis_offer: tuple[tuple[Weis, ...], ...] = ()  # per seat: the Weise it may declare
     weis_said: tuple[tuple[Weis, ...], ...] = ()  # per seat: the Weise it declared
     weis_points: tuple[int, ...] = ()  # per subject, once the first trick is over
+    bid: int = -1  # the highest bid of the auction so far, -1: none
+    bidder: int = -1  # who made it
+    passes: int = 0  # passes in a row since the last bid (or since the auction began)
+    redeals: int = 0  # hands dealt anew because everybody passed, in the whole game
 
     def copy(self) -> State:
         return State(
@@ -203,7 +208,8 @@ class State:
             {k: list(v) for k, v in self.declared.items()}, list(self.trick), self.leader,
             list(self.tricks), list(self.won), {k: list(v) for k, v in self.totals.items()},
             list(self.pending), list(self.results), self.shown, self.weis_todo,
-            self.weis_offer, self.weis_said, self.weis_points,
+            self.weis_offer, self.weis_said, self.weis_points, self.bid, self.bidder,
+            self.passes, self.redeals,
         )
 
 
@@ -306,7 +312,10 @@ class Game:
                 acts.append(PUSH)
             return acts
         if s.phase == "declare":
-            return list(self._declare_actions[s.decl_index])
+            return self._declare_legal()
+        if s.phase == "auction":
+            d = r.declarations[s.decl_index]
+            return [*self._declare_actions[s.decl_index][max(0, s.bid + 1 - d.low):], PASS]
         if s.phase == "weis":
             return [WEIS_YES, WEIS_NO]
         return []
@@ -342,6 +351,9 @@ class Game:
             elif s.phase == "declare" and action.kind == self.rules.declarations[
                     s.decl_index].name:
                 self._declare(action.value)
+            elif s.phase == "auction" and action.kind in (
+                    "pass", self.rules.declarations[s.decl_index].name):
+                self._bid(action)
             elif phase == "weis" and action in (WEIS_YES, WEIS_NO):
                 self._say_weis(action.value == 1)
             else:
@@ -385,6 +397,8 @@ class Game:
         s.pushed = False
         s.declared = {d.name: [0] * n for d in r.declarations} if r.declarations else {}
         s.decl_index = s.decl_count = 0
+        s.bid = s.bidder = -1
+        s.passes = 0
         s.shown = -1
         s.mode = -1
         kind = r.trump_kind
@@ -395,23 +409,82 @@ class Game:
             s.mode = s.shown // 9
         elif kind == "none":
             s.mode = r.fallback if r.fallback is not None else -1
-        if kind == "forehand_chooses":
+        if r.auction >= 0:
+            s.phase, s.decl_index = "auction", r.auction
+        elif kind == "forehand_chooses":
             s.phase, s.chooser = "trump", forehand
         else:
             self._after_trump()
 
+    def _bid(self, action: Action) -> None:
+        """One turn of the auction: a bid above the highest, or a pass.
+
+        The auction ends when everybody else has passed in a row after the highest bid, or
+        at once on the highest possible bid. When everybody passes without a bid, the next
+        dealer deals anew; the hand keeps its number."""
+        s, r = self.s, self.rules
+        d = r.declarations[s.decl_index]
+        n = r.players
+        if action.kind == "pass":
+            s.passes += 1
+        elif max(d.low, s.bid + 1) <= action.value <= d.high:
+            s.bid, s.bidder, s.passes = action.value, s.current, 0
+            s.declared[d.name][s.current] = action.value
+        else:
+            raise IllegalActionError(action, [str(a) for a in self.legal_actions()],
+                                     f"a bid must be higher than {s.bid}" if s.bid >= 0 else "")
+        s.current = (s.current + 1) % n
+        if s.bidder < 0 and s.passes == n:
+            s.redeals += 1
+            s.dealer = (s.dealer + 1) % n
+            self._start_hand()
+        elif s.bidder >= 0 and (s.passes == n - 1 or s.bid == d.high):
+            if r.trump_kind == "bidder_chooses":
+                s.phase, s.chooser, s.current = "trump", s.bidder, s.bidder
+            else:
+                self._after_trump()
+
     def _after_trump(self) -> None:
         s = self.s
         s.current = (s.dealer + 1) % self.n
-        if self.rules.declarations:
-            s.phase = "declare"
-        else:
+        self._next_declaration(0)
+
+    def _next_declaration(self, index: int) -> None:
+        """Open the first declaration after trump from `index` on, or start play."""
+        s, r = self.s, self.rules
+        while index < len(r.declarations) and r.declarations[index].auction:
+            index += 1
+        if index == len(r.declarations):
             self._start_play()
+            return
+        d = r.declarations[index]
+        s.phase, s.decl_index, s.decl_count = "declare", index, 0
+        s.current = (s.bidder + 1) % self.n if d.after_bidder else (s.dealer + 1) % self.n
+        if d.bidder_keeps is not None:
+            s.declared[d.name][s.bidder] = s.declared[d.bidder_keeps][s.bidder]
+            if s.current == s.bidder:
+                s.current = (s.current + 1) % self.n
+
+    def _declare_turns(self, d: Declaring) -> int:
+        """How many seats declare: everybody, or all but the highest bidder."""
+        return self.n - (d.bidder_keeps is not None)
+
+    def _declare_legal(self) -> list[Action]:
+        """The values open to the current seat; the last may not make the hook total."""
+        s, r = self.s, self.rules
+        d = r.declarations[s.decl_index]
+        acts = self._declare_actions[s.decl_index]
+        if d.hook is None or s.decl_count != self._declare_turns(d) - 1:
+            return list(acts)
+        banned = d.hook - sum(s.declared[d.name])
+        return [a for a in acts if a.value != banned]
 
     def _start_play(self) -> None:
         """Play begins; with Weis, each seat holding one decides before its first card."""
         s, r = self.s, self.rules
         s.phase = "play"
+        lead = s.bidder if r.lead_bidder and s.bidder >= 0 else (s.dealer + 1) % r.players
+        s.leader = s.current = lead
         if r.weis is None:
             return
         table = r.weis
@@ -468,15 +541,17 @@ class Game:
         d = r.declarations[s.decl_index]
         if not d.low <= value <= d.high:
             raise IllegalActionError(f"{d.name} {value}", [f"{d.name} {d.low}..{d.high}"])
+        if d.hook is not None and s.decl_count == self._declare_turns(d) - 1 and \
+                sum(s.declared[d.name]) + value == d.hook:
+            raise IllegalActionError(f"{d.name} {value}", [str(a) for a in self.legal_actions()],
+                                     f"the last to declare may not make the total {d.hook}")
         s.declared[d.name][s.current] = value
         s.decl_count += 1
         s.current = (s.current + 1) % self.n
-        if s.decl_count == self.n:
-            s.decl_index += 1
-            s.decl_count = 0
-            if s.decl_index == len(r.declarations):
-                s.current = (s.dealer + 1) % self.n
-                self._start_play()
+        if d.bidder_keeps is not None and s.current == s.bidder:
+            s.current = (s.current + 1) % self.n
+        if s.decl_count == self._declare_turns(d):
+            self._next_declaration(s.decl_index + 1)
 
     def _play(self, card: int) -> None:
         s, r = self.s, self.rules
@@ -567,7 +642,8 @@ class Game:
             s.phase = "over"
             return
         s.hand_no += 1
-        s.dealer = (s.dealer + 1) % r.players
+        bidder_deals = r.next_dealer_bidder and s.bidder >= 0
+        s.dealer = s.bidder if bidder_deals else (s.dealer + 1) % r.players
         self._start_hand()
 
     def _check_invariants(self, facts: HandFacts) -> None:
@@ -626,6 +702,7 @@ class Game:
             "phase": s.phase,
             "current": s.current,
             "dealer": s.dealer,
+            "bidder": s.bidder,  # the highest bidder of an auction so far, or -1
             "hand_number": s.hand_no,
             "tricks": [(t.leader, [CARD_NAMES[c] for c in t.cards], t.winner)
                        for t in s.tricks],

@@ -42,14 +42,15 @@ STATEMENT_WORDS = (
     "undertrump", "puur", "unit", "cancels", "never", "below", "declare", "from", "to",
     "hidden", "let", "score", "hand", "rule", "that", "applies", "when", "otherwise", "then",
     "invariant", "game", "ends", "after", "hands", "winner", "weis", "sequence", "four",
-    "more", "once", "may", "count", "twice",
+    "more", "once", "may", "count", "twice", "auction", "before", "starting", "declares",
+    "last", "make",
 )
 PHRASE_WORDS = (
     "void", "else", "random", "suit", "bottom", "none", "play", "as", "forehand", "chooses",
     "pushes", "partner", "gets", "get", "loses", "lose", "scores", "holds", "hold",
     "abeyance", "the", "others", "every", "with", "sole", "one", "by", "lot", "those",
     "they", "has", "have", "no", "some", "but", "two", "three", "total", "if", "most",
-    "fewest",
+    "fewest", "highest", "bidder",
 )
 OPERATOR_WORDS = ("and", "or", "not")
 MODES = ("obenabe", "undenufe", "suits", "strict", "weak", "exempt", "follows", "right",

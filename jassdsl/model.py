@@ -132,6 +132,11 @@ class Declaration(Node):
     low: Value
     high: Value
     hidden: bool
+    auction: bool = False  # bid before trump, each higher than the highest bid, or pass
+    after_bidder: bool = False  # the first to declare sits right of the highest bidder
+    bidder_keeps: Word | None = None  # the highest bidder declares this auction's bid
+    hook: int | None = None  # the last to declare may not make the sum this number
+    option_pos: tuple[tuple[str, Pos], ...] = ()  # each option after a comma, and where
 
 
 class Option(Node):
@@ -154,7 +159,8 @@ class Decision(Node):
 
 
 class TrumpMethod(Node):
-    kind: Literal["first_void", "random_suit", "bottom_card", "none", "forehand_chooses"]
+    kind: Literal["first_void", "random_suit", "bottom_card", "none", "forehand_chooses",
+                  "bidder_chooses"]
     modes: tuple[Word, ...] = ()
     push: bool = False
     fallback: Word | None = None

@@ -223,16 +223,44 @@ class _ToModel(Transformer[Token, Any]):
         push = any(c is True for c in ch)
         return m.TrumpMethod(pos=pos_of(meta), kind="forehand_chooses", modes=modes, push=push)
 
+    def trump_bidder_chooses(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
+        modes = tuple(word(t) for t in ch if isinstance(t, Token))
+        return m.TrumpMethod(pos=pos_of(meta), kind="bidder_chooses", modes=modes)
+
     def push(self, meta: Meta, ch: list[Any]) -> bool:
         return True
 
+    def seat_word(self, meta: Meta, ch: list[Token]) -> Token:
+        return ch[0]
+
+    def highest_bidder(self, meta: Meta, ch: list[Any]) -> Token:
+        """``highest bidder`` as one word of a setting, positioned where it stands."""
+        return Token("ID", "highest bidder", line=meta.line, column=meta.column,
+                     end_line=meta.end_line, end_column=meta.end_column)
+
     # -- declarations, units, lets
     def declare(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        name, low, high, hidden = ch
+        name, low, high, hidden, *options = ch
+        fields: dict[str, Any] = {}
+        for key, value, _ in options:
+            fields[key] = value
         decl = m.Declaration(
-            pos=pos_of(meta), name=str(name), low=low, high=high, hidden=hidden is not None
+            pos=pos_of(meta), name=str(name), low=low, high=high, hidden=hidden is not None,
+            option_pos=tuple((k, p) for k, _, p in options), **fields,
         )
         return ("declarations", decl)
+
+    def decl_auction(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, m.Pos]:
+        return ("auction", True, pos_of(meta))
+
+    def decl_after_bidder(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, m.Pos]:
+        return ("after_bidder", True, pos_of(meta))
+
+    def decl_bidder_keeps(self, meta: Meta, ch: list[Token]) -> tuple[str, Any, m.Pos]:
+        return ("bidder_keeps", word(ch[0]), pos_of(meta))
+
+    def decl_hook(self, meta: Meta, ch: list[Token]) -> tuple[str, Any, m.Pos]:
+        return ("hook", int(ch[0]), pos_of(meta))
 
     def hidden(self, meta: Meta, ch: list[Any]) -> bool:
         return True

@@ -204,3 +204,23 @@ def test_view_reads_cards_as_indices() -> None:
 def test_heuristic_team_beats_random_team() -> None:
     report = simulate("schieber", 12, seed=3, bots="mixed")
     assert report.wins["P0+P2"] >= 10
+
+
+def auction_legal(low: int) -> list[Action]:
+    return [*(Action("bid", v) for v in range(low, 10)), Action("pass")]
+
+
+def test_heuristic_bids_on_a_strong_hand_and_passes_on_a_weak_one() -> None:
+    strong = scene("sticheln", "auction", "HJ H9 HA HK HQ H10 DA SA CA", legal=auction_legal(2))
+    weak = scene("sticheln", "auction", "HQ H10 H8 DQ D10 D8 SQ S10 C9", legal=auction_legal(2))
+    assert HeuristicBot(random.Random(0)).choose(strong, 1) == Action("bid", 2)
+    assert HeuristicBot(random.Random(0)).choose(weak, 1) == Action("pass")
+
+
+def test_bots_call_tricks_within_the_range_and_avoid_the_forbidden_value() -> None:
+    legal = [Action("call", v) for v in range(10) if v != 2]
+    game = scene("sticheln", "declare", "H6 H7 D6 D7 S6 S7 C6 C7 C8", trump="H", legal=legal)
+    for bot in (HeuristicBot(random.Random(1)), RandomBot(random.Random(1))):
+        values = [bot.choose(game, 1).value for _ in range(50)]
+        assert all(0 <= v <= 9 and v != 2 for v in values)
+        assert statistics.mean(values) < 4  # a fair share of 9 tricks is about 2

@@ -331,6 +331,27 @@ def test_human_estimate_must_be_in_range() -> None:
     assert "estimate from 0 to 157" in out.getvalue()
 
 
+def test_human_bids_passes_and_may_not_call_the_forbidden_total() -> None:
+    game = Game("sticheln", seed=3)
+    seat = game.current_player
+    player, out = human("2x\npass\n")
+    assert player.choose(game, seat) == Action("pass")
+    assert "enter a number for your bid or pass" in out.getvalue()
+    assert "bid from 1 to 9, or pass" in out.getvalue()
+    player, _ = human("4\n")
+    assert player.choose(game, seat) == Action("bid", 4)
+    game.apply("bid 4")
+    for _ in range(3):
+        game.apply("pass")
+    game.apply("trump H")
+    game.apply("call 3")
+    game.apply("call 1")  # 4 + 3 + 1: the last may not call 1
+    player, out = human("1\n0\n")
+    assert player.choose(game, game.current_player) == Action("call", 0)
+    assert "1 is not allowed now" in out.getvalue()
+    assert "call from 0 to 9 except 1" in out.getvalue()
+
+
 def test_human_closed_input_raises() -> None:
     game = Game("differenzler", seed=1)
     player, _ = human("")

@@ -319,6 +319,18 @@ def schieber(v: HandView) -> Expected:
         v, "points", lambda s: v.points[s] + v.weis[s] + v.stoeck[s]))
 
 
+def sticheln(v: HandView) -> Expected:
+    """Allmedias Sticheln: a call met exactly earns 5 + the call, else minus the square of
+    the miss (the highest bidder's call is the bid; totals never fall below 0: SPECS)."""
+    call = v.declared["call"]
+    bid = v.declared["bid"]
+    top = bid.index(max(bid))
+    assert call[top] == bid[top], "the highest bidder's call is the bid"
+    assert sum(call) != 9, "the calls may not add up to nine"
+    return Expected("calls", each(v, "points", lambda s: 5 + call[s] if v.tricks[s] == call[s]
+                                  else -(v.tricks[s] - call[s]) ** 2))
+
+
 # --- when the game ends and who wins ------------------------------------------------------
 Ends = Callable[[int, dict[str, tuple[int, ...]], dict[str, Any]], bool]
 
@@ -336,6 +348,13 @@ def alone_on_top(unit: str, target: int, option: str | None = None) -> Ends:
     return ends
 
 
+def alone_on_top_or_after(unit: str, target: int, hands: int, option: str) -> Ends:
+    """Alone on top with the target, or a hand limit (the rule file's own decision)."""
+    on_top = alone_on_top(unit, target)
+    return lambda number, totals, opts: (on_top(number, totals, opts)
+                                         or number >= opts.get(option, hands))
+
+
 def someone_reaches(unit: str, target: int) -> Ends:
     return lambda number, totals, opts: max(totals[unit]) >= target
 
@@ -347,6 +366,7 @@ class Spec:
     score: Callable[[HandView], Expected]
     ends: Ends
     winner: tuple[str, str]  # ("most" | "fewest", unit)
+    floor: int | None = None  # no total falls below this
 
 
 SPECS: dict[str, Spec] = {
@@ -364,6 +384,8 @@ SPECS: dict[str, Spec] = {
     "schaufeldame": Spec(schaufeldame, someone_reaches("points", 12), ("fewest", "points")),
     "schiltenober": Spec(schiltenober, someone_reaches("points", 7), ("fewest", "points")),
     "schieber": Spec(schieber, alone_on_top("points", 1000, "target"), ("most", "points")),
+    "sticheln": Spec(sticheln, alone_on_top_or_after("points", 50, 100, "limit"),
+                     ("most", "points"), floor=0),
 }
 
 
@@ -390,6 +412,9 @@ def check_deal_and_play(rules: CompiledRules, r: HandResult) -> None:
     assert union.bit_count() == each_ * n
     assert len(r.tricks) == each_
     leader = (r.dealer + 1) % n  # forehand leads the first trick
+    if rules.lead_bidder:  # unless the highest bidder of the auction leads
+        bids = r.declared[rules.declarations[rules.auction].name]
+        leader = bids.index(max(bids))
     played = []
     for t in r.tricks:
         assert t.leader == leader and len(t.cards) == n
@@ -455,7 +480,8 @@ class ScoreKeeper:
                 resolved[unit][gainers[0]] += amount
             else:
                 pending.append((unit, pair, amount))
-        totals = {u: [t[s] + delta[u][s] + resolved[u][s] for s in range(len(t))]
+        low = self.spec.floor if self.spec.floor is not None else -10**9
+        totals = {u: [max(low, t[s] + delta[u][s] + resolved[u][s]) for s in range(len(t))]
                   for u, t in self.totals.items()}
         return totals, pending
 

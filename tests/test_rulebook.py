@@ -145,7 +145,11 @@ def test_worked_example_is_a_whole_hand_that_adds_up(path: Path) -> None:
     dealt = [c for hand in ex.hands for c in hand]
     assert sorted(played) == sorted(dealt)
     assert len(set(played)) == len(played) == r.players * r.cards_each
-    assert ex.rows[0].leader == ex.forehand
+    lead = ex.forehand
+    if r.lead_bidder:  # the highest bidder of the auction leads: the highest value of it
+        bids = ex.result.declared[r.declarations[r.auction].name]
+        lead = bids.index(max(bids))
+    assert ex.rows[0].leader == lead
     for before, after in zip(ex.rows, ex.rows[1:], strict=False):
         assert after.leader == before.winner
     for row in ex.rows:

@@ -99,6 +99,7 @@ def play(rules: CompiledRules, seed: int, policy: Policy = random_policy,
     out = Harvest(first_dealer=game.s.dealer)
     current = hand_start(game)
     trick_mode = game.s.mode
+    redeals = 0
     while not game.is_over and (max_hands is None or len(out.hands) < max_hands):
         s = game.s
         if s.phase == "play":
@@ -111,6 +112,13 @@ def play(rules: CompiledRules, seed: int, policy: Policy = random_policy,
         mark, done = len(recorder.log), len(game.results)
         before = len(s.trick)
         game.apply(action)
+        if game.s.redeals > redeals:  # everybody passed: the next dealer deals anew
+            redeals = game.s.redeals
+            if out.hands:
+                break  # a game case replays its hands one after the other: stop before it
+            out.first_dealer = game.s.dealer
+            current = hand_start(game)
+            continue
         current["actions"].append(str(action))
         if action.kind == "play" and before == game.n - 1:
             finished = len(game.results) > done

@@ -87,15 +87,21 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
     rng = random.Random(seed)
     shown = game.observation(0).get("shown")
     calls: list[tuple[int, Action]] = []
+    redeals = 0
     while not game.results:
         legal = game.legal_actions()
         seat, phase = game.current_player, game.phase
         if phase == "declare":
             action = declaration_value(legal, rules.players, rng)
+        elif phase == "auction":
+            action = legal[-1] if rng.random() < 0.5 else legal[0]  # pass, or the lowest bid
         else:
             action = rng.choice(legal)
         game.apply(action)
-        if phase == "trump":
+        if game.s.redeals > redeals:
+            redeals = game.s.redeals
+            calls.clear()  # everybody passed: the cards were dealt anew
+        elif phase in ("trump", "auction"):
             calls.append((seat, action))
     result = game.results[0]
     table = points_table(rules, result.trump)

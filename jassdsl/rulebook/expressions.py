@@ -292,7 +292,7 @@ class Speaker:
             return Qty("value", ("hat", "haben"), a_noun=de_a, np=f"{poss} {de_noun}",
                        np_dat=f"{poss_dat} {de_noun}", most=f"{highest} {de_noun}",
                        least=f"{lowest} {de_noun}",
-                       everyone=f"die Summe der {de_noun}en aller {self.sw.pl}")
+                       everyone=f"die Summe der {de_plural(de_noun)} aller {self.sw.pl}")
         return Qty("value", ("has", "have"), a_noun=en_a, np=f"{self.sw.poss} {en_noun}",
                    np_dat=f"{self.sw.poss} {en_noun}", most=f"the highest {en_noun}",
                    least=f"the lowest {en_noun}",
@@ -889,3 +889,12 @@ def is_boolean(e: m.Expr) -> bool:
     if isinstance(e, m.Call):
         return e.func in ("most", "least")
     return isinstance(e, m.Name) and e.name in ("match", "last")
+
+
+def de_plural(noun: str) -> str:
+    """The German plural of a declared noun: Ansage-n, Schätzung-en, Gebot-e."""
+    if noun.endswith("e"):
+        return noun + "n"
+    if noun.endswith("ung") or "*" in noun:
+        return noun + "en"
+    return noun + "e"

@@ -97,7 +97,7 @@ def has_trump(rf: m.RuleFile) -> bool:
     t = rf.trump
     if t.kind == "none":
         return False
-    if t.kind == "forehand_chooses":
+    if t.kind in ("forehand_chooses", "bidder_chooses"):
         return any(w.text in ("suits", *SUITS) for w in t.modes)
     return True
 
@@ -127,13 +127,17 @@ def overview(lang: Lang, v: Variant) -> list[str]:
         else "ov.dealer_seat"
     deal = f"{say(lang, deal_key, each=each, packet=value_text(lang, rf, rf.deal.packet))}; " \
            f"{say(lang, dealer_key)}"
+    if setting.get("next dealer", [""])[0] == "highest bidder":
+        deal += f"; {say(lang, 'ov.dealer_bidder')}"
+    lead_key = "ov.lead_bidder" if setting.get("first lead", [""])[0] == "highest bidder" \
+        else "ov.lead_text"
     units = [unit_word(lang, u.singular, u.plural) for u in rf.units]
     rows = [
         [say(lang, "ov.players"), players],
         [say(lang, "ov.partners"), say(lang, "ov.teams" if rf.teams else "ov.alone")],
         [say(lang, "ov.cards"), say(lang, "ov.deck")],
         [say(lang, "ov.deal"), deal],
-        [say(lang, "ov.lead"), say(lang, "ov.lead_text")],
+        [say(lang, "ov.lead"), say(lang, lead_key)],
         [say(lang, "ov.trump"), trump_short(lang, rf)],
         [say(lang, "ov.units"), join_words(lang, units)],
         [say(lang, "ov.end"), end_short(lang, rf, s)],
@@ -150,6 +154,8 @@ def trump_short(lang: Lang, rf: m.RuleFile) -> str:
         return say(lang, "short.none", mode=mode_word(lang, t.fallback))
     if t.kind == "forehand_chooses":
         return say(lang, "short.push" if t.push else "short.forehand_chooses")
+    if t.kind == "bidder_chooses":
+        return say(lang, "short.bidder_chooses")
     return say(lang, f"short.{t.kind}")
 
 
@@ -225,9 +231,10 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     t = rf.trump
     out = [f"## {say(lang, 'h.trump')}", ""]
     fallback = mode_word(lang, t.fallback)
-    if t.kind == "forehand_chooses":
+    if t.kind in ("forehand_chooses", "bidder_chooses"):
         modes = [mode_choice(lang, w.text) for w in t.modes]
-        out.append(say(lang, "trump.chooses", modes=join_words(lang, modes, "or")))
+        key = "trump.chooses" if t.kind == "forehand_chooses" else "trump.bidder_chooses"
+        out.append(say(lang, key, modes=join_words(lang, modes, "or")))
         if t.push:
             out += ["", say(lang, "trump.push")]
     else:
@@ -263,13 +270,31 @@ def declare_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     if rf.trump.kind == "forehand_chooses":
         items.append(say(lang, "declare.trump_phase"))
     for d in rf.declarations:
-        en_a, _, de_a, _, _ = declared_words(d.name)
-        items.append(say(lang, "declare.value", a_name=en_a if lang == "en" else de_a,
-                         low=value_text(lang, rf, d.low), high=value_text(lang, rf, d.high)))
-        items.append(say(lang, "declare.hidden" if d.hidden else "declare.open"))
+        items += declaration_items(lang, rf, d)
     if not items:
         return [*out, say(lang, "declare.none"), ""]
     return [*out, *[f"{i}. {text}" for i, text in enumerate(items, start=1)], ""]
+
+
+def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]:
+    """The sentences of one declaration: who declares when, what, and who may see it."""
+    en_a, en_noun, de_a, de_noun, _ = declared_words(d.name)
+    a_name, noun = (en_a, en_noun) if lang == "en" else (de_a, de_noun)
+    low, high = value_text(lang, rf, d.low), value_text(lang, rf, d.high)
+    if d.auction:
+        key = "declare.auction"
+    elif d.after_bidder:
+        key = "declare.after_bidder"
+    else:
+        key = "declare.value"
+    items = [say(lang, key, a_name=a_name, low=low, high=high, name=noun)]
+    if d.bidder_keeps is not None:
+        kept = declared_words(d.bidder_keeps.text)[1 if lang == "en" else 3]
+        items.append(say(lang, "declare.bidder_keeps", name=noun, kept=kept))
+    if d.hook is not None:
+        items.append(say(lang, "declare.hook", total=d.hook))
+    items.append(say(lang, "declare.hidden" if d.hidden else "declare.open"))
+    return items
 
 
 def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
@@ -472,10 +497,14 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         return [say(lang, "ex.shown", card=ex.shown, trump=trump_text)]
     if kind == "random_suit":
         return [say(lang, "ex.random", trump=suit_name(lang, trump))]
-    if kind == "forehand_chooses":
+    if kind in ("forehand_chooses", "bidder_chooses"):
         lines = []
         for seat, action in ex.calls:
-            if action.kind == "push":
+            if action.kind == "pass":
+                lines.append(say(lang, "ex.pass", player=seat_letter(seat)))
+            elif action.kind != "trump" and action.kind != "push":
+                lines.append(say(lang, "ex.bid", player=seat_letter(seat), value=action.value))
+            elif action.kind == "push":
                 lines.append(say(lang, "ex.push", player=seat_letter(seat)))
             else:
                 lines.append(say(lang, "ex.choose", player=seat_letter(seat),

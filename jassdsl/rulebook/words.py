@@ -71,6 +71,16 @@ TEXT: dict[str, tuple[str, str]] = {
         "seat 1 deals first; then the deal passes to the right",
         "Platz 1 gibt zuerst; danach geht das Geben nach rechts weiter",
     ),
+    "ov.lead_bidder": (
+        "the highest bidder of the auction leads the first trick; whoever wins a trick leads "
+        "the next; play goes counter-clockwise",
+        "wer in der Versteigerung am höchsten geboten hat, eröffnet den ersten Stich; wer "
+        "einen Stich macht, eröffnet den nächsten; gespielt wird im Gegenuhrzeigersinn",
+    ),
+    "ov.dealer_bidder": (
+        "the highest bidder of a hand deals the next one",
+        "wer in einer Runde am höchsten geboten hat, gibt die nächste",
+    ),
     "ov.lead_text": (
         "forehand, the player to the dealer's right, leads the first trick; whoever wins a "
         "trick leads the next; play goes counter-clockwise",
@@ -151,6 +161,11 @@ TEXT: dict[str, tuple[str, str]] = {
         "Forehand looks at their cards and chooses one of: {modes}.",
         "Die Vorhand schaut ihre Karten an und wählt eines von: {modes}.",
     ),
+    "trump.bidder_chooses": (
+        "The highest bidder of the auction (see the declarations) chooses one of: {modes}.",
+        "Wer in der Versteigerung am höchsten geboten hat (siehe Ansagen), wählt eines von: "
+        "{modes}.",
+    ),
     "trump.push": (
         "Instead of choosing, forehand may push: then the partner across must choose. "
         "Forehand leads the first trick either way.",
@@ -229,6 +244,38 @@ TEXT: dict[str, tuple[str, str]] = {
         "{low} to {high}.",
         "Beginnend mit der Vorhand sagt reihum jeder Spieler {a_name} an: eine ganze Zahl von "
         "{low} bis {high}.",
+    ),
+    "declare.auction": (
+        "Before trump is set there is an auction. Starting with forehand, every player in "
+        "turn makes {a_name} from {low} to {high}, higher than the highest bid so far, or "
+        "passes. A player who passed may bid again when the turn comes round. The auction "
+        "ends when all the others have passed in a row after the highest bid, or at once on "
+        "a bid of {high}. If everybody passes without a bid, the next dealer to the right "
+        "deals anew; the new deal does not count as a hand. A player's {name} is their "
+        "highest bid, 0 if they only passed.",
+        "Vor der Trumpfbestimmung wird versteigert. Beginnend mit der Vorhand gibt reihum "
+        "jeder Spieler {a_name} von {low} bis {high} ab, höher als das höchste Gebot bisher, oder "
+        "passt. Wer gepasst hat, darf in der nächsten Runde wieder bieten. Die Versteigerung "
+        "endet, wenn nach dem höchsten Gebot alle anderen nacheinander gepasst haben, oder "
+        "sofort bei einem Gebot von {high}. Passen alle ohne Gebot, gibt der nächste Geber "
+        "rechts neu; das neue Geben zählt nicht als Runde. Als {name} eines Spielers zählt "
+        "sein höchstes Gebot, 0 wenn er nur gepasst hat.",
+    ),
+    "declare.after_bidder": (
+        "After trump is set, every player in turn declares {a_name}: a whole number from "
+        "{low} to {high}, starting with the player to the right of the highest bidder.",
+        "Nach der Trumpfbestimmung sagt reihum jeder Spieler {a_name} an: eine ganze Zahl von "
+        "{low} bis {high}, beginnend mit dem Spieler rechts vom Höchstbietenden.",
+    ),
+    "declare.bidder_keeps": (
+        "The highest bidder does not declare: their {name} is their {kept}.",
+        "Der Höchstbietende sagt nicht an: als {name} zählt sein {kept}.",
+    ),
+    "declare.hook": (
+        "The last player to declare may not choose a number that makes the sum of all "
+        "declarations {total}.",
+        "Wer zuletzt ansagt, darf keine Zahl wählen, mit der die Summe aller Ansagen {total} "
+        "ergibt.",
     ),
     "declare.hidden": (
         "The declarations stay hidden from the other players until the hand is over.",
@@ -381,6 +428,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "ex.shown": ("The card shown is {card}: {trump}.", "Die gezeigte Karte ist {card}: {trump}."),
     "ex.random": ("The suit drawn is {trump}.", "Gezogen wird {trump}."),
     "ex.push": ("{player} pushes.", "{player} schiebt."),
+    "ex.bid": ("{player} bids {value}.", "{player} bietet {value}."),
+    "ex.pass": ("{player} passes.", "{player} passt."),
     "ex.choose": ("{player} chooses {trump}.", "{player} wählt {trump}."),
     "ex.first_void": (
         "In trick {trick}, {player} cannot follow and plays {card}: {trump}.",
@@ -436,6 +485,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "short.none": ("none ({mode})", "keiner ({mode})"),
     "short.forehand_chooses": ("forehand chooses", "Vorhand wählt"),
     "short.push": ("forehand chooses or pushes", "Vorhand wählt oder schiebt"),
+    "short.bidder_chooses": ("highest bidder chooses", "Höchstbietender wählt"),
     "short.strict": ("strict", "streng"),
     "short.weak": ("weak", "schwach"),
     "short.puur": ("Puur exempt", "Puur frei"),
@@ -619,6 +669,7 @@ def card_name(lang: Lang, suit: str, rank: str) -> str:
 DECLARED: dict[str, tuple[str, str, str, str, str]] = {
     "estimate": ("an estimate", "estimate", "eine Schätzung", "Schätzung", "f"),
     "bid": ("a bid", "bid", "ein Gebot", "Gebot", "n"),
+    "call": ("a call", "call", "eine Ansage", "Ansage", "f"),
 }
 
 
