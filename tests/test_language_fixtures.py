@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from snippets import completed, statements
 
 from jassdsl.check import load_model
 from jassdsl.compiler import compile_rules
@@ -29,8 +30,6 @@ from jassdsl.game import Game
 
 FOLDER = Path(__file__).parent / "fixtures" / "language"
 BASE = FOLDER / "_base.jass"
-NAMED = {"ranks": 2, "card": 3, "bonus": 2, "option": 2, "declare": 2, "let": 2, "source": 2,
-         "decision": 2, "first": 2, "next": 2, "invariant": 2, "weis": 2}
 EXPECT = re.compile(r"^# expect: (ok|error (.+))$")
 ERROR = re.compile(r"^(\d+):(\d+) ([a-z-]+)$")
 
@@ -75,23 +74,9 @@ def parse_error(item: str) -> tuple[int, int, str]:
     return int(m.group(1)), int(m.group(2)), m.group(3)
 
 
-def statements(text: str) -> list[tuple[str, str]]:
-    """(key, text) of each top-level statement: a line at column 1 and its indented tail."""
-    out: list[tuple[str, list[str]]] = []
-    for line in text.splitlines():
-        if line and not line[0].isspace() and not line.startswith("#"):
-            words = re.findall(r"[A-Za-z_][\w-]*", line)
-            out.append((" ".join(words[:NAMED.get(words[0], 1)]), [line]))
-        elif out:
-            out[-1][1].append(line)
-    return [(key, "\n".join(lines)) for key, lines in out]
-
-
 def with_base(snippet: str) -> str:
     """The snippet, then every base statement of a kind the snippet does not have."""
-    own = {key for key, _ in statements(snippet)}
-    rest = [body for key, body in statements(BASE.read_text(encoding="utf-8")) if key not in own]
-    return snippet.rstrip("\n") + "\n\n" + "\n".join(rest) + "\n"
+    return completed(snippet, BASE.read_text(encoding="utf-8"))
 
 
 FIXTURES = sorted(p for p in FOLDER.glob("*.jass") if not p.name.startswith("_"))

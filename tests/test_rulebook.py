@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from snippets import NAMED, completed
 
 from jassdsl import model as m
 from jassdsl.check import load_model
@@ -381,30 +382,14 @@ score each hand, first rule that applies:
 game ends after 2 hands
 winner: most points
 """
-# How many leading words name a statement: a snippet's statement replaces the base
-# statement of the same name ("ranks trump", "unit point", "trump", ...).
-NAMED = {"ranks": 2, "card": 3, "bonus": 2, "option": 2, "declare": 2, "let": 2, "source": 2,
-         "decision": 2, "first": 2, "next": 2, "invariant": 2, "weis": 2, "unit": 2}
-
-
-def statements(text: str) -> list[tuple[str, str]]:
-    out: list[tuple[str, list[str]]] = []
-    for line in text.splitlines():
-        if line and not line[0].isspace() and not line.startswith("#"):
-            words = re.findall(r"[A-Za-z_][\w-]*", line)
-            out.append((" ".join(words[:NAMED.get(words[0], 1)]), [line]))
-        elif out:
-            out[-1][1].append(line)
-    return [(key, "\n".join(lines)) for key, lines in out]
+RULEBOOK_NAMED = {**NAMED, "unit": 2}
 
 
 def complete(snippet: str) -> str:
     """A whole file as is; a snippet followed by the base statements it does not replace."""
     if re.search(r"^variant ", snippet, re.M) and re.search(r"^winner:", snippet, re.M):
         return snippet
-    own = {key for key, _ in statements(snippet)}
-    rest = [body for key, body in statements(BASE) if key not in own]
-    return snippet.rstrip("\n") + "\n" + "\n".join(rest) + "\n"
+    return completed(snippet, BASE, RULEBOOK_NAMED)
 
 
 def jass_examples(page: Path) -> list[str]:
