@@ -66,7 +66,7 @@ def trump_how(rules: CompiledRules, result: HandResult, log: HandLog,
               names: Sequence[str]) -> str:
     """The trump of a finished hand and how the rule file's method set it."""
     kind, trump = rules.trump_kind, result.trump
-    if kind == "forehand_chooses":
+    if kind in ("forehand_chooses", "bidder_chooses"):
         return f"{mode_label(trump)} ({calls_text(log.trump_calls, names)})"
     if kind == "random_suit":
         return f"{mode_label(trump)} (drawn at random)"
