@@ -2,7 +2,7 @@
 """Engine speed: random legal hands per second, several engines measured in one run.
 
     python bench/bench_engine.py [--hands N] [--rounds R] [--seed S] [--variant NAME]
-                                 [--no-jasskit] [--json]
+                                 [--option NAME=VALUE ...] [--no-jasskit] [--json]
 
 A hand is a whole hand: deal, trump choice (random among the legal trump actions,
 push included), every card, scoring, and the check whether the game ends; a game that
@@ -10,10 +10,15 @@ ends is replaced by a new one. Every player takes a uniformly random legal actio
 
 Engines, timed in the same rounds (interleaved, so a busy machine slows all of them):
 
-* ``playout``: `jassdsl.playout.play_random`, the interpreter's fast loop;
+* ``playout``: `jassdsl.playout.play_random`, the interpreter's fast loop, with the rule
+  file's invariants not checked (``Game(..., check_invariants=False)``): the main figure,
+  the cost of interpreting the rules;
+* ``playout+checks``: the same, with the invariants checked after every hand (the
+  default of `Game`);
 * ``apply``: the same games through the public API, ``game.apply(choose(...,
-  game.legal_actions()))``; both use the same seeds and policy, so they must play the
-  very same hands, and the script checks that they did;
+  game.legal_actions()))``, invariants not checked; all three use the same seeds and
+  policy, so they must play the very same hands, and the script checks that they did
+  (a checksum of every hand's points and totals);
 * ``reference``: the naive engine ``tests/reference.py`` playing Schieber hands (only
   with ``--variant schieber``: it knows no other scoring);
 * ``jass-kit``: HSLU's engine via ``bench/jasskit_speed.py`` in ``.oracle-venv``
@@ -54,7 +59,7 @@ from jassdsl.playout import choose, play_random  # noqa: E402
 from jassdsl.registry import load_rules, rules_dir  # noqa: E402
 from jassdsl.tables import chunk_points  # noqa: E402
 
-Checksum = tuple[int, int]  # (hands played, sum over hands of subject-weighted points)
+Checksum = tuple[int, int]  # (hands played, a sum over hands of points and totals)
 
 
 def game_seed(seed: int, rnd: int, game: int) -> int:
@@ -62,15 +67,18 @@ def game_seed(seed: int, rnd: int, game: int) -> int:
 
 
 def checksum(game: Game) -> int:
-    """A number that differs when any hand's points differ."""
-    return sum((x + 1) * p for h in game.results for x, p in enumerate(h.points))
+    """A number that differs when any hand's points or totals (so its score) differ."""
+    return sum((x + 1) * (p + 1000 * sum(t[x] for t in h.totals.values()))
+               for h in game.results for x, p in enumerate(h.points))
 
 
-def run_playout(rules: CompiledRules, hands: int, seed: int, rnd: int) -> Checksum:
+def run_playout(rules: CompiledRules, hands: int, seed: int, rnd: int,
+                checks: bool = False) -> Checksum:
     rng = random.Random(seed * 7 + rnd)
     done = check = games = 0
     while done < hands:
-        game = Game(rules, seed=game_seed(seed, rnd, games), record=False)
+        game = Game(rules, seed=game_seed(seed, rnd, games), record=False,
+                    check_invariants=checks)
         done += play_random(game, rng, hands - done)
         check += checksum(game)
         games += 1
@@ -81,7 +89,8 @@ def run_apply(rules: CompiledRules, hands: int, seed: int, rnd: int) -> Checksum
     bits = random.Random(seed * 7 + rnd).getrandbits
     done = check = games = 0
     while done < hands:
-        game = Game(rules, seed=game_seed(seed, rnd, games), record=False)
+        game = Game(rules, seed=game_seed(seed, rnd, games), record=False,
+                    check_invariants=False)
         left = hands - done
         while not game.is_over and len(game.results) < left:
             game.apply(choose(bits, game.legal_actions()))
@@ -204,7 +213,7 @@ def machine() -> dict[str, Any]:
     if cpuinfo.exists():
         cpu = next((line.split(":", 1)[1].strip() for line in cpuinfo.read_text().splitlines()
                     if line.startswith("model name")), "")
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    load = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
     return {"python": platform.python_version(), "cpu": cpu, "cpus": os.cpu_count(),
             "load_1min_at_start": load}
 
@@ -212,16 +221,18 @@ def machine() -> dict[str, Any]:
 def report(data: dict[str, Any]) -> str:
     m, s = data["machine"], data["speed"]
     lines = [
-        f"engine benchmark: {data['variant']}, {data['hands']} hands x {data['rounds']} rounds,"
+        f"engine benchmark: {data['variant']}"
+        + "".join(f" {k}={v}" for k, v in data["options"].items())
+        + f", {data['hands']} hands x {data['rounds']} rounds,"
         f" seed {data['seed']}",
         f"python {m['python']} on {m['cpu']} ({m['cpus']} cpus, load {m['load_1min_at_start']})",
         "",
-        f"{'engine':12s} {'median hands/s':>15s} {'playout is x':>13s}   per round",
+        f"{'engine':15s} {'median hands/s':>15s} {'playout is x':>13s}   per round",
     ]
     for name, value in s["median_hands_per_sec"].items():
         ratio = s["playout_speedup"].get(name)
         rounds = s["per_round_hands_per_sec"].get(name, [])
-        lines.append(f"{name:12s} {value:15,.0f} {'' if ratio is None else ratio:>13}   "
+        lines.append(f"{name:15s} {value:15,.0f} {'' if ratio is None else ratio:>13}   "
                      + " ".join(f"{x:,.0f}" for x in rounds))
     c = data["compile"]
     lines += ["", f"grammar build (once per process): {c['grammar_ms']:.1f} ms",
@@ -231,12 +242,22 @@ def report(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def parse_options(pairs: list[str]) -> dict[str, int | str] | None:
+    """NAME=VALUE pairs (numbers become int), or None if one has no '='."""
+    if any("=" not in p for p in pairs):
+        return None
+    split = (p.split("=", 1) for p in pairs)
+    return {k: int(v) if v.lstrip("-").isdigit() else v for k, v in split}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=2000, help="hands per round (default 2000)")
     ap.add_argument("--rounds", type=int, default=5, help="rounds (default 5)")
     ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     ap.add_argument("--variant", default="schieber", help="rule file name or path")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a rule file option, e.g. weis-table=none (repeatable)")
     ap.add_argument("--no-jasskit", action="store_true", help="skip the jass-kit comparison")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
@@ -244,11 +265,15 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--hands and --rounds must be >= 1")
 
     host = machine()
-    rules = load_rules(args.variant)
+    options = parse_options(args.option)
+    if options is None:
+        ap.error("--option takes NAME=VALUE")
+    rules = load_rules(args.variant, options)
     first_use_tables(rules)  # built once per process, not per hand: keep them out of round 1
     n, seed = args.hands, args.seed
     engines: dict[str, Callable[[int], Checksum]] = {
         "playout": lambda r: run_playout(rules, n, seed, r),
+        "playout+checks": lambda r: run_playout(rules, n, seed, r, checks=True),
         "apply": lambda r: run_apply(rules, n, seed, r),
     }
     schieber = Path(args.variant).stem == "schieber"
@@ -256,12 +281,13 @@ def main(argv: list[str] | None = None) -> int:
         ref = load_reference()
         engines["reference"] = lambda r: run_reference(ref, n, seed, r)
     speed, sums = time_rounds(engines, args.rounds)
-    if sums["playout"] != sums["apply"]:
-        raise SystemExit("playout and apply played different hands: "
-                         f"{sums['playout']} != {sums['apply']}")
+    for name in ("playout+checks", "apply"):
+        if sums[name] != sums["playout"]:
+            raise SystemExit(f"playout and {name} played different hands: "
+                             f"{sums['playout']} != {sums[name]}")
     jasskit = run_jasskit(n, seed) if schieber and not args.no_jasskit else None
     data = {
-        "variant": args.variant, "hands": n, "rounds": args.rounds, "seed": seed,
+        "variant": args.variant, "options": options, "hands": n, "rounds": args.rounds, "seed": seed,
         "machine": host, "speed": summary(speed, jasskit), "jasskit": jasskit,
         "compile": compile_times(),
     }
