@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 from jassdsl.cards import SUIT_MASKS
@@ -37,19 +38,29 @@ class Weis:
     top: int  # the highest card of a sequence, or any card of a four
 
 
+RANK_MASKS = tuple(sum(1 << (suit * 9 + rank) for suit in range(4)) for rank in range(9))
+
+
+@cache
+def chunk_runs(chunk: int, shortest: int) -> tuple[tuple[int, int], ...]:
+    """(first rank, length) of each run of at least `shortest` ranks in one suit's 9 bits."""
+    out, start = [], -1
+    for rank in range(10):  # rank 9 is a sentinel that ends the last run
+        if rank < 9 and chunk >> rank & 1:
+            start = rank if start < 0 else start
+            continue
+        if start >= 0 and rank - start >= shortest:
+            out.append((start, rank - start))
+        start = -1
+    return tuple(out)
+
+
 def runs(hand: int, table: WeisTable) -> Iterator[list[int]]:
     """Every run of consecutive cards of one suit in hand, long enough to count."""
     shortest = min(table.sequences, default=99)
     for suit in range(4):
-        run: list[int] = []
-        for rank in range(10):  # rank 9 is a sentinel that ends the last run
-            card = suit * 9 + rank
-            if rank < 9 and hand >> card & 1:
-                run.append(card)
-                continue
-            if len(run) >= shortest:
-                yield run
-            run = []
+        for start, length in chunk_runs(hand >> (9 * suit) & 511, shortest):
+            yield [suit * 9 + r for r in range(start, start + length)]
 
 
 def sequence_value(table: WeisTable, length: int) -> int:
@@ -61,11 +72,10 @@ def find_weise(hand: int, table: WeisTable, mode: int) -> list[Weis]:
     """Every maximal sequence and every four of a kind the table counts in hand."""
     found = [make_sequence(run, table, mode) for run in runs(hand, table)]
     for rank, value in table.fours.items():
-        cards = [s * 9 + rank for s in range(4)]
-        if all(hand >> c & 1 for c in cards):
-            mask = sum(1 << c for c in cards)
+        mask = RANK_MASKS[rank]
+        if hand & mask == mask:  # the card of suit 0 stands for the four
             found.append(Weis(weis_key(value, False, 4, rank, mode, False), value, "four",
-                              mask, cards[0]))
+                              mask, rank))
     return found
 
 
