@@ -22,7 +22,7 @@ from jassdsl.play import FollowRule, excluded_reasons, follow_plain, follow_rule
 from jassdsl.registry import load_rules
 from jassdsl.scoring import Grant, HandFacts, score_hand
 from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable, chunk_points
-from jassdsl.weis import Weis, best_seat, declaration, stoeck_holder
+from jassdsl.weis import Weis, best_seat, hand_weise, stoeck_holder
 
 HAND_LIMIT = 1000  # a game that has not ended after this many hands is stopped
 
@@ -488,7 +488,7 @@ class Game:
         if r.weis is None:
             return
         table = r.weis
-        s.weis_offer = tuple(tuple(declaration(h, table, s.mode)) for h in s.hands)
+        s.weis_offer = tuple([hand_weise(h, table, s.mode) for h in s.hands])
         s.weis_said = ((),) * r.players
         s.weis_points = (0,) * r.subjects
         s.weis_todo = sum(1 << seat for seat, w in enumerate(s.weis_offer) if w)

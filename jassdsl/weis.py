@@ -11,9 +11,10 @@ earlier to the first trick.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 from jassdsl.cards import SUIT_MASKS
 
@@ -25,6 +26,8 @@ class WeisTable:
     sequences: dict[int, int]  # length -> points; lengths above the longest listed use it
     fours: dict[int, int]  # rank index -> points
     reuse: bool  # may a card count in a sequence and a four of a kind at once
+    # per trump mode, the sequences of every suit chunk (`suit_sequences`); not compared
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True, order=True)
@@ -95,6 +98,59 @@ def weis_key(value: int, seq: bool, length: int, rank: int, mode: int, trump: bo
 
 
 def declaration(hand: int, table: WeisTable, mode: int) -> list[Weis]:
+    """The most valuable set of Weise a hand can declare (see `search_declaration`)."""
+    return list(hand_weise(hand, table, mode))
+
+
+def hand_weise(hand: int, table: WeisTable, mode: int) -> tuple[Weis, ...]:
+    """`search_declaration`, fast: the sequences come from per-suit tables.
+
+    The Weise of a hand are those of its four 9-card suit chunks, plus its fours. So
+    unless the hand holds a four of a kind that the table counts (about one hand in 80),
+    the answer is the sequences of each chunk, found once per table, mode and chunk;
+    with reuse in `find_weise` order, without it best first, as the search returns."""
+    per_suit = suit_sequences(table, mode)
+    c0, c1, c2, c3 = hand & 511, hand >> 9 & 511, hand >> 18 & 511, hand >> 27 & 511
+    if c0 & c1 & c2 & c3 & per_suit[4]:
+        return tuple(search_declaration(hand, table, mode))
+    p0, p1, p2, p3 = per_suit[:4]
+    s0, s1, s2, s3 = p0[c0], p1[c1], p2[c2], p3[c3]
+    if s0 is None or s1 is None or s2 is None or s3 is None:
+        s0, s1, s2, s3 = (sequences_of(per_suit, suit, c, table, mode)
+                          for suit, c in enumerate((c0, c1, c2, c3)))
+    found: tuple[Weis, ...] = s0 + s1 + s2 + s3
+    if table.reuse or len(found) < 2:
+        return found
+    return tuple(sorted(found, reverse=True))
+
+
+def suit_sequences(table: WeisTable, mode: int) -> list[Any]:
+    """Per suit, a 512-slot list of each chunk's sequences (filled on first use), then the
+    mask of the ranks whose four of a kind the table counts."""
+    per_suit: list[Any] | None = table.cache.get(mode)
+    if per_suit is None:
+        per_suit = table.cache[mode] = [[None] * 512 for _ in range(4)]
+        per_suit.append(sum(1 << rank for rank in table.fours))
+    return per_suit
+
+
+def sequences_of(per_suit: list[Any], suit: int, chunk: int, table: WeisTable,
+                 mode: int) -> tuple[Weis, ...]:
+    """The sequences the table counts in one suit chunk: maximal runs with reuse, else
+    the best split of every run."""
+    found: tuple[Weis, ...] | None = per_suit[suit][chunk]
+    if found is None:
+        if table.reuse:
+            shortest = min(table.sequences, default=99)
+            found = tuple(make_sequence(list(range(9 * suit + start, 9 * suit + start + n)),
+                                        table, mode) for start, n in chunk_runs(chunk, shortest))
+        else:
+            found = tuple(best_sequences(chunk << 9 * suit, table, mode))
+        per_suit[suit][chunk] = found
+    return found
+
+
+def search_declaration(hand: int, table: WeisTable, mode: int) -> list[Weis]:
     """The most valuable set of Weise a hand can declare.
 
     With reuse (the big table) that is every maximal sequence and every four of a kind.

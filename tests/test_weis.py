@@ -15,7 +15,15 @@ from jassdsl.check import load_model
 from jassdsl.compiler import compile_rules
 from jassdsl.errors import IllegalActionError
 from jassdsl.game import Game
-from jassdsl.weis import WeisTable, best_seat, declaration, find_weise, stoeck_holder
+from jassdsl.weis import (
+    WeisTable,
+    best_seat,
+    declaration,
+    find_weise,
+    hand_weise,
+    search_declaration,
+    stoeck_holder,
+)
 
 FOURS = {RANKS.index(r): v for r, v in
          (("10", 100), ("Q", 100), ("K", 100), ("A", 100), ("J", 200))}
@@ -221,3 +229,20 @@ def test_only_the_best_side_scores_weis_and_stoeck_needs_a_trump_suit() -> None:
                 scored = sum(g.amount for g in r.grants)
                 assert scored >= sum(r.points)  # Weis may add, Stöck cannot be there
     assert seen_two_sides > 0  # the comparison was exercised; the engine checks invariants
+
+
+@pytest.mark.parametrize("table", [SMALL, BIG], ids=["small", "big"])
+def test_per_suit_tables_find_what_the_search_finds(table: WeisTable) -> None:
+    """hand_weise (per-suit tables) gives exactly search_declaration's Weise, in its order,
+    for random 9-card hands and for hands built to hold long runs and fours."""
+    rng = random.Random(7)
+    fresh = WeisTable(table.sequences, table.fours, table.reuse)  # an empty cache
+    for i in range(3000):
+        if i % 3:
+            h = sum(1 << c for c in rng.sample(range(36), 9))
+        else:  # a four of a kind plus a run in one suit, sometimes overlapping
+            rank, suit, start = rng.randrange(9), rng.randrange(4), rng.randrange(5)
+            h = sum(1 << (s * 9 + rank) for s in range(4))
+            h |= sum(1 << (suit * 9 + r) for r in range(start, start + rng.randrange(3, 6)))
+        for mode in range(6):
+            assert hand_weise(h, fresh, mode) == tuple(search_declaration(h, table, mode))
