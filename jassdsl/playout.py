@@ -46,11 +46,33 @@ def play_random(game: Game, rng: random.Random, hands: int | None = None) -> int
         if s.phase == "play" and not s.trick and not game.record and (
                 game.rules.weis is None or s.tricks):  # Weis is decided in the first trick
             play_tricks(game, bits)
+        elif s.phase in ("play", "weis") and not s.tricks and not s.trick and not game.record:
+            play_first_trick(game, bits)
         else:
             game.apply(choose(bits, game.legal_actions()))
         s = game.s
         results = game.results
     return len(results) - done
+
+
+def play_first_trick(game: Game, getrandbits: Callable[[int], int]) -> None:
+    """Play the first trick of a hand with Weis as `Game.apply` plays it with `choose`.
+
+    A seat holding a Weis decides before its card: option 0 of [weis 1, weis 0] declares.
+    Cards go through `Game._play`, which scores the Weis when the trick is over."""
+    s = game.s
+    hand_no = s.hand_no
+    while not s.tricks and s.hand_no == hand_no and s.phase in ("play", "weis"):
+        if s.phase == "weis":
+            game._say_weis(getrandbits(32) * 2 >> 32 == 0)
+        legal = game.legal_mask()
+        k = legal.bit_count()
+        if k > 1:
+            j = getrandbits(32) * k >> 32
+            while j:
+                legal &= legal - 1
+                j -= 1
+        game._play((legal & -legal).bit_length() - 1)
 
 
 @cache
