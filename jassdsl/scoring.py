@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES
@@ -237,9 +237,10 @@ class Compiler:
         return quant
 
 
-@dataclass(frozen=True)
-class Grant:
-    """One line of a hand's score: who gets how much of which unit (or holds it)."""
+class Grant(NamedTuple):
+    """One line of a hand's score: who gets how much of which unit (or holds it).
+
+    A named tuple: immutable and cheap, as every hand makes some."""
 
     subject: int
     unit: str
@@ -356,10 +357,10 @@ def score_hand(
     An amount held in abeyance waits in `pending` (changed in place) until exactly one of
     its subjects gains in that unit in a later hand; then that subject gets it."""
     totals = facts.totals
-    before = {u: list(v) for u, v in totals.items()}
+    n = facts.n
     clause = first_clause(clauses, facts)
     grants = clause.grants(facts) if clause is not None else []
-    delta = {u: [0] * facts.n for u in totals}
+    delta = {u: [0] * n for u in totals}
     still: Pending = []
     for g in grants:
         if g.held_with:
@@ -367,22 +368,23 @@ def score_hand(
         else:
             delta[g.unit][g.subject] += g.amount
     released: list[Grant] = []
-    for unit, members, amount in pending:
-        gainers = [x for x in members if delta[unit][x] > 0]
-        if len(gainers) == 1:
-            released.append(Grant(gainers[0], unit, amount, released=True))
-        else:
-            still.append((unit, members, amount))
-    for g in released:
-        delta[g.unit][g.subject] += g.amount
+    if pending:
+        for unit, members, amount in pending:
+            gainers = [x for x in members if delta[unit][x] > 0]
+            if len(gainers) == 1:
+                released.append(Grant(gainers[0], unit, amount, released=True))
+            else:
+                still.append((unit, members, amount))
+        for g in released:
+            delta[g.unit][g.subject] += g.amount
     pending[:] = still
+    change = facts.change = {}
+    floor_of = dict(floors) if floors else {}
     for unit, values in totals.items():
-        d = delta[unit]
-        for x in range(facts.n):
-            values[x] += d[x]
-    for unit, floor in floors:
-        values = totals[unit]
-        values[:] = [max(v, floor) for v in values]
-    facts.change = {u: [a - b for a, b in zip(totals[u], before[u], strict=True)]
-                    for u in totals}
+        new = [v + d for v, d in zip(values, delta[unit], strict=True)]
+        if unit in floor_of:
+            floor = floor_of[unit]
+            new = [max(v, floor) for v in new]
+        change[unit] = [a - b for a, b in zip(new, values, strict=True)]
+        values[:] = new
     return Booking(clause, grants, released)
