@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES
+from jassdsl.exprsource import Source
 
 Fn = Callable[["HandFacts", int], Any]
 
@@ -65,14 +66,19 @@ class Compiler:
 
     def __init__(
         self, rf: m.RuleFile, options: dict[str, int | str],
-        unit_of: dict[str, tuple[str, int]],
+        unit_of: dict[str, tuple[str, int]], source: bool = True,
     ) -> None:
         self.lets = {lt.name: lt.expr for lt in rf.lets}
         self.options = options
         self.declared = {d.name for d in rf.declarations}
         self.unit_of = unit_of
+        self.source = source  # write expressions out as Python source (exprsource)
 
     def expr(self, e: m.Expr) -> Fn:
+        """The function of e: written out as source, or (source=False) a closure tree."""
+        return Source(self).function(e) if self.source else self.closure(e)
+
+    def closure(self, e: m.Expr) -> Fn:
         method: Callable[[Any], Fn] = getattr(self, "c_" + type(e).__name__.lower())
         return method(e)
 
