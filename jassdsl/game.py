@@ -94,7 +94,12 @@ def declare_actions(name: str, low: int, high: int) -> tuple[Action, ...]:
     return tuple(Action(name, v) for v in range(low, high + 1))
 
 
+WINNER = itemgetter(2)  # of a Trick: who took it
+
 BIT_LENGTHS = tuple(n.bit_length() for n in range(37))
+# per deck size: the (position, bits drawn) of each step of random.shuffle, last card first
+SHUFFLE_STEPS = tuple(tuple((i, BIT_LENGTHS[i + 1]) for i in range(n - 1, 0, -1))
+                      for n in range(37))
 
 
 def shuffle_deck(deck: list[int], getrandbits: Callable[[int], int]) -> None:
@@ -103,8 +108,7 @@ def shuffle_deck(deck: list[int], getrandbits: Callable[[int], int]) -> None:
     It draws from getrandbits exactly as CPython 3.11's random.shuffle does, so decks are
     unchanged, at half the cost; and they stay the same on Python versions whose
     random.shuffle draws differently. At most 36 cards."""
-    for i in range(len(deck) - 1, 0, -1):
-        k = BIT_LENGTHS[i + 1]
+    for i, k in SHUFFLE_STEPS[len(deck)]:
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
@@ -591,22 +595,28 @@ class Game:
     # -- scoring
     def _facts(self) -> HandFacts:
         s, r = self.s, self.rules
-        table = self.order_table()
         team = r.team_of
         k = r.subjects
-        points, won = [0] * k, [0] * k
-        p0, p1, p2, p3 = chunk_points(table)
-        for seat, taken in enumerate(s.won):
-            x = team[seat]
-            won[x] |= taken
-            points[x] += (p0[taken & 511] + p1[taken >> 9 & 511] + p2[taken >> 18 & 511]
-                          + p3[taken >> 27])
-        winners = [team[t.winner] for t in s.tricks]
+        p0, p1, p2, p3 = chunk_points(self.order_table())
+        taken = s.won
+        if k == len(taken):  # every seat scores for itself
+            won = list(taken)
+            points = [p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27]
+                      for x in taken]
+            winners = list(map(WINNER, s.tricks))
+        else:
+            points, won = [0] * k, [0] * k
+            for seat, x in enumerate(taken):
+                t = team[seat]
+                won[t] |= x
+                points[t] += p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27]
+            winners = [team[w] for w in map(WINNER, s.tricks)]
         tricks = [winners.count(x) for x in range(k)]
         if winners:
-            points[winners[-1]] += r.last_bonus
-            if r.match_bonus and tricks[winners[-1]] == len(winners):
-                points[winners[-1]] += r.match_bonus
+            last = winners[-1]
+            points[last] += r.last_bonus
+            if r.match_bonus and tricks[last] == len(winners):
+                points[last] += r.match_bonus
         declared = ({name: self._by_subject(v) for name, v in s.declared.items()}
                     if s.declared else {})
         facts = HandFacts(k, r.players, s.hand_no, points, tricks, won, winners, declared,
@@ -614,7 +624,7 @@ class Game:
         if r.weis is not None or r.stoeck_bonus:
             facts.weis = list(s.weis_points) or [0] * k
             facts.stoeck = [0] * k
-            holder = stoeck_holder(list(s.dealt), s.mode) if r.stoeck_bonus else -1
+            holder = stoeck_holder(s.dealt, s.mode) if r.stoeck_bonus else -1
             if holder >= 0:
                 facts.stoeck[team[holder]] = r.stoeck_bonus
         return facts

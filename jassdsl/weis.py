@@ -206,12 +206,15 @@ def best_seat(declared: Mapping[int, Sequence[Weis]], order: list[int]) -> int:
     return best_seat_
 
 
-def stoeck_holder(hands: list[int], mode: int) -> int:
+def stoeck_holder(hands: Sequence[int], mode: int) -> int:
     """The seat dealt both the trump King and Queen (Stöck), or -1."""
-    if mode >= 4:
+    if mode >= 4 or mode < 0:
         return -1
-    pair = (1 << (mode * 9 + 1)) | (1 << (mode * 9 + 2))
-    return next((s for s, h in enumerate(hands) if h & pair == pair), -1)
+    pair = 6 << mode * 9  # the King (rank 1) and the Queen (rank 2) of the trump suit
+    for seat, h in enumerate(hands):
+        if h & pair == pair:
+            return seat
+    return -1
 
 
 def suit_cards(hand: int, suit: int) -> int:
