@@ -43,36 +43,13 @@ def play_random(game: Game, rng: random.Random, hands: int | None = None) -> int
     done = len(results)
     s = game.s
     while s.phase != "over" and (stop is None or len(results) < stop):
-        if s.phase == "play" and not s.trick and not game.record and (
-                game.rules.weis is None or s.tricks):  # Weis is decided in the first trick
+        if s.phase in ("play", "weis") and not s.trick and not game.record:
             play_tricks(game, bits)
-        elif s.phase in ("play", "weis") and not s.tricks and not s.trick and not game.record:
-            play_first_trick(game, bits)
         else:
             game.apply(choose(bits, game.legal_actions()))
         s = game.s
         results = game.results
     return len(results) - done
-
-
-def play_first_trick(game: Game, getrandbits: Callable[[int], int]) -> None:
-    """Play the first trick of a hand with Weis as `Game.apply` plays it with `choose`.
-
-    A seat holding a Weis decides before its card: option 0 of [weis 1, weis 0] declares.
-    Cards go through `Game._play`, which scores the Weis when the trick is over."""
-    s = game.s
-    hand_no = s.hand_no
-    while not s.tricks and s.hand_no == hand_no and s.phase in ("play", "weis"):
-        if s.phase == "weis":
-            game._say_weis(getrandbits(32) * 2 >> 32 == 0)
-        legal = game.legal_mask()
-        k = legal.bit_count()
-        if k > 1:
-            j = getrandbits(32) * k >> 32
-            while j:
-                legal &= legal - 1
-                j -= 1
-        game._play((legal & -legal).bit_length() - 1)
 
 
 @cache
@@ -83,8 +60,15 @@ def followers(players: int) -> tuple[tuple[int, ...], ...]:
 
 
 def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
-    """Play out the current hand from a trick boundary with random cards, then score it."""
+    """Play out the current hand from a trick boundary with random cards, then score it.
+
+    In the first trick of a hand with Weis, a seat holding one decides before its card,
+    as `Game.apply` asks it: option 0 of [weis 1, weis 0] declares. The Weis is scored
+    when the hand's tricks are over (it counts only at the end of the hand)."""
     s, r = game.s, game.rules
+    todo = s.weis_todo  # seats still to decide on their Weis
+    said = list(s.weis_said)
+    weis_here = r.weis is not None and not s.tricks  # the first trick is played here
     n = r.players
     hands, won, tricks = s.hands, s.won, s.tricks
     mode = s.mode
@@ -99,6 +83,10 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
     leader = s.leader
     new_trick = tuple.__new__
     while hands[leader]:
+        if todo and todo >> leader & 1:
+            todo ^= 1 << leader
+            if not getrandbits(32) >> 31:
+                said[leader] = s.weis_offer[leader]
         legal = hand = hands[leader]
         k = legal.bit_count()
         if k > 1:
@@ -114,6 +102,10 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
         row = beats[card]
         win = leader
         for seat in after[leader]:
+            if todo and todo >> seat & 1:
+                todo ^= 1 << seat
+                if not getrandbits(32) >> 31:
+                    said[seat] = s.weis_offer[seat]
             hand = hands[seat]
             legal = follow(hand, led, top)
             k = legal.bit_count()
@@ -147,4 +139,7 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
     for record in zip(leaders, by_trick, leaders[1:], strict=False):
         tricks.append(new_trick(Trick, record))  # Trick(*record) without Python code
     s.leader = s.current = leader
+    if weis_here:
+        s.weis_todo, s.weis_said, s.phase = 0, tuple(said), "play"
+        game._score_weis()
     game._finish_hand()
