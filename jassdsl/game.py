@@ -645,7 +645,8 @@ class Game:
         s.results.append(HandResult(
             s.hand_no, s.dealer, MODE_NAMES[s.mode] if s.mode >= 0 else "none", s.dealt,
             tuple(s.tricks), tuple(facts.points),
-            {k: tuple(v) for k, v in s.declared.items()}, clause.id if clause else "",
+            {k: tuple(v) for k, v in s.declared.items()} if s.declared else {},
+            clause.id if clause else "",
             (*booking.grants, *booking.released), {k: tuple(v) for k, v in s.totals.items()},
             tuple(tuple(tuple(mask_cards(w.cards)) for w in said) for said in s.weis_said)
             if any(s.weis_said) else ((),) * len(s.weis_said),

@@ -286,8 +286,9 @@ class CompiledClause:
                     out.append(Grant(-1, a.unit, a.sign * a.amount(f, subjects[0]),
                                      tuple(subjects)))
                 continue
+            unit, sign, amount = a.unit, a.sign, a.amount
             for s in subjects:
-                out.append(Grant(s, a.unit, a.sign * int(a.amount(f, s))))
+                out.append(Grant(s, unit, sign * int(amount(f, s))))
         return out
 
 
