@@ -2,11 +2,12 @@
 
 Compiled to closures, ``points + weis + stoeck`` costs five Python calls per subject and
 ``three players have sharing = 3`` a call per node and subject. Written out as one
-``lambda f, s: ...`` an expression costs one call, plus one per `most`/`least` call or
-quantifier: those stay the closures of `scoring.Compiler` (they keep their per-hand memo
-and set `bound`). Every other node is written as the expression its closure evaluates,
-operands in the same order, so both mean the same; `tests/test_exprsource.py` checks
-that on random facts for every expression of every rule file.
+``lambda f, s: ...`` an expression costs one call, plus one per quantifier (a function
+of its own, that sets `bound`) and per `most`/`least` call (the closure of
+`scoring.Compiler`, with its per-hand memo). Every node is written as the expression its
+closure evaluates, operands in the same order, so both mean the same;
+`tests/test_exprsource.py` checks that on random facts for every expression of every
+rule file and language fixture.
 """
 
 from __future__ import annotations
@@ -79,7 +80,27 @@ class Source:
             return f"({then} if {cond} else {other})"
         if isinstance(e, m.Call):
             return self.call(e, s)
-        return self.helper(c.closure(e), s)  # a quantifier
+        if isinstance(e, m.Quant):
+            return self.quantifier(e, s)
+        return self.helper(c.closure(e), s)
+
+    def quantifier(self, e: m.Quant, s: str) -> str:
+        """A function of its own, as `Compiler.c_quant`: the first quantifier evaluated in
+        a condition leaves the subjects it found in `bound`."""
+        self.depth += 1
+        t = f"t{self.depth}"
+        body = self.of(e.body, t)
+        self.depth -= 1
+        test = {"count": f"len(sat) == {e.count!r}", "none": "len(sat) == 0",
+                "some": "len(sat) > 0", "all_but_one": "len(sat) == f.n - 1",
+                "every": "len(sat) == f.n"}[e.quantifier]
+        name = f"_q{len(self.ns)}"
+        exec(f"def {name}(f, s):\n"
+             f"    sat = [{t} for {t} in range(f.n) if {body}]\n"
+             "    if f.bound is None:\n"
+             "        f.bound = sat\n"
+             f"    return {test}\n", self.ns)
+        return f"{name}(f, {s})"
 
     def call(self, e: m.Call, s: str) -> str:
         c = self.c

@@ -102,3 +102,23 @@ def agree(rules: CompiledRules, name: str) -> None:
             for s in range(-1, rules.subjects):
                 assert outcome(a, fa, s) == outcome(b, fb, s)
             assert fa.rng.random() == fb.rng.random()
+
+
+def test_the_first_quantifier_evaluated_sets_bound() -> None:
+    """``two players have points > 10 or one player has points < 5``: `bound` holds the
+    subjects of the first quantifier evaluated, even when it is false, in both."""
+    pos = m.Pos(line=1, column=1, end_line=1, end_column=2)
+
+    def quant(kind: str, count: int, op: str, value: int) -> m.Quant:
+        body = m.Binary(pos=pos, op=op, left=m.Name(pos=pos, name="points"),
+                        right=m.Num(pos=pos, value=value))
+        return m.Quant(pos=pos, quantifier=kind, count=count, subject="player", body=body)
+
+    either = m.Binary(pos=pos, op="or", left=quant("count", 2, ">", 10),
+                      right=quant("count", 1, "<", 5))
+    rules = load_rules("mittlere")
+    for source in (False, True):
+        fn = Compiler(rules.model, rules.options, rules.unit_of, source=source).expr(either)
+        facts = random_facts(random.Random(1), 3, 3, ["sticks"], [], rules.options)
+        facts.points = [20, 3, 8]  # the first is false for [0], the second true for [1]
+        assert outcome(fn, facts, -1) == (True, [0])
