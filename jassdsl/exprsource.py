@@ -12,13 +12,14 @@ rule file and language fixture.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES
 
 if TYPE_CHECKING:
-    from jassdsl.scoring import Compiler, Fn
+    from jassdsl.scoring import Compiler, Fn, HandFacts
 
 # the facts of `scoring.Compiler.c_name`, with {s} for the subject
 FACT_SOURCE = {
@@ -127,3 +128,13 @@ class Source:
             return (f"int(len(f.trick_winners) >= {k!r} and "
                     f"f.trick_winners[{k!r} - 1] == {s})")
         return self.helper(c.closure(e), s)  # most, least
+
+    def subset(self, filt: m.Expr, size: int | None) -> Callable[[HandFacts, set[int]], list[int]]:
+        """An award target ``players with <filt>``, as `scoring.compile_target` makes it."""
+        body = self.of(filt, "t0")
+        fits = "True" if size is None else f"len(chosen) == {size!r}"
+        exec("def _target(f, named):\n"
+             f"    chosen = [t0 for t0 in range(f.n) if {body}]\n"
+             f"    return chosen if {fits} else []\n", self.ns)
+        target: Callable[[HandFacts, set[int]], list[int]] = self.ns["_target"]
+        return target

@@ -307,6 +307,8 @@ def compile_target(c: Compiler, t: m.Target) -> Callable[[HandFacts, set[int]], 
             return [pool[f.rng.randrange(len(pool))]] if pool else []
 
         return lot
+    if c.source:
+        return Source(c).subset(t.filter, t.count)  # type: ignore[arg-type]
     filt = c.expr(t.filter)  # type: ignore[arg-type]
     size = t.count
 

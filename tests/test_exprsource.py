@@ -1,4 +1,5 @@
-"""Expressions written out as source (`exprsource`) mean what their closures mean.
+"""Expressions and award targets written out as source (`exprsource`) mean what their
+closures mean.
 
 For every expression node of every rule file (clauses, award amounts and filters, lets,
 invariants, the game end), both compilations are evaluated on the same random facts, for
@@ -8,6 +9,7 @@ and leave the same `bound`."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,7 @@ from jassdsl import model as m
 from jassdsl.check import load_model, walk
 from jassdsl.compiler import CompiledRules, compile_rules
 from jassdsl.registry import load_rules, variant_names
-from jassdsl.scoring import Compiler, Fn, HandFacts
+from jassdsl.scoring import Compiler, Fn, HandFacts, compile_target
 
 
 def expressions(rf: m.RuleFile) -> list[m.Expr]:
@@ -69,6 +71,14 @@ def outcome(fn: Fn, facts: HandFacts, s: int) -> tuple[Any, ...]:
     return value, facts.bound
 
 
+def chosen(target: Callable[[HandFacts, set[int]], list[int]], facts: HandFacts,
+           named: set[int]) -> object:
+    try:
+        return target(facts, set(named))
+    except Exception as err:  # both compilations must fail alike
+        return type(err).__name__
+
+
 @pytest.mark.parametrize("name", variant_names())
 def test_source_and_closures_agree(name: str) -> None:
     agree(load_rules(name), name)
@@ -89,6 +99,8 @@ def agree(rules: CompiledRules, name: str) -> None:
     written = Compiler(rf, rules.options, rules.unit_of, source=True)
     pairs = [(plain.expr(e), written.expr(e)) for e in expressions(rf)]
     assert pairs
+    targets = [(compile_target(plain, a.target), compile_target(written, a.target))
+               for cl in rf.clauses for a in cl.awards]
     rng = random.Random(name)
     units = sorted({base for base, _ in rules.unit_of.values()})
     declared = [d.name for d in rules.declarations]
@@ -102,6 +114,14 @@ def agree(rules: CompiledRules, name: str) -> None:
             for s in range(-1, rules.subjects):
                 assert outcome(a, fa, s) == outcome(b, fb, s)
             assert fa.rng.random() == fb.rng.random()
+        for ta, tb in targets:
+            fa = random_facts(random.Random(seed), rules.subjects, rules.players, units,
+                              declared, rules.options)
+            fb = random_facts(random.Random(seed), rules.subjects, rules.players, units,
+                              declared, rules.options)
+            named = {x for x in range(rules.subjects) if rng.random() < 0.3}
+            fa.bound = fb.bound = sorted(named)
+            assert chosen(ta, fa, named) == chosen(tb, fb, named)
 
 
 def test_the_first_quantifier_evaluated_sets_bound() -> None:
