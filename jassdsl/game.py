@@ -604,12 +604,12 @@ class Game:
             points = [p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27]
                       for x in taken]
             winners = list(map(WINNER, s.tricks))
-        else:
-            points, won = [0] * k, [0] * k
+        else:  # a team's points are those of the cards its players took together
+            won = [0] * k
             for seat, x in enumerate(taken):
-                t = team[seat]
-                won[t] |= x
-                points[t] += p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27]
+                won[team[seat]] |= x
+            points = [p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27]
+                      for x in won]
             winners = [team[w] for w in map(WINNER, s.tricks)]
         tricks = [winners.count(x) for x in range(k)]
         if winners:

@@ -339,7 +339,7 @@ def compile_clauses(
 Pending = list[tuple[str, tuple[int, ...], int]]  # unit, subjects, amount held between them
 
 
-@dataclass
+@dataclass(slots=True)
 class Booking:
     """The score of one hand: the clause that fired, its grants, what was paid out."""
 
