@@ -518,6 +518,9 @@ class Game:
     def _score_weis(self) -> None:
         """After the first trick: the side with the best Weis scores all of its Weise."""
         s, r = self.s, self.rules
+        if not any(s.weis_said):
+            s.weis_points = (0,) * r.subjects
+            return
         order = [(s.tricks[0].leader + i) % r.players for i in range(r.players)]
         best = best_seat(dict(enumerate(s.weis_said)), order)
         points = [0] * r.subjects
