@@ -13,8 +13,9 @@ from jassdsl.errors import RuleError, RuleFileErrors
 from jassdsl.facts import FACTS
 from jassdsl.syntax import parse_statements, position
 
-SINGLE = ("name", "summary", "players", "deal", "trump", "scoring", "end", "winner")
-LISTS = ("sources", "decisions", "options", "settings", "ranks", "points", "bonuses")
+SINGLE = ("name", "summary", "players", "deal", "trump", "scoring", "end", "winner", "show",
+          "rob", "take_part", "leave")
+LISTS = ("sources", "decisions", "options", "settings", "ranks", "points", "bonuses", "piles")
 LISTS2 = ("units", "declarations", "lets", "invariants", "weis_tables")
 REQUIRED = {
     "name": 'variant "Name"',
@@ -112,6 +113,7 @@ class Checker:
         self.check_weis(rf)
         self.check_lets(rf)
         self.check_declarations(rf)
+        self.check_piles(rf)
 
     def value(self, v: m.Value, low: int, high: int, what: str) -> list[int]:
         """The numbers a value can take (an option's choices), each checked against a range."""
@@ -427,6 +429,38 @@ class Checker:
             self.error(rf.trump.pos, "auction", "the highest bidder chooses trump only after "
                        "an auction: 'declare bid from 1 to 9, auction before trump'")
 
+    def check_piles(self, rf: m.RuleFile) -> None:
+        """Piles are named once; whatever names a pile names one of them."""
+        names: set[str] = set()
+        for p in rf.piles:
+            if p.name in names:
+                self.error(p.pos, "duplicate", f"pile {p.name!r} is defined twice")
+            names.add(p.name)
+            if p.size is not None and not 1 <= p.size <= 36:
+                self.error(p.pos, "range", "a pile holds 1 to 36 cards")
+        used = [*rf.trump.piles, *([rf.show] if rf.show else []),
+                *([rf.take_part.swap] if rf.take_part and rf.take_part.swap else [])]
+        for w in used:
+            if w.text not in names:
+                self.error(w.pos, "unknown-name", f"no pile {w.text!r}; piles: "
+                           f"{', '.join(sorted(names)) or 'none (write pile NAME: 9 cards)'}")
+        if rf.rob is not None:
+            if rf.rob.text not in RANKS:
+                self.error(rf.rob.pos, "card", f"{rf.rob.text!r} is not a rank")
+            if rf.trump.kind != "turned":
+                self.error(rf.rob.pos, "trump", "only a turned trump card lies on the table to "
+                           "be robbed: 'trump: top card of PILE, else bottom card'")
+        tp = rf.take_part
+        if tp is not None and tp.fold_from is not None and not 2 <= tp.fold_from <= 4:
+            self.error(tp.pos, "range", "folding needs 2 to 4 players at the table")
+        if rf.leave is not None:
+            if rf.teams:
+                self.error(rf.leave.pos, "teams", "a team cannot leave the table; leaving "
+                           "is for players who play for themselves")
+            self.after_scoring = True
+            self.expr(rf.leave, subject=True)
+            self.after_scoring = False
+
     def check_invariants(self, rf: m.RuleFile) -> None:
         ids: set[str] = set()
         for inv in rf.invariants:
@@ -543,7 +577,7 @@ class Checker:
             if not (isinstance(arg, m.Num) and 1 <= arg.value <= 36):
                 self.error(arg.pos, "card", "trick() takes the number of a trick")
             return
-        inner_subject = subject or e.func in ("count", "most", "least", "sum")
+        inner_subject = subject or e.func in ("count", "most", "least", "place", "sum")
         for a in e.args:
             self.expr(a, inner_subject, lets)
 

@@ -77,6 +77,14 @@ class CompiledRules:
     stoeck_bonus: int = 0
     lead_bidder: bool = False  # the highest bidder of the auction leads the first trick
     next_dealer_bidder: bool = False  # the highest bidder deals the next hand
+    piles: tuple[tuple[str, int | None], ...] = ()  # leftover cards: name, size (None: rest)
+    turned_piles: tuple[str, ...] = ()  # trump: the top card of the first of these with cards
+    show_pile: str | None = None  # everybody sees the bottom card of this pile
+    rob_rank: int = -1  # the trump rank (index in RANKS) that may take the turned card
+    take_part: bool = False  # each player says in turn whether they play the hand
+    fold_from: int = 99  # folding is allowed with this many players at the table or more
+    swap_pile: str | None = None  # a pile a player may take for the hand, then playing
+    leave: Fn | None = None  # after scoring, true for a player who leaves the table
 
     @property
     def auction(self) -> int:
@@ -216,4 +224,12 @@ def compile_rules(
         stoeck_bonus=bonuses.get("stoeck", 0),
         lead_bidder=setting.get("first lead", [""])[0] == "highest bidder",
         next_dealer_bidder=setting.get("next dealer", [""])[0] == "highest bidder",
+        piles=tuple((p.name, p.size) for p in rf.piles),
+        turned_piles=tuple(w.text for w in t.piles),
+        show_pile=rf.show.text if rf.show else None,
+        rob_rank=RANKS.index(rf.rob.text) if rf.rob else -1,
+        take_part=rf.take_part is not None,
+        fold_from=(rf.take_part.fold_from or 99) if rf.take_part else 99,
+        swap_pile=rf.take_part.swap.text if rf.take_part and rf.take_part.swap else None,
+        leave=compiler.expr(rf.leave) if rf.leave is not None else None,
     )

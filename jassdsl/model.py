@@ -160,8 +160,9 @@ class Decision(Node):
 
 class TrumpMethod(Node):
     kind: Literal["first_void", "random_suit", "bottom_card", "none", "forehand_chooses",
-                  "bidder_chooses"]
+                  "bidder_chooses", "turned"]
     modes: tuple[Word, ...] = ()
+    piles: tuple[Word, ...] = ()  # turned: the first of these piles with cards shows trump
     push: bool = False
     fallback: Word | None = None
 
@@ -169,6 +170,20 @@ class TrumpMethod(Node):
 class Deal(Node):
     each: Value | None  # None: all cards
     packet: Value
+
+
+class Pile(Node):
+    """Cards left over after the deal, laid aside face down under a name (the blind)."""
+
+    name: str
+    size: int | None  # None: the rest of the cards
+
+
+class TakePart(Node):
+    """Each player in turn says whether they play this hand; a pile may replace a hand."""
+
+    fold_from: int | None = None  # folding is allowed with this many or more at the table
+    swap: Word | None = None  # the pile a player may take for their hand (and then plays)
 
 
 class Ranks(Node):
@@ -253,6 +268,11 @@ class RuleFile(BaseModel):
     scoring_pos: Pos | None = None
     invariants: tuple[Invariant, ...] = ()
     weis_tables: tuple[WeisTableDef, ...] = ()
+    piles: tuple[Pile, ...] = ()
+    show: Word | None = None  # a pile whose bottom card everybody may see
+    rob: Word | None = None  # the trump rank that may take the turned trump card
+    take_part: TakePart | None = None
+    leave: Expr | None = None  # after scoring: who leaves the table (placings in order)
     end: GameEnd
     winner: Winner
 
@@ -261,5 +281,5 @@ class RuleFile(BaseModel):
 
 
 for _m in (Call, Unary, Binary, IfElse, Quant, Target, Award, Clause, Let, GameEnd,
-           Invariant):
+           Invariant, RuleFile):
     _m.model_rebuild()

@@ -227,6 +227,38 @@ class _ToModel(Transformer[Token, Any]):
         modes = tuple(word(t) for t in ch if isinstance(t, Token))
         return m.TrumpMethod(pos=pos_of(meta), kind="bidder_chooses", modes=modes)
 
+    def trump_turned(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
+        piles = tuple(word(t) for t in ch if isinstance(t, Token))
+        return m.TrumpMethod(pos=pos_of(meta), kind="turned", piles=piles)
+
+    # -- piles, robbing, taking part, leaving
+    def pile_count(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("piles", m.Pile(pos=pos_of(meta), name=str(ch[0]), size=int(ch[1])))
+
+    def pile_rest(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("piles", m.Pile(pos=pos_of(meta), name=str(ch[0]), size=None))
+
+    def show(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("show", word(ch[0]))
+
+    def rob(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("rob", ch[0])
+
+    def take_part(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        fields: dict[str, Any] = {}
+        for key, value in ch:
+            fields[key] = value
+        return ("take_part", m.TakePart(pos=pos_of(meta), **fields))
+
+    def take_fold(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("fold_from", int(ch[0]))
+
+    def take_swap(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("swap", word(ch[0]))
+
+    def leave(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("leave", ch[0])
+
     def push(self, meta: Meta, ch: list[Any]) -> bool:
         return True
 
