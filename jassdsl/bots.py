@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from jassdsl.cards import CARD_INDEX
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import Action, Game
+from jassdsl.game import FOLD, JOIN, ROB_YES, SWAP, Action, Game, trick_seats
 from jassdsl.play import trick_winner
 from jassdsl.tables import MODE_INDEX, ModeTable
 
@@ -27,6 +27,8 @@ TRUMP_WIN = (0.9, 0.65, 0.45, 0.3, 0.2)
 SIDE_WIN = (0.75, 0.3, 0.1, 0.03)
 RUFF_RISK = 0.75  # a side card can be trumped when a trump suit exists
 PUSH_BELOW = 0.3  # push when the best mode promises less than this share of the points
+JOIN_FROM = 0.2  # take part when the hand promises this share of the points or more
+SWAP_BELOW = 0.12  # take an unseen pile for the hand when it promises less than this
 
 
 class Bot(Protocol):
@@ -45,6 +47,7 @@ class View:
     leader: int
     trump: int  # mode index, or -1 while unset
     declared: dict[str, list[int | None]]
+    seats: tuple[int, ...] = ()  # the seats of the current trick in play order
 
     @classmethod
     def of(cls, game: Game, seat: int) -> View:
@@ -57,6 +60,8 @@ class View:
             int(obs["leader"]),
             MODE_INDEX[trump] if trump is not None else -1,
             obs["declared"],
+            trick_seats(game.n, sum(1 << x for x in obs.get("playing", ())) or
+                        (1 << game.n) - 1)[int(obs["leader"])],
         )
 
 
@@ -165,6 +170,14 @@ class HeuristicBot:
             return bid_or_pass(legal, scaled(game, best))
         if game.phase == "play":
             return self.choose_card(game, view, [a.value for a in legal])
+        if game.phase == "take part":
+            table = table_for(game.rules, view.trump)
+            share = expected_points(game.rules, view.hand, table) / hand_total(game.rules, table)
+            if SWAP in legal and share < SWAP_BELOW:
+                return SWAP
+            return JOIN if share >= JOIN_FROM or FOLD not in legal else FOLD
+        if game.phase == "rob":
+            return ROB_YES  # the turned card is a higher trump than the six
         return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for
 
     def choose_trump(self, rules: CompiledRules, view: View, legal: list[Action]) -> Action:
@@ -184,7 +197,7 @@ class HeuristicBot:
         if not view.trick:
             return Action("play", lead_card(cards, table))
         trick = list(view.trick)
-        winner = (view.leader + trick_winner(trick, table)) % game.n
+        winner = view.seats[trick_winner(trick, table)]
         partner_ahead = winner != view.seat and rules.team_of[winner] == rules.team_of[
             view.seat] and rules.subjects < rules.players
         at_stake = sum(table.points[c] for c in trick)

@@ -101,6 +101,7 @@ class Checker:
         self.after_scoring = False
         self.has_weis = rf.setting("weis") is not None
         self.has_stoeck = any(b.name.text == "stoeck" for b in rf.bonuses)
+        self.has_take_part = rf.take_part is not None
         self.check_options(rf)
         self.check_table(rf)
         self.check_cards(rf)
@@ -526,7 +527,8 @@ class Checker:
             return
         fact = FACTS.get(e.name)
         if fact is None or fact.arity is not None:
-            usable = {"weis": self.has_weis, "stoeck": self.has_stoeck}
+            usable = {"weis": self.has_weis, "stoeck": self.has_stoeck,
+                      "playing": self.has_take_part, "points-in-play": self.has_take_part}
             known = sorted([n for n, f in FACTS.items() if f.arity is None
                             and usable.get(n, True)], key=str.lower)
             extra = [*self.lets, *self.options, *self.declared]

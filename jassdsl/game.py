@@ -177,6 +177,7 @@ class HandResult:
     swapped: int = -1  # the seat that took a pile for its hand
     robbed: int = -1  # the seat that took the turned trump card for its trump six
     turned: int = -1  # the turned trump card
+    in_hands: tuple[int, ...] = ()  # per seat, the cards held when play began (take part)
 
     def trick_points(self, table: ModeTable, last_bonus: int) -> list[int]:
         out = [sum(table.points[c] for c in t.cards) for t in self.tricks]
@@ -239,6 +240,7 @@ class State:
     robbed: int = -1  # the seat that robbed the turned card
     in_cards: int = 0  # the cards in play (of those taking part) when play began
     left: list[int] = field(default_factory=list)  # per seat: hand after which it left, or 0
+    in_hands: tuple[int, ...] = ()  # per seat: the cards held when play began
 
     def copy(self) -> State:
         return State(
@@ -250,7 +252,7 @@ class State:
             self.weis_offer, self.weis_said, self.weis_points, self.bid, self.bidder,
             self.passes, self.redeals, self.table, self.playing, dict(self.piles), self.out,
             self.turned, self.seen, self.said, self.swapped, self.robbed, self.in_cards,
-            list(self.left),
+            list(self.left), self.in_hands,
         )
 
 
@@ -524,7 +526,7 @@ class Game:
             return
         if not s.playing:  # nobody plays: the hand is over before it began
             s.weis_said, s.weis_points = ((),) * r.players, (0,) * r.subjects
-            s.in_cards = 0
+            s.in_cards, s.in_hands = 0, tuple(s.hands)
             self._finish_hand()
             return
         self._ask_rob()
@@ -626,6 +628,7 @@ class Game:
         for seat in trick_seats(r.players, s.playing)[lead]:
             in_cards |= s.hands[seat]
         s.in_cards = in_cards
+        s.in_hands = tuple(s.hands)
         if r.weis is None:
             return
         table = r.weis
@@ -788,7 +791,7 @@ class Game:
             tuple(tuple(tuple(mask_cards(w.cards)) for w in said) for said in s.weis_said),
             {"weis": tuple(facts.weis), "stoeck": tuple(facts.stoeck)} if facts.weis else {},
             self._seats(s.playing) if r.take_part else (), self._leave(facts), s.swapped,
-            s.robbed, s.turned,
+            s.robbed, s.turned, s.in_hands if r.take_part else (),
         ))
         if self._game_ends(facts) or (r.leave is not None and s.table.bit_count() <= 1):
             s.phase = "over"

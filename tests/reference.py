@@ -185,17 +185,29 @@ def _play(
     puur_exempt: bool,
     first_void_sets_trump: bool,
     undenufe_six_is_11: bool,
+    in_play: list[int] | None = None,
 ) -> dict[str, Any]:
-    """Shared loop for ``play_hand`` and ``play_first_void_hand``."""
+    """Shared loop for ``play_hand`` and ``play_first_void_hand``.
+
+    ``in_play``: the seats taking part (default all); the others sit out, and a trick
+    has one card of each seat taking part, in seat order from the leader."""
     hands = [list(h) for h in hands]  # never touch the caller's lists
     n = len(hands)
+    seats = sorted(in_play) if in_play is not None else list(range(n))
+
+    def after(seat: int) -> int:
+        """The next seat taking part, counter-clockwise (the next index round the table)."""
+        later = [s for s in seats if s > seat]
+        return later[0] if later else seats[0]
+
     tricks_by_player: list[list[list[str]]] = [[] for _ in range(n)]
     history: list[dict[str, Any]] = []
     last_winner = leader
-    for _ in range(len(hands[0])):
+    for _ in range(len(hands[leader])):
         trick: list[str] = []
+        order: list[int] = []
         player = leader
-        for _ in range(n):
+        for _ in range(len(seats)):
             legal = legal_cards(hands[player], trick, mode, regime, puur_exempt)
             state = {
                 "hand": list(hands[player]),
@@ -212,8 +224,9 @@ def _play(
                 mode = suit_of(card)  # the first void discard fixes trump from now on
             hands[player].remove(card)
             trick.append(card)
-            player = (player + 1) % n  # anticlockwise = next index
-        winner = (leader + trick_winner(trick, mode)) % n
+            order.append(player)
+            player = after(player)  # anticlockwise = next index
+        winner = order[trick_winner(trick, mode)]
         tricks_by_player[winner].append(trick)
         history.append({"leader": leader, "cards": trick, "winner": winner})
         leader = winner
@@ -236,14 +249,16 @@ def play_hand(
     choose: Chooser,
     puur_exempt: bool = True,
     undenufe_six_is_11: bool = False,
+    in_play: list[int] | None = None,
 ) -> dict[str, Any]:
-    """Play out a whole hand with a fixed mode.
+    """Play out a whole hand with a fixed mode (``in_play``: the seats taking part).
 
     ``choose(player, legal_cards, state)`` returns the card to play. The result has keys
     "tricks" (per player, won tricks in play order), "trump", "points" (per player, with
     5 for the last trick), "last_trick_winner" and "history".
     """
-    return _play(hands, leader, mode, regime, choose, puur_exempt, False, undenufe_six_is_11)
+    return _play(hands, leader, mode, regime, choose, puur_exempt, False, undenufe_six_is_11,
+                 in_play)
 
 
 def play_first_void_hand(hands: list[list[str]], leader: int, choose: Chooser) -> dict[str, Any]:

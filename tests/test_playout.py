@@ -89,11 +89,14 @@ def until(game: Game, rng: random.Random, stop: Callable[[Game], bool]) -> None:
 
 @pytest.mark.parametrize("cards", [1, 2])
 def test_starting_mid_trick(variant_case: VariantCase, cards: int) -> None:
-    """From a trick with cards already on the table, in the second hand."""
+    """From a trick with cards already on the table, in the second hand or later (a hand
+    where fewer players take part may have no such trick)."""
     fast, slow = twins(variant_case, 7)
+    if cards >= fast.n:
+        pytest.skip(f"a trick of {fast.n} players never holds {cards} cards before its end")
     fast_rng, slow_rng = random.Random(7), random.Random(7)
     for game, rng in ((fast, fast_rng), (slow, slow_rng)):
-        until(game, rng, lambda g: len(g.results) == 1 and len(g.s.trick) == cards
+        until(game, rng, lambda g: len(g.results) >= 1 and len(g.s.trick) == cards
               and len(g.s.tricks) == 2)
     assert fast.s == slow.s and fast.s.trick
     assert play_random(fast, fast_rng) == drive(slow, slow_rng)
