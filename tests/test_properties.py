@@ -73,6 +73,8 @@ class HandView:
     options: dict[str, Any]
     weis: list[int] = field(default_factory=list)
     stoeck: list[int] = field(default_factory=list)
+    playing: list[int] = field(default_factory=list)  # seats taking part ([]: everybody)
+    at_table: int = 0  # players at the table during the hand (0: everybody)
 
     @property
     def last(self) -> int:
@@ -102,9 +104,10 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
         for c in t.cards:
             won[w].add(CARD_NAMES[c])
             points[w] += ref.card_points(CARD_NAMES[c], mode)
-    points[winners[-1]] += 5
-    if tricks[winners[-1]] == len(winners):
-        points[winners[-1]] += match_bonus(rules)
+    if winners:
+        points[winners[-1]] += 5
+        if tricks[winners[-1]] == len(winners):
+            points[winners[-1]] += match_bonus(rules)
     declared = {}
     for name, values in r.declared.items():
         per = [0] * k
@@ -121,17 +124,20 @@ def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[lis
     team, k = rules.team_of, rules.subjects
     weis, stoeck = [0] * k, [0] * k
     declared = [[[CARD_NAMES[c] for c in w] for w in said] for said in r.weis]
-    dealt = [{CARD_NAMES[c] for c in mask_cards(h)} for h in r.hands]
+    held = r.in_hands or r.hands  # Weis is declared from the hand held when play begins
+    dealt = [{CARD_NAMES[c] for c in mask_cards(as_mask(h))} for h in held]
     for seat, said in enumerate(declared):
         for cards in said:
             assert set(cards) <= dealt[seat] and ref.weis_value(cards) > 0, cards
-    if declared:
+    if declared and r.tricks:
         order = [(r.tricks[0].leader + i) % rules.players for i in range(rules.players)]
         best = ref.best_weis_seat(declared, order, mode)
         if best >= 0:
             for seat, said in enumerate(declared):
                 if team[seat] == team[best]:
                     weis[team[seat]] += sum(ref.weis_value(c) for c in said)
+    if declared and rules.take_part:  # only those taking part may declare
+        assert all(not said for seat, said in enumerate(declared) if seat not in r.playing)
     if any(b.name.text == "stoeck" for b in rules.model.bonuses) and mode in ref.SUITS:
         for seat, cards in enumerate(dealt):
             if {f"{mode}K", f"{mode}Q"} <= cards:
@@ -331,6 +337,40 @@ def sticheln(v: HandView) -> Expected:
                                   else -(v.tricks[s] - call[s]) ** 2))
 
 
+def handjass(v: HandView) -> Expected:
+    """Allmedias Handjass: who plays and takes 21 or more (card points and Weis) among the
+    best two earns a stroke, who plays and stays below 21 a zero; a lone player two strokes;
+    of two players one falls: the other two strokes. With two at the table the better
+    score earns the stroke (file decisions: ties share a place, a fallen player earns no
+    stroke, a void hand scores nothing, the lone player needs no 21)."""
+    score = [v.points[s] + (v.weis[s] if v.weis else 0) for s in range(v.subjects)]
+    playing = v.playing
+    fallen = [s for s in playing if score[s] < 21]
+    delta = [0] * v.subjects
+    if not playing:
+        return Expected("nobody", {"strokes": delta})
+    for s in fallen:
+        delta[s] -= 1
+    if v.at_table == 2:
+        top = max(score[s] for s in playing)
+        for s in playing:
+            if score[s] == top >= 21:
+                delta[s] += 1
+        return Expected("heads-up", {"strokes": delta})
+    if len(playing) == 1:
+        return Expected("alone", {"strokes": [2 if s in playing else 0
+                                              for s in range(v.subjects)]})
+    if len(playing) == 2 and len(fallen) == 1:
+        other = next(s for s in playing if s not in fallen)
+        delta[other] += 2
+        return Expected("one-of-two-falls", {"strokes": delta})
+    for s in playing:
+        better = sum(1 for x in playing if score[x] > score[s])
+        if score[s] >= 21 and better <= 1:
+            delta[s] += 1
+    return Expected("best-two", {"strokes": delta})
+
+
 # --- when the game ends and who wins ------------------------------------------------------
 Ends = Callable[[int, dict[str, tuple[int, ...]], dict[str, Any]], bool]
 
@@ -355,6 +395,12 @@ def alone_on_top_or_after(unit: str, target: int, hands: int, option: str) -> En
                                          or number >= opts.get(option, hands))
 
 
+def one_left(unit: str, option: str) -> Ends:
+    """Players leave on reaching the target; a player never loses a stroke after leaving,
+    so those still at the table are those below it. The game ends with one left or none."""
+    return lambda number, totals, opts: sum(1 for x in totals[unit] if x < opts[option]) <= 1
+
+
 def someone_reaches(unit: str, target: int) -> Ends:
     return lambda number, totals, opts: max(totals[unit]) >= target
 
@@ -367,6 +413,7 @@ class Spec:
     ends: Ends
     winner: tuple[str, str]  # ("most" | "fewest", unit)
     floor: int | None = None  # no total falls below this
+    leave: str | None = None  # the option with the total at which a player leaves, placed
 
 
 SPECS: dict[str, Spec] = {
@@ -386,6 +433,8 @@ SPECS: dict[str, Spec] = {
     "schieber": Spec(schieber, alone_on_top("points", 1000, "target"), ("most", "points")),
     "sticheln": Spec(sticheln, alone_on_top_or_after("points", 50, 100, "limit"),
                      ("most", "points"), floor=0),
+    "handjass": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
+                     leave="target"),
 }
 
 
@@ -398,6 +447,69 @@ def check_decision(game: Game, d: Decision) -> None:
         assert all(a.kind == "play" for a in d.legal)
         assert len(set(cards)) == len(cards)
         assert set(cards) <= set(mask_cards(d.hand)), (names(cards), names(d.hand))
+    if game.rules.take_part:
+        check_cards_conserved(game)
+
+
+def check_cards_conserved(game: Game) -> None:
+    """Every card is in exactly one place: a hand, a pile, out of play (folded or swapped
+    hands), or played in this hand; a seat's hidden cards stay out of the others' view."""
+    s = game.s
+    places = [*s.hands, *s.piles.values(), s.out,
+              sum(1 << c for t in s.tricks for c in t.cards), sum(1 << c for c in s.trick)]
+    seen = 0
+    for mask in places:
+        assert not seen & mask, "a card is in two places"
+        seen |= mask
+    assert seen == (1 << 36) - 1, "a card went missing"
+    for seat in range(game.n):
+        obs = game.observation(seat)
+        assert set(obs["piles"]) == set(s.piles) and all(
+            isinstance(k, int) for k in obs["piles"].values()), "piles show their size only"
+        mine = set(obs["hand"])
+        for other in range(game.n):
+            if other != seat:
+                assert not mine & {CARD_NAMES[c] for c in mask_cards(s.hands[other])}
+
+
+def forehand_of(dealer: int, seats: list[int], players: int) -> int:
+    """The first seat among `seats` to the right of the dealer."""
+    return next(x for x in [(dealer + i) % players for i in range(1, players + 1)]
+                if x in seats)
+
+
+def check_taking_part(rules: CompiledRules, r: HandResult, table: list[int]) -> None:
+    """Nine cards to each seat at the table; only those taking part play, each card of
+    their hands (as play began) once; a trick has one card of each, in turn."""
+    n = rules.players
+    dealt = [as_mask(h) for h in r.hands]
+    start = [as_mask(h) for h in r.in_hands]
+    assert [h.bit_count() for h in dealt] == [rules.cards_each if x in table else 0
+                                              for x in range(n)]
+    assert set(r.playing) <= set(table)
+    assert [h.bit_count() for h in start] == [rules.cards_each if x in r.playing else 0
+                                              for x in range(n)]
+    if r.swapped >= 0:
+        assert r.swapped in r.playing, "who takes the blind plays"
+    if r.robbed >= 0:
+        assert r.robbed in r.playing and start[r.robbed] >> r.turned & 1
+    if not r.playing:
+        assert not r.tricks
+        return
+    leader = forehand_of(r.dealer, list(r.playing), n)
+    played = []
+    for t in r.tricks:
+        order = [x for x in [(t.leader + i) % n for i in range(n)] if x in r.playing]
+        assert t.leader == leader and len(t.cards) == len(r.playing)
+        for seat, c in zip(order, t.cards, strict=True):
+            assert start[seat] >> c & 1, f"{CARD_NAMES[c]} not held by its player"
+        played.extend(t.cards)
+        leader = t.winner
+    assert len(r.tricks) == rules.cards_each
+    union = 0
+    for seat in r.playing:
+        union |= start[seat]
+    assert sorted(played) == mask_cards(union), "a card was played twice or never"
 
 
 def check_deal_and_play(rules: CompiledRules, r: HandResult) -> None:
@@ -431,20 +543,31 @@ def check_points(rules: CompiledRules, r: HandResult, v: HandView) -> None:
     bonus = match_bonus(rules) if took_all else 0
     if rules.model.deal.each is None:
         assert sum(r.points) == FULL_HAND + bonus
+    if rules.take_part:  # the cards in play, as the players held them, and the last trick
+        mode = ref_mode(r.trump)
+        held = sum(ref.card_points(CARD_NAMES[c], mode) for seat in r.playing
+                   for c in mask_cards(as_mask(r.in_hands[seat])))
+        assert sum(r.points) == (held + 5 if r.tricks else 0)
 
 
 def facts_of(rules: CompiledRules, r: HandResult, v: HandView,
              before: dict[str, tuple[int, ...]]) -> HandFacts:
     """The facts of a finished hand, for evaluating the file's invariant statements."""
     won = [sum(1 << CARD_NAMES.index(c) for c in cs) for cs in v.won]
+    mode = ref_mode(r.trump)
+    in_play = sum(ref.card_points(CARD_NAMES[c], mode) for seat in v.playing
+                  for c in mask_cards(as_mask(r.in_hands[seat]))) + (5 if r.tricks else 0)
     return HandFacts(
-        n=rules.subjects, players=rules.players, hand=r.number, points=list(r.points),
+        n=rules.subjects, players=v.at_table or rules.players, hand=r.number,
+        points=list(r.points),
         tricks=list(v.tricks), won=won, trick_winners=list(v.trick_winners),
         declared=v.declared, totals={u: list(t) for u, t in r.totals.items()},
         options=dict(rules.options), rng=random.Random(0),
         change={u: [a - b for a, b in zip(r.totals[u], before[u], strict=True)]
                 for u in r.totals},
         weis=list(v.weis), stoeck=list(v.stoeck),
+        playing=[int(s in v.playing) for s in range(rules.subjects)] if rules.take_part
+        else [], in_play=in_play,
     )
 
 
@@ -493,10 +616,16 @@ def check_game(case: VariantCase, game: Game) -> None:
     keeper = ScoreKeeper(spec, {u: [0] * rules.subjects for u in rules.units})
     before = {u: (0,) * rules.subjects for u in rules.units}
     assert game.results, "the game ended without a hand"
+    table = list(range(rules.players))  # seats at the table
     for i, r in enumerate(game.results):
         assert r.number == i + 1
-        check_deal_and_play(rules, r)
+        if rules.take_part:
+            check_taking_part(rules, r, table)
+        else:
+            check_deal_and_play(rules, r)
         v = hand_view(rules, r, options)
+        if rules.take_part:
+            v.playing, v.at_table = list(r.playing), len(table)
         check_points(rules, r, v)
         keeper.hand(v, r)
         facts = facts_of(rules, r, v, before)
@@ -505,6 +634,11 @@ def check_game(case: VariantCase, game: Game) -> None:
             assert holds(facts, -1), f"invariant {inv_id} fails in hand {r.number}"
         last = i == len(game.results) - 1
         assert spec.ends(r.number, r.totals, options) == last, f"game end after {r.number}"
+        if spec.leave is not None:  # who reaches the target leaves the table
+            unit = spec.winner[1]
+            going = [x for x in table if r.totals[unit][x] >= options[spec.leave]]
+            assert list(r.left) == going
+            table = [x for x in table if x not in going]
         before = r.totals
     held = sorted((u, tuple(sorted(pair)), a) for u, pair, a in game.s.pending)
     assert held == sorted(keeper.pending), "the units held in abeyance differ from the text"
@@ -514,11 +648,36 @@ def check_game(case: VariantCase, game: Game) -> None:
 def check_winner(spec: Spec, game: Game) -> None:
     outcome = game.outcome()
     assert outcome is not None
+    if spec.leave is not None:
+        check_placings(spec, game)
+        return
     direction, unit = spec.winner
     base, sign = game.rules.unit_of[unit]
     final = [sign * x for x in game.results[-1].totals[base]]
     best = max(final) if direction == "most" else min(final)
     assert set(outcome.winners) == {s for s, x in enumerate(final) if x == best}
+
+
+def check_placings(spec: Spec, game: Game) -> None:
+    """Who leaves the table first wins; the standings list players in the order they left
+    (the higher total first within one hand), then those still at the table."""
+    outcome = game.outcome()
+    assert outcome is not None
+    unit, target = spec.winner[1], game.rules.options[spec.leave or ""]
+    left: dict[int, int] = {}
+    for r in game.results:
+        for x, total in enumerate(r.totals[unit]):
+            if total >= target and x not in left:
+                left[x] = r.number
+    final = game.results[-1].totals[unit]
+    order = sorted(range(game.rules.players), key=lambda x: (left.get(x, 10**6), -final[x]))
+    assert [x for x, _ in outcome.standings] == order or all(
+        (left.get(a, 0), final[a]) == (left.get(b, 0), final[b])
+        for a, b in zip(order, [x for x, _ in outcome.standings], strict=True))
+    first = order[0]
+    assert set(outcome.winners) == {x for x in left if left[x] == left[first]
+                                    and final[x] == final[first]}
+    assert [x for x, _ in outcome.left] == [x for x in order if x in left]
 
 
 # --- the tests ------------------------------------------------------------------------------
@@ -599,6 +758,44 @@ def test_hidden_declarations_are_seen_by_their_owner_only() -> None:
 
 
 # --- every clause, on hands drawn to hit ties and big scores -----------------------------------
+@pytest.mark.parametrize("seats", [4, 3, 2])
+@settings(max_examples=scaled(12))
+@given(data=st.data())
+def test_handjass_clauses_agree_with_the_text_on_drawn_hands(seats: int,
+                                                             data: st.DataObject) -> None:
+    """Who plays, scores near 21 and ties (a Weis makes them possible) on drawn hands."""
+    rules = Game("handjass", seed=0, options={"seats": 4}).rules
+    at_table = data.draw(st.lists(st.integers(0, 3), min_size=seats, max_size=seats,
+                                  unique=True))
+    fold = seats >= 3
+    playing = sorted(data.draw(st.sets(st.sampled_from(at_table))) if fold else at_table)
+    points = [data.draw(st.sampled_from([0, 15, 20, 21, 40, 60]) | st.integers(0, 157))
+              if s in playing else 0 for s in range(4)]
+    weis = [0] * 4
+    if playing and data.draw(st.booleans()):
+        weis[data.draw(st.sampled_from(playing))] = data.draw(st.sampled_from([20, 50, 100]))
+    tricks = [0] * 4
+    winners: list[int] = []
+    for s in playing:
+        tricks[s] = 9 // len(playing)
+        winners += [s] * tricks[s]
+    facts = HandFacts(
+        n=4, players=seats, hand=1, points=list(points), tricks=tricks, won=[0] * 4,
+        trick_winners=winners, declared={}, totals={"strokes": [0] * 4},
+        options=dict(rules.options), rng=random.Random(0), weis=weis, stoeck=[0] * 4,
+        playing=[int(s in playing) for s in range(4)])
+    view = HandView(1, 4, list(points), tricks, [set() for _ in range(4)], winners, {},
+                    dict(rules.options), weis, [0] * 4, playing, seats)
+    clause = next(c for c in rules.clauses if c.applies(facts))
+    exp = handjass(view)
+    assert clause.id == exp.clause
+    got = [0] * 4
+    for g in clause.grants(facts):
+        got[g.subject] += g.amount
+    assert got == exp.delta["strokes"]
+
+
+
 POINT_GAMES = [
     VariantCase("mittlere"), VariantCase("molotow"), VariantCase("molotow-allmedias"),
     VariantCase("plus-minus", {"seats": 3}), VariantCase("plus-minus", {"seats": 4}),
