@@ -69,7 +69,7 @@ def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
     rendered = {"path", "name", "summary", "sources", "decisions", "options", "players",
                 "teams", "deal", "settings", "ranks", "points", "bonuses", "trump", "units",
                 "declarations", "lets", "clauses", "scoring_pos", "invariants", "weis_tables",
-                "end", "winner"}
+                "end", "winner", "piles", "show", "rob", "take_part", "leave"}
     assert set(m.RuleFile.model_fields) == rendered
 
 
@@ -280,11 +280,17 @@ def test_any_expression_renders_in_both_languages(e: m.Expr) -> None:
 def test_formula_round_trips_through_the_parser() -> None:
     for path in RULES:
         rf = variant(path).model
+        text = path.read_text(encoding="utf-8")
+        start = text.index("score each hand")
+        end = text.index("\ninvariant", start)
+        who = "team" if rf.teams else "player"
         for c in rf.clauses:
             if c.condition is None:
                 continue
-            again = clause_of(f"score each hand, first rule that applies:\n  a: when "
-                              f"{formula(c.condition)} then every player gets 1 stick")[1]
+            # the clause alone in its own file, so that its lets and facts are known
+            snippet = (f"score each hand, first rule that applies:\n  a: when "
+                       f"{formula(c.condition)} then every {who} gets 1 {rf.units[0].plural}")
+            again = load_model(text[:start] + snippet + text[end:], "x.jass").clauses[0]
             assert again.condition is not None
             assert formula(again.condition) == formula(c.condition)
 

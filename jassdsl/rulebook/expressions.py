@@ -250,8 +250,13 @@ class Speaker:
                        np=f"the number of tricks {sw.pron} took",
                        per=f"for each trick {sw.pron} took", most="the most tricks",
                        least="the fewest tricks", everyone=f"the tricks of all {sw.pl} together")
-        if name in ("match", "last"):
+        if name in ("match", "last", "playing"):
             return Qty("flag", flag=self.named_flag(name))
+        if name in self.lets and not is_boolean(self.lets[name]):
+            ref = self.ref(name)
+            return self.value_quantity((f"a {ref}", f"{sw.poss} {ref}"),
+                                       (f"einen Wert *{name}*", f"sein {ref}",
+                                        f"seinem {ref}"))
         if name in self.declared:
             return self.declared_quantity(name)
         if name == "rank":
@@ -272,7 +277,12 @@ class Speaker:
             return Qty("value", ("hat", "haben"), a_noun=de[0], np=de[1], np_dat=de[2])
         return Qty("value", ("has", "have"), a_noun=en[0], np=en[1], np_dat=en[1])
 
-    def named_flag(self, name: str) -> Pred:
+    def named_flag(self, name: str) -> Phrase:
+        if name == "playing":
+            if self.de:  # a separable verb: "spielt mit", "mitspielt"
+                return Raw("spielt diese Runde mit", "spielen diese Runde mit",
+                           "diese Runde mitspielt", "diese Runde mitspielen")
+            return Pred(False, ("plays", "play"), "this hand")
         if name == "match":
             return self.took("every trick", "alle Stiche", "gemacht")
         return self.took("the last trick", "den letzten Stich", "gemacht")
@@ -447,6 +457,9 @@ class Speaker:
 
     def comparison(self, e: m.Binary) -> Phrase | None:
         left, op, right = e.left, e.op, e.right
+        if isinstance(left, m.Call) and left.func == "place" and isinstance(right, m.Num) \
+                and op in ("=", "<="):
+            return self.placed(left, op, right.value)
         if isinstance(left, m.Name) and isinstance(right, m.Num):
             if left.name == "rank" and op == "=":
                 return self.ranked(right.value)
@@ -465,6 +478,30 @@ class Speaker:
         if q.kind == "value":
             return self.valued(q, op, right)
         return None
+
+    def placed(self, e: m.Call, op: str, k: int) -> Phrase:
+        """'place(score, playing) <= 2': at most one other has a higher value."""
+        what = self.noun_phrase(e.args[0])
+        among = ""
+        if len(e.args) > 1:
+            f = self.pred(e.args[1])
+            among = self.pick(f" among those who {f.main(True)}",
+                              f" unter denen, die {f.sub(True)},")
+        higher = k - 1
+        if higher == 0:  # the highest value, shared by equals
+            if self.de:
+                return Pred(True, ("hat", "haben"), f"{among} den höchsten Wert von {what[1]}"
+                            .strip())
+            return Pred(False, ("has", "have"), f"the highest {what[0]}{among}")
+        if self.de:
+            many = "höchstens" if op == "<=" else "genau"
+            return Pred(True, ("hat", "haben"),
+                        f"{among} {many} {higher} mit höherem Wert von {what[1]} vor sich"
+                        .strip())
+        many = "at most" if op == "<=" else "exactly"
+        noun = "other player" if higher == 1 else "other players"
+        return Pred(False, ("has", "have"),
+                    f"{many} {higher} {noun} ahead with a higher {what[0]}{among}")
 
     def counted(self, q: Qty, op: str, right: m.Expr) -> Phrase:
         v = self.value(right)
@@ -615,7 +652,11 @@ class Speaker:
         if isinstance(e, m.Name) and e.name == "hand":
             return TableQty(self.pick("the hand number", "die Nummer der Runde"), is_)
         if isinstance(e, m.Name) and e.name == "players":
-            return TableQty(self.pick("the number of players", "die Zahl der Spieler"), is_)
+            return TableQty(self.pick("the number of players at the table",
+                                      "die Zahl der Spieler am Tisch"), is_)
+        if isinstance(e, m.Name) and e.name == "points-in-play":
+            return TableQty(self.pick("the card points of the cards in play",
+                                      "die Kartenpunkte der Karten im Spiel"), is_)
         if isinstance(e, m.Call) and e.func == "sum":
             q = self.quantity(e.args[0])
             if q is not None and q.everyone:
@@ -888,7 +929,7 @@ def is_boolean(e: m.Expr) -> bool:
         return e.op in ("and", "or", "=", "!=", "<", "<=", ">", ">=")
     if isinstance(e, m.Call):
         return e.func in ("most", "least")
-    return isinstance(e, m.Name) and e.name in ("match", "last")
+    return isinstance(e, m.Name) and e.name in ("match", "last", "playing")
 
 
 def de_plural(noun: str) -> str:

@@ -129,8 +129,10 @@ def overview(lang: Lang, v: Variant) -> list[str]:
            f"{say(lang, dealer_key)}"
     if setting.get("next dealer", [""])[0] == "highest bidder":
         deal += f"; {say(lang, 'ov.dealer_bidder')}"
+    if rf.piles:
+        deal += f"; {say(lang, 'ov.piles', piles=piles_text(lang, rf))}"
     lead_key = "ov.lead_bidder" if setting.get("first lead", [""])[0] == "highest bidder" \
-        else "ov.lead_text"
+        else "ov.lead_playing" if rf.take_part is not None else "ov.lead_text"
     units = [unit_word(lang, u.singular, u.plural) for u in rf.units]
     rows = [
         [say(lang, "ov.players"), players],
@@ -146,6 +148,16 @@ def overview(lang: Lang, v: Variant) -> list[str]:
     if rf.summary and lang == "en":
         out += [f"> {rf.summary}", ""]
     return out + table([say(lang, "ov.topic"), say(lang, "ov.rule")], rows)
+
+
+def piles_text(lang: Lang, rf: m.RuleFile) -> str:
+    """'the blind (9 cards) and the stock (the rest)', in the order they are filled."""
+    return join_words(lang, [say(lang, "pile.count" if p.size is not None else "pile.rest",
+                                 name=p.name, n=p.size) for p in rf.piles])
+
+
+def pile_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
+    return f"*{name}*" if lang == "en" else f"den Haufen *{name}*"
 
 
 def trump_short(lang: Lang, rf: m.RuleFile) -> str:
@@ -179,6 +191,8 @@ def cards_section(lang: Lang, v: Variant) -> list[str]:
         out += [f"### {say(lang, 'table.' + name)}", ""]
         out += card_table(lang, rf, name)
     out += [hand_total(lang, v), ""]
+    if rf.take_part is not None:
+        out += [say(lang, "cards.in_play"), ""]
     for b in rf.bonuses:
         key = f"bonus.{b.name.text}"
         text = say(lang, key, points=b.points) if key in BONUS_KEYS else \
@@ -237,8 +251,16 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         out.append(say(lang, key, modes=join_words(lang, modes, "or")))
         if t.push:
             out += ["", say(lang, "trump.push")]
+    elif t.kind == "turned":
+        piles = join_words(lang, [f"*{w.text}*" for w in t.piles], "or")
+        out.append(say(lang, "trump.turned", piles=piles))
     else:
         out.append(say(lang, f"trump.{t.kind}", fallback=fallback))
+    if rf.show is not None:
+        pile = f"*{rf.show.text}*"
+        out += ["", say(lang, "trump.show", pile=pile)]
+    if rf.rob is not None:
+        out += ["", say(lang, "trump.rob", rank=rf.rob.text)]
     return [*out, ""]
 
 
@@ -269,6 +291,13 @@ def declare_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     items = []
     if rf.trump.kind == "forehand_chooses":
         items.append(say(lang, "declare.trump_phase"))
+    tp = rf.take_part
+    if tp is not None:
+        items.append(say(lang, "declare.take_part"))
+        if tp.fold_from is not None:
+            items.append(say(lang, "declare.fold", n=tp.fold_from))
+        if tp.swap is not None:
+            items.append(say(lang, "declare.swap", pile=pile_name(lang, rf, tp.swap.text)))
     for d in rf.declarations:
         items += declaration_items(lang, rf, d)
     if not items:
@@ -390,6 +419,10 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         out.append(say(lang, "end.hands", hands=value_text(lang, rf, rf.end.hands)))
     elif rf.end.when is not None:
         out.append(say(lang, "end.when", cond=s.end_condition(rf.end.when)))
+    if rf.leave is not None:
+        phrase = s.pred(rf.leave)
+        out += ["", say(lang, "end.leave", cond=phrase.sub() if lang == "de" else
+                        phrase.main())]
     where = s.where()
     if where:
         out += ["", f"{say(lang, 'scoring.where')}: " + "; ".join(where) + "."]
@@ -463,10 +496,13 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
         out += [say(lang, "ex.declared", name=noun, values=shown), ""]
     out += [f"### {say(lang, 'ex.tricks')}", ""]
     rows = []
+    if res.playing or r.take_part:
+        playing = join_words(lang, [seat_letter(x) for x in res.playing]) or "-"
+        out += [say(lang, "ex.playing", players=playing), ""]
     for row in ex.rows:
         played = []
         for i, card in enumerate(row.cards):
-            seat = (row.leader + i) % r.players
+            seat = row.seats[i]
             text = card_code(card)
             if seat == row.winner:
                 text = f"**{text}**"
@@ -493,8 +529,14 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         number, seat, card = ex.first_void
         return [say(lang, "ex.first_void", trick=number, player=seat_letter(seat),
                     card=card_code(card), trump=trump_text)]
-    if kind == "bottom_card" and ex.shown:
+    if kind in ("bottom_card", "turned") and ex.shown:
         return [say(lang, "ex.shown", card=ex.shown, trump=trump_text)]
+    if kind == "turned" and ex.result.turned >= 0:
+        robbed = ex.result.robbed
+        line = say(lang, "ex.turned", card=card_code(ex.result.turned), trump=trump_text)
+        if robbed >= 0:
+            line += " " + say(lang, "ex.robbed", player=seat_letter(robbed))
+        return [line]
     if kind == "random_suit":
         return [say(lang, "ex.random", trump=suit_name(lang, trump))]
     if kind in ("forehand_chooses", "bidder_chooses"):
