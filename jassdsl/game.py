@@ -241,6 +241,7 @@ class State:
     in_cards: int = 0  # the cards in play (of those taking part) when play began
     left: list[int] = field(default_factory=list)  # per seat: hand after which it left, or 0
     in_hands: tuple[int, ...] = ()  # per seat: the cards held when play began
+    pile_cards: dict[str, tuple[int, ...]] = field(default_factory=dict)  # as laid, top first
 
     def copy(self) -> State:
         return State(
@@ -252,7 +253,7 @@ class State:
             self.weis_offer, self.weis_said, self.weis_points, self.bid, self.bidder,
             self.passes, self.redeals, self.table, self.playing, dict(self.piles), self.out,
             self.turned, self.seen, self.said, self.swapped, self.robbed, self.in_cards,
-            list(self.left), self.in_hands,
+            list(self.left), self.in_hands, dict(self.pile_cards),
         )
 
 
@@ -444,11 +445,7 @@ class Game:
         for seat, cards in zip(seats, dealt, strict=True):
             hands[seat] = cards
         pos = each // packet * packet * len(seats)
-        s.piles = {}
-        rest = deck[pos:]
-        for name, size in r.piles:
-            s.piles[name] = sum(rest[:size] if size is not None else rest)
-            rest = rest[size:] if size is not None else []
+        s.piles, s.pile_cards = {}, {}
         s.out = 0
         s.turned = s.seen = s.swapped = s.robbed = -1
         s.said = 0
@@ -475,10 +472,12 @@ class Game:
             s.mode = s.shown // 9
         elif kind == "none":
             s.mode = r.fallback if r.fallback is not None else -1
-        elif kind == "turned":
-            self._turn_trump(deck, pos)
-        if r.show_pile is not None and s.piles.get(r.show_pile):
-            s.seen = self._pile_end(deck, r.show_pile)
+        if r.piles:
+            laid: dict[str, list[int]] = {}
+            rest = [b.bit_length() - 1 for b in deck[pos:]]
+            for name, size in r.piles:
+                laid[name], rest = (rest[:size], rest[size:]) if size is not None else (rest, [])
+            self.lay_piles(laid, deck[pos - 1].bit_length() - 1)
         if r.take_part:
             s.phase, s.playing, s.current = "take part", 0, forehand
         elif r.auction >= 0:
@@ -488,22 +487,26 @@ class Game:
         else:
             self._after_trump()
 
-    def _pile_end(self, deck: list[int], name: str, top: bool = False) -> int:
-        """The top (first laid) or bottom card of a pile, as a card index."""
-        mask = self.s.piles[name]
-        cards = [b for b in deck if b & mask]
-        return (cards[0] if top else cards[-1]).bit_length() - 1
-
-    def _turn_trump(self, deck: list[int], pos: int) -> None:
-        """The top card of the first pile that has cards is turned; else the bottom card."""
-        s = self.s
-        for name in self.rules.turned_piles:
-            if s.piles.get(name):
-                s.turned = self._pile_end(deck, name, top=True)
-                s.mode = s.turned // 9
-                return
-        s.shown = deck[pos - 1].bit_length() - 1
-        s.mode = s.shown // 9
+    def lay_piles(self, laid: dict[str, list[int]], bottom: int) -> None:
+        """Lay the cards left over as the rule file's piles (each listed from its top card)
+        and turn trump: the top card of the first pile that has cards, else the bottom
+        card of the deal (`bottom`, the dealer's last card) is shown. Everybody sees the
+        bottom card of the pile the file shows. Also used to replay a recorded deal."""
+        s, r = self.s, self.rules
+        s.pile_cards = {name: tuple(laid.get(name, ())) for name, _ in r.piles}
+        s.piles = {name: sum(1 << c for c in cards) for name, cards in s.pile_cards.items()}
+        s.turned = s.seen = -1
+        if r.trump_kind == "turned":
+            top = next((cards[0] for name in r.turned_piles
+                        if (cards := s.pile_cards.get(name))), -1)
+            if top >= 0:
+                s.turned, s.shown = top, -1
+            else:
+                s.shown = bottom
+            s.mode = (top if top >= 0 else bottom) // 9
+        shown = s.pile_cards.get(r.show_pile or "")
+        if shown:
+            s.seen = shown[-1]
 
     def _take_part(self, action: Action) -> None:
         """One player says whether they play: join, fold (the hand goes out of play) or

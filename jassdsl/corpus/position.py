@@ -103,11 +103,18 @@ def start_dealt(game: Game, script: ScriptedRandom, hand: Any) -> None:
     """Start the engine's next hand as recorded (hand: deal, shown, trump, lots)."""
     s, rules = game.s, game.rules
     cards = [c for h in hand.deal for c in h]
-    if len(hand.deal) != rules.players or any(len(h) != rules.cards_each for h in hand.deal):
+    seated = [seat for seat, h in enumerate(hand.deal) if h]  # a seat may have left the table
+    if len(hand.deal) != rules.players or any(len(h) != rules.cards_each
+                                              for h in hand.deal if h) or \
+            (len(seated) < rules.players and rules.leave is None):
         raise ReplayError(f"the rules deal {rules.cards_each} cards to each of "
                           f"{rules.players} players")
-    if len(set(cards)) != len(cards):
+    laid = [c for pile in hand.piles.values() for c in pile]
+    if len(set(cards + laid)) != len(cards) + len(laid):
         raise ReplayError("a card is dealt twice")
+    if set(hand.piles) - {name for name, _ in rules.piles}:
+        raise ReplayError(f"the rules have no pile {sorted(hand.piles)}")
+    s.table = sum(1 << seat for seat in seated)
     if hand.shown is not None and hand.shown not in hand.deal[s.dealer]:
         raise ReplayError(f"the shown card {hand.shown} is not in the dealer's hand")
     draws = [(4, MODE_INDEX[hand.trump])] if hand.trump is not None else []
@@ -122,6 +129,8 @@ def start_dealt(game: Game, script: ScriptedRandom, hand: Any) -> None:
     script.expect_used("trump draws")
     s.hands = [cards_mask(card_ids(h)) for h in hand.deal]
     s.dealt = tuple(s.hands)
+    if rules.piles:
+        game.lay_piles({name: card_ids(cards) for name, cards in hand.piles.items()}, s.shown)
     check_deal(game, hand)
     script.draws = deque((lot.of, lot.index) for lot in hand.lots)
 
@@ -174,4 +183,5 @@ def play_position(rules: CompiledRules, hands: Sequence[Sequence[str]],
     s.current = (leader + len(trick)) % n
     s.mode = mode
     s.tricks, s.won = [], [0] * n
+    s.table = s.playing = (1 << n) - 1  # in a position every seat plays
     return game
