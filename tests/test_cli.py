@@ -386,3 +386,42 @@ def test_python_m_jassdsl_runs() -> None:
                           capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode == 1 and "schieber" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# --- taking part, the blind and robbing (Handjass) -------------------------------------------
+def test_human_says_whether_to_play_and_may_take_the_blind() -> None:
+    game = Game("handjass", seed=1, options={"seats": 3})
+    assert game.phase == "take part"
+    player, out = human("maybe\nswap\n")
+    assert player.choose(game, game.current_player) == Action("swap")
+    assert "cannot read 'maybe'; legal: 1) join  2) fold  3) swap" in out.getvalue()
+    assert "do you play? (join / fold / swap, or a number)" in out.getvalue()
+    player, _ = human("2\n")
+    assert player.choose(game, game.current_player) == Action("fold")
+
+
+def test_human_robs_with_yes_or_declines_with_no() -> None:
+    for seed in range(200):
+        game = Game("handjass", seed=seed, options={"seats": 2})
+        while game.phase == "take part":
+            game.apply("join")
+        if game.phase == "rob":
+            break
+    else:
+        raise AssertionError("nobody held the trump six")
+    seat = game.current_player
+    player, out = human("perhaps\nyes\n")
+    assert player.choose(game, seat) == Action("rob", 1)
+    assert "rob? (yes / no, or a number)" in out.getvalue()
+    player, _ = human("no\n")
+    assert player.choose(game, seat) == Action("rob", 0)
+
+
+def test_human_handjass_game_by_numbers_to_the_end(run: Run) -> None:
+    code, out, err = run("play", "handjass", "--seed", "4", "--human", "0", "--option",
+                         "seats=3", stdin="1\n" * 400)
+    assert code == 0, err
+    assert "card turned (trump): " in out and "face down: blind 9 cards" in out
+    assert re.search(r"^game over after \d+ hands \(game end\): .* left the table in this "
+                     r"order: ", out, re.M)
+    assert re.search(r"^  playing: ", out, re.M)
