@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from jassdsl.cards import CARD_INDEX
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import FOLD, JOIN, ROB_YES, SWAP, Action, Game, trick_seats
+from jassdsl.game import DECLINE, FOLD, JOIN, ROB_YES, SWAP, TAKE, Action, Game, trick_seats
 from jassdsl.play import trick_winner
 from jassdsl.tables import MODE_INDEX, ModeTable
 
@@ -29,6 +29,7 @@ RUFF_RISK = 0.75  # a side card can be trumped when a trump suit exists
 PUSH_BELOW = 0.3  # push when the best mode promises less than this share of the points
 JOIN_FROM = 0.2  # take part when the hand promises this share of the points or more
 SWAP_BELOW = 0.12  # take an unseen pile for the hand when it promises less than this
+BETTER_BELOW = 0.25  # swap cards for one's unseen own pile when the hand promises less
 
 
 class Bot(Protocol):
@@ -176,6 +177,13 @@ class HeuristicBot:
             if SWAP in legal and share < SWAP_BELOW:
                 return SWAP
             return JOIN if share >= JOIN_FROM or FOLD not in legal else FOLD
+        if game.phase == "improve":
+            table = table_for(game.rules, view.trump)
+            if TAKE in legal:
+                share = expected_points(game.rules, view.hand, table) / hand_total(game.rules,
+                                                                                   table)
+                return TAKE if share < BETTER_BELOW else DECLINE
+            return Action("discard", cheapest([a.value for a in legal], table))
         if game.phase == "rob":
             return ROB_YES  # the turned card is a higher trump than the six
         return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for

@@ -14,7 +14,7 @@ from jassdsl.facts import FACTS
 from jassdsl.syntax import parse_statements, position
 
 SINGLE = ("name", "summary", "players", "deal", "trump", "scoring", "end", "winner", "show",
-          "rob", "take_part", "leave")
+          "rob", "take_part", "leave", "improve")
 LISTS = ("sources", "decisions", "options", "settings", "ranks", "points", "bonuses", "piles")
 LISTS2 = ("units", "declarations", "lets", "invariants", "weis_tables")
 REQUIRED = {
@@ -445,6 +445,19 @@ class Checker:
             if w.text not in names:
                 self.error(w.pos, "unknown-name", f"no pile {w.text!r}; piles: "
                            f"{', '.join(sorted(names)) or 'none (write pile NAME: 9 cards)'}")
+        each = {p.name: p.size for p in rf.piles if p.each}
+        for w in used:
+            if w.text in each:
+                self.error(w.pos, "pile", f"{w.text!r} is one pile per player; name a pile "
+                           "of the table here")
+        imp = rf.improve
+        if imp is not None:
+            if imp.pile.text not in each:
+                self.error(imp.pile.pos, "unknown-name", f"no pile {imp.pile.text!r} for each "
+                           f"player; write 'pile {imp.pile.text}: {imp.cards} cards each'")
+            elif each[imp.pile.text] != imp.cards:
+                self.error(imp.pos, "range", f"{imp.cards} cards are swapped for a pile of "
+                           f"{each[imp.pile.text]}")
         if rf.rob is not None:
             if rf.rob.text not in RANKS:
                 self.error(rf.rob.pos, "card", f"{rf.rob.text!r} is not a rank")

@@ -159,6 +159,10 @@ class Table:
             what = {"join": "plays", "fold": "folds",
                     "swap": f"takes the {self.game.rules.swap_pile} and plays"}
             self.say(f"{name} {what[action.kind]}")
+        elif phase == "improve" and others and action.kind != "discard":
+            pile = self.game.rules.improve
+            self.say(f"{name} takes the {pile}" if action.kind == "take"
+                     else f"{name} refuses the {pile}")
         elif phase == "rob" and others:
             self.say(f"{name} robs the turned card with the six" if action.value == 1
                      else f"{name} does not rob")
@@ -241,6 +245,10 @@ class HumanPlayer:
             return f"trump (number, D/H/S/C, obenabe, undenufe{push}): "
         if game.phase == "take part":
             return f"do you play? ({' / '.join(a.kind for a in legal)}, or a number): "
+        if game.phase == "improve":
+            if any(a.kind == "discard" for a in legal):
+                return "lay away which card? (number or card name): "
+            return f"swap cards for your {game.rules.improve}? (take / decline, or a number): "
         if game.phase in ("rob", "weis"):
             return f"{game.phase}? (yes / no, or a number): "
         return "your card (number or name): "
@@ -278,6 +286,9 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
             (" or pass" if game.phase == "auction" else "")
     if game.phase in ("rob", "weis") and words[0] in YES_NO:
         return Action(game.phase, YES_NO[words[0]])
+    if game.phase == "improve" and len(words) == 1 and words[0].upper() in CARD_INDEX:
+        action = Action("discard", CARD_INDEX[words[0].upper()])
+        return action if action in legal else f"{words[0].upper()} is not in your hand"
     if text.isdigit():
         k = int(text)
         return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"

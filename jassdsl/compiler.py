@@ -78,6 +78,10 @@ class CompiledRules:
     lead_bidder: bool = False  # the highest bidder of the auction leads the first trick
     next_dealer_bidder: bool = False  # the highest bidder deals the next hand
     piles: tuple[tuple[str, int | None], ...] = ()  # leftover cards: name, size (None: rest)
+    own_piles: frozenset[str] = frozenset()  # piles laid once for each player at the table
+    improve: str | None = None  # the own pile a player may swap cards for (the Bessern)
+    improve_cards: int = 0
+    dealer_sees: bool = False  # the dealer takes the own pile first, then discards
     turned_piles: tuple[str, ...] = ()  # trump: the top card of the first of these with cards
     show_pile: str | None = None  # everybody sees the bottom card of this pile
     rob_rank: int = -1  # the trump rank (index in RANKS) that may take the turned card
@@ -225,6 +229,10 @@ def compile_rules(
         lead_bidder=setting.get("first lead", [""])[0] == "highest bidder",
         next_dealer_bidder=setting.get("next dealer", [""])[0] == "highest bidder",
         piles=tuple((p.name, p.size) for p in rf.piles),
+        own_piles=frozenset(p.name for p in rf.piles if p.each),
+        improve=rf.improve.pile.text if rf.improve else None,
+        improve_cards=rf.improve.cards if rf.improve else 0,
+        dealer_sees=rf.improve.dealer_sees if rf.improve else False,
         turned_piles=tuple(w.text for w in t.piles),
         show_pile=rf.show.text if rf.show else None,
         rob_rank=RANKS.index(rf.rob.text) if rf.rob else -1,

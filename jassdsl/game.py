@@ -39,8 +39,10 @@ class Action:
             return CARD_NAMES[self.value]
         if self.kind == "trump":
             return f"trump {MODE_NAMES[self.value]}"
-        if self.kind in ("push", "pass", "join", "fold", "swap"):
+        if self.kind in ("push", "pass", "join", "fold", "swap", "take", "decline"):
             return self.kind
+        if self.kind == "discard":
+            return f"discard {CARD_NAMES[self.value]}"
         return f"{self.kind} {self.value}"
 
     @classmethod
@@ -53,8 +55,11 @@ class Action:
             words = words[1:]
         if len(words) == 1 and words[0].upper() in CARD_INDEX:
             return PLAYS[CARD_INDEX[words[0].upper()]]
-        if words[0].lower() in ("push", "pass", "join", "fold", "swap") and len(words) == 1:
+        if words[0].lower() in ("push", "pass", "join", "fold", "swap", "take",
+                                "decline") and len(words) == 1:
             return cls(words[0].lower())
+        if words[0].lower() == "discard" and len(words) == 2 and words[1].upper() in CARD_INDEX:
+            return DISCARDS[CARD_INDEX[words[1].upper()]]
         if words[0].lower() == "trump" and len(words) == 2:
             key = words[1] if words[1] in MODE_INDEX else words[1].upper()
             if key in MODE_INDEX:
@@ -62,7 +67,7 @@ class Action:
         if len(words) == 2 and words[1].lstrip("-").isdigit():
             return cls(words[0].lower(), int(words[1]))
         raise JassError(f"cannot read action {text!r} (write e.g. DA, trump H, push, "
-                        "pass, join, fold, swap, rob 1, estimate 40)")
+                        "pass, join, fold, swap, rob 1, take, discard DA, estimate 40)")
 
 
 PLAYS = tuple(Action("play", c) for c in range(36))
@@ -72,6 +77,8 @@ PASS = Action("pass")  # in an auction: no bid this turn
 WEIS_YES, WEIS_NO = Action("weis", 1), Action("weis", 0)  # declare one's best Weis, or not
 JOIN, FOLD, SWAP = Action("join"), Action("fold"), Action("swap")  # taking part in a hand
 ROB_YES, ROB_NO = Action("rob", 1), Action("rob", 0)  # take the turned trump card, or not
+TAKE, DECLINE = Action("take"), Action("decline")  # swap cards for one's own pile, or not
+DISCARDS = tuple(Action("discard", c) for c in range(36))  # lay a card of the hand away
 BITS = tuple(1 << c for c in range(36))
 DECK = list(BITS)  # a fresh deck of card bits, copied before each shuffle
 
@@ -126,6 +133,23 @@ def deal_plan(players: int, each: int, packet: int) -> tuple[itemgetter[Any], ..
     return tuple(plan)
 
 
+def split_piles(piles: tuple[tuple[str, int | None], ...], own: frozenset[str],
+                rest: list[int], seats: tuple[int, ...]) -> dict[str, list[int]]:
+    """The cards left over after the deal, laid as the rule file's piles in its order: a
+    pile of a size, the rest, or one pile of a size for each seat (named 'pile:seat', in
+    the order of `seats`, from forehand)."""
+    laid: dict[str, list[int]] = {}
+    for name, size in piles:
+        if name in own:
+            for seat in seats:
+                laid[f"{name}:{seat}"], rest = rest[:size or 0], rest[size or 0:]
+        elif size is None:
+            laid[name], rest = rest, []
+        else:
+            laid[name], rest = rest[:size], rest[size:]
+    return laid
+
+
 @cache
 def trick_seats(players: int, playing: int) -> tuple[tuple[int, ...], ...]:
     """Per leading seat: the seats of a trick in play order, among the seats in `playing`
@@ -178,6 +202,7 @@ class HandResult:
     robbed: int = -1  # the seat that took the turned trump card for its trump six
     turned: int = -1  # the turned trump card
     in_hands: tuple[int, ...] = ()  # per seat, the cards held when play began (take part)
+    improved: tuple[tuple[int, str], ...] = ()  # (seat, "took" or "refused") own piles
 
     def trick_points(self, table: ModeTable, last_bonus: int) -> list[int]:
         out = [sum(table.points[c] for c in t.cards) for t in self.tricks]
@@ -242,6 +267,11 @@ class State:
     left: list[int] = field(default_factory=list)  # per seat: hand after which it left, or 0
     in_hands: tuple[int, ...] = ()  # per seat: the cards held when play began
     pile_cards: dict[str, tuple[int, ...]] = field(default_factory=dict)  # as laid, top first
+    improving: tuple[int, ...] = ()  # seats still to swap cards for their own pile
+    discards: int = 0  # cards the current seat still lays away
+    taking: bool = False  # the current seat takes its pile after discarding
+    looked: list[int] = field(default_factory=list)  # per seat: a declined pile it has seen
+    improved: list[tuple[int, str]] = field(default_factory=list)  # who took or refused
 
     def copy(self) -> State:
         return State(
@@ -253,7 +283,8 @@ class State:
             self.weis_offer, self.weis_said, self.weis_points, self.bid, self.bidder,
             self.passes, self.redeals, self.table, self.playing, dict(self.piles), self.out,
             self.turned, self.seen, self.said, self.swapped, self.robbed, self.in_cards,
-            list(self.left), self.in_hands, dict(self.pile_cards),
+            list(self.left), self.in_hands, dict(self.pile_cards), self.improving,
+            self.discards, self.taking, list(self.looked), list(self.improved),
         )
 
 
@@ -284,7 +315,8 @@ class Game:
         self._declare_actions = [declare_actions(d.name, d.low, d.high) for d in r.declarations]
         self._floors = [(u, info.floor) for u, info in r.units.items() if info.floor is not None]
         self.s = State(totals={u: [0] * r.subjects for u in r.units},
-                       table=(1 << r.players) - 1, left=[0] * r.players)
+                       table=(1 << r.players) - 1, left=[0] * r.players,
+                       looked=[0] * r.players)
         self.s.dealer = self.rng.randrange(r.players) if r.first_dealer_lot else 0
         self._start_hand()
 
@@ -372,6 +404,10 @@ class Game:
             return acts
         if s.phase == "rob":
             return [ROB_YES, ROB_NO]
+        if s.phase == "improve":
+            if s.discards:
+                return [DISCARDS[c] for c in mask_cards(s.hands[s.current])]
+            return [TAKE, DECLINE]
         return []
 
     def why_illegal(self, card: int) -> str:
@@ -410,6 +446,8 @@ class Game:
                 self._bid(action)
             elif phase == "weis" and action in (WEIS_YES, WEIS_NO):
                 self._say_weis(action.value == 1)
+            elif phase == "improve" and action in self.legal_actions():
+                self._improve(action)
             elif phase in ("take part", "rob") and action in self.legal_actions():
                 self._take_part(action) if phase == "take part" else self._rob(action)
             else:
@@ -446,6 +484,7 @@ class Game:
             hands[seat] = cards
         pos = each // packet * packet * len(seats)
         s.piles, s.pile_cards = {}, {}
+        s.looked, s.improved = [0] * n, []
         s.out = 0
         s.turned = s.seen = s.swapped = s.robbed = -1
         s.said = 0
@@ -473,19 +512,72 @@ class Game:
         elif kind == "none":
             s.mode = r.fallback if r.fallback is not None else -1
         if r.piles:
-            laid: dict[str, list[int]] = {}
             rest = [b.bit_length() - 1 for b in deck[pos:]]
-            for name, size in r.piles:
-                laid[name], rest = (rest[:size], rest[size:]) if size is not None else (rest, [])
-            self.lay_piles(laid, deck[pos - 1].bit_length() - 1)
+            self.lay_piles(split_piles(r.piles, r.own_piles, rest, seats),
+                           deck[pos - 1].bit_length() - 1)
+        s.improving = ()
+        if r.improve is not None:
+            first = [s.dealer] if r.dealer_sees else []
+            order = dict.fromkeys([*first, *seats])  # the dealer first, then from forehand
+            s.improving = tuple(x for x in order if s.piles.get(f"{r.improve}:{x}"))
+            if s.improving:
+                self._next_improver()
+                return
+        self._after_deal()
+
+    def _after_deal(self) -> None:
+        """Who plays, an auction, a trump choice or straight on to the declarations."""
+        s, r = self.s, self.rules
+        forehand = next_seat(r.players, s.dealer, s.table)
         if r.take_part:
             s.phase, s.playing, s.current = "take part", 0, forehand
         elif r.auction >= 0:
             s.phase, s.decl_index = "auction", r.auction
-        elif kind == "forehand_chooses":
+        elif r.trump_kind == "forehand_chooses":
             s.phase, s.chooser = "trump", forehand
         else:
             self._after_trump()
+
+    def _next_improver(self) -> None:
+        """The next player who may swap cards for their own pile; a dealer who sees the
+        pile first takes it into the hand and then discards."""
+        s, r = self.s, self.rules
+        if not s.improving:
+            self._after_deal()
+            return
+        seat, s.improving = s.improving[0], s.improving[1:]
+        s.phase, s.current, s.discards = "improve", seat, 0
+        if r.dealer_sees and seat == s.dealer:
+            key = f"{r.improve}:{seat}"
+            s.hands[seat] |= s.piles[key]
+            s.piles[key] = 0
+            s.discards = r.improve_cards
+
+    def _improve(self, action: Action) -> None:
+        s, r = self.s, self.rules
+        seat = s.current
+        key = f"{r.improve}:{seat}"
+        if action == TAKE:
+            s.discards = r.improve_cards
+            s.taking = True
+            s.improved.append((seat, "took"))
+            return
+        elif action == DECLINE:  # declined aloud: the pile goes out of play, seen by its owner
+            s.improved.append((seat, "refused"))
+            s.looked[seat] = s.piles[key]
+            s.out |= s.piles[key]
+            s.piles[key] = 0
+        else:
+            s.hands[seat] ^= 1 << action.value
+            s.out |= 1 << action.value
+            s.discards -= 1
+            if s.discards:
+                return
+            if s.taking:  # the cards are laid away; now the pile comes into the hand
+                s.hands[seat] |= s.piles[key]
+                s.piles[key] = 0
+        s.taking = False
+        self._next_improver()
 
     def lay_piles(self, laid: dict[str, list[int]], bottom: int) -> None:
         """Lay the cards left over as the rule file's piles (each listed from its top card)
@@ -493,7 +585,8 @@ class Game:
         card of the deal (`bottom`, the dealer's last card) is shown. Everybody sees the
         bottom card of the pile the file shows. Also used to replay a recorded deal."""
         s, r = self.s, self.rules
-        s.pile_cards = {name: tuple(laid.get(name, ())) for name, _ in r.piles}
+        s.pile_cards = {name: () for name, _ in r.piles if name not in r.own_piles}
+        s.pile_cards.update((name, tuple(cards)) for name, cards in laid.items())
         s.piles = {name: sum(1 << c for c in cards) for name, cards in s.pile_cards.items()}
         s.turned = s.seen = -1
         if r.trump_kind == "turned":
@@ -794,7 +887,7 @@ class Game:
             tuple(tuple(tuple(mask_cards(w.cards)) for w in said) for said in s.weis_said),
             {"weis": tuple(facts.weis), "stoeck": tuple(facts.stoeck)} if facts.weis else {},
             self._seats(s.playing) if r.take_part else (), self._leave(facts), s.swapped,
-            s.robbed, s.turned, s.in_hands if r.take_part else (),
+            s.robbed, s.turned, s.in_hands if r.take_part else (), tuple(s.improved),
         ))
         if self._game_ends(facts) or (r.leave is not None and s.table.bit_count() <= 1):
             s.phase = "over"
@@ -898,6 +991,8 @@ class Game:
             "swapped": s.swapped,
             "robbed": s.robbed,
             "seen": CARD_NAMES[s.seen] if s.seen >= 0 else None,
+            "looked": [CARD_NAMES[c] for c in mask_cards(s.looked[seat])]
+            if s.looked else [],  # its own pile, declined
         }
 
 

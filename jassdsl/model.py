@@ -177,6 +177,7 @@ class Pile(Node):
 
     name: str
     size: int | None  # None: the rest of the cards
+    each: bool = False  # one pile of this size for each player at the table
 
 
 class TakePart(Node):
@@ -184,6 +185,14 @@ class TakePart(Node):
 
     fold_from: int | None = None  # folding is allowed with this many or more at the table
     swap: Word | None = None  # the pile a player may take for their hand (and then plays)
+
+
+class Improve(Node):
+    """Each player may swap cards of the hand for their own pile (the Bessern)."""
+
+    cards: int
+    pile: Word
+    dealer_sees: bool = False  # the dealer takes the pile first and then discards
 
 
 class Ranks(Node):
@@ -273,6 +282,7 @@ class RuleFile(BaseModel):
     rob: Word | None = None  # the trump rank that may take the turned trump card
     take_part: TakePart | None = None
     leave: Expr | None = None  # after scoring: who leaves the table (placings in order)
+    improve: Improve | None = None
     end: GameEnd
     winner: Winner
 

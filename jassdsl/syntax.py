@@ -235,6 +235,16 @@ class _ToModel(Transformer[Token, Any]):
     def pile_count(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
         return ("piles", m.Pile(pos=pos_of(meta), name=str(ch[0]), size=int(ch[1])))
 
+    def pile_each(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("piles", m.Pile(pos=pos_of(meta), name=str(ch[0]), size=int(ch[1]), each=True))
+
+    def improve(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("improve", m.Improve(pos=pos_of(meta), cards=int(ch[0]), pile=word(ch[1]),
+                                     dealer_sees=ch[2] is True))
+
+    def dealer_sees(self, meta: Meta, ch: list[Any]) -> bool:
+        return True
+
     def pile_rest(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
         return ("piles", m.Pile(pos=pos_of(meta), name=str(ch[0]), size=None))
 

@@ -158,6 +158,9 @@ def hand_summary(rules: CompiledRules, result: HandResult, log: HandLog,
         swap = (f"; {names[result.swapped]} took the {rules.swap_pile} for the hand"
                 if result.swapped >= 0 else "")
         lines.append(f"  playing: {playing}{swap}")
+        if result.improved:
+            lines.append("  " + "; ".join(f"{names[x]} {what} the {rules.improve}"
+                                          for x, what in result.improved))
     if tricks:
         table = final_table(rules, result.trump)
         points = result.trick_points(table, rules.last_bonus)

@@ -48,6 +48,7 @@ OPTION_SETS: dict[str, list[dict[str, int]]] = {
     "plus-minus": [{"seats": 3}, {"seats": 4}],
     "schieber": [{"target": 1000}, {"target": 1200}],
     "handjass": [{"seats": 4}, {"seats": 3}, {"seats": 2}],
+    "handjass-bessern": [{"seats": 4}, {"seats": 3}, {"seats": 2}],
 }
 
 

@@ -435,6 +435,9 @@ SPECS: dict[str, Spec] = {
                      ("most", "points"), floor=0),
     "handjass": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
                      leave="target"),
+    # A: with Bessern the hand is scored "as in ordinary Handjass"
+    "handjass-bessern": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
+                             leave="target"),
 }
 
 

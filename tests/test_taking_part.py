@@ -119,3 +119,70 @@ def test_a_winner_leaves_and_three_play_on_with_a_blind() -> None:
     outcome = game.outcome()
     assert outcome is not None and outcome.left[0][0] in gone
     assert set(outcome.winners) <= set(gone)
+
+
+# --- Handjass mit Bessern ------------------------------------------------------------------------
+def test_three_players_get_three_bessern_each_and_the_dealer_sees_his_first() -> None:
+    """A: with three, 3x3 cards each, the dealer's ninth card is trump, each gets three
+    Bessern face down; only the dealer takes all twelve up and then lays three away."""
+    game = Game("handjass-bessern", seed=6, options={"seats": 3})
+    s = game.s
+    dealer = s.dealer
+    assert s.hands[dealer] >> s.shown & 1 and game.observation(0)["trump"] == \
+        CARD_NAMES[s.shown][0]
+    assert game.phase == "improve" and s.current == dealer
+    assert s.hands[dealer].bit_count() == 12
+    assert sorted(v.bit_count() for k, v in s.piles.items() if k.startswith("bessern")) == \
+        [0, 3, 3]
+    assert game.legal_actions() == [Action("discard", c) for c in mask_cards(s.hands[dealer])]
+    for card in mask_cards(s.hands[dealer])[:3]:
+        game.apply(Action("discard", card))
+    assert s.hands[dealer].bit_count() == 9 and s.out.bit_count() == 3
+    forehand = (dealer + 1) % 3
+    assert s.current == forehand and game.legal_actions() == [Action("take"),
+                                                               Action("decline")]
+
+
+def test_taking_the_bessern_lays_away_three_of_the_own_cards_first() -> None:
+    game = Game("handjass-bessern", seed=6, options={"seats": 3})
+    s = game.s
+    for card in mask_cards(s.hands[s.dealer])[:3]:
+        game.apply(Action("discard", card))
+    seat = s.current
+    own, better = s.hands[seat], s.piles[f"bessern:{seat}"]
+    game.apply("take")
+    assert [a.value for a in game.legal_actions()] == mask_cards(own)  # not the Bessern
+    for card in mask_cards(own)[-3:]:
+        game.apply(Action("discard", card))
+    assert s.hands[seat] == (own & ~sum(1 << c for c in mask_cards(own)[-3:])) | better
+    assert s.piles[f"bessern:{seat}"] == 0
+    other = s.current
+    hidden = names(s.piles[f"bessern:{other}"])
+    assert game.observation(other)["looked"] == []
+    game.apply("decline")  # said aloud: now the player may look at them
+    assert game.observation(other)["looked"] == hidden
+    assert all(game.observation(x)["looked"] == [] for x in range(3) if x != other)
+    assert game.phase == "take part"
+
+
+def test_two_players_turn_the_top_of_the_stock_after_the_bessern() -> None:
+    game = Game("handjass-bessern", seed=9, options={"seats": 2})
+    s = game.s
+    assert s.piles["stock"].bit_count() == 12 and s.turned == s.pile_cards["stock"][0]
+    assert sorted(len(v) for k, v in s.pile_cards.items() if k != "stock") == [3, 3]
+    assert s.hands[s.dealer].bit_count() == 12  # the dealer has taken his up
+    assert game.observation(0)["seen"] == CARD_NAMES[s.pile_cards["stock"][-1]]
+
+
+def test_four_players_play_ordinary_handjass() -> None:
+    """A: with four, Handjass mit Bessern is played exactly like ordinary Handjass."""
+    one, two = Game("handjass", seed=12), Game("handjass-bessern", seed=12)
+    rng1, rng2 = random.Random(1), random.Random(1)
+    while not (one.is_over or two.is_over):
+        assert one.legal_actions() == two.legal_actions()
+        one.apply(rng1.choice(one.legal_actions()))
+        two.apply(rng2.choice(two.legal_actions()))
+        if len(one.results) == 2:
+            break
+    assert [r.points for r in one.results] == [r.points for r in two.results]
+    assert [r.clause for r in one.results] == [r.clause for r in two.results]
