@@ -44,6 +44,7 @@ STATEMENT_WORDS = (
     "invariant", "game", "ends", "after", "hands", "winner", "weis", "sequence", "four",
     "more", "once", "may", "count", "twice", "auction", "before", "starting", "declares",
     "last", "make", "pile", "show", "rob", "take", "part", "leave",
+    "improve",
 )
 PHRASE_WORDS = (
     "void", "else", "random", "suit", "bottom", "none", "play", "as", "forehand", "chooses",
@@ -51,7 +52,7 @@ PHRASE_WORDS = (
     "abeyance", "the", "others", "every", "with", "sole", "one", "by", "lot", "those",
     "they", "has", "have", "no", "some", "but", "two", "three", "total", "if", "most",
     "fewest", "highest", "bidder", "rest", "top", "turned", "turn", "fold", "at", "table",
-    "swap", "for",
+    "swap", "for", "their", "seeing", "them",
 )
 OPERATOR_WORDS = ("and", "or", "not")
 MODES = ("obenabe", "undenufe", "suits", "strict", "weak", "exempt", "follows", "right",

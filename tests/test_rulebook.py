@@ -69,7 +69,7 @@ def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
     rendered = {"path", "name", "summary", "sources", "decisions", "options", "players",
                 "teams", "deal", "settings", "ranks", "points", "bonuses", "trump", "units",
                 "declarations", "lets", "clauses", "scoring_pos", "invariants", "weis_tables",
-                "end", "winner", "piles", "show", "rob", "take_part", "leave"}
+                "end", "winner", "piles", "show", "rob", "take_part", "leave", "improve"}
     assert set(m.RuleFile.model_fields) == rendered
 
 

@@ -152,8 +152,9 @@ def overview(lang: Lang, v: Variant) -> list[str]:
 
 def piles_text(lang: Lang, rf: m.RuleFile) -> str:
     """'the blind (9 cards) and the stock (the rest)', in the order they are filled."""
-    return join_words(lang, [say(lang, "pile.count" if p.size is not None else "pile.rest",
-                                 name=p.name, n=p.size) for p in rf.piles])
+    keys = {p.name: "pile.each" if p.each else "pile.count" if p.size is not None
+            else "pile.rest" for p in rf.piles}
+    return join_words(lang, [say(lang, keys[p.name], name=p.name, n=p.size) for p in rf.piles])
 
 
 def pile_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
@@ -291,6 +292,12 @@ def declare_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     items = []
     if rf.trump.kind == "forehand_chooses":
         items.append(say(lang, "declare.trump_phase"))
+    imp = rf.improve
+    if imp is not None:
+        pile = f"*{imp.pile.text}*"
+        items.append(say(lang, "declare.improve", pile=pile, n=imp.cards))
+        if imp.dealer_sees:
+            items.append(say(lang, "declare.improve_dealer", pile=pile, n=imp.cards))
     tp = rf.take_part
     if tp is not None:
         items.append(say(lang, "declare.take_part"))

@@ -244,6 +244,23 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     "pile.count": ("the {name} ({n} cards)", "{name} ({n} Karten)"),
     "pile.rest": ("the {name} (the rest)", "{name} (der Rest)"),
+    "pile.each": ("the {name} ({n} cards for each player)", "{name} ({n} Karten pro Spieler)"),
+    "declare.improve": (
+        "First each player may better the hand with their own {pile}, from forehand on: "
+        "lay {n} cards of the hand away without seeing the {pile} and take the {pile} up, or "
+        "refuse it. A player who refuses says so before looking and may then look at the "
+        "refused cards. Laid-away and refused cards are out of play.",
+        "Zuerst darf jeder Spieler ab der Vorhand seine Karten mit seinem eigenen Haufen "
+        "{pile} bessern: {n} Karten ablegen, ohne {pile} gesehen zu haben, und {pile} "
+        "aufnehmen, oder darauf verzichten. Wer verzichtet, sagt es vorher an und darf die "
+        "verschmähten Karten dann ansehen. Abgelegte und verschmähte Karten sind aus dem Spiel.",
+    ),
+    "declare.improve_dealer": (
+        "The dealer goes first: he takes his {pile} up with the hand and then lays {n} of "
+        "all his cards away.",
+        "Der Geber ist zuerst: er nimmt seinen Haufen {pile} mit der Hand auf und legt dann "
+        "{n} seiner Karten ab.",
+    ),
     "ov.lead_playing": (
         "the first of those who play, from forehand on; whoever wins a trick leads the next",
         "wer als erster ab der Vorhand mitspielt; wer einen Stich gewinnt, spielt zum nächsten "
