@@ -515,9 +515,16 @@ class Game:
             rest = [b.bit_length() - 1 for b in deck[pos:]]
             self.lay_piles(split_piles(r.piles, r.own_piles, rest, seats),
                            deck[pos - 1].bit_length() - 1)
+        self.begin_after_deal()
+
+    def begin_after_deal(self) -> None:
+        """The phases after the deal: bettering hands with own piles, then who plays, an
+        auction, trump or the declarations. Also used to replay a recorded deal."""
+        s, r = self.s, self.rules
         s.improving = ()
         if r.improve is not None:
             first = [s.dealer] if r.dealer_sees else []
+            seats = trick_seats(r.players, s.table)[next_seat(r.players, s.dealer, s.table)]
             order = dict.fromkeys([*first, *seats])  # the dealer first, then from forehand
             s.improving = tuple(x for x in order if s.piles.get(f"{r.improve}:{x}"))
             if s.improving:

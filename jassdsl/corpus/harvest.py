@@ -15,7 +15,7 @@ from typing import Any
 from jassdsl.cards import CARD_NAMES
 from jassdsl.compiler import CompiledRules
 from jassdsl.corpus.position import RecordingRandom, card_names, mode_name
-from jassdsl.game import Action, Game, trick_seats
+from jassdsl.game import Action, Game, split_piles, trick_seats
 from jassdsl.tables import MODE_INDEX
 
 Policy = Callable[[Game, random.Random], Action]
@@ -163,9 +163,8 @@ def rigged_hand(rules: CompiledRules, k: int) -> dict[str, Any]:
     deal = [sorted(rest[i * each:(i + 1) * each]) for i in range(n - 1)]
     deal.insert(target, sorted(mine))
     left = rest[(n - 1) * each:]  # cards left over lie on the piles, in the rules' order
-    piles: dict[str, list[int]] = {}
-    for name, size in rules.piles:
-        piles[name], left = (left[:size], left[size:]) if size is not None else (left, [])
+    seats = tuple((dealer + i) % n for i in range(1, n + 1))
+    piles = split_piles(rules.piles, rules.own_piles, left, seats)
     turned = any(piles.get(name) for name in rules.turned_piles)
     bottom = rules.trump_kind == "bottom_card" or (rules.trump_kind == "turned" and not turned)
     shown = CARD_NAMES[deal[dealer][-1]] if bottom else None

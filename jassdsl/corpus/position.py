@@ -112,7 +112,7 @@ def start_dealt(game: Game, script: ScriptedRandom, hand: Any) -> None:
     laid = [c for pile in hand.piles.values() for c in pile]
     if len(set(cards + laid)) != len(cards) + len(laid):
         raise ReplayError("a card is dealt twice")
-    if set(hand.piles) - {name for name, _ in rules.piles}:
+    if {name.split(":")[0] for name in hand.piles} - {name for name, _ in rules.piles}:
         raise ReplayError(f"the rules have no pile {sorted(hand.piles)}")
     s.table = sum(1 << seat for seat in seated)
     if hand.shown is not None and hand.shown not in hand.deal[s.dealer]:
@@ -132,6 +132,8 @@ def start_dealt(game: Game, script: ScriptedRandom, hand: Any) -> None:
     if rules.piles:
         game.lay_piles({name: card_ids(cards) for name, cards in hand.piles.items()}, s.shown)
     check_deal(game, hand)
+    if rules.improve is not None:  # the own piles come into play with the recorded cards
+        game.begin_after_deal()
     script.draws = deque((lot.of, lot.index) for lot in hand.lots)
 
 
