@@ -131,7 +131,8 @@ class Table:
                 self.say(f"card turned (trump): {obs['turned']}")
             if obs["seen"]:
                 self.say(f"bottom card of the {self.game.rules.show_pile}: {obs['seen']}")
-            piles = [f"{name} {k} cards" for name, k in obs["piles"].items() if k]
+            piles = [f"{pile_label(name, self.names)} {k} cards"
+                     for name, k in obs["piles"].items() if k]
             if piles:
                 self.say("face down: " + ", ".join(piles))
 
@@ -252,6 +253,15 @@ class HumanPlayer:
         if game.phase in ("rob", "weis"):
             return f"{game.phase}? (yes / no, or a number): "
         return "your card (number or name): "
+
+
+def pile_label(name: str, names: Sequence[str]) -> str:
+    """'blind', or "P1's bessern" for a pile of one player (named 'bessern:1')."""
+    pile, _, seat = name.partition(":")
+    if not seat.isdigit():
+        return pile
+    who = names[int(seat)]
+    return f"your {pile}" if who == "you" else f"{who}'s {pile}"
 
 
 def choices_text(game: Game, legal: list[Action]) -> str:
