@@ -492,7 +492,8 @@ class Checker:
             return
         fact = FACTS.get(e.name)
         if fact is None or fact.arity is not None:
-            usable = {"weis": self.has_weis, "stoeck": self.has_stoeck}
+            usable = {"weis": self.has_weis, "stoeck": self.has_stoeck,
+                      "table-weis": self.has_weis, "table-stoeck": self.has_stoeck}
             known = sorted([n for n, f in FACTS.items() if f.arity is None
                             and usable.get(n, True)], key=str.lower)
             extra = [*self.lets, *self.options, *self.declared]
@@ -502,10 +503,10 @@ class Checker:
             return
         if fact.needs_subject and not subject:
             self.needs_subject(e.pos, e.name)
-        if e.name == "weis" and not self.has_weis:
-            self.error(e.pos, "unknown-name", "'weis' needs a 'weis: TABLE' statement")
-        if e.name == "stoeck" and not self.has_stoeck:
-            self.error(e.pos, "unknown-name", "'stoeck' needs a 'bonus stoeck N' statement")
+        if e.name in ("weis", "table-weis") and not self.has_weis:
+            self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'weis: TABLE' statement")
+        if e.name in ("stoeck", "table-stoeck") and not self.has_stoeck:
+            self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'bonus stoeck N' statement")
 
     def call(self, e: m.Call, subject: bool, lets: tuple[str, ...]) -> None:
         fact = FACTS.get(e.func)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pydantic import BaseModel
+
 from jassdsl import model as m
 from jassdsl.cards import RANKS
 from jassdsl.errors import JassError
@@ -77,6 +79,7 @@ class CompiledRules:
     stoeck_bonus: int = 0
     lead_bidder: bool = False  # the highest bidder of the auction leads the first trick
     next_dealer_bidder: bool = False  # the highest bidder deals the next hand
+    table_bonuses: bool = False  # the file asks for table Weis or table Stöck
 
     @property
     def auction(self) -> int:
@@ -140,6 +143,17 @@ def compile_weis(rf: m.RuleFile, options: dict[str, int | str]) -> WeisTable | N
         elif item.rank is not None:
             fours[RANKS.index(item.rank.text)] = item.points
     return WeisTable(sequences, fours, table.reuse)
+
+
+def names_used(node: object) -> set[str]:
+    """Every name an expression in the node (a rule file, a clause, ...) reads."""
+    if isinstance(node, m.Name):
+        return {node.name}
+    if isinstance(node, BaseModel):
+        return set().union(*(names_used(getattr(node, k)) for k in type(node).model_fields))
+    if isinstance(node, tuple):
+        return set().union(*(names_used(x) for x in node))
+    return set()
 
 
 def compile_units(rf: m.RuleFile) -> tuple[dict[str, UnitInfo], dict[str, tuple[str, int]]]:
@@ -216,4 +230,5 @@ def compile_rules(
         stoeck_bonus=bonuses.get("stoeck", 0),
         lead_bidder=setting.get("first lead", [""])[0] == "highest bidder",
         next_dealer_bidder=setting.get("next dealer", [""])[0] == "highest bidder",
+        table_bonuses=bool(names_used(rf) & {"table-weis", "table-stoeck"}),
     )

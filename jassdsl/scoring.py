@@ -42,6 +42,8 @@ class HandFacts:
     change: dict[str, list[int]] = field(default_factory=dict)  # filled after scoring
     weis: list[int] = field(default_factory=list)  # Weis points scored, per subject
     stoeck: list[int] = field(default_factory=list)  # Stöck points, per subject
+    table_weis: list[int] = field(default_factory=list)  # Weise lying in its tricks
+    table_stoeck: list[int] = field(default_factory=list)  # Stöck lying in one of its tricks
     _rank: list[int] | None = field(default=None, repr=False)
     _sharing: list[int] | None = field(default=None, repr=False)
     memo: dict[object, list[Any]] = field(default_factory=dict, init=False, repr=False,
@@ -103,6 +105,8 @@ class Compiler:
             "hand": lambda f, s: f.hand,
             "weis": lambda f, s: f.weis[s] if f.weis else 0,
             "stoeck": lambda f, s: f.stoeck[s] if f.stoeck else 0,
+            "table-weis": lambda f, s: f.table_weis[s] if f.table_weis else 0,
+            "table-stoeck": lambda f, s: f.table_stoeck[s] if f.table_stoeck else 0,
             "players": lambda f, s: f.players,
         }
         return simple[name]

@@ -254,6 +254,8 @@ class Speaker:
             return Qty("flag", flag=self.named_flag(name))
         if name in self.declared:
             return self.declared_quantity(name)
+        if name in BONUS_NOUNS:
+            return self.bonus_quantity(name)
         if name == "rank":
             return self.value_quantity(("a rank by card points", "their rank by card points"),
                                        ("einen Rang nach Punkten", "sein Rang nach Punkten",
@@ -266,6 +268,18 @@ class Speaker:
                  f"die Zahl der {sw.pl} mit seiner Punktzahl",
                  f"der Zahl der {sw.pl} mit seiner Punktzahl"))
         return None
+
+    def bonus_quantity(self, name: str) -> Qty:
+        """Weis and Stöck points of one subject, from the hand or from the table."""
+        sw = self.sw
+        en, de = BONUS_NOUNS[name]
+        if self.de:
+            return Qty("value", ("hat", "haben"), a_noun=de, np=f"{sw.poss} {de}",
+                       np_dat=f"{sw.poss_dat} {de}n",
+                       everyone=f"die {de} aller {sw.pl} zusammen")
+        noun = en.format(pron=sw.pron)
+        return Qty("value", ("has", "have"), a_noun=noun, np=f"{sw.poss} {noun}",
+                   everyone=f"the {noun} of all {sw.pl} together")
 
     def value_quantity(self, en: tuple[str, str], de: tuple[str, str, str]) -> Qty:
         if self.de:
@@ -380,6 +394,16 @@ class Speaker:
         q = self.quantity(e)
         if q is not None and q.np:
             return q.np, q.np_dat or q.np
+        terms = signed_terms(e)
+        if len(terms) > 1:
+            parts = [(sign, self.noun_phrase(x)) for sign, x in terms]
+            if all("`" not in nom for _, (nom, _) in parts):
+                plus, minus = self.pick("plus", "plus"), self.pick("minus", "minus")
+                head = f"{MINUS}" if parts[0][0] < 0 else ""
+                rest = "".join(f" {plus if s > 0 else minus} {np[0]}" for s, np in parts[1:])
+                rest_dat = "".join(f" {plus if s > 0 else minus} {np[1]}"
+                                   for s, np in parts[1:])
+                return head + parts[0][1][0] + rest, head + parts[0][1][1] + rest_dat
         if isinstance(e, m.Call) and e.func == "abs" and isinstance(e.args[0], m.Binary) \
                 and e.args[0].op == "-":
             a = self.noun_phrase(e.args[0].left)
@@ -787,6 +811,9 @@ class Speaker:
                "scores": ("schreibt", "schreiben")}[verb][pl]
         rest = f"je {amount}" if pl and verb != "scores" else amount
         tail = " an" if verb == "scores" else ""
+        if tail and ", wie " in rest:  # "schreibt so viele Punkte an, wie ... beträgt"
+            head, measure = rest.split(", wie ", 1)
+            rest, tail = f"{head} an, wie {measure}", ""
         if cond:
             return f"{cond}, {fin} {np} {rest}{tail}"
         return f"{np} {fin} {rest}{tail}"
@@ -849,6 +876,23 @@ def de_accusative(np: str) -> str:
         if np.startswith(nom):
             return acc + np[len(nom):]
     return np
+
+
+# Weis and Stöck facts as plural nouns: English ({pron}: they / it), German
+BONUS_NOUNS = {
+    "weis": ("Weis points", "Weispunkte"),
+    "stoeck": ("Stöck points", "Stöckpunkte"),
+    "table-weis": ("table Weis points from the tricks {pron} took", "Tischweispunkte"),
+    "table-stoeck": ("table Stöck points from the tricks {pron} took", "Tisch-Stöckpunkte"),
+}
+
+
+def signed_terms(e: m.Expr, sign: int = 1) -> list[tuple[int, m.Expr]]:
+    """A chain of + and - as its terms with their signs: a - (b + c) -> +a, -b, -c."""
+    if isinstance(e, m.Binary) and e.op in ("+", "-"):
+        return [*signed_terms(e.left, sign),
+                *signed_terms(e.right, sign if e.op == "+" else -sign)]
+    return [(sign, e)]
 
 
 def flatten(e: m.Expr, op: str) -> list[m.Expr]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from jassdsl import model as m
 from jassdsl.cards import RANKS, SUITS
-from jassdsl.compiler import CompiledRules
+from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.rulebook.example import Example, seat_letter, subject_label
 from jassdsl.rulebook.expressions import Speaker
 from jassdsl.rulebook.words import (
@@ -317,7 +317,14 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         rows = [[weis_item(lang, item), str(item.points)] for item in t.items]
         out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
         out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
-    return [*out, say(lang, "weis.compare"), ""]
+    out += [say(lang, "weis.compare"), ""]
+    used = names_used(rf)
+    if "table-weis" in used:
+        out += [say(lang, "weis.on_table"), ""]
+    stoeck = next((b.points for b in rf.bonuses if b.name.text == "stoeck"), 0)
+    if "table-stoeck" in used and stoeck:
+        out += [say(lang, "weis.table_stoeck", points=stoeck), ""]
+    return out
 
 
 def weis_item(lang: Lang, item: m.WeisItem) -> str:

@@ -317,6 +317,24 @@ TEXT: dict[str, tuple[str, str]] = {
         "oberste Karte, dann Trumpf; bei vollem Gleichstand zählt, wer früher zum ersten "
         "Stich zugibt.",
     ),
+    "weis.on_table": (
+        "**Table Weis.** The cards lying in one trick can form a Weis of this table too "
+        "(for example the Ace, King, Queen and Jack of one suit, worth 50). Such a table "
+        "Weis belongs to the player who takes the trick; it counts whatever the trump, and "
+        "table Weise are not compared with each other: every one counts.",
+        "**Tischweis.** Auch die Karten, die in einem Stich liegen, können einen Weis dieser "
+        "Tabelle bilden (zum Beispiel Ass, König, Dame und Bube einer Farbe, 50 Punkte). "
+        "Ein solcher Tischweis gehört dem Spieler, der den Stich nimmt; er zählt unabhängig "
+        "vom Trumpf, und Tischweise werden nicht verglichen: jeder zählt.",
+    ),
+    "weis.table_stoeck": (
+        "**Table Stöck.** When the King and Queen (Ober) of trump lie in one trick and trump "
+        "was made in that trick or an earlier one, they count {points} points for the "
+        "player who takes the trick.",
+        "**Tisch-Stöck.** Liegen König und Dame (Ober) der Trumpffarbe im selben Stich und "
+        "wurde in diesem oder einem früheren Stich Trumpf gemacht, zählen sie {points} "
+        "Punkte für den Spieler, der den Stich nimmt.",
+    ),
     # -- scoring
     "scoring.intro": (
         "After the last trick the clauses below are read from the top; the first one that "
