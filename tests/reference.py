@@ -296,3 +296,33 @@ def best_weis_seat(declared: list[list[list[str]]], order: list[int], mode: Mode
             if best_rank is None or rank > best_rank:
                 best, best_rank = seat, rank
     return best
+
+
+# --- Weis and Stöck lying on the table (Misère Molotow, A) ----------------------------------
+def table_weis(cards: list[str]) -> int:
+    """The Weise the cards of one trick form, worth as in the big table: four cards of one
+    rank, or three or more cards of one suit in unbroken order (A K Q J 10 9 8 7 6)."""
+    ranks = [rank_of(c) for c in cards]
+    if len(cards) == 4 and len(set(ranks)) == 1:
+        return FOUR_OF_A_KIND.get(ranks[0], 0)
+    total = 0
+    for suit in SUITS:
+        places = sorted(SEQUENCE_ORDER.index(rank_of(c)) for c in cards if suit_of(c) == suit)
+        run = 1
+        for a, b in zip(places, [*places[1:], 99][:len(places)], strict=True):
+            if b == a + 1:
+                run += 1
+                continue
+            total += BIG_SEQUENCES.get(run, 0)
+            run = 1
+    return total
+
+
+def table_stoeck(tricks: list[list[str]], trump: Mode) -> list[bool]:
+    """Per trick: trump King and Queen lie in it, and trump was made in this trick or an
+    earlier one (trump is made by the first card that does not follow the suit led)."""
+    made = next((i for i, t in enumerate(tricks) if len({suit_of(c) for c in t}) > 1),
+                len(tricks))
+    if trump not in SUITS:
+        return [False] * len(tricks)
+    return [i >= made and {f"{trump}K", f"{trump}Q"} <= set(t) for i, t in enumerate(tricks)]

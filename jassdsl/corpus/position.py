@@ -122,6 +122,8 @@ def start_dealt(game: Game, script: ScriptedRandom, hand: Any) -> None:
     script.expect_used("trump draws")
     s.hands = [cards_mask(card_ids(h)) for h in hand.deal]
     s.dealt = tuple(s.hands)
+    if s.phase in ("play", "weis") and rules.weis is not None:
+        game._start_play()  # play began at once: the Weise on offer come from these hands
     check_deal(game, hand)
     script.draws = deque((lot.of, lot.index) for lot in hand.lots)
 
@@ -174,4 +176,5 @@ def play_position(rules: CompiledRules, hands: Sequence[Sequence[str]],
     s.current = (leader + len(trick)) % n
     s.mode = mode
     s.tricks, s.won = [], [0] * n
+    s.weis_todo = 0  # a position in the middle of play asks nobody about Weis
     return game
