@@ -531,6 +531,10 @@ def outcome_lines(lang: Lang, v: Variant) -> list[str]:
     if extra:
         line = line[:-1] + " " + say(lang, "ex.match_bonus", bonus=extra) + "."
     out = [line, ""]
+    counted = [f"{subject_label(r, i)} {say(lang, f'ex.bonus.{key}')} {value}"
+               for key, values in res.bonuses.items() for i, value in enumerate(values) if value]
+    if counted:
+        out += [say(lang, "ex.bonuses", items="; ".join(counted)), ""]
     clause = next((c for c in rf.clauses if c.id == res.clause), None)
     if clause is not None:
         title = f" (*{clause.title}*)" if clause.title and lang == "en" else ""
