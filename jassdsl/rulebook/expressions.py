@@ -254,6 +254,11 @@ class Speaker:
             return Qty("flag", flag=self.named_flag(name))
         if name in self.declared:
             return self.declared_quantity(name)
+        if name in ("weis", "stoeck"):
+            en, ger = {"weis": ("Weis points", "Weispunkte"),
+                       "stoeck": ("Stöck points", "Stöckpunkte")}[name]
+            return self.value_quantity((en, f"{sw.poss} {en}"),
+                                       (ger, f"{sw.poss} {ger}", f"{sw.poss_dat} {ger}n"))
         if name == "rank":
             return self.value_quantity(("a rank by card points", "their rank by card points"),
                                        ("einen Rang nach Punkten", "sein Rang nach Punkten",
@@ -389,6 +394,14 @@ class Speaker:
                         f"dem Unterschied zwischen {a[1]} und {b[1]}")
             text = f"the difference between {a[0]} and {b[0]}"
             return text, text
+        if isinstance(e, m.Binary) and e.op == "+":
+            parts = [self.noun_phrase(t) for t in flatten(e, "+")]
+            if not any("`" in p[0] for p in parts):
+                if self.de:
+                    dat = f"{', '.join(p[1] for p in parts[:-1])} und {parts[-1][1]}"
+                    return f"die Summe aus {dat}", f"der Summe aus {dat}"
+                text = " plus ".join(p[0] for p in parts)
+                return text, text
         code = f"`{formula(e)}`"
         return code, code
 
@@ -787,6 +800,9 @@ class Speaker:
                "scores": ("schreibt", "schreiben")}[verb][pl]
         rest = f"je {amount}" if pl and verb != "scores" else amount
         tail = " an" if verb == "scores" else ""
+        cut = min((i for i in (rest.find(": "), rest.find(", wie ")) if i >= 0), default=-1)
+        if tail and cut >= 0:  # the separable 'an' goes before a list or a 'wie' clause
+            rest, tail = f"{rest[:cut]} an{rest[cut:]}", ""
         if cond:
             return f"{cond}, {fin} {np} {rest}{tail}"
         return f"{np} {fin} {rest}{tail}"
