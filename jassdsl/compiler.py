@@ -156,6 +156,18 @@ def names_used(node: object) -> set[str]:
     return set()
 
 
+def chosen_points(rf: m.RuleFile, options: dict[str, int | str]) -> tuple[m.Points, ...]:
+    """Per card points table: the one whose `if OPTION = CHOICE` holds, else the plain one."""
+    out: dict[str, m.Points] = {}
+    for p in rf.points:
+        name = p.table.text
+        if p.option is None or p.choice is None:
+            out.setdefault(name, p)
+        elif options.get(p.option.text) == option_value(p.choice):
+            out[name] = p
+    return tuple(out.values())
+
+
 def compile_units(rf: m.RuleFile) -> tuple[dict[str, UnitInfo], dict[str, tuple[str, int]]]:
     """Units that cancel another are folded into it with a negative sign."""
     by_word = {u.singular: u for u in rf.units} | {u.plural: u for u in rf.units}
@@ -198,7 +210,7 @@ def compile_rules(
         subjects=2 if rf.teams else players,
         cards_each=cards_each,
         packet=number(rf.deal.packet, options),
-        modes=build_modes(rf),
+        modes=build_modes(rf.model_copy(update={"points": chosen_points(rf, options)})),
         play=PlayRules(
             trump_while_following="trump" in follow,
             strict=setting.get("undertrump", ["strict"])[0] == "strict",

@@ -179,6 +179,8 @@ class Ranks(Node):
 class Points(Node):
     table: Word
     values: tuple[tuple[Word, int], ...]
+    option: Word | None = None  # with `if OPTION = CHOICE`: used only under that choice
+    choice: Value | None = None
 
 
 class Bonus(Node):

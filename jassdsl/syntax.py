@@ -165,7 +165,13 @@ class _ToModel(Transformer[Token, Any]):
         return ("ranks", m.Ranks(pos=pos_of(meta), table=word(ch[0]), ranks=tuple(ch[1:])))
 
     def points_table(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("points", m.Points(pos=pos_of(meta), table=word(ch[0]), values=tuple(ch[1:])))
+        table, cond, *values = ch
+        option, choice = cond if cond is not None else (None, None)
+        return ("points", m.Points(pos=pos_of(meta), table=word(table), values=tuple(values),
+                                   option=option, choice=choice))
+
+    def points_if(self, meta: Meta, ch: list[Any]) -> tuple[m.Word, m.Value]:
+        return word(ch[0]), ch[1]
 
     def bonus(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
         return ("bonuses", m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=int(ch[1])))

@@ -91,6 +91,11 @@ def match_bonus(rules: CompiledRules) -> int:
     return next((b.points for b in rules.model.bonuses if b.name.text == "match"), 0)
 
 
+def six_counts_11(options: dict[str, Any]) -> bool:
+    """The house rule of the Six counting 11 in Undenufe, where a file offers it."""
+    return options.get("undenufe-eleven") == "six"
+
+
 def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> HandView:
     team = rules.team_of
     k = rules.subjects
@@ -103,7 +108,7 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
         tricks[w] += 1
         for c in t.cards:
             won[w].add(CARD_NAMES[c])
-            points[w] += ref.card_points(CARD_NAMES[c], mode)
+            points[w] += ref.card_points(CARD_NAMES[c], mode, six_counts_11(options))
     points[winners[-1]] += 5
     if tricks[winners[-1]] == len(winners):
         points[winners[-1]] += match_bonus(rules)
@@ -130,19 +135,24 @@ def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[lis
     weis, stoeck = [0] * k, [0] * k
     declared = [[[CARD_NAMES[c] for c in w] for w in said] for said in r.weis]
     dealt = [{CARD_NAMES[c] for c in mask_cards(h)} for h in r.hands]
+    # the Weis table and four nines as the file's options choose them (big, four nines: G)
+    table = str(rules.options.get("weis-table", "big"))
+    nines = rules.options.get("four-nines", "yes") == "yes"
     for seat, said in enumerate(declared):
         for cards in said:
-            assert set(cards) <= dealt[seat] and ref.weis_value(cards) > 0, cards
+            assert set(cards) <= dealt[seat] and ref.weis_value(cards, table, nines) > 0, cards
+        if table == "small":  # in the small table a card counts in one Weis only
+            assert len({c for cards in said for c in cards}) == sum(map(len, said))
     if declared:
         order = [(r.tricks[0].leader + i) % rules.players for i in range(rules.players)]
         # Weise are compared with the trump known when they are declared: none yet where
         # the first void sets trump (the decision hand-weis of misere-molotow)
         known = None if rules.trump_kind == "first_void" else mode
-        best = ref.best_weis_seat(declared, order, known)
+        best = ref.best_weis_seat(declared, order, known, table, nines)
         if best >= 0:
             for seat, said in enumerate(declared):
                 if team[seat] == team[best]:
-                    weis[team[seat]] += sum(ref.weis_value(c) for c in said)
+                    weis[team[seat]] += sum(ref.weis_value(c, table, nines) for c in said)
     if any(b.name.text == "stoeck" for b in rules.model.bonuses) and mode in ref.SUITS:
         for seat, cards in enumerate(dealt):
             if {f"{mode}K", f"{mode}Q"} <= cards:

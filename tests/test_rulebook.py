@@ -222,6 +222,20 @@ def clause_of(snippet: str) -> tuple[m.RuleFile, m.Clause]:
      "gets 1 stick.",
      "In allen anderen Fällen: wenn genau ein Spieler die wenigsten Punkte hat, erhält "
      "dieser Spieler 1 Strich."),
+    ("  a: otherwise then every player scores points + tricks",
+     "In every other case: every player scores sticks: 1 for each card point they took, plus 1 "
+     "for each trick they took.",
+     "In allen anderen Fällen: jeder Spieler schreibt Striche an: 1 für jeden gewonnenen Punkt, "
+     "plus 1 für jeden gewonnenen Stich."),
+    ("  a: otherwise then every player scores points - tricks",
+     "In every other case: every player scores sticks equal to their card points minus the "
+     "number of tricks they took.",
+     "In allen anderen Fällen: jeder Spieler schreibt so viele Striche an, wie seine "
+     "Kartenpunkte minus die Zahl seiner Stiche beträgt."),
+    ("  a: otherwise then every player scores points * tricks",
+     "In every other case: every player scores sticks equal to `points * tricks`.",
+     "In allen anderen Fällen: jeder Spieler schreibt so viele Striche an, wie `points * tricks` "
+     "beträgt."),
 ])
 def test_clause_wording(snippet: str, en: str, de: str) -> None:
     rf, clause = clause_of("score each hand, first rule that applies:\n" + snippet)
@@ -487,3 +501,14 @@ def test_weis_tables_and_stoeck_are_rendered() -> None:
     assert "| 5 or more cards in sequence in one suit | 100 |" in en
     assert "| vier J (Bube/Under) | 200 |" in de
     assert "*table*" in en and "Stöck" in en and "Stöck" in de
+
+
+def test_a_sum_of_facts_reads_as_words_in_both_languages() -> None:
+    rf = load_model((ROOT / "rules" / "schieber.jass").read_text(encoding="utf-8"), "s.jass")
+    clause = next(c for c in rf.clauses if c.id == "card-points")
+    assert Speaker("en", rf).clause_text(clause) == (
+        "In every other case: every team scores points equal to its card points plus its "
+        "Weis points plus its Stöck points.")
+    assert Speaker("de", rf).clause_text(clause) == (
+        "In allen anderen Fällen: jedes Team schreibt so viele Punkte an, wie die Summe aus "
+        "seinen Kartenpunkten, seinen Weispunkten und seinen Stöckpunkten beträgt.")

@@ -395,15 +395,15 @@ class Speaker:
         if q is not None and q.np:
             return q.np, q.np_dat or q.np
         terms = signed_terms(e)
-        if len(terms) > 1:
-            parts = [(sign, self.noun_phrase(x)) for sign, x in terms]
-            if all("`" not in nom for _, (nom, _) in parts):
-                plus, minus = self.pick("plus", "plus"), self.pick("minus", "minus")
-                head = f"{MINUS}" if parts[0][0] < 0 else ""
-                rest = "".join(f" {plus if s > 0 else minus} {np[0]}" for s, np in parts[1:])
-                rest_dat = "".join(f" {plus if s > 0 else minus} {np[1]}"
-                                   for s, np in parts[1:])
-                return head + parts[0][1][0] + rest, head + parts[0][1][1] + rest_dat
+        if any(sign < 0 for sign, _ in terms):  # a sum alone is said below
+            signed = [(sign, self.noun_phrase(x)) for sign, x in terms]
+            if all("`" not in nom for _, (nom, _) in signed):
+                head = MINUS if signed[0][0] < 0 else ""
+                rest = "".join(f" {'plus' if s > 0 else 'minus'} {np[0]}"
+                               for s, np in signed[1:])
+                rest_dat = "".join(f" {'plus' if s > 0 else 'minus'} {np[1]}"
+                                   for s, np in signed[1:])
+                return head + signed[0][1][0] + rest, head + signed[0][1][1] + rest_dat
         if isinstance(e, m.Call) and e.func == "abs" and isinstance(e.args[0], m.Binary) \
                 and e.args[0].op == "-":
             a = self.noun_phrase(e.args[0].left)
@@ -413,6 +413,14 @@ class Speaker:
                         f"dem Unterschied zwischen {a[1]} und {b[1]}")
             text = f"the difference between {a[0]} and {b[0]}"
             return text, text
+        if isinstance(e, m.Binary) and e.op == "+":
+            parts = [self.noun_phrase(t) for t in flatten(e, "+")]
+            if not any("`" in p[0] for p in parts):
+                if self.de:
+                    dat = f"{', '.join(p[1] for p in parts[:-1])} und {parts[-1][1]}"
+                    return f"die Summe aus {dat}", f"der Summe aus {dat}"
+                text = " plus ".join(p[0] for p in parts)
+                return text, text
         code = f"`{formula(e)}`"
         return code, code
 
@@ -811,9 +819,9 @@ class Speaker:
                "scores": ("schreibt", "schreiben")}[verb][pl]
         rest = f"je {amount}" if pl and verb != "scores" else amount
         tail = " an" if verb == "scores" else ""
-        if tail and ", wie " in rest:  # "schreibt so viele Punkte an, wie ... beträgt"
-            head, measure = rest.split(", wie ", 1)
-            rest, tail = f"{head} an, wie {measure}", ""
+        cut = min((i for i in (rest.find(": "), rest.find(", wie ")) if i >= 0), default=-1)
+        if tail and cut >= 0:  # the separable 'an' goes before a list or a 'wie' clause
+            rest, tail = f"{rest[:cut]} an{rest[cut:]}", ""
         if cond:
             return f"{cond}, {fin} {np} {rest}{tail}"
         return f"{np} {fin} {rest}{tail}"

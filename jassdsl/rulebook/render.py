@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from jassdsl import model as m
 from jassdsl.cards import RANKS, SUITS
+from jassdsl.check import option_word
 from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.rulebook.example import Example, seat_letter, subject_label
 from jassdsl.rulebook.expressions import Speaker
@@ -193,7 +194,9 @@ BONUS_KEYS = {"bonus.last-trick", "bonus.match", "bonus.stoeck"}
 def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
     """One table per mode, read left to right from the highest card to the lowest."""
     ranks = [w.text for w in next(r for r in rf.ranks if r.table.text == name).ranks]
-    values = {w.text: p for w, p in next(p for p in rf.points if p.table.text == name).values}
+    tables = sorted((p for p in rf.points if p.table.text == name),
+                    key=lambda p: p.option is not None)
+    values = {w.text: p for w, p in tables[0].values}
     extra = {r: trump_title(lang, r) if name == "trump" else "" for r in ranks}
     rows = [[say(lang, "cards.col.card"), *[f"**{r}**" for r in ranks]]]
     systems = (["en"] if lang == "en" else []) + ["fr", "ch"]
@@ -202,6 +205,11 @@ def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
         rows.append([say(lang, labels[system]),
                      *[rank_name(system, r) + extra[r] for r in ranks]])
     rows.append([say(lang, "cards.col.points"), *[str(values.get(r, 0)) for r in ranks]])
+    for alt in tables[1:]:  # `card points T if OPTION = CHOICE`: one more row per choice
+        alt_values = {w.text: p for w, p in alt.values}
+        label = say(lang, "cards.col.points_if", option=alt.option.text if alt.option else "",
+                    choice=option_word(alt.choice) if alt.choice else "")
+        rows.append([label, *[str(alt_values.get(r, 0)) for r in ranks]])
     head = [say(lang, "cards.col.order"), *[str(i) for i in range(1, len(ranks) + 1)]]
     return ['<div class="rulebook-cards" markdown>', "", *table(head, rows), "</div>", ""]
 

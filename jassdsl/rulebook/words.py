@@ -103,6 +103,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "cards.col.french": ("French pack", "Französisches Blatt"),
     "cards.col.swiss": ("German-Swiss pack", "Deutschschweizer Blatt"),
     "cards.col.points": ("Points", "Punkte"),
+    "cards.col.points_if": ("Points with *{option}* = {choice}",
+                            "Punkte mit *{option}* = {choice}"),
     "table.trump": ("Trump suit", "Trumpffarbe"),
     "table.side": ("Side suits (not trump)", "Nebenfarben (nicht Trumpf)"),
     "table.obenabe": ("Obenabe: every suit, no trump", "Obenabe: jede Farbe, kein Trumpf"),
