@@ -77,10 +77,11 @@ class Checker:
             return None
         players, teams = fields.pop("players")
         scoring_pos, clauses = fields.pop("scoring")
+        summary, summary_german = fields.pop("summary", ("", ""))
         data: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
                                 for k, v in fields.items()}
         data.update(path=self.path, players=players, teams=teams, clauses=clauses,
-                    scoring_pos=scoring_pos)
+                    scoring_pos=scoring_pos, summary=summary, summary_german=summary_german)
         try:
             return m.RuleFile.model_validate(data)
         except ValidationError as err:  # a bug in the transformer, reported without a traceback

@@ -21,7 +21,7 @@ from jassdsl.check import load_model
 from jassdsl.cli import main
 from jassdsl.facts import FACTS
 from jassdsl.rulebook.expressions import Speaker, formula
-from jassdsl.rulebook.render import Variant, compare_page, variant_page
+from jassdsl.rulebook.render import Variant, compare_page, in_lang, variant_page
 from jassdsl.rulebook.site import (
     counterpart,
     load_variant,
@@ -66,7 +66,7 @@ def test_every_unit_of_the_rule_files_has_a_german_word() -> None:
 
 def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
     """A new field in the model must get a place on the page (then add it here)."""
-    rendered = {"path", "name", "summary", "sources", "decisions", "options", "players",
+    rendered = {"path", "name", "summary", "summary_german", "sources", "decisions", "options", "players",
                 "teams", "deal", "settings", "ranks", "points", "bonuses", "trump", "units",
                 "declarations", "lets", "clauses", "scoring_pos", "invariants", "weis_tables",
                 "end", "winner"}
@@ -512,3 +512,23 @@ def test_a_sum_of_facts_reads_as_words_in_both_languages() -> None:
     assert Speaker("de", rf).clause_text(clause) == (
         "In allen anderen Fällen: jedes Team schreibt so viele Punkte an, wie die Summe aus "
         "seinen Kartenpunkten, seinen Weispunkten und seinen Stöckpunkten beträgt.")
+
+
+
+def test_german_texts_of_the_file_show_on_the_german_page(tmp_path: Path) -> None:
+    fixtures = ROOT / "tests" / "fixtures" / "language"
+    text = completed((fixtures / "german.jass").read_text(encoding="utf-8"),
+                     (fixtures / "_base.jass").read_text(encoding="utf-8"))
+    path = tmp_path / "german.jass"
+    path.write_text(text, encoding="utf-8")
+    v = load_variant(path)
+    # the prose of each page, without the rule file quoted at its end
+    de = variant_page("de", v).split("## Die Regeldatei")[0]
+    en = variant_page("en", v).split("## The rule file")[0]
+    for german in ("> Vier Spieler, jeder für sich", "Die Quellen nennen keine Länge",
+                   "Anzahl Runden eines Spiels"):
+        assert german in de and german not in en
+    assert "The sources give no length" in en and "The sources give no length" not in de
+    # a text without German shows in English on the German page, marked as such
+    assert in_lang("de", "English only", "") == "*(englisch)* English only"
+    assert in_lang("en", "English", "Deutsch") == "English"

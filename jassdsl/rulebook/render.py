@@ -144,8 +144,9 @@ def overview(lang: Lang, v: Variant) -> list[str]:
         [say(lang, "ov.end"), end_short(lang, rf, s)],
     ]
     out = [f"## {say(lang, 'h.overview')}", ""]
-    if rf.summary and lang == "en":
-        out += [f"> {rf.summary}", ""]
+    summary = rf.summary if lang == "en" else rf.summary_german
+    if summary:
+        out += [f"> {summary}", ""]
     return out + table([say(lang, "ov.topic"), say(lang, "ov.rule")], rows)
 
 
@@ -428,7 +429,7 @@ def options_section(lang: Lang, v: Variant) -> list[str]:
                  first.default)
     out += [say(lang, "options.intro", variant=v.name, name=first.name,
                 value=choice_text(other)), ""]
-    rows = [[f"`{o.name}`", o.description, f"`{choice_text(o.default)}`",
+    rows = [[f"`{o.name}`", in_lang(lang, o.description, o.german), f"`{choice_text(o.default)}`",
              ", ".join(f"`{choice_text(c)}`" for c in o.choices)] for o in rf.options]
     return out + table([say(lang, "options.col.name"), say(lang, "options.col.what"),
                         say(lang, "options.col.default"), say(lang, "options.col.choices")],
@@ -442,7 +443,15 @@ def sources_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     out += [f"**{say(lang, 'sources.decisions')}**", ""]
     if not rf.decisions:
         return [*out, say(lang, "sources.none"), ""]
-    return out + [f"- `{d.key}`: {d.text}" for d in rf.decisions] + [""]
+    return out + [f"- `{d.key}`: {in_lang(lang, d.text, d.german)}" for d in rf.decisions] + [""]
+
+
+def in_lang(lang: Lang, english: str, german: str) -> str:
+    """A text of the rule file in the page's language; English, marked, where a German
+    text is missing."""
+    if lang == "en":
+        return english
+    return german or f"*({say(lang, 'sources.english')})* {english}"
 
 
 def file_section(lang: Lang, v: Variant) -> list[str]:

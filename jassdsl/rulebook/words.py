@@ -404,7 +404,8 @@ TEXT: dict[str, tuple[str, str]] = {
         "Voreinstellung, z. B. `jassdsl play {variant} --option {name}={value}`.",
     ),
     "options.col.name": ("Option", "Option"),
-    "options.col.what": ("What it sets (from the rule file)", "Was sie festlegt (aus der Regeldatei)"),
+    "options.col.what": ("What it sets (from the rule file)",
+                         "Was sie festlegt (aus der Regeldatei)"),
     "options.col.default": ("Default", "Voreinstellung"),
     "options.col.choices": ("Choices", "Auswahl"),
     # -- sources
@@ -413,8 +414,9 @@ TEXT: dict[str, tuple[str, str]] = {
         "records the decision taken; the texts below are quoted from the rule file.",
         "Die Regeln folgen diesen Quellen. Wo eine Quelle schweigt oder unklar ist, hält die "
         "Regeldatei die getroffene Entscheidung fest; die Texte unten stammen aus der "
-        "Regeldatei (englisch).",
+        "Regeldatei.",
     ),
+    "sources.english": ("in English", "englisch"),
     "sources.sources": ("Sources", "Quellen"),
     "sources.decisions": ("Decisions", "Entscheidungen"),
     "sources.none": ("No decisions recorded.", "Keine Entscheidungen festgehalten."),
