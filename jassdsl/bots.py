@@ -171,6 +171,8 @@ class HeuristicBot:
             return bid_or_pass(legal, scaled(game, best))
         if game.phase == "play":
             return self.choose_card(game, view, [a.value for a in legal])
+        if game.phase == "weis":  # a declared Weis counts for its side in every rule file
+            return max(legal, key=lambda a: a.value)
         if game.phase == "take part":
             table = table_for(game.rules, view.trump)
             share = expected_points(game.rules, view.hand, table) / hand_total(game.rules, table)
@@ -202,6 +204,8 @@ class HeuristicBot:
     def choose_card(self, game: Game, view: View, cards: list[int]) -> Action:
         rules = game.rules
         table = table_for(rules, view.trump)
+        if not rules.winner_most:  # the fewest win: stay out of tricks
+            return Action("play", duck(rules, view, cards, table))
         if not view.trick:
             return Action("play", lead_card(cards, table))
         trick = list(view.trick)
@@ -214,6 +218,19 @@ class HeuristicBot:
             if winning:
                 return Action("play", cheapest(winning, table))
         return Action("play", cheapest(cards, table))
+
+
+def duck(rules: CompiledRules, view: View, cards: list[int], table: ModeTable) -> int:
+    """Where the fewest win: lead the card least likely to take the trick; follow with
+    the most valuable card that loses it, or, when every card takes it, the strongest."""
+    if not view.trick:
+        return min(cards, key=lambda c: (win_chance(c, view.hand, table), table.points[c],
+                                         table.strength[c]))
+    trick = list(view.trick)
+    losing = [c for c in cards if not takes_trick(rules, view, trick, c)]
+    if losing:
+        return max(losing, key=lambda c: (table.points[c], table.strength[c]))
+    return max(cards, key=lambda c: (table.strength[c], -table.points[c]))
 
 
 def lead_card(cards: list[int], table: ModeTable) -> int:

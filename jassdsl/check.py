@@ -78,10 +78,11 @@ class Checker:
             return None
         players, teams = fields.pop("players")
         scoring_pos, clauses = fields.pop("scoring")
+        summary, summary_german = fields.pop("summary", ("", ""))
         data: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
                                 for k, v in fields.items()}
         data.update(path=self.path, players=players, teams=teams, clauses=clauses,
-                    scoring_pos=scoring_pos)
+                    scoring_pos=scoring_pos, summary=summary, summary_german=summary_german)
         try:
             return m.RuleFile.model_validate(data)
         except ValidationError as err:  # a bug in the transformer, reported without a traceback
@@ -185,33 +186,57 @@ class Checker:
                 self.error(r.pos, "card", "a rank order must list each of the nine ranks "
                            f"once (missing: {' '.join(missing) or 'none'}; listed "
                            f"{len(seen)})")
-        point_sums: dict[str, int] = {}
+        sums: dict[str, list[tuple[m.Points, int]]] = {}
         for p in rf.points:
             if p.table.text not in TABLES:
                 self.error(p.table.pos, "unknown-name", f"no point table {p.table.text!r}")
+            self.check_points_condition(p, rf)
             total = 0
             for w, v in p.values:
                 if w.text not in RANKS:
                     self.error(w.pos, "card", f"{w.text!r} is not a rank")
                 total += v
-            point_sums[p.table.text] = total
+            sums.setdefault(p.table.text, []).append((p, total))
         bonuses = {b.name.text: b.points for b in rf.bonuses}
         for b in rf.bonuses:
             if b.name.text not in BONUSES:
                 self.error(b.name.pos, "unknown-name", f"no bonus {b.name.text!r}; bonuses "
                            f"are {', '.join(BONUSES)}")
         last = bonuses.get("last-trick", 0)
-        ptab = {p.table.text: p for p in rf.points}
-        if "trump" in point_sums and "side" in point_sums:
-            total = point_sums["trump"] + 3 * point_sums["side"] + last
-            if total != HAND_TOTAL:
-                self.error(ptab["trump"].pos, "points", f"a trump hand totals {total} "
-                           f"points (trump table + 3 side tables + last trick); it must be "
-                           f"{HAND_TOTAL}")
+        for trump, t_sum in sums.get("trump", []):
+            for side, s_sum in sums.get("side", []):
+                total = t_sum + 3 * s_sum + last
+                if total != HAND_TOTAL and compatible(trump, side):
+                    self.error(trump.pos, "points", f"a trump hand totals {total} "
+                               f"points (trump table + 3 side tables + last trick); it must be "
+                               f"{HAND_TOTAL}")
         for t in ("obenabe", "undenufe"):
-            if t in point_sums and 4 * point_sums[t] + last != HAND_TOTAL:
-                self.error(ptab[t].pos, "points", f"an {t} hand totals "
-                           f"{4 * point_sums[t] + last} points; it must be {HAND_TOTAL}")
+            for p, total in sums.get(t, []):
+                if 4 * total + last != HAND_TOTAL:
+                    self.error(p.pos, "points", f"an {t} hand totals "
+                               f"{4 * total + last} points; it must be {HAND_TOTAL}")
+
+    def check_points_condition(self, p: m.Points, rf: m.RuleFile) -> None:
+        """`card points T if OPTION = CHOICE`: a known option and choice, a plain table
+        beside it for the other choices, and no second table for the same case."""
+        same = [q for q in rf.points if q.table.text == p.table.text and q is not p
+                and points_case(q) == points_case(p)]
+        if same and rf.points.index(same[0]) < rf.points.index(p):
+            self.error(p.pos, "duplicate", f"a second 'card points {p.table.text}' table for "
+                       f"the same case; the first is on line {same[0].pos.line}")
+        if p.option is None or p.choice is None:
+            return
+        opt = self.options.get(p.option.text)
+        if opt is None:
+            self.error(p.option.pos, "unknown-name", f"no option {p.option.text!r}")
+            return
+        choices = [option_word(c) for c in opt.choices]
+        if option_word(p.choice) not in choices:
+            self.error(p.choice.pos, "option", f"option {opt.name} has no choice "
+                       f"{option_word(p.choice)!r}; its choices are {', '.join(choices)}")
+        if not any(q.table.text == p.table.text and q.option is None for q in rf.points):
+            self.error(p.pos, "tables", f"'card points {p.table.text} if ...' needs a plain "
+                       f"'card points {p.table.text}:' table for the other choices")
 
     def needs_tables(self, pos: m.Pos, mode: str, rf: m.RuleFile) -> None:
         need = ("trump", "side") if mode in ("D", "H", "S", "C", "suits", "trump") else (mode,)
@@ -541,7 +566,8 @@ class Checker:
         fact = FACTS.get(e.name)
         if fact is None or fact.arity is not None:
             usable = {"weis": self.has_weis, "stoeck": self.has_stoeck,
-                      "playing": self.has_take_part, "points-in-play": self.has_take_part}
+                      "playing": self.has_take_part, "points-in-play": self.has_take_part,
+                      "table-weis": self.has_weis, "table-stoeck": self.has_stoeck}
             known = sorted([n for n, f in FACTS.items() if f.arity is None
                             and usable.get(n, True)], key=str.lower)
             extra = [*self.lets, *self.options, *self.declared]
@@ -551,10 +577,10 @@ class Checker:
             return
         if fact.needs_subject and not subject:
             self.needs_subject(e.pos, e.name)
-        if e.name == "weis" and not self.has_weis:
-            self.error(e.pos, "unknown-name", "'weis' needs a 'weis: TABLE' statement")
-        if e.name == "stoeck" and not self.has_stoeck:
-            self.error(e.pos, "unknown-name", "'stoeck' needs a 'bonus stoeck N' statement")
+        if e.name in ("weis", "table-weis") and not self.has_weis:
+            self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'weis: TABLE' statement")
+        if e.name in ("stoeck", "table-stoeck") and not self.has_stoeck:
+            self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'bonus stoeck N' statement")
 
     def call(self, e: m.Call, subject: bool, lets: tuple[str, ...]) -> None:
         fact = FACTS.get(e.func)
@@ -627,3 +653,18 @@ def load_model(text: str, path: str) -> m.RuleFile:
     if checker.errors or rf is None:
         raise RuleFileErrors(checker.errors, text)
     return rf
+
+
+def option_word(v: m.Value) -> str:
+    return str(v.number) if v.number is not None else v.option or ""
+
+
+def points_case(p: m.Points) -> tuple[str, str] | None:
+    """The option choice under which a card points table counts (None: the plain table)."""
+    return (p.option.text, option_word(p.choice)) if p.option and p.choice else None
+
+
+def compatible(a: m.Points, b: m.Points) -> bool:
+    """Whether two tables can count together: not one option with two different choices."""
+    ca, cb = points_case(a), points_case(b)
+    return not (ca and cb and ca[0] == cb[0] and ca[1] != cb[1])

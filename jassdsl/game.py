@@ -22,7 +22,14 @@ from jassdsl.play import FollowRule, excluded_reasons, follow_plain, follow_rule
 from jassdsl.registry import load_rules
 from jassdsl.scoring import Grant, HandFacts, score_hand
 from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable, chunk_points
-from jassdsl.weis import Weis, best_seat, declaration, stoeck_holder
+from jassdsl.weis import (
+    Weis,
+    best_seat,
+    declaration,
+    stoeck_holder,
+    trick_bonuses,
+    trump_made_in,
+)
 
 HAND_LIMIT = 1000  # a game that has not ended after this many hands is stopped
 
@@ -871,7 +878,22 @@ class Game:
             holder = stoeck_holder(list(s.dealt), s.mode) if r.stoeck_bonus else -1
             if holder >= 0:
                 facts.stoeck[team[holder]] = r.stoeck_bonus
+        if r.table_bonuses:
+            facts.table_weis, facts.table_stoeck = self._table_bonuses()
         return facts
+
+    def _table_bonuses(self) -> tuple[list[int], list[int]]:
+        """Per subject: the table Weise and table Stöck lying in the tricks it took."""
+        s, r = self.s, self.rules
+        weis, stoeck = [0] * r.subjects, [0] * r.subjects
+        cards = [t.cards for t in s.tricks]
+        since = trump_made_in(cards, r.trump_kind == "first_void")
+        for t, (weise, has_stoeck) in zip(
+                s.tricks, trick_bonuses(cards, r.weis, s.mode, since), strict=True):
+            x = r.team_of[t.winner]
+            weis[x] += sum(w.value for w in weise)
+            stoeck[x] += r.stoeck_bonus if has_stoeck else 0
+        return weis, stoeck
 
     def _by_subject(self, values: list[int]) -> list[int]:
         out = [0] * self.rules.subjects
@@ -892,7 +914,7 @@ class Game:
             {k: tuple(v) for k, v in s.declared.items()}, clause.id if clause else "",
             (*booking.grants, *booking.released), {k: tuple(v) for k, v in s.totals.items()},
             tuple(tuple(tuple(mask_cards(w.cards)) for w in said) for said in s.weis_said),
-            {"weis": tuple(facts.weis), "stoeck": tuple(facts.stoeck)} if facts.weis else {},
+            self._bonuses(facts),
             self._seats(s.playing) if r.take_part else (), self._leave(facts), s.swapped,
             s.robbed, s.turned, s.in_hands if r.take_part else (), tuple(s.improved),
         ))
@@ -904,6 +926,14 @@ class Game:
         s.dealer = s.bidder if bidder_deals else next_seat(r.players, s.dealer, s.table)
         self._start_hand()
 
+    @staticmethod
+    def _bonuses(facts: HandFacts) -> dict[str, tuple[int, ...]]:
+        """Weis and Stöck per subject, from the hand and from the table, where counted."""
+        out = {"weis": tuple(facts.weis), "stoeck": tuple(facts.stoeck)} if facts.weis else {}
+        if facts.table_weis:
+            out |= {"table-weis": tuple(facts.table_weis),
+                    "table-stoeck": tuple(facts.table_stoeck)}
+        return out
     def _seats(self, mask: int) -> tuple[int, ...]:
         return tuple(x for x in range(self.rules.players) if mask >> x & 1)
 

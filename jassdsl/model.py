@@ -144,6 +144,7 @@ class Option(Node):
 
     name: str
     description: str
+    german: str = ""  # the description in German, for the German rulebook
     default: Value
     choices: tuple[Value, ...]
 
@@ -156,6 +157,7 @@ class Source(Node):
 class Decision(Node):
     key: str
     text: str
+    german: str = ""  # the text in German, for the German rulebook
 
 
 class TrumpMethod(Node):
@@ -203,6 +205,8 @@ class Ranks(Node):
 class Points(Node):
     table: Word
     values: tuple[tuple[Word, int], ...]
+    option: Word | None = None  # with `if OPTION = CHOICE`: used only under that choice
+    choice: Value | None = None
 
 
 class Bonus(Node):
@@ -259,6 +263,7 @@ class RuleFile(BaseModel):
     path: str
     name: str
     summary: str = ""
+    summary_german: str = ""
     sources: tuple[Source, ...] = ()
     decisions: tuple[Decision, ...] = ()
     options: tuple[Option, ...] = ()

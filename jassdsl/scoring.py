@@ -44,6 +44,8 @@ class HandFacts:
     stoeck: list[int] = field(default_factory=list)  # Stöck points, per subject
     playing: list[int] = field(default_factory=list)  # 1 if taking part, per subject; []: all
     in_play: int = 0  # card points of the cards in play, with the last-trick bonus
+    table_weis: list[int] = field(default_factory=list)  # Weise lying in its tricks
+    table_stoeck: list[int] = field(default_factory=list)  # Stöck lying in one of its tricks
     _rank: list[int] | None = field(default=None, repr=False)
     _sharing: list[int] | None = field(default=None, repr=False)
     memo: dict[object, list[Any]] = field(default_factory=dict, init=False, repr=False,
@@ -105,6 +107,8 @@ class Compiler:
             "hand": lambda f, s: f.hand,
             "weis": lambda f, s: f.weis[s] if f.weis else 0,
             "stoeck": lambda f, s: f.stoeck[s] if f.stoeck else 0,
+            "table-weis": lambda f, s: f.table_weis[s] if f.table_weis else 0,
+            "table-stoeck": lambda f, s: f.table_stoeck[s] if f.table_stoeck else 0,
             "players": lambda f, s: f.players,
             "playing": lambda f, s: f.playing[s] if f.playing else 1,
             "points-in-play": lambda f, s: f.in_play,

@@ -102,23 +102,28 @@ class _ToModel(Transformer[Token, Any]):
     def variant(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
         return ("name", unquote(ch[0]))
 
-    def summary(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("summary", unquote(ch[0]))
+    def summary(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("summary", (unquote(ch[0]), ch[1] or ""))
+
+    def german(self, meta: Meta, ch: list[Token]) -> str:
+        return unquote(ch[0])
 
     def source(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
         return ("sources", m.Source(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1])))
 
     def decision(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("decisions", m.Decision(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1])))
+        return ("decisions", m.Decision(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1]),
+                                        german=ch[2] or ""))
 
     def option(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        name, desc, default, *choices = ch
+        name, desc, german, default, *choices = ch
         return (
             "options",
             m.Option(
                 pos=pos_of(meta),
                 name=str(name),
                 description=unquote(desc),
+                german=german or "",
                 default=default,
                 choices=tuple(choices),
             ),
@@ -165,7 +170,13 @@ class _ToModel(Transformer[Token, Any]):
         return ("ranks", m.Ranks(pos=pos_of(meta), table=word(ch[0]), ranks=tuple(ch[1:])))
 
     def points_table(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("points", m.Points(pos=pos_of(meta), table=word(ch[0]), values=tuple(ch[1:])))
+        table, cond, *values = ch
+        option, choice = cond if cond is not None else (None, None)
+        return ("points", m.Points(pos=pos_of(meta), table=word(table), values=tuple(values),
+                                   option=option, choice=choice))
+
+    def points_if(self, meta: Meta, ch: list[Any]) -> tuple[m.Word, m.Value]:
+        return word(ch[0]), ch[1]
 
     def bonus(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
         return ("bonuses", m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=int(ch[1])))

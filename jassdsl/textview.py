@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 
 from jassdsl.cards import CARD_NAMES, SUIT_NAMES, SUITS
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import Action, HandResult, Outcome, Trick, trick_seats
+from jassdsl.game import Action, HandResult, Outcome, Trick, trick_seats, weis_label
 from jassdsl.scoring import Grant
 from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable
+from jassdsl.weis import trick_bonuses, trump_made_in
 
 
 @dataclass
@@ -125,6 +126,10 @@ def grant_text(rules: CompiledRules, grant: Grant, subjects: Sequence[str]) -> s
     return f"{subjects[grant.subject]} {amount}{released}"
 
 
+BONUS_LABELS = {"weis": "hand Weis", "stoeck": "hand Stöck", "table-weis": "table Weis",
+                "table-stoeck": "table Stöck"}
+
+
 def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str]) -> list[str]:
     """The Weise declared in the first trick and what Weis and Stöck scored."""
     if not result.bonuses:
@@ -135,8 +140,24 @@ def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str]
     for bonus, values in result.bonuses.items():
         scored = [f"{subjects[x]} {v}" for x, v in enumerate(values) if v]
         if scored:
-            lines.append(f"  {bonus} scored: " + ", ".join(scored))
+            lines.append(f"  {BONUS_LABELS.get(bonus, bonus)} counted: " + ", ".join(scored))
     return lines
+
+
+def table_notes(rules: CompiledRules, result: HandResult) -> list[str]:
+    """Per trick: the table Weise and table Stöck lying in it ('' for none)."""
+    if not rules.table_bonuses:
+        return [""] * len(result.tricks)
+    cards = [t.cards for t in result.tricks]
+    since = trump_made_in(cards, rules.trump_kind == "first_void")
+    out = []
+    for weise, stoeck in trick_bonuses(cards, rules.weis, MODE_INDEX.get(result.trump, -1),
+                                       since):
+        said = [weis_label(w) for w in weise]
+        if stoeck:
+            said.append(f"Stöck ({rules.stoeck_bonus})")
+        out.append(f"; on the table: {', '.join(said)}" if said else "")
+    return out
 
 
 def clause_title(rules: CompiledRules, clause_id: str) -> str:
@@ -164,9 +185,11 @@ def hand_summary(rules: CompiledRules, result: HandResult, log: HandLog,
     if tricks:
         table = final_table(rules, result.trump)
         points = result.trick_points(table, rules.last_bonus)
+        notes = table_notes(rules, result)
         n = rules.players
-        lines += [f"  {trick_line(k, t, names, p, trick_order(result, n, t.leader))}"
-                  for k, (t, p) in enumerate(zip(result.tricks, points, strict=True), 1)]
+        lines += [f"  {trick_line(k, t, names, p, trick_order(result, n, t.leader))}{note}"
+                  for k, (t, p, note) in
+                  enumerate(zip(result.tricks, points, notes, strict=True), 1)]
     lines.append("  card points: " + ", ".join(
         f"{subjects[x]} {p}" for x, p in enumerate(result.points)))
     lines += weis_lines(result, names, subjects)

@@ -101,7 +101,9 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
         mode = None if r.trump == "none" else r.trump
         regime = setting(rules, "undertrump", "strict")
         exempt = setting(rules, "puur", "exempt") == "exempt"
-        out = ref.play_hand(hands, leader, mode, regime, choose, exempt,
+        # the house rule of the Six counting 11 in Undenufe, where the file offers it
+        six = rules.options.get("undenufe-eleven") == "six"
+        out = ref.play_hand(hands, leader, mode, regime, choose, exempt, six,
                             in_play=list(r.playing) if rules.take_part else None)
     assert not queue
     return out

@@ -103,6 +103,12 @@ def test_a_dashed_name_is_one_token() -> None:
         in Name
 
 
+def test_table_weis_and_table_stoeck_are_one_builtin_each() -> None:
+    text = "then every player scores points + table-weis + table-stoeck - weis\n"
+    assert kind_of(text, "table-weis") in Name.Builtin
+    assert kind_of(text, "table-stoeck") in Name.Builtin
+
+
 def test_error_excerpts_are_coloured_and_nothing_else() -> None:
     from jassdsl.check import load_model
 

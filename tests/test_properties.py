@@ -73,6 +73,8 @@ class HandView:
     options: dict[str, Any]
     weis: list[int] = field(default_factory=list)
     stoeck: list[int] = field(default_factory=list)
+    table_weis: list[int] = field(default_factory=list)  # Weise lying in the tricks taken
+    table_stoeck: list[int] = field(default_factory=list)  # Stöck lying in a trick taken
     playing: list[int] = field(default_factory=list)  # seats taking part ([]: everybody)
     at_table: int = 0  # players at the table during the hand (0: everybody)
 
@@ -91,6 +93,11 @@ def match_bonus(rules: CompiledRules) -> int:
     return next((b.points for b in rules.model.bonuses if b.name.text == "match"), 0)
 
 
+def six_counts_11(options: dict[str, Any]) -> bool:
+    """The house rule of the Six counting 11 in Undenufe, where a file offers it."""
+    return options.get("undenufe-eleven") == "six"
+
+
 def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> HandView:
     team = rules.team_of
     k = rules.subjects
@@ -103,7 +110,7 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
         tricks[w] += 1
         for c in t.cards:
             won[w].add(CARD_NAMES[c])
-            points[w] += ref.card_points(CARD_NAMES[c], mode)
+            points[w] += ref.card_points(CARD_NAMES[c], mode, six_counts_11(options))
     if winners:
         points[winners[-1]] += 5
         if tricks[winners[-1]] == len(winners):
@@ -115,7 +122,13 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
             per[team[seat]] += v
         declared[name] = per
     weis, stoeck = weis_and_stoeck(rules, r, mode)
-    return HandView(r.number, k, points, tricks, won, winners, declared, options, weis, stoeck)
+    table_weis, table_stoeck = [0] * k, [0] * k
+    cards = [[CARD_NAMES[c] for c in t.cards] for t in r.tricks]
+    for t, lying, has_stoeck in zip(r.tricks, cards, ref.table_stoeck(cards, mode), strict=True):
+        table_weis[team[t.winner]] += ref.table_weis(lying)
+        table_stoeck[team[t.winner]] += 20 if has_stoeck else 0
+    return HandView(r.number, k, points, tricks, won, winners, declared, options, weis, stoeck,
+                    table_weis, table_stoeck)
 
 
 def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[list[int],
@@ -126,16 +139,29 @@ def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[lis
     declared = [[[CARD_NAMES[c] for c in w] for w in said] for said in r.weis]
     held = r.in_hands or r.hands  # Weis is declared from the hand held when play begins
     dealt = [{CARD_NAMES[c] for c in mask_cards(as_mask(h))} for h in held]
+    # the Weis table and four nines as the file's options choose them (big, four nines: G);
+    # a file that names its table directly uses it, with four nines if that table has them
+    use = rules.model.setting("weis")
+    named = use.values[0].text if use is not None else "big"
+    table = str(rules.options.get(named, named))
+    listed = next((t for t in rules.model.weis_tables if t.name == table), None)
+    nines = rules.options.get("four-nines", "yes") == "yes" and (listed is None or any(
+        i.kind == "four" and i.rank is not None and i.rank.text == "9" for i in listed.items))
     for seat, said in enumerate(declared):
         for cards in said:
-            assert set(cards) <= dealt[seat] and ref.weis_value(cards) > 0, cards
+            assert set(cards) <= dealt[seat] and ref.weis_value(cards, table, nines) > 0, cards
+        if table == "small":  # in the small table a card counts in one Weis only
+            assert len({c for cards in said for c in cards}) == sum(map(len, said))
     if declared and r.tricks:
         order = [(r.tricks[0].leader + i) % rules.players for i in range(rules.players)]
-        best = ref.best_weis_seat(declared, order, mode)
+        # Weise are compared with the trump known when they are declared: none yet where
+        # the first void sets trump (the decision hand-weis of misere-molotow)
+        known = None if rules.trump_kind == "first_void" else mode
+        best = ref.best_weis_seat(declared, order, known, table, nines)
         if best >= 0:
             for seat, said in enumerate(declared):
                 if team[seat] == team[best]:
-                    weis[team[seat]] += sum(ref.weis_value(c) for c in said)
+                    weis[team[seat]] += sum(ref.weis_value(c, table, nines) for c in said)
     if declared and rules.take_part:  # only those taking part may declare
         assert all(not said for seat, said in enumerate(declared) if seat not in r.playing)
     if any(b.name.text == "stoeck" for b in rules.model.bonuses) and mode in ref.SUITS:
@@ -325,6 +351,20 @@ def schieber(v: HandView) -> Expected:
         v, "points", lambda s: v.points[s] + v.weis[s] + v.stoeck[s]))
 
 
+def misere_molotow(v: HandView) -> Expected:
+    """A: without a match everyone adds the card points taken; a match counts minus 157 for
+    the match player. Hand Weis and Stöck are subtracted; Weis and Stöck lying in one trick
+    are added to the player who takes it."""
+    def extra(s: int) -> int:
+        return v.table_weis[s] + v.table_stoeck[s] - v.weis[s] - v.stoeck[s]
+
+    sweep = [s for s in range(v.subjects) if v.tricks[s] == len(v.trick_winners)]
+    if sweep:
+        return Expected("match", each(
+            v, "points", lambda s: (-157 if s in sweep else 0) + extra(s)))
+    return Expected("card-points", each(v, "points", lambda s: v.points[s] + extra(s)))
+
+
 def sticheln(v: HandView) -> Expected:
     """Allmedias Sticheln: a call met exactly earns 5 + the call, else minus the square of
     the miss (the highest bidder's call is the bid; totals never fall below 0: SPECS)."""
@@ -431,6 +471,7 @@ SPECS: dict[str, Spec] = {
     "schaufeldame": Spec(schaufeldame, someone_reaches("points", 12), ("fewest", "points")),
     "schiltenober": Spec(schiltenober, someone_reaches("points", 7), ("fewest", "points")),
     "schieber": Spec(schieber, alone_on_top("points", 1000, "target"), ("most", "points")),
+    "misere-molotow": Spec(misere_molotow, after(16), ("fewest", "points")),
     "sticheln": Spec(sticheln, alone_on_top_or_after("points", 50, 100, "limit"),
                      ("most", "points"), floor=0),
     "handjass": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
@@ -568,7 +609,8 @@ def facts_of(rules: CompiledRules, r: HandResult, v: HandView,
         options=dict(rules.options), rng=random.Random(0),
         change={u: [a - b for a, b in zip(r.totals[u], before[u], strict=True)]
                 for u in r.totals},
-        weis=list(v.weis), stoeck=list(v.stoeck),
+        weis=list(v.weis), stoeck=list(v.stoeck), table_weis=list(v.table_weis),
+        table_stoeck=list(v.table_stoeck),
         playing=[int(s in v.playing) for s in range(rules.subjects)] if rules.take_part
         else [], in_play=in_play,
     )
@@ -788,7 +830,7 @@ def test_handjass_clauses_agree_with_the_text_on_drawn_hands(seats: int,
         options=dict(rules.options), rng=random.Random(0), weis=weis, stoeck=[0] * 4,
         playing=[int(s in playing) for s in range(4)])
     view = HandView(1, 4, list(points), tricks, [set() for _ in range(4)], winners, {},
-                    dict(rules.options), weis, [0] * 4, playing, seats)
+                    dict(rules.options), weis, [0] * 4, playing=playing, at_table=seats)
     clause = next(c for c in rules.clauses if c.applies(facts))
     exp = handjass(view)
     assert clause.id == exp.clause
@@ -802,8 +844,26 @@ def test_handjass_clauses_agree_with_the_text_on_drawn_hands(seats: int,
 POINT_GAMES = [
     VariantCase("mittlere"), VariantCase("molotow"), VariantCase("molotow-allmedias"),
     VariantCase("plus-minus", {"seats": 3}), VariantCase("plus-minus", {"seats": 4}),
-    VariantCase("plusminus-allmedias"),
+    VariantCase("plusminus-allmedias"), VariantCase("misere-molotow"),
 ]
+
+
+@st.composite
+def drawn_bonuses(draw: st.DrawFn, n: int) -> dict[str, list[int]]:
+    """Weis and Stöck per player: hand Weis for one player at most, Stöck in one hand or
+    one trick at most, table Weis for anyone."""
+    def one(values: list[int]) -> list[int]:
+        out = [0] * n
+        out[draw(st.integers(0, n - 1))] = draw(st.sampled_from(values))
+        return out
+
+    stoeck = one([0, 20])
+    where = "stoeck" if draw(st.booleans()) else "table_stoeck"
+    return {"weis": one([0, 20, 50, 100, 150, 200, 320]),
+            "stoeck": stoeck if where == "stoeck" else [0] * n,
+            "table_stoeck": stoeck if where == "table_stoeck" else [0] * n,
+            "table_weis": draw(st.lists(st.sampled_from([0, 20, 50, 70, 100]), min_size=n,
+                                        max_size=n))}
 
 
 @st.composite
@@ -853,6 +913,9 @@ def test_clauses_agree_with_the_text_on_drawn_hands(case: VariantCase, data: st.
     rules = Game(case.name, seed=0, options=case.options).rules
     points, tricks = data.draw(drawn_hand(rules.players))
     facts, view = drawn_facts(rules, points, tricks, seed)
+    for name, values in data.draw(drawn_bonuses(rules.players)).items():
+        setattr(facts, name, list(values))
+        setattr(view, name, list(values))
     clause = next(c for c in rules.clauses if c.applies(facts))
     grants = clause.grants(facts)
     exp = SPECS[case.name].score(view)

@@ -109,11 +109,12 @@ def start_dealt(game: Game, script: ScriptedRandom, hand: Any) -> None:
             (len(seated) < rules.players and rules.leave is None):
         raise ReplayError(f"the rules deal {rules.cards_each} cards to each of "
                           f"{rules.players} players")
-    laid = [c for pile in hand.piles.values() for c in pile]
+    recorded = getattr(hand, "piles", None) or {}  # piles are optional in a record
+    laid = [c for pile in recorded.values() for c in pile]
     if len(set(cards + laid)) != len(cards) + len(laid):
         raise ReplayError("a card is dealt twice")
-    if {name.split(":")[0] for name in hand.piles} - {name for name, _ in rules.piles}:
-        raise ReplayError(f"the rules have no pile {sorted(hand.piles)}")
+    if {name.split(":")[0] for name in recorded} - {name for name, _ in rules.piles}:
+        raise ReplayError(f"the rules have no pile {sorted(recorded)}")
     s.table = sum(1 << seat for seat in seated)
     if hand.shown is not None and hand.shown not in hand.deal[s.dealer]:
         raise ReplayError(f"the shown card {hand.shown} is not in the dealer's hand")
@@ -130,7 +131,9 @@ def start_dealt(game: Game, script: ScriptedRandom, hand: Any) -> None:
     s.hands = [cards_mask(card_ids(h)) for h in hand.deal]
     s.dealt = tuple(s.hands)
     if rules.piles:
-        game.lay_piles({name: card_ids(cards) for name, cards in hand.piles.items()}, s.shown)
+        game.lay_piles({name: card_ids(cards) for name, cards in recorded.items()}, s.shown)
+    if s.phase in ("play", "weis") and rules.weis is not None:
+        game._start_play()  # play began at once: the Weise on offer come from these hands
     check_deal(game, hand)
     if rules.improve is not None:  # the own piles come into play with the recorded cards
         game.begin_after_deal()
@@ -186,4 +189,5 @@ def play_position(rules: CompiledRules, hands: Sequence[Sequence[str]],
     s.mode = mode
     s.tricks, s.won = [], [0] * n
     s.table = s.playing = (1 << n) - 1  # in a position every seat plays
+    s.weis_todo = 0  # a position in the middle of play asks nobody about Weis
     return game

@@ -259,6 +259,8 @@ class Speaker:
                                         f"seinem {ref}"))
         if name in self.declared:
             return self.declared_quantity(name)
+        if name in BONUS_NOUNS:
+            return self.bonus_quantity(name)
         if name == "rank":
             return self.value_quantity(("a rank by card points", "their rank by card points"),
                                        ("einen Rang nach Punkten", "sein Rang nach Punkten",
@@ -271,6 +273,18 @@ class Speaker:
                  f"die Zahl der {sw.pl} mit seiner Punktzahl",
                  f"der Zahl der {sw.pl} mit seiner Punktzahl"))
         return None
+
+    def bonus_quantity(self, name: str) -> Qty:
+        """Weis and Stöck points of one subject, from the hand or from the table."""
+        sw = self.sw
+        en, de = BONUS_NOUNS[name]
+        if self.de:
+            return Qty("value", ("hat", "haben"), a_noun=de, np=f"{sw.poss} {de}",
+                       np_dat=f"{sw.poss_dat} {de}n",
+                       everyone=f"die {de} aller {sw.pl} zusammen")
+        noun = en.format(pron=sw.pron)
+        return Qty("value", ("has", "have"), a_noun=noun, np=f"{sw.poss} {noun}",
+                   everyone=f"the {noun} of all {sw.pl} together")
 
     def value_quantity(self, en: tuple[str, str], de: tuple[str, str, str]) -> Qty:
         if self.de:
@@ -390,6 +404,16 @@ class Speaker:
         q = self.quantity(e)
         if q is not None and q.np:
             return q.np, q.np_dat or q.np
+        terms = signed_terms(e)
+        if any(sign < 0 for sign, _ in terms):  # a sum alone is said below
+            signed = [(sign, self.noun_phrase(x)) for sign, x in terms]
+            if all("`" not in nom for _, (nom, _) in signed):
+                head = MINUS if signed[0][0] < 0 else ""
+                rest = "".join(f" {'plus' if s > 0 else 'minus'} {np[0]}"
+                               for s, np in signed[1:])
+                rest_dat = "".join(f" {'plus' if s > 0 else 'minus'} {np[1]}"
+                                   for s, np in signed[1:])
+                return head + signed[0][1][0] + rest, head + signed[0][1][1] + rest_dat
         if isinstance(e, m.Call) and e.func == "abs" and isinstance(e.args[0], m.Binary) \
                 and e.args[0].op == "-":
             a = self.noun_phrase(e.args[0].left)
@@ -399,6 +423,14 @@ class Speaker:
                         f"dem Unterschied zwischen {a[1]} und {b[1]}")
             text = f"the difference between {a[0]} and {b[0]}"
             return text, text
+        if isinstance(e, m.Binary) and e.op == "+":
+            parts = [self.noun_phrase(t) for t in flatten(e, "+")]
+            if not any("`" in p[0] for p in parts):
+                if self.de:
+                    dat = f"{', '.join(p[1] for p in parts[:-1])} und {parts[-1][1]}"
+                    return f"die Summe aus {dat}", f"der Summe aus {dat}"
+                text = " plus ".join(p[0] for p in parts)
+                return text, text
         code = f"`{formula(e)}`"
         return code, code
 
@@ -828,6 +860,9 @@ class Speaker:
                "scores": ("schreibt", "schreiben")}[verb][pl]
         rest = f"je {amount}" if pl and verb != "scores" else amount
         tail = " an" if verb == "scores" else ""
+        cut = min((i for i in (rest.find(": "), rest.find(", wie ")) if i >= 0), default=-1)
+        if tail and cut >= 0:  # the separable 'an' goes before a list or a 'wie' clause
+            rest, tail = f"{rest[:cut]} an{rest[cut:]}", ""
         if cond:
             return f"{cond}, {fin} {np} {rest}{tail}"
         return f"{np} {fin} {rest}{tail}"
@@ -890,6 +925,23 @@ def de_accusative(np: str) -> str:
         if np.startswith(nom):
             return acc + np[len(nom):]
     return np
+
+
+# Weis and Stöck facts as plural nouns: English ({pron}: they / it), German
+BONUS_NOUNS = {
+    "weis": ("Weis points", "Weispunkte"),
+    "stoeck": ("Stöck points", "Stöckpunkte"),
+    "table-weis": ("table Weis points from the tricks {pron} took", "Tischweispunkte"),
+    "table-stoeck": ("table Stöck points from the tricks {pron} took", "Tisch-Stöckpunkte"),
+}
+
+
+def signed_terms(e: m.Expr, sign: int = 1) -> list[tuple[int, m.Expr]]:
+    """A chain of + and - as its terms with their signs: a - (b + c) -> +a, -b, -c."""
+    if isinstance(e, m.Binary) and e.op in ("+", "-"):
+        return [*signed_terms(e.left, sign),
+                *signed_terms(e.right, sign if e.op == "+" else -sign)]
+    return [(sign, e)]
 
 
 def flatten(e: m.Expr, op: str) -> list[m.Expr]:

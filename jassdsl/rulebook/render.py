@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from jassdsl import model as m
 from jassdsl.cards import RANKS, SUITS
-from jassdsl.compiler import CompiledRules
+from jassdsl.check import option_word
+from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.rulebook.example import Example, seat_letter, subject_label
 from jassdsl.rulebook.expressions import Speaker
 from jassdsl.rulebook.words import (
@@ -145,8 +146,9 @@ def overview(lang: Lang, v: Variant) -> list[str]:
         [say(lang, "ov.end"), end_short(lang, rf, s)],
     ]
     out = [f"## {say(lang, 'h.overview')}", ""]
-    if rf.summary and lang == "en":
-        out += [f"> {rf.summary}", ""]
+    summary = rf.summary if lang == "en" else rf.summary_german
+    if summary:
+        out += [f"> {summary}", ""]
     return out + table([say(lang, "ov.topic"), say(lang, "ov.rule")], rows)
 
 
@@ -208,7 +210,9 @@ BONUS_KEYS = {"bonus.last-trick", "bonus.match", "bonus.stoeck"}
 def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
     """One table per mode, read left to right from the highest card to the lowest."""
     ranks = [w.text for w in next(r for r in rf.ranks if r.table.text == name).ranks]
-    values = {w.text: p for w, p in next(p for p in rf.points if p.table.text == name).values}
+    tables = sorted((p for p in rf.points if p.table.text == name),
+                    key=lambda p: p.option is not None)
+    values = {w.text: p for w, p in tables[0].values}
     extra = {r: trump_title(lang, r) if name == "trump" else "" for r in ranks}
     rows = [[say(lang, "cards.col.card"), *[f"**{r}**" for r in ranks]]]
     systems = (["en"] if lang == "en" else []) + ["fr", "ch"]
@@ -217,6 +221,11 @@ def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
         rows.append([say(lang, labels[system]),
                      *[rank_name(system, r) + extra[r] for r in ranks]])
     rows.append([say(lang, "cards.col.points"), *[str(values.get(r, 0)) for r in ranks]])
+    for alt in tables[1:]:  # `card points T if OPTION = CHOICE`: one more row per choice
+        alt_values = {w.text: p for w, p in alt.values}
+        label = say(lang, "cards.col.points_if", option=alt.option.text if alt.option else "",
+                    choice=option_word(alt.choice) if alt.choice else "")
+        rows.append([label, *[str(alt_values.get(r, 0)) for r in ranks]])
     head = [say(lang, "cards.col.order"), *[str(i) for i in range(1, len(ranks) + 1)]]
     return ['<div class="rulebook-cards" markdown>', "", *table(head, rows), "</div>", ""]
 
@@ -353,7 +362,14 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         rows = [[weis_item(lang, item), str(item.points)] for item in t.items]
         out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
         out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
-    return [*out, say(lang, "weis.compare"), ""]
+    out += [say(lang, "weis.compare"), ""]
+    used = names_used(rf)
+    if "table-weis" in used:
+        out += [say(lang, "weis.on_table"), ""]
+    stoeck = next((b.points for b in rf.bonuses if b.name.text == "stoeck"), 0)
+    if "table-stoeck" in used and stoeck:
+        out += [say(lang, "weis.table_stoeck", points=stoeck), ""]
+    return out
 
 
 def weis_item(lang: Lang, item: m.WeisItem) -> str:
@@ -453,7 +469,7 @@ def options_section(lang: Lang, v: Variant) -> list[str]:
                  first.default)
     out += [say(lang, "options.intro", variant=v.name, name=first.name,
                 value=choice_text(other)), ""]
-    rows = [[f"`{o.name}`", o.description, f"`{choice_text(o.default)}`",
+    rows = [[f"`{o.name}`", in_lang(lang, o.description, o.german), f"`{choice_text(o.default)}`",
              ", ".join(f"`{choice_text(c)}`" for c in o.choices)] for o in rf.options]
     return out + table([say(lang, "options.col.name"), say(lang, "options.col.what"),
                         say(lang, "options.col.default"), say(lang, "options.col.choices")],
@@ -467,7 +483,15 @@ def sources_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     out += [f"**{say(lang, 'sources.decisions')}**", ""]
     if not rf.decisions:
         return [*out, say(lang, "sources.none"), ""]
-    return out + [f"- `{d.key}`: {d.text}" for d in rf.decisions] + [""]
+    return out + [f"- `{d.key}`: {in_lang(lang, d.text, d.german)}" for d in rf.decisions] + [""]
+
+
+def in_lang(lang: Lang, english: str, german: str) -> str:
+    """A text of the rule file in the page's language; English, marked, where a German
+    text is missing."""
+    if lang == "en":
+        return english
+    return german or f"*({say(lang, 'sources.english')})* {english}"
 
 
 def file_section(lang: Lang, v: Variant) -> list[str]:
@@ -573,6 +597,10 @@ def outcome_lines(lang: Lang, v: Variant) -> list[str]:
     if extra:
         line = line[:-1] + " " + say(lang, "ex.match_bonus", bonus=extra) + "."
     out = [line, ""]
+    counted = [f"{subject_label(r, i)} {say(lang, f'ex.bonus.{key}')} {value}"
+               for key, values in res.bonuses.items() for i, value in enumerate(values) if value]
+    if counted:
+        out += [say(lang, "ex.bonuses", items="; ".join(counted)), ""]
     clause = next((c for c in rf.clauses if c.id == res.clause), None)
     if clause is not None:
         title = f" (*{clause.title}*)" if clause.title and lang == "en" else ""

@@ -103,6 +103,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "cards.col.french": ("French pack", "Französisches Blatt"),
     "cards.col.swiss": ("German-Swiss pack", "Deutschschweizer Blatt"),
     "cards.col.points": ("Points", "Punkte"),
+    "cards.col.points_if": ("Points with *{option}* = {choice}",
+                            "Punkte mit *{option}* = {choice}"),
     "table.trump": ("Trump suit", "Trumpffarbe"),
     "table.side": ("Side suits (not trump)", "Nebenfarben (nicht Trumpf)"),
     "table.obenabe": ("Obenabe: every suit, no trump", "Obenabe: jede Farbe, kein Trumpf"),
@@ -413,6 +415,24 @@ TEXT: dict[str, tuple[str, str]] = {
         "oberste Karte, dann Trumpf; bei vollem Gleichstand zählt, wer früher zum ersten "
         "Stich zugibt.",
     ),
+    "weis.on_table": (
+        "**Table Weis.** The cards lying in one trick can form a Weis of this table too "
+        "(for example the Ace, King, Queen and Jack of one suit, worth 50). Such a table "
+        "Weis belongs to the player who takes the trick; it counts whatever the trump, and "
+        "table Weise are not compared with each other: every one counts.",
+        "**Tischweis.** Auch die Karten, die in einem Stich liegen, können einen Weis dieser "
+        "Tabelle bilden (zum Beispiel Ass, König, Dame und Bube einer Farbe, 50 Punkte). "
+        "Ein solcher Tischweis gehört dem Spieler, der den Stich nimmt; er zählt unabhängig "
+        "vom Trumpf, und Tischweise werden nicht verglichen: jeder zählt.",
+    ),
+    "weis.table_stoeck": (
+        "**Table Stöck.** When the King and Queen (Ober) of trump lie in one trick and trump "
+        "was made in that trick or an earlier one, they count {points} points for the "
+        "player who takes the trick.",
+        "**Tisch-Stöck.** Liegen König und Dame (Ober) der Trumpffarbe im selben Stich und "
+        "wurde in diesem oder einem früheren Stich Trumpf gemacht, zählen sie {points} "
+        "Punkte für den Spieler, der den Stich nimmt.",
+    ),
     # -- scoring
     "scoring.intro": (
         "After the last trick the clauses below are read from the top; the first one that "
@@ -480,7 +500,8 @@ TEXT: dict[str, tuple[str, str]] = {
         "Voreinstellung, z. B. `jassdsl play {variant} --option {name}={value}`.",
     ),
     "options.col.name": ("Option", "Option"),
-    "options.col.what": ("What it sets (from the rule file)", "Was sie festlegt (aus der Regeldatei)"),
+    "options.col.what": ("What it sets (from the rule file)",
+                         "Was sie festlegt (aus der Regeldatei)"),
     "options.col.default": ("Default", "Voreinstellung"),
     "options.col.choices": ("Choices", "Auswahl"),
     # -- sources
@@ -489,8 +510,9 @@ TEXT: dict[str, tuple[str, str]] = {
         "records the decision taken; the texts below are quoted from the rule file.",
         "Die Regeln folgen diesen Quellen. Wo eine Quelle schweigt oder unklar ist, hält die "
         "Regeldatei die getroffene Entscheidung fest; die Texte unten stammen aus der "
-        "Regeldatei (englisch).",
+        "Regeldatei.",
     ),
+    "sources.english": ("in English", "englisch"),
     "sources.sources": ("Sources", "Quellen"),
     "sources.decisions": ("Decisions", "Entscheidungen"),
     "sources.none": ("No decisions recorded.", "Keine Entscheidungen festgehalten."),
@@ -554,6 +576,11 @@ TEXT: dict[str, tuple[str, str]] = {
         "The first clause that applies is `{id}`{title}:",
         "Die erste zutreffende Regel ist `{id}`{title}:",
     ),
+    "ex.bonuses": ("Weis and Stöck: {items}.", "Weis und Stöck: {items}."),
+    "ex.bonus.weis": ("Weis from the hand", "Weis aus der Hand"),
+    "ex.bonus.stoeck": ("Stöck from the hand", "Stöck aus der Hand"),
+    "ex.bonus.table-weis": ("table Weis", "Tischweis"),
+    "ex.bonus.table-stoeck": ("table Stöck", "Tisch-Stöck"),
     "ex.grants": ("Scored: {grants}.", "Angeschrieben: {grants}."),
     "ex.no_grants": ("Nobody scores anything in this hand.", "In dieser Runde schreibt niemand etwas an."),
     "ex.held": ("{amount} held in abeyance between {who}", "{amount} zurückgestellt zwischen {who}"),
