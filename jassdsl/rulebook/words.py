@@ -271,11 +271,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "trump.turned": (
         "When cards are left over after the deal, the top card of the first of these piles "
         "that holds cards is turned face up: {piles}. Its suit is trump for the hand. When "
-        "every card is dealt, the last card of the deal, which the dealer receives, is shown "
-        "to everyone and sets trump instead.",
+        "none of them holds a card, the last card of the deal, which the dealer receives, is "
+        "shown to everyone and sets trump instead.",
         "Bleiben nach dem Geben Karten übrig, wird die oberste Karte des ersten dieser "
         "Haufen, der Karten hat, aufgedeckt: {piles}. Ihre Farbe ist Trumpf für diese Runde. "
-        "Sind alle Karten verteilt, wird stattdessen die letzte Karte beim Geben, die der "
+        "Hat keiner davon eine Karte, wird stattdessen die letzte Karte beim Geben, die der "
         "Geber erhält, allen gezeigt und bestimmt den Trumpf.",
     ),
     "trump.rob": (
