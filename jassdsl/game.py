@@ -455,8 +455,10 @@ class Game:
                 self._say_weis(action.value == 1)
             elif phase == "improve" and action in self.legal_actions():
                 self._improve(action)
-            elif phase in ("take part", "rob") and action in self.legal_actions():
-                self._take_part(action) if phase == "take part" else self._rob(action)
+            elif phase == "take part" and action in self.legal_actions():
+                self._take_part(action)
+            elif phase == "rob" and action in self.legal_actions():
+                self._rob(action)
             else:
                 raise IllegalActionError(action, [str(a) for a in self.legal_actions()],
                                          f"the game expects a {s.phase} action")
@@ -566,6 +568,7 @@ class Game:
             s.hands[seat] |= s.piles[key]
             s.piles[key] = 0
             s.discards = r.improve_cards
+            s.improved.append((seat, "took"))
 
     def _improve(self, action: Action) -> None:
         s, r = self.s, self.rules
