@@ -13,7 +13,7 @@ from jassdsl.bots import Bot, View, make_bots, table_for
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.cli import UsageError, add_variant_arguments, options_of
 from jassdsl.errors import JassError
-from jassdsl.game import PASS, Action, Game, Outcome, Trick
+from jassdsl.game import PASS, WEIS_NO, WEIS_YES, Action, Game, Outcome, Trick
 from jassdsl.registry import display_path, load_rules, variant_path
 
 QUIT_WORDS = ("q", "quit", "exit")
@@ -207,6 +207,9 @@ class HumanPlayer:
             played = ", ".join(f"{self.names[(view.leader + i) % n]} {CARD_NAMES[c]}"
                                for i, c in enumerate(view.trick))
             self.say(f"trick so far: {played}" if played else "you lead")
+        if game.phase == "weis":
+            offer = game.observation(seat)["weis_offer"]
+            self.say(f"your Weis: {'; '.join(offer)}")
         self.say(f"legal: {choices_text(game, legal)}")
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
@@ -217,10 +220,18 @@ class HumanPlayer:
         if game.phase == "trump":
             push = ", push" if any(a.kind == "push" for a in legal) else ""
             return f"trump (number, D/H/S/C, obenabe, undenufe{push}): "
+        if game.phase == "weis":
+            return "declare your Weis? (yes or no): "
         return "your card (number or name): "
 
 
+WEIS_WORDS = {"yes": WEIS_YES, "y": WEIS_YES, "ja": WEIS_YES, "declare": WEIS_YES,
+              "no": WEIS_NO, "n": WEIS_NO, "nein": WEIS_NO}
+
+
 def choices_text(game: Game, legal: list[Action]) -> str:
+    if game.phase == "weis":
+        return "1) yes, declare it  2) no"
     numbers = [a for a in legal if a.kind != "pass"]
     if game.phase in ("declare", "auction") and numbers:
         low, high = numbers[0].value, numbers[-1].value
@@ -240,6 +251,8 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     numbers = [a for a in legal if a.kind != "pass"]
     if game.phase == "auction" and words == ["pass"]:
         return PASS
+    if game.phase == "weis" and text.lower() in WEIS_WORDS:
+        return WEIS_WORDS[text.lower()]
     if game.phase in ("declare", "auction") and numbers:
         number = words[-1]
         if number.lstrip("-").isdigit():

@@ -740,6 +740,9 @@ class Game:
             "declared": declared,
             "totals": {u: list(v) for u, v in s.totals.items()},
             "weis": [[weis_label(w) for w in said] for said in s.weis_said],
+            # the Weise this seat may still declare (it decides before its first card)
+            "weis_offer": [weis_label(w) for w in s.weis_offer[seat]]
+            if s.weis_todo >> seat & 1 else [],
         }
 
 
