@@ -13,11 +13,11 @@ from jassdsl.bots import Bot, View, make_bots, table_for
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.cli import UsageError, add_variant_arguments, options_of
 from jassdsl.errors import JassError
-from jassdsl.game import PASS, Action, Game, Outcome, Trick, trick_seats
+from jassdsl.game import PASS, WEIS_NO, WEIS_YES, Action, Game, Outcome, Trick, trick_seats
 from jassdsl.registry import display_path, load_rules, variant_path
 
 QUIT_WORDS = ("q", "quit", "exit")
-YES_NO = {"yes": 1, "y": 1, "no": 0, "n": 0}
+YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}
 
 
 class InputClosed(Exception):
@@ -234,6 +234,9 @@ class HumanPlayer:
             played = ", ".join(f"{self.names[view.seats[i]]} {CARD_NAMES[c]}"
                                for i, c in enumerate(view.trick))
             self.say(f"trick so far: {played}" if played else "you lead")
+        if game.phase == "weis":
+            offer = game.observation(seat)["weis_offer"]
+            self.say(f"your Weis: {'; '.join(offer)}")
         self.say(f"legal: {choices_text(game, legal)}")
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
@@ -244,15 +247,21 @@ class HumanPlayer:
         if game.phase == "trump":
             push = ", push" if any(a.kind == "push" for a in legal) else ""
             return f"trump (number, D/H/S/C, obenabe, undenufe{push}): "
+        if game.phase == "weis":
+            return "declare your Weis? (yes or no): "
         if game.phase == "take part":
             return f"do you play? ({' / '.join(a.kind for a in legal)}, or a number): "
         if game.phase == "improve":
             if any(a.kind == "discard" for a in legal):
                 return "lay away which card? (number or card name): "
             return f"swap cards for your {game.rules.improve}? (take / decline, or a number): "
-        if game.phase in ("rob", "weis"):
-            return f"{game.phase}? (yes / no, or a number): "
+        if game.phase == "rob":
+            return "rob? (yes / no, or a number): "
         return "your card (number or name): "
+
+
+WEIS_WORDS = {"yes": WEIS_YES, "y": WEIS_YES, "ja": WEIS_YES, "declare": WEIS_YES,
+              "no": WEIS_NO, "n": WEIS_NO, "nein": WEIS_NO}
 
 
 def pile_label(name: str, names: Sequence[str]) -> str:
@@ -265,6 +274,8 @@ def pile_label(name: str, names: Sequence[str]) -> str:
 
 
 def choices_text(game: Game, legal: list[Action]) -> str:
+    if game.phase == "weis":
+        return "1) yes, declare it  2) no"
     numbers = [a for a in legal if a.kind != "pass"]
     if game.phase in ("declare", "auction") and numbers:
         low, high = numbers[0].value, numbers[-1].value
@@ -284,6 +295,8 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     numbers = [a for a in legal if a.kind != "pass"]
     if game.phase == "auction" and words == ["pass"]:
         return PASS
+    if game.phase == "weis" and text.lower() in WEIS_WORDS:
+        return WEIS_WORDS[text.lower()]
     if game.phase in ("declare", "auction") and numbers:
         number = words[-1]
         if number.lstrip("-").isdigit():
@@ -294,7 +307,7 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
             return f"{number} is not allowed now" if inside else f"{number} is out of range"
         return f"enter a number for your {numbers[0].kind}" + \
             (" or pass" if game.phase == "auction" else "")
-    if game.phase in ("rob", "weis") and words[0] in YES_NO:
+    if game.phase == "rob" and words[0] in YES_NO:
         return Action(game.phase, YES_NO[words[0]])
     if game.phase == "improve" and len(words) == 1 and words[0].upper() in CARD_INDEX:
         action = Action("discard", CARD_INDEX[words[0].upper()])

@@ -1024,6 +1024,9 @@ class Game:
             "declared": declared,
             "totals": {u: list(v) for u, v in s.totals.items()},
             "weis": [[weis_label(w) for w in said] for said in s.weis_said],
+            # the Weise this seat may still declare (it decides before its first card)
+            "weis_offer": [weis_label(w) for w in s.weis_offer[seat]]
+            if s.weis_todo >> seat & 1 else [],
             "table": list(self._seats(s.table)),  # seats still at the table
             "playing": list(self._seats(s.playing)),  # taking part (so far, while asked)
             "piles": {name: mask.bit_count() for name, mask in s.piles.items()},  # sizes only

@@ -15,7 +15,7 @@ import pytest
 from jassdsl import cli, cli_check
 from jassdsl.cards import CARD_NAMES
 from jassdsl.cli_play import HumanPlayer, InputClosed
-from jassdsl.game import Action, Game
+from jassdsl.game import WEIS_NO, WEIS_YES, Action, Game
 from jassdsl.registry import load_rules, rules_dir, variant_names
 
 TIMING = ("seconds", "hands_per_sec", "games_per_sec")
@@ -320,6 +320,32 @@ def test_human_trump_choice_and_push() -> None:
     assert str(player.choose(game, 0)) == "trump H"
     player, _ = human("push\n")
     assert player.choose(game, 0) == Action("push")
+
+
+def first_weis_turn() -> Game:
+    """A Schieber game at the first moment a seat decides on its Weis."""
+    for seed in range(100):
+        game = Game("schieber", seed=seed)
+        while not game.is_over and game.phase != "weis":
+            game.apply(game.legal_actions()[0])
+        if game.phase == "weis":
+            return game
+    raise AssertionError("no Weis decision in 100 games")
+
+
+def test_human_weis_shows_the_weis_and_takes_yes_or_no() -> None:
+    game = first_weis_turn()
+    seat = game.current_player
+    offer = game.observation(seat)["weis_offer"]
+    assert offer and all(o.endswith(")") for o in offer)
+    player, out = human("maybe\nyes\n")
+    assert player.choose(game, seat) == WEIS_YES
+    text = out.getvalue()
+    assert f"your Weis: {'; '.join(offer)}" in text
+    assert "declare your Weis? (yes or no)" in text and "cannot read 'maybe'" in text
+    for entry, action in (("no", WEIS_NO), ("2", WEIS_NO), ("1", WEIS_YES), ("Ja", WEIS_YES)):
+        player, _ = human(entry + "\n")
+        assert player.choose(game, seat) == action
 
 
 def test_human_estimate_must_be_in_range() -> None:

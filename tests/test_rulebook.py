@@ -538,3 +538,31 @@ def test_german_texts_of_the_file_show_on_the_german_page(tmp_path: Path) -> Non
     # a text without German shows in English on the German page, marked as such
     assert in_lang("de", "English only", "") == "*(englisch)* English only"
     assert in_lang("en", "English", "Deutsch") == "English"
+
+
+def missing_german(rf: m.RuleFile) -> list[str]:
+    """The header texts of a rule file that have no German text (or just the English one)."""
+    texts = [("summary", rf.summary, rf.summary_german)]
+    texts += [(f"decision {d.key}", d.text, d.german) for d in rf.decisions]
+    texts += [(f"option {o.name}", o.description, o.german) for o in rf.options]
+    return [name for name, english, german in texts
+            if english and (not german.strip() or german.strip() == english.strip())]
+
+
+@pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
+def test_every_rule_file_speaks_german(path: Path) -> None:
+    """Each German page shows the file's own texts: a summary, a decision or an option
+    without 'german "..."' would appear there in English, so a new rule file must bring
+    its German texts along."""
+    rf = load_model(path.read_text(encoding="utf-8"), str(path))
+    missing = missing_german(rf)
+    assert not missing, f"rules/{path.name}: no German text for {', '.join(missing)}"
+
+
+def test_a_rule_file_without_german_is_caught() -> None:
+    text = (ROOT / "rules" / "schieber.jass").read_text(encoding="utf-8")
+    stripped = re.sub(r'\n\s+german "[^"]*"| german "[^"]*"', "", text)
+    rf = load_model(stripped, "rules/schieber.jass")
+    assert missing_german(rf) == (["summary"] + [f"decision {d.key}" for d in rf.decisions]
+                                  + [f"option {o.name}" for o in rf.options])
+    assert "decision stoeck" in missing_german(rf)

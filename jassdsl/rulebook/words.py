@@ -218,7 +218,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "Undertrumping (strict rule): once someone has trumped a trick in a side suit, "
         "nobody may play a lower trump to it, unless they hold nothing but trumps.",
         "Untertrumpfen (strenge Regel): hat jemand einen Stich in einer Nebenfarbe getrumpft, "
-        "darf niemand einen tieferen Trumpf dazugeben, außer er hat nur noch Trümpfe.",
+        "darf niemand einen tieferen Trumpf dazugeben, ausser er hat nur noch Trümpfe.",
     ),
     "play.weak": (
         "Undertrumping (weak rule): once someone has trumped a trick in a side suit, a lower "
@@ -523,7 +523,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "clever. Players are named by letter: A sits at seat 0, B at seat 1, and so on.",
         "Die Engine spielt die erste Runde eines Spiels mit dem Startwert {seed}; jeder "
         "Spieler wählt eine zufällige erlaubte Karte (und eine zufällige erlaubte Ansage), "
-        "das Spiel ist also regelkonform, aber nicht klug. Die Spieler heißen nach "
+        "das Spiel ist also regelkonform, aber nicht klug. Die Spieler heissen nach "
         "Buchstaben: A sitzt auf Platz 0, B auf Platz 1 und so weiter.",
     ),
     "ex.suits": ("Suits: {suits}.", "Farben: {suits}."),
@@ -730,7 +730,7 @@ CMP_BEFORE = {
 CMP_IS = {
     "en": {"=": "", ">=": "at least ", ">": "more than ", "<=": "at most ", "<": "less than ",
            "!=": "not "},
-    "de": {"=": "", ">=": "mindestens ", ">": "größer als ", "<=": "höchstens ",
+    "de": {"=": "", ">=": "mindestens ", ">": "grösser als ", "<=": "höchstens ",
            "<": "kleiner als ", "!=": "nicht "},
 }
 # "more points than their estimate": comparing a count with another quantity.
