@@ -265,7 +265,7 @@ WEIS_WORDS = {"yes": WEIS_YES, "y": WEIS_YES, "ja": WEIS_YES, "declare": WEIS_YE
 
 
 def pile_label(name: str, names: Sequence[str]) -> str:
-    """'blind', or "P1's bessern" for a pile of one player (named 'bessern:1')."""
+    """'blind', or "P1's NAME" for a pile of one player (named 'NAME:1')."""
     pile, _, seat = name.partition(":")
     if not seat.isdigit():
         return pile

@@ -81,7 +81,7 @@ class CompiledRules:
     next_dealer_bidder: bool = False  # the highest bidder deals the next hand
     piles: tuple[tuple[str, int | None], ...] = ()  # leftover cards: name, size (None: rest)
     own_piles: frozenset[str] = frozenset()  # piles laid once for each player at the table
-    improve: str | None = None  # the own pile a player may swap cards for (the Bessern)
+    improve: str | None = None  # the own pile a player may swap cards for (bettering the hand)
     improve_cards: int = 0
     dealer_sees: bool = False  # the dealer takes the own pile first, then discards
     turned_piles: tuple[str, ...] = ()  # trump: the top card of the first of these with cards

@@ -106,7 +106,7 @@ def mask_plays(mask: int) -> list[Action]:
 
 @cache
 def declare_actions(name: str, low: int, high: int) -> tuple[Action, ...]:
-    """The actions of a declaration phase (made once: Differenzler offers 158 values)."""
+    """The actions of a declaration phase (made once: an estimate of 0 to 157 offers 158 values)."""
     return tuple(Action(name, v) for v in range(low, high + 1))
 
 

@@ -190,7 +190,7 @@ class TakePart(Node):
 
 
 class Improve(Node):
-    """Each player may swap cards of the hand for their own pile (the Bessern)."""
+    """Each player may swap cards of the hand for their own pile (bettering the hand)."""
 
     cards: int
     pile: Word
