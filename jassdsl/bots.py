@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from jassdsl.cards import CARD_INDEX
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import Action, Game
+from jassdsl.game import DECLINE, FOLD, JOIN, ROB_YES, SWAP, TAKE, Action, Game, trick_seats
 from jassdsl.play import trick_winner
 from jassdsl.tables import MODE_INDEX, ModeTable
 
@@ -27,6 +27,9 @@ TRUMP_WIN = (0.9, 0.65, 0.45, 0.3, 0.2)
 SIDE_WIN = (0.75, 0.3, 0.1, 0.03)
 RUFF_RISK = 0.75  # a side card can be trumped when a trump suit exists
 PUSH_BELOW = 0.3  # push when the best mode promises less than this share of the points
+JOIN_FROM = 0.2  # take part when the hand promises this share of the points or more
+SWAP_BELOW = 0.12  # take an unseen pile for the hand when it promises less than this
+BETTER_BELOW = 0.25  # swap cards for one's unseen own pile when the hand promises less
 
 
 class Bot(Protocol):
@@ -45,6 +48,7 @@ class View:
     leader: int
     trump: int  # mode index, or -1 while unset
     declared: dict[str, list[int | None]]
+    seats: tuple[int, ...] = ()  # the seats of the current trick in play order
 
     @classmethod
     def of(cls, game: Game, seat: int) -> View:
@@ -57,6 +61,8 @@ class View:
             int(obs["leader"]),
             MODE_INDEX[trump] if trump is not None else -1,
             obs["declared"],
+            trick_seats(game.n, sum(1 << x for x in obs.get("playing", ())) or
+                        (1 << game.n) - 1)[int(obs["leader"])],
         )
 
 
@@ -165,6 +171,23 @@ class HeuristicBot:
             return bid_or_pass(legal, scaled(game, best))
         if game.phase == "play":
             return self.choose_card(game, view, [a.value for a in legal])
+        if game.phase == "weis":  # a declared Weis counts for its side in every rule file
+            return max(legal, key=lambda a: a.value)
+        if game.phase == "take part":
+            table = table_for(game.rules, view.trump)
+            share = expected_points(game.rules, view.hand, table) / hand_total(game.rules, table)
+            if SWAP in legal and share < SWAP_BELOW:
+                return SWAP
+            return JOIN if share >= JOIN_FROM or FOLD not in legal else FOLD
+        if game.phase == "improve":
+            table = table_for(game.rules, view.trump)
+            if TAKE in legal:
+                share = expected_points(game.rules, view.hand, table) / hand_total(game.rules,
+                                                                                   table)
+                return TAKE if share < BETTER_BELOW else DECLINE
+            return Action("discard", cheapest([a.value for a in legal], table))
+        if game.phase == "rob":
+            return ROB_YES  # the turned card is a higher trump than the six
         return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for
 
     def choose_trump(self, rules: CompiledRules, view: View, legal: list[Action]) -> Action:
@@ -181,10 +204,12 @@ class HeuristicBot:
     def choose_card(self, game: Game, view: View, cards: list[int]) -> Action:
         rules = game.rules
         table = table_for(rules, view.trump)
+        if not rules.winner_most:  # the fewest win: stay out of tricks
+            return Action("play", duck(rules, view, cards, table))
         if not view.trick:
             return Action("play", lead_card(cards, table))
         trick = list(view.trick)
-        winner = (view.leader + trick_winner(trick, table)) % game.n
+        winner = view.seats[trick_winner(trick, table)]
         partner_ahead = winner != view.seat and rules.team_of[winner] == rules.team_of[
             view.seat] and rules.subjects < rules.players
         at_stake = sum(table.points[c] for c in trick)
@@ -193,6 +218,19 @@ class HeuristicBot:
             if winning:
                 return Action("play", cheapest(winning, table))
         return Action("play", cheapest(cards, table))
+
+
+def duck(rules: CompiledRules, view: View, cards: list[int], table: ModeTable) -> int:
+    """Where the fewest win: lead the card least likely to take the trick; follow with
+    the most valuable card that loses it, or, when every card takes it, the strongest."""
+    if not view.trick:
+        return min(cards, key=lambda c: (win_chance(c, view.hand, table), table.points[c],
+                                         table.strength[c]))
+    trick = list(view.trick)
+    losing = [c for c in cards if not takes_trick(rules, view, trick, c)]
+    if losing:
+        return max(losing, key=lambda c: (table.points[c], table.strength[c]))
+    return max(cards, key=lambda c: (table.strength[c], -table.points[c]))
 
 
 def lead_card(cards: list[int], table: ModeTable) -> int:

@@ -13,8 +13,9 @@ from jassdsl.errors import RuleError, RuleFileErrors
 from jassdsl.facts import FACTS
 from jassdsl.syntax import parse_statements, position
 
-SINGLE = ("name", "summary", "players", "deal", "trump", "scoring", "end", "winner")
-LISTS = ("sources", "decisions", "options", "settings", "ranks", "points", "bonuses")
+SINGLE = ("name", "summary", "players", "deal", "trump", "scoring", "end", "winner", "show",
+          "rob", "take_part", "leave", "improve")
+LISTS = ("sources", "decisions", "options", "settings", "ranks", "points", "bonuses", "piles")
 LISTS2 = ("units", "declarations", "lets", "invariants", "weis_tables")
 REQUIRED = {
     "name": 'variant "Name"',
@@ -77,10 +78,11 @@ class Checker:
             return None
         players, teams = fields.pop("players")
         scoring_pos, clauses = fields.pop("scoring")
+        summary, summary_german = fields.pop("summary", ("", ""))
         data: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
                                 for k, v in fields.items()}
         data.update(path=self.path, players=players, teams=teams, clauses=clauses,
-                    scoring_pos=scoring_pos)
+                    scoring_pos=scoring_pos, summary=summary, summary_german=summary_german)
         try:
             return m.RuleFile.model_validate(data)
         except ValidationError as err:  # a bug in the transformer, reported without a traceback
@@ -100,6 +102,7 @@ class Checker:
         self.after_scoring = False
         self.has_weis = rf.setting("weis") is not None
         self.has_stoeck = any(b.name.text == "stoeck" for b in rf.bonuses)
+        self.has_take_part = rf.take_part is not None
         self.check_options(rf)
         self.check_table(rf)
         self.check_cards(rf)
@@ -112,6 +115,7 @@ class Checker:
         self.check_weis(rf)
         self.check_lets(rf)
         self.check_declarations(rf)
+        self.check_piles(rf)
 
     def value(self, v: m.Value, low: int, high: int, what: str) -> list[int]:
         """The numbers a value can take (an option's choices), each checked against a range."""
@@ -182,33 +186,57 @@ class Checker:
                 self.error(r.pos, "card", "a rank order must list each of the nine ranks "
                            f"once (missing: {' '.join(missing) or 'none'}; listed "
                            f"{len(seen)})")
-        point_sums: dict[str, int] = {}
+        sums: dict[str, list[tuple[m.Points, int]]] = {}
         for p in rf.points:
             if p.table.text not in TABLES:
                 self.error(p.table.pos, "unknown-name", f"no point table {p.table.text!r}")
+            self.check_points_condition(p, rf)
             total = 0
             for w, v in p.values:
                 if w.text not in RANKS:
                     self.error(w.pos, "card", f"{w.text!r} is not a rank")
                 total += v
-            point_sums[p.table.text] = total
+            sums.setdefault(p.table.text, []).append((p, total))
         bonuses = {b.name.text: b.points for b in rf.bonuses}
         for b in rf.bonuses:
             if b.name.text not in BONUSES:
                 self.error(b.name.pos, "unknown-name", f"no bonus {b.name.text!r}; bonuses "
                            f"are {', '.join(BONUSES)}")
         last = bonuses.get("last-trick", 0)
-        ptab = {p.table.text: p for p in rf.points}
-        if "trump" in point_sums and "side" in point_sums:
-            total = point_sums["trump"] + 3 * point_sums["side"] + last
-            if total != HAND_TOTAL:
-                self.error(ptab["trump"].pos, "points", f"a trump hand totals {total} "
-                           f"points (trump table + 3 side tables + last trick); it must be "
-                           f"{HAND_TOTAL}")
+        for trump, t_sum in sums.get("trump", []):
+            for side, s_sum in sums.get("side", []):
+                total = t_sum + 3 * s_sum + last
+                if total != HAND_TOTAL and compatible(trump, side):
+                    self.error(trump.pos, "points", f"a trump hand totals {total} "
+                               f"points (trump table + 3 side tables + last trick); it must be "
+                               f"{HAND_TOTAL}")
         for t in ("obenabe", "undenufe"):
-            if t in point_sums and 4 * point_sums[t] + last != HAND_TOTAL:
-                self.error(ptab[t].pos, "points", f"an {t} hand totals "
-                           f"{4 * point_sums[t] + last} points; it must be {HAND_TOTAL}")
+            for p, total in sums.get(t, []):
+                if 4 * total + last != HAND_TOTAL:
+                    self.error(p.pos, "points", f"an {t} hand totals "
+                               f"{4 * total + last} points; it must be {HAND_TOTAL}")
+
+    def check_points_condition(self, p: m.Points, rf: m.RuleFile) -> None:
+        """`card points T if OPTION = CHOICE`: a known option and choice, a plain table
+        beside it for the other choices, and no second table for the same case."""
+        same = [q for q in rf.points if q.table.text == p.table.text and q is not p
+                and points_case(q) == points_case(p)]
+        if same and rf.points.index(same[0]) < rf.points.index(p):
+            self.error(p.pos, "duplicate", f"a second 'card points {p.table.text}' table for "
+                       f"the same case; the first is on line {same[0].pos.line}")
+        if p.option is None or p.choice is None:
+            return
+        opt = self.options.get(p.option.text)
+        if opt is None:
+            self.error(p.option.pos, "unknown-name", f"no option {p.option.text!r}")
+            return
+        choices = [option_word(c) for c in opt.choices]
+        if option_word(p.choice) not in choices:
+            self.error(p.choice.pos, "option", f"option {opt.name} has no choice "
+                       f"{option_word(p.choice)!r}; its choices are {', '.join(choices)}")
+        if not any(q.table.text == p.table.text and q.option is None for q in rf.points):
+            self.error(p.pos, "tables", f"'card points {p.table.text} if ...' needs a plain "
+                       f"'card points {p.table.text}:' table for the other choices")
 
     def needs_tables(self, pos: m.Pos, mode: str, rf: m.RuleFile) -> None:
         need = ("trump", "side") if mode in ("D", "H", "S", "C", "suits", "trump") else (mode,)
@@ -427,6 +455,51 @@ class Checker:
             self.error(rf.trump.pos, "auction", "the highest bidder chooses trump only after "
                        "an auction: 'declare bid from 1 to 9, auction before trump'")
 
+    def check_piles(self, rf: m.RuleFile) -> None:
+        """Piles are named once; whatever names a pile names one of them."""
+        names: set[str] = set()
+        for p in rf.piles:
+            if p.name in names:
+                self.error(p.pos, "duplicate", f"pile {p.name!r} is defined twice")
+            names.add(p.name)
+            if p.size is not None and not 1 <= p.size <= 36:
+                self.error(p.pos, "range", "a pile holds 1 to 36 cards")
+        used = [*rf.trump.piles, *([rf.show] if rf.show else []),
+                *([rf.take_part.swap] if rf.take_part and rf.take_part.swap else [])]
+        for w in used:
+            if w.text not in names:
+                self.error(w.pos, "unknown-name", f"no pile {w.text!r}; piles: "
+                           f"{', '.join(sorted(names)) or 'none (write pile NAME: 9 cards)'}")
+        each = {p.name: p.size for p in rf.piles if p.each}
+        for w in used:
+            if w.text in each:
+                self.error(w.pos, "pile", f"{w.text!r} is one pile per player; name a pile "
+                           "of the table here")
+        imp = rf.improve
+        if imp is not None:
+            if imp.pile.text not in each:
+                self.error(imp.pile.pos, "unknown-name", f"no pile {imp.pile.text!r} for each "
+                           f"player; write 'pile {imp.pile.text}: {imp.cards} cards each'")
+            elif each[imp.pile.text] != imp.cards:
+                self.error(imp.pos, "range", f"{imp.cards} cards are swapped for a pile of "
+                           f"{each[imp.pile.text]}")
+        if rf.rob is not None:
+            if rf.rob.text not in RANKS:
+                self.error(rf.rob.pos, "card", f"{rf.rob.text!r} is not a rank")
+            if rf.trump.kind != "turned":
+                self.error(rf.rob.pos, "trump", "only a turned trump card lies on the table to "
+                           "be robbed: 'trump: top card of PILE, else bottom card'")
+        tp = rf.take_part
+        if tp is not None and tp.fold_from is not None and not 2 <= tp.fold_from <= 4:
+            self.error(tp.pos, "range", "folding needs 2 to 4 players at the table")
+        if rf.leave is not None:
+            if rf.teams:
+                self.error(rf.leave.pos, "teams", "a team cannot leave the table; leaving "
+                           "is for players who play for themselves")
+            self.after_scoring = True
+            self.expr(rf.leave, subject=True)
+            self.after_scoring = False
+
     def check_invariants(self, rf: m.RuleFile) -> None:
         ids: set[str] = set()
         for inv in rf.invariants:
@@ -492,7 +565,9 @@ class Checker:
             return
         fact = FACTS.get(e.name)
         if fact is None or fact.arity is not None:
-            usable = {"weis": self.has_weis, "stoeck": self.has_stoeck}
+            usable = {"weis": self.has_weis, "stoeck": self.has_stoeck,
+                      "playing": self.has_take_part, "points-in-play": self.has_take_part,
+                      "table-weis": self.has_weis, "table-stoeck": self.has_stoeck}
             known = sorted([n for n, f in FACTS.items() if f.arity is None
                             and usable.get(n, True)], key=str.lower)
             extra = [*self.lets, *self.options, *self.declared]
@@ -502,10 +577,10 @@ class Checker:
             return
         if fact.needs_subject and not subject:
             self.needs_subject(e.pos, e.name)
-        if e.name == "weis" and not self.has_weis:
-            self.error(e.pos, "unknown-name", "'weis' needs a 'weis: TABLE' statement")
-        if e.name == "stoeck" and not self.has_stoeck:
-            self.error(e.pos, "unknown-name", "'stoeck' needs a 'bonus stoeck N' statement")
+        if e.name in ("weis", "table-weis") and not self.has_weis:
+            self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'weis: TABLE' statement")
+        if e.name in ("stoeck", "table-stoeck") and not self.has_stoeck:
+            self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'bonus stoeck N' statement")
 
     def call(self, e: m.Call, subject: bool, lets: tuple[str, ...]) -> None:
         fact = FACTS.get(e.func)
@@ -543,7 +618,7 @@ class Checker:
             if not (isinstance(arg, m.Num) and 1 <= arg.value <= 36):
                 self.error(arg.pos, "card", "trick() takes the number of a trick")
             return
-        inner_subject = subject or e.func in ("count", "most", "least", "sum")
+        inner_subject = subject or e.func in ("count", "most", "least", "place", "sum")
         for a in e.args:
             self.expr(a, inner_subject, lets)
 
@@ -578,3 +653,18 @@ def load_model(text: str, path: str) -> m.RuleFile:
     if checker.errors or rf is None:
         raise RuleFileErrors(checker.errors, text)
     return rf
+
+
+def option_word(v: m.Value) -> str:
+    return str(v.number) if v.number is not None else v.option or ""
+
+
+def points_case(p: m.Points) -> tuple[str, str] | None:
+    """The option choice under which a card points table counts (None: the plain table)."""
+    return (p.option.text, option_word(p.choice)) if p.option and p.choice else None
+
+
+def compatible(a: m.Points, b: m.Points) -> bool:
+    """Whether two tables can count together: not one option with two different choices."""
+    ca, cb = points_case(a), points_case(b)
+    return not (ca and cb and ca[0] == cb[0] and ca[1] != cb[1])

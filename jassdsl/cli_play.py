@@ -13,10 +13,11 @@ from jassdsl.bots import Bot, View, make_bots, table_for
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.cli import UsageError, add_variant_arguments, options_of
 from jassdsl.errors import JassError
-from jassdsl.game import PASS, Action, Game, Outcome, Trick
+from jassdsl.game import PASS, WEIS_NO, WEIS_YES, Action, Game, Outcome, Trick, trick_seats
 from jassdsl.registry import display_path, load_rules, variant_path
 
 QUIT_WORDS = ("q", "quit", "exit")
+YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}
 
 
 class InputClosed(Exception):
@@ -122,8 +123,18 @@ class Table:
         self.log = tv.HandLog(shown=obs["shown"])
         if self.live:
             self.say(f"\n--- hand {obs['hand_number']}, dealer {self.names[obs['dealer']]} ---")
+            if len(obs["table"]) < self.game.n:
+                self.say("at the table: " + ", ".join(self.names[x] for x in obs["table"]))
             if obs["shown"]:
                 self.say(f"card shown: {obs['shown']}")
+            if obs["turned"]:
+                self.say(f"card turned (trump): {obs['turned']}")
+            if obs["seen"]:
+                self.say(f"bottom card of the {self.game.rules.show_pile}: {obs['seen']}")
+            piles = [f"{pile_label(name, self.names)} {k} cards"
+                     for name, k in obs["piles"].items() if k]
+            if piles:
+                self.say("face down: " + ", ".join(piles))
 
     def finish_hand(self) -> None:
         game = self.game
@@ -145,6 +156,17 @@ class Table:
             self.say(f"{name} pushes" if action.kind == "push" else f"{name} chooses {action}")
         elif phase == "auction" and others:
             self.say(f"{name} passes" if action.kind == "pass" else f"{name} bids {action.value}")
+        elif phase == "take part" and others:
+            what = {"join": "plays", "fold": "folds",
+                    "swap": f"takes the {self.game.rules.swap_pile} and plays"}
+            self.say(f"{name} {what[action.kind]}")
+        elif phase == "improve" and others and action.kind != "discard":
+            pile = self.game.rules.improve
+            self.say(f"{name} takes the {pile}" if action.kind == "take"
+                     else f"{name} refuses the {pile}")
+        elif phase == "rob" and others:
+            self.say(f"{name} robs the turned card with the six" if action.value == 1
+                     else f"{name} does not rob")
         elif phase == "declare" and others:
             hidden = any(d.hidden for d in self.game.rules.declarations if d.name == action.kind)
             self.say(f"{name} declares {'a hidden ' + action.kind if hidden else action}")
@@ -155,7 +177,13 @@ class Table:
                 self.say(f"{name} could not follow: trump is now {tv.mode_label(now)}")
         trick = self.finished_trick(before)
         if trick is not None:
-            self.say(tv.trick_line(before.tricks + 1, trick, self.names, None))
+            game = self.game
+            if hand_over:
+                seats = tv.trick_order(game.results[-1], game.n, trick.leader)
+            else:
+                mask = sum(1 << x for x in game.observation(game.current_player)["playing"])
+                seats = trick_seats(game.n, mask)[trick.leader]
+            self.say(tv.trick_line(before.tricks + 1, trick, self.names, None, seats))
 
     def finished_trick(self, before: Progress) -> Trick | None:
         game = self.game
@@ -203,10 +231,12 @@ class HumanPlayer:
         trump_text = tv.mode_label(trump) if trump else "not set yet"
         self.say(f"trump {trump_text}; your hand: {tv.hand_text(view.hand, table)}")
         if game.phase == "play":
-            n = game.n
-            played = ", ".join(f"{self.names[(view.leader + i) % n]} {CARD_NAMES[c]}"
+            played = ", ".join(f"{self.names[view.seats[i]]} {CARD_NAMES[c]}"
                                for i, c in enumerate(view.trick))
             self.say(f"trick so far: {played}" if played else "you lead")
+        if game.phase == "weis":
+            offer = game.observation(seat)["weis_offer"]
+            self.say(f"your Weis: {'; '.join(offer)}")
         self.say(f"legal: {choices_text(game, legal)}")
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
@@ -217,10 +247,35 @@ class HumanPlayer:
         if game.phase == "trump":
             push = ", push" if any(a.kind == "push" for a in legal) else ""
             return f"trump (number, D/H/S/C, obenabe, undenufe{push}): "
+        if game.phase == "weis":
+            return "declare your Weis? (yes or no): "
+        if game.phase == "take part":
+            return f"do you play? ({' / '.join(a.kind for a in legal)}, or a number): "
+        if game.phase == "improve":
+            if any(a.kind == "discard" for a in legal):
+                return "lay away which card? (number or card name): "
+            return f"swap cards for your {game.rules.improve}? (take / decline, or a number): "
+        if game.phase == "rob":
+            return "rob? (yes / no, or a number): "
         return "your card (number or name): "
 
 
+WEIS_WORDS = {"yes": WEIS_YES, "y": WEIS_YES, "ja": WEIS_YES, "declare": WEIS_YES,
+              "no": WEIS_NO, "n": WEIS_NO, "nein": WEIS_NO}
+
+
+def pile_label(name: str, names: Sequence[str]) -> str:
+    """'blind', or "P1's NAME" for a pile of one player (named 'NAME:1')."""
+    pile, _, seat = name.partition(":")
+    if not seat.isdigit():
+        return pile
+    who = names[int(seat)]
+    return f"your {pile}" if who == "you" else f"{who}'s {pile}"
+
+
 def choices_text(game: Game, legal: list[Action]) -> str:
+    if game.phase == "weis":
+        return "1) yes, declare it  2) no"
     numbers = [a for a in legal if a.kind != "pass"]
     if game.phase in ("declare", "auction") and numbers:
         low, high = numbers[0].value, numbers[-1].value
@@ -240,6 +295,8 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     numbers = [a for a in legal if a.kind != "pass"]
     if game.phase == "auction" and words == ["pass"]:
         return PASS
+    if game.phase == "weis" and text.lower() in WEIS_WORDS:
+        return WEIS_WORDS[text.lower()]
     if game.phase in ("declare", "auction") and numbers:
         number = words[-1]
         if number.lstrip("-").isdigit():
@@ -250,6 +307,11 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
             return f"{number} is not allowed now" if inside else f"{number} is out of range"
         return f"enter a number for your {numbers[0].kind}" + \
             (" or pass" if game.phase == "auction" else "")
+    if game.phase == "rob" and words[0] in YES_NO:
+        return Action(game.phase, YES_NO[words[0]])
+    if game.phase == "improve" and len(words) == 1 and words[0].upper() in CARD_INDEX:
+        action = Action("discard", CARD_INDEX[words[0].upper()])
+        return action if action in legal else f"{words[0].upper()} is not in your hand"
     if text.isdigit():
         k = int(text)
         return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pydantic import BaseModel
+
 from jassdsl import model as m
 from jassdsl.cards import RANKS
 from jassdsl.errors import JassError
@@ -77,6 +79,19 @@ class CompiledRules:
     stoeck_bonus: int = 0
     lead_bidder: bool = False  # the highest bidder of the auction leads the first trick
     next_dealer_bidder: bool = False  # the highest bidder deals the next hand
+    piles: tuple[tuple[str, int | None], ...] = ()  # leftover cards: name, size (None: rest)
+    own_piles: frozenset[str] = frozenset()  # piles laid once for each player at the table
+    improve: str | None = None  # the own pile a player may swap cards for (bettering the hand)
+    improve_cards: int = 0
+    dealer_sees: bool = False  # the dealer takes the own pile first, then discards
+    turned_piles: tuple[str, ...] = ()  # trump: the top card of the first of these with cards
+    show_pile: str | None = None  # everybody sees the bottom card of this pile
+    rob_rank: int = -1  # the trump rank (index in RANKS) that may take the turned card
+    take_part: bool = False  # each player says in turn whether they play the hand
+    fold_from: int = 99  # folding is allowed with this many players at the table or more
+    swap_pile: str | None = None  # a pile a player may take for the hand, then playing
+    leave: Fn | None = None  # after scoring, true for a player who leaves the table
+    table_bonuses: bool = False  # the file asks for table Weis or table Stöck
 
     @property
     def auction(self) -> int:
@@ -142,6 +157,29 @@ def compile_weis(rf: m.RuleFile, options: dict[str, int | str]) -> WeisTable | N
     return WeisTable(sequences, fours, table.reuse)
 
 
+def names_used(node: object) -> set[str]:
+    """Every name an expression in the node (a rule file, a clause, ...) reads."""
+    if isinstance(node, m.Name):
+        return {node.name}
+    if isinstance(node, BaseModel):
+        return set().union(*(names_used(getattr(node, k)) for k in type(node).model_fields))
+    if isinstance(node, tuple):
+        return set().union(*(names_used(x) for x in node))
+    return set()
+
+
+def chosen_points(rf: m.RuleFile, options: dict[str, int | str]) -> tuple[m.Points, ...]:
+    """Per card points table: the one whose `if OPTION = CHOICE` holds, else the plain one."""
+    out: dict[str, m.Points] = {}
+    for p in rf.points:
+        name = p.table.text
+        if p.option is None or p.choice is None:
+            out.setdefault(name, p)
+        elif options.get(p.option.text) == option_value(p.choice):
+            out[name] = p
+    return tuple(out.values())
+
+
 def compile_units(rf: m.RuleFile) -> tuple[dict[str, UnitInfo], dict[str, tuple[str, int]]]:
     """Units that cancel another are folded into it with a negative sign."""
     by_word = {u.singular: u for u in rf.units} | {u.plural: u for u in rf.units}
@@ -184,7 +222,7 @@ def compile_rules(
         subjects=2 if rf.teams else players,
         cards_each=cards_each,
         packet=number(rf.deal.packet, options),
-        modes=build_modes(rf),
+        modes=build_modes(rf.model_copy(update={"points": chosen_points(rf, options)})),
         play=PlayRules(
             trump_while_following="trump" in follow,
             strict=setting.get("undertrump", ["strict"])[0] == "strict",
@@ -216,4 +254,17 @@ def compile_rules(
         stoeck_bonus=bonuses.get("stoeck", 0),
         lead_bidder=setting.get("first lead", [""])[0] == "highest bidder",
         next_dealer_bidder=setting.get("next dealer", [""])[0] == "highest bidder",
+        piles=tuple((p.name, p.size) for p in rf.piles),
+        own_piles=frozenset(p.name for p in rf.piles if p.each),
+        improve=rf.improve.pile.text if rf.improve else None,
+        improve_cards=rf.improve.cards if rf.improve else 0,
+        dealer_sees=rf.improve.dealer_sees if rf.improve else False,
+        turned_piles=tuple(w.text for w in t.piles),
+        show_pile=rf.show.text if rf.show else None,
+        rob_rank=RANKS.index(rf.rob.text) if rf.rob else -1,
+        take_part=rf.take_part is not None,
+        fold_from=(rf.take_part.fold_from or 99) if rf.take_part else 99,
+        swap_pile=rf.take_part.swap.text if rf.take_part and rf.take_part.swap else None,
+        leave=compiler.expr(rf.leave) if rf.leave is not None else None,
+        table_bonuses=bool(names_used(rf) & {"table-weis", "table-stoeck"}),
     )

@@ -32,7 +32,11 @@ FACT_SOURCE = {
     "hand": "f.hand",
     "weis": "(f.weis[{s}] if f.weis else 0)",
     "stoeck": "(f.stoeck[{s}] if f.stoeck else 0)",
+    "table-weis": "(f.table_weis[{s}] if f.table_weis else 0)",
+    "table-stoeck": "(f.table_stoeck[{s}] if f.table_stoeck else 0)",
     "players": "f.players",
+    "playing": "(f.playing[{s}] if f.playing else 1)",
+    "points-in-play": "f.in_play",
 }
 OPS = {"and": "and", "or": "or", "=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">",
        ">=": ">=", "+": "+", "-": "-", "*": "*", "/": "//"}

@@ -22,7 +22,14 @@ from jassdsl.play import FollowRule, excluded_reasons, follow_plain, follow_rule
 from jassdsl.registry import load_rules
 from jassdsl.scoring import Grant, HandFacts, score_hand
 from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable, chunk_points
-from jassdsl.weis import Weis, best_seat, hand_weise, stoeck_holder
+from jassdsl.weis import (
+    Weis,
+    best_seat,
+    hand_weise,
+    stoeck_holder,
+    trick_bonuses,
+    trump_made_in,
+)
 
 HAND_LIMIT = 1000  # a game that has not ended after this many hands is stopped
 
@@ -39,8 +46,10 @@ class Action:
             return CARD_NAMES[self.value]
         if self.kind == "trump":
             return f"trump {MODE_NAMES[self.value]}"
-        if self.kind in ("push", "pass"):
+        if self.kind in ("push", "pass", "join", "fold", "swap", "take", "decline"):
             return self.kind
+        if self.kind == "discard":
+            return f"discard {CARD_NAMES[self.value]}"
         return f"{self.kind} {self.value}"
 
     @classmethod
@@ -53,8 +62,11 @@ class Action:
             words = words[1:]
         if len(words) == 1 and words[0].upper() in CARD_INDEX:
             return PLAYS[CARD_INDEX[words[0].upper()]]
-        if words[0].lower() in ("push", "pass") and len(words) == 1:
+        if words[0].lower() in ("push", "pass", "join", "fold", "swap", "take",
+                                "decline") and len(words) == 1:
             return cls(words[0].lower())
+        if words[0].lower() == "discard" and len(words) == 2 and words[1].upper() in CARD_INDEX:
+            return DISCARDS[CARD_INDEX[words[1].upper()]]
         if words[0].lower() == "trump" and len(words) == 2:
             key = words[1] if words[1] in MODE_INDEX else words[1].upper()
             if key in MODE_INDEX:
@@ -62,7 +74,7 @@ class Action:
         if len(words) == 2 and words[1].lstrip("-").isdigit():
             return cls(words[0].lower(), int(words[1]))
         raise JassError(f"cannot read action {text!r} (write e.g. DA, trump H, push, "
-                        "pass, estimate 40)")
+                        "pass, join, fold, swap, rob 1, take, discard DA, estimate 40)")
 
 
 PLAYS = tuple(Action("play", c) for c in range(36))
@@ -70,6 +82,10 @@ TRUMPS = tuple(Action("trump", mode) for mode in range(len(MODE_NAMES)))
 PUSH = Action("push")
 PASS = Action("pass")  # in an auction: no bid this turn
 WEIS_YES, WEIS_NO = Action("weis", 1), Action("weis", 0)  # declare one's best Weis, or not
+JOIN, FOLD, SWAP = Action("join"), Action("fold"), Action("swap")  # taking part in a hand
+ROB_YES, ROB_NO = Action("rob", 1), Action("rob", 0)  # take the turned trump card, or not
+TAKE, DECLINE = Action("take"), Action("decline")  # swap cards for one's own pile, or not
+DISCARDS = tuple(Action("discard", c) for c in range(36))  # lay a card of the hand away
 BITS = tuple(1 << c for c in range(36))
 DECK = list(BITS)  # a fresh deck of card bits, copied before each shuffle
 
@@ -90,7 +106,7 @@ def mask_plays(mask: int) -> list[Action]:
 
 @cache
 def declare_actions(name: str, low: int, high: int) -> tuple[Action, ...]:
-    """The actions of a declaration phase (made once: Differenzler offers 158 values)."""
+    """The actions of a declaration phase (made once: an estimate of 0 to 157 offers 158 values)."""
     return tuple(Action(name, v) for v in range(low, high + 1))
 
 
@@ -128,6 +144,43 @@ def deal_plan(players: int, each: int, packet: int) -> tuple[itemgetter[Any], ..
     return tuple(plan)
 
 
+def split_piles(piles: tuple[tuple[str, int | None], ...], own: frozenset[str],
+                rest: list[int], seats: tuple[int, ...]) -> dict[str, list[int]]:
+    """The cards left over after the deal, laid as the rule file's piles in its order: a
+    pile of a size, the rest, or one pile of a size for each seat (named 'pile:seat', in
+    the order of `seats`, from forehand)."""
+    laid: dict[str, list[int]] = {}
+    for name, size in piles:
+        if name in own:
+            for seat in seats:
+                laid[f"{name}:{seat}"], rest = rest[:size or 0], rest[size or 0:]
+        elif size is None:
+            laid[name], rest = rest, []
+        else:
+            laid[name], rest = rest[:size], rest[size:]
+    return laid
+
+
+@cache
+def trick_seats(players: int, playing: int) -> tuple[tuple[int, ...], ...]:
+    """Per leading seat: the seats of a trick in play order, among the seats in `playing`
+    (a bitmask); a seat outside it gets the order starting at the next seat in it."""
+    out = []
+    for lead in range(players):
+        seats = [(lead + i) % players for i in range(players)]
+        out.append(tuple(x for x in seats if playing >> x & 1))
+    return tuple(out)
+
+
+def next_seat(players: int, seat: int, among: int) -> int:
+    """The first seat after `seat` (to its right) in the bitmask `among`, or -1."""
+    for i in range(1, players + 1):
+        x = (seat + i) % players
+        if among >> x & 1:
+            return x
+    return -1
+
+
 class Trick(NamedTuple):
     """One finished trick: who led, the cards in play order, who took it.
 
@@ -156,6 +209,13 @@ class HandResult(NamedTuple):
     totals: dict[str, tuple[int, ...]]
     weis: tuple[tuple[tuple[int, ...], ...], ...] = ()  # per seat: the declared Weise' cards
     bonuses: dict[str, tuple[int, ...]] = {}  # noqa: RUF012  # weis, stoeck per side
+    playing: tuple[int, ...] = ()  # seats that took part, when the rules ask who plays
+    left: tuple[int, ...] = ()  # seats that left the table after this hand
+    swapped: int = -1  # the seat that took a pile for its hand
+    robbed: int = -1  # the seat that took the turned trump card for its trump six
+    turned: int = -1  # the turned trump card
+    in_hands: tuple[int, ...] = ()  # per seat, the cards held when play began (take part)
+    improved: tuple[tuple[int, str], ...] = ()  # (seat, "took" or "refused") own piles
 
     def trick_points(self, table: ModeTable, last_bonus: int) -> list[int]:
         out = [sum(table.points[c] for c in t.cards) for t in self.tricks]
@@ -172,6 +232,7 @@ class Outcome:
     standings: tuple[tuple[int, int], ...]  # (subject, total) best first
     reason: str
     hands: int
+    left: tuple[tuple[int, int], ...] = ()  # (seat, hand it left the table after), in order
 
 
 @dataclass
@@ -206,6 +267,24 @@ class State:
     bidder: int = -1  # who made it
     passes: int = 0  # passes in a row since the last bid (or since the auction began)
     redeals: int = 0  # hands dealt anew because everybody passed, in the whole game
+    table: int = 0  # seats still at the table (bits)
+    playing: int = 0  # seats taking part in this hand (bits)
+    piles: dict[str, int] = field(default_factory=dict)  # leftover cards per pile (bits)
+    out: int = 0  # cards out of play in this hand: folded or swapped hands (bits)
+    turned: int = -1  # the turned trump card, while it lies on the table
+    seen: int = -1  # a pile's bottom card that everybody may see
+    said: int = 0  # how many have said whether they take part
+    swapped: int = -1  # the seat that took a pile for its hand
+    robbed: int = -1  # the seat that robbed the turned card
+    in_cards: int = 0  # the cards in play (of those taking part) when play began
+    left: list[int] = field(default_factory=list)  # per seat: hand after which it left, or 0
+    in_hands: tuple[int, ...] = ()  # per seat: the cards held when play began
+    pile_cards: dict[str, tuple[int, ...]] = field(default_factory=dict)  # as laid, top first
+    improving: tuple[int, ...] = ()  # seats still to swap cards for their own pile
+    discards: int = 0  # cards the current seat still lays away
+    taking: bool = False  # the current seat takes its pile after discarding
+    looked: list[int] = field(default_factory=list)  # per seat: a declined pile it has seen
+    improved: list[tuple[int, str]] = field(default_factory=list)  # who took or refused
 
     def copy(self) -> State:
         return State(
@@ -215,7 +294,10 @@ class State:
             list(self.tricks), list(self.won), {k: list(v) for k, v in self.totals.items()},
             list(self.pending), list(self.results), self.shown, self.weis_todo,
             self.weis_offer, self.weis_said, self.weis_points, self.bid, self.bidder,
-            self.passes, self.redeals,
+            self.passes, self.redeals, self.table, self.playing, dict(self.piles), self.out,
+            self.turned, self.seen, self.said, self.swapped, self.robbed, self.in_cards,
+            list(self.left), self.in_hands, dict(self.pile_cards), self.improving,
+            self.discards, self.taking, list(self.looked), list(self.improved),
         )
 
 
@@ -245,7 +327,9 @@ class Game:
         self._last_legal: tuple[tuple[int, ...], int] = ((), 0)
         self._declare_actions = [declare_actions(d.name, d.low, d.high) for d in r.declarations]
         self._floors = [(u, info.floor) for u, info in r.units.items() if info.floor is not None]
-        self.s = State(totals={u: [0] * r.subjects for u in r.units})
+        self.s = State(totals={u: [0] * r.subjects for u in r.units},
+                       table=(1 << r.players) - 1, left=[0] * r.players,
+                       looked=[0] * r.players)
         self.s.dealer = self.rng.randrange(r.players) if r.first_dealer_lot else 0
         self._start_hand()
 
@@ -324,6 +408,19 @@ class Game:
             return [*self._declare_actions[s.decl_index][max(0, s.bid + 1 - d.low):], PASS]
         if s.phase == "weis":
             return [WEIS_YES, WEIS_NO]
+        if s.phase == "take part":
+            acts = [JOIN]
+            if s.table.bit_count() >= r.fold_from:
+                acts.append(FOLD)
+            if r.swap_pile is not None and s.swapped < 0 and s.piles.get(r.swap_pile):
+                acts.append(SWAP)
+            return acts
+        if s.phase == "rob":
+            return [ROB_YES, ROB_NO]
+        if s.phase == "improve":
+            if s.discards:
+                return [DISCARDS[c] for c in mask_cards(s.hands[s.current])]
+            return [TAKE, DECLINE]
         return []
 
     def why_illegal(self, card: int) -> str:
@@ -362,6 +459,12 @@ class Game:
                 self._bid(action)
             elif phase == "weis" and action in (WEIS_YES, WEIS_NO):
                 self._say_weis(action.value == 1)
+            elif phase == "improve" and action in self.legal_actions():
+                self._improve(action)
+            elif phase == "take part" and action in self.legal_actions():
+                self._take_part(action)
+            elif phase == "rob" and action in self.legal_actions():
+                self._rob(action)
             else:
                 raise IllegalActionError(action, [str(a) for a in self.legal_actions()],
                                          f"the game expects a {s.phase} action")
@@ -387,12 +490,20 @@ class Game:
         deck = DECK[:]  # the cards as bits, so that a hand is the sum of its cards
         shuffle_deck(deck, self.rng.getrandbits)
         n, each, packet = r.players, r.cards_each, r.packet
-        forehand = (s.dealer + 1) % n
-        # hands counted from forehand, then turned to start at seat 0
-        hands = [sum(cards_of(deck)) for cards_of in deal_plan(n, each, packet)]
-        if forehand:
-            hands = hands[n - forehand:] + hands[:n - forehand]
-        pos = each // packet * packet * n
+        forehand = next_seat(n, s.dealer, s.table)
+        seats = trick_seats(n, s.table)[forehand]
+        # hands counted from forehand among the seats at the table
+        dealt = [sum(cards_of(deck)) for cards_of in deal_plan(len(seats), each, packet)]
+        hands = [0] * n
+        for seat, cards in zip(seats, dealt, strict=True):
+            hands[seat] = cards
+        pos = each // packet * packet * len(seats)
+        s.piles, s.pile_cards = {}, {}
+        s.looked, s.improved = [0] * n, []
+        s.out = 0
+        s.turned = s.seen = s.swapped = s.robbed = -1
+        s.said = 0
+        s.playing = s.table
         s.hands = hands
         s.dealt = tuple(hands)
         s.won = [0] * n
@@ -415,12 +526,152 @@ class Game:
             s.mode = s.shown // 9
         elif kind == "none":
             s.mode = r.fallback if r.fallback is not None else -1
-        if r.auction >= 0:
+        if r.piles:
+            rest = [b.bit_length() - 1 for b in deck[pos:]]
+            self.lay_piles(split_piles(r.piles, r.own_piles, rest, seats),
+                           deck[pos - 1].bit_length() - 1)
+        self.begin_after_deal()
+
+    def begin_after_deal(self) -> None:
+        """The phases after the deal: bettering hands with own piles, then who plays, an
+        auction, trump or the declarations. Also used to replay a recorded deal."""
+        s, r = self.s, self.rules
+        s.improving = ()
+        if r.improve is not None:
+            first = [s.dealer] if r.dealer_sees else []
+            seats = trick_seats(r.players, s.table)[next_seat(r.players, s.dealer, s.table)]
+            order = dict.fromkeys([*first, *seats])  # the dealer first, then from forehand
+            s.improving = tuple(x for x in order if s.piles.get(f"{r.improve}:{x}"))
+            if s.improving:
+                self._next_improver()
+                return
+        self._after_deal()
+
+    def _after_deal(self) -> None:
+        """Who plays, an auction, a trump choice or straight on to the declarations."""
+        s, r = self.s, self.rules
+        forehand = next_seat(r.players, s.dealer, s.table)
+        if r.take_part:
+            s.phase, s.playing, s.current = "take part", 0, forehand
+        elif r.auction >= 0:
             s.phase, s.decl_index = "auction", r.auction
-        elif kind == "forehand_chooses":
+        elif r.trump_kind == "forehand_chooses":
             s.phase, s.chooser = "trump", forehand
         else:
             self._after_trump()
+
+    def _next_improver(self) -> None:
+        """The next player who may swap cards for their own pile; a dealer who sees the
+        pile first takes it into the hand and then discards."""
+        s, r = self.s, self.rules
+        if not s.improving:
+            self._after_deal()
+            return
+        seat, s.improving = s.improving[0], s.improving[1:]
+        s.phase, s.current, s.discards = "improve", seat, 0
+        if r.dealer_sees and seat == s.dealer:
+            key = f"{r.improve}:{seat}"
+            s.hands[seat] |= s.piles[key]
+            s.piles[key] = 0
+            s.discards = r.improve_cards
+            s.improved.append((seat, "took"))
+
+    def _improve(self, action: Action) -> None:
+        s, r = self.s, self.rules
+        seat = s.current
+        key = f"{r.improve}:{seat}"
+        if action == TAKE:
+            s.discards = r.improve_cards
+            s.taking = True
+            s.improved.append((seat, "took"))
+            return
+        elif action == DECLINE:  # declined aloud: the pile goes out of play, seen by its owner
+            s.improved.append((seat, "refused"))
+            s.looked[seat] = s.piles[key]
+            s.out |= s.piles[key]
+            s.piles[key] = 0
+        else:
+            s.hands[seat] ^= 1 << action.value
+            s.out |= 1 << action.value
+            s.discards -= 1
+            if s.discards:
+                return
+            if s.taking:  # the cards are laid away; now the pile comes into the hand
+                s.hands[seat] |= s.piles[key]
+                s.piles[key] = 0
+        s.taking = False
+        self._next_improver()
+
+    def lay_piles(self, laid: dict[str, list[int]], bottom: int) -> None:
+        """Lay the cards left over as the rule file's piles (each listed from its top card)
+        and turn trump: the top card of the first pile that has cards, else the bottom
+        card of the deal (`bottom`, the dealer's last card) is shown. Everybody sees the
+        bottom card of the pile the file shows. Also used to replay a recorded deal."""
+        s, r = self.s, self.rules
+        s.pile_cards = {name: () for name, _ in r.piles if name not in r.own_piles}
+        s.pile_cards.update((name, tuple(cards)) for name, cards in laid.items())
+        s.piles = {name: sum(1 << c for c in cards) for name, cards in s.pile_cards.items()}
+        s.turned = s.seen = -1
+        if r.trump_kind == "turned":
+            top = next((cards[0] for name in r.turned_piles
+                        if (cards := s.pile_cards.get(name))), -1)
+            if top >= 0:
+                s.turned, s.shown = top, -1
+            else:
+                s.shown = bottom
+            s.mode = (top if top >= 0 else bottom) // 9
+        shown = s.pile_cards.get(r.show_pile or "")
+        if shown:
+            s.seen = shown[-1]
+
+    def _take_part(self, action: Action) -> None:
+        """One player says whether they play: join, fold (the hand goes out of play) or
+        swap (take the pile for the hand, which goes out of play, and play)."""
+        s, r = self.s, self.rules
+        seat = s.current
+        if action == FOLD:
+            s.out |= s.hands[seat]
+            s.hands[seat] = 0
+        else:
+            s.playing |= 1 << seat
+            if action == SWAP and r.swap_pile is not None:
+                s.out |= s.hands[seat]
+                s.hands[seat] = s.piles[r.swap_pile]
+                s.piles[r.swap_pile] = 0
+                s.swapped = seat  # a turned card on the pile went with it
+        s.said += 1
+        if s.said < s.table.bit_count():
+            s.current = next_seat(r.players, seat, s.table)
+            return
+        if not s.playing:  # nobody plays: the hand is over before it began
+            s.weis_said, s.weis_points = ((),) * r.players, (0,) * r.subjects
+            s.in_cards, s.in_hands = 0, tuple(s.hands)
+            self._finish_hand()
+            return
+        self._ask_rob()
+
+    def _ask_rob(self) -> None:
+        """After everybody has said, the holder of the robbing card may take the turned one."""
+        s, r = self.s, self.rules
+        if r.rob_rank >= 0 and s.turned >= 0 and s.swapped < 0:
+            six = s.turned // 9 * 9 + r.rob_rank
+            holder = next((x for x in range(r.players) if s.hands[x] >> six & 1), -1)
+            if holder >= 0 and s.playing >> holder & 1:
+                s.phase, s.current = "rob", holder
+                return
+        self._after_trump()
+
+    def _rob(self, action: Action) -> None:
+        s, r = self.s, self.rules
+        if action == ROB_YES:
+            six = s.turned // 9 * 9 + r.rob_rank
+            swap = 1 << six | 1 << s.turned
+            s.hands[s.current] ^= swap
+            for name, mask in s.piles.items():
+                if mask >> s.turned & 1:
+                    s.piles[name] = mask ^ swap
+            s.robbed = s.current
+        self._after_trump()
 
     def _bid(self, action: Action) -> None:
         """One turn of the auction: a bid above the highest, or a pass.
@@ -489,8 +740,14 @@ class Game:
         """Play begins; with Weis, each seat holding one decides before its first card."""
         s, r = self.s, self.rules
         s.phase = "play"
-        lead = s.bidder if r.lead_bidder and s.bidder >= 0 else (s.dealer + 1) % r.players
+        lead = s.bidder if r.lead_bidder and s.bidder >= 0 else next_seat(
+            r.players, s.dealer, s.playing)
         s.leader = s.current = lead
+        in_cards = 0
+        for seat in trick_seats(r.players, s.playing)[lead]:
+            in_cards |= s.hands[seat]
+        s.in_cards = in_cards
+        s.in_hands = tuple(s.hands)
         if r.weis is None:
             return
         table = r.weis
@@ -521,7 +778,7 @@ class Game:
         if not any(s.weis_said):
             s.weis_points = (0,) * r.subjects
             return
-        order = [(s.tricks[0].leader + i) % r.players for i in range(r.players)]
+        order = list(trick_seats(r.players, s.playing)[s.tricks[0].leader])
         best = best_seat(dict(enumerate(s.weis_said)), order)
         points = [0] * r.subjects
         if best >= 0:
@@ -574,13 +831,13 @@ class Game:
         if s.mode < 0 and trick and card // 9 != trick[0] // 9 and r.trump_kind == "first_void":
             s.mode = card // 9  # the first card of a player who cannot follow sets trump
         trick.append(card)
-        n = r.players
-        if len(trick) < n:
-            s.current = (seat + 1) % n
+        seats = trick_seats(r.players, s.playing)[s.leader]
+        if len(trick) < len(seats):
+            s.current = seats[len(trick)]
             if s.weis_todo:
                 self._ask_weis()
             return
-        win = (s.leader + trick_winner(trick, self.order_table())) % n
+        win = seats[trick_winner(trick, self.order_table())]
         s.tricks.append(Trick(s.leader, tuple(trick), win))
         s.won[win] |= sum(map(BITS.__getitem__, trick))
         s.trick = []
@@ -622,15 +879,39 @@ class Game:
                 points[last] += r.match_bonus
         declared = ({name: self._by_subject(v) for name, v in s.declared.items()}
                     if s.declared else {})
-        facts = HandFacts(k, r.players, s.hand_no, points, tricks, won, winners, declared,
-                          s.totals, r.options, self.rng)
+        facts = HandFacts(k, s.table.bit_count(), s.hand_no, points, tricks, won, winners,
+                          declared, s.totals, r.options, self.rng)
+        if r.take_part or r.leave is not None:
+            facts.playing = [0] * k
+            for seat in range(r.players):
+                if s.playing >> seat & 1:
+                    facts.playing[team[seat]] = 1
+        if winners:
+            c = s.in_cards
+            facts.in_play = (p0[c & 511] + p1[c >> 9 & 511] + p2[c >> 18 & 511] + p3[c >> 27]
+                             + r.last_bonus + (r.match_bonus if len(set(winners)) == 1 else 0))
         if r.weis is not None or r.stoeck_bonus:
             facts.weis = list(s.weis_points) or [0] * k
             facts.stoeck = [0] * k
             holder = stoeck_holder(s.dealt, s.mode) if r.stoeck_bonus else -1
             if holder >= 0:
                 facts.stoeck[team[holder]] = r.stoeck_bonus
+        if r.table_bonuses:
+            facts.table_weis, facts.table_stoeck = self._table_bonuses()
         return facts
+
+    def _table_bonuses(self) -> tuple[list[int], list[int]]:
+        """Per subject: the table Weise and table Stöck lying in the tricks it took."""
+        s, r = self.s, self.rules
+        weis, stoeck = [0] * r.subjects, [0] * r.subjects
+        cards = [t.cards for t in s.tricks]
+        since = trump_made_in(cards, r.trump_kind == "first_void")
+        for t, (weise, has_stoeck) in zip(
+                s.tricks, trick_bonuses(cards, r.weis, s.mode, since), strict=True):
+            x = r.team_of[t.winner]
+            weis[x] += sum(w.value for w in weise)
+            stoeck[x] += r.stoeck_bonus if has_stoeck else 0
+        return weis, stoeck
 
     def _by_subject(self, values: list[int]) -> list[int]:
         out = [0] * self.rules.subjects
@@ -653,15 +934,44 @@ class Game:
             (*booking.grants, *booking.released), {k: tuple(v) for k, v in s.totals.items()},
             tuple(tuple(tuple(mask_cards(w.cards)) for w in said) for said in s.weis_said)
             if any(s.weis_said) else ((),) * len(s.weis_said),
-            {"weis": tuple(facts.weis), "stoeck": tuple(facts.stoeck)} if facts.weis else {},
+            self._bonuses(facts),
+            self._seats(s.playing) if r.take_part else (), self._leave(facts), s.swapped,
+            s.robbed, s.turned, s.in_hands if r.take_part else (), tuple(s.improved),
         ))
-        if self._game_ends(facts):
+        if self._game_ends(facts) or (r.leave is not None and s.table.bit_count() <= 1):
             s.phase = "over"
             return
         s.hand_no += 1
         bidder_deals = r.next_dealer_bidder and s.bidder >= 0
-        s.dealer = s.bidder if bidder_deals else (s.dealer + 1) % r.players
+        s.dealer = s.bidder if bidder_deals else next_seat(r.players, s.dealer, s.table)
         self._start_hand()
+
+    @staticmethod
+    def _bonuses(facts: HandFacts) -> dict[str, tuple[int, ...]]:
+        """Weis and Stöck per subject, from the hand and from the table, where counted."""
+        out = {"weis": tuple(facts.weis), "stoeck": tuple(facts.stoeck)} if facts.weis else {}
+        if facts.table_weis:
+            out |= {"table-weis": tuple(facts.table_weis),
+                    "table-stoeck": tuple(facts.table_stoeck)}
+        return out
+
+    def _seats(self, mask: int) -> tuple[int, ...]:
+        return tuple(x for x in range(self.rules.players) if mask >> x & 1)
+
+    def _leave(self, facts: HandFacts) -> tuple[int, ...]:
+        """After scoring: the players for whom the leave condition holds leave the table."""
+        s, r = self.s, self.rules
+        if r.leave is None:
+            return ()
+        going = []
+        for seat in self._seats(s.table):
+            facts.bound = None
+            if r.leave(facts, seat):
+                going.append(seat)
+                s.left[seat] = s.hand_no
+                s.table &= ~(1 << seat)
+        facts.players = s.table.bit_count()
+        return tuple(going)
 
     def _check_invariants(self, facts: HandFacts) -> None:
         """The rule file's invariants must hold after every hand; a failure is a rule bug."""
@@ -683,12 +993,14 @@ class Game:
         return bool(r.end_when is not None and r.end_when(facts, -1))
 
     def standings(self) -> list[tuple[int, int]]:
-        """(subject, total in the winner's unit), best first."""
+        """(subject, total in the winner's unit), best first; players who left the table
+        come first, in the order they left (the better total first within one hand)."""
         r = self.rules
         unit, sign = r.winner_unit
         totals = [sign * v for v in self.s.totals[unit]]
-        order = sorted(range(r.subjects), key=lambda x: -totals[x] if r.winner_most
-                       else totals[x])
+        left = self.s.left if r.leave is not None else [0] * r.subjects
+        order = sorted(range(r.subjects), key=lambda x: (
+            left[x] or HAND_LIMIT + 1, -totals[x] if r.winner_most else totals[x]))
         return [(x, totals[x]) for x in order]
 
     def outcome(self) -> Outcome | None:
@@ -697,9 +1009,13 @@ class Game:
             return None
         table = self.standings()
         best = table[0][1]
-        winners = tuple(x for x, v in table if v == best)
+        left = self.s.left if self.rules.leave is not None else []
+        first = left[table[0][0]] if left else 0
+        winners = tuple(x for x, v in table if v == best and (not left or left[x] == first))
         reason = "hand limit" if self.s.hand_no >= HAND_LIMIT else "game end"
-        return Outcome(winners, tuple(table), reason, len(self.s.results))
+        gone = tuple(sorted(((x, h) for x, h in enumerate(left) if h),
+                            key=lambda p: [y for y, _ in table].index(p[0])))
+        return Outcome(winners, tuple(table), reason, len(self.s.results), gone)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What one seat may see now: its own hand, the table, public declarations."""
@@ -726,6 +1042,18 @@ class Game:
             "declared": declared,
             "totals": {u: list(v) for u, v in s.totals.items()},
             "weis": [[weis_label(w) for w in said] for said in s.weis_said],
+            # the Weise this seat may still declare (it decides before its first card)
+            "weis_offer": [weis_label(w) for w in s.weis_offer[seat]]
+            if s.weis_todo >> seat & 1 else [],
+            "table": list(self._seats(s.table)),  # seats still at the table
+            "playing": list(self._seats(s.playing)),  # taking part (so far, while asked)
+            "piles": {name: mask.bit_count() for name, mask in s.piles.items()},  # sizes only
+            "turned": CARD_NAMES[s.turned] if s.turned >= 0 else None,
+            "swapped": s.swapped,
+            "robbed": s.robbed,
+            "seen": CARD_NAMES[s.seen] if s.seen >= 0 else None,
+            "looked": [CARD_NAMES[c] for c in mask_cards(s.looked[seat])]
+            if s.looked else [],  # its own pile, declined
         }
 
 

@@ -37,20 +37,23 @@ from jassdsl.facts import FACTS
 
 STATEMENT_WORDS = (
     "variant", "summary", "source", "decision", "option", "default", "choices", "players",
+    "german",
     "in", "teams", "across", "deal", "all", "cards", "packets", "of", "each", "first",
     "dealer", "next", "lead", "ranks", "card", "points", "bonus", "trump", "follow",
     "undertrump", "puur", "unit", "cancels", "never", "below", "declare", "from", "to",
     "hidden", "let", "score", "hand", "rule", "that", "applies", "when", "otherwise", "then",
     "invariant", "game", "ends", "after", "hands", "winner", "weis", "sequence", "four",
     "more", "once", "may", "count", "twice", "auction", "before", "starting", "declares",
-    "last", "make",
+    "last", "make", "pile", "show", "rob", "take", "part", "leave",
+    "improve",
 )
 PHRASE_WORDS = (
     "void", "else", "random", "suit", "bottom", "none", "play", "as", "forehand", "chooses",
     "pushes", "partner", "gets", "get", "loses", "lose", "scores", "holds", "hold",
     "abeyance", "the", "others", "every", "with", "sole", "one", "by", "lot", "those",
     "they", "has", "have", "no", "some", "but", "two", "three", "total", "if", "most",
-    "fewest", "highest", "bidder",
+    "fewest", "highest", "bidder", "rest", "top", "turned", "turn", "fold", "at", "table",
+    "swap", "for", "their", "seeing", "them",
 )
 OPERATOR_WORDS = ("and", "or", "not")
 MODES = ("obenabe", "undenufe", "suits", "strict", "weak", "exempt", "follows", "right",

@@ -144,6 +144,7 @@ class Option(Node):
 
     name: str
     description: str
+    german: str = ""  # the description in German, for the German rulebook
     default: Value
     choices: tuple[Value, ...]
 
@@ -156,12 +157,14 @@ class Source(Node):
 class Decision(Node):
     key: str
     text: str
+    german: str = ""  # the text in German, for the German rulebook
 
 
 class TrumpMethod(Node):
     kind: Literal["first_void", "random_suit", "bottom_card", "none", "forehand_chooses",
-                  "bidder_chooses"]
+                  "bidder_chooses", "turned"]
     modes: tuple[Word, ...] = ()
+    piles: tuple[Word, ...] = ()  # turned: the first of these piles with cards shows trump
     push: bool = False
     fallback: Word | None = None
 
@@ -169,6 +172,29 @@ class TrumpMethod(Node):
 class Deal(Node):
     each: Value | None  # None: all cards
     packet: Value
+
+
+class Pile(Node):
+    """Cards left over after the deal, laid aside face down under a name (the blind)."""
+
+    name: str
+    size: int | None  # None: the rest of the cards
+    each: bool = False  # one pile of this size for each player at the table
+
+
+class TakePart(Node):
+    """Each player in turn says whether they play this hand; a pile may replace a hand."""
+
+    fold_from: int | None = None  # folding is allowed with this many or more at the table
+    swap: Word | None = None  # the pile a player may take for their hand (and then plays)
+
+
+class Improve(Node):
+    """Each player may swap cards of the hand for their own pile (bettering the hand)."""
+
+    cards: int
+    pile: Word
+    dealer_sees: bool = False  # the dealer takes the pile first and then discards
 
 
 class Ranks(Node):
@@ -179,6 +205,8 @@ class Ranks(Node):
 class Points(Node):
     table: Word
     values: tuple[tuple[Word, int], ...]
+    option: Word | None = None  # with `if OPTION = CHOICE`: used only under that choice
+    choice: Value | None = None
 
 
 class Bonus(Node):
@@ -235,6 +263,7 @@ class RuleFile(BaseModel):
     path: str
     name: str
     summary: str = ""
+    summary_german: str = ""
     sources: tuple[Source, ...] = ()
     decisions: tuple[Decision, ...] = ()
     options: tuple[Option, ...] = ()
@@ -253,6 +282,12 @@ class RuleFile(BaseModel):
     scoring_pos: Pos | None = None
     invariants: tuple[Invariant, ...] = ()
     weis_tables: tuple[WeisTableDef, ...] = ()
+    piles: tuple[Pile, ...] = ()
+    show: Word | None = None  # a pile whose bottom card everybody may see
+    rob: Word | None = None  # the trump rank that may take the turned trump card
+    take_part: TakePart | None = None
+    leave: Expr | None = None  # after scoring: who leaves the table (placings in order)
+    improve: Improve | None = None
     end: GameEnd
     winner: Winner
 
@@ -261,5 +296,5 @@ class RuleFile(BaseModel):
 
 
 for _m in (Call, Unary, Binary, IfElse, Quant, Target, Award, Clause, Let, GameEnd,
-           Invariant):
+           Invariant, RuleFile):
     _m.model_rebuild()

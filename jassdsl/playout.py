@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TypeVar
 
-from jassdsl.game import Game, Trick
+from jassdsl.game import Game, Trick, trick_seats
 from jassdsl.play import beat_rows, follow_plain, trick_winner
 
 T = TypeVar("T")
@@ -53,10 +53,11 @@ def play_random(game: Game, rng: random.Random, hands: int | None = None) -> int
 
 
 @cache
-def followers(players: int) -> tuple[tuple[int, ...], ...]:
-    """Per leading seat: the seats that follow it in a trick, in order."""
-    return tuple(tuple((lead + i) % players for i in range(1, players))
-                 for lead in range(players))
+def followers(players: int, playing: int = -1) -> tuple[tuple[int, ...], ...]:
+    """Per leading seat: the seats that follow it in a trick, in order, among the seats
+    in `playing` (a bitmask; -1: everybody)."""
+    mask = (1 << players) - 1 if playing < 0 else playing
+    return tuple(seats[1:] for seats in trick_seats(players, mask))
 
 
 def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
@@ -69,13 +70,13 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
     todo = s.weis_todo  # seats still to decide on their Weis
     said = list(s.weis_said)
     weis_here = r.weis is not None and not s.tricks  # the first trick is played here
-    n = r.players
     hands, won, tricks = s.hands, s.won, s.tricks
     mode = s.mode
     void_sets_trump = mode < 0 and r.trump_kind == "first_void"
     follow = game.follow_by_mode[mode] if mode >= 0 else follow_plain
     beats = beat_rows(game.order_table())
-    after = followers(n)
+    after = followers(r.players, s.playing)
+    n = len(after[s.leader]) + 1  # cards in a trick: one per seat in play
     played: list[int] = []  # the cards in play order
     play = played.append
     leaders = [s.leader]  # the leader of every trick, and finally the next leader
@@ -101,7 +102,7 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
         led = card // 9
         row = beats[card]
         win = leader
-        for seat in after[leader]:
+        for pos, seat in enumerate(after[leader], 1):
             if todo and todo >> seat & 1:
                 todo ^= 1 << seat
                 if not getrandbits(32) >> 31:
@@ -125,9 +126,9 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
                 mode = s.mode = card // 9
                 follow = game.follow_by_mode[mode]
                 beats = beat_rows(game.order_table())
-                cards = played[-1 - (seat - leader) % n:]  # this trick so far
+                cards = played[-1 - pos:]  # this trick so far
                 top_i = trick_winner(cards, game.order_table())
-                top, win = cards[top_i], (leader + top_i) % n
+                top, win = cards[top_i], (leader, *after[leader])[top_i]
                 row = beats[top]
             elif row[card]:
                 top, win, row = card, seat, beats[card]

@@ -43,6 +43,10 @@ class HandFacts:
     change: dict[str, list[int]] = field(default_factory=dict)  # filled after scoring
     weis: list[int] = field(default_factory=list)  # Weis points scored, per subject
     stoeck: list[int] = field(default_factory=list)  # Stöck points, per subject
+    playing: list[int] = field(default_factory=list)  # 1 if taking part, per subject; []: all
+    in_play: int = 0  # card points of the cards in play, with the last-trick bonus
+    table_weis: list[int] = field(default_factory=list)  # Weise lying in its tricks
+    table_stoeck: list[int] = field(default_factory=list)  # Stöck lying in one of its tricks
     _rank: list[int] | None = field(default=None, repr=False)
     _sharing: list[int] | None = field(default=None, repr=False)
     memo: dict[object, list[Any]] = field(default_factory=dict, init=False, repr=False,
@@ -109,7 +113,11 @@ class Compiler:
             "hand": lambda f, s: f.hand,
             "weis": lambda f, s: f.weis[s] if f.weis else 0,
             "stoeck": lambda f, s: f.stoeck[s] if f.stoeck else 0,
+            "table-weis": lambda f, s: f.table_weis[s] if f.table_weis else 0,
+            "table-stoeck": lambda f, s: f.table_stoeck[s] if f.table_stoeck else 0,
             "players": lambda f, s: f.players,
+            "playing": lambda f, s: f.playing[s] if f.playing else 1,
+            "points-in-play": lambda f, s: f.in_play,
         }
         return simple[name]
 
@@ -137,6 +145,13 @@ class Compiler:
             return lambda f, s: sum(1 for t in range(f.n) if cond(f, t))
         value = args[0]
         filt = args[1] if len(args) > 1 else None
+        if e.func == "place":
+            def place(f: HandFacts, s: int) -> int:
+                mine = value(f, s)
+                return 1 + sum(1 for t in range(f.n)
+                               if (filt is None or filt(f, t)) and value(f, t) > mine)
+
+            return place
         pick = max if e.func == "most" else min
 
         def extreme(f: HandFacts, s: int) -> bool:

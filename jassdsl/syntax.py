@@ -102,23 +102,28 @@ class _ToModel(Transformer[Token, Any]):
     def variant(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
         return ("name", unquote(ch[0]))
 
-    def summary(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("summary", unquote(ch[0]))
+    def summary(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("summary", (unquote(ch[0]), ch[1] or ""))
+
+    def german(self, meta: Meta, ch: list[Token]) -> str:
+        return unquote(ch[0])
 
     def source(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
         return ("sources", m.Source(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1])))
 
     def decision(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("decisions", m.Decision(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1])))
+        return ("decisions", m.Decision(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1]),
+                                        german=ch[2] or ""))
 
     def option(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        name, desc, default, *choices = ch
+        name, desc, german, default, *choices = ch
         return (
             "options",
             m.Option(
                 pos=pos_of(meta),
                 name=str(name),
                 description=unquote(desc),
+                german=german or "",
                 default=default,
                 choices=tuple(choices),
             ),
@@ -165,7 +170,13 @@ class _ToModel(Transformer[Token, Any]):
         return ("ranks", m.Ranks(pos=pos_of(meta), table=word(ch[0]), ranks=tuple(ch[1:])))
 
     def points_table(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("points", m.Points(pos=pos_of(meta), table=word(ch[0]), values=tuple(ch[1:])))
+        table, cond, *values = ch
+        option, choice = cond if cond is not None else (None, None)
+        return ("points", m.Points(pos=pos_of(meta), table=word(table), values=tuple(values),
+                                   option=option, choice=choice))
+
+    def points_if(self, meta: Meta, ch: list[Any]) -> tuple[m.Word, m.Value]:
+        return word(ch[0]), ch[1]
 
     def bonus(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
         return ("bonuses", m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=int(ch[1])))
@@ -226,6 +237,48 @@ class _ToModel(Transformer[Token, Any]):
     def trump_bidder_chooses(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
         modes = tuple(word(t) for t in ch if isinstance(t, Token))
         return m.TrumpMethod(pos=pos_of(meta), kind="bidder_chooses", modes=modes)
+
+    def trump_turned(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
+        piles = tuple(word(t) for t in ch if isinstance(t, Token))
+        return m.TrumpMethod(pos=pos_of(meta), kind="turned", piles=piles)
+
+    # -- piles, robbing, taking part, leaving
+    def pile_count(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("piles", m.Pile(pos=pos_of(meta), name=str(ch[0]), size=int(ch[1])))
+
+    def pile_each(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("piles", m.Pile(pos=pos_of(meta), name=str(ch[0]), size=int(ch[1]), each=True))
+
+    def improve(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("improve", m.Improve(pos=pos_of(meta), cards=int(ch[0]), pile=word(ch[1]),
+                                     dealer_sees=ch[2] is True))
+
+    def dealer_sees(self, meta: Meta, ch: list[Any]) -> bool:
+        return True
+
+    def pile_rest(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("piles", m.Pile(pos=pos_of(meta), name=str(ch[0]), size=None))
+
+    def show(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("show", word(ch[0]))
+
+    def rob(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("rob", ch[0])
+
+    def take_part(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        fields: dict[str, Any] = {}
+        for key, value in ch:
+            fields[key] = value
+        return ("take_part", m.TakePart(pos=pos_of(meta), **fields))
+
+    def take_fold(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("fold_from", int(ch[0]))
+
+    def take_swap(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("swap", word(ch[0]))
+
+    def leave(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+        return ("leave", ch[0])
 
     def push(self, meta: Meta, ch: list[Any]) -> bool:
         return True

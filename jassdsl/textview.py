@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 
 from jassdsl.cards import CARD_NAMES, SUIT_NAMES, SUITS
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import Action, HandResult, Outcome, Trick
+from jassdsl.game import Action, HandResult, Outcome, Trick, trick_seats, weis_label
 from jassdsl.scoring import Grant
 from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable
+from jassdsl.weis import trick_bonuses, trump_made_in
 
 
 @dataclass
@@ -53,12 +54,18 @@ def final_table(rules: CompiledRules, trump: str) -> ModeTable:
     return table if table is not None else next(iter(rules.modes.values()))
 
 
+def trick_order(result: HandResult, players: int, leader: int) -> tuple[int, ...]:
+    """The seats of a trick of this hand in play order, from its leader."""
+    mask = sum(1 << x for x in result.playing) if result.playing else (1 << players) - 1
+    return trick_seats(players, mask)[leader]
+
+
 def first_void(result: HandResult, players: int) -> tuple[int, int, int] | None:
     """(trick number, seat, card) of the first card played off the suit led, if any."""
     for k, t in enumerate(result.tricks, 1):
         for i, card in enumerate(t.cards[1:], 1):
             if card // 9 != t.cards[0] // 9:
-                return k, (t.leader + i) % players, card
+                return k, trick_order(result, players, t.leader)[i], card
     return None
 
 
@@ -70,8 +77,12 @@ def trump_how(rules: CompiledRules, result: HandResult, log: HandLog,
         return f"{mode_label(trump)} ({calls_text(log.trump_calls, names)})"
     if kind == "random_suit":
         return f"{mode_label(trump)} (drawn at random)"
-    if kind == "bottom_card":
+    if kind == "bottom_card" or (kind == "turned" and result.turned < 0):
         return f"{mode_label(trump)} (bottom card {log.shown or '?'} shown)"
+    if kind == "turned":
+        robbed = (f", robbed by {names[result.robbed]} with the six" if result.robbed >= 0
+                  else "")
+        return f"{mode_label(trump)} (card {CARD_NAMES[result.turned]} turned{robbed})"
     if kind == "first_void":
         hit = first_void(result, rules.players)
         if hit is None or trump not in SUITS:
@@ -94,11 +105,14 @@ def calls_text(calls: Sequence[tuple[int, Action]], names: Sequence[str]) -> str
     return ", ".join(words) or "chosen"
 
 
-def trick_line(number: int, trick: Trick, names: Sequence[str], points: int | None) -> str:
-    """``trick 3: P1 HA, P2 H6, P3 H10, you HK -> P1 (25)``; the leader comes first."""
+def trick_line(number: int, trick: Trick, names: Sequence[str], points: int | None,
+               seats: Sequence[int] = ()) -> str:
+    """``trick 3: P1 HA, P2 H6, P3 H10, you HK -> P1 (25)``; the leader comes first.
+
+    `seats`: the seats in play order when not everybody plays (default: all, in turn)."""
     n = len(names)
-    cards = ", ".join(f"{names[(trick.leader + i) % n]} {CARD_NAMES[c]}"
-                      for i, c in enumerate(trick.cards))
+    order = seats or [(trick.leader + i) % n for i in range(len(trick.cards))]
+    cards = ", ".join(f"{names[order[i]]} {CARD_NAMES[c]}" for i, c in enumerate(trick.cards))
     tail = f" ({points})" if points is not None else ""
     return f"trick {number}: {cards} -> {names[trick.winner]}{tail}"
 
@@ -112,6 +126,10 @@ def grant_text(rules: CompiledRules, grant: Grant, subjects: Sequence[str]) -> s
     return f"{subjects[grant.subject]} {amount}{released}"
 
 
+BONUS_LABELS = {"weis": "hand Weis", "stoeck": "hand Stöck", "table-weis": "table Weis",
+                "table-stoeck": "table Stöck"}
+
+
 def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str]) -> list[str]:
     """The Weise declared in the first trick and what Weis and Stöck scored."""
     if not result.bonuses:
@@ -122,8 +140,24 @@ def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str]
     for bonus, values in result.bonuses.items():
         scored = [f"{subjects[x]} {v}" for x, v in enumerate(values) if v]
         if scored:
-            lines.append(f"  {bonus} scored: " + ", ".join(scored))
+            lines.append(f"  {BONUS_LABELS.get(bonus, bonus)} counted: " + ", ".join(scored))
     return lines
+
+
+def table_notes(rules: CompiledRules, result: HandResult) -> list[str]:
+    """Per trick: the table Weise and table Stöck lying in it ('' for none)."""
+    if not rules.table_bonuses:
+        return [""] * len(result.tricks)
+    cards = [t.cards for t in result.tricks]
+    since = trump_made_in(cards, rules.trump_kind == "first_void")
+    out = []
+    for weise, stoeck in trick_bonuses(cards, rules.weis, MODE_INDEX.get(result.trump, -1),
+                                       since):
+        said = [weis_label(w) for w in weise]
+        if stoeck:
+            said.append(f"Stöck ({rules.stoeck_bonus})")
+        out.append(f"; on the table: {', '.join(said)}" if said else "")
+    return out
 
 
 def clause_title(rules: CompiledRules, clause_id: str) -> str:
@@ -140,11 +174,22 @@ def hand_summary(rules: CompiledRules, result: HandResult, log: HandLog,
     for decl, values in result.declared.items():
         shown = ", ".join(f"{names[s]} {v}" for s, v in enumerate(values))
         lines.append(f"  {decl}: {shown}")
+    if rules.take_part:
+        playing = ", ".join(names[x] for x in result.playing) or "nobody"
+        swap = (f"; {names[result.swapped]} took the {rules.swap_pile} for the hand"
+                if result.swapped >= 0 else "")
+        lines.append(f"  playing: {playing}{swap}")
+        if result.improved:
+            lines.append("  " + "; ".join(f"{names[x]} {what} the {rules.improve}"
+                                          for x, what in result.improved))
     if tricks:
         table = final_table(rules, result.trump)
         points = result.trick_points(table, rules.last_bonus)
-        lines += [f"  {trick_line(k, t, names, p)}"
-                  for k, (t, p) in enumerate(zip(result.tricks, points, strict=True), 1)]
+        notes = table_notes(rules, result)
+        n = rules.players
+        lines += [f"  {trick_line(k, t, names, p, trick_order(result, n, t.leader))}{note}"
+                  for k, (t, p, note) in
+                  enumerate(zip(result.tricks, points, notes, strict=True), 1)]
     lines.append("  card points: " + ", ".join(
         f"{subjects[x]} {p}" for x, p in enumerate(result.points)))
     lines += weis_lines(result, names, subjects)
@@ -152,6 +197,8 @@ def hand_summary(rules: CompiledRules, result: HandResult, log: HandLog,
     lines.append(f"  scored by: {result.clause}" + (f' "{title}"' if title else ""))
     grants = [grant_text(rules, g, subjects) for g in result.grants]
     lines.append("  grants: " + ("; ".join(grants) if grants else "nothing"))
+    if result.left:
+        lines.append("  leaving the table: " + ", ".join(names[x] for x in result.left))
     return lines
 
 
@@ -174,8 +221,12 @@ def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str]) -
     who = " and ".join(subjects[x] for x in outcome.winners)
     verb = "wins" if len(outcome.winners) == 1 else "share the win"
     unit = rules.model.winner.unit.text
+    places = ""
+    if outcome.left:
+        places = "; left the table in this order: " + ", ".join(
+            f"{subjects[x]} (hand {h})" for x, h in outcome.left)
     return (f"game over after {outcome.hands} hands ({outcome.reason}): {who} {verb} "
-            f"with {best} {unit}")
+            f"with {best} {unit}{places}")
 
 
 def sorted_hand(cards: Sequence[int], table: ModeTable) -> list[list[int]]:

@@ -206,15 +206,51 @@ def best_seat(declared: Mapping[int, Sequence[Weis]], order: list[int]) -> int:
     return best_seat_
 
 
+def stoeck_pair(mode: int) -> int:
+    """The trump King and Queen as a mask; 0 without a trump suit."""
+    if not 0 <= mode < 4:
+        return 0
+    return (1 << (mode * 9 + 1)) | (1 << (mode * 9 + 2))
+
+
 def stoeck_holder(hands: Sequence[int], mode: int) -> int:
     """The seat dealt both the trump King and Queen (Stöck), or -1."""
-    if mode >= 4 or mode < 0:
+    pair = stoeck_pair(mode)
+    if not pair:
         return -1
-    pair = 6 << mode * 9  # the King (rank 1) and the Queen (rank 2) of the trump suit
-    for seat, h in enumerate(hands):
-        if h & pair == pair:
-            return seat
-    return -1
+    return next((s for s, h in enumerate(hands) if h & pair == pair), -1)
+
+
+def table_weise(cards: int, table: WeisTable) -> list[Weis]:
+    """The Weise formed by the cards lying in one trick (a table Weis).
+
+    A trick of four cards holds at most a sequence of three or four in one suit or a four
+    of a kind, never both, so whether a card may count twice cannot matter. Table Weise are
+    never compared with each other, so no suit is taken as trump for them."""
+    return declaration(cards, table, -1)
+
+
+def trump_made_in(tricks: Sequence[Sequence[int]], first_void: bool) -> int:
+    """The index of the trick in which trump was made: the first trick with a card off the
+    led suit when the first void sets trump, else 0 (trump is known before play); the
+    number of tricks when it was never made."""
+    if not first_void:
+        return 0
+    return next((i for i, cards in enumerate(tricks)
+                 if any(c // 9 != cards[0] // 9 for c in cards)), len(tricks))
+
+
+def trick_bonuses(tricks: Sequence[Sequence[int]], table: WeisTable | None, mode: int,
+                  since: int) -> list[tuple[list[Weis], bool]]:
+    """Per trick: its table Weise, and whether trump King and Queen lie in it with trump
+    made in this or an earlier trick (table Stöck)."""
+    pair = stoeck_pair(mode)
+    out = []
+    for i, cards in enumerate(tricks):
+        mask = sum(1 << c for c in cards)
+        weise = table_weise(mask, table) if table is not None else []
+        out.append((weise, bool(pair) and i >= since and mask & pair == pair))
+    return out
 
 
 def suit_cards(hand: int, suit: int) -> int:

@@ -75,9 +75,10 @@ class Oracle:
 
 
 # --- positions -------------------------------------------------------------------------
-def game_positions(count: int, seed: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def game_positions(count: int, seed: int, options: dict[str, int | str]
+                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Legal-card positions and finished tricks from seeded Schieber games."""
-    rules = load_rules(VARIANT)
+    rules = load_rules(VARIANT, options)
     legal: list[dict[str, Any]] = []
     tricks: list[dict[str, Any]] = []
     game = 0
@@ -145,12 +146,12 @@ def classify_trick(trick: dict[str, Any], ours: dict[str, Any], theirs: dict[str
     return "unknown"
 
 
-def check(oracle: Oracle, legal: list[dict[str, Any]], tricks: list[dict[str, Any]]
-          ) -> dict[str, Any]:
+def check(oracle: Oracle, legal: list[dict[str, Any]], tricks: list[dict[str, Any]],
+          options: dict[str, int | str]) -> dict[str, Any]:
     classes: Counter[str] = Counter()
     examples: dict[str, list[Any]] = defaultdict(list)
     for pos in legal:
-        ours = set(derive(VARIANT, {}, "legal", pos)["legal"])
+        ours = set(derive(VARIANT, options, "legal", pos)["legal"])
         theirs = set(oracle.ask({"op": "legal", **pos})["legal"])
         if ours != theirs:
             name = classify(pos, ours, theirs)
@@ -159,7 +160,7 @@ def check(oracle: Oracle, legal: list[dict[str, Any]], tricks: list[dict[str, An
                 examples[name].append({**pos, "jassdsl": sorted(ours, key=CARD_INDEX.get),
                                        "jass-kit": sorted(theirs, key=CARD_INDEX.get)})
     for t in tricks:
-        ours_t = derive(VARIANT, {}, "trick", t)
+        ours_t = derive(VARIANT, options, "trick", t)
         theirs_t = oracle.ask({"op": "trick", "trick": t["cards"], "trump": t["trump"],
                                "last": t["last"]})
         if (ours_t["winner"], ours_t["points"]) != (theirs_t["winner"], theirs_t["points"]):
@@ -211,7 +212,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--serve", action="store_true",
                     help="speak the conformance protocol instead (jass-kit as an engine)")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="an option of rules/schieber.jass, e.g. undenufe-eleven=six")
     args = ap.parse_args(argv)
+    options: dict[str, int | str] = dict(o.split("=", 1) for o in args.option)
     if not ORACLE_PYTHON.exists():
         print("no .oracle-venv: run `bash scripts/oracle-env.sh` first", file=sys.stderr)
         return 2
@@ -220,10 +224,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.serve:
             serve(oracle)
             return 0
-        legal, tricks = game_positions(args.positions, args.seed)
+        legal, tricks = game_positions(args.positions, args.seed, options)
         legal += random_positions(args.positions, args.seed)
         tricks += random_tricks(args.positions, args.seed)
-        report = check(oracle, legal, tricks)
+        report = check(oracle, legal, tricks, options)
     finally:
         oracle.close()
     print(json.dumps(report, indent=2))

@@ -44,16 +44,19 @@ def scaled(factor: float) -> int:
 
 # --- the variants under test -----------------------------------------------------------------
 # Option sets worth playing besides the defaults; every other variant plays with its defaults.
-OPTION_SETS: dict[str, list[dict[str, int]]] = {
+OPTION_SETS: dict[str, list[dict[str, int | str]]] = {
     "plus-minus": [{"seats": 3}, {"seats": 4}],
-    "schieber": [{"target": 1000}, {"target": 1200}],
+    "schieber": [{"target": 1000}, {"target": 1200},
+                 {"undenufe-eleven": "six", "weis-table": "small", "four-nines": "no"}],
+    "handjass": [{"seats": 4}, {"seats": 3}, {"seats": 2}],
+    "handjass-bessern": [{"seats": 4}, {"seats": 3}, {"seats": 2}],
 }
 
 
 @dataclass(frozen=True)
 class VariantCase:
     name: str
-    options: dict[str, int] = field(default_factory=dict)
+    options: dict[str, int | str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

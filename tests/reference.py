@@ -185,17 +185,29 @@ def _play(
     puur_exempt: bool,
     first_void_sets_trump: bool,
     undenufe_six_is_11: bool,
+    in_play: list[int] | None = None,
 ) -> dict[str, Any]:
-    """Shared loop for ``play_hand`` and ``play_first_void_hand``."""
+    """Shared loop for ``play_hand`` and ``play_first_void_hand``.
+
+    ``in_play``: the seats taking part (default all); the others sit out, and a trick
+    has one card of each seat taking part, in seat order from the leader."""
     hands = [list(h) for h in hands]  # never touch the caller's lists
     n = len(hands)
+    seats = sorted(in_play) if in_play is not None else list(range(n))
+
+    def after(seat: int) -> int:
+        """The next seat taking part, counter-clockwise (the next index round the table)."""
+        later = [s for s in seats if s > seat]
+        return later[0] if later else seats[0]
+
     tricks_by_player: list[list[list[str]]] = [[] for _ in range(n)]
     history: list[dict[str, Any]] = []
     last_winner = leader
-    for _ in range(len(hands[0])):
+    for _ in range(len(hands[leader])):
         trick: list[str] = []
+        order: list[int] = []
         player = leader
-        for _ in range(n):
+        for _ in range(len(seats)):
             legal = legal_cards(hands[player], trick, mode, regime, puur_exempt)
             state = {
                 "hand": list(hands[player]),
@@ -212,8 +224,9 @@ def _play(
                 mode = suit_of(card)  # the first void discard fixes trump from now on
             hands[player].remove(card)
             trick.append(card)
-            player = (player + 1) % n  # anticlockwise = next index
-        winner = (leader + trick_winner(trick, mode)) % n
+            order.append(player)
+            player = after(player)  # anticlockwise = next index
+        winner = order[trick_winner(trick, mode)]
         tricks_by_player[winner].append(trick)
         history.append({"leader": leader, "cards": trick, "winner": winner})
         leader = winner
@@ -236,14 +249,16 @@ def play_hand(
     choose: Chooser,
     puur_exempt: bool = True,
     undenufe_six_is_11: bool = False,
+    in_play: list[int] | None = None,
 ) -> dict[str, Any]:
-    """Play out a whole hand with a fixed mode.
+    """Play out a whole hand with a fixed mode (``in_play``: the seats taking part).
 
     ``choose(player, legal_cards, state)`` returns the card to play. The result has keys
     "tricks" (per player, won tricks in play order), "trump", "points" (per player, with
     5 for the last trick), "last_trick_winner" and "history".
     """
-    return _play(hands, leader, mode, regime, choose, puur_exempt, False, undenufe_six_is_11)
+    return _play(hands, leader, mode, regime, choose, puur_exempt, False, undenufe_six_is_11,
+                 in_play)
 
 
 def play_first_void_hand(hands: list[list[str]], leader: int, choose: Chooser) -> dict[str, Any]:
@@ -257,28 +272,32 @@ def play_first_void_hand(hands: list[list[str]], leader: int, choose: Chooser) -
     return _play(hands, leader, None, "weak", choose, True, True, False)
 
 
-# --- Weis (common rules, G), the big table with four nines --------------------------------
+# --- Weis (common rules, G): the big table and the small one, four nines optional --------
 SEQUENCE_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6"]
 BIG_SEQUENCES = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
+SMALL_SEQUENCES = {3: 20, 4: 50, 5: 100, 6: 100, 7: 100, 8: 100, 9: 100}  # five or more: 100
 FOUR_OF_A_KIND = {"J": 200, "9": 150, "A": 100, "K": 100, "Q": 100, "10": 100}
 
 
-def weis_value(cards: list[str]) -> int:
-    """What a declared combination is worth in the big table; 0 if it is none."""
+def weis_value(cards: list[str], table: str = "big", four_nines: bool = True) -> int:
+    """What a declared combination is worth in the big or small table; 0 if it is none."""
     ranks = [rank_of(c) for c in cards]
     if len(cards) == 4 and len(set(ranks)) == 1:
+        if ranks[0] == "9" and not four_nines:
+            return 0
         return FOUR_OF_A_KIND.get(ranks[0], 0)
     if len({suit_of(c) for c in cards}) != 1 or len(cards) < 3:
         return 0
     places = sorted(SEQUENCE_ORDER.index(r) for r in ranks)
     if places != list(range(places[0], places[0] + len(places))):
         return 0
-    return BIG_SEQUENCES[len(cards)]
+    return (BIG_SEQUENCES if table == "big" else SMALL_SEQUENCES)[len(cards)]
 
 
-def weis_rank(cards: list[str], mode: Mode) -> tuple[int, int, int, int, int]:
+def weis_rank(cards: list[str], mode: Mode, table: str = "big",
+              four_nines: bool = True) -> tuple[int, int, int, int, int]:
     """Orders Weise from worst to best, as the common rules list them."""
-    value = weis_value(cards)
+    value = weis_value(cards, table, four_nines)
     ranks = [rank_of(c) for c in cards]
     is_sequence = len(set(ranks)) > 1
     places = [SEQUENCE_ORDER.index(r) for r in ranks]
@@ -287,12 +306,43 @@ def weis_rank(cards: list[str], mode: Mode) -> tuple[int, int, int, int, int]:
     return (value, int(is_sequence), len(cards) if is_sequence else 0, top, int(in_trump))
 
 
-def best_weis_seat(declared: list[list[list[str]]], order: list[int], mode: Mode) -> int:
+def best_weis_seat(declared: list[list[list[str]]], order: list[int], mode: Mode,
+                   table: str = "big", four_nines: bool = True) -> int:
     """The seat with the best single Weis; at a full tie the one that plays first."""
     best, best_rank = -1, None
     for seat in order:
         for cards in declared[seat]:
-            rank = weis_rank(cards, mode)
+            rank = weis_rank(cards, mode, table, four_nines)
             if best_rank is None or rank > best_rank:
                 best, best_rank = seat, rank
     return best
+
+
+# --- Weis and Stöck lying on the table (Misère Molotow, A) ----------------------------------
+def table_weis(cards: list[str]) -> int:
+    """The Weise the cards of one trick form, worth as in the big table: four cards of one
+    rank, or three or more cards of one suit in unbroken order (A K Q J 10 9 8 7 6)."""
+    ranks = [rank_of(c) for c in cards]
+    if len(cards) == 4 and len(set(ranks)) == 1:
+        return FOUR_OF_A_KIND.get(ranks[0], 0)
+    total = 0
+    for suit in SUITS:
+        places = sorted(SEQUENCE_ORDER.index(rank_of(c)) for c in cards if suit_of(c) == suit)
+        run = 1
+        for a, b in zip(places, [*places[1:], 99][:len(places)], strict=True):
+            if b == a + 1:
+                run += 1
+                continue
+            total += BIG_SEQUENCES.get(run, 0)
+            run = 1
+    return total
+
+
+def table_stoeck(tricks: list[list[str]], trump: Mode) -> list[bool]:
+    """Per trick: trump King and Queen lie in it, and trump was made in this trick or an
+    earlier one (trump is made by the first card that does not follow the suit led)."""
+    made = next((i for i, t in enumerate(tricks) if len({suit_of(c) for c in t}) > 1),
+                len(tricks))
+    if trump not in SUITS:
+        return [False] * len(tricks)
+    return [i >= made and {f"{trump}K", f"{trump}Q"} <= set(t) for i, t in enumerate(tricks)]

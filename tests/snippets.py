@@ -19,7 +19,8 @@ def statements(text: str, named: dict[str, int] = NAMED) -> list[tuple[str, str]
     for line in text.splitlines():
         if line and not line[0].isspace() and not line.startswith("#"):
             words = re.findall(r"[A-Za-z_][\w-]*", line)
-            out.append((" ".join(words[:named.get(words[0], 1)]), [line]))
+            size = 2 if words[:2] == ["players", "leave"] else named.get(words[0], 1)
+            out.append((" ".join(words[:size]), [line]))
         elif out:
             out[-1][1].append(line)
     return [(key, "\n".join(lines)) for key, lines in out]

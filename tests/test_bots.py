@@ -224,3 +224,31 @@ def test_bots_call_tricks_within_the_range_and_avoid_the_forbidden_value() -> No
         values = [bot.choose(game, 1).value for _ in range(50)]
         assert all(0 <= v <= 9 and v != 2 for v in values)
         assert statistics.mean(values) < 4  # a fair share of 9 tricks is about 2
+
+
+
+FEWEST_WIN = [v for v in variant_names() if not load_rules(v).winner_most]
+
+
+def test_every_fewest_wins_file_is_found() -> None:
+    assert {"misere-molotow", "schellenjass", "schaufeldame", "schiltenober"} <= set(FEWEST_WIN)
+
+
+@pytest.mark.parametrize("variant", FEWEST_WIN)
+def test_heuristic_players_beat_random_ones_where_the_fewest_win(variant: str) -> None:
+    report = simulate(variant, 16, seed=5, bots="mixed")
+    heuristic = sum(report.wins.get(p, 0) for p in ("P0", "P2"))
+    rnd = sum(report.wins.get(p, 0) for p in ("P1", "P3"))
+    assert heuristic > rnd, report.wins
+
+
+@pytest.mark.parametrize(("hand", "trick", "card"), [
+    ("HK H10 H6", "HA", "H10"),  # every card loses: shed the most valuable one
+    ("HK H7 H6", "HQ", "H7"),  # HK would take the trick: the strongest losing card
+    ("HA HK", "H6", "HA"),  # every card takes it: get rid of the strongest
+    ("HA H6 SK", "", "H6"),  # lead the card least likely to take a trick
+])
+def test_where_the_fewest_win_the_bot_stays_out_of_tricks(hand: str, trick: str,
+                                                          card: str) -> None:
+    game = scene("schaufeldame", "play", hand, trick=trick, trump="obenabe")
+    assert str(HeuristicBot(random.Random(0)).choose(game, 1)) == card

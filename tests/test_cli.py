@@ -15,7 +15,7 @@ import pytest
 from jassdsl import cli, cli_check
 from jassdsl.cards import CARD_NAMES
 from jassdsl.cli_play import HumanPlayer, InputClosed
-from jassdsl.game import Action, Game
+from jassdsl.game import WEIS_NO, WEIS_YES, Action, Game
 from jassdsl.registry import load_rules, rules_dir, variant_names
 
 TIMING = ("seconds", "hands_per_sec", "games_per_sec")
@@ -322,6 +322,32 @@ def test_human_trump_choice_and_push() -> None:
     assert player.choose(game, 0) == Action("push")
 
 
+def first_weis_turn() -> Game:
+    """A Schieber game at the first moment a seat decides on its Weis."""
+    for seed in range(100):
+        game = Game("schieber", seed=seed)
+        while not game.is_over and game.phase != "weis":
+            game.apply(game.legal_actions()[0])
+        if game.phase == "weis":
+            return game
+    raise AssertionError("no Weis decision in 100 games")
+
+
+def test_human_weis_shows_the_weis_and_takes_yes_or_no() -> None:
+    game = first_weis_turn()
+    seat = game.current_player
+    offer = game.observation(seat)["weis_offer"]
+    assert offer and all(o.endswith(")") for o in offer)
+    player, out = human("maybe\nyes\n")
+    assert player.choose(game, seat) == WEIS_YES
+    text = out.getvalue()
+    assert f"your Weis: {'; '.join(offer)}" in text
+    assert "declare your Weis? (yes or no)" in text and "cannot read 'maybe'" in text
+    for entry, action in (("no", WEIS_NO), ("2", WEIS_NO), ("1", WEIS_YES), ("Ja", WEIS_YES)):
+        player, _ = human(entry + "\n")
+        assert player.choose(game, seat) == action
+
+
 def test_human_estimate_must_be_in_range() -> None:
     game = Game("differenzler", seed=1)
     seat = game.current_player
@@ -386,3 +412,42 @@ def test_python_m_jassdsl_runs() -> None:
                           capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode == 1 and "schieber" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# --- taking part, the blind and robbing (Handjass) -------------------------------------------
+def test_human_says_whether_to_play_and_may_take_the_blind() -> None:
+    game = Game("handjass", seed=1, options={"seats": 3})
+    assert game.phase == "take part"
+    player, out = human("maybe\nswap\n")
+    assert player.choose(game, game.current_player) == Action("swap")
+    assert "cannot read 'maybe'; legal: 1) join  2) fold  3) swap" in out.getvalue()
+    assert "do you play? (join / fold / swap, or a number)" in out.getvalue()
+    player, _ = human("2\n")
+    assert player.choose(game, game.current_player) == Action("fold")
+
+
+def test_human_robs_with_yes_or_declines_with_no() -> None:
+    for seed in range(200):
+        game = Game("handjass", seed=seed, options={"seats": 2})
+        while game.phase == "take part":
+            game.apply("join")
+        if game.phase == "rob":
+            break
+    else:
+        raise AssertionError("nobody held the trump six")
+    seat = game.current_player
+    player, out = human("perhaps\nyes\n")
+    assert player.choose(game, seat) == Action("rob", 1)
+    assert "rob? (yes / no, or a number)" in out.getvalue()
+    player, _ = human("no\n")
+    assert player.choose(game, seat) == Action("rob", 0)
+
+
+def test_human_handjass_game_by_numbers_to_the_end(run: Run) -> None:
+    code, out, err = run("play", "handjass", "--seed", "4", "--human", "0", "--option",
+                         "seats=3", stdin="1\n" * 400)
+    assert code == 0, err
+    assert "card turned (trump): " in out and "face down: blind 9 cards" in out
+    assert re.search(r"^game over after \d+ hands \(game end\): .* left the table in this "
+                     r"order: ", out, re.M)
+    assert re.search(r"^  playing: ", out, re.M)

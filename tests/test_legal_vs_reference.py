@@ -74,7 +74,8 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
                         plays: list[tuple[int, list[str], str]]) -> dict[str, Any]:
     """Play the engine's cards through the reference, checking each legal set on the way."""
     queue = list(plays)
-    hands = [names(h if isinstance(h, int) else list(h)) for h in r.hands]
+    held = r.in_hands or r.hands  # with taking part: the hands when play began
+    hands = [names(h if isinstance(h, int) else list(h)) for h in held]
 
     def choose(player: int, legal: list[str], state: dict[str, Any]) -> str:
         seat, engine_legal, card = queue.pop(0)
@@ -84,14 +85,26 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
             f"trump {state['trump']}: reference {legal}, engine {engine_legal}")
         return card
 
+    if not r.tricks:  # nobody took part
+        assert not plays and not r.playing
+        return {"trump": r.trump, "history": [], "points": [0] * rules.players, "tricks":
+                [[] for _ in range(rules.players)]}
     leader = r.tricks[0].leader
+    if rules.take_part:
+        # only the seats taking part play; the first of them from forehand leads
+        assert leader == next(s for s in [(r.dealer + i) % rules.players
+                                          for i in range(1, rules.players + 1)]
+                              if s in r.playing)
     if rules.trump_kind == "first_void":
         out = ref.play_first_void_hand(hands, leader, choose)
     else:
         mode = None if r.trump == "none" else r.trump
         regime = setting(rules, "undertrump", "strict")
         exempt = setting(rules, "puur", "exempt") == "exempt"
-        out = ref.play_hand(hands, leader, mode, regime, choose, exempt)
+        # the house rule of the Six counting 11 in Undenufe, where the file offers it
+        six = rules.options.get("undenufe-eleven") == "six"
+        out = ref.play_hand(hands, leader, mode, regime, choose, exempt, six,
+                            in_play=list(r.playing) if rules.take_part else None)
     assert not queue
     return out
 
@@ -114,7 +127,7 @@ def check_game_against_reference(case: VariantCase, seed: int, policy: int) -> N
     game, rec = record_game(case, seed, policy)
     rules = game.rules
     for r in game.results:
-        out = replay_in_reference(rules, r, rec.plays[r.number])
+        out = replay_in_reference(rules, r, rec.plays.get(r.number, []))
         assert (out["trump"] or "none") == r.trump
         assert [h["winner"] for h in out["history"]] == [t.winner for t in r.tricks]
         assert [h["cards"] for h in out["history"]] == [

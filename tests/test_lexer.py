@@ -80,9 +80,33 @@ def test_token_kinds(word: str, kind: _TokenType) -> None:
     assert kind_of(CLAUSE, word) in kind
 
 
+TAKE_PART = """take part: in turn from forehand, play or fold with 3 or more at the table
+rob: trump 6 may take the turned card
+players leave the table when total strokes >= target
+"""
+
+
+@pytest.mark.parametrize(("word", "kind"), [
+    ("take", Keyword.Declaration),
+    ("fold", Keyword),
+    ("rob", Keyword.Declaration),
+    ("turned", Keyword),
+    ("leave", Keyword),
+    ("table", Keyword),
+])
+def test_taking_part_words(word: str, kind: _TokenType) -> None:
+    assert kind_of(TAKE_PART, word) in kind
+
+
 def test_a_dashed_name_is_one_token() -> None:
     assert kind_of("decision points-counted-at-end: \"x\"\n", "points-counted-at-end") \
         in Name
+
+
+def test_table_weis_and_table_stoeck_are_one_builtin_each() -> None:
+    text = "then every player scores points + table-weis + table-stoeck - weis\n"
+    assert kind_of(text, "table-weis") in Name.Builtin
+    assert kind_of(text, "table-stoeck") in Name.Builtin
 
 
 def test_error_excerpts_are_coloured_and_nothing_else() -> None:

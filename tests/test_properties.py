@@ -73,6 +73,10 @@ class HandView:
     options: dict[str, Any]
     weis: list[int] = field(default_factory=list)
     stoeck: list[int] = field(default_factory=list)
+    table_weis: list[int] = field(default_factory=list)  # Weise lying in the tricks taken
+    table_stoeck: list[int] = field(default_factory=list)  # Stöck lying in a trick taken
+    playing: list[int] = field(default_factory=list)  # seats taking part ([]: everybody)
+    at_table: int = 0  # players at the table during the hand (0: everybody)
 
     @property
     def last(self) -> int:
@@ -89,6 +93,11 @@ def match_bonus(rules: CompiledRules) -> int:
     return next((b.points for b in rules.model.bonuses if b.name.text == "match"), 0)
 
 
+def six_counts_11(options: dict[str, Any]) -> bool:
+    """The house rule of the Six counting 11 in Undenufe, where a file offers it."""
+    return options.get("undenufe-eleven") == "six"
+
+
 def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> HandView:
     team = rules.team_of
     k = rules.subjects
@@ -101,10 +110,11 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
         tricks[w] += 1
         for c in t.cards:
             won[w].add(CARD_NAMES[c])
-            points[w] += ref.card_points(CARD_NAMES[c], mode)
-    points[winners[-1]] += 5
-    if tricks[winners[-1]] == len(winners):
-        points[winners[-1]] += match_bonus(rules)
+            points[w] += ref.card_points(CARD_NAMES[c], mode, six_counts_11(options))
+    if winners:
+        points[winners[-1]] += 5
+        if tricks[winners[-1]] == len(winners):
+            points[winners[-1]] += match_bonus(rules)
     declared = {}
     for name, values in r.declared.items():
         per = [0] * k
@@ -112,7 +122,13 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
             per[team[seat]] += v
         declared[name] = per
     weis, stoeck = weis_and_stoeck(rules, r, mode)
-    return HandView(r.number, k, points, tricks, won, winners, declared, options, weis, stoeck)
+    table_weis, table_stoeck = [0] * k, [0] * k
+    cards = [[CARD_NAMES[c] for c in t.cards] for t in r.tricks]
+    for t, lying, has_stoeck in zip(r.tricks, cards, ref.table_stoeck(cards, mode), strict=True):
+        table_weis[team[t.winner]] += ref.table_weis(lying)
+        table_stoeck[team[t.winner]] += 20 if has_stoeck else 0
+    return HandView(r.number, k, points, tricks, won, winners, declared, options, weis, stoeck,
+                    table_weis, table_stoeck)
 
 
 def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[list[int],
@@ -121,17 +137,33 @@ def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[lis
     team, k = rules.team_of, rules.subjects
     weis, stoeck = [0] * k, [0] * k
     declared = [[[CARD_NAMES[c] for c in w] for w in said] for said in r.weis]
-    dealt = [{CARD_NAMES[c] for c in mask_cards(h)} for h in r.hands]
+    held = r.in_hands or r.hands  # Weis is declared from the hand held when play begins
+    dealt = [{CARD_NAMES[c] for c in mask_cards(as_mask(h))} for h in held]
+    # the Weis table and four nines as the file's options choose them (big, four nines: G);
+    # a file that names its table directly uses it, with four nines if that table has them
+    use = rules.model.setting("weis")
+    named = use.values[0].text if use is not None else "big"
+    table = str(rules.options.get(named, named))
+    listed = next((t for t in rules.model.weis_tables if t.name == table), None)
+    nines = rules.options.get("four-nines", "yes") == "yes" and (listed is None or any(
+        i.kind == "four" and i.rank is not None and i.rank.text == "9" for i in listed.items))
     for seat, said in enumerate(declared):
         for cards in said:
-            assert set(cards) <= dealt[seat] and ref.weis_value(cards) > 0, cards
-    if declared:
+            assert set(cards) <= dealt[seat] and ref.weis_value(cards, table, nines) > 0, cards
+        if table == "small":  # in the small table a card counts in one Weis only
+            assert len({c for cards in said for c in cards}) == sum(map(len, said))
+    if declared and r.tricks:
         order = [(r.tricks[0].leader + i) % rules.players for i in range(rules.players)]
-        best = ref.best_weis_seat(declared, order, mode)
+        # Weise are compared with the trump known when they are declared: none yet where
+        # the first void sets trump (the decision hand-weis of misere-molotow)
+        known = None if rules.trump_kind == "first_void" else mode
+        best = ref.best_weis_seat(declared, order, known, table, nines)
         if best >= 0:
             for seat, said in enumerate(declared):
                 if team[seat] == team[best]:
-                    weis[team[seat]] += sum(ref.weis_value(c) for c in said)
+                    weis[team[seat]] += sum(ref.weis_value(c, table, nines) for c in said)
+    if declared and rules.take_part:  # only those taking part may declare
+        assert all(not said for seat, said in enumerate(declared) if seat not in r.playing)
     if any(b.name.text == "stoeck" for b in rules.model.bonuses) and mode in ref.SUITS:
         for seat, cards in enumerate(dealt):
             if {f"{mode}K", f"{mode}Q"} <= cards:
@@ -319,6 +351,20 @@ def schieber(v: HandView) -> Expected:
         v, "points", lambda s: v.points[s] + v.weis[s] + v.stoeck[s]))
 
 
+def misere_molotow(v: HandView) -> Expected:
+    """A: without a match everyone adds the card points taken; a match counts minus 157 for
+    the match player. Hand Weis and Stöck are subtracted; Weis and Stöck lying in one trick
+    are added to the player who takes it."""
+    def extra(s: int) -> int:
+        return v.table_weis[s] + v.table_stoeck[s] - v.weis[s] - v.stoeck[s]
+
+    sweep = [s for s in range(v.subjects) if v.tricks[s] == len(v.trick_winners)]
+    if sweep:
+        return Expected("match", each(
+            v, "points", lambda s: (-157 if s in sweep else 0) + extra(s)))
+    return Expected("card-points", each(v, "points", lambda s: v.points[s] + extra(s)))
+
+
 def sticheln(v: HandView) -> Expected:
     """Allmedias Sticheln: a call met exactly earns 5 + the call, else minus the square of
     the miss (the highest bidder's call is the bid; totals never fall below 0: SPECS)."""
@@ -329,6 +375,40 @@ def sticheln(v: HandView) -> Expected:
     assert sum(call) != 9, "the calls may not add up to nine"
     return Expected("calls", each(v, "points", lambda s: 5 + call[s] if v.tricks[s] == call[s]
                                   else -(v.tricks[s] - call[s]) ** 2))
+
+
+def handjass(v: HandView) -> Expected:
+    """Allmedias Handjass: who plays and takes 21 or more (card points and Weis) among the
+    best two earns a stroke, who plays and stays below 21 a zero; a lone player two strokes;
+    of two players one falls: the other two strokes. With two at the table the better
+    score earns the stroke (file decisions: ties share a place, a fallen player earns no
+    stroke, a void hand scores nothing, the lone player needs no 21)."""
+    score = [v.points[s] + (v.weis[s] if v.weis else 0) for s in range(v.subjects)]
+    playing = v.playing
+    fallen = [s for s in playing if score[s] < 21]
+    delta = [0] * v.subjects
+    if not playing:
+        return Expected("nobody", {"strokes": delta})
+    for s in fallen:
+        delta[s] -= 1
+    if v.at_table == 2:
+        top = max(score[s] for s in playing)
+        for s in playing:
+            if score[s] == top >= 21:
+                delta[s] += 1
+        return Expected("heads-up", {"strokes": delta})
+    if len(playing) == 1:
+        return Expected("alone", {"strokes": [2 if s in playing else 0
+                                              for s in range(v.subjects)]})
+    if len(playing) == 2 and len(fallen) == 1:
+        other = next(s for s in playing if s not in fallen)
+        delta[other] += 2
+        return Expected("one-of-two-falls", {"strokes": delta})
+    for s in playing:
+        better = sum(1 for x in playing if score[x] > score[s])
+        if score[s] >= 21 and better <= 1:
+            delta[s] += 1
+    return Expected("best-two", {"strokes": delta})
 
 
 # --- when the game ends and who wins ------------------------------------------------------
@@ -355,6 +435,12 @@ def alone_on_top_or_after(unit: str, target: int, hands: int, option: str) -> En
                                          or number >= opts.get(option, hands))
 
 
+def one_left(unit: str, option: str) -> Ends:
+    """Players leave on reaching the target; a player never loses a stroke after leaving,
+    so those still at the table are those below it. The game ends with one left or none."""
+    return lambda number, totals, opts: sum(1 for x in totals[unit] if x < opts[option]) <= 1
+
+
 def someone_reaches(unit: str, target: int) -> Ends:
     return lambda number, totals, opts: max(totals[unit]) >= target
 
@@ -367,6 +453,7 @@ class Spec:
     ends: Ends
     winner: tuple[str, str]  # ("most" | "fewest", unit)
     floor: int | None = None  # no total falls below this
+    leave: str | None = None  # the option with the total at which a player leaves, placed
 
 
 SPECS: dict[str, Spec] = {
@@ -384,8 +471,14 @@ SPECS: dict[str, Spec] = {
     "schaufeldame": Spec(schaufeldame, someone_reaches("points", 12), ("fewest", "points")),
     "schiltenober": Spec(schiltenober, someone_reaches("points", 7), ("fewest", "points")),
     "schieber": Spec(schieber, alone_on_top("points", 1000, "target"), ("most", "points")),
+    "misere-molotow": Spec(misere_molotow, after(16), ("fewest", "points")),
     "sticheln": Spec(sticheln, alone_on_top_or_after("points", 50, 100, "limit"),
                      ("most", "points"), floor=0),
+    "handjass": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
+                     leave="target"),
+    # A: with Bessern the hand is scored "as in ordinary Handjass"
+    "handjass-bessern": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
+                             leave="target"),
 }
 
 
@@ -398,6 +491,69 @@ def check_decision(game: Game, d: Decision) -> None:
         assert all(a.kind == "play" for a in d.legal)
         assert len(set(cards)) == len(cards)
         assert set(cards) <= set(mask_cards(d.hand)), (names(cards), names(d.hand))
+    if game.rules.take_part:
+        check_cards_conserved(game)
+
+
+def check_cards_conserved(game: Game) -> None:
+    """Every card is in exactly one place: a hand, a pile, out of play (folded or swapped
+    hands), or played in this hand; a seat's hidden cards stay out of the others' view."""
+    s = game.s
+    places = [*s.hands, *s.piles.values(), s.out,
+              sum(1 << c for t in s.tricks for c in t.cards), sum(1 << c for c in s.trick)]
+    seen = 0
+    for mask in places:
+        assert not seen & mask, "a card is in two places"
+        seen |= mask
+    assert seen == (1 << 36) - 1, "a card went missing"
+    for seat in range(game.n):
+        obs = game.observation(seat)
+        assert set(obs["piles"]) == set(s.piles) and all(
+            isinstance(k, int) for k in obs["piles"].values()), "piles show their size only"
+        mine = set(obs["hand"])
+        for other in range(game.n):
+            if other != seat:
+                assert not mine & {CARD_NAMES[c] for c in mask_cards(s.hands[other])}
+
+
+def forehand_of(dealer: int, seats: list[int], players: int) -> int:
+    """The first seat among `seats` to the right of the dealer."""
+    return next(x for x in [(dealer + i) % players for i in range(1, players + 1)]
+                if x in seats)
+
+
+def check_taking_part(rules: CompiledRules, r: HandResult, table: list[int]) -> None:
+    """Nine cards to each seat at the table; only those taking part play, each card of
+    their hands (as play began) once; a trick has one card of each, in turn."""
+    n = rules.players
+    dealt = [as_mask(h) for h in r.hands]
+    start = [as_mask(h) for h in r.in_hands]
+    assert [h.bit_count() for h in dealt] == [rules.cards_each if x in table else 0
+                                              for x in range(n)]
+    assert set(r.playing) <= set(table)
+    assert [h.bit_count() for h in start] == [rules.cards_each if x in r.playing else 0
+                                              for x in range(n)]
+    if r.swapped >= 0:
+        assert r.swapped in r.playing, "who takes the blind plays"
+    if r.robbed >= 0:
+        assert r.robbed in r.playing and start[r.robbed] >> r.turned & 1
+    if not r.playing:
+        assert not r.tricks
+        return
+    leader = forehand_of(r.dealer, list(r.playing), n)
+    played = []
+    for t in r.tricks:
+        order = [x for x in [(t.leader + i) % n for i in range(n)] if x in r.playing]
+        assert t.leader == leader and len(t.cards) == len(r.playing)
+        for seat, c in zip(order, t.cards, strict=True):
+            assert start[seat] >> c & 1, f"{CARD_NAMES[c]} not held by its player"
+        played.extend(t.cards)
+        leader = t.winner
+    assert len(r.tricks) == rules.cards_each
+    union = 0
+    for seat in r.playing:
+        union |= start[seat]
+    assert sorted(played) == mask_cards(union), "a card was played twice or never"
 
 
 def check_deal_and_play(rules: CompiledRules, r: HandResult) -> None:
@@ -431,20 +587,32 @@ def check_points(rules: CompiledRules, r: HandResult, v: HandView) -> None:
     bonus = match_bonus(rules) if took_all else 0
     if rules.model.deal.each is None:
         assert sum(r.points) == FULL_HAND + bonus
+    if rules.take_part:  # the cards in play, as the players held them, and the last trick
+        mode = ref_mode(r.trump)
+        held = sum(ref.card_points(CARD_NAMES[c], mode) for seat in r.playing
+                   for c in mask_cards(as_mask(r.in_hands[seat])))
+        assert sum(r.points) == (held + 5 if r.tricks else 0)
 
 
 def facts_of(rules: CompiledRules, r: HandResult, v: HandView,
              before: dict[str, tuple[int, ...]]) -> HandFacts:
     """The facts of a finished hand, for evaluating the file's invariant statements."""
     won = [sum(1 << CARD_NAMES.index(c) for c in cs) for cs in v.won]
+    mode = ref_mode(r.trump)
+    in_play = sum(ref.card_points(CARD_NAMES[c], mode) for seat in v.playing
+                  for c in mask_cards(as_mask(r.in_hands[seat]))) + (5 if r.tricks else 0)
     return HandFacts(
-        n=rules.subjects, players=rules.players, hand=r.number, points=list(r.points),
+        n=rules.subjects, players=v.at_table or rules.players, hand=r.number,
+        points=list(r.points),
         tricks=list(v.tricks), won=won, trick_winners=list(v.trick_winners),
         declared=v.declared, totals={u: list(t) for u, t in r.totals.items()},
         options=dict(rules.options), rng=random.Random(0),
         change={u: [a - b for a, b in zip(r.totals[u], before[u], strict=True)]
                 for u in r.totals},
-        weis=list(v.weis), stoeck=list(v.stoeck),
+        weis=list(v.weis), stoeck=list(v.stoeck), table_weis=list(v.table_weis),
+        table_stoeck=list(v.table_stoeck),
+        playing=[int(s in v.playing) for s in range(rules.subjects)] if rules.take_part
+        else [], in_play=in_play,
     )
 
 
@@ -493,10 +661,16 @@ def check_game(case: VariantCase, game: Game) -> None:
     keeper = ScoreKeeper(spec, {u: [0] * rules.subjects for u in rules.units})
     before = {u: (0,) * rules.subjects for u in rules.units}
     assert game.results, "the game ended without a hand"
+    table = list(range(rules.players))  # seats at the table
     for i, r in enumerate(game.results):
         assert r.number == i + 1
-        check_deal_and_play(rules, r)
+        if rules.take_part:
+            check_taking_part(rules, r, table)
+        else:
+            check_deal_and_play(rules, r)
         v = hand_view(rules, r, options)
+        if rules.take_part:
+            v.playing, v.at_table = list(r.playing), len(table)
         check_points(rules, r, v)
         keeper.hand(v, r)
         facts = facts_of(rules, r, v, before)
@@ -505,6 +679,11 @@ def check_game(case: VariantCase, game: Game) -> None:
             assert holds(facts, -1), f"invariant {inv_id} fails in hand {r.number}"
         last = i == len(game.results) - 1
         assert spec.ends(r.number, r.totals, options) == last, f"game end after {r.number}"
+        if spec.leave is not None:  # who reaches the target leaves the table
+            unit = spec.winner[1]
+            going = [x for x in table if r.totals[unit][x] >= options[spec.leave]]
+            assert list(r.left) == going
+            table = [x for x in table if x not in going]
         before = r.totals
     held = sorted((u, tuple(sorted(pair)), a) for u, pair, a in game.s.pending)
     assert held == sorted(keeper.pending), "the units held in abeyance differ from the text"
@@ -514,11 +693,36 @@ def check_game(case: VariantCase, game: Game) -> None:
 def check_winner(spec: Spec, game: Game) -> None:
     outcome = game.outcome()
     assert outcome is not None
+    if spec.leave is not None:
+        check_placings(spec, game)
+        return
     direction, unit = spec.winner
     base, sign = game.rules.unit_of[unit]
     final = [sign * x for x in game.results[-1].totals[base]]
     best = max(final) if direction == "most" else min(final)
     assert set(outcome.winners) == {s for s, x in enumerate(final) if x == best}
+
+
+def check_placings(spec: Spec, game: Game) -> None:
+    """Who leaves the table first wins; the standings list players in the order they left
+    (the higher total first within one hand), then those still at the table."""
+    outcome = game.outcome()
+    assert outcome is not None
+    unit, target = spec.winner[1], game.rules.options[spec.leave or ""]
+    left: dict[int, int] = {}
+    for r in game.results:
+        for x, total in enumerate(r.totals[unit]):
+            if total >= target and x not in left:
+                left[x] = r.number
+    final = game.results[-1].totals[unit]
+    order = sorted(range(game.rules.players), key=lambda x: (left.get(x, 10**6), -final[x]))
+    assert [x for x, _ in outcome.standings] == order or all(
+        (left.get(a, 0), final[a]) == (left.get(b, 0), final[b])
+        for a, b in zip(order, [x for x, _ in outcome.standings], strict=True))
+    first = order[0]
+    assert set(outcome.winners) == {x for x in left if left[x] == left[first]
+                                    and final[x] == final[first]}
+    assert [x for x, _ in outcome.left] == [x for x in order if x in left]
 
 
 # --- the tests ------------------------------------------------------------------------------
@@ -599,11 +803,67 @@ def test_hidden_declarations_are_seen_by_their_owner_only() -> None:
 
 
 # --- every clause, on hands drawn to hit ties and big scores -----------------------------------
+@pytest.mark.parametrize("seats", [4, 3, 2])
+@settings(max_examples=scaled(12))
+@given(data=st.data())
+def test_handjass_clauses_agree_with_the_text_on_drawn_hands(seats: int,
+                                                             data: st.DataObject) -> None:
+    """Who plays, scores near 21 and ties (a Weis makes them possible) on drawn hands."""
+    rules = Game("handjass", seed=0, options={"seats": 4}).rules
+    at_table = data.draw(st.lists(st.integers(0, 3), min_size=seats, max_size=seats,
+                                  unique=True))
+    fold = seats >= 3
+    playing = sorted(data.draw(st.sets(st.sampled_from(at_table))) if fold else at_table)
+    points = [data.draw(st.sampled_from([0, 15, 20, 21, 40, 60]) | st.integers(0, 157))
+              if s in playing else 0 for s in range(4)]
+    weis = [0] * 4
+    if playing and data.draw(st.booleans()):
+        weis[data.draw(st.sampled_from(playing))] = data.draw(st.sampled_from([20, 50, 100]))
+    tricks = [0] * 4
+    winners: list[int] = []
+    for s in playing:
+        tricks[s] = 9 // len(playing)
+        winners += [s] * tricks[s]
+    facts = HandFacts(
+        n=4, players=seats, hand=1, points=list(points), tricks=tricks, won=[0] * 4,
+        trick_winners=winners, declared={}, totals={"strokes": [0] * 4},
+        options=dict(rules.options), rng=random.Random(0), weis=weis, stoeck=[0] * 4,
+        playing=[int(s in playing) for s in range(4)])
+    view = HandView(1, 4, list(points), tricks, [set() for _ in range(4)], winners, {},
+                    dict(rules.options), weis, [0] * 4, playing=playing, at_table=seats)
+    clause = next(c for c in rules.clauses if c.applies(facts))
+    exp = handjass(view)
+    assert clause.id == exp.clause
+    got = [0] * 4
+    for g in clause.grants(facts):
+        got[g.subject] += g.amount
+    assert got == exp.delta["strokes"]
+
+
+
 POINT_GAMES = [
     VariantCase("mittlere"), VariantCase("molotow"), VariantCase("molotow-allmedias"),
     VariantCase("plus-minus", {"seats": 3}), VariantCase("plus-minus", {"seats": 4}),
-    VariantCase("plusminus-allmedias"),
+    VariantCase("plusminus-allmedias"), VariantCase("misere-molotow"),
 ]
+
+
+@st.composite
+def drawn_bonuses(draw: st.DrawFn, n: int) -> dict[str, list[int]]:
+    """Weis and Stöck per player: hand Weis for one player at most, Stöck in one hand or
+    one trick at most, table Weis for anyone."""
+    def one(values: list[int]) -> list[int]:
+        out = [0] * n
+        out[draw(st.integers(0, n - 1))] = draw(st.sampled_from(values))
+        return out
+
+    stoeck = one([0, 20])
+    where = "stoeck" if draw(st.booleans()) else "table_stoeck"
+    return {"weis": one([0, 20, 50, 100, 150, 200, 320]),
+            "stoeck": stoeck if where == "stoeck" else [0] * n,
+            "table_stoeck": stoeck if where == "table_stoeck" else [0] * n,
+            "table_weis": draw(st.lists(st.sampled_from([0, 20, 50, 70, 100]), min_size=n,
+                                        max_size=n))}
 
 
 @st.composite
@@ -653,6 +913,9 @@ def test_clauses_agree_with_the_text_on_drawn_hands(case: VariantCase, data: st.
     rules = Game(case.name, seed=0, options=case.options).rules
     points, tricks = data.draw(drawn_hand(rules.players))
     facts, view = drawn_facts(rules, points, tricks, seed)
+    for name, values in data.draw(drawn_bonuses(rules.players)).items():
+        setattr(facts, name, list(values))
+        setattr(view, name, list(values))
     clause = next(c for c in rules.clauses if c.applies(facts))
     grants = clause.grants(facts)
     exp = SPECS[case.name].score(view)

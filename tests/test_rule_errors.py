@@ -269,7 +269,7 @@ def test_unreadable_action() -> None:
     with pytest.raises(JassError) as info:
         Action.parse("trump X")
     assert str(info.value) == ("cannot read action 'trump X' (write e.g. DA, trump H, push, "
-                               "pass, estimate 40)")
+                               "pass, join, fold, swap, rob 1, take, discard DA, estimate 40)")
 
 
 def test_unknown_variant_suggests_close_names() -> None:

@@ -21,7 +21,7 @@ from jassdsl.check import load_model
 from jassdsl.cli import main
 from jassdsl.facts import FACTS
 from jassdsl.rulebook.expressions import Speaker, formula
-from jassdsl.rulebook.render import Variant, compare_page, variant_page
+from jassdsl.rulebook.render import Variant, compare_page, in_lang, variant_page
 from jassdsl.rulebook.site import (
     counterpart,
     load_variant,
@@ -66,10 +66,10 @@ def test_every_unit_of_the_rule_files_has_a_german_word() -> None:
 
 def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
     """A new field in the model must get a place on the page (then add it here)."""
-    rendered = {"path", "name", "summary", "sources", "decisions", "options", "players",
+    rendered = {"path", "name", "summary", "summary_german", "sources", "decisions", "options", "players",
                 "teams", "deal", "settings", "ranks", "points", "bonuses", "trump", "units",
                 "declarations", "lets", "clauses", "scoring_pos", "invariants", "weis_tables",
-                "end", "winner"}
+                "end", "winner", "piles", "show", "rob", "take_part", "leave", "improve"}
     assert set(m.RuleFile.model_fields) == rendered
 
 
@@ -222,6 +222,20 @@ def clause_of(snippet: str) -> tuple[m.RuleFile, m.Clause]:
      "gets 1 stick.",
      "In allen anderen Fällen: wenn genau ein Spieler die wenigsten Punkte hat, erhält "
      "dieser Spieler 1 Strich."),
+    ("  a: otherwise then every player scores points + tricks",
+     "In every other case: every player scores sticks: 1 for each card point they took, plus 1 "
+     "for each trick they took.",
+     "In allen anderen Fällen: jeder Spieler schreibt Striche an: 1 für jeden gewonnenen Punkt, "
+     "plus 1 für jeden gewonnenen Stich."),
+    ("  a: otherwise then every player scores points - tricks",
+     "In every other case: every player scores sticks equal to their card points minus the "
+     "number of tricks they took.",
+     "In allen anderen Fällen: jeder Spieler schreibt so viele Striche an, wie seine "
+     "Kartenpunkte minus die Zahl seiner Stiche beträgt."),
+    ("  a: otherwise then every player scores points * tricks",
+     "In every other case: every player scores sticks equal to `points * tricks`.",
+     "In allen anderen Fällen: jeder Spieler schreibt so viele Striche an, wie `points * tricks` "
+     "beträgt."),
 ])
 def test_clause_wording(snippet: str, en: str, de: str) -> None:
     rf, clause = clause_of("score each hand, first rule that applies:\n" + snippet)
@@ -280,11 +294,17 @@ def test_any_expression_renders_in_both_languages(e: m.Expr) -> None:
 def test_formula_round_trips_through_the_parser() -> None:
     for path in RULES:
         rf = variant(path).model
+        text = path.read_text(encoding="utf-8")
+        start = text.index("score each hand")
+        end = text.index("\ninvariant", start)
+        who = "team" if rf.teams else "player"
         for c in rf.clauses:
             if c.condition is None:
                 continue
-            again = clause_of(f"score each hand, first rule that applies:\n  a: when "
-                              f"{formula(c.condition)} then every player gets 1 stick")[1]
+            # the clause alone in its own file, so that its lets and facts are known
+            snippet = (f"score each hand, first rule that applies:\n  a: when "
+                       f"{formula(c.condition)} then every {who} gets 1 {rf.units[0].plural}")
+            again = load_model(text[:start] + snippet + text[end:], "x.jass").clauses[0]
             assert again.condition is not None
             assert formula(again.condition) == formula(c.condition)
 
@@ -487,3 +507,62 @@ def test_weis_tables_and_stoeck_are_rendered() -> None:
     assert "| 5 or more cards in sequence in one suit | 100 |" in en
     assert "| vier J (Bube/Under) | 200 |" in de
     assert "*table*" in en and "Stöck" in en and "Stöck" in de
+
+
+def test_a_sum_of_facts_reads_as_words_in_both_languages() -> None:
+    rf = load_model((ROOT / "rules" / "schieber.jass").read_text(encoding="utf-8"), "s.jass")
+    clause = next(c for c in rf.clauses if c.id == "card-points")
+    assert Speaker("en", rf).clause_text(clause) == (
+        "In every other case: every team scores points equal to its card points plus its "
+        "Weis points plus its Stöck points.")
+    assert Speaker("de", rf).clause_text(clause) == (
+        "In allen anderen Fällen: jedes Team schreibt so viele Punkte an, wie die Summe aus "
+        "seinen Kartenpunkten, seinen Weispunkten und seinen Stöckpunkten beträgt.")
+
+
+
+def test_german_texts_of_the_file_show_on_the_german_page(tmp_path: Path) -> None:
+    fixtures = ROOT / "tests" / "fixtures" / "language"
+    text = completed((fixtures / "german.jass").read_text(encoding="utf-8"),
+                     (fixtures / "_base.jass").read_text(encoding="utf-8"))
+    path = tmp_path / "german.jass"
+    path.write_text(text, encoding="utf-8")
+    v = load_variant(path)
+    # the prose of each page, without the rule file quoted at its end
+    de = variant_page("de", v).split("## Die Regeldatei")[0]
+    en = variant_page("en", v).split("## The rule file")[0]
+    for german in ("> Vier Spieler, jeder für sich", "Die Quellen nennen keine Länge",
+                   "Anzahl Runden eines Spiels"):
+        assert german in de and german not in en
+    assert "The sources give no length" in en and "The sources give no length" not in de
+    # a text without German shows in English on the German page, marked as such
+    assert in_lang("de", "English only", "") == "*(englisch)* English only"
+    assert in_lang("en", "English", "Deutsch") == "English"
+
+
+def missing_german(rf: m.RuleFile) -> list[str]:
+    """The header texts of a rule file that have no German text (or just the English one)."""
+    texts = [("summary", rf.summary, rf.summary_german)]
+    texts += [(f"decision {d.key}", d.text, d.german) for d in rf.decisions]
+    texts += [(f"option {o.name}", o.description, o.german) for o in rf.options]
+    return [name for name, english, german in texts
+            if english and (not german.strip() or german.strip() == english.strip())]
+
+
+@pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
+def test_every_rule_file_speaks_german(path: Path) -> None:
+    """Each German page shows the file's own texts: a summary, a decision or an option
+    without 'german "..."' would appear there in English, so a new rule file must bring
+    its German texts along."""
+    rf = load_model(path.read_text(encoding="utf-8"), str(path))
+    missing = missing_german(rf)
+    assert not missing, f"rules/{path.name}: no German text for {', '.join(missing)}"
+
+
+def test_a_rule_file_without_german_is_caught() -> None:
+    text = (ROOT / "rules" / "schieber.jass").read_text(encoding="utf-8")
+    stripped = re.sub(r'\n\s+german "[^"]*"| german "[^"]*"', "", text)
+    rf = load_model(stripped, "rules/schieber.jass")
+    assert missing_german(rf) == (["summary"] + [f"decision {d.key}" for d in rf.decisions]
+                                  + [f"option {o.name}" for o in rf.options])
+    assert "decision stoeck" in missing_german(rf)

@@ -197,9 +197,9 @@ def hand_drafts(variant: str, options: dict[str, Any], hands: list[HandSeen],
 
 def game_input(h: Harvest, hands: int | None = None) -> dict[str, Any]:
     chosen = h.hands if hands is None else h.hands[:hands]
-    keys = ("deal", "shown", "trump", "actions", "lots")
+    keys = ("deal", "shown", "trump", "actions", "lots", "piles")
     return {"first_dealer": h.first_dealer,
-            "hands": [{k: seen.input[k] for k in keys} for seen in chosen]}
+            "hands": [{k: seen.input[k] for k in keys if k in seen.input} for seen in chosen]}
 
 
 def game_drafts(variant: str, options: dict[str, Any], harvests: list[Harvest],

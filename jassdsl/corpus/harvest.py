@@ -15,14 +15,19 @@ from typing import Any
 from jassdsl.cards import CARD_NAMES
 from jassdsl.compiler import CompiledRules
 from jassdsl.corpus.position import RecordingRandom, card_names, mode_name
-from jassdsl.game import Action, Game
+from jassdsl.game import Action, Game, split_piles, trick_seats
 from jassdsl.tables import MODE_INDEX
 
 Policy = Callable[[Game, random.Random], Action]
 
 
 def random_policy(game: Game, rng: random.Random) -> Action:
-    return rng.choice(game.legal_actions())
+    """A random legal action; asked whether to play a hand, it plays three times in four,
+    so that many hands seat every player (what a position case needs)."""
+    legal = game.legal_actions()
+    if game.phase == "take part" and rng.random() < 0.75:
+        return next(a for a in legal if a.kind == "join")
+    return rng.choice(legal)
 
 
 @dataclass
@@ -76,6 +81,9 @@ def hand_start(game: Game) -> dict[str, Any]:
         "totals": {u: list(v) for u, v in s.totals.items()},
         "held": [{"unit": u, "among": list(a), "amount": n} for u, a, n in s.pending],
         "actions": [], "lots": [],
+        **({"piles": {name: [CARD_NAMES[c] for c in cards]
+                      for name, cards in s.pile_cards.items()}}
+           if any(s.pile_cards.values()) else {}),
     }
 
 
@@ -105,7 +113,8 @@ def play(rules: CompiledRules, seed: int, policy: Policy = random_policy,
         if s.phase == "play":
             if not s.trick:
                 trick_mode = s.mode
-            if positions:
+            if positions and len(trick_seats(game.n, s.playing)[s.leader]) == game.n:
+                # a position seats every player: only hands that everybody plays
                 out.positions.append(Position(list(s.hands), list(s.trick), s.leader, s.mode,
                                               sum(h.bit_count() for h in s.hands)))
         action = policy(game, rng)
@@ -153,12 +162,19 @@ def rigged_hand(rules: CompiledRules, k: int) -> dict[str, Any]:
     rng.shuffle(rest)
     deal = [sorted(rest[i * each:(i + 1) * each]) for i in range(n - 1)]
     deal.insert(target, sorted(mine))
-    shown = CARD_NAMES[deal[dealer][-1]] if rules.trump_kind == "bottom_card" else None
+    left = rest[(n - 1) * each:]  # cards left over lie on the piles, in the rules' order
+    seats = tuple((dealer + i) % n for i in range(1, n + 1))
+    piles = split_piles(rules.piles, rules.own_piles, left, seats)
+    turned = any(piles.get(name) for name in rules.turned_piles)
+    bottom = rules.trump_kind == "bottom_card" or (rules.trump_kind == "turned" and not turned)
+    shown = CARD_NAMES[deal[dealer][-1]] if bottom else None
     trump = "DHSC"[suit] if rules.trump_kind == "random_suit" else None
+    extra = {"piles": {k: card_names(v) for k, v in piles.items()}} if any(
+        piles.values()) else {}
     return {"hand_number": 1, "dealer": dealer, "deal": [card_names(h) for h in deal],
             "shown": shown, "trump": trump, "totals": {u: [0] * rules.subjects
                                                         for u in rules.units},
-            "held": [], "actions": [], "lots": [], "target": target}
+            "held": [], "actions": [], "lots": [], "target": target, **extra}
 
 
 def sweep(game: Game, target: int, budget: int) -> list[str] | None:

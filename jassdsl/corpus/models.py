@@ -84,6 +84,9 @@ class Deal(Strict):
                                "rules draw it")
     actions: list[str] = Field(description="declarations and card plays in order")
     lots: list[Lot]
+    piles: dict[str, list[Card]] = Field(
+        default_factory=dict, description="cards left over after the deal, per pile of the "
+        "rules, from the top card (which may be turned as trump) down; absent: none")
 
 
 class HandInput(Deal):

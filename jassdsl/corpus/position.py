@@ -103,11 +103,19 @@ def start_dealt(game: Game, script: ScriptedRandom, hand: Any) -> None:
     """Start the engine's next hand as recorded (hand: deal, shown, trump, lots)."""
     s, rules = game.s, game.rules
     cards = [c for h in hand.deal for c in h]
-    if len(hand.deal) != rules.players or any(len(h) != rules.cards_each for h in hand.deal):
+    seated = [seat for seat, h in enumerate(hand.deal) if h]  # a seat may have left the table
+    if len(hand.deal) != rules.players or any(len(h) != rules.cards_each
+                                              for h in hand.deal if h) or \
+            (len(seated) < rules.players and rules.leave is None):
         raise ReplayError(f"the rules deal {rules.cards_each} cards to each of "
                           f"{rules.players} players")
-    if len(set(cards)) != len(cards):
+    recorded = getattr(hand, "piles", None) or {}  # piles are optional in a record
+    laid = [c for pile in recorded.values() for c in pile]
+    if len(set(cards + laid)) != len(cards) + len(laid):
         raise ReplayError("a card is dealt twice")
+    if {name.split(":")[0] for name in recorded} - {name for name, _ in rules.piles}:
+        raise ReplayError(f"the rules have no pile {sorted(recorded)}")
+    s.table = sum(1 << seat for seat in seated)
     if hand.shown is not None and hand.shown not in hand.deal[s.dealer]:
         raise ReplayError(f"the shown card {hand.shown} is not in the dealer's hand")
     draws = [(4, MODE_INDEX[hand.trump])] if hand.trump is not None else []
@@ -122,7 +130,13 @@ def start_dealt(game: Game, script: ScriptedRandom, hand: Any) -> None:
     script.expect_used("trump draws")
     s.hands = [cards_mask(card_ids(h)) for h in hand.deal]
     s.dealt = tuple(s.hands)
+    if rules.piles:
+        game.lay_piles({name: card_ids(cards) for name, cards in recorded.items()}, s.shown)
+    if s.phase in ("play", "weis") and rules.weis is not None:
+        game._start_play()  # play began at once: the Weise on offer come from these hands
     check_deal(game, hand)
+    if rules.improve is not None:  # the own piles come into play with the recorded cards
+        game.begin_after_deal()
     script.draws = deque((lot.of, lot.index) for lot in hand.lots)
 
 
@@ -174,4 +188,6 @@ def play_position(rules: CompiledRules, hands: Sequence[Sequence[str]],
     s.current = (leader + len(trick)) % n
     s.mode = mode
     s.tricks, s.won = [], [0] * n
+    s.table = s.playing = (1 << n) - 1  # in a position every seat plays
+    s.weis_todo = 0  # a position in the middle of play asks nobody about Weis
     return game

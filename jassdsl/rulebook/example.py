@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from jassdsl.cards import mask_cards
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import Action, Game, HandResult
+from jassdsl.game import Action, Game, HandResult, trick_seats
 from jassdsl.tables import MODE_INDEX, ModeTable
 
 SEED = 11
@@ -27,6 +27,7 @@ class TrickRow:
     cards: tuple[int, ...]  # in playing order, starting with the leader
     winner: int
     points: int
+    seats: tuple[int, ...] = ()  # who played the cards, in order
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,15 @@ class Example:
     @property
     def forehand(self) -> int:
         return (self.result.dealer + 1) % len(self.hands)
+
+    @property
+    def leads_first(self) -> int:
+        """Who leads the first trick: forehand, or the first player from forehand on who
+        takes part in the hand."""
+        playing = self.result.playing or tuple(range(len(self.hands)))
+        n = len(self.hands)
+        return next((self.forehand + i) % n for i in range(n)
+                    if (self.forehand + i) % n in playing)
 
 
 def declaration_value(legal: list[Action], players: int, rng: random.Random) -> Action:
@@ -65,18 +75,20 @@ def points_table(rules: CompiledRules, trump: str) -> ModeTable:
 
 def first_off_suit(result: HandResult) -> tuple[int, int, int] | None:
     """The first card that did not follow the suit led: it set trump in a first-void hand."""
+    n = len(result.hands)
+    mask = sum(1 << x for x in result.playing) if result.playing else (1 << n) - 1
     for number, trick in enumerate(result.tricks, start=1):
         led = trick.cards[0] // 9
         for i, card in enumerate(trick.cards):
             if card // 9 != led:
-                return number, (trick.leader + i) % len(result.hands), card
+                return number, trick_seats(n, mask)[trick.leader][i], card
     return None
 
 
 def dealt(result: HandResult) -> tuple[tuple[int, ...], ...]:
     """Per seat, the cards dealt (the record keeps bitmasks or card lists)."""
     out = []
-    for hand in result.hands:
+    for hand in result.in_hands or result.hands:
         out.append(tuple(mask_cards(hand)) if isinstance(hand, int) else tuple(sorted(hand)))
     return tuple(out)
 
@@ -93,6 +105,9 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
         seat, phase = game.current_player, game.phase
         if phase == "declare":
             action = declaration_value(legal, rules.players, rng)
+        elif phase == "take part":  # mostly play, so that the example has tricks
+            playing = [a for a in legal if a.kind != "fold"]
+            action = rng.choice(playing if rng.random() < 0.75 else legal)
         elif phase == "auction":
             action = legal[-1] if rng.random() < 0.5 else legal[0]  # pass, or the lowest bid
         else:
@@ -106,7 +121,10 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
     result = game.results[0]
     table = points_table(rules, result.trump)
     per_trick = result.trick_points(table, rules.last_bonus)
-    rows = tuple(TrickRow(i + 1, t.leader, tuple(t.cards), t.winner, p)
+    mask = (sum(1 << x for x in result.playing) if rules.take_part
+            else (1 << rules.players) - 1)
+    rows = tuple(TrickRow(i + 1, t.leader, tuple(t.cards), t.winner, p,
+                          trick_seats(rules.players, mask)[t.leader])
                  for i, (t, p) in enumerate(zip(result.tricks, per_trick, strict=True)))
     sums = [0] * rules.subjects
     for row in rows:

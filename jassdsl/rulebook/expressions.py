@@ -250,10 +250,17 @@ class Speaker:
                        np=f"the number of tricks {sw.pron} took",
                        per=f"for each trick {sw.pron} took", most="the most tricks",
                        least="the fewest tricks", everyone=f"the tricks of all {sw.pl} together")
-        if name in ("match", "last"):
+        if name in ("match", "last", "playing"):
             return Qty("flag", flag=self.named_flag(name))
+        if name in self.lets and not is_boolean(self.lets[name]):
+            ref = self.ref(name)
+            return self.value_quantity((f"a {ref}", f"{sw.poss} {ref}"),
+                                       (f"einen Wert *{name}*", f"sein {ref}",
+                                        f"seinem {ref}"))
         if name in self.declared:
             return self.declared_quantity(name)
+        if name in BONUS_NOUNS:
+            return self.bonus_quantity(name)
         if name == "rank":
             return self.value_quantity(("a rank by card points", "their rank by card points"),
                                        ("einen Rang nach Punkten", "sein Rang nach Punkten",
@@ -267,12 +274,29 @@ class Speaker:
                  f"der Zahl der {sw.pl} mit seiner Punktzahl"))
         return None
 
+    def bonus_quantity(self, name: str) -> Qty:
+        """Weis and Stöck points of one subject, from the hand or from the table."""
+        sw = self.sw
+        en, de = BONUS_NOUNS[name]
+        if self.de:
+            return Qty("value", ("hat", "haben"), a_noun=de, np=f"{sw.poss} {de}",
+                       np_dat=f"{sw.poss_dat} {de}n",
+                       everyone=f"die {de} aller {sw.pl} zusammen")
+        noun = en.format(pron=sw.pron)
+        return Qty("value", ("has", "have"), a_noun=noun, np=f"{sw.poss} {noun}",
+                   everyone=f"the {noun} of all {sw.pl} together")
+
     def value_quantity(self, en: tuple[str, str], de: tuple[str, str, str]) -> Qty:
         if self.de:
             return Qty("value", ("hat", "haben"), a_noun=de[0], np=de[1], np_dat=de[2])
         return Qty("value", ("has", "have"), a_noun=en[0], np=en[1], np_dat=en[1])
 
-    def named_flag(self, name: str) -> Pred:
+    def named_flag(self, name: str) -> Phrase:
+        if name == "playing":
+            if self.de:  # a separable verb: "spielt mit", "mitspielt"
+                return Raw("spielt diese Runde mit", "spielen diese Runde mit",
+                           "diese Runde mitspielt", "diese Runde mitspielen")
+            return Pred(False, ("plays", "play"), "this hand")
         if name == "match":
             return self.took("every trick", "alle Stiche", "gemacht")
         return self.took("the last trick", "den letzten Stich", "gemacht")
@@ -380,6 +404,16 @@ class Speaker:
         q = self.quantity(e)
         if q is not None and q.np:
             return q.np, q.np_dat or q.np
+        terms = signed_terms(e)
+        if any(sign < 0 for sign, _ in terms):  # a sum alone is said below
+            signed = [(sign, self.noun_phrase(x)) for sign, x in terms]
+            if all("`" not in nom for _, (nom, _) in signed):
+                head = MINUS if signed[0][0] < 0 else ""
+                rest = "".join(f" {'plus' if s > 0 else 'minus'} {np[0]}"
+                               for s, np in signed[1:])
+                rest_dat = "".join(f" {'plus' if s > 0 else 'minus'} {np[1]}"
+                                   for s, np in signed[1:])
+                return head + signed[0][1][0] + rest, head + signed[0][1][1] + rest_dat
         if isinstance(e, m.Call) and e.func == "abs" and isinstance(e.args[0], m.Binary) \
                 and e.args[0].op == "-":
             a = self.noun_phrase(e.args[0].left)
@@ -389,6 +423,14 @@ class Speaker:
                         f"dem Unterschied zwischen {a[1]} und {b[1]}")
             text = f"the difference between {a[0]} and {b[0]}"
             return text, text
+        if isinstance(e, m.Binary) and e.op == "+":
+            parts = [self.noun_phrase(t) for t in flatten(e, "+")]
+            if not any("`" in p[0] for p in parts):
+                if self.de:
+                    dat = f"{', '.join(p[1] for p in parts[:-1])} und {parts[-1][1]}"
+                    return f"die Summe aus {dat}", f"der Summe aus {dat}"
+                text = " plus ".join(p[0] for p in parts)
+                return text, text
         code = f"`{formula(e)}`"
         return code, code
 
@@ -447,6 +489,9 @@ class Speaker:
 
     def comparison(self, e: m.Binary) -> Phrase | None:
         left, op, right = e.left, e.op, e.right
+        if isinstance(left, m.Call) and left.func == "place" and isinstance(right, m.Num) \
+                and op in ("=", "<="):
+            return self.placed(left, op, right.value)
         if isinstance(left, m.Name) and isinstance(right, m.Num):
             if left.name == "rank" and op == "=":
                 return self.ranked(right.value)
@@ -465,6 +510,30 @@ class Speaker:
         if q.kind == "value":
             return self.valued(q, op, right)
         return None
+
+    def placed(self, e: m.Call, op: str, k: int) -> Phrase:
+        """'place(score, playing) <= 2': at most one other has a higher value."""
+        what = self.noun_phrase(e.args[0])
+        among = ""
+        if len(e.args) > 1:
+            f = self.pred(e.args[1])
+            among = self.pick(f" among those who {f.main(True)}",
+                              f" unter denen, die {f.sub(True)},")
+        higher = k - 1
+        if higher == 0:  # the highest value, shared by equals
+            if self.de:
+                return Pred(True, ("hat", "haben"), f"{among} den höchsten Wert von {what[1]}"
+                            .strip())
+            return Pred(False, ("has", "have"), f"the highest {what[0]}{among}")
+        if self.de:
+            many = "höchstens" if op == "<=" else "genau"
+            return Pred(True, ("hat", "haben"),
+                        f"{among} {many} {higher} mit höherem Wert von {what[1]} vor sich"
+                        .strip())
+        many = "at most" if op == "<=" else "exactly"
+        noun = "other player" if higher == 1 else "other players"
+        return Pred(False, ("has", "have"),
+                    f"{many} {higher} {noun} ahead with a higher {what[0]}{among}")
 
     def counted(self, q: Qty, op: str, right: m.Expr) -> Phrase:
         v = self.value(right)
@@ -615,7 +684,11 @@ class Speaker:
         if isinstance(e, m.Name) and e.name == "hand":
             return TableQty(self.pick("the hand number", "die Nummer der Runde"), is_)
         if isinstance(e, m.Name) and e.name == "players":
-            return TableQty(self.pick("the number of players", "die Zahl der Spieler"), is_)
+            return TableQty(self.pick("the number of players at the table",
+                                      "die Zahl der Spieler am Tisch"), is_)
+        if isinstance(e, m.Name) and e.name == "points-in-play":
+            return TableQty(self.pick("the card points of the cards in play",
+                                      "die Kartenpunkte der Karten im Spiel"), is_)
         if isinstance(e, m.Call) and e.func == "sum":
             q = self.quantity(e.args[0])
             if q is not None and q.everyone:
@@ -787,6 +860,9 @@ class Speaker:
                "scores": ("schreibt", "schreiben")}[verb][pl]
         rest = f"je {amount}" if pl and verb != "scores" else amount
         tail = " an" if verb == "scores" else ""
+        cut = min((i for i in (rest.find(": "), rest.find(", wie ")) if i >= 0), default=-1)
+        if tail and cut >= 0:  # the separable 'an' goes before a list or a 'wie' clause
+            rest, tail = f"{rest[:cut]} an{rest[cut:]}", ""
         if cond:
             return f"{cond}, {fin} {np} {rest}{tail}"
         return f"{np} {fin} {rest}{tail}"
@@ -851,6 +927,23 @@ def de_accusative(np: str) -> str:
     return np
 
 
+# Weis and Stöck facts as plural nouns: English ({pron}: they / it), German
+BONUS_NOUNS = {
+    "weis": ("Weis points", "Weispunkte"),
+    "stoeck": ("Stöck points", "Stöckpunkte"),
+    "table-weis": ("table Weis points from the tricks {pron} took", "Tischweispunkte"),
+    "table-stoeck": ("table Stöck points from the tricks {pron} took", "Tisch-Stöckpunkte"),
+}
+
+
+def signed_terms(e: m.Expr, sign: int = 1) -> list[tuple[int, m.Expr]]:
+    """A chain of + and - as its terms with their signs: a - (b + c) -> +a, -b, -c."""
+    if isinstance(e, m.Binary) and e.op in ("+", "-"):
+        return [*signed_terms(e.left, sign),
+                *signed_terms(e.right, sign if e.op == "+" else -sign)]
+    return [(sign, e)]
+
+
 def flatten(e: m.Expr, op: str) -> list[m.Expr]:
     if isinstance(e, m.Binary) and e.op == op:
         return [*flatten(e.left, op), *flatten(e.right, op)]
@@ -888,7 +981,7 @@ def is_boolean(e: m.Expr) -> bool:
         return e.op in ("and", "or", "=", "!=", "<", "<=", ">", ">=")
     if isinstance(e, m.Call):
         return e.func in ("most", "least")
-    return isinstance(e, m.Name) and e.name in ("match", "last")
+    return isinstance(e, m.Name) and e.name in ("match", "last", "playing")
 
 
 def de_plural(noun: str) -> str:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from jassdsl import model as m
 from jassdsl.cards import RANKS, SUITS
-from jassdsl.compiler import CompiledRules
+from jassdsl.check import option_word
+from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.rulebook.example import Example, seat_letter, subject_label
 from jassdsl.rulebook.expressions import Speaker
 from jassdsl.rulebook.words import (
@@ -129,8 +130,10 @@ def overview(lang: Lang, v: Variant) -> list[str]:
            f"{say(lang, dealer_key)}"
     if setting.get("next dealer", [""])[0] == "highest bidder":
         deal += f"; {say(lang, 'ov.dealer_bidder')}"
+    if rf.piles:
+        deal += f"; {say(lang, 'ov.piles', piles=piles_text(lang, rf))}"
     lead_key = "ov.lead_bidder" if setting.get("first lead", [""])[0] == "highest bidder" \
-        else "ov.lead_text"
+        else "ov.lead_playing" if rf.take_part is not None else "ov.lead_text"
     units = [unit_word(lang, u.singular, u.plural) for u in rf.units]
     rows = [
         [say(lang, "ov.players"), players],
@@ -143,9 +146,21 @@ def overview(lang: Lang, v: Variant) -> list[str]:
         [say(lang, "ov.end"), end_short(lang, rf, s)],
     ]
     out = [f"## {say(lang, 'h.overview')}", ""]
-    if rf.summary and lang == "en":
-        out += [f"> {rf.summary}", ""]
+    summary = rf.summary if lang == "en" else rf.summary_german
+    if summary:
+        out += [f"> {summary}", ""]
     return out + table([say(lang, "ov.topic"), say(lang, "ov.rule")], rows)
+
+
+def piles_text(lang: Lang, rf: m.RuleFile) -> str:
+    """'the blind (9 cards) and the stock (the rest)', in the order they are filled."""
+    keys = {p.name: "pile.each" if p.each else "pile.count" if p.size is not None
+            else "pile.rest" for p in rf.piles}
+    return join_words(lang, [say(lang, keys[p.name], name=p.name, n=p.size) for p in rf.piles])
+
+
+def pile_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
+    return f"*{name}*" if lang == "en" else f"den Haufen *{name}*"
 
 
 def trump_short(lang: Lang, rf: m.RuleFile) -> str:
@@ -179,6 +194,8 @@ def cards_section(lang: Lang, v: Variant) -> list[str]:
         out += [f"### {say(lang, 'table.' + name)}", ""]
         out += card_table(lang, rf, name)
     out += [hand_total(lang, v), ""]
+    if rf.take_part is not None:
+        out += [say(lang, "cards.in_play"), ""]
     for b in rf.bonuses:
         key = f"bonus.{b.name.text}"
         text = say(lang, key, points=b.points) if key in BONUS_KEYS else \
@@ -193,7 +210,9 @@ BONUS_KEYS = {"bonus.last-trick", "bonus.match", "bonus.stoeck"}
 def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
     """One table per mode, read left to right from the highest card to the lowest."""
     ranks = [w.text for w in next(r for r in rf.ranks if r.table.text == name).ranks]
-    values = {w.text: p for w, p in next(p for p in rf.points if p.table.text == name).values}
+    tables = sorted((p for p in rf.points if p.table.text == name),
+                    key=lambda p: p.option is not None)
+    values = {w.text: p for w, p in tables[0].values}
     extra = {r: trump_title(lang, r) if name == "trump" else "" for r in ranks}
     rows = [[say(lang, "cards.col.card"), *[f"**{r}**" for r in ranks]]]
     systems = (["en"] if lang == "en" else []) + ["fr", "ch"]
@@ -202,6 +221,11 @@ def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
         rows.append([say(lang, labels[system]),
                      *[rank_name(system, r) + extra[r] for r in ranks]])
     rows.append([say(lang, "cards.col.points"), *[str(values.get(r, 0)) for r in ranks]])
+    for alt in tables[1:]:  # `card points T if OPTION = CHOICE`: one more row per choice
+        alt_values = {w.text: p for w, p in alt.values}
+        label = say(lang, "cards.col.points_if", option=alt.option.text if alt.option else "",
+                    choice=option_word(alt.choice) if alt.choice else "")
+        rows.append([label, *[str(alt_values.get(r, 0)) for r in ranks]])
     head = [say(lang, "cards.col.order"), *[str(i) for i in range(1, len(ranks) + 1)]]
     return ['<div class="rulebook-cards" markdown>', "", *table(head, rows), "</div>", ""]
 
@@ -237,8 +261,16 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         out.append(say(lang, key, modes=join_words(lang, modes, "or")))
         if t.push:
             out += ["", say(lang, "trump.push")]
+    elif t.kind == "turned":
+        piles = join_words(lang, [f"*{w.text}*" for w in t.piles], "or")
+        out.append(say(lang, "trump.turned", piles=piles))
     else:
         out.append(say(lang, f"trump.{t.kind}", fallback=fallback))
+    if rf.show is not None:
+        pile = f"*{rf.show.text}*"
+        out += ["", say(lang, "trump.show", pile=pile)]
+    if rf.rob is not None:
+        out += ["", say(lang, "trump.rob", rank=rf.rob.text)]
     return [*out, ""]
 
 
@@ -269,6 +301,19 @@ def declare_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     items = []
     if rf.trump.kind == "forehand_chooses":
         items.append(say(lang, "declare.trump_phase"))
+    imp = rf.improve
+    if imp is not None:
+        pile = f"*{imp.pile.text}*"
+        items.append(say(lang, "declare.improve", pile=pile, n=imp.cards))
+        if imp.dealer_sees:
+            items.append(say(lang, "declare.improve_dealer", pile=pile, n=imp.cards))
+    tp = rf.take_part
+    if tp is not None:
+        items.append(say(lang, "declare.take_part"))
+        if tp.fold_from is not None:
+            items.append(say(lang, "declare.fold", n=tp.fold_from))
+        if tp.swap is not None:
+            items.append(say(lang, "declare.swap", pile=pile_name(lang, rf, tp.swap.text)))
     for d in rf.declarations:
         items += declaration_items(lang, rf, d)
     if not items:
@@ -317,7 +362,14 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         rows = [[weis_item(lang, item), str(item.points)] for item in t.items]
         out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
         out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
-    return [*out, say(lang, "weis.compare"), ""]
+    out += [say(lang, "weis.compare"), ""]
+    used = names_used(rf)
+    if "table-weis" in used:
+        out += [say(lang, "weis.on_table"), ""]
+    stoeck = next((b.points for b in rf.bonuses if b.name.text == "stoeck"), 0)
+    if "table-stoeck" in used and stoeck:
+        out += [say(lang, "weis.table_stoeck", points=stoeck), ""]
+    return out
 
 
 def weis_item(lang: Lang, item: m.WeisItem) -> str:
@@ -390,6 +442,10 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         out.append(say(lang, "end.hands", hands=value_text(lang, rf, rf.end.hands)))
     elif rf.end.when is not None:
         out.append(say(lang, "end.when", cond=s.end_condition(rf.end.when)))
+    if rf.leave is not None:
+        phrase = s.pred(rf.leave)
+        out += ["", say(lang, "end.leave", cond=phrase.sub() if lang == "de" else
+                        phrase.main())]
     where = s.where()
     if where:
         out += ["", f"{say(lang, 'scoring.where')}: " + "; ".join(where) + "."]
@@ -413,7 +469,7 @@ def options_section(lang: Lang, v: Variant) -> list[str]:
                  first.default)
     out += [say(lang, "options.intro", variant=v.name, name=first.name,
                 value=choice_text(other)), ""]
-    rows = [[f"`{o.name}`", o.description, f"`{choice_text(o.default)}`",
+    rows = [[f"`{o.name}`", in_lang(lang, o.description, o.german), f"`{choice_text(o.default)}`",
              ", ".join(f"`{choice_text(c)}`" for c in o.choices)] for o in rf.options]
     return out + table([say(lang, "options.col.name"), say(lang, "options.col.what"),
                         say(lang, "options.col.default"), say(lang, "options.col.choices")],
@@ -427,7 +483,15 @@ def sources_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     out += [f"**{say(lang, 'sources.decisions')}**", ""]
     if not rf.decisions:
         return [*out, say(lang, "sources.none"), ""]
-    return out + [f"- `{d.key}`: {d.text}" for d in rf.decisions] + [""]
+    return out + [f"- `{d.key}`: {in_lang(lang, d.text, d.german)}" for d in rf.decisions] + [""]
+
+
+def in_lang(lang: Lang, english: str, german: str) -> str:
+    """A text of the rule file in the page's language; English, marked, where a German
+    text is missing."""
+    if lang == "en":
+        return english
+    return german or f"*({say(lang, 'sources.english')})* {english}"
 
 
 def file_section(lang: Lang, v: Variant) -> list[str]:
@@ -463,10 +527,13 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
         out += [say(lang, "ex.declared", name=noun, values=shown), ""]
     out += [f"### {say(lang, 'ex.tricks')}", ""]
     rows = []
+    if res.playing or r.take_part:
+        playing = join_words(lang, [seat_letter(x) for x in res.playing]) or "-"
+        out += [say(lang, "ex.playing", players=playing), ""]
     for row in ex.rows:
         played = []
         for i, card in enumerate(row.cards):
-            seat = (row.leader + i) % r.players
+            seat = row.seats[i]
             text = card_code(card)
             if seat == row.winner:
                 text = f"**{text}**"
@@ -493,8 +560,14 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         number, seat, card = ex.first_void
         return [say(lang, "ex.first_void", trick=number, player=seat_letter(seat),
                     card=card_code(card), trump=trump_text)]
-    if kind == "bottom_card" and ex.shown:
+    if kind in ("bottom_card", "turned") and ex.shown:
         return [say(lang, "ex.shown", card=ex.shown, trump=trump_text)]
+    if kind == "turned" and ex.result.turned >= 0:
+        robbed = ex.result.robbed
+        line = say(lang, "ex.turned", card=card_code(ex.result.turned), trump=trump_text)
+        if robbed >= 0:
+            line += " " + say(lang, "ex.robbed", player=seat_letter(robbed))
+        return [line]
     if kind == "random_suit":
         return [say(lang, "ex.random", trump=suit_name(lang, trump))]
     if kind in ("forehand_chooses", "bidder_chooses"):
@@ -524,6 +597,10 @@ def outcome_lines(lang: Lang, v: Variant) -> list[str]:
     if extra:
         line = line[:-1] + " " + say(lang, "ex.match_bonus", bonus=extra) + "."
     out = [line, ""]
+    counted = [f"{subject_label(r, i)} {say(lang, f'ex.bonus.{key}')} {value}"
+               for key, values in res.bonuses.items() for i, value in enumerate(values) if value]
+    if counted:
+        out += [say(lang, "ex.bonuses", items="; ".join(counted)), ""]
     clause = next((c for c in rf.clauses if c.id == res.clause), None)
     if clause is not None:
         title = f" (*{clause.title}*)" if clause.title and lang == "en" else ""

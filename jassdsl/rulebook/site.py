@@ -58,7 +58,7 @@ def variant_path(lang: Lang, name: str) -> str:
 def rulebook_pages(
     variants: list[Variant], langs: tuple[Lang, ...] = LANGS, compare: bool = True
 ) -> dict[str, str]:
-    """Markdown of the generated pages by site path ('en/variants/mittlere.md', ...)."""
+    """Markdown of the generated pages by site path ('en/variants/NAME.md', ...)."""
     pages: dict[str, str] = {}
     for lang in langs:
         if compare:

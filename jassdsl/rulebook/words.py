@@ -103,10 +103,18 @@ TEXT: dict[str, tuple[str, str]] = {
     "cards.col.french": ("French pack", "Französisches Blatt"),
     "cards.col.swiss": ("German-Swiss pack", "Deutschschweizer Blatt"),
     "cards.col.points": ("Points", "Punkte"),
+    "cards.col.points_if": ("Points with *{option}* = {choice}",
+                            "Punkte mit *{option}* = {choice}"),
     "table.trump": ("Trump suit", "Trumpffarbe"),
     "table.side": ("Side suits (not trump)", "Nebenfarben (nicht Trumpf)"),
     "table.obenabe": ("Obenabe: every suit, no trump", "Obenabe: jede Farbe, kein Trumpf"),
     "table.undenufe": ("Undenufe: every suit, no trump", "Undenufe: jede Farbe, kein Trumpf"),
+    "cards.in_play": (
+        "Only the cards of those who play a hand are in play: a hand with fewer players, or "
+        "with cards left over, is worth less.",
+        "Im Spiel sind nur die Karten derer, die eine Runde mitspielen: eine Runde mit "
+        "weniger Spielern oder mit übrigen Karten ist weniger wert.",
+    ),
     "cards.total": (
         "Together with the {last} points for the last trick, one hand is worth {total} "
         "points.",
@@ -210,7 +218,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "Undertrumping (strict rule): once someone has trumped a trick in a side suit, "
         "nobody may play a lower trump to it, unless they hold nothing but trumps.",
         "Untertrumpfen (strenge Regel): hat jemand einen Stich in einer Nebenfarbe getrumpft, "
-        "darf niemand einen tieferen Trumpf dazugeben, außer er hat nur noch Trümpfe.",
+        "darf niemand einen tieferen Trumpf dazugeben, ausser er hat nur noch Trümpfe.",
     ),
     "play.weak": (
         "Undertrumping (weak rule): once someone has trumped a trick in a side suit, a lower "
@@ -231,6 +239,96 @@ TEXT: dict[str, tuple[str, str]] = {
         "Karte der ausgespielten Farbe.",
     ),
     # -- declarations
+    "ov.piles": (
+        "the cards left over (with fewer than four at the table) are laid face down as {piles}",
+        "die übrigen Karten (mit weniger als vier am Tisch) werden verdeckt abgelegt als "
+        "{piles}",
+    ),
+    "pile.count": ("the {name} ({n} cards)", "{name} ({n} Karten)"),
+    "pile.rest": ("the {name} (the rest)", "{name} (der Rest)"),
+    "pile.each": ("the {name} ({n} cards for each player)", "{name} ({n} Karten pro Spieler)"),
+    "declare.improve": (
+        "First each player may better the hand with their own {pile}, from forehand on: "
+        "lay {n} cards of the hand away without seeing the {pile} and take the {pile} up, or "
+        "refuse it. A player who refuses says so before looking and may then look at the "
+        "refused cards. Laid-away and refused cards are out of play.",
+        "Zuerst darf jeder Spieler ab der Vorhand seine Karten mit seinem eigenen Haufen "
+        "{pile} bessern: {n} Karten ablegen, ohne {pile} gesehen zu haben, und {pile} "
+        "aufnehmen, oder darauf verzichten. Wer verzichtet, sagt es vorher an und darf die "
+        "verschmähten Karten dann ansehen. Abgelegte und verschmähte Karten sind aus dem Spiel.",
+    ),
+    "declare.improve_dealer": (
+        "The dealer goes first: he takes his {pile} up with the hand and then lays {n} of "
+        "all his cards away.",
+        "Der Geber ist zuerst: er nimmt seinen Haufen {pile} mit der Hand auf und legt dann "
+        "{n} seiner Karten ab.",
+    ),
+    "ov.lead_playing": (
+        "the first of those who play, from forehand on; whoever wins a trick leads the next",
+        "wer als erster ab der Vorhand mitspielt; wer einen Stich gewinnt, spielt zum nächsten "
+        "aus",
+    ),
+    "trump.turned": (
+        "When cards are left over after the deal, the top card of the first of these piles "
+        "that holds cards is turned face up: {piles}. Its suit is trump for the hand. When "
+        "none of them holds a card, the last card of the deal, which the dealer receives, is "
+        "shown to everyone and sets trump instead.",
+        "Bleiben nach dem Geben Karten übrig, wird die oberste Karte des ersten dieser "
+        "Haufen, der Karten hat, aufgedeckt: {piles}. Ihre Farbe ist Trumpf für diese Runde. "
+        "Hat keiner davon eine Karte, wird stattdessen die letzte Karte beim Geben, die der "
+        "Geber erhält, allen gezeigt und bestimmt den Trumpf.",
+    ),
+    "trump.rob": (
+        "After everybody has said whether they play, and before the first card, a player "
+        "who plays and holds the trump {rank} may rob: exchange it for the turned card, as "
+        "long as the turned card still lies on its pile. The {rank} then lies on the pile, "
+        "out of play. A trump card shown from the dealer's hand cannot be robbed.",
+        "Wenn alle gesagt haben, ob sie mitspielen, und vor der ersten Karte darf ein "
+        "Mitspieler mit der Trumpf-{rank} rauben: sie gegen die aufgedeckte Karte tauschen, "
+        "solange diese noch auf ihrem Haufen liegt. Die {rank} liegt dann auf dem Haufen und "
+        "ist aus dem Spiel. Eine aus der Hand des Gebers gezeigte Trumpfkarte kann nicht "
+        "geraubt werden.",
+    ),
+    "trump.show": (
+        "Everybody may look at the bottom card of the {pile}.",
+        "Die unterste Karte von {pile} dürfen alle ansehen.",
+    ),
+    "declare.take_part": (
+        "After trump is known, every player at the table in turn, starting with forehand, "
+        "says whether they play this hand. Only those who play take part in the tricks; a "
+        "trick has one card of each of them, and the cards of the others are out of play.",
+        "Wenn der Trumpf bekannt ist, sagt jeder Spieler am Tisch reihum, beginnend mit der "
+        "Vorhand, ob er diese Runde mitspielt. Nur wer mitspielt, spielt die Stiche; ein "
+        "Stich hat eine Karte von jedem Mitspieler, die Karten der anderen sind aus dem Spiel.",
+    ),
+    "declare.fold": (
+        "A player may fold (not play) when {n} or more players are at the table; with fewer "
+        "everybody plays. If nobody plays, the hand is over without a card played.",
+        "Aussetzen (nicht mitspielen) darf man, wenn {n} oder mehr Spieler am Tisch sind; "
+        "bei weniger spielen alle. Spielt niemand mit, ist die Runde ohne eine gespielte "
+        "Karte vorbei.",
+    ),
+    "declare.swap": (
+        "Instead, a player may take {pile} for their own cards and must then play; their "
+        "own cards are out of play. Who declines leaves the right to the next player; once "
+        "taken, the pile is gone, and a turned card on it goes with it.",
+        "Stattdessen darf ein Spieler {pile} gegen seine eigenen Karten nehmen und muss dann "
+        "mitspielen; seine Karten sind aus dem Spiel. Wer verzichtet, lässt das Recht dem "
+        "nächsten; ist der Haufen einmal genommen, ist er weg, und eine aufgedeckte Karte "
+        "darauf geht mit.",
+    ),
+    "end.leave": (
+        "After each hand, every player who {cond} leaves the table; the others play on, with "
+        "the deal and piles for fewer players. The game ends when at most one player is "
+        "left. The first to leave wins; the others are placed in the order they leave (the "
+        "higher total first when several leave after the same hand, equal totals sharing "
+        "the place), then those still at the table.",
+        "Nach jeder Runde verlässt jeder Spieler, der {cond}, den Tisch; die anderen spielen "
+        "weiter, mit dem Geben und den Haufen für weniger Spieler. Das Spiel endet, wenn "
+        "höchstens ein Spieler übrig ist. Wer zuerst geht, gewinnt; die anderen werden in "
+        "der Reihenfolge ihres Gehens platziert (nach derselben Runde der höhere Stand "
+        "zuerst, Gleichstand teilt den Platz), danach wer noch am Tisch sitzt.",
+    ),
     "declare.none": (
         "Nothing is declared: play starts right after the deal and the setting of trump.",
         "Es wird nichts angesagt: nach dem Geben und der Trumpfbestimmung beginnt das Spiel.",
@@ -317,6 +415,24 @@ TEXT: dict[str, tuple[str, str]] = {
         "oberste Karte, dann Trumpf; bei vollem Gleichstand zählt, wer früher zum ersten "
         "Stich zugibt.",
     ),
+    "weis.on_table": (
+        "**Table Weis.** The cards lying in one trick can form a Weis of this table too "
+        "(for example the Ace, King, Queen and Jack of one suit, worth 50). Such a table "
+        "Weis belongs to the player who takes the trick; it counts whatever the trump, and "
+        "table Weise are not compared with each other: every one counts.",
+        "**Tischweis.** Auch die Karten, die in einem Stich liegen, können einen Weis dieser "
+        "Tabelle bilden (zum Beispiel Ass, König, Dame und Bube einer Farbe, 50 Punkte). "
+        "Ein solcher Tischweis gehört dem Spieler, der den Stich nimmt; er zählt unabhängig "
+        "vom Trumpf, und Tischweise werden nicht verglichen: jeder zählt.",
+    ),
+    "weis.table_stoeck": (
+        "**Table Stöck.** When the King and Queen (Ober) of trump lie in one trick and trump "
+        "was made in that trick or an earlier one, they count {points} points for the "
+        "player who takes the trick.",
+        "**Tisch-Stöck.** Liegen König und Dame (Ober) der Trumpffarbe im selben Stich und "
+        "wurde in diesem oder einem früheren Stich Trumpf gemacht, zählen sie {points} "
+        "Punkte für den Spieler, der den Stich nimmt.",
+    ),
     # -- scoring
     "scoring.intro": (
         "After the last trick the clauses below are read from the top; the first one that "
@@ -384,7 +500,8 @@ TEXT: dict[str, tuple[str, str]] = {
         "Voreinstellung, z. B. `jassdsl play {variant} --option {name}={value}`.",
     ),
     "options.col.name": ("Option", "Option"),
-    "options.col.what": ("What it sets (from the rule file)", "Was sie festlegt (aus der Regeldatei)"),
+    "options.col.what": ("What it sets (from the rule file)",
+                         "Was sie festlegt (aus der Regeldatei)"),
     "options.col.default": ("Default", "Voreinstellung"),
     "options.col.choices": ("Choices", "Auswahl"),
     # -- sources
@@ -393,8 +510,9 @@ TEXT: dict[str, tuple[str, str]] = {
         "records the decision taken; the texts below are quoted from the rule file.",
         "Die Regeln folgen diesen Quellen. Wo eine Quelle schweigt oder unklar ist, hält die "
         "Regeldatei die getroffene Entscheidung fest; die Texte unten stammen aus der "
-        "Regeldatei (englisch).",
+        "Regeldatei.",
     ),
+    "sources.english": ("in English", "englisch"),
     "sources.sources": ("Sources", "Quellen"),
     "sources.decisions": ("Decisions", "Entscheidungen"),
     "sources.none": ("No decisions recorded.", "Keine Entscheidungen festgehalten."),
@@ -405,7 +523,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "clever. Players are named by letter: A sits at seat 0, B at seat 1, and so on.",
         "Die Engine spielt die erste Runde eines Spiels mit dem Startwert {seed}; jeder "
         "Spieler wählt eine zufällige erlaubte Karte (und eine zufällige erlaubte Ansage), "
-        "das Spiel ist also regelkonform, aber nicht klug. Die Spieler heißen nach "
+        "das Spiel ist also regelkonform, aber nicht klug. Die Spieler heissen nach "
         "Buchstaben: A sitzt auf Platz 0, B auf Platz 1 und so weiter.",
     ),
     "ex.suits": ("Suits: {suits}.", "Farben: {suits}."),
@@ -425,6 +543,15 @@ TEXT: dict[str, tuple[str, str]] = {
         "Die stechende Karte jedes Stichs ist fett. Die Punkte gelten mit dem endgültigen "
         "Trumpf; im letzten Stich ist der Bonus enthalten.",
     ),
+    "ex.turned": (
+        "The card {card} is turned face up. {trump}",
+        "Die Karte {card} wird aufgedeckt. {trump}",
+    ),
+    "ex.robbed": (
+        "{player} robs it with the trump six.",
+        "{player} raubt sie mit der Trumpf-Sechs.",
+    ),
+    "ex.playing": ("Playing this hand: {players}.", "In dieser Runde spielen mit: {players}."),
     "ex.shown": ("The card shown is {card}: {trump}.", "Die gezeigte Karte ist {card}: {trump}."),
     "ex.random": ("The suit drawn is {trump}.", "Gezogen wird {trump}."),
     "ex.push": ("{player} pushes.", "{player} schiebt."),
@@ -449,6 +576,11 @@ TEXT: dict[str, tuple[str, str]] = {
         "The first clause that applies is `{id}`{title}:",
         "Die erste zutreffende Regel ist `{id}`{title}:",
     ),
+    "ex.bonuses": ("Weis and Stöck: {items}.", "Weis und Stöck: {items}."),
+    "ex.bonus.weis": ("Weis from the hand", "Weis aus der Hand"),
+    "ex.bonus.stoeck": ("Stöck from the hand", "Stöck aus der Hand"),
+    "ex.bonus.table-weis": ("table Weis", "Tischweis"),
+    "ex.bonus.table-stoeck": ("table Stöck", "Tisch-Stöck"),
     "ex.grants": ("Scored: {grants}.", "Angeschrieben: {grants}."),
     "ex.no_grants": ("Nobody scores anything in this hand.", "In dieser Runde schreibt niemand etwas an."),
     "ex.held": ("{amount} held in abeyance between {who}", "{amount} zurückgestellt zwischen {who}"),
@@ -482,6 +614,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "short.first_void": ("first player who cannot follow", "wer zuerst nicht bedienen kann"),
     "short.random_suit": ("random suit", "zufällige Farbe"),
     "short.bottom_card": ("bottom card", "unterste Karte"),
+    "short.turned": ("turned top card of a pile, else the bottom card",
+                     "aufgedeckte oberste Karte eines Haufens, sonst die unterste Karte"),
     "short.none": ("none ({mode})", "keiner ({mode})"),
     "short.forehand_chooses": ("forehand chooses", "Vorhand wählt"),
     "short.push": ("forehand chooses or pushes", "Vorhand wählt oder schiebt"),
@@ -518,6 +652,7 @@ UNIT_DE: dict[str, tuple[str, str]] = {
     "point": ("Punkt", "Punkte"),
     "penalty": ("Strafpunkt", "Strafpunkte"),
     "stroke": ("Strich", "Striche"),
+    "zero": ("Nuller", "Nuller"),
     "mark": ("Kreuz", "Kreuze"),
     "minus": ("Minuspunkt", "Minuspunkte"),
 }
@@ -595,7 +730,7 @@ CMP_BEFORE = {
 CMP_IS = {
     "en": {"=": "", ">=": "at least ", ">": "more than ", "<=": "at most ", "<": "less than ",
            "!=": "not "},
-    "de": {"=": "", ">=": "mindestens ", ">": "größer als ", "<=": "höchstens ",
+    "de": {"=": "", ">=": "mindestens ", ">": "grösser als ", "<=": "höchstens ",
            "<": "kleiner als ", "!=": "nicht "},
 }
 # "more points than their estimate": comparing a count with another quantity.

@@ -1,0 +1,188 @@
+"""Piles, the turned trump and robbing, taking part and leaving the table, played through
+the engine with the Handjass rule file (Allmedias: Handjass with four, three and two)."""
+
+from __future__ import annotations
+
+import random
+
+from jassdsl.cards import CARD_NAMES, mask_cards
+from jassdsl.game import Action, Game
+
+
+def names(mask: int) -> list[str]:
+    return [CARD_NAMES[c] for c in mask_cards(mask)]
+
+
+def test_two_players_see_the_turned_top_and_the_bottom_of_the_stock_only() -> None:
+    """A: with two, 3x9 cards: the middle nine are the blind, the rest the stock; its top
+    card is turned as trump, its bottom card may be seen by both."""
+    game = Game("handjass", seed=5, options={"seats": 2})
+    s = game.s
+    assert [h.bit_count() for h in s.hands] == [9, 9]
+    assert {k: v.bit_count() for k, v in s.piles.items()} == {"blind": 9, "stock": 9}
+    stock = s.pile_cards["stock"]
+    for seat in (0, 1):
+        obs = game.observation(seat)
+        assert obs["turned"] == CARD_NAMES[stock[0]] and obs["seen"] == CARD_NAMES[stock[-1]]
+        assert obs["trump"] == CARD_NAMES[stock[0]][0]
+        assert obs["piles"] == {"blind": 9, "stock": 9}
+    assert game.legal_actions() == [Action("join"), Action("swap")]  # nobody folds with two
+
+
+def test_taking_the_blind_swaps_the_hand_and_ends_that_right() -> None:
+    """A: forehand may exchange his cards for the blind; declining passes the right on;
+    who took the blind must play."""
+    game = Game("handjass", seed=2, options={"seats": 3})
+    s = game.s
+    first = s.current
+    blind, own = s.piles["blind"], s.hands[first]
+    game.apply("swap")
+    assert s.hands[first] == blind and s.piles["blind"] == 0 and s.out == own
+    assert s.playing == 1 << first
+    assert Action("swap") not in game.legal_actions()
+    assert game.observation(first)["swapped"] == first
+
+
+def test_robbing_takes_the_turned_card_for_the_trump_six() -> None:
+    for seed in range(200):
+        game = Game("handjass", seed=seed, options={"seats": 3})
+        while game.phase == "take part":
+            game.apply("join")
+        if game.phase == "rob":
+            break
+    else:
+        raise AssertionError("nobody who plays held the trump six")
+    s = game.s
+    turned, seat = s.turned, s.current
+    six = turned // 9 * 9 + 8
+    assert s.hands[seat] >> six & 1
+    game.apply("rob 1")
+    assert s.hands[seat] >> turned & 1 and not s.hands[seat] >> six & 1
+    assert s.piles["blind"] >> six & 1 and game.phase in ("play", "weis")
+
+
+def test_four_players_show_the_dealers_last_card_and_never_rob() -> None:
+    """A: with four the bottom card (Ablupf) is trump and cannot be robbed."""
+    for seed in range(30):
+        game = Game("handjass", seed=seed)
+        s = game.s
+        assert s.piles == {"blind": 0, "stock": 0} and s.turned == -1
+        assert s.hands[s.dealer] >> s.shown & 1
+        while game.phase == "take part":
+            game.apply("join")
+        assert game.phase != "rob"
+
+
+def test_folded_cards_are_out_of_play_and_tricks_hold_one_card_per_player() -> None:
+    game = Game("handjass", seed=3)
+    s = game.s
+    order = []
+    for answer in ("fold", "join", "fold", "join"):
+        order.append(s.current)
+        game.apply(answer)
+    playing = sorted(order[1::2])
+    assert s.out.bit_count() == 18 and all(s.hands[x] == 0 for x in order[0::2])
+    rng = random.Random(3)
+    while not game.results:
+        game.apply(rng.choice(game.legal_actions()))
+    r = game.results[0]
+    assert list(r.playing) == playing
+    assert all(len(t.cards) == 2 for t in r.tricks) and len(r.tricks) == 9
+
+
+def test_nobody_playing_voids_the_hand() -> None:
+    game = Game("handjass", seed=4)
+    dealer = game.s.dealer
+    for _ in range(4):
+        game.apply("fold")
+    r = game.results[0]
+    assert r.clause == "nobody" and not r.tricks and r.totals["strokes"] == (0, 0, 0, 0)
+    assert game.s.dealer == (dealer + 1) % 4 and game.phase == "take part"
+
+
+def test_a_winner_leaves_and_three_play_on_with_a_blind() -> None:
+    """A: who reaches the target has won and leaves; with three left, 9 cards each and
+    the remaining nine form the blind."""
+    game = Game("handjass", seed=8, options={"target": 5})
+    rng = random.Random(8)
+    while not any(r.left for r in game.results):
+        game.apply(rng.choice(game.legal_actions()))
+    gone = game.results[-1].left
+    s = game.s
+    assert s.table.bit_count() == 4 - len(gone)
+    assert all(s.hands[x] == 0 for x in gone)
+    if s.table.bit_count() == 3:
+        assert s.piles["blind"].bit_count() == 9 and s.piles["stock"] == 0
+        assert game.observation(0)["turned"] is not None
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    outcome = game.outcome()
+    assert outcome is not None and outcome.left[0][0] in gone
+    assert set(outcome.winners) <= set(gone)
+
+
+# --- Handjass mit Bessern ------------------------------------------------------------------------
+def test_three_players_get_three_bessern_each_and_the_dealer_sees_his_first() -> None:
+    """A: with three, 3x3 cards each, the dealer's ninth card is trump, each gets three
+    Bessern face down; only the dealer takes all twelve up and then lays three away."""
+    game = Game("handjass-bessern", seed=6, options={"seats": 3})
+    s = game.s
+    dealer = s.dealer
+    assert s.hands[dealer] >> s.shown & 1 and game.observation(0)["trump"] == \
+        CARD_NAMES[s.shown][0]
+    assert game.phase == "improve" and s.current == dealer
+    assert s.hands[dealer].bit_count() == 12
+    assert sorted(v.bit_count() for k, v in s.piles.items() if k.startswith("bessern")) == \
+        [0, 3, 3]
+    assert game.legal_actions() == [Action("discard", c) for c in mask_cards(s.hands[dealer])]
+    for card in mask_cards(s.hands[dealer])[:3]:
+        game.apply(Action("discard", card))
+    assert s.hands[dealer].bit_count() == 9 and s.out.bit_count() == 3
+    forehand = (dealer + 1) % 3
+    assert s.current == forehand and game.legal_actions() == [Action("take"),
+                                                               Action("decline")]
+
+
+def test_taking_the_bessern_lays_away_three_of_the_own_cards_first() -> None:
+    game = Game("handjass-bessern", seed=6, options={"seats": 3})
+    s = game.s
+    for card in mask_cards(s.hands[s.dealer])[:3]:
+        game.apply(Action("discard", card))
+    seat = s.current
+    own, better = s.hands[seat], s.piles[f"bessern:{seat}"]
+    game.apply("take")
+    assert [a.value for a in game.legal_actions()] == mask_cards(own)  # not the Bessern
+    for card in mask_cards(own)[-3:]:
+        game.apply(Action("discard", card))
+    assert s.hands[seat] == (own & ~sum(1 << c for c in mask_cards(own)[-3:])) | better
+    assert s.piles[f"bessern:{seat}"] == 0
+    other = s.current
+    hidden = names(s.piles[f"bessern:{other}"])
+    assert game.observation(other)["looked"] == []
+    game.apply("decline")  # said aloud: now the player may look at them
+    assert game.observation(other)["looked"] == hidden
+    assert all(game.observation(x)["looked"] == [] for x in range(3) if x != other)
+    assert game.phase == "take part"
+
+
+def test_two_players_turn_the_top_of_the_stock_after_the_bessern() -> None:
+    game = Game("handjass-bessern", seed=9, options={"seats": 2})
+    s = game.s
+    assert s.piles["stock"].bit_count() == 12 and s.turned == s.pile_cards["stock"][0]
+    assert sorted(len(v) for k, v in s.pile_cards.items() if k != "stock") == [3, 3]
+    assert s.hands[s.dealer].bit_count() == 12  # the dealer has taken his up
+    assert game.observation(0)["seen"] == CARD_NAMES[s.pile_cards["stock"][-1]]
+
+
+def test_four_players_play_ordinary_handjass() -> None:
+    """A: with four, Handjass mit Bessern is played exactly like ordinary Handjass."""
+    one, two = Game("handjass", seed=12), Game("handjass-bessern", seed=12)
+    rng1, rng2 = random.Random(1), random.Random(1)
+    while not (one.is_over or two.is_over):
+        assert one.legal_actions() == two.legal_actions()
+        one.apply(rng1.choice(one.legal_actions()))
+        two.apply(rng2.choice(two.legal_actions()))
+        if len(one.results) == 2:
+            break
+    assert [r.points for r in one.results] == [r.points for r in two.results]
+    assert [r.clause for r in one.results] == [r.clause for r in two.results]
