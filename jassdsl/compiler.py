@@ -92,6 +92,7 @@ class CompiledRules:
     swap_pile: str | None = None  # a pile a player may take for the hand, then playing
     leave: Fn | None = None  # after scoring, true for a player who leaves the table
     table_bonuses: bool = False  # the file asks for table Weis or table Stöck
+    reads_in_play: bool = False  # the file asks for the card points in play
 
     @property
     def auction(self) -> int:
@@ -267,4 +268,5 @@ def compile_rules(
         swap_pile=rf.take_part.swap.text if rf.take_part and rf.take_part.swap else None,
         leave=compiler.expr(rf.leave) if rf.leave is not None else None,
         table_bonuses=bool(names_used(rf) & {"table-weis", "table-stoeck"}),
+        reads_in_play="points-in-play" in names_used(rf),
     )

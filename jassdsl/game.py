@@ -172,6 +172,7 @@ def trick_seats(players: int, playing: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+@cache
 def next_seat(players: int, seat: int, among: int) -> int:
     """The first seat after `seat` (to its right) in the bitmask `among`, or -1."""
     for i in range(1, players + 1):
@@ -327,6 +328,8 @@ class Game:
         self._last_legal: tuple[tuple[int, ...], int] = ((), 0)
         self._declare_actions = [declare_actions(d.name, d.low, d.high) for d in r.declarations]
         self._floors = [(u, info.floor) for u, info in r.units.items() if info.floor is not None]
+        self._table_phases = bool(r.piles or r.take_part or r.improve is not None
+                                  or r.rob_rank >= 0)
         self.s = State(totals={u: [0] * r.subjects for u in r.units},
                        table=(1 << r.players) - 1, left=[0] * r.players,
                        looked=[0] * r.players)
@@ -498,11 +501,12 @@ class Game:
         for seat, cards in zip(seats, dealt, strict=True):
             hands[seat] = cards
         pos = each // packet * packet * len(seats)
-        s.piles, s.pile_cards = {}, {}
-        s.looked, s.improved = [0] * n, []
-        s.out = 0
-        s.turned = s.seen = s.swapped = s.robbed = -1
-        s.said = 0
+        if self._table_phases:  # what piles, taking part and bettering left in the last hand
+            s.piles, s.pile_cards = {}, {}
+            s.looked, s.improved = [0] * n, []
+            s.out = 0
+            s.turned = s.seen = s.swapped = s.robbed = -1
+            s.said = 0
         s.playing = s.table
         s.hands = hands
         s.dealt = tuple(hands)
@@ -530,7 +534,10 @@ class Game:
             rest = [b.bit_length() - 1 for b in deck[pos:]]
             self.lay_piles(split_piles(r.piles, r.own_piles, rest, seats),
                            deck[pos - 1].bit_length() - 1)
-        self.begin_after_deal()
+        if r.improve is not None:
+            self.begin_after_deal()
+        else:
+            self._after_deal()
 
     def begin_after_deal(self) -> None:
         """The phases after the deal: bettering hands with own piles, then who plays, an
@@ -743,11 +750,13 @@ class Game:
         lead = s.bidder if r.lead_bidder and s.bidder >= 0 else next_seat(
             r.players, s.dealer, s.playing)
         s.leader = s.current = lead
-        in_cards = 0
-        for seat in trick_seats(r.players, s.playing)[lead]:
-            in_cards |= s.hands[seat]
-        s.in_cards = in_cards
-        s.in_hands = tuple(s.hands)
+        if r.reads_in_play:
+            in_cards = 0
+            for seat in trick_seats(r.players, s.playing)[lead]:
+                in_cards |= s.hands[seat]
+            s.in_cards = in_cards
+        if r.take_part:  # the hand record keeps the hands as play began
+            s.in_hands = tuple(s.hands)
         if r.weis is None:
             return
         table = r.weis
@@ -886,7 +895,7 @@ class Game:
             for seat in range(r.players):
                 if s.playing >> seat & 1:
                     facts.playing[team[seat]] = 1
-        if winners:
+        if winners and r.reads_in_play:
             c = s.in_cards
             facts.in_play = (p0[c & 511] + p1[c >> 9 & 511] + p2[c >> 18 & 511] + p3[c >> 27]
                              + r.last_bonus + (r.match_bonus if len(set(winners)) == 1 else 0))
@@ -934,8 +943,9 @@ class Game:
             (*booking.grants, *booking.released), {k: tuple(v) for k, v in s.totals.items()},
             tuple(tuple(tuple(mask_cards(w.cards)) for w in said) for said in s.weis_said)
             if any(s.weis_said) else ((),) * len(s.weis_said),
-            self._bonuses(facts),
-            self._seats(s.playing) if r.take_part else (), self._leave(facts), s.swapped,
+            self._bonuses(facts) if facts.weis or facts.table_weis else {},
+            self._seats(s.playing) if r.take_part else (),
+            self._leave(facts) if r.leave is not None else (), s.swapped,
             s.robbed, s.turned, s.in_hands if r.take_part else (), tuple(s.improved),
         ))
         if self._game_ends(facts) or (r.leave is not None and s.table.bit_count() <= 1):

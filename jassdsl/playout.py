@@ -102,7 +102,7 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
         led = card // 9
         row = beats[card]
         win = leader
-        for pos, seat in enumerate(after[leader], 1):
+        for seat in after[leader]:
             if todo and todo >> seat & 1:
                 todo ^= 1 << seat
                 if not getrandbits(32) >> 31:
@@ -126,9 +126,10 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
                 mode = s.mode = card // 9
                 follow = game.follow_by_mode[mode]
                 beats = beat_rows(game.order_table())
-                cards = played[-1 - pos:]  # this trick so far
+                seats = (leader, *after[leader])
+                cards = played[-seats.index(seat) - 1:]  # this trick so far
                 top_i = trick_winner(cards, game.order_table())
-                top, win = cards[top_i], (leader, *after[leader])[top_i]
+                top, win = cards[top_i], seats[top_i]
                 row = beats[top]
             elif row[card]:
                 top, win, row = card, seat, beats[card]
