@@ -497,9 +497,12 @@ class Game:
         seats = trick_seats(n, s.table)[forehand]
         # hands counted from forehand among the seats at the table
         dealt = [sum(cards_of(deck)) for cards_of in deal_plan(len(seats), each, packet)]
-        hands = [0] * n
-        for seat, cards in zip(seats, dealt, strict=True):
-            hands[seat] = cards
+        if len(seats) == n:  # everybody at the table: turn the list to start at seat 0
+            hands = dealt[n - forehand:] + dealt[:n - forehand] if forehand else dealt
+        else:
+            hands = [0] * n
+            for seat, cards in zip(seats, dealt, strict=True):
+                hands[seat] = cards
         pos = each // packet * packet * len(seats)
         if self._table_phases:  # what piles, taking part and bettering left in the last hand
             s.piles, s.pile_cards = {}, {}
