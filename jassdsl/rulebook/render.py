@@ -130,8 +130,10 @@ def overview(lang: Lang, v: Variant) -> list[str]:
            f"{say(lang, dealer_key)}"
     if setting.get("next dealer", [""])[0] == "highest bidder":
         deal += f"; {say(lang, 'ov.dealer_bidder')}"
-    if rf.piles:
-        deal += f"; {say(lang, 'ov.piles', piles=piles_text(lang, rf))}"
+    if rf.piles:  # cards are left over only with fewer players than the cards can serve
+        full = 36 // r.cards_each
+        key = "ov.piles_fewer" if r.players >= full else "ov.piles"
+        deal += f"; {say(lang, key, piles=piles_text(lang, rf), full=full)}"
     lead_key = "ov.lead_bidder" if setting.get("first lead", [""])[0] == "highest bidder" \
         else "ov.lead_playing" if rf.take_part is not None else "ov.lead_text"
     units = [unit_word(lang, u.singular, u.plural) for u in rf.units]

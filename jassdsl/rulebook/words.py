@@ -240,8 +240,13 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     # -- declarations
     "ov.piles": (
-        "the cards left over (with fewer than four at the table) are laid face down as {piles}",
-        "die übrigen Karten (mit weniger als vier am Tisch) werden verdeckt abgelegt als "
+        "the cards left over are laid face down as {piles}",
+        "die übrigen Karten werden verdeckt abgelegt als {piles}",
+    ),
+    "ov.piles_fewer": (
+        "the cards left over (with fewer than {full} at the table) are laid face down as "
+        "{piles}",
+        "die übrigen Karten (mit weniger als {full} am Tisch) werden verdeckt abgelegt als "
         "{piles}",
     ),
     "pile.count": ("the {name} ({n} cards)", "{name} ({n} Karten)"),
