@@ -1,7 +1,8 @@
 """jassdsl: Swiss Jass variants written as rule files, compiled into a game engine."""
 
+from jassdsl.actions import Action
 from jassdsl.errors import IllegalActionError, JassError, RuleError, RuleFileErrors
-from jassdsl.game import Action, Game, Outcome
+from jassdsl.game import Game, Outcome
 from jassdsl.registry import load_rules, variant_names
 
 __all__ = [

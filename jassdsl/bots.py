@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from jassdsl.actions import DECLINE, FOLD, JOIN, ROB_YES, SWAP, TAKE, Action
 from jassdsl.cards import CARD_INDEX
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import DECLINE, FOLD, JOIN, ROB_YES, SWAP, TAKE, Action, Game, trick_seats
+from jassdsl.deal import trick_seats
+from jassdsl.game import Game
 from jassdsl.play import trick_winner
 from jassdsl.tables import MODE_INDEX, ModeTable
 

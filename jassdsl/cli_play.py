@@ -9,11 +9,13 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, TextIO
 
 from jassdsl import textview as tv
+from jassdsl.actions import PASS, WEIS_NO, WEIS_YES, Action
 from jassdsl.bots import Bot, View, make_bots, table_for
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.cli import UsageError, add_variant_arguments, options_of
+from jassdsl.deal import trick_seats
 from jassdsl.errors import JassError
-from jassdsl.game import PASS, WEIS_NO, WEIS_YES, Action, Game, Outcome, Trick, trick_seats
+from jassdsl.game import Game, Outcome, Trick
 from jassdsl.registry import display_path, load_rules, variant_path
 
 QUIT_WORDS = ("q", "quit", "exit")

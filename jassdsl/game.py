@@ -9,14 +9,31 @@ seeded generator of the game, so a seed and the list of actions replay a game ex
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from jassdsl.cards import CARD_INDEX, CARD_NAMES, SUIT_MASKS, mask_cards
+from jassdsl.actions import (
+    DECLINE,
+    DISCARDS,
+    FOLD,
+    JOIN,
+    PASS,
+    PUSH,
+    ROB_NO,
+    ROB_YES,
+    SWAP,
+    TAKE,
+    TRUMPS,
+    WEIS_NO,
+    WEIS_YES,
+    Action,
+    declare_actions,
+    mask_plays,
+)
+from jassdsl.cards import CARD_NAMES, SUIT_MASKS, mask_cards
 from jassdsl.compiler import CompiledRules, Declaring
+from jassdsl.deal import BITS, DECK, deal_plan, next_seat, shuffle_deck, split_piles, trick_seats
 from jassdsl.errors import IllegalActionError, InvariantError, JassError
 from jassdsl.play import FollowRule, excluded_reasons, follow_plain, follow_rule, trick_winner
 from jassdsl.registry import load_rules
@@ -34,152 +51,7 @@ from jassdsl.weis import (
 HAND_LIMIT = 1000  # a game that has not ended after this many hands is stopped
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A card play (``kind="play"``, value = card index) or a declaration."""
-
-    kind: str
-    value: int = -1
-
-    def __str__(self) -> str:
-        if self.kind == "play":
-            return CARD_NAMES[self.value]
-        if self.kind == "trump":
-            return f"trump {MODE_NAMES[self.value]}"
-        if self.kind in ("push", "pass", "join", "fold", "swap", "take", "decline"):
-            return self.kind
-        if self.kind == "discard":
-            return f"discard {CARD_NAMES[self.value]}"
-        return f"{self.kind} {self.value}"
-
-    @classmethod
-    def parse(cls, text: str) -> Action:
-        """``DA``, ``play DA``, ``trump H``, ``trump obenabe``, ``push``, ``pass``, ``bid 4``."""
-        words = text.strip().split()
-        if not words:
-            raise JassError("empty action")
-        if words[0].lower() == "play" and len(words) == 2:
-            words = words[1:]
-        if len(words) == 1 and words[0].upper() in CARD_INDEX:
-            return PLAYS[CARD_INDEX[words[0].upper()]]
-        if words[0].lower() in ("push", "pass", "join", "fold", "swap", "take",
-                                "decline") and len(words) == 1:
-            return cls(words[0].lower())
-        if words[0].lower() == "discard" and len(words) == 2 and words[1].upper() in CARD_INDEX:
-            return DISCARDS[CARD_INDEX[words[1].upper()]]
-        if words[0].lower() == "trump" and len(words) == 2:
-            key = words[1] if words[1] in MODE_INDEX else words[1].upper()
-            if key in MODE_INDEX:
-                return cls("trump", MODE_INDEX[key])
-        if len(words) == 2 and words[1].lstrip("-").isdigit():
-            return cls(words[0].lower(), int(words[1]))
-        raise JassError(f"cannot read action {text!r} (write e.g. DA, trump H, push, "
-                        "pass, join, fold, swap, rob 1, take, discard DA, estimate 40)")
-
-
-PLAYS = tuple(Action("play", c) for c in range(36))
-TRUMPS = tuple(Action("trump", mode) for mode in range(len(MODE_NAMES)))
-PUSH = Action("push")
-PASS = Action("pass")  # in an auction: no bid this turn
-WEIS_YES, WEIS_NO = Action("weis", 1), Action("weis", 0)  # declare one's best Weis, or not
-JOIN, FOLD, SWAP = Action("join"), Action("fold"), Action("swap")  # taking part in a hand
-ROB_YES, ROB_NO = Action("rob", 1), Action("rob", 0)  # take the turned trump card, or not
-TAKE, DECLINE = Action("take"), Action("decline")  # swap cards for one's own pile, or not
-DISCARDS = tuple(Action("discard", c) for c in range(36))  # lay a card of the hand away
-BITS = tuple(1 << c for c in range(36))
-DECK = list(BITS)  # a fresh deck of card bits, copied before each shuffle
-
-
-def _chunk_plays(suit: int) -> tuple[tuple[Action, ...], ...]:
-    """Per 9-bit chunk of a card mask: the play actions of its cards, lowest first."""
-    return tuple(tuple(PLAYS[9 * suit + r] for r in range(9) if x >> r & 1) for x in range(512))
-
-
-PLAY_CHUNKS = tuple(_chunk_plays(s) for s in range(4))
-
-
-def mask_plays(mask: int) -> list[Action]:
-    """The play actions of the cards in a mask, lowest card first."""
-    a, b, c, d = PLAY_CHUNKS
-    return list(a[mask & 511] + b[mask >> 9 & 511] + c[mask >> 18 & 511] + d[mask >> 27])
-
-
-@cache
-def declare_actions(name: str, low: int, high: int) -> tuple[Action, ...]:
-    """The actions of a declaration phase (made once: an estimate of 0 to 157 offers 158 values)."""
-    return tuple(Action(name, v) for v in range(low, high + 1))
-
-
 WINNER = itemgetter(2)  # of a Trick: who took it
-
-BIT_LENGTHS = tuple(n.bit_length() for n in range(37))
-# per deck size: the (position, bits drawn) of each step of random.shuffle, last card first
-SHUFFLE_STEPS = tuple(tuple((i, BIT_LENGTHS[i + 1]) for i in range(n - 1, 0, -1))
-                      for n in range(37))
-
-
-def shuffle_deck(deck: list[int], getrandbits: Callable[[int], int]) -> None:
-    """Shuffle in place: the Fisher-Yates shuffle of random.shuffle, written out.
-
-    It draws from getrandbits exactly as CPython 3.11's random.shuffle does, so decks are
-    unchanged, at half the cost; and they stay the same on Python versions whose
-    random.shuffle draws differently. At most 36 cards."""
-    for i, k in SHUFFLE_STEPS[len(deck)]:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-@cache
-def deal_plan(players: int, each: int, packet: int) -> tuple[itemgetter[Any], ...]:
-    """Per seat counted from forehand: a getter of its cards from the shuffled deck.
-
-    Packets go round the table from forehand; each getter returns a sequence of cards."""
-    rounds = each // packet
-    plan = []
-    for i in range(players):
-        pos = [(r * players + i) * packet + k for r in range(rounds) for k in range(packet)]
-        plan.append(itemgetter(*pos) if len(pos) > 1 else itemgetter(slice(i, i + len(pos))))
-    return tuple(plan)
-
-
-def split_piles(piles: tuple[tuple[str, int | None], ...], own: frozenset[str],
-                rest: list[int], seats: tuple[int, ...]) -> dict[str, list[int]]:
-    """The cards left over after the deal, laid as the rule file's piles in its order: a
-    pile of a size, the rest, or one pile of a size for each seat (named 'pile:seat', in
-    the order of `seats`, from forehand)."""
-    laid: dict[str, list[int]] = {}
-    for name, size in piles:
-        if name in own:
-            for seat in seats:
-                laid[f"{name}:{seat}"], rest = rest[:size or 0], rest[size or 0:]
-        elif size is None:
-            laid[name], rest = rest, []
-        else:
-            laid[name], rest = rest[:size], rest[size:]
-    return laid
-
-
-@cache
-def trick_seats(players: int, playing: int) -> tuple[tuple[int, ...], ...]:
-    """Per leading seat: the seats of a trick in play order, among the seats in `playing`
-    (a bitmask); a seat outside it gets the order starting at the next seat in it."""
-    out = []
-    for lead in range(players):
-        seats = [(lead + i) % players for i in range(players)]
-        out.append(tuple(x for x in seats if playing >> x & 1))
-    return tuple(out)
-
-
-@cache
-def next_seat(players: int, seat: int, among: int) -> int:
-    """The first seat after `seat` (to its right) in the bitmask `among`, or -1."""
-    for i in range(1, players + 1):
-        x = (seat + i) % players
-        if among >> x & 1:
-            return x
-    return -1
 
 
 class Trick(NamedTuple):

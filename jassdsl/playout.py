@@ -20,7 +20,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TypeVar
 
-from jassdsl.game import Game, Trick, trick_seats
+from jassdsl.deal import trick_seats
+from jassdsl.game import Game, Trick
 from jassdsl.play import beat_rows, follow_plain, trick_winner
 
 T = TypeVar("T")

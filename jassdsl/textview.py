@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES, SUIT_NAMES, SUITS
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import Action, HandResult, Outcome, Trick, trick_seats, weis_label
+from jassdsl.deal import trick_seats
+from jassdsl.game import HandResult, Outcome, Trick, weis_label
 from jassdsl.scoring import Grant
 from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable
 from jassdsl.weis import trick_bonuses, trump_made_in

@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.game import Action, Game
+from jassdsl.game import Game
 from jassdsl.registry import variant_names
 
 SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]

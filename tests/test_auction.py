@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from jassdsl.actions import Action
 from jassdsl.errors import IllegalActionError
-from jassdsl.game import Action, Game
+from jassdsl.game import Game
 
 
 def fresh(seed: int = 3) -> Game:

@@ -8,6 +8,7 @@ from typing import Any, cast
 
 import pytest
 
+from jassdsl.actions import Action
 from jassdsl.bots import (
     HeuristicBot,
     RandomBot,
@@ -19,7 +20,7 @@ from jassdsl.bots import (
 )
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import Action, Game
+from jassdsl.game import Game
 from jassdsl.registry import load_rules, variant_names
 from jassdsl.simulate import play_out, simulate
 

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from jassdsl import cli, cli_check
+from jassdsl.actions import WEIS_NO, WEIS_YES, Action
 from jassdsl.cards import CARD_NAMES
 from jassdsl.cli_play import HumanPlayer, InputClosed
-from jassdsl.game import WEIS_NO, WEIS_YES, Action, Game
+from jassdsl.game import Game
 from jassdsl.registry import load_rules, rules_dir, variant_names
 
 TIMING = ("seconds", "hands_per_sec", "games_per_sec")

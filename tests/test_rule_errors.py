@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from jassdsl.actions import Action
 from jassdsl.check import load_model
 from jassdsl.compiler import OptionError
 from jassdsl.errors import IllegalActionError, JassError, RuleFileErrors, UnknownVariantError
-from jassdsl.game import Action, Game
+from jassdsl.game import Game
 from jassdsl.registry import load_rules
 
 try:

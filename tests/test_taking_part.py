@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
+from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.game import Action, Game
+from jassdsl.game import Game
 
 
 def names(mask: int) -> list[str]:

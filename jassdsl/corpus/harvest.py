@@ -12,10 +12,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES
 from jassdsl.compiler import CompiledRules
 from jassdsl.corpus.position import RecordingRandom, card_names, mode_name
-from jassdsl.game import Action, Game, split_piles, trick_seats
+from jassdsl.deal import split_piles, trick_seats
+from jassdsl.game import Game
 from jassdsl.tables import MODE_INDEX
 
 Policy = Callable[[Game, random.Random], Action]

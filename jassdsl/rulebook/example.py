@@ -11,9 +11,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from jassdsl.actions import Action
 from jassdsl.cards import mask_cards
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import Action, Game, HandResult, trick_seats
+from jassdsl.deal import trick_seats
+from jassdsl.game import Game, HandResult
 from jassdsl.tables import MODE_INDEX, ModeTable
 
 SEED = 11
