@@ -230,10 +230,10 @@ class Checker:
         if opt is None:
             self.error(p.option.pos, "unknown-name", f"no option {p.option.text!r}")
             return
-        choices = [option_word(c) for c in opt.choices]
-        if option_word(p.choice) not in choices:
+        choices = [c.word() for c in opt.choices]
+        if p.choice.word() not in choices:
             self.error(p.choice.pos, "option", f"option {opt.name} has no choice "
-                       f"{option_word(p.choice)!r}; its choices are {', '.join(choices)}")
+                       f"{p.choice.word()!r}; its choices are {', '.join(choices)}")
         if not any(q.table.text == p.table.text and q.option is None for q in rf.points):
             self.error(p.pos, "tables", f"'card points {p.table.text} if ...' needs a plain "
                        f"'card points {p.table.text}:' table for the other choices")
@@ -655,13 +655,9 @@ def load_model(text: str, path: str) -> m.RuleFile:
     return rf
 
 
-def option_word(v: m.Value) -> str:
-    return str(v.number) if v.number is not None else v.option or ""
-
-
 def points_case(p: m.Points) -> tuple[str, str] | None:
     """The option choice under which a card points table counts (None: the plain table)."""
-    return (p.option.text, option_word(p.choice)) if p.option and p.choice else None
+    return (p.option.text, p.choice.word()) if p.option and p.choice else None
 
 
 def compatible(a: m.Points, b: m.Points) -> bool:

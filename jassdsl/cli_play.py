@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, TextIO
 
 from jassdsl import textview as tv
-from jassdsl.actions import PASS, WEIS_NO, WEIS_YES, Action
+from jassdsl.actions import PASS, Action
 from jassdsl.bots import Bot, View, make_bots, table_for
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.cli import UsageError, add_variant_arguments, options_of
@@ -181,7 +181,7 @@ class Table:
         if trick is not None:
             game = self.game
             if hand_over:
-                seats = tv.trick_order(game.results[-1], game.n, trick.leader)
+                seats = game.results[-1].trick_order(trick.leader)
             else:
                 mask = sum(1 << x for x in game.observation(game.current_player)["playing"])
                 seats = trick_seats(game.n, mask)[trick.leader]
@@ -262,10 +262,6 @@ class HumanPlayer:
         return "your card (number or name): "
 
 
-WEIS_WORDS = {"yes": WEIS_YES, "y": WEIS_YES, "ja": WEIS_YES, "declare": WEIS_YES,
-              "no": WEIS_NO, "n": WEIS_NO, "nein": WEIS_NO}
-
-
 def pile_label(name: str, names: Sequence[str]) -> str:
     """'blind', or "P1's NAME" for a pile of one player (named 'NAME:1')."""
     pile, _, seat = name.partition(":")
@@ -297,8 +293,6 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     numbers = [a for a in legal if a.kind != "pass"]
     if game.phase == "auction" and words == ["pass"]:
         return PASS
-    if game.phase == "weis" and text.lower() in WEIS_WORDS:
-        return WEIS_WORDS[text.lower()]
     if game.phase in ("declare", "auction") and numbers:
         number = words[-1]
         if number.lstrip("-").isdigit():
@@ -309,7 +303,7 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
             return f"{number} is not allowed now" if inside else f"{number} is out of range"
         return f"enter a number for your {numbers[0].kind}" + \
             (" or pass" if game.phase == "auction" else "")
-    if game.phase == "rob" and words[0] in YES_NO:
+    if game.phase in ("rob", "weis") and words[0] in YES_NO:  # yes or no: 1 or 0
         return Action(game.phase, YES_NO[words[0]])
     if game.phase == "improve" and len(words) == 1 and words[0].upper() in CARD_INDEX:
         action = Action("discard", CARD_INDEX[words[0].upper()])

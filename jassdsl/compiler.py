@@ -215,6 +215,7 @@ def compile_rules(
         choices.extend(range(4) if w.text == "suits" else [MODE_INDEX[w.text]])
     bonuses = {b.name.text: b.points for b in rf.bonuses}
     end = rf.end
+    used = names_used(rf)  # the facts the file reads, to skip work it never asks for
     return CompiledRules(
         model=rf,
         options=options,
@@ -267,6 +268,6 @@ def compile_rules(
         fold_from=(rf.take_part.fold_from or 99) if rf.take_part else 99,
         swap_pile=rf.take_part.swap.text if rf.take_part and rf.take_part.swap else None,
         leave=compiler.expr(rf.leave) if rf.leave is not None else None,
-        table_bonuses=bool(names_used(rf) & {"table-weis", "table-stoeck"}),
-        reads_in_play="points-in-play" in names_used(rf),
+        table_bonuses=bool(used & {"table-weis", "table-stoeck"}),
+        reads_in_play="points-in-play" in used,
     )

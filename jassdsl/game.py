@@ -90,6 +90,22 @@ class HandResult(NamedTuple):
     in_hands: tuple[int, ...] = ()  # per seat, the cards held when play began (take part)
     improved: tuple[tuple[int, str], ...] = ()  # (seat, "took" or "refused") own piles
 
+    def trick_order(self, leader: int) -> tuple[int, ...]:
+        """The seats of a trick of this hand in play order, from its leader (only the
+        seats that took part, where the rules ask who plays)."""
+        n = len(self.hands)
+        mask = sum(1 << x for x in self.playing) if self.playing else (1 << n) - 1
+        return trick_seats(n, mask)[leader]
+
+    def first_off_suit(self) -> tuple[int, int, int] | None:
+        """(trick number, seat, card) of the first card that did not follow the suit led:
+        in a first-void hand, the card that set trump."""
+        for number, trick in enumerate(self.tricks, start=1):
+            for i, card in enumerate(trick.cards):
+                if card // 9 != trick.cards[0] // 9:
+                    return number, self.trick_order(trick.leader)[i], card
+        return None
+
     def trick_points(self, table: ModeTable, last_bonus: int) -> list[int]:
         out = [sum(table.points[c] for c in t.cards) for t in self.tricks]
         if out:
@@ -818,9 +834,8 @@ class Game:
             (*booking.grants, *booking.released), {k: tuple(v) for k, v in s.totals.items()},
             tuple(tuple(tuple(mask_cards(w.cards)) for w in said) for said in s.weis_said)
             if any(s.weis_said) else ((),) * len(s.weis_said),
-            self._bonuses(facts) if facts.weis or facts.table_weis else {},
-            self._seats(s.playing) if r.take_part else (),
-            self._leave(facts) if r.leave is not None else (), s.swapped,
+            self._bonuses(facts),
+            self._seats(s.playing) if r.take_part else (), self._leave(facts), s.swapped,
             s.robbed, s.turned, s.in_hands if r.take_part else (), tuple(s.improved),
         ))
         if self._game_ends(facts) or (r.leave is not None and s.table.bit_count() <= 1):

@@ -32,6 +32,10 @@ class Value(Node):
     number: int | None = None
     option: str | None = None
 
+    def word(self) -> str:
+        """As written: the number, or the option's name (or a word choice of an option)."""
+        return str(self.number) if self.number is not None else self.option or ""
+
 
 # --- expressions -------------------------------------------------------------------------
 class Num(Node):

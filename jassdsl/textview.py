@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES, SUIT_NAMES, SUITS
 from jassdsl.compiler import CompiledRules
-from jassdsl.deal import trick_seats
 from jassdsl.game import HandResult, Outcome, Trick, weis_label
 from jassdsl.scoring import Grant
 from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable
@@ -56,21 +55,6 @@ def final_table(rules: CompiledRules, trump: str) -> ModeTable:
     return table if table is not None else next(iter(rules.modes.values()))
 
 
-def trick_order(result: HandResult, players: int, leader: int) -> tuple[int, ...]:
-    """The seats of a trick of this hand in play order, from its leader."""
-    mask = sum(1 << x for x in result.playing) if result.playing else (1 << players) - 1
-    return trick_seats(players, mask)[leader]
-
-
-def first_void(result: HandResult, players: int) -> tuple[int, int, int] | None:
-    """(trick number, seat, card) of the first card played off the suit led, if any."""
-    for k, t in enumerate(result.tricks, 1):
-        for i, card in enumerate(t.cards[1:], 1):
-            if card // 9 != t.cards[0] // 9:
-                return k, trick_order(result, players, t.leader)[i], card
-    return None
-
-
 def trump_how(rules: CompiledRules, result: HandResult, log: HandLog,
               names: Sequence[str]) -> str:
     """The trump of a finished hand and how the rule file's method set it."""
@@ -86,7 +70,7 @@ def trump_how(rules: CompiledRules, result: HandResult, log: HandLog,
                   else "")
         return f"{mode_label(trump)} (card {CARD_NAMES[result.turned]} turned{robbed})"
     if kind == "first_void":
-        hit = first_void(result, rules.players)
+        hit = result.first_off_suit()
         if hit is None or trump not in SUITS:
             return f"none (nobody failed to follow; counted as {fallback_name(rules)})"
         k, seat, card = hit
@@ -188,8 +172,7 @@ def hand_summary(rules: CompiledRules, result: HandResult, log: HandLog,
         table = final_table(rules, result.trump)
         points = result.trick_points(table, rules.last_bonus)
         notes = table_notes(rules, result)
-        n = rules.players
-        lines += [f"  {trick_line(k, t, names, p, trick_order(result, n, t.leader))}{note}"
+        lines += [f"  {trick_line(k, t, names, p, result.trick_order(t.leader))}{note}"
                   for k, (t, p, note) in
                   enumerate(zip(result.tricks, points, notes, strict=True), 1)]
     lines.append("  card points: " + ", ".join(

@@ -215,9 +215,9 @@ def stoeck_pair(mode: int) -> int:
 
 def stoeck_holder(hands: Sequence[int], mode: int) -> int:
     """The seat dealt both the trump King and Queen (Stöck), or -1."""
-    if not 0 <= mode < 4:
+    pair = stoeck_pair(mode)
+    if not pair:
         return -1
-    pair = 6 << mode * 9  # the King (rank 1) and the Queen (rank 2) of the trump suit
     for seat, h in enumerate(hands):
         if h & pair == pair:
             return seat

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from jassdsl.actions import Action
 from jassdsl.cards import mask_cards
 from jassdsl.compiler import CompiledRules
-from jassdsl.deal import trick_seats
 from jassdsl.game import Game, HandResult
 from jassdsl.tables import MODE_INDEX, ModeTable
 
@@ -75,18 +74,6 @@ def points_table(rules: CompiledRules, trump: str) -> ModeTable:
     return rules.modes[mode]
 
 
-def first_off_suit(result: HandResult) -> tuple[int, int, int] | None:
-    """The first card that did not follow the suit led: it set trump in a first-void hand."""
-    n = len(result.hands)
-    mask = sum(1 << x for x in result.playing) if result.playing else (1 << n) - 1
-    for number, trick in enumerate(result.tricks, start=1):
-        led = trick.cards[0] // 9
-        for i, card in enumerate(trick.cards):
-            if card // 9 != led:
-                return number, trick_seats(n, mask)[trick.leader][i], card
-    return None
-
-
 def dealt(result: HandResult) -> tuple[tuple[int, ...], ...]:
     """Per seat, the cards dealt (the record keeps bitmasks or card lists)."""
     out = []
@@ -123,15 +110,13 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
     result = game.results[0]
     table = points_table(rules, result.trump)
     per_trick = result.trick_points(table, rules.last_bonus)
-    mask = (sum(1 << x for x in result.playing) if rules.take_part
-            else (1 << rules.players) - 1)
     rows = tuple(TrickRow(i + 1, t.leader, tuple(t.cards), t.winner, p,
-                          trick_seats(rules.players, mask)[t.leader])
+                          result.trick_order(t.leader))
                  for i, (t, p) in enumerate(zip(result.tricks, per_trick, strict=True)))
     sums = [0] * rules.subjects
     for row in rows:
         sums[rules.team_of[row.winner]] += row.points
-    void = first_off_suit(result) if rules.trump_kind == "first_void" else None
+    void = result.first_off_suit() if rules.trump_kind == "first_void" else None
     return Example(seed, result, dealt(result), shown, tuple(calls), void, rows, tuple(sums))
 
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from jassdsl import model as m
 from jassdsl.cards import RANKS, SUITS
-from jassdsl.check import option_word
 from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.rulebook.example import Example, seat_letter, subject_label
 from jassdsl.rulebook.expressions import Speaker
@@ -81,13 +80,9 @@ def value_text(lang: Lang, rf: m.RuleFile, v: m.Value, shown: int | str | None =
     opt = next((o for o in rf.options if o.name == v.option), None)
     if opt is None:
         return f"*{v.option}*"
-    choices = join_words(lang, [choice_text(c) for c in opt.choices], "or")
-    value = shown if shown is not None else choice_text(opt.default)
+    choices = join_words(lang, [c.word() for c in opt.choices], "or")
+    value = shown if shown is not None else opt.default.word()
     return say(lang, "ov.option_value", value=value, name=opt.name, choices=choices)
-
-
-def choice_text(v: m.Value) -> str:
-    return str(v.number) if v.number is not None else str(v.option)
 
 
 def settings_of(rf: m.RuleFile) -> dict[str, list[str]]:
@@ -226,7 +221,7 @@ def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
     for alt in tables[1:]:  # `card points T if OPTION = CHOICE`: one more row per choice
         alt_values = {w.text: p for w, p in alt.values}
         label = say(lang, "cards.col.points_if", option=alt.option.text if alt.option else "",
-                    choice=option_word(alt.choice) if alt.choice else "")
+                    choice=alt.choice.word() if alt.choice else "")
         rows.append([label, *[str(alt_values.get(r, 0)) for r in ranks]])
     head = [say(lang, "cards.col.order"), *[str(i) for i in range(1, len(ranks) + 1)]]
     return ['<div class="rulebook-cards" markdown>', "", *table(head, rows), "</div>", ""]
@@ -352,10 +347,10 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     name = use.values[0].text
     opt = next((o for o in rf.options if o.name == name), None)
     if opt is not None:
-        choices = join_words(lang, [f"*{choice_text(c)}*" for c in opt.choices], "or")
+        choices = join_words(lang, [f"*{c.word()}*" for c in opt.choices], "or")
         out += [say(lang, "weis.option", name=name, choices=choices,
-                    default=choice_text(opt.default)), ""]
-        shown = [t for t in rf.weis_tables if t.name in {choice_text(c) for c in opt.choices}]
+                    default=opt.default.word()), ""]
+        shown = [t for t in rf.weis_tables if t.name in {c.word() for c in opt.choices}]
     else:
         out += [say(lang, "weis.uses", name=name), ""]
         shown = [t for t in rf.weis_tables if t.name == name]
@@ -467,12 +462,12 @@ def options_section(lang: Lang, v: Variant) -> list[str]:
     if not rf.options:
         return [*out, say(lang, "options.none"), ""]
     first = rf.options[0]
-    other = next((c for c in first.choices if choice_text(c) != choice_text(first.default)),
+    other = next((c for c in first.choices if c.word() != first.default.word()),
                  first.default)
     out += [say(lang, "options.intro", variant=v.name, name=first.name,
-                value=choice_text(other)), ""]
-    rows = [[f"`{o.name}`", in_lang(lang, o.description, o.german), f"`{choice_text(o.default)}`",
-             ", ".join(f"`{choice_text(c)}`" for c in o.choices)] for o in rf.options]
+                value=other.word()), ""]
+    rows = [[f"`{o.name}`", in_lang(lang, o.description, o.german), f"`{o.default.word()}`",
+             ", ".join(f"`{c.word()}`" for c in o.choices)] for o in rf.options]
     return out + table([say(lang, "options.col.name"), say(lang, "options.col.what"),
                         say(lang, "options.col.default"), say(lang, "options.col.choices")],
                        rows)
