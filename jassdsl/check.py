@@ -14,7 +14,7 @@ from jassdsl.facts import FACTS
 from jassdsl.syntax import parse_statements, position
 
 SINGLE = ("name", "summary", "players", "deal", "trump", "scoring", "end", "winner", "show",
-          "rob", "take_part", "leave", "improve")
+          "rob", "take_part", "leave", "improve", "count_first")
 LISTS = ("sources", "decisions", "options", "settings", "ranks", "points", "bonuses", "piles")
 LISTS2 = ("units", "declarations", "lets", "invariants", "weis_tables")
 REQUIRED = {
@@ -37,7 +37,9 @@ SETTINGS = {
 }
 TRUMP_MODES = ("D", "H", "S", "C", "suits", "obenabe", "undenufe")
 TABLES = ("trump", "side", "obenabe", "undenufe")
+WEIS_MODES = ("suits", "obenabe", "undenufe")  # what `in MODE` may name in a Weis entry
 BONUSES = ("last-trick", "match", "stoeck")
+EARLY_FACTS = ("stoeck", "weis")  # facts known before the tricks are over: `count first:`
 HAND_TOTAL = 157
 
 
@@ -377,8 +379,8 @@ class Checker:
                     self.error(item.pos, "card", "a sequence has 3 to 9 cards")
                 if item.rank is not None and item.rank.text not in RANKS:
                     self.error(item.rank.pos, "card", f"{item.rank.text!r} is not a rank")
-                if item.only_if is not None:
-                    self.word_option(item.only_if, {"yes", "no"})
+                for test in item.tests:
+                    self.check_weis_test(test)
         use = rf.setting("weis")
         if use is None:
             return
@@ -390,6 +392,26 @@ class Checker:
             return
         self.error(w.pos, "unknown-name", f"no Weis table {w.text!r}; tables: "
                    f"{', '.join(sorted(tables)) or 'none (write one with weis NAME: ...)'}")
+
+    def check_weis_test(self, test: m.WeisTest) -> None:
+        """`if four-nines`, `if undenufe-eleven = six`, `if in undenufe`: a yes/no option,
+        an option and one of its choices, or a trump mode."""
+        if test.kind == "yes":
+            self.word_option(test.name, {"yes", "no"})
+            return
+        if test.kind == "mode":
+            if test.name.text not in WEIS_MODES:
+                self.error(test.name.pos, "unknown-name", f"{test.name.text!r} is not a trump "
+                           f"mode; a Weis entry may name {', '.join(WEIS_MODES)}")
+            return
+        opt = self.options.get(test.name.text)
+        if opt is None:
+            self.error(test.name.pos, "unknown-name", f"no option {test.name.text!r}")
+            return
+        choices = [c.word() for c in opt.choices]
+        if test.choice is not None and test.choice.word() not in choices:
+            self.error(test.choice.pos, "option", f"option {opt.name} has no choice "
+                       f"{test.choice.word()!r}; its choices are {', '.join(choices)}")
 
     def word_option(self, w: m.Word, allowed: set[str]) -> None:
         """An option used as a word must exist and offer only allowed words."""
@@ -517,6 +539,27 @@ class Checker:
             self.after_scoring = True
             self.expr(rf.end.when, subject=False)
             self.after_scoring = False
+        if rf.count_first is not None:
+            self.check_count_first(rf, rf.count_first)
+
+    def check_count_first(self, rf: m.RuleFile, first: m.CountFirst) -> None:
+        """`count first: stoeck, then weis`: facts known before the tricks are over, each
+        once, each one the file has, and a game that ends on a condition."""
+        if rf.end.when is None:
+            self.error(first.pos, "missing", "'count first' needs 'game ends when ...': the "
+                       "game can end in the middle of a hand only on a condition")
+        has = {"stoeck": self.has_stoeck, "weis": self.has_weis}
+        seen: set[str] = set()
+        for w in first.facts:
+            if w.text not in EARLY_FACTS:
+                self.error(w.pos, "unknown-name", f"{w.text!r} is not known before the tricks "
+                           f"are over; 'count first' may name {', '.join(EARLY_FACTS)}")
+            elif w.text in seen:
+                self.error(w.pos, "duplicate", f"{w.text!r} is counted first twice")
+            elif not has[w.text]:
+                need = "a Weis table (weis: TABLE)" if w.text == "weis" else "bonus stoeck N"
+                self.error(w.pos, "unknown-name", f"{w.text!r} needs {need}")
+            seen.add(w.text)
 
     def expr(self, e: m.Expr, subject: bool, lets: tuple[str, ...] = ()) -> None:
         """Check names, arity and that subject facts are asked about a subject."""

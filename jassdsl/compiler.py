@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
@@ -75,7 +75,8 @@ class CompiledRules:
     winner_most: bool
     first_dealer_lot: bool
     invariants: tuple[tuple[str, Fn], ...] = ()
-    weis: WeisTable | None = None
+    weis: WeisTable | None = None  # the Weis table with no trump set (None: no Weis)
+    weis_modes: dict[int, WeisTable] = field(default_factory=dict)  # where a mode differs
     stoeck_bonus: int = 0
     lead_bidder: bool = False  # the highest bidder of the auction leads the first trick
     next_dealer_bidder: bool = False  # the highest bidder deals the next hand
@@ -93,6 +94,7 @@ class CompiledRules:
     leave: Fn | None = None  # after scoring, true for a player who leaves the table
     table_bonuses: bool = False  # the file asks for table Weis or table Stöck
     reads_in_play: bool = False  # the file asks for the card points in play
+    count_first: tuple[str, ...] = ()  # facts booked one by one before the rest of the hand
 
     @property
     def auction(self) -> int:
@@ -102,6 +104,10 @@ class CompiledRules:
     @property
     def name(self) -> str:
         return self.model.name
+
+    def weis_in(self, mode: int) -> WeisTable | None:
+        """The Weis table of a hand played in this trump mode (-1: none set yet)."""
+        return self.weis_modes.get(mode, self.weis)
 
     def unit_label(self, base: str, amount: int) -> str:
         return self.units[base].show(amount)
@@ -135,20 +141,31 @@ def number(v: m.Value, options: dict[str, int | str]) -> int:
     return v.number if v.number is not None else int(options[v.option or ""])
 
 
-def compile_weis(rf: m.RuleFile, options: dict[str, int | str]) -> WeisTable | None:
-    """The Weis table the file uses (directly or through an option), or None."""
+def compile_weis(rf: m.RuleFile, options: dict[str, int | str]
+                 ) -> tuple[WeisTable | None, dict[int, WeisTable]]:
+    """The Weis table the file uses (directly or through an option), or None; and per
+    trump mode whose entries differ (an entry `if in undenufe`), that mode's table."""
     use = rf.setting("weis")
     if use is None:
-        return None
+        return None, {}
     name = use.values[0].text
     name = str(options.get(name, name))
     if name == "none":  # an option may switch Weis off
-        return None
+        return None, {}
     table = next(t for t in rf.weis_tables if t.name == name)
+    plain = weis_table_in(table, options, -1)
+    by_mode = {mode: weis_table_in(table, options, mode) for mode in range(6)}
+    return plain, {mode: t for mode, t in by_mode.items() if t != plain}
+
+
+def weis_table_in(table: m.WeisTableDef, options: dict[str, int | str],
+                  mode: int) -> WeisTable:
+    """The entries of a Weis table that count under these options in this trump mode
+    (-1: no trump set)."""
     sequences: dict[int, int] = {}
     fours: dict[int, int] = {}
     for item in table.items:
-        if item.only_if is not None and options.get(item.only_if.text) != "yes":
+        if not weis_item_counts(item, options, mode):
             continue
         if item.kind == "sequence":
             for length in range(item.length, 10 if item.or_more else item.length + 1):
@@ -156,6 +173,23 @@ def compile_weis(rf: m.RuleFile, options: dict[str, int | str]) -> WeisTable | N
         elif item.rank is not None:
             fours[RANKS.index(item.rank.text)] = item.points
     return WeisTable(sequences, fours, table.reuse)
+
+
+def weis_item_counts(item: m.WeisItem, options: dict[str, int | str], mode: int) -> bool:
+    """Whether a Weis entry counts: all its tests hold (with `unless`: not all of them)."""
+    if not item.tests:
+        return True
+    held = all(weis_test_holds(t, options, mode) for t in item.tests)
+    return held != item.unless
+
+
+def weis_test_holds(test: m.WeisTest, options: dict[str, int | str], mode: int) -> bool:
+    if test.kind == "yes":
+        return options.get(test.name.text) == "yes"
+    if test.kind == "mode":
+        return mode >= 0 and (0 <= mode < 4 if test.name.text == "suits"
+                              else mode == MODE_INDEX[test.name.text])
+    return test.choice is not None and options.get(test.name.text) == option_value(test.choice)
 
 
 def names_used(node: object) -> set[str]:
@@ -216,6 +250,7 @@ def compile_rules(
     bonuses = {b.name.text: b.points for b in rf.bonuses}
     end = rf.end
     used = names_used(rf)  # the facts the file reads, to skip work it never asks for
+    weis, weis_modes = compile_weis(rf, options)
     return CompiledRules(
         model=rf,
         options=options,
@@ -252,7 +287,8 @@ def compile_rules(
         winner_most=rf.winner.direction == "most",
         first_dealer_lot=setting.get("first dealer", ["lot"])[0] == "lot",
         invariants=tuple((inv.id, compiler.expr(inv.expr)) for inv in rf.invariants),
-        weis=compile_weis(rf, options),
+        weis=weis,
+        weis_modes=weis_modes,
         stoeck_bonus=bonuses.get("stoeck", 0),
         lead_bidder=setting.get("first lead", [""])[0] == "highest bidder",
         next_dealer_bidder=setting.get("next dealer", [""])[0] == "highest bidder",
@@ -270,4 +306,5 @@ def compile_rules(
         leave=compiler.expr(rf.leave) if rf.leave is not None else None,
         table_bonuses=bool(used & {"table-weis", "table-stoeck"}),
         reads_in_play="points-in-play" in used,
+        count_first=tuple(w.text for w in rf.count_first.facts) if rf.count_first else (),
     )

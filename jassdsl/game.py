@@ -9,7 +9,7 @@ seeded generator of the game, so a seed and the list of actions replay a game ex
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -37,7 +37,7 @@ from jassdsl.deal import BITS, DECK, deal_plan, next_seat, shuffle_deck, split_p
 from jassdsl.errors import IllegalActionError, InvariantError, JassError
 from jassdsl.play import FollowRule, excluded_reasons, follow_plain, follow_rule, trick_winner
 from jassdsl.registry import load_rules
-from jassdsl.scoring import Grant, HandFacts, score_hand
+from jassdsl.scoring import Grant, HandFacts, first_clause, score_hand
 from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable, chunk_points
 from jassdsl.weis import (
     Weis,
@@ -89,6 +89,7 @@ class HandResult(NamedTuple):
     turned: int = -1  # the turned trump card
     in_hands: tuple[int, ...] = ()  # per seat, the cards held when play began (take part)
     improved: tuple[tuple[int, str], ...] = ()  # (seat, "took" or "refused") own piles
+    won_with: str = ""  # a fact counted first (`count first:`) that ended the game at once
 
     def trick_order(self, leader: int) -> tuple[int, ...]:
         """The seats of a trick of this hand in play order, from its leader (only the
@@ -648,9 +649,9 @@ class Game:
             s.in_cards = in_cards
         if r.take_part:  # the hand record keeps the hands as play began
             s.in_hands = tuple(s.hands)
-        if r.weis is None:
+        table = r.weis_in(s.mode)
+        if table is None:
             return
-        table = r.weis
         s.weis_offer = tuple([hand_weise(h, table, s.mode) for h in s.hands])
         s.weis_said = ((),) * r.players
         s.weis_points = (0,) * r.subjects
@@ -807,7 +808,7 @@ class Game:
         cards = [t.cards for t in s.tricks]
         since = trump_made_in(cards, r.trump_kind == "first_void")
         for t, (weise, has_stoeck) in zip(
-                s.tricks, trick_bonuses(cards, r.weis, s.mode, since), strict=True):
+                s.tricks, trick_bonuses(cards, r.weis_in(s.mode), s.mode, since), strict=True):
             x = r.team_of[t.winner]
             weis[x] += sum(w.value for w in weise)
             stoeck[x] += r.stoeck_bonus if has_stoeck else 0
@@ -822,29 +823,83 @@ class Game:
     def _finish_hand(self) -> None:
         s, r = self.s, self.rules
         facts = self._facts()
+        early = self._count_first(facts) if r.count_first else None
         booking = score_hand(r.clauses, facts, s.pending, self._floors)
         if self.check_invariants:
             self._check_invariants(facts)
         clause = booking.clause
+        grants: tuple[Grant, ...] = (*booking.grants, *booking.released)
+        won_with = ""
+        if early is not None:  # the game was won before the rest of this hand counted
+            won_with, counted, grants = early
+            for unit, values in counted.items():
+                s.totals[unit][:] = values
         s.results.append(HandResult(
             s.hand_no, s.dealer, MODE_NAMES[s.mode] if s.mode >= 0 else "none", s.dealt,
             tuple(s.tricks), tuple(facts.points),
             {k: tuple(v) for k, v in s.declared.items()} if s.declared else {},
             clause.id if clause else "",
-            (*booking.grants, *booking.released), {k: tuple(v) for k, v in s.totals.items()},
+            grants, {k: tuple(v) for k, v in s.totals.items()},
             tuple(tuple(tuple(mask_cards(w.cards)) for w in said) for said in s.weis_said)
             if any(s.weis_said) else ((),) * len(s.weis_said),
             self._bonuses(facts),
             self._seats(s.playing) if r.take_part else (), self._leave(facts), s.swapped,
-            s.robbed, s.turned, s.in_hands if r.take_part else (), tuple(s.improved),
+            s.robbed, s.turned, s.in_hands if r.take_part else (), tuple(s.improved), won_with,
         ))
-        if self._game_ends(facts) or (r.leave is not None and s.table.bit_count() <= 1):
+        if won_with or self._game_ends(facts) or (r.leave is not None and s.table.bit_count() <= 1):
             s.phase = "over"
             return
         s.hand_no += 1
         bidder_deals = r.next_dealer_bidder and s.bidder >= 0
         s.dealer = s.bidder if bidder_deals else next_seat(r.players, s.dealer, s.table)
         self._start_hand()
+
+    def _count_first(self, facts: HandFacts
+                     ) -> tuple[str, dict[str, list[int]], tuple[Grant, ...]] | None:
+        """`count first: stoeck, then weis`: book the part of the hand's score each of these
+        facts makes, one after the other, and check the end of the game after each.
+
+        A fact's part is the score with it minus the score without it (the facts after it
+        zero as well), so it is exactly what that fact adds. Returns the fact that ended
+        the game, the totals then and what was booked; None when the game goes on (then
+        the whole hand counts as usual). Runs before `score_hand`: totals are unchanged."""
+        r = self.rules
+        if r.end_when is None or not any(any(getattr(facts, name)) for name in r.count_first):
+            return None  # nothing is counted first in this hand
+        state = facts.rng.getstate()  # scoring twice must not draw lots twice
+        floor_of = dict(self._floors)
+        totals = {u: list(v) for u, v in facts.totals.items()}
+        booked = {u: [0] * r.subjects for u in totals}
+        with_it = self._hand_delta(facts)
+        without = facts
+        try:
+            for name in r.count_first:
+                zero: dict[str, Any] = {name: [0] * r.subjects}
+                without = replace(without, **zero)
+                rest = self._hand_delta(without)
+                for unit, values in totals.items():
+                    for x, (a, b) in enumerate(zip(with_it[unit], rest[unit], strict=True)):
+                        booked[unit][x] += a - b
+                        new = values[x] + a - b
+                        values[x] = max(new, floor_of[unit]) if unit in floor_of else new
+                with_it = rest
+                probe = replace(facts, totals=totals, bound=None)
+                if r.end_when(probe, -1):
+                    grants = tuple(Grant(x, u, v) for u, values in booked.items()
+                                   for x, v in enumerate(values) if v)
+                    return name, totals, grants
+        finally:
+            facts.rng.setstate(state)
+        return None
+
+    def _hand_delta(self, facts: HandFacts) -> dict[str, list[int]]:
+        """What the scoring gives each subject for these facts (amounts held aside not)."""
+        delta = {u: [0] * self.rules.subjects for u in facts.totals}
+        clause = first_clause(self.rules.clauses, facts)
+        for g in clause.grants(facts) if clause is not None else ():
+            if not g.held_with:
+                delta[g.unit][g.subject] += g.amount
+        return delta
 
     @staticmethod
     def _bonuses(facts: HandFacts) -> dict[str, tuple[int, ...]]:
@@ -912,7 +967,9 @@ class Game:
         left = self.s.left if self.rules.leave is not None else []
         first = left[table[0][0]] if left else 0
         winners = tuple(x for x, v in table if v == best and (not left or left[x] == first))
-        reason = "hand limit" if self.s.hand_no >= HAND_LIMIT else "game end"
+        won_with = self.s.results[-1].won_with if self.s.results else ""
+        reason = ("hand limit" if self.s.hand_no >= HAND_LIMIT
+                  else f"won at once with {won_with}" if won_with else "game end")
         gone = tuple(sorted(((x, h) for x, h in enumerate(left) if h),
                             key=lambda p: [y for y, _ in table].index(p[0])))
         return Outcome(winners, tuple(table), reason, len(self.s.results), gone)

@@ -53,7 +53,7 @@ PHRASE_WORDS = (
     "abeyance", "the", "others", "every", "with", "sole", "one", "by", "lot", "those",
     "they", "has", "have", "no", "some", "but", "two", "three", "total", "if", "most",
     "fewest", "highest", "bidder", "rest", "top", "turned", "turn", "fold", "at", "table",
-    "swap", "for", "their", "seeing", "them",
+    "swap", "for", "their", "seeing", "them", "unless",
 )
 OPERATOR_WORDS = ("and", "or", "not")
 MODES = ("obenabe", "undenufe", "suits", "strict", "weak", "exempt", "follows", "right",
@@ -87,6 +87,8 @@ class JassLexer(RegexLexer):  # type: ignore[misc,unused-ignore]
             (r'"', String.Double, "string"),
             (r"^(card)(\s+)(points)\b", bygroups(Keyword.Declaration, Whitespace,
                                                  Keyword.Declaration)),
+            # `count first:` is a statement, not the count() of an expression
+            (r"^(count)(\s+)(first)\b", bygroups(Keyword.Declaration, Whitespace, Keyword)),
             (words(OPERATOR_WORDS, prefix=r"\b", suffix=r"\b"), Operator.Word),
             (words(SUBJECTS, prefix=r"\b", suffix=r"\b"), Name.Class),
             (words(tuple(FACTS), prefix=r"\b", suffix=r"\b(?!-)"), Name.Builtin),

@@ -223,6 +223,13 @@ class GameEnd(Node):
     when: Expr | None = None
 
 
+class CountFirst(Node):
+    """Hand facts booked one by one before the rest of the hand (`count first: stoeck, then
+    weis`); the game may end after each of them."""
+
+    facts: tuple[Word, ...]
+
+
 class Winner(Node):
     direction: Literal["most", "fewest"]
     unit: Word
@@ -236,6 +243,15 @@ class Invariant(Node):
     expr: Expr
 
 
+class WeisTest(Node):
+    """One test of a Weis entry's condition: a yes/no option is yes (`four-nines`), an
+    option has a choice (`undenufe-eleven = six`), the hand's trump mode (`in undenufe`)."""
+
+    kind: Literal["yes", "option", "mode"]
+    name: Word  # the option, or the mode: suits, obenabe, undenufe
+    choice: Value | None = None
+
+
 class WeisItem(Node):
     """One line of a Weis table: a sequence of a length, or four cards of a rank."""
 
@@ -244,7 +260,8 @@ class WeisItem(Node):
     or_more: bool = False
     rank: Word | None = None
     points: int
-    only_if: Word | None = None  # an option that must be "yes" for the item to count
+    tests: tuple[WeisTest, ...] = ()  # the entry counts only when all of them hold
+    unless: bool = False  # ... or, with `unless`, only when not all of them hold
 
 
 class WeisTableDef(Node):
@@ -293,6 +310,7 @@ class RuleFile(BaseModel):
     leave: Expr | None = None  # after scoring: who leaves the table (placings in order)
     improve: Improve | None = None
     end: GameEnd
+    count_first: CountFirst | None = None
     winner: Winner
 
     def setting(self, key: str) -> Setting | None:

@@ -190,19 +190,35 @@ class _ToModel(Transformer[Token, Any]):
 
     def weis_sequence(self, meta: Meta, ch: list[Any]) -> m.WeisItem:
         length, more, points, cond = ch
+        unless, tests = cond or (False, ())
         return m.WeisItem(pos=pos_of(meta), kind="sequence", length=int(length),
-                          or_more=more is not None, points=int(points), only_if=cond)
+                          or_more=more is not None, points=int(points), tests=tests,
+                          unless=unless)
 
     def weis_four(self, meta: Meta, ch: list[Any]) -> m.WeisItem:
         rank, points, cond = ch
+        unless, tests = cond or (False, ())
         return m.WeisItem(pos=pos_of(meta), kind="four", rank=rank, points=int(points),
-                          only_if=cond)
+                          tests=tests, unless=unless)
 
     def or_more(self, meta: Meta, ch: list[Any]) -> bool:
         return True
 
-    def weis_if(self, meta: Meta, ch: list[Token]) -> m.Word:
-        return word(ch[0])
+    def weis_if(self, meta: Meta, ch: list[m.WeisTest]) -> tuple[bool, tuple[m.WeisTest, ...]]:
+        return False, tuple(ch)
+
+    def weis_unless(self, meta: Meta, ch: list[m.WeisTest]
+                    ) -> tuple[bool, tuple[m.WeisTest, ...]]:
+        return True, tuple(ch)
+
+    def test_yes(self, meta: Meta, ch: list[Token]) -> m.WeisTest:
+        return m.WeisTest(pos=pos_of(meta), kind="yes", name=word(ch[0]))
+
+    def test_option(self, meta: Meta, ch: list[Any]) -> m.WeisTest:
+        return m.WeisTest(pos=pos_of(meta), kind="option", name=word(ch[0]), choice=ch[1])
+
+    def test_mode(self, meta: Meta, ch: list[Token]) -> m.WeisTest:
+        return m.WeisTest(pos=pos_of(meta), kind="mode", name=word(ch[0]))
 
     def weis_once(self, meta: Meta, ch: list[Any]) -> bool:
         return False
@@ -409,6 +425,9 @@ class _ToModel(Transformer[Token, Any]):
 
     def end_when(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
         return ("end", m.GameEnd(pos=pos_of(meta), when=ch[0]))
+
+    def count_first(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+        return ("count_first", m.CountFirst(pos=pos_of(meta), facts=tuple(map(word, ch))))
 
     def winner(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
         return ("winner", m.Winner(pos=pos_of(meta), direction=ch[0], unit=word(ch[1])))

@@ -116,8 +116,14 @@ BONUS_LABELS = {"weis": "hand Weis", "stoeck": "hand Stöck", "table-weis": "tab
                 "table-stoeck": "table Stöck"}
 
 
-def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str]) -> list[str]:
-    """The Weise declared in the first trick and what Weis and Stöck scored."""
+def bonus_label(fact: str) -> str:
+    return BONUS_LABELS.get(fact, fact)
+
+
+def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str],
+               counted: Sequence[str] = ()) -> list[str]:
+    """The Weise declared in the first trick and what Weis and Stöck scored; `counted`:
+    the only facts that counted, when the game ended at once in this hand."""
     if not result.bonuses:
         return []
     said = [f"{names[seat]} " + " ".join(CARD_NAMES[c] for c in cards)
@@ -126,7 +132,9 @@ def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str]
     for bonus, values in result.bonuses.items():
         scored = [f"{subjects[x]} {v}" for x, v in enumerate(values) if v]
         if scored:
-            lines.append(f"  {BONUS_LABELS.get(bonus, bonus)} counted: " + ", ".join(scored))
+            late = counted and bonus not in counted
+            lines.append(f"  {bonus_label(bonus)} {'not counted' if late else 'counted'}: "
+                         + ", ".join(scored))
     return lines
 
 
@@ -137,8 +145,8 @@ def table_notes(rules: CompiledRules, result: HandResult) -> list[str]:
     cards = [t.cards for t in result.tricks]
     since = trump_made_in(cards, rules.trump_kind == "first_void")
     out = []
-    for weise, stoeck in trick_bonuses(cards, rules.weis, MODE_INDEX.get(result.trump, -1),
-                                       since):
+    mode = MODE_INDEX.get(result.trump, -1)
+    for weise, stoeck in trick_bonuses(cards, rules.weis_in(mode), mode, since):
         said = [weis_label(w) for w in weise]
         if stoeck:
             said.append(f"Stöck ({rules.stoeck_bonus})")
@@ -177,11 +185,16 @@ def hand_summary(rules: CompiledRules, result: HandResult, log: HandLog,
                   enumerate(zip(result.tricks, points, notes, strict=True), 1)]
     lines.append("  card points: " + ", ".join(
         f"{subjects[x]} {p}" for x, p in enumerate(result.points)))
-    lines += weis_lines(result, names, subjects)
+    counted = (rules.count_first[:rules.count_first.index(result.won_with) + 1]
+               if result.won_with else ())
+    lines += weis_lines(result, names, subjects, counted)
     title = clause_title(rules, result.clause)
     lines.append(f"  scored by: {result.clause}" + (f' "{title}"' if title else ""))
     grants = [grant_text(rules, g, subjects) for g in result.grants]
     lines.append("  grants: " + ("; ".join(grants) if grants else "nothing"))
+    if result.won_with:
+        lines.append(f"  the target is reached with {' and '.join(map(bonus_label, counted))}"
+                     ": the game ends at once, the rest of this hand does not count")
     if result.left:
         lines.append("  leaving the table: " + ", ".join(names[x] for x in result.left))
     return lines

@@ -279,12 +279,18 @@ SMALL_SEQUENCES = {3: 20, 4: 50, 5: 100, 6: 100, 7: 100, 8: 100, 9: 100}  # five
 FOUR_OF_A_KIND = {"J": 200, "9": 150, "A": 100, "K": 100, "Q": 100, "10": 100}
 
 
-def weis_value(cards: list[str], table: str = "big", four_nines: bool = True) -> int:
-    """What a declared combination is worth in the big or small table; 0 if it is none."""
+def weis_value(cards: list[str], table: str = "big", four_nines: bool = True,
+               undenufe_six: bool = False) -> int:
+    """What a declared combination is worth in the big or small table; 0 if it is none.
+
+    undenufe_six: the hand is played Undenufe under the house rule of the Six counting 11;
+    then four Sixes instead of four Aces are the Weis of 100 (G, Varianten)."""
     ranks = [rank_of(c) for c in cards]
     if len(cards) == 4 and len(set(ranks)) == 1:
         if ranks[0] == "9" and not four_nines:
             return 0
+        if undenufe_six and ranks[0] in ("A", "6"):
+            return 100 if ranks[0] == "6" else 0
         return FOUR_OF_A_KIND.get(ranks[0], 0)
     if len({suit_of(c) for c in cards}) != 1 or len(cards) < 3:
         return 0
@@ -294,10 +300,10 @@ def weis_value(cards: list[str], table: str = "big", four_nines: bool = True) ->
     return (BIG_SEQUENCES if table == "big" else SMALL_SEQUENCES)[len(cards)]
 
 
-def weis_rank(cards: list[str], mode: Mode, table: str = "big",
-              four_nines: bool = True) -> tuple[int, int, int, int, int]:
+def weis_rank(cards: list[str], mode: Mode, table: str = "big", four_nines: bool = True,
+              undenufe_six: bool = False) -> tuple[int, int, int, int, int]:
     """Orders Weise from worst to best, as the common rules list them."""
-    value = weis_value(cards, table, four_nines)
+    value = weis_value(cards, table, four_nines, undenufe_six)
     ranks = [rank_of(c) for c in cards]
     is_sequence = len(set(ranks)) > 1
     places = [SEQUENCE_ORDER.index(r) for r in ranks]
@@ -307,12 +313,13 @@ def weis_rank(cards: list[str], mode: Mode, table: str = "big",
 
 
 def best_weis_seat(declared: list[list[list[str]]], order: list[int], mode: Mode,
-                   table: str = "big", four_nines: bool = True) -> int:
+                   table: str = "big", four_nines: bool = True,
+                   undenufe_six: bool = False) -> int:
     """The seat with the best single Weis; at a full tie the one that plays first."""
     best, best_rank = -1, None
     for seat in order:
         for cards in declared[seat]:
-            rank = weis_rank(cards, mode, table, four_nines)
+            rank = weis_rank(cards, mode, table, four_nines, undenufe_six)
             if best_rank is None or rank > best_rank:
                 best, best_rank = seat, rank
     return best

@@ -452,3 +452,31 @@ def test_human_handjass_game_by_numbers_to_the_end(run: Run) -> None:
     assert re.search(r"^game over after \d+ hands \(game end\): .* left the table in this "
                      r"order: ", out, re.M)
     assert re.search(r"^  playing: ", out, re.M)
+
+
+# --- the reproductions of issue 9 (items 3 and 4), as the command prints them ------------------
+def hand_block(out: str, number: int) -> str:
+    return out.split(f"\nhand {number}, ")[1].split("\nhand ")[0]
+
+
+def test_four_aces_are_no_weis_in_undenufe_when_the_six_counts_11(run: Run) -> None:
+    """Hand 8 is Undenufe and P1 holds the four Aces: with the Six counting 11, four Sixes
+    and not four Aces are the Weis of 100 (G), so P1 has no Weis to declare."""
+    code, out, _ = run("play", "schieber", "--seed", "36", "--bots", "random", "--option",
+                       "undenufe-eleven=six", "--option", "target=1200", "--option",
+                       "four-nines=yes", "-v")
+    assert code == 0
+    hand = hand_block(out, 8)
+    assert hand.startswith("dealer P1, trump undenufe")
+    assert "weis declared: none" in hand and "DA HA SA CA" not in hand
+
+
+def test_stoeck_that_reaches_the_target_wins_before_the_others_weis(run: Run) -> None:
+    """Hand 11: P0+P2 at 984 hold Stöck in Spades; P1+P3 declare Weise worth 170. Stöck
+    counts first and brings P0+P2 to 1004: they win at once (G, Der Stöck)."""
+    code, out, _ = run("play", "schieber", "--seed", "392", "--option", "four-nines=yes", "-v")
+    assert code == 0
+    hand = hand_block(out, 11)
+    assert "hand Stöck counted: P0+P2 20" in hand and "hand Weis not counted: P1+P3 170" in hand
+    assert out.rstrip().endswith(
+        "game over after 11 hands (won at once with stoeck): P0+P2 wins with 1004 points")

@@ -141,3 +141,21 @@ def test_a_statement_keyword_before_a_colon_is_not_a_label() -> None:
     text = "trump: first void, else obenabe\nwinner: most sticks\n"
     assert kind_of(text, "trump") in Keyword.Declaration
     assert kind_of(text, "winner") in Keyword.Declaration
+
+
+WEIS_IF = """weis small: four A = 100 unless in undenufe and undenufe-eleven = six,
+    four 6 = 100 if in undenufe and undenufe-eleven = six; each card once
+count first: stoeck, then weis
+"""
+
+
+@pytest.mark.parametrize(("word", "kind"), [
+    ("unless", Keyword),
+    ("in", Keyword),
+    ("undenufe", Name),
+    ("count", Keyword.Declaration),
+    ("then", Keyword),
+    ("stoeck", Name.Builtin),
+])
+def test_conditional_weis_and_counting_order_words(word: str, kind: _TokenType) -> None:
+    assert kind_of(WEIS_IF, word) in kind

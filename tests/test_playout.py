@@ -168,3 +168,15 @@ def test_choose_draws_only_when_there_is_a_choice() -> None:
     for b, expected in ((0, "a"), (2**32 // 3, "a"), (2**32 // 3 + 1, "b"), (2**32 - 1, "c")):
         draws = Draws(b)
         assert choose(draws, ["a", "b", "c"]) == expected and draws.calls == 1
+
+
+@pytest.mark.parametrize(("seed", "fact"), [(1, "weis"), (28, "stoeck")])
+def test_a_game_won_at_once_is_the_same_on_both_paths(seed: int, fact: str) -> None:
+    """Schieber games that end in the middle of a hand (`count first:`): on Weis, on Stöck."""
+    case = VariantCase("schieber")
+    fast, slow = twins(case, seed)
+    fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+    play_random(fast, fast_rng)
+    drive(slow, slow_rng)
+    assert slow.results[-1].won_with == fact
+    assert_same(fast, slow, fast_rng, slow_rng)

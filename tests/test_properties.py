@@ -147,9 +147,11 @@ def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[lis
     listed = next((t for t in rules.model.weis_tables if t.name == table), None)
     nines = rules.options.get("four-nines", "yes") == "yes" and (listed is None or any(
         i.kind == "four" and i.rank is not None and i.rank.text == "9" for i in listed.items))
+    six = six_counts_11(rules.options) and mode == "undenufe"  # four Sixes, not four Aces
     for seat, said in enumerate(declared):
         for cards in said:
-            assert set(cards) <= dealt[seat] and ref.weis_value(cards, table, nines) > 0, cards
+            assert set(cards) <= dealt[seat] and ref.weis_value(cards, table, nines, six) > 0, \
+                cards
         if table == "small":  # in the small table a card counts in one Weis only
             assert len({c for cards in said for c in cards}) == sum(map(len, said))
     if declared and r.tricks:
@@ -157,11 +159,12 @@ def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[lis
         # Weise are compared with the trump known when they are declared: none yet where
         # the first void sets trump (the decision hand-weis of misere-molotow)
         known = None if rules.trump_kind == "first_void" else mode
-        best = ref.best_weis_seat(declared, order, known, table, nines)
+        best = ref.best_weis_seat(declared, order, known, table, nines, six)
         if best >= 0:
             for seat, said in enumerate(declared):
                 if team[seat] == team[best]:
-                    weis[team[seat]] += sum(ref.weis_value(c, table, nines) for c in said)
+                    weis[team[seat]] += sum(ref.weis_value(c, table, nines, six)
+                                            for c in said)
     if declared and rules.take_part:  # only those taking part may declare
         assert all(not said for seat, said in enumerate(declared) if seat not in r.playing)
     if any(b.name.text == "stoeck" for b in rules.model.bonuses) and mode in ref.SUITS:
@@ -454,6 +457,8 @@ class Spec:
     winner: tuple[str, str]  # ("most" | "fewest", unit)
     floor: int | None = None  # no total falls below this
     leave: str | None = None  # the option with the total at which a player leaves, placed
+    # what counts before the tricks, in order, each ending the game at once if it reaches it
+    early: tuple[str, ...] = ()
 
 
 SPECS: dict[str, Spec] = {
@@ -470,7 +475,10 @@ SPECS: dict[str, Spec] = {
     "schellenjass": Spec(schellenjass, after(12), ("fewest", "points")),
     "schaufeldame": Spec(schaufeldame, someone_reaches("points", 12), ("fewest", "points")),
     "schiltenober": Spec(schiltenober, someone_reaches("points", 7), ("fewest", "points")),
-    "schieber": Spec(schieber, alone_on_top("points", 1000, "target"), ("most", "points")),
+    # G: Stöck may be scored at any moment if it wins the game, a Weis is written after the
+    # first trick, the card points at the end of the hand
+    "schieber": Spec(schieber, alone_on_top("points", 1000, "target"), ("most", "points"),
+                     early=("stoeck", "weis")),
     "misere-molotow": Spec(misere_molotow, after(16), ("fewest", "points")),
     "sticheln": Spec(sticheln, alone_on_top_or_after("points", 50, 100, "limit"),
                      ("most", "points"), floor=0),
@@ -672,12 +680,18 @@ def check_game(case: VariantCase, game: Game) -> None:
         if rules.take_part:
             v.playing, v.at_table = list(r.playing), len(table)
         check_points(rules, r, v)
-        keeper.hand(v, r)
-        facts = facts_of(rules, r, v, before)
-        for inv_id, holds in rules.invariants:
-            facts.bound = None
-            assert holds(facts, -1), f"invariant {inv_id} fails in hand {r.number}"
         last = i == len(game.results) - 1
+        early = early_end(spec, v, keeper.totals, options)
+        assert r.won_with == (early[0] if early else ""), f"hand {r.number} won at once?"
+        if early is not None:  # the rest of the hand does not count, nor its invariants
+            assert {u: list(t) for u, t in r.totals.items()} == early[1] and last
+            keeper.totals = early[1]
+        else:
+            keeper.hand(v, r)
+            facts = facts_of(rules, r, v, before)
+            for inv_id, holds in rules.invariants:
+                facts.bound = None
+                assert holds(facts, -1), f"invariant {inv_id} fails in hand {r.number}"
         assert spec.ends(r.number, r.totals, options) == last, f"game end after {r.number}"
         if spec.leave is not None:  # who reaches the target leaves the table
             unit = spec.winner[1]
@@ -688,6 +702,19 @@ def check_game(case: VariantCase, game: Game) -> None:
     held = sorted((u, tuple(sorted(pair)), a) for u, pair, a in game.s.pending)
     assert held == sorted(keeper.pending), "the units held in abeyance differ from the text"
     check_winner(spec, game)
+
+
+def early_end(spec: Spec, v: HandView, totals: dict[str, list[int]], options: dict[str, Any]
+              ) -> tuple[str, dict[str, list[int]]] | None:
+    """The fact counted before the tricks with which a side reaches the end of the game,
+    and the totals then; None when the hand counts in full."""
+    running = {u: list(t) for u, t in totals.items()}
+    for fact in spec.early:
+        for x, amount in enumerate(getattr(v, fact)):
+            running[spec.winner[1]][x] += amount
+        if spec.ends(v.number, {u: tuple(t) for u, t in running.items()}, options):
+            return fact, running
+    return None
 
 
 def check_winner(spec: Spec, game: Game) -> None:

@@ -246,3 +246,30 @@ def test_per_suit_tables_find_what_the_search_finds(table: WeisTable) -> None:
             h |= sum(1 << (suit * 9 + r) for r in range(start, start + rng.randrange(3, 6)))
         for mode in range(6):
             assert hand_weise(h, fresh, mode) == tuple(search_declaration(h, table, mode))
+
+
+# --- G, Varianten: with the Six counting 11 in Undenufe, four Sixes replace four Aces --------
+def deal_with_four(rank: str, options: dict[str, int | str]) -> tuple[Game, int]:
+    """A Schieber game, trump not yet chosen, in which one seat holds all four of a rank."""
+    four = {CARD_INDEX[s + rank] for s in "DHSC"}
+    for seed in range(2000):
+        game = Game("schieber", seed=seed, options=options)
+        seat = next((x for x in range(4) if four <= set(game.hand_of(x))), -1)
+        if seat >= 0:
+            return game, seat
+    raise AssertionError(f"no deal with four {rank}")
+
+
+@pytest.mark.parametrize(("eleven", "mode", "rank", "counts"), [
+    ("six", "undenufe", "A", False), ("six", "undenufe", "6", True),
+    ("six", "obenabe", "A", True), ("six", "obenabe", "6", False),
+    ("ace", "undenufe", "A", True), ("ace", "undenufe", "6", False),
+])
+def test_the_four_worth_100_follows_the_card_that_counts_11(
+        eleven: str, mode: str, rank: str, counts: bool) -> None:
+    """The rule file's `if in undenufe and undenufe-eleven = six` entries: the house rule
+    moves the Weis of 100 from four Aces to four Sixes, in Undenufe only."""
+    game, seat = deal_with_four(rank, {"undenufe-eleven": eleven})
+    game.apply(f"trump {mode}")
+    offered = game.observation(seat)["weis_offer"]
+    assert (f"four {rank} (100)" in offered) == counts, offered

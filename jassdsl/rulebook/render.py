@@ -377,9 +377,19 @@ def weis_item(lang: Lang, item: m.WeisItem) -> str:
         rank = item.rank.text if item.rank is not None else "?"
         names = f"{rank_name('fr', rank)}/{rank_name('ch', rank)}" if rank in RANKS else rank
         text = say(lang, "weis.four", rank=f"{rank} ({names})")
-    if item.only_if is not None:
-        text += say(lang, "weis.only_if", name=item.only_if.text)
+    if item.tests:
+        tests = join_words(lang, [weis_test(lang, t) for t in item.tests])
+        text += say(lang, "weis.unless" if item.unless else "weis.if", tests=tests)
     return text
+
+
+def weis_test(lang: Lang, test: m.WeisTest) -> str:
+    """One condition of a Weis entry in words: an option, its choice, or a trump mode."""
+    if test.kind == "mode":
+        return say(lang, "weis.test.mode", mode=say(lang, f"weis.mode.{test.name.text}"))
+    if test.kind == "option" and test.choice is not None:
+        return say(lang, "weis.test.option", name=test.name.text, choice=test.choice.word())
+    return say(lang, "weis.test.yes", name=test.name.text)
 
 
 def scoring_section(lang: Lang, rf: m.RuleFile) -> list[str]:

@@ -1,0 +1,103 @@
+"""`count first:` ends a game in the middle of a hand (G, Der Stöck; Anmelden des Wies).
+
+The common rules let Stöck be announced and scored at any moment when it brings the team
+to the target, write a Weis once the first trick is over, and count the card points at the
+end of the hand. Schieber says `count first: stoeck, then weis`: a side that reaches the
+target with its Stöck wins before the other side's Weis or card points count, and a Weis
+that reaches it wins before the tricks count. The hands below are played with the first
+legal action everywhere (a Weis is always declared) from totals of 990 each.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from jassdsl.check import load_model
+from jassdsl.compiler import compile_rules
+from jassdsl.errors import RuleFileErrors
+from jassdsl.game import Game
+
+
+def one_hand(seed: int, trump: str) -> Game:
+    """Hand 1 of a Schieber game from 990 points each, trump chosen by forehand."""
+    game = Game("schieber", seed=seed)
+    game.s.totals["points"][:] = [990, 990]
+    game.apply(f"trump {trump}")
+    while not game.results:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def test_stoeck_wins_at_once_before_the_other_sides_weis_and_tricks() -> None:
+    game = one_hand(48, "S")
+    r = game.results[0]
+    # what the hand holds: Stöck for P0+P2; a Weis and more card points for P1+P3, who
+    # would be ahead if everything were booked together at the end of the hand
+    assert r.bonuses == {"weis": (0, 20), "stoeck": (20, 0)}
+    assert r.points[1] + 20 > r.points[0] + 20
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.winners == (0,) and outcome.standings == ((0, 1010), (1, 990))
+    assert outcome.reason == "won at once with stoeck"
+    assert r.won_with == "stoeck" and r.totals == {"points": (1010, 990)}
+    assert [(g.subject, g.amount) for g in r.grants] == [(0, 20)]
+
+
+def test_a_weis_wins_at_once_before_the_tricks() -> None:
+    game = one_hand(0, "obenabe")
+    r = game.results[0]
+    assert r.bonuses == {"weis": (0, 20), "stoeck": (0, 0)}
+    assert r.points[0] > r.points[1] + 20  # the tricks alone would put P0+P2 ahead
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners == (1,)
+    assert outcome.reason == "won at once with weis" and r.totals == {"points": (990, 1010)}
+
+
+def test_without_reaching_the_target_the_whole_hand_counts() -> None:
+    game = Game("schieber", seed=48)
+    game.apply("trump S")
+    while not game.results:
+        game.apply(game.legal_actions()[0])
+    r = game.results[0]
+    assert not r.won_with and not game.is_over
+    assert list(r.totals["points"]) == [r.points[x] + r.bonuses["weis"][x]
+                                        + r.bonuses["stoeck"][x] for x in range(2)]
+
+
+BASE = """variant "count first"
+players 4 in teams across
+deal all cards in packets of 3
+ranks trump: J 9 A K Q 10 8 7 6
+ranks side: A K Q J 10 9 8 7 6
+card points trump: J 20, 9 14, A 11, K 4, Q 3, 10 10
+card points side: A 11, K 4, Q 3, J 2, 10 10
+bonus last-trick 5
+trump: random suit
+unit point/points
+score each hand, first rule that applies:
+  all: otherwise then every team scores points + stoeck
+{end}
+{first}
+winner: most points
+"""
+
+
+@pytest.mark.parametrize(("end", "first", "message"), [
+    ("game ends after 4 hands", "bonus stoeck 20\ncount first: stoeck",
+     "needs 'game ends when"),
+    ("game ends when one team has total points >= 1000", "bonus stoeck 20\ncount first: points",
+     "not known before the tricks"),
+    ("game ends when one team has total points >= 1000", "count first: stoeck",
+     "needs bonus stoeck"),
+    ("game ends when one team has total points >= 1000",
+     "bonus stoeck 20\ncount first: stoeck, then stoeck", "counted first twice"),
+])
+def test_count_first_errors(end: str, first: str, message: str) -> None:
+    with pytest.raises(RuleFileErrors, match=message):
+        load_model(BASE.format(end=end, first=first), "count.jass")
+
+
+def test_count_first_compiles_in_order() -> None:
+    text = BASE.format(end="game ends when one team has total points >= 1000",
+                       first="bonus stoeck 20\ncount first: stoeck")
+    assert compile_rules(load_model(text, "count.jass")).count_first == ("stoeck",)
