@@ -69,7 +69,8 @@ def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
     rendered = {"path", "name", "summary", "summary_german", "sources", "decisions", "options", "players",
                 "teams", "deal", "settings", "ranks", "points", "bonuses", "trump", "units",
                 "declarations", "lets", "clauses", "scoring_pos", "invariants", "weis_tables",
-                "end", "winner", "piles", "show", "rob", "take_part", "leave", "improve"}
+                "end", "winner", "piles", "show", "rob", "take_part", "leave", "improve",
+                "count_first"}
     assert set(m.RuleFile.model_fields) == rendered
 
 
@@ -566,3 +567,13 @@ def test_a_rule_file_without_german_is_caught() -> None:
     assert missing_german(rf) == (["summary"] + [f"decision {d.key}" for d in rf.decisions]
                                   + [f"option {o.name}" for o in rf.options])
     assert "decision stoeck" in missing_german(rf)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "first Stöck, then the Weise count"),
+    ("de", "zuerst zählen die Stöck, dann die Weise"),
+])
+def test_schieber_page_says_stoeck_and_weis_can_end_the_game_at_once(lang: str,
+                                                                      said: str) -> None:
+    page = variant_page(lang, variant(ROOT / "rules" / "schieber.jass"))  # type: ignore[arg-type]
+    assert said in page

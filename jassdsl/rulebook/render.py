@@ -377,8 +377,11 @@ def weis_item(lang: Lang, item: m.WeisItem) -> str:
         rank = item.rank.text if item.rank is not None else "?"
         names = f"{rank_name('fr', rank)}/{rank_name('ch', rank)}" if rank in RANKS else rank
         text = say(lang, "weis.four", rank=f"{rank} ({names})")
-    if item.tests:
-        tests = join_words(lang, [weis_test(lang, t) for t in item.tests])
+    if item.tests:  # the trump modes first, then the options: "in Undenufe when ..."
+        modes = join_words(lang, [weis_test(lang, t) for t in item.tests if t.kind == "mode"])
+        opts = join_words(lang, [weis_test(lang, t) for t in item.tests if t.kind != "mode"])
+        tests = say(lang, "weis.test.both", modes=modes, options=opts) if modes and opts \
+            else modes or opts
         text += say(lang, "weis.unless" if item.unless else "weis.if", tests=tests)
     return text
 
@@ -449,6 +452,9 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         out.append(say(lang, "end.hands", hands=value_text(lang, rf, rf.end.hands)))
     elif rf.end.when is not None:
         out.append(say(lang, "end.when", cond=s.end_condition(rf.end.when)))
+    if rf.count_first is not None:
+        facts = [say(lang, f"count.{w.text}") for w in rf.count_first.facts]
+        out += ["", say(lang, "end.count_first", facts=say(lang, "count.then").join(facts))]
     if rf.leave is not None:
         phrase = s.pred(rf.leave)
         out += ["", say(lang, "end.leave", cond=phrase.sub() if lang == "de" else

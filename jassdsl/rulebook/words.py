@@ -401,7 +401,8 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     "weis.four": ("four {rank}", "vier {rank}"),
     "weis.if": (" (only {tests})", " (nur {tests})"),
-    "weis.unless": (" (not {tests})", " (nicht {tests})"),
+    "weis.unless": (" (except {tests})", " (ausser {tests})"),
+    "weis.test.both": ("{modes} {options}", "{modes}, {options}"),
     "weis.test.yes": ("with the option *{name}*", "mit der Option *{name}*"),
     "weis.test.option": ("when the option *{name}* is *{choice}*",
                          "wenn die Option *{name}* *{choice}* ist"),
@@ -490,6 +491,19 @@ TEXT: dict[str, tuple[str, str]] = {
         "The score is checked after every hand. The game ends as soon as {cond}.",
         "Nach jeder Runde wird der Stand geprüft. Das Spiel endet, sobald {cond}.",
     ),
+    "end.count_first": (
+        "The score is also checked in the middle of a hand: first {facts} count, in this "
+        "order, and only then the tricks (card points and their bonuses). As soon as the "
+        "condition holds after one of them, the game ends at once, and the rest of that hand "
+        "no longer counts.",
+        "Der Stand wird auch mitten in einer Runde geprüft: zuerst zählen {facts}, in dieser "
+        "Reihenfolge, und erst danach die Stiche (Kartenpunkte und ihre Zuschläge). Sobald die "
+        "Bedingung nach einem davon erfüllt ist, endet das Spiel sofort, und der Rest dieser "
+        "Runde zählt nicht mehr.",
+    ),
+    "count.then": (", then ", ", dann "),
+    "count.stoeck": ("Stöck", "die Stöck"),
+    "count.weis": ("the Weise", "die Weise"),
     "end.winner_most": (
         "The winner is {article} {subject} with the most {unit}; equal totals share the win.",
         "Es gewinnt {article} {subject} mit den meisten {unit}; bei Gleichstand teilen sich "
