@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from jassdsl import model as m
 from jassdsl.cards import RANKS
+from jassdsl.counting import Additions, additions
 from jassdsl.errors import JassError
 from jassdsl.play import PlayRules
 from jassdsl.scoring import CompiledClause, Compiler, Fn, compile_clauses
@@ -95,6 +96,7 @@ class CompiledRules:
     table_bonuses: bool = False  # the file asks for table Weis or table Stöck
     reads_in_play: bool = False  # the file asks for the card points in play
     count_first: tuple[str, ...] = ()  # facts booked one by one before the rest of the hand
+    count_adds: Additions = field(default_factory=dict)  # clauses that just add them
 
     @property
     def auction(self) -> int:
@@ -251,6 +253,7 @@ def compile_rules(
     end = rf.end
     used = names_used(rf)  # the facts the file reads, to skip work it never asks for
     weis, weis_modes = compile_weis(rf, options)
+    count_order = tuple(w.text for w in rf.count_first.facts) if rf.count_first else ()
     return CompiledRules(
         model=rf,
         options=options,
@@ -306,5 +309,6 @@ def compile_rules(
         leave=compiler.expr(rf.leave) if rf.leave is not None else None,
         table_bonuses=bool(used & {"table-weis", "table-stoeck"}),
         reads_in_play="points-in-play" in used,
-        count_first=tuple(w.text for w in rf.count_first.facts) if rf.count_first else (),
+        count_first=count_order,
+        count_adds=additions(rf, unit_of, main_unit, count_order) if count_order else {},
     )

@@ -9,7 +9,7 @@ seeded generator of the game, so a seed and the list of actions replay a game ex
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -33,6 +33,7 @@ from jassdsl.actions import (
 )
 from jassdsl.cards import CARD_NAMES, SUIT_MASKS, mask_cards
 from jassdsl.compiler import CompiledRules, Declaring
+from jassdsl.counting import count_first
 from jassdsl.deal import BITS, DECK, deal_plan, next_seat, shuffle_deck, split_piles, trick_seats
 from jassdsl.errors import IllegalActionError, InvariantError, JassError
 from jassdsl.play import FollowRule, excluded_reasons, follow_plain, follow_rule, trick_winner
@@ -217,6 +218,9 @@ class Game:
         self._last_legal: tuple[tuple[int, ...], int] = ((), 0)
         self._declare_actions = [declare_actions(d.name, d.low, d.high) for d in r.declarations]
         self._floors = [(u, info.floor) for u, info in r.units.items() if info.floor is not None]
+        self._floor_of = dict(self._floors)
+        # scoring draws lots: scoring a hand again for `count first:` must undo the draws
+        self._lots = any(a.target.kind == "lot" for c in r.model.clauses for a in c.awards)
         self._table_phases = bool(r.piles or r.take_part or r.improve is not None
                                   or r.rob_rank >= 0)
         self.s = State(totals={u: [0] * r.subjects for u in r.units},
@@ -823,11 +827,13 @@ class Game:
     def _finish_hand(self) -> None:
         s, r = self.s, self.rules
         facts = self._facts()
-        early = self._count_first(facts) if r.count_first else None
         booking = score_hand(r.clauses, facts, s.pending, self._floors)
         if self.check_invariants:
             self._check_invariants(facts)
         clause = booking.clause
+        early = count_first(facts, r.count_first, clause, booking.grants, r.end_when,
+                            r.count_adds, self._hand_delta, self._floor_of, self._lots
+                            ) if r.count_first and r.end_when is not None else None
         grants: tuple[Grant, ...] = (*booking.grants, *booking.released)
         won_with = ""
         if early is not None:  # the game was won before the rest of this hand counted
@@ -853,44 +859,6 @@ class Game:
         bidder_deals = r.next_dealer_bidder and s.bidder >= 0
         s.dealer = s.bidder if bidder_deals else next_seat(r.players, s.dealer, s.table)
         self._start_hand()
-
-    def _count_first(self, facts: HandFacts
-                     ) -> tuple[str, dict[str, list[int]], tuple[Grant, ...]] | None:
-        """`count first: stoeck, then weis`: book the part of the hand's score each of these
-        facts makes, one after the other, and check the end of the game after each.
-
-        A fact's part is the score with it minus the score without it (the facts after it
-        zero as well), so it is exactly what that fact adds. Returns the fact that ended
-        the game, the totals then and what was booked; None when the game goes on (then
-        the whole hand counts as usual). Runs before `score_hand`: totals are unchanged."""
-        r = self.rules
-        if r.end_when is None or not any(any(getattr(facts, name)) for name in r.count_first):
-            return None  # nothing is counted first in this hand
-        state = facts.rng.getstate()  # scoring twice must not draw lots twice
-        floor_of = dict(self._floors)
-        totals = {u: list(v) for u, v in facts.totals.items()}
-        booked = {u: [0] * r.subjects for u in totals}
-        with_it = self._hand_delta(facts)
-        without = facts
-        try:
-            for name in r.count_first:
-                zero: dict[str, Any] = {name: [0] * r.subjects}
-                without = replace(without, **zero)
-                rest = self._hand_delta(without)
-                for unit, values in totals.items():
-                    for x, (a, b) in enumerate(zip(with_it[unit], rest[unit], strict=True)):
-                        booked[unit][x] += a - b
-                        new = values[x] + a - b
-                        values[x] = max(new, floor_of[unit]) if unit in floor_of else new
-                with_it = rest
-                probe = replace(facts, totals=totals, bound=None)
-                if r.end_when(probe, -1):
-                    grants = tuple(Grant(x, u, v) for u, values in booked.items()
-                                   for x, v in enumerate(values) if v)
-                    return name, totals, grants
-        finally:
-            facts.rng.setstate(state)
-        return None
 
     def _hand_delta(self, facts: HandFacts) -> dict[str, list[int]]:
         """What the scoring gives each subject for these facts (amounts held aside not)."""

@@ -66,7 +66,8 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
 
     In the first trick of a hand with Weis, a seat holding one decides before its card,
     as `Game.apply` asks it: option 0 of [weis 1, weis 0] declares. The Weis is scored
-    when the hand's tricks are over (it counts only at the end of the hand)."""
+    when the hand's tricks are over, and counts (with `count first:`, before the tricks)
+    when `Game._finish_hand` books the hand, on this path as on `Game.apply`."""
     s, r = game.s, game.rules
     todo = s.weis_todo  # seats still to decide on their Weis
     said = list(s.weis_said)

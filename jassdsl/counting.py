@@ -1,0 +1,145 @@
+"""`count first:` books facts such as Stöck and Weis before the tricks, so a game can end
+in the middle of a hand (the common rules let Stöck win the game at any moment).
+
+A fact's part of a hand's score is the score with it minus the score without it (the
+facts counted before it zero as well): exactly what that fact adds, whatever the clauses
+do with it. Scoring a hand again costs time in every hand, so where a clause only adds the
+fact to what every team or player scores (`every team scores points + weis + stoeck`),
+its part is read off the fact directly; `additions` finds those clauses once per file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from jassdsl import model as m
+from jassdsl.scoring import CompiledClause, Fn, Grant, HandFacts
+
+Additions = dict[str, dict[str, tuple[tuple[str, int], ...]]]  # clause -> fact -> unit, factor
+
+
+def additions(rf: m.RuleFile, unit_of: dict[str, tuple[str, int]], main_unit: str,
+              facts: tuple[str, ...]) -> Additions:
+    """Per clause and fact: (unit, factor) per award when the clause's score is the fact
+    times a factor plus terms that do not read it, for every subject alike; a clause
+    missing from the answer must be scored again."""
+    lets = {lt.name: lt.expr for lt in rf.lets}
+    out: Additions = {}
+    for cl in rf.clauses:
+        found: dict[str, tuple[tuple[str, int], ...]] = {}
+        for fact in facts:
+            if cl.condition is not None and fact in reads(cl.condition, lets):
+                break
+            per: list[tuple[str, int]] = []
+            for a in cl.awards:
+                factor = factor_of(a.amount, fact, lets)
+                if factor is None or (factor and (a.target.kind != "every"
+                                                  or a.verb == "holds")):
+                    break
+                if a.target.filter is not None and fact in reads(a.target.filter, lets):
+                    break
+                base, sign = unit_of[a.unit.text if a.unit is not None else main_unit]
+                per.append((base, (-sign if a.verb == "loses" else sign) * factor))
+            else:
+                found[fact] = tuple(per)
+                continue
+            break
+        else:
+            out[cl.id] = found
+    return out
+
+
+def reads(e: m.Expr, lets: dict[str, m.Expr]) -> set[str]:
+    """The names an expression reads, through the lets it names."""
+    if isinstance(e, m.Name):
+        return {e.name} | (reads(lets[e.name], lets) if e.name in lets else set())
+    if isinstance(e, m.Call):
+        return {e.func}.union(*(reads(a, lets) for a in e.args))
+    if isinstance(e, m.Unary):
+        return reads(e.arg, lets)
+    if isinstance(e, m.Binary):
+        return reads(e.left, lets) | reads(e.right, lets)
+    if isinstance(e, m.IfElse):
+        return reads(e.cond, lets) | reads(e.then, lets) | reads(e.other, lets)
+    if isinstance(e, m.Quant):
+        return reads(e.body, lets)
+    return set()
+
+
+def factor_of(e: m.Expr, fact: str, lets: dict[str, m.Expr], sign: int = 1) -> int | None:
+    """How often an amount adds the fact (`points + weis`: 1, `points - weis`: -1) when
+    it is a sum whose other terms do not read it; None when it is anything else."""
+    if isinstance(e, m.Name) and e.name in lets:
+        return factor_of(lets[e.name], fact, lets, sign)
+    if isinstance(e, m.Name) and e.name == fact:
+        return sign
+    if isinstance(e, m.Binary) and e.op in ("+", "-"):
+        left = factor_of(e.left, fact, lets, sign)
+        right = factor_of(e.right, fact, lets, -sign if e.op == "-" else sign)
+        return None if left is None or right is None else left + right
+    return None if fact in reads(e, lets) else 0
+
+
+Delta = Callable[[HandFacts], dict[str, list[int]]]
+
+
+def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause | None,
+                grants: list[Grant], end: Fn, adds: Additions, score: Delta,
+                floors: dict[str, int], lots: bool) -> tuple[str, dict[str, list[int]],
+                                                             tuple[Grant, ...]] | None:
+    """Book the parts of `order` one by one after `score_hand` (facts.totals and change
+    hold the whole hand) and check `end` after each that books something. Returns the
+    fact that ended the game, the totals then and what was booked; None when it goes on.
+
+    The facts are changed in place for a moment and restored; `score` scores them again
+    where the clause is not a plain addition, and lots it draws (`lots`) are undone."""
+    for name in order:
+        if any(getattr(facts, name)):
+            break
+    else:
+        return None  # nothing is counted first in this hand (most hands: keep it cheap)
+    after, change = facts.totals, facts.change
+    before = {u: [a - c for a, c in zip(v, change[u], strict=True)] for u, v in after.items()}
+    running = {u: v[:] for u, v in before.items()}
+    plain = adds.get(clause.id) if clause is not None else {}
+    saved = [(name, getattr(facts, name)) for name in order]
+    state = facts.rng.getstate() if lots and plain is None else None
+    with_it: dict[str, list[int]] = {u: [0] * facts.n for u in after}
+    for g in grants if plain is None else ():
+        if not g.held_with:
+            with_it[g.unit][g.subject] += g.amount
+    try:
+        for name, values in saved:
+            if not any(values):
+                continue  # books nothing, so it cannot end the game
+            if plain is not None:
+                steps = [(unit, [factor * v for v in values]) for unit, factor in plain[name]]
+            else:
+                setattr(facts, name, [0] * facts.n)
+                facts.memo.clear()  # what `most` worked out may have read this fact
+                facts.totals = before
+                rest = score(facts)
+                steps = [(u, [a - b for a, b in zip(with_it[u], rest[u], strict=True)])
+                         for u in after]
+                with_it = rest
+            for unit, step in steps:
+                now, floor = running[unit], floors.get(unit)
+                for x, d in enumerate(step):
+                    if d:
+                        y = now[x] + d
+                        now[x] = y if floor is None or y >= floor else floor
+            facts.totals, facts.bound = running, None
+            facts.change = {u: [a - b for a, b in zip(v, before[u], strict=True)]
+                            for u, v in running.items()}
+            if end(facts, -1):
+                return name, running, tuple(Grant(x, u, v) for u, vs in facts.change.items()
+                                            for x, v in enumerate(vs) if v)
+    finally:
+        for name, values in saved:
+            setattr(facts, name, values)
+        facts.totals, facts.change = after, change
+        if plain is None:
+            facts.memo.clear()
+        if state is not None:
+            facts.rng.setstate(state)
+    return None
