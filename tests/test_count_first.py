@@ -101,3 +101,42 @@ def test_count_first_compiles_in_order() -> None:
     text = BASE.format(end="game ends when one team has total points >= 1000",
                        first="bonus stoeck 20\ncount first: stoeck")
     assert compile_rules(load_model(text, "count.jass")).count_first == ("stoeck",)
+
+
+@pytest.mark.parametrize("seed", [1, 28])
+def test_scoring_again_gives_what_the_plain_addition_gives(seed: int) -> None:
+    """The general path (score the hand without the fact) and the shortcut for a clause
+    that only adds the fact play the same game, ended at once (seed 1: Weis, 28: Stöck)."""
+    import dataclasses
+    import random
+
+    from jassdsl.playout import play_random
+    from jassdsl.registry import load_rules
+
+    rules = load_rules("schieber", {})
+    assert rules.count_adds == {"card-points": {"stoeck": (("points", 1),),
+                                                "weis": (("points", 1),)}}
+    games = [Game(r, seed=seed, record=False)
+             for r in (rules, dataclasses.replace(rules, count_adds={}))]
+    for game in games:
+        play_random(game, random.Random(seed))
+    plain, scored = games
+    assert plain.results[-1].won_with in ("weis", "stoeck")
+    assert plain.results == scored.results and plain.outcome() == scored.outcome()
+
+
+@pytest.mark.parametrize(("amount", "factor"), [
+    ("points + weis + stoeck", 1), ("points - weis", -1), ("weis + weis", 2),
+    ("points - (points - weis)", 1), ("2 * weis", None), ("abs(weis)", None),
+    ("points", 0),
+])
+def test_which_clauses_only_add_the_fact(amount: str, factor: int | None) -> None:
+    from jassdsl.counting import additions
+
+    text = BASE.format(end="game ends when one team has total points >= 1000",
+                       first="bonus stoeck 20\nweis small: sequence 3 = 20; each card once\n"
+                             "weis: small\ncount first: weis").replace(
+        "points + stoeck", amount)
+    rules = compile_rules(load_model(text, "count.jass"))
+    got = additions(rules.model, rules.unit_of, rules.main_unit, ("weis",))
+    assert got == ({} if factor is None else {"all": {"weis": (("points", factor),)}})
