@@ -226,16 +226,8 @@ class Checker:
         if same and rf.points.index(same[0]) < rf.points.index(p):
             self.error(p.pos, "duplicate", f"a second 'card points {p.table.text}' table for "
                        f"the same case; the first is on line {same[0].pos.line}")
-        if p.option is None or p.choice is None:
+        if p.option is None or p.choice is None or not self.option_choice(p.option, p.choice):
             return
-        opt = self.options.get(p.option.text)
-        if opt is None:
-            self.error(p.option.pos, "unknown-name", f"no option {p.option.text!r}")
-            return
-        choices = [c.word() for c in opt.choices]
-        if p.choice.word() not in choices:
-            self.error(p.choice.pos, "option", f"option {opt.name} has no choice "
-                       f"{p.choice.word()!r}; its choices are {', '.join(choices)}")
         if not any(q.table.text == p.table.text and q.option is None for q in rf.points):
             self.error(p.pos, "tables", f"'card points {p.table.text} if ...' needs a plain "
                        f"'card points {p.table.text}:' table for the other choices")
@@ -404,14 +396,21 @@ class Checker:
                 self.error(test.name.pos, "unknown-name", f"{test.name.text!r} is not a trump "
                            f"mode; a Weis entry may name {', '.join(WEIS_MODES)}")
             return
-        opt = self.options.get(test.name.text)
+        if test.choice is not None:
+            self.option_choice(test.name, test.choice)
+
+    def option_choice(self, option: m.Word, choice: m.Value) -> bool:
+        """`OPTION = CHOICE`: an option of the file and one of its choices; False when
+        there is no such option."""
+        opt = self.options.get(option.text)
         if opt is None:
-            self.error(test.name.pos, "unknown-name", f"no option {test.name.text!r}")
-            return
+            self.error(option.pos, "unknown-name", f"no option {option.text!r}")
+            return False
         choices = [c.word() for c in opt.choices]
-        if test.choice is not None and test.choice.word() not in choices:
-            self.error(test.choice.pos, "option", f"option {opt.name} has no choice "
-                       f"{test.choice.word()!r}; its choices are {', '.join(choices)}")
+        if choice.word() not in choices:
+            self.error(choice.pos, "option", f"option {opt.name} has no choice "
+                       f"{choice.word()!r}; its choices are {', '.join(choices)}")
+        return True
 
     def word_option(self, w: m.Word, allowed: set[str]) -> None:
         """An option used as a word must exist and offer only allowed words."""
