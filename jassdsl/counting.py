@@ -104,10 +104,12 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
     plain = adds.get(clause.id) if clause is not None else {}
     saved = [(name, getattr(facts, name)) for name in order]
     state = facts.rng.getstate() if lots and plain is None else None
-    with_it: dict[str, list[int]] = {u: [0] * facts.n for u in after}
-    for g in grants if plain is None else ():
-        if not g.held_with:
-            with_it[g.unit][g.subject] += g.amount
+    with_it: dict[str, list[int]] = {}
+    if plain is None:  # the score with every fact, to take the parts from
+        with_it = {u: [0] * facts.n for u in after}
+        for g in grants:
+            if not g.held_with:
+                with_it[g.unit][g.subject] += g.amount
     try:
         for name, values in saved:
             if not any(values):
