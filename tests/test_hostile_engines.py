@@ -23,6 +23,7 @@ import pytest
 from jassdsl.cli import main
 from jassdsl.corpus import store
 from jassdsl.corpus.engine import MAX_DEPTH, MAX_LINE
+from jassdsl.corpus.runner import run
 
 HANG_GUARD = 120  # seconds after which a runner counts as hung (it needs a few)
 CASES = 3  # cases in the scratch corpus
@@ -57,6 +58,13 @@ hello()
 for line in sys.stdin:
     sys.stdout.write("[" * 100_000 + "]" * 100_000 + "\\n")
     sys.stdout.flush()
+''',
+    # answers the hello with JSON nested 100,000 levels deep
+    "nested-hello": '''
+sys.stdin.readline()
+sys.stdout.write("[" * 100_000 + "]" * 100_000 + "\\n")
+sys.stdout.flush()
+time.sleep(300)
 ''',
     # a hello whose list of variants is null
     "null-hello": '''
@@ -234,6 +242,8 @@ def test_a_flood_on_stderr_is_not_kept(tmp_path: Path, corpus: Path) -> None:
 
 @pytest.mark.parametrize(("name", "error"), [
     ("null-hello", "the engine's hello must give variants as a list of names, not None"),
+    ("nested-hello", f"no handshake from the engine: the JSON is nested deeper than "
+                     f"{MAX_DEPTH} levels"),
     ("cat", "the engine only echoed the runner's hello back"),
 ])
 def test_a_broken_hello_is_one_error_line(tmp_path: Path, corpus: Path, name: str,
@@ -276,6 +286,19 @@ def test_a_signal_to_the_runner_ends_the_engine(tmp_path: Path, corpus: Path,
     assert result.out[-2:] == [f"interrupted by {name} after 0 of {CASES} cases",
                                "0 passed, 0 failed"]
     assert result.pids
+
+
+def test_an_exception_in_the_run_still_ends_the_engine(tmp_path: Path, corpus: Path) -> None:
+    def echo(line: str) -> None:
+        if line.startswith("ERRORED"):
+            raise RuntimeError("the report could not be written")
+
+    cases = store.read_cases(corpus)
+    version = store.read_manifest(corpus)["corpus_version"]
+    with pytest.raises(RuntimeError, match="could not be written"):
+        run(engine(tmp_path, "latin"), cases, version, echo=echo)
+    pids = pids_of(tmp_path)
+    assert pids and not [pid for pid in pids if alive(pid)]
 
 
 @pytest.mark.parametrize("value", ["inf", "nan", "0", "-1", "1e9"])

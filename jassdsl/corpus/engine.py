@@ -84,6 +84,13 @@ def parse_line(raw: bytes) -> dict[str, Any] | None:
     return message
 
 
+def signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
 def command_line(command: str) -> list[str]:
     try:
         argv = shlex.split(command)
@@ -197,7 +204,7 @@ class Engine:
         if code is None:
             how = "the engine closed its output"
         elif code < 0:
-            how = f"the engine was killed by {signal.Signals(-code).name}"
+            how = f"the engine was killed by {signal_name(-code)}"
         else:
             how = f"the engine stopped (exit {code})"
         tail = shown(self.tail.decode("utf-8", "replace")[-SHOWN:])
