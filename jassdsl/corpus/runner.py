@@ -291,6 +291,21 @@ def mark_expected(outcome: CaseOutcome, xfail: dict[str, str]) -> CaseOutcome:
     return outcome
 
 
+def ask_all(session: Run, cases: list[dict[str, Any]], xfail: dict[str, str],
+            report: RunReport, echo: Callable[[str], None]) -> None:
+    session.start()
+    report.engine = session.hello
+    echo(f"engine: {shown(str(session.hello.get('engine', '?')))}")
+    for case in cases:
+        if not session.supports(case):
+            report.outcomes.append(CaseOutcome(case["id"], "unsupported"))
+            continue
+        outcome = mark_expected(session.ask(case), xfail)
+        report.outcomes.append(outcome)
+        if outcome.status in FAILING or outcome.status == "xpassed":
+            echo(f"{outcome.status.upper()} {outcome.id}: {outcome.detail}")
+
+
 def run(command: str, cases: Iterable[dict[str, Any]], corpus_version: str,
         timeout: float = 10.0, xfail: dict[str, str] | None = None, max_restarts: int = 10,
         echo: Callable[[str], None] = print, start_timeout: float | None = None
@@ -309,22 +324,12 @@ def run(command: str, cases: Iterable[dict[str, Any]], corpus_version: str,
     report = RunReport(command, {}, corpus_version, selected=len(cases))
     with signals_end_the_run():
         try:
-            session.start()
-            report.engine = session.hello
-            echo(f"engine: {shown(str(session.hello.get('engine', '?')))}")
-            for case in cases:
-                if not session.supports(case):
-                    report.outcomes.append(CaseOutcome(case["id"], "unsupported"))
-                    continue
-                outcome = mark_expected(session.ask(case), xfail)
-                report.outcomes.append(outcome)
-                if outcome.status in FAILING or outcome.status == "xpassed":
-                    echo(f"{outcome.status.upper()} {outcome.id}: {outcome.detail}")
+            ask_all(session, cases, xfail, report, echo)
+            session.close()  # says bye; a signal meanwhile lands below
         except Interrupted as stop:
-            session.drop()
             report.interrupted = stop.signum
         finally:
-            session.close()
+            session.drop()  # at once, whatever happened
     report.restarts = session.restarts
     ran = {o.id for o in report.outcomes}
     report.stale_xfail = sorted(set(xfail) - ran)
