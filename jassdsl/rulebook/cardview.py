@@ -88,7 +88,8 @@ def rank_label(lang: Lang, rank: str) -> str:
 
 def suits_legend(lang: Lang) -> str:
     """The four suits with notation, symbol and name: the key to the tables below it."""
-    return " · ".join(f"{suit_mark(s)} `{s}` {suit_label(lang, s)}" for s in SUITS)
+    return " · ".join(f'<span class="jc-legend">{suit_mark(s)} `{s}` {suit_label(lang, s)}</span>'
+                      for s in SUITS)
 
 
 def french_names(lang: Lang) -> str:
