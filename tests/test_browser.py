@@ -70,6 +70,33 @@ function problems(w) {
     if (text.textContent.includes(raw)) found.push(`raw markup in the text: ${raw}`);
   return found;
 }
+// The pack switch: without JavaScript the French symbols show and the switch is hidden;
+// with it, the German-Swiss button shows the drawn symbols and is remembered.
+function shown(w, selector) {
+  const el = w.document.querySelector(".md-content " + selector);
+  return !!el && w.getComputedStyle(el).display !== "none";
+}
+function packProblems(w, mode) {
+  const found = [], d = w.document;
+  if (mode === "nojs") {
+    if (!shown(w, ".jc-card .jc-fr") || shown(w, ".jc-card svg.jc-ch"))
+      found.push("without JavaScript the French suit symbols do not show alone");
+    const button = d.querySelector(".rulebook-pack");
+    if (button && w.getComputedStyle(button).display !== "none")
+      found.push("without JavaScript the pack switch shows but cannot work");
+    return found;
+  }
+  const german = d.querySelector('.rulebook-pack__button[data-pack="ch"]');
+  if (!german) return ["no German-Swiss pack button"];
+  german.click();
+  if (!shown(w, ".jc-card svg.jc-ch") || shown(w, ".jc-card .jc-fr"))
+    found.push("the German-Swiss button does not show the German-Swiss symbols");
+  if (w.localStorage.getItem("jassdsl-pack") !== "ch")
+    found.push("the chosen pack is not remembered");
+  d.querySelector('.rulebook-pack__button[data-pack="fr"]').click();
+  if (!shown(w, ".jc-card .jc-fr")) found.push("the French button does not switch back");
+  return found;
+}
 const results = {};
 const frames = Array.from(document.querySelectorAll("iframe"));
 let left = frames.length;
@@ -83,7 +110,10 @@ for (const frame of frames) {
   frame.addEventListener("load", () => {
     const w = frame.contentWindow;
     try {
-      results[frame.dataset.key] = {width: w.innerWidth, problems: problems(w)};
+      const mode = frame.dataset.mode;
+      const found = mode === "nojs" ? [] : problems(w);
+      if (mode !== "layout") found.push(...packProblems(w, mode));
+      results[frame.dataset.key] = {width: w.innerWidth, problems: found};
     } catch (e) {
       results[frame.dataset.key] = {width: 0, problems: ["check failed: " + e]};
     }
@@ -133,11 +163,14 @@ def served(site: Path) -> Iterator[str]:
     server.server_close()
 
 
-def harness(pages: list[tuple[str, str, int]]) -> str:
-    """A page with one frame per (key, page path, width) and the script that checks them."""
+def harness(pages: list[tuple[str, str, int, str]]) -> str:
+    """A page with one frame per (key, page path, width, mode) and the script that checks
+    them. Modes: 'layout', 'switch' (layout, then the pack switch), 'nojs' (scripts off)."""
     frames = "\n".join(
-        f'<iframe data-key="{key}" data-src="/{path}" width="{width}" height="900" '
-        f'style="display:block;border:0"></iframe>' for key, path, width in pages)
+        f'<iframe data-key="{key}" data-src="/{path}" data-mode="{mode}" width="{width}" '
+        f'height="900" style="display:block;border:0"'
+        f'{" sandbox=" + chr(34) + "allow-same-origin" + chr(34) if mode == "nojs" else ""}>'
+        f'</iframe>' for key, path, width, mode in pages)
     return (f"<!doctype html><html><head><meta charset='utf-8'></head><body>{frames}"
             f"<script>{CHECK_SCRIPT}</script></body></html>")
 
@@ -150,14 +183,20 @@ def run_browser(browser: str, url: str) -> str:
     return done.stdout
 
 
-def page_list() -> list[tuple[str, str, int]]:
+def page_list() -> list[tuple[str, str, int, str]]:
+    """Every variant page and the comparison page, in both languages and widths; the pack
+    switch is tried on the first variant page, with and without JavaScript."""
     pages = []
     for lang in LANGS:
         paths = [f"{lang}/variants/{name}/" for name in VARIANTS]
         paths.append(f"{lang}/variants/")
         for path in paths:
             for label, width in WIDTHS.items():
-                pages.append((f"{path} at {label} width", path, width))
+                mode = "switch" if path == paths[0] and lang == LANGS[0] else "layout"
+                pages.append((f"{path} at {label} width", path, width, mode))
+    first = f"{LANGS[0]}/variants/{VARIANTS[0]}/"
+    pages.append((f"{first} without JavaScript at desktop width", first, WIDTHS["desktop"],
+                  "nojs"))
     return pages
 
 
@@ -177,7 +216,7 @@ def test_every_variant_page_fits_and_shows_no_raw_markup(browser: str, served: s
         assert found, f"the browser did not finish the check; it printed: {dump[-2000:]}"
         results.update(json.loads(found.group(1).replace("&lt;", "<").replace("&gt;", ">")
                                   .replace("&quot;", '"').replace("&amp;", "&")))
-    assert sorted(results) == sorted(key for key, _, _ in pages)
+    assert sorted(results) == sorted(key for key, *_ in pages)
     wrong_width = {key: r["width"] for key, r in results.items()
                    if r["width"] != WIDTHS[key.rsplit(" at ", 1)[1].split()[0]]}
     assert not wrong_width, f"frames not at the asked width: {wrong_width}"

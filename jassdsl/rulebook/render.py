@@ -53,13 +53,16 @@ def cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def table(head: list[str], rows: list[list[str]], stack: bool = False) -> list[str]:
-    """A Markdown table. `stack`: a wide table that a phone shows one row at a time, the
-    first cell as its heading and each other cell led by its column's name (hidden where
-    the table fits)."""
+def table(head: list[str], rows: list[list[str]], stack: bool = False,
+          heading: bool = True) -> list[str]:
+    """A Markdown table. `stack`: a wide table that a phone shows one row at a time, each
+    cell led by its column's name (hidden where the table fits), except the first where it
+    is the row's `heading` (a name, not a number)."""
     if stack:
-        rows = [[row[0], *[f'<span class="rb-label">{h}:</span> {c}'
-                           for h, c in zip(head[1:], row[1:], strict=True)]] for row in rows]
+        bare = 1 if heading else 0
+        rows = [[*row[:bare], *[f'<span class="rb-label">{h}:</span> {c}'
+                                for h, c in zip(head[bare:], row[bare:], strict=True)]]
+                for row in rows]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
     if stack:
@@ -538,7 +541,7 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
                      seat_name(row.winner), str(row.points)])
     out += table([say(lang, "ex.col.no"), say(lang, "ex.col.leader"),
                   say(lang, "ex.col.played"), say(lang, "ex.col.winner"),
-                  say(lang, "ex.col.points")], rows, stack=True)
+                  say(lang, "ex.col.points")], rows, stack=True, heading=False)
     out += [say(lang, "ex.tricks_note"), ""]
     return out + outcome_lines(lang, v)
 
