@@ -17,10 +17,12 @@ from jassdsl.compiler import compile_rules
 from jassdsl.errors import RuleFileErrors
 from jassdsl.game import Game
 
+NINES: dict[str, int | str] = {"four-nines": "yes"}  # stated, so a new default changes nothing
+
 
 def one_hand(seed: int, trump: str) -> Game:
     """Hand 1 of a Schieber game from 990 points each, trump chosen by forehand."""
-    game = Game("schieber", seed=seed)
+    game = Game("schieber", seed=seed, options=NINES)
     game.s.totals["points"][:] = [990, 990]
     game.apply(f"trump {trump}")
     while not game.results:
@@ -54,7 +56,7 @@ def test_a_weis_wins_at_once_before_the_tricks() -> None:
 
 
 def test_without_reaching_the_target_the_whole_hand_counts() -> None:
-    game = Game("schieber", seed=48)
+    game = Game("schieber", seed=48, options=NINES)
     game.apply("trump S")
     while not game.results:
         game.apply(game.legal_actions()[0])
@@ -113,7 +115,7 @@ def test_scoring_again_gives_what_the_plain_addition_gives(seed: int) -> None:
     from jassdsl.playout import play_random
     from jassdsl.registry import load_rules
 
-    rules = load_rules("schieber", {})
+    rules = load_rules("schieber", NINES)
     assert rules.count_adds == {"card-points": {"stoeck": (("points", 1),),
                                                 "weis": (("points", 1),)}}
     games = [Game(r, seed=seed, record=False)
