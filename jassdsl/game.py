@@ -371,19 +371,21 @@ class Game:
         game back to where it was before the action; with ``record=False`` no copy is kept
         to go back to, so such a game refuses every later action (ApiUsageError)."""
         if self._failed is not None:
-            raise ApiUsageError(f"the game stopped at an error and was not recorded, so it "
-                                f"cannot go on: {self._failed}")
+            raise ApiUsageError(f"the game stopped at an error that a game without history "
+                                f"(record=False) cannot take back; start a new game: "
+                                f"{self._failed}")
         if type(action) is not Action:
             action = self._as_action(action)
-        if why := flaw(action):
-            raise IllegalActionError(action, self.legal_names(), why)
         s = self.s
         phase = s.phase
+        card = phase == "play" and action.kind == "play" and type(action.value) is int
+        if not card and (why := flaw(action)):  # a card number is checked as it is played
+            raise IllegalActionError(action, self.legal_names(), why)
         if phase == "over":
             raise IllegalActionError(action, [], "the game is over")
         if not self.record:
             try:
-                self._dispatch(action)
+                self._play(action.value) if card else self._dispatch(action)
             except IllegalActionError:
                 raise  # raised before anything changed
             except BaseException as err:
@@ -820,9 +822,9 @@ class Game:
             self._finish_hand()
 
     def _reject(self, card: int) -> None:
-        name = CARD_NAMES[card] if 0 <= card < 36 else str(card)
-        why = self.why_illegal(card) if 0 <= card < 36 else "no such card"
-        raise IllegalActionError(name, self.legal_names(), why)
+        action = Action("play", card)
+        why = flaw(action) or self.why_illegal(card)
+        raise IllegalActionError(action, self.legal_names(), why)
 
     # -- scoring
     def _facts(self) -> HandFacts:

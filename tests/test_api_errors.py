@@ -236,8 +236,9 @@ def test_a_failing_invariant_leaves_the_game_as_before_and_undo_consistent(
 def test_a_game_without_history_refuses_to_go_on_after_a_failing_invariant() -> None:
     game = Game(str(INVARIANT_FAILS), seed=7, record=False)
     play_until_the_invariant_fails(game, random.Random(7))
-    with pytest.raises(errors.ApiUsageError, match=r"^the game stopped at an error .*"
-                       r"invariant 'never' does not hold"):
+    with pytest.raises(errors.ApiUsageError, match=r"^the game stopped at an error that a "
+                       r"game without history \(record=False\) cannot take back; start a new "
+                       r"game: .*invariant 'never' does not hold"):
         game.apply(game.legal_actions()[0] if game.legal_actions() else "DA")
 
 
