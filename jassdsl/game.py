@@ -345,7 +345,7 @@ class Game:
             return [TAKE, DECLINE]
         return []
 
-    def legal_names(self) -> list[str]:
+    def _legal_names(self) -> list[str]:
         """The legal actions as an error message names them (a run of values as a range)."""
         return legal_names(self.legal_actions())
 
@@ -380,7 +380,7 @@ class Game:
         phase = s.phase
         card = phase == "play" and action.kind == "play" and type(action.value) is int
         if not card and (why := flaw(action)):  # a card number is checked as it is played
-            raise IllegalActionError(action, self.legal_names(), why)
+            raise IllegalActionError(action, self._legal_names(), why)
         if phase == "over":
             raise IllegalActionError(action, [], "the game is over")
         if not self.record:
@@ -405,12 +405,12 @@ class Game:
     def _as_action(self, action: object) -> Action:
         """Text read as an action; anything else that is not an Action is illegal."""
         if not isinstance(action, str):
-            raise IllegalActionError(repr(action), self.legal_names(),
+            raise IllegalActionError(repr(action), self._legal_names(),
                                      "not an Action or an action's text")
         try:
             return Action.parse(action)
         except ApiUsageError:
-            raise IllegalActionError(repr(action), self.legal_names(),
+            raise IllegalActionError(repr(action), self._legal_names(),
                                      "not an action's text") from None
 
     def _dispatch(self, action: Action) -> None:
@@ -435,7 +435,7 @@ class Game:
         elif phase == "rob" and action in self.legal_actions():
             self._rob(action)
         else:
-            raise IllegalActionError(action, self.legal_names(),
+            raise IllegalActionError(action, self._legal_names(),
                                      f"the game expects a {phase} action")
 
     def undo(self) -> Action:
@@ -660,7 +660,7 @@ class Game:
             s.bid, s.bidder, s.passes = action.value, s.current, 0
             s.declared[d.name][s.current] = action.value
         else:
-            raise IllegalActionError(action, self.legal_names(),
+            raise IllegalActionError(action, self._legal_names(),
                                      f"a bid must be higher than {s.bid}" if s.bid >= 0 else "")
         s.current = (s.current + 1) % n
         if s.bidder < 0 and s.passes == n:
@@ -766,13 +766,13 @@ class Game:
         s, r = self.s, self.rules
         if action.kind == "push":
             if not r.push or s.pushed:
-                raise IllegalActionError(action, self.legal_names(),
+                raise IllegalActionError(action, self._legal_names(),
                                          "pushing is not allowed now")
             s.pushed = True
             s.current = (s.current + 2) % self.n
             return
         if action.value not in r.trump_choices:
-            raise IllegalActionError(action, self.legal_names())
+            raise IllegalActionError(action, self._legal_names())
         s.mode = action.value
         self._after_trump()
 
@@ -780,10 +780,10 @@ class Game:
         s, r = self.s, self.rules
         d = r.declarations[s.decl_index]
         if not d.low <= value <= d.high:
-            raise IllegalActionError(f"{d.name} {value}", self.legal_names())
+            raise IllegalActionError(f"{d.name} {value}", self._legal_names())
         if d.hook is not None and s.decl_count == self._declare_turns(d) - 1 and \
                 sum(s.declared[d.name]) + value == d.hook:
-            raise IllegalActionError(f"{d.name} {value}", self.legal_names(),
+            raise IllegalActionError(f"{d.name} {value}", self._legal_names(),
                                      f"the last to declare may not make the total {d.hook}")
         s.declared[d.name][s.current] = value
         s.decl_count += 1
@@ -824,7 +824,7 @@ class Game:
     def _reject(self, card: int) -> None:
         action = Action("play", card)
         why = flaw(action) or self.why_illegal(card)
-        raise IllegalActionError(action, self.legal_names(), why)
+        raise IllegalActionError(action, self._legal_names(), why)
 
     # -- scoring
     def _facts(self) -> HandFacts:
