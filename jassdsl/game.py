@@ -536,7 +536,7 @@ class Game:
                 s.out |= s.hands[seat]
                 s.hands[seat] = s.piles[r.swap_pile]
                 s.piles[r.swap_pile] = 0
-                s.swapped = seat  # a turned card on the pile went with it
+                s.swapped = seat  # a turned card on this pile went with it
         s.said += 1
         if s.said < s.table.bit_count():
             s.current = next_seat(r.players, seat, s.table)
@@ -549,9 +549,11 @@ class Game:
         self._ask_rob()
 
     def _ask_rob(self) -> None:
-        """After everybody has said, the holder of the robbing card may take the turned one."""
+        """After everybody has said, the holder of the robbing card may take the turned one,
+        as long as it still lies on a pile (a player who took that pile took it along)."""
         s, r = self.s, self.rules
-        if r.rob_rank >= 0 and s.turned >= 0 and s.swapped < 0:
+        if r.rob_rank >= 0 and s.turned >= 0 and any(
+                mask >> s.turned & 1 for mask in s.piles.values()):
             six = s.turned // 9 * 9 + r.rob_rank
             holder = next((x for x in range(r.players) if s.hands[x] >> six & 1), -1)
             if holder >= 0 and s.playing >> holder & 1:

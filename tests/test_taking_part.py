@@ -62,6 +62,38 @@ def test_robbing_takes_the_turned_card_for_the_trump_six() -> None:
     assert s.piles["blind"] >> six & 1 and game.phase in ("play", "weis")
 
 
+def test_with_two_the_blind_taker_leaves_the_turned_card_on_the_stock_to_be_robbed() -> None:
+    """A, two players: the turned card lies on the stock, not on the blind, and the trump
+    six may rob it before the first card, whoever took the blind (seed 20: DJ turned on
+    the stock, P1 holds D6, P0 takes the blind)."""
+    game = Game("handjass", seed=20, options={"seats": 2})
+    s = game.s
+    assert CARD_NAMES[s.turned] == "DJ" and s.pile_cards["stock"][0] == s.turned
+    assert s.hands[1] >> CARD_NAMES.index("D6") & 1 and s.current == 1
+    game.apply("join")
+    game.apply("swap")  # P0 takes the blind; the turned card stays on the stock
+    assert game.phase == "rob" and s.current == 1
+    game.apply("rob 1")
+    assert names(s.hands[1]).count("DJ") == 1 and s.piles["stock"] >> CARD_NAMES.index("D6") & 1
+
+
+def test_with_three_the_blind_taker_takes_the_turned_card_along_and_nobody_robs() -> None:
+    """A, three players: the turned card is the top card of the blind; whoever takes the
+    blind takes it along, so it no longer lies on the table to be robbed."""
+    for seed in range(200):
+        game = Game("handjass", seed=seed, options={"seats": 3})
+        s = game.s
+        six = s.turned // 9 * 9 + 8
+        if not any(s.hands[x] >> six & 1 for x in range(3) if x != s.current):
+            continue  # the trump six must be in the hand of a player who joins
+        game.apply("swap")
+        while game.phase == "take part":
+            game.apply("join")
+        assert s.hands[s.swapped] >> s.turned & 1 and game.phase != "rob"
+        return
+    raise AssertionError("no deal found")
+
+
 def test_four_players_show_the_dealers_last_card_and_never_rob() -> None:
     """A: with four the bottom card (Ablupf) is trump and cannot be robbed."""
     for seed in range(30):
