@@ -103,6 +103,10 @@ class CompiledRules:
     def name(self) -> str:
         return self.model.name
 
+    def robbing_card(self, turned: int) -> int:
+        """The trump card of the file's robbing rank that may take the turned card, or -1."""
+        return turned // 9 * 9 + self.rob_rank if self.rob_rank >= 0 and turned >= 0 else -1
+
     def unit_label(self, base: str, amount: int) -> str:
         return self.units[base].show(amount)
 

@@ -554,8 +554,8 @@ class Game:
         s, r = self.s, self.rules
         if r.rob_rank >= 0 and s.turned >= 0 and any(
                 mask >> s.turned & 1 for mask in s.piles.values()):
-            six = s.turned // 9 * 9 + r.rob_rank
-            holder = next((x for x in range(r.players) if s.hands[x] >> six & 1), -1)
+            robber = r.robbing_card(s.turned)
+            holder = next((x for x in range(r.players) if s.hands[x] >> robber & 1), -1)
             if holder >= 0 and s.playing >> holder & 1:
                 s.phase, s.current = "rob", holder
                 return
@@ -564,8 +564,7 @@ class Game:
     def _rob(self, action: Action) -> None:
         s, r = self.s, self.rules
         if action == ROB_YES:
-            six = s.turned // 9 * 9 + r.rob_rank
-            swap = 1 << six | 1 << s.turned
+            swap = 1 << r.robbing_card(s.turned) | 1 << s.turned
             s.hands[s.current] ^= swap
             for name, mask in s.piles.items():
                 if mask >> s.turned & 1:

@@ -563,7 +563,8 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         robbed = ex.result.robbed
         line = say(lang, "ex.turned", card=card_code(ex.result.turned), trump=trump_text)
         if robbed >= 0:
-            line += " " + say(lang, "ex.robbed", player=seat_letter(robbed))
+            line += " " + say(lang, "ex.robbed", player=seat_letter(robbed),
+                              card=card_code(r.robbing_card(ex.result.turned)))
         return [line]
     if kind == "random_suit":
         return [say(lang, "ex.random", trump=suit_name(lang, trump))]

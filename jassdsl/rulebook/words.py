@@ -553,8 +553,8 @@ TEXT: dict[str, tuple[str, str]] = {
         "Die Karte {card} wird aufgedeckt. {trump}",
     ),
     "ex.robbed": (
-        "{player} robs it with the trump six.",
-        "{player} raubt sie mit der Trumpf-Sechs.",
+        "{player} robs it with {card}.",
+        "{player} raubt sie mit {card}.",
     ),
     "ex.playing": ("Playing this hand: {players}.", "In dieser Runde spielen mit: {players}."),
     "ex.shown": ("The card shown is {card}: {trump}.", "Die gezeigte Karte ist {card}: {trump}."),
