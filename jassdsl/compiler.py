@@ -74,6 +74,7 @@ class CompiledRules:
     winner_unit: tuple[str, int]
     winner_most: bool
     first_dealer_lot: bool
+    winner_first_out: bool = False  # players are placed by leaving the table, first wins
     invariants: tuple[tuple[str, Fn], ...] = ()
     weis: WeisTable | None = None
     stoeck_bonus: int = 0
@@ -254,6 +255,7 @@ def compile_rules(
         end_when=compiler.expr(end.when) if end.when is not None else None,
         winner_unit=unit_of[rf.winner.unit.text],
         winner_most=rf.winner.direction == "most",
+        winner_first_out=rf.winner.first_out,
         first_dealer_lot=setting.get("first dealer", ["lot"])[0] == "lot",
         invariants=tuple((inv.id, compiler.expr(inv.expr)) for inv in rf.invariants),
         weis=compile_weis(rf, options),

@@ -122,6 +122,7 @@ class Outcome:
     reason: str
     hands: int
     left: tuple[tuple[int, int], ...] = ()  # (seat, hand it left the table after), in order
+    first_out: bool = False  # the winners won by being the first to leave the table
 
 
 @dataclass
@@ -894,12 +895,13 @@ class Game:
         return bool(r.end_when is not None and r.end_when(facts, -1))
 
     def standings(self) -> list[tuple[int, int]]:
-        """(subject, total in the winner's unit), best first; players who left the table
-        come first, in the order they left (the better total first within one hand)."""
+        """(subject, total in the winner's unit), best first; where the first to leave the
+        table wins, players who left come first, in the order they left (the better total
+        first within one hand)."""
         r = self.rules
         unit, sign = r.winner_unit
         totals = [sign * v for v in self.s.totals[unit]]
-        left = self.s.left if r.leave is not None else [0] * r.subjects
+        left = self.s.left if r.winner_first_out else [0] * r.subjects
         order = sorted(range(r.subjects), key=lambda x: (
             left[x] or HAND_LIMIT + 1, -totals[x] if r.winner_most else totals[x]))
         return [(x, totals[x]) for x in order]
@@ -911,12 +913,14 @@ class Game:
         table = self.standings()
         best = table[0][1]
         left = self.s.left if self.rules.leave is not None else []
-        first = left[table[0][0]] if left else 0
-        winners = tuple(x for x, v in table if v == best and (not left or left[x] == first))
+        first = left[table[0][0]] if self.rules.winner_first_out else 0
+        winners = tuple(x for x, v in table if v == best and (not first or left[x] == first))
         reason = "hand limit" if self.s.hand_no >= HAND_LIMIT else "game end"
+        place = [y for y, _ in table]
         gone = tuple(sorted(((x, h) for x, h in enumerate(left) if h),
-                            key=lambda p: [y for y, _ in table].index(p[0])))
-        return Outcome(winners, tuple(table), reason, len(self.s.results), gone)
+                            key=lambda p: (p[1], place.index(p[0]))))
+        return Outcome(winners, tuple(table), reason, len(self.s.results), gone,
+                       self.rules.winner_first_out and bool(first))
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What one seat may see now: its own hand, the table, public declarations."""

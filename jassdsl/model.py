@@ -226,6 +226,7 @@ class GameEnd(Node):
 class Winner(Node):
     direction: Literal["most", "fewest"]
     unit: Word
+    first_out: bool = False  # the first to leave the table wins; the unit orders the rest
 
 
 class Invariant(Node):

@@ -411,7 +411,11 @@ class _ToModel(Transformer[Token, Any]):
         return ("end", m.GameEnd(pos=pos_of(meta), when=ch[0]))
 
     def winner(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("winner", m.Winner(pos=pos_of(meta), direction=ch[0], unit=word(ch[1])))
+        return ("winner", m.Winner(pos=pos_of(meta), direction=ch[1], unit=word(ch[2]),
+                                   first_out=ch[0] is True))
+
+    def first_out(self, meta: Meta, ch: list[Any]) -> bool:
+        return True
 
     def most(self, meta: Meta, ch: list[Any]) -> str:
         return "most"

@@ -211,7 +211,8 @@ def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str]) -
     if outcome.left:
         places = "; left the table in this order: " + ", ".join(
             f"{subjects[x]} (hand {h})" for x, h in outcome.left)
-    return (f"game over after {outcome.hands} hands ({outcome.reason}): {who} {verb} "
+    how = " as the first to leave the table" if outcome.first_out else ""
+    return (f"game over after {outcome.hands} hands ({outcome.reason}): {who} {verb}{how} "
             f"with {best} {unit}{places}")
 
 

@@ -7,7 +7,10 @@ import random
 
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.game import Game
+from jassdsl.check import load_model
+from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.game import Game, Outcome
+from jassdsl.registry import variant_path
 
 
 def names(mask: int) -> list[str]:
@@ -219,3 +222,35 @@ def test_four_players_play_ordinary_handjass() -> None:
             break
     assert [r.points for r in one.results] == [r.points for r in two.results]
     assert [r.clause for r in one.results] == [r.clause for r in two.results]
+
+
+def play_out(rules: CompiledRules | str, seed: int) -> Outcome:
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    outcome = game.outcome()
+    assert outcome is not None
+    return outcome
+
+
+def test_the_first_to_leave_wins_as_the_file_says_and_most_strokes_is_another_rule() -> None:
+    """A: 'Wer die vereinbarte Strichzahl erreicht hat, hat gewonnen und scheidet aus':
+    the file says the first to leave wins; a copy that says 'most strokes' ranks by the
+    strokes alone, so the two differ where a later leaver ends with more strokes."""
+    path = variant_path("handjass")
+    text = path.read_text(encoding="utf-8")
+    first = "winner: first to leave the table, then most strokes"
+    assert text.rstrip().endswith(first)
+    most = compile_rules(load_model(text.replace(first, "winner: most strokes"), "m.jass"), {})
+    for seed in range(100):
+        leaving, by_strokes = play_out("handjass", seed), play_out(most, seed)
+        assert leaving.first_out and not by_strokes.first_out
+        first_gone = leaving.left[0][1]
+        assert set(leaving.winners) == {x for x, h in leaving.left if h == first_gone} & {
+            x for x, v in leaving.standings if v == leaving.standings[0][1]}
+        best = max(v for _, v in by_strokes.standings)
+        assert set(by_strokes.winners) == {x for x, v in by_strokes.standings if v == best}
+        if leaving.winners != by_strokes.winners:
+            return
+    raise AssertionError("no game where the first to leave is not the one with most strokes")

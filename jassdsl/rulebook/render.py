@@ -448,11 +448,15 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         out += ["", f"{say(lang, 'scoring.where')}: " + "; ".join(where) + "."]
     subject = "team" if rf.teams else "player"
     sw = SUBJECTS[lang][subject]
-    key = "end.winner_most" if rf.winner.direction == "most" else "end.winner_fewest"
+    most = rf.winner.direction == "most"
+    key = "end.winner_most" if most else "end.winner_fewest"
+    if rf.winner.first_out:
+        key = "end.winner_first_out"
     unit = s.unit(rf.winner.unit.text)
     if lang == "de":
         unit = unit if unit.endswith(("n", "s")) else unit + "n"
-    out += ["", say(lang, key, subject=sw.sg, unit=unit, article=sw.article)]
+    word = {"en": ("most", "fewest"), "de": ("meisten", "wenigsten")}[lang][0 if most else 1]
+    out += ["", say(lang, key, subject=sw.sg, unit=unit, article=sw.article, most=word)]
     return [*out, ""]
 
 
