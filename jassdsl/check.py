@@ -202,6 +202,11 @@ class Checker:
             if b.name.text not in BONUSES:
                 self.error(b.name.pos, "unknown-name", f"no bonus {b.name.text!r}; bonuses "
                            f"are {', '.join(BONUSES)}")
+            if b.only_if is not None:
+                self.word_option(b.only_if, {"yes", "no"})
+                if b.name.text == "last-trick":
+                    self.error(b.only_if.pos, "option", "the last-trick bonus belongs to the "
+                               f"{HAND_TOTAL} points of a hand; it cannot depend on an option")
         last = bonuses.get("last-trick", 0)
         for trump, t_sum in sums.get("trump", []):
             for side, s_sum in sums.get("side", []):

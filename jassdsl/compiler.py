@@ -218,7 +218,8 @@ def compile_rules(
     choices: list[int] = []
     for w in t.modes:
         choices.extend(range(4) if w.text == "suits" else [MODE_INDEX[w.text]])
-    bonuses = {b.name.text: b.points for b in rf.bonuses}
+    bonuses = {b.name.text: b.points for b in rf.bonuses
+               if b.only_if is None or options.get(b.only_if.text) == "yes"}
     end = rf.end
     used = names_used(rf)  # the facts the file reads, to skip work it never asks for
     return CompiledRules(

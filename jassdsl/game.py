@@ -795,7 +795,10 @@ class Game:
         if r.weis is not None or r.stoeck_bonus:
             facts.weis = list(s.weis_points) or [0] * k
             facts.stoeck = [0] * k
-            holder = stoeck_holder(s.dealt, s.mode) if r.stoeck_bonus else -1
+            # Stöck belongs to the hand as play began: after folding, taking a pile, robbing
+            # and bettering (the same as the deal where nothing changes hands)
+            held = s.in_hands if r.take_part else s.dealt
+            holder = stoeck_holder(held, s.mode) if r.stoeck_bonus else -1
             if holder >= 0:
                 facts.stoeck[team[holder]] = r.stoeck_bonus
         if r.table_bonuses:

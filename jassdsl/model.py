@@ -216,6 +216,7 @@ class Points(Node):
 class Bonus(Node):
     name: Word
     points: int
+    only_if: Word | None = None  # a yes/no option that must be "yes" for the bonus to count
 
 
 class GameEnd(Node):

@@ -179,7 +179,8 @@ class _ToModel(Transformer[Token, Any]):
         return word(ch[0]), ch[1]
 
     def bonus(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("bonuses", m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=int(ch[1])))
+        return ("bonuses", m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=int(ch[1]),
+                                   only_if=word(ch[2]) if ch[2] is not None else None))
 
     # -- Weis
     def weis_table(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:

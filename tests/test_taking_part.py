@@ -254,3 +254,27 @@ def test_the_first_to_leave_wins_as_the_file_says_and_most_strokes_is_another_ru
         if leaving.winners != by_strokes.winners:
             return
     raise AssertionError("no game where the first to leave is not the one with most strokes")
+
+
+def test_stoeck_counts_in_handjass_for_the_hand_played_and_the_option_turns_it_off() -> None:
+    """G: Stöck (trump King and Queen in one hand) counts 20 in general, and naming the
+    small Weis does not abolish it. It belongs to the hand a player plays with: a player
+    who took the blind holding trump King and Queen has Stöck, whatever was dealt."""
+    for seed in range(400):
+        game, off = (Game("handjass", seed=seed, options={"seats": 3, "stoeck-counts": v})
+                     for v in ("yes", "no"))
+        rng, rng_off = random.Random(seed), random.Random(seed)
+        while not game.results:
+            action = rng.choice(game.legal_actions())
+            game.apply(action)
+            off.apply(rng_off.choice(off.legal_actions()))
+        r = game.results[0]
+        if r.swapped < 0 or not r.bonuses.get("stoeck", (0,))[r.swapped]:
+            continue
+        trump = "DHSC".index(r.trump)
+        pair = 1 << trump * 9 + 1 | 1 << trump * 9 + 2  # trump King and Queen
+        assert r.in_hands[r.swapped] & pair == pair and r.hands[r.swapped] & pair != pair
+        assert r.bonuses["stoeck"][r.swapped] == 20
+        assert off.results[0].bonuses["stoeck"] == (0, 0, 0)
+        return
+    raise AssertionError("nobody took the blind with Stöck in it")

@@ -197,6 +197,8 @@ def cards_section(lang: Lang, v: Variant) -> list[str]:
         key = f"bonus.{b.name.text}"
         text = say(lang, key, points=b.points) if key in BONUS_KEYS else \
             say(lang, "bonus.other", name=b.name.text, points=b.points)
+        if b.only_if is not None:
+            text = text[:-1] + say(lang, "weis.only_if", name=b.only_if.text) + "."
         out.append(f"- {text}")
     return [*out, ""]
 
