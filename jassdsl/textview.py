@@ -211,9 +211,9 @@ def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str]) -
     if outcome.left:
         places = "; left the table in this order: " + ", ".join(
             f"{subjects[x]} (hand {h})" for x, h in outcome.left)
-    how = " as the first to leave the table" if outcome.first_out else ""
-    return (f"game over after {outcome.hands} hands ({outcome.reason}): {who} {verb}{how} "
-            f"with {best} {unit}{places}")
+    how = ", the first to leave the table" if outcome.first_out else ""
+    return (f"game over after {outcome.hands} hands ({outcome.reason}): {who} {verb} "
+            f"with {best} {unit}{how}{places}")
 
 
 def sorted_hand(cards: Sequence[int], table: ModeTable) -> list[list[int]]:
