@@ -125,7 +125,7 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
     table_weis, table_stoeck = [0] * k, [0] * k
     cards = [[CARD_NAMES[c] for c in t.cards] for t in r.tricks]
     for t, lying, has_stoeck in zip(r.tricks, cards, ref.table_stoeck(cards, mode), strict=True):
-        table_weis[team[t.winner]] += ref.table_weis(lying)
+        table_weis[team[t.winner]] += ref.table_weis(lying, options.get("four-nines") == "yes")
         table_stoeck[team[t.winner]] += 20 if has_stoeck else 0
     return HandView(r.number, k, points, tricks, won, winners, declared, options, weis, stoeck,
                     table_weis, table_stoeck)
