@@ -9,12 +9,13 @@ import random
 
 from jassdsl.actions import ROB_NO, Action
 from jassdsl.bots import HeuristicBot
-from jassdsl.cards import CARD_NAMES
+from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.check import load_model
 from jassdsl.cli_play import HumanPlayer
 from jassdsl.compiler import CompiledRules, compile_rules
 from jassdsl.game import Game
 from jassdsl.registry import variant_path
+from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.example import play_example
 from jassdsl.rulebook.render import Variant, trump_story
 from jassdsl.textview import HandLog, trump_how
@@ -73,5 +74,6 @@ def test_the_worked_example_names_the_files_robbing_card() -> None:
     variant = Variant("jack-robs", text, rules.model, rules, example)
     for lang in ("en", "de"):
         line = " ".join(trump_story(lang, variant))
-        assert f"with {jack}." in line or f"mit {jack}." in line, line
+        assert f"with {card_mark(CARD_INDEX[jack])}." in line or \
+            f"mit {card_mark(CARD_INDEX[jack])}." in line, line
         assert "six" not in line and "Sechs" not in line
