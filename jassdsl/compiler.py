@@ -76,6 +76,7 @@ class CompiledRules:
     winner_unit: tuple[str, int]
     winner_most: bool
     first_dealer_lot: bool
+    winner_first_out: bool = False  # players are placed by leaving the table, first wins
     invariants: tuple[tuple[str, Fn], ...] = ()
     weis: WeisTable | None = None  # the Weis table with no trump set (None: no Weis)
     weis_modes: dict[int, WeisTable] = field(default_factory=dict)  # where a mode differs
@@ -111,6 +112,10 @@ class CompiledRules:
     def weis_in(self, mode: int) -> WeisTable | None:
         """The Weis table of a hand played in this trump mode (-1: none set yet)."""
         return self.weis_modes.get(mode, self.weis)
+
+    def robbing_card(self, turned: int) -> int:
+        """The trump card of the file's robbing rank that may take the turned card, or -1."""
+        return turned // 9 * 9 + self.rob_rank if self.rob_rank >= 0 and turned >= 0 else -1
 
     @property
     def playable_modes(self) -> tuple[int, ...]:
@@ -279,7 +284,8 @@ def compile_rules(
     choices: list[int] = []
     for w in t.modes:
         choices.extend(range(4) if w.text == "suits" else [MODE_INDEX[w.text]])
-    bonuses = {b.name.text: b.points for b in rf.bonuses}
+    bonuses = {b.name.text: b.points for b in rf.bonuses
+               if b.only_if is None or options.get(b.only_if.text) == "yes"}
     end = rf.end
     used = names_used(rf)  # the facts the file reads, to skip work it never asks for
     weis, weis_modes = compile_weis(rf, options)
@@ -318,6 +324,7 @@ def compile_rules(
         end_when=compiler.expr(end.when) if end.when is not None else None,
         winner_unit=unit_of[rf.winner.unit.text],
         winner_most=rf.winner.direction == "most",
+        winner_first_out=rf.winner.first_out,
         first_dealer_lot=setting.get("first dealer", ["lot"])[0] == "lot",
         invariants=tuple((inv.id, compiler.expr(inv.expr)) for inv in rf.invariants),
         weis=weis,

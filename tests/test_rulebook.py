@@ -581,3 +581,14 @@ def test_schieber_page_says_stoeck_and_weis_can_end_the_game_at_once(lang: str,
                                                                       said: str) -> None:
     page = variant_page(lang, variant(ROOT / "rules" / "schieber.jass"))  # type: ignore[arg-type]
     assert said in page
+
+
+@pytest.mark.parametrize("name", ["handjass", "handjass-bessern"])
+def test_handjass_pages_state_the_winner_rule_once(name: str) -> None:
+    """The first to leave the table wins (Allmedias, Handjass); the page says so once and
+    never also crowns the most strokes."""
+    v = variant(ROOT / "rules" / f"{name}.jass")
+    en, de = variant_page("en", v), variant_page("de", v)
+    assert en.count("to leave the table wins") == 1 and "The winner is" not in en
+    assert de.count("gewinnt, wer zuerst den Tisch verlässt") == 1
+    assert "mit den meisten Strichen;" not in de and "Wer zuerst geht, gewinnt" not in de

@@ -15,6 +15,7 @@ from jassdsl.check import load_model
 from jassdsl.compiler import compile_rules
 from jassdsl.errors import IllegalActionError
 from jassdsl.game import Game
+from jassdsl.registry import load_rules
 from jassdsl.weis import (
     WeisTable,
     best_seat,
@@ -273,3 +274,13 @@ def test_the_four_worth_100_follows_the_card_that_counts_11(
     game.apply(f"trump {mode}")
     offered = game.observation(seat)["weis_offer"]
     assert (f"four {rank} (100)" in offered) == counts, offered
+
+
+@pytest.mark.parametrize("variant", ["schieber", "misere-molotow"])
+def test_four_nines_follow_the_base_rule_of_the_common_rules(variant: str) -> None:
+    """G lists four nines (150) only 'wenn sie erlaubt werden': the default leaves them
+    out, the option 'four-nines' allows them."""
+    nine = RANKS.index("9")
+    plain, allowed = load_rules(variant).weis, load_rules(variant, {"four-nines": "yes"}).weis
+    assert plain is not None and allowed is not None
+    assert nine not in plain.fours and allowed.fours[nine] == 150
