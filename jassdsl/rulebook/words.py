@@ -393,6 +393,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "{n} oder mehr Karten in Folge in einer Farbe",
     ),
     "weis.four": ("four {rank}", "vier {rank}"),
+    "weis.only_if": (" (only with the option *{name}*)", " (nur mit der Option *{name}*)"),
     "weis.if": (" (only {tests})", " (nur {tests})"),
     "weis.unless": (" (except {tests})", " (ausser {tests})"),
     "weis.test.both": ("{modes} {options}", "{modes}, {options}"),
