@@ -9,10 +9,12 @@ decisions, which are quoted as the file's words.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from jassdsl import model as m
 from jassdsl.cards import RANKS, SUITS
 from jassdsl.compiler import CompiledRules, names_used
+from jassdsl.rulebook import safe
 from jassdsl.rulebook.example import Example, seat_letter, subject_label
 from jassdsl.rulebook.expressions import Speaker
 from jassdsl.rulebook.words import (
@@ -51,21 +53,6 @@ def table(head: list[str], rows: list[list[str]]) -> list[str]:
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
     return [*out, ""]
-
-
-def fence(text: str, lang: str, attrs: str = "") -> list[str]:
-    """A fenced code block whose fence is longer than any backtick run inside."""
-    ticks = "`" * max(3, longest_run(text, "`") + 1)
-    head = f"{ticks}{lang}" + (f" {attrs}" if attrs else "")
-    return [head, text.rstrip("\n"), ticks, ""]
-
-
-def longest_run(text: str, ch: str) -> int:
-    best = run = 0
-    for c in text:
-        run = run + 1 if c == ch else 0
-        best = max(best, run)
-    return best
 
 
 def cap(text: str) -> str:
@@ -464,8 +451,8 @@ def options_section(lang: Lang, v: Variant) -> list[str]:
     first = rf.options[0]
     other = next((c for c in first.choices if c.word() != first.default.word()),
                  first.default)
-    out += [say(lang, "options.intro", variant=v.name, name=first.name,
-                value=other.word()), ""]
+    command = f"jassdsl play {v.name} --option {first.name}={other.word()}"
+    out += [say(lang, "options.intro", command=safe.code(command)), ""]
     rows = [[f"`{o.name}`", in_lang(lang, o.description, o.german), f"`{o.default.word()}`",
              ", ".join(f"`{c.word()}`" for c in o.choices)] for o in rf.options]
     return out + table([say(lang, "options.col.name"), say(lang, "options.col.what"),
@@ -492,8 +479,9 @@ def in_lang(lang: Lang, english: str, german: str) -> str:
 
 
 def file_section(lang: Lang, v: Variant) -> list[str]:
-    out = [f"## {say(lang, 'h.file')}", "", say(lang, "file.intro", name=v.name), ""]
-    return out + fence(v.text, "jass", f'title="rules/{v.name}.jass" linenums="1"')
+    path = f"rules/{v.name}.jass"
+    out = [f"## {say(lang, 'h.file')}", "", say(lang, "file.intro", file=safe.code(path)), ""]
+    return [*out, safe.listing(v.text, path), ""]
 
 
 # --- the worked example ---------------------------------------------------------------------
@@ -672,7 +660,7 @@ def compare_row(lang: Lang, v: Variant) -> list[str]:
         units += f", {say(lang, 'short.weis')}"
     n = len(rf.clauses)
     scored = say(lang, "cmp.one_clause" if n == 1 else "cmp.clauses", units=units, n=n)
-    return [f"[{rf.name}]({v.name}.md)", players, trump_short(lang, rf), under, scored,
+    return [f"[{rf.name}]({quote(v.name)}.md)", players, trump_short(lang, rf), under, scored,
             end_short(lang, rf, s)]
 
 

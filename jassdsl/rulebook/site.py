@@ -12,6 +12,7 @@ from pathlib import Path
 from jassdsl.check import load_model
 from jassdsl.compiler import compile_rules
 from jassdsl.registry import rules_dir
+from jassdsl.rulebook import safe
 from jassdsl.rulebook.example import play_example
 from jassdsl.rulebook.render import Variant, compare_page, variant_page
 from jassdsl.rulebook.words import LANG_NAMES, LANGS, Lang
@@ -35,7 +36,7 @@ def load_variant(path: Path) -> Variant:
     shown = f"rules/{path.name}" if path.parent.name == "rules" else str(path)
     model = load_model(text, shown)
     rules = compile_rules(model)
-    return Variant(path.stem, text, model, rules, play_example(rules))
+    return Variant(path.stem, text, safe.shown(model), rules, play_example(rules))
 
 
 def load_variants(directory: Path | None = None, names: list[str] | None = None) -> list[Variant]:

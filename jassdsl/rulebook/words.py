@@ -500,9 +500,9 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     "options.intro": (
         "Each option is one choice inside this file; the default is used unless a game sets "
-        "another value, e.g. `jassdsl play {variant} --option {name}={value}`.",
+        "another value, e.g. {command}.",
         "Jede Option ist eine Wahl innerhalb dieser Datei; ohne andere Angabe gilt die "
-        "Voreinstellung, z. B. `jassdsl play {variant} --option {name}={value}`.",
+        "Voreinstellung, z. B. {command}.",
     ),
     "options.col.name": ("Option", "Option"),
     "options.col.what": ("What it sets (from the rule file)",
@@ -593,8 +593,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "ex.team": ("team {members}", "Team {members}"),
     # -- file
     "file.intro": (
-        "The page above is generated from this file, `rules/{name}.jass`.",
-        "Diese Seite ist aus dieser Datei erzeugt, `rules/{name}.jass`.",
+        "The page above is generated from this file, {file}.",
+        "Diese Seite ist aus dieser Datei erzeugt, {file}.",
     ),
     # -- comparison page
     "cmp.title": ("Variants", "Varianten"),
