@@ -22,7 +22,7 @@ from jassdsl.check import load_model
 from jassdsl.cli import main
 from jassdsl.facts import FACTS
 from jassdsl.rulebook.expressions import Speaker, formula
-from jassdsl.rulebook.render import Variant, compare_page, in_lang, variant_page
+from jassdsl.rulebook.render import Variant, cap, compare_page, in_lang, variant_page
 from jassdsl.rulebook.site import (
     counterpart,
     load_variant,
@@ -70,7 +70,8 @@ def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
     rendered = {"path", "name", "summary", "summary_german", "sources", "decisions", "options", "players",
                 "teams", "deal", "settings", "ranks", "points", "bonuses", "trump", "units",
                 "declarations", "lets", "clauses", "scoring_pos", "invariants", "weis_tables",
-                "end", "winner", "piles", "show", "rob", "take_part", "leave", "improve"}
+                "end", "winner", "piles", "show", "rob", "take_part", "leave", "improve",
+                "german_names"}
     assert set(m.RuleFile.model_fields) == rendered
 
 
@@ -342,7 +343,31 @@ def test_comparison_page_has_one_row_per_variant() -> None:
         rows = [line for line in page.splitlines() if line.startswith("| [")]
         assert [re.match(r"\| \[(.+?)\]", r).group(1) for r in rows] == \
             [v.model.name for v in variants]  # type: ignore[union-attr]
-        assert all(r.count("|") == 7 for r in rows)
+        assert all(r.count("|") == 8 for r in rows)
+
+
+def test_comparison_page_speaks_to_players() -> None:
+    variants = {v.name: v for v in (variant(p) for p in RULES)}
+    for lang, clause, handjass, schieber in (
+            ("en", "clause", ["at least 7 (`target`) strokes", "leaves the table",
+                              "the first to leave wins"], ["Stöck 20", "match 100", "Weis"]),
+            ("de", "Regel", ["mindestens 7 (`target`) Striche", "verlässt den Tisch",
+                             "wer zuerst geht, gewinnt"], ["Stöck 20", "Match 100", "Weis"])):
+        page = compare_page(lang, list(variants.values()))
+        rows = {line.split("](")[1].split(".md)")[0]: line for line in page.splitlines()
+                if line.startswith("| [")}
+        assert not re.search(rf"\b{clause}(s|n)?\b", page)  # "points; 1 clause" says nothing
+        assert all(fact in rows["handjass"] for fact in handjass), rows["handjass"]
+        assert all(fact in rows["schieber"] for fact in schieber), rows["schieber"]
+        assert "Stöck" not in rows["handjass"]
+
+
+def test_base_variants_come_before_their_variants() -> None:
+    names = [v.model.name for v in load_variants()]
+    assert names.index("Differenzler") + 1 == names.index("Differenzler (Allmedias)")
+    assert names.index("Handjass") + 1 == names.index("Handjass mit Bessern")
+    assert names.index("Molotow") + 1 == names.index("Molotow (Allmedias)")
+    assert names == sorted(names, key=lambda n: n.replace("è", "e").casefold())
 
 
 @pytest.mark.parametrize(("path", "lang"), [("de/variants/x.md", "de"), ("en/cards.md", "en"),
@@ -508,7 +533,7 @@ def test_weis_tables_and_stoeck_are_rendered() -> None:
     assert "## Weis" in en and "## Weis" in de
     assert "| 5 or more cards in sequence in one suit | 100 |" in en
     assert "| vier J (Bube/Under) | 200 |" in de
-    assert "*table*" in en and "Stöck" in en and "Stöck" in de
+    assert "The option `table` chooses the Weis table" in en and "Stöck" in en and "Stöck" in de
 
 
 def test_a_sum_of_facts_reads_as_words_in_both_languages() -> None:
@@ -547,6 +572,8 @@ def missing_german(rf: m.RuleFile) -> list[str]:
     texts = [("summary", rf.summary, rf.summary_german)]
     texts += [(f"decision {d.key}", d.text, d.german) for d in rf.decisions]
     texts += [(f"option {o.name}", o.description, o.german) for o in rf.options]
+    texts += [(f"clause {c.id}", c.title or "", c.title_german) for c in rf.clauses]
+    texts += [(f"invariant {i.id}", i.title or "", i.title_german) for i in rf.invariants]
     return [name for name, english, german in texts
             if english and (not german.strip() or german.strip() == english.strip())]
 
@@ -566,5 +593,63 @@ def test_a_rule_file_without_german_is_caught() -> None:
     stripped = re.sub(r'\n\s+german "[^"]*"| german "[^"]*"', "", text)
     rf = load_model(stripped, "rules/schieber.jass")
     assert missing_german(rf) == (["summary"] + [f"decision {d.key}" for d in rf.decisions]
-                                  + [f"option {o.name}" for o in rf.options])
+                                  + [f"option {o.name}" for o in rf.options]
+                                  + [f"clause {c.id}" for c in rf.clauses]
+                                  + [f"invariant {i.id}" for i in rf.invariants])
     assert "decision stoeck" in missing_german(rf)
+
+
+# English rule words that have no place in German prose (code, the rule-file listing and
+# names the file's texts quote as 'name' aside).
+ENGLISH = {"the", "and", "of", "with", "for", "every", "each", "player", "players", "point",
+           "points", "trick", "tricks", "hand", "hands", "card", "cards", "trump", "stroke",
+           "strokes", "stick", "sticks", "potato", "penalty", "penalties", "zero", "zeros",
+           "blind", "stock", "small", "big", "yes", "none", "six", "ace", "score", "sign",
+           "clause", "clauses", "action", "round", "rounds", "team", "teams", "winner", "bid",
+           "estimate", "call", "table", "undertrump", "strict", "weak", "exempt", "lot",
+           "forehand", "dealer", "last", "first", "most", "fewest", "common", "rules", "from",
+           "takes", "gets", "scores", "who", "not", "one", "two", "three", "four"}
+
+
+def german_prose(page: str) -> str:
+    """The words of a German page a reader reads as German: no code, no rule file."""
+    text = page.split("## Die Regeldatei")[0]
+    text = re.sub(r"(`+).*?\1|<[^>]*>", " ", text)  # code spans and HTML tags
+    text = re.sub(r"\]\([^)]*\)", "]", text)  # link targets
+    return re.sub(r"'[\w-]+'", " ", text)  # a name the file's text quotes
+
+
+def english_words(page: str) -> set[str]:
+    return {w for w in re.findall(r"[A-Za-z]+", german_prose(page)) if w in ENGLISH}
+
+
+def test_german_pages_speak_no_english() -> None:
+    pages = rulebook_pages([variant(path) for path in RULES], langs=("de",))
+    found = {path: english_words(text) for path, text in pages.items()}
+    assert {path: words for path, words in found.items() if words} == {}
+
+
+def test_english_words_on_a_german_page_are_found() -> None:
+    assert english_words("Der Haufen *blind* zählt `points` nicht; 'stock' ist ein Name.\n"
+                         "## Die Regeldatei\nthe points") == {"blind"}
+
+
+@pytest.mark.parametrize(("snippet", "en", "de"), [
+    ("invariant x: count(not playing and change(points) != 0) = 0",
+     "Every player who does not play this hand has a gain in points this hand equal to 0",
+     "Jeder Spieler, der diese Runde nicht mitspielt, hat einen Zuwachs an Punkten gleich 0"),
+    ("invariant x: not (sum(bid) = 9)",
+     "The bids of all players together do not add up to 9",
+     "Die Gebote aller Spieler zusammen ergeben nicht 9"),
+    ("invariant x: count(last = 0 and points > 100) <= 1",
+     "did not take the last trick", "den letzten Stich nicht gemacht haben"),
+])
+def test_negations_read_without_a_double_negative(snippet: str, en: str, de: str) -> None:
+    text = (ROOT / "rules" / "sticheln.jass").read_text(encoding="utf-8") + "\n" + snippet + "\n"
+    rf = load_model(text, "x.jass")
+    inv = rf.invariants[-1]
+    said = {lang: cap(Speaker(lang, rf).stmt(inv.expr).main()) for lang in LANGS}
+    assert en in said["en"] and de in said["de"], said
+    for lang in LANGS:
+        assert not re.search(r"not one of|not among|nicht zu denen|trifft nicht zu|"
+                             r"not the case|^No .* not ", said[lang]), said[lang]

@@ -45,6 +45,7 @@ variant "{0}"
 summary "{1}"
     german "{2}"
 source A "{3}"
+    german "{10}"
 decision d: "{4}"
     german "{5}"
 option target "{6}" german "{7}" default 3 choices 3, 5
@@ -59,18 +60,22 @@ bonus last-trick 5
 trump: none, play as obenabe
 follow: suit
 unit point/points
+let sign = 1 if hand > 0 else 0
+names in german: sign "{13}"
 score each hand, first rule that applies:
-  all "{8}":
+  all "{8}"
+      german "{11}":
       otherwise
-      then every player scores points
-invariant total "{9}":
+      then every player gets sign * points points
+invariant total "{9}"
+    german "{12}":
     sum(points) = 157
 game ends after target hands
 winner: most points
 """
-FIELDS = 10
+FIELDS = 14
 STATEMENTS_WITH_STRINGS = {"variant", "summary", "source", "decision", "option", "german",
-                           "clause", "invariant"}
+                           "clause", "invariant", "german_name"}
 
 
 def hostile_text() -> str:
@@ -112,9 +117,10 @@ def test_every_string_of_the_model_is_free_text_or_an_identifier(cls: type[BaseM
 
 def test_every_free_text_is_made_inert() -> None:
     rf = safe.shown(load_model(hostile_text(), "evil.jass"))
-    texts = [rf.name, rf.summary, rf.summary_german, rf.sources[0].text, rf.decisions[0].text,
-             rf.decisions[0].german, rf.options[0].description, rf.options[0].german,
-             rf.clauses[0].title, rf.invariants[0].title]
+    texts = [rf.name, rf.summary, rf.summary_german, rf.sources[0].text, rf.sources[0].german,
+             rf.decisions[0].text, rf.decisions[0].german, rf.options[0].description,
+             rf.options[0].german, rf.clauses[0].title, rf.clauses[0].title_german,
+             rf.invariants[0].title, rf.invariants[0].title_german, rf.german_names[0].german]
     assert all(t for t in texts)
     for t in texts:
         assert not re.search(r"[<>\[\]{}=*_`|\"]", t.replace("&#", "")), t
@@ -171,7 +177,7 @@ def test_the_built_site_shows_the_texts_and_runs_none(evil: Path, tmp_path: Path
         seen.feed(path.read_text(encoding="utf-8"))
         assert seen.bad == [], (path, seen.bad[:3])
     english = {0, 1, 3, 4, 6, 8, 9}
-    for lang, fields in (("en", english), ("de", {0, 2, 3, 5, 7})):
+    for lang, fields in (("en", english), ("de", {0, 2, 5, 7, 10, 11, 12, 13})):
         seen = Seen()
         page = tmp_path / "site" / lang / "variants" / "zz-evil" / "index.html"
         seen.feed(page.read_text(encoding="utf-8"))

@@ -16,9 +16,10 @@ from jassdsl.cards import RANKS, SUITS
 from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.example import Example, seat_letter, subject_label
-from jassdsl.rulebook.expressions import Speaker
+from jassdsl.rulebook.expressions import Speaker, de_dative, own_name
 from jassdsl.rulebook.words import (
     SUBJECTS,
+    TEXT,
     Lang,
     card_name,
     declared_words,
@@ -67,9 +68,9 @@ def value_text(lang: Lang, rf: m.RuleFile, v: m.Value, shown: int | str | None =
     opt = next((o for o in rf.options if o.name == v.option), None)
     if opt is None:
         return f"*{v.option}*"
-    choices = join_words(lang, [c.word() for c in opt.choices], "or")
-    value = shown if shown is not None else opt.default.word()
-    return say(lang, "ov.option_value", value=value, name=opt.name, choices=choices)
+    choices = join_words(lang, [own_name(lang, rf, c.word()) for c in opt.choices], "or")
+    value = shown if shown is not None else own_name(lang, rf, opt.default.word())
+    return say(lang, "ov.option_value", value=value, name=safe.code(opt.name), choices=choices)
 
 
 def settings_of(rf: m.RuleFile) -> dict[str, list[str]]:
@@ -140,11 +141,17 @@ def piles_text(lang: Lang, rf: m.RuleFile) -> str:
     """'the blind (9 cards) and the stock (the rest)', in the order they are filled."""
     keys = {p.name: "pile.each" if p.each else "pile.count" if p.size is not None
             else "pile.rest" for p in rf.piles}
-    return join_words(lang, [say(lang, keys[p.name], name=p.name, n=p.size) for p in rf.piles])
+    return join_words(lang, [say(lang, keys[p.name], name=pile(lang, rf, p.name), n=p.size)
+                             for p in rf.piles])
+
+
+def pile(lang: Lang, rf: m.RuleFile, name: str) -> str:
+    """A pile by its name in the page's language: '*blind*', '*Blinde*'."""
+    return f"*{own_name(lang, rf, name)}*"
 
 
 def pile_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
-    return f"*{name}*" if lang == "en" else f"den Haufen *{name}*"
+    return pile(lang, rf, name) if lang == "en" else f"den Haufen {pile(lang, rf, name)}"
 
 
 def trump_short(lang: Lang, rf: m.RuleFile) -> str:
@@ -159,6 +166,11 @@ def trump_short(lang: Lang, rf: m.RuleFile) -> str:
 
 
 def end_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
+    """When the game ends, in a few words: who leaves the table, or after how many hands,
+    or the score that ends it."""
+    if rf.leave is not None:
+        phrase = s.pred(rf.leave)
+        return say(lang, "cmp.leave", cond=phrase.sub() if lang == "de" else phrase.main())
     if rf.end.hands is not None:
         return say(lang, "cmp.after", hands=value_text(lang, rf, rf.end.hands))
     if rf.end.when is not None:
@@ -207,8 +219,9 @@ def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
     rows.append([say(lang, "cards.col.points"), *[str(values.get(r, 0)) for r in ranks]])
     for alt in tables[1:]:  # `card points T if OPTION = CHOICE`: one more row per choice
         alt_values = {w.text: p for w, p in alt.values}
-        label = say(lang, "cards.col.points_if", option=alt.option.text if alt.option else "",
-                    choice=alt.choice.word() if alt.choice else "")
+        label = say(lang, "cards.col.points_if",
+                    option=safe.code(alt.option.text if alt.option else ""),
+                    choice=own_name(lang, rf, alt.choice.word() if alt.choice else ""))
         rows.append([label, *[str(alt_values.get(r, 0)) for r in ranks]])
     head = [say(lang, "cards.col.order"), *[str(i) for i in range(1, len(ranks) + 1)]]
     return ['<div class="rulebook-cards" markdown>', "", *table(head, rows), "</div>", ""]
@@ -246,13 +259,12 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         if t.push:
             out += ["", say(lang, "trump.push")]
     elif t.kind == "turned":
-        piles = join_words(lang, [f"*{w.text}*" for w in t.piles], "or")
+        piles = join_words(lang, [pile(lang, rf, w.text) for w in t.piles], "or")
         out.append(say(lang, "trump.turned", piles=piles))
     else:
         out.append(say(lang, f"trump.{t.kind}", fallback=fallback))
     if rf.show is not None:
-        pile = f"*{rf.show.text}*"
-        out += ["", say(lang, "trump.show", pile=pile)]
+        out += ["", say(lang, "trump.show", pile=pile(lang, rf, rf.show.text))]
     if rf.rob is not None:
         out += ["", say(lang, "trump.rob", rank=rf.rob.text)]
     return [*out, ""]
@@ -287,10 +299,10 @@ def declare_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         items.append(say(lang, "declare.trump_phase"))
     imp = rf.improve
     if imp is not None:
-        pile = f"*{imp.pile.text}*"
-        items.append(say(lang, "declare.improve", pile=pile, n=imp.cards))
+        own = pile(lang, rf, imp.pile.text)
+        items.append(say(lang, "declare.improve", pile=own, n=imp.cards))
         if imp.dealer_sees:
-            items.append(say(lang, "declare.improve_dealer", pile=pile, n=imp.cards))
+            items.append(say(lang, "declare.improve_dealer", pile=own, n=imp.cards))
     tp = rf.take_part
     if tp is not None:
         items.append(say(lang, "declare.take_part"))
@@ -334,15 +346,16 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     name = use.values[0].text
     opt = next((o for o in rf.options if o.name == name), None)
     if opt is not None:
-        choices = join_words(lang, [f"*{c.word()}*" for c in opt.choices], "or")
-        out += [say(lang, "weis.option", name=name, choices=choices,
-                    default=opt.default.word()), ""]
+        choices = join_words(lang, [f"*{own_name(lang, rf, c.word())}*" for c in opt.choices],
+                             "or")
+        out += [say(lang, "weis.option", name=safe.code(name), choices=choices,
+                    default=own_name(lang, rf, opt.default.word())), ""]
         shown = [t for t in rf.weis_tables if t.name in {c.word() for c in opt.choices}]
     else:
-        out += [say(lang, "weis.uses", name=name), ""]
+        out += [say(lang, "weis.uses", name=own_name(lang, rf, name)), ""]
         shown = [t for t in rf.weis_tables if t.name == name]
     for t in shown:
-        out += [f"### {say(lang, 'weis.table', name=t.name)}", ""]
+        out += [f"### {say(lang, 'weis.table', name=own_name(lang, rf, t.name))}", ""]
         rows = [[weis_item(lang, item), str(item.points)] for item in t.items]
         out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
         out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
@@ -365,7 +378,7 @@ def weis_item(lang: Lang, item: m.WeisItem) -> str:
         names = f"{rank_name('fr', rank)}/{rank_name('ch', rank)}" if rank in RANKS else rank
         text = say(lang, "weis.four", rank=f"{rank} ({names})")
     if item.only_if is not None:
-        text += say(lang, "weis.only_if", name=item.only_if.text)
+        text += say(lang, "weis.only_if", name=safe.code(item.only_if.text))
     return text
 
 
@@ -398,8 +411,8 @@ def scoring_section(lang: Lang, rf: m.RuleFile) -> list[str]:
 
 def clause_item(lang: Lang, s: Speaker, c: m.Clause, number: int) -> list[str]:
     head = f"{number}. `{c.id}`"
-    if c.title and lang == "en":
-        head += f" — *{c.title}*"
+    if c.title:
+        head += f" — {titled(lang, c.title, c.title_german)}"
     awards = s.awards(c)
     out = [head, "", f"    {s.condition_line(c)}", ""]
     for i, a in enumerate(awards):
@@ -414,7 +427,7 @@ def checks_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     s = Speaker(lang, rf)
     out = [f"## {say(lang, 'h.checks')}", "", say(lang, "checks.intro"), ""]
     for inv in rf.invariants:
-        title = f" (*{inv.title}*)" if inv.title and lang == "en" else ""
+        title = f" ({titled(lang, inv.title, inv.title_german)})" if inv.title else ""
         out.append(f"- `{inv.id}`{title}: {cap(s.stmt(inv.expr).main())}.")
     return [*out, ""]
 
@@ -437,9 +450,8 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     sw = SUBJECTS[lang][subject]
     key = "end.winner_most" if rf.winner.direction == "most" else "end.winner_fewest"
     unit = s.unit(rf.winner.unit.text)
-    if lang == "de":
-        unit = unit if unit.endswith(("n", "s")) else unit + "n"
-    out += ["", say(lang, key, subject=sw.sg, unit=unit, article=sw.article)]
+    out += ["", say(lang, key, subject=sw.sg, unit=de_dative(unit) if lang == "de" else unit,
+                    article=sw.article)]
     return [*out, ""]
 
 
@@ -463,7 +475,8 @@ def options_section(lang: Lang, v: Variant) -> list[str]:
 def sources_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     out = [f"## {say(lang, 'h.sources')}", "", say(lang, "sources.intro"), "",
            f"**{say(lang, 'sources.sources')}**", ""]
-    out += [f"- **{src.key}**: {src.text}" for src in rf.sources] + [""]
+    out += [f"- **{src.key}**: {src.german if lang == 'de' and src.german else src.text}"
+            for src in rf.sources] + [""]
     out += [f"**{say(lang, 'sources.decisions')}**", ""]
     if not rf.decisions:
         return [*out, say(lang, "sources.none"), ""]
@@ -476,6 +489,12 @@ def in_lang(lang: Lang, english: str, german: str) -> str:
     if lang == "en":
         return english
     return german or f"*({say(lang, 'sources.english')})* {english}"
+
+
+def titled(lang: Lang, english: str, german: str) -> str:
+    """A clause's or an invariant's title in the page's language, in italics."""
+    text = in_lang(lang, english, german)
+    return f"*{text}*" if lang == "en" or german else text
 
 
 def file_section(lang: Lang, v: Variant) -> list[str]:
@@ -588,7 +607,8 @@ def outcome_lines(lang: Lang, v: Variant) -> list[str]:
         out += [say(lang, "ex.bonuses", items="; ".join(counted)), ""]
     clause = next((c for c in rf.clauses if c.id == res.clause), None)
     if clause is not None:
-        title = f" (*{clause.title}*)" if clause.title and lang == "en" else ""
+        title = f" ({titled(lang, clause.title, clause.title_german)})" if clause.title \
+            else ""
         out += [say(lang, "ex.clause", id=clause.id, title=title), "",
                 f"> {s.clause_text(clause)}", ""]
     grants = [grant_text(lang, r, g.subject, g.unit, g.amount, g.held_with)
@@ -644,6 +664,8 @@ def variant_page(lang: Lang, v: Variant) -> str:
 
 
 def compare_row(lang: Lang, v: Variant) -> list[str]:
+    """One variant in the words of a player: who plays, how trump is set, how one may play
+    to a trick, what is counted, which bonuses there are, and how the game is won."""
     rf = v.model
     s = Speaker(lang, rf, inline_options=True)
     players = value_text(lang, rf, rf.players)
@@ -652,25 +674,53 @@ def compare_row(lang: Lang, v: Variant) -> list[str]:
     if has_trump(rf):
         under = say(lang, f"short.{setting.get('undertrump', ['strict'])[0]}")
         if setting.get("puur", ["exempt"])[0] == "exempt":
-            under += f", {say(lang, 'short.puur')}"
+            under += f"; {say(lang, 'short.puur')}"
     else:
         under = say(lang, "short.no_trump")
     units = join_words(lang, [unit_word(lang, u.singular, u.plural) for u in rf.units])
-    if rf.setting("weis") is not None:
-        units += f", {say(lang, 'short.weis')}"
-    n = len(rf.clauses)
-    scored = say(lang, "cmp.one_clause" if n == 1 else "cmp.clauses", units=units, n=n)
-    return [f"[{rf.name}]({quote(v.name)}.md)", players, trump_short(lang, rf), under, scored,
-            end_short(lang, rf, s)]
+    end = f"{cap(end_short(lang, rf, s))}; {winner_short(lang, rf, s)}"
+    return [f"[{rf.name}]({quote(v.name)}.md)", players, trump_short(lang, rf), under, units,
+            bonuses_short(lang, rf) or say(lang, "short.no_bonus"), end]
+
+
+def bonuses_short(lang: Lang, rf: m.RuleFile) -> str:
+    """'Weis, Stöck 20, match 100, last trick 5': what a hand can bring besides the cards."""
+    items = [say(lang, "short.weis")] if rf.setting("weis") is not None else []
+    items += [say(lang, f"short.bonus.{b.name.text}", points=b.points) for b in rf.bonuses
+              if f"short.bonus.{b.name.text}" in TEXT]
+    return ", ".join(items)
+
+
+def winner_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
+    """Who wins at the end, or, where players leave the table, who wins by leaving first."""
+    if rf.leave is not None:
+        return say(lang, "cmp.first_out")
+    sw = SUBJECTS[lang]["team" if rf.teams else "player"]
+    key = "cmp.winner_most" if rf.winner.direction == "most" else "cmp.winner_fewest"
+    unit = s.unit(rf.winner.unit.text)
+    return say(lang, key, subject=sw.sg, article=sw.article,
+               unit=de_dative(unit) if lang == "de" else unit)
 
 
 def compare_page(lang: Lang, variants: list[Variant]) -> str:
     out = [f"# {say(lang, 'cmp.title')}", "", say(lang, "cmp.intro"), "",
            f"## {say(lang, 'h.compare')}", ""]
     head = [say(lang, f"cmp.col.{k}") for k in ("variant", "players", "trump", "undertrump",
-                                                  "scored", "end")]
+                                                  "scored", "bonuses", "end")]
     out += table(head, [compare_row(lang, v) for v in variants])
     return "\n".join(out).rstrip() + "\n"
+
+
+def corpus_table(lang: Lang, counts: dict[str, dict[str, int]]) -> list[str]:
+    """Cases of the conformance corpus per variant and kind, with the totals."""
+    kinds = sorted({k for per in counts.values() for k in per})
+    rows = [[safe.code(name), *[str(per.get(k, 0)) for k in kinds], str(sum(per.values()))]
+            for name, per in sorted(counts.items())]
+    rows.append([f"**{say(lang, 'corpus.total')}**",
+                 *[str(sum(per.get(k, 0) for per in counts.values())) for k in kinds],
+                 f"**{sum(sum(per.values()) for per in counts.values())}**"])
+    return table([say(lang, "cmp.col.variant"), *[f"`{k}`" for k in kinds],
+                  say(lang, "corpus.total")], rows)
 
 
 def card_names_line(lang: Lang) -> str:

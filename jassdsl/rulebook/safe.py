@@ -65,11 +65,12 @@ def listing(source: str, title: str, anchor: str = "__codelineno-rules") -> str:
 # '_' and '-'; a test checks that each string field of the model is in one list or the other.
 FREE_TEXT: dict[type[BaseModel], tuple[str, ...]] = {
     m.RuleFile: ("name", "summary", "summary_german"),
-    m.Source: ("text",),
+    m.Source: ("text", "german"),
     m.Decision: ("text", "german"),
     m.Option: ("description", "german"),
-    m.Clause: ("title",),
-    m.Invariant: ("title",),
+    m.Clause: ("title", "title_german"),
+    m.Invariant: ("title", "title_german"),
+    m.GermanName: ("german",),
 }
 
 
