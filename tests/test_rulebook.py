@@ -653,3 +653,17 @@ def test_negations_read_without_a_double_negative(snippet: str, en: str, de: str
     for lang in LANGS:
         assert not re.search(r"not one of|not among|nicht zu denen|trifft nicht zu|"
                              r"not the case|^No .* not ", said[lang]), said[lang]
+
+
+def test_handjass_reads_as_players_say_it() -> None:
+    v = variant(ROOT / "rules" / "handjass.jass")
+    en, de = variant_page("en", v), variant_page("de", v)
+    # the game ends by leaving the table, and the first to leave wins: no "most strokes" line
+    assert "| Game end | whoever has at least 7 (`target`) strokes in total leaves the table; " \
+        "the first to leave wins |" in en
+    assert "The winner is the player with the most strokes" not in en
+    assert "Es gewinnt der Spieler mit den meisten Strichen" not in de
+    # a place among the players, said without "the highest value of the value"
+    assert "bei *Wert* höchstens 1 anderen vor sich hat" in de and "Wert von *Wert*" not in de
+    assert "holds the trump Six may rob" in en and "mit der Trumpf-Sechs rauben" in de
+    assert "abgelegt als *Blinde* (9 Karten) und *Stock* (der Rest)" in de

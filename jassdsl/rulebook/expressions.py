@@ -541,14 +541,13 @@ class Speaker:
         higher = k - 1
         if higher == 0:  # the highest value, shared by equals
             if self.de:
-                return Pred(True, ("hat", "haben"), f"{among} den höchsten Wert von {what[1]}"
-                            .strip())
+                return Pred(True, ("liegt", "liegen"), f"{among} bei {what[1]} vorne".strip())
             return Pred(False, ("has", "have"), f"the highest {what[0]}{among}")
         if self.de:
             many = "höchstens" if op == "<=" else "genau"
+            other = "anderen" if higher == 1 else "andere"
             return Pred(True, ("hat", "haben"),
-                        f"{among} {many} {higher} mit höherem Wert von {what[1]} vor sich"
-                        .strip())
+                        f"{among} bei {what[1]} {many} {higher} {other} vor sich".strip())
         many = "at most" if op == "<=" else "exactly"
         noun = "other player" if higher == 1 else "other players"
         return Pred(False, ("has", "have"),
@@ -748,7 +747,7 @@ class Speaker:
         if isinstance(e, m.Call) and e.func == "count":
             f = self.pred(e.args[0])
             sw = self.sw
-            return TableQty(self.pick(f"the number of {sw.pl} who {f.main(True)}",
+            return TableQty(self.pick(f"the number of {sw.pl} {sw.rel} {f.main(True)}",
                                       f"die Zahl der {sw.pl}, die {f.sub(True)},"), is_)
         return None
 

@@ -18,6 +18,7 @@ from jassdsl.rulebook import safe
 from jassdsl.rulebook.example import Example, seat_letter, subject_label
 from jassdsl.rulebook.expressions import Speaker, de_dative, own_name
 from jassdsl.rulebook.words import (
+    RANK_FULL,
     SUBJECTS,
     TEXT,
     Lang,
@@ -128,7 +129,7 @@ def overview(lang: Lang, v: Variant) -> list[str]:
         [say(lang, "ov.lead"), say(lang, lead_key)],
         [say(lang, "ov.trump"), trump_short(lang, rf)],
         [say(lang, "ov.units"), join_words(lang, units)],
-        [say(lang, "ov.end"), end_short(lang, rf, s)],
+        [say(lang, "ov.end"), end_and_winner(lang, rf, s)],
     ]
     out = [f"## {say(lang, 'h.overview')}", ""]
     summary = rf.summary if lang == "en" else rf.summary_german
@@ -266,7 +267,7 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     if rf.show is not None:
         out += ["", say(lang, "trump.show", pile=pile(lang, rf, rf.show.text))]
     if rf.rob is not None:
-        out += ["", say(lang, "trump.rob", rank=rf.rob.text)]
+        out += ["", say(lang, "trump.rob", rank=RANK_FULL[lang].get(rf.rob.text, rf.rob.text))]
     return [*out, ""]
 
 
@@ -435,17 +436,19 @@ def checks_section(lang: Lang, rf: m.RuleFile) -> list[str]:
 def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     s = Speaker(lang, rf)
     out = [f"## {say(lang, 'h.end')}", ""]
-    if rf.end.hands is not None:
+    if rf.leave is not None:  # the leaving order places the players and ends the game
+        phrase = s.pred(rf.leave)
+        out.append(say(lang, "end.leave", cond=phrase.sub() if lang == "de" else
+                       phrase.main()))
+    elif rf.end.hands is not None:
         out.append(say(lang, "end.hands", hands=value_text(lang, rf, rf.end.hands)))
     elif rf.end.when is not None:
         out.append(say(lang, "end.when", cond=s.end_condition(rf.end.when)))
-    if rf.leave is not None:
-        phrase = s.pred(rf.leave)
-        out += ["", say(lang, "end.leave", cond=phrase.sub() if lang == "de" else
-                        phrase.main())]
     where = s.where()
     if where:
         out += ["", f"{say(lang, 'scoring.where')}: " + "; ".join(where) + "."]
+    if rf.leave is not None:
+        return [*out, ""]
     subject = "team" if rf.teams else "player"
     sw = SUBJECTS[lang][subject]
     key = "end.winner_most" if rf.winner.direction == "most" else "end.winner_fewest"
@@ -678,7 +681,7 @@ def compare_row(lang: Lang, v: Variant) -> list[str]:
     else:
         under = say(lang, "short.no_trump")
     units = join_words(lang, [unit_word(lang, u.singular, u.plural) for u in rf.units])
-    end = f"{cap(end_short(lang, rf, s))}; {winner_short(lang, rf, s)}"
+    end = cap(end_and_winner(lang, rf, s))
     return [f"[{rf.name}]({quote(v.name)}.md)", players, trump_short(lang, rf), under, units,
             bonuses_short(lang, rf) or say(lang, "short.no_bonus"), end]
 
@@ -689,6 +692,10 @@ def bonuses_short(lang: Lang, rf: m.RuleFile) -> str:
     items += [say(lang, f"short.bonus.{b.name.text}", points=b.points) for b in rf.bonuses
               if f"short.bonus.{b.name.text}" in TEXT]
     return ", ".join(items)
+
+
+def end_and_winner(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
+    return f"{end_short(lang, rf, s)}; {winner_short(lang, rf, s)}"
 
 
 def winner_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
