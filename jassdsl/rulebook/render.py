@@ -170,13 +170,18 @@ def end_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
     """When the game ends, in a few words: who leaves the table, or after how many hands,
     or the score that ends it."""
     if rf.leave is not None:
-        phrase = s.pred(rf.leave)
-        return say(lang, "cmp.leave", cond=phrase.sub() if lang == "de" else phrase.main())
+        return say(lang, "cmp.leave", cond=leave_condition(lang, rf.leave, s))
     if rf.end.hands is not None:
         return say(lang, "cmp.after", hands=value_text(lang, rf, rf.end.hands))
     if rf.end.when is not None:
         return say(lang, "cmp.when", cond=s.end_condition(rf.end.when))
     return ""
+
+
+def leave_condition(lang: Lang, leave: m.Expr, s: Speaker) -> str:
+    """Who leaves the table, after 'whoever' (German: verb last)."""
+    phrase = s.pred(leave)
+    return phrase.sub() if lang == "de" else phrase.main()
 
 
 def mode_word(lang: Lang, w: m.Word | None) -> str:
@@ -437,9 +442,7 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     s = Speaker(lang, rf)
     out = [f"## {say(lang, 'h.end')}", ""]
     if rf.leave is not None:  # the leaving order places the players and ends the game
-        phrase = s.pred(rf.leave)
-        out.append(say(lang, "end.leave", cond=phrase.sub() if lang == "de" else
-                       phrase.main()))
+        out.append(say(lang, "end.leave", cond=leave_condition(lang, rf.leave, s)))
     elif rf.end.hands is not None:
         out.append(say(lang, "end.hands", hands=value_text(lang, rf, rf.end.hands)))
     elif rf.end.when is not None:
