@@ -967,8 +967,10 @@ def own_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
     if lang == "en":
         return name
     given = next((n.german for n in rf.german_names if n.name == name), None)
-    return given if given is not None else say(lang, f"word.{name}") \
-        if f"word.{name}" in TEXT else name
+    if given is not None:
+        return given
+    word = f"word.{name}"
+    return say(lang, word) if word in TEXT else name
 
 
 def de_dative(plural: str) -> str:
