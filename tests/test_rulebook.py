@@ -667,3 +667,6 @@ def test_handjass_reads_as_players_say_it() -> None:
     assert "bei *Wert* höchstens 1 anderen vor sich hat" in de and "Wert von *Wert*" not in de
     assert "holds the trump Six may rob" in en and "mit der Trumpf-Sechs rauben" in de
     assert "abgelegt als *Blinde* (9 Karten) und *Stock* (der Rest)" in de
+    prose = en.split("## The rule file")[0]
+    assert "The first scoring rule that applies is `" in prose
+    assert not re.search(r"\bclauses?\b", re.sub(r"`[^`]*`", "", prose))

@@ -440,7 +440,7 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     # -- scoring
     "scoring.intro": (
-        "After the last trick the clauses below are read from the top; the first one that "
+        "After the last trick the rules below are read from the top; the first one that "
         "applies decides the score of the hand, and the rest are skipped.",
         "Nach dem letzten Stich werden die folgenden Regeln von oben gelesen; die erste, die "
         "zutrifft, entscheidet die Abrechnung der Runde, die übrigen entfallen.",
@@ -463,8 +463,8 @@ TEXT: dict[str, tuple[str, str]] = {
         "Runde {unit} gewinnt; bis dahin wartet er.",
     ),
     "scoring.where": ("Where", "Dabei gilt"),
-    "scoring.clause_id": ("clause `{id}`", "Regel `{id}`"),
-    "scoring.none": ("This file has no scoring clauses.", "Diese Datei hat keine Abrechnungsregeln."),
+    "scoring.clause_id": ("rule `{id}`", "Regel `{id}`"),
+    "scoring.none": ("This file has no scoring rules.", "Diese Datei hat keine Abrechnungsregeln."),
     "cond.if": ("If {cond}:", "Wenn {cond}:"),
     "cond.otherwise": ("In every other case:", "In allen anderen Fällen:"),
     "let.def": ("{name} is {value}", "{name} ist {value}"),
@@ -578,7 +578,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "ex.points": ("Card points of the hand: {points}.", "Kartenpunkte der Runde: {points}."),
     "ex.match_bonus": ("(including {bonus} for a match)", "(mit {bonus} für ein Match)"),
     "ex.clause": (
-        "The first clause that applies is `{id}`{title}:",
+        "The first scoring rule that applies is `{id}`{title}:",
         "Die erste zutreffende Regel ist `{id}`{title}:",
     ),
     "ex.bonuses": ("Weis and Stöck: {items}.", "Weis und Stöck: {items}."),
@@ -600,9 +600,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "cmp.title": ("Variants", "Varianten"),
     "cmp.intro": (
         "Every variant has its own page, generated from its rule file in `rules/`. This table "
-        "sets them side by side.",
+        "sets them side by side, in alphabetical order, each variant right after the one it "
+        "varies (Differenzler, then Differenzler (Allmedias)).",
         "Jede Variante hat eine eigene Seite, erzeugt aus ihrer Regeldatei in `rules/`. Diese "
-        "Tabelle stellt sie nebeneinander.",
+        "Tabelle stellt sie nebeneinander, alphabetisch, jede Abwandlung gleich nach der "
+        "Variante, die sie abwandelt (Differenzler, dann Differenzler (Allmedias)).",
     ),
     "cmp.col.variant": ("Variant", "Variante"),
     "cmp.col.players": ("Players", "Spieler"),
