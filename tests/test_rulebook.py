@@ -532,7 +532,8 @@ def test_weis_tables_and_stoeck_are_rendered() -> None:
     en, de = variant_page("en", v), variant_page("de", v)
     assert "## Weis" in en and "## Weis" in de
     assert "| 5 or more cards in sequence in one suit | 100 |" in en
-    assert "| vier J (Bube/Under) | 200 |" in de
+    assert "| vier J (Bube/Under) | 200 |" in de and "| four 9 (Nine) | 150 |" in en
+    assert "| vier 9 (Neun) | 150 |" in de and "(König/König)" not in de
     assert "The option `table` chooses the Weis table" in en and "Stöck" in en and "Stöck" in de
 
 

@@ -381,11 +381,20 @@ def weis_item(lang: Lang, item: m.WeisItem) -> str:
         text = say(lang, key, n=item.length)
     else:
         rank = item.rank.text if item.rank is not None else "?"
-        names = f"{rank_name('fr', rank)}/{rank_name('ch', rank)}" if rank in RANKS else rank
-        text = say(lang, "weis.four", rank=f"{rank} ({names})")
+        text = say(lang, "weis.four", rank=f"{rank} ({rank_names(lang, rank)})")
     if item.only_if is not None:
         text += say(lang, "weis.only_if", name=safe.code(item.only_if.text))
     return text
+
+
+def rank_names(lang: Lang, rank: str) -> str:
+    """A rank by its names in both packs, once where they agree: 'Dame/Ober', 'König',
+    'Neun'."""
+    if rank not in RANKS:
+        return rank
+    fr, ch = rank_name("fr", rank), rank_name("ch", rank)
+    names = fr if fr == ch else f"{fr}/{ch}"
+    return RANK_FULL[lang].get(rank, names) if names == rank else names
 
 
 def scoring_section(lang: Lang, rf: m.RuleFile) -> list[str]:
