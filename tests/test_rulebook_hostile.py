@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pytest
 from pydantic import BaseModel
+from sitebuild import build
+from test_docs_build import copy_project
 
 from jassdsl import model as m
 from jassdsl.check import load_model
 from jassdsl.cli import main
 from jassdsl.rulebook import safe
-from tests.test_docs_build import build, copy_project
 
 ROOT = Path(__file__).parents[1]
 
