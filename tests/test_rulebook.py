@@ -347,7 +347,7 @@ def test_comparison_page_has_one_row_per_variant() -> None:
         rows = [line for line in page.splitlines() if line.startswith("| [")]
         assert [re.match(r"\| \[(.+?)\]", r).group(1) for r in rows] == \
             [v.model.name for v in variants]  # type: ignore[union-attr]
-        assert all(r.count("|") == 8 for r in rows)
+        assert all(r.count("|") == 7 for r in rows)
 
 
 def test_comparison_page_speaks_to_players() -> None:

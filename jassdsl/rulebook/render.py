@@ -695,9 +695,11 @@ def compare_row(lang: Lang, v: Variant) -> list[str]:
     else:
         under = say(lang, "short.no_trump")
     units = join_words(lang, [unit_word(lang, u.singular, u.plural) for u in rf.units])
+    bonuses = bonuses_short(lang, rf)
+    scored = say(lang, "cmp.scored", units=units, bonuses=bonuses) if bonuses else units
     end = cap(end_and_winner(lang, rf, s))
-    return [f"[{rf.name}]({quote(v.name)}.md)", players, trump_short(lang, rf), under, units,
-            bonuses_short(lang, rf) or say(lang, "short.no_bonus"), end]
+    return [f"[{rf.name}]({quote(v.name)}.md)", players, trump_short(lang, rf), under, scored,
+            end]
 
 
 def bonuses_short(lang: Lang, rf: m.RuleFile) -> str:
@@ -727,7 +729,7 @@ def compare_page(lang: Lang, variants: list[Variant]) -> str:
     out = [f"# {say(lang, 'cmp.title')}", "", say(lang, "cmp.intro"), "",
            f"## {say(lang, 'h.compare')}", ""]
     head = [say(lang, f"cmp.col.{k}") for k in ("variant", "players", "trump", "undertrump",
-                                                  "scored", "bonuses", "end")]
+                                                  "scored", "end")]
     out += table(head, [compare_row(lang, v) for v in variants], stack=True)
     return "\n".join(out).rstrip() + "\n"
 
