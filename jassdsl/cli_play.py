@@ -167,7 +167,7 @@ class Table:
             self.say(f"{name} takes the {pile}" if action.kind == "take"
                      else f"{name} refuses the {pile}")
         elif phase == "rob" and others:
-            self.say(f"{name} robs the turned card with the six" if action.value == 1
+            self.say(f"{name} robs {rob_text(self.game)}" if action.value == 1
                      else f"{name} does not rob")
         elif phase == "declare" and others:
             hidden = any(d.hidden for d in self.game.rules.declarations if d.name == action.kind)
@@ -258,8 +258,15 @@ class HumanPlayer:
                 return "lay away which card? (number or card name): "
             return f"swap cards for your {game.rules.improve}? (take / decline, or a number): "
         if game.phase == "rob":
-            return "rob? (yes / no, or a number): "
+            return f"rob {rob_text(game)}? (yes / no, or a number): "
         return "your card (number or name): "
+
+
+def rob_text(game: Game) -> str:
+    """'the turned card DJ with the D6': the robbing card comes from the rule file."""
+    turned = game.observation(game.current_player)["turned"]
+    return f"the turned card {turned} with the " \
+           f"{CARD_NAMES[game.rules.robbing_card(CARD_INDEX[turned])]}"
 
 
 def pile_label(name: str, names: Sequence[str]) -> str:

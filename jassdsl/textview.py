@@ -66,8 +66,9 @@ def trump_how(rules: CompiledRules, result: HandResult, log: HandLog,
     if kind == "bottom_card" or (kind == "turned" and result.turned < 0):
         return f"{mode_label(trump)} (bottom card {log.shown or '?'} shown)"
     if kind == "turned":
-        robbed = (f", robbed by {names[result.robbed]} with the six" if result.robbed >= 0
-                  else "")
+        robber = CARD_NAMES[rules.robbing_card(result.turned)]
+        robbed = f", robbed by {names[result.robbed]} with the {robber}" if result.robbed >= 0 \
+            else ""
         return f"{mode_label(trump)} (card {CARD_NAMES[result.turned]} turned{robbed})"
     if kind == "first_void":
         hit = result.first_off_suit()
@@ -210,8 +211,9 @@ def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str]) -
     if outcome.left:
         places = "; left the table in this order: " + ", ".join(
             f"{subjects[x]} (hand {h})" for x, h in outcome.left)
+    how = ", the first to leave the table" if outcome.first_out else ""
     return (f"game over after {outcome.hands} hands ({outcome.reason}): {who} {verb} "
-            f"with {best} {unit}{places}")
+            f"with {best} {unit}{how}{places}")
 
 
 def sorted_hand(cards: Sequence[int], table: ModeTable) -> list[list[int]]:

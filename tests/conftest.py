@@ -49,9 +49,10 @@ def scaled(factor: float) -> int:
 # Option sets worth playing besides the defaults; every other variant plays with its defaults.
 OPTION_SETS: dict[str, list[dict[str, int | str]]] = {
     "plus-minus": [{"seats": 3}, {"seats": 4}],
-    "schieber": [{"target": 1000}, {"target": 1200},
-                 {"undenufe-eleven": "six", "weis-table": "small", "four-nines": "no"}],
-    "handjass": [{"seats": 4}, {"seats": 3}, {"seats": 2}],
+    "schieber": [{"target": 1000}, {"target": 1200, "four-nines": "yes"},
+                 {"undenufe-eleven": "six", "weis-table": "small", "four-nines": "yes"}],
+    "handjass": [{"seats": 4}, {"seats": 3}, {"seats": 2},
+                 {"seats": 3, "stoeck-counts": "no"}],
     "handjass-bessern": [{"seats": 4}, {"seats": 3}, {"seats": 2}],
 }
 

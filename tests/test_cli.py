@@ -439,7 +439,7 @@ def test_human_robs_with_yes_or_declines_with_no() -> None:
     seat = game.current_player
     player, out = human("perhaps\nyes\n")
     assert player.choose(game, seat) == Action("rob", 1)
-    assert "rob? (yes / no, or a number)" in out.getvalue()
+    assert "with the " in out.getvalue() and "? (yes / no, or a number)" in out.getvalue()
     player, _ = human("no\n")
     assert player.choose(game, seat) == Action("rob", 0)
 

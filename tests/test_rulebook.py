@@ -675,3 +675,14 @@ def test_handjass_reads_as_players_say_it() -> None:
     prose = en.split("## The rule file")[0]
     assert "The first scoring rule that applies is `" in prose
     assert not re.search(r"\bclauses?\b", re.sub(r"`[^`]*`", "", prose))
+
+
+@pytest.mark.parametrize("name", ["handjass", "handjass-bessern"])
+def test_handjass_pages_state_the_winner_rule_once(name: str) -> None:
+    """The first to leave the table wins (Allmedias, Handjass); the page says so once and
+    never also crowns the most strokes."""
+    v = variant(ROOT / "rules" / f"{name}.jass")
+    en, de = variant_page("en", v), variant_page("de", v)
+    assert en.count("to leave the table wins") == 1 and "The winner is" not in en
+    assert de.count("gewinnt, wer zuerst den Tisch verlässt") == 1
+    assert "mit den meisten Strichen;" not in de and "Wer zuerst geht, gewinnt" not in de
