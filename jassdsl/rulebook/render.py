@@ -473,8 +473,6 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     where = s.where()
     if where:
         out += ["", f"{say(lang, 'scoring.where')}: " + "; ".join(where) + "."]
-    if rf.leave is not None:
-        return [*out, ""]
     subject = "team" if rf.teams else "player"
     sw = SUBJECTS[lang][subject]
     most = rf.winner.direction == "most"
@@ -723,7 +721,7 @@ def end_and_winner(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
 
 def winner_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
     """Who wins at the end, or, where players leave the table, who wins by leaving first."""
-    if rf.leave is not None:
+    if rf.winner.first_out:
         return say(lang, "cmp.first_out")
     sw = SUBJECTS[lang]["team" if rf.teams else "player"]
     key = "cmp.winner_most" if rf.winner.direction == "most" else "cmp.winner_fewest"
