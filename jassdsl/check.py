@@ -16,7 +16,7 @@ from jassdsl.syntax import parse_statements, position
 SINGLE = ("name", "summary", "players", "deal", "trump", "scoring", "end", "winner", "show",
           "rob", "take_part", "leave", "improve", "count_first")
 LISTS = ("sources", "decisions", "options", "settings", "ranks", "points", "bonuses", "piles")
-LISTS2 = ("units", "declarations", "lets", "invariants", "weis_tables")
+LISTS2 = ("units", "declarations", "lets", "invariants", "weis_tables", "german_names")
 REQUIRED = {
     "name": 'variant "Name"',
     "players": "players N",
@@ -81,6 +81,7 @@ class Checker:
         players, teams = fields.pop("players")
         scoring_pos, clauses = fields.pop("scoring")
         summary, summary_german = fields.pop("summary", ("", ""))
+        fields["german_names"] = [n for group in fields["german_names"] for n in group]
         data: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
                                 for k, v in fields.items()}
         data.update(path=self.path, players=players, teams=teams, clauses=clauses,
@@ -118,6 +119,7 @@ class Checker:
         self.check_lets(rf)
         self.check_declarations(rf)
         self.check_piles(rf)
+        self.check_german_names(rf)
 
     def value(self, v: m.Value, low: int, high: int, what: str) -> list[int]:
         """The numbers a value can take (an option's choices), each checked against a range."""
@@ -480,6 +482,23 @@ class Checker:
         if auction is None and rf.trump.kind == "bidder_chooses":
             self.error(rf.trump.pos, "auction", "the highest bidder chooses trump only after "
                        "an auction: 'declare bid from 1 to 9, auction before trump'")
+
+    def check_german_names(self, rf: m.RuleFile) -> None:
+        """A German word is given once, for a name the file itself gives."""
+        own = {p.name for p in rf.piles} | {t.name for t in rf.weis_tables} | \
+            {lt.name for lt in rf.lets} | \
+            {c.option for o in rf.options for c in o.choices if c.option is not None}
+        seen: set[str] = set()
+        for n in rf.german_names:
+            if n.name in seen:
+                self.error(n.pos, "duplicate", f"{n.name!r} has a second German word")
+            seen.add(n.name)
+            if n.name not in own:
+                self.error(n.pos, "unknown-name", f"no pile, Weis table, option value or let "
+                           f"named {n.name!r}; names of this file: "
+                           f"{', '.join(sorted(own)) or 'none'}")
+            if not n.german.strip():
+                self.error(n.pos, "german", f"the German word for {n.name!r} is empty")
 
     def check_piles(self, rf: m.RuleFile) -> None:
         """Piles are named once; whatever names a pile names one of them."""

@@ -45,7 +45,7 @@ STATEMENT_WORDS = (
     "invariant", "game", "ends", "after", "hands", "winner", "weis", "sequence", "four",
     "more", "once", "may", "count", "twice", "auction", "before", "starting", "declares",
     "last", "make", "pile", "show", "rob", "take", "part", "leave",
-    "improve",
+    "improve", "names",
 )
 PHRASE_WORDS = (
     "void", "else", "random", "suit", "bottom", "none", "play", "as", "forehand", "chooses",

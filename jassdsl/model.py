@@ -113,6 +113,7 @@ class Award(Node):
 class Clause(Node):
     id: str
     title: str | None = None
+    title_german: str = ""  # the title in German, for the German rulebook
     condition: Expr | None = None  # None: "otherwise"
     awards: tuple[Award, ...]
 
@@ -156,12 +157,21 @@ class Option(Node):
 class Source(Node):
     key: str
     text: str
+    german: str = ""  # the title in German, where it differs, for the German rulebook
 
 
 class Decision(Node):
     key: str
     text: str
     german: str = ""  # the text in German, for the German rulebook
+
+
+class GermanName(Node):
+    """The German word for a name the file gives (a pile, a Weis table, an option value,
+    a let), used on the German rulebook page instead of the name."""
+
+    name: str
+    german: str
 
 
 class TrumpMethod(Node):
@@ -242,6 +252,7 @@ class Invariant(Node):
 
     id: str
     title: str | None = None
+    title_german: str = ""  # the title in German, for the German rulebook
     expr: Expr
 
 
@@ -311,6 +322,7 @@ class RuleFile(BaseModel):
     take_part: TakePart | None = None
     leave: Expr | None = None  # after scoring: who leaves the table (placings in order)
     improve: Improve | None = None
+    german_names: tuple[GermanName, ...] = ()
     end: GameEnd
     count_first: CountFirst | None = None
     winner: Winner

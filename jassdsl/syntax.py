@@ -108,8 +108,15 @@ class _ToModel(Transformer[Token, Any]):
     def german(self, meta: Meta, ch: list[Token]) -> str:
         return unquote(ch[0])
 
+    def german_names(self, meta: Meta, ch: list[m.GermanName]) -> tuple[str, Any]:
+        return ("german_names", tuple(ch))
+
+    def german_name(self, meta: Meta, ch: list[Token]) -> m.GermanName:
+        return m.GermanName(pos=pos_of(meta), name=str(ch[0]), german=unquote(ch[1]))
+
     def source(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("sources", m.Source(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1])))
+        return ("sources", m.Source(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1]),
+                                    german=ch[2] or ""))
 
     def decision(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
         return ("decisions", m.Decision(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1]),
@@ -360,11 +367,12 @@ class _ToModel(Transformer[Token, Any]):
         return ("scoring", (pos_of(meta), tuple(ch)))
 
     def clause(self, meta: Meta, ch: list[Any]) -> m.Clause:
-        label, title, condition, *awards = ch
+        label, title, german, condition, *awards = ch
         return m.Clause(
             pos=pos_of(label),
             id=str(label),
             title=unquote(title) if title is not None else None,
+            title_german=german or "",
             condition=condition,
             awards=tuple(awards),
         )
@@ -415,9 +423,10 @@ class _ToModel(Transformer[Token, Any]):
         return m.Target(pos=pos_of(meta), kind="lot", inner=ch[0])
 
     def invariant(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        label, title, expr = ch
+        label, title, german, expr = ch
         inv = m.Invariant(pos=pos_of(label), id=str(label),
-                          title=unquote(title) if title is not None else None, expr=expr)
+                          title=unquote(title) if title is not None else None,
+                          title_german=german or "", expr=expr)
         return ("invariants", inv)
 
     # -- game end

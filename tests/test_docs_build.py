@@ -8,6 +8,7 @@ other edit), one with a broken link and one with a broken rule file (both must f
 
 from __future__ import annotations
 
+import json
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
@@ -106,6 +107,36 @@ def test_the_comparison_page_links_every_variant(site: Path) -> None:
         assert f'href="{path.stem}/"' in text
 
 
+@pytest.mark.parametrize(("lang", "title"), [("en", "Jass rulebook"), ("de", "Jass-Regelbuch")])
+def test_the_site_title_is_in_the_page_language(site: Path, lang: str, title: str) -> None:
+    for path in [site / lang / "index.html", site / lang / "variants" / "schieber" / "index.html"]:
+        text = path.read_text(encoding="utf-8")
+        assert f" - {title}</title>" in text or f"<title>{title}</title>" in text, path
+        assert f'class="md-ellipsis">\n          {title}' in text or title in text.split(
+            'class="md-header__topic"')[1][:200], path
+
+
+def test_the_english_site_title_is_the_one_of_mkdocs_yml() -> None:
+    assert "\nsite_name: Jass rulebook\n" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_engine_authors_page_gives_the_corpus_figures(site: Path, lang: str) -> None:
+    manifest = json.loads((ROOT / "tests" / "corpus" / "manifest.json").read_text("utf-8"))
+    text = (site / lang / "engine-authors" / "index.html").read_text(encoding="utf-8")
+    assert f"{manifest['total']}" in text and manifest["corpus_version"] in text
+    assert f'"corpus": "{manifest["corpus_version"]}"}}</code>' in text
+    for variant, counts in manifest["counts"].items():
+        row = f"<code>{variant}</code></td>\n<td>" + "</td>\n<td>".join(
+            str(counts[k]) for k in sorted(counts))
+        assert row in text, variant
+
+
+def test_no_page_keeps_a_figure_unfilled(site: Path) -> None:
+    for path in site.rglob("*.html"):
+        assert "[[corpus-" not in path.read_text(encoding="utf-8"), path
+
+
 def test_generated_pages_are_not_committed() -> None:
     for lang in LANGS:
         assert not (ROOT / "docs" / lang / "variants").exists()
@@ -165,7 +196,7 @@ def test_serve_watches_the_rule_files_and_the_hook_reads_them_again(tmp_path: Pa
         files = config.plugins.on_files(Files([]), config=config)  # what every build runs
         return str(files.get_file_from_path(page).content_string)
 
-    assert 'variant "Mittlere"' in generated()
+    assert generated().startswith("# Mittlere\n")  # the listing below is escaped HTML
     rule = project / "rules" / "mittlere.jass"
     rule.write_text(rule.read_text(encoding="utf-8").replace(
         'variant "Mittlere"', 'variant "Mittlere, edited"'), encoding="utf-8")

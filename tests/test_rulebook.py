@@ -7,6 +7,7 @@ wording tests pin a few sentences that are the specification of how a construct 
 
 from __future__ import annotations
 
+import html
 import re
 import string
 from pathlib import Path
@@ -22,7 +23,7 @@ from jassdsl.cli import main
 from jassdsl.facts import FACTS
 from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.expressions import Speaker, formula
-from jassdsl.rulebook.render import Variant, compare_page, in_lang, variant_page
+from jassdsl.rulebook.render import Variant, cap, compare_page, in_lang, variant_page
 from jassdsl.rulebook.site import (
     counterpart,
     load_variant,
@@ -71,7 +72,7 @@ def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
                 "teams", "deal", "settings", "ranks", "points", "bonuses", "trump", "units",
                 "declarations", "lets", "clauses", "scoring_pos", "invariants", "weis_tables",
                 "end", "winner", "piles", "show", "rob", "take_part", "leave", "improve",
-                "count_first"}
+                "count_first", "german_names"}
     assert set(m.RuleFile.model_fields) == rendered
 
 
@@ -113,8 +114,9 @@ def test_variant_page_lists_the_clauses_in_file_order(path: Path, lang: str) -> 
 def test_variant_page_shows_the_rule_file_and_titles(path: Path) -> None:
     v = variant(path)
     en = variant_page("en", v)
-    assert f"```jass title=\"rules/{path.name}\"" in en
-    assert v.text.rstrip("\n") in en
+    listing = en.split('<td class="code">')[1]
+    assert f'<span class="filename">rules/{path.stem}.jass</span>' in en
+    assert html.unescape(re.sub(r"<[^>]*>", "", listing)).rstrip("\n") == v.text.rstrip("\n")
     for c in v.model.clauses:
         if c.title:
             assert f"*{c.title}*" in en
@@ -348,6 +350,29 @@ def test_comparison_page_has_one_row_per_variant() -> None:
         assert all(r.count("|") == 7 for r in rows)
 
 
+def test_comparison_page_speaks_to_players() -> None:
+    variants = {v.name: v for v in (variant(p) for p in RULES)}
+    for lang, clause, handjass, schieber in (
+            ("en", "clause", ["at least 7 (`target`) strokes", "leaves the table",
+                              "the first to leave wins"], ["Stöck 20", "match 100", "Weis"]),
+            ("de", "Regel", ["mindestens 7 (`target`) Striche", "verlässt den Tisch",
+                             "wer zuerst geht, gewinnt"], ["Stöck 20", "Match 100", "Weis"])):
+        page = compare_page(lang, list(variants.values()))
+        rows = {line.split("](")[1].split(".md)")[0]: line for line in page.splitlines()
+                if line.startswith("| [")}
+        assert not re.search(rf"\b{clause}(s|n)?\b", page)  # "points; 1 clause" says nothing
+        assert all(fact in rows["handjass"] for fact in handjass), rows["handjass"]
+        assert all(fact in rows["schieber"] for fact in schieber), rows["schieber"]
+
+
+def test_base_variants_come_before_their_variants() -> None:
+    names = [v.model.name for v in load_variants()]
+    assert names.index("Differenzler") + 1 == names.index("Differenzler (Allmedias)")
+    assert names.index("Handjass") + 1 == names.index("Handjass mit Bessern")
+    assert names.index("Molotow") + 1 == names.index("Molotow (Allmedias)")
+    assert names == sorted(names, key=lambda n: n.replace("è", "e").casefold())
+
+
 @pytest.mark.parametrize(("path", "lang"), [("de/variants/x.md", "de"), ("en/cards.md", "en"),
                                             ("index.md", "en"), ("de/index.md", "de")])
 def test_page_language(path: str, lang: str) -> None:
@@ -510,8 +535,9 @@ def test_weis_tables_and_stoeck_are_rendered() -> None:
     en, de = variant_page("en", v), variant_page("de", v)
     assert "## Weis" in en and "## Weis" in de
     assert "| 5 or more cards in sequence in one suit | 100 |" in en
-    assert "| vier J (Bube/Under) | 200 |" in de
-    assert "*table*" in en and "Stöck" in en and "Stöck" in de
+    assert "| vier J (Bube/Under) | 200 |" in de and "| four 9 (Nine) | 150 |" in en
+    assert "| vier 9 (Neun) | 150 |" in de and "(König/König)" not in de
+    assert "The option `table` chooses the Weis table" in en and "Stöck" in en and "Stöck" in de
 
 
 def test_a_sum_of_facts_reads_as_words_in_both_languages() -> None:
@@ -550,6 +576,8 @@ def missing_german(rf: m.RuleFile) -> list[str]:
     texts = [("summary", rf.summary, rf.summary_german)]
     texts += [(f"decision {d.key}", d.text, d.german) for d in rf.decisions]
     texts += [(f"option {o.name}", o.description, o.german) for o in rf.options]
+    texts += [(f"clause {c.id}", c.title or "", c.title_german) for c in rf.clauses]
+    texts += [(f"invariant {i.id}", i.title or "", i.title_german) for i in rf.invariants]
     return [name for name, english, german in texts
             if english and (not german.strip() or german.strip() == english.strip())]
 
@@ -569,7 +597,9 @@ def test_a_rule_file_without_german_is_caught() -> None:
     stripped = re.sub(r'\n\s+german "[^"]*"| german "[^"]*"', "", text)
     rf = load_model(stripped, "rules/schieber.jass")
     assert missing_german(rf) == (["summary"] + [f"decision {d.key}" for d in rf.decisions]
-                                  + [f"option {o.name}" for o in rf.options])
+                                  + [f"option {o.name}" for o in rf.options]
+                                  + [f"clause {c.id}" for c in rf.clauses]
+                                  + [f"invariant {i.id}" for i in rf.invariants])
     assert "decision stoeck" in missing_german(rf)
 
 
@@ -581,6 +611,79 @@ def test_schieber_page_says_stoeck_and_weis_can_end_the_game_at_once(lang: str,
                                                                       said: str) -> None:
     page = variant_page(lang, variant(ROOT / "rules" / "schieber.jass"))  # type: ignore[arg-type]
     assert said in page
+
+
+# English rule words that have no place in German prose (code, the rule-file listing and
+# names the file's texts quote as 'name' aside).
+ENGLISH = {"the", "and", "of", "with", "for", "every", "each", "player", "players", "point",
+           "points", "trick", "tricks", "hand", "hands", "card", "cards", "trump", "stroke",
+           "strokes", "stick", "sticks", "potato", "penalty", "penalties", "zero", "zeros",
+           "blind", "stock", "small", "big", "yes", "none", "six", "ace", "score", "sign",
+           "clause", "clauses", "action", "round", "rounds", "team", "teams", "winner", "bid",
+           "estimate", "call", "table", "undertrump", "strict", "weak", "exempt", "lot",
+           "forehand", "dealer", "last", "first", "most", "fewest", "common", "rules", "from",
+           "takes", "gets", "scores", "who", "not", "one", "two", "three", "four"}
+
+
+def german_prose(page: str) -> str:
+    """The words of a German page a reader reads as German: no code, no rule file."""
+    text = page.split("## Die Regeldatei")[0]
+    text = re.sub(r"(`+).*?\1|<[^>]*>", " ", text)  # code spans and HTML tags
+    text = re.sub(r"\]\([^)]*\)", "]", text)  # link targets
+    return re.sub(r"'[\w-]+'", " ", text)  # a name the file's text quotes
+
+
+def english_words(page: str) -> set[str]:
+    return {w for w in re.findall(r"[A-Za-z]+", german_prose(page)) if w in ENGLISH}
+
+
+def test_german_pages_speak_no_english() -> None:
+    pages = rulebook_pages([variant(path) for path in RULES], langs=("de",))
+    found = {path: english_words(text) for path, text in pages.items()}
+    assert {path: words for path, words in found.items() if words} == {}
+
+
+def test_english_words_on_a_german_page_are_found() -> None:
+    assert english_words("Der Haufen *blind* zählt `points` nicht; 'stock' ist ein Name.\n"
+                         "## Die Regeldatei\nthe points") == {"blind"}
+
+
+@pytest.mark.parametrize(("snippet", "en", "de"), [
+    ("invariant x: count(not playing and change(points) != 0) = 0",
+     "Every player who does not play this hand has a gain in points this hand equal to 0",
+     "Jeder Spieler, der diese Runde nicht mitspielt, hat einen Zuwachs an Punkten gleich 0"),
+    ("invariant x: not (sum(bid) = 9)",
+     "The bids of all players together do not add up to 9",
+     "Die Gebote aller Spieler zusammen ergeben nicht 9"),
+    ("invariant x: count(last = 0 and points > 100) <= 1",
+     "did not take the last trick", "den letzten Stich nicht gemacht haben"),
+])
+def test_negations_read_without_a_double_negative(snippet: str, en: str, de: str) -> None:
+    text = (ROOT / "rules" / "sticheln.jass").read_text(encoding="utf-8") + "\n" + snippet + "\n"
+    rf = load_model(text, "x.jass")
+    inv = rf.invariants[-1]
+    said = {lang: cap(Speaker(lang, rf).stmt(inv.expr).main()) for lang in LANGS}
+    assert en in said["en"] and de in said["de"], said
+    for lang in LANGS:
+        assert not re.search(r"not one of|not among|nicht zu denen|trifft nicht zu|"
+                             r"not the case|^No .* not ", said[lang]), said[lang]
+
+
+def test_handjass_reads_as_players_say_it() -> None:
+    v = variant(ROOT / "rules" / "handjass.jass")
+    en, de = variant_page("en", v), variant_page("de", v)
+    # the game ends by leaving the table, and the first to leave wins: no "most strokes" line
+    assert "| Game end | whoever has at least 7 (`target`) strokes in total leaves the table; " \
+        "the first to leave wins |" in en
+    assert "The winner is the player with the most strokes" not in en
+    assert "Es gewinnt der Spieler mit den meisten Strichen" not in de
+    # a place among the players, said without "the highest value of the value"
+    assert "bei *Wert* höchstens 1 anderen vor sich hat" in de and "Wert von *Wert*" not in de
+    assert "holds the trump Six may rob" in en and "mit der Trumpf-Sechs rauben" in de
+    assert "abgelegt als *Blinde* (9 Karten) und *Stock* (der Rest)" in de
+    prose = en.split("## The rule file")[0]
+    assert "The first scoring rule that applies is `" in prose
+    assert not re.search(r"\bclauses?\b", re.sub(r"`[^`]*`", "", prose))
 
 
 @pytest.mark.parametrize("name", ["handjass", "handjass-bessern"])

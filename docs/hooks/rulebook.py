@@ -15,14 +15,20 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from jassdsl.corpus.store import read_manifest
 from jassdsl.errors import RuleFileErrors
 from jassdsl.rulebook.site import (
+    FIGURE,
+    corpus_figures,
+    corpus_root,
     counterpart,
+    fill_figures,
     load_variants,
     page_language,
     rulebook_pages,
     site_nav,
 )
+from jassdsl.rulebook.words import say
 
 
 def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
@@ -38,8 +44,17 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     return files
 
 
-def on_page_markdown(markdown: str, page: Page, files: Files, **_: Any) -> str:
-    """Tell the templates the page's language and where its other-language twin is."""
+def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig,
+                    **_: Any) -> dict[str, Any]:
+    """The site's title in the page's language (the header, the drawer and <title>)."""
+    config["site_name"] = say(page_language(page.file.src_uri), "site.title")
+    return context
+
+
+def on_page_markdown(markdown: str, page: Page, files: Files, config: MkDocsConfig,
+                     **_: Any) -> str:
+    """Tell the templates the page's language and where its other-language twin is, and
+    fill in the corpus figures a hand-written page names."""
     present = {f.src_uri for f in files.documentation_pages()}
     page.meta["lang"] = page_language(page.file.src_uri)
     page.meta["alternates"] = {
@@ -47,4 +62,11 @@ def on_page_markdown(markdown: str, page: Page, files: Files, **_: Any) -> str:
         for lang, path in counterpart(page.file.src_uri, present).items()
         if files.get_file_from_path(path) is not None
     }
-    return markdown
+    if FIGURE.search(markdown) is None:
+        return markdown
+    root = corpus_root(Path(config.config_file_path).parent)
+    figures = corpus_figures(page.meta["lang"], read_manifest(root))
+    try:
+        return fill_figures(markdown, figures)
+    except KeyError as err:
+        raise PluginError(f"{page.file.src_uri}: {err.args[0]}") from None

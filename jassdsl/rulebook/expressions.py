@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from jassdsl import model as m
+from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import suit_prose
 from jassdsl.rulebook.words import (
     CMP_BEFORE,
@@ -24,6 +25,7 @@ from jassdsl.rulebook.words import (
     RANK_CLASSES,
     SUBJECTS,
     SUIT_CLASSES,
+    TEXT,
     Lang,
     card_name,
     declared_words,
@@ -33,6 +35,7 @@ from jassdsl.rulebook.words import (
 )
 
 TIMES, MINUS = "\u00d7", "\u2212"  # the multiplication and minus signs of printed rules
+INVERSE = {"=": "!=", "!=": "=", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 PRECEDENCE = {"or": 1, "and": 2, "=": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
               "+": 5, "-": 5, "*": 6, "/": 6}
 
@@ -150,6 +153,7 @@ class Qty:
     least: str = ""
     everyone: str = ""  # "the card points of all players together"
     flag: Phrase | None = None
+    unflag: Phrase | None = None  # the flag said the other way round: "does not play"
 
 
 @dataclass(frozen=True)
@@ -199,11 +203,16 @@ class Speaker:
     def ref(self, name: str) -> str:
         option = self.options.get(name)
         if self.inline_options and option is not None:
-            d = option.default
-            return f"{d.number if d.number is not None else d.option} (*{name}*)"
+            return f"{own_name(self.lang, self.rf, option.default.word())} ({safe.code(name)})"
         if name not in self.refs:
             self.refs.append(name)
-        return f"*{name}*"
+        return self.named(name)
+
+    def named(self, name: str) -> str:
+        """A let in italics by its name (German where the file gives one), an option as
+        the code one types."""
+        return safe.code(name) if name in self.options else \
+            f"*{own_name(self.lang, self.rf, name)}*"
 
     def is_bool_let(self, e: m.Expr) -> bool:
         return isinstance(e, m.Name) and e.name in self.lets and is_boolean(self.lets[e.name])
@@ -251,12 +260,12 @@ class Speaker:
                        per=f"for each trick {sw.pron} took", most="the most tricks",
                        least="the fewest tricks", everyone=f"the tricks of all {sw.pl} together")
         if name in ("match", "last", "playing"):
-            return Qty("flag", flag=self.named_flag(name))
+            return Qty("flag", flag=self.named_flag(name),
+                       unflag=self.named_flag(name, negative=True))
         if name in self.lets and not is_boolean(self.lets[name]):
             ref = self.ref(name)
             return self.value_quantity((f"a {ref}", f"{sw.poss} {ref}"),
-                                       (f"einen Wert *{name}*", f"sein {ref}",
-                                        f"seinem {ref}"))
+                                       (f"einen {ref}", f"sein {ref}", f"seinem {ref}"))
         if name in self.declared:
             return self.declared_quantity(name)
         if name in BONUS_NOUNS:
@@ -291,20 +300,25 @@ class Speaker:
             return Qty("value", ("hat", "haben"), a_noun=de[0], np=de[1], np_dat=de[2])
         return Qty("value", ("has", "have"), a_noun=en[0], np=en[1], np_dat=en[1])
 
-    def named_flag(self, name: str) -> Phrase:
+    def named_flag(self, name: str, negative: bool = False) -> Phrase:
         if name == "playing":
             if self.de:  # a separable verb: "spielt mit", "mitspielt"
-                return Raw("spielt diese Runde mit", "spielen diese Runde mit",
-                           "diese Runde mitspielt", "diese Runde mitspielen")
-            return Pred(False, ("plays", "play"), "this hand")
+                no = " nicht" if negative else ""
+                return Raw(f"spielt diese Runde{no} mit", f"spielen diese Runde{no} mit",
+                           f"diese Runde{no} mitspielt", f"diese Runde{no} mitspielen")
+            verb = ("does not play", "do not play") if negative else ("plays", "play")
+            return Pred(False, verb, "this hand")
         if name == "match":
-            return self.took("every trick", "alle Stiche", "gemacht")
-        return self.took("the last trick", "den letzten Stich", "gemacht")
+            return self.took("every trick", "alle Stiche", "gemacht", negative)
+        return self.took("the last trick", "den letzten Stich", "gemacht", negative)
 
-    def took(self, en: str, de: str, participle: str) -> Pred:
+    def took(self, en: str, de: str, participle: str, negative: bool = False) -> Pred:
+        """'took X' / 'hat X gemacht', or with `negative` 'did not take X' / 'hat X nicht
+        gemacht'."""
         if self.de:
-            return Pred(True, ("hat", "haben"), de, participle)
-        return Pred(False, ("took", "took"), en)
+            return Pred(True, ("hat", "haben"), f"{de} nicht" if negative else de, participle)
+        verb = ("did not take", "did not take") if negative else ("took", "took")
+        return Pred(False, verb, en)
 
     def declared_quantity(self, name: str) -> Qty:
         en_a, en_noun, de_a, de_noun, gender = declared_words(name)
@@ -316,7 +330,7 @@ class Speaker:
             return Qty("value", ("hat", "haben"), a_noun=de_a, np=f"{poss} {de_noun}",
                        np_dat=f"{poss_dat} {de_noun}", most=f"{highest} {de_noun}",
                        least=f"{lowest} {de_noun}",
-                       everyone=f"die Summe der {de_plural(de_noun)} aller {self.sw.pl}")
+                       everyone=f"die {de_plural(de_noun)} aller {self.sw.pl} zusammen")
         return Qty("value", ("has", "have"), a_noun=en_a, np=f"{self.sw.poss} {en_noun}",
                    np_dat=f"{self.sw.poss} {en_noun}", most=f"the highest {en_noun}",
                    least=f"the lowest {en_noun}",
@@ -349,7 +363,8 @@ class Speaker:
 
     def trick_quantity(self, k: int) -> Qty:
         en = f"the {ORDINALS['en'].get(k, f'{k}th')} trick"
-        return Qty("flag", flag=self.took(en, f"den {k}. Stich", "gemacht"))
+        return Qty("flag", flag=self.took(en, f"den {k}. Stich", "gemacht"),
+                   unflag=self.took(en, f"den {k}. Stich", "gemacht", negative=True))
 
     def won_quantity(self, name: str) -> Qty | None:
         if name in SUIT_CLASSES:
@@ -363,7 +378,8 @@ class Speaker:
             return self.won_count((sg, pl), gender) if self.de else self.won_count(en, "")
         if len(name) >= 2 and name[0] in "DHSC":
             card = card_name(self.lang, name[0], name[1:])
-            return Qty("flag", flag=self.took(card, card, "gewonnen"))
+            return Qty("flag", flag=self.took(card, card, "gewonnen"),
+                       unflag=self.took(card, card, "gewonnen", negative=True))
         return None
 
     def won_count(self, noun: tuple[str, str], gender: str) -> Qty:
@@ -441,6 +457,9 @@ class Speaker:
         if isinstance(e, m.Binary) and e.op in ("and", "or"):
             return Join((self.pred(e.left), self.pred(e.right)), self.t(e.op))
         if isinstance(e, m.Unary) and e.op == "not":
+            q = self.quantity(e.arg)
+            if q is not None and q.unflag is not None:
+                return q.unflag
             return self.negated(self.pred(e.arg))
         if isinstance(e, m.Call) and e.func in ("most", "least"):
             found = self.extreme(e)
@@ -504,7 +523,7 @@ class Speaker:
             if (op, right.value) in (("=", 1), (">=", 1), (">", 0), ("!=", 0)):
                 return q.flag
             if (op, right.value) in (("=", 0), ("<", 1), ("<=", 0), ("!=", 1)):
-                return self.negated(q.flag)
+                return q.unflag if q.unflag is not None else self.negated(q.flag)
         if q.kind == "count":
             return self.counted(q, op, right)
         if q.kind == "value":
@@ -522,14 +541,13 @@ class Speaker:
         higher = k - 1
         if higher == 0:  # the highest value, shared by equals
             if self.de:
-                return Pred(True, ("hat", "haben"), f"{among} den höchsten Wert von {what[1]}"
-                            .strip())
+                return Pred(True, ("liegt", "liegen"), f"{among} bei {what[1]} vorne".strip())
             return Pred(False, ("has", "have"), f"the highest {what[0]}{among}")
         if self.de:
             many = "höchstens" if op == "<=" else "genau"
+            other = "anderen" if higher == 1 else "andere"
             return Pred(True, ("hat", "haben"),
-                        f"{among} {many} {higher} mit höherem Wert von {what[1]} vor sich"
-                        .strip())
+                        f"{among} bei {what[1]} {many} {higher} {other} vor sich".strip())
         many = "at most" if op == "<=" else "exactly"
         noun = "other player" if higher == 1 else "other players"
         return Pred(False, ("has", "have"),
@@ -633,6 +651,9 @@ class Speaker:
 
     def stmt(self, e: m.Expr) -> Phrase:
         if isinstance(e, m.Quant):
+            positive = self.none_who_not(e)
+            if positive is not None:
+                return positive
             who, pl = self.quantifier(e)
             body: Phrase | None = self.shared(e)
             if body is None:
@@ -645,6 +666,11 @@ class Speaker:
             if merged is not None:
                 return merged
             return Join((self.stmt(e.left), self.stmt(e.right)), self.t(e.op))
+        if isinstance(e, m.Unary) and e.op == "not" and isinstance(e.arg, m.Binary) \
+                and e.arg.op in INVERSE:
+            found = self.table_comparison(e.arg.left, INVERSE[e.arg.op], [e.arg.right])
+            if found is not None:
+                return found
         if isinstance(e, m.Unary) and e.op == "not":
             inner = self.stmt(e.arg)
             if self.de:
@@ -660,6 +686,25 @@ class Speaker:
         code = f"`{formula(e)}`"
         holds = self.pick(f"{code} holds", f"{code} gilt")
         return Raw(holds, holds, holds, holds)
+
+    def none_who_not(self, q: m.Quant) -> Phrase | None:
+        """'no player who does not play has a gain other than 0' said without a double
+        negative: 'every player who does not play has a gain equal to 0'."""
+        body = q.body
+        if not (q.quantifier == "none" and isinstance(body, m.Binary) and body.op == "and"
+                and isinstance(body.left, m.Unary) and body.left.op == "not"
+                and isinstance(body.right, m.Binary) and body.right.op in INVERSE):
+            return None
+        claim = body.right
+        flipped = m.Binary(pos=claim.pos, op=INVERSE[claim.op], left=claim.left,
+                           right=claim.right)
+        who, has, sw = self.pred(body.left), self.pred(flipped), self.sw
+        if self.de:
+            subject = f"{sw.every} {sw.sg}, {sw.rel} {who.sub()},"
+        else:
+            subject = f"every {sw.sg} who {who.main()}"
+        return Raw(f"{subject} {has.main()}", f"{subject} {has.main()}",
+                   f"{subject} {has.sub()}", f"{subject} {has.sub()}")
 
     def with_subject(self, p: Phrase, who: str, pl: bool) -> Phrase:
         if isinstance(p, Pred):
@@ -702,7 +747,7 @@ class Speaker:
         if isinstance(e, m.Call) and e.func == "count":
             f = self.pred(e.args[0])
             sw = self.sw
-            return TableQty(self.pick(f"the number of {sw.pl} who {f.main(True)}",
+            return TableQty(self.pick(f"the number of {sw.pl} {sw.rel} {f.main(True)}",
                                       f"die Zahl der {sw.pl}, die {f.sub(True)},"), is_)
         return None
 
@@ -729,6 +774,8 @@ class Speaker:
             return Pred(False, ("is", "is"), f"hand {joined}", subj="this", pl=False)
         verb = tq.verb[1] if self.de else tq.verb[0]
         cmp = CMP_IS[self.lang][op]
+        if op == "!=" and verb not in ("is", "ist"):  # "do not add up to 9"
+            verb, cmp = (verb, "nicht ") if self.de else (f"do not {verb}", "")
         return Pred(self.de, (verb, verb), f"{cmp}{joined}", subj=tq.np, pl=False)
 
     # -- awards
@@ -905,12 +952,25 @@ class Speaker:
             name = next(n for n in self.refs if n not in done)
             done.add(name)
             if name in self.lets:
-                out.append(self.t("let.def", name=name, value=self.let_value(self.lets[name])))
+                out.append(self.t("let.def", name=self.named(name),
+                                  value=self.let_value(self.lets[name])))
             elif name in self.options:
-                default = self.options[name].default
-                shown = default.number if default.number is not None else default.option
-                out.append(self.t("option.ref", name=name, value=shown))
+                default = own_name(self.lang, self.rf, self.options[name].default.word())
+                out.append(self.t("option.ref", name=self.named(name), value=default))
         return out
+
+
+def own_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
+    """A name the file gives (a pile, a Weis table, an option value, a let) in the page's
+    language: on a German page the file's German word for it, else a language word's German
+    (yes, no, none), else the name itself."""
+    if lang == "en":
+        return name
+    given = next((n.german for n in rf.german_names if n.name == name), None)
+    if given is not None:
+        return given
+    word = f"word.{name}"
+    return say(lang, word) if word in TEXT else name
 
 
 def de_dative(plural: str) -> str:

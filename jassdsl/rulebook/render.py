@@ -9,10 +9,12 @@ decisions, which are quoted as the file's words.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from jassdsl import model as m
 from jassdsl.cards import RANKS, SUITS, card_index
 from jassdsl.compiler import CompiledRules, names_used
+from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import (
     card_mark,
     hand_marks,
@@ -21,9 +23,11 @@ from jassdsl.rulebook.cardview import (
     suits_legend,
 )
 from jassdsl.rulebook.example import Example, seat_name, subject_label
-from jassdsl.rulebook.expressions import Speaker
+from jassdsl.rulebook.expressions import Speaker, de_dative, own_name
 from jassdsl.rulebook.words import (
+    RANK_FULL,
     SUBJECTS,
+    TEXT,
     Lang,
     card_name,
     declared_words,
@@ -70,21 +74,6 @@ def table(head: list[str], rows: list[list[str]], stack: bool = False,
     return [*out, ""]
 
 
-def fence(text: str, lang: str, attrs: str = "") -> list[str]:
-    """A fenced code block whose fence is longer than any backtick run inside."""
-    ticks = "`" * max(3, longest_run(text, "`") + 1)
-    head = f"{ticks}{lang}" + (f" {attrs}" if attrs else "")
-    return [head, text.rstrip("\n"), ticks, ""]
-
-
-def longest_run(text: str, ch: str) -> int:
-    best = run = 0
-    for c in text:
-        run = run + 1 if c == ch else 0
-        best = max(best, run)
-    return best
-
-
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -97,9 +86,9 @@ def value_text(lang: Lang, rf: m.RuleFile, v: m.Value, shown: int | str | None =
     opt = next((o for o in rf.options if o.name == v.option), None)
     if opt is None:
         return f"*{v.option}*"
-    choices = join_words(lang, [c.word() for c in opt.choices], "or")
-    value = shown if shown is not None else opt.default.word()
-    return say(lang, "ov.option_value", value=value, name=opt.name, choices=choices)
+    choices = join_words(lang, [own_name(lang, rf, c.word()) for c in opt.choices], "or")
+    value = shown if shown is not None else own_name(lang, rf, opt.default.word())
+    return say(lang, "ov.option_value", value=value, name=safe.code(opt.name), choices=choices)
 
 
 def settings_of(rf: m.RuleFile) -> dict[str, list[str]]:
@@ -153,7 +142,7 @@ def overview(lang: Lang, v: Variant) -> list[str]:
         [say(lang, "ov.lead"), say(lang, lead_key)],
         [say(lang, "ov.trump"), trump_short(lang, rf)],
         [say(lang, "ov.units"), join_words(lang, units)],
-        [say(lang, "ov.end"), end_short(lang, rf, s)],
+        [say(lang, "ov.end"), end_and_winner(lang, rf, s)],
     ]
     out = [f"## {say(lang, 'h.overview')}", ""]
     summary = rf.summary if lang == "en" else rf.summary_german
@@ -166,11 +155,17 @@ def piles_text(lang: Lang, rf: m.RuleFile) -> str:
     """'the blind (9 cards) and the stock (the rest)', in the order they are filled."""
     keys = {p.name: "pile.each" if p.each else "pile.count" if p.size is not None
             else "pile.rest" for p in rf.piles}
-    return join_words(lang, [say(lang, keys[p.name], name=p.name, n=p.size) for p in rf.piles])
+    return join_words(lang, [say(lang, keys[p.name], name=pile(lang, rf, p.name), n=p.size)
+                             for p in rf.piles])
+
+
+def pile(lang: Lang, rf: m.RuleFile, name: str) -> str:
+    """A pile by its name in the page's language: '*blind*', '*Blinde*'."""
+    return f"*{own_name(lang, rf, name)}*"
 
 
 def pile_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
-    return f"*{name}*" if lang == "en" else f"den Haufen *{name}*"
+    return pile(lang, rf, name) if lang == "en" else f"den Haufen {pile(lang, rf, name)}"
 
 
 def trump_short(lang: Lang, rf: m.RuleFile) -> str:
@@ -185,11 +180,21 @@ def trump_short(lang: Lang, rf: m.RuleFile) -> str:
 
 
 def end_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
+    """When the game ends, in a few words: who leaves the table, or after how many hands,
+    or the score that ends it."""
+    if rf.leave is not None:
+        return say(lang, "cmp.leave", cond=leave_condition(lang, rf.leave, s))
     if rf.end.hands is not None:
         return say(lang, "cmp.after", hands=value_text(lang, rf, rf.end.hands))
     if rf.end.when is not None:
         return say(lang, "cmp.when", cond=s.end_condition(rf.end.when))
     return ""
+
+
+def leave_condition(lang: Lang, leave: m.Expr, s: Speaker) -> str:
+    """Who leaves the table, after 'whoever' (German: verb last)."""
+    phrase = s.pred(leave)
+    return phrase.sub() if lang == "de" else phrase.main()
 
 
 def mode_word(lang: Lang, w: m.Word | None) -> str:
@@ -214,7 +219,7 @@ def cards_section(lang: Lang, v: Variant) -> list[str]:
         text = say(lang, key, points=b.points) if key in BONUS_KEYS else \
             say(lang, "bonus.other", name=b.name.text, points=b.points)
         if b.only_if is not None:
-            text = text[:-1] + say(lang, "weis.only_if", name=b.only_if.text) + "."
+            text = text[:-1] + say(lang, "weis.only_if", name=safe.code(b.only_if.text)) + "."
         out.append(f"- {text}")
     return [*out, ""]
 
@@ -231,8 +236,9 @@ def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
     columns = [{w.text: p for w, p in t.values} for t in tables]
     head = [say(lang, "cards.col.order"), say(lang, "cards.col.card"),
             say(lang, "cards.col.points")]
-    head += [say(lang, "cards.col.points_if", option=t.option.text if t.option else "",
-                 choice=t.choice.word() if t.choice else "") for t in tables[1:]]
+    head += [say(lang, "cards.col.points_if", option=safe.code(t.option.text if t.option else ""),
+                 choice=own_name(lang, rf, t.choice.word() if t.choice else ""))
+             for t in tables[1:]]
     rows = []
     for i, rank in enumerate(ranks, start=1):
         names = [rank_label(lang, rank), trump_title(lang, rank) if name == "trump" else ""]
@@ -273,15 +279,14 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         if t.push:
             out += ["", say(lang, "trump.push")]
     elif t.kind == "turned":
-        piles = join_words(lang, [f"*{w.text}*" for w in t.piles], "or")
+        piles = join_words(lang, [pile(lang, rf, w.text) for w in t.piles], "or")
         out.append(say(lang, "trump.turned", piles=piles))
     else:
         out.append(say(lang, f"trump.{t.kind}", fallback=fallback))
     if rf.show is not None:
-        pile = f"*{rf.show.text}*"
-        out += ["", say(lang, "trump.show", pile=pile)]
+        out += ["", say(lang, "trump.show", pile=pile(lang, rf, rf.show.text))]
     if rf.rob is not None:
-        out += ["", say(lang, "trump.rob", rank=rf.rob.text)]
+        out += ["", say(lang, "trump.rob", rank=RANK_FULL[lang].get(rf.rob.text, rf.rob.text))]
     return [*out, ""]
 
 
@@ -314,10 +319,10 @@ def declare_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         items.append(say(lang, "declare.trump_phase"))
     imp = rf.improve
     if imp is not None:
-        pile = f"*{imp.pile.text}*"
-        items.append(say(lang, "declare.improve", pile=pile, n=imp.cards))
+        own = pile(lang, rf, imp.pile.text)
+        items.append(say(lang, "declare.improve", pile=own, n=imp.cards))
         if imp.dealer_sees:
-            items.append(say(lang, "declare.improve_dealer", pile=pile, n=imp.cards))
+            items.append(say(lang, "declare.improve_dealer", pile=own, n=imp.cards))
     tp = rf.take_part
     if tp is not None:
         items.append(say(lang, "declare.take_part"))
@@ -361,15 +366,16 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     name = use.values[0].text
     opt = next((o for o in rf.options if o.name == name), None)
     if opt is not None:
-        choices = join_words(lang, [f"*{c.word()}*" for c in opt.choices], "or")
-        out += [say(lang, "weis.option", name=name, choices=choices,
-                    default=opt.default.word()), ""]
+        choices = join_words(lang, [f"*{own_name(lang, rf, c.word())}*" for c in opt.choices],
+                             "or")
+        out += [say(lang, "weis.option", name=safe.code(name), choices=choices,
+                    default=own_name(lang, rf, opt.default.word())), ""]
         shown = [t for t in rf.weis_tables if t.name in {c.word() for c in opt.choices}]
     else:
-        out += [say(lang, "weis.uses", name=name), ""]
+        out += [say(lang, "weis.uses", name=own_name(lang, rf, name)), ""]
         shown = [t for t in rf.weis_tables if t.name == name]
     for t in shown:
-        out += [f"### {say(lang, 'weis.table', name=t.name)}", ""]
+        out += [f"### {say(lang, 'weis.table', name=own_name(lang, rf, t.name))}", ""]
         rows = [[weis_item(lang, item), str(item.points)] for item in t.items]
         out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
         out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
@@ -389,8 +395,7 @@ def weis_item(lang: Lang, item: m.WeisItem) -> str:
         text = say(lang, key, n=item.length)
     else:
         rank = item.rank.text if item.rank is not None else "?"
-        names = f"{rank_name('fr', rank)}/{rank_name('ch', rank)}" if rank in RANKS else rank
-        text = say(lang, "weis.four", rank=f"{rank} ({names})")
+        text = say(lang, "weis.four", rank=f"{rank} ({rank_names(lang, rank)})")
     if item.tests:  # the trump modes first, then the options: "in Undenufe when ..."
         modes = join_words(lang, [weis_test(lang, t) for t in item.tests if t.kind == "mode"])
         opts = join_words(lang, [weis_test(lang, t) for t in item.tests if t.kind != "mode"])
@@ -405,8 +410,19 @@ def weis_test(lang: Lang, test: m.WeisTest) -> str:
     if test.kind == "mode":
         return say(lang, "weis.test.mode", mode=say(lang, f"weis.mode.{test.name.text}"))
     if test.kind == "option" and test.choice is not None:
-        return say(lang, "weis.test.option", name=test.name.text, choice=test.choice.word())
-    return say(lang, "weis.test.yes", name=test.name.text)
+        return say(lang, "weis.test.option", name=safe.code(test.name.text),
+                   choice=safe.code(test.choice.word()))
+    return say(lang, "weis.test.yes", name=safe.code(test.name.text))
+
+
+def rank_names(lang: Lang, rank: str) -> str:
+    """A rank by its names in both packs, once where they agree: 'Dame/Ober', 'König',
+    'Neun'."""
+    if rank not in RANKS:
+        return rank
+    fr, ch = rank_name("fr", rank), rank_name("ch", rank)
+    names = fr if fr == ch else f"{fr}/{ch}"
+    return RANK_FULL[lang].get(rank, names) if names == rank else names
 
 
 def scoring_section(lang: Lang, rf: m.RuleFile) -> list[str]:
@@ -438,8 +454,8 @@ def scoring_section(lang: Lang, rf: m.RuleFile) -> list[str]:
 
 def clause_item(lang: Lang, s: Speaker, c: m.Clause, number: int) -> list[str]:
     head = f"{number}. `{c.id}`"
-    if c.title and lang == "en":
-        head += f" — *{c.title}*"
+    if c.title:
+        head += f" — {titled(lang, c.title, c.title_german)}"
     awards = s.awards(c)
     out = [head, "", f"    {s.condition_line(c)}", ""]
     for i, a in enumerate(awards):
@@ -454,7 +470,7 @@ def checks_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     s = Speaker(lang, rf)
     out = [f"## {say(lang, 'h.checks')}", "", say(lang, "checks.intro"), ""]
     for inv in rf.invariants:
-        title = f" (*{inv.title}*)" if inv.title and lang == "en" else ""
+        title = f" ({titled(lang, inv.title, inv.title_german)})" if inv.title else ""
         out.append(f"- `{inv.id}`{title}: {cap(s.stmt(inv.expr).main())}.")
     return [*out, ""]
 
@@ -462,17 +478,15 @@ def checks_section(lang: Lang, rf: m.RuleFile) -> list[str]:
 def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     s = Speaker(lang, rf)
     out = [f"## {say(lang, 'h.end')}", ""]
-    if rf.end.hands is not None:
+    if rf.leave is not None:  # the leaving order places the players and ends the game
+        out.append(say(lang, "end.leave", cond=leave_condition(lang, rf.leave, s)))
+    elif rf.end.hands is not None:
         out.append(say(lang, "end.hands", hands=value_text(lang, rf, rf.end.hands)))
     elif rf.end.when is not None:
         out.append(say(lang, "end.when", cond=s.end_condition(rf.end.when)))
     if rf.count_first is not None:
         facts = [say(lang, f"count.{w.text}") for w in rf.count_first.facts]
         out += ["", say(lang, "end.count_first", facts=say(lang, "count.then").join(facts))]
-    if rf.leave is not None:
-        phrase = s.pred(rf.leave)
-        out += ["", say(lang, "end.leave", cond=phrase.sub() if lang == "de" else
-                        phrase.main())]
     where = s.where()
     if where:
         out += ["", f"{say(lang, 'scoring.where')}: " + "; ".join(where) + "."]
@@ -483,10 +497,9 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     if rf.winner.first_out:
         key = "end.winner_first_out"
     unit = s.unit(rf.winner.unit.text)
-    if lang == "de":
-        unit = unit if unit.endswith(("n", "s")) else unit + "n"
     word = {"en": ("most", "fewest"), "de": ("meisten", "wenigsten")}[lang][0 if most else 1]
-    out += ["", say(lang, key, subject=sw.sg, unit=unit, article=sw.article, most=word)]
+    out += ["", say(lang, key, subject=sw.sg, unit=de_dative(unit) if lang == "de" else unit,
+                    article=sw.article, most=word)]
     return [*out, ""]
 
 
@@ -498,8 +511,8 @@ def options_section(lang: Lang, v: Variant) -> list[str]:
     first = rf.options[0]
     other = next((c for c in first.choices if c.word() != first.default.word()),
                  first.default)
-    out += [say(lang, "options.intro", variant=v.name, name=first.name,
-                value=other.word()), ""]
+    command = f"jassdsl play {v.name} --option {first.name}={other.word()}"
+    out += [say(lang, "options.intro", command=safe.code(command)), ""]
     rows = [[f"`{o.name}`", in_lang(lang, o.description, o.german), f"`{o.default.word()}`",
              ", ".join(f"`{c.word()}`" for c in o.choices)] for o in rf.options]
     return out + table([say(lang, "options.col.name"), say(lang, "options.col.what"),
@@ -510,7 +523,8 @@ def options_section(lang: Lang, v: Variant) -> list[str]:
 def sources_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     out = [f"## {say(lang, 'h.sources')}", "", say(lang, "sources.intro"), "",
            f"**{say(lang, 'sources.sources')}**", ""]
-    out += [f"- **{src.key}**: {src.text}" for src in rf.sources] + [""]
+    out += [f"- **{src.key}**: {src.german if lang == 'de' and src.german else src.text}"
+            for src in rf.sources] + [""]
     out += [f"**{say(lang, 'sources.decisions')}**", ""]
     if not rf.decisions:
         return [*out, say(lang, "sources.none"), ""]
@@ -525,9 +539,16 @@ def in_lang(lang: Lang, english: str, german: str) -> str:
     return german or f"*({say(lang, 'sources.english')})* {english}"
 
 
+def titled(lang: Lang, english: str, german: str) -> str:
+    """A clause's or an invariant's title in the page's language, in italics."""
+    text = in_lang(lang, english, german)
+    return f"*{text}*" if lang == "en" or german else text
+
+
 def file_section(lang: Lang, v: Variant) -> list[str]:
-    out = [f"## {say(lang, 'h.file')}", "", say(lang, "file.intro", name=v.name), ""]
-    return out + fence(v.text, "jass", f'title="rules/{v.name}.jass" linenums="1"')
+    path = f"rules/{v.name}.jass"
+    out = [f"## {say(lang, 'h.file')}", "", say(lang, "file.intro", file=safe.code(path)), ""]
+    return [*out, safe.listing(v.text, path), ""]
 
 
 # --- the worked example ---------------------------------------------------------------------
@@ -625,7 +646,8 @@ def outcome_lines(lang: Lang, v: Variant) -> list[str]:
         out += [say(lang, "ex.bonuses", items="; ".join(counted)), ""]
     clause = next((c for c in rf.clauses if c.id == res.clause), None)
     if clause is not None:
-        title = f" (*{clause.title}*)" if clause.title and lang == "en" else ""
+        title = f" ({titled(lang, clause.title, clause.title_german)})" if clause.title \
+            else ""
         out += [say(lang, "ex.clause", id=clause.id, title=title), "",
                 f"> {s.clause_text(clause)}", ""]
     grants = [grant_text(lang, r, g.subject, g.unit, g.amount, g.held_with)
@@ -681,6 +703,8 @@ def variant_page(lang: Lang, v: Variant) -> str:
 
 
 def compare_row(lang: Lang, v: Variant) -> list[str]:
+    """One variant in the words of a player: who plays, how trump is set, how one may play
+    to a trick, what is counted, which bonuses there are, and how the game is won."""
     rf = v.model
     s = Speaker(lang, rf, inline_options=True)
     players = value_text(lang, rf, rf.players)
@@ -689,16 +713,38 @@ def compare_row(lang: Lang, v: Variant) -> list[str]:
     if has_trump(rf):
         under = say(lang, f"short.{setting.get('undertrump', ['strict'])[0]}")
         if setting.get("puur", ["exempt"])[0] == "exempt":
-            under += f", {say(lang, 'short.puur')}"
+            under += f"; {say(lang, 'short.puur')}"
     else:
         under = say(lang, "short.no_trump")
     units = join_words(lang, [unit_word(lang, u.singular, u.plural) for u in rf.units])
-    if rf.setting("weis") is not None:
-        units += f", {say(lang, 'short.weis')}"
-    n = len(rf.clauses)
-    scored = say(lang, "cmp.one_clause" if n == 1 else "cmp.clauses", units=units, n=n)
-    return [f"[{rf.name}]({v.name}.md)", players, trump_short(lang, rf), under, scored,
-            end_short(lang, rf, s)]
+    bonuses = bonuses_short(lang, rf)
+    scored = say(lang, "cmp.scored", units=units, bonuses=bonuses) if bonuses else units
+    end = cap(end_and_winner(lang, rf, s))
+    return [f"[{rf.name}]({quote(v.name)}.md)", players, trump_short(lang, rf), under, scored,
+            end]
+
+
+def bonuses_short(lang: Lang, rf: m.RuleFile) -> str:
+    """'Weis, Stöck 20, match 100, last trick 5': what a hand can bring besides the cards."""
+    items = [say(lang, "short.weis")] if rf.setting("weis") is not None else []
+    items += [say(lang, f"short.bonus.{b.name.text}", points=b.points) for b in rf.bonuses
+              if f"short.bonus.{b.name.text}" in TEXT]
+    return ", ".join(items)
+
+
+def end_and_winner(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
+    return f"{end_short(lang, rf, s)}; {winner_short(lang, rf, s)}"
+
+
+def winner_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
+    """Who wins at the end, or, where players leave the table, who wins by leaving first."""
+    if rf.winner.first_out:
+        return say(lang, "cmp.first_out")
+    sw = SUBJECTS[lang]["team" if rf.teams else "player"]
+    key = "cmp.winner_most" if rf.winner.direction == "most" else "cmp.winner_fewest"
+    unit = s.unit(rf.winner.unit.text)
+    return say(lang, key, subject=sw.sg, article=sw.article,
+               unit=de_dative(unit) if lang == "de" else unit)
 
 
 def compare_page(lang: Lang, variants: list[Variant]) -> str:
@@ -708,6 +754,18 @@ def compare_page(lang: Lang, variants: list[Variant]) -> str:
                                                   "scored", "end")]
     out += table(head, [compare_row(lang, v) for v in variants], stack=True)
     return "\n".join(out).rstrip() + "\n"
+
+
+def corpus_table(lang: Lang, counts: dict[str, dict[str, int]]) -> list[str]:
+    """Cases of the conformance corpus per variant and kind, with the totals."""
+    kinds = sorted({k for per in counts.values() for k in per})
+    rows = [[safe.code(name), *[str(per.get(k, 0)) for k in kinds], str(sum(per.values()))]
+            for name, per in sorted(counts.items())]
+    rows.append([f"**{say(lang, 'corpus.total')}**",
+                 *[str(sum(per.get(k, 0) for per in counts.values())) for k in kinds],
+                 f"**{sum(sum(per.values()) for per in counts.values())}**"])
+    return table([say(lang, "cmp.col.variant"), *[f"`{k}`" for k in kinds],
+                  say(lang, "corpus.total")], rows)
 
 
 __all__ = ["Variant", "card_name", "compare_page", "variant_page"]

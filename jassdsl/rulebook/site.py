@@ -7,13 +7,20 @@ hands these over. Another static-site generator could use the same two functions
 
 from __future__ import annotations
 
+import html
+import re
+import unicodedata
 from pathlib import Path
+from typing import Any
 
+import jassdsl
 from jassdsl.check import load_model
 from jassdsl.compiler import compile_rules
+from jassdsl.corpus.store import MANIFEST
 from jassdsl.registry import rules_dir
+from jassdsl.rulebook import safe
 from jassdsl.rulebook.example import play_example
-from jassdsl.rulebook.render import Variant, compare_page, variant_page
+from jassdsl.rulebook.render import Variant, compare_page, corpus_table, variant_page
 from jassdsl.rulebook.words import LANG_NAMES, LANGS, Lang
 
 VARIANTS_DIR = "variants"
@@ -35,11 +42,12 @@ def load_variant(path: Path) -> Variant:
     shown = f"rules/{path.name}" if path.parent.name == "rules" else str(path)
     model = load_model(text, shown)
     rules = compile_rules(model)
-    return Variant(path.stem, text, model, rules, play_example(rules))
+    return Variant(path.stem, text, safe.shown(model), rules, play_example(rules))
 
 
 def load_variants(directory: Path | None = None, names: list[str] | None = None) -> list[Variant]:
-    """Every rule file of a directory (rules/ by default), or only the named ones."""
+    """Every rule file of a directory (rules/ by default), or only the named ones, in the
+    order of `reading_order`."""
     folder = directory or rules_dir()
     paths = sorted(folder.glob("*.jass"))
     if names:
@@ -48,7 +56,16 @@ def load_variants(directory: Path | None = None, names: list[str] | None = None)
         if missing:
             raise FileNotFoundError(f"no rule file for {', '.join(sorted(missing))} in {folder}")
         paths = [p for p in paths if p.stem in wanted]
-    return [load_variant(p) for p in paths]
+    return sorted((load_variant(p) for p in paths), key=reading_order)
+
+
+def reading_order(v: Variant) -> tuple[str, str]:
+    """Variants in alphabetical order of their names, accents and case aside; a name that
+    begins another comes first, so a base variant stands right before its variants
+    (Differenzler, then Differenzler (Allmedias); Handjass, then Handjass mit Bessern).
+    The file name settles equal names."""
+    plain = unicodedata.normalize("NFKD", html.unescape(v.model.name))
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold(), v.name
 
 
 def variant_path(lang: Lang, name: str) -> str:
@@ -83,6 +100,40 @@ def site_nav(variants: list[Variant], present: set[str]) -> list[dict[str, objec
                 items.append({SECTION[lang]: section})
         nav.append({LANG_NAMES[lang]: items})
     return nav
+
+
+# Figures of the conformance corpus that hand-written pages name as [[key]]; filled in from
+# tests/corpus/manifest.json when the site is built, so the page never goes stale.
+FIGURE = re.compile(r"\[\[([a-z-]+)\]\]")
+
+
+def corpus_root(project: Path) -> Path:
+    """The corpus of the project being built, or of the jassdsl checkout in use."""
+    here = project / "tests" / "corpus"
+    return here if (here / MANIFEST).is_file() else Path(jassdsl.__file__).parents[1] / \
+        "tests" / "corpus"
+
+
+def corpus_figures(lang: Lang, manifest: dict[str, Any]) -> dict[str, str]:
+    """The version, the case counts and the table of cases per variant and kind."""
+    counts: dict[str, dict[str, int]] = manifest.get("counts", {})
+    return {
+        "corpus-version": str(manifest.get("corpus_version", "?")),
+        "corpus-protocol": str(manifest.get("protocol", "?")),
+        "corpus-cases": str(manifest.get("total", sum(map(sum, (c.values() for c in
+                                                                 counts.values()))))),
+        "corpus-variants": str(len(counts)),
+        "corpus-table": "\n".join(corpus_table(lang, counts)),
+    }
+
+
+def fill_figures(markdown: str, figures: dict[str, str]) -> str:
+    """Every [[key]] of a page replaced by its figure; an unknown key is an error."""
+    unknown = sorted({key for key in FIGURE.findall(markdown) if key not in figures})
+    if unknown:
+        raise KeyError(f"no corpus figure named {', '.join(unknown)}; figures: "
+                       f"{', '.join(sorted(figures))}")
+    return FIGURE.sub(lambda found: figures[found.group(1)], markdown)
 
 
 def page_language(src_path: str) -> Lang:

@@ -87,7 +87,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "die Vorhand, der Platz rechts neben dem Geber, eröffnet den ersten Stich; wer einen "
         "Stich macht, eröffnet den nächsten; gespielt wird im Gegenuhrzeigersinn",
     ),
-    "ov.option_value": ("{value} (option *{name}*: {choices})", "{value} (Option *{name}*: {choices})"),
+    "ov.option_value": ("{value} (option {name}: {choices})", "{value} (Option {name}: {choices})"),
     "or": ("or", "oder"),
     "and": ("and", "und"),
     # -- cards section
@@ -100,8 +100,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "cards.col.order": ("Order", "Rang"),
     "cards.col.card": ("Card", "Karte"),
     "cards.col.points": ("Points", "Punkte"),
-    "cards.col.points_if": ("Points with *{option}* = {choice}",
-                            "Punkte mit *{option}* = {choice}"),
+    "cards.col.points_if": ("Points if option {option} is *{choice}*",
+                            "Punkte, wenn Option {option} *{choice}* ist"),
     "table.trump": ("Trump suit", "Trumpffarbe"),
     "table.side": ("Side suits (not trump)", "Nebenfarben (nicht Trumpf)"),
     "table.obenabe": ("Obenabe: every suit, no trump", "Obenabe: jede Farbe, kein Trumpf"),
@@ -381,8 +381,8 @@ TEXT: dict[str, tuple[str, str]] = {
     # -- Weis
     "weis.uses": ("This variant counts Weis from the table *{name}*.", "Diese Variante zählt Weis nach der Tabelle *{name}*."),
     "weis.option": (
-        "The option *{name}* chooses the Weis table ({choices}; *{default}* by default).",
-        "Die Option *{name}* wählt die Weistabelle ({choices}; voreingestellt *{default}*).",
+        "The option {name} chooses the Weis table ({choices}; *{default}* by default).",
+        "Die Option {name} wählt die Weistabelle ({choices}; voreingestellt *{default}*).",
     ),
     "weis.table": ("Weis table *{name}*", "Weistabelle *{name}*"),
     "weis.col.what": ("Combination", "Kombination"),
@@ -393,13 +393,13 @@ TEXT: dict[str, tuple[str, str]] = {
         "{n} oder mehr Karten in Folge in einer Farbe",
     ),
     "weis.four": ("four {rank}", "vier {rank}"),
-    "weis.only_if": (" (only with the option *{name}*)", " (nur mit der Option *{name}*)"),
+    "weis.only_if": (" (only with the option {name})", " (nur mit der Option {name})"),
     "weis.if": (" (only {tests})", " (nur {tests})"),
     "weis.unless": (" (except {tests})", " (ausser {tests})"),
     "weis.test.both": ("{modes} {options}", "{modes}, {options}"),
-    "weis.test.yes": ("with the option *{name}*", "mit der Option *{name}*"),
-    "weis.test.option": ("when the option *{name}* is *{choice}*",
-                         "wenn die Option *{name}* *{choice}* ist"),
+    "weis.test.yes": ("with the option {name}", "mit der Option {name}"),
+    "weis.test.option": ("when the option {name} is {choice}",
+                         "wenn die Option {name} {choice} ist"),
     "weis.test.mode": ("in {mode}", "bei {mode}"),
     "weis.mode.suits": ("a trump suit", "einer Trumpffarbe"),
     "weis.mode.obenabe": ("Obenabe", "Obenabe"),
@@ -443,7 +443,7 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     # -- scoring
     "scoring.intro": (
-        "After the last trick the clauses below are read from the top; the first one that "
+        "After the last trick the rules below are read from the top; the first one that "
         "applies decides the score of the hand, and the rest are skipped.",
         "Nach dem letzten Stich werden die folgenden Regeln von oben gelesen; die erste, die "
         "zutrifft, entscheidet die Abrechnung der Runde, die übrigen entfallen.",
@@ -466,13 +466,13 @@ TEXT: dict[str, tuple[str, str]] = {
         "Runde {unit} gewinnt; bis dahin wartet er.",
     ),
     "scoring.where": ("Where", "Dabei gilt"),
-    "scoring.clause_id": ("clause `{id}`", "Regel `{id}`"),
-    "scoring.none": ("This file has no scoring clauses.", "Diese Datei hat keine Abrechnungsregeln."),
+    "scoring.clause_id": ("rule `{id}`", "Regel `{id}`"),
+    "scoring.none": ("This file has no scoring rules.", "Diese Datei hat keine Abrechnungsregeln."),
     "cond.if": ("If {cond}:", "Wenn {cond}:"),
     "cond.otherwise": ("In every other case:", "In allen anderen Fällen:"),
-    "let.def": ("*{name}* is {value}", "*{name}* ist {value}"),
-    "option.ref": ("*{name}* is the option of that name ({value} unless chosen otherwise)",
-                   "*{name}* ist die gleichnamige Option (voreingestellt {value})"),
+    "let.def": ("{name} is {value}", "{name} ist {value}"),
+    "option.ref": ("{name} is the option of that name ({value} unless chosen otherwise)",
+                   "{name} ist die gleichnamige Option (voreingestellt {value})"),
     "checks.intro": (
         "The engine and the tests check these statements after every hand; they say what the "
         "rules above must add up to.",
@@ -526,9 +526,9 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     "options.intro": (
         "Each option is one choice inside this file; the default is used unless a game sets "
-        "another value, e.g. `jassdsl play {variant} --option {name}={value}`.",
+        "another value, e.g. {command}.",
         "Jede Option ist eine Wahl innerhalb dieser Datei; ohne andere Angabe gilt die "
-        "Voreinstellung, z. B. `jassdsl play {variant} --option {name}={value}`.",
+        "Voreinstellung, z. B. {command}.",
     ),
     "options.col.name": ("Option", "Option"),
     "options.col.what": ("What it sets (from the rule file)",
@@ -604,7 +604,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "ex.points": ("Card points of the hand: {points}.", "Kartenpunkte der Runde: {points}."),
     "ex.match_bonus": ("(including {bonus} for a match)", "(mit {bonus} für ein Match)"),
     "ex.clause": (
-        "The first clause that applies is `{id}`{title}:",
+        "The first scoring rule that applies is `{id}`{title}:",
         "Die erste zutreffende Regel ist `{id}`{title}:",
     ),
     "ex.bonuses": ("Weis and Stöck: {items}.", "Weis und Stöck: {items}."),
@@ -619,29 +619,36 @@ TEXT: dict[str, tuple[str, str]] = {
     "ex.team": ("team {members}", "Team {members}"),
     # -- file
     "file.intro": (
-        "The page above is generated from this file, `rules/{name}.jass`.",
-        "Diese Seite ist aus dieser Datei erzeugt, `rules/{name}.jass`.",
+        "The page above is generated from this file, {file}.",
+        "Diese Seite ist aus dieser Datei erzeugt, {file}.",
     ),
     # -- comparison page
     "cmp.title": ("Variants", "Varianten"),
     "cmp.intro": (
         "Every variant has its own page, generated from its rule file in `rules/`. This table "
-        "sets them side by side.",
+        "sets them side by side, in alphabetical order, each variant right after the one it "
+        "varies (Differenzler, then Differenzler (Allmedias)).",
         "Jede Variante hat eine eigene Seite, erzeugt aus ihrer Regeldatei in `rules/`. Diese "
-        "Tabelle stellt sie nebeneinander.",
+        "Tabelle stellt sie nebeneinander, alphabetisch, jede Abwandlung gleich nach der "
+        "Variante, die sie abwandelt (Differenzler, dann Differenzler (Allmedias)).",
     ),
     "cmp.col.variant": ("Variant", "Variante"),
     "cmp.col.players": ("Players", "Spieler"),
     "cmp.col.trump": ("Trump", "Trumpf"),
-    "cmp.col.undertrump": ("Undertrump", "Untertrumpfen"),
-    "cmp.col.scored": ("What is scored", "Was zählt"),
-    "cmp.col.end": ("Game end", "Spielende"),
+    "cmp.col.undertrump": ("Undertrumping", "Untertrumpfen"),
+    "cmp.col.scored": ("Scored in", "Gezählt in"),
+    "cmp.scored": ("{units}; bonuses: {bonuses}", "{units}; Zuschläge: {bonuses}"),
+    "cmp.col.end": ("Game end and winner", "Spielende und Sieger"),
     "cmp.teams": ("{n} in two teams", "{n} in zwei Teams"),
     "cmp.alone": ("{n}, each alone", "{n}, jeder für sich"),
-    "cmp.clauses": ("{units}; {n} clauses", "{units}; {n} Regeln"),
-    "cmp.one_clause": ("{units}; 1 clause", "{units}; 1 Regel"),
     "cmp.after": ("after {hands} hands", "nach {hands} Runden"),
     "cmp.when": ("as soon as {cond}", "sobald {cond}"),
+    "cmp.leave": ("whoever {cond} leaves the table", "wer {cond}, verlässt den Tisch"),
+    "cmp.first_out": ("the first to leave wins", "wer zuerst geht, gewinnt"),
+    "cmp.winner_most": ("{article} {subject} with the most {unit} wins",
+                        "es gewinnt {article} {subject} mit den meisten {unit}"),
+    "cmp.winner_fewest": ("{article} {subject} with the fewest {unit} wins",
+                          "es gewinnt {article} {subject} mit den wenigsten {unit}"),
     "short.first_void": ("first player who cannot follow", "wer zuerst nicht bedienen kann"),
     "short.random_suit": ("random suit", "zufällige Farbe"),
     "short.bottom_card": ("bottom card", "unterste Karte"),
@@ -651,12 +658,24 @@ TEXT: dict[str, tuple[str, str]] = {
     "short.forehand_chooses": ("forehand chooses", "Vorhand wählt"),
     "short.push": ("forehand chooses or pushes", "Vorhand wählt oder schiebt"),
     "short.bidder_chooses": ("highest bidder chooses", "Höchstbietender wählt"),
-    "short.strict": ("strict", "streng"),
-    "short.weak": ("weak", "schwach"),
-    "short.puur": ("Puur exempt", "Puur frei"),
-    "short.no_trump": ("(no trump)", "(kein Trumpf)"),
+    "short.strict": ("not allowed, unless a player holds only trumps",
+                     "verboten, ausser man hat nur noch Trümpfe"),
+    "short.weak": ("allowed only for a player who cannot follow suit",
+                   "nur erlaubt, wenn man nicht bedienen kann"),
+    "short.puur": ("a lone Puur need not be played to trump",
+                   "ein blanker Puur muss nicht zugegeben werden"),
+    "short.no_trump": ("does not arise (no trump)", "entfällt (kein Trumpf)"),
     "short.weis": ("Weis", "Weis"),
+    "short.bonus.stoeck": ("Stöck {points}", "Stöck {points}"),
+    "short.bonus.match": ("match {points}", "Match {points}"),
+    "short.bonus.last-trick": ("last trick {points}", "letzter Stich {points}"),
+    # -- words a file may use as option values (only the German is used)
+    "word.yes": ("yes", "ja"),
+    "word.no": ("no", "nein"),
+    "word.none": ("none", "keine"),
+    "corpus.total": ("all", "alle"),
     # -- page chrome
+    "site.title": ("Jass rulebook", "Jass-Regelbuch"),
     "page.summary": ("Summary from the rule file", "Zusammenfassung"),
     "page.seat": ("seat", "Platz"),
 }
