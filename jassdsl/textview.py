@@ -27,6 +27,17 @@ class HandLog:
     trump_calls: list[tuple[int, Action]] = field(default_factory=list)
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 hand``, ``2 hands``: the number with its word."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``P0``, ``P0 and P1``, ``P0, P1 and P2``."""
+    items = list(items)
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
 def seat_names(players: int, human: int | None = None) -> list[str]:
     return ["you" if seat == human else f"P{seat}" for seat in range(players)]
 

@@ -452,3 +452,69 @@ def test_human_handjass_game_by_numbers_to_the_end(run: Run) -> None:
     assert re.search(r"^game over after \d+ hands \(game end\): .* left the table in this "
                      r"order: ", out, re.M)
     assert re.search(r"^  playing: ", out, re.M)
+
+
+# --- the command line as a new user meets it (issue 13) --------------------------------------
+def test_variant_names_are_read_in_any_case(run: Run) -> None:
+    name = variant_names()[0]
+    assert run("play", name.upper(), "--seed", "1")[1] == run("play", name, "--seed", "1")[1]
+    code, out, _ = run("simulate", name.title(), "--games", "1", "--json")
+    assert code == 0 and json.loads(out)["path"].endswith(f"{name}.jass")
+
+
+def test_check_a_folder_checks_every_rule_file_in_it(run: Run, tmp_path: Path) -> None:
+    code, out, err = run("check", str(rules_dir()))
+    assert code == 0 and err == ""
+    assert len(out.splitlines()) == len(variant_names())
+    assert all(line.startswith("OK ") for line in out.splitlines())
+    code, out, err = run("check", str(tmp_path))
+    assert code == 1 and out == ""
+    assert err.strip() == f"jassdsl: error: {tmp_path} is a directory without .jass files"
+
+
+def test_play_a_folder_says_it_is_a_folder(run: Run, tmp_path: Path) -> None:
+    code, _, err = run("play", str(tmp_path))
+    assert code == 1 and err.strip() == f"jassdsl: error: {tmp_path} is a directory, not a " \
+                                        "rule file"
+
+
+def test_every_option_of_simulate_and_play_has_help(run: Run) -> None:
+    for command in ("simulate", "play", "check"):
+        parser = cli.build_parser()
+        sub = next(a for a in parser._actions if a.dest == "command")
+        for action in sub.choices[command]._actions:  # type: ignore[union-attr]
+            assert action.help, (command, action.dest)
+
+
+def test_simulate_says_when_games_hit_the_hand_limit(run: Run,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import jassdsl.game
+    import jassdsl.simulate
+
+    for module in (jassdsl.game, jassdsl.simulate):
+        monkeypatch.setattr(module, "HAND_LIMIT", 2)
+    code, out, _ = run("simulate", "mittlere", "--games", "3")
+    assert code == 0
+    assert ("stopped by the hand limit: 3 of 3 games did not reach the rule file's game end "
+            "within 2 hands") in out
+    data = simulate_json(run)
+    assert data["stopped_by_hand_limit"] == 3 and data["hand_limit"] == 2
+    monkeypatch.undo()
+    _, out, _ = run("simulate", "mittlere", "--games", "1")
+    assert "hand limit" not in out
+
+
+@pytest.mark.parametrize(("variant", "line", "wrong"), [
+    ("mittlere", "players 3", "players 5"), ("mittlere", "players 3", "players 1"),
+    ("schieber", "players 4 in teams across", "players 5 in teams across")])
+def test_a_player_count_out_of_range_is_one_error(run: Run, tmp_path: Path, variant: str,
+                                                  line: str, wrong: str) -> None:
+    """The count is wrong; the deal, the packets and the teams that build on it are not."""
+    text = (rules_dir() / f"{variant}.jass").read_text(encoding="utf-8")
+    assert f"\n{line}\n" in text
+    bad = tmp_path / "five.jass"
+    bad.write_text(text.replace(f"\n{line}\n", f"\n{wrong}\n"), encoding="utf-8")
+    code, _, err = run("check", str(bad))
+    assert code == 1
+    assert len(re.findall(r"five\.jass:\d+:\d+: ", err)) == 1, err
+    assert "the number of players must be between 2 and 4" in err
