@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, settings
 
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.game import Game
 from jassdsl.compiler import option_value
+from jassdsl.game import Game
 from jassdsl.registry import load_rules, variant_names
 
 SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]

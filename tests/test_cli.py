@@ -48,7 +48,7 @@ def test_play_every_variant(run: Run, variant: str) -> None:
     code, out, err = run("play", variant, "--seed", "3")
     assert code == 0, err
     rules = load_rules(variant)
-    hands = re.findall(r"^hand (\d+), dealer P\d, trump ", out, re.M)
+    hands = re.findall(r"^hand (\d+), dealer P\d, (?:trump|no trump) ", out, re.M)
     assert hands == [str(k) for k in range(1, len(hands) + 1)] and hands
     fired = re.findall(r"^  scored by: (\S+)", out, re.M)
     ids = {c.id for c in rules.model.clauses}
@@ -439,7 +439,10 @@ def test_human_robs_with_yes_or_declines_with_no() -> None:
     seat = game.current_player
     player, out = human("perhaps\nyes\n")
     assert player.choose(game, seat) == Action("rob", 1)
-    assert "rob? (yes / no, or a number)" in out.getvalue()
+    turned = game.observation(seat)["turned"]
+    six = turned[0] + "6"  # the file robs with the trump six
+    assert f"take the turned {turned} for your {six}? (yes / no, or a number)" in out.getvalue()
+    assert f"legal: 1) yes, take {turned} for {six}  2) no, keep {six}" in out.getvalue()
     player, _ = human("no\n")
     assert player.choose(game, seat) == Action("rob", 0)
 

@@ -7,7 +7,6 @@ message changes on purpose, change it here too: that is the point of pinning the
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 
 import pytest
