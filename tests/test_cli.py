@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from jassdsl import cli, cli_check
+from jassdsl import textview as tv
 from jassdsl.actions import WEIS_NO, WEIS_YES, Action
+from jassdsl.bots import View, table_for
 from jassdsl.cards import CARD_NAMES
 from jassdsl.cli_play import HumanPlayer, InputClosed
 from jassdsl.game import Game
@@ -296,7 +298,8 @@ def test_human_illegal_card_is_refused_with_the_reason_and_the_legal_cards() -> 
     illegal = next(c for c in game.hand_of(0) if Action("play", c) not in legal)
     player, out = human(f"{CARD_NAMES[illegal].lower()}\n99\n\n2\n")
     action = player.choose(game, 0)
-    assert action == legal[1]
+    shown = tv.in_hand_order(legal, table_for(game.rules, View.of(game, 0).trump))
+    assert action == shown[1]  # the numbers follow the list as shown
     text = out.getvalue()
     assert f"{CARD_NAMES[illegal]} is not allowed" in text
     assert "there is no choice 99" in text
