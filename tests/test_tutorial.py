@@ -8,7 +8,8 @@ it goes (`replace "A" .. "B"`: from the line starting with A to the last line be
 line starting with B; `replace "A"`: the line starting with A). The error example (a
 `text` block marked `output of check with "typo" for "word"`) must be exactly what
 `jassdsl check` prints for that typo. `mkdocs serve` runs as `mkdocs build --strict` (the
-same build, without the server), and the new variant's pages must then exist.
+same build, without the server; once, as both tutorials take the same steps), and the new
+variant's pages must then exist.
 """
 
 from __future__ import annotations
@@ -103,14 +104,17 @@ def test_the_tutorial_works_as_written(tutorial: Path,
         elif block.lang == "sh":
             for command in block.body.splitlines():
                 if command == "mkdocs serve":
+                    if tutorial != TUTORIALS[0]:  # the same steps (see the test below):
+                        continue  # one site build is enough
                     command = "mkdocs build --strict"
                 done = run(command, folder, env)
                 assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}" \
                                              f"\n{done.stderr[-2000:]}"
                 ran.append(command)
     assert any(c.startswith(f"jassdsl simulate {variant}") for c in ran)
-    assert (folder / "site" / "en" / "variants" / variant / "index.html").is_file()
-    assert (folder / "site" / "de" / "variants" / variant / "index.html").is_file()
+    if tutorial == TUTORIALS[0]:
+        assert (folder / "site" / "en" / "variants" / variant / "index.html").is_file()
+        assert (folder / "site" / "de" / "variants" / variant / "index.html").is_file()
     assert (folder / "pages" / "en" / "variants" / f"{variant}.md").is_file()
 
 
