@@ -11,6 +11,7 @@ from jassdsl.check import load_model
 from jassdsl.compiler import CompiledRules, check_option_types, compile_rules
 from jassdsl.errors import (
     ApiUsageError,
+    JassError,
     MissingRuleFile,
     UnknownVariantError,
     UnreadableRuleFile,
