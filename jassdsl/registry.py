@@ -11,7 +11,6 @@ from jassdsl.check import load_model
 from jassdsl.compiler import CompiledRules, check_option_types, compile_rules
 from jassdsl.errors import (
     ApiUsageError,
-    JassError,
     MissingRuleFile,
     UnknownVariantError,
     UnreadableRuleFile,
@@ -34,7 +33,7 @@ def variant_path(name: str) -> Path:
     closest names."""
     direct = Path(name)
     if direct.is_dir():
-        raise JassError(f"{name} is a directory, not a rule file")
+        raise MissingRuleFile(name, ": it is a directory")
     if direct.suffix == ".jass" or direct.exists():
         if not direct.is_file():
             raise MissingRuleFile(name)
