@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from jassdsl.actions import DECLINE, FOLD, JOIN, ROB_YES, SWAP, TAKE, Action
+from jassdsl.actions import DECLINE, FOLD, JOIN, ROB_NO, ROB_YES, SWAP, TAKE, Action
 from jassdsl.cards import CARD_INDEX
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import trick_seats
@@ -189,8 +189,15 @@ class HeuristicBot:
                 return TAKE if share < BETTER_BELOW else DECLINE
             return Action("discard", cheapest([a.value for a in legal], table))
         if game.phase == "rob":
-            return ROB_YES  # the turned card is a higher trump than the six
+            return self.choose_rob(game.rules, view, game.observation(view.seat)["turned"])
         return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for
+
+    def choose_rob(self, rules: CompiledRules, view: View, turned_name: str) -> Action:
+        """Rob when the turned card is the stronger trump than the file's robbing card."""
+        table = table_for(rules, view.trump)
+        turned = CARD_INDEX[turned_name]
+        robber = rules.robbing_card(turned)
+        return ROB_YES if table.strength[turned] > table.strength[robber] else ROB_NO
 
     def choose_trump(self, rules: CompiledRules, view: View, legal: list[Action]) -> Action:
         """The mode with the highest expected points; push when even that one is weak."""

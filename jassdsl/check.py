@@ -24,7 +24,7 @@ REQUIRED = {
     "trump": "trump: ...",
     "scoring": "score each hand, first rule that applies: ...",
     "end": "game ends ...",
-    "winner": "winner: most UNIT",
+    "winner": "winner: most UNIT (or: first to leave the table, then most UNIT)",
 }
 SETTINGS = {
     "first dealer": {"lot", "seat1"},
@@ -207,6 +207,11 @@ class Checker:
             if b.name.text not in BONUSES:
                 self.error(b.name.pos, "unknown-name", f"no bonus {b.name.text!r}; bonuses "
                            f"are {', '.join(BONUSES)}")
+            if b.only_if is not None:
+                self.word_option(b.only_if, {"yes", "no"})
+                if b.name.text == "last-trick":
+                    self.error(b.only_if.pos, "option", "the last-trick bonus belongs to the "
+                               f"{HAND_TOTAL} points of a hand; it cannot depend on an option")
         last = bonuses.get("last-trick", 0)
         for trump, t_sum in sums.get("trump", []):
             for side, s_sum in sums.get("side", []):
@@ -497,6 +502,9 @@ class Checker:
         tp = rf.take_part
         if tp is not None and tp.fold_from is not None and not 2 <= tp.fold_from <= 4:
             self.error(tp.pos, "range", "folding needs 2 to 4 players at the table")
+        if rf.winner.first_out and rf.leave is None:
+            self.error(rf.winner.pos, "missing", "nobody leaves the table: add 'players leave "
+                       "the table when CONDITION' or write 'winner: most UNIT'")
         if rf.leave is not None:
             if rf.teams:
                 self.error(rf.leave.pos, "teams", "a team cannot leave the table; leaving "

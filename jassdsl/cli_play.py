@@ -171,7 +171,7 @@ class Table:
                      else f"{name} refuses the {pile}")
         elif phase == "rob" and others:
             turned = CARD_INDEX[self.game.observation(seat)["turned"]]
-            robbing = CARD_NAMES[tv.robbing_card(self.game.rules, turned)]
+            robbing = CARD_NAMES[self.game.rules.robbing_card(turned)]
             self.say(f"{name} takes the turned {CARD_NAMES[turned]} for {robbing}"
                      if action.value == 1 else f"{name} does not rob")
         elif phase == "weis" and others and action.value == 1:
@@ -298,7 +298,7 @@ def pile_label(name: str, names: Sequence[str]) -> str:
 def rob_cards(game: Game) -> tuple[str, str]:
     """The turned card and the trump card that may take it (the file's `rob:` rank)."""
     turned = CARD_INDEX[game.observation(game.current_player)["turned"]]
-    return CARD_NAMES[turned], CARD_NAMES[tv.robbing_card(game.rules, turned)]
+    return CARD_NAMES[turned], CARD_NAMES[game.rules.robbing_card(turned)]
 
 
 def forced(game: Game) -> bool:

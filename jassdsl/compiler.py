@@ -75,6 +75,7 @@ class CompiledRules:
     winner_unit: tuple[str, int]
     winner_most: bool
     first_dealer_lot: bool
+    winner_first_out: bool = False  # players are placed by leaving the table, first wins
     invariants: tuple[tuple[str, Fn], ...] = ()
     weis: WeisTable | None = None
     stoeck_bonus: int = 0
@@ -103,6 +104,10 @@ class CompiledRules:
     @property
     def name(self) -> str:
         return self.model.name
+
+    def robbing_card(self, turned: int) -> int:
+        """The trump card of the file's robbing rank that may take the turned card, or -1."""
+        return turned // 9 * 9 + self.rob_rank if self.rob_rank >= 0 and turned >= 0 else -1
 
     @property
     def playable_modes(self) -> tuple[int, ...]:
@@ -243,7 +248,8 @@ def compile_rules(
     choices: list[int] = []
     for w in t.modes:
         choices.extend(range(4) if w.text == "suits" else [MODE_INDEX[w.text]])
-    bonuses = {b.name.text: b.points for b in rf.bonuses}
+    bonuses = {b.name.text: b.points for b in rf.bonuses
+               if b.only_if is None or options.get(b.only_if.text) == "yes"}
     end = rf.end
     used = names_used(rf)  # the facts the file reads, to skip work it never asks for
     return CompiledRules(
@@ -280,6 +286,7 @@ def compile_rules(
         end_when=compiler.expr(end.when) if end.when is not None else None,
         winner_unit=unit_of[rf.winner.unit.text],
         winner_most=rf.winner.direction == "most",
+        winner_first_out=rf.winner.first_out,
         first_dealer_lot=setting.get("first dealer", ["lot"])[0] == "lot",
         invariants=tuple((inv.id, compiler.expr(inv.expr)) for inv in rf.invariants),
         weis=compile_weis(rf, options),

@@ -126,6 +126,7 @@ class Outcome:
     reason: str
     hands: int
     left: tuple[tuple[int, int], ...] = ()  # (seat, hand it left the table after), in order
+    first_out: bool = False  # the winners won by being the first to leave the table
 
 
 @dataclass
@@ -610,7 +611,7 @@ class Game:
                 s.out |= s.hands[seat]
                 s.hands[seat] = s.piles[r.swap_pile]
                 s.piles[r.swap_pile] = 0
-                s.swapped = seat  # a turned card on the pile went with it
+                s.swapped = seat  # a turned card on this pile went with it
         s.said += 1
         if s.said < s.table.bit_count():
             s.current = next_seat(r.players, seat, s.table)
@@ -623,11 +624,13 @@ class Game:
         self._ask_rob()
 
     def _ask_rob(self) -> None:
-        """After everybody has said, the holder of the robbing card may take the turned one."""
+        """After everybody has said, the holder of the robbing card may take the turned one,
+        as long as it still lies on a pile (a player who took that pile took it along)."""
         s, r = self.s, self.rules
-        if r.rob_rank >= 0 and s.turned >= 0 and s.swapped < 0:
-            six = s.turned // 9 * 9 + r.rob_rank
-            holder = next((x for x in range(r.players) if s.hands[x] >> six & 1), -1)
+        if r.rob_rank >= 0 and s.turned >= 0 and any(
+                mask >> s.turned & 1 for mask in s.piles.values()):
+            robber = r.robbing_card(s.turned)
+            holder = next((x for x in range(r.players) if s.hands[x] >> robber & 1), -1)
             if holder >= 0 and s.playing >> holder & 1:
                 s.phase, s.current = "rob", holder
                 return
@@ -636,8 +639,7 @@ class Game:
     def _rob(self, action: Action) -> None:
         s, r = self.s, self.rules
         if action == ROB_YES:
-            six = s.turned // 9 * 9 + r.rob_rank
-            swap = 1 << six | 1 << s.turned
+            swap = 1 << r.robbing_card(s.turned) | 1 << s.turned
             s.hands[s.current] ^= swap
             for name, mask in s.piles.items():
                 if mask >> s.turned & 1:
@@ -867,7 +869,10 @@ class Game:
         if r.weis is not None or r.stoeck_bonus:
             facts.weis = list(s.weis_points) or [0] * k
             facts.stoeck = [0] * k
-            holder = stoeck_holder(s.dealt, s.mode) if r.stoeck_bonus else -1
+            # Stöck belongs to the hand as play began: after folding, taking a pile, robbing
+            # and bettering (the same as the deal where nothing changes hands)
+            held = s.in_hands if r.take_part else s.dealt
+            holder = stoeck_holder(held, s.mode) if r.stoeck_bonus else -1
             if holder >= 0:
                 facts.stoeck[team[holder]] = r.stoeck_bonus
         if r.table_bonuses:
@@ -967,12 +972,13 @@ class Game:
         return bool(r.end_when is not None and r.end_when(facts, -1))
 
     def standings(self) -> list[tuple[int, int]]:
-        """(subject, total in the winner's unit), best first; players who left the table
-        come first, in the order they left (the better total first within one hand)."""
+        """(subject, total in the winner's unit), best first; where the first to leave the
+        table wins, players who left come first, in the order they left (the better total
+        first within one hand)."""
         r = self.rules
         unit, sign = r.winner_unit
         totals = [sign * v for v in self.s.totals[unit]]
-        left = self.s.left if r.leave is not None else [0] * r.subjects
+        left = self.s.left if r.winner_first_out else [0] * r.subjects
         order = sorted(range(r.subjects), key=lambda x: (
             left[x] or HAND_LIMIT + 1, -totals[x] if r.winner_most else totals[x]))
         return [(x, totals[x]) for x in order]
@@ -984,12 +990,14 @@ class Game:
         table = self.standings()
         best = table[0][1]
         left = self.s.left if self.rules.leave is not None else []
-        first = left[table[0][0]] if left else 0
-        winners = tuple(x for x, v in table if v == best and (not left or left[x] == first))
+        first = left[table[0][0]] if self.rules.winner_first_out else 0
+        winners = tuple(x for x, v in table if v == best and (not first or left[x] == first))
         reason = "hand limit" if self.s.hand_no >= HAND_LIMIT else "game end"
+        place = [y for y, _ in table]
         gone = tuple(sorted(((x, h) for x, h in enumerate(left) if h),
-                            key=lambda p: [y for y, _ in table].index(p[0])))
-        return Outcome(winners, tuple(table), reason, len(self.s.results), gone)
+                            key=lambda p: (p[1], place.index(p[0]))))
+        return Outcome(winners, tuple(table), reason, len(self.s.results), gone,
+                       self.rules.winner_first_out and bool(first))
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What one seat may see now: its own hand, the table, public declarations."""

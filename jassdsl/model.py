@@ -216,6 +216,7 @@ class Points(Node):
 class Bonus(Node):
     name: Word
     points: int
+    only_if: Word | None = None  # a yes/no option that must be "yes" for the bonus to count
 
 
 class GameEnd(Node):
@@ -226,6 +227,7 @@ class GameEnd(Node):
 class Winner(Node):
     direction: Literal["most", "fewest"]
     unit: Word
+    first_out: bool = False  # the first to leave the table wins; the unit orders the rest
 
 
 class Invariant(Node):

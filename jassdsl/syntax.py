@@ -179,7 +179,8 @@ class _ToModel(Transformer[Token, Any]):
         return word(ch[0]), ch[1]
 
     def bonus(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("bonuses", m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=int(ch[1])))
+        return ("bonuses", m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=int(ch[1]),
+                                   only_if=word(ch[2]) if ch[2] is not None else None))
 
     # -- Weis
     def weis_table(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
@@ -411,7 +412,11 @@ class _ToModel(Transformer[Token, Any]):
         return ("end", m.GameEnd(pos=pos_of(meta), when=ch[0]))
 
     def winner(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("winner", m.Winner(pos=pos_of(meta), direction=ch[0], unit=word(ch[1])))
+        return ("winner", m.Winner(pos=pos_of(meta), direction=ch[1], unit=word(ch[2]),
+                                   first_out=ch[0] is True))
+
+    def first_out(self, meta: Meta, ch: list[Any]) -> bool:
+        return True
 
     def most(self, meta: Meta, ch: list[Any]) -> str:
         return "most"

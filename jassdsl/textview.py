@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from jassdsl import model as m
 from jassdsl.actions import Action
-from jassdsl.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUIT_NAMES, SUITS
+from jassdsl.cards import CARD_CLASSES, CARD_NAMES, SUIT_NAMES, SUITS
 from jassdsl.compiler import CompiledRules
 from jassdsl.game import HandResult, Outcome, Trick, weis_label
 from jassdsl.scoring import Grant
@@ -82,8 +82,8 @@ def trump_how(rules: CompiledRules, result: HandResult, log: HandLog,
     if kind == "bottom_card" or (kind == "turned" and result.turned < 0):
         return f"{label} (bottom card {log.shown or '?'} shown)"
     if kind == "turned":
-        robbed = (f", robbed by {names[result.robbed]} with "
-                  f"{CARD_NAMES[robbing_card(rules, result.turned)]}" if result.robbed >= 0
+        robbed = (f", robbed by {names[result.robbed]} with the "
+                  f"{CARD_NAMES[rules.robbing_card(result.turned)]}" if result.robbed >= 0
                   else "")
         return f"{label} (card {CARD_NAMES[result.turned]} turned{robbed})"
     if kind == "first_void":
@@ -93,11 +93,6 @@ def trump_how(rules: CompiledRules, result: HandResult, log: HandLog,
         k, seat, card = hit
         return f"{label} (first void: {names[seat]} played {CARD_NAMES[card]} in trick {k})"
     return f"no trump (cards rank as {fallback_name(rules)})"
-
-
-def robbing_card(rules: CompiledRules, turned: int) -> int:
-    """The trump card that may take the turned card (the file's `rob:` rank, its suit)."""
-    return turned // len(RANKS) * len(RANKS) + rules.rob_rank
 
 
 def fallback_name(rules: CompiledRules) -> str:
@@ -305,8 +300,9 @@ def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str]) -
     if outcome.left:
         places = "; left the table in this order: " + ", ".join(
             f"{subjects[x]} (hand {h})" for x, h in outcome.left)
+    how = ", the first to leave the table" if outcome.first_out else ""
     return (f"game over after {plural(outcome.hands, 'hand')} ({outcome.reason}): {who} {verb} "
-            f"with {best} {unit}{places}")
+            f"with {best} {unit}{how}{places}")
 
 
 def sorted_hand(cards: Sequence[int], table: ModeTable) -> list[list[int]]:

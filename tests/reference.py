@@ -319,12 +319,13 @@ def best_weis_seat(declared: list[list[list[str]]], order: list[int], mode: Mode
 
 
 # --- Weis and Stöck lying on the table (Misère Molotow, A) ----------------------------------
-def table_weis(cards: list[str]) -> int:
+def table_weis(cards: list[str], four_nines: bool = False) -> int:
     """The Weise the cards of one trick form, worth as in the big table: four cards of one
-    rank, or three or more cards of one suit in unbroken order (A K Q J 10 9 8 7 6)."""
+    rank (four nines only where allowed), or three or more cards of one suit in unbroken
+    order (A K Q J 10 9 8 7 6)."""
     ranks = [rank_of(c) for c in cards]
     if len(cards) == 4 and len(set(ranks)) == 1:
-        return FOUR_OF_A_KIND.get(ranks[0], 0)
+        return 0 if ranks[0] == "9" and not four_nines else FOUR_OF_A_KIND.get(ranks[0], 0)
     total = 0
     for suit in SUITS:
         places = sorted(SEQUENCE_ORDER.index(rank_of(c)) for c in cards if suit_of(c) == suit)

@@ -443,7 +443,7 @@ def test_human_robs_with_yes_or_declines_with_no() -> None:
     player, out = human("perhaps\nyes\n")
     assert player.choose(game, seat) == Action("rob", 1)
     turned = game.observation(seat)["turned"]
-    six = turned[0] + "6"  # the file robs with the trump six
+    six = CARD_NAMES[game.rules.robbing_card(CARD_NAMES.index(turned))]  # the file's rob rank
     assert f"take the turned {turned} for your {six}? (yes / no, or a number)" in out.getvalue()
     assert f"legal: 1) yes, take {turned} for {six}  2) no, keep {six}" in out.getvalue()
     player, _ = human("no\n")

@@ -131,7 +131,7 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
     table_weis, table_stoeck = [0] * k, [0] * k
     cards = [[CARD_NAMES[c] for c in t.cards] for t in r.tricks]
     for t, lying, has_stoeck in zip(r.tricks, cards, ref.table_stoeck(cards, mode), strict=True):
-        table_weis[team[t.winner]] += ref.table_weis(lying)
+        table_weis[team[t.winner]] += ref.table_weis(lying, options.get("four-nines") == "yes")
         table_stoeck[team[t.winner]] += 20 if has_stoeck else 0
     return HandView(r.number, k, points, tricks, won, winners, declared, options, weis, stoeck,
                     table_weis, table_stoeck)
@@ -170,7 +170,10 @@ def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[lis
                     weis[team[seat]] += sum(ref.weis_value(c, table, nines) for c in said)
     if declared and rules.take_part:  # only those taking part may declare
         assert all(not said for seat, said in enumerate(declared) if seat not in r.playing)
-    if any(b.name.text == "stoeck" for b in rules.model.bonuses) and mode in ref.SUITS:
+    # Stöck where the file has it (and its yes/no option, if any, is yes): G, 20 points
+    if any(b.name.text == "stoeck" and (b.only_if is None or
+                                        rules.options.get(b.only_if.text) == "yes")
+           for b in rules.model.bonuses) and mode in ref.SUITS:
         for seat, cards in enumerate(dealt):
             if {f"{mode}K", f"{mode}Q"} <= cards:
                 stoeck[team[seat]] += 20
@@ -388,8 +391,10 @@ def handjass(v: HandView) -> Expected:
     best two earns a stroke, who plays and stays below 21 a zero; a lone player two strokes;
     of two players one falls: the other two strokes. With two at the table the better
     score earns the stroke (file decisions: ties share a place, a fallen player earns no
-    stroke, a void hand scores nothing, the lone player needs no 21)."""
-    score = [v.points[s] + (v.weis[s] if v.weis else 0) for s in range(v.subjects)]
+    stroke, a void hand scores nothing, the lone player needs no 21; Stöck (G) adds to the
+    score unless the option turns it off)."""
+    score = [v.points[s] + (v.weis[s] if v.weis else 0) + (v.stoeck[s] if v.stoeck else 0)
+             for s in range(v.subjects)]
     playing = v.playing
     fallen = [s for s in playing if score[s] < 21]
     delta = [0] * v.subjects

@@ -555,3 +555,14 @@ def test_a_rule_file_without_german_is_caught() -> None:
     assert missing_german(rf) == (["summary"] + [f"decision {d.key}" for d in rf.decisions]
                                   + [f"option {o.name}" for o in rf.options])
     assert "decision stoeck" in missing_german(rf)
+
+
+@pytest.mark.parametrize("name", ["handjass", "handjass-bessern"])
+def test_handjass_pages_state_the_winner_rule_once(name: str) -> None:
+    """The first to leave the table wins (Allmedias, Handjass); the page says so once and
+    never also crowns the most strokes."""
+    v = variant(ROOT / "rules" / f"{name}.jass")
+    en, de = variant_page("en", v), variant_page("de", v)
+    assert en.count("to leave the table wins") == 1 and "The winner is" not in en
+    assert de.count("gewinnt, wer zuerst den Tisch verlässt") == 1
+    assert "mit den meisten Strichen;" not in de and "Wer zuerst geht, gewinnt" not in de

@@ -7,7 +7,10 @@ import random
 
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.game import Game
+from jassdsl.check import load_model
+from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.game import Game, Outcome
+from jassdsl.registry import variant_path
 
 
 def names(mask: int) -> list[str]:
@@ -60,6 +63,38 @@ def test_robbing_takes_the_turned_card_for_the_trump_six() -> None:
     game.apply("rob 1")
     assert s.hands[seat] >> turned & 1 and not s.hands[seat] >> six & 1
     assert s.piles["blind"] >> six & 1 and game.phase in ("play", "weis")
+
+
+def test_with_two_the_blind_taker_leaves_the_turned_card_on_the_stock_to_be_robbed() -> None:
+    """A, two players: the turned card lies on the stock, not on the blind, and the trump
+    six may rob it before the first card, whoever took the blind (seed 20: DJ turned on
+    the stock, P1 holds D6, P0 takes the blind)."""
+    game = Game("handjass", seed=20, options={"seats": 2})
+    s = game.s
+    assert CARD_NAMES[s.turned] == "DJ" and s.pile_cards["stock"][0] == s.turned
+    assert s.hands[1] >> CARD_NAMES.index("D6") & 1 and s.current == 1
+    game.apply("join")
+    game.apply("swap")  # P0 takes the blind; the turned card stays on the stock
+    assert game.phase == "rob" and s.current == 1
+    game.apply("rob 1")
+    assert names(s.hands[1]).count("DJ") == 1 and s.piles["stock"] >> CARD_NAMES.index("D6") & 1
+
+
+def test_with_three_the_blind_taker_takes_the_turned_card_along_and_nobody_robs() -> None:
+    """A, three players: the turned card is the top card of the blind; whoever takes the
+    blind takes it along, so it no longer lies on the table to be robbed."""
+    for seed in range(200):
+        game = Game("handjass", seed=seed, options={"seats": 3})
+        s = game.s
+        six = s.turned // 9 * 9 + 8
+        if not any(s.hands[x] >> six & 1 for x in range(3) if x != s.current):
+            continue  # the trump six must be in the hand of a player who joins
+        game.apply("swap")
+        while game.phase == "take part":
+            game.apply("join")
+        assert s.hands[s.swapped] >> s.turned & 1 and game.phase != "rob"
+        return
+    raise AssertionError("no deal found")
 
 
 def test_four_players_show_the_dealers_last_card_and_never_rob() -> None:
@@ -187,3 +222,59 @@ def test_four_players_play_ordinary_handjass() -> None:
             break
     assert [r.points for r in one.results] == [r.points for r in two.results]
     assert [r.clause for r in one.results] == [r.clause for r in two.results]
+
+
+def play_out(rules: CompiledRules | str, seed: int) -> Outcome:
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    outcome = game.outcome()
+    assert outcome is not None
+    return outcome
+
+
+def test_the_first_to_leave_wins_as_the_file_says_and_most_strokes_is_another_rule() -> None:
+    """A: 'Wer die vereinbarte Strichzahl erreicht hat, hat gewonnen und scheidet aus':
+    the file says the first to leave wins; a copy that says 'most strokes' ranks by the
+    strokes alone, so the two differ where a later leaver ends with more strokes."""
+    path = variant_path("handjass")
+    text = path.read_text(encoding="utf-8")
+    first = "winner: first to leave the table, then most strokes"
+    assert text.rstrip().endswith(first)
+    most = compile_rules(load_model(text.replace(first, "winner: most strokes"), "m.jass"), {})
+    for seed in range(100):
+        leaving, by_strokes = play_out("handjass", seed), play_out(most, seed)
+        assert leaving.first_out and not by_strokes.first_out
+        first_gone = leaving.left[0][1]
+        assert set(leaving.winners) == {x for x, h in leaving.left if h == first_gone} & {
+            x for x, v in leaving.standings if v == leaving.standings[0][1]}
+        best = max(v for _, v in by_strokes.standings)
+        assert set(by_strokes.winners) == {x for x, v in by_strokes.standings if v == best}
+        if leaving.winners != by_strokes.winners:
+            return
+    raise AssertionError("no game where the first to leave is not the one with most strokes")
+
+
+def test_stoeck_counts_in_handjass_for_the_hand_played_and_the_option_turns_it_off() -> None:
+    """G: Stöck (trump King and Queen in one hand) counts 20 in general, and naming the
+    small Weis does not abolish it. It belongs to the hand a player plays with: a player
+    who took the blind holding trump King and Queen has Stöck, whatever was dealt."""
+    for seed in range(400):
+        game, off = (Game("handjass", seed=seed, options={"seats": 3, "stoeck-counts": v})
+                     for v in ("yes", "no"))
+        rng, rng_off = random.Random(seed), random.Random(seed)
+        while not game.results:
+            action = rng.choice(game.legal_actions())
+            game.apply(action)
+            off.apply(rng_off.choice(off.legal_actions()))
+        r = game.results[0]
+        if r.swapped < 0 or not r.bonuses.get("stoeck", (0,))[r.swapped]:
+            continue
+        trump = "DHSC".index(r.trump)
+        pair = 1 << trump * 9 + 1 | 1 << trump * 9 + 2  # trump King and Queen
+        assert r.in_hands[r.swapped] & pair == pair and r.hands[r.swapped] & pair != pair
+        assert r.bonuses["stoeck"][r.swapped] == 20
+        assert off.results[0].bonuses["stoeck"] == (0, 0, 0)
+        return
+    raise AssertionError("nobody took the blind with Stöck in it")

@@ -15,6 +15,7 @@ from jassdsl.check import load_model
 from jassdsl.compiler import compile_rules
 from jassdsl.errors import IllegalActionError
 from jassdsl.game import Game
+from jassdsl.registry import load_rules
 from jassdsl.weis import (
     WeisTable,
     best_seat,
@@ -246,3 +247,13 @@ def test_per_suit_tables_find_what_the_search_finds(table: WeisTable) -> None:
             h |= sum(1 << (suit * 9 + r) for r in range(start, start + rng.randrange(3, 6)))
         for mode in range(6):
             assert hand_weise(h, fresh, mode) == tuple(search_declaration(h, table, mode))
+
+
+@pytest.mark.parametrize("variant", ["schieber", "misere-molotow"])
+def test_four_nines_follow_the_base_rule_of_the_common_rules(variant: str) -> None:
+    """G lists four nines (150) only 'wenn sie erlaubt werden': the default leaves them
+    out, the option 'four-nines' allows them."""
+    nine = RANKS.index("9")
+    plain, allowed = load_rules(variant).weis, load_rules(variant, {"four-nines": "yes"}).weis
+    assert plain is not None and allowed is not None
+    assert nine not in plain.fours and allowed.fours[nine] == 150

@@ -213,6 +213,8 @@ def cards_section(lang: Lang, v: Variant) -> list[str]:
         key = f"bonus.{b.name.text}"
         text = say(lang, key, points=b.points) if key in BONUS_KEYS else \
             say(lang, "bonus.other", name=b.name.text, points=b.points)
+        if b.only_if is not None:
+            text = text[:-1] + say(lang, "weis.only_if", name=b.only_if.text) + "."
         out.append(f"- {text}")
     return [*out, ""]
 
@@ -460,11 +462,15 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         out += ["", f"{say(lang, 'scoring.where')}: " + "; ".join(where) + "."]
     subject = "team" if rf.teams else "player"
     sw = SUBJECTS[lang][subject]
-    key = "end.winner_most" if rf.winner.direction == "most" else "end.winner_fewest"
+    most = rf.winner.direction == "most"
+    key = "end.winner_most" if most else "end.winner_fewest"
+    if rf.winner.first_out:
+        key = "end.winner_first_out"
     unit = s.unit(rf.winner.unit.text)
     if lang == "de":
         unit = unit if unit.endswith(("n", "s")) else unit + "n"
-    out += ["", say(lang, key, subject=sw.sg, unit=unit, article=sw.article)]
+    word = {"en": ("most", "fewest"), "de": ("meisten", "wenigsten")}[lang][0 if most else 1]
+    out += ["", say(lang, key, subject=sw.sg, unit=unit, article=sw.article, most=word)]
     return [*out, ""]
 
 
@@ -565,7 +571,8 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         robbed = ex.result.robbed
         line = say(lang, "ex.turned", card=card_mark(ex.result.turned), trump=trump_text)
         if robbed >= 0:
-            line += " " + say(lang, "ex.robbed", player=seat_name(robbed))
+            line += " " + say(lang, "ex.robbed", player=seat_name(robbed),
+                              card=card_mark(r.robbing_card(ex.result.turned)))
         return [line]
     if kind == "random_suit":
         return [say(lang, "ex.random", trump=suit_prose(lang, trump))]

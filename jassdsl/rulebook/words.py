@@ -322,14 +322,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "end.leave": (
         "After each hand, every player who {cond} leaves the table; the others play on, with "
         "the deal and piles for fewer players. The game ends when at most one player is "
-        "left. The first to leave wins; the others are placed in the order they leave (the "
-        "higher total first when several leave after the same hand, equal totals sharing "
-        "the place), then those still at the table.",
+        "left.",
         "Nach jeder Runde verlässt jeder Spieler, der {cond}, den Tisch; die anderen spielen "
         "weiter, mit dem Geben und den Haufen für weniger Spieler. Das Spiel endet, wenn "
-        "höchstens ein Spieler übrig ist. Wer zuerst geht, gewinnt; die anderen werden in "
-        "der Reihenfolge ihres Gehens platziert (nach derselben Runde der höhere Stand "
-        "zuerst, Gleichstand teilt den Platz), danach wer noch am Tisch sitzt.",
+        "höchstens ein Spieler übrig ist.",
     ),
     "declare.none": (
         "Nothing is declared: play starts right after the deal and the setting of trump.",
@@ -484,6 +480,16 @@ TEXT: dict[str, tuple[str, str]] = {
         "Es gewinnt {article} {subject} mit den meisten {unit}; bei Gleichstand teilen sich "
         "die Gleichen den Sieg.",
     ),
+    "end.winner_first_out": (
+        "The first to leave the table wins; of several who leave after the same "
+        "hand, the one with the {most} {unit} wins, equal totals sharing the win. The others "
+        "are placed in the order they leave, then those still at the table by the {most} "
+        "{unit}.",
+        "Es gewinnt, wer zuerst den Tisch verlässt; gehen mehrere nach derselben Runde, "
+        "gewinnt unter ihnen der mit den {most} {unit}, bei Gleichstand teilen sich die "
+        "Gleichen den Sieg. Die anderen werden in der Reihenfolge ihres Gehens platziert, "
+        "danach wer noch am Tisch sitzt, nach den {most} {unit}.",
+    ),
     "end.winner_fewest": (
         "The winner is {article} {subject} with the fewest {unit}; equal totals share the win.",
         "Es gewinnt {article} {subject} mit den wenigsten {unit}; bei Gleichstand teilen sich "
@@ -550,8 +556,8 @@ TEXT: dict[str, tuple[str, str]] = {
         "Die Karte {card} wird aufgedeckt. {trump}",
     ),
     "ex.robbed": (
-        "{player} robs it with the trump six.",
-        "{player} raubt sie mit der Trumpf-Sechs.",
+        "{player} robs it with {card}.",
+        "{player} raubt sie mit {card}.",
     ),
     "ex.playing": ("Playing this hand: {players}.", "In dieser Runde spielen mit: {players}."),
     "ex.shown": ("The card shown is {card}: {trump}.", "Die gezeigte Karte ist {card}: {trump}."),

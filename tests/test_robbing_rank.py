@@ -1,0 +1,79 @@
+"""The robbing rank is read from the rule file everywhere: the engine, the terminal
+prompt and report, the text view, the bot and the rulebook's worked example. A test-made
+copy of Handjass robs with the trump Jack instead of the Six."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from jassdsl.actions import ROB_NO, Action
+from jassdsl.bots import HeuristicBot
+from jassdsl.cards import CARD_INDEX, CARD_NAMES
+from jassdsl.check import load_model
+from jassdsl.cli_play import HumanPlayer
+from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.game import Game
+from jassdsl.registry import variant_path
+from jassdsl.rulebook.cardview import card_mark
+from jassdsl.rulebook.example import play_example
+from jassdsl.rulebook.render import Variant, trump_story
+from jassdsl.textview import HandLog, trump_how
+
+SIX = "rob: trump 6 may take the turned card"
+JACK = "rob: trump J may take the turned card"
+
+
+def jack_robs() -> tuple[str, CompiledRules]:
+    text = variant_path("handjass").read_text(encoding="utf-8")
+    assert SIX in text
+    text = text.replace(SIX, JACK)
+    return text, compile_rules(load_model(text, "jack-robs.jass"), {"seats": 2})
+
+
+def rob_asked(rules: CompiledRules) -> Game:
+    for seed in range(300):
+        game = Game(rules, seed=seed)
+        while game.phase == "take part":
+            game.apply("join")
+        if game.phase == "rob":
+            return game
+    raise AssertionError("nobody held the robbing card")
+
+
+def test_the_holder_of_the_files_rank_is_asked_and_every_view_names_that_card() -> None:
+    _, rules = jack_robs()
+    game = rob_asked(rules)
+    s, seat = game.s, game.current_player
+    jack = CARD_NAMES[s.turned][0] + "J"
+    assert CARD_NAMES[rules.robbing_card(s.turned)] == jack
+    assert s.hands[seat] >> CARD_NAMES.index(jack) & 1
+    out = io.StringIO()
+    player = HumanPlayer(io.StringIO("yes\n"), out, ["you", "P1"])
+    assert player.choose(game, seat) == Action("rob", 1)
+    assert f"take the turned {CARD_NAMES[s.turned]} for your {jack}?" in out.getvalue()
+    # the bot knows the Jack is the better trump and keeps it
+    assert HeuristicBot(random.Random(1)).choose(game, seat) == ROB_NO
+    game.apply("rob 1")
+    rng = random.Random(2)
+    while not game.results:
+        game.apply(rng.choice(game.legal_actions()))
+    text = trump_how(rules, game.results[0], HandLog(), ["P0", "P1"])
+    assert f"robbed by P{seat} with the {jack}" in text and "six" not in text
+
+
+def test_the_worked_example_names_the_files_robbing_card() -> None:
+    text, rules = jack_robs()
+    for seed in range(300):
+        example = play_example(rules, seed)
+        if example.result.robbed >= 0:
+            break
+    else:
+        raise AssertionError("no example robs")
+    jack = CARD_NAMES[example.result.turned][0] + "J"
+    variant = Variant("jack-robs", text, rules.model, rules, example)
+    for lang in ("en", "de"):
+        line = " ".join(trump_story(lang, variant))
+        assert f"with {card_mark(CARD_INDEX[jack])}." in line or \
+            f"mit {card_mark(CARD_INDEX[jack])}." in line, line
+        assert "six" not in line and "Sechs" not in line
