@@ -139,11 +139,14 @@ class Checker:
         return numbers
 
     def players_choices(self, v: m.Value) -> list[int]:
-        """The possible player counts, without reporting (check_table reports)."""
+        """The possible player counts from 2 to 4, without reporting (check_table reports
+        the others, once: nothing is checked against a count that cannot be)."""
         if v.number is not None:
-            return [v.number]
-        opt = self.options.get(v.option or "")
-        return [c.number for c in opt.choices if c.number is not None] if opt else []
+            numbers = [v.number]
+        else:
+            opt = self.options.get(v.option or "")
+            numbers = [c.number for c in opt.choices if c.number is not None] if opt else []
+        return [n for n in numbers if 2 <= n <= 4]
 
     def check_options(self, rf: m.RuleFile) -> None:
         names: set[str] = set()
@@ -158,8 +161,10 @@ class Checker:
                            "one of its choices")
 
     def check_table(self, rf: m.RuleFile) -> None:
-        counts = self.value(rf.players, 2, 4, "the number of players")
-        if rf.teams and counts != [4]:
+        # a count out of range is reported once; the checks that build on it skip it
+        counts = [n for n in self.value(rf.players, 2, 4, "the number of players")
+                  if 2 <= n <= 4]
+        if rf.teams and any(n != 4 for n in counts):
             self.error(rf.players.pos, "teams", "teams across need exactly 4 players")
         packets = self.value(rf.deal.packet, 1, 36, "the packet size")
         for n in counts:

@@ -1,35 +1,55 @@
-"""`jassdsl check`: parse, check and compile rule files; report every error of each."""
+"""`jassdsl check`: parse, check and compile rule files (or every one in a folder); report
+every error of each."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from jassdsl.compiler import option_value
 from jassdsl.errors import JassError, RuleFileErrors, UnreadableRuleFile
-from jassdsl.registry import display_path, load_rules, variant_path
+from jassdsl.registry import display_path, load_rules, rule_files, variant_path
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("check", help="check rule files and report all their errors",
                        description="Parse, check and compile each rule file, with its default "
                                    "options and with every offered option value.")
-    p.add_argument("files", nargs="+", metavar="FILE", help="a .jass file (or a variant name)")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="a .jass file, a variant name, or a folder (every .jass file in it)")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     bad = 0
-    for name in args.files:
+    files = expand(args.files)
+    for name in files:
         message = check_one(name)
         if message is None:
             continue
         bad += 1
         print(message, file=sys.stderr)
-    if len(args.files) > 1 and bad:
-        print(f"{bad} of {len(args.files)} files have errors", file=sys.stderr)
+    if len(files) > 1 and bad:
+        print(f"{bad} of {len(files)} files have errors", file=sys.stderr)
     return 1 if bad else 0
+
+
+def expand(names: list[str]) -> list[str]:
+    """Each name, a folder replaced by the .jass files in it (a folder without one is an
+    error, so `check` never reports OK for nothing)."""
+    out = []
+    for name in names:
+        folder = Path(name)
+        if not folder.is_dir():
+            out.append(name)
+            continue
+        files = rule_files(folder)
+        if not files:
+            raise JassError(f"{name} is a directory without .jass files")
+        out += [str(p) for p in files]
+    return out
 
 
 def check_one(name: str) -> str | None:

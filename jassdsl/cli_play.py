@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import sys
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ from jassdsl.deal import trick_seats
 from jassdsl.errors import JassError
 from jassdsl.game import Game, Outcome, Trick
 from jassdsl.registry import display_path, load_rules, variant_path
+from jassdsl.tables import MODE_INDEX, MODE_NAMES
 
 QUIT_WORDS = ("q", "quit", "exit")
 YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}
@@ -58,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         outcome = table.run()
     except InputClosed as e:
-        print(f"\n{e}; left the game after {len(game.results)} finished hands",
+        print(f"\n{e}; left the game after {tv.plural(len(game.results), 'finished hand')}",
               file=sys.stderr)
         return 0
     print(tv.outcome_line(rules, outcome, names), file=out)
@@ -155,7 +157,8 @@ class Table:
         name = self.names[seat]
         others = not isinstance(self.agents[seat], HumanPlayer)
         if phase == "trump" and others:
-            self.say(f"{name} pushes" if action.kind == "push" else f"{name} chooses {action}")
+            self.say(f"{name} pushes" if action.kind == "push"
+                     else f"{name} chooses trump {tv.mode_label(MODE_NAMES[action.value])}")
         elif phase == "auction" and others:
             self.say(f"{name} passes" if action.kind == "pass" else f"{name} bids {action.value}")
         elif phase == "take part" and others:
@@ -167,11 +170,17 @@ class Table:
             self.say(f"{name} takes the {pile}" if action.kind == "take"
                      else f"{name} refuses the {pile}")
         elif phase == "rob" and others:
-            self.say(f"{name} robs {rob_text(self.game)}" if action.value == 1
-                     else f"{name} does not rob")
+            turned = CARD_INDEX[self.game.observation(seat)["turned"]]
+            robbing = CARD_NAMES[self.game.rules.robbing_card(turned)]
+            self.say(f"{name} takes the turned {CARD_NAMES[turned]} for {robbing}"
+                     if action.value == 1 else f"{name} does not rob")
+        elif phase == "weis" and others and action.value == 1:
+            said = self.game.observation(seat)["weis"][seat]
+            self.say(f"{name} declares Weis: {'; '.join(said) or 'none'}")
         elif phase == "declare" and others:
             hidden = any(d.hidden for d in self.game.rules.declarations if d.name == action.kind)
-            self.say(f"{name} declares {'a hidden ' + action.kind if hidden else action}")
+            self.say(f"{name} gives a hidden {action.kind}" if hidden
+                     else f"{name}'s {action.kind}: {action.value}")
         hand_over = len(self.game.results) > before.hands
         if phase == "play" and not hand_over and before.trump is None:
             now = self.game.observation(self.game.current_player)["trump"]
@@ -181,11 +190,16 @@ class Table:
         if trick is not None:
             game = self.game
             if hand_over:
-                seats = game.results[-1].trick_order(trick.leader)
+                result = game.results[-1]
+                seats = result.trick_order(trick.leader)
+                table = tv.final_table(game.rules, result.trump)
+                points = result.trick_points(table, game.rules.last_bonus)[-1]
             else:
-                mask = sum(1 << x for x in game.observation(game.current_player)["playing"])
-                seats = trick_seats(game.n, mask)[trick.leader]
-            self.say(tv.trick_line(before.tricks + 1, trick, self.names, None, seats))
+                obs = game.observation(game.current_player)
+                seats = trick_seats(game.n, sum(1 << x for x in obs["playing"]))[trick.leader]
+                table = table_for(game.rules, MODE_INDEX.get(obs["trump"] or "", -1))
+                points = sum(table.points[c] for c in trick.cards)
+            self.say(tv.trick_line(before.tricks + 1, trick, self.names, points, seats))
 
     def finished_trick(self, before: Progress) -> Trick | None:
         game = self.game
@@ -203,12 +217,20 @@ class HumanPlayer:
 
     def __init__(self, inp: TextIO, out: TextIO, names: Sequence[str]) -> None:
         self.inp, self.out, self.names = inp, out, names
+        self.forced_hand = 0  # the hand whose remaining tricks are being played out
 
     def say(self, line: str) -> None:
         print(line, file=self.out)
 
     def choose(self, game: Game, seat: int) -> Action:
-        legal = game.legal_actions()
+        view = View.of(game, seat)
+        legal = tv.in_hand_order(game.legal_actions(), table_for(game.rules, view.trump))
+        if game.phase == "play" and self.forced_hand == game.s.hand_no:
+            return legal[0]
+        if game.phase == "play" and forced(game):
+            self.forced_hand = game.s.hand_no
+            self.say("the rest of this hand is forced: playing it out for you")
+            return legal[0]
         self.show(game, seat, legal)
         while True:
             self.out.write(self.prompt(game, legal))
@@ -233,6 +255,7 @@ class HumanPlayer:
         trump_text = tv.mode_label(trump) if trump else "not set yet"
         self.say(f"trump {trump_text}; your hand: {tv.hand_text(view.hand, table)}")
         if game.phase == "play":
+            self.say(tv.running_count(game.rules, game.observation(seat), seat, self.names))
             played = ", ".join(f"{self.names[view.seats[i]]} {CARD_NAMES[c]}"
                                for i, c in enumerate(view.trick))
             self.say(f"trick so far: {played}" if played else "you lead")
@@ -242,10 +265,10 @@ class HumanPlayer:
         self.say(f"legal: {choices_text(game, legal)}")
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
-        if game.phase == "declare":
-            return f"your {legal[0].kind} ({choices_text(game, legal)}): "
+        if game.phase == "declare":  # the legal numbers are on the line above
+            return f"your {legal[0].kind}: "
         if game.phase == "auction":
-            return f"your bid or pass ({choices_text(game, legal)}): "
+            return "your bid, or pass: "
         if game.phase == "trump":
             push = ", push" if any(a.kind == "push" for a in legal) else ""
             return f"trump (number, D/H/S/C, obenabe, undenufe{push}): "
@@ -258,15 +281,9 @@ class HumanPlayer:
                 return "lay away which card? (number or card name): "
             return f"swap cards for your {game.rules.improve}? (take / decline, or a number): "
         if game.phase == "rob":
-            return f"rob {rob_text(game)}? (yes / no, or a number): "
+            turned, robbing = rob_cards(game)
+            return f"take the turned {turned} for your {robbing}? (yes / no, or a number): "
         return "your card (number or name): "
-
-
-def rob_text(game: Game) -> str:
-    """'the turned card DJ with the D6': the robbing card comes from the rule file."""
-    turned = game.observation(game.current_player)["turned"]
-    return f"the turned card {turned} with the " \
-           f"{CARD_NAMES[game.rules.robbing_card(CARD_INDEX[turned])]}"
 
 
 def pile_label(name: str, names: Sequence[str]) -> str:
@@ -278,9 +295,34 @@ def pile_label(name: str, names: Sequence[str]) -> str:
     return f"your {pile}" if who == "you" else f"{who}'s {pile}"
 
 
+def rob_cards(game: Game) -> tuple[str, str]:
+    """The turned card and the trump card that may take it (the file's `rob:` rank)."""
+    turned = CARD_INDEX[game.observation(game.current_player)["turned"]]
+    return CARD_NAMES[turned], CARD_NAMES[game.rules.robbing_card(turned)]
+
+
+def forced(game: Game) -> bool:
+    """Whether the rest of the hand is certain: one seat plays alone, or every play left
+    of every seat has exactly one legal card (tried out on a copy of the game)."""
+    if len(game.observation(game.current_player)["playing"]) == 1:
+        return True
+    trial = copy.deepcopy(game, {id(game.rules): game.rules})
+    hands = len(trial.results)
+    while len(trial.results) == hands:
+        legal = trial.legal_actions()
+        if trial.phase != "play" or len(legal) != 1:
+            return False
+        trial.apply(legal[0])
+    return True
+
+
 def choices_text(game: Game, legal: list[Action]) -> str:
     if game.phase == "weis":
         return "1) yes, declare it  2) no"
+    if game.phase == "rob":
+        turned, robbing = rob_cards(game)
+        return "  ".join(f"{i}) " + (f"yes, take {turned} for {robbing}" if a.value == 1
+                                     else f"no, keep {robbing}") for i, a in enumerate(legal, 1))
     numbers = [a for a in legal if a.kind != "pass"]
     if game.phase in ("declare", "auction") and numbers:
         low, high = numbers[0].value, numbers[-1].value

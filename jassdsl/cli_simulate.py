@@ -26,7 +26,8 @@ def register(sub: Any) -> None:
                        description="Play N games with bots as fast as the engine goes. "
                                    "The same seed gives the same results.")
     add_variant_arguments(p)
-    p.add_argument("--games", "-n", type=positive, required=True, metavar="N")
+    p.add_argument("--games", "-n", type=positive, required=True, metavar="N",
+                   help="how many games to play (required; each game is played to its end)")
     p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p.add_argument("--bots", choices=BOT_KINDS, default="heuristic",
                    help="heuristic, random, or mixed: heuristic on even seats (default "

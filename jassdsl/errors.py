@@ -91,9 +91,9 @@ class UnknownVariantError(JassError):
 class MissingRuleFile(UnknownVariantError):
     """A path given for a variant where there is no rule file."""
 
-    def __init__(self, path: str) -> None:
-        JassError.__init__(self, f"no rule file at {path!r} (a variant is a name from rules/ "
-                           "or a path to a .jass file)")
+    def __init__(self, path: str, why: str = "") -> None:
+        JassError.__init__(self, f"no rule file at {path!r}{why} (a variant is a name from "
+                           "rules/ or a path to a .jass file)")
 
 
 class UnreadableRuleFile(JassError):

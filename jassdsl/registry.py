@@ -29,8 +29,11 @@ def variant_names() -> list[str]:
 
 
 def variant_path(name: str) -> Path:
-    """The rule file for a variant name or a path; unknown names get the closest names."""
+    """The rule file for a variant name (in any case) or a path; unknown names get the
+    closest names."""
     direct = Path(name)
+    if direct.is_dir():
+        raise MissingRuleFile(name, ": it is a directory")
     if direct.suffix == ".jass" or direct.exists():
         if not direct.is_file():
             raise MissingRuleFile(name)
@@ -39,8 +42,16 @@ def variant_path(name: str) -> Path:
     if path.is_file():
         return path
     known = variant_names()
-    raise UnknownVariantError(name, difflib.get_close_matches(name, known, n=3, cutoff=0.5),
-                              known)
+    folded = {k.casefold(): k for k in known}
+    if name.casefold() in folded:
+        return rules_dir() / f"{folded[name.casefold()]}.jass"
+    close = difflib.get_close_matches(name.casefold(), known, n=3, cutoff=0.5)
+    raise UnknownVariantError(name, close, known)
+
+
+def rule_files(folder: Path) -> list[Path]:
+    """The rule files of a folder, as `jassdsl check DIR` checks them."""
+    return sorted(p for p in folder.glob("*.jass") if p.is_file())
 
 
 def display_path(path: Path) -> str:

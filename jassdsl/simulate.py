@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jassdsl.bots import Bot, make_bots
-from jassdsl.game import Game
+from jassdsl.game import HAND_LIMIT, Game
 from jassdsl.registry import display_path, load_rules, variant_path
-from jassdsl.textview import seat_names, subject_names
+from jassdsl.textview import plural, seat_names, subject_names
 
 
 @dataclass
@@ -68,6 +68,7 @@ class SimReport:
             "wins": {s: self.wins[s] for s in self.subjects},
             "shared_wins": self.shared,
             "stopped_by_hand_limit": self.stopped,
+            "hand_limit": HAND_LIMIT,
             "mean_totals": self.mean_totals(),
             "clauses": dict(sorted(self.clauses.items())),
         }
@@ -130,5 +131,7 @@ def report_lines(report: SimReport) -> list[str]:
     lines.append("clauses fired: " + ", ".join(f"{c} {k}" for c, k in
                                                report.clauses.most_common()))
     if report.stopped:
-        lines.append(f"{report.stopped} games stopped at the engine's hand limit")
+        lines.append(f"stopped by the hand limit: {report.stopped} of "
+                     f"{plural(report.games, 'game')} did not reach the rule file's game end "
+                     f"within {HAND_LIMIT} hands; their totals count as they stood")
     return lines

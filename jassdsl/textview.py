@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from pydantic import BaseModel
+
+from jassdsl import model as m
 from jassdsl.actions import Action
-from jassdsl.cards import CARD_NAMES, SUIT_NAMES, SUITS
+from jassdsl.cards import CARD_CLASSES, CARD_NAMES, SUIT_NAMES, SUITS
 from jassdsl.compiler import CompiledRules
 from jassdsl.game import HandResult, Outcome, Trick, weis_label
 from jassdsl.scoring import Grant
@@ -25,6 +29,17 @@ class HandLog:
 
     shown: str | None = None
     trump_calls: list[tuple[int, Action]] = field(default_factory=list)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 hand``, ``2 hands``: the number with its word."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``P0``, ``P0 and P1``, ``P0, P1 and P2``."""
+    items = list(items)
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
 def seat_names(players: int, human: int | None = None) -> list[str]:
@@ -57,26 +72,26 @@ def final_table(rules: CompiledRules, trump: str) -> ModeTable:
 
 def trump_how(rules: CompiledRules, result: HandResult, log: HandLog,
               names: Sequence[str]) -> str:
-    """The trump of a finished hand and how the rule file's method set it."""
+    """``trump H (...) (how the rule file's method set it)``, or ``no trump (...)``."""
     kind, trump = rules.trump_kind, result.trump
+    label = f"trump {mode_label(trump)}"
     if kind in ("forehand_chooses", "bidder_chooses"):
-        return f"{mode_label(trump)} ({calls_text(log.trump_calls, names)})"
+        return f"{label} ({calls_text(log.trump_calls, names)})"
     if kind == "random_suit":
-        return f"{mode_label(trump)} (drawn at random)"
+        return f"{label} (drawn at random)"
     if kind == "bottom_card" or (kind == "turned" and result.turned < 0):
-        return f"{mode_label(trump)} (bottom card {log.shown or '?'} shown)"
+        return f"{label} (bottom card {log.shown or '?'} shown)"
     if kind == "turned":
-        robber = CARD_NAMES[rules.robbing_card(result.turned)]
-        robbed = f", robbed by {names[result.robbed]} with the {robber}" if result.robbed >= 0 \
-            else ""
-        return f"{mode_label(trump)} (card {CARD_NAMES[result.turned]} turned{robbed})"
+        robbed = (f", robbed by {names[result.robbed]} with the "
+                  f"{CARD_NAMES[rules.robbing_card(result.turned)]}" if result.robbed >= 0
+                  else "")
+        return f"{label} (card {CARD_NAMES[result.turned]} turned{robbed})"
     if kind == "first_void":
         hit = result.first_off_suit()
         if hit is None or trump not in SUITS:
-            return f"none (nobody failed to follow; counted as {fallback_name(rules)})"
+            return f"no trump (nobody failed to follow; counted as {fallback_name(rules)})"
         k, seat, card = hit
-        return (f"{mode_label(trump)} (first void: {names[seat]} played {CARD_NAMES[card]} "
-                f"in trick {k})")
+        return f"{label} (first void: {names[seat]} played {CARD_NAMES[card]} in trick {k})"
     return f"no trump (cards rank as {fallback_name(rules)})"
 
 
@@ -107,7 +122,7 @@ def trick_line(number: int, trick: Trick, names: Sequence[str], points: int | No
 def grant_text(rules: CompiledRules, grant: Grant, subjects: Sequence[str]) -> str:
     amount = rules.unit_label(grant.unit, grant.amount)
     if grant.held_with:
-        between = " and ".join(subjects[x] for x in grant.held_with)
+        between = and_list([subjects[x] for x in grant.held_with])
         return f"{amount} held in abeyance between {between}"
     released = " (held from an earlier hand)" if grant.released else ""
     return f"{subjects[grant.subject]} {amount}{released}"
@@ -160,11 +175,86 @@ def clause_title(rules: CompiledRules, clause_id: str) -> str:
     return (clause.title or "") if clause is not None else ""
 
 
+def clause_reads(rules: CompiledRules, clause_id: str) -> tuple[set[str], list[m.Expr]]:
+    """The names the clause reads (through the `let`s it uses, too) and the arguments of
+    its won(...) and trick(...) calls."""
+    clause = next((c for c in rules.model.clauses if c.id == clause_id), None)
+    if clause is None:
+        return set(), []
+    lets = {let.name: let.expr for let in rules.model.lets}
+    names: set[str] = set()
+    calls: list[m.Expr] = []
+
+    def walk(node: object) -> None:  # in source order, so the lines follow the clause
+        if isinstance(node, m.Call) and node.func in ("won", "trick"):
+            calls.append(node)
+        if isinstance(node, m.Name) and node.name not in names:
+            names.add(node.name)
+            if node.name in lets:
+                walk(lets[node.name])
+        if isinstance(node, BaseModel):
+            for key in type(node).model_fields:
+                walk(getattr(node, key))
+        elif isinstance(node, tuple):
+            for item in node:
+                walk(item)
+
+    walk(clause)
+    return names, calls
+
+
+# The facts that come from card points: who has the most, the same, the rank.
+POINT_FACTS = {"points", "rank", "sharing", "points-in-play"}
+
+
+def clause_facts(rules: CompiledRules, result: HandResult,
+                 subjects: Sequence[str]) -> list[str]:
+    """The facts of the hand that the clause which scored it reads, one line each: card
+    points where they decide, tricks where tricks do, the cards of a kind taken, ...
+    (declared values and Weis have lines of their own)."""
+    names, calls = clause_reads(rules, result.clause)
+    k = len(subjects)
+
+    def line(title: str, values: Sequence[int]) -> str:
+        return f"{title}: " + ", ".join(f"{subjects[x]} {v}" for x, v in enumerate(values))
+
+    out = []
+    if names & POINT_FACTS or "most" in names or "least" in names or "place" in names:
+        out.append(line("card points", result.points))
+    taken = [0] * k
+    tricks = [0] * k
+    for trick in result.tricks:
+        who = rules.team_of[trick.winner]
+        tricks[who] += 1
+        for c in trick.cards:
+            taken[who] |= 1 << c
+    if names & {"tricks", "match"}:
+        out.append(line("tricks", tricks))
+    if "last" in names and result.tricks:
+        out.append(f"last trick: {subjects[rules.team_of[result.tricks[-1].winner]]}")
+    for call in calls:
+        assert isinstance(call, m.Call)
+        arg = call.args[0]
+        if call.func == "won" and isinstance(arg, m.Name) and arg.name in CARD_CLASSES:
+            mask = CARD_CLASSES[arg.name]
+            if mask.bit_count() > 1:
+                out.append(line(f"{arg.name} taken",
+                                [(taken[x] & mask).bit_count() for x in range(k)]))
+            else:
+                holder = [subjects[x] for x in range(k) if taken[x] & mask]
+                out.append(f"{arg.name} taken by: {holder[0] if holder else 'nobody'}")
+        elif call.func == "trick" and isinstance(arg, m.Num) and 0 < arg.value <= len(
+                result.tricks):
+            out.append(f"trick {arg.value} taken by: "
+                       f"{subjects[rules.team_of[result.tricks[arg.value - 1].winner]]}")
+    return list(dict.fromkeys(out))
+
+
 def hand_summary(rules: CompiledRules, result: HandResult, log: HandLog,
                  names: Sequence[str], tricks: bool) -> list[str]:
     """The report of one finished hand, one line per fact."""
     subjects = subject_names(rules, names)
-    lines = [f"hand {result.number}, dealer {names[result.dealer]}, trump "
+    lines = [f"hand {result.number}, dealer {names[result.dealer]}, "
              f"{trump_how(rules, result, log, names)}"]
     for decl, values in result.declared.items():
         shown = ", ".join(f"{names[s]} {v}" for s, v in enumerate(values))
@@ -184,8 +274,7 @@ def hand_summary(rules: CompiledRules, result: HandResult, log: HandLog,
         lines += [f"  {trick_line(k, t, names, p, result.trick_order(t.leader))}{note}"
                   for k, (t, p, note) in
                   enumerate(zip(result.tricks, points, notes, strict=True), 1)]
-    lines.append("  card points: " + ", ".join(
-        f"{subjects[x]} {p}" for x, p in enumerate(result.points)))
+    lines += [f"  {line}" for line in clause_facts(rules, result, subjects)]
     counted = (rules.count_first[:rules.count_first.index(result.won_with) + 1]
                if result.won_with else ())
     lines += weis_lines(result, names, subjects, counted)
@@ -217,7 +306,7 @@ def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str]) -
     """Who won, with how much, after how many hands, and why the game stopped."""
     subjects = subject_names(rules, names)
     best = outcome.standings[0][1]
-    who = " and ".join(subjects[x] for x in outcome.winners)
+    who = and_list([subjects[x] for x in outcome.winners])
     verb = "wins" if len(outcome.winners) == 1 else "share the win"
     unit = rules.model.winner.unit.text
     places = ""
@@ -225,7 +314,7 @@ def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str]) -
         places = "; left the table in this order: " + ", ".join(
             f"{subjects[x]} (hand {h})" for x, h in outcome.left)
     how = ", the first to leave the table" if outcome.first_out else ""
-    return (f"game over after {outcome.hands} hands ({outcome.reason}): {who} {verb} "
+    return (f"game over after {plural(outcome.hands, 'hand')} ({outcome.reason}): {who} {verb} "
             f"with {best} {unit}{how}{places}")
 
 
@@ -235,6 +324,40 @@ def sorted_hand(cards: Sequence[int], table: ModeTable) -> list[list[int]]:
     for c in cards:
         groups[c // 9].append(c)
     return [sorted(g, key=lambda c: -table.strength[c]) for g in groups if g]
+
+
+def in_hand_order(actions: Sequence[Action], table: ModeTable) -> list[Action]:
+    """Card actions in the order the hand is shown (by suit, strongest first); the
+    others as they come."""
+    order = {c: i for i, c in enumerate(c for g in sorted_hand(range(36), table) for c in g)}
+    cards = sorted((a for a in actions if a.kind in CARD_KINDS), key=lambda a: order[a.value])
+    return cards + [a for a in actions if a.kind not in CARD_KINDS]
+
+
+CARD_KINDS = ("play", "discard")
+
+
+def running_count(rules: CompiledRules, obs: dict[str, Any], seat: int,
+                  names: Sequence[str]) -> str:
+    """``so far: you 2 tricks, 31 points; you+P2 3 tricks, 45 points; your call 3``:
+    the tricks and card points (counted with the trump as it stands) of this hand."""
+    table = final_table(rules, obs["trump"] or "none")
+    subjects = subject_names(rules, names)
+    team = rules.team_of
+    tricks = [0] * rules.subjects
+    points = [0] * rules.subjects
+    for _, cards, winner in obs["tricks"]:
+        tricks[team[winner]] += 1
+        points[team[winner]] += sum(table.points[CARD_NAMES.index(c)] for c in cards)
+    mine = [f"{names[seat]} {plural(sum(1 for *_, w in obs['tricks'] if w == seat), 'trick')}"]
+    if rules.subjects < rules.players:
+        mine.append(f"team {subjects[team[seat]]} {plural(tricks[team[seat]], 'trick')}, "
+                    f"{plural(points[team[seat]], 'point')}")
+    else:
+        mine[0] += f", {plural(points[seat], 'point')}"
+    declared = [f"your {name} {values[seat]}" for name, values in obs["declared"].items()
+                if values and values[seat] is not None]
+    return "so far: " + "; ".join(mine + declared)
 
 
 def hand_text(cards: Sequence[int], table: ModeTable) -> str:

@@ -24,8 +24,9 @@ from sitebuild import ROOT, build
 
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES, mask_cards
+from jassdsl.compiler import option_value
 from jassdsl.game import Game
-from jassdsl.registry import variant_names
+from jassdsl.registry import load_rules, variant_names
 
 SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
@@ -46,15 +47,13 @@ def scaled(factor: float) -> int:
 
 
 # --- the variants under test -----------------------------------------------------------------
-# Option sets worth playing besides the defaults; every other variant plays with its defaults.
-OPTION_SETS: dict[str, list[dict[str, int | str]]] = {
-    "plus-minus": [{"seats": 3}, {"seats": 4}],
-    "schieber": [{"target": 1000}, {"target": 1200, "four-nines": "yes"},
-                 {"undenufe-eleven": "six", "weis-table": "small", "four-nines": "yes"}],
-    "handjass": [{"seats": 4}, {"seats": 3}, {"seats": 2},
-                 {"seats": 3, "stoeck-counts": "no"}],
-    "handjass-bessern": [{"seats": 4}, {"seats": 3}, {"seats": 2}],
-}
+def option_sets(variant: str) -> list[dict[str, int | str]]:
+    """Every value of every option the file offers, in as few games as that takes: set i
+    gives each option its i-th value (wrapping around); a file without options plays once."""
+    options = load_rules(variant).model.options
+    width = max((len(o.choices) for o in options), default=1)
+    return [{o.name: option_value(o.choices[i % len(o.choices)]) for o in options}
+            for i in range(width)]
 
 
 @dataclass(frozen=True)
@@ -69,9 +68,8 @@ class VariantCase:
 
 
 def variant_cases() -> list[VariantCase]:
-    """Every rule file in rules/, with the option sets listed above."""
-    return [VariantCase(name, opts) for name in variant_names()
-            for opts in OPTION_SETS.get(name, [{}])]
+    """Every rule file in rules/, with every value of its options (see option_sets)."""
+    return [VariantCase(name, opts) for name in variant_names() for opts in option_sets(name)]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -114,7 +114,8 @@ MAKING: list[tuple[str, Callable[[], Any], str, str]] = [
     ("Game(bytes)", lambda: Game(b"schieber"), "ApiUsageError", r"not bytes$"),
     ("load_rules(None)", lambda: load_rules(None), "ApiUsageError", r"not NoneType$"),
     ("a folder for a rule file", lambda: Game(str(Path(__file__).parent)), "MissingRuleFile",
-     r"^no rule file at '.*tests' \(a variant is a name from rules/ or a path"),
+     r"^no rule file at '.*tests': it is a directory \(a variant is a name from rules/ or "
+     r"a path"),
     ("a float option value", lambda: Game("schieber", options={"target": 1000.0}),
      "OptionError", r"^option target takes a whole number or text .*, not 1000\.0 \(float\)$"),
     ("a list option value", lambda: Game("schieber", options={"target": [1000]}),

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from jassdsl import cli, cli_check
+from jassdsl import textview as tv
 from jassdsl.actions import WEIS_NO, WEIS_YES, Action
+from jassdsl.bots import View, table_for
 from jassdsl.cards import CARD_NAMES
 from jassdsl.cli_play import HumanPlayer, InputClosed
 from jassdsl.game import Game
@@ -48,7 +50,7 @@ def test_play_every_variant(run: Run, variant: str) -> None:
     code, out, err = run("play", variant, "--seed", "3")
     assert code == 0, err
     rules = load_rules(variant)
-    hands = re.findall(r"^hand (\d+), dealer P\d, trump ", out, re.M)
+    hands = re.findall(r"^hand (\d+), dealer P\d, (?:trump|no trump) ", out, re.M)
     assert hands == [str(k) for k in range(1, len(hands) + 1)] and hands
     fired = re.findall(r"^  scored by: (\S+)", out, re.M)
     ids = {c.id for c in rules.model.clauses}
@@ -296,7 +298,8 @@ def test_human_illegal_card_is_refused_with_the_reason_and_the_legal_cards() -> 
     illegal = next(c for c in game.hand_of(0) if Action("play", c) not in legal)
     player, out = human(f"{CARD_NAMES[illegal].lower()}\n99\n\n2\n")
     action = player.choose(game, 0)
-    assert action == legal[1]
+    shown = tv.in_hand_order(legal, table_for(game.rules, View.of(game, 0).trump))
+    assert action == shown[1]  # the numbers follow the list as shown
     text = out.getvalue()
     assert f"{CARD_NAMES[illegal]} is not allowed" in text
     assert "there is no choice 99" in text
@@ -439,7 +442,10 @@ def test_human_robs_with_yes_or_declines_with_no() -> None:
     seat = game.current_player
     player, out = human("perhaps\nyes\n")
     assert player.choose(game, seat) == Action("rob", 1)
-    assert "with the " in out.getvalue() and "? (yes / no, or a number)" in out.getvalue()
+    turned = game.observation(seat)["turned"]
+    six = CARD_NAMES[game.rules.robbing_card(CARD_NAMES.index(turned))]  # the file's rob rank
+    assert f"take the turned {turned} for your {six}? (yes / no, or a number)" in out.getvalue()
+    assert f"legal: 1) yes, take {turned} for {six}  2) no, keep {six}" in out.getvalue()
     player, _ = human("no\n")
     assert player.choose(game, seat) == Action("rob", 0)
 
@@ -480,3 +486,69 @@ def test_stoeck_that_reaches_the_target_wins_before_the_others_weis(run: Run) ->
     assert "hand Stöck counted: P0+P2 20" in hand and "hand Weis not counted: P1+P3 170" in hand
     assert out.rstrip().endswith(
         "game over after 11 hands (won at once with stoeck): P0+P2 wins with 1004 points")
+
+
+# --- the command line as a new user meets it (issue 13) --------------------------------------
+def test_variant_names_are_read_in_any_case(run: Run) -> None:
+    name = variant_names()[0]
+    assert run("play", name.upper(), "--seed", "1")[1] == run("play", name, "--seed", "1")[1]
+    code, out, _ = run("simulate", name.title(), "--games", "1", "--json")
+    assert code == 0 and json.loads(out)["path"].endswith(f"{name}.jass")
+
+
+def test_check_a_folder_checks_every_rule_file_in_it(run: Run, tmp_path: Path) -> None:
+    code, out, err = run("check", str(rules_dir()))
+    assert code == 0 and err == ""
+    assert len(out.splitlines()) == len(variant_names())
+    assert all(line.startswith("OK ") for line in out.splitlines())
+    code, out, err = run("check", str(tmp_path))
+    assert code == 1 and out == ""
+    assert err.strip() == f"jassdsl: error: {tmp_path} is a directory without .jass files"
+
+
+def test_play_a_folder_says_it_is_a_folder(run: Run, tmp_path: Path) -> None:
+    code, _, err = run("play", str(tmp_path))
+    assert code == 1 and err.strip().startswith(f"jassdsl: error: no rule file at "
+                                                f"'{tmp_path}': it is a directory (")
+
+
+def test_every_option_of_simulate_and_play_has_help(run: Run) -> None:
+    for command in ("simulate", "play", "check"):
+        parser = cli.build_parser()
+        sub = next(a for a in parser._actions if a.dest == "command")
+        for action in sub.choices[command]._actions:  # type: ignore[union-attr]
+            assert action.help, (command, action.dest)
+
+
+def test_simulate_says_when_games_hit_the_hand_limit(run: Run,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import jassdsl.game
+    import jassdsl.simulate
+
+    for module in (jassdsl.game, jassdsl.simulate):
+        monkeypatch.setattr(module, "HAND_LIMIT", 2)
+    code, out, _ = run("simulate", "mittlere", "--games", "3")
+    assert code == 0
+    assert ("stopped by the hand limit: 3 of 3 games did not reach the rule file's game end "
+            "within 2 hands") in out
+    data = simulate_json(run)
+    assert data["stopped_by_hand_limit"] == 3 and data["hand_limit"] == 2
+    monkeypatch.undo()
+    _, out, _ = run("simulate", "mittlere", "--games", "1")
+    assert "hand limit" not in out
+
+
+@pytest.mark.parametrize(("variant", "line", "wrong"), [
+    ("mittlere", "players 3", "players 5"), ("mittlere", "players 3", "players 1"),
+    ("schieber", "players 4 in teams across", "players 5 in teams across")])
+def test_a_player_count_out_of_range_is_one_error(run: Run, tmp_path: Path, variant: str,
+                                                  line: str, wrong: str) -> None:
+    """The count is wrong; the deal, the packets and the teams that build on it are not."""
+    text = (rules_dir() / f"{variant}.jass").read_text(encoding="utf-8")
+    assert f"\n{line}\n" in text
+    bad = tmp_path / "five.jass"
+    bad.write_text(text.replace(f"\n{line}\n", f"\n{wrong}\n"), encoding="utf-8")
+    code, _, err = run("check", str(bad))
+    assert code == 1
+    assert len(re.findall(r"five\.jass:\d+:\d+: ", err)) == 1, err
+    assert "the number of players must be between 2 and 4" in err

@@ -51,7 +51,7 @@ def test_the_holder_of_the_files_rank_is_asked_and_every_view_names_that_card() 
     out = io.StringIO()
     player = HumanPlayer(io.StringIO("yes\n"), out, ["you", "P1"])
     assert player.choose(game, seat) == Action("rob", 1)
-    assert f"rob the turned card {CARD_NAMES[s.turned]} with the {jack}?" in out.getvalue()
+    assert f"take the turned {CARD_NAMES[s.turned]} for your {jack}?" in out.getvalue()
     # the bot knows the Jack is the better trump and keeps it
     assert HeuristicBot(random.Random(1)).choose(game, seat) == ROB_NO
     game.apply("rob 1")

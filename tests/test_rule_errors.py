@@ -6,6 +6,7 @@ message changes on purpose, change it here too: that is the point of pinning the
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -277,9 +278,9 @@ def test_unknown_variant_suggests_close_names() -> None:
     known = sorted(p.stem for p in (Path(__file__).parents[1] / "rules").glob("*.jass"))
     with pytest.raises(UnknownVariantError) as info:
         load_rules("mitlere")
-    assert str(info.value) == (f"unknown variant 'mitlere'; did you mean mittlere or "
-                               f"guggitaler? "
-                               f"(known: {', '.join(known)})")
+    # the closest name first; which others come close depends on the files in rules/
+    assert re.fullmatch(r"unknown variant 'mitlere'; did you mean mittlere( or [\w-]+){0,2}\? "
+                        + re.escape(f"(known: {', '.join(known)})"), str(info.value))
     with pytest.raises(UnknownVariantError) as info:
         load_rules("zzzz")
     assert str(info.value) == f"unknown variant 'zzzz' (known: {', '.join(known)})"
