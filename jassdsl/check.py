@@ -11,7 +11,7 @@ from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES, RANKS
 from jassdsl.errors import RuleError, RuleFileErrors
 from jassdsl.facts import FACTS
-from jassdsl.limits import MAX_DEPTH, MAX_RANGES
+from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE
 from jassdsl.nesting import Nesting
 from jassdsl.syntax import parse_statements, position
 
@@ -541,6 +541,9 @@ class Checker:
             self.error(e.pos, "limit", f"{over.ranges} quantifiers, sums, counts, most, least "
                        f"or place nest in each other here (with its lets); the limit is "
                        f"{MAX_RANGES}, as each goes over every player")
+        if over.size > MAX_SIZE:
+            self.error(e.pos, "limit", f"written out with its lets this expression has more "
+                       f"than {MAX_SIZE} parts, the limit")
 
     def let_body(self, name: str, subject: bool) -> None:
         """Check a let's expression once per context (not once per use: lets may use

@@ -18,6 +18,12 @@ MAX_DEPTH = 50
 one level, and a `let` name counts as deep as the expression it names. Keeps the parser,
 the checker and the generated Python far from their recursion limits."""
 
+MAX_SIZE = 2_000
+"""An expression, with the lets it names written out, has at most this many parts
+(operators, calls, names, numbers). Lets are evaluated where they are named, so lets that
+name each other twice (`let b = a + a`) would otherwise cost twice as much per line.
+"""
+
 MAX_RANGES = 3
 """At most this many quantifiers, `sum`, `count`, `most`, `least` and `place` nest inside
 each other (through lets too). Each goes over every player, so evaluating a nest costs

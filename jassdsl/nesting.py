@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jassdsl import model as m
-from jassdsl.limits import MAX_DEPTH, MAX_RANGES
+from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE
 
 RANGING_CALLS = frozenset({"sum", "count", "most", "least", "place"})
 
@@ -19,10 +19,11 @@ RANGING_CALLS = frozenset({"sum", "count", "most", "least", "place"})
 class Measure:
     depth: int  # levels of operators, calls, if/else and quantifiers, through lets
     ranges: int  # quantifiers and ranging calls nested in each other, through lets
+    size: int  # parts, with the lets written out (counted up to MAX_SIZE + 1)
 
     @property
     def too_deep(self) -> bool:
-        return self.depth > MAX_DEPTH or self.ranges > MAX_RANGES
+        return self.depth > MAX_DEPTH or self.ranges > MAX_RANGES or self.size > MAX_SIZE
 
 
 def parts(e: m.Expr) -> tuple[m.Expr, ...]:
@@ -110,10 +111,11 @@ class Nesting:
         return done
 
     def measure(self, e: m.Expr) -> Measure:
-        """Depth and ranges of e; a let counts as its measure (a let in a circle as 1, 0)."""
+        """The measure of e; a let counts as its measure (a let in a circle as 1, 0, 1)."""
         if isinstance(e, m.Name) and e.name in self.lets:
-            return self.measures.get(e.name, Measure(1, 0))
+            return self.measures.get(e.name, Measure(1, 0, 1))
         inner = [self.measure(x) for x in parts(e)]
         ranging = isinstance(e, m.Quant) or (isinstance(e, m.Call) and e.func in RANGING_CALLS)
         return Measure(1 + max((x.depth for x in inner), default=0),
-                       ranging + max((x.ranges for x in inner), default=0))
+                       ranging + max((x.ranges for x in inner), default=0),
+                       min(MAX_SIZE + 1, 1 + sum(x.size for x in inner)))

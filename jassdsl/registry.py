@@ -60,23 +60,23 @@ def read_rule_text(path: Path) -> str:
     data = path.read_bytes().removeprefix(codecs.BOM_UTF8)
     shown = display_path(path)
     if len(data) > MAX_FILE_BYTES:
-        raise byte_error(shown, data, MAX_FILE_BYTES, f"the file has {len(data):,} bytes; a "
+        raise byte_error(shown, data, MAX_FILE_BYTES, "limit", f"the file has {len(data):,} bytes; a "
                          f"rule file may have at most {MAX_FILE_BYTES:,}")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
         bad = data[err.start]
-        raise byte_error(shown, data, err.start, f"not UTF-8 text: byte 0x{bad:02X} "
+        raise byte_error(shown, data, err.start, "encoding", f"not UTF-8 text: byte 0x{bad:02X} "
                          f"({err.reason}); save the file as UTF-8") from None
 
 
-def byte_error(shown: str, data: bytes, at: int, message: str) -> RuleFileErrors:
+def byte_error(shown: str, data: bytes, at: int, kind: str, message: str) -> RuleFileErrors:
     """An error at byte offset `at`, placed by line and column like every other error."""
     before = data[:at].decode("utf-8", errors="replace")
     line = before.count("\n") + 1
     column = len(before) - (before.rfind("\n") + 1) + 1
     pos = Position(line, column, line, column + 1)
-    return RuleFileErrors([RuleError(shown, pos, "encoding", message)],
+    return RuleFileErrors([RuleError(shown, pos, kind, message)],
                           data.decode("utf-8", errors="replace"))
 
 
