@@ -8,6 +8,7 @@ reproducers of a fuzzing campaign; the limits they meet are the named constants 
 from __future__ import annotations
 
 import os
+import random
 import re
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from typing import Any
 
 import pytest
 from snippets import completed
+from test_language_fixtures import BASE, play_whole_game
 
 from jassdsl import cli_check, registry
 from jassdsl.check import Checker, load_model
@@ -31,7 +33,6 @@ from jassdsl.limits import (
     MAX_SIZE,
 )
 from jassdsl.scoring import Compiler, HandFacts
-from test_language_fixtures import BASE, play_whole_game
 
 THEN = "score each hand, first rule that applies:\n  all:\n      otherwise\n      then "
 
@@ -207,8 +208,6 @@ def test_a_file_over_the_size_limit_is_an_error_at_its_place(tmp_path: Path) -> 
 
 # --- item 3: an accepted file plays ----------------------------------------------------------
 def hand_facts(points: list[int], winners: list[int] | None = None) -> HandFacts:
-    import random
-
     winners = [0, 1, 2, 3] * 2 + [0] if winners is None else winners
     tricks = [winners.count(s) for s in range(4)]
     return HandFacts(4, 4, 1, points, tricks, [0] * 4, winners, {}, {"points": [0] * 4}, {},
