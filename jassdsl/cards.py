@@ -20,6 +20,10 @@ Herz with Schellen and Kreuz with Rosen, Schiltenober equates Ecken with Schilte
 Schaufeldame equates Schaufel with Rosen). We follow the majority; a variant whose
 source names a card by its other name says in its rule file which card it means.
 
+Symbols: the French pack shows its suits as ♦ ♥ ♠ ♣ (``SUIT_SYMBOLS``, red for D and H);
+the German-Swiss symbols are drawn for the rulebook in docs/overrides/partials/suits.html,
+one per German-Swiss suit name above.
+
 Ranks: A (Ass), K (König), Q (Dame / Ober), J (Bube / Under, the trump one is the
 Puur), 10 (Zehn / Banner), 9 (the trump one is the Nell), 8, 7, 6.
 """
@@ -33,6 +37,8 @@ SUIT_NAMES = {
     "fr": {"D": "Ecken", "H": "Herz", "S": "Schaufel", "C": "Kreuz"},
     "ch": {"D": "Schilten", "H": "Schellen", "S": "Eicheln", "C": "Rosen"},
 }
+SUIT_SYMBOLS = {"D": "\u2666", "H": "\u2665", "S": "\u2660", "C": "\u2663"}  # ♦ ♥ ♠ ♣
+RED_SUITS = frozenset({"D", "H"})
 RANK_NAMES = {
     "en": {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "10": "Ten"},
     "fr": {"A": "Ass", "K": "König", "Q": "Dame", "J": "Bube", "10": "Zehn"},

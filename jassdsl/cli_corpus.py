@@ -38,7 +38,11 @@ def register(sub: Any) -> None:
     conf.add_argument("--xfail", type=Path, metavar="FILE",
                       help="case ids expected to fail, one per line (# comments)")
     conf.add_argument("--timeout", type=float, default=10.0, metavar="S",
-                      help="seconds an engine may take for one case (default 10)")
+                      help="seconds an engine may take for one case (default 10, at most "
+                           "3600)")
+    conf.add_argument("--start-timeout", type=float, default=None, metavar="S",
+                      help="seconds an engine may take to start and answer the hello "
+                           "(default: the --timeout)")
     conf.add_argument("--report", type=Path, metavar="FILE", help="write a JSON report")
     conf.add_argument("--dir", type=Path, default=None, help="corpus directory")
     conf.set_defaults(handler=run_conformance)
@@ -74,12 +78,23 @@ def run_verify(args: argparse.Namespace) -> int:
 
 def run_conformance(args: argparse.Namespace) -> int:
     from jassdsl.cli import UsageError
-    from jassdsl.corpus.runner import read_xfail, run
+    from jassdsl.corpus.runner import check_timeout, read_xfail, run
 
+    given = {"--timeout": args.timeout, "--start-timeout": args.start_timeout}
+    for flag, seconds in given.items():
+        try:
+            if seconds is not None:
+                check_timeout(seconds)
+        except ValueError as err:
+            raise UsageError(f"{flag}: {err}") from None
     root = corpus_dir(args)
     meta = store.read_manifest(root)
     if not meta:
         raise UsageError(f"no corpus in {root} (no {store.MANIFEST})")
+    version = meta.get("corpus_version")
+    if not isinstance(version, str):
+        raise store.CorpusError(root / store.MANIFEST, 1, "no corpus_version: run "
+                                "`jassdsl corpus verify`")
     cases = store.read_cases(root)
     known = {c["variant"] for c in cases}
     unknown = sorted(set(args.variants or []) - known)
@@ -88,8 +103,10 @@ def run_conformance(args: argparse.Namespace) -> int:
                          f"{', '.join(sorted(known))})")
     cases = [c for c in cases if (not args.variants or c["variant"] in args.variants)
              and (not args.kinds or c["kind"] in args.kinds)]
-    report = run(args.engine, cases, meta["corpus_version"], timeout=args.timeout,
-                 xfail=read_xfail(args.xfail))
+    report = run(args.engine, cases, version, timeout=args.timeout,
+                 start_timeout=args.start_timeout, xfail=read_xfail(args.xfail))
     if args.report is not None:
         args.report.write_text(json.dumps(report.as_json(), indent=2) + "\n", encoding="utf-8")
-    return 1 if report.failed else 0
+    if report.interrupted:
+        return 128 + report.interrupted
+    return 0 if report.ok else 1

@@ -47,6 +47,10 @@ class Declaring:
     hook: int | None = None
 
 
+# Trump methods that make a suit trump without anyone choosing it.
+SUIT_SETTING = frozenset({"first_void", "random_suit", "bottom_card", "turned"})
+
+
 @dataclass(frozen=True)
 class CompiledRules:
     """Everything the engine needs, with nothing left to look up in the model."""
@@ -104,6 +108,17 @@ class CompiledRules:
     @property
     def name(self) -> str:
         return self.model.name
+
+    @property
+    def playable_modes(self) -> tuple[int, ...]:
+        """Every mode a hand of this file can be counted in: a suit where the method turns,
+        draws or finds a suit, the modes a player may choose, and the fallback without trump."""
+        modes = set(self.trump_choices)
+        if self.trump_kind in SUIT_SETTING:
+            modes.update(range(4))
+        if self.fallback is not None:
+            modes.add(self.fallback)
+        return tuple(sorted(m for m in modes if m in self.modes))
 
     def unit_label(self, base: str, amount: int) -> str:
         return self.units[base].show(amount)

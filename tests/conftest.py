@@ -15,10 +15,12 @@ import os
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+from sitebuild import ROOT, build
 
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES, mask_cards
@@ -147,3 +149,13 @@ def snapshot(game: Game) -> dict[str, Any]:
         "phase": game.phase,
         "current": game.current_player,
     }
+
+
+# --- the rulebook site ------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's rulebook, built once per session with `mkdocs build --strict`."""
+    out = tmp_path_factory.mktemp("site")
+    done = build(ROOT, out)
+    assert done.returncode == 0, done.stderr
+    return out

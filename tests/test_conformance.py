@@ -71,8 +71,11 @@ def test_a_forgotten_last_trick_bonus_is_caught_by_case_id() -> None:
 def test_crash_hang_and_garbage_are_reported_and_the_run_goes_on() -> None:
     cases = pick()
     crash, hang, garbage = cases[3]["id"], cases[10]["id"], cases[20]["id"]
-    report = run(wrong("--crash-on", crash, "--hang-on", hang, "--garbage-on", garbage),
-                 cases, VERSION, timeout=1.0, echo=quiet)
+    # the engine compiles the rules before its hello, so a case takes milliseconds and
+    # a short timeout tells the hang from the others
+    report = run(wrong("--crash-on", crash, "--hang-on", hang, "--garbage-on", garbage,
+                       "--warm", "schieber", "mittlere"),
+                 cases, VERSION, timeout=2.0, start_timeout=120, echo=quiet)
     assert ids(report, "crashed") == {crash}
     assert ids(report, "timeout") == {hang}
     assert ids(report, "errored") == {garbage}

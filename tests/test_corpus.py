@@ -4,22 +4,27 @@ deterministic with stable ids, and verify catches every kind of damage."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from jassdsl import registry
 from jassdsl.cards import CARD_INDEX, cards_mask
+from jassdsl.cli import main
 from jassdsl.corpus import store
 from jassdsl.corpus.coverage import applicable_paths, legal_paths
 from jassdsl.corpus.derive import derive
-from jassdsl.corpus.generate import GenerateError, build, generate
+from jassdsl.corpus.generate import GenerateError, build, generate, group_files, manifest
 from jassdsl.corpus.harvest import play
-from jassdsl.corpus.models import content_hash, json_schema
+from jassdsl.corpus.models import canonical, content_hash, json_schema
 from jassdsl.corpus.position import ReplayError
 from jassdsl.corpus.verify import verify
-from jassdsl.registry import load_rules, variant_names
+from jassdsl.registry import display_path, load_rules, variant_names
 
 CORPUS = store.default_dir()
 SMALL = "guggitaler"  # the cheapest variant to regenerate in a test
@@ -38,14 +43,26 @@ def copy(tmp_path: Path) -> Path:
     return root
 
 
+def reseal(root: Path) -> None:
+    """Recompute the manifest from the case files, as a tool that tampers with them would
+    (the ids' counters and retired numbers are kept)."""
+    meta = store.read_manifest(root)
+    cases = store.read_cases(root)
+    again = manifest(cases, meta["next_id"], meta, group_files(cases), meta["retired"])
+    (root / store.MANIFEST).write_text(store.pretty(again))
+
+
 @pytest.fixture()
 def small(tmp_path: Path) -> Path:
-    """A scratch corpus with one variant's cases only (verify then also reports the others
-    as missing, which the tests below ignore)."""
+    """A scratch corpus of one variant's cases with a manifest of its own (clean)."""
     root = tmp_path / "small"
     shutil.copytree(CORPUS / SMALL, root / SMALL)
-    for name in (store.MANIFEST, store.SCHEMA):
-        shutil.copy(CORPUS / name, root / name)
+    shutil.copy(CORPUS / store.SCHEMA, root / store.SCHEMA)
+    meta = store.read_manifest(CORPUS)
+    for key in ("next_id", "retired"):
+        meta[key] = {k: v for k, v in meta[key].items() if k.startswith(f"{SMALL}/")}
+    (root / store.MANIFEST).write_text(store.pretty(meta))
+    reseal(root)
     return root
 
 
@@ -57,7 +74,11 @@ def rewrite(root: Path, name: str, edit: Any) -> None:
 
 
 def problems(root: Path) -> list[str]:
-    return [f"{where}: {text}" for where, text in verify(root).problems]
+    """verify's problems, each checked to be one `path:line: message` line."""
+    found = verify(root).problems
+    for line in found:
+        assert re.match(r"^[^\n:]+:\d+: [^\n]+$", line), line
+    return found
 
 
 # --- the committed corpus (the CI gate) ------------------------------------------------------
@@ -65,11 +86,16 @@ def test_committed_corpus_verifies() -> None:
     report = verify(CORPUS)
     assert report.ok, report.render()
     assert report.cases > 500
+    known = store.read_manifest(CORPUS)["rules"]  # rule files the corpus does not know yet:
+    assert report.notes == [  # noted with the command that adds them, not failed
+        f"{display_path(registry.rules_dir() / f'{v}.jass')}:1: not in the corpus yet: add "
+        f"its cases with `jassdsl corpus generate --variants {v}`"
+        for v in variant_names() if v not in known]
 
 
 def test_every_clause_and_path_of_every_variant_is_covered() -> None:
     meta = store.read_manifest(CORPUS)
-    for variant in variant_names():
+    for variant in meta["rules"]:  # the files the corpus was generated from
         rules = load_rules(variant)
         scoring = meta["coverage"]["scoring"][variant]
         assert set(scoring) == {c.id for c in rules.clauses}
@@ -183,7 +209,8 @@ def test_verify_catches_a_wrong_expectation(small: Path) -> None:
 
     rewrite(small, f"{SMALL}/trick.jsonl", damage)
     found = problems(small)
-    assert any(p.startswith(f"{SMALL}/trick/") and "answer differently" in p for p in found)
+    assert any(p.startswith(at(small / SMALL / "trick.jsonl", 1) + f"{SMALL}/trick/")
+               and "answer differently" in p for p in found)
 
 
 def test_verify_catches_a_wrong_hash_and_a_duplicate_id(small: Path) -> None:
@@ -195,7 +222,7 @@ def test_verify_catches_a_wrong_hash_and_a_duplicate_id(small: Path) -> None:
     rewrite(small, f"{SMALL}/legal.jsonl", damage)
     found = " | ".join(problems(small))
     assert "content hash does not match" in found
-    assert "is used 2 times" in found
+    assert "is used twice" in found
 
 
 def test_verify_catches_changed_rules(small: Path) -> None:
@@ -216,9 +243,220 @@ def test_verify_catches_a_coverage_gap(small: Path) -> None:
 def test_verify_catches_a_malformed_record_and_a_missing_manifest(small: Path) -> None:
     rewrite(small, f"{SMALL}/perft.jsonl",
             lambda cases: [dict(cases[0], input={"depth": "deep"}), *cases[1:]])
-    assert any("not a valid record" in p for p in problems(small))
+    assert any("not a valid case" in p for p in problems(small))
     (small / store.MANIFEST).unlink()
     assert any("missing" in p for p in problems(small))
+
+
+def at(path: Path, line: int) -> str:
+    return f"{display_path(path)}:{line}: "
+
+
+def test_the_scratch_corpus_is_clean(small: Path) -> None:
+    assert problems(small) == []
+
+
+def test_verify_reports_every_unreadable_line_and_goes_on(small: Path) -> None:
+    path = small / SMALL / "legal.jsonl"
+    lines = path.read_text().splitlines()
+    bad_id, no_variant = json.loads(lines[2]), json.loads(lines[3])
+    bad_id["id"] = f"{SMALL}/legal/x7"
+    del no_variant["variant"]
+    lines[1:6] = ["[1, 2, 3]", canonical(bad_id), canonical(no_variant), "{",
+                  "[" * 50_000 + "]" * 50_000]
+    path.write_text("\n".join(lines) + "\n")
+    found = problems(small)
+    assert verify(small).cases == store.read_manifest(small)["total"] - 5
+    for line, text in [(2, "not a JSON object but an array"),
+                       (3, "not a valid case: String should match pattern"),
+                       (4, "not a valid case: Field required at legal.variant"),
+                       (5, "not JSON (Expecting property name"),
+                       (6, "not JSON (nested too deeply)")]:
+        assert any(p.startswith(at(path, line) + text) for p in found), (line, found)
+
+
+def test_verify_reads_a_broken_manifest_and_hand_written_file(small: Path) -> None:
+    meta = store.read_manifest(small)
+    meta["next_id"], meta["rules"][SMALL] = [], 5
+    text = store.pretty(meta)
+    (small / store.MANIFEST).write_text(text)
+    (small / store.HANDWRITTEN).write_text('{"cases": [\n  {"variant": "schieber"}\n]}\n')
+    found = problems(small)
+    line = text.splitlines().index('  "next_id": [],') + 1
+    assert at(small / store.MANIFEST, line) + "next_id: Input should be a valid dictionary" \
+        in found
+    assert any(p.startswith(at(small / store.HANDWRITTEN, 2) + "not a hand-written case "
+                            "(Field required at kind") for p in found), found
+    (small / store.MANIFEST).write_text(text[:200])
+    found = problems(small)
+    assert any(p.startswith(at(small / store.MANIFEST, 9) + "not JSON") for p in found)
+    assert verify(small).cases > 50  # the case files were read all the same
+
+
+def test_verify_finds_a_deleted_case_under_a_recomputed_manifest(small: Path) -> None:
+    gone = json.loads((small / SMALL / "legal.jsonl").read_text().splitlines()[3])["id"]
+    rewrite(small, f"{SMALL}/legal.jsonl", lambda cases: cases[:3] + cases[4:])
+    reseal(small)
+    number = int(gone.rsplit("/", 1)[1])
+    assert problems(small) == [at(small / SMALL / "legal.jsonl", 1) + f"{gone} is missing "
+                               f"(numbers {number}: no case, and not retired in the "
+                               "manifest); `jassdsl corpus generate` restores the corpus"]
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda c: c.update(note="edited by hand"), "a generated case has no note"),
+    (lambda c: c.update(tags=sorted([*c["tags"], "lot"])),
+     "tags generation does not give: lot"),
+    (lambda c: c.update(tags=c["tags"][1:]), "tags missing: "),
+    (lambda c: c.update(origin="hand-written"),
+     "marked hand-written, but handwritten.json has no such case"),
+])
+def test_verify_catches_edited_notes_tags_and_origins(small: Path, edit: Any,
+                                                      message: str) -> None:
+    case = json.loads((small / SMALL / "trick.jsonl").read_text().splitlines()[0])
+    rewrite(small, f"{SMALL}/trick.jsonl", lambda cases: [edit(cases[0]) or cases[0],
+                                                          *cases[1:]])
+    reseal(small)  # the hash covers question and answer only: it stays right
+    found = problems(small)
+    assert len(found) == 1 and found[0].startswith(
+        at(small / SMALL / "trick.jsonl", 1) + f"{case['id']}: {message}"), found
+
+
+def hand_written(root: Path) -> dict[str, Any]:
+    """Turn the first trick case into a hand-written one with its source."""
+    source = {"variant": SMALL, "kind": "trick", "note": "a rule text says so",
+              "tags": ["worked-example"]}
+
+    def mark(cases: list[Any]) -> list[Any]:
+        case = cases[0]
+        source.update(input=case["input"], expect={"winner": case["expect"]["winner"]})
+        case.update(origin="hand-written", note=source["note"],
+                    tags=sorted({*case["tags"], "worked-example"}))
+        return cases
+
+    rewrite(root, f"{SMALL}/trick.jsonl", mark)
+    (root / store.HANDWRITTEN).write_text(store.pretty({"cases": [source]}))
+    reseal(root)
+    return source
+
+
+def test_verify_holds_hand_written_cases_to_their_source(small: Path) -> None:
+    source = hand_written(small)
+    assert problems(small) == []
+    source["note"] = "another rule text"
+    source["expect"]["winner"] += 1
+    (small / store.HANDWRITTEN).write_text(store.pretty({"cases": [source]}))
+    found = " | ".join(problems(small))
+    where = f"{display_path(small / store.HANDWRITTEN)}:3"
+    assert f"the note is not the one at {where}" in found
+    assert f"disagrees with the rule text ({where}): expect.winner" in found
+
+
+def test_verify_catches_a_changed_corpus_version(small: Path) -> None:
+    meta = store.read_manifest(small)
+    meta["corpus_version"] = "1.99"
+    text = store.pretty(meta)
+    (small / store.MANIFEST).write_text(text)
+    line = text.splitlines().index('  "corpus_version": "1.99",') + 1
+    assert problems(small) == [at(small / store.MANIFEST, line) + "corpus_version '1.99' is "
+                               f"not format.revision ({meta['format']}.{meta['revision']})"]
+
+
+def test_verify_digests_the_bytes_on_disk(small: Path) -> None:
+    path = small / SMALL / "legal.jsonl"
+    cases = [json.loads(x) for x in path.read_text().splitlines()]
+    path.write_text("".join(json.dumps(c, sort_keys=True) + "\n" for c in cases))
+    found = problems(small)  # the same records, spelled with spaces
+    assert at(path, 1) + "its SHA-256 is not the manifest's (changed after generation)" \
+        in found
+    assert at(path, 1) + "not canonical JSON (sorted keys, no spaces)" in found
+
+
+def test_verify_digests_the_bytes_of_rule_files(small: Path, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(registry.rules_dir(), rules)
+    path = rules / f"{SMALL}.jass"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    monkeypatch.setattr(registry, "rules_dir", lambda: rules)
+    assert problems(small) == [at(path, 1) + "changed since the corpus was generated: run "
+                               f"`jassdsl corpus generate --variants {SMALL}`"]
+
+
+def test_a_case_of_an_unknown_variant_is_reported_and_the_run_goes_on(small: Path) -> None:
+    lines = (small / SMALL / "trick.jsonl").read_text().splitlines()
+    stray = json.loads(lines[0])
+    stray.update(variant="nonesuch", id="nonesuch/trick/0001")
+    stray["hash"] = content_hash("nonesuch", stray["options"], "trick", stray["input"],
+                                 stray["expect"])
+    (small / "nonesuch").mkdir()
+    (small / "nonesuch" / "trick.jsonl").write_text(canonical(stray) + "\n")
+
+    def damage(cases: list[Any]) -> list[Any]:
+        cases[1]["expect"]["points"] += 1
+        cases[1]["hash"] = content_hash(SMALL, cases[1]["options"], "trick", cases[1]["input"],
+                                        cases[1]["expect"])
+        return cases
+
+    rewrite(small, f"{SMALL}/trick.jsonl", damage)
+    found = problems(small)
+    assert at(small / "nonesuch" / "trick.jsonl", 1) + "variant 'nonesuch' has no rule " \
+        f"file in {display_path(registry.rules_dir())}; its cases are not checked" in found
+    assert any(p.startswith(at(small / SMALL / "trick.jsonl", 2)) and "answer differently" in p
+               for p in found)
+
+
+def test_the_command_line_lists_every_problem_and_exits_1(small: Path,
+                                                           capsys: pytest.CaptureFixture[str]
+                                                           ) -> None:
+    path = small / SMALL / "perft.jsonl"
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(["[]", *lines[1:-1], "null"]) + "\n")
+    (small / store.HANDWRITTEN).write_text("[")
+    assert main(["corpus", "verify", "--dir", str(small)]) == 1
+    out = capsys.readouterr()
+    assert "Traceback" not in out.out + out.err
+    assert at(path, 1) + "not a JSON object but an array" in out.out.splitlines()
+    assert at(path, len(lines)) + "not a JSON object but null" in out.out.splitlines()
+    assert any(x.startswith(at(small / store.HANDWRITTEN, 1) + "not JSON")
+               for x in out.out.splitlines())
+    assert re.search(r": 5 problems \(\d+ notes\)$", out.out.splitlines()[-1])
+
+
+# --- a rule file the corpus does not know yet (issue 13) -------------------------------------
+def test_a_new_rule_file_keeps_the_corpus_checks_green(tmp_path: Path) -> None:
+    """A renamed copy of a shipped rule file in a copy of rules/: the corpus tests pass,
+    and verify names the new file with the command that adds its cases."""
+    rules = tmp_path / "rules"
+    shutil.copytree(registry.rules_dir(), rules)
+    shutil.copy(rules / f"{SMALL}.jass", rules / "my-variant.jass")
+    here = Path(__file__).resolve().parent
+    run = ("import pathlib, sys; import jassdsl.registry as r; "
+           "r.rules_dir = lambda: pathlib.Path(sys.argv[1]); import pytest; "
+           "print('variants:', len(r.variant_names())); sys.exit(pytest.main(sys.argv[2:]))")
+    selected = "committed or covered or original"  # the corpus tests that read rules/
+    out = subprocess.run([sys.executable, "-c", run, str(rules), "-o", "addopts=", "-q",
+                          "-p", "no:cacheprovider", str(here / "test_corpus.py"), "-k",
+                          selected], capture_output=True, text=True, check=False,
+                         cwd=here.parent)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    assert f"variants: {len(variant_names()) + 1}" in out.stdout
+    assert re.search(r"\b[4-9] passed\b", out.stdout), out.stdout
+
+
+def test_verify_names_a_new_rule_file_with_its_command(small: Path, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(registry.rules_dir(), rules)
+    shutil.copy(rules / f"{SMALL}.jass", rules / "my-variant.jass")
+    monkeypatch.setattr(registry, "rules_dir", lambda: rules)
+    assert main(["corpus", "verify", "--dir", str(small)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert at(rules / "my-variant.jass", 1) + "not in the corpus yet: add its cases with " \
+        "`jassdsl corpus generate --variants my-variant`" in out
+    assert re.search(r": ok \(\d+ notes\)$", out[-1]), out[-1]
 
 
 # --- the derivations, against hand-worked expectations ---------------------------------------------
@@ -301,5 +539,5 @@ def test_parse_cases_report_the_error_each_mutation_makes(committed: list[Any], 
 
 def test_original_rule_files_parse_as_valid(committed: list[Any]) -> None:
     originals = [c for c in committed if "mutation:original" in c["tags"]]
-    assert {c["variant"] for c in originals} == set(variant_names())
+    assert {c["variant"] for c in originals} == set(store.read_manifest(CORPUS)["rules"])
     assert all(c["expect"]["valid"] and c["expect"]["errors"] == [] for c in originals)

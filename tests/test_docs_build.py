@@ -1,35 +1,23 @@
 """The rulebook site: `mkdocs build --strict` of the real project, read back as HTML.
 
-The project is built once per session into a temporary folder. Three more small builds
+The project is built once per session into a temporary folder (the `site` fixture in
+conftest.py, shared with the browser check). Three more small builds
 work on copies of the project: one with an extra rule file (its page must appear with no
 other edit), one with a broken link and one with a broken rule file (both must fail).
 """
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from sitebuild import build
 
 ROOT = Path(__file__).parents[1]
 RULES = sorted((ROOT / "rules").glob("*.jass"))
 LANGS = ("en", "de")
-
-
-def build(project: Path, site: Path) -> subprocess.CompletedProcess[str]:
-    """`mkdocs build --strict` of a project folder into `site`."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
-                                                         os.environ.get("PYTHONPATH")])))
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
-         str(project / "mkdocs.yml"), "-d", str(site)],
-        capture_output=True, text=True, env=env, timeout=300, check=False)
 
 
 def copy_project(target: Path, rules: list[Path]) -> Path:
@@ -41,14 +29,6 @@ def copy_project(target: Path, rules: list[Path]) -> Path:
     for path in rules:
         shutil.copy(path, target / "rules" / path.name)
     return target
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    done = build(ROOT, out)
-    assert done.returncode == 0, done.stderr
-    return out
 
 
 class Page(HTMLParser):
@@ -169,3 +149,24 @@ def test_a_broken_rule_file_fails_the_build(tmp_path: Path) -> None:
     done = build(project, tmp_path / "site")
     assert done.returncode != 0
     assert "rules/mittlere.jass:" in done.stderr and "no unit 'stiks'" in done.stderr
+
+
+def test_serve_watches_the_rule_files_and_the_hook_reads_them_again(tmp_path: Path) -> None:
+    """`mkdocs serve` rebuilds when a file in rules/ changes, and the rebuild shows it."""
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import Files
+
+    project = copy_project(tmp_path / "project", [ROOT / "rules" / "mittlere.jass"])
+    config = load_config(str(project / "mkdocs.yml"))
+    assert str(project / "rules") in [str(Path(w).resolve()) for w in config.watch]
+    page = "en/variants/mittlere.md"
+
+    def generated() -> str:
+        files = config.plugins.on_files(Files([]), config=config)  # what every build runs
+        return str(files.get_file_from_path(page).content_string)
+
+    assert 'variant "Mittlere"' in generated()
+    rule = project / "rules" / "mittlere.jass"
+    rule.write_text(rule.read_text(encoding="utf-8").replace(
+        'variant "Mittlere"', 'variant "Mittlere, edited"'), encoding="utf-8")
+    assert "# Mittlere, edited" in generated()

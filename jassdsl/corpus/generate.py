@@ -37,7 +37,16 @@ from jassdsl.corpus.harvest import (
     rigged_hand,
     sweep,
 )
-from jassdsl.corpus.models import FORMAT, CaseBase, content_hash, digest, json_schema, question_key
+from jassdsl.corpus.models import (
+    FORMAT,
+    LAYOUT,
+    CaseBase,
+    content_hash,
+    digest,
+    file_digest,
+    json_schema,
+    question_key,
+)
 from jassdsl.corpus.position import card_names, mode_name, replay_game
 from jassdsl.errors import JassError
 from jassdsl.registry import load_rules, variant_names, variant_path
@@ -321,11 +330,11 @@ def drafts_for(variant: str) -> list[Draft]:
 
 def handwritten_drafts(root: Path) -> list[Draft]:
     out = []
-    for src in store.read_handwritten(root):
-        out.append(Draft(src["variant"], src.get("options", {}), src["kind"], src["input"],
-                         tags=list(src.get("tags", [])), origin="hand-written",
-                         note=src["note"], clause=src.get("clause", ""),
-                         stated=src["expect"]))
+    for line, raw in store.read_handwritten(root):
+        src = store.source_of(root, line, raw)
+        out.append(Draft(src.variant, dict(src.options), src.kind, src.input,
+                         tags=list(src.tags), origin="hand-written", note=src.note,
+                         clause=src.clause, stated=src.expect))
     return out
 
 
@@ -428,7 +437,7 @@ def rules_hashes(variants: Iterable[str]) -> dict[str, dict[str, str]]:
     out = {}
     for v in variants:
         path = variant_path(v)
-        out[v] = {"file": path.name, "sha256": digest(path.read_text(encoding="utf-8"))}
+        out[v] = {"file": path.name, "sha256": file_digest(path.read_bytes())}
     return out
 
 
@@ -439,26 +448,41 @@ def rules_by_variant(cases: list[dict[str, Any]]) -> dict[str, list[CompiledRule
     return {v: [load_rules(v, o) for o in opts.values()] for v, opts in sorted(sets.items())}
 
 
+def retired_numbers(cases: list[dict[str, Any]], next_id: dict[str, int]
+                    ) -> dict[str, list[int]]:
+    """Per variant and kind, the numbers below the counter that no case has (given once,
+    never again). Verify checks that every other number has its case."""
+    present: dict[str, set[int]] = defaultdict(set)
+    for c in cases:
+        group, _, number = c["id"].rpartition("/")
+        present[group].add(int(number))
+    gaps = {g: sorted(set(range(1, n)) - present[g]) for g, n in sorted(next_id.items())}
+    return {g: numbers for g, numbers in gaps.items() if numbers}
+
+
 def manifest(cases: list[dict[str, Any]], next_id: dict[str, Any], old: dict[str, Any],
-             files: dict[str, str]) -> dict[str, Any]:
+             files: dict[str, str], retired: dict[str, list[int]]) -> dict[str, Any]:
     counts: dict[str, dict[str, Any]] = defaultdict(lambda: defaultdict(int))
     for c in cases:
         counts[c["variant"]][c["kind"]] += 1
     content = digest(sorted((c["id"], c["hash"]) for c in cases))
     revision = old.get("revision", 0)
-    if old.get("format") == FORMAT and old.get("content") != content:
+    if old.get("format") == FORMAT and (old.get("content"), old.get("layout")) != (content,
+                                                                                  LAYOUT):
         revision += 1
     if old.get("format") != FORMAT:
         revision = 0
     table = cov.coverage_table(rules_by_variant(cases), cases)
     return {
-        "format": FORMAT, "revision": revision, "corpus_version": f"{FORMAT}.{revision}",
+        "format": FORMAT, "layout": LAYOUT, "revision": revision,
+        "corpus_version": f"{FORMAT}.{revision}",
         "protocol": store.PROTOCOL, "generator": f"jassdsl {__version__}",
         "content": content, "total": len(cases),
         "counts": {v: dict(sorted(k.items())) for v, k in sorted(counts.items())},
-        "files": {name: {"cases": text.count("\n"), "sha256": digest(text)}
+        "files": {name: {"cases": text.count("\n"), "sha256": file_digest(text.encode())}
                   for name, text in sorted(files.items())},
-        "rules": rules_hashes(sorted(counts)), "next_id": next_id, "coverage": table,
+        "rules": rules_hashes(sorted(counts)), "next_id": next_id, "retired": retired,
+        "coverage": table,
     }
 
 
@@ -481,7 +505,7 @@ def build(root: Path, variants: list[str] | None = None) -> tuple[list[dict[str,
     cases = [seal(c) for c in cases] + [c for c in old_cases if c["variant"] not in names]
     cases.sort(key=lambda c: (c["variant"], c["kind"], store.seq_of(c["id"])))
     files = group_files(cases)
-    return cases, manifest(cases, next_id, old, files)
+    return cases, manifest(cases, next_id, old, files, retired_numbers(cases, next_id))
 
 
 def group_files(cases: list[dict[str, Any]]) -> dict[str, str]:

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 FORMAT = 1  # the record format; a change that old readers cannot read bumps it
+LAYOUT = 2  # the manifest's layout; a change bumps the corpus revision
 KINDS = ("legal", "trick", "hand", "game", "perft", "parse")
 CARD_PATTERN = r"^[DHSC](A|K|Q|J|10|9|8|7|6)$"
 ID_PATTERN = r"^[a-z0-9-]+/(legal|trick|hand|game|perft|parse)/[0-9]{4,}$"
@@ -236,6 +237,51 @@ EXPECTS: dict[str, type[Strict]] = {
 }
 
 
+# --- the other files of a corpus ----------------------------------------------------------
+class Source(Strict):
+    """One entry of handwritten.json: a question and the part of the answer the rule text
+    states (generation derives the rest)."""
+
+    variant: str
+    kind: Literal["legal", "trick", "hand", "game", "perft", "parse"]
+    options: dict[str, int | str] = Field(default_factory=dict)
+    note: str = Field(min_length=1, description="the source the case comes from")
+    tags: list[str] = Field(default_factory=list)
+    clause: str = ""
+    input: dict[str, Any]
+    expect: dict[str, Any]
+
+
+class FileEntry(Strict):
+    cases: int
+    sha256: str = Field(pattern="^[0-9a-f]{64}$", description="SHA-256 of the file's bytes")
+
+
+class RuleEntry(Strict):
+    file: str
+    sha256: str = Field(pattern="^[0-9a-f]{64}$", description="SHA-256 of the file's bytes")
+
+
+class Manifest(Strict):
+    """manifest.json (see tests/corpus/README.md)."""
+
+    format: int
+    layout: int
+    revision: int
+    corpus_version: str
+    protocol: str
+    generator: str
+    content: str
+    total: int
+    counts: dict[str, dict[str, int]]
+    files: dict[str, FileEntry]
+    rules: dict[str, RuleEntry]
+    next_id: dict[str, int]
+    retired: dict[str, list[int]] = Field(description="numbers below next_id that no case "
+                                          "has any more, per variant and kind")
+    coverage: dict[str, dict[str, dict[str, int]]]
+
+
 def canonical(data: Any) -> str:
     """The one JSON spelling used for files and hashes: sorted keys, no spaces."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -243,6 +289,11 @@ def canonical(data: Any) -> str:
 
 def digest(data: Any) -> str:
     return hashlib.sha256(canonical(data).encode("utf-8")).hexdigest()
+
+
+def file_digest(data: bytes) -> str:
+    """SHA-256 of a file's bytes, as `sha256sum` prints it."""
+    return hashlib.sha256(data).hexdigest()
 
 
 def question_key(variant: str, options: dict[str, Any], kind: str, inp: Any) -> str:

@@ -1,42 +1,46 @@
 """`jassdsl conformance --engine CMD`: run the corpus against another engine.
 
-The engine runs as a subprocess speaking the protocol of `jassdsl.corpus.protocol`. Each
-case has its own timeout; an engine that crashes or hangs is restarted and the run goes
-on with the next case. An expected-failures file lists case ids that are known to fail;
-such a case passing is an unexpected pass and fails the run like a failure does.
+The engine runs as a subprocess speaking the protocol of `jassdsl.corpus.protocol`
+(handled by `jassdsl.corpus.engine`). Each case has its own timeout, and so has the
+handshake; an engine that crashes, hangs or writes something unreadable is restarted and
+the run goes on with the next case. An expected-failures file lists case ids that are
+known to fail; such a case passing is an unexpected pass and fails the run like a failure
+does. A run in which no case was checked fails too: it proves nothing. SIGTERM, SIGHUP
+and SIGINT end the run early, with the engine's process group killed and a report of
+what ran.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
-import os
-import queue
-import shlex
+import math
 import signal
-import subprocess
-import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from types import FrameType
+from typing import Any
 
+from jassdsl.corpus.engine import BadMessage, Engine, EngineDied, RunnerError, shown
 from jassdsl.corpus.protocol import PROTOCOL, compare, hello, request
-from jassdsl.errors import JassError
 
 FAILING = {"failed", "errored", "timeout", "crashed"}
-HANDSHAKE_SECONDS = 30.0
+NOT_RUN = {"unsupported", "skipped"}
+MAX_TIMEOUT = 3600.0
+ENDING = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+
+__all__ = ["RunReport", "RunnerError", "check_timeout", "read_xfail", "run"]
 
 
-class RunnerError(JassError):
-    """The engine could not be started or did not complete the handshake."""
+class Interrupted(BaseException):
+    """A signal asked the run to end (BaseException: no handler may swallow it)."""
 
-
-class EngineDied(Exception):
-    """The engine's output ended (or its input closed) while a reply was due."""
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
 
 
 @dataclass
@@ -52,9 +56,11 @@ class RunReport:
     command: str
     engine: dict[str, Any]
     corpus_version: str
+    selected: int = 0
     outcomes: list[CaseOutcome] = field(default_factory=list)
     restarts: int = 0
     stale_xfail: list[str] = field(default_factory=list)
+    interrupted: int = 0  # the signal that ended the run early, 0 if none
 
     @property
     def counts(self) -> Counter[str]:
@@ -69,6 +75,34 @@ class RunReport:
         c = self.counts
         return sum(c[s] for s in FAILING) + c["xpassed"]
 
+    @property
+    def ran(self) -> int:
+        """Cases the engine was asked and answered or failed (not skipped, not unsupported)."""
+        return sum(1 for o in self.outcomes if o.status not in NOT_RUN)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed and self.ran > 0 and not self.interrupted
+
+    def why_not_ok(self) -> str:
+        """What is wrong with a run beyond its failed cases ("" if nothing)."""
+        if self.interrupted:
+            name = signal.Signals(self.interrupted).name
+            return f"interrupted by {name} after {len(self.outcomes)} of {self.selected} cases"
+        if self.ran:
+            return ""
+        if not self.selected:
+            return "no case ran: no case of the corpus was selected"
+        c = self.counts
+        if c["skipped"]:
+            return (f"no case ran: the engine skipped the {c['skipped']} cases it was asked "
+                    f"and plays none of the other {c['unsupported']}")
+        names = {k: ", ".join(map(str, self.engine.get(k) or [])) or "none"
+                 for k in ("variants", "kinds")}
+        return (f"no case ran: the engine plays none of the {self.selected} selected cases "
+                f"(its variants: {shown(names['variants'])}; its kinds: "
+                f"{shown(names['kinds'])})")
+
     def closing_line(self) -> str:
         return f"{self.passed} passed, {self.failed} failed"
 
@@ -80,96 +114,64 @@ class RunReport:
                 "restarts")
 
     def as_json(self) -> dict[str, Any]:
+        interrupted = signal.Signals(self.interrupted).name if self.interrupted else None
         return {"command": self.command, "engine": self.engine,
                 "corpus_version": self.corpus_version, "restarts": self.restarts,
-                "summary": {"passed": self.passed, "failed": self.failed,
+                "ok": self.ok, "problem": self.why_not_ok() or None,
+                "interrupted": interrupted,
+                "summary": {"selected": self.selected, "ran": self.ran,
+                            "passed": self.passed, "failed": self.failed,
                             **dict(sorted(self.counts.items()))},
                 "stale_xfail": self.stale_xfail,
                 "cases": [asdict(o) for o in self.outcomes]}
 
 
-class Engine:
-    """One running engine process; a thread turns its stdout into a queue of lines."""
+def check_timeout(seconds: float) -> float:
+    """A per-case timeout the runner can honour: finite, above 0, at most MAX_TIMEOUT."""
+    if not (math.isfinite(seconds) and 0 < seconds <= MAX_TIMEOUT):
+        raise ValueError(f"a timeout is a number of seconds above 0 and at most "
+                         f"{MAX_TIMEOUT:g}, not {seconds:g}")
+    return seconds
 
-    def __init__(self, command: str) -> None:
-        # kept open for the engine's life and closed in kill()
-        self.stderr = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115
-        try:
-            self.proc = subprocess.Popen(
-                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=self.stderr, text=True, encoding="utf-8", bufsize=1,
-                start_new_session=True)
-        except OSError as err:
-            raise RunnerError(f"cannot start the engine {command!r}: {err}") from err
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True).start()
 
-    def _read(self, stream: IO[str] | None) -> None:
-        assert stream is not None
-        for line in stream:
-            self.lines.put(line)
-        self.lines.put(None)
+def check_hello(reply: dict[str, Any], sent: dict[str, Any]) -> dict[str, Any]:
+    """The engine's hello, if it is one; RunnerError says what is wrong with it."""
+    if reply == sent:
+        raise RunnerError("the engine only echoed the runner's hello back")
+    if reply.get("type") != "hello":
+        raise RunnerError(f"the engine did not answer the hello: {shown(repr(reply), 120)}")
+    protocol = reply.get("protocol", PROTOCOL)
+    if protocol != PROTOCOL:
+        raise RunnerError(f"the engine speaks {shown(repr(protocol), 80)}, the runner "
+                          f"{PROTOCOL}")
+    for key in ("variants", "kinds"):
+        names = reply.get(key)
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise RunnerError(f"the engine's hello must give {key} as a list of names, not "
+                              f"{shown(repr(names), 80)}")
+    return reply
 
-    def send(self, message: dict[str, Any]) -> None:
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(json.dumps(message) + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError) as err:
-            raise EngineDied(self.why_dead()) from err
 
-    def receive(self, seconds: float) -> dict[str, Any] | None:
-        """The next message, or None when none came in time."""
-        deadline = time.monotonic() + seconds
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                return None
-            if line is None:
-                raise EngineDied(self.why_dead())
-            if line.strip():
-                message = json.loads(line)
-                if not isinstance(message, dict):
-                    raise ValueError("a message must be a JSON object")
-                return message
+@contextlib.contextmanager
+def signals_end_the_run() -> Iterator[None]:
+    """While the run lasts, SIGTERM, SIGHUP and SIGINT raise Interrupted once (so the
+    engine is killed on the way out); a second signal during the clean-up is ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    fired: list[int] = []
 
-    def why_dead(self) -> str:
-        try:
-            code = self.proc.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            code = None
-        self.stderr.seek(0)
-        tail = self.stderr.read()[-300:].strip().replace("\n", " | ")
-        return f"the engine stopped (exit {code})" + (f": {tail}" if tail else "")
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if not fired:
+            fired.append(signum)
+            raise Interrupted(signum)
 
-    def stop(self) -> None:
-        """Say bye and wait a little; then end the engine's process group."""
-        if self.proc.poll() is None:
-            try:
-                self.send({"type": "bye"})
-                assert self.proc.stdin is not None
-                self.proc.stdin.close()
-                self.proc.wait(timeout=2)
-            except (EngineDied, subprocess.TimeoutExpired, OSError):
-                pass
-        self.kill()
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                self.proc.kill()
-            self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
-        self.stderr.close()
+    old = {s: signal.signal(s, handler) for s in ENDING}
+    try:
+        yield
+    finally:
+        for s, previous in old.items():
+            signal.signal(s, previous)
 
 
 def read_xfail(path: Path | None) -> dict[str, str]:
@@ -184,33 +186,35 @@ def read_xfail(path: Path | None) -> dict[str, str]:
     return out
 
 
-def start(command: str, corpus_version: str) -> tuple[Engine, dict[str, Any]]:
-    engine = Engine(command)
-    try:
-        engine.send(hello(corpus_version))
-        reply = engine.receive(HANDSHAKE_SECONDS)
-    except (EngineDied, ValueError) as err:
-        engine.kill()
-        raise RunnerError(f"no handshake from the engine: {err}") from err
-    if reply is None or reply.get("type") != "hello":
-        engine.kill()
-        raise RunnerError(f"the engine did not answer the hello: {reply!r}")
-    if reply.get("protocol", PROTOCOL) != PROTOCOL:
-        engine.kill()
-        raise RunnerError(f"the engine speaks {reply['protocol']}, the runner {PROTOCOL}")
-    return engine, reply
-
-
 class Run:
     """One pass over the cases with one engine command (restarting it when needed)."""
 
     def __init__(self, command: str, corpus_version: str, timeout: float,
-                 max_restarts: int, echo: Callable[[str], None]) -> None:
+                 start_timeout: float, max_restarts: int) -> None:
         self.command, self.version, self.timeout = command, corpus_version, timeout
-        self.max_restarts, self.echo = max_restarts, echo
-        self.engine: Engine | None
-        self.engine, self.hello = start(command, corpus_version)
+        self.start_timeout, self.max_restarts = start_timeout, max_restarts
+        self.engine: Engine | None = None
+        self.hello: dict[str, Any] = {}
         self.restarts = 0
+
+    def start(self) -> None:
+        """Start the engine and shake hands; RunnerError (engine killed) if that fails."""
+        self.engine = Engine(self.command)
+        sent = hello(self.version)
+        try:
+            deadline = time.monotonic() + self.start_timeout
+            if not self.engine.send(sent, deadline):
+                raise RunnerError(f"the engine took no hello within {self.start_timeout:g} s")
+            reply = self.engine.receive(deadline)
+            if reply is None:
+                raise RunnerError(f"no hello from the engine within {self.start_timeout:g} s")
+            self.hello = check_hello(reply, sent)
+        except (EngineDied, BadMessage) as err:
+            self.drop()
+            raise RunnerError(f"no handshake from the engine: {err}") from None
+        except BaseException:
+            self.drop()
+            raise
 
     def supports(self, case: dict[str, Any]) -> bool:
         return (case["variant"] in self.hello.get("variants", [])
@@ -229,17 +233,18 @@ class Run:
                 return CaseOutcome(cid, "errored", "the engine was restarted too often")
             self.restarts += 1
             try:
-                self.engine, _ = start(self.command, self.version)
+                self.start()
             except RunnerError as err:
                 return CaseOutcome(cid, "errored", str(err))
         engine = self.engine
+        assert engine is not None
+        deadline = time.monotonic() + self.timeout
         try:
-            engine.send(request(case))
-            reply = engine.receive(self.timeout)
+            reply = engine.receive(deadline) if engine.send(request(case), deadline) else None
         except EngineDied as err:
             self.drop()
             return CaseOutcome(cid, "crashed", str(err))
-        except ValueError as err:
+        except BadMessage as err:
             self.drop()
             return CaseOutcome(cid, "errored", f"unreadable reply: {err}")
         if reply is None:
@@ -251,18 +256,20 @@ class Run:
         cid = case["id"]
         if reply.get("id") != cid:
             self.drop()
-            return CaseOutcome(cid, "errored", f"the reply is for {reply.get('id')!r}")
+            return CaseOutcome(cid, "errored",
+                               f"the reply is for {shown(repr(reply.get('id')), 80)}")
         kind = reply.get("type")
         if kind == "skipped":
-            return CaseOutcome(cid, "skipped", str(reply.get("reason", "")))
+            return CaseOutcome(cid, "skipped", shown(str(reply.get("reason", ""))))
         if kind == "errored":
-            return CaseOutcome(cid, "errored", str(reply.get("message", "")))
+            return CaseOutcome(cid, "errored", shown(str(reply.get("message", ""))))
         if kind != "result":
-            return CaseOutcome(cid, "errored", f"unknown reply type {kind!r}")
+            return CaseOutcome(cid, "errored", f"unknown reply type {shown(repr(kind), 80)}")
         diffs = compare(case["kind"], case["expect"], reply.get("result"))
-        return CaseOutcome(cid, "failed" if diffs else "passed", "; ".join(diffs))
+        return CaseOutcome(cid, "failed" if diffs else "passed", shown("; ".join(diffs), 600))
 
     def drop(self) -> None:
+        """Kill the engine at once (it is started again for the next case)."""
         if self.engine is not None:
             self.engine.kill()
             self.engine = None
@@ -284,28 +291,51 @@ def mark_expected(outcome: CaseOutcome, xfail: dict[str, str]) -> CaseOutcome:
     return outcome
 
 
+def ask_all(session: Run, cases: list[dict[str, Any]], xfail: dict[str, str],
+            report: RunReport, echo: Callable[[str], None]) -> None:
+    session.start()
+    report.engine = session.hello
+    echo(f"engine: {shown(str(session.hello.get('engine', '?')))}")
+    for case in cases:
+        if not session.supports(case):
+            report.outcomes.append(CaseOutcome(case["id"], "unsupported"))
+            continue
+        outcome = mark_expected(session.ask(case), xfail)
+        report.outcomes.append(outcome)
+        if outcome.status in FAILING or outcome.status == "xpassed":
+            echo(f"{outcome.status.upper()} {outcome.id}: {outcome.detail}")
+
+
 def run(command: str, cases: Iterable[dict[str, Any]], corpus_version: str,
         timeout: float = 10.0, xfail: dict[str, str] | None = None, max_restarts: int = 10,
-        echo: Callable[[str], None] = print) -> RunReport:
-    """Ask the engine every case it supports and judge its answers."""
+        echo: Callable[[str], None] = print, start_timeout: float | None = None
+        ) -> RunReport:
+    """Ask the engine every case it supports and judge its answers. `timeout` bounds each
+    case, `start_timeout` (default: `timeout`) each start up to the engine's hello.
+
+    RunnerError when the engine cannot be started or fails the handshake; otherwise a
+    report, also when a signal ended the run early (`RunReport.interrupted`). The engine's
+    process group is killed before this returns or raises."""
+    check_timeout(timeout)
+    start_timeout = check_timeout(timeout if start_timeout is None else start_timeout)
     xfail = xfail or {}
-    session = Run(command, corpus_version, timeout, max_restarts, echo)
-    report = RunReport(command, session.hello, corpus_version)
-    echo(f"engine: {session.hello.get('engine', '?')}")
-    try:
-        for case in cases:
-            if not session.supports(case):
-                report.outcomes.append(CaseOutcome(case["id"], "unsupported"))
-                continue
-            outcome = mark_expected(session.ask(case), xfail)
-            report.outcomes.append(outcome)
-            if outcome.status in FAILING or outcome.status == "xpassed":
-                echo(f"{outcome.status.upper()} {outcome.id}: {outcome.detail}")
-    finally:
-        session.close()
+    cases = list(cases)
+    session = Run(command, corpus_version, timeout, start_timeout, max_restarts)
+    report = RunReport(command, {}, corpus_version, selected=len(cases))
+    with signals_end_the_run():
+        try:
+            ask_all(session, cases, xfail, report, echo)
+            session.close()  # says bye; a signal meanwhile lands below
+        except Interrupted as stop:
+            report.interrupted = stop.signum
+        finally:
+            session.drop()  # at once, whatever happened
     report.restarts = session.restarts
     ran = {o.id for o in report.outcomes}
     report.stale_xfail = sorted(set(xfail) - ran)
     echo(report.summary_line())
+    problem = report.why_not_ok()
+    if problem:
+        echo(problem)
     echo(report.closing_line())
     return report

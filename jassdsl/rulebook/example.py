@@ -16,9 +16,9 @@ from jassdsl.cards import mask_cards
 from jassdsl.compiler import CompiledRules
 from jassdsl.game import Game, HandResult
 from jassdsl.tables import MODE_INDEX, ModeTable
+from jassdsl.textview import seat_names
 
 SEED = 11
-LETTERS = "ABCD"
 
 
 @dataclass(frozen=True)
@@ -120,12 +120,13 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
     return Example(seed, result, dealt(result), shown, tuple(calls), void, rows, tuple(sums))
 
 
-def seat_letter(seat: int) -> str:
-    return LETTERS[seat]
+def seat_name(seat: int) -> str:
+    """A seat named as at the terminal (P0, P1, ...), so it never reads like a suit letter."""
+    return seat_names(seat + 1)[seat]
 
 
 def subject_label(rules: CompiledRules, subject: int) -> str:
-    """'A' for a player, 'A+C' for a team."""
+    """'P0' for a player, 'P0+P2' for a team."""
     if rules.subjects == rules.players:
-        return seat_letter(subject)
-    return "+".join(seat_letter(s) for s in range(rules.players) if rules.team_of[s] == subject)
+        return seat_name(subject)
+    return "+".join(seat_name(s) for s in range(rules.players) if rules.team_of[s] == subject)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from jassdsl import model as m
+from jassdsl.rulebook.cardview import suit_prose
 from jassdsl.rulebook.words import (
     CMP_BEFORE,
     CMP_IS,
@@ -28,7 +29,6 @@ from jassdsl.rulebook.words import (
     declared_words,
     number_word,
     say,
-    suit_name,
     unit_word,
 )
 
@@ -353,7 +353,7 @@ class Speaker:
 
     def won_quantity(self, name: str) -> Qty | None:
         if name in SUIT_CLASSES:
-            suit = suit_name(self.lang, SUIT_CLASSES[name])
+            suit = suit_prose(self.lang, SUIT_CLASSES[name])
             if self.de:
                 return self.won_count((f"Karte der Farbe {suit}", f"Karten der Farbe {suit}"),
                                       "f")

@@ -11,9 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jassdsl import model as m
-from jassdsl.cards import RANKS, SUITS
+from jassdsl.cards import RANKS, SUITS, card_index
 from jassdsl.compiler import CompiledRules, names_used
-from jassdsl.rulebook.example import Example, seat_letter, subject_label
+from jassdsl.rulebook.cardview import (
+    card_mark,
+    hand_marks,
+    rank_label,
+    suit_prose,
+    suits_legend,
+)
+from jassdsl.rulebook.example import Example, seat_name, subject_label
 from jassdsl.rulebook.expressions import Speaker
 from jassdsl.rulebook.words import (
     SUBJECTS,
@@ -23,7 +30,6 @@ from jassdsl.rulebook.words import (
     join_words,
     rank_name,
     say,
-    suit_name,
     unit_word,
 )
 from jassdsl.tables import MODE_NAMES
@@ -47,9 +53,20 @@ def cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def table(head: list[str], rows: list[list[str]]) -> list[str]:
+def table(head: list[str], rows: list[list[str]], stack: bool = False,
+          heading: bool = True) -> list[str]:
+    """A Markdown table. `stack`: a wide table that a phone shows one row at a time, each
+    cell led by its column's name (hidden where the table fits), except the first where it
+    is the row's `heading` (a name, not a number)."""
+    if stack:
+        bare = 1 if heading else 0
+        rows = [[*row[:bare], *[f'<span class="rb-label">{h}:</span> {c}'
+                                for h, c in zip(head[bare:], row[bare:], strict=True)]]
+                for row in rows]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    if stack:
+        return ['<div class="rb-stack" markdown>', "", *out, "", "</div>", ""]
     return [*out, ""]
 
 
@@ -98,17 +115,13 @@ def has_trump(rf: m.RuleFile) -> bool:
     return True
 
 
-def used_tables(rf: m.RuleFile) -> list[str]:
-    """The rank/point tables of the modes this variant can be played in, in file order."""
-    t = rf.trump
+def used_tables(r: CompiledRules) -> list[str]:
+    """The rank/point tables of every mode a hand of this variant can be counted in: the
+    trump and side suits where a suit can be trump, Obenabe and Undenufe where reachable."""
     want: list[str] = []
-    if t.kind in ("first_void", "random_suit", "bottom_card"):
-        want += SUIT_TABLES
-    for w in [*t.modes, *([t.fallback] if t.fallback else [])]:
-        want += list(SUIT_TABLES) if w.text in ("suits", *SUITS) else [w.text]
-    present = {r.table.text for r in rf.ranks} & {p.table.text for p in rf.points}
-    order = [r.table.text for r in rf.ranks]
-    return [name for name in order if name in want and name in present]
+    for mode in r.playable_modes:
+        want += list(SUIT_TABLES) if mode < len(SUITS) else [MODE_NAMES[mode]]
+    return [name for name in (*SUIT_TABLES, "obenabe", "undenufe") if name in want]
 
 
 # --- sections -----------------------------------------------------------------------------
@@ -186,11 +199,14 @@ def mode_word(lang: Lang, w: m.Word | None) -> str:
 
 def cards_section(lang: Lang, v: Variant) -> list[str]:
     rf = v.model
-    out = [f"## {say(lang, 'h.cards')}", "", say(lang, "cards.intro"), ""]
-    for name in used_tables(rf):
-        out += [f"### {say(lang, 'table.' + name)}", ""]
-        out += card_table(lang, rf, name)
-    out += [hand_total(lang, v), ""]
+    out = [f"## {say(lang, 'h.cards')}", "", say(lang, "cards.intro"), "",
+           say(lang, "ex.suits", suits=suits_legend(lang)), "",
+           '<div class="rulebook-tables" markdown>', ""]
+    for name in used_tables(v.rules):
+        out += ['<div class="rulebook-cards" markdown>', "",
+                f"### {say(lang, 'table.' + name)}", "", *card_table(lang, rf, name),
+                "</div>", ""]
+    out += ["</div>", "", hand_total(lang, v), ""]
     if rf.take_part is not None:
         out += [say(lang, "cards.in_play"), ""]
     for b in rf.bonuses:
@@ -205,33 +221,29 @@ BONUS_KEYS = {"bonus.last-trick", "bonus.match", "bonus.stoeck"}
 
 
 def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
-    """One table per mode, read left to right from the highest card to the lowest."""
+    """One row per rank from the highest card to the lowest: order, card, its points (and
+    one more column per `card points T if OPTION = CHOICE`). Narrow, so it fits a phone."""
     ranks = [w.text for w in next(r for r in rf.ranks if r.table.text == name).ranks]
     tables = sorted((p for p in rf.points if p.table.text == name),
                     key=lambda p: p.option is not None)
-    values = {w.text: p for w, p in tables[0].values}
-    extra = {r: trump_title(lang, r) if name == "trump" else "" for r in ranks}
-    rows = [[say(lang, "cards.col.card"), *[f"**{r}**" for r in ranks]]]
-    systems = (["en"] if lang == "en" else []) + ["fr", "ch"]
-    labels = {"en": "cards.col.english", "fr": "cards.col.french", "ch": "cards.col.swiss"}
-    for system in systems:
-        rows.append([say(lang, labels[system]),
-                     *[rank_name(system, r) + extra[r] for r in ranks]])
-    rows.append([say(lang, "cards.col.points"), *[str(values.get(r, 0)) for r in ranks]])
-    for alt in tables[1:]:  # `card points T if OPTION = CHOICE`: one more row per choice
-        alt_values = {w.text: p for w, p in alt.values}
-        label = say(lang, "cards.col.points_if", option=alt.option.text if alt.option else "",
-                    choice=alt.choice.word() if alt.choice else "")
-        rows.append([label, *[str(alt_values.get(r, 0)) for r in ranks]])
-    head = [say(lang, "cards.col.order"), *[str(i) for i in range(1, len(ranks) + 1)]]
-    return ['<div class="rulebook-cards" markdown>', "", *table(head, rows), "</div>", ""]
+    columns = [{w.text: p for w, p in t.values} for t in tables]
+    head = [say(lang, "cards.col.order"), say(lang, "cards.col.card"),
+            say(lang, "cards.col.points")]
+    head += [say(lang, "cards.col.points_if", option=t.option.text if t.option else "",
+                 choice=t.choice.word() if t.choice else "") for t in tables[1:]]
+    rows = []
+    for i, rank in enumerate(ranks, start=1):
+        names = [rank_label(lang, rank), trump_title(lang, rank) if name == "trump" else ""]
+        card = " ".join([f"**{rank}**", *filter(None, names)])
+        rows.append([str(i), card, *[str(values.get(rank, 0)) for values in columns]])
+    return table(head, rows)
 
 
 def trump_title(lang: Lang, rank: str) -> str:
     if rank == "J":
-        return f" ({say(lang, 'puur')})"
+        return f"({say(lang, 'puur')})"
     if rank == "9":
-        return f" ({say(lang, 'nell')})"
+        return f"({say(lang, 'nell')})"
     return ""
 
 
@@ -273,7 +285,7 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
 
 def mode_choice(lang: Lang, word: str) -> str:
     if word in SUITS:
-        return say(lang, "mode.suit", suit=suit_name(lang, word))
+        return say(lang, "mode.suit", suit=suit_prose(lang, word))
     return say(lang, f"mode.{word}")
 
 
@@ -470,7 +482,7 @@ def options_section(lang: Lang, v: Variant) -> list[str]:
              ", ".join(f"`{c.word()}`" for c in o.choices)] for o in rf.options]
     return out + table([say(lang, "options.col.name"), say(lang, "options.col.what"),
                         say(lang, "options.col.default"), say(lang, "options.col.choices")],
-                       rows)
+                       rows, stack=True)
 
 
 def sources_section(lang: Lang, rf: m.RuleFile) -> list[str]:
@@ -497,49 +509,39 @@ def file_section(lang: Lang, v: Variant) -> list[str]:
 
 
 # --- the worked example ---------------------------------------------------------------------
-def card_code(card: int) -> str:
-    return f"{SUITS[card // 9]}{RANKS[card % 9]}"
-
-
-def grouped(cards: tuple[int, ...]) -> str:
-    """Cards grouped by suit: 'DA DK D9 · H10 H7 · ...'."""
-    groups = [[card_code(c) for c in sorted(cards) if c // 9 == s] for s in range(4)]
-    return " · ".join(" ".join(g) for g in groups if g)
-
-
 def example_section(lang: Lang, v: Variant) -> list[str]:
     ex, r = v.example, v.rules
     res = ex.result
     out = [f"## {say(lang, 'h.example')}", "", say(lang, "ex.intro", seed=ex.seed), "",
-           say(lang, "ex.suits", suits=card_names_line(lang)), "",
+           say(lang, "ex.suits", suits=suits_legend(lang)), "",
            f"### {say(lang, 'ex.deal')}", "",
-           say(lang, "ex.dealer", dealer=seat_letter(res.dealer),
-               forehand=seat_letter(ex.forehand)), ""]
-    rows = [[f"**{seat_letter(seat)}**", grouped(hand)] for seat, hand in enumerate(ex.hands)]
+           say(lang, "ex.dealer", dealer=seat_name(res.dealer),
+               forehand=seat_name(ex.forehand)), ""]
+    rows = [[f"**{seat_name(seat)}**", hand_marks(hand)] for seat, hand in enumerate(ex.hands)]
     out += table([say(lang, "ex.col.player"), say(lang, "ex.col.cards")], rows)
     out += [*trump_story(lang, v), ""]
     for name, values in res.declared.items():
-        shown = ", ".join(f"{seat_letter(i)} {val}" for i, val in enumerate(values))
+        shown = ", ".join(f"{seat_name(i)} {val}" for i, val in enumerate(values))
         noun = declared_words(name)[1 if lang == "en" else 3]
         out += [say(lang, "ex.declared", name=noun, values=shown), ""]
     out += [f"### {say(lang, 'ex.tricks')}", ""]
     rows = []
     if res.playing or r.take_part:
-        playing = join_words(lang, [seat_letter(x) for x in res.playing]) or "-"
+        playing = join_words(lang, [seat_name(x) for x in res.playing]) or "-"
         out += [say(lang, "ex.playing", players=playing), ""]
     for row in ex.rows:
         played = []
         for i, card in enumerate(row.cards):
             seat = row.seats[i]
-            text = card_code(card)
+            text = card_mark(card)
             if seat == row.winner:
                 text = f"**{text}**"
-            played.append(f"{seat_letter(seat)} {text}")
-        rows.append([str(row.number), seat_letter(row.leader), " · ".join(played),
-                     seat_letter(row.winner), str(row.points)])
+            played.append(f"{seat_name(seat)}&nbsp;{text}")
+        rows.append([str(row.number), seat_name(row.leader), " · ".join(played),
+                     seat_name(row.winner), str(row.points)])
     out += table([say(lang, "ex.col.no"), say(lang, "ex.col.leader"),
                   say(lang, "ex.col.played"), say(lang, "ex.col.winner"),
-                  say(lang, "ex.col.points")], rows)
+                  say(lang, "ex.col.points")], rows, stack=True, heading=False)
     out += [say(lang, "ex.tricks_note"), ""]
     return out + outcome_lines(lang, v)
 
@@ -548,36 +550,36 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
     ex, r = v.example, v.rules
     trump = ex.result.trump
     is_suit = trump in SUITS
-    trump_text = say(lang, "ex.trump_is", suit=suit_name(lang, trump)) if is_suit else ""
+    trump_text = say(lang, "ex.trump_is", suit=suit_prose(lang, trump)) if is_suit else ""
     kind = r.trump_kind
     if kind == "first_void":
         if ex.first_void is None:
             mode = say(lang, f"fallback.{MODE_NAMES[r.fallback or 4]}")
             return [say(lang, "ex.never_void", mode=mode)]
         number, seat, card = ex.first_void
-        return [say(lang, "ex.first_void", trick=number, player=seat_letter(seat),
-                    card=card_code(card), trump=trump_text)]
+        return [say(lang, "ex.first_void", trick=number, player=seat_name(seat),
+                    card=card_mark(card), trump=trump_text)]
     if kind in ("bottom_card", "turned") and ex.shown:
-        return [say(lang, "ex.shown", card=ex.shown, trump=trump_text)]
+        return [say(lang, "ex.shown", card=card_mark(card_index(ex.shown)), trump=trump_text)]
     if kind == "turned" and ex.result.turned >= 0:
         robbed = ex.result.robbed
-        line = say(lang, "ex.turned", card=card_code(ex.result.turned), trump=trump_text)
+        line = say(lang, "ex.turned", card=card_mark(ex.result.turned), trump=trump_text)
         if robbed >= 0:
-            line += " " + say(lang, "ex.robbed", player=seat_letter(robbed))
+            line += " " + say(lang, "ex.robbed", player=seat_name(robbed))
         return [line]
     if kind == "random_suit":
-        return [say(lang, "ex.random", trump=suit_name(lang, trump))]
+        return [say(lang, "ex.random", trump=suit_prose(lang, trump))]
     if kind in ("forehand_chooses", "bidder_chooses"):
         lines = []
         for seat, action in ex.calls:
             if action.kind == "pass":
-                lines.append(say(lang, "ex.pass", player=seat_letter(seat)))
+                lines.append(say(lang, "ex.pass", player=seat_name(seat)))
             elif action.kind != "trump" and action.kind != "push":
-                lines.append(say(lang, "ex.bid", player=seat_letter(seat), value=action.value))
+                lines.append(say(lang, "ex.bid", player=seat_name(seat), value=action.value))
             elif action.kind == "push":
-                lines.append(say(lang, "ex.push", player=seat_letter(seat)))
+                lines.append(say(lang, "ex.push", player=seat_name(seat)))
             else:
-                lines.append(say(lang, "ex.choose", player=seat_letter(seat),
+                lines.append(say(lang, "ex.choose", player=seat_name(seat),
                                  trump=mode_choice(lang, MODE_NAMES[action.value])))
         return [" ".join(lines)]
     return [say(lang, "ex.no_trump", mode=say(lang, f"fallback.{trump}")
@@ -681,13 +683,8 @@ def compare_page(lang: Lang, variants: list[Variant]) -> str:
            f"## {say(lang, 'h.compare')}", ""]
     head = [say(lang, f"cmp.col.{k}") for k in ("variant", "players", "trump", "undertrump",
                                                   "scored", "end")]
-    out += table(head, [compare_row(lang, v) for v in variants])
+    out += table(head, [compare_row(lang, v) for v in variants], stack=True)
     return "\n".join(out).rstrip() + "\n"
-
-
-def card_names_line(lang: Lang) -> str:
-    """One line naming the four suits in both German systems (for pages that list cards)."""
-    return " · ".join(f"**{s}** {suit_name(lang, s)}" for s in SUITS)
 
 
 __all__ = ["Variant", "card_name", "compare_page", "variant_page"]

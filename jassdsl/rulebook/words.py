@@ -99,9 +99,6 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     "cards.col.order": ("Order", "Rang"),
     "cards.col.card": ("Card", "Karte"),
-    "cards.col.english": ("English", "Englisch"),
-    "cards.col.french": ("French pack", "Französisches Blatt"),
-    "cards.col.swiss": ("German-Swiss pack", "Deutschschweizer Blatt"),
     "cards.col.points": ("Points", "Punkte"),
     "cards.col.points_if": ("Points with *{option}* = {choice}",
                             "Punkte mit *{option}* = {choice}"),
@@ -525,11 +522,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "ex.intro": (
         "The engine plays the first hand of a game with seed {seed}; every player picks a "
         "random legal card (and a random legal declaration), so the play is legal but not "
-        "clever. Players are named by letter: A sits at seat 0, B at seat 1, and so on.",
+        "clever. Players are named by their seat, P0, P1 and so on, as at the terminal.",
         "Die Engine spielt die erste Runde eines Spiels mit dem Startwert {seed}; jeder "
         "Spieler wählt eine zufällige erlaubte Karte (und eine zufällige erlaubte Ansage), "
-        "das Spiel ist also regelkonform, aber nicht klug. Die Spieler heissen nach "
-        "Buchstaben: A sitzt auf Platz 0, B auf Platz 1 und so weiter.",
+        "das Spiel ist also regelkonform, aber nicht klug. Die Spieler heissen nach ihrem "
+        "Platz P0, P1 und so weiter, wie am Terminal.",
     ),
     "ex.suits": ("Suits: {suits}.", "Farben: {suits}."),
     "ex.deal": ("The deal", "Die Karten"),

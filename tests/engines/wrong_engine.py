@@ -11,6 +11,8 @@ It is jassdsl's own adapter with faults switched on by flags:
 --error KIND      answers every case of KIND with "errored"
 --kinds K ...     the kinds it names in the handshake (default: all)
 --no-hello        exits without answering the handshake
+--warm NAME ...   compiles these variants (every option set) before answering the hello,
+                  so that no case waits for a compilation
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import time
 from typing import Any
 
 from jassdsl.corpus.adapter import answer
+from jassdsl.corpus.generate import option_sets
+from jassdsl.registry import load_rules
 
 
 def wrong(args: argparse.Namespace, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -58,6 +62,7 @@ def main() -> int:
     p.add_argument("--error")
     p.add_argument("--kinds", nargs="+")
     p.add_argument("--no-hello", action="store_true")
+    p.add_argument("--warm", nargs="+", default=[])
     args = p.parse_args()
     for line in sys.stdin:
         message = json.loads(line)
@@ -66,6 +71,9 @@ def main() -> int:
         if message.get("type") == "hello":
             if args.no_hello:
                 return 4
+            for name in args.warm:
+                for options in option_sets(name):
+                    load_rules(name, options)
             reply = answer(message)
             assert reply is not None
             if args.kinds:
