@@ -1,18 +1,31 @@
 """jassdsl: Swiss Jass variants written as rule files, compiled into a game engine."""
 
 from jassdsl.actions import Action
-from jassdsl.errors import IllegalActionError, JassError, RuleError, RuleFileErrors
+from jassdsl.errors import (
+    ApiUsageError,
+    IllegalActionError,
+    InvariantError,
+    JassError,
+    OptionError,
+    RuleError,
+    RuleFileErrors,
+    UnknownVariantError,
+)
 from jassdsl.game import Game, Outcome
 from jassdsl.registry import load_rules, variant_names
 
 __all__ = [
     "Action",
+    "ApiUsageError",
     "Game",
     "IllegalActionError",
+    "InvariantError",
     "JassError",
+    "OptionError",
     "Outcome",
     "RuleError",
     "RuleFileErrors",
+    "UnknownVariantError",
     "load_rules",
     "variant_names",
 ]

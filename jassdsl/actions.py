@@ -11,8 +11,16 @@ from dataclasses import dataclass
 from functools import cache
 
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
-from jassdsl.errors import JassError
+from jassdsl.errors import ApiUsageError
 from jassdsl.tables import MODE_INDEX, MODE_NAMES
+
+BARE = ("push", "pass", "join", "fold", "swap", "take", "decline")  # kinds without a value
+NAMED = ("play", "trump", "discard", *BARE)  # kinds shown by a name, never as a range
+
+
+def is_index(value: object, size: int) -> bool:
+    """A whole number (not a bool) from 0 to size - 1."""
+    return type(value) is int and 0 <= value < size
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,28 +31,33 @@ class Action:
     value: int = -1
 
     def __str__(self) -> str:
-        if self.kind == "play":
-            return CARD_NAMES[self.value]
-        if self.kind == "trump":
-            return f"trump {MODE_NAMES[self.value]}"
-        if self.kind in ("push", "pass", "join", "fold", "swap", "take", "decline"):
-            return self.kind
-        if self.kind == "discard":
-            return f"discard {CARD_NAMES[self.value]}"
-        return f"{self.kind} {self.value}"
+        """The action as `parse` reads it; a malformed value is shown as it is."""
+        kind, value = self.kind, self.value
+        if kind == "play" and is_index(value, len(CARD_NAMES)):
+            return CARD_NAMES[value]
+        if kind == "trump" and is_index(value, len(MODE_NAMES)):
+            return f"trump {MODE_NAMES[value]}"
+        if kind in BARE and value == -1:
+            return str(kind)
+        if kind == "discard" and is_index(value, len(CARD_NAMES)):
+            return f"discard {CARD_NAMES[value]}"
+        return f"{kind} {value!r}"
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """``DA``, ``play DA``, ``trump H``, ``trump obenabe``, ``push``, ``pass``, ``bid 4``."""
+        """``DA``, ``play DA``, ``trump H``, ``trump obenabe``, ``push``, ``pass``, ``bid 4``.
+
+        Raises ApiUsageError for anything else, naming the forms it reads."""
+        if not isinstance(text, str):
+            raise ApiUsageError(f"an action's text must be a str, not {type(text).__name__}")
         words = text.strip().split()
         if not words:
-            raise JassError("empty action")
+            raise ApiUsageError("empty action (write e.g. DA, trump H, push, estimate 40)")
         if words[0].lower() == "play" and len(words) == 2:
             words = words[1:]
         if len(words) == 1 and words[0].upper() in CARD_INDEX:
             return PLAYS[CARD_INDEX[words[0].upper()]]
-        if words[0].lower() in ("push", "pass", "join", "fold", "swap", "take",
-                                "decline") and len(words) == 1:
+        if words[0].lower() in BARE and len(words) == 1:
             return cls(words[0].lower())
         if words[0].lower() == "discard" and len(words) == 2 and words[1].upper() in CARD_INDEX:
             return DISCARDS[CARD_INDEX[words[1].upper()]]
@@ -54,8 +67,46 @@ class Action:
                 return cls("trump", MODE_INDEX[key])
         if len(words) == 2 and words[1].lstrip("-").isdigit():
             return cls(words[0].lower(), int(words[1]))
-        raise JassError(f"cannot read action {text!r} (write e.g. DA, trump H, push, "
+        raise ApiUsageError(f"cannot read action {text!r} (write e.g. DA, trump H, push, "
                         "pass, join, fold, swap, rob 1, take, discard DA, estimate 40)")
+
+
+def flaw(action: Action) -> str:
+    """Why an Action cannot be an action of any game ('' when it is well-formed): a kind
+    that is not text, a value that is not a whole number, a card or trump mode that does
+    not exist, a value on a kind that takes none."""
+    kind, value = action.kind, action.value
+    if not isinstance(kind, str):
+        return f"the kind must be text, not {type(kind).__name__}"
+    if type(value) is not int:
+        return f"the value must be a whole number, not {type(value).__name__}"
+    if kind in ("play", "discard") and not 0 <= value < len(CARD_NAMES):
+        return f"no such card: cards are 0 to {len(CARD_NAMES) - 1}"
+    if kind == "trump" and not 0 <= value < len(MODE_NAMES):
+        return f"no such trump mode: modes are 0 to {len(MODE_NAMES) - 1}"
+    if kind in BARE and value != -1:
+        return f"{kind} takes no value"
+    return ""
+
+
+def legal_names(actions: list[Action]) -> list[str]:
+    """Actions as a message names them; three or more values of a declaration in a row
+    (``estimate 0``, ``estimate 1``, ... ``estimate 157``) as one range, ``estimate 0..157``."""
+    runs: list[list[Action]] = []
+    for a in actions:
+        last = runs[-1][-1] if runs else None
+        if last is not None and a.kind == last.kind and a.value == last.value + 1 \
+                and a.kind not in NAMED:
+            runs[-1].append(a)
+        else:
+            runs.append([a])
+    names: list[str] = []
+    for run in runs:
+        if len(run) > 2:
+            names.append(f"{run[0].kind} {run[0].value}..{run[-1].value}")
+        else:
+            names += map(str, run)
+    return names
 
 
 PLAYS = tuple(Action("play", c) for c in range(36))

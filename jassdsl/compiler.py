@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pydantic import BaseModel
 
 from jassdsl import model as m
 from jassdsl.cards import RANKS
-from jassdsl.errors import JassError
+from jassdsl.errors import OptionError
 from jassdsl.play import PlayRules
 from jassdsl.scoring import CompiledClause, Compiler, Fn, compile_clauses
 from jassdsl.tables import MODE_INDEX, ModeTable, build_modes
 from jassdsl.weis import WeisTable
 
 EXPRESSIONS = (m.Num, m.Name, m.Total, m.Call, m.Unary, m.Binary, m.IfElse, m.Quant)
-
-
-class OptionError(JassError):
-    """An option value the rule file does not offer."""
 
 
 @dataclass(frozen=True)
@@ -128,12 +125,30 @@ def option_value(v: m.Value) -> int | str:
     return v.number if v.number is not None else v.option or ""
 
 
+def check_option_types(chosen: object) -> dict[str, int | str]:
+    """Chosen options as the API takes them: a dict of option names to whole numbers or
+    text (`{"target": 1000}`, or `"1000"` as a command line gives it); anything else
+    raises OptionError, before a float or a list could be taken for a value."""
+    if chosen is None:
+        return {}
+    if not isinstance(chosen, Mapping):
+        raise OptionError(f"options must be a dict of option names to values, e.g. "
+                          f"{{'target': 1000}}, not {type(chosen).__name__}")
+    for key, value in chosen.items():
+        if not isinstance(key, str):
+            raise OptionError(f"an option name must be text, not {key!r}")
+        if type(value) is not int and not isinstance(value, str):
+            raise OptionError(f"option {key} takes a whole number or text (one of the values "
+                              f"the rule file offers), not {value!r} ({type(value).__name__})")
+    return dict(chosen)
+
+
 def resolve_options(
     rf: m.RuleFile, chosen: dict[str, int | str] | None
 ) -> dict[str, int | str]:
     """The default of every option, overridden by the chosen values (checked)."""
     values = {o.name: option_value(o.default) for o in rf.options}
-    for key, value in (chosen or {}).items():
+    for key, value in check_option_types(chosen).items():
         opt = next((o for o in rf.options if o.name == key), None)
         if opt is None:
             names = ", ".join(o.name for o in rf.options) or "none"

@@ -60,13 +60,27 @@ class RuleFileErrors(JassError):
 
 
 class IllegalActionError(JassError):
-    """An action that the rules do not allow now; names the legal ones."""
+    """Anything `Game.apply` is given that is not a legal action now (a card not allowed,
+    a malformed action, text it cannot read, a value that is no action at all); names the
+    legal ones. The game is unchanged."""
 
     def __init__(self, action: object, legal: list[str], why: str = "") -> None:
         self.action = action
         self.legal = legal
         reason = f" ({why})" if why else ""
-        super().__init__(f"illegal action {action}{reason}; legal now: {', '.join(legal)}")
+        super().__init__(f"illegal action {action}{reason}; legal now: "
+                         f"{', '.join(legal) or 'none'}")
+
+
+class ApiUsageError(JassError):
+    """A call of the Python API with an argument it cannot take (a seat outside the table,
+    rules that are neither a variant nor compiled rules, undo with nothing to undo); the
+    message names what was expected. Nothing is changed."""
+
+
+class OptionError(JassError):
+    """Options a rule file does not offer, or of the wrong type: the message names the
+    values it offers."""
 
 
 class UnknownVariantError(JassError):
@@ -77,9 +91,18 @@ class UnknownVariantError(JassError):
         super().__init__(f"unknown variant {name!r}{hint} (known: {', '.join(known)})")
 
 
+class MissingRuleFile(UnknownVariantError):
+    """A path given for a variant where there is no rule file."""
+
+    def __init__(self, path: str) -> None:
+        JassError.__init__(self, f"no rule file at {path!r} (a variant is a name from rules/ "
+                           "or a path to a .jass file)")
+
+
 class UnreadableRuleFile(JassError):
     """A rule file that exists but is not UTF-8 text; the message starts with its path."""
 
 
 class InvariantError(JassError):
-    """A rule file's invariant failed after a hand: the rules contradict themselves."""
+    """A rule file's invariant failed after a hand: the rules contradict themselves. The
+    action that ended the hand is not applied (see `Game.apply`)."""

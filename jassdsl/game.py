@@ -8,6 +8,7 @@ seeded generator of the game, so a seed and the list of actions replay a game ex
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -29,12 +30,15 @@ from jassdsl.actions import (
     WEIS_YES,
     Action,
     declare_actions,
+    flaw,
+    is_index,
+    legal_names,
     mask_plays,
 )
 from jassdsl.cards import CARD_NAMES, SUIT_MASKS, mask_cards
 from jassdsl.compiler import CompiledRules, Declaring
 from jassdsl.deal import BITS, DECK, deal_plan, next_seat, shuffle_deck, split_piles, trick_seats
-from jassdsl.errors import IllegalActionError, InvariantError, JassError
+from jassdsl.errors import ApiUsageError, IllegalActionError, InvariantError, OptionError
 from jassdsl.play import FollowRule, excluded_reasons, follow_plain, follow_rule, trick_winner
 from jassdsl.registry import load_rules
 from jassdsl.scoring import Grant, HandFacts, score_hand
@@ -191,23 +195,43 @@ class State:
 
 
 class Game:
-    """A whole game of one variant; see the module docstring for seats and actions."""
+    """A whole game of one variant; see the module docstring for seats and actions.
+
+    `rules` is a variant name from rules/, a path to a .jass file, or `CompiledRules` from
+    `load_rules`. `options` (a dict such as ``{"target": 1200}``) go with a name or path;
+    compiled rules have theirs already, so options given with them raise OptionError
+    (pass them to `load_rules(name, options)` instead). `seed` is a whole number >= 0
+    (None: drawn from the system). With `record` every action is kept in `history` and can
+    be taken back with `undo`. Misuse raises the errors of `jassdsl.errors`: see the Python
+    API section of docs/en/engine-authors.md.
+    """
 
     def __init__(
         self,
-        rules: CompiledRules | str,
+        rules: CompiledRules | str | os.PathLike[str],
         seed: int | None = None,
         options: dict[str, int | str] | None = None,
         record: bool = True,
         check_invariants: bool = True,
     ) -> None:
-        self.rules = load_rules(rules, options) if isinstance(rules, str) else rules
+        if isinstance(rules, CompiledRules):
+            if options:
+                raise OptionError(
+                    f"options are fixed when rules are compiled: {rules.name} was compiled "
+                    f"with {rules.options}; pass options to load_rules(name, options) or "
+                    "give Game the variant name with options=")
+            self.rules = rules
+        else:
+            self.rules = load_rules(rules, options)  # checks the name and the options
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise ApiUsageError(f"seed must be a whole number >= 0 or None, not {seed!r}")
         self.seed = seed
         self.check_invariants = check_invariants
         self.rng = random.Random(seed)
         self.record = record
         self.history: list[Action] = []
         self._undo: list[tuple[State, Any]] = []
+        self._failed: BaseException | None = None  # an error that left the game half-changed
         r = self.rules
         # the follow regime per trump mode, as closures made once per game
         self.follow_by_mode: dict[int, FollowRule] = {
@@ -256,7 +280,14 @@ class Game:
         return r.modes[mode if mode is not None else MODE_INDEX["obenabe"]]
 
     def hand_of(self, seat: int) -> list[int]:
-        return mask_cards(self.s.hands[seat])
+        """The cards (indices) in one seat's hand."""
+        return mask_cards(self.s.hands[self._seat(seat)])
+
+    def _seat(self, seat: object) -> int:
+        """A seat number as the API takes it, or ApiUsageError naming the valid range."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise ApiUsageError(f"a seat is a whole number from 0 to {self.n - 1}, not {seat!r}")
+        return seat
 
     def legal_mask(self) -> int:
         """The legal cards of the current player as a bitmask (0 outside the play phase)."""
@@ -314,9 +345,16 @@ class Game:
             return [TAKE, DECLINE]
         return []
 
+    def _legal_names(self) -> list[str]:
+        """The legal actions as an error message names them (a run of values as a range)."""
+        return legal_names(self.legal_actions())
+
     def why_illegal(self, card: int) -> str:
         """The regime statement that forbids a card now ('' when it is legal)."""
         s = self.s
+        if not is_index(card, len(CARD_NAMES)):
+            raise ApiUsageError(f"a card is a whole number from 0 to {len(CARD_NAMES) - 1}, "
+                                f"not {card!r}")
         if s.phase != "play":
             return ""
         reasons = excluded_reasons(self.rules.play, s.hands[s.current], s.trick,
@@ -325,51 +363,87 @@ class Game:
 
     # -- changing the state
     def apply(self, action: Action | str) -> None:
-        """Play a card or make a declaration; raises IllegalActionError naming legal ones."""
-        if isinstance(action, str):
-            action = Action.parse(action)
+        """Play a card or make a declaration (an Action, or its text such as ``"DA"``).
+
+        Atomic: the action is applied and recorded in full, or the game is left exactly as
+        it was. Anything that is not a legal action now raises IllegalActionError, which
+        names the legal ones. An error of the rules themselves (InvariantError) takes the
+        game back to where it was before the action; with ``record=False`` no copy is kept
+        to go back to, so such a game refuses every later action (ApiUsageError)."""
+        if self._failed is not None:
+            raise ApiUsageError(f"the game stopped at an error that a game without history "
+                                f"(record=False) cannot take back; start a new game: "
+                                f"{self._failed}")
+        if type(action) is not Action:
+            action = self._as_action(action)
         s = self.s
         phase = s.phase
-        if not self.record and phase == "play" and action.kind == "play":
-            self._play(action.value)  # the common case, with nothing to record
-            return
+        card = phase == "play" and action.kind == "play" and type(action.value) is int
+        if not card and (why := flaw(action)):  # a card number is checked as it is played
+            raise IllegalActionError(action, self._legal_names(), why)
         if phase == "over":
             raise IllegalActionError(action, [], "the game is over")
-        if self.record:
-            self._undo.append((s.copy(), self.rng.getstate()))
+        if not self.record:
+            try:
+                self._play(action.value) if card else self._dispatch(action)
+            except IllegalActionError:
+                raise  # raised before anything changed
+            except BaseException as err:
+                self._failed = err
+                raise
+            return
+        saved = (s.copy(), self.rng.getstate())
         try:
-            if phase == "play" and action.kind == "play":
-                self._play(action.value)
-            elif phase == "trump" and action.kind in ("trump", "push"):
-                self._choose_trump(action)
-            elif s.phase == "declare" and action.kind == self.rules.declarations[
-                    s.decl_index].name:
-                self._declare(action.value)
-            elif s.phase == "auction" and action.kind in (
-                    "pass", self.rules.declarations[s.decl_index].name):
-                self._bid(action)
-            elif phase == "weis" and action in (WEIS_YES, WEIS_NO):
-                self._say_weis(action.value == 1)
-            elif phase == "improve" and action in self.legal_actions():
-                self._improve(action)
-            elif phase == "take part" and action in self.legal_actions():
-                self._take_part(action)
-            elif phase == "rob" and action in self.legal_actions():
-                self._rob(action)
-            else:
-                raise IllegalActionError(action, [str(a) for a in self.legal_actions()],
-                                         f"the game expects a {s.phase} action")
-        except IllegalActionError:
-            if self.record:
-                self._undo.pop()
+            self._dispatch(action)
+        except BaseException:
+            self.s = saved[0]
+            self.rng.setstate(saved[1])
             raise
-        if self.record:
-            self.history.append(action)
+        self._undo.append(saved)
+        self.history.append(action)
+
+    def _as_action(self, action: object) -> Action:
+        """Text read as an action; anything else that is not an Action is illegal."""
+        if not isinstance(action, str):
+            raise IllegalActionError(repr(action), self._legal_names(),
+                                     "not an Action or an action's text")
+        try:
+            return Action.parse(action)
+        except ApiUsageError:
+            raise IllegalActionError(repr(action), self._legal_names(),
+                                     "not an action's text") from None
+
+    def _dispatch(self, action: Action) -> None:
+        """Hand a well-formed action to the phase that takes it."""
+        s = self.s
+        phase = s.phase
+        if phase == "play" and action.kind == "play":
+            self._play(action.value)
+        elif phase == "trump" and action.kind in ("trump", "push"):
+            self._choose_trump(action)
+        elif phase == "declare" and action.kind == self.rules.declarations[s.decl_index].name:
+            self._declare(action.value)
+        elif phase == "auction" and action.kind in (
+                "pass", self.rules.declarations[s.decl_index].name):
+            self._bid(action)
+        elif phase == "weis" and action in (WEIS_YES, WEIS_NO):
+            self._say_weis(action.value == 1)
+        elif phase == "improve" and action in self.legal_actions():
+            self._improve(action)
+        elif phase == "take part" and action in self.legal_actions():
+            self._take_part(action)
+        elif phase == "rob" and action in self.legal_actions():
+            self._rob(action)
+        else:
+            raise IllegalActionError(action, self._legal_names(),
+                                     f"the game expects a {phase} action")
 
     def undo(self) -> Action:
-        """Take back the last action (needs record=True)."""
+        """Take back the last action (needs record=True); returns it."""
         if not self._undo:
-            raise JassError("nothing to undo")
+            raise ApiUsageError("nothing to undo: " + (
+                "no action applied yet" if self.record else "the game keeps no history "
+                "(record=False)"))
         state, rng_state = self._undo.pop()
         self.s = state
         self.rng.setstate(rng_state)
@@ -586,7 +660,7 @@ class Game:
             s.bid, s.bidder, s.passes = action.value, s.current, 0
             s.declared[d.name][s.current] = action.value
         else:
-            raise IllegalActionError(action, [str(a) for a in self.legal_actions()],
+            raise IllegalActionError(action, self._legal_names(),
                                      f"a bid must be higher than {s.bid}" if s.bid >= 0 else "")
         s.current = (s.current + 1) % n
         if s.bidder < 0 and s.passes == n:
@@ -692,13 +766,13 @@ class Game:
         s, r = self.s, self.rules
         if action.kind == "push":
             if not r.push or s.pushed:
-                raise IllegalActionError(action, [str(a) for a in self.legal_actions()],
+                raise IllegalActionError(action, self._legal_names(),
                                          "pushing is not allowed now")
             s.pushed = True
             s.current = (s.current + 2) % self.n
             return
         if action.value not in r.trump_choices:
-            raise IllegalActionError(action, [str(a) for a in self.legal_actions()])
+            raise IllegalActionError(action, self._legal_names())
         s.mode = action.value
         self._after_trump()
 
@@ -706,10 +780,10 @@ class Game:
         s, r = self.s, self.rules
         d = r.declarations[s.decl_index]
         if not d.low <= value <= d.high:
-            raise IllegalActionError(f"{d.name} {value}", [f"{d.name} {d.low}..{d.high}"])
+            raise IllegalActionError(f"{d.name} {value}", self._legal_names())
         if d.hook is not None and s.decl_count == self._declare_turns(d) - 1 and \
                 sum(s.declared[d.name]) + value == d.hook:
-            raise IllegalActionError(f"{d.name} {value}", [str(a) for a in self.legal_actions()],
+            raise IllegalActionError(f"{d.name} {value}", self._legal_names(),
                                      f"the last to declare may not make the total {d.hook}")
         s.declared[d.name][s.current] = value
         s.decl_count += 1
@@ -748,9 +822,9 @@ class Game:
             self._finish_hand()
 
     def _reject(self, card: int) -> None:
-        name = CARD_NAMES[card] if 0 <= card < 36 else str(card)
-        why = self.why_illegal(card) if 0 <= card < 36 else "no such card"
-        raise IllegalActionError(name, [str(a) for a in self.legal_actions()], why)
+        action = Action("play", card)
+        why = flaw(action) or self.why_illegal(card)
+        raise IllegalActionError(action, self._legal_names(), why)
 
     # -- scoring
     def _facts(self) -> HandFacts:
@@ -920,6 +994,7 @@ class Game:
     def observation(self, seat: int) -> dict[str, Any]:
         """What one seat may see now: its own hand, the table, public declarations."""
         s, r = self.s, self.rules
+        seat = self._seat(seat)
         declared = {}
         for d in r.declarations:
             vals = s.declared.get(d.name, [])

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import codecs
 import difflib
+import os
 from functools import lru_cache
 from pathlib import Path
 
 from jassdsl.check import load_model
-from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.compiler import CompiledRules, check_option_types, compile_rules
 from jassdsl.errors import (
-    JassError,
+    ApiUsageError,
+    MissingRuleFile,
     Position,
     RuleError,
     RuleFileErrors,
@@ -35,7 +37,7 @@ def variant_path(name: str) -> Path:
     direct = Path(name)
     if direct.suffix == ".jass" or direct.exists():
         if not direct.is_file():
-            raise JassError(f"no rule file at {name}")
+            raise MissingRuleFile(name)
         return direct
     path = rules_dir() / f"{name}.jass"
     if path.is_file():
@@ -89,8 +91,16 @@ def _load(
     return compile_rules(model, dict(options))
 
 
-def load_rules(name: str, options: dict[str, int | str] | None = None) -> CompiledRules:
-    """Parse, check and compile a variant (cached while the file is unchanged)."""
-    path = variant_path(name)
-    key = tuple(sorted((options or {}).items()))
+def load_rules(name: str | os.PathLike[str],
+               options: dict[str, int | str] | None = None) -> CompiledRules:
+    """Parse, check and compile a variant (cached while the file is unchanged).
+
+    `name` is a variant name from rules/ or a path to a .jass file; `options` a dict of
+    option names to values. Raises UnknownVariantError, RuleFileErrors, OptionError, or
+    ApiUsageError for a name that is no text or path."""
+    if not isinstance(name, str | os.PathLike):
+        raise ApiUsageError(f"a variant is a name from rules/ or a path to a .jass file, "
+                            f"not {type(name).__name__}")
+    path = variant_path(os.fspath(name))
+    key = tuple(sorted(check_option_types(options).items()))
     return _load(str(path), path.stat().st_mtime, key)

@@ -1,0 +1,165 @@
+"""Action-sequence fuzzing of the Python API, shared by tests/test_api_fuzz.py (a small
+budget in CI) and scripts/fuzz_api.py (a long run).
+
+A sequence is a list of steps drawn by Hypothesis: legal actions (one, or a burst that
+carries the game on by whole tricks and hands), illegal and malformed actions, and undo
+calls. Each step is checked against what the API promises:
+
+* an illegal or malformed action raises IllegalActionError naming the legal actions, and
+  changes nothing (state, generator, history);
+* `undo` gives back the last action and the exact state and generator of before it, and
+  with nothing to undo raises ApiUsageError and changes nothing;
+* the recorded actions, applied to a new game of the same seed (record=False, with an
+  illegal action tried before each), give the same state.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from typing import Any
+
+from hypothesis import strategies as st
+
+from jassdsl.actions import Action, legal_names
+from jassdsl.errors import ApiUsageError, IllegalActionError
+from jassdsl.game import Game
+
+# A step: (what, number). what 0-3: one legal action (number picks it); 4-5: a burst of
+# up to 200 legal actions drawn from random.Random(number); 6-7: an illegal or malformed
+# action; 8: undo once; 9: undo number % 4 + 1 times; 10: legal actions to the game's end.
+STEPS = st.lists(st.tuples(st.integers(0, 10), st.integers(0, 2**32 - 1)), max_size=80)
+SEEDS = st.integers(0, 2**32 - 1)
+STATS: Counter[str] = Counter()  # what the checks saw, for scripts/fuzz_api.py to report
+
+KINDS = ("play", "trump", "push", "pass", "weis", "estimate", "bid", "join", "fold",
+         "swap", "rob", "take", "decline", "discard", "points", "")
+VALUES = (-1, 0, 1, 2, 5, 8, 35, 36, 99, 157, 158, -7, 10**20)
+TEXTS = ("DA", "play DA", "play 99", "trump X", "trump -1", "trump 6", "push 1", "push",
+         "pass", "weis 2", "estimate 1.5", "bid x", "discard DA", "rob 1", "", "  ",
+         "DA DA", "take", "join", "swap", "estimate 99999999999999999999999")
+NOT_ACTIONS: tuple[object, ...] = (
+    None, 5, -1, 1.5, float("nan"), True, [], [0], {}, b"DA", ("play", 0), object(),
+    Action("play", 1.0), Action("play", None), Action("trump", "H"),
+    Action(None), Action(5), Action("weis", True),
+)
+
+
+Fingerprint = tuple[bytes, tuple[Any, ...], Any, tuple[Action, ...]]
+
+
+def fingerprint(game: Game) -> Fingerprint:
+    """The whole state, the generator and the history, as values (deep, so a later change
+    of the game cannot reach them). The finished hands' records are immutable and only
+    ever appended, so they are kept as they are rather than pickled each time."""
+    state = {k: v for k, v in vars(game.s).items() if k != "results"}
+    return (pickle.dumps(state), tuple(game.s.results), game.rng.getstate(),
+            tuple(game.history))
+
+
+def candidate(game: Game, number: int) -> object:
+    """Something to apply that is not a legal action now, or None when the pick is legal."""
+    rng = random.Random(number)
+    pick = rng.randrange(4)
+    if pick == 0:
+        thing: object = Action(rng.choice(KINDS), rng.choice(VALUES))
+    elif pick == 1:
+        thing = Action("play", rng.randrange(36))
+    elif pick == 2:
+        thing = rng.choice(TEXTS)
+    else:
+        return rng.choice(NOT_ACTIONS)
+    action = thing
+    if isinstance(thing, str):
+        try:
+            action = Action.parse(thing)
+        except ApiUsageError:
+            return thing
+    return None if action in game.legal_actions() else thing
+
+
+def check_illegal(game: Game, thing: object) -> None:
+    """`thing` raises IllegalActionError naming the legal actions, and changes nothing."""
+    before = fingerprint(game)
+    named = legal_names(game.legal_actions()) if not game.is_over else []
+    try:
+        game.apply(thing)
+    except IllegalActionError as err:
+        assert err.legal == named, (thing, err.legal, named)
+        assert str(err).endswith("legal now: " + (", ".join(named) or "none")), str(err)
+    else:
+        raise AssertionError(f"{thing!r} was applied in phase {game.phase}")
+    assert fingerprint(game) == before, f"{thing!r} changed the game"
+    STATS["illegal"] += 1
+
+
+def check_undo(game: Game, saved: list[Fingerprint]) -> None:
+    """One undo: back to the state before the last action, or ApiUsageError and no change."""
+    before = fingerprint(game)
+    if not saved:
+        try:
+            game.undo()
+        except ApiUsageError:
+            assert fingerprint(game) == before
+            return
+        raise AssertionError("undo with nothing to undo did not raise")
+    last = game.history[-1]
+    assert game.undo() == last
+    assert fingerprint(game) == saved.pop()
+    STATS["undo"] += 1
+
+
+def legal_step(game: Game, number: int,
+               saved: list[Fingerprint]) -> None:
+    legal = game.legal_actions()
+    if not legal:
+        return
+    saved.append(fingerprint(game))
+    game.apply(legal[number % len(legal)])
+
+
+def run_steps(name: str, options: dict[str, int | str], seed: int,
+              steps: list[tuple[int, int]]) -> Game:
+    """Play the steps on a recorded game, checking each; then check the replay."""
+    game = Game(name, seed=seed, options=options, record=True)
+    saved: list[Fingerprint] = []
+    for what, number in steps:
+        if what <= 3:
+            legal_step(game, number, saved)
+        elif what in (4, 5, 10):
+            rng = random.Random(number)
+            for _ in range(rng.randrange(1, 201) if what < 10 else 10**6):
+                if game.is_over:
+                    break
+                legal_step(game, rng.randrange(2**16), saved)
+        elif what <= 7:
+            thing = candidate(game, number)
+            if thing is not None:
+                check_illegal(game, thing)
+        else:
+            for _ in range(1 if what == 8 else number % 4 + 1):
+                check_undo(game, saved)
+        assert len(saved) == len(game.history)
+    check_replay(game, name, options, seed)
+    STATS["sequences"] += 1
+    STATS["actions"] += len(game.history)
+    STATS["hands"] += len(game.results)
+    STATS["games over"] += game.is_over
+    return game
+
+
+def check_replay(game: Game, name: str, options: dict[str, int | str], seed: int) -> None:
+    """The recorded actions replay to the same state, on a game that keeps no history and
+    is tried with an illegal action before each of them."""
+    again = Game(name, seed=seed, options=options, record=False)
+    for i, action in enumerate(game.history):
+        thing = candidate(again, i)
+        if thing is not None:
+            check_illegal(again, thing)
+        again.apply(action)
+    assert again.s == game.s
+    assert again.rng.getstate() == game.rng.getstate()
+    assert [again.observation(x) for x in range(again.n)] == \
+        [game.observation(x) for x in range(game.n)]
+
