@@ -11,6 +11,8 @@ from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES, RANKS
 from jassdsl.errors import RuleError, RuleFileErrors
 from jassdsl.facts import FACTS
+from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE
+from jassdsl.nesting import Nesting
 from jassdsl.syntax import parse_statements, position
 
 SINGLE = ("name", "summary", "players", "deal", "trump", "scoring", "end", "winner", "show",
@@ -96,6 +98,10 @@ class Checker:
     def check(self, rf: m.RuleFile) -> None:
         self.options = {o.name: o for o in rf.options}
         self.lets = {lt.name: lt for lt in rf.lets}
+        self.nesting = Nesting({lt.name: lt.expr for lt in rf.lets})
+        self.walked: set[tuple[str, bool, bool]] = set()  # lets checked, in which context
+        for use in self.nesting.cycles:
+            self.error(use.pos, "cycle", f"{use.name!r} is defined in terms of itself")
         self.declared = {d.name for d in rf.declarations}
         self.units = {}
         for u in rf.units:
@@ -166,8 +172,9 @@ class Checker:
                   if 2 <= n <= 4]
         if rf.teams and any(n != 4 for n in counts):
             self.error(rf.players.pos, "teams", "teams across need exactly 4 players")
-        packets = self.value(rf.deal.packet, 1, 36, "the packet size")
-        for n in counts:
+        # a count or size below 1 is reported above; dividing by it would stop the check
+        packets = [p for p in self.value(rf.deal.packet, 1, 36, "the packet size") if p > 0]
+        for n in [c for c in counts if c > 0]:
             each = self.value(rf.deal.each, 1, 36, "cards each") if rf.deal.each else [36 // n]
             for e in each:
                 if e * n > 36:
@@ -324,7 +331,7 @@ class Checker:
                 after_otherwise = c
                 binds = False
             else:
-                self.expr(c.condition, subject=False)
+                self.top(c.condition, subject=False)
                 binds = any(isinstance(q, m.Quant) for q in walk(c.condition))
                 for q in walk(c.condition):
                     if isinstance(q, m.Quant) and q.quantifier == "count" and q.count and \
@@ -335,7 +342,7 @@ class Checker:
                         self.subject_kind(q.pos, q.subject)
             for a in c.awards:
                 self.target(a.target, binds)
-                self.expr(a.amount, subject=True)
+                self.top(a.amount, subject=True)
                 if a.unit is not None:
                     self.unit_word(a.unit)
 
@@ -352,7 +359,7 @@ class Checker:
         if t.subject:
             self.subject_kind(t.pos, t.subject)
         if t.filter is not None:
-            self.expr(t.filter, subject=True)
+            self.top(t.filter, subject=True)
         if t.inner is not None:
             self.target(t.inner, binds)
 
@@ -366,14 +373,13 @@ class Checker:
             if lt.name in FACTS or lt.name in self.options or lt.name in self.declared:
                 self.error(lt.pos, "duplicate", f"let {lt.name!r} would hide the fact, option "
                            "or declaration of that name; choose another name")
-            before = len(self.errors)
-            self.expr(lt.expr, subject=True, lets=(lt.name,))
-            # errors found here are reported again where the let is used: keep the first
-            seen_msgs = {(e.pos, e.message) for e in self.errors[:before]}
-            had_cycle = any(e.kind == "cycle" for e in self.errors[:before])
-            self.errors[before:] = [e for e in self.errors[before:]
-                                    if (e.pos, e.message) not in seen_msgs
-                                    and not (had_cycle and e.kind == "cycle")]
+            self.limits(lt.expr, lt.name if self.lets[lt.name] is lt else None)
+            if self.lets[lt.name] is lt:
+                self.let_body(lt.name, subject=True)
+            else:  # the first of two lets of one name: no use reaches it
+                self.expr(lt.expr, subject=True)
+        # a let's errors are found where it is first used and again here: report them once
+        self.errors = list({(e.pos, e.message): e for e in self.errors}.values())
 
     def check_weis(self, rf: m.RuleFile) -> None:
         tables = {t.name for t in rf.weis_tables}
@@ -550,7 +556,7 @@ class Checker:
                 self.error(rf.leave.pos, "teams", "a team cannot leave the table; leaving "
                            "is for players who play for themselves")
             self.after_scoring = True
-            self.expr(rf.leave, subject=True)
+            self.top(rf.leave, subject=True)
             self.after_scoring = False
 
     def check_invariants(self, rf: m.RuleFile) -> None:
@@ -560,7 +566,7 @@ class Checker:
                 self.error(inv.pos, "duplicate", f"invariant id {inv.id!r} is used twice")
             ids.add(inv.id)
             self.after_scoring = True
-            self.expr(inv.expr, subject=False)
+            self.top(inv.expr, subject=False)
             self.after_scoring = False
 
     def check_end(self, rf: m.RuleFile) -> None:
@@ -568,7 +574,7 @@ class Checker:
             self.value(rf.end.hands, 1, 1000, "the number of hands")
         if rf.end.when is not None:
             self.after_scoring = True
-            self.expr(rf.end.when, subject=False)
+            self.top(rf.end.when, subject=False)
             self.after_scoring = False
         if rf.count_first is not None:
             self.check_count_first(rf, rf.count_first)
@@ -592,41 +598,71 @@ class Checker:
                 self.error(w.pos, "unknown-name", f"{w.text!r} needs {need}")
             seen.add(w.text)
 
-    def expr(self, e: m.Expr, subject: bool, lets: tuple[str, ...] = ()) -> None:
+    def top(self, e: m.Expr, subject: bool) -> None:
+        """A whole expression (a condition, an amount, ...): its limits, then its parts."""
+        self.limits(e)
+        self.expr(e, subject)
+
+    def limits(self, e: m.Expr, let: str | None = None) -> None:
+        """Depth and nesting of ranges, counted through lets (see jassdsl.limits)."""
+        over = self.nesting.over(e, let)
+        if over is None:
+            return
+        if over.depth > MAX_DEPTH:
+            self.error(e.pos, "limit", f"with its lets this expression nests {over.depth} "
+                       f"levels deep; the limit is {MAX_DEPTH}")
+        if over.ranges > MAX_RANGES:
+            self.error(e.pos, "limit", f"{over.ranges} quantifiers, sums, counts, most, least "
+                       f"or place nest in each other here (with its lets); the limit is "
+                       f"{MAX_RANGES}, as each goes over every player")
+        if over.size > MAX_SIZE:
+            self.error(e.pos, "limit", f"written out with its lets this expression has more "
+                       f"than {MAX_SIZE} parts, the limit")
+
+    def let_body(self, name: str, subject: bool) -> None:
+        """Check a let's expression once per context (not once per use: lets may use
+        each other many times); lets over a limit or in a circle are reported already."""
+        key = (name, subject, self.after_scoring)
+        if key in self.walked or name in self.nesting.spoilt:
+            return
+        self.walked.add(key)
+        self.expr(self.lets[name].expr, subject)
+
+    def expr(self, e: m.Expr, subject: bool) -> None:
         """Check names, arity and that subject facts are asked about a subject."""
         if isinstance(e, m.Num):
             return
         if isinstance(e, m.Name):
-            self.name(e, subject, lets)
+            self.name(e, subject)
         elif isinstance(e, m.Total):
             if e.unit not in self.units:
                 self.error(e.pos, "unknown-name", f"no unit {e.unit!r} for 'total'")
             if not subject:
                 self.needs_subject(e.pos, f"total {e.unit}")
         elif isinstance(e, m.Call):
-            self.call(e, subject, lets)
+            self.call(e, subject)
         elif isinstance(e, m.Unary):
-            self.expr(e.arg, subject, lets)
+            self.expr(e.arg, subject)
         elif isinstance(e, m.Binary):
-            self.expr(e.left, subject, lets)
-            self.expr(e.right, subject, lets)
+            if e.op == "/" and isinstance(e.right, m.Num) and e.right.value == 0:
+                self.error(e.right.pos, "division", "division by zero: this divisor is "
+                           "always 0")
+            self.expr(e.left, subject)
+            self.expr(e.right, subject)
         elif isinstance(e, m.IfElse):
             for part in (e.cond, e.then, e.other):
-                self.expr(part, subject, lets)
+                self.expr(part, subject)
         elif isinstance(e, m.Quant):
             self.subject_kind(e.pos, e.subject)
-            self.expr(e.body, True, lets)
+            self.expr(e.body, True)
 
     def needs_subject(self, pos: m.Pos, what: str) -> None:
         self.error(pos, "context", f"'{what}' is a fact about one player or team; ask it "
                    "inside 'one player has ...' or a target such as 'players with ...'")
 
-    def name(self, e: m.Name, subject: bool, lets: tuple[str, ...]) -> None:
+    def name(self, e: m.Name, subject: bool) -> None:
         if e.name in self.lets:
-            if e.name in lets:
-                self.error(e.pos, "cycle", f"{e.name!r} is defined in terms of itself")
-                return
-            self.expr(self.lets[e.name].expr, subject, (*lets, e.name))
+            self.let_body(e.name, subject)
             return
         if e.name in self.options:
             if any(c.number is None for c in self.options[e.name].choices):
@@ -656,7 +692,7 @@ class Checker:
         if e.name in ("stoeck", "table-stoeck") and not self.has_stoeck:
             self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'bonus stoeck N' statement")
 
-    def call(self, e: m.Call, subject: bool, lets: tuple[str, ...]) -> None:
+    def call(self, e: m.Call, subject: bool) -> None:
         fact = FACTS.get(e.func)
         if fact is None or fact.arity is None:
             funcs = sorted(n for n, f in FACTS.items() if f.arity is not None)
@@ -694,7 +730,7 @@ class Checker:
             return
         inner_subject = subject or e.func in ("count", "most", "least", "place", "sum")
         for a in e.args:
-            self.expr(a, inner_subject, lets)
+            self.expr(a, inner_subject)
 
 
 def stmt_pos(value: Any) -> m.Pos:

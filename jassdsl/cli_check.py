@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from jassdsl.compiler import option_value
+from jassdsl.compiler import option_value, shaping_options
 from jassdsl.errors import JassError, RuleFileErrors, UnreadableRuleFile
 from jassdsl.registry import display_path, load_rules, rule_files, variant_path
 
@@ -16,7 +16,8 @@ from jassdsl.registry import display_path, load_rules, rule_files, variant_path
 def register(sub: Any) -> None:
     p = sub.add_parser("check", help="check rule files and report all their errors",
                        description="Parse, check and compile each rule file, with its default "
-                                   "options and with every offered option value.")
+                                   "options and with every value of each option that shapes "
+                                   "the tables (in expressions an option is a constant).")
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="a .jass file, a variant name, or a folder (every .jass file in it)")
     p.set_defaults(handler=run)
@@ -57,8 +58,9 @@ def check_one(name: str) -> str | None:
     try:
         path = variant_path(name)
         rules = load_rules(str(path))
+        shaping = shaping_options(rules.model)
         for option in rules.model.options:
-            for choice in option.choices:
+            for choice in option.choices if option.name in shaping else ():
                 load_rules(str(path), {option.name: option_value(choice)})
     except RuleFileErrors as e:
         return e.render()

@@ -16,6 +16,8 @@ from jassdsl.scoring import CompiledClause, Compiler, Fn, compile_clauses
 from jassdsl.tables import MODE_INDEX, ModeTable, build_modes
 from jassdsl.weis import WeisTable
 
+EXPRESSIONS = (m.Num, m.Name, m.Total, m.Call, m.Unary, m.Binary, m.IfElse, m.Quant)
+
 
 @dataclass(frozen=True)
 class UnitInfo:
@@ -231,13 +233,38 @@ def weis_test_holds(test: m.WeisTest, options: dict[str, int | str], mode: int) 
 
 def names_used(node: object) -> set[str]:
     """Every name an expression in the node (a rule file, a clause, ...) reads."""
-    if isinstance(node, m.Name):
-        return {node.name}
-    if isinstance(node, BaseModel):
-        return set().union(*(names_used(getattr(node, k)) for k in type(node).model_fields))
-    if isinstance(node, tuple):
-        return set().union(*(names_used(x) for x in node))
-    return set()
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, m.Name):
+            found.add(x.name)
+        elif isinstance(x, BaseModel) and not isinstance(x, m.Pos):
+            stack.extend(getattr(x, k) for k in type(x).model_fields)
+        elif isinstance(x, tuple):
+            stack.extend(x)
+    return found
+
+
+def shaping_options(rf: m.RuleFile) -> set[str]:
+    """The options named outside expressions (players, deal, Weis, point tables, ...): only
+    their values change what compiles. In an expression an option is a constant."""
+    names = {o.name for o in rf.options}
+    found: set[str] = set()
+    stack: list[object] = [rf]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, m.Value) and node.option in names:
+            found.add(node.option)
+        elif isinstance(node, m.Word) and node.text in names:
+            found.add(node.text)
+        elif isinstance(node, m.Option | m.Let | m.Pos):
+            continue
+        elif isinstance(node, BaseModel) and not isinstance(node, EXPRESSIONS):
+            stack.extend(getattr(node, k) for k in type(node).model_fields)
+        elif isinstance(node, tuple):
+            stack.extend(node)
+    return found
 
 
 def chosen_points(rf: m.RuleFile, options: dict[str, int | str]) -> tuple[m.Points, ...]:

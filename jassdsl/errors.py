@@ -33,10 +33,13 @@ class RuleError:
         head = f"{self.path}:{self.pos.line}:{self.pos.column}: {self.message}"
         if source is None:
             return head
-        lines = source.splitlines()
+        # lines as the parser counts them: only "\n" ends one (not U+2028, U+0085, ...)
+        lines = [line.removesuffix("\r") for line in source.split("\n")]
         if not 1 <= self.pos.line <= len(lines):
             return head
-        text = lines[self.pos.line - 1]
+        # a control character of a hostile file is not sent to the terminal as it is
+        text = "".join("?" if (ord(c) < 32 and c != "\t") or c == "\x7f" else c
+                       for c in lines[self.pos.line - 1])
         width = 1
         if self.pos.end_line == self.pos.line and self.pos.end_column > self.pos.column:
             width = self.pos.end_column - self.pos.column

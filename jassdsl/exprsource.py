@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES
+from jassdsl.limits import MAX_PRODUCT
 
 if TYPE_CHECKING:
     from jassdsl.scoring import Compiler, Fn, HandFacts
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
 FACT_SOURCE = {
     "points": "f.points[{s}]",
     "tricks": "f.tricks[{s}]",
-    "match": "(f.tricks[{s}] == len(f.trick_winners))",
-    "last": "(f.trick_winners[-1] == {s})",
+    "match": "(f.tricks[{s}] == len(f.trick_winners) > 0)",
+    "last": "(len(f.trick_winners) > 0 and f.trick_winners[-1] == {s})",
     "rank": "f.rank({s})",
     "sharing": "f.sharing({s})",
     "hand": "f.hand",
@@ -39,7 +40,19 @@ FACT_SOURCE = {
     "points-in-play": "f.in_play",
 }
 OPS = {"and": "and", "or": "or", "=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">",
-       ">=": ">=", "+": "+", "-": "-", "*": "*", "/": "//"}
+       ">=": ">=", "+": "+", "-": "-"}
+CALLS = {"*": "_mul", "/": "_div"}  # operators with a rule of their own, as functions
+
+
+def divide(a: int, b: int) -> int:
+    """``a / b``: whole-number division rounding down; by zero it is 0 (the language
+    reference says so), so that no hand stops on a divisor that happens to be 0."""
+    return a // b if b else 0
+
+
+def multiply(a: int, b: int) -> int:
+    """``a * b``, cut to plus or minus MAX_PRODUCT, so numbers stay small."""
+    return max(-MAX_PRODUCT, min(MAX_PRODUCT, a * b))
 
 
 class Source:
@@ -48,7 +61,8 @@ class Source:
     def __init__(self, compiler: Compiler) -> None:
         self.c = compiler
         self.ns: dict[str, Any] = {"__builtins__": {"abs": abs, "int": int, "len": len,
-                                                     "range": range, "sum": sum}}
+                                                     "range": range, "sum": sum},
+                                   "_mul": multiply, "_div": divide}
         self.depth = 0
 
     def function(self, e: m.Expr) -> Fn:
@@ -70,7 +84,9 @@ class Source:
             return f"({sign} * f.totals[{base!r}][{s}])"
         if isinstance(e, m.Name):
             if e.name in c.lets:
-                return self.of(c.lets[e.name], s)
+                if c.inlined(e.name):
+                    return self.of(c.lets[e.name], s)
+                return self.helper(c.let_function(e.name), s)
             if e.name in c.options:
                 return f"({c.options[e.name]!r})"
             if e.name in c.declared:
@@ -79,6 +95,8 @@ class Source:
         if isinstance(e, m.Unary):
             return f"(not {self.of(e.arg, s)})" if e.op == "not" else f"(-{self.of(e.arg, s)})"
         if isinstance(e, m.Binary):
+            if e.op in CALLS:
+                return f"{CALLS[e.op]}({self.of(e.left, s)}, {self.of(e.right, s)})"
             return f"({self.of(e.left, s)} {OPS[e.op]} {self.of(e.right, s)})"
         if isinstance(e, m.IfElse):
             cond, then, other = (self.of(x, s) for x in (e.cond, e.then, e.other))

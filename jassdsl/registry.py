@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import difflib
 import os
 from functools import lru_cache
@@ -12,9 +13,12 @@ from jassdsl.compiler import CompiledRules, check_option_types, compile_rules
 from jassdsl.errors import (
     ApiUsageError,
     MissingRuleFile,
+    Position,
+    RuleError,
+    RuleFileErrors,
     UnknownVariantError,
-    UnreadableRuleFile,
 )
+from jassdsl.limits import MAX_FILE_BYTES
 
 
 def rules_dir() -> Path:
@@ -61,16 +65,39 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def read_rule_text(path: Path) -> str:
+    """The text of a rule file: UTF-8, a byte order mark dropped, at most MAX_FILE_BYTES.
+
+    Raises RuleFileErrors pointing at the line and column of the first byte that is not
+    UTF-8, or of the first byte beyond the size limit."""
+    data = path.read_bytes().removeprefix(codecs.BOM_UTF8)
+    shown = display_path(path)
+    if len(data) > MAX_FILE_BYTES:
+        raise byte_error(shown, data, MAX_FILE_BYTES, "limit", f"the file has {len(data):,} bytes; a "
+                         f"rule file may have at most {MAX_FILE_BYTES:,}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        bad = data[err.start]
+        raise byte_error(shown, data, err.start, "encoding", f"not UTF-8 text: byte 0x{bad:02X} "
+                         f"({err.reason}); save the file as UTF-8") from None
+
+
+def byte_error(shown: str, data: bytes, at: int, kind: str, message: str) -> RuleFileErrors:
+    """An error at byte offset `at`, placed by line and column like every other error."""
+    before = data[:at].decode("utf-8", errors="replace")
+    line = before.count("\n") + 1
+    column = len(before) - (before.rfind("\n") + 1) + 1
+    pos = Position(line, column, line, column + 1)
+    return RuleFileErrors([RuleError(shown, pos, kind, message)],
+                          data.decode("utf-8", errors="replace"))
+
+
 @lru_cache(maxsize=64)
 def _load(
     path: str, mtime: float, options: tuple[tuple[str, int | str], ...]
 ) -> CompiledRules:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        where = display_path(Path(path))
-        raise UnreadableRuleFile(f"{where}: not UTF-8 text ({err.reason} at byte "
-                                 f"{err.start})") from None
+    text = read_rule_text(Path(path))
     model = load_model(text, display_path(Path(path)))
     return compile_rules(model, dict(options))
 

@@ -15,7 +15,9 @@ from typing import Any, NamedTuple
 
 from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES
-from jassdsl.exprsource import Source
+from jassdsl.exprsource import Source, divide, multiply
+from jassdsl.limits import INLINE_LET_NODES
+from jassdsl.nesting import let_names, parts
 
 Fn = Callable[["HandFacts", int], Any]
 
@@ -77,6 +79,27 @@ class Compiler:
         self.declared = {d.name for d in rf.declarations}
         self.unit_of = unit_of
         self.source = source  # write expressions out as Python source (exprsource)
+        self.let_functions: dict[str, Fn] = {}
+        self.hand_only_lets: dict[str, bool] = {}
+
+    def inlined(self, name: str) -> bool:
+        """Whether a let is written out where it is used: small, and naming no let (so
+        lets that name each other twice never double the code)."""
+        body = self.lets[name]
+        if let_names(body, self.lets):
+            return False
+        size, stack = 0, [body]
+        while stack and size <= INLINE_LET_NODES:
+            size += 1
+            stack.extend(parts(stack.pop()))
+        return size <= INLINE_LET_NODES
+
+    def let_function(self, name: str) -> Fn:
+        """A let compiled once, for every place that names it."""
+        fn = self.let_functions.get(name)
+        if fn is None:
+            fn = self.let_functions[name] = self.expr(self.lets[name])
+        return fn
 
     def expr(self, e: m.Expr) -> Fn:
         """The function of e: written out as source, or (source=False) a closure tree."""
@@ -97,7 +120,7 @@ class Compiler:
     def c_name(self, e: m.Name) -> Fn:
         name = e.name
         if name in self.lets:
-            return self.expr(self.lets[name])
+            return self.let_function(name)
         if name in self.options:
             v = self.options[name]
             return lambda f, s: v
@@ -106,8 +129,8 @@ class Compiler:
         simple: dict[str, Fn] = {
             "points": lambda f, s: f.points[s],
             "tricks": lambda f, s: f.tricks[s],
-            "match": lambda f, s: f.tricks[s] == len(f.trick_winners),
-            "last": lambda f, s: f.trick_winners[-1] == s,
+            "match": lambda f, s: f.tricks[s] == len(f.trick_winners) > 0,
+            "last": lambda f, s: len(f.trick_winners) > 0 and f.trick_winners[-1] == s,
             "rank": lambda f, s: f.rank(s),
             "sharing": lambda f, s: f.sharing(s),
             "hand": lambda f, s: f.hand,
@@ -160,22 +183,23 @@ class Compiler:
                 return False
             return bool(value(f, s) == pick(value(f, t) for t in pool))
 
-        def hand_only(x: m.Expr, lets: frozenset[str] = frozenset()) -> bool:
+        def hand_only(x: m.Expr) -> bool:
             """True when x reads only facts fixed for the hand: no totals, no change(),
-            no quantifier (it sets `bound`); conservative for anything else."""
+            no quantifier (it sets `bound`); conservative for anything else. A let is
+            looked at once (the checker has ruled out lets defined in a circle)."""
             if isinstance(x, m.Num):
                 return True
             if isinstance(x, m.Name):
-                return (x.name in lets or x.name not in self.lets
-                        or hand_only(self.lets[x.name], lets | {x.name}))
+                if x.name not in self.lets:
+                    return True
+                known = self.hand_only_lets.get(x.name)
+                if known is None:
+                    known = self.hand_only_lets[x.name] = hand_only(self.lets[x.name])
+                return known
             if isinstance(x, m.Call):
-                return x.func != "change" and all(hand_only(a, lets) for a in x.args)
-            if isinstance(x, m.Unary):
-                return hand_only(x.arg, lets)
-            if isinstance(x, m.Binary):
-                return hand_only(x.left, lets) and hand_only(x.right, lets)
-            if isinstance(x, m.IfElse):
-                return all(hand_only(y, lets) for y in (x.cond, x.then, x.other))
+                return x.func != "change" and all(hand_only(a) for a in x.args)
+            if isinstance(x, m.Unary | m.Binary | m.IfElse):
+                return all(hand_only(y) for y in parts(x))
             return False
 
         def shape(x: object) -> object:
@@ -227,8 +251,8 @@ class Compiler:
             ">=": lambda f, s: a(f, s) >= b(f, s),
             "+": lambda f, s: a(f, s) + b(f, s),
             "-": lambda f, s: a(f, s) - b(f, s),
-            "*": lambda f, s: a(f, s) * b(f, s),
-            "/": lambda f, s: a(f, s) // b(f, s),
+            "*": lambda f, s: multiply(a(f, s), b(f, s)),
+            "/": lambda f, s: divide(a(f, s), b(f, s)),
         }
         return ops[e.op]
 

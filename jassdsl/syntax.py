@@ -18,6 +18,7 @@ from lark.tree import Meta
 
 from jassdsl import model as m
 from jassdsl.errors import Position, RuleError, RuleFileErrors
+from jassdsl.limits import MAX_DEPTH, MAX_DIGITS
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # Terminal names as a person reads them in "expected ..." messages.
@@ -540,14 +541,63 @@ def syntax_error(path: str, err: UnexpectedInput) -> RuleError:
     return RuleError(path, Position(line, col, line, end), "syntax", msg)
 
 
+# the parse tree's expression nodes (after inlining): each is one level of nesting
+EXPRESSION_NODES = frozenset({"number", "name", "total", "call", "neg", "not_", "or_", "and_",
+                              "cmp", "arith", "if_else", "quant"})
+
+
+def heights(tree: Tree[Token]) -> dict[int, int]:
+    """How many expression levels each subtree holds, by id; without recursion, as the
+    tree may be deeper than Python's stack."""
+    out: dict[int, int] = {}
+    stack: list[tuple[Tree[Token], bool]] = [(tree, False)]
+    while stack:
+        node, done = stack.pop()
+        kids = [c for c in node.children if isinstance(c, Tree)]
+        if not done:
+            stack.append((node, True))
+            stack.extend((c, False) for c in kids)
+            continue
+        below = max((out[id(c)] for c in kids), default=0)
+        out[id(node)] = below + (node.data in EXPRESSION_NODES)
+    return out
+
+
+def limit_errors(tree: Tree[Token], path: str) -> list[RuleError]:
+    """Numbers longer than MAX_DIGITS and expressions deeper than MAX_DEPTH, each at its
+    place (the whole expression for the depth); checked before the tree is transformed."""
+    height = heights(tree)
+    errors: list[RuleError] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if node.data in EXPRESSION_NODES and height[id(node)] > MAX_DEPTH:
+            errors.append(RuleError(path, position(pos_of(node.meta)), "limit",
+                                    f"this expression nests {height[id(node)]} levels deep; "
+                                    f"the limit is {MAX_DEPTH}"))
+            continue
+        for c in node.children:
+            if isinstance(c, Tree):
+                stack.append(c)
+            elif isinstance(c, Token) and c.type == "INT" and len(c) > MAX_DIGITS:
+                errors.append(RuleError(path, position(pos_of(c)), "limit",
+                                        f"a number has at most {MAX_DIGITS} digits; this one "
+                                        f"has {len(c)}"))
+    return errors
+
+
 def parse_statements(text: str, path: str) -> list[tuple[str, Any]]:
     """Parse text into raw statements; raises RuleFileErrors on a syntax error."""
     try:
         tree: Tree[Token] = parser().parse(text)
-        return _ToModel().transform(tree)  # type: ignore[no-any-return]
     except (UnexpectedInput, UnexpectedEOF) as err:
         raise RuleFileErrors([syntax_error(path, err)], text) from None
+    errors = limit_errors(tree, path)
+    if errors:
+        raise RuleFileErrors(errors, text)
+    try:
+        return _ToModel().transform(tree)  # type: ignore[no-any-return]
     except VisitError as err:
-        detail = str(err.orig_exc)
-        pos = Position(1, 1, 1, 2)
-        raise RuleFileErrors([RuleError(path, pos, "syntax", detail)], text) from None
+        where = err.obj.meta if isinstance(err.obj, Tree) else err.obj
+        pos = position(pos_of(where)) if isinstance(where, Meta | Token) else Position(1, 1, 1, 2)
+        raise RuleFileErrors([RuleError(path, pos, "syntax", str(err.orig_exc))], text) from None

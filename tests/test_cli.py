@@ -253,9 +253,29 @@ def test_a_file_that_is_not_text(run: Run, tmp_path: Path) -> None:
     binary = tmp_path / "binary.jass"
     binary.write_bytes(b"\xff\xfe\x00 not text")
     code, _, err = run("check", str(binary))
-    assert code == 1 and err.startswith(f"{binary}: not UTF-8 text")
+    assert code == 1 and err.startswith(f"{binary}:1:1: not UTF-8 text: byte 0xFF")
     code, _, err = run("play", str(binary))
-    assert code == 1 and "not UTF-8 text" in err and len(err.splitlines()) == 1
+    assert code == 1 and f"{binary}:1:1: not UTF-8 text" in err and "Traceback" not in err
+    # the quoted line shows no raw control character (here a NUL) to the terminal
+    assert "\x00" not in err and err.splitlines()[2] == "    ^"
+
+
+def test_a_bad_byte_is_placed_by_line_and_column(run: Run, tmp_path: Path) -> None:
+    text = (rules_dir() / "mittlere.jass").read_text(encoding="utf-8")
+    bad = tmp_path / "latin1.jass"
+    bad.write_bytes(text.encode("utf-8").replace(b"unit ", "unit p\xfcnkt ".encode("latin-1"), 1))
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("unit "))
+    code, _, err = run("check", str(bad))
+    assert code == 1 and err.startswith(f"{bad}:{line}:7: not UTF-8 text: byte 0xFC")
+    assert err.splitlines()[2] == "          ^"
+
+
+def test_a_byte_order_mark_is_accepted(run: Run, tmp_path: Path) -> None:
+    text = (rules_dir() / "mittlere.jass").read_text(encoding="utf-8")
+    marked = tmp_path / "bom.jass"
+    marked.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    code, out, _ = run("check", str(marked))
+    assert code == 0 and out.startswith("OK ")
 
 
 def test_play_a_broken_file_shows_the_errors(run: Run, tmp_path: Path) -> None:

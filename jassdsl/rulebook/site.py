@@ -17,7 +17,7 @@ import jassdsl
 from jassdsl.check import load_model
 from jassdsl.compiler import compile_rules
 from jassdsl.corpus.store import MANIFEST
-from jassdsl.registry import rules_dir
+from jassdsl.registry import read_rule_text, rules_dir
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.example import play_example
 from jassdsl.rulebook.render import Variant, compare_page, corpus_table, variant_page
@@ -38,7 +38,7 @@ OVERVIEW = {"en": "All variants", "de": "Alle Varianten"}
 
 def load_variant(path: Path) -> Variant:
     """Parse, check, compile and play the example of one rule file (raises RuleFileErrors)."""
-    text = path.read_text(encoding="utf-8")
+    text = read_rule_text(path)
     shown = f"rules/{path.name}" if path.parent.name == "rules" else str(path)
     model = load_model(text, shown)
     rules = compile_rules(model)

@@ -1,0 +1,34 @@
+"""Hypothesis over rule-file text: mutants of the shipped files get errors or play a hand.
+
+A small budget here (the profile's max_examples); `scripts/fuzz_rules.py` runs the same
+mutations for longer. See tests/fuzzing.py for the mutations and what a mutant must get.
+"""
+
+from __future__ import annotations
+
+from conftest import scaled
+from fuzzing import KINDS, Mutation, check_mutant, mutant
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jassdsl.registry import rules_dir
+
+SOURCES = {p.name: p.read_text(encoding="utf-8") for p in sorted(rules_dir().glob("*.jass"))}
+mutations = st.builds(Mutation, st.sampled_from(KINDS),
+                      st.floats(0, 1, exclude_max=True, allow_nan=False), st.integers(0, 999))
+
+
+@settings(max_examples=scaled(3))
+@given(st.sampled_from(sorted(SOURCES)), st.lists(mutations, min_size=1, max_size=4),
+       st.integers(0, 2**16))
+def test_a_mutated_rule_file_gets_errors_or_plays(name: str, changes: list[Mutation],
+                                                   seed: int) -> None:
+    check_mutant(mutant(SOURCES[name], changes), seed)
+
+
+def test_the_mutations_reach_both_outcomes() -> None:
+    """The fuzzing is worth something only if mutants both fail and pass the check."""
+    text = SOURCES["mittlere.jass"]
+    assert check_mutant(mutant(text, [Mutation("insert", 0.99, 0)])) in ("errors", "played")
+    assert check_mutant(mutant(text, [Mutation("nest", 0.0, 3)])) == "errors"
+    assert check_mutant(text) == "played"

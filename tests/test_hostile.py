@@ -1,0 +1,303 @@
+"""Hostile rule files: every one gets a `file:line:col` error or checks, compiles and plays.
+
+The inputs are built here (a 250-term sum, lets that double each other, ...), after the
+reproducers of a fuzzing campaign; the limits they meet are the named constants of
+`jassdsl.limits`. The last test feeds the campaign's own files when they are at hand.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from snippets import completed
+from test_language_fixtures import BASE, play_whole_game
+
+from jassdsl import cli_check, registry
+from jassdsl.check import Checker, load_model
+from jassdsl.compiler import compile_rules
+from jassdsl.errors import RuleFileErrors
+from jassdsl.exprsource import Source
+from jassdsl.limits import (
+    MAX_DEPTH,
+    MAX_DIGITS,
+    MAX_FILE_BYTES,
+    MAX_PRODUCT,
+    MAX_RANGES,
+    MAX_SIZE,
+)
+from jassdsl.scoring import Compiler, HandFacts
+
+THEN = "score each hand, first rule that applies:\n  all:\n      otherwise\n      then "
+
+
+def source(snippet: str) -> str:
+    return completed(snippet, BASE.read_text(encoding="utf-8"))
+
+
+def amount(expr: str, prefix: str = "") -> str:
+    """A file whose one clause gives every player `expr` points; the expression starts at
+    line 4 (after `prefix` lines), column 30."""
+    return source(prefix + THEN + f"every player gets {expr} points\n")
+
+
+def errors(text: str) -> list[tuple[int, int, str]]:
+    with pytest.raises(RuleFileErrors) as info:
+        load_model(text, "hostile.jass")
+    rendered = info.value.render()
+    assert "Traceback" not in rendered and "sys.set_int_max_str_digits" not in rendered
+    return sorted({(e.pos.line, e.pos.column, e.kind) for e in info.value.errors})
+
+
+def plays(text: str) -> None:
+    """Checks, compiles (as source and as closures) and plays a whole game."""
+    model = load_model(text, "hostile.jass")
+    compile_rules(model)
+    play_whole_game(compile_rules(model))
+
+
+# --- item 2: check must not blow up ------------------------------------------------------------
+@pytest.mark.parametrize("snippet", ["players 0\n", "deal all cards in packets of 0\n"])
+def test_zero_players_or_packets_is_one_range_error(snippet: str) -> None:
+    assert [kind for _, _, kind in errors(source(snippet))] == ["range"]
+
+
+def nest(kind: str, depth: int) -> str:
+    """An expression `depth` levels deep, of one kind of construct."""
+    if kind == "sum":
+        return " + ".join(["points"] * depth)
+    if kind == "minus":
+        return "- " * (depth - 1) + "points"
+    if kind == "abs":
+        return "abs(" * (depth - 1) + "points" + ")" * (depth - 1)
+    return "points if hand > 1 else " * (depth - 2) + "points"  # if/else: one level per if
+
+
+KINDS = ["sum", "minus", "abs", "if-else"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_expression_at_the_depth_limit_plays(kind: str) -> None:
+    plays(amount(nest(kind, MAX_DEPTH)))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("over", [1, 200, 500])
+def test_an_expression_over_the_depth_limit_is_an_error_where_it_starts(kind: str,
+                                                                         over: int) -> None:
+    assert errors(amount(nest(kind, MAX_DEPTH + over))) == [(4, 30, "limit")]
+
+
+def test_lets_count_into_the_depth() -> None:
+    half = MAX_DEPTH // 2 + 1
+    b = nest("abs", half).replace("points", "a")  # half - 1 levels around a, half deep
+    text = amount("b", f"let a = {nest('abs', half)}\nlet b = {b}\n")
+    assert errors(text) == [(2, 9, "limit")]
+
+
+def test_a_long_chain_of_lets_is_an_error_not_a_recursion() -> None:
+    lets = "let x0 = points\n" + "".join(f"let x{i} = x{i - 1} + 1\n" for i in range(1, 3000))
+    found = errors(amount("x2999", lets))
+    column = len(f"let x{MAX_DEPTH} = ") + 1
+    assert found == [(MAX_DEPTH + 1, column, "limit")]  # once, at the first let over
+
+
+def test_a_long_circle_of_lets_is_a_cycle_error_not_a_recursion() -> None:
+    lets = "let x0 = x2999\n" + "".join(f"let x{i} = x{i - 1}\n" for i in range(1, 3000))
+    assert [kind for _, _, kind in errors(amount("x0", lets))] == ["cycle"]
+
+
+def doubling(lines: int, op: str = "+") -> str:
+    return "let x0 = points\n" + "".join(f"let x{i} = x{i - 1} {op} x{i - 1}\n"
+                                         for i in range(1, lines))
+
+
+def counting(monkeypatch: pytest.MonkeyPatch, cls: Any, name: str, budget: int) -> None:
+    """Fail as soon as cls.name is called more than `budget` times."""
+    original = getattr(cls, name)
+    calls = [0]
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        assert calls[0] <= budget, f"{cls.__name__}.{name} called more than {budget} times"
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(cls, name, counted)
+
+
+def test_lets_that_double_each_other_are_walked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each let is checked and compiled once: work grows with the lines, not 2 ** lines."""
+    counting(monkeypatch, Checker, "expr", 1_000)
+    counting(monkeypatch, Source, "of", 1_000)
+    plays(amount("x9", doubling(10)))  # x9 written out has 2 ** 10 - 1 parts
+
+
+@pytest.mark.parametrize("used", [True, False])
+def test_lets_that_double_each_other_meet_the_size_limit(
+        monkeypatch: pytest.MonkeyPatch, used: bool) -> None:
+    """Written out, x10 has 2 ** 11 - 1 parts: over the limit, reported once, at x10."""
+    counting(monkeypatch, Checker, "expr", 1_000)
+    assert MAX_SIZE < 2 ** 11 - 1 and MAX_SIZE >= 2 ** 10 - 1
+    assert errors(amount("x29" if used else "points", doubling(30))) == [(11, 11, "limit")]
+
+
+def test_products_are_cut_to_the_limit() -> None:
+    text = amount("x9", doubling(10, "*"))
+    rules = compile_rules(load_model(text, "hostile.jass"))
+    facts = hand_facts(points=[90, 40, 20, 7])
+    fn = rules.clauses[0].awards[0].amount
+    assert fn(facts, 0) == MAX_PRODUCT and fn(facts, 3) == MAX_PRODUCT
+    play_whole_game(rules)
+
+
+def test_check_compiles_only_options_that_shape_the_tables(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    options = "".join(f'option o{i} "d" default 1 choices 1, 2\n' for i in range(400))
+    path = tmp_path / "options.jass"
+    path.write_text(source(options + 'option packet "p" default 3 choices 3, 1\n'
+                           "deal all cards in packets of packet\n"), encoding="utf-8")
+    calls: list[dict[str, Any]] = []
+    real = registry.compile_rules
+
+    def spy(rf: Any, chosen: dict[str, Any] | None = None) -> Any:
+        calls.append(dict(chosen or {}))
+        return real(rf, chosen)
+
+    monkeypatch.setattr(registry, "compile_rules", spy)
+    assert cli_check.check_one(str(path)) is None
+    assert calls == [{}, {"packet": 3}, {"packet": 1}]
+
+
+def test_many_lets_check() -> None:
+    lets = "".join(f"let v{i} = points + {i}\n" for i in range(2000))
+    plays(amount("v1999", lets))
+
+
+# --- item 7: diagnostics ---------------------------------------------------------------------
+@pytest.mark.parametrize("digits", [MAX_DIGITS + 1, 4301, 5000])
+def test_a_long_number_is_an_error_in_our_words(digits: int) -> None:
+    assert errors(amount("9" * digits)) == [(4, 30, "limit")]
+
+
+def test_a_number_at_the_digit_limit_plays() -> None:
+    plays(amount("9" * MAX_DIGITS))
+
+
+def test_a_line_separator_in_a_comment_keeps_the_quoted_line() -> None:
+    text = source("# a comment\u2028with a line separator\ntrump: first void, else oben\n")
+    with pytest.raises(RuleFileErrors) as info:
+        load_model(text, "sep.jass")
+    shown = info.value.render().splitlines()
+    assert shown[0].startswith("sep.jass:2:25:") and shown[1] == "    trump: first void, else oben"
+
+
+def test_a_file_over_the_size_limit_is_an_error_at_its_place(tmp_path: Path) -> None:
+    path = tmp_path / "big.jass"
+    path.write_text(source("# " + "x" * MAX_FILE_BYTES + "\n"), encoding="utf-8")
+    with pytest.raises(RuleFileErrors) as info:
+        registry.read_rule_text(path)
+    assert [(e.pos.line, e.pos.column, e.kind) for e in info.value.errors] == \
+        [(1, MAX_FILE_BYTES + 1, "limit")]
+
+
+# --- item 3: an accepted file plays ----------------------------------------------------------
+def hand_facts(points: list[int], winners: list[int] | None = None) -> HandFacts:
+    winners = [0, 1, 2, 3] * 2 + [0] if winners is None else winners
+    tricks = [winners.count(s) for s in range(4)]
+    return HandFacts(4, 4, 1, points, tricks, [0] * 4, winners, {}, {"points": [0] * 4}, {},
+                     random.Random(1))
+
+
+def evaluate(expr: str, facts: HandFacts, subject: int = -1) -> list[Any]:
+    """The expression, compiled as source and as closures, on the facts."""
+    model = load_model(amount(expr), "expr.jass")
+    e = model.clauses[0].awards[0].amount
+    return [Compiler(model, {}, {"point": ("points", 1), "points": ("points", 1)},
+                     source=s).expr(e)(facts, subject) for s in (True, False)]
+
+
+def test_division_by_zero_is_zero() -> None:
+    facts = hand_facts([157, 0, 0, 0], winners=[0] * 9)
+    assert evaluate("points / tricks", facts, 1) == [0, 0]
+    assert evaluate("points / tricks", facts, 0) == [157 // 9] * 2
+    assert evaluate("-7 / 2", facts, 0) == [-4, -4]  # whole numbers, rounding down
+    plays(amount("points / tricks + 100 / (hand - 1)"))
+
+
+def test_a_divisor_that_is_always_zero_is_an_error() -> None:
+    assert errors(amount("points / 0")) == [(4, 39, "division")]
+
+
+def test_last_and_match_without_a_trick_are_false() -> None:
+    facts = hand_facts([0, 0, 0, 0], winners=[])
+    assert evaluate("sum(last)", facts) == [0, 0]
+    assert evaluate("count(match)", facts) == [0, 0]
+    assert evaluate("sum(trick(1))", facts) == [0, 0]
+    played = hand_facts([157, 0, 0, 0], winners=[0] * 9)
+    assert evaluate("sum(last) + count(match)", played) == [2, 2]
+
+
+def ranges(depth: int) -> str:
+    return "count(" * (depth - 1) + "some player has points > 1" + ")" * (depth - 1)
+
+
+def test_ranges_at_the_limit_play() -> None:
+    plays(amount(ranges(MAX_RANGES)))
+
+
+@pytest.mark.parametrize("how", ["written", "through a let"])
+def test_ranges_over_the_limit_are_an_error(how: str) -> None:
+    if how == "written":
+        assert errors(amount(ranges(MAX_RANGES + 1))) == [(4, 30, "limit")]
+    else:
+        text = amount("sum(if_many)", f"let if_many = {ranges(MAX_RANGES)} > 0\n")
+        assert errors(text) == [(5, 30, "limit")]
+
+
+# --- the campaign's own files ------------------------------------------------------------------
+HOSTILE = Path(__file__).resolve().parents[2] / "shared" / "hostile-inputs"
+FOLDERS = ("check", "play", "fuzz-found")
+FILES = sorted(p for f in FOLDERS for p in (HOSTILE / f).glob("*.jass")) if HOSTILE.is_dir() \
+    else []
+MUST_CHECK = {"08-options-400", "09-lets-20000", "12-utf8-bom", "20-division-by-zero", "21-last-when-nobody-plays"}
+ALL_COMMANDS = """
+import sys, tempfile
+from jassdsl.cli import main
+path = sys.argv[1]
+code = main(["check", path])
+print("check", code, flush=True)
+if code == 0:
+    for args in (["play", path, "--seed", "1"], ["simulate", path, "--games", "2"],
+                 ["docs", "--out", tempfile.mkdtemp(), path]):
+        print(args[0], main(args), flush=True)
+"""
+
+
+@pytest.mark.skipif(not FILES, reason=f"the hostile inputs are not at hand ({HOSTILE})")
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_hostile_file(path: Path) -> None:
+    """check, and for a good file play, simulate and docs: no traceback, no hang."""
+    env = {**os.environ, "NO_COLOR": "1"}
+    run = subprocess.run([sys.executable, "-c", ALL_COMMANDS, str(path)], capture_output=True,
+                         text=True, timeout=300, env=env, stdin=subprocess.DEVNULL)
+    assert "Traceback" not in run.stderr + run.stdout, run.stderr[-3000:]
+    codes = dict(line.split() for line in run.stdout.splitlines()
+                 if re.fullmatch(r"(check|play|simulate|docs) \d+", line))
+    if path.stem in MUST_CHECK:
+        assert codes["check"] == "0", run.stderr
+    if codes["check"] == "0":
+        assert codes == {"check": "0", "play": "0", "simulate": "0", "docs": "0"}, run.stderr
+        return
+    assert codes == {"check": "1"}
+    shown = run.stderr.splitlines()
+    where = re.match(rf"{re.escape(str(path))}:(\d+):(\d+): ", shown[0])
+    assert where and shown[2].strip().startswith("^"), run.stderr
+    line = path.read_bytes().split(b"\n")[int(where.group(1)) - 1]
+    if line.isascii() and line.decode().isprintable():  # the quoted line is the line named
+        assert shown[1] == "    " + line.decode().removesuffix("\r"), run.stderr
