@@ -626,11 +626,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "cmp.title": ("Variants", "Varianten"),
     "cmp.intro": (
         "Every variant has its own page, generated from its rule file in `rules/`. This table "
-        "sets them side by side, in alphabetical order, each variant right after the one it "
-        "varies (Differenzler, then Differenzler (Allmedias)).",
+        "sets them side by side, in alphabetical order; a variant whose name begins with the "
+        "name of another comes right after it.",
         "Jede Variante hat eine eigene Seite, erzeugt aus ihrer Regeldatei in `rules/`. Diese "
-        "Tabelle stellt sie nebeneinander, alphabetisch, jede Abwandlung gleich nach der "
-        "Variante, die sie abwandelt (Differenzler, dann Differenzler (Allmedias)).",
+        "Tabelle stellt sie nebeneinander, alphabetisch; eine Variante, deren Name mit dem "
+        "Namen einer anderen beginnt, steht gleich nach dieser.",
     ),
     "cmp.col.variant": ("Variant", "Variante"),
     "cmp.col.players": ("Players", "Spieler"),
