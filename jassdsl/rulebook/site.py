@@ -61,8 +61,8 @@ def load_variants(directory: Path | None = None, names: list[str] | None = None)
 
 def reading_order(v: Variant) -> tuple[str, str]:
     """Variants in alphabetical order of their names, accents and case aside; a name that
-    begins another comes first, so a base variant stands right before its variants
-    (Differenzler, then Differenzler (Allmedias); Handjass, then Handjass mit Bessern).
+    begins another comes first, so a base variant stands right before the variants named
+    after it ('X', then 'X (Allmedias)' and 'X mit Bessern').
     The file name settles equal names."""
     plain = unicodedata.normalize("NFKD", html.unescape(v.model.name))
     return "".join(c for c in plain if not unicodedata.combining(c)).casefold(), v.name
