@@ -225,10 +225,10 @@ class HumanPlayer:
     def choose(self, game: Game, seat: int) -> Action:
         view = View.of(game, seat)
         legal = tv.in_hand_order(game.legal_actions(), table_for(game.rules, view.trump))
-        if game.phase == "play" and self.forced_hand == game.s.hand_no:
+        if game.phase == "play" and self.forced_hand == game.hand_number:
             return legal[0]
         if game.phase == "play" and forced(game):
-            self.forced_hand = game.s.hand_no
+            self.forced_hand = game.hand_number
             self.say("the rest of this hand is forced: playing it out for you")
             return legal[0]
         self.show(game, seat, legal)

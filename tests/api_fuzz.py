@@ -54,7 +54,7 @@ def fingerprint(game: Game) -> Fingerprint:
     of the game cannot reach them). The finished hands' records are immutable and only
     ever appended, so they are kept as they are rather than pickled each time."""
     state = {k: v for k, v in vars(game.s).items() if k != "results"}
-    return (pickle.dumps(state), tuple(game.s.results), game.rng.getstate(),
+    return (pickle.dumps(state), tuple(game.s.results), game.chance.getstate(),
             tuple(game.history))
 
 
@@ -159,7 +159,7 @@ def check_replay(game: Game, name: str, options: dict[str, int | str], seed: int
             check_illegal(again, thing)
         again.apply(action)
     assert again.s == game.s
-    assert again.rng.getstate() == game.rng.getstate()
+    assert again.chance.getstate() == game.chance.getstate()
     assert [again.observation(x) for x in range(again.n)] == \
         [game.observation(x) for x in range(game.n)]
 

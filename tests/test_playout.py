@@ -58,7 +58,7 @@ def assert_same(fast: Game, slow: Game, fast_rng: random.Random,
     assert fast.outcome() == slow.outcome()
     assert fast.s == slow.s
     assert fast_rng.getstate() == slow_rng.getstate(), "the policy drew differently"
-    assert fast.rng.getstate() == slow.rng.getstate(), "the deals drew differently"
+    assert fast.chance.getstate() == slow.chance.getstate(), "the deals drew differently"
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -835,7 +835,7 @@ def test_undo_restores_everything(variant_case: VariantCase, seed: int, policy: 
     game = Game(variant_case.name, seed=seed, options=variant_case.options, record=True)
     rng = random.Random(policy)
     list(decisions(game, rng, limit=prefix))
-    seen, state, rng_state = snapshot(game), copy.deepcopy(game.s), game.rng.getstate()
+    seen, state, rng_state = snapshot(game), copy.deepcopy(game.s), game.chance.getstate()
     history = list(game.history)
     applied = [d.action for d in decisions(game, rng, limit=k)]
     after_state = snapshot(game)
@@ -843,7 +843,7 @@ def test_undo_restores_everything(variant_case: VariantCase, seed: int, policy: 
         assert game.undo() == action
     assert snapshot(game) == seen
     assert game.s == state
-    assert game.rng.getstate() == rng_state
+    assert game.chance.getstate() == rng_state
     assert game.history == history
     for action in applied:  # and forward again: the same future
         game.apply(action)

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from jassdsl.actions import Action
 from jassdsl.cards import mask_cards
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import Game, HandResult
+from jassdsl.engine import Game, HandResult
+from jassdsl.engine.events import DealtAgain
 from jassdsl.tables import MODE_INDEX, ModeTable
 from jassdsl.textview import seat_names
 
@@ -88,7 +89,6 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
     rng = random.Random(seed)
     shown = game.observation(0).get("shown")
     calls: list[tuple[int, Action]] = []
-    redeals = 0
     while not game.results:
         legal = game.legal_actions()
         seat, phase = game.current_player, game.phase
@@ -101,9 +101,9 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
             action = legal[-1] if rng.random() < 0.5 else legal[0]  # pass, or the lowest bid
         else:
             action = rng.choice(legal)
+        mark = len(game.events)
         game.apply(action)
-        if game.s.redeals > redeals:
-            redeals = game.s.redeals
+        if any(isinstance(e, DealtAgain) for e in game.events[mark:]):
             calls.clear()  # everybody passed: the cards were dealt anew
         elif phase in ("trump", "auction"):
             calls.append((seat, action))
