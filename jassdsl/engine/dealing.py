@@ -47,12 +47,14 @@ class Deal(Phase):
         s.shown = -1
         s.mode = -1
         bottom = deck[pos - 1].bit_length() - 1
+        log = g.log
+        mark = len(log) if log is not None else 0
         chain.rule.at_deal(g, bottom)
         if chain.piles is not None:
             rest = [b.bit_length() - 1 for b in deck[pos:]]
             chain.piles.lay(g, split_piles(r.piles, r.own_piles, rest, seats), bottom)
-        if g.log is not None:
-            g.log_deal()
+        if log is not None:  # the deal comes before the trump it sets, in the log too
+            log.insert(mark, dealt_event(g))
         g.advance(self)
 
 

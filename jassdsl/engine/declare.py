@@ -60,7 +60,8 @@ class Declarations(Phase):
         bidder = s.bidder
         s.current = (bidder + 1) % n if d.after_bidder else (s.dealer + 1) % n
         if d.bidder_keeps is not None:
-            part.declared[d.name][bidder] = part.declared[d.bidder_keeps][bidder]
+            value = part.declared[d.name][bidder] = part.declared[d.bidder_keeps][bidder]
+            g.emit(Declared(s.hand_no, bidder, d.name, value, d.hidden, kept=True))
             if s.current == bidder:
                 s.current = (s.current + 1) % n
         return True

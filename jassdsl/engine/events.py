@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from jassdsl.modes import Mode
 from jassdsl.scoring import Grant
+from jassdsl.weis import Weis
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +42,13 @@ class Dealt(Event):
 class TrumpSet(Event):
     """The hand's mode is set, and how: 'chosen' (by `seat`), 'drawn' (at random),
     'shown' (the bottom card), 'turned' (a pile's top card), 'first void' (the first card
-    of a player who could not follow, `seat`), 'fixed' (by the rule file)."""
+    of a player who could not follow, `seat`), 'fixed' (by the rule file). `card`: the
+    card that set it (shown, turned, first void), else -1."""
 
     mode: Mode
     how: str
     seat: int = -1
+    card: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +59,16 @@ class Pushed(Event):
 
 @dataclass(frozen=True, slots=True)
 class Declared(Event):
-    """A declaration (an estimate, a bid) or a pass in an auction (value -1, `passed`)."""
+    """A declaration (an estimate, a bid) or a pass in an auction (value -1, `passed`).
+    `kept`: the highest bidder's value of a declaration it keeps from its bid, set without
+    a turn of its own."""
 
     seat: int
     name: str
     value: int
     hidden: bool = False
     passed: bool = False
+    kept: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +98,12 @@ class Robbed(Event):
 
 @dataclass(frozen=True, slots=True)
 class Bettered(Event):
-    """A player with an own pile: 'took' it (and lays cards away) or 'refused' it."""
+    """A player with an own pile: 'took' it (and lays cards away) or 'refused' it.
+    `asked` is False for a dealer who sees the pile first and takes it without a turn."""
 
     seat: int
     how: str
+    asked: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +114,14 @@ class LaidAway(Event):
 
 @dataclass(frozen=True, slots=True)
 class WeisSaid(Event):
-    """A player holding Weis declared it (`cards` per Weis) or kept it quiet."""
+    """A player holding Weis declared it (`weise`: the cards per Weis) or kept it quiet;
+    `said` gives the same Weise with their kind, top card and value (`weis_label` names
+    them)."""
 
     seat: int
     declared: bool
     weise: tuple[tuple[int, ...], ...] = ()
+    said: tuple[Weis, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +136,7 @@ class TrickTaken(Event):
     leader: int
     cards: tuple[int, ...]
     winner: int
+    seats: tuple[int, ...] = ()  # who played the cards, in play order from the leader
 
 
 @dataclass(frozen=True, slots=True)

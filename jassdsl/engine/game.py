@@ -301,10 +301,6 @@ class Game:
         if self.log is not None:
             self.log.append(event)
 
-    def log_deal(self) -> None:
-        from jassdsl.engine.dealing import dealt_event
-        self.emit(dealt_event(self))
-
     # -- the end
     def end_reason(self) -> str:
         s = self.s

@@ -54,7 +54,7 @@ class Improve(Phase):
             p.piles[key] = 0
             p.discards = r.improve_cards
             p.improved.append((seat, "took"))
-            g.emit(Bettered(s.hand_no, seat, "took"))
+            g.emit(Bettered(s.hand_no, seat, "took", asked=False))
         return True
 
     def legal(self, g: Game) -> list[Action]:

@@ -102,7 +102,7 @@ class Play(Phase):
         if s.mode < 0 and trick and card // 9 != trick[0] // 9 and self.first_void:
             s.mode = card // 9  # the first card of a player who cannot follow sets trump
             if log is not None:
-                log.append(TrumpSet(s.hand_no, mode_of(s.mode), "first void", seat))
+                log.append(TrumpSet(s.hand_no, mode_of(s.mode), "first void", seat, card))
         trick.append(card)
         if log is not None:
             log.append(CardPlayed(s.hand_no, seat, card))
@@ -116,7 +116,7 @@ class Play(Phase):
         done = Trick(s.leader, tuple(trick), win)
         s.tricks.append(done)
         if log is not None:
-            log.append(TrickTaken(s.hand_no, len(s.tricks), *done))
+            log.append(TrickTaken(s.hand_no, len(s.tricks), *done, seats))
         s.won[win] |= sum(map(BITS.__getitem__, trick))
         s.trick = []
         s.leader = s.current = win

@@ -39,7 +39,7 @@ class TrumpByRule(Phase):
         elif kind == "bottom_card":
             s.shown = bottom
             s.mode = bottom // 9
-            g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "shown"))
+            g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "shown", card=bottom))
         elif kind == "none":
             s.mode = self.fallback
             if s.mode >= 0:

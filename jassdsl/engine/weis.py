@@ -76,13 +76,11 @@ class WeisPhase(Phase):
         assert w is not None
         seat = s.current
         declare = action.value == 1
+        weise = w.offer[seat] if declare else ()
         if declare:
-            said = list(w.said)
-            said[seat] = w.offer[seat]
-            w.said = tuple(said)
+            w.said = (*w.said[:seat], weise, *w.said[seat + 1:])
         g.emit(WeisSaid(s.hand_no, seat, declare,
-                        tuple(tuple(mask_cards(x.cards)) for x in w.said[seat]) if declare
-                        else ()))
+                        tuple(tuple(mask_cards(x.cards)) for x in weise), weise))
         w.todo &= ~(1 << seat)
         s.phase = "play"
 
