@@ -18,7 +18,7 @@ from jassdsl.registry import variant_path
 from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.example import play_example
 from jassdsl.rulebook.render import Variant, trump_story
-from jassdsl.textview import HandLog, trump_how
+from jassdsl.textview import trump_how
 
 SIX = "rob: trump 6 may take the turned card"
 JACK = "rob: trump J may take the turned card"
@@ -58,7 +58,7 @@ def test_the_holder_of_the_files_rank_is_asked_and_every_view_names_that_card() 
     rng = random.Random(2)
     while not game.results:
         game.apply(rng.choice(game.legal_actions()))
-    text = trump_how(rules, game.results[0], HandLog(), ["P0", "P1"])
+    text = trump_how(rules, game.results[0], game.hand_events(1), ["P0", "P1"])
     assert f"robbed by P{seat} with the {jack}" in text and "six" not in text
 
 

@@ -12,6 +12,7 @@ of the actions it takes back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jassdsl.modes import Mode
@@ -174,3 +175,10 @@ class LeftTable(Event):
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
     reason: str
+
+
+def from_last_deal(events: Sequence[Event]) -> list[Event]:
+    """One hand's events (`Game.hand_events`) from its last deal on: where everybody
+    passed, the cards were dealt anew and what came before no longer counts."""
+    start = max((i for i, e in enumerate(events) if isinstance(e, Dealt)), default=0)
+    return list(events[start:])
