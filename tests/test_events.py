@@ -1,15 +1,19 @@
 """The event log tells each hand as its record keeps it, and `undo` takes back exactly the
 events of the action it takes back: for every rule file (and option set), over seeded
-random games."""
+random games. The Python API section documents every event and observation key."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
+from pathlib import Path
 
 from conftest import VariantCase
 
-from jassdsl.engine import Game, HandResult
+from jassdsl.cards import CARD_NAMES
+from jassdsl.engine import Game, HandResult, Observation
+from jassdsl.engine import events as event_types
 from jassdsl.engine.events import (
     Bettered,
     CardPlayed,
@@ -25,9 +29,12 @@ from jassdsl.engine.events import (
     TrumpSet,
     WeisCounted,
     WeisSaid,
+    from_last_deal,
 )
+from jassdsl.registry import variant_names
 
 SEEDS = (1, 2, 3)
+DOCS = Path(__file__).parent.parent / "docs"
 
 
 def played(case: VariantCase, seed: int) -> Game:
@@ -52,18 +59,12 @@ def of(kind: type[Event], events: Sequence[Event]) -> list[Event]:
     return [e for e in events if isinstance(e, kind)]
 
 
-def last_deal(events: Sequence[Event]) -> list[Event]:
-    """The events from the hand's last deal on (a deal made anew replaces the one before)."""
-    start = max(i for i, e in enumerate(events) if isinstance(e, Dealt))
-    return list(events[start:])
-
-
 def check_hand(game: Game, result: HandResult) -> None:
     r = game.rules
     whole = game.hand_events(result.number)
     assert all(e.hand == result.number for e in whole)
     assert len(of(Dealt, whole)) == 1 + len(of(DealtAgain, whole))
-    events = last_deal(whole)
+    events = from_last_deal(whole)
     deal = events[0]
     assert isinstance(deal, Dealt)
     assert (deal.dealer, deal.hands, deal.turned) == (result.dealer, result.hands, result.turned)
@@ -133,3 +134,39 @@ def test_a_game_without_events_logs_nothing() -> None:
     while not game.is_over:
         game.apply(game.legal_actions()[0])
     assert game.events == [] and game.log is None
+
+
+def documented(lang: str, marker: str) -> list[list[str]]:
+    """The rows of the table that follows a marker in the Python API section: the names
+    in backquotes of each row."""
+    text = (DOCS / lang / "engine-authors.md").read_text(encoding="utf-8")
+    table = text.split(marker)[1].lstrip("\n").split("\n\n")[0]
+    return [re.findall(r"`(\w+)`", row) for row in table.splitlines()[2:]]
+
+
+def test_the_event_table_names_every_event_and_its_fields() -> None:
+    kinds = [k for k in vars(event_types).values()
+             if isinstance(k, type) and issubclass(k, Event) and k is not Event]
+    for lang in ("en", "de"):
+        rows = {row[0]: row[1:] for row in documented(lang, "<!-- event types -->")}
+        assert list(rows) == [k.__name__ for k in kinds], lang
+        for kind in kinds:
+            fields = [f for f in kind.__dataclass_fields__ if f != "hand"]
+            assert set(fields) <= set(rows[kind.__name__]), (lang, kind.__name__)
+
+
+def test_the_typed_observation_and_its_dict_keep_the_documented_keys() -> None:
+    keys = list(Observation.__dataclass_fields__)
+    for lang in ("en", "de"):
+        assert [row[0] for row in documented(lang, "<!-- observation keys -->")] == keys
+    for name in variant_names():
+        game = Game(name, seed=3)
+        rng = random.Random(3)
+        while not game.results:
+            for seat in range(game.n):
+                typed = game.observe(seat)
+                plain = game.observation(seat)
+                assert typed.as_dict() == plain and list(plain) == keys
+                assert plain["hand"] == [CARD_NAMES[c] for c in typed.hand]
+                assert plain["trump"] == (typed.trump if typed.trump.is_set else None)
+            game.apply(rng.choice(game.legal_actions()))
