@@ -11,7 +11,8 @@ from jassdsl.counting import count_first
 from jassdsl.deal import next_seat
 from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
 from jassdsl.engine.phase import Phase
-from jassdsl.engine.records import HAND_LIMIT, HandResult
+from jassdsl.engine import records
+from jassdsl.engine.records import HandResult
 from jassdsl.errors import InvariantError
 from jassdsl.modes import mode_of
 from jassdsl.scoring import Grant, HandFacts, first_clause, score_hand
@@ -180,7 +181,7 @@ class HandEnd:
 
     def game_ends(self, g: Game, facts: HandFacts) -> bool:
         r, s = self.rules, g.s
-        if s.hand_no >= HAND_LIMIT:
+        if s.hand_no >= records.HAND_LIMIT:
             return True
         if r.end_hands is not None:
             return s.hand_no >= r.end_hands
