@@ -18,12 +18,12 @@ from typing import Any
 from jassdsl.actions import Action, flaw, is_index, legal_names, mask_plays
 from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.compiler import CompiledRules
+from jassdsl.engine import records
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import Chance
 from jassdsl.engine.events import Event
 from jassdsl.engine.observation import Observation, observe
 from jassdsl.engine.phase import Phase
-from jassdsl.engine import records
 from jassdsl.engine.records import HandResult, Outcome
 from jassdsl.engine.state import State
 from jassdsl.errors import ApiUsageError, IllegalActionError, OptionError
