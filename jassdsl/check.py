@@ -71,10 +71,10 @@ class Checker:
             if name is None:
                 continue
             if type(s) in seen:
-                self.error(s.pos, "duplicate", f"a second '{name}' statement; the first is "
-                           f"on line {seen[type(s)].line}")
+                self.error(value_pos(s), "duplicate", f"a second '{name}' statement; the "
+                           f"first is on line {seen[type(s)].line}")
             else:
-                seen[type(s)] = s.pos
+                seen[type(s)] = value_pos(s)
         for cls in REQUIRED:
             if cls not in seen:
                 self.error(FILE_START, "missing", f"the file has no '{ONCE[cls]}' statement")
@@ -746,6 +746,20 @@ class Checker:
 
 
 S = TypeVar("S", bound=m.Statement)
+
+
+def value_pos(s: m.Statement) -> m.Pos:
+    """Where a second statement of a kind is reported: at the value it would set (the
+    number of players, the pile, ...), else where it stands."""
+    if isinstance(s, m.Players):
+        return s.count.pos
+    if isinstance(s, m.Show):
+        return s.pile.pos
+    if isinstance(s, m.Rob):
+        return s.rank.pos
+    if isinstance(s, m.Leave):
+        return s.when.pos
+    return s.pos
 
 
 def every(statements: list[m.Statement], cls: type[S]) -> tuple[S, ...]:
