@@ -10,9 +10,7 @@ from typing import Annotated, Literal, overload
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from jassdsl.pos import Pos
-
-__all__ = ["Pos"]  # the position type lives in jassdsl.pos; model users name it m.Pos
+from jassdsl.pos import Pos as Pos  # the one position type; model users name it m.Pos
 
 
 class Node(BaseModel):
