@@ -70,6 +70,11 @@ def unquote(tok: Token) -> str:
     return str(tok)[1:-1].replace('\\"', '"').replace("\\\\", "\\")
 
 
+# the pieces of a statement before it is built: `gets 2 sticks`, `, auction before trump`
+Verb = tuple[str, m.Expr, m.Word | None]
+DeclOption = tuple[str, bool | int | m.Word, m.Pos]
+
+
 @v_args(meta=True)
 class _ToModel(Transformer[Token, list[m.Statement]]):
     """Turns the parse tree into typed statements (see model.Statement), each with its
@@ -320,16 +325,16 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
             option_pos=tuple((k, p) for k, _, p in options), **fields,
         )
 
-    def decl_auction(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, m.Pos]:
+    def decl_auction(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("auction", True, pos_of(meta))
 
-    def decl_after_bidder(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, m.Pos]:
+    def decl_after_bidder(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("after_bidder", True, pos_of(meta))
 
-    def decl_bidder_keeps(self, meta: Meta, ch: list[Token]) -> tuple[str, Any, m.Pos]:
+    def decl_bidder_keeps(self, meta: Meta, ch: list[Token]) -> DeclOption:
         return ("bidder_keeps", word(ch[0]), pos_of(meta))
 
-    def decl_hook(self, meta: Meta, ch: list[Token]) -> tuple[str, Any, m.Pos]:
+    def decl_hook(self, meta: Meta, ch: list[Token]) -> DeclOption:
         return ("hook", int(ch[0]), pos_of(meta))
 
     def hidden(self, meta: Meta, ch: list[Any]) -> bool:
@@ -379,16 +384,16 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         target, (verb, amount, unit) = ch
         return m.Award(pos=pos_of(meta), target=target, verb=verb, amount=amount, unit=unit)
 
-    def gets(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, Any]:
+    def gets(self, meta: Meta, ch: list[Any]) -> Verb:
         return ("gets", ch[0], word(ch[1]))
 
-    def loses(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, Any]:
+    def loses(self, meta: Meta, ch: list[Any]) -> Verb:
         return ("loses", ch[0], word(ch[1]))
 
-    def scores(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, Any]:
+    def scores(self, meta: Meta, ch: list[Any]) -> Verb:
         return ("scores", ch[0], None)
 
-    def holds(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, Any]:
+    def holds(self, meta: Meta, ch: list[Any]) -> Verb:
         return ("holds", ch[0], word(ch[1]))
 
     def bound(self, meta: Meta, ch: list[Any]) -> m.Target:
