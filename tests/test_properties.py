@@ -519,8 +519,9 @@ def check_decision(game: Game, d: Decision) -> None:
 def check_cards_conserved(game: Game) -> None:
     """Every card is in exactly one place: a hand, a pile, out of play (folded or swapped
     hands), or played in this hand; a seat's hidden cards stay out of the others' view."""
-    s = game.s
-    places = [*s.hands, *s.piles.values(), s.out,
+    s = game.s  # white-box: where every card lies is the engine's own business
+    assert s.piles is not None
+    places = [*s.hands, *s.piles.piles.values(), s.piles.out,
               sum(1 << c for t in s.tricks for c in t.cards), sum(1 << c for c in s.trick)]
     seen = 0
     for mask in places:
@@ -529,7 +530,7 @@ def check_cards_conserved(game: Game) -> None:
     assert seen == (1 << 36) - 1, "a card went missing"
     for seat in range(game.n):
         obs = game.observation(seat)
-        assert set(obs["piles"]) == set(s.piles) and all(
+        assert set(obs["piles"]) == set(s.piles.piles) and all(
             isinstance(k, int) for k in obs["piles"].values()), "piles show their size only"
         mine = set(obs["hand"])
         for other in range(game.n):

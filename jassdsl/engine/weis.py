@@ -79,8 +79,9 @@ class WeisPhase(Phase):
         weise = w.offer[seat] if declare else ()
         if declare:
             w.said = (*w.said[:seat], weise, *w.said[seat + 1:])
-        g.emit(WeisSaid(s.hand_no, seat, declare,
-                        tuple(tuple(mask_cards(x.cards)) for x in weise), weise))
+        if g.log is not None:
+            g.emit(WeisSaid(s.hand_no, seat, declare,
+                            tuple(tuple(mask_cards(x.cards)) for x in weise), weise))
         w.todo &= ~(1 << seat)
         s.phase = "play"
 
@@ -101,7 +102,8 @@ class WeisPhase(Phase):
                     if r.team_of[seat] == side:
                         points[side] += sum(x.value for x in said)
             w.points = tuple(points)
-        g.emit(WeisCounted(s.hand_no, w.points))
+        if g.log is not None:
+            g.emit(WeisCounted(s.hand_no, w.points))
 
     def nobody_plays(self, g: Game) -> None:
         """A hand nobody plays has no Weis."""
