@@ -23,8 +23,8 @@ def test_two_players_see_the_turned_top_and_the_bottom_of_the_stock_only() -> No
     game = Game("handjass", seed=5, options={"seats": 2})
     s = game.s
     assert [h.bit_count() for h in s.hands] == [9, 9]
-    assert {k: v.bit_count() for k, v in s.piles.items()} == {"blind": 9, "stock": 9}
-    stock = s.pile_cards["stock"]
+    assert {k: v.bit_count() for k, v in s.piles.piles.items()} == {"blind": 9, "stock": 9}
+    stock = s.piles.pile_cards["stock"]
     for seat in (0, 1):
         obs = game.observation(seat)
         assert obs["turned"] == CARD_NAMES[stock[0]] and obs["seen"] == CARD_NAMES[stock[-1]]
@@ -39,9 +39,9 @@ def test_taking_the_blind_swaps_the_hand_and_ends_that_right() -> None:
     game = Game("handjass", seed=2, options={"seats": 3})
     s = game.s
     first = s.current
-    blind, own = s.piles["blind"], s.hands[first]
+    blind, own = s.piles.piles["blind"], s.hands[first]
     game.apply("swap")
-    assert s.hands[first] == blind and s.piles["blind"] == 0 and s.out == own
+    assert s.hands[first] == blind and s.piles.piles["blind"] == 0 and s.piles.out == own
     assert s.playing == 1 << first
     assert Action("swap") not in game.legal_actions()
     assert game.observation(first)["swapped"] == first
@@ -57,12 +57,12 @@ def test_robbing_takes_the_turned_card_for_the_trump_six() -> None:
     else:
         raise AssertionError("nobody who plays held the trump six")
     s = game.s
-    turned, seat = s.turned, s.current
+    turned, seat = s.piles.turned, s.current
     six = turned // 9 * 9 + 8
     assert s.hands[seat] >> six & 1
     game.apply("rob 1")
     assert s.hands[seat] >> turned & 1 and not s.hands[seat] >> six & 1
-    assert s.piles["blind"] >> six & 1 and game.phase in ("play", "weis")
+    assert s.piles.piles["blind"] >> six & 1 and game.phase in ("play", "weis")
 
 
 def test_with_two_the_blind_taker_leaves_the_turned_card_on_the_stock_to_be_robbed() -> None:
@@ -71,13 +71,13 @@ def test_with_two_the_blind_taker_leaves_the_turned_card_on_the_stock_to_be_robb
     the stock, P1 holds D6, P0 takes the blind)."""
     game = Game("handjass", seed=20, options={"seats": 2})
     s = game.s
-    assert CARD_NAMES[s.turned] == "DJ" and s.pile_cards["stock"][0] == s.turned
+    assert CARD_NAMES[s.piles.turned] == "DJ" and s.piles.pile_cards["stock"][0] == s.piles.turned
     assert s.hands[1] >> CARD_NAMES.index("D6") & 1 and s.current == 1
     game.apply("join")
     game.apply("swap")  # P0 takes the blind; the turned card stays on the stock
     assert game.phase == "rob" and s.current == 1
     game.apply("rob 1")
-    assert names(s.hands[1]).count("DJ") == 1 and s.piles["stock"] >> CARD_NAMES.index("D6") & 1
+    assert names(s.hands[1]).count("DJ") == 1 and s.piles.piles["stock"] >> CARD_NAMES.index("D6") & 1
 
 
 def test_with_three_the_blind_taker_takes_the_turned_card_along_and_nobody_robs() -> None:
@@ -86,13 +86,13 @@ def test_with_three_the_blind_taker_takes_the_turned_card_along_and_nobody_robs(
     for seed in range(200):
         game = Game("handjass", seed=seed, options={"seats": 3})
         s = game.s
-        six = s.turned // 9 * 9 + 8
+        six = s.piles.turned // 9 * 9 + 8
         if not any(s.hands[x] >> six & 1 for x in range(3) if x != s.current):
             continue  # the trump six must be in the hand of a player who joins
         game.apply("swap")
         while game.phase == "take part":
             game.apply("join")
-        assert s.hands[s.swapped] >> s.turned & 1 and game.phase != "rob"
+        assert s.hands[s.piles.swapped] >> s.piles.turned & 1 and game.phase != "rob"
         return
     raise AssertionError("no deal found")
 
@@ -102,7 +102,7 @@ def test_four_players_show_the_dealers_last_card_and_never_rob() -> None:
     for seed in range(30):
         game = Game("handjass", seed=seed)
         s = game.s
-        assert s.piles == {"blind": 0, "stock": 0} and s.turned == -1
+        assert s.piles.piles == {"blind": 0, "stock": 0} and s.piles.turned == -1
         assert s.hands[s.dealer] >> s.shown & 1
         while game.phase == "take part":
             game.apply("join")
@@ -117,7 +117,7 @@ def test_folded_cards_are_out_of_play_and_tricks_hold_one_card_per_player() -> N
         order.append(s.current)
         game.apply(answer)
     playing = sorted(order[1::2])
-    assert s.out.bit_count() == 18 and all(s.hands[x] == 0 for x in order[0::2])
+    assert s.piles.out.bit_count() == 18 and all(s.hands[x] == 0 for x in order[0::2])
     rng = random.Random(3)
     while not game.results:
         game.apply(rng.choice(game.legal_actions()))
@@ -148,7 +148,7 @@ def test_a_winner_leaves_and_three_play_on_with_a_blind() -> None:
     assert s.table.bit_count() == 4 - len(gone)
     assert all(s.hands[x] == 0 for x in gone)
     if s.table.bit_count() == 3:
-        assert s.piles["blind"].bit_count() == 9 and s.piles["stock"] == 0
+        assert s.piles.piles["blind"].bit_count() == 9 and s.piles.piles["stock"] == 0
         assert game.observation(0)["turned"] is not None
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
@@ -168,12 +168,12 @@ def test_three_players_get_three_bessern_each_and_the_dealer_sees_his_first() ->
         CARD_NAMES[s.shown][0]
     assert game.phase == "improve" and s.current == dealer
     assert s.hands[dealer].bit_count() == 12
-    assert sorted(v.bit_count() for k, v in s.piles.items() if k.startswith("bessern")) == \
+    assert sorted(v.bit_count() for k, v in s.piles.piles.items() if k.startswith("bessern")) == \
         [0, 3, 3]
     assert game.legal_actions() == [Action("discard", c) for c in mask_cards(s.hands[dealer])]
     for card in mask_cards(s.hands[dealer])[:3]:
         game.apply(Action("discard", card))
-    assert s.hands[dealer].bit_count() == 9 and s.out.bit_count() == 3
+    assert s.hands[dealer].bit_count() == 9 and s.piles.out.bit_count() == 3
     forehand = (dealer + 1) % 3
     assert s.current == forehand and game.legal_actions() == [Action("take"),
                                                                Action("decline")]
@@ -185,15 +185,15 @@ def test_taking_the_bessern_lays_away_three_of_the_own_cards_first() -> None:
     for card in mask_cards(s.hands[s.dealer])[:3]:
         game.apply(Action("discard", card))
     seat = s.current
-    own, better = s.hands[seat], s.piles[f"bessern:{seat}"]
+    own, better = s.hands[seat], s.piles.piles[f"bessern:{seat}"]
     game.apply("take")
     assert [a.value for a in game.legal_actions()] == mask_cards(own)  # not the Bessern
     for card in mask_cards(own)[-3:]:
         game.apply(Action("discard", card))
     assert s.hands[seat] == (own & ~sum(1 << c for c in mask_cards(own)[-3:])) | better
-    assert s.piles[f"bessern:{seat}"] == 0
+    assert s.piles.piles[f"bessern:{seat}"] == 0
     other = s.current
-    hidden = names(s.piles[f"bessern:{other}"])
+    hidden = names(s.piles.piles[f"bessern:{other}"])
     assert game.observation(other)["looked"] == []
     game.apply("decline")  # said aloud: now the player may look at them
     assert game.observation(other)["looked"] == hidden
@@ -204,10 +204,10 @@ def test_taking_the_bessern_lays_away_three_of_the_own_cards_first() -> None:
 def test_two_players_turn_the_top_of_the_stock_after_the_bessern() -> None:
     game = Game("handjass-bessern", seed=9, options={"seats": 2})
     s = game.s
-    assert s.piles["stock"].bit_count() == 12 and s.turned == s.pile_cards["stock"][0]
-    assert sorted(len(v) for k, v in s.pile_cards.items() if k != "stock") == [3, 3]
+    assert s.piles.piles["stock"].bit_count() == 12 and s.piles.turned == s.piles.pile_cards["stock"][0]
+    assert sorted(len(v) for k, v in s.piles.pile_cards.items() if k != "stock") == [3, 3]
     assert s.hands[s.dealer].bit_count() == 12  # the dealer has taken his up
-    assert game.observation(0)["seen"] == CARD_NAMES[s.pile_cards["stock"][-1]]
+    assert game.observation(0)["seen"] == CARD_NAMES[s.piles.pile_cards["stock"][-1]]
 
 
 def test_four_players_play_ordinary_handjass() -> None:
