@@ -12,8 +12,9 @@ from jassdsl import settings
 from jassdsl.cards import RANKS
 from jassdsl.counting import Additions, additions
 from jassdsl.errors import OptionError
+from jassdsl.exprsource import Compiler
 from jassdsl.play import PlayRules
-from jassdsl.scoring import CompiledClause, Compiler, Fn, compile_clauses
+from jassdsl.scoring import CompiledClause, Fn, compile_clauses
 from jassdsl.tables import MODE_INDEX, ModeTable, build_modes
 from jassdsl.weis import WeisTable
 

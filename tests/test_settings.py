@@ -24,7 +24,8 @@ from jassdsl.settings import TABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = ROOT / "tests" / "fixtures" / "language" / "_base.jass"
-TEXTS = [*[(p.name, p.read_text(encoding="utf-8")) for p in sorted((ROOT / "rules").glob("*.jass"))],
+TEXTS = [*[(p.name, p.read_text(encoding="utf-8"))
+           for p in sorted((ROOT / "rules").glob("*.jass"))],
          *[(p.name, read_fixture(p).source) for p in FIXTURES]]
 # statements that set no value from a fixed list or range: texts, names the file gives,
 # expressions and the tables of cards
