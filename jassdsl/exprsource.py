@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES
 from jassdsl.limits import INLINE_LET_NODES, MAX_PRODUCT
-from jassdsl.nesting import let_names, parts
+from jassdsl.nesting import let_names
 
 if TYPE_CHECKING:
     from jassdsl.scoring import Fn, HandFacts
@@ -79,7 +79,7 @@ class Compiler:
         size, stack = 0, [body]
         while stack and size <= INLINE_LET_NODES:
             size += 1
-            stack.extend(parts(stack.pop()))
+            stack.extend(m.children(stack.pop()))
         return size <= INLINE_LET_NODES
 
     def let_function(self, name: str) -> Fn:
@@ -109,7 +109,7 @@ class Compiler:
         if isinstance(x, m.Call):
             return x.func != "change" and all(self.hand_only(a) for a in x.args)
         if isinstance(x, m.Unary | m.Binary | m.IfElse):
-            return all(self.hand_only(y) for y in parts(x))
+            return all(self.hand_only(y) for y in m.children(x))
         return False
 
     def ranking(self, e: m.Call) -> Fn:

@@ -20,10 +20,11 @@ from reference_expr import Naive
 from test_language_fixtures import FIXTURES, read_fixture
 
 from jassdsl import model as m
-from jassdsl.check import load_model, walk
+from jassdsl.check import load_model
 from jassdsl.compiler import CompiledRules, compile_rules
 from jassdsl.exprsource import Compiler
 from jassdsl.limits import MAX_PRODUCT
+from jassdsl.model import walk
 from jassdsl.registry import load_rules, variant_names
 from jassdsl.scoring import Fn, HandFacts, compile_target
 
