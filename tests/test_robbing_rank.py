@@ -44,14 +44,15 @@ def rob_asked(rules: CompiledRules) -> Game:
 def test_the_holder_of_the_files_rank_is_asked_and_every_view_names_that_card() -> None:
     _, rules = jack_robs()
     game = rob_asked(rules)
-    s, seat = game.s, game.current_player
-    jack = CARD_NAMES[s.turned][0] + "J"
-    assert CARD_NAMES[rules.robbing_card(s.turned)] == jack
-    assert s.hands[seat] >> CARD_NAMES.index(jack) & 1
+    seat = game.current_player
+    turned = game.observe(seat).turned
+    jack = CARD_NAMES[turned][0] + "J"
+    assert CARD_NAMES[rules.robbing_card(turned)] == jack
+    assert CARD_NAMES.index(jack) in game.hand_of(seat)
     out = io.StringIO()
     player = HumanPlayer(io.StringIO("yes\n"), out, ["you", "P1"])
     assert player.choose(game, seat) == Action("rob", 1)
-    assert f"take the turned {CARD_NAMES[s.turned]} for your {jack}?" in out.getvalue()
+    assert f"take the turned {CARD_NAMES[turned]} for your {jack}?" in out.getvalue()
     # the bot knows the Jack is the better trump and keeps it
     assert HeuristicBot(random.Random(1)).choose(game, seat) == ROB_NO
     game.apply("rob 1")
