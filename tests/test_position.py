@@ -21,6 +21,7 @@ import pytest
 from conftest import SLOW_OK, VariantCase, scaled, variant_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sitebuild import ROOT
 from test_language_fixtures import FOLDER, with_base
 from test_legal_vs_reference import REGIME
 
@@ -247,6 +248,10 @@ def test_deal_again_needs_a_game_at_a_deal_before_its_first_card() -> None:
     game.apply(game.legal_actions()[0])
     with pytest.raises(PositionError, match="before its first card"):
         deal_again(game, deal())
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    with pytest.raises(PositionError, match="the game is over"):
+        deal_again(game, deal())
 
 
 def test_scripted_chance_says_where_the_script_does_not_fit() -> None:
@@ -342,3 +347,17 @@ def test_at_play_plays_on_to_the_end_of_the_hand() -> None:
     while not game.results:
         game.apply(rng.choice(game.legal_actions()))
     assert len(game.results[0].tricks) == 3
+
+
+# --- the documented examples run as printed --------------------------------------------------
+@pytest.mark.parametrize(("lang", "title"), [("en", "### Positions and chance"),
+                                             ("de", "### Stellungen und Zufall")])
+def test_the_documented_examples_run(lang: str, title: str,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    text = (ROOT / "docs" / lang / "engine-authors.md").read_text(encoding="utf-8")
+    section = text.split(title, 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        exec(compile(block, f"engine-authors.md ({lang})", "exec"), {})
+    assert capsys.readouterr().out == "the rules seat 4 players; the deal has 3 hands\n"

@@ -67,7 +67,9 @@ def deal_again(game: Game, hands: Sequence[Sequence[int]], *,
     chance = game.chance
     if not isinstance(chance, ScriptedChance):
         raise PositionError("a recorded deal needs a game made by at_deal")
-    if game.is_over or s.tricks or s.trick:
+    if game.is_over:
+        raise PositionError("the game is over: no hand is about to begin")
+    if s.tricks or s.trick:
         raise PositionError("a recorded deal replaces a hand before its first card only")
     n, each = rules.players, rules.cards_each
     if len(hands) != n:
