@@ -542,10 +542,10 @@ def test_every_option_of_simulate_and_play_has_help(run: Run) -> None:
 
 def test_simulate_says_when_games_hit_the_hand_limit(run: Run,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    import jassdsl.game
+    import jassdsl.engine.records
     import jassdsl.simulate
 
-    for module in (jassdsl.game, jassdsl.simulate):
+    for module in (jassdsl.engine.records, jassdsl.simulate):
         monkeypatch.setattr(module, "HAND_LIMIT", 2)
     code, out, _ = run("simulate", "mittlere", "--games", "3")
     assert code == 0

@@ -64,11 +64,13 @@ class Auction(Phase):
         seat = s.current
         if action.kind == "pass":
             part.passes += 1
-            g.emit(Declared(s.hand_no, seat, d.name, -1, d.hidden, passed=True))
+            if g.log is not None:
+                g.emit(Declared(s.hand_no, seat, d.name, -1, d.hidden, passed=True))
         elif max(d.low, part.bid + 1) <= action.value <= d.high:
             part.bid, part.bidder, part.passes = action.value, seat, 0
             declared.declared[d.name][seat] = action.value
-            g.emit(Declared(s.hand_no, seat, d.name, action.value, d.hidden))
+            if g.log is not None:
+                g.emit(Declared(s.hand_no, seat, d.name, action.value, d.hidden))
         else:
             raise IllegalActionError(action, g.legal_names(),
                                      f"a bid must be higher than {part.bid}"
@@ -77,7 +79,8 @@ class Auction(Phase):
         if part.bidder < 0 and part.passes == n:
             part.redeals += 1
             s.dealer = (s.dealer + 1) % n
-            g.emit(DealtAgain(s.hand_no, s.dealer))
+            if g.log is not None:
+                g.emit(DealtAgain(s.hand_no, s.dealer))
             g.chain.deal.start_hand(g)
         elif part.bidder >= 0 and (part.passes == n - 1 or part.bid == d.high):
             g.advance(self)

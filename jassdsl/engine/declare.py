@@ -97,7 +97,8 @@ class Declarations(Phase):
             raise IllegalActionError(f"{d.name} {value}", g.legal_names(),
                                      f"the last to declare may not make the total {d.hook}")
         part.declared[d.name][s.current] = value
-        g.emit(Declared(s.hand_no, s.current, d.name, value, d.hidden))
+        if g.log is not None:
+            g.emit(Declared(s.hand_no, s.current, d.name, value, d.hidden))
         part.count += 1
         s.current = (s.current + 1) % r.players
         if d.bidder_keeps is not None and s.current == s.bidder:

@@ -18,12 +18,13 @@ from typing import Any
 from jassdsl.actions import Action, flaw, is_index, legal_names, mask_plays
 from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.compiler import CompiledRules
+from jassdsl.engine import records
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import Chance
 from jassdsl.engine.events import Event
 from jassdsl.engine.observation import Observation, observe
 from jassdsl.engine.phase import Phase
-from jassdsl.engine.records import HAND_LIMIT, HandResult, Outcome
+from jassdsl.engine.records import HandResult, Outcome
 from jassdsl.engine.state import State
 from jassdsl.errors import ApiUsageError, IllegalActionError, OptionError
 from jassdsl.play import excluded_reasons
@@ -323,7 +324,7 @@ class Game:
     def end_reason(self) -> str:
         s = self.s
         won_with = s.results[-1].won_with if s.results else ""
-        return ("hand limit" if s.hand_no >= HAND_LIMIT
+        return ("hand limit" if s.hand_no >= records.HAND_LIMIT
                 else f"won at once with {won_with}" if won_with else "game end")
 
     def standings(self) -> list[tuple[int, int]]:
@@ -335,7 +336,7 @@ class Game:
         totals = [sign * v for v in self.s.totals[unit]]
         left = self.s.left if r.winner_first_out else [0] * r.subjects
         order = sorted(range(r.subjects), key=lambda x: (
-            left[x] or HAND_LIMIT + 1, -totals[x] if r.winner_most else totals[x]))
+            left[x] or records.HAND_LIMIT + 1, -totals[x] if r.winner_most else totals[x]))
         return [(x, totals[x]) for x in order]
 
     def outcome(self) -> Outcome | None:

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 from jassdsl.compiler import CompiledRules
 from jassdsl.counting import count_first
 from jassdsl.deal import next_seat
+from jassdsl.engine import records
 from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
 from jassdsl.engine.phase import Phase
-from jassdsl.engine.records import HAND_LIMIT, HandResult
+from jassdsl.engine.records import HandResult
 from jassdsl.errors import InvariantError
 from jassdsl.modes import mode_of
 from jassdsl.scoring import Grant, HandFacts, first_clause, score_hand
@@ -47,7 +48,7 @@ class Leave(Phase):
                 s.left[seat] = s.hand_no
                 s.table &= ~(1 << seat)
         facts.players = s.table.bit_count()
-        if going:
+        if going and g.log is not None:
             g.emit(LeftTable(s.hand_no, tuple(going)))
         return {"left": tuple(going)}
 
@@ -152,7 +153,8 @@ class HandEnd:
         leave = g.chain.leave
         if won_with or self.game_ends(g, facts) or (leave is not None and leave.game_over(g)):
             s.phase = "over"
-            g.emit(GameOver(s.hand_no, g.end_reason()))
+            if g.log is not None:
+                g.emit(GameOver(s.hand_no, g.end_reason()))
             return
         s.hand_no += 1
         bidder_deals = r.next_dealer_bidder and s.bidder >= 0
@@ -180,7 +182,7 @@ class HandEnd:
 
     def game_ends(self, g: Game, facts: HandFacts) -> bool:
         r, s = self.rules, g.s
-        if s.hand_no >= HAND_LIMIT:
+        if s.hand_no >= records.HAND_LIMIT:
             return True
         if r.end_hands is not None:
             return s.hand_no >= r.end_hands

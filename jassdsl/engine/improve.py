@@ -54,7 +54,8 @@ class Improve(Phase):
             p.piles[key] = 0
             p.discards = r.improve_cards
             p.improved.append((seat, "took"))
-            g.emit(Bettered(s.hand_no, seat, "took"))
+            if g.log is not None:
+                g.emit(Bettered(s.hand_no, seat, "took"))
         return True
 
     def legal(self, g: Game) -> list[Action]:
@@ -74,11 +75,13 @@ class Improve(Phase):
             p.discards = r.improve_cards
             p.taking = True
             p.improved.append((seat, "took"))
-            g.emit(Bettered(s.hand_no, seat, "took"))
+            if g.log is not None:
+                g.emit(Bettered(s.hand_no, seat, "took"))
             return
         if action == DECLINE:  # declined aloud: the pile goes out of play, seen by its owner
             p.improved.append((seat, "refused"))
-            g.emit(Bettered(s.hand_no, seat, "refused"))
+            if g.log is not None:
+                g.emit(Bettered(s.hand_no, seat, "refused"))
             p.looked[seat] = p.piles[key]
             p.out |= p.piles[key]
             p.piles[key] = 0
@@ -86,7 +89,8 @@ class Improve(Phase):
             s.hands[seat] ^= 1 << action.value
             p.out |= 1 << action.value
             p.discards -= 1
-            g.emit(LaidAway(s.hand_no, seat, action.value))
+            if g.log is not None:
+                g.emit(LaidAway(s.hand_no, seat, action.value))
             if p.discards:
                 return
             if p.taking:  # the cards are laid away; now the pile comes into the hand

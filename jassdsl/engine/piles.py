@@ -61,7 +61,8 @@ class Piles(Phase):
             else:
                 s.shown = bottom
             s.mode = (top if top >= 0 else bottom) // 9
-            g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "turned" if top >= 0 else "shown"))
+            if g.log is not None:
+                g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "turned" if top >= 0 else "shown"))
         shown = p.pile_cards.get(r.show_pile or "")
         if shown:
             p.seen = shown[-1]

@@ -49,5 +49,6 @@ class Rob(Phase):
                 if mask >> p.turned & 1:
                     p.piles[name] = mask ^ swap
             p.robbed = s.current
-        g.emit(Robbed(s.hand_no, s.current, robber, p.turned, action == ROB_YES))
+        if g.log is not None:
+            g.emit(Robbed(s.hand_no, s.current, robber, p.turned, action == ROB_YES))
         g.advance(self)

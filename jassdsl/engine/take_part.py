@@ -56,7 +56,8 @@ class TakePart(Phase):
                 s.hands[seat] = p.piles[r.swap_pile]
                 p.piles[r.swap_pile] = 0
                 p.swapped = seat  # a turned card on this pile went with it
-        g.emit(TookPart(s.hand_no, seat, action.kind))
+        if g.log is not None:
+            g.emit(TookPart(s.hand_no, seat, action.kind))
         p.said += 1
         if p.said < s.table.bit_count():
             s.current = next_seat(r.players, seat, s.table)

@@ -35,14 +35,16 @@ class TrumpByRule(Phase):
         s, kind = g.s, self.kind
         if kind == "random_suit":
             s.mode = g.chance.draw(4)
-            g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "drawn"))
+            if g.log is not None:
+                g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "drawn"))
         elif kind == "bottom_card":
             s.shown = bottom
             s.mode = bottom // 9
-            g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "shown"))
+            if g.log is not None:
+                g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "shown"))
         elif kind == "none":
             s.mode = self.fallback
-            if s.mode >= 0:
+            if s.mode >= 0 and g.log is not None:
                 g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "fixed"))
 
 
@@ -98,10 +100,12 @@ class TrumpChoice(Phase):
             part.pushed = True
             seat = s.current
             s.current = (s.current + 2) % r.players
-            g.emit(Pushed(s.hand_no, seat, s.current))
+            if g.log is not None:
+                g.emit(Pushed(s.hand_no, seat, s.current))
             return
         if action.value not in r.trump_choices:
             raise IllegalActionError(action, g.legal_names())
         s.mode = action.value
-        g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "chosen", s.current))
+        if g.log is not None:
+            g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "chosen", s.current))
         g.advance(self)

@@ -80,9 +80,10 @@ class WeisPhase(Phase):
             said = list(w.said)
             said[seat] = w.offer[seat]
             w.said = tuple(said)
-        g.emit(WeisSaid(s.hand_no, seat, declare,
-                        tuple(tuple(mask_cards(x.cards)) for x in w.said[seat]) if declare
-                        else ()))
+        if g.log is not None:
+            g.emit(WeisSaid(s.hand_no, seat, declare,
+                            tuple(tuple(mask_cards(x.cards)) for x in w.said[seat]) if declare
+                            else ()))
         w.todo &= ~(1 << seat)
         s.phase = "play"
 
@@ -103,7 +104,8 @@ class WeisPhase(Phase):
                     if r.team_of[seat] == side:
                         points[side] += sum(x.value for x in said)
             w.points = tuple(points)
-        g.emit(WeisCounted(s.hand_no, w.points))
+        if g.log is not None:
+            g.emit(WeisCounted(s.hand_no, w.points))
 
     def nobody_plays(self, g: Game) -> None:
         """A hand nobody plays has no Weis."""
