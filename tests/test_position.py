@@ -150,28 +150,50 @@ def test_the_replays_meet_every_kind_of_deal() -> None:
         assert seen[kind], f"no rule file made a deal with {kind}: {dict(seen)}"
 
 
-@pytest.mark.parametrize("name", variant_names())
-def test_at_deal_deals_exactly_the_given_hands(name: str) -> None:
-    """Hands drawn at random (not from a shuffle the engine made) are dealt as given."""
-    rules = load_rules(name)
-    rng = random.Random(name)
-    for _ in range(5):
-        cards = rng.sample(range(36), 36)
-        each = rules.cards_each
-        hands = [sorted(cards[x * each:(x + 1) * each]) for x in range(rules.players)]
-        dealer = rng.randrange(rules.players)
-        shows = rules.trump_kind in ("bottom_card", "turned")  # turned: without a pile
-        shown = rng.choice(hands[dealer]) if shows else -1
-        try:
-            game = at_deal(rules, hands, dealer, shown=shown)
-        except PositionError as err:  # piles the rules lay must then be given
-            assert rules.piles, err
-            continue
-        assert [game.hand_of(x) for x in range(rules.players)] == hands or game.phase \
-            == "improve", name  # bettering may take a pile up at once
-        assert [mask_cards(h) for h in last_deal(game).hands] == hands
+def random_deal(rules: CompiledRules, rng: random.Random
+                ) -> tuple[list[list[int]], int, dict[str, list[int]], int]:
+    """Hands, dealer, piles and shown card drawn at random, as the rules deal them: the
+    cards left over go to the piles in the file's order (own piles one per seat, a pile
+    of no size takes the rest); where the rules leave the table, a seat may have left."""
+    n, each = rules.players, rules.cards_each
+    seats = list(range(n))
+    if rules.leave is not None and n > 2 and rng.random() < 0.5:
+        seats.remove(rng.randrange(n))
+    cards = rng.sample(range(36), 36)
+    hands = [sorted(cards[seats.index(x) * each:][:each]) if x in seats else []
+             for x in range(n)]
+    rest = cards[len(seats) * each:]
+    piles: dict[str, list[int]] = {}
+    for name, size in rules.piles:
+        for key in ([f"{name}:{x}" for x in seats] if name in rules.own_piles else [name]):
+            take = len(rest) if size is None else size
+            piles[key], rest = rest[:take], rest[take:]
+    dealer = rng.choice(seats)
+    turns = any(piles.get(name) for name in rules.turned_piles)
+    shows = rules.trump_kind == "bottom_card" or (rules.trump_kind == "turned" and not turns)
+    return hands, dealer, piles, rng.choice(hands[dealer]) if shows else -1
+
+
+@pytest.mark.parametrize("case", variant_cases(), ids=lambda c: c.id)
+def test_at_deal_deals_exactly_the_given_hands_and_piles(case: VariantCase) -> None:
+    """Deals drawn at random (not from a shuffle the engine made) are dealt as given: the
+    hands, the piles from their top card, the shown card, the turned card, empty seats."""
+    rules = load_rules(case.name, case.options)
+    rng = random.Random(case.id)
+    for _ in range(8):
+        hands, dealer, piles, shown = random_deal(rules, rng)
+        game = at_deal(rules, hands, dealer, piles=piles, shown=shown)
+        dealt = last_deal(game)
+        assert [mask_cards(h) for h in dealt.hands] == hands
+        assert {k: v for k, v in dealt.piles if v} == {k: tuple(v) for k, v in piles.items()
+                                                       if v}
+        turned = next((piles[k][0] for k in rules.turned_piles if piles.get(k)), -1)
+        assert dealt.turned == (turned if rules.trump_kind == "turned" else -1)
+        assert dealt.shown == shown == game.observe(dealer).shown
         assert game.dealer == dealer and game.hand_number == 1
-        assert game.observe(dealer).shown == shown
+        assert game.observe(dealer).table == tuple(x for x in range(rules.players) if hands[x])
+        if game.phase != "improve":  # bettering may take a pile up at once
+            assert [game.hand_of(x) for x in range(rules.players)] == hands
 
 
 def test_at_deal_takes_the_hand_number_totals_and_held_amounts() -> None:
