@@ -56,7 +56,7 @@ def assert_same(fast: Game, slow: Game, fast_rng: random.Random,
         assert a.totals == b.totals, where
         assert a == b, where
     assert fast.outcome() == slow.outcome()
-    assert fast.s == slow.s
+    assert fast.s == slow.s  # white-box: the engine's whole state
     assert fast_rng.getstate() == slow_rng.getstate(), "the policy drew differently"
     assert fast.chance.getstate() == slow.chance.getstate(), "the deals drew differently"
 
