@@ -94,6 +94,7 @@ def test_misuse_of_a_game_raises_the_documented_error_and_changes_nothing(
     if make is at_play:  # the legal actions are cards now
         message = message.replace(TRUMP_LEGAL, "legal now: " + ", ".join(
             str(a) for a in game.legal_actions()))
+    # white-box: "changes nothing" is checked on the engine's whole state (game.s)
     before, state, rng = snapshot(game), copy.deepcopy(game.s), game.chance.getstate()
     history = list(game.history)
     with pytest.raises(getattr(errors, error)) as info:
@@ -211,6 +212,7 @@ def test_a_failing_invariant_leaves_the_game_as_before_and_undo_consistent(
         seed: int, policy: int) -> None:
     game = Game(str(INVARIANT_FAILS), seed=seed)
     rng = random.Random(policy)
+    # white-box: the engine's whole state (game.s) before each action, to compare after
     saved: list[Any] = []  # (state, generator, history) before each applied action
     while True:
         action = rng.choice(game.legal_actions())

@@ -167,6 +167,20 @@ class Game:
         """The cards (indices) in one seat's hand."""
         return mask_cards(self.s.hands[self._seat(seat)])
 
+    @property
+    def piles(self) -> dict[str, tuple[int, ...]]:
+        """The cards lying on each pile now (own piles as 'name:seat'), in deck order; the
+        seats see only the sizes (`observe`). Empty where the rules lay no piles."""
+        p = self.s.piles
+        return {k: tuple(mask_cards(v)) for k, v in p.piles.items()} if p is not None else {}
+
+    @property
+    def out_of_play(self) -> tuple[int, ...]:
+        """The cards out of play in this hand: folded hands, a hand swapped for a pile,
+        cards laid away; in deck order."""
+        p = self.s.piles
+        return tuple(mask_cards(p.out)) if p is not None else ()
+
     def _seat(self, seat: object) -> int:
         """A seat number as the API takes it, or ApiUsageError naming the valid range."""
         if type(seat) is not int or not 0 <= seat < self.n:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from jassdsl.cards import CARD_NAMES
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import BITS, deal_plan, next_seat, trick_seats
 from jassdsl.engine.chance import ScriptedChance
@@ -66,24 +67,36 @@ def deal_again(game: Game, hands: Sequence[Sequence[int]], *,
     chance = game.chance
     if not isinstance(chance, ScriptedChance):
         raise PositionError("a recorded deal needs a game made by at_deal")
-    if game.is_over or s.tricks or s.trick:
+    if game.is_over:
+        raise PositionError("the game is over: no hand is about to begin")
+    if s.tricks or s.trick:
         raise PositionError("a recorded deal replaces a hand before its first card only")
+    n, each = rules.players, rules.cards_each
+    if len(hands) != n:
+        raise PositionError(f"the rules seat {n} players; the deal has {len(hands)} hands")
     seated = [seat for seat, h in enumerate(hands) if h]
+    for seat, h in enumerate(hands):
+        if h and len(h) != each:
+            raise PositionError(f"seat {seat} holds {len(h)} cards; the rules deal {each} "
+                                "to each player")
+        if not h and rules.leave is None:
+            raise PositionError(f"seat {seat} holds no cards; nobody leaves the table in "
+                                "these rules")
+    if not seated:
+        raise PositionError("nobody holds cards")
     table = sum(1 << seat for seat in seated)
-    if len(hands) != rules.players or any(len(h) != rules.cards_each for h in hands if h) \
-            or (len(seated) < rules.players and rules.leave is None) or not seated:
-        raise PositionError(f"the rules deal {rules.cards_each} cards to each of "
-                            f"{rules.players} players")
     laid = dict(piles or {})
-    cards = [c for h in hands for c in h] + [c for p in laid.values() for c in p]
-    if any(not (isinstance(c, int) and 0 <= c < 36) for c in cards):
-        raise PositionError("a card is a number from 0 to 35")
-    if len(set(cards)) != len(cards):
-        raise PositionError("a card is dealt twice")
-    if {name.split(":")[0] for name in laid} - {name for name, _ in rules.piles}:
-        raise PositionError(f"the rules have no pile {sorted(laid)}")
+    known = [name for name, _ in rules.piles]
+    for name in laid:
+        base, _, owner = name.partition(":")
+        if base not in known or (base in rules.own_piles) != bool(owner) \
+                or (owner and not (owner.isdigit() and int(owner) < n)):
+            raise PositionError(f"the rules have no pile {name!r}; the rules lay "
+                                f"{known or 'no piles'} (own piles as 'name:seat')")
+    check_cards([c for h in hands for c in h] + [c for p in laid.values() for c in p])
     if shown >= 0 and shown not in hands[s.dealer]:
-        raise PositionError(f"the shown card {shown} is not in the dealer's hand")
+        raise PositionError(f"the shown card {card_name(shown)} is not in the dealer's "
+                            f"hand (seat {s.dealer})")
     s.table = table
     deck = deck_for(rules, s.dealer, table, hands, laid, shown)
     draws = [(4, trump)] if trump >= 0 else []
@@ -99,6 +112,22 @@ def deal_again(game: Game, hands: Sequence[Sequence[int]], *,
             raise PositionError(f"the engine did not take the recorded hand of seat {seat}")
     if game.s.shown != shown:
         raise PositionError(f"the engine shows card {game.s.shown}; the record {shown}")
+
+
+def card_name(card: object) -> str:
+    return f"{CARD_NAMES[card]} ({card})" if type(card) is int and 0 <= card < 36 \
+        else repr(card)
+
+
+def check_cards(cards: Sequence[object]) -> None:
+    """Every card a number from 0 to 35, none twice; else a PositionError naming it."""
+    seen: set[object] = set()
+    for card in cards:
+        if type(card) is not int or not 0 <= card < 36:
+            raise PositionError(f"a card is a number from 0 to 35, not {card!r}")
+        if card in seen:
+            raise PositionError(f"the card {card_name(card)} is given twice")
+        seen.add(card)
 
 
 def deck_for(rules: CompiledRules, dealer: int, table: int, hands: Sequence[Sequence[int]],
@@ -142,15 +171,17 @@ def at_play(rules: CompiledRules, hands: Sequence[Sequence[int]], trick: Sequenc
         raise PositionError(f"the position has {len(hands)} hands; the rules seat {n}")
     if mode >= 0 and mode not in rules.modes:
         raise PositionError(f"the rules have no tables for trump mode {mode}")
-    everything = [c for h in hands for c in h] + list(trick)
-    if len(set(everything)) != len(everything):
-        raise PositionError("a card appears twice in the position")
+    if type(leader) is not int or not 0 <= leader < n:
+        raise PositionError(f"the leader is a seat from 0 to {n - 1}, not {leader!r}")
+    if len(trick) >= n:
+        raise PositionError(f"an open trick holds fewer than {n} cards, not {len(trick)}")
+    check_cards([c for h in hands for c in h] + list(trick))
     game = Game(rules, seed=0, check_invariants=False, start=False)
     s = game.s
     s.phase = "play"
     s.hands = [sum(BITS[c] for c in h) for h in hands]
     s.trick = list(trick)
-    s.leader = leader % n
+    s.leader = leader
     s.current = (leader + len(trick)) % n
     s.mode = mode
     s.tricks, s.won = [], [0] * n
