@@ -63,13 +63,11 @@ class Deal:
 
 def take_apart(game: Game, new: list[Event], at: int, deals: list[Deal]) -> None:
     """Note the deals, drawn trumps and lots among the events an action made."""
-    drawn = -1
     for event in new:
-        if isinstance(event, TrumpSet) and event.how == "drawn":
-            drawn = event.mode.number  # drawn at the deal, noted before the deal's event
-        elif isinstance(event, Dealt):
-            deals.append(Deal(at, event, drawn))
-            drawn = -1
+        if isinstance(event, Dealt):
+            deals.append(Deal(at, event))
+        elif isinstance(event, TrumpSet) and event.how == "drawn":
+            deals[-1].trump = event.mode.number  # drawn at the deal, logged after its Dealt
         elif isinstance(event, LotDrawn):
             deals[-1].lots.append((event.of, event.value))
 
