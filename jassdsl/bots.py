@@ -4,7 +4,8 @@ Bots see what their seat may see (``game.observation(seat)``), the public rules 
 legal actions; they never look at another hand. Nothing here knows a variant by name: the
 heuristic reads trump modes, card points and declaration ranges from the compiled rules.
 Each bot draws its randomness from its own generator, seeded from the game seed, so a
-seeded game replays identically.
+seeded game replays identically. `PolicyBot` is the exception: it is the random policy of
+`jassdsl simulate` (`playout.choose`), and all seats of a game share its one generator.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from jassdsl.compiler import CompiledRules
 from jassdsl.deal import trick_seats
 from jassdsl.game import Game
 from jassdsl.play import trick_winner
+from jassdsl.playout import choose
 from jassdsl.tables import MODE_INDEX, ModeTable
 
 BOT_KINDS = ("random", "heuristic", "mixed")
@@ -96,6 +98,19 @@ class RandomBot:
         wish = low + round(self.rng.gauss(share, share / 3))
         return bid_or_pass(legal, wish) if game.phase == "auction" else \
             clamp_declaration(legal, wish)
+
+
+class PolicyBot:
+    """The playout's random policy (`playout.choose` over the legal actions) as a bot.
+
+    One PolicyBot with one generator plays every seat of a game; driving `Game.apply` with
+    it plays exactly the game that `playout.play_random` plays with that generator."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.bits = rng.getrandbits
+
+    def choose(self, game: Game, seat: int) -> Action:
+        return choose(self.bits, game.legal_actions())
 
 
 def declared_range(game: Game) -> tuple[int, int]:
