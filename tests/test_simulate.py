@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -242,3 +243,11 @@ def test_progress_goes_to_the_terminal_and_never_to_stdout(
     assert main(["simulate", "schieber", "--games", "4", "--bots", "random",
                  "--no-progress"]) == 0
     assert drawn == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_docs_name_the_policy_generator_the_code_uses(lang: str) -> None:
+    text = (rules_dir().parent / "docs" / lang / "engine-authors.md").read_text("utf-8")
+    assert 'random.Random(f"jassdsl-policy:{game_seed}")' in text
+    assert "(b * k) >> 32" in text
+    assert policy_rng(12).getstate() == random.Random("jassdsl-policy:12").getstate()
