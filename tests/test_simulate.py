@@ -24,6 +24,7 @@ import jassdsl.simulate as sim
 from jassdsl.bots import PolicyBot
 from jassdsl.cli import main
 from jassdsl.game import Game
+from jassdsl.playout import play_random
 from jassdsl.progress import ERASE, ProgressLine, progress_text
 from jassdsl.registry import load_rules, rules_dir
 from jassdsl.simulate import play_game, play_out, policy_rng, simulate
@@ -46,11 +47,10 @@ def test_the_fast_path_plays_the_hands_that_apply_plays(variant_case: VariantCas
 def test_random_bots_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
 
-    def counted(game: Game, rng: object, hands: int | None = None) -> int:
+    def counted(game: Game, rng: random.Random, hands: int | None = None) -> int:
         calls.append(game.seed)
-        return real(game, rng, hands)  # type: ignore[arg-type]
+        return play_random(game, rng, hands)
 
-    real = sim.play_random
     monkeypatch.setattr(sim, "play_random", counted)
     simulate("schieber", 3, seed=2, bots="random")
     assert len(calls) == 3
