@@ -51,11 +51,28 @@ class View:
     trick: tuple[int, ...]
     leader: int
     trump: int  # mode index, or -1 while unset
-    declared: dict[str, list[int | None]]
     seats: tuple[int, ...] = ()  # the seats of the current trick in play order
 
     @classmethod
     def of(cls, game: Game, seat: int) -> View:
+        """What ``game.observation(seat)`` shows a bot, as indices.
+
+        A real game is read directly: its own hand through ``hand_of`` and the public
+        table (trick, leader, trump, seats in play) from the state, without building the
+        whole observation and parsing card names back (that was half of a heuristic
+        bot's time). `tests/test_bots.py` checks that both ways give the same view at
+        every decision of every rule file; anything else that looks like a game (a test's
+        hand-made scene) is read through its observation."""
+        if type(game) is Game:
+            s = game.s
+            full = (1 << game.n) - 1
+            return cls(seat, tuple(game.hand_of(seat)), tuple(s.trick), s.leader, s.mode,
+                       trick_seats(game.n, s.playing & full or full)[s.leader])
+        return cls.observed(game, seat)
+
+    @classmethod
+    def observed(cls, game: Game, seat: int) -> View:
+        """The view parsed from ``game.observation(seat)`` (card names to indices)."""
         obs: dict[str, Any] = game.observation(seat)
         trump = obs["trump"]
         return cls(
@@ -64,7 +81,6 @@ class View:
             tuple(CARD_INDEX[c] for c in obs["trick"]),
             int(obs["leader"]),
             MODE_INDEX[trump] if trump is not None else -1,
-            obs["declared"],
             trick_seats(game.n, sum(1 << x for x in obs.get("playing", ())) or
                         (1 << game.n) - 1)[int(obs["leader"])],
         )

@@ -80,6 +80,22 @@ def test_bots_finish_every_variant_with_legal_actions(variant: str, kind: str) -
     assert game.outcome() is not None
 
 
+@pytest.mark.parametrize("variant", variant_names())
+def test_the_direct_view_is_the_observation(variant: str) -> None:
+    """View.of reads a game directly; it must show every seat just what its observation
+    shows, at every decision of a game (so bots stay as blind as the observation)."""
+    game = Game(variant, seed=3, record=False)
+    bots = make_bots("mixed", game.n, 3)
+    views = 0
+    while not game.is_over:
+        for seat in range(game.n):
+            assert View.of(game, seat) == View.observed(game, seat), (game.phase, seat)
+            views += 1
+        seat = game.current_player
+        game.apply(bots[seat].choose(game, seat))
+    assert views > 40
+
+
 @pytest.mark.parametrize("kind", ["random", "heuristic", "mixed"])
 def test_same_seed_replays_the_same_game(kind: str) -> None:
     def history(seed: int) -> list[tuple[str, tuple[int, ...]]]:
