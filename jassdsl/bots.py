@@ -158,17 +158,37 @@ def scaled(game: Game, share: float) -> int:
     return max(low, round(share * high))
 
 
+def stronger_cards(table: ModeTable) -> tuple[int, ...]:
+    """Per card: the cards of its suit that rank above it under the table (a bitmask).
+    Cached on the table."""
+    masks: tuple[int, ...] | None = table.cache.get("bots-stronger")
+    if masks is None:
+        strength = table.strength
+        masks = table.cache["bots-stronger"] = tuple(
+            sum(1 << c for c in range(card // 9 * 9, card // 9 * 9 + 9)
+                if strength[c] > strength[card])
+            for card in range(36))
+    return masks
+
+
+def card_mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
 def win_chance(card: int, hand: Sequence[int], table: ModeTable) -> float:
     """A rough chance that a card takes a trick, from the stronger cards still out."""
-    suit = card // 9
-    mine = set(hand)
-    stronger = sum(
-        1 for c in range(suit * 9, suit * 9 + 9)
-        if table.strength[c] > table.strength[card] and c not in mine
-    )
-    if suit == table.trump:
-        return TRUMP_WIN[min(stronger, len(TRUMP_WIN) - 1)]
-    chance = SIDE_WIN[min(stronger, len(SIDE_WIN) - 1)]
+    return chance_against(card, card_mask(hand), table, stronger_cards(table))
+
+
+def chance_against(card: int, hand: int, table: ModeTable, stronger: tuple[int, ...]) -> float:
+    """`win_chance` with the hand as a bitmask and the table's `stronger_cards`."""
+    out = (stronger[card] & ~hand).bit_count()  # stronger cards of the suit still out
+    if card // 9 == table.trump:
+        return TRUMP_WIN[min(out, len(TRUMP_WIN) - 1)]
+    chance = SIDE_WIN[min(out, len(SIDE_WIN) - 1)]
     return chance * RUFF_RISK if table.trump >= 0 else chance
 
 
@@ -177,8 +197,10 @@ def expected_points(rules: CompiledRules, hand: Sequence[int], table: ModeTable)
     others = rules.players - 1
     per_card = (hand_total(rules, table) - rules.last_bonus) / 36
     last = rules.last_bonus / rules.players
+    mask, stronger, points = card_mask(hand), stronger_cards(table), table.points
     return last + sum(
-        win_chance(c, hand, table) * (table.points[c] + others * per_card) for c in hand
+        chance_against(c, mask, table, stronger) * (points[c] + others * per_card)
+        for c in hand
     )
 
 
@@ -264,8 +286,9 @@ def duck(rules: CompiledRules, view: View, cards: list[int], table: ModeTable) -
     """Where the fewest win: lead the card least likely to take the trick; follow with
     the most valuable card that loses it, or, when every card takes it, the strongest."""
     if not view.trick:
-        return min(cards, key=lambda c: (win_chance(c, view.hand, table), table.points[c],
-                                         table.strength[c]))
+        hand, stronger = card_mask(view.hand), stronger_cards(table)
+        return min(cards, key=lambda c: (chance_against(c, hand, table, stronger),
+                                         table.points[c], table.strength[c]))
     trick = list(view.trick)
     losing = [c for c in cards if not takes_trick(rules, view, trick, c)]
     if losing:

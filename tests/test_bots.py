@@ -10,6 +10,9 @@ import pytest
 
 from jassdsl.actions import Action
 from jassdsl.bots import (
+    RUFF_RISK,
+    SIDE_WIN,
+    TRUMP_WIN,
     HeuristicBot,
     RandomBot,
     View,
@@ -17,6 +20,7 @@ from jassdsl.bots import (
     lead_card,
     make_bots,
     table_for,
+    win_chance,
 )
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.compiler import CompiledRules
@@ -269,3 +273,18 @@ def test_where_the_fewest_win_the_bot_stays_out_of_tricks(hand: str, trick: str,
                                                           card: str) -> None:
     game = scene("schaufeldame", "play", hand, trick=trick, trump="obenabe")
     assert str(HeuristicBot(random.Random(0)).choose(game, 1)) == card
+
+
+def test_win_chance_counts_the_stronger_cards_still_out() -> None:
+    """The bitmask count against the plain definition, for every mode of a few files."""
+    rng = random.Random(4)
+    for variant in ("schieber", "mittlere", "schaufeldame"):
+        for table in load_rules(variant).modes.values():
+            for _ in range(40):
+                hand = rng.sample(range(36), 9)
+                for card in hand:
+                    out = sum(1 for c in range(card // 9 * 9, card // 9 * 9 + 9)
+                              if table.strength[c] > table.strength[card] and c not in hand)
+                    want = (TRUMP_WIN[min(out, 4)] if card // 9 == table.trump else
+                            SIDE_WIN[min(out, 3)] * (RUFF_RISK if table.trump >= 0 else 1))
+                    assert win_chance(card, hand, table) == want
