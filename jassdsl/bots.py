@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from jassdsl.actions import DECLINE, FOLD, JOIN, ROB_NO, ROB_YES, SWAP, TAKE, Action
-from jassdsl.cards import CARD_INDEX
+from jassdsl.cards import CARD_INDEX, cards_mask
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import trick_seats
 from jassdsl.game import Game
-from jassdsl.play import trick_winner
+from jassdsl.play import beat_rows, trick_winner
 from jassdsl.playout import choose
 from jassdsl.tables import MODE_INDEX, ModeTable
 
@@ -171,16 +171,9 @@ def stronger_cards(table: ModeTable) -> tuple[int, ...]:
     return masks
 
 
-def card_mask(cards: Sequence[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
-
-
-def win_chance(card: int, hand: Sequence[int], table: ModeTable) -> float:
+def win_chance(card: int, hand: list[int] | tuple[int, ...], table: ModeTable) -> float:
     """A rough chance that a card takes a trick, from the stronger cards still out."""
-    return chance_against(card, card_mask(hand), table, stronger_cards(table))
+    return chance_against(card, cards_mask(hand), table, stronger_cards(table))
 
 
 def chance_against(card: int, hand: int, table: ModeTable, stronger: tuple[int, ...]) -> float:
@@ -192,12 +185,12 @@ def chance_against(card: int, hand: int, table: ModeTable, stronger: tuple[int, 
     return chance * RUFF_RISK if table.trump >= 0 else chance
 
 
-def expected_points(rules: CompiledRules, hand: Sequence[int], table: ModeTable) -> float:
+def expected_points(rules: CompiledRules, hand: tuple[int, ...], table: ModeTable) -> float:
     """What a hand should take under a table: each likely trick brings its card points."""
     others = rules.players - 1
     per_card = (hand_total(rules, table) - rules.last_bonus) / 36
     last = rules.last_bonus / rules.players
-    mask, stronger, points = card_mask(hand), stronger_cards(table), table.points
+    mask, stronger, points = cards_mask(hand), stronger_cards(table), table.points
     return last + sum(
         chance_against(c, mask, table, stronger) * (points[c] + others * per_card)
         for c in hand
@@ -213,35 +206,36 @@ class HeuristicBot:
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions()
         view = View.of(game, seat)
-        if game.phase == "trump":
+        phase = game.phase
+        if phase == "play":
+            return self.choose_card(game, view, [a.value for a in legal])
+        if phase == "trump":
             return self.choose_trump(game.rules, view, legal)
-        if game.phase == "declare":
+        if phase == "declare":
             table = table_for(game.rules, view.trump)
             share = expected_points(game.rules, view.hand, table) / hand_total(game.rules, table)
             return clamp_declaration(legal, scaled(game, share))
-        if game.phase == "auction":
+        if phase == "auction":
             r = game.rules
             best = max(expected_points(r, view.hand, r.modes[m]) / hand_total(r, r.modes[m])
                        for m in (r.trump_choices or tuple(r.modes)))
             return bid_or_pass(legal, scaled(game, best))
-        if game.phase == "play":
-            return self.choose_card(game, view, [a.value for a in legal])
-        if game.phase == "weis":  # a declared Weis counts for its side in every rule file
+        if phase == "weis":  # a declared Weis counts for its side in every rule file
             return max(legal, key=lambda a: a.value)
-        if game.phase == "take part":
+        if phase == "take part":
             table = table_for(game.rules, view.trump)
             share = expected_points(game.rules, view.hand, table) / hand_total(game.rules, table)
             if SWAP in legal and share < SWAP_BELOW:
                 return SWAP
             return JOIN if share >= JOIN_FROM or FOLD not in legal else FOLD
-        if game.phase == "improve":
+        if phase == "improve":
             table = table_for(game.rules, view.trump)
             if TAKE in legal:
                 share = expected_points(game.rules, view.hand, table) / hand_total(game.rules,
                                                                                    table)
                 return TAKE if share < BETTER_BELOW else DECLINE
             return Action("discard", cheapest([a.value for a in legal], table))
-        if game.phase == "rob":
+        if phase == "rob":
             return self.choose_rob(game.rules, view, game.observation(view.seat)["turned"])
         return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for
 
@@ -276,7 +270,7 @@ class HeuristicBot:
             view.seat] and rules.subjects < rules.players
         at_stake = sum(table.points[c] for c in trick)
         if at_stake > 0 and not partner_ahead:
-            winning = [c for c in cards if takes_trick(rules, view, trick, c)]
+            winning = takers(rules, view, trick, cards)
             if winning:
                 return Action("play", cheapest(winning, table))
         return Action("play", cheapest(cards, table))
@@ -286,11 +280,12 @@ def duck(rules: CompiledRules, view: View, cards: list[int], table: ModeTable) -
     """Where the fewest win: lead the card least likely to take the trick; follow with
     the most valuable card that loses it, or, when every card takes it, the strongest."""
     if not view.trick:
-        hand, stronger = card_mask(view.hand), stronger_cards(table)
+        hand, stronger = cards_mask(view.hand), stronger_cards(table)
         return min(cards, key=lambda c: (chance_against(c, hand, table, stronger),
                                          table.points[c], table.strength[c]))
     trick = list(view.trick)
-    losing = [c for c in cards if not takes_trick(rules, view, trick, c)]
+    taking = takers(rules, view, trick, cards)
+    losing = [c for c in cards if c not in taking]
     if losing:
         return max(losing, key=lambda c: (table.points[c], table.strength[c]))
     return max(cards, key=lambda c: (table.strength[c], -table.points[c]))
@@ -308,8 +303,11 @@ def lead_card(cards: list[int], table: ModeTable) -> int:
 
 def cheapest(cards: list[int], table: ModeTable) -> int:
     """The card giving away least: fewest points, a side card before a trump, weakest."""
-    return min(cards, key=lambda c: (table.points[c], c // 9 == table.trump,
-                                     table.strength[c]))
+    keys: tuple[tuple[int, bool, int], ...] | None = table.cache.get("bots-cheapest")
+    if keys is None:
+        keys = table.cache["bots-cheapest"] = tuple(
+            (table.points[c], c // 9 == table.trump, table.strength[c]) for c in range(36))
+    return min(cards, key=keys.__getitem__)
 
 
 def takes_trick(rules: CompiledRules, view: View, trick: list[int], card: int) -> bool:
@@ -319,6 +317,20 @@ def takes_trick(rules: CompiledRules, view: View, trick: list[int], card: int) -
         mode = card // 9 if card // 9 in rules.modes else -1
     table = table_for(rules, mode)
     return trick_winner([*trick, card], table) == len(trick)
+
+
+def takers(rules: CompiledRules, view: View, trick: list[int], cards: list[int]) -> list[int]:
+    """The cards that would lead the trick now (`takes_trick` for each, in their order).
+
+    Under the trick's table a card takes the trick when it beats the card winning it so
+    far (`play.beat_rows`); only a card that may set trump (first void) is tried whole."""
+    table = table_for(rules, view.trump)
+    beats = beat_rows(table)[trick[trick_winner(trick, table)]]
+    led = trick[0] // 9
+    if view.trump < 0 and rules.trump_kind == "first_void":
+        return [c for c in cards if (takes_trick(rules, view, trick, c) if c // 9 != led
+                                     else beats[c])]
+    return [c for c in cards if beats[c]]
 
 
 def bot_rng(seed: int | None, seat: int) -> random.Random:
