@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from jassdsl.actions import DECLINE, FOLD, JOIN, ROB_NO, ROB_YES, SWAP, TAKE, Action
 from jassdsl.cards import CARD_INDEX, cards_mask
@@ -42,9 +41,8 @@ class Bot(Protocol):
     def choose(self, game: Game, seat: int) -> Action: ...
 
 
-@dataclass(frozen=True)
-class View:
-    """The observation of one seat, with cards as indices."""
+class View(NamedTuple):
+    """The observation of one seat, with cards as indices (a named tuple: one per decision)."""
 
     seat: int
     hand: tuple[int, ...]
@@ -57,16 +55,15 @@ class View:
     def of(cls, game: Game, seat: int) -> View:
         """What ``game.observation(seat)`` shows a bot, as indices.
 
-        A real game is read directly: its own hand through ``hand_of`` and the public
-        table (trick, leader, trump, seats in play) from the state, without building the
-        whole observation and parsing card names back (that was half of a heuristic
-        bot's time). `tests/test_bots.py` checks that both ways give the same view at
+        A real game is read directly: its own hand and the public table (trick, leader,
+        trump, seats in play) from the state, without building the whole observation and
+        parsing card names back (that was half of a heuristic bot's time). `tests/test_bots.py` checks that both ways give the same view at
         every decision of every rule file; anything else that looks like a game (a test's
         hand-made scene) is read through its observation."""
         if type(game) is Game:
             s = game.s
             full = (1 << game.n) - 1
-            return cls(seat, tuple(game.hand_of(seat)), tuple(s.trick), s.leader, s.mode,
+            return cls(seat, hand_cards(s.hands[seat]), tuple(s.trick), s.leader, s.mode,
                        trick_seats(game.n, s.playing & full or full)[s.leader])
         return cls.observed(game, seat)
 
@@ -84,6 +81,17 @@ class View:
             trick_seats(game.n, sum(1 << x for x in obs.get("playing", ())) or
                         (1 << game.n) - 1)[int(obs["leader"])],
         )
+
+
+# per suit, per 9-bit chunk of a hand mask: the cards it holds
+SUIT_CARDS = tuple(tuple(tuple(9 * suit + c for c in range(9) if chunk >> c & 1)
+                         for chunk in range(512)) for suit in range(4))
+
+
+def hand_cards(mask: int) -> tuple[int, ...]:
+    """The cards of a hand mask, lowest index first (as `cards.mask_cards`)."""
+    d, h, s, c = SUIT_CARDS
+    return d[mask & 511] + h[mask >> 9 & 511] + s[mask >> 18 & 511] + c[mask >> 27 & 511]
 
 
 def table_for(rules: CompiledRules, mode: int) -> ModeTable:
@@ -158,31 +166,30 @@ def scaled(game: Game, share: float) -> int:
     return max(low, round(share * high))
 
 
-def stronger_cards(table: ModeTable) -> tuple[int, ...]:
-    """Per card: the cards of its suit that rank above it under the table (a bitmask).
-    Cached on the table."""
-    masks: tuple[int, ...] | None = table.cache.get("bots-stronger")
-    if masks is None:
-        strength = table.strength
-        masks = table.cache["bots-stronger"] = tuple(
-            sum(1 << c for c in range(card // 9 * 9, card // 9 * 9 + 9)
-                if strength[c] > strength[card])
-            for card in range(36))
-    return masks
+def card_odds(table: ModeTable) -> tuple[tuple[int, tuple[float, ...]], ...]:
+    """Per card: the cards of its suit that rank above it (a bitmask), and its chance to
+    take a trick by how many of them are still out (0 to 8). Cached on the table."""
+    odds: tuple[tuple[int, tuple[float, ...]], ...] | None = table.cache.get("bots-odds")
+    if odds is None:
+        strength, rows = table.strength, []
+        for card in range(36):
+            suit = card // 9
+            stronger = sum(1 << c for c in range(suit * 9, suit * 9 + 9)
+                           if strength[c] > strength[card])
+            if suit == table.trump:
+                chances = tuple(TRUMP_WIN[min(k, len(TRUMP_WIN) - 1)] for k in range(9))
+            else:
+                side = [SIDE_WIN[min(k, len(SIDE_WIN) - 1)] for k in range(9)]
+                chances = tuple(x * RUFF_RISK if table.trump >= 0 else x for x in side)
+            rows.append((stronger, chances))
+        odds = table.cache["bots-odds"] = tuple(rows)
+    return odds
 
 
 def win_chance(card: int, hand: list[int] | tuple[int, ...], table: ModeTable) -> float:
     """A rough chance that a card takes a trick, from the stronger cards still out."""
-    return chance_against(card, cards_mask(hand), table, stronger_cards(table))
-
-
-def chance_against(card: int, hand: int, table: ModeTable, stronger: tuple[int, ...]) -> float:
-    """`win_chance` with the hand as a bitmask and the table's `stronger_cards`."""
-    out = (stronger[card] & ~hand).bit_count()  # stronger cards of the suit still out
-    if card // 9 == table.trump:
-        return TRUMP_WIN[min(out, len(TRUMP_WIN) - 1)]
-    chance = SIDE_WIN[min(out, len(SIDE_WIN) - 1)]
-    return chance * RUFF_RISK if table.trump >= 0 else chance
+    stronger, chances = card_odds(table)[card]
+    return chances[(stronger & ~cards_mask(hand)).bit_count()]
 
 
 def expected_points(rules: CompiledRules, hand: tuple[int, ...], table: ModeTable) -> float:
@@ -190,11 +197,10 @@ def expected_points(rules: CompiledRules, hand: tuple[int, ...], table: ModeTabl
     others = rules.players - 1
     per_card = (hand_total(rules, table) - rules.last_bonus) / 36
     last = rules.last_bonus / rules.players
-    mask, stronger, points = cards_mask(hand), stronger_cards(table), table.points
-    return last + sum(
-        chance_against(c, mask, table, stronger) * (points[c] + others * per_card)
-        for c in hand
-    )
+    mask, odds, points = cards_mask(hand), card_odds(table), table.points
+    share = others * per_card
+    return last + sum(odds[c][1][(odds[c][0] & ~mask).bit_count()] * (points[c] + share)
+                      for c in hand)
 
 
 class HeuristicBot:
@@ -280,8 +286,8 @@ def duck(rules: CompiledRules, view: View, cards: list[int], table: ModeTable) -
     """Where the fewest win: lead the card least likely to take the trick; follow with
     the most valuable card that loses it, or, when every card takes it, the strongest."""
     if not view.trick:
-        hand, stronger = cards_mask(view.hand), stronger_cards(table)
-        return min(cards, key=lambda c: (chance_against(c, hand, table, stronger),
+        hand, odds = cards_mask(view.hand), card_odds(table)
+        return min(cards, key=lambda c: (odds[c][1][(odds[c][0] & ~hand).bit_count()],
                                          table.points[c], table.strength[c]))
     trick = list(view.trick)
     taking = takers(rules, view, trick, cards)
