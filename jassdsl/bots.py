@@ -298,13 +298,24 @@ def duck(rules: CompiledRules, view: View, cards: list[int], table: ModeTable) -
 
 
 def lead_card(cards: list[int], table: ModeTable) -> int:
-    """The highest card of the longest suit (ties: the suit with the stronger top card)."""
-    by_suit: dict[int, list[int]] = {}
+    """The highest card of the longest suit (ties: the suit with the stronger top card;
+    then the suit seen first)."""
+    strength = table.strength
+    count: dict[int, int] = {}  # per suit, in the order the suits first come
+    top: dict[int, int] = {}  # per suit, its strongest card (the first of equals)
     for c in cards:
-        by_suit.setdefault(c // 9, []).append(c)
-    best = max(by_suit.values(),
-               key=lambda cs: (len(cs), max(table.strength[c] for c in cs)))
-    return max(best, key=lambda c: table.strength[c])
+        suit = c // 9
+        if suit in count:
+            count[suit] += 1
+            if strength[c] > strength[top[suit]]:
+                top[suit] = c
+        else:
+            count[suit], top[suit] = 1, c
+    best = -1
+    for suit, k in count.items():
+        if best < 0 or (k, strength[top[suit]]) > (count[best], strength[top[best]]):
+            best = suit
+    return top[best]
 
 
 def cheapest(cards: list[int], table: ModeTable) -> int:

@@ -288,3 +288,19 @@ def test_win_chance_counts_the_stronger_cards_still_out() -> None:
                     want = (TRUMP_WIN[min(out, 4)] if card // 9 == table.trump else
                             SIDE_WIN[min(out, 3)] * (RUFF_RISK if table.trump >= 0 else 1))
                     assert win_chance(card, hand, table) == want
+
+
+def test_lead_card_is_the_plain_definition() -> None:
+    """Against the definition written out: max by (suit length, top strength), first wins."""
+    rng = random.Random(9)
+    for variant in ("schieber", "mittlere", "schaufeldame"):
+        for table in load_rules(variant).modes.values():
+            for _ in range(100):
+                hand = sorted(rng.sample(range(36), rng.randint(1, 9)))
+                by_suit: dict[int, list[int]] = {}
+                for c in hand:
+                    by_suit.setdefault(c // 9, []).append(c)
+                best = max(by_suit.values(),
+                           key=lambda cs: (len(cs), max(table.strength[c] for c in cs)))
+                want = max(best, key=lambda c: table.strength[c])
+                assert lead_card(hand, table) == want
