@@ -27,8 +27,8 @@ Engines, timed in the same rounds (interleaved, so a busy machine slows all of t
 
 And the command users run: ``jassdsl simulate VARIANT --games G --bots random`` (the
 `simulate` function in this process, which plays random bots through ``play_random``),
-with ``--jobs 1`` and ``--jobs 2`` taking turns in each round; its hands/s against
-jass-kit's (both from this run) and the ratio of ``--jobs 2`` to ``--jobs 1`` (the median
+with ``--jobs 1``, ``--jobs 2`` and one jass-kit round of as many hands taking turns in
+each round; the ratio to jass-kit and the ratio of ``--jobs 2`` to ``--jobs 1`` (the median
 of the per-round ratios). The two reports of a round must be equal apart from timing.
 
 Also printed: the compile time of every rule file (median of 10; the Lark grammar is
@@ -156,13 +156,14 @@ def time_rounds(
     return speed, sums
 
 
-def run_jasskit(hands: int, seed: int) -> dict[str, Any] | None:
+def run_jasskit(hands: int, seed: int, rounds: int = 5) -> dict[str, Any] | None:
     python = ROOT / ".oracle-venv" / "bin" / "python"
     if not python.exists():
         return None
     out = subprocess.run(
         [str(python), str(ROOT / "bench" / "jasskit_speed.py"), "--hands", str(hands),
-         "--seed", str(seed)], capture_output=True, text=True, check=True, cwd=ROOT,
+         "--seed", str(seed), "--rounds", str(rounds)], capture_output=True, text=True,
+        check=True, cwd=ROOT,
     )
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
@@ -175,10 +176,12 @@ def without_timing(report: SimReport) -> dict[str, Any]:
 
 
 def simulate_speed(variant: str, options: dict[str, int | str], games: int, seed: int,
-                   rounds: int) -> dict[str, Any]:
-    """`jassdsl simulate VARIANT --games G --bots random` with --jobs 1 and 2, taking turns."""
+                   rounds: int, jasskit: bool) -> dict[str, Any]:
+    """`jassdsl simulate VARIANT --games G --bots random` with --jobs 1 and 2, and (if
+    asked and installed) one jass-kit round of as many hands, taking turns in each round."""
     one: list[float] = []
     two: list[float] = []
+    kit: list[float] = []
     for r in range(rounds):
         a = simulate(variant, games, seed + r, "random", options, jobs=1)
         b = simulate(variant, games, seed + r, "random", options, jobs=2)
@@ -186,7 +189,10 @@ def simulate_speed(variant: str, options: dict[str, int | str], games: int, seed
             raise SystemExit(f"simulate with --jobs 2 gave another report (seed {seed + r})")
         one.append(a.hands_per_sec)
         two.append(b.hands_per_sec)
-    return {
+        k = run_jasskit(a.hands, seed + r, rounds=1) if jasskit else None
+        if k is not None:
+            kit.append(k["median_hands_per_sec"])
+    out: dict[str, Any] = {
         "games": games,
         "hands_per_round": a.hands,
         "jobs1_hands_per_sec": round(statistics.median(one), 1),
@@ -196,6 +202,11 @@ def simulate_speed(variant: str, options: dict[str, int | str], games: int, seed
         "jobs2_over_jobs1": round(statistics.median(y / x for x, y in zip(one, two,
                                                                           strict=True)), 2),
     }
+    if kit:
+        out["per_round_jasskit"] = kit
+        out["over_jasskit"] = round(statistics.median(x / y for x, y in zip(one, kit,
+                                                                            strict=True)), 1)
+    return out
 
 
 def median_ms(fn: Callable[[], object], times: int) -> float:
@@ -280,7 +291,9 @@ def report(data: dict[str, Any]) -> str:
                   f"{sim['jobs2_hands_per_sec']:,.0f} hands/s; jobs 2 / jobs 1 = "
                   f"{sim['jobs2_over_jobs1']} (median of rounds)"]
         if "over_jasskit" in sim:
-            lines.append(f"  simulate (--jobs 1) / jass-kit = {sim['over_jasskit']}")
+            lines.append(f"  simulate (--jobs 1) / jass-kit = {sim['over_jasskit']} (median of "
+                         "rounds; each round plays jass-kit right after simulate, as many "
+                         "hands)")
     c = data["compile"]
     lines += ["", f"grammar build (once per process): {c['grammar_ms']:.1f} ms",
               "compile ms (median of 10) and lazily built tables ms (first use):"]
@@ -337,11 +350,9 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"playout and {name} played different hands: "
                              f"{sums['playout']} != {sums[name]}")
     jasskit = run_jasskit(n, seed) if schieber and not args.no_jasskit else None
-    sim = None if args.no_simulate else simulate_speed(args.variant, options, args.sim_games,
-                                                       seed, args.rounds)
-    if sim is not None and jasskit is not None:
-        sim["over_jasskit"] = round(sim["jobs1_hands_per_sec"]
-                                    / jasskit["median_hands_per_sec"], 1)
+    sim = None if args.no_simulate else simulate_speed(
+        args.variant, options, args.sim_games, seed, args.rounds,
+        jasskit=schieber and not args.no_jasskit)
     data = {
         "variant": args.variant, "options": options, "hands": n, "rounds": args.rounds, "seed": seed,
         "machine": host, "speed": summary(speed, jasskit), "jasskit": jasskit,
