@@ -29,7 +29,8 @@ And the command users run: ``jassdsl simulate VARIANT --games G --bots random`` 
 `simulate` function in this process, which plays random bots through ``play_random``),
 with ``--jobs 1``, ``--jobs 2`` and one jass-kit round of as many hands taking turns in
 each round; the ratio to jass-kit and the ratio of ``--jobs 2`` to ``--jobs 1`` (the median
-of the per-round ratios). The two reports of a round must be equal apart from timing.
+of the per-round ratios), beside what two processes gained over one at that moment (two
+spinning loops: the ceiling for ``--jobs 2`` on a busy machine). The two reports of a round must be equal apart from timing.
 
 Also printed: the compile time of every rule file (median of 10; the Lark grammar is
 built once beforehand and timed on its own). This is a benchmark, not a test: it asserts
@@ -41,6 +42,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import multiprocessing
 import os
 import platform
 import random
@@ -175,6 +177,31 @@ def without_timing(report: SimReport) -> dict[str, Any]:
             if k not in ("seconds", "hands_per_sec", "games_per_sec")}
 
 
+def spin(n: int) -> int:
+    x = 0
+    for i in range(n):
+        x += i
+    return x
+
+
+def parallel_control(n: int = 2_000_000) -> float:
+    """What two processes gain over one at this moment: two spinning loops run one after
+    the other, then at once in two processes. 2.0 on two idle cores; on a busy machine the
+    ceiling for any `--jobs 2`."""
+    t0 = time.perf_counter()
+    spin(n)
+    spin(n)
+    serial = time.perf_counter() - t0
+    ctx = multiprocessing.get_context()
+    procs = [ctx.Process(target=spin, args=(n,)) for _ in range(2)]
+    t0 = time.perf_counter()
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join()
+    return serial / (time.perf_counter() - t0)
+
+
 def simulate_speed(variant: str, options: dict[str, int | str], games: int, seed: int,
                    rounds: int, jasskit: bool) -> dict[str, Any]:
     """`jassdsl simulate VARIANT --games G --bots random` with --jobs 1 and 2, and (if
@@ -182,7 +209,9 @@ def simulate_speed(variant: str, options: dict[str, int | str], games: int, seed
     one: list[float] = []
     two: list[float] = []
     kit: list[float] = []
+    control: list[float] = []
     for r in range(rounds):
+        control.append(parallel_control())
         a = simulate(variant, games, seed + r, "random", options, jobs=1)
         b = simulate(variant, games, seed + r, "random", options, jobs=2)
         if without_timing(a) != without_timing(b):
@@ -201,6 +230,7 @@ def simulate_speed(variant: str, options: dict[str, int | str], games: int, seed
         "per_round_jobs2": [round(x, 1) for x in two],
         "jobs2_over_jobs1": round(statistics.median(y / x for x, y in zip(one, two,
                                                                           strict=True)), 2),
+        "two_processes_over_one": round(statistics.median(control), 2),
     }
     if kit:
         out["per_round_jasskit"] = kit
@@ -289,7 +319,9 @@ def report(data: dict[str, Any]) -> str:
                       f"({sim['hands_per_round']} hands a round):",
                   f"  --jobs 1 {sim['jobs1_hands_per_sec']:,.0f} hands/s, --jobs 2 "
                   f"{sim['jobs2_hands_per_sec']:,.0f} hands/s; jobs 2 / jobs 1 = "
-                  f"{sim['jobs2_over_jobs1']} (median of rounds)"]
+                  f"{sim['jobs2_over_jobs1']} (median of rounds)",
+                  f"  the machine's ceiling now: two spinning processes / one = "
+                  f"{sim['two_processes_over_one']} (2.0 on two idle cores)"]
         if "over_jasskit" in sim:
             lines.append(f"  simulate (--jobs 1) / jass-kit = {sim['over_jasskit']} (median of "
                          "rounds; each round plays jass-kit right after simulate, as many "
