@@ -30,7 +30,8 @@ And the command users run: ``jassdsl simulate VARIANT --games G --bots random`` 
 with ``--jobs 1``, ``--jobs 2`` and one jass-kit round of as many hands taking turns in
 each round; the ratio to jass-kit and the ratio of ``--jobs 2`` to ``--jobs 1`` (the median
 of the per-round ratios), beside what two processes gained over one at that moment (two
-spinning loops: the ceiling for ``--jobs 2`` on a busy machine). The two reports of a round must be equal apart from timing.
+spinning loops: the ceiling for ``--jobs 2`` on a busy machine). The two reports of a
+round must be equal apart from timing.
 
 Also printed: the compile time of every rule file (median of 10; the Lark grammar is
 built once beforehand and timed on its own). This is a benchmark, not a test: it asserts
