@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from jassdsl.errors import JassError
@@ -50,6 +52,19 @@ def _work(work: Callable[[Any, Any, Stopped], Any], task: Any) -> Any:
     return work(_context, task, _stop.is_set)
 
 
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C for a moment (in the main thread only, where signals are handled)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def run_in_processes(setup: Callable[..., C], args: tuple[Any, ...],
                      work: Callable[[C, T, Stopped], R], tasks: Sequence[T], jobs: int,
                      done: Callable[[R], None]) -> None:
@@ -62,8 +77,9 @@ def run_in_processes(setup: Callable[..., C], args: tuple[Any, ...],
     pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_setup,
                                initargs=(setup, args, stop))
     try:
-        queued: dict[int, Future[R]] = {i: pool.submit(_work, work, task)
-                                        for i, task in enumerate(tasks)}
+        with _ctrl_c_ignored():  # workers forked now inherit it before their setup runs
+            queued: dict[int, Future[R]] = {i: pool.submit(_work, work, task)
+                                            for i, task in enumerate(tasks)}
         index = {f: i for i, f in queued.items()}
         pending = set(queued.values())
         ready: set[int] = set()
