@@ -53,16 +53,23 @@ def _work(work: Callable[[Any, Any, Stopped], Any], task: Any) -> Any:
 
 
 @contextmanager
-def _ctrl_c_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C for a moment (in the main thread only, where signals are handled)."""
+def _ctrl_c_deferred() -> Iterator[None]:
+    """Hold Ctrl-C back while the workers are forked, then deliver it.
+
+    A worker forked now inherits this handler, which only takes note, until its setup
+    ignores Ctrl-C; so no worker can be interrupted before it is ready (and print a
+    traceback). Signals are handled in the main thread only; elsewhere nothing changes."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    caught: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, before)
+    if caught and callable(before):
+        before(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
 
 
 def run_in_processes(setup: Callable[..., C], args: tuple[Any, ...],
@@ -77,9 +84,13 @@ def run_in_processes(setup: Callable[..., C], args: tuple[Any, ...],
     pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_setup,
                                initargs=(setup, args, stop))
     try:
-        with _ctrl_c_ignored():  # workers forked now inherit it before their setup runs
-            queued: dict[int, Future[R]] = {i: pool.submit(_work, work, task)
-                                            for i, task in enumerate(tasks)}
+        queued: dict[int, Future[R]] = {}
+        for i, task in enumerate(tasks):
+            if i == 0:
+                with _ctrl_c_deferred():  # the first task starts the workers (fork)
+                    queued[i] = pool.submit(_work, work, task)
+            else:
+                queued[i] = pool.submit(_work, work, task)
         index = {f: i for i, f in queued.items()}
         pending = set(queued.values())
         ready: set[int] = set()

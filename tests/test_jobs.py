@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import time
 from collections.abc import Callable
 
@@ -61,3 +62,14 @@ def test_a_setup_that_fails_is_raised_as_it_is(capfd: pytest.CaptureFixture[str]
     with pytest.raises(JassError, match="cannot set up 7"):
         run_in_processes(broken_setup, (7,), slow_first, list(range(4)), 2, lambda r: None)
     assert "Traceback" not in capfd.readouterr().err  # no logged initializer traceback
+
+
+def test_ctrl_c_while_the_workers_start_comes_after_it() -> None:
+    from jassdsl.jobs import _ctrl_c_deferred
+
+    reached = []
+    with pytest.raises(KeyboardInterrupt), _ctrl_c_deferred():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # the handler runs here and only takes note
+        reached.append(1)
+    assert reached == [1]
