@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from typing import TypeVar
 
 from pydantic import ValidationError
 
@@ -12,22 +11,30 @@ from jassdsl.cards import CARD_CLASSES, RANKS
 from jassdsl.errors import RuleError, RuleFileErrors
 from jassdsl.facts import FACTS
 from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE
+from jassdsl.model import walk
 from jassdsl.nesting import Nesting
-from jassdsl.syntax import parse_statements, position
+from jassdsl.pos import FILE_START
+from jassdsl.syntax import parse_statements
 
-SINGLE = ("name", "summary", "players", "deal", "trump", "scoring", "end", "winner", "show",
-          "rob", "take_part", "leave", "improve", "count_first")
-LISTS = ("sources", "decisions", "options", "settings", "ranks", "points", "bonuses", "piles")
-LISTS2 = ("units", "declarations", "lets", "invariants", "weis_tables", "german_names")
-REQUIRED = {
-    "name": 'variant "Name"',
-    "players": "players N",
-    "deal": "deal all cards in packets of 3",
-    "trump": "trump: ...",
-    "scoring": "score each hand, first rule that applies: ...",
-    "end": "game ends ...",
-    "winner": "winner: most UNIT (or: first to leave the table, then most UNIT)",
+# The statements a file has at most once, as an error names them.
+ONCE: dict[type[m.Statement], str] = {
+    m.VariantName: 'variant "Name"',
+    m.Summary: "summary",
+    m.Players: "players N",
+    m.Deal: "deal all cards in packets of 3",
+    m.TrumpMethod: "trump: ...",
+    m.Scoring: "score each hand, first rule that applies: ...",
+    m.GameEnd: "game ends ...",
+    m.Winner: "winner: most UNIT (or: first to leave the table, then most UNIT)",
+    m.Show: "show",
+    m.Rob: "rob",
+    m.TakePart: "take_part",
+    m.Leave: "leave",
+    m.Improve: "improve",
+    m.CountFirst: "count_first",
 }
+# ... and those it must have, in the order a missing one is reported
+REQUIRED = (m.VariantName, m.Players, m.Deal, m.TrumpMethod, m.Scoring, m.GameEnd, m.Winner)
 SETTINGS = {
     "first dealer": {"lot", "seat1"},
     "next dealer": {"right", "highest bidder"},
@@ -53,45 +60,55 @@ class Checker:
         self.errors: list[RuleError] = []
 
     def error(self, pos: m.Pos, kind: str, message: str) -> None:
-        self.errors.append(RuleError(self.path, position(pos), kind, message))
+        self.errors.append(RuleError(self.path, pos, kind, message))
 
     # -- assembling the model
-    def assemble(self, statements: list[tuple[str, Any]]) -> dict[str, Any]:
-        fields: dict[str, Any] = {k: [] for k in (*LISTS, *LISTS2)}
-        seen: dict[str, m.Pos] = {}
-        for key, value in statements:
-            if key in SINGLE:
-                where = stmt_pos(value)
-                if key in seen:
-                    self.error(where, "duplicate", f"a second '{REQUIRED.get(key, key)}' "
-                               f"statement; the first is on line {seen[key].line}")
-                    continue
-                seen[key] = where
-                fields[key] = value
+    def once(self, statements: list[m.Statement]) -> None:
+        """A statement of ONCE comes at most once; each of REQUIRED comes."""
+        seen: dict[type[m.Statement], m.Pos] = {}
+        for s in statements:
+            name = ONCE.get(type(s))
+            if name is None:
+                continue
+            if type(s) in seen:
+                self.error(value_pos(s), "duplicate", f"a second '{name}' statement; the "
+                           f"first is on line {seen[type(s)].line}")
             else:
-                fields[key].append(value)
-        for key, example in REQUIRED.items():
-            if key not in fields:
-                self.error(m.Pos(line=1, column=1, end_line=1, end_column=2), "missing",
-                           f"the file has no '{example}' statement")
-        return fields
+                seen[type(s)] = value_pos(s)
+        for cls in REQUIRED:
+            if cls not in seen:
+                self.error(FILE_START, "missing", f"the file has no '{ONCE[cls]}' statement")
 
     def build(self) -> m.RuleFile | None:
-        fields = self.assemble(parse_statements(self.text, self.path))
-        if self.errors:
+        st = parse_statements(self.text, self.path)
+        self.once(st)
+        name, players, deal = first(st, m.VariantName), first(st, m.Players), first(st, m.Deal)
+        trump, scoring = first(st, m.TrumpMethod), first(st, m.Scoring)
+        end, winner = first(st, m.GameEnd), first(st, m.Winner)
+        if self.errors or name is None or players is None or deal is None or trump is None \
+                or scoring is None or end is None or winner is None:
             return None
-        players, teams = fields.pop("players")
-        scoring_pos, clauses = fields.pop("scoring")
-        summary, summary_german = fields.pop("summary", ("", ""))
-        fields["german_names"] = [n for group in fields["german_names"] for n in group]
-        data: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
-                                for k, v in fields.items()}
-        data.update(path=self.path, players=players, teams=teams, clauses=clauses,
-                    scoring_pos=scoring_pos, summary=summary, summary_german=summary_german)
+        summary, show, rob, leave = (first(st, m.Summary), first(st, m.Show), first(st, m.Rob),
+                                     first(st, m.Leave))
         try:
-            return m.RuleFile.model_validate(data)
+            return m.RuleFile(
+                path=self.path, name=name.name, summary=summary.text if summary else "",
+                summary_german=summary.german if summary else "",
+                sources=every(st, m.Source), decisions=every(st, m.Decision),
+                options=every(st, m.Option), players=players.count, teams=players.teams,
+                deal=deal, settings=every(st, m.Setting), ranks=every(st, m.Ranks),
+                points=every(st, m.Points), bonuses=every(st, m.Bonus), trump=trump,
+                units=every(st, m.Unit), declarations=every(st, m.Declaration),
+                lets=every(st, m.Let), clauses=scoring.clauses, scoring_pos=scoring.pos,
+                invariants=every(st, m.Invariant), weis_tables=every(st, m.WeisTableDef),
+                piles=every(st, m.Pile), show=show.pile if show else None,
+                rob=rob.rank if rob else None, take_part=first(st, m.TakePart),
+                leave=leave.when if leave else None, improve=first(st, m.Improve),
+                german_names=tuple(n for g in every(st, m.GermanNames) for n in g.names),
+                end=end, count_first=first(st, m.CountFirst), winner=winner,
+            )
         except ValidationError as err:  # a bug in the transformer, reported without a traceback
-            self.error(m.Pos(line=1, column=1, end_line=1, end_column=2), "internal", str(err))
+            self.error(FILE_START, "internal", str(err))
             return None
 
     # -- meaning
@@ -630,31 +647,26 @@ class Checker:
 
     def expr(self, e: m.Expr, subject: bool) -> None:
         """Check names, arity and that subject facts are asked about a subject."""
-        if isinstance(e, m.Num):
-            return
         if isinstance(e, m.Name):
             self.name(e, subject)
-        elif isinstance(e, m.Total):
+            return
+        if isinstance(e, m.Total):
             if e.unit not in self.units:
                 self.error(e.pos, "unknown-name", f"no unit {e.unit!r} for 'total'")
             if not subject:
                 self.needs_subject(e.pos, f"total {e.unit}")
-        elif isinstance(e, m.Call):
+            return
+        if isinstance(e, m.Call):
             self.call(e, subject)
-        elif isinstance(e, m.Unary):
-            self.expr(e.arg, subject)
-        elif isinstance(e, m.Binary):
-            if e.op == "/" and isinstance(e.right, m.Num) and e.right.value == 0:
-                self.error(e.right.pos, "division", "division by zero: this divisor is "
-                           "always 0")
-            self.expr(e.left, subject)
-            self.expr(e.right, subject)
-        elif isinstance(e, m.IfElse):
-            for part in (e.cond, e.then, e.other):
-                self.expr(part, subject)
-        elif isinstance(e, m.Quant):
+            return
+        if isinstance(e, m.Binary) and e.op == "/" and isinstance(e.right, m.Num) \
+                and e.right.value == 0:
+            self.error(e.right.pos, "division", "division by zero: this divisor is always 0")
+        if isinstance(e, m.Quant):
             self.subject_kind(e.pos, e.subject)
-            self.expr(e.body, True)
+            subject = True
+        for part in m.children(e):
+            self.expr(part, subject)
 
     def needs_subject(self, pos: m.Pos, what: str) -> None:
         self.error(pos, "context", f"'{what}' is a fact about one player or team; ask it "
@@ -733,25 +745,30 @@ class Checker:
             self.expr(a, inner_subject)
 
 
-def stmt_pos(value: Any) -> m.Pos:
-    if isinstance(value, tuple) and value and isinstance(value[0], m.Pos):
-        return value[0]
-    if isinstance(value, tuple) and value and isinstance(value[0], m.Value):
-        return value[0].pos
-    node = getattr(value, "pos", None)
-    return node if isinstance(node, m.Pos) else m.Pos(line=1, column=1, end_line=1,
-                                                      end_column=2)
+S = TypeVar("S", bound=m.Statement)
 
 
-def walk(e: Any) -> Iterator[Any]:
-    """Every expression node below and including e."""
-    yield e
-    for name in ("arg", "left", "right", "cond", "then", "other", "body"):
-        child = getattr(e, name, None)
-        if child is not None:
-            yield from walk(child)
-    for a in getattr(e, "args", ()):
-        yield from walk(a)
+def value_pos(s: m.Statement) -> m.Pos:
+    """Where a second statement of a kind is reported: at the value it would set (the
+    number of players, the pile, ...), else where it stands."""
+    if isinstance(s, m.Players):
+        return s.count.pos
+    if isinstance(s, m.Show):
+        return s.pile.pos
+    if isinstance(s, m.Rob):
+        return s.rank.pos
+    if isinstance(s, m.Leave):
+        return s.when.pos
+    return s.pos
+
+
+def every(statements: list[m.Statement], cls: type[S]) -> tuple[S, ...]:
+    """The statements of one kind, in file order."""
+    return tuple(s for s in statements if isinstance(s, cls))
+
+
+def first(statements: list[m.Statement], cls: type[S]) -> S | None:
+    return next((s for s in statements if isinstance(s, cls)), None)
 
 
 def load_model(text: str, path: str) -> m.RuleFile:

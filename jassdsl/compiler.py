@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from pydantic import BaseModel
-
 from jassdsl import model as m
 from jassdsl.cards import RANKS
 from jassdsl.counting import Additions, additions
@@ -231,19 +229,9 @@ def weis_test_holds(test: m.WeisTest, options: dict[str, int | str], mode: int) 
     return test.choice is not None and options.get(test.name.text) == option_value(test.choice)
 
 
-def names_used(node: object) -> set[str]:
+def names_used(node: m.Tree) -> set[str]:
     """Every name an expression in the node (a rule file, a clause, ...) reads."""
-    found: set[str] = set()
-    stack = [node]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, m.Name):
-            found.add(x.name)
-        elif isinstance(x, BaseModel) and not isinstance(x, m.Pos):
-            stack.extend(getattr(x, k) for k in type(x).model_fields)
-        elif isinstance(x, tuple):
-            stack.extend(x)
-    return found
+    return {x.name for x in m.walk(node) if isinstance(x, m.Name)}
 
 
 def shaping_options(rf: m.RuleFile) -> set[str]:
@@ -251,19 +239,11 @@ def shaping_options(rf: m.RuleFile) -> set[str]:
     their values change what compiles. In an expression an option is a constant."""
     names = {o.name for o in rf.options}
     found: set[str] = set()
-    stack: list[object] = [rf]
-    while stack:
-        node = stack.pop()
+    for node in m.walk(rf, prune=(m.Option, m.Let, *EXPRESSIONS)):
         if isinstance(node, m.Value) and node.option in names:
             found.add(node.option)
         elif isinstance(node, m.Word) and node.text in names:
             found.add(node.text)
-        elif isinstance(node, m.Option | m.Let | m.Pos):
-            continue
-        elif isinstance(node, BaseModel) and not isinstance(node, EXPRESSIONS):
-            stack.extend(getattr(node, k) for k in type(node).model_fields)
-        elif isinstance(node, tuple):
-            stack.extend(node)
     return found
 
 

@@ -50,20 +50,9 @@ def additions(rf: m.RuleFile, unit_of: dict[str, tuple[str, int]], main_unit: st
 
 
 def reads(e: m.Expr, lets: dict[str, m.Expr]) -> set[str]:
-    """The names an expression reads, through the lets it names."""
-    if isinstance(e, m.Name):
-        return {e.name} | (reads(lets[e.name], lets) if e.name in lets else set())
-    if isinstance(e, m.Call):
-        return {e.func}.union(*(reads(a, lets) for a in e.args))
-    if isinstance(e, m.Unary):
-        return reads(e.arg, lets)
-    if isinstance(e, m.Binary):
-        return reads(e.left, lets) | reads(e.right, lets)
-    if isinstance(e, m.IfElse):
-        return reads(e.cond, lets) | reads(e.then, lets) | reads(e.other, lets)
-    if isinstance(e, m.Quant):
-        return reads(e.body, lets)
-    return set()
+    """The names (and functions) an expression reads, through the lets it names."""
+    return {x.name if isinstance(x, m.Name) else x.func for x in m.walk(e, lets=lets)
+            if isinstance(x, m.Name | m.Call)}
 
 
 def factor_of(e: m.Expr, fact: str, lets: dict[str, m.Expr], sign: int = 1) -> int | None:

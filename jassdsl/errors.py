@@ -4,15 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class Position:
-    """A span in a rule file: 1-based line and column, end exclusive."""
-
-    line: int
-    column: int
-    end_line: int
-    end_column: int
+from jassdsl.pos import Pos
 
 
 class JassError(Exception):
@@ -24,7 +16,7 @@ class RuleError:
     """One problem in a rule file: where, what kind, and a message for a person."""
 
     path: str
-    pos: Position
+    pos: Pos
     kind: str
     message: str
 

@@ -1,18 +1,16 @@
-"""The validated rule model: what a rule file says, as frozen pydantic data with positions."""
+"""The validated rule model: what a rule file says, as frozen pydantic data with positions;
+the statements the parser hands the checker; and the one walk over the model's trees."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import typing
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Literal, overload
 
 from pydantic import BaseModel, ConfigDict, Field
 
-
-class Pos(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    line: int
-    column: int
-    end_line: int
-    end_column: int
+from jassdsl.pos import Pos as Pos  # the one position type; model users name it m.Pos
 
 
 class Node(BaseModel):
@@ -334,3 +332,135 @@ class RuleFile(BaseModel):
 for _m in (Call, Unary, Binary, IfElse, Quant, Target, Award, Clause, Let, GameEnd,
            Invariant, RuleFile):
     _m.model_rebuild()
+
+
+# --- statements: what the parser hands the checker -------------------------------------
+# A statement that fills a field of RuleFile is the node of that field (Deal, Option,
+# TrumpMethod, ...); these few say what has no node of its own. Plain dataclasses: they
+# live only between the parser and the checker, which builds the RuleFile from them.
+@dataclass(frozen=True, slots=True)
+class VariantName:
+    pos: Pos
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    pos: Pos
+    text: str
+    german: str
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    pos: Pos
+    count: Value
+    teams: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    pos: Pos
+    clauses: tuple[Clause, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    pos: Pos
+    pile: Word
+
+
+@dataclass(frozen=True, slots=True)
+class Rob:
+    pos: Pos
+    rank: Word
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    pos: Pos
+    when: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class GermanNames:
+    pos: Pos
+    names: tuple[GermanName, ...]
+
+
+Statement = (VariantName | Summary | Source | Decision | Option | Players | Deal | Setting
+             | Ranks | Points | Bonus | TrumpMethod | Unit | Declaration | Let | Scoring
+             | GameEnd | CountFirst | Winner | Invariant | WeisTableDef | Pile | Show | Rob
+             | TakePart | Leave | Improve | GermanNames)
+
+
+# --- the one walk over the model -------------------------------------------------------
+Tree = Node | RuleFile
+
+_NODE_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {}
+
+
+def _holds_nodes(hint: object) -> bool:
+    if isinstance(hint, type):
+        return issubclass(hint, BaseModel)
+    return any(_holds_nodes(a) for a in typing.get_args(hint))
+
+
+def _node_fields(cls: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a node class that may hold nodes, in declaration (= source) order."""
+    found = _NODE_FIELDS.get(cls)
+    if found is None:
+        found = _NODE_FIELDS[cls] = tuple(
+            name for name, f in cls.model_fields.items() if _holds_nodes(f.annotation))
+    return found
+
+
+def _nodes_in(items: tuple[object, ...], out: list[Node]) -> None:
+    for x in items:
+        if isinstance(x, Node):
+            out.append(x)
+        elif isinstance(x, tuple):  # (Word, points) of a card points table
+            _nodes_in(x, out)
+
+
+@overload
+def children(node: Expr) -> tuple[Expr, ...]: ...
+@overload
+def children(node: Tree) -> tuple[Node, ...]: ...
+def children(node: Tree) -> tuple[Node, ...]:
+    """The nodes directly inside node, in source order (an expression's operands, a
+    clause's condition and awards, a rule file's statements)."""
+    out: list[Node] = []
+    for name in _node_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, Node):
+            out.append(value)
+        elif isinstance(value, tuple):
+            _nodes_in(value, out)
+    return tuple(out)
+
+
+@overload
+def walk(root: Expr, *, lets: Mapping[str, Expr] | None = None,
+         prune: tuple[type[Node], ...] = ()) -> Iterator[Expr]: ...
+@overload
+def walk(root: Tree, *, lets: Mapping[str, Expr] | None = None,
+         prune: tuple[type[Node], ...] = ()) -> Iterator[Tree]: ...
+def walk(root: Tree, *, lets: Mapping[str, Expr] | None = None,
+         prune: tuple[type[Node], ...] = ()) -> Iterator[Tree]:
+    """Every node of root's tree, root first, parents before children, in source order;
+    without recursion, as lets may chain deeper than Python's stack. With `lets`, the
+    first use of a let's name is followed by the let's expression; a node of a `prune`
+    type is yielded but not entered."""
+    seen: set[str] = set()
+    stack: list[Tree] = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, prune):
+            continue
+        if lets is not None and isinstance(node, Name) and node.name in lets \
+                and node.name not in seen:
+            seen.add(node.name)
+            stack.append(lets[node.name])
+        stack.extend(reversed(children(node)))

@@ -26,31 +26,9 @@ class Measure:
         return self.depth > MAX_DEPTH or self.ranges > MAX_RANGES or self.size > MAX_SIZE
 
 
-def parts(e: m.Expr) -> tuple[m.Expr, ...]:
-    """The expressions directly inside e."""
-    if isinstance(e, m.Unary):
-        return (e.arg,)
-    if isinstance(e, m.Binary):
-        return (e.left, e.right)
-    if isinstance(e, m.IfElse):
-        return (e.cond, e.then, e.other)
-    if isinstance(e, m.Quant):
-        return (e.body,)
-    if isinstance(e, m.Call):
-        return e.args
-    return ()
-
-
 def let_names(e: m.Expr, lets: dict[str, m.Expr]) -> list[m.Name]:
     """Every use of a let in e, in file order."""
-    out: list[m.Name] = []
-    stack = [e]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, m.Name) and x.name in lets:
-            out.append(x)
-        stack.extend(reversed(parts(x)))
-    return out
+    return [x for x in m.walk(e) if isinstance(x, m.Name) and x.name in lets]
 
 
 @dataclass
@@ -114,7 +92,7 @@ class Nesting:
         """The measure of e; a let counts as its measure (a let in a circle as 1, 0, 1)."""
         if isinstance(e, m.Name) and e.name in self.lets:
             return self.measures.get(e.name, Measure(1, 0, 1))
-        inner = [self.measure(x) for x in parts(e)]
+        inner = [self.measure(x) for x in m.children(e)]
         ranging = isinstance(e, m.Quant) or (isinstance(e, m.Call) and e.func in RANGING_CALLS)
         return Measure(1 + max((x.depth for x in inner), default=0),
                        ranging + max((x.ranges for x in inner), default=0),

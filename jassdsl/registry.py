@@ -13,12 +13,12 @@ from jassdsl.compiler import CompiledRules, check_option_types, compile_rules
 from jassdsl.errors import (
     ApiUsageError,
     MissingRuleFile,
-    Position,
     RuleError,
     RuleFileErrors,
     UnknownVariantError,
 )
 from jassdsl.limits import MAX_FILE_BYTES
+from jassdsl.pos import Pos
 
 
 def rules_dir() -> Path:
@@ -88,7 +88,7 @@ def byte_error(shown: str, data: bytes, at: int, kind: str, message: str) -> Rul
     before = data[:at].decode("utf-8", errors="replace")
     line = before.count("\n") + 1
     column = len(before) - (before.rfind("\n") + 1) + 1
-    pos = Position(line, column, line, column + 1)
+    pos = Pos.at(line, column)
     return RuleFileErrors([RuleError(shown, pos, kind, message)],
                           data.decode("utf-8", errors="replace"))
 

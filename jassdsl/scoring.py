@@ -17,7 +17,7 @@ from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES
 from jassdsl.exprsource import Source, divide, multiply
 from jassdsl.limits import INLINE_LET_NODES
-from jassdsl.nesting import let_names, parts
+from jassdsl.nesting import let_names
 
 Fn = Callable[["HandFacts", int], Any]
 
@@ -91,7 +91,7 @@ class Compiler:
         size, stack = 0, [body]
         while stack and size <= INLINE_LET_NODES:
             size += 1
-            stack.extend(parts(stack.pop()))
+            stack.extend(m.children(stack.pop()))
         return size <= INLINE_LET_NODES
 
     def let_function(self, name: str) -> Fn:
@@ -199,7 +199,7 @@ class Compiler:
             if isinstance(x, m.Call):
                 return x.func != "change" and all(hand_only(a) for a in x.args)
             if isinstance(x, m.Unary | m.Binary | m.IfElse):
-                return all(hand_only(y) for y in parts(x))
+                return all(hand_only(y) for y in m.children(x))
             return False
 
         def shape(x: object) -> object:

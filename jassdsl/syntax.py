@@ -17,8 +17,9 @@ from lark.exceptions import (
 from lark.tree import Meta
 
 from jassdsl import model as m
-from jassdsl.errors import Position, RuleError, RuleFileErrors
+from jassdsl.errors import RuleError, RuleFileErrors
 from jassdsl.limits import MAX_DEPTH, MAX_DIGITS
+from jassdsl.pos import FILE_START
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # Terminal names as a person reads them in "expected ..." messages.
@@ -55,14 +56,10 @@ def pos_of(meta: Meta | Token) -> m.Pos:
             end_column=meta.end_column or (meta.column or 1) + 1,
         )
     if getattr(meta, "empty", True):
-        return m.Pos(line=1, column=1, end_line=1, end_column=2)
+        return FILE_START
     return m.Pos(
         line=meta.line, column=meta.column, end_line=meta.end_line, end_column=meta.end_column
     )
-
-
-def position(pos: m.Pos) -> Position:
-    return Position(pos.line, pos.column, pos.end_line, pos.end_column)
 
 
 def word(tok: Token) -> m.Word:
@@ -73,9 +70,15 @@ def unquote(tok: Token) -> str:
     return str(tok)[1:-1].replace('\\"', '"').replace("\\\\", "\\")
 
 
+# the pieces of a statement before it is built: `gets 2 sticks`, `, auction before trump`
+Verb = tuple[str, m.Expr, m.Word | None]
+DeclOption = tuple[str, bool | int | m.Word, m.Pos]
+
+
 @v_args(meta=True)
-class _ToModel(Transformer[Token, Any]):
-    """Turns the parse tree into statements (tuples of a key and a model node)."""
+class _ToModel(Transformer[Token, list[m.Statement]]):
+    """Turns the parse tree into typed statements (see model.Statement), each with its
+    position; the pieces inside a statement travel as the model nodes they become."""
 
     # -- small pieces
     def value(self, meta: Meta, ch: list[Token]) -> m.Value:
@@ -100,45 +103,42 @@ class _ToModel(Transformer[Token, Any]):
         return str(ch[0]).removesuffix("s")
 
     # -- statements
-    def variant(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("name", unquote(ch[0]))
+    def variant(self, meta: Meta, ch: list[Token]) -> m.VariantName:
+        return m.VariantName(pos_of(meta), unquote(ch[0]))
 
-    def summary(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("summary", (unquote(ch[0]), ch[1] or ""))
+    def summary(self, meta: Meta, ch: list[Any]) -> m.Summary:
+        return m.Summary(pos_of(meta), unquote(ch[0]), ch[1] or "")
 
     def german(self, meta: Meta, ch: list[Token]) -> str:
         return unquote(ch[0])
 
-    def german_names(self, meta: Meta, ch: list[m.GermanName]) -> tuple[str, Any]:
-        return ("german_names", tuple(ch))
+    def german_names(self, meta: Meta, ch: list[m.GermanName]) -> m.GermanNames:
+        return m.GermanNames(pos_of(meta), tuple(ch))
 
     def german_name(self, meta: Meta, ch: list[Token]) -> m.GermanName:
         return m.GermanName(pos=pos_of(meta), name=str(ch[0]), german=unquote(ch[1]))
 
-    def source(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("sources", m.Source(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1]),
-                                    german=ch[2] or ""))
+    def source(self, meta: Meta, ch: list[Token]) -> m.Source:
+        return m.Source(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1]),
+                        german=ch[2] or "")
 
-    def decision(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("decisions", m.Decision(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1]),
-                                        german=ch[2] or ""))
+    def decision(self, meta: Meta, ch: list[Token]) -> m.Decision:
+        return m.Decision(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1]),
+                          german=ch[2] or "")
 
-    def option(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+    def option(self, meta: Meta, ch: list[Any]) -> m.Option:
         name, desc, german, default, *choices = ch
-        return (
-            "options",
-            m.Option(
-                pos=pos_of(meta),
-                name=str(name),
-                description=unquote(desc),
-                german=german or "",
-                default=default,
-                choices=tuple(choices),
-            ),
+        return m.Option(
+            pos=pos_of(meta),
+            name=str(name),
+            description=unquote(desc),
+            german=german or "",
+            default=default,
+            choices=tuple(choices),
         )
 
-    def players(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("players", (ch[0], ch[1] is not None))
+    def players(self, meta: Meta, ch: list[Any]) -> m.Players:
+        return m.Players(pos_of(meta), ch[0], ch[1] is not None)
 
     def teams(self, meta: Meta, ch: list[Any]) -> bool:
         return True
@@ -149,53 +149,51 @@ class _ToModel(Transformer[Token, Any]):
     def deal_each(self, meta: Meta, ch: list[Any]) -> m.Value:
         return ch[0]  # type: ignore[no-any-return]
 
-    def deal(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("deal", m.Deal(pos=pos_of(meta), each=ch[0], packet=ch[1]))
+    def deal(self, meta: Meta, ch: list[Any]) -> m.Deal:
+        return m.Deal(pos=pos_of(meta), each=ch[0], packet=ch[1])
 
-    def _setting(self, key: str, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+    def _setting(self, key: str, meta: Meta, ch: list[Token]) -> m.Setting:
         values = tuple(word(t) for t in ch if isinstance(t, Token))
-        return ("settings", m.Setting(pos=pos_of(meta), key=key, values=values))
+        return m.Setting(pos=pos_of(meta), key=key, values=values)
 
-    def first_dealer(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+    def first_dealer(self, meta: Meta, ch: list[Token]) -> m.Setting:
         return self._setting("first dealer", meta, ch)
 
-    def next_dealer(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+    def next_dealer(self, meta: Meta, ch: list[Token]) -> m.Setting:
         return self._setting("next dealer", meta, ch)
 
-    def first_lead(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+    def first_lead(self, meta: Meta, ch: list[Token]) -> m.Setting:
         return self._setting("first lead", meta, ch)
 
-    def follow(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+    def follow(self, meta: Meta, ch: list[Token]) -> m.Setting:
         return self._setting("follow", meta, ch)
 
-    def undertrump(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+    def undertrump(self, meta: Meta, ch: list[Token]) -> m.Setting:
         return self._setting("undertrump", meta, ch)
 
-    def puur(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+    def puur(self, meta: Meta, ch: list[Token]) -> m.Setting:
         return self._setting("puur", meta, ch)
 
-    def ranks(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("ranks", m.Ranks(pos=pos_of(meta), table=word(ch[0]), ranks=tuple(ch[1:])))
+    def ranks(self, meta: Meta, ch: list[Any]) -> m.Ranks:
+        return m.Ranks(pos=pos_of(meta), table=word(ch[0]), ranks=tuple(ch[1:]))
 
-    def points_table(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+    def points_table(self, meta: Meta, ch: list[Any]) -> m.Points:
         table, cond, *values = ch
         option, choice = cond if cond is not None else (None, None)
-        return ("points", m.Points(pos=pos_of(meta), table=word(table), values=tuple(values),
-                                   option=option, choice=choice))
+        return m.Points(pos=pos_of(meta), table=word(table), values=tuple(values),
+                        option=option, choice=choice)
 
     def points_if(self, meta: Meta, ch: list[Any]) -> tuple[m.Word, m.Value]:
         return word(ch[0]), ch[1]
 
-    def bonus(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("bonuses", m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=int(ch[1]),
-                                   only_if=word(ch[2]) if ch[2] is not None else None))
+    def bonus(self, meta: Meta, ch: list[Token]) -> m.Bonus:
+        return m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=int(ch[1]),
+                       only_if=word(ch[2]) if ch[2] is not None else None)
 
     # -- Weis
-    def weis_table(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+    def weis_table(self, meta: Meta, ch: list[Any]) -> m.WeisTableDef:
         name, *items, reuse = ch
-        table = m.WeisTableDef(pos=pos_of(meta), name=str(name), items=tuple(items),
-                               reuse=reuse)
-        return ("weis_tables", table)
+        return m.WeisTableDef(pos=pos_of(meta), name=str(name), items=tuple(items), reuse=reuse)
 
     def weis_sequence(self, meta: Meta, ch: list[Any]) -> m.WeisItem:
         length, more, points, cond = ch
@@ -235,12 +233,12 @@ class _ToModel(Transformer[Token, Any]):
     def weis_twice(self, meta: Meta, ch: list[Any]) -> bool:
         return True
 
-    def weis_use(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+    def weis_use(self, meta: Meta, ch: list[Token]) -> m.Setting:
         return self._setting("weis", meta, ch)
 
     # -- trump
-    def trump(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("trump", ch[0])
+    def trump(self, meta: Meta, ch: list[m.TrumpMethod]) -> m.TrumpMethod:
+        return ch[0]
 
     def trump_first_void(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="first_void", fallback=word(ch[0]))
@@ -268,42 +266,42 @@ class _ToModel(Transformer[Token, Any]):
         return m.TrumpMethod(pos=pos_of(meta), kind="turned", piles=piles)
 
     # -- piles, robbing, taking part, leaving
-    def pile_count(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("piles", m.Pile(pos=pos_of(meta), name=str(ch[0]), size=int(ch[1])))
+    def pile_count(self, meta: Meta, ch: list[Token]) -> m.Pile:
+        return m.Pile(pos=pos_of(meta), name=str(ch[0]), size=int(ch[1]))
 
-    def pile_each(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("piles", m.Pile(pos=pos_of(meta), name=str(ch[0]), size=int(ch[1]), each=True))
+    def pile_each(self, meta: Meta, ch: list[Token]) -> m.Pile:
+        return m.Pile(pos=pos_of(meta), name=str(ch[0]), size=int(ch[1]), each=True)
 
-    def improve(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("improve", m.Improve(pos=pos_of(meta), cards=int(ch[0]), pile=word(ch[1]),
-                                     dealer_sees=ch[2] is True))
+    def improve(self, meta: Meta, ch: list[Any]) -> m.Improve:
+        return m.Improve(pos=pos_of(meta), cards=int(ch[0]), pile=word(ch[1]),
+                         dealer_sees=ch[2] is True)
 
     def dealer_sees(self, meta: Meta, ch: list[Any]) -> bool:
         return True
 
-    def pile_rest(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("piles", m.Pile(pos=pos_of(meta), name=str(ch[0]), size=None))
+    def pile_rest(self, meta: Meta, ch: list[Token]) -> m.Pile:
+        return m.Pile(pos=pos_of(meta), name=str(ch[0]), size=None)
 
-    def show(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("show", word(ch[0]))
+    def show(self, meta: Meta, ch: list[Token]) -> m.Show:
+        return m.Show(pos_of(meta), word(ch[0]))
 
-    def rob(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("rob", ch[0])
+    def rob(self, meta: Meta, ch: list[m.Word]) -> m.Rob:
+        return m.Rob(pos_of(meta), ch[0])
 
-    def take_part(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+    def take_part(self, meta: Meta, ch: list[Any]) -> m.TakePart:
         fields: dict[str, Any] = {}
         for key, value in ch:
             fields[key] = value
-        return ("take_part", m.TakePart(pos=pos_of(meta), **fields))
+        return m.TakePart(pos=pos_of(meta), **fields)
 
-    def take_fold(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+    def take_fold(self, meta: Meta, ch: list[Token]) -> tuple[str, int]:
         return ("fold_from", int(ch[0]))
 
-    def take_swap(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+    def take_swap(self, meta: Meta, ch: list[Token]) -> tuple[str, m.Word]:
         return ("swap", word(ch[0]))
 
-    def leave(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("leave", ch[0])
+    def leave(self, meta: Meta, ch: list[m.Expr]) -> m.Leave:
+        return m.Leave(pos_of(meta), ch[0])
 
     def push(self, meta: Meta, ch: list[Any]) -> bool:
         return True
@@ -317,55 +315,53 @@ class _ToModel(Transformer[Token, Any]):
                      end_line=meta.end_line, end_column=meta.end_column)
 
     # -- declarations, units, lets
-    def declare(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+    def declare(self, meta: Meta, ch: list[Any]) -> m.Declaration:
         name, low, high, hidden, *options = ch
         fields: dict[str, Any] = {}
         for key, value, _ in options:
             fields[key] = value
-        decl = m.Declaration(
+        return m.Declaration(
             pos=pos_of(meta), name=str(name), low=low, high=high, hidden=hidden is not None,
             option_pos=tuple((k, p) for k, _, p in options), **fields,
         )
-        return ("declarations", decl)
 
-    def decl_auction(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, m.Pos]:
+    def decl_auction(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("auction", True, pos_of(meta))
 
-    def decl_after_bidder(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, m.Pos]:
+    def decl_after_bidder(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("after_bidder", True, pos_of(meta))
 
-    def decl_bidder_keeps(self, meta: Meta, ch: list[Token]) -> tuple[str, Any, m.Pos]:
+    def decl_bidder_keeps(self, meta: Meta, ch: list[Token]) -> DeclOption:
         return ("bidder_keeps", word(ch[0]), pos_of(meta))
 
-    def decl_hook(self, meta: Meta, ch: list[Token]) -> tuple[str, Any, m.Pos]:
+    def decl_hook(self, meta: Meta, ch: list[Token]) -> DeclOption:
         return ("hook", int(ch[0]), pos_of(meta))
 
     def hidden(self, meta: Meta, ch: list[Any]) -> bool:
         return True
 
-    def unit(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+    def unit(self, meta: Meta, ch: list[Any]) -> m.Unit:
         singular = str(ch[0])
         plural = str(ch[1]) if len(ch) > 1 and isinstance(ch[1], Token) else singular
         props = [c for c in ch if isinstance(c, tuple)]
         cancels = next((v for k, v in props if k == "cancels"), None)
         floor = next((v for k, v in props if k == "floor"), None)
-        unit = m.Unit(
+        return m.Unit(
             pos=pos_of(meta), singular=singular, plural=plural, cancels=cancels, floor=floor
         )
-        return ("units", unit)
 
-    def unit_cancels(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+    def unit_cancels(self, meta: Meta, ch: list[Token]) -> tuple[str, m.Word]:
         return ("cancels", word(ch[0]))
 
-    def unit_floor(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
+    def unit_floor(self, meta: Meta, ch: list[Token]) -> tuple[str, int]:
         return ("floor", int(ch[0]))
 
-    def let(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("lets", m.Let(pos=pos_of(meta), name=str(ch[0]), expr=ch[1]))
+    def let(self, meta: Meta, ch: list[Any]) -> m.Let:
+        return m.Let(pos=pos_of(meta), name=str(ch[0]), expr=ch[1])
 
     # -- scoring
-    def scoring(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("scoring", (pos_of(meta), tuple(ch)))
+    def scoring(self, meta: Meta, ch: list[m.Clause]) -> m.Scoring:
+        return m.Scoring(pos_of(meta), tuple(ch))
 
     def clause(self, meta: Meta, ch: list[Any]) -> m.Clause:
         label, title, german, condition, *awards = ch
@@ -388,16 +384,16 @@ class _ToModel(Transformer[Token, Any]):
         target, (verb, amount, unit) = ch
         return m.Award(pos=pos_of(meta), target=target, verb=verb, amount=amount, unit=unit)
 
-    def gets(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, Any]:
+    def gets(self, meta: Meta, ch: list[Any]) -> Verb:
         return ("gets", ch[0], word(ch[1]))
 
-    def loses(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, Any]:
+    def loses(self, meta: Meta, ch: list[Any]) -> Verb:
         return ("loses", ch[0], word(ch[1]))
 
-    def scores(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, Any]:
+    def scores(self, meta: Meta, ch: list[Any]) -> Verb:
         return ("scores", ch[0], None)
 
-    def holds(self, meta: Meta, ch: list[Any]) -> tuple[str, Any, Any]:
+    def holds(self, meta: Meta, ch: list[Any]) -> Verb:
         return ("holds", ch[0], word(ch[1]))
 
     def bound(self, meta: Meta, ch: list[Any]) -> m.Target:
@@ -423,26 +419,25 @@ class _ToModel(Transformer[Token, Any]):
     def by_lot(self, meta: Meta, ch: list[Any]) -> m.Target:
         return m.Target(pos=pos_of(meta), kind="lot", inner=ch[0])
 
-    def invariant(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
+    def invariant(self, meta: Meta, ch: list[Any]) -> m.Invariant:
         label, title, german, expr = ch
-        inv = m.Invariant(pos=pos_of(label), id=str(label),
-                          title=unquote(title) if title is not None else None,
-                          title_german=german or "", expr=expr)
-        return ("invariants", inv)
+        return m.Invariant(pos=pos_of(label), id=str(label),
+                           title=unquote(title) if title is not None else None,
+                           title_german=german or "", expr=expr)
 
     # -- game end
-    def end_after(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("end", m.GameEnd(pos=pos_of(meta), hands=ch[0]))
+    def end_after(self, meta: Meta, ch: list[Any]) -> m.GameEnd:
+        return m.GameEnd(pos=pos_of(meta), hands=ch[0])
 
-    def end_when(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("end", m.GameEnd(pos=pos_of(meta), when=ch[0]))
+    def end_when(self, meta: Meta, ch: list[Any]) -> m.GameEnd:
+        return m.GameEnd(pos=pos_of(meta), when=ch[0])
 
-    def count_first(self, meta: Meta, ch: list[Token]) -> tuple[str, Any]:
-        return ("count_first", m.CountFirst(pos=pos_of(meta), facts=tuple(map(word, ch))))
+    def count_first(self, meta: Meta, ch: list[Token]) -> m.CountFirst:
+        return m.CountFirst(pos=pos_of(meta), facts=tuple(map(word, ch)))
 
-    def winner(self, meta: Meta, ch: list[Any]) -> tuple[str, Any]:
-        return ("winner", m.Winner(pos=pos_of(meta), direction=ch[1], unit=word(ch[2]),
-                                   first_out=ch[0] is True))
+    def winner(self, meta: Meta, ch: list[Any]) -> m.Winner:
+        return m.Winner(pos=pos_of(meta), direction=ch[1], unit=word(ch[2]),
+                        first_out=ch[0] is True)
 
     def first_out(self, meta: Meta, ch: list[Any]) -> bool:
         return True
@@ -513,7 +508,7 @@ class _ToModel(Transformer[Token, Any]):
     def q_every(self, meta: Meta, ch: list[Any]) -> tuple[str, int | None]:
         return ("every", None)
 
-    def start(self, meta: Meta, ch: list[Any]) -> list[tuple[str, Any]]:
+    def start(self, meta: Meta, ch: list[m.Statement]) -> list[m.Statement]:
         return ch
 
 
@@ -538,7 +533,7 @@ def syntax_error(path: str, err: UnexpectedInput) -> RuleError:
     expected = getattr(err, "accepts", None) or getattr(err, "allowed", None) or set()
     msg = f"{what}; expected {expected_words(set(expected))}" if expected else what
     end = col + (len(str(err.token)) if isinstance(err, UnexpectedToken) else 1)
-    return RuleError(path, Position(line, col, line, end), "syntax", msg)
+    return RuleError(path, m.Pos(line, col, line, end), "syntax", msg)
 
 
 # the parse tree's expression nodes (after inlining): each is one level of nesting
@@ -572,7 +567,7 @@ def limit_errors(tree: Tree[Token], path: str) -> list[RuleError]:
     while stack:
         node = stack.pop()
         if node.data in EXPRESSION_NODES and height[id(node)] > MAX_DEPTH:
-            errors.append(RuleError(path, position(pos_of(node.meta)), "limit",
+            errors.append(RuleError(path, pos_of(node.meta), "limit",
                                     f"this expression nests {height[id(node)]} levels deep; "
                                     f"the limit is {MAX_DEPTH}"))
             continue
@@ -580,14 +575,15 @@ def limit_errors(tree: Tree[Token], path: str) -> list[RuleError]:
             if isinstance(c, Tree):
                 stack.append(c)
             elif isinstance(c, Token) and c.type == "INT" and len(c) > MAX_DIGITS:
-                errors.append(RuleError(path, position(pos_of(c)), "limit",
+                errors.append(RuleError(path, pos_of(c), "limit",
                                         f"a number has at most {MAX_DIGITS} digits; this one "
                                         f"has {len(c)}"))
     return errors
 
 
-def parse_statements(text: str, path: str) -> list[tuple[str, Any]]:
-    """Parse text into raw statements; raises RuleFileErrors on a syntax error."""
+def parse_statements(text: str, path: str) -> list[m.Statement]:
+    """Parse text into typed statements, in file order; raises RuleFileErrors on a syntax
+    error or a number or expression over the language's limits."""
     try:
         tree: Tree[Token] = parser().parse(text)
     except (UnexpectedInput, UnexpectedEOF) as err:
@@ -596,8 +592,8 @@ def parse_statements(text: str, path: str) -> list[tuple[str, Any]]:
     if errors:
         raise RuleFileErrors(errors, text)
     try:
-        return _ToModel().transform(tree)  # type: ignore[no-any-return]
+        return _ToModel().transform(tree)
     except VisitError as err:
         where = err.obj.meta if isinstance(err.obj, Tree) else err.obj
-        pos = position(pos_of(where)) if isinstance(where, Meta | Token) else Position(1, 1, 1, 2)
+        pos = pos_of(where) if isinstance(where, Meta | Token) else FILE_START
         raise RuleFileErrors([RuleError(path, pos, "syntax", str(err.orig_exc))], text) from None

@@ -11,8 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel
-
 from jassdsl import model as m
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_CLASSES, CARD_NAMES, SUIT_NAMES, SUITS
@@ -184,22 +182,11 @@ def clause_reads(rules: CompiledRules, clause_id: str) -> tuple[set[str], list[m
     lets = {let.name: let.expr for let in rules.model.lets}
     names: set[str] = set()
     calls: list[m.Expr] = []
-
-    def walk(node: object) -> None:  # in source order, so the lines follow the clause
+    for node in m.walk(clause, lets=lets):  # in source order, so the lines follow the clause
         if isinstance(node, m.Call) and node.func in ("won", "trick"):
             calls.append(node)
-        if isinstance(node, m.Name) and node.name not in names:
+        elif isinstance(node, m.Name):
             names.add(node.name)
-            if node.name in lets:
-                walk(lets[node.name])
-        if isinstance(node, BaseModel):
-            for key in type(node).model_fields:
-                walk(getattr(node, key))
-        elif isinstance(node, tuple):
-            for item in node:
-                walk(item)
-
-    walk(clause)
     return names, calls
 
 

@@ -831,7 +831,8 @@ class Speaker:
         return None
 
     def bound_plural(self, condition: m.Expr | None) -> bool:
-        first = next((q for q in walk(condition) if isinstance(q, m.Quant)), None)
+        quants = (q for q in m.walk(condition) if isinstance(q, m.Quant)) if condition else ()
+        first = next(iter(quants), None)
         return not (first is not None and first.quantifier == "count" and first.count == 1)
 
     def target(self, t: m.Target, bound_pl: bool) -> tuple[str, bool, str]:
@@ -1014,20 +1015,6 @@ def _product(factors: list[m.Expr]) -> m.Expr:
     out = factors[0]
     for f in factors[1:]:
         out = m.Binary(pos=f.pos, op="*", left=out, right=f)
-    return out
-
-
-def walk(e: m.Expr | None) -> list[m.Expr]:
-    """Every expression node below and including e, parents first."""
-    if e is None:
-        return []
-    out: list[m.Expr] = [e]
-    for name in ("arg", "left", "right", "cond", "then", "other", "body"):
-        child = getattr(e, name, None)
-        if child is not None:
-            out.extend(walk(child))
-    for a in getattr(e, "args", ()):
-        out.extend(walk(a))
     return out
 
 
