@@ -14,6 +14,7 @@ from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE
 from jassdsl.model import walk
 from jassdsl.nesting import Nesting
 from jassdsl.pos import FILE_START
+from jassdsl.settings import DECK, get
 from jassdsl.syntax import parse_statements
 
 # The statements a file has at most once, as an error names them.
@@ -35,20 +36,11 @@ ONCE: dict[type[m.Statement], str] = {
 }
 # ... and those it must have, in the order a missing one is reported
 REQUIRED = (m.VariantName, m.Players, m.Deal, m.TrumpMethod, m.Scoring, m.GameEnd, m.Winner)
-SETTINGS = {
-    "first dealer": {"lot", "seat1"},
-    "next dealer": {"right", "highest bidder"},
-    "first lead": {"forehand", "highest bidder"},
-    "follow": {"suit", "trump"},
-    "undertrump": {"strict", "weak"},
-    "puur": {"exempt", "follows"},
-    "weis": set(),  # a Weis table of the file, or an option choosing one: checked below
-}
-TRUMP_MODES = ("D", "H", "S", "C", "suits", "obenabe", "undenufe")
-TABLES = ("trump", "side", "obenabe", "undenufe")
-WEIS_MODES = ("suits", "obenabe", "undenufe")  # what `in MODE` may name in a Weis entry
-BONUSES = ("last-trick", "match", "stoeck")
-EARLY_FACTS = ("stoeck", "weis")  # facts known before the tricks are over: `count first:`
+TRUMP_MODES = get("trump mode").allowed
+TABLES = get("rank table").allowed
+WEIS_MODES = tuple(w for w in TRUMP_MODES if len(w) > 1)  # `in MODE` in a Weis entry
+BONUSES = get("bonus").allowed
+EARLY_FACTS = get("count first").allowed  # facts known before the tricks are over
 HAND_TOTAL = 157
 
 
@@ -161,15 +153,21 @@ class Checker:
                 self.error(v.pos, "range", f"{what} must be between {low} and {high}, not {n}")
         return numbers
 
+    def number(self, v: m.Value, name: str, what: str) -> list[int]:
+        """The numbers a value can take, checked against the range of its setting."""
+        row = get(name)
+        return self.value(v, row.low, row.high, what)
+
     def players_choices(self, v: m.Value) -> list[int]:
-        """The possible player counts from 2 to 4, without reporting (check_table reports
+        """The possible player counts in range, without reporting (check_table reports
         the others, once: nothing is checked against a count that cannot be)."""
         if v.number is not None:
             numbers = [v.number]
         else:
             opt = self.options.get(v.option or "")
             numbers = [c.number for c in opt.choices if c.number is not None] if opt else []
-        return [n for n in numbers if 2 <= n <= 4]
+        players = get("players")
+        return [n for n in numbers if players.low <= n <= players.high]
 
     def check_options(self, rf: m.RuleFile) -> None:
         names: set[str] = set()
@@ -185,20 +183,22 @@ class Checker:
 
     def check_table(self, rf: m.RuleFile) -> None:
         # a count out of range is reported once; the checks that build on it skip it
-        counts = [n for n in self.value(rf.players, 2, 4, "the number of players")
-                  if 2 <= n <= 4]
+        players = get("players")
+        counts = [n for n in self.number(rf.players, "players", "the number of players")
+                  if players.low <= n <= players.high]
         if rf.teams and any(n != 4 for n in counts):
             self.error(rf.players.pos, "teams", "teams across need exactly 4 players")
         # a count or size below 1 is reported above; dividing by it would stop the check
-        packets = [p for p in self.value(rf.deal.packet, 1, 36, "the packet size") if p > 0]
+        packets = [p for p in self.number(rf.deal.packet, "packet", "the packet size") if p > 0]
         for n in [c for c in counts if c > 0]:
-            each = self.value(rf.deal.each, 1, 36, "cards each") if rf.deal.each else [36 // n]
+            each = self.number(rf.deal.each, "cards each", "cards each") if rf.deal.each \
+                else [DECK // n]
             for e in each:
-                if e * n > 36:
+                if e * n > DECK:
                     self.error(rf.deal.pos, "deal", f"{n} players with {e} cards each need "
-                               f"{e * n} cards; the deck has 36")
-                if rf.deal.each is None and 36 % n:
-                    self.error(rf.deal.pos, "deal", f"36 cards do not split evenly among {n}")
+                               f"{e * n} cards; the deck has {DECK}")
+                if rf.deal.each is None and DECK % n:
+                    self.error(rf.deal.pos, "deal", f"{DECK} cards do not split evenly among {n}")
                 for p in packets:
                     if e % p:
                         self.error(rf.deal.packet.pos, "deal",
@@ -303,13 +303,13 @@ class Checker:
                 self.error(s.pos, "duplicate", f"'{s.key}' is set twice (first on line "
                            f"{seen[s.key]})")
             seen[s.key] = s.pos.line
-            allowed = SETTINGS[s.key]
-            if s.key == "weis":
+            row = get(s.key)
+            if row.kind == "name":  # a Weis table of the file: checked in check_weis
                 continue
             for w in s.values:
-                if w.text not in allowed:
+                if w.text not in row.allowed:
                     self.error(w.pos, "unknown-name", f"{s.key}: {w.text!r} is not known; "
-                               f"choose {' or '.join(sorted(allowed))}")
+                               f"choose {row.choose}")
 
     def check_units(self, rf: m.RuleFile) -> None:
         if not rf.units:
@@ -400,10 +400,12 @@ class Checker:
 
     def check_weis(self, rf: m.RuleFile) -> None:
         tables = {t.name for t in rf.weis_tables}
+        sequence = get("sequence")
         for t in rf.weis_tables:
             for item in t.items:
-                if item.kind == "sequence" and not 3 <= item.length <= 9:
-                    self.error(item.pos, "card", "a sequence has 3 to 9 cards")
+                if item.kind == "sequence" and not sequence.low <= item.length <= sequence.high:
+                    self.error(item.pos, "card", f"a sequence has {sequence.low} to "
+                               f"{sequence.high} cards")
                 if item.rank is not None and item.rank.text not in RANKS:
                     self.error(item.rank.pos, "card", f"{item.rank.text!r} is not a rank")
                 for test in item.tests:
@@ -467,8 +469,8 @@ class Checker:
             if d.name in FACTS:
                 self.error(d.pos, "duplicate", f"a declaration may not be called {d.name!r}: "
                            "that is already a fact")
-            lows = self.value(d.low, -1000, 1000, "the lowest value")
-            highs = self.value(d.high, -1000, 1000, "the highest value")
+            lows = self.number(d.low, "declared value", "the lowest value")
+            highs = self.number(d.high, "declared value", "the highest value")
             if lows and highs and min(highs) < max(lows):
                 self.error(d.pos, "range", f"{d.name} from {max(lows)} to {min(highs)} leaves "
                            "nothing to declare")
@@ -531,12 +533,13 @@ class Checker:
     def check_piles(self, rf: m.RuleFile) -> None:
         """Piles are named once; whatever names a pile names one of them."""
         names: set[str] = set()
+        pile = get("pile")
         for p in rf.piles:
             if p.name in names:
                 self.error(p.pos, "duplicate", f"pile {p.name!r} is defined twice")
             names.add(p.name)
-            if p.size is not None and not 1 <= p.size <= 36:
-                self.error(p.pos, "range", "a pile holds 1 to 36 cards")
+            if p.size is not None and not pile.low <= p.size <= pile.high:
+                self.error(p.pos, "range", f"a pile holds {pile.low} to {pile.high} cards")
         used = [*rf.trump.piles, *([rf.show] if rf.show else []),
                 *([rf.take_part.swap] if rf.take_part and rf.take_part.swap else [])]
         for w in used:
@@ -563,8 +566,11 @@ class Checker:
                 self.error(rf.rob.pos, "trump", "only a turned trump card lies on the table to "
                            "be robbed: 'trump: top card of PILE, else bottom card'")
         tp = rf.take_part
-        if tp is not None and tp.fold_from is not None and not 2 <= tp.fold_from <= 4:
-            self.error(tp.pos, "range", "folding needs 2 to 4 players at the table")
+        fold = get("fold from")
+        if tp is not None and tp.fold_from is not None and \
+                not fold.low <= tp.fold_from <= fold.high:
+            self.error(tp.pos, "range", f"folding needs {fold.low} to {fold.high} players at "
+                       "the table")
         if rf.winner.first_out and rf.leave is None:
             self.error(rf.winner.pos, "missing", "nobody leaves the table: add 'players leave "
                        "the table when CONDITION' or write 'winner: most UNIT'")
@@ -588,7 +594,7 @@ class Checker:
 
     def check_end(self, rf: m.RuleFile) -> None:
         if rf.end.hands is not None:
-            self.value(rf.end.hands, 1, 1000, "the number of hands")
+            self.number(rf.end.hands, "hands", "the number of hands")
         if rf.end.when is not None:
             self.after_scoring = True
             self.top(rf.end.when, subject=False)
@@ -737,7 +743,7 @@ class Checker:
             return
         if e.func == "trick":
             arg = e.args[0]
-            if not (isinstance(arg, m.Num) and 1 <= arg.value <= 36):
+            if not (isinstance(arg, m.Num) and 1 <= arg.value <= DECK):
                 self.error(arg.pos, "card", "trick() takes the number of a trick")
             return
         inner_subject = subject or e.func in ("count", "most", "least", "place", "sum")

@@ -6,11 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from jassdsl import model as m
+from jassdsl import settings
 from jassdsl.cards import RANKS
 from jassdsl.counting import Additions, additions
 from jassdsl.errors import OptionError
+from jassdsl.exprsource import Compiler
 from jassdsl.play import PlayRules
-from jassdsl.scoring import CompiledClause, Compiler, Fn, compile_clauses
+from jassdsl.scoring import CompiledClause, Fn, compile_clauses
 from jassdsl.tables import MODE_INDEX, ModeTable, build_modes
 from jassdsl.weis import WeisTable
 
@@ -281,12 +283,11 @@ def compile_rules(
     options = resolve_options(rf, chosen)
     players = number(rf.players, options)
     team_of = tuple(s % 2 for s in range(players)) if rf.teams else tuple(range(players))
-    cards_each = number(rf.deal.each, options) if rf.deal.each else 36 // players
+    cards_each = number(rf.deal.each, options) if rf.deal.each else settings.DECK // players
     units, unit_of = compile_units(rf)
     main_unit = unit_of[rf.units[0].plural][0]
     compiler = Compiler(rf, options, unit_of)
-    setting = {s.key: [w.text for w in s.values] for s in rf.settings}
-    follow = setting.get("follow", ["suit", "trump"])
+    follow = settings.words(rf, "follow")
     t = rf.trump
     choices: list[int] = []
     for w in t.modes:
@@ -308,8 +309,8 @@ def compile_rules(
         modes=build_modes(rf.model_copy(update={"points": chosen_points(rf, options)})),
         play=PlayRules(
             trump_while_following="trump" in follow,
-            strict=setting.get("undertrump", ["strict"])[0] == "strict",
-            puur_exempt=setting.get("puur", ["exempt"])[0] == "exempt",
+            strict=settings.word(rf, "undertrump") == "strict",
+            puur_exempt=settings.word(rf, "puur") == "exempt",
         ),
         trump_kind=t.kind,
         trump_choices=tuple(choices),
@@ -332,13 +333,13 @@ def compile_rules(
         winner_unit=unit_of[rf.winner.unit.text],
         winner_most=rf.winner.direction == "most",
         winner_first_out=rf.winner.first_out,
-        first_dealer_lot=setting.get("first dealer", ["lot"])[0] == "lot",
+        first_dealer_lot=settings.word(rf, "first dealer") == "lot",
         invariants=tuple((inv.id, compiler.expr(inv.expr)) for inv in rf.invariants),
         weis=weis,
         weis_modes=weis_modes,
         stoeck_bonus=bonuses.get("stoeck", 0),
-        lead_bidder=setting.get("first lead", [""])[0] == "highest bidder",
-        next_dealer_bidder=setting.get("next dealer", [""])[0] == "highest bidder",
+        lead_bidder=settings.word(rf, "first lead") == "highest bidder",
+        next_dealer_bidder=settings.word(rf, "next dealer") == "highest bidder",
         piles=tuple((p.name, p.size) for p in rf.piles),
         own_piles=frozenset(p.name for p in rf.piles if p.each),
         improve=rf.improve.pile.text if rf.improve else None,

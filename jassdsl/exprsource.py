@@ -1,13 +1,12 @@
-"""Scoring expressions written out as Python source: one function instead of a closure tree.
+"""Scoring expressions written out as Python source: the one evaluator of the language.
 
-Compiled to closures, ``points + weis + stoeck`` costs five Python calls per subject and
-``three players have sharing = 3`` a call per node and subject. Written out as one
-``lambda f, s: ...`` an expression costs one call, plus one per quantifier (a function
-of its own, that sets `bound`) and per `most`/`least` call (the closure of
-`scoring.Compiler`, with its per-hand memo). Every node is written as the expression its
-closure evaluates, operands in the same order, so both mean the same;
-`tests/test_exprsource.py` checks that on random facts for every expression of every
-rule file and language fixture.
+Each expression becomes one ``lambda f, s: ...`` over the hand's facts `f` and a subject
+`s` (-1: the table). A quantifier is a function of its own (it sets `bound`), a let used
+in many places is compiled once and called, and `most`/`least`/`place` are small helper
+functions with a per-hand memo. Written out, ``points + weis + stoeck`` costs one call per
+subject where a tree of closures cost five. `tests/test_exprsource.py` checks every
+expression of every rule file and language fixture on random facts against the naive
+evaluator of `tests/reference_expr.py`.
 """
 
 from __future__ import annotations
@@ -17,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES
-from jassdsl.limits import MAX_PRODUCT
+from jassdsl.limits import INLINE_LET_NODES, MAX_PRODUCT
+from jassdsl.nesting import let_names
 
 if TYPE_CHECKING:
-    from jassdsl.scoring import Compiler, Fn, HandFacts
+    from jassdsl.scoring import Fn, HandFacts
 
-# the facts of `scoring.Compiler.c_name`, with {s} for the subject
+# the facts a name may read, with {s} for the subject
 FACT_SOURCE = {
     "points": "f.points[{s}]",
     "tricks": "f.tricks[{s}]",
@@ -53,6 +53,127 @@ def divide(a: int, b: int) -> int:
 def multiply(a: int, b: int) -> int:
     """``a * b``, cut to plus or minus MAX_PRODUCT, so numbers stay small."""
     return max(-MAX_PRODUCT, min(MAX_PRODUCT, a * b))
+
+
+class Compiler:
+    """Compiles the expressions of one rule file (under chosen option values) into
+    functions ``f(facts, subject)``; lets are compiled once, for every place naming them."""
+
+    def __init__(
+        self, rf: m.RuleFile, options: dict[str, int | str],
+        unit_of: dict[str, tuple[str, int]],
+    ) -> None:
+        self.lets = {lt.name: lt.expr for lt in rf.lets}
+        self.options = options
+        self.declared = {d.name for d in rf.declarations}
+        self.unit_of = unit_of
+        self.let_functions: dict[str, Fn] = {}
+        self.hand_only_lets: dict[str, bool] = {}
+
+    def inlined(self, name: str) -> bool:
+        """Whether a let is written out where it is used: small, and naming no let (so
+        lets that name each other twice never double the code)."""
+        body = self.lets[name]
+        if let_names(body, self.lets):
+            return False
+        size, stack = 0, [body]
+        while stack and size <= INLINE_LET_NODES:
+            size += 1
+            stack.extend(m.children(stack.pop()))
+        return size <= INLINE_LET_NODES
+
+    def let_function(self, name: str) -> Fn:
+        """A let compiled once, for every place that names it."""
+        fn = self.let_functions.get(name)
+        if fn is None:
+            fn = self.let_functions[name] = self.expr(self.lets[name])
+        return fn
+
+    def expr(self, e: m.Expr) -> Fn:
+        """The function of e, written out as Python source."""
+        return Source(self).function(e)
+
+    def hand_only(self, x: m.Expr) -> bool:
+        """True when x reads only facts fixed for the hand: no totals, no change(), no
+        quantifier (it sets `bound`); conservative for anything else. A let is looked at
+        once (the checker has ruled out lets defined in a circle)."""
+        if isinstance(x, m.Num):
+            return True
+        if isinstance(x, m.Name):
+            if x.name not in self.lets:
+                return True
+            known = self.hand_only_lets.get(x.name)
+            if known is None:
+                known = self.hand_only_lets[x.name] = self.hand_only(self.lets[x.name])
+            return known
+        if isinstance(x, m.Call):
+            return x.func != "change" and all(self.hand_only(a) for a in x.args)
+        if isinstance(x, m.Unary | m.Binary | m.IfElse):
+            return all(self.hand_only(y) for y in m.children(x))
+        return False
+
+    def ranking(self, e: m.Call) -> Fn:
+        """`place(X, FILTER)`, `most(X, FILTER)`, `least(X, FILTER)` as helper functions
+        of the written-out source; most and least over facts fixed for the hand work out
+        their pool and extremes once per hand (`HandFacts.memo`)."""
+        value = self.expr(e.args[0])
+        filt = self.expr(e.args[1]) if len(e.args) > 1 else None
+        if e.func == "place":
+            return place(value, filt)
+        pick = max if e.func == "most" else min
+        if not all(self.hand_only(a) for a in e.args):
+            return extreme(value, filt, pick)
+        # the call's entry in HandFacts.memo, [pool, extremes or None]: shared by the same
+        # call written twice in this file (not by another file: `self` is in the key)
+        return extreme_once(value, filt, pick, (self, repr(shape(e))))
+
+
+def place(value: Fn, filt: Fn | None) -> Fn:
+    """1 + how many (for whom filt holds) have a higher value."""
+    def fn(f: HandFacts, s: int) -> int:
+        mine = value(f, s)
+        return 1 + sum(1 for t in range(f.n)
+                       if (filt is None or filt(f, t)) and value(f, t) > mine)
+
+    return fn
+
+
+def extreme(value: Fn, filt: Fn | None, pick: Callable[..., Any]) -> Fn:
+    """Whether s is in the pool (for whom filt holds) and has its highest (lowest) value."""
+    def fn(f: HandFacts, s: int) -> bool:
+        pool = [t for t in range(f.n) if filt is None or filt(f, t)]
+        if s not in pool:
+            return False
+        return bool(value(f, s) == pick(value(f, t) for t in pool))
+
+    return fn
+
+
+def extreme_once(value: Fn, filt: Fn | None, pick: Callable[..., Any], key: object) -> Fn:
+    """As `extreme`, with the pool and the extremes worked out once per hand."""
+    def fn(f: HandFacts, s: int) -> bool:
+        entry = f.memo.get(key)
+        if entry is None:
+            pool = tuple(t for t in range(f.n) if filt is None or filt(f, t))
+            entry = f.memo[key] = [pool, None]
+        if s not in entry[0]:
+            return False
+        tops: set[int] | None = entry[1]
+        if tops is None:
+            values = [(t, value(f, t)) for t in entry[0]]
+            top = pick(v for _, v in values)
+            tops = entry[1] = {t for t, v in values if v == top}
+        return s in tops
+
+    return fn
+
+
+def shape(x: object) -> object:
+    """x without positions: equal for the same call written in two places."""
+    if isinstance(x, m.Node):
+        return (type(x).__name__,
+                *(shape(getattr(x, k)) for k in type(x).model_fields if k != "pos"))
+    return tuple(shape(y) for y in x) if isinstance(x, tuple) else x
 
 
 class Source:
@@ -103,13 +224,11 @@ class Source:
             return f"({then} if {cond} else {other})"
         if isinstance(e, m.Call):
             return self.call(e, s)
-        if isinstance(e, m.Quant):
-            return self.quantifier(e, s)
-        return self.helper(c.closure(e), s)
+        return self.quantifier(e, s)
 
     def quantifier(self, e: m.Quant, s: str) -> str:
-        """A function of its own, as `Compiler.c_quant`: the first quantifier evaluated in
-        a condition leaves the subjects it found in `bound`."""
+        """A function of its own: the first quantifier worked out in a condition leaves the
+        subjects it found in `bound`."""
         self.depth += 1
         t = f"t{self.depth}"
         body = self.of(e.body, t)
@@ -146,13 +265,14 @@ class Source:
                 return f"sum([{body} for {t} in range(f.n)])"
             return f"len([1 for {t} in range(f.n) if {body}])"
         if e.func == "trick":
-            k = c.closure(e.args[0])(None, -1)  # type: ignore[arg-type]
+            arg = e.args[0]
+            k = arg.value if isinstance(arg, m.Num) else 0  # the checker wants a number
             return (f"int(len(f.trick_winners) >= {k!r} and "
                     f"f.trick_winners[{k!r} - 1] == {s})")
-        return self.helper(c.closure(e), s)  # most, least
+        return self.helper(c.ranking(e), s)  # most, least, place
 
     def subset(self, filt: m.Expr, size: int | None) -> Callable[[HandFacts, set[int]], list[int]]:
-        """An award target ``players with <filt>``, as `scoring.compile_target` makes it."""
+        """An award target ``players with <filt>`` (of `size` players, or any number)."""
         body = self.of(filt, "t0")
         fits = "True" if size is None else f"len(chosen) == {size!r}"
         exec("def _target(f, named):\n"

@@ -34,6 +34,7 @@ from pygments.token import (  # type: ignore[import-untyped,unused-ignore]
 
 from jassdsl.cards import CARD_CLASSES
 from jassdsl.facts import FACTS
+from jassdsl.settings import TABLE
 
 STATEMENT_WORDS = (
     "variant", "summary", "source", "decision", "option", "default", "choices", "players",
@@ -56,8 +57,11 @@ PHRASE_WORDS = (
     "swap", "for", "their", "seeing", "them", "unless",
 )
 OPERATOR_WORDS = ("and", "or", "not")
-MODES = ("obenabe", "undenufe", "suits", "strict", "weak", "exempt", "follows", "right",
-         "forehand", "seat1")
+# the values a setting may take (jassdsl.settings) are constants, unless the word is also
+# a keyword or a fact (`by lot`, `random suit`, `highest bidder`, `match`)
+MODES = tuple(dict.fromkeys(
+    w for row in TABLE for value in row.allowed for w in value.split()
+    if len(w) > 1 and w not in STATEMENT_WORDS + PHRASE_WORDS + tuple(FACTS)))
 SUBJECTS = ("player", "players", "team", "teams")
 CARD_WORDS = tuple(sorted(CARD_CLASSES, key=len, reverse=True))
 RANK_PATTERN = r"\b[AKQJDHSC]\b"  # a rank letter, or a suit letter in a trump list

@@ -1,26 +1,32 @@
-"""Expressions and award targets written out as source (`exprsource`) mean what their
-closures mean.
+"""The one evaluator of scoring expressions (`jassdsl.exprsource`, expressions written out
+as Python source) means what the language reference says.
 
-For every expression node of every rule file (clauses, award amounts and filters, lets,
-invariants, the game end), both compilations are evaluated on the same random facts, for
-the table and for every subject, and must give the same value (or raise the same error)
-and leave the same `bound`."""
+For every expression node of every rule file and language fixture (clauses, award amounts
+and filters, lets, invariants, the game end), the compiled function and the naive
+evaluator of `tests/reference_expr.py` are evaluated on the same random facts, for the
+table and for every subject, and must give the same value (or raise the same error) and
+leave the same `bound`; every award target must choose the same subjects."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
+from reference_expr import Naive
 from test_language_fixtures import FIXTURES, read_fixture
 
 from jassdsl import model as m
-from jassdsl.check import load_model, walk
+from jassdsl.check import load_model
 from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.exprsource import Compiler
+from jassdsl.limits import MAX_PRODUCT
+from jassdsl.model import walk
 from jassdsl.registry import load_rules, variant_names
-from jassdsl.scoring import Compiler, Fn, HandFacts, compile_target
+from jassdsl.scoring import Fn, HandFacts, compile_target
 
 
 def expressions(rf: m.RuleFile) -> list[m.Expr]:
@@ -62,11 +68,15 @@ def random_facts(rng: random.Random, n: int, players: int, units: list[str],
     return facts
 
 
-def outcome(fn: Fn, facts: HandFacts, s: int) -> tuple[Any, ...]:
+def outcome(fn: Callable[[HandFacts, int], Any], facts: HandFacts, s: int,
+            logic: bool) -> tuple[Any, ...]:
+    """The value (its truth for `and`/`or`, whose value the reference does not fix) and
+    the subjects a quantifier named."""
     facts.bound = None
     try:
         value: Any = fn(facts, s)
-    except Exception as err:  # both compilations must fail alike
+        value = bool(value) if logic else value
+    except Exception as err:  # both must fail alike
         value = type(err).__name__
     return value, facts.bound
 
@@ -75,12 +85,12 @@ def chosen(target: Callable[[HandFacts, set[int]], list[int]], facts: HandFacts,
            named: set[int]) -> object:
     try:
         return target(facts, set(named))
-    except Exception as err:  # both compilations must fail alike
+    except Exception as err:  # both must fail alike
         return type(err).__name__
 
 
 @pytest.mark.parametrize("name", variant_names())
-def test_source_and_closures_agree(name: str) -> None:
+def test_the_evaluator_agrees_with_the_naive_one(name: str) -> None:
     agree(load_rules(name), name)
 
 
@@ -88,57 +98,96 @@ OK_FIXTURES = [p for p in FIXTURES if read_fixture(p).errors is None]
 
 
 @pytest.mark.parametrize("path", OK_FIXTURES, ids=[p.stem for p in OK_FIXTURES])
-def test_source_and_closures_agree_on_language_fixtures(path: Path) -> None:
+def test_the_evaluator_agrees_with_the_naive_one_on_language_fixtures(path: Path) -> None:
     fx = read_fixture(path)
     agree(compile_rules(load_model(fx.source, path.name), fx.options), path.stem)
 
 
+def naive_value(naive: Naive, e: m.Expr, f: HandFacts, s: int) -> Any:
+    return naive.value(e, f, s)
+
+
+def is_logic(e: m.Expr) -> bool:
+    return isinstance(e, m.Binary) and e.op in ("and", "or")
+
+
 def agree(rules: CompiledRules, name: str) -> None:
     rf = rules.model
-    plain = Compiler(rf, rules.options, rules.unit_of, source=False)
-    written = Compiler(rf, rules.options, rules.unit_of, source=True)
-    pairs = [(plain.expr(e), written.expr(e)) for e in expressions(rf)]
+    compiler = Compiler(rf, rules.options, rules.unit_of)
+    naive = Naive(rf, rules.options)
+    pairs = [(e, compiler.expr(e)) for e in expressions(rf)]
     assert pairs
-    targets = [(compile_target(plain, a.target), compile_target(written, a.target))
+    targets = [(a.target, compile_target(compiler, a.target))
                for cl in rf.clauses for a in cl.awards]
     rng = random.Random(name)
     units = sorted({base for base, _ in rules.unit_of.values()})
     declared = [d.name for d in rules.declarations]
+
+    def facts(seed: float) -> HandFacts:
+        return random_facts(random.Random(seed), rules.subjects, rules.players, units,
+                            declared, rules.options)
+
     for _ in range(40):
         seed = rng.random()
-        for a, b in pairs:
-            fa = random_facts(random.Random(seed), rules.subjects, rules.players, units,
-                              declared, rules.options)
-            fb = random_facts(random.Random(seed), rules.subjects, rules.players, units,
-                              declared, rules.options)
+        for e, fn in pairs:
+            fa, fb = facts(seed), facts(seed)
+            reference: Fn = partial(naive_value, naive, e)
             for s in range(-1, rules.subjects):
-                assert outcome(a, fa, s) == outcome(b, fb, s)
-            assert fa.rng.random() == fb.rng.random()
-        for ta, tb in targets:
-            fa = random_facts(random.Random(seed), rules.subjects, rules.players, units,
-                              declared, rules.options)
-            fb = random_facts(random.Random(seed), rules.subjects, rules.players, units,
-                              declared, rules.options)
-            named = {x for x in range(rules.subjects) if rng.random() < 0.3}
+                assert outcome(fn, fa, s, is_logic(e)) == \
+                    outcome(reference, fb, s, is_logic(e)), (e, s)
+        named = {x for x in range(rules.subjects) if rng.random() < 0.3}
+        for t, target in targets:
+            fa, fb = facts(seed), facts(seed)
             fa.bound = fb.bound = sorted(named)
-            assert chosen(ta, fa, named) == chosen(tb, fb, named)
+            got = chosen(target, fa, named)
+            if t.kind != "lot":
+                assert got == chosen(partial(naive.target, t), fb, named)
+                continue
+            assert t.inner is not None
+            pool = chosen(partial(naive.target, t.inner), fb, named)
+            assert isinstance(got, list) and isinstance(pool, list)
+            assert len(got) == min(1, len(pool)) and set(got) <= set(pool)
+
+
+POS = m.Pos(line=1, column=1, end_line=1, end_column=2)
+
+
+def points_test(op: str, value: int) -> m.Binary:
+    return m.Binary(pos=POS, op=op, left=m.Name(pos=POS, name="points"),
+                    right=m.Num(pos=POS, value=value))
 
 
 def test_the_first_quantifier_evaluated_sets_bound() -> None:
     """``two players have points > 10 or one player has points < 5``: `bound` holds the
-    subjects of the first quantifier evaluated, even when it is false, in both."""
-    pos = m.Pos(line=1, column=1, end_line=1, end_column=2)
+    subjects of the first quantifier evaluated, even when it is false."""
+    def quant(kind: Literal["count"], count: int, op: str, value: int) -> m.Quant:
+        return m.Quant(pos=POS, quantifier=kind, count=count, subject="player",
+                       body=points_test(op, value))
 
-    def quant(kind: str, count: int, op: str, value: int) -> m.Quant:
-        body = m.Binary(pos=pos, op=op, left=m.Name(pos=pos, name="points"),
-                        right=m.Num(pos=pos, value=value))
-        return m.Quant(pos=pos, quantifier=kind, count=count, subject="player", body=body)
-
-    either = m.Binary(pos=pos, op="or", left=quant("count", 2, ">", 10),
+    either = m.Binary(pos=POS, op="or", left=quant("count", 2, ">", 10),
                       right=quant("count", 1, "<", 5))
     rules = load_rules("mittlere")
-    for source in (False, True):
-        fn = Compiler(rules.model, rules.options, rules.unit_of, source=source).expr(either)
+    fn = Compiler(rules.model, rules.options, rules.unit_of).expr(either)
+    naive = Naive(rules.model, rules.options)
+    for evaluate in (fn, partial(naive_value, naive, either)):
         facts = random_facts(random.Random(1), 3, 3, ["sticks"], [], rules.options)
         facts.points = [20, 3, 8]  # the first is false for [0], the second true for [1]
-        assert outcome(fn, facts, -1) == (True, [0])
+        assert outcome(evaluate, facts, -1, True) == (True, [0])
+
+
+@pytest.mark.parametrize(("op", "left", "right", "value"), [
+    ("/", 157, 0, 0), ("/", -7, 2, -4), ("/", 7, -2, -4), ("/", 0, 0, 0),
+    ("*", 10**9, 10**9, MAX_PRODUCT), ("*", -(10**9), 10**9, -MAX_PRODUCT),
+    ("*", 10**7, 10**7, 10**14),
+])
+def test_division_by_zero_is_zero_and_products_are_cut(op: str, left: int, right: int,
+                                                       value: int) -> None:
+    """From the reference's Limits: `a / 0` is 0, division rounds down, a product is cut
+    to plus or minus MAX_PRODUCT; the facts supply the numbers, so nothing is folded."""
+    e = m.Binary(pos=POS, op=op, left=m.Name(pos=POS, name="hand"),
+                 right=m.Name(pos=POS, name="players"))
+    rules = load_rules("mittlere")
+    fn = Compiler(rules.model, rules.options, rules.unit_of).expr(e)
+    facts = random_facts(random.Random(1), 3, 3, ["sticks"], [], rules.options)
+    facts.hand, facts.players = left, right
+    assert fn(facts, -1) == Naive(rules.model, rules.options).value(e, facts, -1) == value

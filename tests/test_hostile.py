@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from reference_expr import Naive
 from snippets import completed
 from test_language_fixtures import BASE, play_whole_game
 
@@ -23,7 +24,7 @@ from jassdsl import cli_check, registry
 from jassdsl.check import Checker, load_model
 from jassdsl.compiler import compile_rules
 from jassdsl.errors import RuleFileErrors
-from jassdsl.exprsource import Source
+from jassdsl.exprsource import Compiler, Source
 from jassdsl.limits import (
     MAX_DEPTH,
     MAX_DIGITS,
@@ -32,7 +33,7 @@ from jassdsl.limits import (
     MAX_RANGES,
     MAX_SIZE,
 )
-from jassdsl.scoring import Compiler, HandFacts
+from jassdsl.scoring import HandFacts
 
 THEN = "score each hand, first rule that applies:\n  all:\n      otherwise\n      then "
 
@@ -56,7 +57,7 @@ def errors(text: str) -> list[tuple[int, int, str]]:
 
 
 def plays(text: str) -> None:
-    """Checks, compiles (as source and as closures) and plays a whole game."""
+    """Checks, compiles and plays a whole game."""
     model = load_model(text, "hostile.jass")
     compile_rules(model)
     play_whole_game(compile_rules(model))
@@ -215,11 +216,11 @@ def hand_facts(points: list[int], winners: list[int] | None = None) -> HandFacts
 
 
 def evaluate(expr: str, facts: HandFacts, subject: int = -1) -> list[Any]:
-    """The expression, compiled as source and as closures, on the facts."""
+    """The expression on the facts: compiled, and by the naive evaluator of the tests."""
     model = load_model(amount(expr), "expr.jass")
     e = model.clauses[0].awards[0].amount
-    return [Compiler(model, {}, {"point": ("points", 1), "points": ("points", 1)},
-                     source=s).expr(e)(facts, subject) for s in (True, False)]
+    compiled = Compiler(model, {}, {"point": ("points", 1), "points": ("points", 1)})
+    return [compiled.expr(e)(facts, subject), Naive(model, {}).value(e, facts, subject)]
 
 
 def test_division_by_zero_is_zero() -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from jassdsl import model as m
+from jassdsl import settings
 from jassdsl.cards import RANKS, SUITS, card_index
 from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.rulebook import safe
@@ -91,10 +92,6 @@ def value_text(lang: Lang, rf: m.RuleFile, v: m.Value, shown: int | str | None =
     return say(lang, "ov.option_value", value=value, name=safe.code(opt.name), choices=choices)
 
 
-def settings_of(rf: m.RuleFile) -> dict[str, list[str]]:
-    return {s.key: [w.text for w in s.values] for s in rf.settings}
-
-
 def has_trump(rf: m.RuleFile) -> bool:
     t = rf.trump
     if t.kind == "none":
@@ -117,21 +114,19 @@ def used_tables(r: CompiledRules) -> list[str]:
 def overview(lang: Lang, v: Variant) -> list[str]:
     rf, r = v.model, v.rules
     s = Speaker(lang, rf, inline_options=True)
-    setting = settings_of(rf)
     players = value_text(lang, rf, rf.players)
     each = value_text(lang, rf, rf.deal.each) if rf.deal.each else str(r.cards_each)
     deal_key = "ov.deal_each" if rf.deal.each else "ov.deal_all"
-    dealer_key = "ov.dealer_lot" if setting.get("first dealer", ["lot"])[0] == "lot" \
-        else "ov.dealer_seat"
+    dealer_key = f"ov.dealer_{settings.word(rf, 'first dealer')}"
     deal = f"{say(lang, deal_key, each=each, packet=value_text(lang, rf, rf.deal.packet))}; " \
            f"{say(lang, dealer_key)}"
-    if setting.get("next dealer", [""])[0] == "highest bidder":
+    if settings.word(rf, "next dealer") == "highest bidder":
         deal += f"; {say(lang, 'ov.dealer_bidder')}"
     if rf.piles:  # cards are left over only with fewer players than the cards can serve
         full = 36 // r.cards_each
         key = "ov.piles_fewer" if r.players >= full else "ov.piles"
         deal += f"; {say(lang, key, piles=piles_text(lang, rf), full=full)}"
-    lead_key = "ov.lead_bidder" if setting.get("first lead", [""])[0] == "highest bidder" \
+    lead_key = "ov.lead_bidder" if settings.word(rf, "first lead") == "highest bidder" \
         else "ov.lead_playing" if rf.take_part is not None else "ov.lead_text"
     units = [unit_word(lang, u.singular, u.plural) for u in rf.units]
     rows = [
@@ -297,17 +292,14 @@ def mode_choice(lang: Lang, word: str) -> str:
 
 
 def play_section(lang: Lang, rf: m.RuleFile) -> list[str]:
-    setting = settings_of(rf)
-    follow = setting.get("follow", ["suit", "trump"])
+    follow = settings.words(rf, "follow")
     out = [f"## {say(lang, 'h.play')}", ""]
     if not has_trump(rf):
         return [*out, f"- {say(lang, 'play.suit')}", f"- {say(lang, 'play.no_trump')}", ""]
     items = [say(lang, "play.suit_or_trump" if "trump" in follow else "play.suit"),
              say(lang, "play.trump_led")]
-    puur = setting.get("puur", ["exempt"])[0]
-    items.append(say(lang, "play.puur_exempt" if puur == "exempt" else "play.puur_follows"))
-    regime = setting.get("undertrump", ["strict"])[0]
-    items.append(say(lang, f"play.{regime}"))
+    items.append(say(lang, f"play.puur_{settings.word(rf, 'puur')}"))
+    items.append(say(lang, f"play.{settings.word(rf, 'undertrump')}"))
     items.append(say(lang, "play.winner"))
     return [*out, *[f"- {i}" for i in items], ""]
 
@@ -709,10 +701,9 @@ def compare_row(lang: Lang, v: Variant) -> list[str]:
     s = Speaker(lang, rf, inline_options=True)
     players = value_text(lang, rf, rf.players)
     players = say(lang, "cmp.teams" if rf.teams else "cmp.alone", n=players)
-    setting = settings_of(rf)
     if has_trump(rf):
-        under = say(lang, f"short.{setting.get('undertrump', ['strict'])[0]}")
-        if setting.get("puur", ["exempt"])[0] == "exempt":
+        under = say(lang, f"short.{settings.word(rf, 'undertrump')}")
+        if settings.word(rf, "puur") == "exempt":
             under += f"; {say(lang, 'short.puur')}"
     else:
         under = say(lang, "short.no_trump")

@@ -67,7 +67,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "the first dealer is drawn by lot; then the deal passes to the right",
         "der erste Geber wird ausgelost; danach geht das Geben nach rechts weiter",
     ),
-    "ov.dealer_seat": (
+    "ov.dealer_seat1": (
         "seat 1 deals first; then the deal passes to the right",
         "Platz 1 gibt zuerst; danach geht das Geben nach rechts weiter",
     ),

@@ -1,0 +1,152 @@
+"""The table of settings (`jassdsl.settings`) is the one place a setting is known: the
+grammar, the parser, the checker, the lexer, the rulebook and the language reference all
+agree with it."""
+
+from __future__ import annotations
+
+import re
+import typing
+from pathlib import Path
+
+import pytest
+from snippets import completed
+from test_language_fixtures import FIXTURES, read_fixture
+
+from jassdsl import model as m
+from jassdsl import settings
+from jassdsl.check import load_model
+from jassdsl.compiler import compile_rules
+from jassdsl.errors import RuleFileErrors
+from jassdsl.facts import FACTS
+from jassdsl.lexer import MODES, OPERATOR_WORDS, PHRASE_WORDS, STATEMENT_WORDS
+from jassdsl.rulebook.words import TEXT
+from jassdsl.settings import TABLE
+
+ROOT = Path(__file__).resolve().parents[1]
+BASE = ROOT / "tests" / "fixtures" / "language" / "_base.jass"
+TEXTS = [*[(p.name, p.read_text(encoding="utf-8"))
+           for p in sorted((ROOT / "rules").glob("*.jass"))],
+         *[(p.name, read_fixture(p).source) for p in FIXTURES]]
+# statements that set no value from a fixed list or range: texts, names the file gives,
+# expressions and the tables of cards
+NOT_SETTINGS = {"variant", "summary", "source", "decision", "option", "german_names",
+                "points_table", "unit", "let", "scoring", "invariant", "show", "rob",
+                "leave", "improve"}
+
+
+def statements() -> set[str]:
+    grammar = (ROOT / "jassdsl" / "grammar.lark").read_text(encoding="utf-8")
+    body = re.search(r"^_statement:(.*?)^\n", grammar, re.M | re.S)
+    assert body is not None
+    return set(re.findall(r"[a-z_]+", body.group(1)))
+
+
+def test_every_statement_of_the_grammar_is_a_setting_or_said_not_to_be() -> None:
+    rules = {row.rule for row in TABLE}
+    assert sorted(statements() - rules - NOT_SETTINGS) == []
+    assert sorted(rules - statements()) == []
+    assert sorted(rules & NOT_SETTINGS) == []
+
+
+def test_names_are_unique() -> None:
+    assert len(settings.SETTINGS) == len(TABLE)
+
+
+def parsed_settings() -> set[str]:
+    keys: set[str] = set()
+    for name, text in TEXTS:
+        try:
+            rf = load_model(text, name)
+        except RuleFileErrors:
+            continue
+        keys |= {s.key for s in rf.settings}
+    return keys
+
+
+def test_every_setting_the_parser_makes_is_in_the_table() -> None:
+    keys = parsed_settings()
+    assert {"first dealer", "next dealer", "first lead", "follow", "undertrump", "puur",
+            "weis"} <= keys
+    assert sorted(keys - set(settings.SETTINGS)) == []
+
+
+def test_the_trump_methods_are_the_models() -> None:
+    kinds = typing.get_args(m.TrumpMethod.model_fields["kind"].annotation)
+    assert settings.get("trump").codes == kinds
+
+
+WORD_SETTINGS = [row for row in TABLE if row.rule in ("first_dealer", "next_dealer",
+                                                      "first_lead", "undertrump", "puur")]
+
+
+def with_setting(row: settings.Setting, value: str) -> str:
+    return completed(f"{row.written} {value}\n", BASE.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("row", WORD_SETTINGS, ids=[r.name for r in WORD_SETTINGS])
+def test_every_value_of_a_word_setting_is_accepted_and_others_are_named(
+        row: settings.Setting) -> None:
+    for value in row.allowed:
+        text = with_setting(row, value)
+        if value == "highest bidder":  # needs an auction, which the base does not have
+            text = text.replace("unit point/points",
+                                "declare bid from 1 to 9, auction before trump\n"
+                                "unit point/points")
+        load_model(text, "ok.jass")
+    with pytest.raises(RuleFileErrors) as info:
+        load_model(with_setting(row, "sideways"), "bad.jass")
+    assert [e.message for e in info.value.errors] == [
+        f"{row.name}: 'sideways' is not known; choose {' or '.join(sorted(row.allowed))}"]
+
+
+def test_unsaid_settings_compile_to_their_defaults() -> None:
+    text = "\n".join(line for line in BASE.read_text(encoding="utf-8").splitlines()
+                     if not re.match(r"(first dealer|next dealer|first lead|follow|"
+                                     r"undertrump|puur):", line))
+    rules = compile_rules(load_model(text, "unsaid.jass"))
+    assert settings.words(rules.model, "follow") == settings.get("follow").default
+    assert rules.play.trump_while_following
+    assert rules.play.strict == (settings.get("undertrump").default == "strict")
+    assert rules.play.puur_exempt == (settings.get("puur").default == "exempt")
+    assert rules.first_dealer_lot == (settings.get("first dealer").default == "lot")
+    assert not rules.lead_bidder and not rules.next_dealer_bidder
+
+
+def test_the_lexer_knows_every_word_of_every_setting() -> None:
+    known = {*STATEMENT_WORDS, *PHRASE_WORDS, *OPERATOR_WORDS, *MODES, *FACTS}
+    words = {w for row in TABLE for phrase in (row.written, *row.allowed)
+             for w in re.findall(r"[a-z][a-z0-9-]*", phrase.rstrip(":"))}
+    assert sorted(words - known) == []
+
+
+def test_the_rulebook_has_a_sentence_for_every_value_it_narrates() -> None:
+    missing = [key.format(code) for row in TABLE for key in row.says
+               for code in (row.codes or row.allowed) if key.format(code) not in TEXT]
+    assert missing == []
+
+
+UNSAID = {"en": ("required", "not used"), "de": ("verlangt", "nicht verwendet")}
+
+
+def reference_row(lang: str, row: settings.Setting) -> str:
+    """The row of a setting in the language reference's table of settings."""
+    if row.kind == "number":
+        values = f"{row.low} to {row.high}" if lang == "en" else f"{row.low} bis {row.high}"
+    else:
+        values = ", ".join(f"`{v}`" for v in row.allowed) or "—"
+    default = row.default
+    if default is None:
+        shown = UNSAID[lang][0]
+    elif not default:
+        shown = UNSAID[lang][1]
+    else:
+        shown = f"`{' or '.join(default) if isinstance(default, tuple) else default}`"
+    return f"| `{row.written}` | {values} | {shown} |"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_language_reference_lists_every_setting(lang: str) -> None:
+    text = (ROOT / "docs" / lang / "language.md").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| `")
+            and line.split(" | ")[0][3:-1] in {row.written for row in TABLE}]
+    assert rows == [reference_row(lang, row) for row in TABLE]
