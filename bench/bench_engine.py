@@ -3,6 +3,7 @@
 
     python bench/bench_engine.py [--hands N] [--rounds R] [--seed S] [--variant NAME]
                                  [--option NAME=VALUE ...] [--no-jasskit] [--json]
+                                 [--sim-games G] [--no-simulate]
 
 A hand is a whole hand: deal, trump choice (random among the legal trump actions,
 push included), every card, scoring, and the check whether the game ends; a game that
@@ -24,6 +25,14 @@ Engines, timed in the same rounds (interleaved, so a busy machine slows all of t
 * ``jass-kit``: HSLU's engine via ``bench/jasskit_speed.py`` in ``.oracle-venv``
   (Schieber only, when the venv exists; it times its own 5 rounds).
 
+And the command users run: ``jassdsl simulate VARIANT --games G --bots random`` (the
+`simulate` function in this process, which plays random bots through ``play_random``),
+with ``--jobs 1``, ``--jobs 2`` and one jass-kit round of as many hands taking turns in
+each round; the ratio to jass-kit and the ratio of ``--jobs 2`` to ``--jobs 1`` (the median
+of the per-round ratios), beside what two processes gained over one at that moment (two
+spinning loops: the ceiling for ``--jobs 2`` on a busy machine). The two reports of a
+round must be equal apart from timing.
+
 Also printed: the compile time of every rule file (median of 10; the Lark grammar is
 built once beforehand and timed on its own). This is a benchmark, not a test: it asserts
 only that the engines agree, never a speed.
@@ -34,6 +43,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import multiprocessing
 import os
 import platform
 import random
@@ -57,6 +67,7 @@ from jassdsl.game import Game  # noqa: E402
 from jassdsl.play import beat_rows  # noqa: E402
 from jassdsl.playout import choose, play_random  # noqa: E402
 from jassdsl.registry import load_rules, rules_dir  # noqa: E402
+from jassdsl.simulate import SimReport, simulate  # noqa: E402
 from jassdsl.tables import chunk_points  # noqa: E402
 
 Checksum = tuple[int, int]  # (hands played, a sum over hands of points and totals)
@@ -148,16 +159,85 @@ def time_rounds(
     return speed, sums
 
 
-def run_jasskit(hands: int, seed: int) -> dict[str, Any] | None:
+def run_jasskit(hands: int, seed: int, rounds: int = 5) -> dict[str, Any] | None:
     python = ROOT / ".oracle-venv" / "bin" / "python"
     if not python.exists():
         return None
     out = subprocess.run(
         [str(python), str(ROOT / "bench" / "jasskit_speed.py"), "--hands", str(hands),
-         "--seed", str(seed)], capture_output=True, text=True, check=True, cwd=ROOT,
+         "--seed", str(seed), "--rounds", str(rounds)], capture_output=True, text=True,
+        check=True, cwd=ROOT,
     )
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
+
+
+def without_timing(report: SimReport) -> dict[str, Any]:
+    data = report.to_json()
+    return {k: v for k, v in data.items()
+            if k not in ("seconds", "hands_per_sec", "games_per_sec")}
+
+
+def spin(n: int) -> int:
+    x = 0
+    for i in range(n):
+        x += i
+    return x
+
+
+def parallel_control(n: int = 2_000_000) -> float:
+    """What two processes gain over one at this moment: two spinning loops run one after
+    the other, then at once in two processes. 2.0 on two idle cores; on a busy machine the
+    ceiling for any `--jobs 2`."""
+    t0 = time.perf_counter()
+    spin(n)
+    spin(n)
+    serial = time.perf_counter() - t0
+    ctx = multiprocessing.get_context()
+    procs = [ctx.Process(target=spin, args=(n,)) for _ in range(2)]
+    t0 = time.perf_counter()
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join()
+    return serial / (time.perf_counter() - t0)
+
+
+def simulate_speed(variant: str, options: dict[str, int | str], games: int, seed: int,
+                   rounds: int, jasskit: bool) -> dict[str, Any]:
+    """`jassdsl simulate VARIANT --games G --bots random` with --jobs 1 and 2, and (if
+    asked and installed) one jass-kit round of as many hands, taking turns in each round."""
+    one: list[float] = []
+    two: list[float] = []
+    kit: list[float] = []
+    control: list[float] = []
+    for r in range(rounds):
+        control.append(parallel_control())
+        a = simulate(variant, games, seed + r, "random", options, jobs=1)
+        b = simulate(variant, games, seed + r, "random", options, jobs=2)
+        if without_timing(a) != without_timing(b):
+            raise SystemExit(f"simulate with --jobs 2 gave another report (seed {seed + r})")
+        one.append(a.hands_per_sec)
+        two.append(b.hands_per_sec)
+        k = run_jasskit(a.hands, seed + r, rounds=1) if jasskit else None
+        if k is not None:
+            kit.append(k["median_hands_per_sec"])
+    out: dict[str, Any] = {
+        "games": games,
+        "hands_per_round": a.hands,
+        "jobs1_hands_per_sec": round(statistics.median(one), 1),
+        "jobs2_hands_per_sec": round(statistics.median(two), 1),
+        "per_round_jobs1": [round(x, 1) for x in one],
+        "per_round_jobs2": [round(x, 1) for x in two],
+        "jobs2_over_jobs1": round(statistics.median(y / x for x, y in zip(one, two,
+                                                                          strict=True)), 2),
+        "two_processes_over_one": round(statistics.median(control), 2),
+    }
+    if kit:
+        out["per_round_jasskit"] = kit
+        out["over_jasskit"] = round(statistics.median(x / y for x, y in zip(one, kit,
+                                                                            strict=True)), 1)
+    return out
 
 
 def median_ms(fn: Callable[[], object], times: int) -> float:
@@ -234,6 +314,19 @@ def report(data: dict[str, Any]) -> str:
         rounds = s["per_round_hands_per_sec"].get(name, [])
         lines.append(f"{name:15s} {value:15,.0f} {'' if ratio is None else ratio:>13}   "
                      + " ".join(f"{x:,.0f}" for x in rounds))
+    sim = data.get("simulate")
+    if sim is not None:
+        lines += ["", f"jassdsl simulate --bots random --games {sim['games']} "
+                      f"({sim['hands_per_round']} hands a round):",
+                  f"  --jobs 1 {sim['jobs1_hands_per_sec']:,.0f} hands/s, --jobs 2 "
+                  f"{sim['jobs2_hands_per_sec']:,.0f} hands/s; jobs 2 / jobs 1 = "
+                  f"{sim['jobs2_over_jobs1']} (median of rounds)",
+                  f"  the machine's ceiling now: two spinning processes / one = "
+                  f"{sim['two_processes_over_one']} (2.0 on two idle cores)"]
+        if "over_jasskit" in sim:
+            lines.append(f"  simulate (--jobs 1) / jass-kit = {sim['over_jasskit']} (median of "
+                         "rounds; each round plays jass-kit right after simulate, as many "
+                         "hands)")
     c = data["compile"]
     lines += ["", f"grammar build (once per process): {c['grammar_ms']:.1f} ms",
               "compile ms (median of 10) and lazily built tables ms (first use):"]
@@ -260,9 +353,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="a rule file option, e.g. weis-table=none (repeatable)")
     ap.add_argument("--no-jasskit", action="store_true", help="skip the jass-kit comparison")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--sim-games", type=int, default=200,
+                    help="games per round of `jassdsl simulate` (default 200)")
+    ap.add_argument("--no-simulate", action="store_true",
+                    help="skip the `jassdsl simulate` figures")
     args = ap.parse_args(argv)
-    if args.hands < 1 or args.rounds < 1:
-        ap.error("--hands and --rounds must be >= 1")
+    if args.hands < 1 or args.rounds < 1 or args.sim_games < 1:
+        ap.error("--hands, --rounds and --sim-games must be >= 1")
 
     host = machine()
     options = parse_options(args.option)
@@ -286,10 +383,13 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"playout and {name} played different hands: "
                              f"{sums['playout']} != {sums[name]}")
     jasskit = run_jasskit(n, seed) if schieber and not args.no_jasskit else None
+    sim = None if args.no_simulate else simulate_speed(
+        args.variant, options, args.sim_games, seed, args.rounds,
+        jasskit=schieber and not args.no_jasskit)
     data = {
         "variant": args.variant, "options": options, "hands": n, "rounds": args.rounds, "seed": seed,
         "machine": host, "speed": summary(speed, jasskit), "jasskit": jasskit,
-        "compile": compile_times(),
+        "simulate": sim, "compile": compile_times(),
     }
     print(json.dumps(data) if args.json else report(data))
     return 0

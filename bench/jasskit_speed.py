@@ -72,17 +72,19 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=2000, help="hands per round (default 2000)")
     ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    ap.add_argument("--rounds", type=int, default=ROUNDS, help=f"rounds (default {ROUNDS})")
     ap.add_argument("--no-check", action="store_true",
                     help="construct the Arena with check_move_validity=False")
     args = ap.parse_args(argv)
-    if args.hands < 1:
-        ap.error("--hands must be >= 1")
+    if args.hands < 1 or args.rounds < 1:
+        ap.error("--hands and --rounds must be >= 1")
 
-    per_round = [run_round(args.hands, args.seed + r, not args.no_check) for r in range(ROUNDS)]
+    per_round = [run_round(args.hands, args.seed + r, not args.no_check)
+                 for r in range(args.rounds)]
     result = {
         "engine": f"jass-kit {JASS_KIT_VERSION}",
         "hands": args.hands,
-        "rounds": ROUNDS,
+        "rounds": args.rounds,
         "median_hands_per_sec": round(statistics.median(per_round), 1),
         "per_round_hands_per_sec": [round(x, 1) for x in per_round],
         "seed": args.seed,

@@ -4,22 +4,23 @@ Bots see what their seat may see (``game.observation(seat)``), the public rules 
 legal actions; they never look at another hand. Nothing here knows a variant by name: the
 heuristic reads trump modes, card points and declaration ranges from the compiled rules.
 Each bot draws its randomness from its own generator, seeded from the game seed, so a
-seeded game replays identically.
+seeded game replays identically. `PolicyBot` is the exception: it is the random policy of
+`jassdsl simulate` (`playout.choose`), and all seats of a game share its one generator.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from jassdsl.actions import DECLINE, FOLD, JOIN, ROB_NO, ROB_YES, SWAP, TAKE, Action
-from jassdsl.cards import CARD_INDEX
+from jassdsl.cards import CARD_INDEX, cards_mask
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import trick_seats
 from jassdsl.game import Game
-from jassdsl.play import trick_winner
+from jassdsl.play import beat_rows, trick_winner
+from jassdsl.playout import choose
 from jassdsl.tables import MODE_INDEX, ModeTable
 
 BOT_KINDS = ("random", "heuristic", "mixed")
@@ -40,20 +41,34 @@ class Bot(Protocol):
     def choose(self, game: Game, seat: int) -> Action: ...
 
 
-@dataclass(frozen=True)
-class View:
-    """The observation of one seat, with cards as indices."""
+class View(NamedTuple):
+    """The observation of one seat, with cards as indices (a named tuple: one per decision)."""
 
     seat: int
     hand: tuple[int, ...]
     trick: tuple[int, ...]
     leader: int
     trump: int  # mode index, or -1 while unset
-    declared: dict[str, list[int | None]]
     seats: tuple[int, ...] = ()  # the seats of the current trick in play order
 
     @classmethod
     def of(cls, game: Game, seat: int) -> View:
+        """What ``game.observation(seat)`` shows a bot, as indices.
+
+        A real game is read through its cheap public accessors: its own hand as a mask and
+        the public table (trick, leader, trump, seats in play), without building the whole
+        observation and parsing card names back (that was half of a heuristic bot's time).
+        `tests/test_bots.py` checks that both ways give the same view at every decision of
+        every rule file; anything else that looks like a game (a test's hand-made scene) is
+        read through its observation."""
+        if type(game) is Game:
+            return cls(seat, hand_cards(game.hand_mask(seat)), game.trick, game.leader,
+                       game.mode, game.trick_order)
+        return cls.observed(game, seat)
+
+    @classmethod
+    def observed(cls, game: Game, seat: int) -> View:
+        """The view parsed from ``game.observation(seat)`` (card names to indices)."""
         obs: dict[str, Any] = game.observation(seat)
         trump = obs["trump"]
         return cls(
@@ -62,10 +77,20 @@ class View:
             tuple(CARD_INDEX[c] for c in obs["trick"]),
             int(obs["leader"]),
             MODE_INDEX[trump] if trump is not None else -1,
-            obs["declared"],
             trick_seats(game.n, sum(1 << x for x in obs.get("playing", ())) or
                         (1 << game.n) - 1)[int(obs["leader"])],
         )
+
+
+# per suit, per 9-bit chunk of a hand mask: the cards it holds
+SUIT_CARDS = tuple(tuple(tuple(9 * suit + c for c in range(9) if chunk >> c & 1)
+                         for chunk in range(512)) for suit in range(4))
+
+
+def hand_cards(mask: int) -> tuple[int, ...]:
+    """The cards of a hand mask, lowest index first (as `cards.mask_cards`)."""
+    d, h, s, c = SUIT_CARDS
+    return d[mask & 511] + h[mask >> 9 & 511] + s[mask >> 18 & 511] + c[mask >> 27 & 511]
 
 
 def table_for(rules: CompiledRules, mode: int) -> ModeTable:
@@ -98,6 +123,19 @@ class RandomBot:
             clamp_declaration(legal, wish)
 
 
+class PolicyBot:
+    """The playout's random policy (`playout.choose` over the legal actions) as a bot.
+
+    One PolicyBot with one generator plays every seat of a game; driving `Game.apply` with
+    it plays exactly the game that `playout.play_random` plays with that generator."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.bits = rng.getrandbits
+
+    def choose(self, game: Game, seat: int) -> Action:
+        return choose(self.bits, game.legal_actions())
+
+
 def declared_range(game: Game) -> tuple[int, int]:
     """The lowest and highest value of the declaration the game asks for now (by its name)."""
     kind = next(a.kind for a in game.legal_actions() if a.kind != "pass")
@@ -127,28 +165,41 @@ def scaled(game: Game, share: float) -> int:
     return max(low, round(share * high))
 
 
-def win_chance(card: int, hand: Sequence[int], table: ModeTable) -> float:
+def card_odds(table: ModeTable) -> tuple[tuple[int, tuple[float, ...]], ...]:
+    """Per card: the cards of its suit that rank above it (a bitmask), and its chance to
+    take a trick by how many of them are still out (0 to 8). Cached on the table."""
+    odds: tuple[tuple[int, tuple[float, ...]], ...] | None = table.cache.get("bots-odds")
+    if odds is None:
+        strength, rows = table.strength, []
+        for card in range(36):
+            suit = card // 9
+            stronger = sum(1 << c for c in range(suit * 9, suit * 9 + 9)
+                           if strength[c] > strength[card])
+            if suit == table.trump:
+                chances = tuple(TRUMP_WIN[min(k, len(TRUMP_WIN) - 1)] for k in range(9))
+            else:
+                side = [SIDE_WIN[min(k, len(SIDE_WIN) - 1)] for k in range(9)]
+                chances = tuple(x * RUFF_RISK if table.trump >= 0 else x for x in side)
+            rows.append((stronger, chances))
+        odds = table.cache["bots-odds"] = tuple(rows)
+    return odds
+
+
+def win_chance(card: int, hand: list[int] | tuple[int, ...], table: ModeTable) -> float:
     """A rough chance that a card takes a trick, from the stronger cards still out."""
-    suit = card // 9
-    mine = set(hand)
-    stronger = sum(
-        1 for c in range(suit * 9, suit * 9 + 9)
-        if table.strength[c] > table.strength[card] and c not in mine
-    )
-    if suit == table.trump:
-        return TRUMP_WIN[min(stronger, len(TRUMP_WIN) - 1)]
-    chance = SIDE_WIN[min(stronger, len(SIDE_WIN) - 1)]
-    return chance * RUFF_RISK if table.trump >= 0 else chance
+    stronger, chances = card_odds(table)[card]
+    return chances[(stronger & ~cards_mask(hand)).bit_count()]
 
 
-def expected_points(rules: CompiledRules, hand: Sequence[int], table: ModeTable) -> float:
+def expected_points(rules: CompiledRules, hand: tuple[int, ...], table: ModeTable) -> float:
     """What a hand should take under a table: each likely trick brings its card points."""
     others = rules.players - 1
     per_card = (hand_total(rules, table) - rules.last_bonus) / 36
     last = rules.last_bonus / rules.players
-    return last + sum(
-        win_chance(c, hand, table) * (table.points[c] + others * per_card) for c in hand
-    )
+    mask, odds, points = cards_mask(hand), card_odds(table), table.points
+    share = others * per_card
+    return last + sum(odds[c][1][(odds[c][0] & ~mask).bit_count()] * (points[c] + share)
+                      for c in hand)
 
 
 class HeuristicBot:
@@ -160,35 +211,36 @@ class HeuristicBot:
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions()
         view = View.of(game, seat)
-        if game.phase == "trump":
+        phase = game.phase
+        if phase == "play":
+            return self.choose_card(game, view, [a.value for a in legal])
+        if phase == "trump":
             return self.choose_trump(game.rules, view, legal)
-        if game.phase == "declare":
+        if phase == "declare":
             table = table_for(game.rules, view.trump)
             share = expected_points(game.rules, view.hand, table) / hand_total(game.rules, table)
             return clamp_declaration(legal, scaled(game, share))
-        if game.phase == "auction":
+        if phase == "auction":
             r = game.rules
             best = max(expected_points(r, view.hand, r.modes[m]) / hand_total(r, r.modes[m])
                        for m in (r.trump_choices or tuple(r.modes)))
             return bid_or_pass(legal, scaled(game, best))
-        if game.phase == "play":
-            return self.choose_card(game, view, [a.value for a in legal])
-        if game.phase == "weis":  # a declared Weis counts for its side in every rule file
+        if phase == "weis":  # a declared Weis counts for its side in every rule file
             return max(legal, key=lambda a: a.value)
-        if game.phase == "take part":
+        if phase == "take part":
             table = table_for(game.rules, view.trump)
             share = expected_points(game.rules, view.hand, table) / hand_total(game.rules, table)
             if SWAP in legal and share < SWAP_BELOW:
                 return SWAP
             return JOIN if share >= JOIN_FROM or FOLD not in legal else FOLD
-        if game.phase == "improve":
+        if phase == "improve":
             table = table_for(game.rules, view.trump)
             if TAKE in legal:
                 share = expected_points(game.rules, view.hand, table) / hand_total(game.rules,
                                                                                    table)
                 return TAKE if share < BETTER_BELOW else DECLINE
             return Action("discard", cheapest([a.value for a in legal], table))
-        if game.phase == "rob":
+        if phase == "rob":
             return self.choose_rob(game.rules, view, game.observation(view.seat)["turned"])
         return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for
 
@@ -223,7 +275,7 @@ class HeuristicBot:
             view.seat] and rules.subjects < rules.players
         at_stake = sum(table.points[c] for c in trick)
         if at_stake > 0 and not partner_ahead:
-            winning = [c for c in cards if takes_trick(rules, view, trick, c)]
+            winning = takers(rules, view, trick, cards)
             if winning:
                 return Action("play", cheapest(winning, table))
         return Action("play", cheapest(cards, table))
@@ -233,29 +285,45 @@ def duck(rules: CompiledRules, view: View, cards: list[int], table: ModeTable) -
     """Where the fewest win: lead the card least likely to take the trick; follow with
     the most valuable card that loses it, or, when every card takes it, the strongest."""
     if not view.trick:
-        return min(cards, key=lambda c: (win_chance(c, view.hand, table), table.points[c],
-                                         table.strength[c]))
+        hand, odds = cards_mask(view.hand), card_odds(table)
+        return min(cards, key=lambda c: (odds[c][1][(odds[c][0] & ~hand).bit_count()],
+                                         table.points[c], table.strength[c]))
     trick = list(view.trick)
-    losing = [c for c in cards if not takes_trick(rules, view, trick, c)]
+    taking = takers(rules, view, trick, cards)
+    losing = [c for c in cards if c not in taking]
     if losing:
         return max(losing, key=lambda c: (table.points[c], table.strength[c]))
     return max(cards, key=lambda c: (table.strength[c], -table.points[c]))
 
 
 def lead_card(cards: list[int], table: ModeTable) -> int:
-    """The highest card of the longest suit (ties: the suit with the stronger top card)."""
-    by_suit: dict[int, list[int]] = {}
+    """The highest card of the longest suit (ties: the suit with the stronger top card;
+    then the suit seen first)."""
+    strength = table.strength
+    count: dict[int, int] = {}  # per suit, in the order the suits first come
+    top: dict[int, int] = {}  # per suit, its strongest card (the first of equals)
     for c in cards:
-        by_suit.setdefault(c // 9, []).append(c)
-    best = max(by_suit.values(),
-               key=lambda cs: (len(cs), max(table.strength[c] for c in cs)))
-    return max(best, key=lambda c: table.strength[c])
+        suit = c // 9
+        if suit in count:
+            count[suit] += 1
+            if strength[c] > strength[top[suit]]:
+                top[suit] = c
+        else:
+            count[suit], top[suit] = 1, c
+    best = -1
+    for suit, k in count.items():
+        if best < 0 or (k, strength[top[suit]]) > (count[best], strength[top[best]]):
+            best = suit
+    return top[best]
 
 
 def cheapest(cards: list[int], table: ModeTable) -> int:
     """The card giving away least: fewest points, a side card before a trump, weakest."""
-    return min(cards, key=lambda c: (table.points[c], c // 9 == table.trump,
-                                     table.strength[c]))
+    keys: tuple[tuple[int, bool, int], ...] | None = table.cache.get("bots-cheapest")
+    if keys is None:
+        keys = table.cache["bots-cheapest"] = tuple(
+            (table.points[c], c // 9 == table.trump, table.strength[c]) for c in range(36))
+    return min(cards, key=keys.__getitem__)
 
 
 def takes_trick(rules: CompiledRules, view: View, trick: list[int], card: int) -> bool:
@@ -265,6 +333,20 @@ def takes_trick(rules: CompiledRules, view: View, trick: list[int], card: int) -
         mode = card // 9 if card // 9 in rules.modes else -1
     table = table_for(rules, mode)
     return trick_winner([*trick, card], table) == len(trick)
+
+
+def takers(rules: CompiledRules, view: View, trick: list[int], cards: list[int]) -> list[int]:
+    """The cards that would lead the trick now (`takes_trick` for each, in their order).
+
+    Under the trick's table a card takes the trick when it beats the card winning it so
+    far (`play.beat_rows`); only a card that may set trump (first void) is tried whole."""
+    table = table_for(rules, view.trump)
+    beats = beat_rows(table)[trick[trick_winner(trick, table)]]
+    led = trick[0] // 9
+    if view.trump < 0 and rules.trump_kind == "first_void":
+        return [c for c in cards if (takes_trick(rules, view, trick, c) if c // 9 != led
+                                     else beats[c])]
+    return [c for c in cards if beats[c]]
 
 
 def bot_rng(seed: int | None, seat: int) -> random.Random:

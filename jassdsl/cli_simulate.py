@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from jassdsl.bots import BOT_KINDS
 from jassdsl.cli import add_variant_arguments, options_of
+from jassdsl.progress import ProgressLine
 from jassdsl.simulate import report_lines, simulate
 
 
@@ -32,12 +34,23 @@ def register(sub: Any) -> None:
     p.add_argument("--bots", choices=BOT_KINDS, default="heuristic",
                    help="heuristic, random, or mixed: heuristic on even seats (default "
                         "heuristic)")
+    p.add_argument("--jobs", "-j", type=positive, default=1, metavar="N",
+                   help="play the games in N worker processes (default 1); the report is "
+                        "the same for any N")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress line on stderr (it is shown only on a terminal)")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    report = simulate(args.variant, args.games, args.seed, args.bots, options_of(args))
+    progress = None if args.no_progress else ProgressLine(args.games, sys.stderr)
+    try:
+        report = simulate(args.variant, args.games, args.seed, args.bots, options_of(args),
+                          jobs=args.jobs, progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:

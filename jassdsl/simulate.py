@@ -1,22 +1,52 @@
 """Play many bot games quickly and sum them up: wins, mean totals, which clauses fired.
 
-Game i gets its seed from a generator seeded with the run's seed, and every bot its own
-generator from the game seed, so one seed gives the same report every time (apart from
-the timing fields).
+Game i gets its seed from a generator seeded with the run's seed, so one seed gives the
+same report every time (apart from the timing fields), with any number of worker
+processes (`jobs`): each game is played on its own, and the games are added to the report
+in game order.
+
+Random bots play the playout's random policy (`playout.choose`: a uniform choice among
+the legal actions, declarations and bids included) with one generator per game, seeded
+from the game seed (`policy_rng`), and run through the fast path `playout.play_random`,
+which plays whole tricks in one loop. `PolicyBot` is the same policy as a bot for
+`Game.apply`: both play the very same hands. Heuristic bots, and the random bots of
+`mixed` (`RandomBot`, one generator per seat, as in `jassdsl play`), go through
+`Game.apply`.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from jassdsl.bots import Bot, make_bots
+from jassdsl.compiler import CompiledRules
+from jassdsl.errors import JassError
 from jassdsl.game import HAND_LIMIT, Game
+from jassdsl.playout import play_random
 from jassdsl.registry import display_path, load_rules, variant_path
 from jassdsl.textview import plural, seat_names, subject_names
+
+Progress = Callable[[int, int], None]  # (games done, hands done), called as games end
+
+
+class SimulationError(JassError):
+    """A game of a simulation failed; the message names the game and its seed."""
+
+
+class GameSummary(NamedTuple):
+    """What the report needs of one finished game (small: it crosses processes)."""
+
+    hands: int
+    clauses: dict[str, int]  # clause (or "(none)") -> hands, in the order they first fired
+    winners: tuple[int, ...]
+    stopped: bool  # cut off by the hand limit
+    totals: dict[str, tuple[int, ...]]  # per unit, the final totals ({} without hands)
 
 
 @dataclass
@@ -53,6 +83,20 @@ class SimReport:
         return {u: {s: round(v / n, 2) for s, v in zip(self.subjects, values, strict=True)}
                 for u, values in self.sums.items()}
 
+    def add(self, game: GameSummary) -> None:
+        """Count one finished game (the games are added in game order)."""
+        self.games += 1
+        self.hands += game.hands
+        self.clauses.update(game.clauses)
+        for x in game.winners:
+            self.wins[self.subjects[x]] += 1
+        self.shared += len(game.winners) > 1
+        self.stopped += game.stopped
+        for unit, values in game.totals.items():
+            sums = self.sums[unit]
+            for x, v in enumerate(values):
+                sums[x] += v
+
     def to_json(self) -> dict[str, Any]:
         return {
             "variant": self.variant,
@@ -74,46 +118,103 @@ class SimReport:
         }
 
 
-def play_out(game: Game, bots: list[Bot]) -> None:
+def play_out(game: Game, bots: Sequence[Bot]) -> None:
     """Let the bots play until the game is over."""
     while not game.is_over:
         seat = game.current_player
         game.apply(bots[seat].choose(game, seat))
 
 
+def policy_rng(game_seed: int) -> random.Random:
+    """The one generator of the random policy in a game, derived from the game seed."""
+    return random.Random(f"jassdsl-policy:{game_seed}")
+
+
+def play_game(rules: CompiledRules, game_seed: int, bots: str) -> Game:
+    """One whole game; random bots through the fast path, others through `Game.apply`."""
+    game = Game(rules, seed=game_seed, record=False)
+    if bots == "random":
+        play_random(game, policy_rng(game_seed))
+    else:
+        play_out(game, make_bots(bots, rules.players, game_seed))
+    return game
+
+
+def summarize(game: Game) -> GameSummary:
+    outcome = game.outcome()
+    assert outcome is not None  # a game is summed up only when it is over
+    results = game.results
+    return GameSummary(len(results), Counter(r.clause or "(none)" for r in results),
+                       outcome.winners, outcome.reason == "hand limit",
+                       dict(results[-1].totals) if results else {})
+
+
+def play_numbered(rules: CompiledRules, bots: str, number: int, game_seed: int) -> GameSummary:
+    """Game `number` (from 1) of a run, with an error that says which game and seed failed."""
+    try:
+        return summarize(play_game(rules, game_seed, bots))
+    except Exception as e:
+        what = str(e) if isinstance(e, JassError) else f"{type(e).__name__}: {e}"
+        raise SimulationError(f"game {number} (game seed {game_seed}) failed: {what}") from e
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    seeds = random.Random(seed)
+    return [seeds.randrange(2**32) for _ in range(games)]
+
+
+def chunks(games: int, jobs: int) -> list[range]:
+    """Game indices in runs for the workers: enough runs to share the work and show
+    progress, each long enough that handing it over costs little."""
+    size = max(1, min(64, math.ceil(games / (jobs * 8))))
+    return [range(i, min(i + size, games)) for i in range(0, games, size)]
+
+
 def simulate(variant: str, games: int, seed: int = 0, bots: str = "heuristic",
-             options: dict[str, int | str] | None = None) -> SimReport:
-    """Play ``games`` games of a variant with bots and collect a report."""
+             options: dict[str, int | str] | None = None, jobs: int = 1,
+             progress: Progress | None = None) -> SimReport:
+    """Play ``games`` games of a variant with bots and collect a report.
+
+    ``jobs`` > 1 plays them in that many worker processes; the report is the same."""
+    if jobs < 1:
+        raise ValueError(f"jobs must be >= 1, not {jobs}")
     rules = load_rules(variant, options)
     names = subject_names(rules, seat_names(rules.players))
     report = SimReport(rules.name, display_path(variant_path(variant)), seed, bots,
                        dict(rules.options), names, list(rules.units))
     report.sums = {u: [0] * rules.subjects for u in rules.units}
-    seeds = random.Random(seed)
+    seeds = game_seeds(seed, games)
     start = time.perf_counter()
-    for _ in range(games):
-        game_seed = seeds.randrange(2**32)
-        game = Game(rules, seed=game_seed, record=False)
-        play_out(game, make_bots(bots, rules.players, game_seed))
-        add_game(report, game)
+    if jobs == 1 or games == 1:
+        for i, game_seed in enumerate(seeds):
+            report.add(play_numbered(rules, bots, i + 1, game_seed))
+            if progress is not None:
+                progress(report.games, report.hands)
+    else:
+        from jassdsl.jobs import run_in_processes  # only a run with workers needs it
+
+        def add_all(summaries: list[GameSummary]) -> None:
+            for summary in summaries:
+                report.add(summary)
+            if progress is not None:
+                progress(report.games, report.hands)
+
+        work = [(bots, [(i + 1, seeds[i]) for i in run]) for run in chunks(games, jobs)]
+        run_in_processes(load_rules, (variant, options), play_run, work, jobs, add_all)
     report.seconds = time.perf_counter() - start
     return report
 
 
-def add_game(report: SimReport, game: Game) -> None:
-    outcome = game.outcome()
-    assert outcome is not None  # play_out returns only when the game is over
-    report.games += 1
-    report.hands += len(game.results)
-    report.clauses.update(r.clause or "(none)" for r in game.results)
-    for x in outcome.winners:
-        report.wins[report.subjects[x]] += 1
-    report.shared += len(outcome.winners) > 1
-    report.stopped += outcome.reason == "hand limit"
-    if game.results:
-        for unit, values in game.results[-1].totals.items():
-            for x, v in enumerate(values):
-                report.sums[unit][x] += v
+def play_run(rules: CompiledRules, task: tuple[str, list[tuple[int, int]]],
+             stopped: Callable[[], bool]) -> list[GameSummary]:
+    """A worker's run of games (numbered, with their seeds); stops early when told to."""
+    bots, numbered = task
+    out = []
+    for number, game_seed in numbered:
+        if stopped():
+            break
+        out.append(play_numbered(rules, bots, number, game_seed))
+    return out
 
 
 def report_lines(report: SimReport) -> list[str]:

@@ -10,6 +10,9 @@ import pytest
 
 from jassdsl.actions import Action
 from jassdsl.bots import (
+    RUFF_RISK,
+    SIDE_WIN,
+    TRUMP_WIN,
     HeuristicBot,
     RandomBot,
     View,
@@ -17,6 +20,7 @@ from jassdsl.bots import (
     lead_card,
     make_bots,
     table_for,
+    win_chance,
 )
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.compiler import CompiledRules
@@ -78,6 +82,22 @@ def test_bots_finish_every_variant_with_legal_actions(variant: str, kind: str) -
         assert action in game.legal_actions()
         game.apply(action)
     assert game.outcome() is not None
+
+
+@pytest.mark.parametrize("variant", variant_names())
+def test_the_direct_view_is_the_observation(variant: str) -> None:
+    """View.of reads a game directly; it must show every seat just what its observation
+    shows, at every decision of a game (so bots stay as blind as the observation)."""
+    game = Game(variant, seed=3, record=False)
+    bots = make_bots("mixed", game.n, 3)
+    views = 0
+    while not game.is_over:
+        for seat in range(game.n):
+            assert View.of(game, seat) == View.observed(game, seat), (game.phase, seat)
+            views += 1
+        seat = game.current_player
+        game.apply(bots[seat].choose(game, seat))
+    assert views > 40
 
 
 @pytest.mark.parametrize("kind", ["random", "heuristic", "mixed"])
@@ -253,3 +273,34 @@ def test_where_the_fewest_win_the_bot_stays_out_of_tricks(hand: str, trick: str,
                                                           card: str) -> None:
     game = scene("schaufeldame", "play", hand, trick=trick, trump="obenabe")
     assert str(HeuristicBot(random.Random(0)).choose(game, 1)) == card
+
+
+def test_win_chance_counts_the_stronger_cards_still_out() -> None:
+    """The bitmask count against the plain definition, for every mode of a few files."""
+    rng = random.Random(4)
+    for variant in ("schieber", "mittlere", "schaufeldame"):
+        for table in load_rules(variant).modes.values():
+            for _ in range(40):
+                hand = rng.sample(range(36), 9)
+                for card in hand:
+                    out = sum(1 for c in range(card // 9 * 9, card // 9 * 9 + 9)
+                              if table.strength[c] > table.strength[card] and c not in hand)
+                    want = (TRUMP_WIN[min(out, 4)] if card // 9 == table.trump else
+                            SIDE_WIN[min(out, 3)] * (RUFF_RISK if table.trump >= 0 else 1))
+                    assert win_chance(card, hand, table) == want
+
+
+def test_lead_card_is_the_plain_definition() -> None:
+    """Against the definition written out: max by (suit length, top strength), first wins."""
+    rng = random.Random(9)
+    for variant in ("schieber", "mittlere", "schaufeldame"):
+        for table in load_rules(variant).modes.values():
+            for _ in range(100):
+                hand = sorted(rng.sample(range(36), rng.randint(1, 9)))
+                by_suit: dict[int, list[int]] = {}
+                for c in hand:
+                    by_suit.setdefault(c // 9, []).append(c)
+                best = max(by_suit.values(),
+                           key=lambda cs: (len(cs), max(table.strength[c] for c in cs)))
+                want = max(best, key=lambda c: table.strength[c])
+                assert lead_card(hand, table) == want

@@ -18,6 +18,7 @@ from typing import Any
 from jassdsl.actions import Action, flaw, is_index, legal_names, mask_plays
 from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.compiler import CompiledRules
+from jassdsl.deal import trick_seats
 from jassdsl.engine import records
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import Chance
@@ -162,6 +163,17 @@ class Game:
     @property
     def follow_by_mode(self) -> dict[int, Any]:
         return self.chain.play.follow_by_mode
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards in one seat's hand as a bitmask (bit c: card c)."""
+        return self.s.hands[self._seat(seat)]
+
+    @property
+    def trick_order(self) -> tuple[int, ...]:
+        """The seats of the open trick in play order, from its leader (those taking part)."""
+        s = self.s
+        full = (1 << self.n) - 1
+        return trick_seats(self.n, s.playing & full or full)[s.leader]
 
     def hand_of(self, seat: int) -> list[int]:
         """The cards (indices) in one seat's hand."""
