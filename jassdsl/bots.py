@@ -55,16 +55,15 @@ class View(NamedTuple):
     def of(cls, game: Game, seat: int) -> View:
         """What ``game.observation(seat)`` shows a bot, as indices.
 
-        A real game is read directly: its own hand and the public table (trick, leader,
-        trump, seats in play) from the state, without building the whole observation and
-        parsing card names back (that was half of a heuristic bot's time). `tests/test_bots.py` checks that both ways give the same view at
-        every decision of every rule file; anything else that looks like a game (a test's
-        hand-made scene) is read through its observation."""
+        A real game is read through its cheap public accessors: its own hand as a mask and
+        the public table (trick, leader, trump, seats in play), without building the whole
+        observation and parsing card names back (that was half of a heuristic bot's time).
+        `tests/test_bots.py` checks that both ways give the same view at every decision of
+        every rule file; anything else that looks like a game (a test's hand-made scene) is
+        read through its observation."""
         if type(game) is Game:
-            s = game.s
-            full = (1 << game.n) - 1
-            return cls(seat, hand_cards(s.hands[seat]), tuple(s.trick), s.leader, s.mode,
-                       trick_seats(game.n, s.playing & full or full)[s.leader])
+            return cls(seat, hand_cards(game.hand_mask(seat)), game.trick, game.leader,
+                       game.mode, game.trick_order)
         return cls.observed(game, seat)
 
     @classmethod

@@ -7,18 +7,16 @@ import copy
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any, NamedTuple, TextIO
+from typing import Any, TextIO
 
 from jassdsl import textview as tv
 from jassdsl.actions import PASS, Action
 from jassdsl.bots import Bot, View, make_bots, table_for
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.cli import UsageError, add_variant_arguments, options_of
-from jassdsl.deal import trick_seats
+from jassdsl.engine import Game, Outcome
 from jassdsl.errors import JassError
-from jassdsl.game import Game, Outcome, Trick
 from jassdsl.registry import display_path, load_rules, variant_path
-from jassdsl.tables import MODE_INDEX, MODE_NAMES
 
 QUIT_WORDS = ("q", "quit", "exit")
 YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}
@@ -52,11 +50,11 @@ def run(args: argparse.Namespace) -> int:
     agents = make_bots(args.bots, rules.players, seed)
     if args.human is not None:
         agents[args.human] = HumanPlayer(sys.stdin, out, names)
-    game = Game(rules, seed=seed, record=False)
+    game = Game(rules, seed=seed, record=False, events=True)
     for line in header(game, str(display_path(variant_path(args.variant))), seed, args.bots,
                        names):
         print(line, file=out)
-    table = Table(game, agents, names, out, args.verbose, live=args.human is not None)
+    table = Table(game, agents, names, out, args.verbose, args.human)
     try:
         outcome = table.run()
     except InputClosed as e:
@@ -79,137 +77,29 @@ def header(game: Game, path: str, seed: int, bots: str, names: Sequence[str]) ->
     return lines
 
 
-class Progress(NamedTuple):
-    hands: int  # finished hands
-    tricks: int  # finished tricks of the current hand
-    trump: str | None
-
-
 class Table:
-    """Drives one game: asks each seat for its action and reports hands as they finish."""
+    """Drives one game: asks each seat for its action and tells what it did, from the
+    events each action made (see `textview.Narrator`)."""
 
     def __init__(self, game: Game, agents: Sequence[Bot], names: Sequence[str], out: TextIO,
-                 verbose: bool, live: bool) -> None:
-        self.game, self.agents, self.names, self.out = game, agents, names, out
-        self.verbose, self.live = verbose, live
-        self.log = tv.HandLog()
-
-    def say(self, line: str) -> None:
-        print(line, file=self.out)
+                 verbose: bool, you: int | None) -> None:
+        self.game, self.agents, self.out = game, agents, out
+        self.narrator = tv.Narrator(game, names, you, verbose)
 
     def run(self) -> Outcome:
         game = self.game
-        self.start_hand()
-        while not game.is_over:
-            seat, phase = game.current_player, game.phase
-            action = self.agents[seat].choose(game, seat)
-            if phase == "trump":
-                self.log.trump_calls.append((seat, action))
-            before = self.progress()
-            game.apply(action)
-            if self.live:
-                self.tell(seat, phase, action, before)
-            if len(game.results) > before.hands:
-                self.finish_hand()
+        told = 0
+        while True:
+            for line in self.narrator.tell(game.events[told:]):
+                print(line, file=self.out)
+            told = len(game.events)
+            if game.is_over:
+                break
+            seat = game.current_player
+            game.apply(self.agents[seat].choose(game, seat))
         outcome = game.outcome()
         assert outcome is not None
         return outcome
-
-    def progress(self) -> Progress:
-        """Where the game stands, to see afterwards what an action changed."""
-        if not self.live:
-            return Progress(len(self.game.results), 0, None)
-        obs = self.game.observation(self.game.current_player)
-        return Progress(len(self.game.results), len(obs["tricks"]), obs["trump"])
-
-    def start_hand(self) -> None:
-        obs = self.game.observation(0)
-        self.log = tv.HandLog(shown=obs["shown"])
-        if self.live:
-            self.say(f"\n--- hand {obs['hand_number']}, dealer {self.names[obs['dealer']]} ---")
-            if len(obs["table"]) < self.game.n:
-                self.say("at the table: " + ", ".join(self.names[x] for x in obs["table"]))
-            if obs["shown"]:
-                self.say(f"card shown: {obs['shown']}")
-            if obs["turned"]:
-                self.say(f"card turned (trump): {obs['turned']}")
-            if obs["seen"]:
-                self.say(f"bottom card of the {self.game.rules.show_pile}: {obs['seen']}")
-            piles = [f"{pile_label(name, self.names)} {k} cards"
-                     for name, k in obs["piles"].items() if k]
-            if piles:
-                self.say("face down: " + ", ".join(piles))
-
-    def finish_hand(self) -> None:
-        game = self.game
-        result = game.results[-1]
-        rules = game.rules
-        for line in tv.hand_summary(rules, result, self.log, self.names, self.verbose):
-            self.say(line)
-        for line in tv.standings_table(rules, result.totals, self.names):
-            self.say(line)
-        self.say("")
-        if not game.is_over:
-            self.start_hand()
-
-    def tell(self, seat: int, phase: str, action: Action, before: Progress) -> None:
-        """For the person at the table: what the others just did, and each finished trick."""
-        name = self.names[seat]
-        others = not isinstance(self.agents[seat], HumanPlayer)
-        if phase == "trump" and others:
-            self.say(f"{name} pushes" if action.kind == "push"
-                     else f"{name} chooses trump {tv.mode_label(MODE_NAMES[action.value])}")
-        elif phase == "auction" and others:
-            self.say(f"{name} passes" if action.kind == "pass" else f"{name} bids {action.value}")
-        elif phase == "take part" and others:
-            what = {"join": "plays", "fold": "folds",
-                    "swap": f"takes the {self.game.rules.swap_pile} and plays"}
-            self.say(f"{name} {what[action.kind]}")
-        elif phase == "improve" and others and action.kind != "discard":
-            pile = self.game.rules.improve
-            self.say(f"{name} takes the {pile}" if action.kind == "take"
-                     else f"{name} refuses the {pile}")
-        elif phase == "rob" and others:
-            turned = CARD_INDEX[self.game.observation(seat)["turned"]]
-            robbing = CARD_NAMES[self.game.rules.robbing_card(turned)]
-            self.say(f"{name} takes the turned {CARD_NAMES[turned]} for {robbing}"
-                     if action.value == 1 else f"{name} does not rob")
-        elif phase == "weis" and others and action.value == 1:
-            said = self.game.observation(seat)["weis"][seat]
-            self.say(f"{name} declares Weis: {'; '.join(said) or 'none'}")
-        elif phase == "declare" and others:
-            hidden = any(d.hidden for d in self.game.rules.declarations if d.name == action.kind)
-            self.say(f"{name} gives a hidden {action.kind}" if hidden
-                     else f"{name}'s {action.kind}: {action.value}")
-        hand_over = len(self.game.results) > before.hands
-        if phase == "play" and not hand_over and before.trump is None:
-            now = self.game.observation(self.game.current_player)["trump"]
-            if now is not None:
-                self.say(f"{name} could not follow: trump is now {tv.mode_label(now)}")
-        trick = self.finished_trick(before)
-        if trick is not None:
-            game = self.game
-            if hand_over:
-                result = game.results[-1]
-                seats = result.trick_order(trick.leader)
-                table = tv.final_table(game.rules, result.trump)
-                points = result.trick_points(table, game.rules.last_bonus)[-1]
-            else:
-                obs = game.observation(game.current_player)
-                seats = trick_seats(game.n, sum(1 << x for x in obs["playing"]))[trick.leader]
-                table = table_for(game.rules, MODE_INDEX.get(obs["trump"] or "", -1))
-                points = sum(table.points[c] for c in trick.cards)
-            self.say(tv.trick_line(before.tricks + 1, trick, self.names, points, seats))
-
-    def finished_trick(self, before: Progress) -> Trick | None:
-        game = self.game
-        if len(game.results) > before.hands:
-            return game.results[-1].tricks[-1]
-        tricks = game.observation(game.current_player)["tricks"]
-        if len(tricks) <= before.tricks:
-            return None
-        leader, cards, winner = tricks[-1]
-        return Trick(leader, tuple(CARD_INDEX[c] for c in cards), winner)
 
 
 class HumanPlayer:
@@ -225,10 +115,10 @@ class HumanPlayer:
     def choose(self, game: Game, seat: int) -> Action:
         view = View.of(game, seat)
         legal = tv.in_hand_order(game.legal_actions(), table_for(game.rules, view.trump))
-        if game.phase == "play" and self.forced_hand == game.s.hand_no:
+        if game.phase == "play" and self.forced_hand == game.hand_number:
             return legal[0]
         if game.phase == "play" and forced(game):
-            self.forced_hand = game.s.hand_no
+            self.forced_hand = game.hand_number
             self.say("the rest of this hand is forced: playing it out for you")
             return legal[0]
         self.show(game, seat, legal)
@@ -251,17 +141,16 @@ class HumanPlayer:
     def show(self, game: Game, seat: int, legal: list[Action]) -> None:
         view = View.of(game, seat)
         table = table_for(game.rules, view.trump)
-        trump = game.observation(seat)["trump"]
-        trump_text = tv.mode_label(trump) if trump else "not set yet"
+        obs = game.observe(seat)
+        trump_text = tv.mode_label(obs.trump) if obs.trump.is_set else "not set yet"
         self.say(f"trump {trump_text}; your hand: {tv.hand_text(view.hand, table)}")
         if game.phase == "play":
-            self.say(tv.running_count(game.rules, game.observation(seat), seat, self.names))
+            self.say(tv.running_count(game.rules, obs, seat, self.names))
             played = ", ".join(f"{self.names[view.seats[i]]} {CARD_NAMES[c]}"
                                for i, c in enumerate(view.trick))
             self.say(f"trick so far: {played}" if played else "you lead")
         if game.phase == "weis":
-            offer = game.observation(seat)["weis_offer"]
-            self.say(f"your Weis: {'; '.join(offer)}")
+            self.say(f"your Weis: {'; '.join(obs.weis_offer)}")
         self.say(f"legal: {choices_text(game, legal)}")
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
@@ -286,25 +175,16 @@ class HumanPlayer:
         return "your card (number or name): "
 
 
-def pile_label(name: str, names: Sequence[str]) -> str:
-    """'blind', or "P1's NAME" for a pile of one player (named 'NAME:1')."""
-    pile, _, seat = name.partition(":")
-    if not seat.isdigit():
-        return pile
-    who = names[int(seat)]
-    return f"your {pile}" if who == "you" else f"{who}'s {pile}"
-
-
 def rob_cards(game: Game) -> tuple[str, str]:
     """The turned card and the trump card that may take it (the file's `rob:` rank)."""
-    turned = CARD_INDEX[game.observation(game.current_player)["turned"]]
+    turned = game.observe(game.current_player).turned
     return CARD_NAMES[turned], CARD_NAMES[game.rules.robbing_card(turned)]
 
 
 def forced(game: Game) -> bool:
     """Whether the rest of the hand is certain: one seat plays alone, or every play left
     of every seat has exactly one legal card (tried out on a copy of the game)."""
-    if len(game.observation(game.current_player)["playing"]) == 1:
+    if len(game.observe(game.current_player).playing) == 1:
         return True
     trial = copy.deepcopy(game, {id(game.rules): game.rules})
     hands = len(trial.results)

@@ -8,15 +8,22 @@ team).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from jassdsl import model as m
 from jassdsl.exprsource import Compiler, Source
 
 Fn = Callable[["HandFacts", int], Any]
+
+
+class Lots(Protocol):
+    """What scoring needs of the game's chance: draw a lot, and take draws back."""
+
+    def randrange(self, n: int) -> int: ...
+    def getstate(self) -> Any: ...
+    def setstate(self, state: Any) -> None: ...
 
 
 @dataclass(slots=True)
@@ -37,7 +44,7 @@ class HandFacts:
     declared: dict[str, list[int]]
     totals: dict[str, list[int]]
     options: dict[str, int | str]
-    rng: random.Random
+    rng: Lots  # where a lot is drawn: the game's chance
     bound: list[int] | None = None
     change: dict[str, list[int]] = field(default_factory=dict)  # filled after scoring
     weis: list[int] = field(default_factory=list)  # Weis points scored, per subject

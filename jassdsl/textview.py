@@ -7,26 +7,30 @@ in partnership games a team is named by its members (``you+P2``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from jassdsl import model as m
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_CLASSES, CARD_NAMES, SUIT_NAMES, SUITS
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import HandResult, Outcome, Trick, weis_label
+from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick, weis_label
+from jassdsl.engine.events import (
+    Bettered,
+    Dealt,
+    Declared,
+    Event,
+    HandScored,
+    Pushed,
+    Robbed,
+    TookPart,
+    TrickTaken,
+    TrumpSet,
+    WeisSaid,
+)
 from jassdsl.scoring import Grant
 from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable
 from jassdsl.weis import trick_bonuses, trump_made_in
-
-
-@dataclass
-class HandLog:
-    """What the result of a hand does not keep but the report wants: shown card, trump calls."""
-
-    shown: str | None = None
-    trump_calls: list[tuple[int, Action]] = field(default_factory=list)
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -68,17 +72,19 @@ def final_table(rules: CompiledRules, trump: str) -> ModeTable:
     return table if table is not None else next(iter(rules.modes.values()))
 
 
-def trump_how(rules: CompiledRules, result: HandResult, log: HandLog,
+def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
               names: Sequence[str]) -> str:
-    """``trump H (...) (how the rule file's method set it)``, or ``no trump (...)``."""
+    """``trump H (...) (how the rule file's method set it)``, or ``no trump (...)``;
+    `events`: the hand's, which tell the calls and the card shown."""
     kind, trump = rules.trump_kind, result.trump
     label = f"trump {mode_label(trump)}"
     if kind in ("forehand_chooses", "bidder_chooses"):
-        return f"{label} ({calls_text(log.trump_calls, names)})"
+        return f"{label} ({calls_text(events, names)})"
     if kind == "random_suit":
         return f"{label} (drawn at random)"
     if kind == "bottom_card" or (kind == "turned" and result.turned < 0):
-        return f"{label} (bottom card {log.shown or '?'} shown)"
+        shown = next((e.shown for e in reversed(events) if isinstance(e, Dealt)), -1)
+        return f"{label} (bottom card {CARD_NAMES[shown] if shown >= 0 else '?'} shown)"
     if kind == "turned":
         robbed = (f", robbed by {names[result.robbed]} with the "
                   f"{CARD_NAMES[rules.robbing_card(result.turned)]}" if result.robbed >= 0
@@ -97,11 +103,14 @@ def fallback_name(rules: CompiledRules) -> str:
     return MODE_NAMES[rules.fallback] if rules.fallback is not None else "obenabe"
 
 
-def calls_text(calls: Sequence[tuple[int, Action]], names: Sequence[str]) -> str:
+def calls_text(events: Sequence[Event], names: Sequence[str]) -> str:
+    """The pushes and the trump choice among a hand's events: ``P0 pushed, chosen by P2``."""
     words = []
-    for seat, action in calls:
-        words.append(f"{names[seat]} pushed" if action.kind == "push"
-                     else f"chosen by {names[seat]}")
+    for e in events:
+        if isinstance(e, Pushed):
+            words.append(f"{names[e.seat]} pushed")
+        elif isinstance(e, TrumpSet) and e.how == "chosen":
+            words.append(f"chosen by {names[e.seat]}")
     return ", ".join(words) or "chosen"
 
 
@@ -237,12 +246,12 @@ def clause_facts(rules: CompiledRules, result: HandResult,
     return list(dict.fromkeys(out))
 
 
-def hand_summary(rules: CompiledRules, result: HandResult, log: HandLog,
+def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Event],
                  names: Sequence[str], tricks: bool) -> list[str]:
-    """The report of one finished hand, one line per fact."""
+    """The report of one finished hand, one line per fact (`events`: the hand's)."""
     subjects = subject_names(rules, names)
     lines = [f"hand {result.number}, dealer {names[result.dealer]}, "
-             f"{trump_how(rules, result, log, names)}"]
+             f"{trump_how(rules, result, events, names)}"]
     for decl, values in result.declared.items():
         shown = ", ".join(f"{names[s]} {v}" for s, v in enumerate(values))
         lines.append(f"  {decl}: {shown}")
@@ -324,25 +333,25 @@ def in_hand_order(actions: Sequence[Action], table: ModeTable) -> list[Action]:
 CARD_KINDS = ("play", "discard")
 
 
-def running_count(rules: CompiledRules, obs: dict[str, Any], seat: int,
+def running_count(rules: CompiledRules, obs: Observation, seat: int,
                   names: Sequence[str]) -> str:
     """``so far: you 2 tricks, 31 points; you+P2 3 tricks, 45 points; your call 3``:
     the tricks and card points (counted with the trump as it stands) of this hand."""
-    table = final_table(rules, obs["trump"] or "none")
+    table = final_table(rules, obs.trump)
     subjects = subject_names(rules, names)
     team = rules.team_of
     tricks = [0] * rules.subjects
     points = [0] * rules.subjects
-    for _, cards, winner in obs["tricks"]:
+    for _, cards, winner in obs.tricks:
         tricks[team[winner]] += 1
-        points[team[winner]] += sum(table.points[CARD_NAMES.index(c)] for c in cards)
-    mine = [f"{names[seat]} {plural(sum(1 for *_, w in obs['tricks'] if w == seat), 'trick')}"]
+        points[team[winner]] += sum(table.points[c] for c in cards)
+    mine = [f"{names[seat]} {plural(sum(1 for *_, w in obs.tricks if w == seat), 'trick')}"]
     if rules.subjects < rules.players:
         mine.append(f"team {subjects[team[seat]]} {plural(tricks[team[seat]], 'trick')}, "
                     f"{plural(points[team[seat]], 'point')}")
     else:
         mine[0] += f", {plural(points[seat], 'point')}"
-    declared = [f"your {name} {values[seat]}" for name, values in obs["declared"].items()
+    declared = [f"your {name} {values[seat]}" for name, values in obs.declared.items()
                 if values and values[seat] is not None]
     return "so far: " + "; ".join(mine + declared)
 
@@ -366,3 +375,144 @@ REASONS = {
 
 def reason_text(reason: str) -> str:
     return REASONS.get(reason, reason)
+
+
+class Narrator:
+    """Tells a game at the terminal from its events: one method per event type, each
+    returning the lines it says (an event without a method says nothing).
+
+    Finished hands are always reported. With `live` (a person at the table) also each
+    deal, the decisions of the other seats (`you` is the person's seat: its own
+    decisions are not told back to it) and each trick as it is taken. `tricks` lists the
+    tricks in each hand's report."""
+
+    def __init__(self, game: Game, names: Sequence[str], you: int | None = None,
+                 tricks: bool = False) -> None:
+        self.game, self.rules, self.names = game, game.rules, names
+        self.you, self.live, self.tricks = you, you is not None, tricks
+        self.hand: list[Event] = []  # the events since the hand's (last) deal
+        self.ending = False  # the events being told finish a hand
+        self.told = 0  # the last hand whose deal was told
+        auction = self.rules.auction
+        self.auction = self.rules.declarations[auction].name if auction >= 0 else ""
+
+    def tell(self, events: Sequence[Event]) -> list[str]:
+        """The lines for events that follow those told before, in order."""
+        self.ending = any(isinstance(e, HandScored) for e in events)
+        lines: list[str] = []
+        for e in events:
+            if isinstance(e, Dealt):
+                self.hand = []
+            self.hand.append(e)
+            say = NARRATE.get(type(e))
+            if say is not None:
+                lines += say(self, e)
+        return lines
+
+    def others(self, seat: int) -> bool:
+        """Whether a decision of this seat is told: live, and not the person's own."""
+        return self.live and seat != self.you
+
+    def dealt(self, e: Dealt) -> list[str]:
+        """A new hand: dealer, who is at the table, the cards shown, what lies face down
+        (a deal made anew in the same hand is not told)."""
+        if not self.live or e.hand == self.told:
+            return []
+        self.told = e.hand
+        names, obs = self.names, self.game.observe(0)
+        lines = [f"\n--- hand {e.hand}, dealer {names[e.dealer]} ---"]
+        if len(obs.table) < self.rules.players:
+            lines.append("at the table: " + ", ".join(names[x] for x in obs.table))
+        if e.shown >= 0:
+            lines.append(f"card shown: {CARD_NAMES[e.shown]}")
+        if e.turned >= 0:
+            lines.append(f"card turned (trump): {CARD_NAMES[e.turned]}")
+        seen = dict(e.piles).get(self.rules.show_pile or "")
+        if seen:
+            lines.append(f"bottom card of the {self.rules.show_pile}: {CARD_NAMES[seen[-1]]}")
+        piles = [f"{pile_label(name, names)} {k} cards" for name, k in obs.piles.items() if k]
+        if piles:
+            lines.append("face down: " + ", ".join(piles))
+        return lines
+
+    def trump_set(self, e: TrumpSet) -> list[str]:
+        """A player's choice, or the card of a player who could not follow (told with the
+        hand's report where that card ended the hand)."""
+        name = self.names[e.seat] if e.seat >= 0 else ""
+        if e.how == "chosen" and self.others(e.seat):
+            return [f"{name} chooses trump {mode_label(e.mode)}"]
+        if e.how == "first void" and self.live and not self.ending:
+            return [f"{name} could not follow: trump is now {mode_label(e.mode)}"]
+        return []
+
+    def pushed(self, e: Pushed) -> list[str]:
+        return [f"{self.names[e.seat]} pushes"] if self.others(e.seat) else []
+
+    def declared(self, e: Declared) -> list[str]:
+        if not self.others(e.seat) or e.kept:
+            return []
+        name = self.names[e.seat]
+        if e.name == self.auction:
+            return [f"{name} passes" if e.passed else f"{name} bids {e.value}"]
+        return [f"{name} gives a hidden {e.name}" if e.hidden else f"{name}'s {e.name}: {e.value}"]
+
+    def took_part(self, e: TookPart) -> list[str]:
+        if not self.others(e.seat):
+            return []
+        what = {"join": "plays", "fold": "folds",
+                "swap": f"takes the {self.rules.swap_pile} and plays"}
+        return [f"{self.names[e.seat]} {what[e.how]}"]
+
+    def bettered(self, e: Bettered) -> list[str]:
+        if not self.others(e.seat) or not e.asked:
+            return []
+        verb = "takes" if e.how == "took" else "refuses"
+        return [f"{self.names[e.seat]} {verb} the {self.rules.improve}"]
+
+    def robbed(self, e: Robbed) -> list[str]:
+        if not self.others(e.seat):
+            return []
+        name = self.names[e.seat]
+        return [f"{name} takes the turned {CARD_NAMES[e.turned]} for {CARD_NAMES[e.card]}"
+                if e.took else f"{name} does not rob"]
+
+    def weis_said(self, e: WeisSaid) -> list[str]:
+        if not self.others(e.seat) or not e.declared:
+            return []
+        said = "; ".join(weis_label(w) for w in e.said)
+        return [f"{self.names[e.seat]} declares Weis: {said or 'none'}"]
+
+    def trick_taken(self, e: TrickTaken) -> list[str]:
+        """The trick with its points, counted with the trump as it stands (the last
+        trick with its bonus)."""
+        if not self.live:
+            return []
+        mode = next((t.mode for t in reversed(self.hand) if isinstance(t, TrumpSet)), "none")
+        points = sum(final_table(self.rules, mode).points[c] for c in e.cards)
+        if self.ending:
+            points += self.rules.last_bonus
+        trick = Trick(e.leader, e.cards, e.winner)
+        return [trick_line(e.number, trick, self.names, points, e.seats)]
+
+    def hand_scored(self, e: HandScored) -> list[str]:
+        """The hand's report and the standings after it."""
+        result = next(r for r in reversed(self.game.results) if r.number == e.hand)
+        return [*hand_summary(self.rules, result, self.hand, self.names, self.tricks),
+                *standings_table(self.rules, dict(e.totals), self.names), ""]
+
+
+NARRATE: dict[type[Event], Callable[[Narrator, Any], list[str]]] = {
+    Dealt: Narrator.dealt, TrumpSet: Narrator.trump_set, Pushed: Narrator.pushed,
+    Declared: Narrator.declared, TookPart: Narrator.took_part, Bettered: Narrator.bettered,
+    Robbed: Narrator.robbed, WeisSaid: Narrator.weis_said, TrickTaken: Narrator.trick_taken,
+    HandScored: Narrator.hand_scored,
+}
+
+
+def pile_label(name: str, names: Sequence[str]) -> str:
+    """'blind', or "P1's NAME" for a pile of one player (named 'NAME:1')."""
+    pile, _, seat = name.partition(":")
+    if not seat.isdigit():
+        return pile
+    who = names[int(seat)]
+    return f"your {pile}" if who == "you" else f"{who}'s {pile}"

@@ -52,9 +52,10 @@ Fingerprint = tuple[bytes, tuple[Any, ...], Any, tuple[Action, ...]]
 def fingerprint(game: Game) -> Fingerprint:
     """The whole state, the generator and the history, as values (deep, so a later change
     of the game cannot reach them). The finished hands' records are immutable and only
-    ever appended, so they are kept as they are rather than pickled each time."""
+    ever appended, so they are kept as they are rather than pickled each time. White-box:
+    it reads the engine's state (`game.s`), which no code outside the engine may do."""
     state = {k: v for k, v in vars(game.s).items() if k != "results"}
-    return (pickle.dumps(state), tuple(game.s.results), game.rng.getstate(),
+    return (pickle.dumps(state), tuple(game.s.results), game.chance.getstate(),
             tuple(game.history))
 
 
@@ -158,8 +159,8 @@ def check_replay(game: Game, name: str, options: dict[str, int | str], seed: int
         if thing is not None:
             check_illegal(again, thing)
         again.apply(action)
-    assert again.s == game.s
-    assert again.rng.getstate() == game.rng.getstate()
+    assert again.s == game.s  # white-box: the engine's whole state
+    assert again.chance.getstate() == game.chance.getstate()
     assert [again.observation(x) for x in range(again.n)] == \
         [game.observation(x) for x in range(game.n)]
 

@@ -108,8 +108,7 @@ def decisions(game: Game, rng: random.Random, limit: int | None = None) -> Itera
         action = rng.choice(legal) if legal else Action("none")
         seat = game.current_player
         hand = sum(1 << c for c in game.hand_of(seat))
-        seen = Decision(seat, game.phase, game.s.hand_no, hand, tuple(game.s.trick), legal,
-                        action)
+        seen = Decision(seat, game.phase, game.hand_number, hand, game.trick, legal, action)
         game.apply(action)
         done += 1
         yield seen

@@ -94,7 +94,8 @@ def test_misuse_of_a_game_raises_the_documented_error_and_changes_nothing(
     if make is at_play:  # the legal actions are cards now
         message = message.replace(TRUMP_LEGAL, "legal now: " + ", ".join(
             str(a) for a in game.legal_actions()))
-    before, state, rng = snapshot(game), copy.deepcopy(game.s), game.rng.getstate()
+    # white-box: "changes nothing" is checked on the engine's whole state (game.s)
+    before, state, rng = snapshot(game), copy.deepcopy(game.s), game.chance.getstate()
     history = list(game.history)
     with pytest.raises(getattr(errors, error)) as info:
         call(game)
@@ -102,7 +103,7 @@ def test_misuse_of_a_game_raises_the_documented_error_and_changes_nothing(
     assert re.search(message, str(info.value)), str(info.value)
     assert snapshot(game) == before
     assert game.s == state
-    assert game.rng.getstate() == rng
+    assert game.chance.getstate() == rng
     assert game.history == history
 
 
@@ -211,25 +212,26 @@ def test_a_failing_invariant_leaves_the_game_as_before_and_undo_consistent(
         seed: int, policy: int) -> None:
     game = Game(str(INVARIANT_FAILS), seed=seed)
     rng = random.Random(policy)
+    # white-box: the engine's whole state (game.s) before each action, to compare after
     saved: list[Any] = []  # (state, generator, history) before each applied action
     while True:
         action = rng.choice(game.legal_actions())
-        before = (copy.deepcopy(game.s), game.rng.getstate(), list(game.history))
+        before = (copy.deepcopy(game.s), game.chance.getstate(), list(game.history))
         try:
             game.apply(action)
         except errors.InvariantError:
             break
         saved.append(before)
-    assert (game.s, game.rng.getstate(), game.history) == before
+    assert (game.s, game.chance.getstate(), game.history) == before
     assert game.results == []
     message = f"{game.rules.model.path}: invariant 'never' does not hold after hand 1"
     with pytest.raises(errors.InvariantError, match=re.escape(message)):
         game.apply(action)  # the same again: the same error, and still nothing changed
-    assert (game.s, game.rng.getstate(), game.history) == before
+    assert (game.s, game.chance.getstate(), game.history) == before
     for state, rng_state, history in reversed(saved):  # every undo matches the history
         last = game.history[-1]
         assert game.undo() == last
-        assert (game.s, game.rng.getstate(), game.history) == (state, rng_state, history)
+        assert (game.s, game.chance.getstate(), game.history) == (state, rng_state, history)
     with pytest.raises(errors.ApiUsageError):
         game.undo()
 

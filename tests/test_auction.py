@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from jassdsl.actions import Action
+from jassdsl.engine.events import Dealt
 from jassdsl.errors import IllegalActionError
 from jassdsl.game import Game
 
@@ -20,13 +21,15 @@ def fresh(seed: int = 3) -> Game:
 
 def test_everybody_passes_and_the_next_dealer_deals_anew() -> None:
     game = fresh()
-    dealer, dealt = game.s.dealer, game.s.dealt
+    dealer, dealt = game.dealer, [game.hand_of(x) for x in range(4)]
     assert game.phase == "auction" and game.current_player == (dealer + 1) % 4
     for _ in range(4):
         game.apply("pass")
-    assert game.phase == "auction" and game.s.hand_no == 1 and not game.results
-    assert game.s.dealer == (dealer + 1) % 4 and game.current_player == (dealer + 2) % 4
-    assert game.s.dealt != dealt and game.s.redeals == 1
+    assert game.phase == "auction" and game.hand_number == 1 and not game.results
+    assert game.dealer == (dealer + 1) % 4 and game.current_player == (dealer + 2) % 4
+    again = game.hand_events()[-1]
+    assert isinstance(again, Dealt) and again.redeals == 1 and again.dealer == game.dealer
+    assert [game.hand_of(x) for x in range(4)] != dealt
 
 
 def test_a_bid_must_be_higher_and_three_passes_end_the_auction() -> None:
@@ -45,7 +48,7 @@ def test_a_bid_must_be_higher_and_three_passes_end_the_auction() -> None:
     assert game.phase == "trump" and game.current_player == (first + 2) % 4
     bids = [0] * 4
     bids[first], bids[(first + 2) % 4] = 3, 5
-    assert game.s.declared["bid"] == bids  # a pass counts 0
+    assert game.observe(0).declared["bid"] == tuple(bids)  # a pass counts 0
 
 
 def test_a_bid_of_nine_ends_the_auction_at_once() -> None:
@@ -64,7 +67,7 @@ def test_calls_start_right_of_the_bidder_and_the_last_may_not_make_nine() -> Non
         game.apply("pass")
     game.apply("trump obenabe")
     assert game.phase == "declare" and game.current_player == (bidder + 1) % 4
-    assert game.s.declared["call"][bidder] == 4  # the bid is the bidder's call
+    assert game.observe(0).declared["call"][bidder] == 4  # the bid is the bidder's call
     game.apply("call 2")
     game.apply("call 1")
     last = game.current_player
@@ -74,7 +77,7 @@ def test_calls_start_right_of_the_bidder_and_the_last_may_not_make_nine() -> Non
     with pytest.raises(IllegalActionError):
         game.apply("call 2")
     game.apply("call 0")
-    assert game.phase == "play" and game.current_player == bidder == game.s.leader
+    assert game.phase == "play" and game.current_player == bidder == game.leader
 
 
 def test_the_highest_bidder_deals_the_next_hand() -> None:
@@ -88,7 +91,7 @@ def test_the_highest_bidder_deals_the_next_hand() -> None:
         game.apply(game.legal_actions()[0])
     while not game.results:
         game.apply(game.legal_actions()[0])
-    assert game.s.dealer == bidder and game.s.hand_no == 2
+    assert game.dealer == bidder and game.hand_number == 2
     assert game.current_player == (bidder + 1) % 4 and game.phase == "auction"
 
 

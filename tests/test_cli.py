@@ -419,6 +419,16 @@ def test_human_game_by_numbers_to_the_end(run: Run) -> None:
     assert "seats counter-clockwise: you, P1, P2, P3" in out
 
 
+def test_a_hand_nobody_plays_is_reported_to_the_person_at_the_table(run: Run) -> None:
+    """Everybody folds: the hand ends without a trick (the terminal once looked for its
+    last trick and failed)."""
+    code, out, err = run("play", "handjass", "--seed", "2", "--human", "1", stdin="2\nq\n")
+    assert code == 0 and "Traceback" not in err, err
+    folded = out.split("do you play? (join / fold, or a number): 2\n")[1]
+    assert folded.startswith("P2 folds\nP3 folds\nP0 folds\nhand 1, dealer P0, ")
+    assert "\n  playing: nobody\n" in folded and "trick 1" not in folded.split("--- hand 2")[0]
+
+
 def test_human_eof_leaves_cleanly(run: Run) -> None:
     code, out, err = run("play", "schieber", "--seed", "2", "--human", "1", stdin="1\n1\n")
     assert code == 0
@@ -542,10 +552,10 @@ def test_every_option_of_simulate_and_play_has_help(run: Run) -> None:
 
 def test_simulate_says_when_games_hit_the_hand_limit(run: Run,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    import jassdsl.game
+    import jassdsl.engine.records
     import jassdsl.simulate
 
-    for module in (jassdsl.game, jassdsl.simulate):
+    for module in (jassdsl.engine.records, jassdsl.simulate):
         monkeypatch.setattr(module, "HAND_LIMIT", 2)
     code, out, _ = run("simulate", "mittlere", "--games", "3")
     assert code == 0

@@ -14,6 +14,7 @@ import pytest
 
 from jassdsl.check import load_model
 from jassdsl.compiler import compile_rules
+from jassdsl.engine.position import at_deal
 from jassdsl.errors import RuleFileErrors
 from jassdsl.game import Game
 
@@ -21,9 +22,12 @@ NINES: dict[str, int | str] = {"four-nines": "yes"}  # stated, so a new default 
 
 
 def one_hand(seed: int, trump: str) -> Game:
-    """Hand 1 of a Schieber game from 990 points each, trump chosen by forehand."""
-    game = Game("schieber", seed=seed, options=NINES)
-    game.s.totals["points"][:] = [990, 990]
+    """Hand 1 of a Schieber game from 990 points each, trump chosen by forehand: the deal
+    of the game with this seed, set up at those totals with `at_deal`."""
+    seeded = Game("schieber", seed=seed, options=NINES)
+    game = at_deal(seeded.rules, [seeded.hand_of(x) for x in range(4)], seeded.dealer,
+                   totals={"points": [990, 990]})
+    assert game.totals == {"points": (990, 990)}
     game.apply(f"trump {trump}")
     while not game.results:
         game.apply(game.legal_actions()[0])

@@ -56,9 +56,9 @@ def assert_same(fast: Game, slow: Game, fast_rng: random.Random,
         assert a.totals == b.totals, where
         assert a == b, where
     assert fast.outcome() == slow.outcome()
-    assert fast.s == slow.s
+    assert fast.s == slow.s  # white-box: the engine's whole state
     assert fast_rng.getstate() == slow_rng.getstate(), "the policy drew differently"
-    assert fast.rng.getstate() == slow.rng.getstate(), "the deals drew differently"
+    assert fast.chance.getstate() == slow.chance.getstate(), "the deals drew differently"
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -92,7 +92,7 @@ def test_starting_mid_trick(variant_case: VariantCase, cards: int) -> None:
     """From a trick with cards already on the table, in the second hand or later. Where
     players may sit a hand out, a game may have no such trick: the next seed is tried."""
     def reached(g: Game) -> bool:
-        return len(g.results) >= 1 and len(g.s.trick) == cards and len(g.s.tricks) == 2
+        return len(g.results) >= 1 and len(g.trick) == cards and len(g.observe(0).tricks) == 2
 
     for seed in range(7, 40):
         fast, slow = twins(variant_case, seed)
@@ -106,7 +106,7 @@ def test_starting_mid_trick(variant_case: VariantCase, cards: int) -> None:
     fast_rng, slow_rng = random.Random(seed), random.Random(seed)
     for game, rng in ((fast, fast_rng), (slow, slow_rng)):
         until(game, rng, reached)
-    assert fast.s == slow.s and fast.s.trick
+    assert fast.s == slow.s and fast.trick  # white-box: the engine's whole state
     assert play_random(fast, fast_rng) == drive(slow, slow_rng)
     assert_same(fast, slow, fast_rng, slow_rng)
 
@@ -118,7 +118,7 @@ def test_stopping_after_some_hands(variant_case: VariantCase, hands: int) -> Non
     fast_rng, slow_rng = random.Random(11), random.Random(11)
     assert play_random(fast, fast_rng, hands) == hands == drive(slow, slow_rng, hands)
     assert len(fast.results) == hands and not fast.is_over
-    assert not fast.s.trick and not fast.s.tricks, "stopped at a hand's start"
+    assert not fast.trick and not fast.observe(0).tricks, "stopped at a hand's start"
     assert_same(fast, slow, fast_rng, slow_rng)
     play_random(fast, fast_rng)
     drive(slow, slow_rng)

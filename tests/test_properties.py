@@ -519,22 +519,23 @@ def check_decision(game: Game, d: Decision) -> None:
 def check_cards_conserved(game: Game) -> None:
     """Every card is in exactly one place: a hand, a pile, out of play (folded or swapped
     hands), or played in this hand; a seat's hidden cards stay out of the others' view."""
-    s = game.s
-    places = [*s.hands, *s.piles.values(), s.out,
-              sum(1 << c for t in s.tricks for c in t.cards), sum(1 << c for c in s.trick)]
+    played = [c for t in game.observe(0).tricks for c in t.cards]
+    places = [*(game.hand_of(x) for x in range(game.n)), *game.piles.values(),
+              game.out_of_play, played, game.trick]
     seen = 0
-    for mask in places:
+    for cards in places:
+        mask = sum(1 << c for c in cards)
         assert not seen & mask, "a card is in two places"
         seen |= mask
     assert seen == (1 << 36) - 1, "a card went missing"
     for seat in range(game.n):
         obs = game.observation(seat)
-        assert set(obs["piles"]) == set(s.piles) and all(
-            isinstance(k, int) for k in obs["piles"].values()), "piles show their size only"
+        assert obs["piles"] == {k: len(v) for k, v in game.piles.items()}, \
+            "piles show their size only"
         mine = set(obs["hand"])
         for other in range(game.n):
             if other != seat:
-                assert not mine & {CARD_NAMES[c] for c in mask_cards(s.hands[other])}
+                assert not mine & {CARD_NAMES[c] for c in game.hand_of(other)}
 
 
 def forehand_of(dealer: int, seats: list[int], players: int) -> int:
@@ -720,7 +721,7 @@ def check_game(case: VariantCase, game: Game) -> None:
         table = [x for x in table if x not in r.left]
         before = r.totals
     if keeper is not None:
-        held = sorted((u, tuple(sorted(pair)), a) for u, pair, a in game.s.pending)
+        held = sorted((u, tuple(sorted(pair)), a) for u, pair, a in game.held)
         assert held == sorted(keeper.pending), "the units held in abeyance differ from the text"
     check_winner(rules, spec, game)
 
@@ -835,7 +836,8 @@ def test_undo_restores_everything(variant_case: VariantCase, seed: int, policy: 
     game = Game(variant_case.name, seed=seed, options=variant_case.options, record=True)
     rng = random.Random(policy)
     list(decisions(game, rng, limit=prefix))
-    seen, state, rng_state = snapshot(game), copy.deepcopy(game.s), game.rng.getstate()
+    # white-box: the engine's whole state (game.s) is compared, not only what the API shows
+    seen, state, rng_state = snapshot(game), copy.deepcopy(game.s), game.chance.getstate()
     history = list(game.history)
     applied = [d.action for d in decisions(game, rng, limit=k)]
     after_state = snapshot(game)
@@ -843,7 +845,7 @@ def test_undo_restores_everything(variant_case: VariantCase, seed: int, policy: 
         assert game.undo() == action
     assert snapshot(game) == seen
     assert game.s == state
-    assert game.rng.getstate() == rng_state
+    assert game.chance.getstate() == rng_state
     assert game.history == history
     for action in applied:  # and forward again: the same future
         game.apply(action)

@@ -18,7 +18,7 @@ from jassdsl.registry import variant_path
 from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.example import play_example
 from jassdsl.rulebook.render import Variant, trump_story
-from jassdsl.textview import HandLog, trump_how
+from jassdsl.textview import trump_how
 
 SIX = "rob: trump 6 may take the turned card"
 JACK = "rob: trump J may take the turned card"
@@ -44,21 +44,22 @@ def rob_asked(rules: CompiledRules) -> Game:
 def test_the_holder_of_the_files_rank_is_asked_and_every_view_names_that_card() -> None:
     _, rules = jack_robs()
     game = rob_asked(rules)
-    s, seat = game.s, game.current_player
-    jack = CARD_NAMES[s.turned][0] + "J"
-    assert CARD_NAMES[rules.robbing_card(s.turned)] == jack
-    assert s.hands[seat] >> CARD_NAMES.index(jack) & 1
+    seat = game.current_player
+    turned = game.observe(seat).turned
+    jack = CARD_NAMES[turned][0] + "J"
+    assert CARD_NAMES[rules.robbing_card(turned)] == jack
+    assert CARD_NAMES.index(jack) in game.hand_of(seat)
     out = io.StringIO()
     player = HumanPlayer(io.StringIO("yes\n"), out, ["you", "P1"])
     assert player.choose(game, seat) == Action("rob", 1)
-    assert f"take the turned {CARD_NAMES[s.turned]} for your {jack}?" in out.getvalue()
+    assert f"take the turned {CARD_NAMES[turned]} for your {jack}?" in out.getvalue()
     # the bot knows the Jack is the better trump and keeps it
     assert HeuristicBot(random.Random(1)).choose(game, seat) == ROB_NO
     game.apply("rob 1")
     rng = random.Random(2)
     while not game.results:
         game.apply(rng.choice(game.legal_actions()))
-    text = trump_how(rules, game.results[0], HandLog(), ["P0", "P1"])
+    text = trump_how(rules, game.results[0], game.hand_events(1), ["P0", "P1"])
     assert f"robbed by P{seat} with the {jack}" in text and "six" not in text
 
 

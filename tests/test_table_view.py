@@ -73,10 +73,10 @@ def test_running_count_adds_up_the_tricks_taken() -> None:
     rng = random.Random(1)
     while len(game.observation(0)["tricks"]) < 4:
         game.apply(rng.choice(game.legal_actions()))
-    obs = game.observation(0)
+    obs = game.observe(0)
     table = table_for(rules, View.of(game, 0).trump)
-    mine = [t for t in obs["tricks"] if rules.team_of[t[2]] == rules.team_of[0]]
-    points = sum(table.points[CARD_NAMES.index(c)] for t in mine for c in t[1])
+    mine = [t for t in obs.tricks if rules.team_of[t.winner] == rules.team_of[0]]
+    points = sum(table.points[c] for t in mine for c in t.cards)
     text = tv.running_count(rules, obs, 0, ["you", "P1", "P2", "P3"])
     assert f"team you+P2 {tv.plural(len(mine), 'trick')}, {tv.plural(points, 'point')}" in text
 

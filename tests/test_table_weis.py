@@ -42,7 +42,7 @@ def play_deal(deal: list[str], first: list[str], weis: bool = False) -> HandResu
     """Deal these hands (dealer seat 3, so seat 0 leads), play the given cards, then the
     first legal card until the hand is over; a seat asked about its Weis answers `weis`."""
     hand = SimpleNamespace(deal=[d.split() for d in deal], shown=None, trump=None, lots=[])
-    game, _ = replay_game(RULES, 3, hand)
+    game = replay_game(RULES, 3, hand)
     script = list(first)
     while not game.results:
         if game.phase == "weis":

@@ -9,22 +9,33 @@ from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.check import load_model
 from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.engine.events import Dealt
 from jassdsl.game import Game, Outcome
 from jassdsl.registry import variant_path
 
 
-def names(mask: int) -> list[str]:
-    return [CARD_NAMES[c] for c in mask_cards(mask)]
+def names(cards: int | tuple[int, ...] | list[int]) -> list[str]:
+    return [CARD_NAMES[c] for c in (mask_cards(cards) if isinstance(cards, int) else cards)]
+
+
+def laid(game: Game) -> dict[str, tuple[int, ...]]:
+    """The piles of the hand as the deal laid them, each from its top card."""
+    dealt = [e for e in game.hand_events() if isinstance(e, Dealt)][-1]
+    return dict(dealt.piles)
+
+
+def sizes(game: Game) -> dict[str, int]:
+    return {k: len(v) for k, v in game.piles.items()}
 
 
 def test_two_players_see_the_turned_top_and_the_bottom_of_the_stock_only() -> None:
     """A: with two, 3x9 cards: the middle nine are the blind, the rest the stock; its top
     card is turned as trump, its bottom card may be seen by both."""
     game = Game("handjass", seed=5, options={"seats": 2})
-    s = game.s
-    assert [h.bit_count() for h in s.hands] == [9, 9]
-    assert {k: v.bit_count() for k, v in s.piles.items()} == {"blind": 9, "stock": 9}
-    stock = s.pile_cards["stock"]
+    assert [len(game.hand_of(x)) for x in range(2)] == [9, 9]
+    assert sizes(game) == {"blind": 9, "stock": 9}
+    stock = laid(game)["stock"]
+    assert sorted(stock) == list(game.piles["stock"])
     for seat in (0, 1):
         obs = game.observation(seat)
         assert obs["turned"] == CARD_NAMES[stock[0]] and obs["seen"] == CARD_NAMES[stock[-1]]
@@ -37,12 +48,12 @@ def test_taking_the_blind_swaps_the_hand_and_ends_that_right() -> None:
     """A: forehand may exchange his cards for the blind; declining passes the right on;
     who took the blind must play."""
     game = Game("handjass", seed=2, options={"seats": 3})
-    s = game.s
-    first = s.current
-    blind, own = s.piles["blind"], s.hands[first]
+    first = game.current_player
+    blind, own = game.piles["blind"], game.hand_of(first)
     game.apply("swap")
-    assert s.hands[first] == blind and s.piles["blind"] == 0 and s.out == own
-    assert s.playing == 1 << first
+    assert tuple(game.hand_of(first)) == blind and game.piles["blind"] == ()
+    assert game.out_of_play == tuple(own)
+    assert game.playing == (first,)
     assert Action("swap") not in game.legal_actions()
     assert game.observation(first)["swapped"] == first
 
@@ -56,13 +67,13 @@ def test_robbing_takes_the_turned_card_for_the_trump_six() -> None:
             break
     else:
         raise AssertionError("nobody who plays held the trump six")
-    s = game.s
-    turned, seat = s.turned, s.current
+    seat = game.current_player
+    turned = game.observe(seat).turned
     six = turned // 9 * 9 + 8
-    assert s.hands[seat] >> six & 1
+    assert six in game.hand_of(seat)
     game.apply("rob 1")
-    assert s.hands[seat] >> turned & 1 and not s.hands[seat] >> six & 1
-    assert s.piles["blind"] >> six & 1 and game.phase in ("play", "weis")
+    assert turned in game.hand_of(seat) and six not in game.hand_of(seat)
+    assert six in game.piles["blind"] and game.phase in ("play", "weis")
 
 
 def test_with_two_the_blind_taker_leaves_the_turned_card_on_the_stock_to_be_robbed() -> None:
@@ -70,14 +81,15 @@ def test_with_two_the_blind_taker_leaves_the_turned_card_on_the_stock_to_be_robb
     six may rob it before the first card, whoever took the blind (seed 20: DJ turned on
     the stock, P1 holds D6, P0 takes the blind)."""
     game = Game("handjass", seed=20, options={"seats": 2})
-    s = game.s
-    assert CARD_NAMES[s.turned] == "DJ" and s.pile_cards["stock"][0] == s.turned
-    assert s.hands[1] >> CARD_NAMES.index("D6") & 1 and s.current == 1
+    turned = game.observe(0).turned
+    assert CARD_NAMES[turned] == "DJ" and laid(game)["stock"][0] == turned
+    assert CARD_NAMES.index("D6") in game.hand_of(1) and game.current_player == 1
     game.apply("join")
     game.apply("swap")  # P0 takes the blind; the turned card stays on the stock
-    assert game.phase == "rob" and s.current == 1
+    assert game.phase == "rob" and game.current_player == 1
     game.apply("rob 1")
-    assert names(s.hands[1]).count("DJ") == 1 and s.piles["stock"] >> CARD_NAMES.index("D6") & 1
+    assert names(game.hand_of(1)).count("DJ") == 1
+    assert CARD_NAMES.index("D6") in game.piles["stock"]
 
 
 def test_with_three_the_blind_taker_takes_the_turned_card_along_and_nobody_robs() -> None:
@@ -85,14 +97,14 @@ def test_with_three_the_blind_taker_takes_the_turned_card_along_and_nobody_robs(
     blind takes it along, so it no longer lies on the table to be robbed."""
     for seed in range(200):
         game = Game("handjass", seed=seed, options={"seats": 3})
-        s = game.s
-        six = s.turned // 9 * 9 + 8
-        if not any(s.hands[x] >> six & 1 for x in range(3) if x != s.current):
+        turned = game.observe(0).turned
+        six = turned // 9 * 9 + 8
+        if not any(six in game.hand_of(x) for x in range(3) if x != game.current_player):
             continue  # the trump six must be in the hand of a player who joins
         game.apply("swap")
         while game.phase == "take part":
             game.apply("join")
-        assert s.hands[s.swapped] >> s.turned & 1 and game.phase != "rob"
+        assert turned in game.hand_of(game.observe(0).swapped) and game.phase != "rob"
         return
     raise AssertionError("no deal found")
 
@@ -101,9 +113,9 @@ def test_four_players_show_the_dealers_last_card_and_never_rob() -> None:
     """A: with four the bottom card (Ablupf) is trump and cannot be robbed."""
     for seed in range(30):
         game = Game("handjass", seed=seed)
-        s = game.s
-        assert s.piles == {"blind": 0, "stock": 0} and s.turned == -1
-        assert s.hands[s.dealer] >> s.shown & 1
+        seen = game.observe(0)
+        assert game.piles == {"blind": (), "stock": ()} and seen.turned == -1
+        assert seen.shown in game.hand_of(game.dealer)
         while game.phase == "take part":
             game.apply("join")
         assert game.phase != "rob"
@@ -111,13 +123,12 @@ def test_four_players_show_the_dealers_last_card_and_never_rob() -> None:
 
 def test_folded_cards_are_out_of_play_and_tricks_hold_one_card_per_player() -> None:
     game = Game("handjass", seed=3)
-    s = game.s
     order = []
     for answer in ("fold", "join", "fold", "join"):
-        order.append(s.current)
+        order.append(game.current_player)
         game.apply(answer)
     playing = sorted(order[1::2])
-    assert s.out.bit_count() == 18 and all(s.hands[x] == 0 for x in order[0::2])
+    assert len(game.out_of_play) == 18 and all(game.hand_of(x) == [] for x in order[0::2])
     rng = random.Random(3)
     while not game.results:
         game.apply(rng.choice(game.legal_actions()))
@@ -128,12 +139,12 @@ def test_folded_cards_are_out_of_play_and_tricks_hold_one_card_per_player() -> N
 
 def test_nobody_playing_voids_the_hand() -> None:
     game = Game("handjass", seed=4)
-    dealer = game.s.dealer
+    dealer = game.dealer
     for _ in range(4):
         game.apply("fold")
     r = game.results[0]
     assert r.clause == "nobody" and not r.tricks and r.totals["strokes"] == (0, 0, 0, 0)
-    assert game.s.dealer == (dealer + 1) % 4 and game.phase == "take part"
+    assert game.dealer == (dealer + 1) % 4 and game.phase == "take part"
 
 
 def test_a_winner_leaves_and_three_play_on_with_a_blind() -> None:
@@ -144,11 +155,11 @@ def test_a_winner_leaves_and_three_play_on_with_a_blind() -> None:
     while not any(r.left for r in game.results):
         game.apply(rng.choice(game.legal_actions()))
     gone = game.results[-1].left
-    s = game.s
-    assert s.table.bit_count() == 4 - len(gone)
-    assert all(s.hands[x] == 0 for x in gone)
-    if s.table.bit_count() == 3:
-        assert s.piles["blind"].bit_count() == 9 and s.piles["stock"] == 0
+    table = game.observe(0).table
+    assert len(table) == 4 - len(gone) and not set(table) & set(gone)
+    assert all(game.hand_of(x) == [] for x in gone)
+    if len(table) == 3:
+        assert sizes(game) == {"blind": 9, "stock": 0}
         assert game.observation(0)["turned"] is not None
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
@@ -162,38 +173,35 @@ def test_three_players_get_three_bessern_each_and_the_dealer_sees_his_first() ->
     """A: with three, 3x3 cards each, the dealer's ninth card is trump, each gets three
     Bessern face down; only the dealer takes all twelve up and then lays three away."""
     game = Game("handjass-bessern", seed=6, options={"seats": 3})
-    s = game.s
-    dealer = s.dealer
-    assert s.hands[dealer] >> s.shown & 1 and game.observation(0)["trump"] == \
-        CARD_NAMES[s.shown][0]
-    assert game.phase == "improve" and s.current == dealer
-    assert s.hands[dealer].bit_count() == 12
-    assert sorted(v.bit_count() for k, v in s.piles.items() if k.startswith("bessern")) == \
-        [0, 3, 3]
-    assert game.legal_actions() == [Action("discard", c) for c in mask_cards(s.hands[dealer])]
-    for card in mask_cards(s.hands[dealer])[:3]:
+    dealer, shown = game.dealer, game.observe(0).shown
+    assert shown in game.hand_of(dealer) and game.observation(0)["trump"] == \
+        CARD_NAMES[shown][0]
+    assert game.phase == "improve" and game.current_player == dealer
+    assert len(game.hand_of(dealer)) == 12
+    assert sorted(v for k, v in sizes(game).items() if k.startswith("bessern")) == [0, 3, 3]
+    assert game.legal_actions() == [Action("discard", c) for c in game.hand_of(dealer)]
+    for card in game.hand_of(dealer)[:3]:
         game.apply(Action("discard", card))
-    assert s.hands[dealer].bit_count() == 9 and s.out.bit_count() == 3
+    assert len(game.hand_of(dealer)) == 9 and len(game.out_of_play) == 3
     forehand = (dealer + 1) % 3
-    assert s.current == forehand and game.legal_actions() == [Action("take"),
-                                                               Action("decline")]
+    assert game.current_player == forehand and game.legal_actions() == [Action("take"),
+                                                                         Action("decline")]
 
 
 def test_taking_the_bessern_lays_away_three_of_the_own_cards_first() -> None:
     game = Game("handjass-bessern", seed=6, options={"seats": 3})
-    s = game.s
-    for card in mask_cards(s.hands[s.dealer])[:3]:
+    for card in game.hand_of(game.dealer)[:3]:
         game.apply(Action("discard", card))
-    seat = s.current
-    own, better = s.hands[seat], s.piles[f"bessern:{seat}"]
+    seat = game.current_player
+    own, better = game.hand_of(seat), game.piles[f"bessern:{seat}"]
     game.apply("take")
-    assert [a.value for a in game.legal_actions()] == mask_cards(own)  # not the Bessern
-    for card in mask_cards(own)[-3:]:
+    assert [a.value for a in game.legal_actions()] == own  # not the Bessern
+    for card in own[-3:]:
         game.apply(Action("discard", card))
-    assert s.hands[seat] == (own & ~sum(1 << c for c in mask_cards(own)[-3:])) | better
-    assert s.piles[f"bessern:{seat}"] == 0
-    other = s.current
-    hidden = names(s.piles[f"bessern:{other}"])
+    assert game.hand_of(seat) == sorted(own[:-3] + list(better))
+    assert game.piles[f"bessern:{seat}"] == ()
+    other = game.current_player
+    hidden = names(game.piles[f"bessern:{other}"])
     assert game.observation(other)["looked"] == []
     game.apply("decline")  # said aloud: now the player may look at them
     assert game.observation(other)["looked"] == hidden
@@ -203,11 +211,11 @@ def test_taking_the_bessern_lays_away_three_of_the_own_cards_first() -> None:
 
 def test_two_players_turn_the_top_of_the_stock_after_the_bessern() -> None:
     game = Game("handjass-bessern", seed=9, options={"seats": 2})
-    s = game.s
-    assert s.piles["stock"].bit_count() == 12 and s.turned == s.pile_cards["stock"][0]
-    assert sorted(len(v) for k, v in s.pile_cards.items() if k != "stock") == [3, 3]
-    assert s.hands[s.dealer].bit_count() == 12  # the dealer has taken his up
-    assert game.observation(0)["seen"] == CARD_NAMES[s.pile_cards["stock"][-1]]
+    stock = laid(game)["stock"]
+    assert len(game.piles["stock"]) == 12 and game.observe(0).turned == stock[0]
+    assert sorted(len(v) for k, v in laid(game).items() if k != "stock") == [3, 3]
+    assert len(game.hand_of(game.dealer)) == 12  # the dealer has taken his up
+    assert game.observation(0)["seen"] == CARD_NAMES[stock[-1]]
 
 
 def test_four_players_play_ordinary_handjass() -> None:

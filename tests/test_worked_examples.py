@@ -64,15 +64,16 @@ def play_hands(name: str, hands: Sequence[Sequence[int]], seed: int = 1,
     game = Game(name, seed=seed, options=options)
     todo = [list(p) for p in hands]
     todo_tricks = [list(t) for t in tricks] if tricks is not None else None
-    real_facts = game._facts
+    end = game.chain.end  # white-box: the hand's facts are replaced by the example's
+    real_facts = end.facts
 
-    def facts() -> HandFacts:
-        f = real_facts()
+    def facts(g: Game) -> HandFacts:
+        f = real_facts(g)
         made = hand_facts(game.rules, todo.pop(0), todo_tricks.pop(0) if todo_tricks else None)
         f.points, f.tricks, f.trick_winners = made.points, made.tricks, made.trick_winners
         return f
 
-    game._facts = facts  # type: ignore[method-assign]
+    end.facts = facts  # type: ignore[method-assign]
     rng = random.Random(seed)
     while todo and not game.is_over:
         game.apply(rng.choice(game.legal_actions()))

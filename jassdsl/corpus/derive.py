@@ -13,6 +13,7 @@ from jassdsl.corpus.position import (
     ReplayError,
     card_ids,
     card_names,
+    expect_used,
     play_position,
     replay_game,
     start_dealt,
@@ -75,7 +76,7 @@ def play_actions(game: Game, actions: list[str], hands_before: int) -> HandResul
 
 
 def held_of(game: Game) -> list[cm.Held]:
-    return [cm.Held(unit=u, among=list(among), amount=a) for u, among, a in game.s.pending]
+    return [cm.Held(unit=u, among=list(among), amount=a) for u, among, a in game.held]
 
 
 def changes(before: dict[str, list[int]], after: dict[str, tuple[int, ...]]
@@ -105,10 +106,9 @@ def hand_details(rules: CompiledRules, result: HandResult) -> dict[str, Any]:
 
 
 def derive_hand(rules: CompiledRules, inp: cm.HandInput) -> cm.HandExpect:
-    game, script = replay_game(rules, inp.dealer, inp, inp.hand_number, inp.totals,
-                               inp.held)
+    game = replay_game(rules, inp.dealer, inp, inp.hand_number, inp.totals, inp.held)
     result = play_actions(game, inp.actions, 0)
-    script.expect_used("lots")
+    expect_used(game, "lots")
     return cm.HandExpect(**hand_details(rules, result),
                          changes=changes(inp.totals, result.totals),
                          totals={u: list(v) for u, v in result.totals.items()},
@@ -118,23 +118,23 @@ def derive_hand(rules: CompiledRules, inp: cm.HandInput) -> cm.HandExpect:
 def derive_game(rules: CompiledRules, inp: cm.GameInput) -> cm.GameExpect:
     if not inp.hands:
         raise ReplayError("a game case needs at least one hand")
-    game, script = replay_game(rules, inp.first_dealer, inp.hands[0])
-    before = {u: list(v) for u, v in game.s.totals.items()}
+    game = replay_game(rules, inp.first_dealer, inp.hands[0])
+    before = {u: list(v) for u, v in game.totals.items()}
     out = []
     for k, hand in enumerate(inp.hands):
         if k:
             if game.is_over:
                 raise ReplayError(f"the game is over after {k} hands; the record has more")
-            start_dealt(game, script, hand)
+            start_dealt(game, hand)
         result = play_actions(game, hand.actions, k)
-        script.expect_used("lots")
+        expect_used(game, "lots")
         out.append(cm.GameHand(dealer=result.dealer, clause=result.clause,
                                points=list(result.points),
                                changes=changes(before, result.totals)))
         before = {u: list(v) for u, v in result.totals.items()}
     outcome = game.outcome()
     standings = outcome.standings if outcome else tuple(game.standings())
-    return cm.GameExpect(hands=out, totals={u: list(v) for u, v in game.s.totals.items()},
+    return cm.GameExpect(hands=out, totals={u: list(v) for u, v in game.totals.items()},
                          held=held_of(game), over=game.is_over,
                          winners=list(outcome.winners) if outcome else [],
                          standings=[(s, t) for s, t in standings])

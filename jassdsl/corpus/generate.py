@@ -245,7 +245,7 @@ def swept_hand(rules: CompiledRules, k: int) -> HandSeen | None:
     inp = rigged_hand(rules, k)
     target = inp.pop("target")
     hand = cm.HandInput.model_validate(inp)
-    game, _ = replay_game(rules, hand.dealer, hand, 1, hand.totals, [])
+    game = replay_game(rules, hand.dealer, hand, 1, hand.totals, [])
     actions = sweep(game, target, SWEEP_BUDGET)
     if actions is None:
         return None

@@ -15,9 +15,10 @@ from typing import Any
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES
 from jassdsl.compiler import CompiledRules
-from jassdsl.corpus.position import RecordingRandom, card_names, mode_name
-from jassdsl.deal import split_piles, trick_seats
-from jassdsl.game import Game
+from jassdsl.corpus.position import card_names
+from jassdsl.deal import split_piles
+from jassdsl.engine import Game
+from jassdsl.engine.events import Dealt, DealtAgain, LotDrawn, TrickTaken, TrumpSet
 from jassdsl.tables import MODE_INDEX
 
 Policy = Callable[[Game, random.Random], Action]
@@ -74,70 +75,62 @@ class Harvest:
 
 
 def hand_start(game: Game) -> dict[str, Any]:
-    s, r = game.s, game.rules
+    """The hand just dealt, as a record: read from its events."""
+    events = game.hand_events()
+    deal = next(e for e in reversed(events) if isinstance(e, Dealt))
+    drawn = next((e.mode for e in events if isinstance(e, TrumpSet) and e.how == "drawn"),
+                 None)
     return {
-        "hand_number": s.hand_no, "dealer": s.dealer,
-        "deal": [card_names(h) for h in s.dealt],
-        "shown": CARD_NAMES[s.shown] if s.shown >= 0 else None,
-        "trump": mode_name(s.mode) if r.trump_kind == "random_suit" else None,
-        "totals": {u: list(v) for u, v in s.totals.items()},
-        "held": [{"unit": u, "among": list(a), "amount": n} for u, a, n in s.pending],
+        "hand_number": game.hand_number, "dealer": game.dealer,
+        "deal": [card_names(h) for h in deal.hands],
+        "shown": CARD_NAMES[deal.shown] if deal.shown >= 0 else None,
+        "trump": str(drawn) if drawn is not None else None,
+        "totals": {u: list(v) for u, v in game.totals.items()},
+        "held": [{"unit": u, "among": list(a), "amount": n} for u, a, n in game.held],
         "actions": [], "lots": [],
-        **({"piles": {name: [CARD_NAMES[c] for c in cards]
-                      for name, cards in s.pile_cards.items()}}
-           if any(s.pile_cards.values()) else {}),
+        **({"piles": {name: [CARD_NAMES[c] for c in cards] for name, cards in deal.piles}}
+           if any(cards for _, cards in deal.piles) else {}),
     }
-
-
-def lots_in(log: list[tuple[int, int]]) -> list[dict[str, int]]:
-    """Draws made while scoring: those before the next hand's shuffle."""
-    out = []
-    for n, value in log:
-        if n < 0:
-            break
-        out.append({"index": value, "of": n})
-    return out
 
 
 def play(rules: CompiledRules, seed: int, policy: Policy = random_policy,
          max_hands: int | None = None, positions: bool = True) -> Harvest:
     """Play one seeded game (or its first max_hands hands) and keep what it shows."""
-    game = Game(rules, seed=seed, record=False)
-    recorder = RecordingRandom(game.rng.getstate())
-    game.rng = recorder
+    game = Game(rules, seed=seed, record=False, events=True)
     rng = random.Random(seed * 1_000_003 + 17)
-    out = Harvest(first_dealer=game.s.dealer)
+    out = Harvest(first_dealer=game.dealer)
     current = hand_start(game)
-    trick_mode = game.s.mode
-    redeals = 0
+    trick_mode = game.mode
     while not game.is_over and (max_hands is None or len(out.hands) < max_hands):
-        s = game.s
-        if s.phase == "play":
-            if not s.trick:
-                trick_mode = s.mode
-            if positions and len(trick_seats(game.n, s.playing)[s.leader]) == game.n:
+        if game.phase == "play":
+            trick = game.trick
+            if not trick:
+                trick_mode = game.mode
+            if positions and len(game.playing) == game.n:
                 # a position seats every player: only hands that everybody plays
-                out.positions.append(Position(list(s.hands), list(s.trick), s.leader, s.mode,
-                                              sum(h.bit_count() for h in s.hands)))
+                hands = [sum(1 << c for c in game.hand_of(x)) for x in range(game.n)]
+                out.positions.append(Position(hands, list(trick), game.leader, game.mode,
+                                              sum(h.bit_count() for h in hands)))
         action = policy(game, rng)
-        mark, done = len(recorder.log), len(game.results)
-        before = len(s.trick)
+        mark, done = len(game.events), len(game.results)
+        before = len(game.trick)
         game.apply(action)
-        if game.s.redeals > redeals:  # everybody passed: the next dealer deals anew
-            redeals = game.s.redeals
+        new = game.events[mark:]
+        if any(isinstance(e, DealtAgain) for e in new):  # everybody passed: dealt anew
             if out.hands:
                 break  # a game case replays its hands one after the other: stop before it
-            out.first_dealer = game.s.dealer
+            out.first_dealer = game.dealer
             current = hand_start(game)
             continue
         current["actions"].append(str(action))
         if action.kind == "play" and before == game.n - 1:
+            taken = next(e for e in new if isinstance(e, TrickTaken))
             finished = len(game.results) > done
-            tricks = game.results[-1].tricks if finished else game.s.tricks
-            mode = game.s.mode if not finished else mode_of(game.results[-1].trump)
-            out.tricks.append(TrickSeen(list(tricks[-1].cards), trick_mode, mode, finished))
+            mode = game.mode if not finished else mode_of(game.results[-1].trump)
+            out.tricks.append(TrickSeen(list(taken.cards), trick_mode, mode, finished))
         if len(game.results) > done:
-            current["lots"] = lots_in(recorder.log[mark:])
+            current["lots"] = [{"index": e.value, "of": e.of} for e in new
+                               if isinstance(e, LotDrawn)]
             last = game.results[-1]
             totals = {u: list(v) for u, v in last.totals.items()}
             out.hands.append(HandSeen(current, last.clause, totals))
@@ -199,10 +192,10 @@ def _sweep(game: Game, target: int, nodes: list[int], budget: int) -> bool:
         nodes[0] += 1
         if nodes[0] > budget:
             return False
-        tricks = len(game.s.tricks)
+        mark = len(game.events)
         game.apply(action)
-        done = game.results[-1].tricks if game.results else game.s.tricks
-        if (len(done) == tricks or done[-1].winner == target) and _sweep(game, target, nodes,
+        taken = [e for e in game.events[mark:] if isinstance(e, TrickTaken)]
+        if (not taken or taken[-1].winner == target) and _sweep(game, target, nodes,
                                                                           budget):
             return True
         game.undo()

@@ -2,8 +2,9 @@
 
 The players choose at random among the legal actions (a seeded generator of their own), so
 the example shows the rules at work, not good play. Everything shown is read from the
-engine's record of the hand, never computed a second time by the rulebook, except the
-points of each trick, which the page adds up and a test compares with the engine's totals.
+engine's events and record of the hand, never computed a second time by the rulebook,
+except the points of each trick, which the page adds up and a test compares with the
+engine's totals.
 """
 
 from __future__ import annotations
@@ -14,7 +15,16 @@ from dataclasses import dataclass
 from jassdsl.actions import Action
 from jassdsl.cards import mask_cards
 from jassdsl.compiler import CompiledRules
-from jassdsl.game import Game, HandResult
+from jassdsl.engine import Game, HandResult
+from jassdsl.engine.events import (
+    Dealt,
+    Declared,
+    Event,
+    Pushed,
+    TrickTaken,
+    TrumpSet,
+    from_last_deal,
+)
 from jassdsl.tables import MODE_INDEX, ModeTable
 from jassdsl.textview import seat_names
 
@@ -36,8 +46,8 @@ class Example:
     seed: int
     result: HandResult
     hands: tuple[tuple[int, ...], ...]  # per seat, the cards dealt
-    shown: str | None  # a card shown to all (the bottom card), in notation
-    calls: tuple[tuple[int, Action], ...]  # trump choices and pushes, by seat
+    shown: int  # a card shown to all (the bottom card), or -1
+    calls: tuple[Declared | Pushed | TrumpSet, ...]  # bids and passes, pushes, the choice
     first_void: tuple[int, int, int] | None  # (trick number, seat, card) that set trump
     rows: tuple[TrickRow, ...]
     trick_sums: tuple[int, ...]  # per subject, the sum of its tricks' points
@@ -86,12 +96,9 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
     """Play the first hand of a game with random legal actions and record what happened."""
     game = Game(rules, seed=seed)
     rng = random.Random(seed)
-    shown = game.observation(0).get("shown")
-    calls: list[tuple[int, Action]] = []
-    redeals = 0
     while not game.results:
         legal = game.legal_actions()
-        seat, phase = game.current_player, game.phase
+        phase = game.phase
         if phase == "declare":
             action = declaration_value(legal, rules.players, rng)
         elif phase == "take part":  # mostly play, so that the example has tricks
@@ -102,22 +109,38 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
         else:
             action = rng.choice(legal)
         game.apply(action)
-        if game.s.redeals > redeals:
-            redeals = game.s.redeals
-            calls.clear()  # everybody passed: the cards were dealt anew
-        elif phase in ("trump", "auction"):
-            calls.append((seat, action))
     result = game.results[0]
-    table = points_table(rules, result.trump)
-    per_trick = result.trick_points(table, rules.last_bonus)
-    rows = tuple(TrickRow(i + 1, t.leader, tuple(t.cards), t.winner, p,
-                          result.trick_order(t.leader))
-                 for i, (t, p) in enumerate(zip(result.tricks, per_trick, strict=True)))
+    events = from_last_deal(game.hand_events(result.number))
+    deal = events[0]
+    assert isinstance(deal, Dealt)
+    tricks = [e for e in events if isinstance(e, TrickTaken)]
+    per_trick = result.trick_points(points_table(rules, result.trump), rules.last_bonus)
+    rows = tuple(TrickRow(t.number, t.leader, t.cards, t.winner, p, t.seats)
+                 for t, p in zip(tricks, per_trick, strict=True))
     sums = [0] * rules.subjects
     for row in rows:
         sums[rules.team_of[row.winner]] += row.points
-    void = result.first_off_suit() if rules.trump_kind == "first_void" else None
-    return Example(seed, result, dealt(result), shown, tuple(calls), void, rows, tuple(sums))
+    return Example(seed, result, dealt(result), deal.shown, calls(rules, events),
+                   first_void(events), rows, tuple(sums))
+
+
+def calls(rules: CompiledRules, events: list[Event]) -> tuple[Declared | Pushed | TrumpSet, ...]:
+    """The bids and passes of the auction, the pushes and the trump choice, in order."""
+    auction = rules.declarations[rules.auction].name if rules.auction >= 0 else ""
+    return tuple(e for e in events if isinstance(e, Pushed)
+                 or (isinstance(e, Declared) and e.name == auction)
+                 or (isinstance(e, TrumpSet) and e.how == "chosen"))
+
+
+def first_void(events: list[Event]) -> tuple[int, int, int] | None:
+    """(trick number, seat, card) of the card that set trump by not following suit."""
+    tricks = 0
+    for e in events:
+        if isinstance(e, TrickTaken):
+            tricks += 1
+        elif isinstance(e, TrumpSet) and e.how == "first void":
+            return tricks + 1, e.seat, e.card
+    return None
 
 
 def seat_name(seat: int) -> str:

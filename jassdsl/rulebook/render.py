@@ -13,8 +13,9 @@ from urllib.parse import quote
 
 from jassdsl import model as m
 from jassdsl import settings
-from jassdsl.cards import RANKS, SUITS, card_index
+from jassdsl.cards import RANKS, SUITS
 from jassdsl.compiler import CompiledRules, names_used
+from jassdsl.engine.events import Declared, Pushed
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import (
     card_mark,
@@ -594,8 +595,8 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         number, seat, card = ex.first_void
         return [say(lang, "ex.first_void", trick=number, player=seat_name(seat),
                     card=card_mark(card), trump=trump_text)]
-    if kind in ("bottom_card", "turned") and ex.shown:
-        return [say(lang, "ex.shown", card=card_mark(card_index(ex.shown)), trump=trump_text)]
+    if kind in ("bottom_card", "turned") and ex.shown >= 0:
+        return [say(lang, "ex.shown", card=card_mark(ex.shown), trump=trump_text)]
     if kind == "turned" and ex.result.turned >= 0:
         robbed = ex.result.robbed
         line = say(lang, "ex.turned", card=card_mark(ex.result.turned), trump=trump_text)
@@ -607,16 +608,16 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         return [say(lang, "ex.random", trump=suit_prose(lang, trump))]
     if kind in ("forehand_chooses", "bidder_chooses"):
         lines = []
-        for seat, action in ex.calls:
-            if action.kind == "pass":
-                lines.append(say(lang, "ex.pass", player=seat_name(seat)))
-            elif action.kind != "trump" and action.kind != "push":
-                lines.append(say(lang, "ex.bid", player=seat_name(seat), value=action.value))
-            elif action.kind == "push":
-                lines.append(say(lang, "ex.push", player=seat_name(seat)))
+        for e in ex.calls:
+            player = seat_name(e.seat)
+            if isinstance(e, Declared):
+                lines.append(say(lang, "ex.pass", player=player) if e.passed
+                             else say(lang, "ex.bid", player=player, value=e.value))
+            elif isinstance(e, Pushed):
+                lines.append(say(lang, "ex.push", player=player))
             else:
-                lines.append(say(lang, "ex.choose", player=seat_name(seat),
-                                 trump=mode_choice(lang, MODE_NAMES[action.value])))
+                lines.append(say(lang, "ex.choose", player=player,
+                                 trump=mode_choice(lang, e.mode)))
         return [" ".join(lines)]
     return [say(lang, "ex.no_trump", mode=say(lang, f"fallback.{trump}")
                 if trump in ("obenabe", "undenufe") else trump)]

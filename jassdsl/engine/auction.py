@@ -1,0 +1,87 @@
+"""The auction: from forehand, each seat bids higher than the highest bid or passes.
+
+It ends when everybody else has passed in a row after the highest bid, or at once on
+the highest possible bid. When everybody passes without a bid, the next dealer deals
+anew; the hand keeps its number. The highest bidder is a role other phases read
+(`State.bidder`): who names trump, who leads, who deals next, who keeps their bid.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from jassdsl.actions import PASS, Action, declare_actions
+from jassdsl.compiler import CompiledRules
+from jassdsl.engine.events import DealtAgain, Declared
+from jassdsl.engine.phase import Phase
+from jassdsl.engine.state import AuctionPart, State
+from jassdsl.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from jassdsl.engine.game import Game
+
+
+class Auction(Phase):
+    name = "auction"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return rules.auction >= 0
+
+    def __init__(self, rules: CompiledRules) -> None:
+        super().__init__(rules)
+        self.index = rules.auction
+        self.decl = rules.declarations[self.index]
+        self.bids = declare_actions(self.decl.name, self.decl.low, self.decl.high)
+
+    def new_part(self, s: State) -> None:
+        s.auction = AuctionPart()
+
+    def new_hand(self, g: Game) -> None:
+        part = g.s.auction
+        assert part is not None
+        part.bid = part.bidder = -1
+        part.passes = 0
+
+    def begin(self, g: Game) -> bool:
+        s = g.s
+        assert s.declare is not None
+        s.phase, s.declare.index = "auction", self.index
+        return True
+
+    def legal(self, g: Game) -> list[Action]:
+        assert g.s.auction is not None
+        return [*self.bids[max(0, g.s.auction.bid + 1 - self.decl.low):], PASS]
+
+    def accepts(self, g: Game, action: Action) -> bool:
+        return action.kind in ("pass", self.decl.name)
+
+    def take(self, g: Game, action: Action) -> None:
+        s, d = g.s, self.decl
+        part, declared = s.auction, s.declare
+        assert part is not None and declared is not None
+        n = self.rules.players
+        seat = s.current
+        if action.kind == "pass":
+            part.passes += 1
+            if g.log is not None:
+                g.emit(Declared(s.hand_no, seat, d.name, -1, d.hidden, passed=True))
+        elif max(d.low, part.bid + 1) <= action.value <= d.high:
+            part.bid, part.bidder, part.passes = action.value, seat, 0
+            declared.declared[d.name][seat] = action.value
+            if g.log is not None:
+                g.emit(Declared(s.hand_no, seat, d.name, action.value, d.hidden))
+        else:
+            raise IllegalActionError(action, g.legal_names(),
+                                     f"a bid must be higher than {part.bid}"
+                                     if part.bid >= 0 else "")
+        s.current = (seat + 1) % n
+        if part.bidder < 0 and part.passes == n:
+            part.redeals += 1
+            s.dealer = (s.dealer + 1) % n
+            if g.log is not None:
+                g.emit(DealtAgain(s.hand_no, s.dealer))
+            g.chain.deal.start_hand(g)
+        elif part.bidder >= 0 and (part.passes == n - 1 or part.bid == d.high):
+            g.advance(self)
+

@@ -1,0 +1,68 @@
+"""The deal: shuffle through the game's chance, give each seat at the table its cards,
+and hand the rest to the piles; every hand starts here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from jassdsl.deal import DECK, deal_plan, next_seat, split_piles, trick_seats
+from jassdsl.engine.events import Dealt
+from jassdsl.engine.phase import Phase
+
+if TYPE_CHECKING:
+    from jassdsl.engine.game import Game
+
+
+class Deal(Phase):
+    """Deals a hand; then the phases' parts are reset and trump set where a rule sets it
+    at the deal."""
+
+    def start_hand(self, g: Game) -> None:
+        s, r = g.s, self.rules
+        deck = DECK[:]  # the cards as bits, so that a hand is the sum of its cards
+        g.chance.shuffle(deck)
+        n, each, packet = r.players, r.cards_each, r.packet
+        forehand = next_seat(n, s.dealer, s.table)
+        seats = trick_seats(n, s.table)[forehand]
+        # hands counted from forehand among the seats at the table
+        dealt = [sum(cards_of(deck)) for cards_of in deal_plan(len(seats), each, packet)]
+        if len(seats) == n:  # everybody at the table: turn the list to start at seat 0
+            hands = dealt[n - forehand:] + dealt[:n - forehand] if forehand else dealt
+        else:
+            hands = [0] * n
+            for seat, cards in zip(seats, dealt, strict=True):
+                hands[seat] = cards
+        pos = each // packet * packet * len(seats)
+        chain = g.chain
+        for phase in chain.resets:
+            phase.new_hand(g)
+        s.playing = s.table
+        s.hands = hands
+        s.dealt = tuple(hands)
+        s.won = [0] * n
+        s.tricks = []
+        s.trick = []
+        s.leader = forehand
+        s.current = forehand
+        s.shown = -1
+        s.mode = -1
+        bottom = deck[pos - 1].bit_length() - 1
+        log = g.log
+        mark = len(log) if log is not None else 0
+        chain.rule.at_deal(g, bottom)
+        if chain.piles is not None:
+            rest = [b.bit_length() - 1 for b in deck[pos:]]
+            chain.piles.lay(g, split_piles(r.piles, r.own_piles, rest, seats), bottom)
+        if log is not None:  # the deal comes before the trump it sets, in the log too
+            log.insert(mark, dealt_event(g))
+        g.advance(self)
+
+
+def dealt_event(g: Game) -> Dealt:
+    """The deal as an event, from the state right after it."""
+    s = g.s
+    p = s.piles
+    again = s.auction.redeals if s.auction is not None else 0
+    return Dealt(s.hand_no, s.dealer, tuple(s.hands), s.shown,
+                 tuple(p.pile_cards.items()) if p is not None else (),
+                 p.turned if p is not None else -1, again)

@@ -1,0 +1,363 @@
+"""The game: one `Game` for every variant, a small driver over the chain of phases.
+
+Seats are numbered 0..n-1 counter-clockwise: seat i+1 sits to the right of seat i and
+plays after it. Forehand is the seat to the dealer's right. Declarations (trump choice,
+push, estimates) are actions just like card plays. All randomness comes from the game's
+one `Chance`, so a seed and the list of actions replay a game exactly.
+
+What each mechanism does lives in its phase module (see `chain`); the game keeps the
+state, hands each action to the phase that waits for it, and offers the public view:
+legal actions, observations, events, the outcome, and undo.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from jassdsl.actions import Action, flaw, is_index, legal_names, mask_plays
+from jassdsl.cards import CARD_NAMES, mask_cards
+from jassdsl.compiler import CompiledRules
+from jassdsl.deal import trick_seats
+from jassdsl.engine import records
+from jassdsl.engine.chain import Chain
+from jassdsl.engine.chance import Chance
+from jassdsl.engine.events import Event
+from jassdsl.engine.observation import Observation, observe
+from jassdsl.engine.phase import Phase
+from jassdsl.engine.records import HandResult, Outcome
+from jassdsl.engine.state import State
+from jassdsl.errors import ApiUsageError, IllegalActionError, OptionError
+from jassdsl.play import excluded_reasons
+from jassdsl.registry import load_rules
+from jassdsl.tables import ModeTable
+
+
+class Game:
+    """A whole game of one variant; see the module docstring for seats and actions.
+
+    `rules` is a variant name from rules/, a path to a .jass file, or `CompiledRules` from
+    `load_rules`. `options` (a dict such as ``{"target": 1200}``) go with a name or path;
+    compiled rules have theirs already, so options given with them raise OptionError
+    (pass them to `load_rules(name, options)` instead). `seed` is a whole number >= 0
+    (None: drawn from the system); `chance` instead gives the game its own `Chance` (a
+    `ScriptedChance` to play recorded deals). With `record` every action is kept in
+    `history` and can be taken back with `undo`, and `events` logs what happened (also
+    without history where `events=True`; `start=False` leaves the first hand undealt, for
+    `jassdsl.engine.position`). Misuse
+    raises the errors of `jassdsl.errors`: see the Python API section of
+    docs/en/engine-authors.md. To start at a recorded deal or position, see
+    `jassdsl.engine.position`.
+    """
+
+    def __init__(
+        self,
+        rules: CompiledRules | str | os.PathLike[str],
+        seed: int | None = None,
+        options: dict[str, int | str] | None = None,
+        record: bool = True,
+        check_invariants: bool = True,
+        *,
+        chance: Chance | None = None,
+        events: bool | None = None,
+        start: bool = True,
+    ) -> None:
+        if isinstance(rules, CompiledRules):
+            if options:
+                raise OptionError(
+                    f"options are fixed when rules are compiled: {rules.name} was compiled "
+                    f"with {rules.options}; pass options to load_rules(name, options) or "
+                    "give Game the variant name with options=")
+            self.rules = rules
+        else:
+            self.rules = load_rules(rules, options)  # checks the name and the options
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise ApiUsageError(f"seed must be a whole number >= 0 or None, not {seed!r}")
+        self.seed = seed
+        self.check_invariants = check_invariants
+        self.chance = chance if chance is not None else Chance(seed)
+        self.record = record
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        # the events are kept where history is, unless asked; `log` is None without them
+        self.log: list[Event] | None = self.events if (
+            record if events is None else events) else None
+        self._undo: list[tuple[State, Any, int]] = []
+        self._failed: BaseException | None = None  # an error that left the game half-changed
+        r = self.rules
+        self.chain = Chain.of(r)
+        self.s = State(totals={u: [0] * r.subjects for u in r.units},
+                       table=(1 << r.players) - 1, left=[0] * r.players)
+        self.chain.new_state(self.s)
+        if start:
+            self.s.dealer = self.chance.draw(r.players) if r.first_dealer_lot else 0
+            self.chain.deal.start_hand(self)
+
+    # -- reading the state
+    @property
+    def n(self) -> int:
+        return self.rules.players
+
+    @property
+    def phase(self) -> str:
+        return self.s.phase
+
+    @property
+    def current_player(self) -> int:
+        return self.s.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.s.phase == "over"
+
+    @property
+    def results(self) -> list[HandResult]:
+        return self.s.results
+
+    @property
+    def hand_number(self) -> int:
+        return self.s.hand_no
+
+    @property
+    def dealer(self) -> int:
+        return self.s.dealer
+
+    @property
+    def mode(self) -> int:
+        """The hand's mode number (-1: no trump set yet); `observe` gives it as a Mode."""
+        return self.s.mode
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the open trick, in play order."""
+        return tuple(self.s.trick)
+
+    @property
+    def totals(self) -> dict[str, tuple[int, ...]]:
+        """The game totals per unit and subject, as they stand now."""
+        return {u: tuple(v) for u, v in self.s.totals.items()}
+
+    @property
+    def held(self) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+        """Amounts held aside for a later hand: (unit, subjects among, amount)."""
+        return tuple(self.s.pending)
+
+    @property
+    def leader(self) -> int:
+        """Who led the open trick (or leads the next)."""
+        return self.s.leader
+
+    @property
+    def playing(self) -> tuple[int, ...]:
+        """The seats taking part in this hand (every seat at the table, unless asked)."""
+        return tuple(x for x in range(self.n) if self.s.playing >> x & 1)
+
+    @property
+    def trump_table(self) -> ModeTable | None:
+        return self.rules.modes[self.s.mode] if self.s.mode >= 0 else None
+
+    def order_table(self) -> ModeTable:
+        """The table that decides tricks now (the fallback mode while no trump is set)."""
+        return self.chain.play.order_table(self.s.mode)
+
+    @property
+    def follow_by_mode(self) -> dict[int, Any]:
+        return self.chain.play.follow_by_mode
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards in one seat's hand as a bitmask (bit c: card c)."""
+        return self.s.hands[self._seat(seat)]
+
+    @property
+    def trick_order(self) -> tuple[int, ...]:
+        """The seats of the open trick in play order, from its leader (those taking part)."""
+        s = self.s
+        full = (1 << self.n) - 1
+        return trick_seats(self.n, s.playing & full or full)[s.leader]
+
+    def hand_of(self, seat: int) -> list[int]:
+        """The cards (indices) in one seat's hand."""
+        return mask_cards(self.s.hands[self._seat(seat)])
+
+    @property
+    def piles(self) -> dict[str, tuple[int, ...]]:
+        """The cards lying on each pile now (own piles as 'name:seat'), in deck order; the
+        seats see only the sizes (`observe`). Empty where the rules lay no piles."""
+        p = self.s.piles
+        return {k: tuple(mask_cards(v)) for k, v in p.piles.items()} if p is not None else {}
+
+    @property
+    def out_of_play(self) -> tuple[int, ...]:
+        """The cards out of play in this hand: folded hands, a hand swapped for a pile,
+        cards laid away; in deck order."""
+        p = self.s.piles
+        return tuple(mask_cards(p.out)) if p is not None else ()
+
+    def _seat(self, seat: object) -> int:
+        """A seat number as the API takes it, or ApiUsageError naming the valid range."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise ApiUsageError(f"a seat is a whole number from 0 to {self.n - 1}, not {seat!r}")
+        return seat
+
+    def legal_mask(self) -> int:
+        """The legal cards of the current player as a bitmask (0 outside the play phase)."""
+        s = self.s
+        if s.phase != "play":
+            return 0
+        return self.chain.play.legal_mask(s.hands[s.current], s.trick, s.mode)
+
+    def legal_actions(self) -> list[Action]:
+        s = self.s
+        if s.phase == "play":
+            return mask_plays(self.chain.play.legal_mask(s.hands[s.current], s.trick, s.mode))
+        phase = self.chain.by_name.get(s.phase)
+        return phase.legal(self) if phase is not None else []
+
+    def legal_names(self) -> list[str]:
+        """The legal actions as an error message names them (a run of values as a range)."""
+        return legal_names(self.legal_actions())
+
+    def why_illegal(self, card: int) -> str:
+        """The regime statement that forbids a card now ('' when it is legal)."""
+        s = self.s
+        if not is_index(card, len(CARD_NAMES)):
+            raise ApiUsageError(f"a card is a whole number from 0 to {len(CARD_NAMES) - 1}, "
+                                f"not {card!r}")
+        if s.phase != "play":
+            return ""
+        reasons = excluded_reasons(self.rules.play, s.hands[s.current], s.trick,
+                                   self.trump_table)
+        return reasons.get(card, "" if s.hands[s.current] >> card & 1 else "not in hand")
+
+    def observe(self, seat: int) -> Observation:
+        """What one seat may see now, typed: its own hand, the table, public declarations."""
+        return observe(self, self._seat(seat))
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """`observe` as a dict of plain values (card names), as JSON writes it."""
+        return self.observe(seat).as_dict()
+
+    def hand_events(self, number: int | None = None) -> list[Event]:
+        """The events of one hand (None: the hand being played), in order."""
+        number = self.s.hand_no if number is None else number
+        return [e for e in self.events if e.hand == number]
+
+    # -- changing the state
+    def apply(self, action: Action | str) -> None:
+        """Play a card or make a declaration (an Action, or its text such as ``"DA"``).
+
+        Atomic: the action is applied and recorded in full, or the game is left exactly as
+        it was. Anything that is not a legal action now raises IllegalActionError, which
+        names the legal ones. An error of the rules themselves (InvariantError) takes the
+        game back to where it was before the action; with ``record=False`` no copy is kept
+        to go back to, so such a game refuses every later action (ApiUsageError)."""
+        if self._failed is not None:
+            raise ApiUsageError(f"the game stopped at an error that a game without history "
+                                f"(record=False) cannot take back; start a new game: "
+                                f"{self._failed}")
+        if type(action) is not Action:
+            action = self._as_action(action)
+        s = self.s
+        phase = s.phase
+        card = phase == "play" and action.kind == "play" and type(action.value) is int
+        if not card and (why := flaw(action)):  # a card number is checked as it is played
+            raise IllegalActionError(action, self.legal_names(), why)
+        if phase == "over":
+            raise IllegalActionError(action, [], "the game is over")
+        if not self.record:
+            try:
+                self.chain.play.play(self, action.value) if card else self._dispatch(action)
+            except IllegalActionError:
+                raise  # raised before anything changed
+            except BaseException as err:
+                self._failed = err
+                raise
+            return
+        saved = (s.copy(), self.chance.getstate(), len(self.events))
+        try:
+            self._dispatch(action)
+        except BaseException:
+            self._restore(saved)
+            raise
+        self._undo.append(saved)
+        self.history.append(action)
+
+    def _as_action(self, action: object) -> Action:
+        """Text read as an action; anything else that is not an Action is illegal."""
+        if not isinstance(action, str):
+            raise IllegalActionError(repr(action), self.legal_names(),
+                                     "not an Action or an action's text")
+        try:
+            return Action.parse(action)
+        except ApiUsageError:
+            raise IllegalActionError(repr(action), self.legal_names(),
+                                     "not an action's text") from None
+
+    def _dispatch(self, action: Action) -> None:
+        """Hand a well-formed action to the phase that waits for it."""
+        phase = self.chain.by_name.get(self.s.phase)
+        if phase is None or not phase.accepts(self, action):
+            raise IllegalActionError(action, self.legal_names(),
+                                     f"the game expects a {self.s.phase} action")
+        phase.take(self, action)
+
+    def _restore(self, saved: tuple[State, Any, int]) -> None:
+        self.s = saved[0]
+        self.chance.setstate(saved[1])
+        del self.events[saved[2]:]
+
+    def undo(self) -> Action:
+        """Take back the last action (needs record=True); returns it."""
+        if not self._undo:
+            raise ApiUsageError("nothing to undo: " + (
+                "no action applied yet" if self.record else "the game keeps no history "
+                "(record=False)"))
+        self._restore(self._undo.pop())
+        return self.history.pop()
+
+    # -- what the phases call
+    def advance(self, after: Phase) -> None:
+        """A phase is done: begin the next one that has something to do."""
+        self.chain.advance(self, after)
+
+    def finish_hand(self) -> None:
+        """The hand's play is over (or nobody plays it): score it, go on or end."""
+        self.chain.end.finish(self)
+
+    def emit(self, event: Event) -> None:
+        if self.log is not None:
+            self.log.append(event)
+
+    # -- the end
+    def end_reason(self) -> str:
+        s = self.s
+        won_with = s.results[-1].won_with if s.results else ""
+        return ("hand limit" if s.hand_no >= records.HAND_LIMIT
+                else f"won at once with {won_with}" if won_with else "game end")
+
+    def standings(self) -> list[tuple[int, int]]:
+        """(subject, total in the winner's unit), best first; where the first to leave the
+        table wins, players who left come first, in the order they left (the better total
+        first within one hand)."""
+        r = self.rules
+        unit, sign = r.winner_unit
+        totals = [sign * v for v in self.s.totals[unit]]
+        left = self.s.left if r.winner_first_out else [0] * r.subjects
+        order = sorted(range(r.subjects), key=lambda x: (
+            left[x] or records.HAND_LIMIT + 1, -totals[x] if r.winner_most else totals[x]))
+        return [(x, totals[x]) for x in order]
+
+    def outcome(self) -> Outcome | None:
+        """None while the game runs; then the winners and the standings."""
+        if not self.is_over:
+            return None
+        table = self.standings()
+        best = table[0][1]
+        left = self.s.left if self.rules.leave is not None else []
+        first = left[table[0][0]] if self.rules.winner_first_out else 0
+        winners = tuple(x for x, v in table if v == best and (not first or left[x] == first))
+        place = [y for y, _ in table]
+        gone = tuple(sorted(((x, h) for x, h in enumerate(left) if h),
+                            key=lambda p: (p[1], place.index(p[0]))))
+        return Outcome(winners, tuple(table), self.end_reason(), len(self.s.results), gone,
+                       self.rules.winner_first_out and bool(first))

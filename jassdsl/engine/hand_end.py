@@ -1,0 +1,199 @@
+"""The end of a hand: its facts, the scoring clause, the rule file's invariants, what is
+counted first, the hand's record, who leaves the table, and whether the game is over."""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+from jassdsl.compiler import CompiledRules
+from jassdsl.counting import count_first
+from jassdsl.deal import next_seat
+from jassdsl.engine import records
+from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
+from jassdsl.engine.phase import Phase
+from jassdsl.engine.records import HandResult
+from jassdsl.errors import InvariantError
+from jassdsl.modes import mode_of
+from jassdsl.scoring import Grant, HandFacts, first_clause, score_hand
+from jassdsl.tables import chunk_points
+
+if TYPE_CHECKING:
+    from jassdsl.engine.game import Game
+
+WINNER = itemgetter(2)  # of a Trick: who took it
+
+
+class Leave(Phase):
+    """Leaving the table: after scoring, the players for whom the file's condition holds
+    leave; the game is over when one player is left."""
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return rules.leave is not None
+
+    def add_facts(self, g: Game, facts: HandFacts) -> None:
+        playing_facts(g, facts)
+
+    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
+        s, r = g.s, self.rules
+        assert r.leave is not None
+        going = []
+        for seat in range(r.players):
+            if not s.table >> seat & 1:
+                continue
+            facts.bound = None
+            if r.leave(facts, seat):
+                going.append(seat)
+                s.left[seat] = s.hand_no
+                s.table &= ~(1 << seat)
+        facts.players = s.table.bit_count()
+        if going and g.log is not None:
+            g.emit(LeftTable(s.hand_no, tuple(going)))
+        return {"left": tuple(going)}
+
+    def game_over(self, g: Game) -> bool:
+        return g.s.table.bit_count() <= 1
+
+
+def playing_facts(g: Game, facts: HandFacts) -> None:
+    """Per subject: 1 if one of its players took part in the hand."""
+    if facts.playing:
+        return
+    s, r = g.s, g.rules
+    facts.playing = [0] * r.subjects
+    for seat in range(r.players):
+        if s.playing >> seat & 1:
+            facts.playing[r.team_of[seat]] = 1
+
+
+class HandEnd:
+    """Scores a finished hand and starts the next one, or ends the game."""
+
+    def __init__(self, rules: CompiledRules) -> None:
+        self.rules = rules
+        self.floors = [(u, info.floor) for u, info in rules.units.items()
+                       if info.floor is not None]
+        self.floor_of = dict(self.floors)
+        # scoring draws lots: scoring a hand again for `count first:` must undo the draws
+        self.lots = any(a.target.kind == "lot" for c in rules.model.clauses for a in c.awards)
+
+    def facts(self, g: Game) -> HandFacts:
+        """What happened in the hand, per subject: the core here, the rest from the
+        phases that know it."""
+        s, r = g.s, self.rules
+        team = r.team_of
+        k = r.subjects
+        p0, p1, p2, p3 = chunk_points(g.chain.play.order_table(s.mode))
+        taken = s.won
+        if k == len(taken):  # every seat scores for itself
+            won = list(taken)
+            points = [p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27]
+                      for x in taken]
+            winners = list(map(WINNER, s.tricks))
+        else:  # a team's points are those of the cards its players took together
+            won = [0] * k
+            for seat, x in enumerate(taken):
+                won[team[seat]] |= x
+            points = [p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27]
+                      for x in won]
+            winners = [team[w] for w in map(WINNER, s.tricks)]
+        tricks = [winners.count(x) for x in range(k)]
+        if winners:
+            last = winners[-1]
+            points[last] += r.last_bonus
+            if r.match_bonus and tricks[last] == len(winners):
+                points[last] += r.match_bonus
+        facts = HandFacts(k, s.table.bit_count(), s.hand_no, points, tricks, won, winners,
+                          {}, s.totals, r.options, g.chance)
+        if winners and r.reads_in_play:
+            c = s.in_cards
+            facts.in_play = (p0[c & 511] + p1[c >> 9 & 511] + p2[c >> 18 & 511] + p3[c >> 27]
+                             + r.last_bonus + (r.match_bonus if len(set(winners)) == 1 else 0))
+        for phase in g.chain.fact_hooks:
+            phase.add_facts(g, facts)
+        return facts
+
+    def finish(self, g: Game) -> None:
+        s, r = g.s, self.rules
+        drawn = len(g.chance.drawn)
+        facts = self.facts(g)
+        booking = score_hand(r.clauses, facts, s.pending, self.floors)
+        if g.check_invariants:
+            self.check_invariants(g, facts)
+        clause = booking.clause
+        early = count_first(facts, r.count_first, clause, booking.grants, r.end_when,
+                            r.count_adds, self.hand_delta, self.floor_of, self.lots
+                            ) if r.count_first and r.end_when is not None else None
+        grants: tuple[Grant, ...] = (*booking.grants, *booking.released)
+        won_with = ""
+        if early is not None:  # the game was won before the rest of this hand counted
+            won_with, counted, grants = early
+            for unit, values in counted.items():
+                s.totals[unit][:] = values
+        if g.log is not None:
+            for of, value in g.chance.drawn[drawn:]:
+                g.log.append(LotDrawn(s.hand_no, of, value))
+        extra: dict[str, Any] = {}
+        for phase in g.chain.record_hooks:
+            extra |= phase.record(g, facts)
+        bonuses = bonuses_of(facts)
+        if bonuses:
+            extra["bonuses"] = bonuses
+        if won_with:
+            extra["won_with"] = won_with
+        result = HandResult(
+            s.hand_no, s.dealer, mode_of(s.mode), s.dealt, tuple(s.tricks),
+            tuple(facts.points), extra.pop("declared", {}), clause.id if clause else "",
+            grants, {k: tuple(v) for k, v in s.totals.items()}, **extra)
+        s.results.append(result)
+        if g.log is not None:
+            g.log.append(HandScored(s.hand_no, result.clause, result.points, grants,
+                                    tuple(result.totals.items()), won_with))
+        leave = g.chain.leave
+        if won_with or self.game_ends(g, facts) or (leave is not None and leave.game_over(g)):
+            s.phase = "over"
+            if g.log is not None:
+                g.emit(GameOver(s.hand_no, g.end_reason()))
+            return
+        s.hand_no += 1
+        bidder_deals = r.next_dealer_bidder and s.bidder >= 0
+        s.dealer = s.bidder if bidder_deals else next_seat(r.players, s.dealer, s.table)
+        g.chain.deal.start_hand(g)
+
+    def hand_delta(self, facts: HandFacts) -> dict[str, list[int]]:
+        """What the scoring gives each subject for these facts (amounts held aside not)."""
+        delta = {u: [0] * self.rules.subjects for u in facts.totals}
+        clause = first_clause(self.rules.clauses, facts)
+        for grant in clause.grants(facts) if clause is not None else ():
+            if not grant.held_with:
+                delta[grant.unit][grant.subject] += grant.amount
+        return delta
+
+    def check_invariants(self, g: Game, facts: HandFacts) -> None:
+        """The rule file's invariants must hold after every hand; a failure is a rule bug."""
+        for name, holds in self.rules.invariants:
+            facts.bound = None
+            if not holds(facts, -1):
+                raise InvariantError(
+                    f"{self.rules.model.path}: invariant {name!r} does not hold after hand "
+                    f"{g.s.hand_no} (seed {g.seed}); points {facts.points}, changes "
+                    f"{facts.change}")
+
+    def game_ends(self, g: Game, facts: HandFacts) -> bool:
+        r, s = self.rules, g.s
+        if s.hand_no >= records.HAND_LIMIT:
+            return True
+        if r.end_hands is not None:
+            return s.hand_no >= r.end_hands
+        facts.bound = None
+        return bool(r.end_when is not None and r.end_when(facts, -1))
+
+
+def bonuses_of(facts: HandFacts) -> dict[str, tuple[int, ...]]:
+    """Weis and Stöck per subject, from the hand and from the table, where counted."""
+    out = {"weis": tuple(facts.weis), "stoeck": tuple(facts.stoeck)} if facts.weis else {}
+    if facts.table_weis:
+        out |= {"table-weis": tuple(facts.table_weis),
+                "table-stoeck": tuple(facts.table_stoeck)}
+    return out

@@ -1,0 +1,84 @@
+"""Piles: the cards left over after the deal, laid as the rule file's piles; the turned
+card that sets trump; the bottom card of a pile everybody sees.
+
+The piles' part of the state also keeps what taking part, robbing and bettering did with
+them (those phases work on the piles), and is reset with every deal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from jassdsl.cards import mask_cards
+from jassdsl.compiler import CompiledRules
+from jassdsl.engine.events import TrumpSet
+from jassdsl.engine.phase import Phase
+from jassdsl.engine.state import PilesPart, State
+from jassdsl.modes import mode_of
+from jassdsl.scoring import HandFacts
+
+if TYPE_CHECKING:
+    from jassdsl.engine.game import Game
+
+
+class Piles(Phase):
+    """Never waits; lays the piles at the deal and keeps them."""
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return bool(rules.piles or rules.take_part or rules.improve is not None
+                    or rules.rob_rank >= 0)
+
+    def new_part(self, s: State) -> None:
+        s.piles = PilesPart(looked=[0] * self.rules.players)
+
+    def new_hand(self, g: Game) -> None:
+        p = g.s.piles
+        assert p is not None
+        p.piles, p.pile_cards = {}, {}
+        p.looked, p.improved = [0] * self.rules.players, []
+        p.out = 0
+        p.turned = p.seen = p.swapped = p.robbed = -1
+        p.said = 0
+
+    def lay(self, g: Game, laid: dict[str, list[int]], bottom: int) -> None:
+        """Lay the cards left over as the rule file's piles (each listed from its top card)
+        and turn trump: the top card of the first pile that has cards, else the bottom
+        card of the deal (`bottom`, the dealer's last card) is shown. Everybody sees the
+        bottom card of the pile the file shows."""
+        s, r = g.s, self.rules
+        p = s.piles
+        assert p is not None
+        p.pile_cards = {name: () for name, _ in r.piles if name not in r.own_piles}
+        p.pile_cards.update((name, tuple(cards)) for name, cards in laid.items())
+        p.piles = {name: sum(1 << c for c in cards) for name, cards in p.pile_cards.items()}
+        p.turned = p.seen = -1
+        if r.trump_kind == "turned":
+            top = next((cards[0] for name in r.turned_piles
+                        if (cards := p.pile_cards.get(name))), -1)
+            if top >= 0:
+                p.turned, s.shown = top, -1
+            else:
+                s.shown = bottom
+            s.mode = (top if top >= 0 else bottom) // 9
+            if g.log is not None:
+                g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "turned" if top >= 0 else "shown",
+                                card=top if top >= 0 else bottom))
+        shown = p.pile_cards.get(r.show_pile or "")
+        if shown:
+            p.seen = shown[-1]
+
+    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
+        p = g.s.piles
+        assert p is not None
+        return {"swapped": p.swapped, "robbed": p.robbed, "turned": p.turned,
+                "improved": tuple(p.improved)}
+
+    def observe(self, g: Game, seat: int) -> dict[str, Any]:
+        p = g.s.piles
+        assert p is not None
+        return {
+            "piles": {name: mask.bit_count() for name, mask in p.piles.items()},
+            "turned": p.turned, "swapped": p.swapped, "robbed": p.robbed, "seen": p.seen,
+            "looked": tuple(mask_cards(p.looked[seat])),
+        }

@@ -1,0 +1,54 @@
+"""Robbing: once everybody has said whether they play, the player taking part who holds
+the robbing card (the file's trump rank, in the turned card's suit) may swap it for the
+turned card, as long as that still lies on a pile."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from jassdsl.actions import ROB_NO, ROB_YES, Action
+from jassdsl.compiler import CompiledRules
+from jassdsl.engine.events import Robbed
+from jassdsl.engine.phase import Phase
+
+if TYPE_CHECKING:
+    from jassdsl.engine.game import Game
+
+
+class Rob(Phase):
+    name = "rob"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return rules.rob_rank >= 0
+
+    def begin(self, g: Game) -> bool:
+        s, r = g.s, self.rules
+        p = s.piles
+        assert p is not None
+        if p.turned >= 0 and any(mask >> p.turned & 1 for mask in p.piles.values()):
+            robber = r.robbing_card(p.turned)
+            holder = next((x for x in range(r.players) if s.hands[x] >> robber & 1), -1)
+            if holder >= 0 and s.playing >> holder & 1:
+                s.phase, s.current = "rob", holder
+                return True
+        return False
+
+    def legal(self, g: Game) -> list[Action]:
+        return [ROB_YES, ROB_NO]
+
+    def take(self, g: Game, action: Action) -> None:
+        s, r = g.s, self.rules
+        p = s.piles
+        assert p is not None
+        robber = r.robbing_card(p.turned)
+        if action == ROB_YES:
+            swap = 1 << robber | 1 << p.turned
+            s.hands[s.current] ^= swap
+            for name, mask in p.piles.items():
+                if mask >> p.turned & 1:
+                    p.piles[name] = mask ^ swap
+            p.robbed = s.current
+        if g.log is not None:
+            g.emit(Robbed(s.hand_no, s.current, robber, p.turned, action == ROB_YES))
+        g.advance(self)

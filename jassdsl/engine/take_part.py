@@ -1,0 +1,75 @@
+"""Taking part: from forehand, each player at the table says whether they play the hand:
+join, fold (the hand goes out of play; only with enough players at the table), or swap
+(take the pile the file names for the hand, which goes out of play, and play)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from jassdsl.actions import FOLD, JOIN, SWAP, Action
+from jassdsl.compiler import CompiledRules
+from jassdsl.deal import next_seat
+from jassdsl.engine.events import TookPart
+from jassdsl.engine.phase import Phase
+from jassdsl.scoring import HandFacts
+
+if TYPE_CHECKING:
+    from jassdsl.engine.game import Game
+
+
+class TakePart(Phase):
+    name = "take part"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return rules.take_part
+
+    def begin(self, g: Game) -> bool:
+        s = g.s
+        s.phase, s.playing = "take part", 0
+        s.current = next_seat(self.rules.players, s.dealer, s.table)
+        return True
+
+    def legal(self, g: Game) -> list[Action]:
+        s, r = g.s, self.rules
+        p = s.piles
+        assert p is not None
+        acts = [JOIN]
+        if s.table.bit_count() >= r.fold_from:
+            acts.append(FOLD)
+        if r.swap_pile is not None and p.swapped < 0 and p.piles.get(r.swap_pile):
+            acts.append(SWAP)
+        return acts
+
+    def take(self, g: Game, action: Action) -> None:
+        s, r = g.s, self.rules
+        p = s.piles
+        assert p is not None
+        seat = s.current
+        if action == FOLD:
+            p.out |= s.hands[seat]
+            s.hands[seat] = 0
+        else:
+            s.playing |= 1 << seat
+            if action == SWAP and r.swap_pile is not None:
+                p.out |= s.hands[seat]
+                s.hands[seat] = p.piles[r.swap_pile]
+                p.piles[r.swap_pile] = 0
+                p.swapped = seat  # a turned card on this pile went with it
+        if g.log is not None:
+            g.emit(TookPart(s.hand_no, seat, action.kind))
+        p.said += 1
+        if p.said < s.table.bit_count():
+            s.current = next_seat(r.players, seat, s.table)
+            return
+        if not s.playing:  # nobody plays: the hand is over before it began
+            s.in_cards, s.in_hands = 0, tuple(s.hands)
+            g.chain.nobody_plays(g)
+            g.finish_hand()
+            return
+        g.advance(self)
+
+    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
+        s = g.s
+        return {"playing": tuple(x for x in range(self.rules.players) if s.playing >> x & 1),
+                "in_hands": s.in_hands}

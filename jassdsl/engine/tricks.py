@@ -1,0 +1,126 @@
+"""Play: the tricks of a hand. Legality comes from the rule file's follow regime for the
+hand's mode, the trick's winner from its rank tables; the first card of a player who
+cannot follow sets trump where the file says so."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from jassdsl.actions import Action, flaw, mask_plays
+from jassdsl.compiler import CompiledRules
+from jassdsl.deal import BITS, next_seat, trick_seats
+from jassdsl.engine.events import CardPlayed, TrickTaken, TrumpSet
+from jassdsl.engine.phase import Phase
+from jassdsl.engine.records import Trick
+from jassdsl.errors import IllegalActionError
+from jassdsl.modes import mode_of
+from jassdsl.play import FollowRule, follow_plain, follow_rule, trick_winner
+from jassdsl.tables import MODE_INDEX, ModeTable
+
+if TYPE_CHECKING:
+    from jassdsl.engine.game import Game
+    from jassdsl.engine.weis import WeisPhase
+
+
+class Play(Phase):
+    name = "play"
+
+    def __init__(self, rules: CompiledRules, weis: WeisPhase | None) -> None:
+        super().__init__(rules)
+        self.weis = weis
+        # the follow regime per trump mode, as closures made once per game
+        self.follow_by_mode: dict[int, FollowRule] = {
+            mode: follow_rule(rules.play, table) for mode, table in rules.modes.items()}
+        self.first_void = rules.trump_kind == "first_void"
+        self.last_legal: tuple[tuple[int, ...], int] = ((), 0)
+
+    def order_table(self, mode: int) -> ModeTable:
+        """The table that decides tricks in a mode (the fallback while no trump is set)."""
+        r = self.rules
+        if mode < 0:
+            mode = r.fallback if r.fallback is not None else MODE_INDEX["obenabe"]
+        return r.modes[mode]
+
+    def begin(self, g: Game) -> bool:
+        """Play begins; with Weis, each seat holding one decides before its first card."""
+        s, r = g.s, self.rules
+        s.phase = "play"
+        lead = s.bidder if r.lead_bidder and s.bidder >= 0 else next_seat(
+            r.players, s.dealer, s.playing)
+        s.leader = s.current = lead
+        if r.reads_in_play:
+            in_cards = 0
+            for seat in trick_seats(r.players, s.playing)[lead]:
+                in_cards |= s.hands[seat]
+            s.in_cards = in_cards
+        if r.take_part:  # the hand record keeps the hands as play began
+            s.in_hands = tuple(s.hands)
+        if self.weis is not None:
+            self.weis.at_play_start(g)
+        return True
+
+    def legal_mask(self, hand: int, trick: list[int], mode: int) -> int:
+        """The legal cards of a hand on a trick in a mode.
+
+        Remembers its last answer: `apply` checks the card against the very mask that
+        `legal_actions` has just computed."""
+        if not trick:
+            return hand
+        key = (hand, mode, *trick)
+        if key == self.last_legal[0]:
+            return self.last_legal[1]
+        if mode < 0:
+            legal = follow_plain(hand, trick[0] // 9, -1)
+        else:
+            top = trick[trick_winner(trick, self.rules.modes[mode])]
+            legal = self.follow_by_mode[mode](hand, trick[0] // 9, top)
+        self.last_legal = (key, legal)
+        return legal
+
+    def legal(self, g: Game) -> list[Action]:
+        s = g.s
+        return mask_plays(self.legal_mask(s.hands[s.current], s.trick, s.mode))
+
+    def accepts(self, g: Game, action: Action) -> bool:
+        return action.kind == "play"
+
+    def take(self, g: Game, action: Action) -> None:
+        self.play(g, action.value)
+
+    def play(self, g: Game, card: int) -> None:
+        s, r = g.s, self.rules
+        seat = s.current
+        hand = s.hands[seat]
+        trick = s.trick
+        if not (0 <= card < 36 and self.legal_mask(hand, trick, s.mode) >> card & 1):
+            action = Action("play", card)
+            raise IllegalActionError(action, g.legal_names(),
+                                     flaw(action) or g.why_illegal(card))
+        hand ^= 1 << card
+        s.hands[seat] = hand
+        log = g.log
+        if s.mode < 0 and trick and card // 9 != trick[0] // 9 and self.first_void:
+            s.mode = card // 9  # the first card of a player who cannot follow sets trump
+            if log is not None:
+                log.append(TrumpSet(s.hand_no, mode_of(s.mode), "first void", seat, card))
+        trick.append(card)
+        if log is not None:
+            log.append(CardPlayed(s.hand_no, seat, card))
+        seats = trick_seats(r.players, s.playing)[s.leader]
+        if len(trick) < len(seats):
+            s.current = seats[len(trick)]
+            if self.weis is not None and s.weis is not None and s.weis.todo:
+                self.weis.ask(g)
+            return
+        win = seats[trick_winner(trick, self.order_table(s.mode))]
+        done = Trick(s.leader, tuple(trick), win)
+        s.tricks.append(done)
+        if log is not None:
+            log.append(TrickTaken(s.hand_no, len(s.tricks), *done, seats))
+        s.won[win] |= sum(map(BITS.__getitem__, trick))
+        s.trick = []
+        s.leader = s.current = win
+        if self.weis is not None and len(s.tricks) == 1:
+            self.weis.count(g)
+        if not hand:
+            g.finish_hand()

@@ -1,0 +1,111 @@
+"""Trump: set by a rule at the deal (drawn at random, the dealer's bottom card, none), or
+chosen by a player (forehand, or the highest bidder) with pushing to the partner.
+
+A pile's turned card is the piles' business (`piles.Piles.lay`); trump set by the first
+card of a player who cannot follow is play's (`tricks.Play`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from jassdsl.actions import PUSH, TRUMPS, Action
+from jassdsl.compiler import CompiledRules
+from jassdsl.deal import next_seat
+from jassdsl.engine.events import Pushed, TrumpSet
+from jassdsl.engine.phase import Phase
+from jassdsl.engine.state import State, TrumpPart
+from jassdsl.errors import IllegalActionError
+from jassdsl.modes import mode_of
+
+if TYPE_CHECKING:
+    from jassdsl.engine.game import Game
+
+
+class TrumpByRule(Phase):
+    """Trump the rule file sets when the cards are dealt; never waits."""
+
+    def __init__(self, rules: CompiledRules) -> None:
+        super().__init__(rules)
+        self.kind = rules.trump_kind
+        self.fallback = rules.fallback if rules.fallback is not None else -1
+
+    def at_deal(self, g: Game, bottom: int) -> None:
+        """Set the mode for the new hand; `bottom` is the dealer's last card."""
+        s, kind = g.s, self.kind
+        if kind == "random_suit":
+            s.mode = g.chance.draw(4)
+            if g.log is not None:
+                g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "drawn"))
+        elif kind == "bottom_card":
+            s.shown = bottom
+            s.mode = bottom // 9
+            if g.log is not None:
+                g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "shown", card=bottom))
+        elif kind == "none":
+            s.mode = self.fallback
+            if s.mode >= 0 and g.log is not None:
+                g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "fixed"))
+
+
+class TrumpChoice(Phase):
+    """A player names trump: forehand, or the highest bidder after an auction. Where the
+    file allows it, forehand may push once: the partner opposite chooses."""
+
+    name = "trump"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return rules.trump_kind in ("forehand_chooses", "bidder_chooses")
+
+    def __init__(self, rules: CompiledRules) -> None:
+        super().__init__(rules)
+        self.choices = [TRUMPS[mode] for mode in rules.trump_choices]
+        self.with_push = [*self.choices, PUSH] if rules.push else self.choices
+        self.by_bidder = rules.trump_kind == "bidder_chooses"
+
+    def new_part(self, s: State) -> None:
+        s.trump = TrumpPart()
+
+    def new_hand(self, g: Game) -> None:
+        assert g.s.trump is not None
+        g.s.trump.pushed = False
+
+    def begin(self, g: Game) -> bool:
+        s = g.s
+        part = s.trump
+        assert part is not None
+        if self.by_bidder:
+            if s.bidder < 0:
+                return False
+            s.phase, part.chooser, s.current = "trump", s.bidder, s.bidder
+        else:
+            s.phase, part.chooser = "trump", next_seat(self.rules.players, s.dealer, s.table)
+        return True
+
+    def legal(self, g: Game) -> list[Action]:
+        assert g.s.trump is not None
+        return list(self.choices if g.s.trump.pushed else self.with_push)
+
+    def accepts(self, g: Game, action: Action) -> bool:
+        return action.kind in ("trump", "push")
+
+    def take(self, g: Game, action: Action) -> None:
+        s, r = g.s, self.rules
+        part = s.trump
+        assert part is not None
+        if action.kind == "push":
+            if not r.push or part.pushed:
+                raise IllegalActionError(action, g.legal_names(), "pushing is not allowed now")
+            part.pushed = True
+            seat = s.current
+            s.current = (s.current + 2) % r.players
+            if g.log is not None:
+                g.emit(Pushed(s.hand_no, seat, s.current))
+            return
+        if action.value not in r.trump_choices:
+            raise IllegalActionError(action, g.legal_names())
+        s.mode = action.value
+        if g.log is not None:
+            g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "chosen", s.current))
+        g.advance(self)

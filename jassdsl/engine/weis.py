@@ -1,0 +1,145 @@
+"""Weis and Stöck held in the hand.
+
+Weis: as play begins, each seat holding a Weis (by the file's table for the hand's mode)
+decides before its first card whether to declare it; after the first trick the side
+with the best Weis scores all of its Weise. Stöck: the trump King and Queen in one hand
+as play began score the file's bonus for its holder's side.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from jassdsl.actions import WEIS_NO, WEIS_YES, Action
+from jassdsl.cards import CARD_NAMES, mask_cards
+from jassdsl.compiler import CompiledRules
+from jassdsl.deal import trick_seats
+from jassdsl.engine.events import WeisCounted, WeisSaid
+from jassdsl.engine.phase import Phase
+from jassdsl.engine.state import State, WeisPart
+from jassdsl.scoring import HandFacts
+from jassdsl.weis import Weis, best_seat, hand_weise, stoeck_holder
+
+if TYPE_CHECKING:
+    from jassdsl.engine.game import Game
+
+
+def weis_label(w: Weis) -> str:
+    """A declared Weis as a person says it, e.g. 'sequence of 4 to HK (50)'."""
+    if w.kind == "four":
+        return f"four {CARD_NAMES[w.top][1:]} ({w.value})"
+    return f"sequence of {w.cards.bit_count()} to {CARD_NAMES[w.top]} ({w.value})"
+
+
+class WeisPhase(Phase):
+    """The Weis decisions of the first trick; play hands over to it (`State.phase`
+    'weis') when a seat holding a Weis is about to play its first card."""
+
+    name = "weis"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return rules.weis is not None
+
+    def new_part(self, s: State) -> None:
+        s.weis = WeisPart()
+
+    def at_play_start(self, g: Game) -> None:
+        """Offer each seat the Weise its hand holds in the hand's mode."""
+        s, r = g.s, self.rules
+        w = s.weis
+        assert w is not None
+        table = r.weis_in(s.mode)
+        if table is None:
+            return
+        w.offer = tuple([hand_weise(h, table, s.mode) for h in s.hands])
+        w.said = ((),) * r.players
+        w.points = (0,) * r.subjects
+        w.todo = sum(1 << seat for seat, offer in enumerate(w.offer) if offer)
+        self.ask(g)
+
+    def ask(self, g: Game) -> None:
+        s = g.s
+        assert s.weis is not None
+        if s.weis.todo >> s.current & 1:
+            s.phase = "weis"
+
+    def legal(self, g: Game) -> list[Action]:
+        return [WEIS_YES, WEIS_NO]
+
+    def accepts(self, g: Game, action: Action) -> bool:
+        return action in (WEIS_YES, WEIS_NO)
+
+    def take(self, g: Game, action: Action) -> None:
+        s = g.s
+        w = s.weis
+        assert w is not None
+        seat = s.current
+        declare = action.value == 1
+        weise = w.offer[seat] if declare else ()
+        if declare:
+            w.said = (*w.said[:seat], weise, *w.said[seat + 1:])
+        if g.log is not None:
+            g.emit(WeisSaid(s.hand_no, seat, declare,
+                            tuple(tuple(mask_cards(x.cards)) for x in weise), weise))
+        w.todo &= ~(1 << seat)
+        s.phase = "play"
+
+    def count(self, g: Game) -> None:
+        """After the first trick: the side with the best Weis scores all of its Weise."""
+        s, r = g.s, self.rules
+        w = s.weis
+        assert w is not None
+        if not any(w.said):
+            w.points = (0,) * r.subjects
+        else:
+            order = list(trick_seats(r.players, s.playing)[s.tricks[0].leader])
+            best = best_seat(dict(enumerate(w.said)), order)
+            points = [0] * r.subjects
+            if best >= 0:
+                side = r.team_of[best]
+                for seat, said in enumerate(w.said):
+                    if r.team_of[seat] == side:
+                        points[side] += sum(x.value for x in said)
+            w.points = tuple(points)
+        if g.log is not None:
+            g.emit(WeisCounted(s.hand_no, w.points))
+
+    def nobody_plays(self, g: Game) -> None:
+        """A hand nobody plays has no Weis."""
+        w = g.s.weis
+        assert w is not None
+        w.said, w.points = ((),) * self.rules.players, (0,) * self.rules.subjects
+
+    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
+        w = g.s.weis
+        assert w is not None
+        return {"weis": tuple(tuple(tuple(mask_cards(x.cards)) for x in said)
+                              for said in w.said) if any(w.said) else ((),) * len(w.said)}
+
+    def observe(self, g: Game, seat: int) -> dict[str, Any]:
+        w = g.s.weis
+        assert w is not None
+        return {"weis": tuple(tuple(weis_label(x) for x in said) for said in w.said),
+                "weis_offer": tuple(weis_label(x) for x in w.offer[seat])
+                if w.todo >> seat & 1 else ()}
+
+
+class HandBonuses(Phase):
+    """Weis and Stöck as facts of the hand (where the file has Weis or Stöck)."""
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return rules.weis is not None or bool(rules.stoeck_bonus)
+
+    def add_facts(self, g: Game, facts: HandFacts) -> None:
+        s, r = g.s, self.rules
+        k = r.subjects
+        facts.weis = list(s.weis.points) if s.weis is not None and s.weis.points else [0] * k
+        facts.stoeck = [0] * k
+        # Stöck belongs to the hand as play began: after folding, taking a pile, robbing
+        # and bettering (the same as the deal where nothing changes hands)
+        held = s.in_hands if r.take_part else s.dealt
+        holder = stoeck_holder(held, s.mode) if r.stoeck_bonus else -1
+        if holder >= 0:
+            facts.stoeck[r.team_of[holder]] = r.stoeck_bonus
