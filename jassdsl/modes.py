@@ -14,7 +14,7 @@ from jassdsl.tables import MODE_NAMES
 
 
 class Mode(str):
-    """A mode's name with its number: ``Mode.of(4) == "obenabe"``, ``.number == 4``."""
+    """A mode's name with its number: ``mode_of(4) == "obenabe"``, ``.number == 4``."""
 
     number: int
 
@@ -34,17 +34,6 @@ class Mode(str):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return mode_of, (self.number,)
-
-    @staticmethod
-    def of(index: int) -> Mode:
-        return mode_of(index)
-
-    @staticmethod
-    def named(name: str | None) -> Mode:
-        """The mode of a name as records write it ('none' or None: no mode)."""
-        if name is None or name == "none":
-            return NO_MODE
-        return MODES[MODE_NAMES.index(name)]
 
 
 MODES = tuple(Mode(name, i) for i, name in enumerate(MODE_NAMES))

@@ -72,9 +72,9 @@ class Chain:
         chain = cls(Deal(rules), TrumpByRule(rules), steps, Play(rules, weis), weis, piles,
                     leave, HandEnd(rules))
         # piles first: the others' hooks read what the piles keep
-        phases = (*keepers[:1], *steps, chain.play, *([weis] if weis else []),
-                  *keepers[1:]) if piles else (*steps, chain.play,
-                                               *([weis] if weis else []), *keepers)
+        first = [piles] if piles is not None else []
+        rest = [p for p in keepers if p is not piles]
+        phases = (*first, *steps, chain.play, *([weis] if weis else []), *rest)
         chain.phases = phases
         chain.by_name = {p.name: p for p in phases if p.name}
         chain.after = {id(p): i + 1 for i, p in enumerate(steps)}

@@ -160,10 +160,6 @@ class Game:
         """The table that decides tricks now (the fallback mode while no trump is set)."""
         return self.chain.play.order_table(self.s.mode)
 
-    @property
-    def follow_by_mode(self) -> dict[int, Any]:
-        return self.chain.play.follow_by_mode
-
     def hand_mask(self, seat: int) -> int:
         """The cards in one seat's hand as a bitmask (bit c: card c)."""
         return self.s.hands[self._seat(seat)]
