@@ -14,6 +14,7 @@ from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE
 from jassdsl.model import walk
 from jassdsl.nesting import Nesting
 from jassdsl.pos import FILE_START
+from jassdsl.roles import CHOOSERS, NEEDS, ROLE_LIST, ROLES, Role, role_name
 from jassdsl.settings import DECK, get
 from jassdsl.syntax import parse_statements
 
@@ -117,6 +118,10 @@ class Checker:
             self.units[u.singular] = u
             self.units[u.plural] = u
         self.teams = rf.teams
+        self.rf: m.RuleFile | None = rf
+        held = [r.name for r in sorted(ROLE_LIST, key=lambda r: r.name != "bidder")
+                if self.role_held(rf, r) and r.need != "play"]
+        self.example_role = held[0] if held else "bidder"  # for a message
         self.after_scoring = False
         self.has_weis = rf.setting("weis") is not None
         self.has_stoeck = any(b.name.text == "stoeck" for b in rf.bonuses)
@@ -133,6 +138,7 @@ class Checker:
         self.check_weis(rf)
         self.check_lets(rf)
         self.check_declarations(rf)
+        self.check_roles(rf)
         self.check_piles(rf)
         self.check_german_names(rf)
 
@@ -288,7 +294,10 @@ class Checker:
                 self.needs_tables(w.pos, w.text, rf)
         if t.kind in ("first_void", "random_suit", "bottom_card"):
             self.needs_tables(t.pos, "trump", rf)
-        if t.push and not rf.teams:
+        if t.push and t.kind == "bidder_chooses":
+            self.error(t.pos, "trump", "only forehand may push the choice of trump; the "
+                       "highest bidder chooses it")
+        elif t.push and not rf.teams:
             self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
                        "across'")
         if t.kind in ("none",) and t.fallback and t.fallback.text not in ("obenabe",
@@ -307,6 +316,8 @@ class Checker:
             if row.kind == "name":  # a Weis table of the file: checked in check_weis
                 continue
             for w in s.values:
+                if s.key == "first lead" and role_name(w.text):  # said in check_roles
+                    continue
                 if w.text not in row.allowed:
                     self.error(w.pos, "unknown-name", f"{s.key}: {w.text!r} is not known; "
                                f"choose {row.choose}")
@@ -505,13 +516,58 @@ class Checker:
             if k is not None and auction is not None and k.text != auction:
                 self.error(k.pos, "unknown-name", f"{k.text!r} is not the auction "
                            f"(the auction is {auction!r})")
-        for s in rf.settings:
-            if auction is None and any(w.text == "highest bidder" for w in s.values):
-                self.error(s.values[0].pos, "auction", f"'{s.key}: highest bidder' needs an "
-                           "auction: 'declare bid from 1 to 9, auction before trump'")
         if auction is None and rf.trump.kind == "bidder_chooses":
             self.error(rf.trump.pos, "auction", "the highest bidder chooses trump only after "
                        "an auction: 'declare bid from 1 to 9, auction before trump'")
+
+    # -- roles (jassdsl/roles.py)
+    def role_held(self, rf: m.RuleFile, role: Role) -> bool:
+        """Whether anybody can hold the role in a hand of this file."""
+        if role.need == "choice":
+            return rf.trump.kind in ("forehand_chooses", "bidder_chooses")
+        if role.need == "push":
+            return rf.trump.push
+        if role.need == "auction":
+            return any(d.auction for d in rf.declarations)
+        return True
+
+    def role_word(self, rf: m.RuleFile, pos: m.Pos, word: str) -> Role | None:
+        """A role named in the file: one its mechanisms give to a seat (else an error
+        saying what the file needs); None for a word that names no role."""
+        name = role_name(word)
+        if name is None:
+            return None
+        role = ROLES[name]
+        if not self.role_held(rf, role):
+            kind = "auction" if role.need == "auction" else "role"
+            self.error(pos, kind, f"nobody is '{word}' in this file: the role needs "
+                       f"{NEEDS[role.need]}")
+        return role
+
+    def check_roles(self, rf: m.RuleFile) -> None:
+        """Roles in the settings and as who chooses trump; names that would hide one."""
+        for s in rf.settings:
+            if s.key not in ("first lead", "next dealer"):
+                continue
+            for w in s.values:
+                role = self.role_word(rf, w.pos, w.text)
+                if role is not None and s.key == "first lead" and not role.before_play:
+                    self.error(w.pos, "role", f"'{w.text}' is known only once play has "
+                               "begun, so that player cannot lead the first trick; choose "
+                               f"{get('first lead').choose}")
+        who = rf.trump.who
+        if who is not None and who.text != "forehand":
+            role = self.role_word(rf, who.pos, who.text)
+            if role is None or role.name not in CHOOSERS:
+                self.error(who.pos, "trump", f"'{who.text}' cannot choose trump: it is "
+                           f"chosen before anybody else has a role; write "
+                           f"{' or '.join(repr(c + ' chooses') for c in CHOOSERS)}")
+        given = [*((o.name, o.pos) for o in rf.options), *((lt.name, lt.pos) for lt in rf.lets),
+                 *((d.name, d.pos) for d in rf.declarations)]
+        for name, pos in given:
+            if name in ROLES:
+                self.error(pos, "duplicate", f"{name!r} is a role ({ROLES[name].doc}); "
+                           "choose another name")
 
     def check_german_names(self, rf: m.RuleFile) -> None:
         """A German word is given once, for a name the file itself gives."""
@@ -665,6 +721,12 @@ class Checker:
         if isinstance(e, m.Call):
             self.call(e, subject)
             return
+        if isinstance(e, m.TeamValue):
+            self.team_value(e, subject)
+            return
+        if isinstance(e, m.RoleValue):
+            self.role_value(e)
+            return
         if isinstance(e, m.Binary) and e.op == "/" and isinstance(e.right, m.Num) \
                 and e.right.value == 0:
             self.error(e.right.pos, "division", "division by zero: this divisor is always 0")
@@ -690,6 +752,17 @@ class Checker:
         if e.name in self.declared:
             if not subject:
                 self.needs_subject(e.pos, e.name)
+            elif self.teams:
+                self.error(e.pos, "teams", f"in a team game '{e.name}' read for a team would "
+                           f"add up both partners' {e.name}s; write 'team {e.name}' for "
+                           f"that sum, or '{e.name} of ROLE' for one player's (e.g. "
+                           f"'{e.name} of {self.example_role}')")
+            return
+        if e.name in ROLES:
+            if self.rf is not None:
+                self.role_word(self.rf, e.pos, e.name)
+            if not subject:
+                self.needs_subject(e.pos, e.name)
             return
         fact = FACTS.get(e.name)
         if fact is None or fact.arity is not None:
@@ -698,7 +771,8 @@ class Checker:
                       "table-weis": self.has_weis, "table-stoeck": self.has_stoeck}
             known = sorted([n for n, f in FACTS.items() if f.arity is None
                             and usable.get(n, True)], key=str.lower)
-            extra = [*self.lets, *self.options, *self.declared]
+            held = [r.name for r in ROLE_LIST if self.rf and self.role_held(self.rf, r)]
+            extra = [*self.lets, *self.options, *self.declared, *held]
             hint = " (it is a function: write it with parentheses)" if fact else ""
             self.error(e.pos, "unknown-name", f"unknown name {e.name!r}{hint}; known names: "
                        f"{', '.join([*known, *extra])}")
@@ -709,6 +783,27 @@ class Checker:
             self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'weis: TABLE' statement")
         if e.name in ("stoeck", "table-stoeck") and not self.has_stoeck:
             self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'bonus stoeck N' statement")
+
+    def team_value(self, e: m.TeamValue, subject: bool) -> None:
+        """`team bid`: a declared value of both partners together, in a team game."""
+        if not self.teams:
+            self.error(e.pos, "teams", f"this variant has no teams; write '{e.name}'")
+        elif e.name not in self.declared:
+            self.error(e.pos, "unknown-name", f"'team {e.name}': no declaration named "
+                       f"{e.name!r}; declarations: {', '.join(sorted(self.declared)) or 'none'}")
+        elif not subject:
+            self.needs_subject(e.pos, f"team {e.name}")
+
+    def role_value(self, e: m.RoleValue) -> None:
+        """`bid of bidder`: a declared value of the player holding a role."""
+        if e.name not in self.declared:
+            self.error(e.pos, "unknown-name", f"'{e.name} of {e.role}': no declaration named "
+                       f"{e.name!r}; declarations: {', '.join(sorted(self.declared)) or 'none'}")
+        if e.role not in ROLES:
+            self.error(e.pos, "unknown-name", f"'{e.name} of {e.role}': {e.role!r} is not a "
+                       f"role; roles: {', '.join(ROLES)}")
+        elif self.rf is not None:
+            self.role_word(self.rf, e.pos, e.role)
 
     def call(self, e: m.Call, subject: bool) -> None:
         fact = FACTS.get(e.func)

@@ -12,11 +12,13 @@ from jassdsl.counting import Additions, additions
 from jassdsl.errors import OptionError
 from jassdsl.exprsource import Compiler
 from jassdsl.play import PlayRules
+from jassdsl.roles import BIDDER, CHOOSER, PUSHER, ROLES, role_name
 from jassdsl.scoring import CompiledClause, Fn, compile_clauses
 from jassdsl.tables import MODE_INDEX, ModeTable, build_modes
 from jassdsl.weis import WeisTable
 
-EXPRESSIONS = (m.Num, m.Name, m.Total, m.Call, m.Unary, m.Binary, m.IfElse, m.Quant)
+EXPRESSIONS = (m.Num, m.Name, m.Total, m.TeamValue, m.RoleValue, m.Call, m.Unary, m.Binary,
+               m.IfElse, m.Quant)
 
 
 @dataclass(frozen=True)
@@ -83,8 +85,10 @@ class CompiledRules:
     weis: WeisTable | None = None  # the Weis table with no trump set (None: no Weis)
     weis_modes: dict[int, WeisTable] = field(default_factory=dict)  # where a mode differs
     stoeck_bonus: int = 0
-    lead_bidder: bool = False  # the highest bidder of the auction leads the first trick
-    next_dealer_bidder: bool = False  # the highest bidder deals the next hand
+    lead_role: int = -1  # the role (jassdsl.roles) whose holder leads the first trick
+    dealer_role: int = -1  # the role whose holder deals the next hand (else: to the right)
+    roles_read: frozenset[int] = frozenset()  # roles the file names (scoring, settings)
+    roles_made: frozenset[int] = frozenset()  # roles its mechanisms give to a seat
     piles: tuple[tuple[str, int | None], ...] = ()  # leftover cards: name, size (None: rest)
     own_piles: frozenset[str] = frozenset()  # piles laid once for each player at the table
     improve: str | None = None  # the own pile a player may swap cards for (bettering the hand)
@@ -110,6 +114,16 @@ class CompiledRules:
     @property
     def name(self) -> str:
         return self.model.name
+
+    @property
+    def lead_bidder(self) -> bool:
+        """The highest bidder of the auction leads the first trick."""
+        return self.lead_role == BIDDER
+
+    @property
+    def next_dealer_bidder(self) -> bool:
+        """The highest bidder deals the next hand."""
+        return self.dealer_role == BIDDER
 
     def weis_in(self, mode: int) -> WeisTable | None:
         """The Weis table of a hand played in this trump mode (-1: none set yet)."""
@@ -277,6 +291,38 @@ def compile_units(rf: m.RuleFile) -> tuple[dict[str, UnitInfo], dict[str, tuple[
     return infos, unit_of
 
 
+def role_index(word: str) -> int:
+    """The role a setting's word names (`bidder`, `highest bidder`), or -1 (a seat word)."""
+    name = role_name(word)
+    return ROLES[name].index if name is not None else -1
+
+
+def roles_read(rf: m.RuleFile) -> frozenset[int]:
+    """The roles a file names: in expressions, in `first lead:` and `next dealer:`, and
+    as who chooses trump."""
+    found = {role_index(w.text) for s in rf.settings for w in s.values}
+    for x in m.walk(rf):
+        if isinstance(x, m.Name):
+            found.add(role_index(x.name))
+        elif isinstance(x, m.RoleValue):
+            found.add(role_index(x.role))
+    if rf.trump.kind == "bidder_chooses":
+        found.add(BIDDER)
+    return frozenset(found - {-1})
+
+
+def roles_made(rf: m.RuleFile) -> frozenset[int]:
+    """The roles a file's mechanisms give: trump chosen (and pushed), an auction."""
+    made = set()
+    if rf.trump.kind in ("forehand_chooses", "bidder_chooses"):
+        made.add(CHOOSER)
+    if rf.trump.push:
+        made.add(PUSHER)
+    if any(d.auction for d in rf.declarations):
+        made.add(BIDDER)
+    return frozenset(made)
+
+
 def compile_rules(
     rf: m.RuleFile, chosen: dict[str, int | str] | None = None
 ) -> CompiledRules:
@@ -338,8 +384,10 @@ def compile_rules(
         weis=weis,
         weis_modes=weis_modes,
         stoeck_bonus=bonuses.get("stoeck", 0),
-        lead_bidder=settings.word(rf, "first lead") == "highest bidder",
-        next_dealer_bidder=settings.word(rf, "next dealer") == "highest bidder",
+        lead_role=role_index(settings.word(rf, "first lead")),
+        dealer_role=role_index(settings.word(rf, "next dealer")),
+        roles_read=roles_read(rf),
+        roles_made=roles_made(rf),
         piles=tuple((p.name, p.size) for p in rf.piles),
         own_piles=frozenset(p.name for p in rf.piles if p.each),
         improve=rf.improve.pile.text if rf.improve else None,

@@ -51,6 +51,22 @@ class Total(Node):
     unit: str
 
 
+class TeamValue(Node):
+    """``team bid``: a declared value of both partners of a team, added up."""
+
+    kind: Literal["team"] = "team"
+    name: str
+
+
+class RoleValue(Node):
+    """``bid of bidder``: a declared value of the player holding a role (0 if nobody
+    holds it in this hand)."""
+
+    kind: Literal["of"] = "of"
+    name: str
+    role: str
+
+
 class Call(Node):
     kind: Literal["call"] = "call"
     func: str
@@ -88,7 +104,8 @@ class Quant(Node):
 
 
 Expr = Annotated[
-    Num | Name | Total | Call | Unary | Binary | IfElse | Quant, Field(discriminator="kind")
+    Num | Name | Total | TeamValue | RoleValue | Call | Unary | Binary | IfElse | Quant,
+    Field(discriminator="kind"),
 ]
 
 
@@ -179,6 +196,7 @@ class TrumpMethod(Node):
     piles: tuple[Word, ...] = ()  # turned: the first of these piles with cards shows trump
     push: bool = False
     fallback: Word | None = None
+    who: Word | None = None  # `WHO chooses`: the word naming who chooses, as written
 
 
 class Deal(Node):

@@ -20,6 +20,7 @@ from jassdsl import model as m
 from jassdsl.errors import RuleError, RuleFileErrors
 from jassdsl.limits import MAX_DEPTH, MAX_DIGITS
 from jassdsl.pos import FILE_START
+from jassdsl.roles import role_name
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # Terminal names as a person reads them in "expected ..." messages.
@@ -252,12 +253,19 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def trump_none(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="none", fallback=word(ch[0]))
 
-    def trump_forehand_chooses(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
-        modes = tuple(word(t) for t in ch if isinstance(t, Token))
-        push = any(c is True for c in ch)
-        return m.TrumpMethod(pos=pos_of(meta), kind="forehand_chooses", modes=modes, push=push)
+    def trump_chooses(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
+        """`WHO chooses MODES`: forehand, or a role known before trump (the checker
+        reports any other word, at `who`)."""
+        who, *rest = ch
+        modes = tuple(word(t) for t in rest if isinstance(t, Token))
+        push = any(c is True for c in rest)
+        by_bidder = role_name(str(who)) == "bidder"
+        return m.TrumpMethod(pos=pos_of(meta),
+                             kind="bidder_chooses" if by_bidder else "forehand_chooses",
+                             modes=modes, push=push, who=word(who))
 
     def trump_bidder_chooses(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
+        """`highest bidder chooses MODES`, the older spelling of `bidder chooses`."""
         modes = tuple(word(t) for t in ch if isinstance(t, Token))
         return m.TrumpMethod(pos=pos_of(meta), kind="bidder_chooses", modes=modes)
 
@@ -457,6 +465,12 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
 
     def total(self, meta: Meta, ch: list[Token]) -> m.Total:
         return m.Total(pos=pos_of(meta), unit=str(ch[0]))
+
+    def team_value(self, meta: Meta, ch: list[Token]) -> m.TeamValue:
+        return m.TeamValue(pos=pos_of(meta), name=str(ch[-1]))
+
+    def role_value(self, meta: Meta, ch: list[Token]) -> m.RoleValue:
+        return m.RoleValue(pos=pos_of(meta), name=str(ch[0]), role=str(ch[1]))
 
     def call(self, meta: Meta, ch: list[Any]) -> m.Call:
         args = tuple(a for a in ch[1:] if a is not None)

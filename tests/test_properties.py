@@ -38,6 +38,7 @@ from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.compiler import CompiledRules, option_value
 from jassdsl.game import Game, HandResult
 from jassdsl.registry import load_rules, rules_dir, variant_names
+from jassdsl.roles import ROLE_LIST
 from jassdsl.scoring import HandFacts
 
 try:
@@ -593,6 +594,9 @@ def check_deal_and_play(rules: CompiledRules, r: HandResult) -> None:
     if rules.lead_bidder:  # unless the highest bidder of the auction leads
         bids = r.declared[rules.declarations[rules.auction].name]
         leader = bids.index(max(bids))
+    elif rules.lead_role >= 0:  # or the player holding another role, when somebody does
+        held = r.roles[ROLE_LIST[rules.lead_role].name]
+        leader = held if held >= 0 else leader
     played = []
     for t in r.tricks:
         assert t.leader == leader and len(t.cards) == n

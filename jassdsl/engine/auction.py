@@ -2,8 +2,9 @@
 
 It ends when everybody else has passed in a row after the highest bid, or at once on
 the highest possible bid. When everybody passes without a bid, the next dealer deals
-anew; the hand keeps its number. The highest bidder is a role other phases read
-(`State.bidder`): who names trump, who leads, who deals next, who keeps their bid.
+anew; the hand keeps its number. The highest bidder is a role (`roles.BIDDER` in
+`State.roles`) other phases read: who names trump, who leads, who deals next, who keeps
+their bid, and what scoring asks as `bidder`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from jassdsl.engine.events import DealtAgain, Declared
 from jassdsl.engine.phase import Phase
 from jassdsl.engine.state import AuctionPart, State
 from jassdsl.errors import IllegalActionError
+from jassdsl.roles import BIDDER
 
 if TYPE_CHECKING:
     from jassdsl.engine.game import Game
@@ -68,6 +70,7 @@ class Auction(Phase):
                 g.emit(Declared(s.hand_no, seat, d.name, -1, d.hidden, passed=True))
         elif max(d.low, part.bid + 1) <= action.value <= d.high:
             part.bid, part.bidder, part.passes = action.value, seat, 0
+            s.roles[BIDDER] = seat
             declared.declared[d.name][seat] = action.value
             if g.log is not None:
                 g.emit(Declared(s.hand_no, seat, d.name, action.value, d.hidden))

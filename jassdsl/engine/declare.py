@@ -119,6 +119,7 @@ class Declarations(Phase):
                 per[team[seat]] += v
             out[name] = per
         facts.declared = out
+        facts.seat_declared = part.declared
 
     def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
         part = g.s.declare

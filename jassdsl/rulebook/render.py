@@ -8,6 +8,7 @@ decisions, which are quoted as the file's words.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -16,6 +17,7 @@ from jassdsl import settings
 from jassdsl.cards import RANKS, SUITS
 from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.engine.events import Declared, Pushed
+from jassdsl.roles import role_name
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import (
     card_mark,
@@ -35,6 +37,7 @@ from jassdsl.rulebook.words import (
     declared_words,
     join_words,
     rank_name,
+    role_words,
     say,
     unit_word,
 )
@@ -121,13 +124,17 @@ def overview(lang: Lang, v: Variant) -> list[str]:
     dealer_key = f"ov.dealer_{settings.word(rf, 'first dealer')}"
     deal = f"{say(lang, deal_key, each=each, packet=value_text(lang, rf, rf.deal.packet))}; " \
            f"{say(lang, dealer_key)}"
-    if settings.word(rf, "next dealer") == "highest bidder":
+    dealer_role = role_name(settings.word(rf, "next dealer"))
+    if dealer_role == "bidder":
         deal += f"; {say(lang, 'ov.dealer_bidder')}"
+    elif dealer_role is not None:
+        deal += f"; {say(lang, 'ov.dealer_role', role=role_words(lang, dealer_role))}"
     if rf.piles:  # cards are left over only with fewer players than the cards can serve
         full = 36 // r.cards_each
         key = "ov.piles_fewer" if r.players >= full else "ov.piles"
         deal += f"; {say(lang, key, piles=piles_text(lang, rf), full=full)}"
-    lead_key = "ov.lead_bidder" if settings.word(rf, "first lead") == "highest bidder" \
+    lead_role = role_name(settings.word(rf, "first lead"))
+    lead_key = "ov.lead_bidder" if lead_role == "bidder" else "ov.lead_role" if lead_role \
         else "ov.lead_playing" if rf.take_part is not None else "ov.lead_text"
     units = [unit_word(lang, u.singular, u.plural) for u in rf.units]
     rows = [
@@ -135,7 +142,7 @@ def overview(lang: Lang, v: Variant) -> list[str]:
         [say(lang, "ov.partners"), say(lang, "ov.teams" if rf.teams else "ov.alone")],
         [say(lang, "ov.cards"), say(lang, "ov.deck")],
         [say(lang, "ov.deal"), deal],
-        [say(lang, "ov.lead"), say(lang, lead_key)],
+        [say(lang, "ov.lead"), say(lang, lead_key, role=role_words(lang, lead_role or ""))],
         [say(lang, "ov.trump"), trump_short(lang, rf)],
         [say(lang, "ov.units"), join_words(lang, units)],
         [say(lang, "ov.end"), end_and_winner(lang, rf, s)],
@@ -273,7 +280,8 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         key = "trump.chooses" if t.kind == "forehand_chooses" else "trump.bidder_chooses"
         out.append(say(lang, key, modes=join_words(lang, modes, "or")))
         if t.push:
-            out += ["", say(lang, "trump.push")]
+            lead = settings.word(rf, "first lead") == "forehand"
+            out += ["", say(lang, "trump.push" if lead else "trump.push_only")]
     elif t.kind == "turned":
         piles = join_words(lang, [pile(lang, rf, w.text) for w in t.piles], "or")
         out.append(say(lang, "trump.turned", piles=piles))
@@ -692,7 +700,18 @@ def variant_page(lang: Lang, v: Variant) -> str:
         example_section(lang, v),
         file_section(lang, v),
     ]
-    return "\n".join(line for part in parts for line in part).rstrip() + "\n"
+    text = "\n".join(line for part in parts for line in part).rstrip() + "\n"
+    return closed_clauses(text) if lang == "de" else text
+
+
+def closed_clauses(text: str) -> str:
+    """German closes a relative clause with a comma ('den Spieler stellt, der den Trumpf
+    gewählt hat, und ...'); the phrases of roles always do, and where the sentence ends
+    right after one, or another comma follows, it goes (before '.', ':', ';', ')', ',')."""
+    return REL_COMMA.sub("", text)
+
+
+REL_COMMA = re.compile(r",(?=[.:;),])")
 
 
 def compare_row(lang: Lang, v: Variant) -> list[str]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from jassdsl.cards import RANK_NAMES, SUIT_NAMES
+from jassdsl.roles import ROLES
 
 Lang = Literal["en", "de"]
 LANGS: tuple[Lang, ...] = ("en", "de")
@@ -76,6 +77,17 @@ TEXT: dict[str, tuple[str, str]] = {
         "the next; play goes counter-clockwise",
         "wer in der Versteigerung am höchsten geboten hat, eröffnet den ersten Stich; wer "
         "einen Stich macht, eröffnet den nächsten; gespielt wird im Gegenuhrzeigersinn",
+    ),
+    "ov.lead_role": (
+        "{role} leads the first trick (forehand, when nobody is); whoever wins a trick leads "
+        "the next; play goes counter-clockwise",
+        "{role} eröffnet den ersten Stich (die Vorhand, wenn es keinen gibt); wer einen "
+        "Stich macht, eröffnet den nächsten; gespielt wird im Gegenuhrzeigersinn",
+    ),
+    "ov.dealer_role": (
+        "{role} deals the next hand (when nobody is, the deal passes to the right)",
+        "{role} gibt die nächste Runde (wenn es keinen gibt, geht das Geben nach rechts "
+        "weiter)",
     ),
     "ov.dealer_bidder": (
         "the highest bidder of a hand deals the next one",
@@ -176,6 +188,10 @@ TEXT: dict[str, tuple[str, str]] = {
         "Forehand leads the first trick either way.",
         "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner gegenüber wählen. "
         "Ausspielen tut in jedem Fall die Vorhand.",
+    ),
+    "trump.push_only": (
+        "Instead of choosing, forehand may push: then the partner across must choose.",
+        "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner gegenüber wählen.",
     ),
     "mode.suits": ("any suit as trump", "eine beliebige Farbe als Trumpf"),
     "mode.obenabe": ("Obenabe (no trump, Ace high)", "Obenabe (kein Trumpf, Ass hoch)"),
@@ -861,3 +877,13 @@ DECLARED: dict[str, tuple[str, str, str, str, str]] = {
 def declared_words(name: str) -> tuple[str, str, str, str, str]:
     return DECLARED.get(name, (f"a value *{name}*", f"*{name}*", f"einen Wert *{name}*",
                                f"Wert *{name}*", "m"))
+
+
+def role_words(lang: Lang, name: str) -> str:
+    """The holder of a role as the subject of a sentence: 'the player who chose trump',
+    'der Spieler, der den Trumpf gewählt hat,' (German closes the relative clause with a
+    comma before the verb); '' for no role."""
+    role = ROLES.get(name)
+    if role is None:
+        return ""
+    return f"{role.german}," if lang == "de" else role.doc
