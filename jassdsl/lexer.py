@@ -55,7 +55,7 @@ PHRASE_WORDS = (
     "abeyance", "the", "others", "every", "with", "sole", "one", "by", "lot", "those",
     "they", "has", "have", "no", "some", "but", "two", "three", "total", "if", "most",
     "fewest", "highest", "bidder", "rest", "top", "turned", "turn", "fold", "at", "table",
-    "swap", "for", "their", "seeing", "them", "unless",
+    "swap", "for", "their", "seeing", "them", "unless", "steps", "worth",
 )
 OPERATOR_WORDS = ("and", "or", "not")
 # the values a setting may take (jassdsl.settings) are constants, unless the word is also

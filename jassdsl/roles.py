@@ -33,7 +33,7 @@ class Role:
     need: Need  # what a file must have for the role to be held by anyone
     before_play: bool  # known before the first card (so it may lead the first trick)
     doc: str  # "the player who chose trump"
-    de_head: tuple[str, str, str]  # nominative, accusative, genitive: der/den/des Spieler(s)
+    de_head: tuple[str, str, str, str]  # nominative, accusative, genitive, dative
     de_rel: str  # "der den Trumpf gewählt hat"
 
     @property
@@ -42,7 +42,7 @@ class Role:
         return f"{self.de_head[0]}, {self.de_rel}"
 
 
-PLAYER = ("der Spieler", "den Spieler", "des Spielers")
+PLAYER = ("der Spieler", "den Spieler", "des Spielers", "dem Spieler")
 ROLE_LIST: tuple[Role, ...] = (
     Role("chooser", 0, "choice", True, "the player who chose trump", PLAYER,
          "der den Trumpf gewählt hat"),
@@ -51,7 +51,8 @@ ROLE_LIST: tuple[Role, ...] = (
     Role("bidder", 2, "auction", True, "the player who made the highest bid", PLAYER,
          "der am höchsten geboten hat"),
     Role("first-void", 3, "play", False, "the first player who could not follow suit",
-         ("der erste Spieler", "den ersten Spieler", "des ersten Spielers"),
+         ("der erste Spieler", "den ersten Spieler", "des ersten Spielers",
+          "dem ersten Spieler"),
          "der nicht Farbe geben konnte"),
 )
 ROLES: dict[str, Role] = {r.name: r for r in ROLE_LIST}

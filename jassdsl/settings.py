@@ -99,6 +99,8 @@ TABLE: tuple[Setting, ...] = (
             why="a game of a fixed number of hands; the engine stops any game at 1000 hands"),
     Setting("declared value", "number", "declare", "declare NAME from N to N", low=-1000,
             high=1000, why="an estimate or bid lies between its lowest and highest value"),
+    Setting("declare step", "number", "declare", "in steps of N", low=1, high=1000,
+            why="bids go up in steps (of ten in most bidding games), from the lowest value"),
     Setting("pile", "number", "pile", "pile NAME: N cards", low=1, high=DECK,
             why="cards left over after the deal lie in piles taken from the one pack"),
     Setting("fold from", "number", "take_part", "play or fold with N or more at the table",

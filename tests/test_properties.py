@@ -97,7 +97,10 @@ class HandView:
 
 
 def match_bonus(rules: CompiledRules) -> int:
-    return next((b.points for b in rules.model.bonuses if b.name.text == "match"), 0)
+    """The file's `bonus match N` (N a number, or an option's chosen number)."""
+    return next((int(b.points.number if b.points.number is not None
+                     else rules.options[b.points.option or ""])
+                 for b in rules.model.bonuses if b.name.text == "match"), 0)
 
 
 def six_counts_11(options: dict[str, Any]) -> bool:

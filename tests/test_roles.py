@@ -160,3 +160,17 @@ def test_the_older_spellings_still_work() -> None:
     assert (a.trump_kind, a.lead_role, a.dealer_role) == (b.trump_kind, b.lead_role,
                                                           b.dealer_role)
     assert a.lead_bidder and a.next_dealer_bidder
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_declaration_starts_right_of_the_chooser(seed: int) -> None:
+    """'starting after the chooser': the first estimate comes from the player to the
+    right of whoever chose trump (the partner after a push)."""
+    fx = read_fixture(FIXTURES / "roles-declare.jass")
+    game = Game(compile_rules(load_model(fx.source, "roles-declare.jass")), seed=seed)
+    rng = random.Random(seed)
+    game.apply(rng.choice(game.legal_actions()))
+    if game.phase == "trump":  # pushed: the partner chooses
+        game.apply(rng.choice(game.legal_actions()))
+    chose = next(e.seat for e in game.hand_events() if isinstance(e, TrumpSet))
+    assert game.phase == "declare" and game.current_player == (chose + 1) % 4

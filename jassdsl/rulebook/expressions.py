@@ -351,7 +351,7 @@ class Speaker:
         the relative clause after the verb: 'den Spieler stellt, der den Trumpf ...'."""
         team = self.subject == "team"
         if self.de:
-            nom, acc, _ = role.de_head
+            nom, acc, _, _ = role.de_head
             no = "nicht " if negative else ""
             head, verb = (acc, ("stellt", "stellen")) if team else (nom, ("ist", "sind"))
             # the relative clause is closed by a comma (dropped at the end of a sentence)
@@ -575,6 +575,8 @@ class Speaker:
                 return self.ranked(right.value)
             if left.name == "sharing" and op == "=":
                 return self.sharing(right.value)
+        if isinstance(left, m.RoleValue):  # a number about the table, in a condition
+            return self.table_compared(left, op, right)
         q = self.quantity(left)
         if q is None:
             return None
@@ -588,6 +590,23 @@ class Speaker:
         if q.kind == "value":
             return self.valued(q, op, right)
         return None
+
+    def table_compared(self, left: m.RoleValue, op: str, right: m.Expr) -> Raw:
+        """'the bid of the player who made the highest bid is 257' (German with the verb
+        last in a subordinate clause: '... 257 beträgt')."""
+        nom = self.role_value(left)[0]
+        v = self.value(right)
+        other = v if v is not None else self.noun_phrase(right)[1 if self.de else 0]
+        if self.de:
+            cmp = {"=": "", "!=": "nicht", ">=": "mindestens", ">": "mehr als",
+                   "<=": "höchstens", "<": "weniger als"}[op]
+            amount = words(cmp, other)
+            return Raw(f"{nom} beträgt {amount}", f"{nom} beträgt {amount}",
+                       f"{nom} {amount} beträgt", f"{nom} {amount} beträgt")
+        cmp = {"=": "is", "!=": "is not", ">=": "is at least", ">": "is more than",
+               "<=": "is at most", "<": "is less than"}[op]
+        return Raw(f"{nom} {cmp} {other}", f"{nom} {cmp} {other}", f"{nom} {cmp} {other}",
+                   f"{nom} {cmp} {other}")
 
     def placed(self, e: m.Call, op: str, k: int) -> Phrase:
         """'place(score, playing) <= 2': at most one other has a higher value."""
