@@ -18,6 +18,7 @@ from jassdsl.compiler import compile_rules
 from jassdsl.engine.events import Pushed, TrumpSet
 from jassdsl.errors import RuleFileErrors
 from jassdsl.game import Game, HandResult
+from jassdsl.roles import ROLE_LIST
 
 FIXTURES = Path(__file__).parent / "fixtures" / "language"
 BASE = (FIXTURES / "_base.jass").read_text(encoding="utf-8")
@@ -174,3 +175,11 @@ def test_a_declaration_starts_right_of_the_chooser(seed: int) -> None:
         game.apply(rng.choice(game.legal_actions()))
     chose = next(e.seat for e in game.hand_events() if isinstance(e, TrumpSet))
     assert game.phase == "declare" and game.current_player == (chose + 1) % 4
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_reference_names_every_role(lang: str) -> None:
+    text = (Path(__file__).parents[1] / "docs" / lang / "language.md").read_text(
+        encoding="utf-8")
+    assert [r.name for r in ROLE_LIST if f"`{r.name}`" not in text] == []
+    assert "`team NAME`" in text and ("`NAME of ROLE`" in text or "`NAME of ROLLE`" in text)
