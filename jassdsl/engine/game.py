@@ -210,8 +210,14 @@ class Game:
         return phase.legal(self) if phase is not None else []
 
     def legal_names(self) -> list[str]:
-        """The legal actions as an error message names them (a run of values as a range)."""
-        return legal_names(self.legal_actions())
+        """The legal actions as an error message names them (a run of values as a range,
+        a named value by its name: `bid match`)."""
+        return legal_names(self.legal_actions(), self.rules.value_names)
+
+    def action_name(self, action: Action) -> str:
+        """An action as this game prints and reads it: `bid match` for a named value."""
+        name = self.rules.value_names.get((action.kind, action.value))
+        return f"{action.kind} {name}" if name is not None else str(action)
 
     def why_illegal(self, card: int) -> str:
         """The regime statement that forbids a card now ('' when it is legal)."""
@@ -283,6 +289,11 @@ class Game:
         if not isinstance(action, str):
             raise IllegalActionError(repr(action), self.legal_names(),
                                      "not an Action or an action's text")
+        words = action.split()
+        if len(words) == 2:  # a named value of a declaration: `bid match`
+            value = self.rules.named_values.get((words[0].lower(), words[1].lower()))
+            if value is not None:
+                return Action(words[0].lower(), value)
         try:
             return Action.parse(action)
         except ApiUsageError:

@@ -17,6 +17,7 @@ from jassdsl.engine.phase import Phase
 from jassdsl.engine.state import State, TrumpPart
 from jassdsl.errors import IllegalActionError
 from jassdsl.modes import mode_of
+from jassdsl.roles import BIDDER, CHOOSER, PUSHER
 
 if TYPE_CHECKING:
     from jassdsl.engine.game import Game
@@ -76,9 +77,10 @@ class TrumpChoice(Phase):
         part = s.trump
         assert part is not None
         if self.by_bidder:
-            if s.bidder < 0:
+            bidder = s.roles[BIDDER]
+            if bidder < 0:
                 return False
-            s.phase, part.chooser, s.current = "trump", s.bidder, s.bidder
+            s.phase, part.chooser, s.current = "trump", bidder, bidder
         else:
             s.phase, part.chooser = "trump", next_seat(self.rules.players, s.dealer, s.table)
         return True
@@ -98,7 +100,7 @@ class TrumpChoice(Phase):
             if not r.push or part.pushed:
                 raise IllegalActionError(action, g.legal_names(), "pushing is not allowed now")
             part.pushed = True
-            seat = s.current
+            seat = s.roles[PUSHER] = s.current
             s.current = (s.current + 2) % r.players
             if g.log is not None:
                 g.emit(Pushed(s.hand_no, seat, s.current))
@@ -106,6 +108,7 @@ class TrumpChoice(Phase):
         if action.value not in r.trump_choices:
             raise IllegalActionError(action, g.legal_names())
         s.mode = action.value
+        s.roles[CHOOSER] = s.current
         if g.log is not None:
             g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "chosen", s.current))
         g.advance(self)
