@@ -211,7 +211,7 @@ def choices_text(game: Game, legal: list[Action]) -> str:
         if missing:
             text += f" except {', '.join(map(str, missing))}"
         return text + (", or pass" if len(numbers) < len(legal) else "")
-    return tv.numbered(legal)
+    return tv.numbered(legal, game.rules.mode_names)
 
 
 def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
@@ -242,7 +242,7 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"
     for candidate in (text.lower(), f"trump {text.lower()}"):
         try:
-            action = Action.parse(candidate)
+            action = Action.parse(candidate, game.rules.mode_names)
         except JassError:
             continue
         if action in legal:
@@ -250,5 +250,5 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         if action.kind == "play":
             reason = game.why_illegal(action.value) or "not now"
             return f"{CARD_NAMES[action.value]} is not allowed: {tv.reason_text(reason)}"
-        return f"{action} is not allowed now"
+        return f"{action.text(game.rules.mode_names)} is not allowed now"
     return f"cannot read {text!r}"

@@ -53,6 +53,7 @@ class HandFacts:
     in_play: int = 0  # card points of the cards in play, with the last-trick bonus
     table_weis: list[int] = field(default_factory=list)  # Weise lying in its tricks
     table_stoeck: list[int] = field(default_factory=list)  # Stöck lying in one of its tricks
+    mode: int = -1  # the hand's mode number (`in NAME`): 0-3 a trump suit, 4 obenabe, ...
     _rank: list[int] | None = field(default=None, repr=False)
     _sharing: list[int] | None = field(default=None, repr=False)
     memo: dict[object, list[Any]] = field(default_factory=dict, init=False, repr=False,

@@ -65,7 +65,7 @@ def mode_label(mode: str) -> str:
 
 def final_table(rules: CompiledRules, trump: str) -> ModeTable:
     """The table a finished hand was counted with (the fallback when no trump was set)."""
-    mode = MODE_INDEX.get(trump, -1)
+    mode = rules.schedule.number(trump)
     if mode < 0:
         mode = rules.fallback if rules.fallback is not None else MODE_INDEX["obenabe"]
     table = rules.modes.get(mode)
@@ -100,7 +100,7 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
 
 
 def fallback_name(rules: CompiledRules) -> str:
-    return MODE_NAMES[rules.fallback] if rules.fallback is not None else "obenabe"
+    return rules.mode_names[rules.fallback] if rules.fallback is not None else "obenabe"
 
 
 def calls_text(events: Sequence[Event], names: Sequence[str]) -> str:
@@ -168,7 +168,7 @@ def table_notes(rules: CompiledRules, result: HandResult) -> list[str]:
     cards = [t.cards for t in result.tricks]
     since = trump_made_in(cards, rules.trump_kind == "first_void")
     out = []
-    mode = MODE_INDEX.get(result.trump, -1)
+    mode = rules.schedule.number(result.trump)
     for weise, stoeck in trick_bonuses(cards, rules.weis_in(mode), mode, since):
         said = [weis_label(w) for w in weise]
         if stoeck:
@@ -360,8 +360,8 @@ def hand_text(cards: Sequence[int], table: ModeTable) -> str:
     return "  ".join(" ".join(CARD_NAMES[c] for c in g) for g in sorted_hand(cards, table))
 
 
-def numbered(actions: Sequence[Action]) -> str:
-    return "  ".join(f"{i}) {a}" for i, a in enumerate(actions, 1))
+def numbered(actions: Sequence[Action], modes: tuple[str, ...] = MODE_NAMES) -> str:
+    return "  ".join(f"{i}) {a.text(modes)}" for i, a in enumerate(actions, 1))
 
 
 # Sentences for the regime statements that `Game.why_illegal` names.

@@ -23,6 +23,10 @@ SUIT_WORDS = {"diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}
 RANK_WORDS = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J", "tens": "10",
               "nines": "9", "eights": "8", "sevens": "7", "sixes": "6"}
 LOGIC = ("and", "or")
+# "in NAME" (Expressions): the hand's mode number is 0-3 for the trump suit D H S C, 4 for
+# obenabe, 5 for undenufe, then 6, 7, ... for the modes the file defines, in file order
+BASE_MODE_NAMES = ["D", "H", "S", "C", "obenabe", "undenufe"]
+SUIT_NAMES = ["diamonds", "hearts", "spades", "clubs"]
 
 
 class Naive:
@@ -37,6 +41,7 @@ class Naive:
         for u in rf.units:  # a unit that cancels another is that one, counted negative
             base, sign = (by_word[u.cancels.text].plural, -1) if u.cancels else (u.plural, 1)
             self.units[u.singular] = self.units[u.plural] = (base, sign)
+        self.mode_names = BASE_MODE_NAMES + [d.name for d in rf.modes]
 
     def value(self, e: Any, f: Any, s: int) -> Any:
         kind = e.kind
@@ -47,6 +52,8 @@ class Naive:
         if kind == "total":
             base, sign = self.units[e.unit]
             return sign * f.totals[base][s]
+        if kind == "in":
+            return 1 if self.played_in(e.mode, f.mode) else 0
         if kind == "unary":
             return (not self.truth(e.arg, f, s)) if e.op == "not" else -self.value(e.arg, f, s)
         if kind == "binary":
@@ -57,6 +64,17 @@ class Naive:
         if kind == "quant":
             return self.quantifier(e, f)
         return self.call(e, f, s)
+
+    def played_in(self, name: str, mode: int) -> bool:
+        """`in suits`: any trump suit; `in spades` or `in S`: that suit; else the mode of
+        that name."""
+        if mode < 0:
+            return False
+        if name == "suits":
+            return mode in (0, 1, 2, 3)
+        if name in SUIT_NAMES:
+            return mode == SUIT_NAMES.index(name)
+        return bool(self.mode_names[mode] == name)
 
     def truth(self, e: Any, f: Any, s: int) -> bool:
         return bool(self.value(e, f, s))
@@ -91,8 +109,9 @@ class Naive:
     def name(self, name: str, f: Any, s: int) -> Any:
         if name in self.lets:  # as if written out where it is named
             return self.value(self.lets[name], f, s)
-        if name in self.options:
-            return self.options[name]
+        if name in self.options:  # "a yes/no option can: yes is 1, no is 0"
+            value = self.options[name]
+            return {"yes": 1, "no": 0}.get(value, value) if isinstance(value, str) else value
         if name in self.declared:
             return f.declared[name][s]
         played = len(f.trick_winners)

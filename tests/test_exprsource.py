@@ -51,7 +51,8 @@ def expressions(rf: m.RuleFile) -> list[m.Expr]:
 
 
 def random_facts(rng: random.Random, n: int, players: int, units: list[str],
-                 declared: list[str], options: dict[str, int | str]) -> HandFacts:
+                 declared: list[str], options: dict[str, int | str],
+                 modes: int = 6) -> HandFacts:
     """Facts with many ties: values drawn from small ranges."""
     def values(low: int, high: int) -> list[int]:
         return [rng.randint(low, high) for _ in range(n)]
@@ -65,6 +66,7 @@ def random_facts(rng: random.Random, n: int, players: int, units: list[str],
     facts.change = {u: values(-3, 3) for u in units}
     if rng.random() < 0.5:
         facts.weis, facts.stoeck = values(0, 1), values(0, 1)
+    facts.mode = rng.randrange(-1, modes)  # the hand's mode number, for `in NAME`
     return facts
 
 
@@ -125,7 +127,7 @@ def agree(rules: CompiledRules, name: str) -> None:
 
     def facts(seed: float) -> HandFacts:
         return random_facts(random.Random(seed), rules.subjects, rules.players, units,
-                            declared, rules.options)
+                            declared, rules.options, len(rules.mode_names))
 
     for _ in range(40):
         seed = rng.random()

@@ -159,3 +159,20 @@ count first: stoeck, then weis
 ])
 def test_conditional_weis_and_counting_order_words(word: str, kind: _TokenType) -> None:
     assert kind_of(WEIS_IF, word) in kind
+
+
+MODES_TEXT = """mode slalom "Slalom": obenabe and undenufe alternating by trick
+mode guschti: obenabe for 5 tricks, then undenufe
+let factor = 2 if in spades or in clubs else 3 if in slalom else 1
+"""
+
+
+@pytest.mark.parametrize(("word", "kind"), [
+    ("mode", Keyword.Declaration),
+    ("alternating", Keyword),
+    ("obenabe", Name),
+    ("in", Keyword),
+    ("spades", Name.Constant),
+])
+def test_mode_words(word: str, kind: _TokenType) -> None:
+    assert kind_of(MODES_TEXT, word) in kind

@@ -25,7 +25,7 @@ from jassdsl.rulebook.cardview import (
     suits_legend,
 )
 from jassdsl.rulebook.example import Example, seat_name, subject_label
-from jassdsl.rulebook.expressions import Speaker, de_dative, own_name
+from jassdsl.rulebook.expressions import Speaker, de_dative, mode_prose, own_name
 from jassdsl.rulebook.words import (
     RANK_FULL,
     SUBJECTS,
@@ -107,7 +107,8 @@ def used_tables(r: CompiledRules) -> list[str]:
     trump and side suits where a suit can be trump, Obenabe and Undenufe where reachable."""
     want: list[str] = []
     for mode in r.playable_modes:
-        want += list(SUIT_TABLES) if mode < len(SUITS) else [MODE_NAMES[mode]]
+        for part in r.schedule.parts(mode):  # a file's mode: the tables of its parts
+            want += list(SUIT_TABLES) if part < len(SUITS) else [MODE_NAMES[part]]
     return [name for name in (*SUIT_TABLES, "obenabe", "undenufe") if name in want]
 
 
@@ -167,7 +168,7 @@ def pile_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
 def trump_short(lang: Lang, rf: m.RuleFile) -> str:
     t = rf.trump
     if t.kind == "none":
-        return say(lang, "short.none", mode=mode_word(lang, t.fallback))
+        return say(lang, "short.none", mode=mode_word(lang, t.fallback, rf))
     if t.kind == "forehand_chooses":
         return say(lang, "short.push" if t.push else "short.forehand_chooses")
     if t.kind == "bidder_chooses":
@@ -193,7 +194,9 @@ def leave_condition(lang: Lang, leave: m.Expr, s: Speaker) -> str:
     return phrase.sub() if lang == "de" else phrase.main()
 
 
-def mode_word(lang: Lang, w: m.Word | None) -> str:
+def mode_word(lang: Lang, w: m.Word | None, rf: m.RuleFile | None = None) -> str:
+    if w is not None and rf is not None and any(d.name == w.text for d in rf.modes):
+        return mode_prose(lang, rf, w.text)
     return say(lang, f"fallback.{w.text}") if w is not None and w.text in ("obenabe",
                                                                           "undenufe") else "-"
 
@@ -267,9 +270,9 @@ def hand_total(lang: Lang, v: Variant) -> str:
 def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     t = rf.trump
     out = [f"## {say(lang, 'h.trump')}", ""]
-    fallback = mode_word(lang, t.fallback)
+    fallback = mode_word(lang, t.fallback, rf)
     if t.kind in ("forehand_chooses", "bidder_chooses"):
-        modes = [mode_choice(lang, w.text) for w in t.modes]
+        modes = [mode_choice(lang, w.text, rf) for w in t.modes]
         key = "trump.chooses" if t.kind == "forehand_chooses" else "trump.bidder_chooses"
         out.append(say(lang, key, modes=join_words(lang, modes, "or")))
         if t.push:
@@ -279,6 +282,9 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         out.append(say(lang, "trump.turned", piles=piles))
     else:
         out.append(say(lang, f"trump.{t.kind}", fallback=fallback))
+    if rf.modes:
+        out += ["", say(lang, "mode.defined"), "", *[f"- {own_mode(lang, rf, d)}"
+                                                       for d in rf.modes]]
     if rf.show is not None:
         out += ["", say(lang, "trump.show", pile=pile(lang, rf, rf.show.text))]
     if rf.rob is not None:
@@ -286,10 +292,32 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     return [*out, ""]
 
 
-def mode_choice(lang: Lang, word: str) -> str:
+def mode_choice(lang: Lang, word: str, rf: m.RuleFile | None = None) -> str:
     if word in SUITS:
         return say(lang, "mode.suit", suit=suit_prose(lang, word))
+    if rf is not None and any(d.name == word for d in rf.modes):
+        return f"**{mode_prose(lang, rf, word)}**"
     return say(lang, f"mode.{word}")
+
+
+def own_mode(lang: Lang, rf: m.RuleFile, d: m.ModeDef) -> str:
+    """A mode the file defines in words: its title, how its tricks are played, and its
+    own card points where it has a table of its own."""
+    parts = [mode_prose(lang, rf, w.text) for w in d.parts]
+    if d.kind == "alternating":
+        how = say(lang, "mode.alternating", parts=join_words(lang, parts), first=parts[0])
+    elif d.kind == "tricks":
+        runs = [say(lang, "mode.for", n=n, part=p) for n, p in zip(d.counts, parts,
+                                                                    strict=False)]
+        how = say(lang, "mode.tricks", parts=", ".join(runs), last=parts[-1])
+    else:
+        how = say(lang, "mode.as", part=parts[0])
+    text = say(lang, "mode.own", title=f"**{mode_prose(lang, rf, d.name)}**", how=how)
+    own = [p for p in rf.points if p.table.text == d.name]
+    for p in own:
+        values = ", ".join(f"{w.text} {v}" for w, v in p.values)
+        text += f"; {say(lang, 'mode.points', title=mode_prose(lang, rf, d.name))}: {values}"
+    return text
 
 
 def play_section(lang: Lang, rf: m.RuleFile) -> list[str]:
@@ -617,10 +645,10 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
                 lines.append(say(lang, "ex.push", player=player))
             else:
                 lines.append(say(lang, "ex.choose", player=player,
-                                 trump=mode_choice(lang, e.mode)))
+                                 trump=mode_choice(lang, e.mode, v.model)))
         return [" ".join(lines)]
     return [say(lang, "ex.no_trump", mode=say(lang, f"fallback.{trump}")
-                if trump in ("obenabe", "undenufe") else trump)]
+                if trump in ("obenabe", "undenufe") else mode_prose(lang, v.model, trump))]
 
 
 def outcome_lines(lang: Lang, v: Variant) -> list[str]:
