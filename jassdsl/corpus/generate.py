@@ -175,7 +175,9 @@ def deepest(variant: str, options: dict[str, Any], p: Position) -> dict[str, Any
 
 def perft_drafts(rules: CompiledRules, variant: str, options: dict[str, Any],
                  harvests: list[Harvest], quota: Quota) -> list[Draft]:
-    pool = [p for p in harvests[0].positions if p.left > 8]
+    # a position of a file's own mode is told in its trick's base mode, which later tricks
+    # may change: it makes legal cases, not perft cases
+    pool = [p for p in harvests[0].positions if p.left > 8 and not p.scheduled]
     chosen = spread(pool, quota.perft)
     open_trump = [p for p in pool if p.mode < 0 and p.trick and rules.trump_kind == "first_void"]
     if open_trump and quota.perft > 1:
