@@ -143,6 +143,8 @@ class HumanPlayer:
         table = table_for(game.rules, view.trump)
         obs = game.observe(seat)
         trump_text = tv.mode_label(obs.trump) if obs.trump.is_set else "not set yet"
+        if game.phase == "play" and view.order != view.trump:  # a file's mode: this trick's
+            trump_text += f" (this trick: {tv.mode_label(game.rules.mode_names[view.order])})"
         self.say(f"trump {trump_text}; your hand: {tv.hand_text(view.hand, table)}")
         if game.phase == "play":
             self.say(tv.running_count(game.rules, obs, seat, self.names))

@@ -114,6 +114,15 @@ def calls_text(events: Sequence[Event], names: Sequence[str]) -> str:
     return ", ".join(words) or "chosen"
 
 
+def trick_mode_note(rules: CompiledRules, trump: str, number: int) -> str:
+    """`` [undenufe]``: the mode trick `number` (from 1) was played in, where the hand's
+    mode is one the rule file defines (Slalom); '' otherwise."""
+    mode = rules.schedule.number(trump)
+    if mode < len(MODE_NAMES):
+        return ""
+    return f" [{rules.mode_names[rules.trick_mode(mode, number - 1)]}]"
+
+
 def trick_line(number: int, trick: Trick, names: Sequence[str], points: int | None,
                seats: Sequence[int] = ()) -> str:
     """``trick 3: P1 HA, P2 H6, P3 H10, you HK -> P1 (25)``; the leader comes first.
@@ -267,7 +276,8 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
         table = final_table(rules, result.trump)
         points = result.trick_points(table, rules.last_bonus)
         notes = table_notes(rules, result)
-        lines += [f"  {trick_line(k, t, names, p, result.trick_order(t.leader))}{note}"
+        lines += [f"  {trick_line(k, t, names, p, result.trick_order(t.leader))}"
+                  f"{trick_mode_note(rules, result.trump, k)}{note}"
                   for k, (t, p, note) in
                   enumerate(zip(result.tricks, points, notes, strict=True), 1)]
     lines += [f"  {line}" for line in clause_facts(rules, result, subjects)]
@@ -492,7 +502,8 @@ class Narrator:
         if self.ending:
             points += self.rules.last_bonus
         trick = Trick(e.leader, e.cards, e.winner)
-        return [trick_line(e.number, trick, self.names, points, e.seats)]
+        return [trick_line(e.number, trick, self.names, points, e.seats)
+                + trick_mode_note(self.rules, mode, e.number)]
 
     def hand_scored(self, e: HandScored) -> list[str]:
         """The hand's report and the standings after it."""

@@ -83,7 +83,7 @@ def candidate(game: Game, number: int) -> object:
 def check_illegal(game: Game, thing: object) -> None:
     """`thing` raises IllegalActionError naming the legal actions, and changes nothing."""
     before = fingerprint(game)
-    named = legal_names(game.legal_actions()) if not game.is_over else []
+    named = legal_names(game.legal_actions(), game.rules.mode_names) if not game.is_over else []
     try:
         game.apply(thing)
     except IllegalActionError as err:

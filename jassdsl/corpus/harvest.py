@@ -43,6 +43,9 @@ class Position:
     mode: int  # the mode of the open trick: a base mode, also in a file's own mode
     left: int  # card plays left in the hand
     scheduled: bool = False  # in a file's own mode: later tricks may change their mode
+    # the trump a perft case from here gives: the mode of the trick, or in a file's own mode
+    # during the first trick that mode (its schedule then counts from this trick on)
+    perft_trump: str | None = None
 
     @property
     def seat(self) -> int:
@@ -111,9 +114,12 @@ def play(rules: CompiledRules, seed: int, policy: Policy = random_policy,
                 # a position seats every player: only hands that everybody plays; in a
                 # file's own mode it is told in the base mode of the trick being played
                 hands = [sum(1 << c for c in game.hand_of(x)) for x in range(game.n)]
-                out.positions.append(Position(hands, list(trick), game.leader,
-                                              base_mode(game), sum(h.bit_count() for h in hands),
-                                              game.mode >= BASE_MODES))
+                mode, scheduled = base_mode(game), game.mode >= BASE_MODES
+                whole = not scheduled or game.tricks_played == 0
+                perft = game.rules.mode_names[game.mode] if game.mode >= 0 else None
+                out.positions.append(Position(hands, list(trick), game.leader, mode,
+                                              sum(h.bit_count() for h in hands), scheduled,
+                                              perft if whole else None))
         action = policy(game, rng)
         mark, done = len(game.events), len(game.results)
         before = len(game.trick)

@@ -151,7 +151,8 @@ class PerftInput(Strict):
     hands: list[list[Card]]
     trick: list[Card]
     leader: int
-    trump: Mode | None
+    trump: HandMode | None = Field(description="a mode the rule file defines only in the "
+                                   "first trick of a hand (its schedule counts from there)")
     depth: int
 
 
