@@ -284,3 +284,42 @@ def test_hands_in_file_modes_agree_with_the_reference(mode: str, schedule: objec
         # HEAD has no match bonus: the teams' card points are the reference's, seat by seat
         team = [out["points"][0] + out["points"][2], out["points"][1] + out["points"][3]]
         assert team == list(result.points)
+
+
+def test_slalom_perft_cases_agree_with_the_reference() -> None:
+    """The corpus' Slalom perft cases (from a hand's first trick) counted again by the naive
+    reference, with each trick's mode from the rule text."""
+    import json
+    from pathlib import Path
+
+    import reference as ref
+
+    path = Path(__file__).parent / "corpus" / "slalom" / "perft.jsonl"
+    if not path.exists():
+        pytest.skip("the corpus has no Slalom cases yet (corpus generate)")
+    cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert cases
+
+    def count(hands: list[list[str]], trick: list[str], seat: int, modes: list[str],
+              k: int, depth: int, leader: int) -> int:
+        if depth == 0:
+            return 1
+        total = 0
+        for card in ref.legal_cards(hands[seat], trick, modes[k], "strict"):
+            rest = [[c for c in h if c != card] if i == seat else h
+                    for i, h in enumerate(hands)]
+            now = [*trick, card]
+            if len(now) == 4:
+                winner = (leader + ref.trick_winner(now, modes[k])) % 4
+                total += count(rest, [], winner, modes, k + 1, depth - 1, winner)
+            else:
+                total += count(rest, now, (seat + 1) % 4, modes, k, depth - 1, leader)
+        return total
+
+    for case in cases:
+        inp = case["input"]
+        first = "obenabe" if inp["trump"] == "slalom-obenabe" else "undenufe"
+        seat = (inp["leader"] + len(inp["trick"])) % 4
+        nodes = count(inp["hands"], inp["trick"], seat, ref.slalom(first), 0, inp["depth"],
+                      inp["leader"])
+        assert nodes == case["expect"]["nodes"], case["id"]
