@@ -397,7 +397,7 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         shown = [t for t in rf.weis_tables if t.name == name]
     for t in shown:
         out += [f"### {say(lang, 'weis.table', name=own_name(lang, rf, t.name))}", ""]
-        rows = [[weis_item(lang, item), str(item.points)] for item in t.items]
+        rows = [[weis_item(lang, item, rf), str(item.points)] for item in t.items]
         out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
         out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
     out += [say(lang, "weis.compare"), ""]
@@ -410,7 +410,7 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     return out
 
 
-def weis_item(lang: Lang, item: m.WeisItem) -> str:
+def weis_item(lang: Lang, item: m.WeisItem, rf: m.RuleFile | None = None) -> str:
     if item.kind == "sequence":
         key = "weis.sequence_more" if item.or_more else "weis.sequence"
         text = say(lang, key, n=item.length)
@@ -418,18 +418,24 @@ def weis_item(lang: Lang, item: m.WeisItem) -> str:
         rank = item.rank.text if item.rank is not None else "?"
         text = say(lang, "weis.four", rank=f"{rank} ({rank_names(lang, rank)})")
     if item.tests:  # the trump modes first, then the options: "in Undenufe when ..."
-        modes = join_words(lang, [weis_test(lang, t) for t in item.tests if t.kind == "mode"])
-        opts = join_words(lang, [weis_test(lang, t) for t in item.tests if t.kind != "mode"])
+        modes = join_words(lang, [weis_test(lang, t, rf) for t in item.tests
+                                  if t.kind == "mode"])
+        opts = join_words(lang, [weis_test(lang, t, rf) for t in item.tests
+                                 if t.kind != "mode"])
         tests = say(lang, "weis.test.both", modes=modes, options=opts) if modes and opts \
             else modes or opts
         text += say(lang, "weis.unless" if item.unless else "weis.if", tests=tests)
     return text
 
 
-def weis_test(lang: Lang, test: m.WeisTest) -> str:
-    """One condition of a Weis entry in words: an option, its choice, or a trump mode."""
+def weis_test(lang: Lang, test: m.WeisTest, rf: m.RuleFile | None = None) -> str:
+    """One condition of a Weis entry in words: an option, its choice, or a trump mode (one
+    the file defines by its title)."""
     if test.kind == "mode":
-        return say(lang, "weis.test.mode", mode=say(lang, f"weis.mode.{test.name.text}"))
+        key = f"weis.mode.{test.name.text}"
+        mode = say(lang, key) if key in TEXT or rf is None else \
+            mode_prose(lang, rf, test.name.text)
+        return say(lang, "weis.test.mode", mode=mode)
     if test.kind == "option" and test.choice is not None:
         return say(lang, "weis.test.option", name=safe.code(test.name.text),
                    choice=safe.code(test.choice.word()))
