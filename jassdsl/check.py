@@ -7,11 +7,12 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from jassdsl import model as m
-from jassdsl.cards import CARD_CLASSES, RANKS
+from jassdsl.cards import CARD_CLASSES, CARD_NAMES, RANKS
 from jassdsl.errors import RuleError, RuleFileErrors
 from jassdsl.facts import FACTS
 from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE
 from jassdsl.model import walk
+from jassdsl.modes import SUIT_WORDS
 from jassdsl.nesting import Nesting
 from jassdsl.pos import FILE_START
 from jassdsl.roles import CHOOSERS, NEEDS, ROLE_LIST, ROLES, Role, role_name
@@ -41,6 +42,10 @@ TRUMP_MODES = get("trump mode").allowed
 TABLES = get("rank table").allowed
 WEIS_MODES = tuple(w for w in TRUMP_MODES if len(w) > 1)  # `in MODE` in a Weis entry
 BONUSES = get("bonus").allowed
+BASE_PARTS = ("D", "H", "S", "C", "obenabe", "undenufe")  # what a file's mode is built from
+# `in NAME` in an expression: a suit (letter or word), any suit, obenabe, undenufe
+IN_MODES = ("diamonds", "hearts", "spades", "clubs", "suits", "D", "H", "S", "C", "obenabe",
+            "undenufe")
 EARLY_FACTS = get("count first").allowed  # facts known before the tricks are over
 HAND_TOTAL = 157
 MAX_POINTS = 1000  # a bonus, a Weis, a floor: a number of points, as an option may give it
@@ -91,7 +96,8 @@ class Checker:
                 sources=every(st, m.Source), decisions=every(st, m.Decision),
                 options=every(st, m.Option), players=players.count, teams=players.teams,
                 deal=deal, settings=every(st, m.Setting), ranks=every(st, m.Ranks),
-                points=every(st, m.Points), bonuses=every(st, m.Bonus), trump=trump,
+                points=every(st, m.Points), bonuses=every(st, m.Bonus),
+                modes=every(st, m.ModeDef), trump=trump,
                 units=every(st, m.Unit), declarations=every(st, m.Declaration),
                 lets=every(st, m.Let), clauses=scoring.clauses, scoring_pos=scoring.pos,
                 invariants=every(st, m.Invariant), weis_tables=every(st, m.WeisTableDef),
@@ -108,6 +114,8 @@ class Checker:
     # -- meaning
     def check(self, rf: m.RuleFile) -> None:
         self.options = {o.name: o for o in rf.options}
+        self.file_modes = {d.name: d for d in rf.modes if d.name not in TRUMP_MODES
+                           and d.name not in SUIT_WORDS and d.name != "none"}
         self.lets = {lt.name: lt for lt in rf.lets}
         self.nesting = Nesting({lt.name: lt.expr for lt in rf.lets})
         self.walked: set[tuple[str, bool, bool]] = set()  # lets checked, in which context
@@ -130,6 +138,7 @@ class Checker:
         self.check_options(rf)
         self.check_table(rf)
         self.check_cards(rf)
+        self.check_modes(rf)
         self.check_trump(rf)
         self.check_settings(rf)
         self.check_units(rf)
@@ -213,7 +222,11 @@ class Checker:
 
     def check_cards(self, rf: m.RuleFile) -> None:
         for r in rf.ranks:
-            if r.table.text not in TABLES:
+            if r.table.text in self.file_modes:
+                self.error(r.table.pos, "tables", f"{r.table.text!r} is a mode the file "
+                           "defines: each trick takes the rank order of the base mode its "
+                           f"schedule names; write 'ranks' only for {', '.join(TABLES)}")
+            elif r.table.text not in TABLES:
                 self.error(r.table.pos, "unknown-name", f"no rank table {r.table.text!r}; "
                            f"tables are {', '.join(TABLES)}")
             seen = [w.text for w in r.ranks]
@@ -228,8 +241,10 @@ class Checker:
                            f"{len(seen)})")
         sums: dict[str, list[tuple[m.Points, int]]] = {}
         for p in rf.points:
-            if p.table.text not in TABLES:
-                self.error(p.table.pos, "unknown-name", f"no point table {p.table.text!r}")
+            if p.table.text not in TABLES and p.table.text not in self.file_modes:
+                known = ", ".join([*TABLES, *self.file_modes])
+                self.error(p.table.pos, "unknown-name", f"no point table {p.table.text!r}; "
+                           f"tables are {known} (a mode the file defines may have one)")
             self.check_points_condition(p, rf)
             total = 0
             for w, v in p.values:
@@ -261,11 +276,12 @@ class Checker:
                     self.error(trump.pos, "points", f"a trump hand totals {total} "
                                f"points (trump table + 3 side tables + last trick); it must be "
                                f"{HAND_TOTAL}")
-        for t in ("obenabe", "undenufe"):
+        for t in ("obenabe", "undenufe", *self.file_modes):
             for p, total in sums.get(t, []):
                 if 4 * total + last != HAND_TOTAL:
-                    self.error(p.pos, "points", f"an {t} hand totals "
-                               f"{4 * total + last} points; it must be {HAND_TOTAL}")
+                    hand = f"an {t} hand" if t in TABLES else f"a hand in {t}"
+                    self.error(p.pos, "points", f"{hand} totals {4 * total + last} points; "
+                               f"it must be {HAND_TOTAL}")
 
     def check_points_condition(self, p: m.Points, rf: m.RuleFile) -> None:
         """`card points T if OPTION = CHOICE`: a known option and choice, a plain table
@@ -281,7 +297,61 @@ class Checker:
             self.error(p.pos, "tables", f"'card points {p.table.text} if ...' needs a plain "
                        f"'card points {p.table.text}:' table for the other choices")
 
+    def check_modes(self, rf: m.RuleFile) -> None:
+        """`mode NAME: ...`: a new name, built from base modes with their tables, lasting
+        at least one trick each, with card points that are well defined: its own
+        `card points NAME` table, or parts whose tables give every card the same points."""
+        seen: dict[str, m.ModeDef] = {}
+        for d in rf.modes:
+            if d.name in TRUMP_MODES or d.name in SUIT_WORDS or d.name == "none":
+                self.error(d.pos, "duplicate", f"{d.name!r} is a base mode; give the mode a "
+                           "name of its own, e.g. 'slalom'")
+            elif d.name in seen:
+                self.error(d.pos, "duplicate", f"mode {d.name!r} is defined twice; the first "
+                           f"is on line {seen[d.name].pos.line}")
+            seen.setdefault(d.name, d)
+            ok = True
+            for w in d.parts:
+                if w.text not in BASE_PARTS:
+                    self.error(w.pos, "unknown-name", f"{w.text!r} cannot be part of a mode; "
+                               f"a mode is played in {', '.join(BASE_PARTS)}")
+                    ok = False
+                else:
+                    self.needs_tables(w.pos, w.text, rf)
+            for n in d.counts:
+                if not 1 <= n < DECK:
+                    self.error(d.pos, "mode", f"a part lasts 1 to {DECK - 1} tricks, not {n}")
+            if ok and not any(p.table.text == d.name for p in rf.points):
+                self.agreeing_points(d, rf)
+
+    def agreeing_points(self, d: m.ModeDef, rf: m.RuleFile) -> None:
+        """Without its own table a mode counts its parts' card points, which must agree
+        card by card (under the plain tables and under each option's tables)."""
+        parts = list(dict.fromkeys(w.text for w in d.parts))
+        cases: list[tuple[str, str] | None] = [None]
+        for p in rf.points:
+            case = points_case(p)
+            if case is not None and case not in cases:
+                cases.append(case)
+        for case in cases:
+            cards = [card_points(rf, part, case) for part in parts]
+            if any(c is None for c in cards):
+                return  # a missing table is reported by needs_tables
+            first = cards[0]
+            for part, other in zip(parts[1:], cards[1:], strict=True):
+                assert first is not None and other is not None
+                bad = next((c for c in range(DECK) if first[c] != other[c]), None)
+                if bad is not None:
+                    when = f" when {case[0]} = {case[1]}" if case else ""
+                    self.error(d.pos, "points", f"mode {d.name!r}: {CARD_NAMES[bad]} counts "
+                               f"{first[bad]} in {parts[0]} but {other[bad]} in {part}"
+                               f"{when}; give the mode its own table 'card points "
+                               f"{d.name}: ...'")
+                    return
+
     def needs_tables(self, pos: m.Pos, mode: str, rf: m.RuleFile) -> None:
+        if mode in self.file_modes:
+            return  # its parts are checked where it is defined
         need = ("trump", "side") if mode in ("D", "H", "S", "C", "suits", "trump") else (mode,)
         have_r = {r.table.text for r in rf.ranks}
         have_p = {p.table.text for p in rf.points}
@@ -294,9 +364,9 @@ class Checker:
         t = rf.trump
         words = [*t.modes, *([t.fallback] if t.fallback else [])]
         for w in words:
-            if w.text not in TRUMP_MODES:
+            if w.text not in TRUMP_MODES and w.text not in self.file_modes:
                 self.error(w.pos, "unknown-name", f"{w.text!r} is not a trump mode; modes "
-                           f"are {', '.join(TRUMP_MODES)}")
+                           f"are {', '.join([*TRUMP_MODES, *self.file_modes])}")
             else:
                 self.needs_tables(w.pos, w.text, rf)
         if t.kind in ("first_void", "random_suit", "bottom_card"):
@@ -307,10 +377,10 @@ class Checker:
         elif t.push and not rf.teams:
             self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
                        "across'")
-        if t.kind in ("none",) and t.fallback and t.fallback.text not in ("obenabe",
-                                                                         "undenufe"):
+        if t.kind in ("none",) and t.fallback and t.fallback.text not in (
+                "obenabe", "undenufe", *self.file_modes):
             self.error(t.fallback.pos, "trump", "a game without trump plays as obenabe or "
-                       "undenufe")
+                       "undenufe (or a mode the file defines)")
 
     def check_settings(self, rf: m.RuleFile) -> None:
         seen: dict[str, int] = {}
@@ -450,9 +520,10 @@ class Checker:
             self.word_option(test.name, {"yes", "no"})
             return
         if test.kind == "mode":
-            if test.name.text not in WEIS_MODES:
+            if test.name.text not in WEIS_MODES and test.name.text not in self.file_modes:
                 self.error(test.name.pos, "unknown-name", f"{test.name.text!r} is not a trump "
-                           f"mode; a Weis entry may name {', '.join(WEIS_MODES)}")
+                           f"mode; a Weis entry may name "
+                           f"{', '.join([*WEIS_MODES, *self.file_modes])}")
             return
         if test.choice is not None:
             self.option_choice(test.name, test.choice)
@@ -753,6 +824,12 @@ class Checker:
         if isinstance(e, m.Name):
             self.name(e, subject)
             return
+        if isinstance(e, m.InMode):
+            if e.mode not in IN_MODES and e.mode not in self.file_modes:
+                known = ", ".join([*IN_MODES, *self.file_modes])
+                self.error(e.pos, "unknown-name", f"{e.mode!r} is not a mode: write 'in' "
+                           f"and one of {known}")
+            return
         if isinstance(e, m.Total):
             if e.unit not in self.units:
                 self.error(e.pos, "unknown-name", f"no unit {e.unit!r} for 'total'")
@@ -786,9 +863,12 @@ class Checker:
             self.let_body(e.name, subject)
             return
         if e.name in self.options:
-            if any(c.number is None for c in self.options[e.name].choices):
+            choices = self.options[e.name].choices
+            if any(c.number is None for c in choices) and \
+                    not all(c.option in ("yes", "no") for c in choices):
                 self.error(e.pos, "option", f"option {e.name!r} offers words, not numbers; "
-                           "it cannot be used in an expression")
+                           "it cannot be used in an expression (a yes/no option can: yes "
+                           "is 1, no is 0)")
             return
         if e.name in self.declared:
             if not subject:
@@ -922,6 +1002,33 @@ def load_model(text: str, path: str) -> m.RuleFile:
     if checker.errors or rf is None:
         raise RuleFileErrors(checker.errors, text)
     return rf
+
+
+def card_points(rf: m.RuleFile, mode: str, case: tuple[str, str] | None
+                ) -> list[int] | None:
+    """The points of every card in a base mode from the file's tables (those of `case`,
+    an option and its choice, where it has them), or None when a table is missing."""
+    def table(name: str) -> list[int] | None:
+        plain = [p for p in rf.points if p.table.text == name and p.option is None]
+        chosen = [p for p in rf.points if p.table.text == name and case is not None
+                  and points_case(p) == case]
+        if not chosen and not plain:
+            return None
+        found = (chosen or plain)[0]
+        values = [0] * 9
+        for w, v in found.values:
+            if w.text in RANKS:
+                values[RANKS.index(w.text)] = v
+        return values
+
+    if mode in ("obenabe", "undenufe"):
+        t = table(mode)
+        return None if t is None else [t[c % 9] for c in range(DECK)]
+    trump, side = table("trump"), table("side")
+    if trump is None or side is None:
+        return None
+    suit = "DHSC".index(mode)
+    return [(trump if c // 9 == suit else side)[c % 9] for c in range(DECK)]
 
 
 def points_case(p: m.Points) -> tuple[str, str] | None:

@@ -144,6 +144,8 @@ class HumanPlayer:
         table = table_for(game.rules, view.trump)
         obs = game.observe(seat)
         trump_text = tv.mode_label(obs.trump) if obs.trump.is_set else "not set yet"
+        if game.phase == "play" and view.order != view.trump:  # a file's mode: this trick's
+            trump_text += f" (this trick: {tv.mode_label(game.rules.mode_names[view.order])})"
         self.say(f"trump {trump_text}; your hand: {tv.hand_text(view.hand, table)}")
         if game.phase == "play":
             self.say(tv.running_count(game.rules, obs, seat, self.names))
@@ -211,7 +213,7 @@ def choices_text(game: Game, legal: list[Action]) -> str:
     stepped = d is not None and any(b - a > 1 for a, b in pairwise(d.values))
     if game.phase in ("declare", "auction") and numbers and (stepped or any(
             (a.kind, a.value) in names for a in numbers)):  # in steps, or named values
-        text = ", ".join(legal_names(numbers, names))
+        text = ", ".join(legal_names(numbers, names=names))
         return text + (", or pass" if len(numbers) < len(legal) else "")
     if game.phase in ("declare", "auction") and numbers:
         low, high = numbers[0].value, numbers[-1].value
@@ -220,7 +222,7 @@ def choices_text(game: Game, legal: list[Action]) -> str:
         if missing:
             text += f" except {', '.join(map(str, missing))}"
         return text + (", or pass" if len(numbers) < len(legal) else "")
-    return tv.numbered(legal)
+    return tv.numbered(legal, game.rules.mode_names)
 
 
 def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
@@ -255,7 +257,7 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"
     for candidate in (text.lower(), f"trump {text.lower()}"):
         try:
-            action = Action.parse(candidate)
+            action = Action.parse(candidate, game.rules.mode_names)
         except JassError:
             continue
         if action in legal:
@@ -263,5 +265,5 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         if action.kind == "play":
             reason = game.why_illegal(action.value) or "not now"
             return f"{CARD_NAMES[action.value]} is not allowed: {tv.reason_text(reason)}"
-        return f"{action} is not allowed now"
+        return f"{action.text(game.rules.mode_names)} is not allowed now"
     return f"cannot read {text!r}"

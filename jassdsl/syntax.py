@@ -191,6 +191,29 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         return m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=ch[1],
                        only_if=word(ch[2]) if ch[2] is not None else None)
 
+    # -- modes the file defines
+    def mode_def(self, meta: Meta, ch: list[Any]) -> m.ModeDef:
+        name, title, german, (kind, parts, counts) = ch
+        return m.ModeDef(pos=pos_of(meta), name=str(name),
+                         title=unquote(title) if title is not None else None,
+                         title_german=german or "", kind=kind, parts=parts, counts=counts)
+
+    def mode_alternating(self, meta: Meta, ch: list[Token]) -> tuple[str, tuple[m.Word, ...],
+                                                                      tuple[int, ...]]:
+        return "alternating", tuple(word(t) for t in ch), ()
+
+    def mode_tricks(self, meta: Meta, ch: list[Any]) -> tuple[str, tuple[m.Word, ...],
+                                                               tuple[int, ...]]:
+        *fors, last = ch
+        return ("tricks", (*(w for w, _ in fors), word(last)), tuple(n for _, n in fors))
+
+    def mode_for(self, meta: Meta, ch: list[Token]) -> tuple[m.Word, int]:
+        return word(ch[0]), int(ch[1])
+
+    def mode_as(self, meta: Meta, ch: list[Token]) -> tuple[str, tuple[m.Word, ...],
+                                                             tuple[int, ...]]:
+        return "as", (word(ch[0]),), ()
+
     # -- Weis
     def weis_table(self, meta: Meta, ch: list[Any]) -> m.WeisTableDef:
         name, *items, reuse = ch
@@ -489,6 +512,9 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def role_value(self, meta: Meta, ch: list[Token]) -> m.RoleValue:
         return m.RoleValue(pos=pos_of(meta), name=str(ch[0]), role=str(ch[1]))
 
+    def in_mode(self, meta: Meta, ch: list[Token]) -> m.InMode:
+        return m.InMode(pos=pos_of(meta), mode=str(ch[0]))
+
     def call(self, meta: Meta, ch: list[Any]) -> m.Call:
         args = tuple(a for a in ch[1:] if a is not None)
         return m.Call(pos=pos_of(meta), func=str(ch[0]), args=args)
@@ -568,8 +594,8 @@ def syntax_error(path: str, err: UnexpectedInput) -> RuleError:
 
 
 # the parse tree's expression nodes (after inlining): each is one level of nesting
-EXPRESSION_NODES = frozenset({"number", "name", "total", "call", "neg", "not_", "or_", "and_",
-                              "cmp", "arith", "if_else", "quant"})
+EXPRESSION_NODES = frozenset({"number", "name", "total", "in_mode", "call", "neg", "not_",
+                              "or_", "and_", "cmp", "arith", "if_else", "quant"})
 
 
 def heights(tree: Tree[Token]) -> dict[int, int]:

@@ -83,8 +83,8 @@ def candidate(game: Game, number: int) -> object:
 def check_illegal(game: Game, thing: object) -> None:
     """`thing` raises IllegalActionError naming the legal actions, and changes nothing."""
     before = fingerprint(game)
-    named = legal_names(game.legal_actions(), game.rules.value_names) \
-        if not game.is_over else []  # a named value by its name (`bid match`)
+    named = legal_names(game.legal_actions(), game.rules.mode_names, game.rules.value_names) \
+        if not game.is_over else []  # a file's mode or a named value by its name
     try:
         game.apply(thing)
     except IllegalActionError as err:

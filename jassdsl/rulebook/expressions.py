@@ -30,6 +30,7 @@ from jassdsl.rulebook.words import (
     Lang,
     card_name,
     declared_words,
+    join_words,
     number_word,
     say,
     unit_word,
@@ -57,6 +58,8 @@ def _formula(e: m.Expr, outer: int) -> str:
         return f"team {e.name}"
     if isinstance(e, m.RoleValue):
         return f"{e.name} of {e.role}"
+    if isinstance(e, m.InMode):
+        return f"in {e.mode}"
     if isinstance(e, m.Call):
         return f"{e.func}({', '.join(_formula(a, 0) for a in e.args)})"
     if isinstance(e, m.Unary):
@@ -727,7 +730,37 @@ class Speaker:
             return Pred(True, ("hat", "haben"), what)
         return Pred(False, ("shares", "share"), what)
 
+    def in_modes(self, modes: list[m.InMode]) -> Phrase:
+        """'the hand is played in Obenabe or Undenufe', '♠ Spades or ♣ Clubs is trump'."""
+        suits = [x.mode for x in modes if x.mode in SUIT_LETTERS or x.mode == "suits"]
+        others = [x.mode for x in modes if x.mode not in SUIT_LETTERS and x.mode != "suits"]
+        parts: list[Raw] = []
+        if suits:
+            if "suits" in suits:
+                key, fields = "in.suits", {}
+            else:
+                names = [suit_prose(self.lang, SUIT_LETTERS[x]) for x in dict.fromkeys(suits)]
+                key, fields = "in.suit", {"suit": join_words(self.lang, names, "or")}
+            parts.append(self.raw(key, fields))
+        if others:
+            names = [mode_prose(self.lang, self.rf, x) for x in dict.fromkeys(others)]
+            parts.append(self.raw("in.mode", {"mode": join_words(self.lang, names, "or")}))
+        return parts[0] if len(parts) == 1 else Join(tuple(parts), self.t("or"))
+
+    def raw(self, key: str, fields: dict[str, str]) -> Raw:
+        main, sub = self.t(f"{key}.main", **fields), self.t(key, **fields)
+        return Raw(main, main, sub, sub)
+
     def stmt(self, e: m.Expr) -> Phrase:
+        if isinstance(e, m.InMode):
+            return self.in_modes([e])
+        if isinstance(e, m.Name) and e.name in self.options and all(
+                c.option in ("yes", "no") for c in self.options[e.name].choices):
+            return self.raw("option.on", {"name": safe.code(e.name)})
+        if isinstance(e, m.Binary) and e.op == "or":
+            leaves = flatten(e, "or")
+            if all(isinstance(x, m.InMode) for x in leaves):
+                return self.in_modes([x for x in leaves if isinstance(x, m.InMode)])
         if isinstance(e, m.Quant):
             positive = self.none_who_not(e)
             if positive is not None:
@@ -876,6 +909,8 @@ class Speaker:
                 body = ", plus ".join(t for t in terms if t is not None)
                 return f"{self.unit(unit)}: " + (f"{coef} {TIMES} ({body})" if coef else body)
         nom, _ = self.noun_phrase(rest)
+        if coef and isinstance(rest, m.Binary) and rest.op in ("+", "-"):
+            nom = f"({nom})"  # times binds closer than plus: the bracket keeps the sum whole
         scaled = f"{coef} {TIMES} {nom}" if coef else nom
         if self.de:
             return f"so viele {self.unit(unit)}, wie {scaled} beträgt"
@@ -1039,6 +1074,24 @@ class Speaker:
         return out
 
 
+# `in NAME` of a suit: its letter
+SUIT_LETTERS = {"D": "D", "H": "H", "S": "S", "C": "C", "diamonds": "D", "hearts": "H",
+                "spades": "S", "clubs": "C"}
+
+
+def mode_prose(lang: Lang, rf: m.RuleFile, name: str) -> str:
+    """A mode in a sentence: a suit with its symbol and names, Obenabe, Undenufe, or the
+    title of a mode the file defines (its German title on a German page)."""
+    if name in SUIT_LETTERS:
+        return suit_prose(lang, SUIT_LETTERS[name])
+    if name in ("obenabe", "undenufe"):
+        return say(lang, f"fallback.{name}")
+    d = next((x for x in rf.modes if x.name == name), None)
+    if d is None:
+        return name
+    return (d.title_german if lang == "de" and d.title_german else d.title) or name
+
+
 def own_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
     """A name the file gives (a pile, a Weis table, an option value, a let) in the page's
     language: on a German page the file's German word for it, else a language word's German
@@ -1106,6 +1159,8 @@ def is_boolean(e: m.Expr) -> bool:
         return e.op in ("and", "or", "=", "!=", "<", "<=", ">", ">=")
     if isinstance(e, m.Call):
         return e.func in ("most", "least")
+    if isinstance(e, m.InMode):
+        return True
     return isinstance(e, m.Name) and e.name in ("match", "last", "playing")
 
 
