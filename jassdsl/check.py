@@ -7,7 +7,7 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from jassdsl import model as m
-from jassdsl.cards import CARD_CLASSES, RANKS
+from jassdsl.cards import CARD_CLASSES, RANKS, SUIT_MASKS, SUITS
 from jassdsl.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.facts import FACTS
 from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
@@ -95,11 +95,12 @@ class Checker:
         for skip in parsed.skipped:
             needed = [w for w in skip.statements if w not in SELF_CONTAINED]
             if needed or not (skip.statements or skip.leftover):
-                what = f"'{needed[0]}' statement" if needed else "statement"
+                what = f"the '{needed[0]}' statement on line {skip.pos.line}" if needed \
+                    else f"what line {skip.pos.line} says"
                 self.notes.append(
-                    f"{self.path}: the meaning of the file is not checked yet: the {what} "
-                    f"on line {skip.pos.line} could not be read, and the rest of the file "
-                    "may need it; fix the syntax errors and check again")
+                    f"{self.path}: the meaning of the file is not checked yet: {what} "
+                    "could not be read, and the rest of the file may need it; fix the "
+                    "syntax errors and check again")
                 return None
         return parsed.statements
 
@@ -320,8 +321,7 @@ class Checker:
         for w in words:
             if w.text not in TRUMP_MODES:
                 self.error(w.pos, "unknown-name", f"{w.text!r} is not a trump mode; "
-                           f"{did_you_mean(w.text, TRUMP_MODES)}modes are "
-                           f"{', '.join(TRUMP_MODES)}")
+                           f"{mode_hint(w.text)}modes are {', '.join(TRUMP_MODES)}")
             else:
                 self.needs_tables(w.pos, w.text, rf)
         if t.kind in ("first_void", "random_suit", "bottom_card"):
@@ -830,6 +830,19 @@ class Checker:
         inner_subject = subject or e.func in ("count", "most", "least", "place", "sum")
         for a in e.args:
             self.expr(a, inner_subject)
+
+
+# a suit's name as won() reads it (`spades`), with the letter a trump mode is written with
+SUIT_WORDS = {name: SUITS[i] for name, mask in CARD_CLASSES.items()
+              for i, suit_mask in enumerate(SUIT_MASKS) if mask == suit_mask}
+
+
+def mode_hint(word: str) -> str:
+    """`did you mean 'S'? ` for a suit's name, else for a near miss of a trump mode."""
+    suit = SUIT_WORDS.get(word.lower())
+    if suit is not None and suit in TRUMP_MODES:
+        return f"did you mean {suit!r}? "
+    return did_you_mean(word, TRUMP_MODES)
 
 
 S = TypeVar("S", bound=m.Statement)

@@ -590,6 +590,8 @@ def unexpected_word(token: str, at: int, expected: set[str], text: str) -> str:
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
 NOT_NEWLINE = re.compile(r"[^\n]+")
 LINE_WORD = re.compile(r"^[ \t]*(" + WORD.pattern + ")", re.M)
+QUOTED = r'"(?:[^"\\\n]|\\.)*"'
+LABEL_REST = re.compile(rf"\s*(?:{QUOTED}\s*(?:german\s*{QUOTED}\s*)?)?:")
 
 
 @dataclass(frozen=True)
@@ -693,10 +695,9 @@ def resume_at(text: str, at: int, after: bool, most: int) -> int:
 
 
 def is_label(text: str, end: int) -> bool:
-    """Whether the word ending at `end` labels a scoring clause (`name:` or `name "...":`),
-    where a word at the start of a line begins no statement."""
-    rest = text[end:end + 200].lstrip(" \t")
-    return rest.startswith(":") or rest.startswith('"')
+    """Whether the word ending at `end` labels a scoring clause (`name:`, `name "...":`,
+    `name "..." german "...":`), where a word at the start of a line begins no statement."""
+    return LABEL_REST.match(text, end) is not None
 
 
 def skipped_statements(text: str, begin: int, resume: int) -> tuple[str, ...]:
@@ -749,8 +750,10 @@ def parse_tree(text: str, path: str) -> tuple[Tree[Token], list[RuleError], list
             except UnexpectedInput:  # not expected: skip them too
                 begin = start
         words = skipped_statements(text, begin, resume)
+        # no statement word: words after a whole statement, or no word at all (`@`)
         mid_line = text[text.rfind("\n", 0, begin) + 1:begin].strip() != ""
-        skipped.append(Skipped(offset_pos(text, begin), words, not words and mid_line))
+        leftover = not words and (mid_line or WORD.match(text, begin) is None)
+        skipped.append(Skipped(offset_pos(text, begin), words, leftover))
         if resume >= len(text):
             break
         if len(errors) >= MAX_SYNTAX_ERRORS:

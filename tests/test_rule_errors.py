@@ -474,6 +474,8 @@ def test_a_word_that_is_no_mode_gets_one_message() -> None:
     ("rank = 2", "won(quens) = 2", "did you mean 'queens'"),
     ("trump: first void, else obenabe", "trump: first void, else obenab",
      "did you mean 'obenabe'?"),
+    ("trump: first void, else obenabe", "trump: forehand chooses spades, obenabe",
+     "'spades' is not a trump mode; did you mean 'S'?"),
     ("ranks side:", "ranks sdie:", "no rank table 'sdie'; did you mean 'side'?"),
     ("bonus last-trick 5", "bonus last-trik 5", "did you mean 'last-trick'?"),
     ("unit stick/sticks", "undertrump: strct\nunit stick/sticks",
