@@ -248,8 +248,7 @@ class Checker:
             seen = [w.text for w in r.ranks]
             for w in r.ranks:
                 if w.text not in RANKS:
-                    self.error(w.pos, "card", f"{w.text!r} is not a rank; "
-                               f"{did_you_mean(w.text, RANKS)}ranks are {' '.join(RANKS)}")
+                    self.not_a_rank(w)
             if sorted(seen) != sorted(RANKS) and all(w in RANKS for w in seen):
                 missing = [r_ for r_ in RANKS if r_ not in seen]
                 self.error(r.pos, "card", "a rank order must list each of the nine ranks "
@@ -264,7 +263,7 @@ class Checker:
             total = 0
             for w, v in p.values:
                 if w.text not in RANKS:
-                    self.error(w.pos, "card", f"{w.text!r} is not a rank")
+                    self.not_a_rank(w)
                 total += v
             sums.setdefault(p.table.text, []).append((p, total))
         bonuses = {b.name.text: b.points for b in rf.bonuses}
@@ -291,6 +290,10 @@ class Checker:
                 if 4 * total + last != HAND_TOTAL:
                     self.error(p.pos, "points", f"an {t} hand totals "
                                f"{4 * total + last} points; it must be {HAND_TOTAL}")
+
+    def not_a_rank(self, w: m.Word) -> None:
+        self.error(w.pos, "card", f"{w.text!r} is not a rank; {did_you_mean(w.text, RANKS)}"
+                   f"ranks are {' '.join(RANKS)}")
 
     def check_points_condition(self, p: m.Points, rf: m.RuleFile) -> None:
         """`card points T if OPTION = CHOICE`: a known option and choice, a plain table
@@ -453,7 +456,7 @@ class Checker:
                     self.error(item.pos, "card", f"a sequence has {sequence.low} to "
                                f"{sequence.high} cards")
                 if item.rank is not None and item.rank.text not in RANKS:
-                    self.error(item.rank.pos, "card", f"{item.rank.text!r} is not a rank")
+                    self.not_a_rank(item.rank)
                 for test in item.tests:
                     self.check_weis_test(test)
         use = rf.setting("weis")
@@ -612,7 +615,7 @@ class Checker:
                            f"{each[imp.pile.text]}")
         if rf.rob is not None:
             if rf.rob.text not in RANKS:
-                self.error(rf.rob.pos, "card", f"{rf.rob.text!r} is not a rank")
+                self.not_a_rank(rf.rob)
             if rf.trump.kind != "turned":
                 self.error(rf.rob.pos, "trump", "only a turned trump card lies on the table to "
                            "be robbed: 'trump: top card of PILE, else bottom card'")

@@ -35,6 +35,9 @@ class JassError(Exception):
     """Base of every error jassdsl raises on purpose."""
 
 
+MAX_ALSO = 8  # further places of one error shown; the rest are counted
+
+
 @dataclass(frozen=True)
 class RuleError:
     """One problem in a rule file: where, what kind, and a message for a person."""
@@ -49,7 +52,9 @@ class RuleError:
         """`file:line:col: message`, then the source line and a caret under the span."""
         head = f"{self.path}:{self.pos.line}:{self.pos.column}: {self.message}"
         if self.also:
-            head += f" (also at {', '.join(f'{p.line}:{p.column}' for p in self.also)})"
+            shown = [f"{p.line}:{p.column}" for p in self.also[:MAX_ALSO]]
+            more = len(self.also) - len(shown)
+            head += f" (also at {', '.join(shown)}{f' and {more} more' if more else ''})"
         if source is None:
             return head
         # lines as the parser counts them: only "\n" ends one (not U+2028, U+0085, ...)

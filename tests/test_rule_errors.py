@@ -537,3 +537,9 @@ def test_units_listed_are_the_units_of_the_file() -> None:
     message = errors_of(text.replace("rank = 2", "zzz = 2")).errors[0].message
     assert message.endswith("a unit's total: total stick, total sticks, total zero, "
                             "total zeros")
+
+
+def test_many_further_places_are_counted() -> None:
+    err = errors_of(edit("rank = 2", " + ".join(["rnk"] * 12) + " = 2"))
+    assert len(err.errors) == 1 and len(err.errors[0].also) == 11
+    assert str(err).split("\n")[0].endswith(", 16:73 and 3 more)")
