@@ -113,8 +113,8 @@ class Checker:
         name, players, deal = first(st, m.VariantName), first(st, m.Players), first(st, m.Deal)
         trump, scoring = first(st, m.TrumpMethod), first(st, m.Scoring)
         end, winner = first(st, m.GameEnd), first(st, m.Winner)
-        if len(self.errors) > read or name is None or players is None or deal is None or trump is None \
-                or scoring is None or end is None or winner is None:
+        if len(self.errors) > read or name is None or players is None or deal is None \
+                or trump is None or scoring is None or end is None or winner is None:
             return None
         summary, show, rob, leave = (first(st, m.Summary), first(st, m.Show), first(st, m.Rob),
                                      first(st, m.Leave))

@@ -518,7 +518,8 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
 def statement_words() -> dict[str, str]:
     """The first word of each statement, by terminal name: the keywords the parser accepts
     where a statement may begin, so a statement added to the grammar is known here too."""
-    choices: dict[str, object] = parser().parse_interactive("").choices()  # type: ignore[no-untyped-call]
+    start = parser().parse_interactive("")
+    choices: dict[str, object] = start.choices()  # type: ignore[no-untyped-call]
     return {t: keyword(t) or t.lower() for t in choices if t.isupper() and t != "$END"}
 
 
@@ -694,6 +695,17 @@ def resume_at(text: str, at: int, after: bool, most: int) -> int:
     return len(text)
 
 
+def stray_end(text: str, at: int) -> int | None:
+    """Where to read on after a character that begins no statement: right after it, when a
+    statement follows on its line; None otherwise."""
+    found = WORD.match(text, at + 1 + len(text[at + 1:]) - len(text[at + 1:].lstrip(" \t")))
+    if found is None or found.group(0) not in set(statement_words().values()):
+        return None
+    end = text.find("\n", found.start())
+    return found.start() if begins_statement(text[found.start():end if end >= 0 else None]) \
+        else None
+
+
 def is_label(text: str, end: int) -> bool:
     """Whether the word ending at `end` labels a scoring clause (`name:`, `name "...":`,
     `name "..." german "...":`), where a word at the start of a line begins no statement."""
@@ -743,17 +755,22 @@ def parse_tree(text: str, path: str) -> tuple[Tree[Token], list[RuleError], list
             errors.append(syntax_error(path, err, view))
             at = error_offset(err, view)
             begin = max(statement_start(err, at), start)
-        resume = resume_at(text, at, after=begin >= at, most=indent(text, begin))
+            stray = isinstance(err, UnexpectedCharacters) and begin >= at
+        # a stray character between statements (`@players 4`): read on right after it
+        after_stray = stray_end(text, at) if stray else None
+        resume = after_stray if after_stray is not None else \
+            resume_at(text, at, after=begin >= at, most=indent(text, begin))
         if begin > start:  # the statements before the one with the error
             try:
                 pieces.append(parser().parse(blank_before(text[:begin], start)))
             except UnexpectedInput:  # not expected: skip them too
                 begin = start
         words = skipped_statements(text, begin, resume)
-        # no statement word: words after a whole statement, or no word at all (`@`)
+        # no statement word: words after a whole statement, or one stray character
         mid_line = text[text.rfind("\n", 0, begin) + 1:begin].strip() != ""
-        leftover = not words and (mid_line or WORD.match(text, begin) is None)
-        skipped.append(Skipped(offset_pos(text, begin), words, leftover))
+        leftover = after_stray is not None or (not words and mid_line)
+        skipped.append(Skipped(offset_pos(text, begin), () if after_stray else words,
+                               leftover))
         if resume >= len(text):
             break
         if len(errors) >= MAX_SYNTAX_ERRORS:

@@ -543,3 +543,12 @@ def test_many_further_places_are_counted() -> None:
     err = errors_of(edit("rank = 2", " + ".join(["rnk"] * 12) + " = 2"))
     assert len(err.errors) == 1 and len(err.errors[0].also) == 11
     assert str(err).split("\n")[0].endswith(", 16:73 and 3 more)")
+
+
+def test_a_stray_character_before_a_statement_hides_nothing() -> None:
+    """`@players 3`: the character is the error; the statement after it is read, so the
+    check goes on (the unknown unit) and no statement is reported missing."""
+    err = errors_of(edit("players 3", "@players 3").replace("get 2 sticks", "get 2 stiks"))
+    assert [(e.pos.line, e.pos.column, e.kind) for e in err.errors] == [
+        (2, 1, "syntax"), (16, 40, "unknown-name")]
+    assert err.notes == ()
