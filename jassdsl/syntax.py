@@ -706,6 +706,42 @@ def stray_end(text: str, at: int) -> int | None:
         else None
 
 
+def value_start(v: object) -> int | None:
+    """Where a value of the parser's stack begins in the text (None: it has no place)."""
+    if isinstance(v, Token):
+        return v.start_pos
+    meta = getattr(v, "meta", None)
+    return getattr(meta, "start_pos", None) if isinstance(v, Tree) else None
+
+
+def clause_span(err: UnexpectedInput, text: str, at: int,
+                begin: int) -> tuple[int, int] | None:
+    """The text of the scoring clause the error is in (the statement begins at `begin`), up
+    to the next clause or statement: without it the scoring statement still reads. None
+    when the error is not in a clause, or the clause would leave the statement none."""
+    ip = getattr(err, "interactive_parser", None)
+    stack = ip.parser_state.value_stack if ip is not None else []
+    header = [i for i, v in enumerate(stack[:-1]) if isinstance(v, Token)
+              and v.type == "APPLIES" and getattr(stack[i + 1], "type", "") == "COLON"]
+    if not header:  # the error is in `score each hand, first rule that applies:`
+        return None
+    rest = stack[header[-1] + 2:]  # after `applies :`
+    done = bool(rest) and isinstance(rest[0], Tree) and str(rest[0].data).startswith("__")
+    first = min([*(p for p in map(value_start, rest[1:] if done else rest) if p is not None),
+                 at])
+    line_end = text.find("\n", at)
+    firsts = set(statement_words().values())
+    for found in LINE_WORD.finditer(text, len(text) if line_end < 0 else line_end + 1):
+        word, p = found.group(1), found.start(1)
+        if word != "german" and is_label(text, found.end(1)):
+            return first, p  # the next clause
+        if word in firsts and p - found.start(0) <= indent(text, begin):
+            end = text.find("\n", p)
+            if begins_statement(text[p:end if end >= 0 else len(text)]):
+                return (first, p) if done else None  # the next statement
+    return (first, len(text)) if done else None
+
+
 def is_label(text: str, end: int) -> bool:
     """Whether the word ending at `end` labels a scoring clause (`name:`, `name "...":`,
     `name "..." german "...":`), where a word at the start of a line begins no statement."""
@@ -756,6 +792,14 @@ def parse_tree(text: str, path: str) -> tuple[Tree[Token], list[RuleError], list
             at = error_offset(err, view)
             begin = max(statement_start(err, at), start)
             stray = isinstance(err, UnexpectedCharacters) and begin >= at
+            clause = clause_span(err, text, at, begin) if begin < at else None
+        if clause is not None:  # blank the broken clause and read the statement again
+            first, end = clause
+            text = text[:first] + blank_before(text[first:end], end - first) + text[end:]
+            skipped.append(Skipped(offset_pos(text, first), (), leftover=True))
+            if len(errors) >= MAX_SYNTAX_ERRORS:
+                return merge(pieces), errors, skipped, offset_pos(text, end)
+            continue
         # a stray character between statements (`@players 4`): read on right after it
         after_stray = stray_end(text, at) if stray else None
         resume = after_stray if after_stray is not None else \

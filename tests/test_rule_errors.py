@@ -552,3 +552,30 @@ def test_a_stray_character_before_a_statement_hides_nothing() -> None:
     assert [(e.pos.line, e.pos.column, e.kind) for e in err.errors] == [
         (2, 1, "syntax"), (16, 40, "unknown-name")]
     assert err.notes == ()
+
+
+def test_a_broken_clause_is_skipped_and_the_other_clauses_are_checked() -> None:
+    """Errors in two of three clauses: both are reported, the clause between them is
+    checked (its unknown name and unit), and the scoring is not lost."""
+    text = edit("      then players with rank = 2 get 2 sticks\n",
+                "      then players with rank = = 2 get 2 sticks\n"
+                "  b: when hand = 1 then players with rnk = 1 get 1 stik\n"
+                "  c: when hand = = 1 then players with rank = 1 get 1 stick\n")
+    err = errors_of(text)
+    assert [(e.pos.line, e.pos.column, e.kind) for e in err.errors] == [
+        (16, 32, "syntax"), (17, 38, "unknown-name"), (17, 52, "unknown-name"),
+        (18, 18, "syntax")]
+    assert err.notes == ()
+
+
+def test_the_only_clause_broken_stops_the_check() -> None:
+    err = errors_of(edit("rank = 2", "rank = = 2"))
+    assert [e.kind for e in err.errors] == ["syntax"]
+    assert "the 'score' statement on line 13 could not be read" in err.notes[0]
+
+
+def test_a_word_glued_to_a_keyword_is_one_error() -> None:
+    """`appliess`: the parser reads the keyword and a stray `s`; the clauses after it are
+    not reported one by one."""
+    err = errors_of(edit("rule that applies:", "rule that appliess:"))
+    assert [(e.pos.line, e.kind) for e in err.errors] == [(13, "syntax")]
