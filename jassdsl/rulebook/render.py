@@ -283,6 +283,7 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     if t.kind in ("forehand_chooses", "bidder_chooses"):
         modes = [mode_choice(lang, w.text, rf) for w in t.modes]
         key = "trump.chooses" if t.kind == "forehand_chooses" else "trump.bidder_chooses"
+        key += "_one" if len(modes) == 1 else ""  # 'chooses any suit as trump'
         out.append(say(lang, key, modes=join_words(lang, modes, "or")))
         if t.push:
             lead = settings.word(rf, "first lead") == "forehand"
@@ -385,17 +386,18 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
     top = f"*{own_name(lang, rf, max(d.named, key=lambda n: n[1].number or 0)[0].text)}*" \
         if d.named else high  # an auction ends at once on the highest value
     role = ROLES.get(d.after_role.text) if d.after_role else None
-    holder = "" if role is None else f"{role.de_head[3]}, {role.de_rel}," if lang == "de" \
+    holder = "" if role is None else role.de_np(3) if lang == "de" \
         else role.doc
     items = [say(lang, key, a_name=a_name, low=low, high=high, name=noun, top=top,
                  role=holder)]
+    declared = say(lang, "declare.bid" if d.auction else "declare.declared")
     if d.step is not None:
-        items.append(say(lang, "declare.steps", low=low, high=high,
-                         step=value_text(lang, rf, d.step)))
+        items.append(steps_sentence(lang, rf, d, declared))
     if d.named:
         named = [say(lang, "declare.named_one", name=own_name(lang, rf, w.text),
                      value=value_text(lang, rf, v)) for w, v in d.named]
-        items.append(say(lang, "declare.named", names=join_words(lang, named, "or")))
+        items.append(say(lang, "declare.named", names=join_words(lang, named, "or"),
+                         declared=declared))
     if d.bidder_keeps is not None:
         kept = declared_words(d.bidder_keeps.text)[1 if lang == "en" else 3]
         items.append(say(lang, "declare.bidder_keeps", name=noun, kept=kept))
@@ -403,6 +405,21 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
         items.append(say(lang, "declare.hook", total=value_text(lang, rf, d.hook)))
     items.append(say(lang, "declare.hidden" if d.hidden else "declare.open"))
     return items
+
+
+def steps_sentence(lang: Lang, rf: m.RuleFile, d: m.Declaration, declared: str) -> str:
+    """Which numbers a range in steps allows: 'Only these numbers may be bid: 60, 70 and so
+    on in steps of 10 up to 150, and 157 itself.' (with an option for a bound, in words)."""
+    low, high = value_text(lang, rf, d.low), value_text(lang, rf, d.high)
+    step = value_text(lang, rf, d.step) if d.step is not None else ""
+    lo, hi = d.low.number, d.high.number
+    size = d.step.number if d.step is not None else None
+    if lo is None or hi is None or not size or lo + size > hi:
+        return say(lang, "declare.steps", low=low, high=high, step=step)
+    last = lo + (hi - lo) // size * size
+    top = "" if last == hi else say(lang, "declare.steps_top", high=high)
+    return say(lang, "declare.steps_list", declared=declared, first=lo, second=lo + size,
+               step=step, last=last, top=top)
 
 
 def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
@@ -635,13 +652,25 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
             if seat == row.winner:
                 text = f"**{text}**"
             played.append(f"{seat_name(seat)}&nbsp;{text}")
-        rows.append([str(row.number), seat_name(row.leader), " · ".join(played),
+        number = f"{row.number} ({trick_mode_word(lang, row.mode)})" if row.mode \
+            else str(row.number)
+        rows.append([number, seat_name(row.leader), " · ".join(played),
                      seat_name(row.winner), str(row.points)])
     out += table([say(lang, "ex.col.no"), say(lang, "ex.col.leader"),
                   say(lang, "ex.col.played"), say(lang, "ex.col.winner"),
                   say(lang, "ex.col.points")], rows, stack=True, heading=False)
-    out += [say(lang, "ex.tricks_note"), ""]
+    note = say(lang, "ex.tricks_note")
+    if any(row.mode for row in ex.rows):
+        note += " " + say(lang, "ex.tricks_modes")
+    out += [note, ""]
     return out + outcome_lines(lang, v)
+
+
+def trick_mode_word(lang: Lang, mode: str) -> str:
+    """The mode of one trick in the example's table: 'Obenabe', 'Undenufe', '♠ trump'."""
+    if mode in ("obenabe", "undenufe"):
+        return mode.capitalize()
+    return say(lang, "ex.trick_trump", suit=suit_prose(lang, mode))
 
 
 def trump_story(lang: Lang, v: Variant) -> list[str]:

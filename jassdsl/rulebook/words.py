@@ -178,6 +178,14 @@ TEXT: dict[str, tuple[str, str]] = {
         "Forehand looks at their cards and chooses one of: {modes}.",
         "Die Vorhand schaut ihre Karten an und wählt eines von: {modes}.",
     ),
+    "trump.chooses_one": (
+        "Forehand looks at their cards and chooses {modes}.",
+        "Die Vorhand schaut ihre Karten an und wählt {modes}.",
+    ),
+    "trump.bidder_chooses_one": (
+        "The highest bidder of the auction (see the declarations) chooses {modes}.",
+        "Wer in der Versteigerung am höchsten geboten hat (siehe Ansagen), wählt {modes}.",
+    ),
     "trump.bidder_chooses": (
         "The highest bidder of the auction (see the declarations) chooses one of: {modes}.",
         "Wer in der Versteigerung am höchsten geboten hat (siehe Ansagen), wählt eines von: "
@@ -387,7 +395,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "highest bid, 0 if they only passed.",
         "Vor der Trumpfbestimmung wird versteigert. Beginnend mit der Vorhand gibt reihum "
         "jeder Spieler {a_name} von {low} bis {high} ab, höher als das höchste Gebot bisher, oder "
-        "passt. Wer gepasst hat, darf in der nächsten Runde wieder bieten. Die Versteigerung "
+        "passt. Wer gepasst hat, darf wieder bieten, wenn er an der Reihe ist. Die Versteigerung "
         "endet, wenn nach dem höchsten Gebot alle anderen nacheinander gepasst haben, oder "
         "sofort bei einem Gebot von {top}. Passen alle ohne Gebot, gibt der nächste Geber "
         "rechts neu; das neue Geben zählt nicht als Runde. Als {name} eines Spielers zählt "
@@ -413,9 +421,19 @@ TEXT: dict[str, tuple[str, str]] = {
         "Values go in steps of {step}: from {low} up, and {high} itself.",
         "Angesagt wird in Schritten von {step}: ab {low}, und {high} selbst.",
     ),
+    # the numbers of a range in steps, all known: 60, 70, ..., 150 and 157
+    "declare.steps_list": (
+        "Only these numbers may be {declared}: {first}, {second} and so on in steps of "
+        "{step} up to {last}{top}.",
+        "Nur diese Zahlen dürfen {declared} werden: {first}, {second} und so weiter in "
+        "Schritten von {step} bis {last}{top}.",
+    ),
+    "declare.steps_top": (", and {high} itself", ", dazu {high} selbst"),
+    "declare.bid": ("bid", "geboten"),
+    "declare.declared": ("declared", "angesagt"),
     "declare.named": (
-        "Beside the numbers, {names} may be declared.",
-        "Neben den Zahlen kann {names} angesagt werden.",
+        "Beside the numbers, {names} may be {declared}.",
+        "Neben den Zahlen kann {names} {declared} werden.",
     ),
     "declare.named_one": ("*{name}* (worth {value})", "*{name}* (im Wert von {value})"),
     "declare.hook": (
@@ -619,6 +637,13 @@ TEXT: dict[str, tuple[str, str]] = {
     "ex.col.winner": ("Wins", "Macht den Stich"),
     "ex.col.points": ("Points", "Punkte"),
     "ex.tricks": ("The tricks", "Die Stiche"),
+    "ex.tricks_modes": (
+        "Beside each trick number is the mode the trick was played in: it decides which card "
+        "wins it.",
+        "Neben jeder Stichnummer steht die Spielart, in der der Stich gespielt wurde: sie "
+        "entscheidet, welche Karte ihn macht.",
+    ),
+    "ex.trick_trump": ("{suit} trump", "{suit} Trumpf"),
     "ex.tricks_note": (
         "The winning card of each trick is in bold. Points use the final trump; the last "
         "trick includes its bonus.",
@@ -724,6 +749,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "word.yes": ("yes", "ja"),
     "word.no": ("no", "nein"),
     "word.none": ("none", "keine"),
+    "word.match": ("match", "Match"),
+    "word.factor": ("factor", "Faktor"),
     "corpus.total": ("all", "alle"),
     # -- page chrome
     "site.title": ("Jass rulebook", "Jass-Regelbuch"),
@@ -921,4 +948,4 @@ def role_words(lang: Lang, name: str) -> str:
     role = ROLES.get(name)
     if role is None:
         return ""
-    return f"{role.german}," if lang == "de" else role.doc
+    return role.de_np(0) if lang == "de" else role.doc
