@@ -161,3 +161,17 @@ def test_a_mode_condition_in_an_amount_is_said_in_words() -> None:
         "In allen anderen Fällen: jedes Team schreibt so viele Punkte an, wie die Summe aus "
         "seinen Kartenpunkten, seinen Weispunkten und (50, wenn die Runde in Slalom von oben "
         "gespielt wird, sonst 0) beträgt.")
+
+
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("en", "- `scored` (*the teams score exactly their card points, Weis and Stöck, times the "
+           "factor*): The points gained by all teams together in this hand add up to *factor* "
+           "\u00d7 (the card points of all teams together plus the Weis points of all teams "
+           "together plus the Stöck points of all teams together)."),
+    ("de", "- `scored` (*die Teams schreiben genau ihre Kartenpunkte, Weis und Stöck, mal den "
+           "Faktor*): Die in dieser Runde gewonnenen Punkte aller Teams zusammen ergeben "
+           "*Faktor* \u00d7 (die Punkte aller Teams zusammen plus die Weispunkte aller Teams "
+           "zusammen plus die Stöckpunkte aller Teams zusammen)."),
+])
+def test_schieber_check_of_the_factor_reads_as_words(lang: str, sentence: str) -> None:
+    assert sentence in page("schieber", lang)

@@ -911,8 +911,24 @@ class Speaker:
         return None
 
     def table_np(self, e: m.Expr) -> str:
+        """A number about the table as a noun phrase; a sum of such numbers, or one times a
+        named number, in words ('the card points of all teams together plus the Weis
+        points of all teams together', '*factor* times (...)'), else the formula."""
         tq = self.table_quantity(e)
-        return tq.np if tq is not None else f"`{formula(e)}`"
+        if tq is not None:
+            return tq.np
+        code = f"`{formula(e)}`"
+        if isinstance(e, m.Binary) and e.op == "+":
+            parts = [self.table_np(t) for t in flatten(e, "+")]
+            return code if any("`" in p for p in parts) else " plus ".join(parts)
+        if isinstance(e, m.Binary) and e.op == "*":
+            for named, other in ((e.left, e.right), (e.right, e.left)):
+                v = self.value(named)
+                rest = self.table_np(other)
+                if v is not None and "`" not in rest:
+                    grouped = isinstance(other, m.Binary) and other.op in ("+", "-")
+                    return f"{v} {TIMES} ({rest})" if grouped else f"{v} {TIMES} {rest}"
+        return code
 
     def table_comparison(self, left: m.Expr, op: str, rights: list[m.Expr]) -> Phrase | None:
         if isinstance(left, m.Call) and left.func == "count" and op == "=" and \
