@@ -175,3 +175,16 @@ def test_a_mode_condition_in_an_amount_is_said_in_words() -> None:
 ])
 def test_schieber_check_of_the_factor_reads_as_words(lang: str, sentence: str) -> None:
     assert sentence in page("schieber", lang)
+
+
+@pytest.mark.parametrize(("lang", "slalom", "schieber"), [
+    ("en", "then the higher top card; there is no trump, so a full tie goes to whoever plays "
+           "earlier to the first trick.",
+     "then the higher top card, then trump; a full tie"),
+    ("de", "dann die höhere oberste Karte; da es keinen Trumpf gibt, zählt bei vollem "
+           "Gleichstand, wer früher zum ersten Stich zugibt.",
+     "dann die höhere oberste Karte, dann Trumpf; bei vollem Gleichstand"),
+])
+def test_a_weis_tie_without_trump_says_no_trump(lang: str, slalom: str, schieber: str) -> None:
+    assert slalom in page("slalom", lang)
+    assert schieber in page("schieber", lang) and "dann Trumpf" not in page("slalom", lang)

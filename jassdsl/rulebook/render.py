@@ -422,7 +422,9 @@ def steps_sentence(lang: Lang, rf: m.RuleFile, d: m.Declaration, declared: str) 
                step=step, last=last, top=top)
 
 
-def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+def weis_section(lang: Lang, rf: m.RuleFile, trump: bool = True) -> list[str]:
+    """The Weis tables and how Weise compare; `trump`: a hand can have a trump suit (else
+    a tie is not settled by trump, as in a Slalom)."""
     use = rf.setting("weis")
     if use is None:
         return []
@@ -444,7 +446,7 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
                 for item in t.items]
         out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
         out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
-    out += [say(lang, "weis.compare"), ""]
+    out += [say(lang, "weis.compare" if trump else "weis.compare_no_trump"), ""]
     used = names_used(rf)
     if "table-weis" in used:
         out += [say(lang, "weis.on_table"), ""]
@@ -774,7 +776,7 @@ def variant_page(lang: Lang, v: Variant) -> str:
         trump_section(lang, rf),
         play_section(lang, rf),
         declare_section(lang, rf),
-        weis_section(lang, rf),
+        weis_section(lang, rf, trump="trump" in used_tables(v.rules)),
         scoring_section(lang, rf),
         end_section(lang, rf),
         checks_section(lang, rf),

@@ -492,6 +492,17 @@ TEXT: dict[str, tuple[str, str]] = {
         "oberste Karte, dann Trumpf; bei vollem Gleichstand zählt, wer früher zum ersten "
         "Stich zugibt.",
     ),
+    "weis.compare_no_trump": (
+        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
+        "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
+        "beats four of a kind, a longer sequence a shorter one, then the higher top card; "
+        "there is no trump, so a full tie goes to whoever plays earlier to the first trick.",
+        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
+        "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
+        "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
+        "oberste Karte; da es keinen Trumpf gibt, zählt bei vollem Gleichstand, wer früher "
+        "zum ersten Stich zugibt.",
+    ),
     "weis.on_table": (
         "**Table Weis.** The cards lying in one trick can form a Weis of this table too "
         "(for example the Ace, King, Queen and Jack of one suit, worth 50). Such a table "
