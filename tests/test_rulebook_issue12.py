@@ -188,3 +188,29 @@ def test_schieber_check_of_the_factor_reads_as_words(lang: str, sentence: str) -
 def test_a_weis_tie_without_trump_says_no_trump(lang: str, slalom: str, schieber: str) -> None:
     assert slalom in page("slalom", lang)
     assert schieber in page("schieber", lang) and "dann Trumpf" not in page("slalom", lang)
+
+
+@pytest.mark.parametrize(("name", "lang", "line"), [
+    ("bieter", "en", "Bids: P0 110, P1 120, P2 70, P3 100."),
+    ("bieter", "de", "Gebote: P0 110, P1 120, P2 70, P3 100."),
+    ("differenzler-offen", "en", "Estimates: P0 48, P1 55, P2 49, P3 48."),
+    ("differenzler-offen", "de", "Schätzungen: P0 48, P1 55, P2 49, P3 48."),
+])
+def test_the_example_lists_the_declared_values_by_their_noun(name: str, lang: str,
+                                                             line: str) -> None:
+    text = page(name, lang)
+    assert f"\n{line}\n" in text and "Angesagt (" not in text
+
+
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("en", "No player has a gain in penalties this hand different from the difference between "
+           "their card points and their estimate minus (`credit` if they took exactly as many "
+           "card points as their estimate and have an estimate of more than 0, otherwise 0)."),
+    ("de", "Kein Spieler hat einen Zuwachs an Strafpunkten ungleich dem Unterschied zwischen "
+           "seinen Kartenpunkten und seiner Schätzung minus (`credit`, wenn er genau so viele "
+           "Punkte wie seine Schätzung gemacht hat und eine Schätzung von mehr als 0 hat, "
+           "sonst 0)."),
+])
+def test_a_condition_about_the_player_inside_an_amount_is_said_in_words(lang: str,
+                                                                        sentence: str) -> None:
+    assert sentence in page("differenzler-offen", lang)

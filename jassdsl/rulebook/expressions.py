@@ -508,7 +508,8 @@ class Speaker:
         terms = signed_terms(e)
         if any(sign < 0 for sign, _ in terms):  # a sum alone is said below
             signed = [(sign, self.noun_phrase(x)) for sign, x in terms]
-            if all("`" not in nom for _, (nom, _) in signed):
+            if all(worded(x, nom) for (_, x), (_, (nom, _)) in zip(terms, signed,
+                                                                   strict=True)):
                 head = MINUS if signed[0][0] < 0 else ""
                 rest = "".join(f" {'plus' if s > 0 else 'minus'} {np[0]}"
                                for s, np in signed[1:])
@@ -527,6 +528,15 @@ class Speaker:
         if isinstance(e, m.IfElse) and self.about_the_hand(e.cond):
             text = f"({self.let_value(e)})"  # 'plus (50 if the hand is played in Guschti, ...)'
             return text, text
+        if isinstance(e, m.IfElse):  # about the subject: 'minus (10 if it took ..., ...)'
+            cond = self.pred(e.cond)
+            then, other = self.noun_phrase(e.then)[0], self.noun_phrase(e.other)[0]
+            pl = self.sw.pron == "they"
+            if worded(e.then, then) and worded(e.other, other) and "`" not in cond.main():
+                text = self.pick(f"({then} if {self.sw.pron} {cond.main(pl)}, otherwise "
+                                 f"{other})",
+                                 f"({then}, wenn {self.sw.pron} {cond.sub()}, sonst {other})")
+                return text, text
         if isinstance(e, m.Binary) and e.op == "+":
             parts = [self.noun_phrase(t) for t in flatten(e, "+")]
             if not any("`" in p[0] for p in parts):
@@ -1248,6 +1258,12 @@ def is_boolean(e: m.Expr) -> bool:
     if isinstance(e, m.InMode):
         return True
     return isinstance(e, m.Name) and e.name in ("match", "last", "playing")
+
+
+def worded(e: m.Expr, text: str) -> bool:
+    """Whether a noun phrase is words, not the whole formula it fell back to (an option's
+    name in code counts as words)."""
+    return isinstance(e, m.Name) or text != f"`{formula(e)}`"
 
 
 def de_plural(noun: str) -> str:

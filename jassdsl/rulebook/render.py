@@ -27,8 +27,9 @@ from jassdsl.rulebook.cardview import (
     suits_legend,
 )
 from jassdsl.rulebook.example import Example, seat_name, subject_label
-from jassdsl.rulebook.expressions import Speaker, de_dative, mode_prose, own_name
+from jassdsl.rulebook.expressions import Speaker, de_dative, de_plural, mode_prose, own_name
 from jassdsl.rulebook.words import (
+    DECLARED,
     RANK_FULL,
     SUBJECTS,
     TEXT,
@@ -639,8 +640,7 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
     out += [*trump_story(lang, v), ""]
     for name, values in res.declared.items():
         shown = ", ".join(f"{seat_name(i)} {val}" for i, val in enumerate(values))
-        noun = declared_words(name)[1 if lang == "en" else 3]
-        out += [say(lang, "ex.declared", name=noun, values=shown), ""]
+        out += [declared_line(lang, name, shown), ""]
     out += [f"### {say(lang, 'ex.tricks')}", ""]
     rows = []
     if res.playing or r.take_part:
@@ -673,6 +673,16 @@ def trick_mode_word(lang: Lang, mode: str) -> str:
     if mode in ("obenabe", "undenufe"):
         return mode.capitalize()
     return say(lang, "ex.trick_trump", suit=suit_prose(lang, mode))
+
+
+def declared_line(lang: Lang, name: str, shown: str) -> str:
+    """What each player declared: 'Bids: P0 110, P1 120.' ('Gebote: ...'); a value the
+    language has no noun for keeps its name: 'Declared *x*: ...'."""
+    noun = declared_words(name)[1 if lang == "en" else 3]
+    if name not in DECLARED:
+        return say(lang, "ex.declared", name=noun, values=shown)
+    plural = f"{noun}s" if lang == "en" else de_plural(noun)
+    return say(lang, "ex.declared_all", names=cap(plural), values=shown)
 
 
 def trump_story(lang: Lang, v: Variant) -> list[str]:

@@ -688,6 +688,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "ex.no_trump": ("The hand is played {mode}.", "Die Runde wird {mode} gespielt."),
     "ex.trump_is": ("{suit} is trump", "{suit} ist Trumpf"),
     "ex.declared": ("Declared {name}: {values}.", "Angesagt ({name}): {values}."),
+    "ex.declared_all": ("{names}: {values}.", "{names}: {values}."),
     "ex.points": ("Card points of the hand: {points}.", "Kartenpunkte der Runde: {points}."),
     "ex.match_bonus": ("(including {bonus} for a match)", "(mit {bonus} für ein Match)"),
     "ex.clause": (
