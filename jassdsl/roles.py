@@ -34,12 +34,19 @@ class Role:
     before_play: bool  # known before the first card (so it may lead the first trick)
     doc: str  # "the player who chose trump"
     de_head: tuple[str, str, str, str]  # nominative, accusative, genitive, dative
-    de_rel: str  # "der den Trumpf gewählt hat"
+    de_rel: str  # "der den Trumpf gewählt hat", or "" when the head says it all
 
     @property
     def german(self) -> str:
         """The holder in German, nominative: 'der Spieler, der den Trumpf gewählt hat'."""
-        return f"{self.de_head[0]}, {self.de_rel}"
+        return f"{self.de_head[0]}, {self.de_rel}" if self.de_rel else self.de_head[0]
+
+    def de_np(self, case: int) -> str:
+        """The holder in German in a case (0 nominative, 1 accusative, 2 genitive, 3
+        dative), a relative clause closed by a comma: 'den Spieler, der den Trumpf gewählt
+        hat,'; a role named by one noun has none: 'den Höchstbietenden'."""
+        head = self.de_head[case]
+        return f"{head}, {self.de_rel}," if self.de_rel else head
 
 
 PLAYER = ("der Spieler", "den Spieler", "des Spielers", "dem Spieler")
@@ -48,8 +55,9 @@ ROLE_LIST: tuple[Role, ...] = (
          "der den Trumpf gewählt hat"),
     Role("pusher", 1, "push", True, "the player who pushed the choice of trump", PLAYER,
          "der die Trumpfwahl geschoben hat"),
-    Role("bidder", 2, "auction", True, "the player who made the highest bid", PLAYER,
-         "der am höchsten geboten hat"),
+    Role("bidder", 2, "auction", True, "the highest bidder",
+         ("der Höchstbietende", "den Höchstbietenden", "des Höchstbietenden",
+          "dem Höchstbietenden"), ""),
     Role("first-void", 3, "play", False, "the first player who could not follow suit",
          ("der erste Spieler", "den ersten Spieler", "des ersten Spielers",
           "dem ersten Spieler"),

@@ -171,11 +171,13 @@ def test_worked_example_is_a_whole_hand_that_adds_up(path: Path) -> None:
 def test_worked_example_table_matches_the_record(path: Path) -> None:
     v = variant(path)
     page = re.sub(r'<span class="rb-label">[^<]*</span> ', "", variant_page("en", v))
-    rows = re.findall(r"^\| (\d+) \| P(\d) \| (.+?) \| P(\d) \| (\d+) \|$", page, re.M)
+    rows = re.findall(r"^\| (\d+)(?: \((\w+)\))? \| P(\d) \| (.+?) \| P(\d) \| (\d+) \|$",
+                      page, re.M)
     assert len(rows) == len(v.example.rows)
-    for (no, lead, cards, win, pts), row in zip(rows, v.example.rows, strict=True):
+    for (no, mode, lead, cards, win, pts), row in zip(rows, v.example.rows, strict=True):
         assert (int(no), int(lead), int(win), int(pts)) == (row.number, row.leader,
                                                             row.winner, row.points)
+        assert mode.lower() == row.mode  # a Slalom's trick shows the mode it is played in
         assert cards.count("**") == 2  # exactly one winning card in bold
         at = [cards.index(card_mark(c)) for c in row.cards]  # every card, in playing order
         assert at == sorted(at)
@@ -533,7 +535,7 @@ def test_a_sum_of_facts_reads_as_words_in_both_languages() -> None:
         "In every other case: every team scores points equal to *factor* \u00d7 (its card "
         "points plus its Weis points plus its Stöck points).")
     assert Speaker("de", rf).clause_text(clause) == (
-        "In allen anderen Fällen: jedes Team schreibt so viele Punkte an, wie *factor* "
+        "In allen anderen Fällen: jedes Team schreibt so viele Punkte an, wie *Faktor* "
         "\u00d7 (die Summe aus seinen Kartenpunkten, seinen Weispunkten und seinen "
         "Stöckpunkten) beträgt.")
 

@@ -25,6 +25,7 @@ from jassdsl.engine.events import (
     TrumpSet,
     from_last_deal,
 )
+from jassdsl.modes import BASE_MODES
 from jassdsl.tables import MODE_INDEX, ModeTable
 from jassdsl.textview import seat_names
 
@@ -39,6 +40,7 @@ class TrickRow:
     winner: int
     points: int
     seats: tuple[int, ...] = ()  # who played the cards, in order
+    mode: str = ""  # the base mode the trick was played in, where a file's mode changes it
 
 
 @dataclass(frozen=True)
@@ -77,11 +79,24 @@ def declaration_value(legal: list[Action], players: int, rng: random.Random) -> 
 
 
 def points_table(rules: CompiledRules, trump: str) -> ModeTable:
-    """The table the hand was counted with: its final mode, or the fallback without trump."""
+    """The table the hand was counted with: its final mode (a file's mode has one, its own
+    or its parts', which agree), or the fallback without trump."""
+    number = rules.schedule.number(trump)
+    if number in rules.modes:
+        return rules.modes[number]
     if trump in MODE_INDEX:
         return rules.modes[MODE_INDEX[trump]]
     mode = rules.fallback if rules.fallback is not None else MODE_INDEX["obenabe"]
     return rules.modes[mode]
+
+
+def trick_modes(rules: CompiledRules, trump: str, tricks: int) -> tuple[str, ...]:
+    """Per trick, the name of the base mode it was played in ('obenabe', 'undenufe', a suit
+    letter) when the hand's mode plays its tricks in different modes (Slalom), else ''."""
+    number = rules.schedule.number(trump)
+    names = tuple(rules.mode_names[rules.trick_mode(number, k)] for k in range(tricks)) \
+        if number >= BASE_MODES else ()
+    return names if len(set(names)) > 1 else ("",) * tricks
 
 
 def dealt(result: HandResult) -> tuple[tuple[int, ...], ...]:
@@ -115,8 +130,9 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
     assert isinstance(deal, Dealt)
     tricks = [e for e in events if isinstance(e, TrickTaken)]
     per_trick = result.trick_points(points_table(rules, result.trump), rules.last_bonus)
-    rows = tuple(TrickRow(t.number, t.leader, t.cards, t.winner, p, t.seats)
-                 for t, p in zip(tricks, per_trick, strict=True))
+    modes = trick_modes(rules, result.trump, len(tricks))
+    rows = tuple(TrickRow(t.number, t.leader, t.cards, t.winner, p, t.seats, k)
+                 for t, p, k in zip(tricks, per_trick, modes, strict=True))
     sums = [0] * rules.subjects
     for row in rows:
         sums[rules.team_of[row.winner]] += row.points

@@ -133,13 +133,37 @@ class Join:
     word: str  # already in the page's language
 
     def main(self, pl: bool = False) -> str:
-        return f" {self.word} ".join(p.main(pl) for p in self.parts)
+        return self.joined([p.main(pl) for p in self.parts])
 
     def sub(self, pl: bool = False) -> str:
-        return f" {self.word} ".join(p.sub(pl) for p in self.parts)
+        return self.joined([p.sub(pl) for p in self.parts])
+
+    def joined(self, texts: list[str]) -> str:
+        """The parts with the word between; a comma closes a group before more follows
+        ('both a and b, or c')."""
+        closed = [f"{t}," if i < len(texts) - 1 and ends_in_group(p) else t
+                  for i, (p, t) in enumerate(zip(self.parts, texts, strict=True))]
+        return f" {self.word} ".join(closed)
+
+
+@dataclass(frozen=True)
+class Group(Raw):
+    """A joined phrase marked as one group: 'either a or b', 'both a and b'."""
 
 
 Phrase = Pred | Raw | Join
+
+
+def ends_in_group(p: Phrase) -> bool:
+    return isinstance(p, Group) or (isinstance(p, Join) and ends_in_group(p.parts[-1]))
+
+
+def framed(p: Phrase, before: str, after: str) -> Raw:
+    """A phrase with words before and after it, in both word orders (still a group
+    when it ends in one)."""
+    kind = Group if ends_in_group(p) and not after else Raw
+    return kind(f"{before}{p.main()}{after}", f"{before}{p.main(True)}{after}",
+               f"{before}{p.sub()}{after}", f"{before}{p.sub(True)}{after}")
 
 
 @dataclass(frozen=True)
@@ -354,14 +378,13 @@ class Speaker:
         the relative clause after the verb: 'den Spieler stellt, der den Trumpf ...'."""
         team = self.subject == "team"
         if self.de:
-            nom, acc, _, _ = role.de_head
             no = "nicht " if negative else ""
-            head, verb = (acc, ("stellt", "stellen")) if team else (nom, ("ist", "sind"))
+            case, verb = (1, ("stellt", "stellen")) if team else (0, ("ist", "sind"))
+            head = role.de_head[case]
             # the relative clause is closed by a comma (dropped at the end of a sentence)
-            return Raw(f"{verb[0]} {no}{head}, {role.de_rel},",
-                       f"{verb[1]} {no}{head}, {role.de_rel},",
-                       f"{no}{head} {verb[0]}, {role.de_rel},",
-                       f"{no}{head} {verb[1]}, {role.de_rel},")
+            rel = f", {role.de_rel}," if role.de_rel else ""
+            return Raw(f"{verb[0]} {no}{head}{rel}", f"{verb[1]} {no}{head}{rel}",
+                       f"{no}{head} {verb[0]}{rel}", f"{no}{head} {verb[1]}{rel}")
         if team:
             sg, pl = ("does not have", "do not have") if negative else ("has", "have")
         else:
@@ -381,8 +404,8 @@ class Speaker:
                    np=f"the {en_noun}s of both partners together")
 
     def role_value(self, e: m.RoleValue) -> tuple[str, str]:
-        """`bid of bidder`: 'the bid of the player who made the highest bid' (German:
-        nominative and dative)."""
+        """`bid of bidder`: 'the bid of the highest bidder' (German: nominative and dative,
+        'das Gebot des Höchstbietenden')."""
         role = ROLES.get(e.role)
         _, en_noun, _, de_noun, gender = declared_words(e.name)
         if role is None:
@@ -391,7 +414,7 @@ class Speaker:
         if self.de:
             art, art_dat = {"f": ("die", "der"), "m": ("der", "dem"),
                             "n": ("das", "dem")}[gender]
-            tail = f"{de_noun} {role.de_head[2]}, {role.de_rel},"
+            tail = f"{de_noun} {role.de_np(2)}"
             return f"{art} {tail}", f"{art_dat} {tail}"
         text = f"the {en_noun} of {role.doc}"
         return text, text
@@ -485,7 +508,8 @@ class Speaker:
         terms = signed_terms(e)
         if any(sign < 0 for sign, _ in terms):  # a sum alone is said below
             signed = [(sign, self.noun_phrase(x)) for sign, x in terms]
-            if all("`" not in nom for _, (nom, _) in signed):
+            if all(worded(x, nom) for (_, x), (_, (nom, _)) in zip(terms, signed,
+                                                                   strict=True)):
                 head = MINUS if signed[0][0] < 0 else ""
                 rest = "".join(f" {'plus' if s > 0 else 'minus'} {np[0]}"
                                for s, np in signed[1:])
@@ -501,6 +525,18 @@ class Speaker:
                         f"dem Unterschied zwischen {a[1]} und {b[1]}")
             text = f"the difference between {a[0]} and {b[0]}"
             return text, text
+        if isinstance(e, m.IfElse) and self.about_the_hand(e.cond):
+            text = f"({self.let_value(e)})"  # 'plus (50 if the hand is played in Guschti, ...)'
+            return text, text
+        if isinstance(e, m.IfElse):  # about the subject: 'minus (10 if it took ..., ...)'
+            cond = self.pred(e.cond)
+            then, other = self.noun_phrase(e.then)[0], self.noun_phrase(e.other)[0]
+            pl = self.sw.pron == "they"
+            if worded(e.then, then) and worded(e.other, other) and "`" not in cond.main():
+                text = self.pick(f"({then} if {self.sw.pron} {cond.main(pl)}, otherwise "
+                                 f"{other})",
+                                 f"({then}, wenn {self.sw.pron} {cond.sub()}, sonst {other})")
+                return text, text
         if isinstance(e, m.Binary) and e.op == "+":
             parts = [self.noun_phrase(t) for t in flatten(e, "+")]
             if not any("`" in p[0] for p in parts):
@@ -517,7 +553,7 @@ class Speaker:
         if isinstance(e, m.Name) and e.name in self.lets and self.is_bool_let(e):
             return self.pred(self.lets[e.name])
         if isinstance(e, m.Binary) and e.op in ("and", "or"):
-            return Join((self.pred(e.left), self.pred(e.right)), self.t(e.op))
+            return self.joined(e.op, self.pred(e.left), self.pred(e.right))
         if isinstance(e, m.Unary) and e.op == "not":
             q = self.quantity(e.arg)
             if q is not None and q.unflag is not None:
@@ -595,7 +631,7 @@ class Speaker:
         return None
 
     def table_compared(self, left: m.RoleValue, op: str, right: m.Expr) -> Raw:
-        """'the bid of the player who made the highest bid is 257' (German with the verb
+        """'the bid of the highest bidder is 257' (German with the verb
         last in a subordinate clause: '... 257 beträgt')."""
         nom = self.role_value(left)[0]
         v = self.value(right)
@@ -751,6 +787,28 @@ class Speaker:
         main, sub = self.t(f"{key}.main", **fields), self.t(key, **fields)
         return Raw(main, main, sub, sub)
 
+    def joined(self, op: str, left: Phrase, right: Phrase) -> Join:
+        """'A and B' / 'A or B'; a part that joins with the other word is marked as a group,
+        so the brackets of the file show: `a and (b or c)` is 'a and either b or c',
+        `(a and b) or c` is 'both a and b, or c' (German 'entweder sowohl a als auch b,
+        oder c')."""
+        other = self.t("or" if op == "and" else "and")
+        mixed = [isinstance(p, Join) and p.word == other for p in (left, right)]
+        first, second = (self.grouped(p) if isinstance(p, Join) and mix else p
+                         for p, mix in zip((left, right), mixed, strict=True))
+        if op == "or" and any(mixed) and self.de:
+            first = framed(first, "entweder ", "")
+        return Join((first, second), self.t(op))
+
+    def grouped(self, j: Join) -> Group:
+        """A joined phrase as one group: 'either a or b', 'both a and b'."""
+        either = j.word == self.t("or")
+        lead = self.pick("either" if either else "both", "entweder" if either else "sowohl")
+        word = j.word if either or not self.de else "als auch"
+        inner = Join(j.parts, word)
+        return Group(f"{lead} {inner.main()}", f"{lead} {inner.main(True)}",
+                     f"{lead} {inner.sub()}", f"{lead} {inner.sub(True)}")
+
     def stmt(self, e: m.Expr) -> Phrase:
         if isinstance(e, m.InMode):
             return self.in_modes([e])
@@ -776,7 +834,7 @@ class Speaker:
             merged = self.merged_or(e)
             if merged is not None:
                 return merged
-            return Join((self.stmt(e.left), self.stmt(e.right)), self.t(e.op))
+            return self.joined(e.op, self.stmt(e.left), self.stmt(e.right))
         if isinstance(e, m.Unary) and e.op == "not" and isinstance(e.arg, m.Binary) \
                 and e.arg.op in INVERSE:
             found = self.table_comparison(e.arg.left, INVERSE[e.arg.op], [e.arg.right])
@@ -863,8 +921,24 @@ class Speaker:
         return None
 
     def table_np(self, e: m.Expr) -> str:
+        """A number about the table as a noun phrase; a sum of such numbers, or one times a
+        named number, in words ('the card points of all teams together plus the Weis
+        points of all teams together', '*factor* times (...)'), else the formula."""
         tq = self.table_quantity(e)
-        return tq.np if tq is not None else f"`{formula(e)}`"
+        if tq is not None:
+            return tq.np
+        code = f"`{formula(e)}`"
+        if isinstance(e, m.Binary) and e.op == "+":
+            parts = [self.table_np(t) for t in flatten(e, "+")]
+            return code if any("`" in p for p in parts) else " plus ".join(parts)
+        if isinstance(e, m.Binary) and e.op == "*":
+            for named, other in ((e.left, e.right), (e.right, e.left)):
+                v = self.value(named)
+                rest = self.table_np(other)
+                if v is not None and "`" not in rest:
+                    grouped = isinstance(other, m.Binary) and other.op in ("+", "-")
+                    return f"{v} {TIMES} ({rest})" if grouped else f"{v} {TIMES} {rest}"
+        return code
 
     def table_comparison(self, left: m.Expr, op: str, rights: list[m.Expr]) -> Phrase | None:
         if isinstance(left, m.Call) and left.func == "count" and op == "=" and \
@@ -970,6 +1044,8 @@ class Speaker:
             return self.pick(f"every {sw.sg} who {f.main()}",
                              f"{sw.every} {sw.sg}, {sw.rel} {f.sub()},"), False, ""
         n = t.count or 1
+        if n == 1 and isinstance(t.filter, m.Name) and t.filter.name in ROLES:
+            return self.role_holder(ROLES[t.filter.name]), False, ""
         if n == 1:
             cond = self.pick(f"if exactly one {sw.sg} {f.main()}",
                              f"wenn genau {sw.a} {sw.sg} {f.sub()}")
@@ -977,6 +1053,14 @@ class Speaker:
         cond = self.pick(f"if exactly {number_word('en', n)} {sw.pl} {f.main(True)}",
                          f"wenn genau {number_word('de', n)} {sw.pl} {f.sub(True)}")
         return self.pick("they", "sie"), True, cond
+
+    def role_holder(self, role: Role) -> str:
+        """The one subject holding a role, as the subject of an award: 'the highest
+        bidder', 'the team of the highest bidder', 'das Team des Spielers, der den Trumpf
+        gewählt hat,' (a role is held by one player, so no 'if exactly one')."""
+        if self.subject != "team":
+            return role.de_np(0) if self.de else role.doc
+        return self.pick(f"the {self.sw.sg} of {role.doc}", f"das {self.sw.sg} {role.de_np(2)}")
 
     def pool(self, t: m.Target, bound_pl: bool) -> str:
         """The players a lot is drawn from, after 'from' / 'unter' (dative)."""
@@ -1047,6 +1131,18 @@ class Speaker:
     def end_condition(self, e: m.Expr) -> str:
         phrase = self.stmt(e)
         return phrase.sub() if self.de else phrase.main()
+
+    def about_the_hand(self, e: m.Expr) -> bool:
+        """Whether a condition asks only about the hand, not about one player or team: its
+        mode (`in NAME`), yes/no options, numbers and the hand's number."""
+        table = ("hand", "players", "points-in-play")
+        for x in m.walk(e, lets=self.lets):
+            if isinstance(x, m.Name) and x.name not in table and x.name not in self.options \
+                    and x.name not in self.lets:
+                return False
+            if not isinstance(x, (m.Name, m.Num, m.InMode, m.Binary, m.Unary)):
+                return False
+        return True
 
     def let_value(self, e: m.Expr) -> str:
         if isinstance(e, m.IfElse):
@@ -1162,6 +1258,12 @@ def is_boolean(e: m.Expr) -> bool:
     if isinstance(e, m.InMode):
         return True
     return isinstance(e, m.Name) and e.name in ("match", "last", "playing")
+
+
+def worded(e: m.Expr, text: str) -> bool:
+    """Whether a noun phrase is words, not the whole formula it fell back to (an option's
+    name in code counts as words)."""
+    return isinstance(e, m.Name) or text != f"`{formula(e)}`"
 
 
 def de_plural(noun: str) -> str:

@@ -27,8 +27,9 @@ from jassdsl.rulebook.cardview import (
     suits_legend,
 )
 from jassdsl.rulebook.example import Example, seat_name, subject_label
-from jassdsl.rulebook.expressions import Speaker, de_dative, mode_prose, own_name
+from jassdsl.rulebook.expressions import Speaker, de_dative, de_plural, mode_prose, own_name
 from jassdsl.rulebook.words import (
+    DECLARED,
     RANK_FULL,
     SUBJECTS,
     TEXT,
@@ -283,6 +284,7 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     if t.kind in ("forehand_chooses", "bidder_chooses"):
         modes = [mode_choice(lang, w.text, rf) for w in t.modes]
         key = "trump.chooses" if t.kind == "forehand_chooses" else "trump.bidder_chooses"
+        key += "_one" if len(modes) == 1 else ""  # 'chooses any suit as trump'
         out.append(say(lang, key, modes=join_words(lang, modes, "or")))
         if t.push:
             lead = settings.word(rf, "first lead") == "forehand"
@@ -385,17 +387,18 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
     top = f"*{own_name(lang, rf, max(d.named, key=lambda n: n[1].number or 0)[0].text)}*" \
         if d.named else high  # an auction ends at once on the highest value
     role = ROLES.get(d.after_role.text) if d.after_role else None
-    holder = "" if role is None else f"{role.de_head[3]}, {role.de_rel}," if lang == "de" \
+    holder = "" if role is None else role.de_np(3) if lang == "de" \
         else role.doc
     items = [say(lang, key, a_name=a_name, low=low, high=high, name=noun, top=top,
                  role=holder)]
+    declared = say(lang, "declare.bid" if d.auction else "declare.declared")
     if d.step is not None:
-        items.append(say(lang, "declare.steps", low=low, high=high,
-                         step=value_text(lang, rf, d.step)))
+        items.append(steps_sentence(lang, rf, d, declared))
     if d.named:
         named = [say(lang, "declare.named_one", name=own_name(lang, rf, w.text),
                      value=value_text(lang, rf, v)) for w, v in d.named]
-        items.append(say(lang, "declare.named", names=join_words(lang, named, "or")))
+        items.append(say(lang, "declare.named", names=join_words(lang, named, "or"),
+                         declared=declared))
     if d.bidder_keeps is not None:
         kept = declared_words(d.bidder_keeps.text)[1 if lang == "en" else 3]
         items.append(say(lang, "declare.bidder_keeps", name=noun, kept=kept))
@@ -405,7 +408,24 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
     return items
 
 
-def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+def steps_sentence(lang: Lang, rf: m.RuleFile, d: m.Declaration, declared: str) -> str:
+    """Which numbers a range in steps allows: 'Only these numbers may be bid: 60, 70 and so
+    on in steps of 10 up to 150, and 157 itself.' (with an option for a bound, in words)."""
+    low, high = value_text(lang, rf, d.low), value_text(lang, rf, d.high)
+    step = value_text(lang, rf, d.step) if d.step is not None else ""
+    lo, hi = d.low.number, d.high.number
+    size = d.step.number if d.step is not None else None
+    if lo is None or hi is None or not size or lo + size > hi:
+        return say(lang, "declare.steps", low=low, high=high, step=step)
+    last = lo + (hi - lo) // size * size
+    top = "" if last == hi else say(lang, "declare.steps_top", high=high)
+    return say(lang, "declare.steps_list", declared=declared, first=lo, second=lo + size,
+               step=step, last=last, top=top)
+
+
+def weis_section(lang: Lang, rf: m.RuleFile, trump: bool = True) -> list[str]:
+    """The Weis tables and how Weise compare; `trump`: a hand can have a trump suit (else
+    a tie is not settled by trump, as in a Slalom)."""
     use = rf.setting("weis")
     if use is None:
         return []
@@ -427,7 +447,7 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
                 for item in t.items]
         out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
         out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
-    out += [say(lang, "weis.compare"), ""]
+    out += [say(lang, "weis.compare" if trump else "weis.compare_no_trump"), ""]
     used = names_used(rf)
     if "table-weis" in used:
         out += [say(lang, "weis.on_table"), ""]
@@ -620,8 +640,7 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
     out += [*trump_story(lang, v), ""]
     for name, values in res.declared.items():
         shown = ", ".join(f"{seat_name(i)} {val}" for i, val in enumerate(values))
-        noun = declared_words(name)[1 if lang == "en" else 3]
-        out += [say(lang, "ex.declared", name=noun, values=shown), ""]
+        out += [declared_line(lang, name, shown), ""]
     out += [f"### {say(lang, 'ex.tricks')}", ""]
     rows = []
     if res.playing or r.take_part:
@@ -635,13 +654,35 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
             if seat == row.winner:
                 text = f"**{text}**"
             played.append(f"{seat_name(seat)}&nbsp;{text}")
-        rows.append([str(row.number), seat_name(row.leader), " · ".join(played),
+        number = f"{row.number} ({trick_mode_word(lang, row.mode)})" if row.mode \
+            else str(row.number)
+        rows.append([number, seat_name(row.leader), " · ".join(played),
                      seat_name(row.winner), str(row.points)])
     out += table([say(lang, "ex.col.no"), say(lang, "ex.col.leader"),
                   say(lang, "ex.col.played"), say(lang, "ex.col.winner"),
                   say(lang, "ex.col.points")], rows, stack=True, heading=False)
-    out += [say(lang, "ex.tricks_note"), ""]
+    note = say(lang, "ex.tricks_note")
+    if any(row.mode for row in ex.rows):
+        note += " " + say(lang, "ex.tricks_modes")
+    out += [note, ""]
     return out + outcome_lines(lang, v)
+
+
+def trick_mode_word(lang: Lang, mode: str) -> str:
+    """The mode of one trick in the example's table: 'Obenabe', 'Undenufe', '♠ trump'."""
+    if mode in ("obenabe", "undenufe"):
+        return mode.capitalize()
+    return say(lang, "ex.trick_trump", suit=suit_prose(lang, mode))
+
+
+def declared_line(lang: Lang, name: str, shown: str) -> str:
+    """What each player declared: 'Bids: P0 110, P1 120.' ('Gebote: ...'); a value the
+    language has no noun for keeps its name: 'Declared *x*: ...'."""
+    noun = declared_words(name)[1 if lang == "en" else 3]
+    if name not in DECLARED:
+        return say(lang, "ex.declared", name=noun, values=shown)
+    plural = f"{noun}s" if lang == "en" else de_plural(noun)
+    return say(lang, "ex.declared_all", names=cap(plural), values=shown)
 
 
 def trump_story(lang: Lang, v: Variant) -> list[str]:
@@ -745,7 +786,7 @@ def variant_page(lang: Lang, v: Variant) -> str:
         trump_section(lang, rf),
         play_section(lang, rf),
         declare_section(lang, rf),
-        weis_section(lang, rf),
+        weis_section(lang, rf, trump="trump" in used_tables(v.rules)),
         scoring_section(lang, rf),
         end_section(lang, rf),
         checks_section(lang, rf),

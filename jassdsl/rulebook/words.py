@@ -178,6 +178,14 @@ TEXT: dict[str, tuple[str, str]] = {
         "Forehand looks at their cards and chooses one of: {modes}.",
         "Die Vorhand schaut ihre Karten an und wählt eines von: {modes}.",
     ),
+    "trump.chooses_one": (
+        "Forehand looks at their cards and chooses {modes}.",
+        "Die Vorhand schaut ihre Karten an und wählt {modes}.",
+    ),
+    "trump.bidder_chooses_one": (
+        "The highest bidder of the auction (see the declarations) chooses {modes}.",
+        "Wer in der Versteigerung am höchsten geboten hat (siehe Ansagen), wählt {modes}.",
+    ),
     "trump.bidder_chooses": (
         "The highest bidder of the auction (see the declarations) chooses one of: {modes}.",
         "Wer in der Versteigerung am höchsten geboten hat (siehe Ansagen), wählt eines von: "
@@ -387,7 +395,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "highest bid, 0 if they only passed.",
         "Vor der Trumpfbestimmung wird versteigert. Beginnend mit der Vorhand gibt reihum "
         "jeder Spieler {a_name} von {low} bis {high} ab, höher als das höchste Gebot bisher, oder "
-        "passt. Wer gepasst hat, darf in der nächsten Runde wieder bieten. Die Versteigerung "
+        "passt. Wer gepasst hat, darf wieder bieten, wenn er an der Reihe ist. Die Versteigerung "
         "endet, wenn nach dem höchsten Gebot alle anderen nacheinander gepasst haben, oder "
         "sofort bei einem Gebot von {top}. Passen alle ohne Gebot, gibt der nächste Geber "
         "rechts neu; das neue Geben zählt nicht als Runde. Als {name} eines Spielers zählt "
@@ -413,9 +421,19 @@ TEXT: dict[str, tuple[str, str]] = {
         "Values go in steps of {step}: from {low} up, and {high} itself.",
         "Angesagt wird in Schritten von {step}: ab {low}, und {high} selbst.",
     ),
+    # the numbers of a range in steps, all known: 60, 70, ..., 150 and 157
+    "declare.steps_list": (
+        "Only these numbers may be {declared}: {first}, {second} and so on in steps of "
+        "{step} up to {last}{top}.",
+        "Nur diese Zahlen dürfen {declared} werden: {first}, {second} und so weiter in "
+        "Schritten von {step} bis {last}{top}.",
+    ),
+    "declare.steps_top": (", and {high} itself", ", dazu {high} selbst"),
+    "declare.bid": ("bid", "geboten"),
+    "declare.declared": ("declared", "angesagt"),
     "declare.named": (
-        "Beside the numbers, {names} may be declared.",
-        "Neben den Zahlen kann {names} angesagt werden.",
+        "Beside the numbers, {names} may be {declared}.",
+        "Neben den Zahlen kann {names} {declared} werden.",
     ),
     "declare.named_one": ("*{name}* (worth {value})", "*{name}* (im Wert von {value})"),
     "declare.hook": (
@@ -473,6 +491,17 @@ TEXT: dict[str, tuple[str, str]] = {
         "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
         "oberste Karte, dann Trumpf; bei vollem Gleichstand zählt, wer früher zum ersten "
         "Stich zugibt.",
+    ),
+    "weis.compare_no_trump": (
+        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
+        "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
+        "beats four of a kind, a longer sequence a shorter one, then the higher top card; "
+        "there is no trump, so a full tie goes to whoever plays earlier to the first trick.",
+        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
+        "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
+        "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
+        "oberste Karte; da es keinen Trumpf gibt, zählt bei vollem Gleichstand, wer früher "
+        "zum ersten Stich zugibt.",
     ),
     "weis.on_table": (
         "**Table Weis.** The cards lying in one trick can form a Weis of this table too "
@@ -619,6 +648,13 @@ TEXT: dict[str, tuple[str, str]] = {
     "ex.col.winner": ("Wins", "Macht den Stich"),
     "ex.col.points": ("Points", "Punkte"),
     "ex.tricks": ("The tricks", "Die Stiche"),
+    "ex.tricks_modes": (
+        "Beside each trick number is the mode the trick was played in: it decides which card "
+        "wins it.",
+        "Neben jeder Stichnummer steht die Spielart, in der der Stich gespielt wurde: sie "
+        "entscheidet, welche Karte ihn macht.",
+    ),
+    "ex.trick_trump": ("{suit} trump", "{suit} Trumpf"),
     "ex.tricks_note": (
         "The winning card of each trick is in bold. Points use the final trump; the last "
         "trick includes its bonus.",
@@ -652,6 +688,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "ex.no_trump": ("The hand is played {mode}.", "Die Runde wird {mode} gespielt."),
     "ex.trump_is": ("{suit} is trump", "{suit} ist Trumpf"),
     "ex.declared": ("Declared {name}: {values}.", "Angesagt ({name}): {values}."),
+    "ex.declared_all": ("{names}: {values}.", "{names}: {values}."),
     "ex.points": ("Card points of the hand: {points}.", "Kartenpunkte der Runde: {points}."),
     "ex.match_bonus": ("(including {bonus} for a match)", "(mit {bonus} für ein Match)"),
     "ex.clause": (
@@ -724,6 +761,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "word.yes": ("yes", "ja"),
     "word.no": ("no", "nein"),
     "word.none": ("none", "keine"),
+    "word.match": ("match", "Match"),
+    "word.factor": ("factor", "Faktor"),
     "corpus.total": ("all", "alle"),
     # -- page chrome
     "site.title": ("Jass rulebook", "Jass-Regelbuch"),
@@ -921,4 +960,4 @@ def role_words(lang: Lang, name: str) -> str:
     role = ROLES.get(name)
     if role is None:
         return ""
-    return f"{role.german}," if lang == "de" else role.doc
+    return role.de_np(0) if lang == "de" else role.doc
