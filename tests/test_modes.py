@@ -214,13 +214,13 @@ def test_the_rulebook_says_the_mode_and_keeps_the_brackets() -> None:
     assert en.clause_text(clause) == ("In every other case: every team scores points: "
                                       "*factor* \u00d7 (1 for each card point it took, plus 1 "
                                       "for each trick it took).")
-    assert "*Faktor* \u00d7 (" in de.clause_text(clause)  # the built-in German word
+    assert "*factor* \u00d7 (" in de.clause_text(clause)  # a let without a German word
     minus = rules_of(score=SCORE.replace("points * factor", "(points - tricks) * factor"))
     rf2 = minus.model  # type: ignore[attr-defined]
     assert Speaker("en", rf2).clause_text(rf2.clauses[0]) == (
         "In every other case: every team scores points equal to *factor* \u00d7 (its card "
         "points minus the number of tricks it took).")
-    assert "*Faktor* \u00d7 (seine Kartenpunkte minus" in Speaker("de", rf2).clause_text(
+    assert "*factor* \u00d7 (seine Kartenpunkte minus" in Speaker("de", rf2).clause_text(
         rf2.clauses[0])
     factor = rf.lets[0].expr
     assert formula(factor) == ("2 if in spades or in clubs else 3 if in obenabe or in "

@@ -762,7 +762,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "word.no": ("no", "nein"),
     "word.none": ("none", "keine"),
     "word.match": ("match", "Match"),
-    "word.factor": ("factor", "Faktor"),
     "corpus.total": ("all", "alle"),
     # -- page chrome
     "site.title": ("Jass rulebook", "Jass-Regelbuch"),
