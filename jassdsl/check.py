@@ -33,6 +33,7 @@ ONCE: dict[type[m.Statement], str] = {
     m.Leave: "leave",
     m.Improve: "improve",
     m.CountFirst: "count_first",
+    m.Sheet: "sheet per team (or: sheet per player)",
 }
 # ... and those it must have, in the order a missing one is reported
 REQUIRED = (m.VariantName, m.Players, m.Deal, m.TrumpMethod, m.Scoring, m.GameEnd, m.Winner)
@@ -98,6 +99,7 @@ class Checker:
                 leave=leave.when if leave else None, improve=first(st, m.Improve),
                 german_names=tuple(n for g in every(st, m.GermanNames) for n in g.names),
                 end=end, count_first=first(st, m.CountFirst), winner=winner,
+                sheet=first(st, m.Sheet), columns=every(st, m.Column),
             )
         except ValidationError as err:  # a bug in the transformer, reported without a traceback
             self.error(FILE_START, "internal", str(err))
@@ -121,10 +123,13 @@ class Checker:
         self.has_weis = rf.setting("weis") is not None
         self.has_stoeck = any(b.name.text == "stoeck" for b in rf.bonuses)
         self.has_take_part = rf.take_part is not None
+        self.has_sheet = rf.sheet is not None
+        self.has_chooser = rf.trump.kind in ("forehand_chooses", "bidder_chooses", "sheet")
         self.check_options(rf)
         self.check_table(rf)
         self.check_cards(rf)
         self.check_trump(rf)
+        self.check_sheet(rf)
         self.check_settings(rf)
         self.check_units(rf)
         self.check_scoring(rf)
@@ -279,6 +284,9 @@ class Checker:
 
     def check_trump(self, rf: m.RuleFile) -> None:
         t = rf.trump
+        if t.kind in ("fixed", "in_turn"):
+            self.check_scheduled(rf, t)
+            return
         words = [*t.modes, *([t.fallback] if t.fallback else [])]
         for w in words:
             if w.text not in TRUMP_MODES:
@@ -288,13 +296,96 @@ class Checker:
                 self.needs_tables(w.pos, w.text, rf)
         if t.kind in ("first_void", "random_suit", "bottom_card"):
             self.needs_tables(t.pos, "trump", rf)
-        if t.push and not rf.teams:
+        if t.push and not rf.teams and t.kind != "sheet":
             self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
                        "across'")
         if t.kind in ("none",) and t.fallback and t.fallback.text not in ("obenabe",
                                                                          "undenufe"):
             self.error(t.fallback.pos, "trump", "a game without trump plays as obenabe or "
                        "undenufe")
+
+    def one_mode(self, w: m.Word, rf: m.RuleFile, what: str) -> None:
+        """A word that names one mode to play (a suit, obenabe, undenufe)."""
+        if w.text not in TRUMP_MODES or w.text == "suits":
+            modes = ", ".join(x for x in TRUMP_MODES if x != "suits")
+            self.error(w.pos, "unknown-name", f"{what}: {w.text!r} is not one mode; modes "
+                       f"are {modes}")
+        else:
+            self.needs_tables(w.pos, w.text, rf)
+
+    def check_scheduled(self, rf: m.RuleFile, t: m.TrumpMethod) -> None:
+        """`trump: MODE` (or an option whose choices are modes), `trump: in turn M, M, ...`."""
+        if t.kind == "in_turn":
+            for w in t.modes:
+                self.one_mode(w, rf, "trump in turn")
+            return
+        w = t.modes[0]
+        opt = self.options.get(w.text)
+        if opt is None:
+            if w.text not in TRUMP_MODES or w.text == "suits":
+                modes = ", ".join(x for x in TRUMP_MODES if x != "suits")
+                self.error(w.pos, "unknown-name", f"{w.text!r} is neither a trump method, nor "
+                           f"one mode ({modes}), nor an option whose choices are modes")
+                return
+            self.one_mode(w, rf, "trump")
+            return
+        for c in opt.choices:
+            self.one_mode(m.Word(pos=c.pos, text=c.word()), rf, f"option {opt.name!r} as trump")
+
+    def check_sheet(self, rf: m.RuleFile) -> None:
+        """The scoresheet: a sheet statement, columns with known modes and numbers, a
+        chooser who takes them, and the end when the sheets are full."""
+        t, sheet = rf.trump, rf.sheet
+        uses = t.kind == "sheet"
+        if uses and sheet is None:
+            self.error(t.pos, "missing", "choosing from the sheet needs a sheet: write 'sheet "
+                       "per team' (or 'sheet per player') and its columns, e.g. 'column "
+                       "spades: S times 3'")
+        if (sheet is not None or rf.columns) and not uses:
+            at = sheet.pos if sheet is not None else rf.columns[0].pos
+            self.error(at, "sheet", "a sheet needs a chooser: write 'trump: forehand chooses "
+                       "from the sheet' (optionally 'or pushes to the next player')")
+        if sheet is not None and not rf.columns:
+            self.error(sheet.pos, "missing", "the sheet has no columns: add e.g. 'column "
+                       "spades: S times 3'")
+        if rf.columns and sheet is None:
+            self.error(rf.columns[0].pos, "missing", "columns need a 'sheet per team' (or "
+                       "'sheet per player') statement")
+        if sheet is not None and sheet.subject == "team" and not rf.teams:
+            self.error(sheet.pos, "teams", "a sheet per team needs 'players 4 in teams across'; "
+                       "without teams write 'sheet per player'")
+        if t.push and sheet is not None and not rf.teams:
+            self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
+                       "across'; write 'or pushes to the next player'")
+        seen: dict[tuple[str, tuple[str, str] | None], int] = {}
+        for c in rf.columns:
+            case = (c.option.text, c.choice.word()) if c.option and c.choice else None
+            key = (c.name, case)
+            if key in seen:
+                self.error(c.pos, "duplicate", f"column {c.name!r} is defined twice (first on "
+                           f"line {seen[key]})")
+            seen[key] = c.pos.line
+            if c.option is not None and c.choice is not None:
+                self.option_choice(c.option, c.choice)
+            if c.free:
+                for w in c.modes:
+                    if w.text not in TRUMP_MODES:
+                        self.error(w.pos, "unknown-name", f"column {c.name}: {w.text!r} is not "
+                                   f"a trump mode; modes are {', '.join(TRUMP_MODES)}")
+                    else:
+                        self.needs_tables(w.pos, w.text, rf)
+            else:
+                self.one_mode(c.modes[0], rf, f"column {c.name}")
+            v = c.multiplier
+            if v.option is not None and v.option not in self.options:
+                self.error(v.pos, "sheet", f"the multiplier of column {c.name!r} must be a whole "
+                           f"number (or an option offering numbers), not {v.option!r}: write "
+                           f"e.g. '{c.modes[0].text} times 2'")
+            else:
+                self.value(v, 0, 100, f"the multiplier of column {c.name!r}")
+        if rf.end.sheets_full and sheet is None:
+            self.error(rf.end.pos, "missing", "'game ends when the sheets are full' needs a "
+                       "sheet: 'sheet per team' and its columns")
 
     def check_settings(self, rf: m.RuleFile) -> None:
         seen: dict[str, int] = {}
@@ -695,6 +786,7 @@ class Checker:
         if fact is None or fact.arity is not None:
             usable = {"weis": self.has_weis, "stoeck": self.has_stoeck,
                       "playing": self.has_take_part, "points-in-play": self.has_take_part,
+                      "multiplier": self.has_sheet, "chooser": self.has_chooser,
                       "table-weis": self.has_weis, "table-stoeck": self.has_stoeck}
             known = sorted([n for n, f in FACTS.items() if f.arity is None
                             and usable.get(n, True)], key=str.lower)
@@ -709,6 +801,12 @@ class Checker:
             self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'weis: TABLE' statement")
         if e.name in ("stoeck", "table-stoeck") and not self.has_stoeck:
             self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'bonus stoeck N' statement")
+        if e.name == "multiplier" and not self.has_sheet:
+            self.error(e.pos, "unknown-name", "'multiplier' is the multiplier of the sheet's "
+                       "column played this hand; it needs a sheet ('sheet per team' and columns)")
+        if e.name == "chooser" and not self.has_chooser:
+            self.error(e.pos, "unknown-name", "'chooser' is who named trump; in this file nobody "
+                       "names trump (write e.g. 'trump: forehand chooses suits, obenabe')")
 
     def call(self, e: m.Call, subject: bool) -> None:
         fact = FACTS.get(e.func)

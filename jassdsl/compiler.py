@@ -34,6 +34,16 @@ class UnitInfo:
 
 
 @dataclass(frozen=True)
+class SheetColumn:
+    """A column of the scoresheet as the engine plays it."""
+
+    name: str
+    modes: tuple[int, ...]  # the mode, or the modes a free column allows
+    free: bool
+    multiplier: int
+
+
+@dataclass(frozen=True)
 class Declaring:
     name: str
     low: int
@@ -101,6 +111,23 @@ class CompiledRules:
     reads_in_play: bool = False  # the file asks for the card points in play
     count_first: tuple[str, ...] = ()  # facts booked one by one before the rest of the hand
     count_adds: Additions = field(default_factory=dict)  # clauses that just add them
+    push_next: bool = False  # pushing goes on to the next player, back to the first
+    scheduled: tuple[int, ...] = ()  # trump by rule: the mode of hand 1, 2, ... (repeating)
+    columns: tuple[SheetColumn, ...] = ()  # the scoresheet's columns, in file order
+    sheet_per_team: bool = False  # one sheet per team (else one per player)
+    end_sheets_full: bool = False  # the game ends when every sheet is full
+    lead_chooser: bool = False  # who named trump leads the first trick
+
+    @property
+    def sheets(self) -> int:
+        """How many scoresheets there are (0: none)."""
+        if not self.columns:
+            return 0
+        return self.subjects if self.sheet_per_team else self.players
+
+    def sheet_of(self, seat: int) -> int:
+        """The scoresheet a seat writes on: its team's, or its own."""
+        return self.team_of[seat] if self.sheet_per_team else seat
 
     @property
     def auction(self) -> int:
@@ -123,7 +150,7 @@ class CompiledRules:
     def playable_modes(self) -> tuple[int, ...]:
         """Every mode a hand of this file can be counted in: a suit where the method turns,
         draws or finds a suit, the modes a player may choose, and the fallback without trump."""
-        modes = set(self.trump_choices)
+        modes = set(self.trump_choices) | set(self.scheduled)
         if self.trump_kind in SUIT_SETTING:
             modes.update(range(4))
         if self.fallback is not None:
@@ -290,8 +317,17 @@ def compile_rules(
     follow = settings.words(rf, "follow")
     t = rf.trump
     choices: list[int] = []
-    for w in t.modes:
-        choices.extend(range(4) if w.text == "suits" else [MODE_INDEX[w.text]])
+    scheduled: tuple[int, ...] = ()
+    columns = compile_columns(rf, options)
+    if t.kind == "fixed":
+        scheduled = (MODE_INDEX[str(options.get(t.modes[0].text, t.modes[0].text))],)
+    elif t.kind == "in_turn":
+        scheduled = tuple(MODE_INDEX[w.text] for w in t.modes)
+    elif t.kind == "sheet":
+        choices = sorted({mode for c in columns for mode in c.modes})
+    else:
+        for w in t.modes:
+            choices.extend(mode_words(w.text))
     bonuses = {b.name.text: b.points for b in rf.bonuses
                if b.only_if is None or options.get(b.only_if.text) == "yes"}
     end = rf.end
@@ -356,4 +392,28 @@ def compile_rules(
         reads_in_play="points-in-play" in used,
         count_first=count_order,
         count_adds=additions(rf, unit_of, main_unit, count_order) if count_order else {},
+        push_next=t.push_next,
+        scheduled=scheduled,
+        columns=columns,
+        sheet_per_team=rf.sheet is not None and rf.sheet.subject == "team",
+        end_sheets_full=end.sheets_full,
+        lead_chooser=settings.word(rf, "first lead") == "chooser",
     )
+
+
+def mode_words(text: str) -> tuple[int, ...]:
+    """The mode numbers a word names: `suits` the four suits, else the one mode."""
+    return tuple(range(4)) if text == "suits" else (MODE_INDEX[text],)
+
+
+def compile_columns(rf: m.RuleFile, options: dict[str, int | str]) -> tuple[SheetColumn, ...]:
+    """The sheet's columns under the chosen options: a column with `if OPTION = CHOICE`
+    is on the sheet only under that choice."""
+    out: list[SheetColumn] = []
+    for c in rf.columns:
+        if c.option is not None and c.choice is not None and \
+                options.get(c.option.text) != option_value(c.choice):
+            continue
+        modes = tuple(dict.fromkeys(x for w in c.modes for x in mode_words(w.text)))
+        out.append(SheetColumn(c.name, modes, c.free, number(c.multiplier, options)))
+    return tuple(out)

@@ -38,6 +38,8 @@ FACT_SOURCE = {
     "players": "f.players",
     "playing": "(f.playing[{s}] if f.playing else 1)",
     "points-in-play": "f.in_play",
+    "multiplier": "f.multiplier",
+    "chooser": "(f.chooser[{s}] if f.chooser else 0)",
 }
 OPS = {"and": "and", "or": "or", "=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">",
        ">=": ">=", "+": "+", "-": "-"}

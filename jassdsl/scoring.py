@@ -53,6 +53,8 @@ class HandFacts:
     in_play: int = 0  # card points of the cards in play, with the last-trick bonus
     table_weis: list[int] = field(default_factory=list)  # Weise lying in its tricks
     table_stoeck: list[int] = field(default_factory=list)  # Stöck lying in one of its tricks
+    multiplier: int = 1  # the multiplier of the scoresheet's column played in this hand
+    chooser: list[int] = field(default_factory=list)  # 1 for who named trump, per subject
     _rank: list[int] | None = field(default=None, repr=False)
     _sharing: list[int] | None = field(default=None, repr=False)
     memo: dict[object, list[Any]] = field(default_factory=dict, init=False, repr=False,

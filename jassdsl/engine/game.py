@@ -24,7 +24,7 @@ from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import Chance
 from jassdsl.engine.events import Event
 from jassdsl.engine.observation import Observation, observe
-from jassdsl.engine.phase import Phase
+from jassdsl.engine.phase import Phase, overrides
 from jassdsl.engine.records import HandResult, Outcome
 from jassdsl.engine.state import State
 from jassdsl.errors import ApiUsageError, IllegalActionError, OptionError
@@ -210,8 +210,29 @@ class Game:
         return phase.legal(self) if phase is not None else []
 
     def legal_names(self) -> list[str]:
-        """The legal actions as an error message names them (a run of values as a range)."""
+        """The legal actions as an error message names them (a run of values as a range;
+        a scoresheet's column by its name)."""
+        phase = self.chain.by_name.get(self.s.phase)
+        if phase is not None and overrides(phase, "text"):
+            return [phase.text(a) for a in self.legal_actions()]
         return legal_names(self.legal_actions())
+
+    def parse_action(self, text: str) -> Action:
+        """An action's text as this game reads it: what `Action.parse` reads, and the
+        actions only the rule file names (``column joker-1``); ApiUsageError otherwise."""
+        for phase in self.chain.namers:
+            named = phase.read(text)
+            if named is not None:
+                return named
+        return Action.parse(text)
+
+    def action_text(self, action: Action) -> str:
+        """An action as `apply` reads it back: ``DA``, ``trump H``, ``column joker-1``."""
+        for phase in self.chain.namers:
+            text = phase.text(action)
+            if text != str(action):
+                return text
+        return str(action)
 
     def why_illegal(self, card: int) -> str:
         """The regime statement that forbids a card now ('' when it is legal)."""
@@ -284,7 +305,7 @@ class Game:
             raise IllegalActionError(repr(action), self.legal_names(),
                                      "not an Action or an action's text")
         try:
-            return Action.parse(action)
+            return self.parse_action(action)
         except ApiUsageError:
             raise IllegalActionError(repr(action), self.legal_names(),
                                      "not an action's text") from None

@@ -49,6 +49,8 @@ class Observation:
     robbed: int = -1
     seen: int = -1  # a pile's bottom card that everybody sees
     looked: tuple[int, ...] = ()  # its own pile, declined
+    sheets: tuple[tuple[str, ...], ...] = ()  # per scoresheet: the columns still open
+    column: str = ""  # the scoresheet's column taken this hand
 
     def as_dict(self) -> dict[str, Any]:
         """Plain values with card names (None for no card or no trump)."""
@@ -66,6 +68,7 @@ class Observation:
         out["weis_offer"] = list(self.weis_offer)
         out["table"], out["playing"] = list(self.table), list(self.playing)
         out["piles"] = dict(self.piles)
+        out["sheets"] = [list(x) for x in self.sheets]
         return out
 
 

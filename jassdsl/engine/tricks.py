@@ -45,8 +45,9 @@ class Play(Phase):
         """Play begins; with Weis, each seat holding one decides before its first card."""
         s, r = g.s, self.rules
         s.phase = "play"
-        lead = s.bidder if r.lead_bidder and s.bidder >= 0 else next_seat(
-            r.players, s.dealer, s.playing)
+        chooser = s.trump.chooser if r.lead_chooser and s.trump is not None else -1
+        lead = s.bidder if r.lead_bidder and s.bidder >= 0 else chooser if chooser >= 0 \
+            else next_seat(r.players, s.dealer, s.playing)
         s.leader = s.current = lead
         if r.reads_in_play:
             in_cards = 0

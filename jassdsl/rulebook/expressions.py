@@ -259,7 +259,7 @@ class Speaker:
                        np=f"the number of tricks {sw.pron} took",
                        per=f"for each trick {sw.pron} took", most="the most tricks",
                        least="the fewest tricks", everyone=f"the tricks of all {sw.pl} together")
-        if name in ("match", "last", "playing"):
+        if name in ("match", "last", "playing", "chooser"):
             return Qty("flag", flag=self.named_flag(name),
                        unflag=self.named_flag(name, negative=True))
         if name in self.lets and not is_boolean(self.lets[name]):
@@ -301,6 +301,12 @@ class Speaker:
         return Qty("value", ("has", "have"), a_noun=en[0], np=en[1], np_dat=en[1])
 
     def named_flag(self, name: str, negative: bool = False) -> Phrase:
+        if name == "chooser":
+            if self.de:
+                return Pred(True, ("hat", "haben"), "den Trumpf nicht" if negative
+                            else "den Trumpf", "bestimmt")
+            verb = ("did not name", "did not name") if negative else ("named", "named")
+            return Pred(False, verb, "trump")
         if name == "playing":
             if self.de:  # a separable verb: "spielt mit", "mitspielt"
                 no = " nicht" if negative else ""
@@ -410,6 +416,9 @@ class Speaker:
             return self.ref(e.name)
         if isinstance(e, m.Name) and e.name == "players":
             return self.pick("the number of players", "die Zahl der Spieler")
+        if isinstance(e, m.Name) and e.name == "multiplier":
+            return self.pick("the multiplier of the column played",
+                             "der Multiplikator der gespielten Spalte")
         return None
 
     def noun_phrase(self, e: m.Expr) -> tuple[str, str]:
@@ -439,6 +448,14 @@ class Speaker:
                         f"dem Unterschied zwischen {a[1]} und {b[1]}")
             text = f"the difference between {a[0]} and {b[0]}"
             return text, text
+        if isinstance(e, m.Binary) and e.op == "*":  # a fact times a constant factor
+            coef, other = self.split_product(e)
+            if coef and other is not None and not (isinstance(other, m.Binary)
+                                                   and other.op == "*"):
+                nom, dat = self.noun_phrase(other)
+                if "`" not in nom:
+                    coef_dat = f"dem {coef[4:]}" if coef.startswith("der ") else coef
+                    return f"{nom} {TIMES} {coef}", f"{dat} {TIMES} {coef_dat}"
         if isinstance(e, m.Binary) and e.op == "+":
             parts = [self.noun_phrase(t) for t in flatten(e, "+")]
             if not any("`" in p[0] for p in parts):
@@ -731,6 +748,9 @@ class Speaker:
         if isinstance(e, m.Name) and e.name == "players":
             return TableQty(self.pick("the number of players at the table",
                                       "die Zahl der Spieler am Tisch"), is_)
+        if isinstance(e, m.Name) and e.name == "multiplier":
+            return TableQty(self.pick("the multiplier of the column played",
+                                      "der Multiplikator der gespielten Spalte"), is_)
         if isinstance(e, m.Name) and e.name == "points-in-play":
             return TableQty(self.pick("the card points of the cards in play",
                                       "die Kartenpunkte der Karten im Spiel"), is_)
@@ -1028,7 +1048,7 @@ def is_boolean(e: m.Expr) -> bool:
         return e.op in ("and", "or", "=", "!=", "<", "<=", ">", ">=")
     if isinstance(e, m.Call):
         return e.func in ("most", "least")
-    return isinstance(e, m.Name) and e.name in ("match", "last", "playing")
+    return isinstance(e, m.Name) and e.name in ("match", "last", "playing", "chooser")
 
 
 def de_plural(noun: str) -> str:
