@@ -65,6 +65,10 @@ def random_facts(rng: random.Random, n: int, players: int, units: list[str],
     facts.change = {u: values(-3, 3) for u in units}
     if rng.random() < 0.5:
         facts.weis, facts.stoeck = values(0, 1), values(0, 1)
+    if rng.random() < 0.5:
+        facts.multiplier = rng.randint(0, 10)
+        facts.chooser = [0] * n
+        facts.chooser[rng.randrange(n)] = 1
     return facts
 
 
