@@ -38,6 +38,7 @@ FIRST_VOID = ("mittlere", "molotow", "molotow-allmedias", "plus-minus", "plusmin
 NO_TRUMP = ("guggitaler", "totaler-guggitaler", "schellenjass", "schaufeldame")
 REGIME = {
     "schieber": "strict",  # a positive game (pagat common rules)
+    "coiffeur": "strict",  # a positive game: the choosing team writes its card points
     "differenzler": "weak",  # Swisslos 4.5
     "differenzler-allmedias": "weak",
     "schiltenober": "weak",
