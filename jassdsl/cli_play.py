@@ -245,7 +245,7 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     if text.isdigit():
         k = int(text)
         return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"
-    for candidate in (text, f"trump {text}", f"column {text}"):
+    for candidate in (text.lower(), f"trump {text.lower()}", f"column {text}"):
         try:
             action = game.parse_action(candidate)
         except JassError:

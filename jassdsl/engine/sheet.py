@@ -137,7 +137,7 @@ class SheetChoice(Phase):
         if len(words) != 2 or words[0].lower() != COLUMN:
             return None
         for i, c in enumerate(self.columns):
-            if c.name == words[1]:
+            if c.name.lower() == words[1].lower():
                 return self.takes[i]
         return None
 

@@ -818,7 +818,8 @@ class Speaker:
                 body = ", plus ".join(t for t in terms if t is not None)
                 return f"{self.unit(unit)}: " + (f"{coef} {TIMES} ({body})" if coef else body)
         nom, _ = self.noun_phrase(rest)
-        scaled = f"{coef} {TIMES} {nom}" if coef else nom
+        wordy = any(ch.isalpha() for ch in coef)  # a fact such as the column's multiplier
+        scaled = f"{nom} {TIMES} {coef}" if wordy else f"{coef} {TIMES} {nom}" if coef else nom
         if self.de:
             return f"so viele {self.unit(unit)}, wie {scaled} beträgt"
         return f"{self.unit(unit)} equal to {scaled}"
@@ -838,7 +839,7 @@ class Speaker:
         if rest is None:
             return coef or None
         q = self.quantity(rest)
-        if q is None:
+        if q is None or any(ch.isalpha() for ch in coef):  # a factor in words: said whole
             return None
         coef = coef or "1"
         label = f" {self.unit(unit, 1 if coef == '1' else None)}" if unit else ""
