@@ -173,4 +173,4 @@ def test_an_option_names_the_mode_of_every_hand(tmp_path: Path) -> None:
     path = tmp_path / "opt.jass"
     path.write_text(read_fixture(FIXTURES / "trump-fixed-option.jass").source, encoding="utf-8")
     assert load_rules(str(path)).scheduled == (5,)
-    assert load_rules(str(path), {"mode": "H"}).scheduled == (1,)
+    assert load_rules(str(path), {"contract": "H"}).scheduled == (1,)
