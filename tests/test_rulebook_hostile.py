@@ -58,7 +58,9 @@ first lead: forehand
 ranks obenabe: A K Q J 10 9 8 7 6
 card points obenabe: A 11, K 4, Q 3, J 2, 10 10, 8 8
 bonus last-trick 5
-trump: none, play as obenabe
+sheet per player
+column o "{14}" german "{15}": obenabe times 2
+trump: forehand chooses from the sheet
 follow: suit
 unit point/points
 let sign = 1 if hand > 0 else 0
@@ -74,9 +76,9 @@ invariant total "{9}"
 game ends after target hands
 winner: most points
 """
-FIELDS = 14
+FIELDS = 16
 STATEMENTS_WITH_STRINGS = {"variant", "summary", "source", "decision", "option", "german",
-                           "clause", "invariant", "german_name"}
+                           "clause", "invariant", "german_name", "column"}
 
 
 def hostile_text() -> str:
@@ -121,7 +123,8 @@ def test_every_free_text_is_made_inert() -> None:
     texts = [rf.name, rf.summary, rf.summary_german, rf.sources[0].text, rf.sources[0].german,
              rf.decisions[0].text, rf.decisions[0].german, rf.options[0].description,
              rf.options[0].german, rf.clauses[0].title, rf.clauses[0].title_german,
-             rf.invariants[0].title, rf.invariants[0].title_german, rf.german_names[0].german]
+             rf.invariants[0].title, rf.invariants[0].title_german, rf.german_names[0].german,
+             rf.columns[0].title or "", rf.columns[0].title_german]
     assert all(t for t in texts)
     for t in texts:
         assert not re.search(r"[<>\[\]{}=*_`|\"]", t.replace("&#", "")), t

@@ -184,9 +184,12 @@ class HandEnd:
         r, s = self.rules, g.s
         if s.hand_no >= records.HAND_LIMIT:
             return True
-        if r.end_sheets_full and s.sheet is not None:
+        if s.sheet is not None:  # nobody can choose once every sheet is full
             full = (1 << len(r.columns)) - 1
-            return all(played == full for played in s.sheet.played)
+            if all(played == full for played in s.sheet.played):
+                return True
+            if r.end_sheets_full:
+                return False
         if r.end_hands is not None:
             return s.hand_no >= r.end_hands
         facts.bound = None

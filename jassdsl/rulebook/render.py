@@ -324,8 +324,8 @@ def sheet_text(lang: Lang, rf: m.RuleFile, lead: str) -> list[str]:
            f"| {say(lang, 'sheet.col')} | {say(lang, 'sheet.modes')} | "
            f"{say(lang, 'sheet.times')} |", "| --- | --- | --- |"]
     for c in rf.columns:
-        title = (c.title_german or c.title) if lang == "de" else c.title
-        name = f"{safe.text(title)} (`{c.name}`)" if title else f"`{c.name}`"
+        title = in_lang(lang, c.title, c.title_german) if c.title else ""
+        name = f"{title} ({safe.code(c.name)})" if title else safe.code(c.name)
         modes = join_words(lang, [mode_choice(lang, w.text) for w in c.modes], "or")
         if c.free:
             modes = say(lang, "sheet.free", modes=modes)
