@@ -151,9 +151,8 @@ class HumanPlayer:
             self.say(f"trick so far: {played}" if played else "you lead")
         if game.phase == "weis":
             self.say(f"your Weis: {'; '.join(obs.weis_offer)}")
-        if game.phase == "trump":
-            for line in tv.sheet_lines(game.rules, obs, self.names):
-                self.say(line)
+        if game.phase == "trump" and obs.column:  # a free column taken: its modes follow
+            self.say(tv.sheet_lines(game.rules, obs, self.names)[-1])
         self.say(f"legal: {choices_text(game, legal)}")
 
     def prompt(self, game: Game, legal: list[Action]) -> str:

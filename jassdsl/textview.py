@@ -455,7 +455,7 @@ class Narrator:
         piles = [f"{pile_label(name, names)} {k} cards" for name, k in obs.piles.items() if k]
         if piles:
             lines.append("face down: " + ", ".join(piles))
-        return lines
+        return lines + sheet_lines(self.rules, obs, names)
 
     def trump_set(self, e: TrumpSet) -> list[str]:
         """A player's choice, or the card of a player who could not follow (told with the
