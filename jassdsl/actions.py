@@ -7,6 +7,7 @@ are made once here and shared.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -89,24 +90,33 @@ def flaw(action: Action) -> str:
     return ""
 
 
-def legal_names(actions: list[Action]) -> list[str]:
+def legal_names(actions: list[Action],
+                names: Mapping[tuple[str, int], str] | None = None) -> list[str]:
     """Actions as a message names them; three or more values of a declaration in a row
-    (``estimate 0``, ``estimate 1``, ... ``estimate 157``) as one range, ``estimate 0..157``."""
+    (``estimate 0``, ``estimate 1``, ... ``estimate 157``) as one range, ``estimate 0..157``,
+    or in steps (``bid 60..150 by 10``); a named value by its name (``bid match``)."""
+    names = names or {}
     runs: list[list[Action]] = []
     for a in actions:
-        last = runs[-1][-1] if runs else None
-        if last is not None and a.kind == last.kind and a.value == last.value + 1 \
-                and a.kind not in NAMED:
-            runs[-1].append(a)
+        run = runs[-1] if runs else []
+        last = run[-1] if run else None
+        step = run[1].value - run[0].value if len(run) > 1 else None
+        if last is not None and a.kind == last.kind and a.kind not in NAMED \
+                and (a.kind, a.value) not in names and (last.kind, last.value) not in names \
+                and a.value > last.value and (step is None or a.value - last.value == step):
+            run.append(a)
         else:
             runs.append([a])
-    names: list[str] = []
+    out: list[str] = []
     for run in runs:
         if len(run) > 2:
-            names.append(f"{run[0].kind} {run[0].value}..{run[-1].value}")
+            step = run[1].value - run[0].value
+            by = f" by {step}" if step != 1 else ""
+            out.append(f"{run[0].kind} {run[0].value}..{run[-1].value}{by}")
         else:
-            names += map(str, run)
-    return names
+            out += [f"{a.kind} {names[(a.kind, a.value)]}" if (a.kind, a.value) in names
+                    else str(a) for a in run]
+    return out
 
 
 PLAYS = tuple(Action("play", c) for c in range(36))
@@ -136,6 +146,6 @@ def mask_plays(mask: int) -> list[Action]:
 
 
 @cache
-def declare_actions(name: str, low: int, high: int) -> tuple[Action, ...]:
+def declare_actions(name: str, values: tuple[int, ...]) -> tuple[Action, ...]:
     """The actions of a declaration phase (made once: an estimate of 0 to 157 offers 158 values)."""
-    return tuple(Action(name, v) for v in range(low, high + 1))
+    return tuple(Action(name, v) for v in values)

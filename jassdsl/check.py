@@ -14,6 +14,7 @@ from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE
 from jassdsl.model import walk
 from jassdsl.nesting import Nesting
 from jassdsl.pos import FILE_START
+from jassdsl.roles import CHOOSERS, NEEDS, ROLE_LIST, ROLES, Role, role_name
 from jassdsl.settings import DECK, get
 from jassdsl.syntax import parse_statements
 
@@ -43,6 +44,7 @@ WEIS_MODES = tuple(w for w in TRUMP_MODES if len(w) > 1)  # `in MODE` in a Weis 
 BONUSES = get("bonus").allowed
 EARLY_FACTS = get("count first").allowed  # facts known before the tricks are over
 HAND_TOTAL = 157
+MAX_POINTS = 1000  # a bonus, a Weis, a floor: a number of points, as an option may give it
 
 
 class Checker:
@@ -119,12 +121,15 @@ class Checker:
             self.units[u.singular] = u
             self.units[u.plural] = u
         self.teams = rf.teams
+        self.rf: m.RuleFile | None = rf
+        held = [r.name for r in sorted(ROLE_LIST, key=lambda r: r.name != "bidder")
+                if self.role_held(rf, r) and r.need != "play"]
+        self.example_role = held[0] if held else "bidder"  # for a message
         self.after_scoring = False
         self.has_weis = rf.setting("weis") is not None
         self.has_stoeck = any(b.name.text == "stoeck" for b in rf.bonuses)
         self.has_take_part = rf.take_part is not None
         self.has_sheet = rf.sheet is not None
-        self.has_chooser = rf.trump.kind in ("forehand_chooses", "bidder_chooses", "sheet")
         self.check_options(rf)
         self.check_table(rf)
         self.check_cards(rf)
@@ -138,6 +143,7 @@ class Checker:
         self.check_weis(rf)
         self.check_lets(rf)
         self.check_declarations(rf)
+        self.check_roles(rf)
         self.check_piles(rf)
         self.check_german_names(rf)
 
@@ -235,8 +241,12 @@ class Checker:
                     self.error(w.pos, "card", f"{w.text!r} is not a rank")
                 total += v
             sums.setdefault(p.table.text, []).append((p, total))
-        bonuses = {b.name.text: b.points for b in rf.bonuses}
+        bonuses = {b.name.text: b.points.number or 0 for b in rf.bonuses}
         for b in rf.bonuses:
+            self.value(b.points, 0, MAX_POINTS, f"the {b.name.text} bonus")
+            if b.name.text == "last-trick" and b.points.option is not None:
+                self.error(b.points.pos, "option", "the last-trick bonus belongs to the "
+                           f"{HAND_TOTAL} points of a hand; give it as a number")
             if b.name.text not in BONUSES:
                 self.error(b.name.pos, "unknown-name", f"no bonus {b.name.text!r}; bonuses "
                            f"are {', '.join(BONUSES)}")
@@ -245,6 +255,8 @@ class Checker:
                 if b.name.text == "last-trick":
                     self.error(b.only_if.pos, "option", "the last-trick bonus belongs to the "
                                f"{HAND_TOTAL} points of a hand; it cannot depend on an option")
+        if any(b.name.text == "last-trick" and b.points.option for b in rf.bonuses):
+            return  # reported above: the totals cannot be added up
         last = bonuses.get("last-trick", 0)
         for trump, t_sum in sums.get("trump", []):
             for side, s_sum in sums.get("side", []):
@@ -296,7 +308,10 @@ class Checker:
                 self.needs_tables(w.pos, w.text, rf)
         if t.kind in ("first_void", "random_suit", "bottom_card"):
             self.needs_tables(t.pos, "trump", rf)
-        if t.push and not rf.teams and t.kind != "sheet":
+        if t.pushes and t.kind == "bidder_chooses":
+            self.error(t.pos, "trump", "only forehand may push the choice of trump; the "
+                       "highest bidder chooses it")
+        elif t.push and not rf.teams and t.kind != "sheet":
             self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
                        "across'")
         if t.kind in ("none",) and t.fallback and t.fallback.text not in ("obenabe",
@@ -337,6 +352,9 @@ class Checker:
         chooser who takes them, and the end when the sheets are full."""
         t, sheet = rf.trump, rf.sheet
         uses = t.kind == "sheet"
+        if uses and t.who is not None and t.who.text != "forehand":
+            self.error(t.who.pos, "trump", f"'{t.who.text}' cannot choose from the sheet: "
+                       "forehand is asked first; write 'forehand chooses from the sheet'")
         if uses and sheet is None:
             self.error(t.pos, "missing", "choosing from the sheet needs a sheet: write 'sheet "
                        "per team' (or 'sheet per player') and its columns, e.g. 'column "
@@ -398,6 +416,8 @@ class Checker:
             if row.kind == "name":  # a Weis table of the file: checked in check_weis
                 continue
             for w in s.values:
+                if s.key == "first lead" and role_name(w.text):  # said in check_roles
+                    continue
                 if w.text not in row.allowed:
                     self.error(w.pos, "unknown-name", f"{s.key}: {w.text!r} is not known; "
                                f"choose {row.choose}")
@@ -412,6 +432,8 @@ class Checker:
                 if w in words:
                     self.error(u.pos, "duplicate", f"unit {w!r} is declared twice")
                 words.add(w)
+            if u.floor is not None:
+                self.value(u.floor, -MAX_POINTS, MAX_POINTS, f"the floor of {u.plural}")
             if u.cancels and u.cancels.text not in self.units:
                 self.error(u.cancels.pos, "unknown-name", f"no unit {u.cancels.text!r} to "
                            "cancel")
@@ -497,6 +519,7 @@ class Checker:
                 if item.kind == "sequence" and not sequence.low <= item.length <= sequence.high:
                     self.error(item.pos, "card", f"a sequence has {sequence.low} to "
                                f"{sequence.high} cards")
+                self.value(item.points, 0, MAX_POINTS, "a Weis")
                 if item.rank is not None and item.rank.text not in RANKS:
                     self.error(item.rank.pos, "card", f"{item.rank.text!r} is not a rank")
                 for test in item.tests:
@@ -568,7 +591,27 @@ class Checker:
             elif d.hook is not None and lows and highs and max(highs) <= min(lows):
                 self.error(d.pos, "range", f"{d.name} has one value only; the last to declare "
                            "needs a choice to avoid the total")
+            if d.hook is not None:
+                self.number(d.hook, "declared value", "the total the last may not make")
+            steps = self.number(d.step, "declare step", "the step") if d.step else [1]
+            self.check_named(d, lows, highs, steps)
         self.check_auction(rf)
+
+    def check_named(self, d: m.Declaration, lows: list[int], highs: list[int],
+                    steps: list[int]) -> None:
+        """`or match worth 257`: a name of its own and a value that is no other value."""
+        seen: set[str] = set()
+        for w, v in d.named:
+            if w.text in seen or w.text == "pass":
+                what = "the word for passing" if w.text == "pass" else "named twice"
+                self.error(w.pos, "duplicate", f"{d.name} value {w.text!r} is {what}")
+            seen.add(w.text)
+            for n in self.number(v, "declared value", f"the value of {w.text!r}"):
+                stepped = any(lo <= n <= hi and ((n - lo) % st == 0 or n == hi)
+                              for lo in lows for hi in highs for st in steps if st > 0)
+                if stepped:
+                    self.error(v.pos, "range", f"{n} is already a {d.name} from the range; "
+                               f"a named value needs a number of its own")
 
     def check_auction(self, rf: m.RuleFile) -> None:
         """An auction comes once; who declares after it and how refer to it."""
@@ -583,7 +626,8 @@ class Checker:
                 if key in where:
                     self.error(pos, "duplicate", f"{d.name!r} says this twice")
                 where[key] = pos
-            if d.auction and (d.after_bidder or d.bidder_keeps or d.hook is not None):
+            if d.auction and (d.after_bidder or d.after_role or d.bidder_keeps
+                              or d.hook is not None):
                 self.error(where.get("auction", d.pos), "auction", "an auction bids in turn "
                            "from forehand; the highest bidder and the total are for the "
                            "declarations after it")
@@ -596,18 +640,75 @@ class Checker:
             if k is not None and auction is not None and k.text != auction:
                 self.error(k.pos, "unknown-name", f"{k.text!r} is not the auction "
                            f"(the auction is {auction!r})")
-        for s in rf.settings:
-            if auction is None and any(w.text == "highest bidder" for w in s.values):
-                self.error(s.values[0].pos, "auction", f"'{s.key}: highest bidder' needs an "
-                           "auction: 'declare bid from 1 to 9, auction before trump'")
         if auction is None and rf.trump.kind == "bidder_chooses":
             self.error(rf.trump.pos, "auction", "the highest bidder chooses trump only after "
                        "an auction: 'declare bid from 1 to 9, auction before trump'")
 
+    # -- roles (jassdsl/roles.py)
+    def role_held(self, rf: m.RuleFile, role: Role) -> bool:
+        """Whether anybody can hold the role in a hand of this file."""
+        if role.need == "choice":
+            return rf.trump.kind in ("forehand_chooses", "bidder_chooses", "sheet")
+        if role.need == "push":
+            return rf.trump.pushes
+        if role.need == "auction":
+            return any(d.auction for d in rf.declarations)
+        return True
+
+    def role_word(self, rf: m.RuleFile, pos: m.Pos, word: str) -> Role | None:
+        """A role named in the file: one its mechanisms give to a seat (else an error
+        saying what the file needs); None for a word that names no role."""
+        name = role_name(word)
+        if name is None:
+            return None
+        role = ROLES[name]
+        if not self.role_held(rf, role):
+            kind = "auction" if role.need == "auction" else "role"
+            self.error(pos, kind, f"nobody is '{word}' in this file: the role needs "
+                       f"{NEEDS[role.need]}")
+        return role
+
+    def check_roles(self, rf: m.RuleFile) -> None:
+        """Roles in the settings and as who chooses trump; names that would hide one."""
+        for s in rf.settings:
+            if s.key not in ("first lead", "next dealer"):
+                continue
+            for w in s.values:
+                role = self.role_word(rf, w.pos, w.text)
+                if role is not None and s.key == "first lead" and not role.before_play:
+                    self.error(w.pos, "role", f"'{w.text}' is known only once play has "
+                               "begun, so that player cannot lead the first trick; choose "
+                               f"{get('first lead').choose}")
+        who = rf.trump.who
+        if who is not None and who.text != "forehand":
+            role = self.role_word(rf, who.pos, who.text)
+            if role is None or role.name not in CHOOSERS:
+                self.error(who.pos, "trump", f"'{who.text}' cannot choose trump: it is "
+                           f"chosen before anybody else has a role; write "
+                           f"{' or '.join(repr(c + ' chooses') for c in CHOOSERS)}")
+        for d in rf.declarations:  # `starting after the ROLE`: a role known by then
+            start = d.after_role
+            if start is None:
+                continue
+            after = self.role_word(rf, start.pos, start.text)
+            if after is None:
+                known = " or the ".join(r.name for r in ROLE_LIST if r.before_play)
+                self.error(start.pos, "unknown-name", f"{start.text!r} is not a role; a declaration "
+                           f"may start after the {known}")
+            elif not after.before_play:
+                self.error(start.pos, "role", f"'{start.text}' is known only once play has begun; a "
+                           "declaration before play cannot start after that player")
+        given = [*((o.name, o.pos) for o in rf.options), *((lt.name, lt.pos) for lt in rf.lets),
+                 *((d.name, d.pos) for d in rf.declarations)]
+        for name, pos in given:
+            if name in ROLES:
+                self.error(pos, "duplicate", f"{name!r} is a role ({ROLES[name].doc}); "
+                           "choose another name")
+
     def check_german_names(self, rf: m.RuleFile) -> None:
         """A German word is given once, for a name the file itself gives."""
         own = {p.name for p in rf.piles} | {t.name for t in rf.weis_tables} | \
-            {lt.name for lt in rf.lets} | \
+            {lt.name for lt in rf.lets} | {w.text for d in rf.declarations for w, _ in d.named} | \
             {c.option for o in rf.options for c in o.choices if c.option is not None}
         seen: set[str] = set()
         for n in rf.german_names:
@@ -615,8 +716,8 @@ class Checker:
                 self.error(n.pos, "duplicate", f"{n.name!r} has a second German word")
             seen.add(n.name)
             if n.name not in own:
-                self.error(n.pos, "unknown-name", f"no pile, Weis table, option value or let "
-                           f"named {n.name!r}; names of this file: "
+                self.error(n.pos, "unknown-name", f"no pile, Weis table, option value, named "
+                           f"value or let named {n.name!r}; names of this file: "
                            f"{', '.join(sorted(own)) or 'none'}")
             if not n.german.strip():
                 self.error(n.pos, "german", f"the German word for {n.name!r} is empty")
@@ -629,15 +730,15 @@ class Checker:
             if p.name in names:
                 self.error(p.pos, "duplicate", f"pile {p.name!r} is defined twice")
             names.add(p.name)
-            if p.size is not None and not pile.low <= p.size <= pile.high:
-                self.error(p.pos, "range", f"a pile holds {pile.low} to {pile.high} cards")
+            if p.size is not None:
+                self.value(p.size, pile.low, pile.high, "the cards of a pile")
         used = [*rf.trump.piles, *([rf.show] if rf.show else []),
                 *([rf.take_part.swap] if rf.take_part and rf.take_part.swap else [])]
         for w in used:
             if w.text not in names:
                 self.error(w.pos, "unknown-name", f"no pile {w.text!r}; piles: "
                            f"{', '.join(sorted(names)) or 'none (write pile NAME: 9 cards)'}")
-        each = {p.name: p.size for p in rf.piles if p.each}
+        each = {p.name: p.size.word() if p.size else "" for p in rf.piles if p.each}
         for w in used:
             if w.text in each:
                 self.error(w.pos, "pile", f"{w.text!r} is one pile per player; name a pile "
@@ -646,9 +747,9 @@ class Checker:
         if imp is not None:
             if imp.pile.text not in each:
                 self.error(imp.pile.pos, "unknown-name", f"no pile {imp.pile.text!r} for each "
-                           f"player; write 'pile {imp.pile.text}: {imp.cards} cards each'")
-            elif each[imp.pile.text] != imp.cards:
-                self.error(imp.pos, "range", f"{imp.cards} cards are swapped for a pile of "
+                           f"player; write 'pile {imp.pile.text}: {imp.cards.word()} cards each'")
+            elif each[imp.pile.text] != imp.cards.word():
+                self.error(imp.pos, "range", f"{imp.cards.word()} cards are swapped for a pile of "
                            f"{each[imp.pile.text]}")
         if rf.rob is not None:
             if rf.rob.text not in RANKS:
@@ -658,10 +759,8 @@ class Checker:
                            "be robbed: 'trump: top card of PILE, else bottom card'")
         tp = rf.take_part
         fold = get("fold from")
-        if tp is not None and tp.fold_from is not None and \
-                not fold.low <= tp.fold_from <= fold.high:
-            self.error(tp.pos, "range", f"folding needs {fold.low} to {fold.high} players at "
-                       "the table")
+        if tp is not None and tp.fold_from is not None:
+            self.value(tp.fold_from, fold.low, fold.high, "folding: the players at the table")
         if rf.winner.first_out and rf.leave is None:
             self.error(rf.winner.pos, "missing", "nobody leaves the table: add 'players leave "
                        "the table when CONDITION' or write 'winner: most UNIT'")
@@ -756,6 +855,12 @@ class Checker:
         if isinstance(e, m.Call):
             self.call(e, subject)
             return
+        if isinstance(e, m.TeamValue):
+            self.team_value(e, subject)
+            return
+        if isinstance(e, m.RoleValue):
+            self.role_value(e)
+            return
         if isinstance(e, m.Binary) and e.op == "/" and isinstance(e.right, m.Num) \
                 and e.right.value == 0:
             self.error(e.right.pos, "division", "division by zero: this divisor is always 0")
@@ -781,16 +886,28 @@ class Checker:
         if e.name in self.declared:
             if not subject:
                 self.needs_subject(e.pos, e.name)
+            elif self.teams:
+                self.error(e.pos, "teams", f"in a team game '{e.name}' read for a team would "
+                           f"add up both partners' {e.name}s; write 'team {e.name}' for "
+                           f"that sum, or '{e.name} of ROLE' for one player's (e.g. "
+                           f"'{e.name} of {self.example_role}')")
+            return
+        if e.name in ROLES:
+            if self.rf is not None:
+                self.role_word(self.rf, e.pos, e.name)
+            if not subject:
+                self.needs_subject(e.pos, e.name)
             return
         fact = FACTS.get(e.name)
         if fact is None or fact.arity is not None:
             usable = {"weis": self.has_weis, "stoeck": self.has_stoeck,
                       "playing": self.has_take_part, "points-in-play": self.has_take_part,
-                      "multiplier": self.has_sheet, "chooser": self.has_chooser,
+                      "multiplier": self.has_sheet,
                       "table-weis": self.has_weis, "table-stoeck": self.has_stoeck}
             known = sorted([n for n, f in FACTS.items() if f.arity is None
                             and usable.get(n, True)], key=str.lower)
-            extra = [*self.lets, *self.options, *self.declared]
+            held = [r.name for r in ROLE_LIST if self.rf and self.role_held(self.rf, r)]
+            extra = [*self.lets, *self.options, *self.declared, *held]
             hint = " (it is a function: write it with parentheses)" if fact else ""
             self.error(e.pos, "unknown-name", f"unknown name {e.name!r}{hint}; known names: "
                        f"{', '.join([*known, *extra])}")
@@ -804,9 +921,27 @@ class Checker:
         if e.name == "multiplier" and not self.has_sheet:
             self.error(e.pos, "unknown-name", "'multiplier' is the multiplier of the sheet's "
                        "column played this hand; it needs a sheet ('sheet per team' and columns)")
-        if e.name == "chooser" and not self.has_chooser:
-            self.error(e.pos, "unknown-name", "'chooser' is who named trump; in this file nobody "
-                       "names trump (write e.g. 'trump: forehand chooses suits, obenabe')")
+
+    def team_value(self, e: m.TeamValue, subject: bool) -> None:
+        """`team bid`: a declared value of both partners together, in a team game."""
+        if not self.teams:
+            self.error(e.pos, "teams", f"this variant has no teams; write '{e.name}'")
+        elif e.name not in self.declared:
+            self.error(e.pos, "unknown-name", f"'team {e.name}': no declaration named "
+                       f"{e.name!r}; declarations: {', '.join(sorted(self.declared)) or 'none'}")
+        elif not subject:
+            self.needs_subject(e.pos, f"team {e.name}")
+
+    def role_value(self, e: m.RoleValue) -> None:
+        """`bid of bidder`: a declared value of the player holding a role."""
+        if e.name not in self.declared:
+            self.error(e.pos, "unknown-name", f"'{e.name} of {e.role}': no declaration named "
+                       f"{e.name!r}; declarations: {', '.join(sorted(self.declared)) or 'none'}")
+        if e.role not in ROLES:
+            self.error(e.pos, "unknown-name", f"'{e.name} of {e.role}': {e.role!r} is not a "
+                       f"role; roles: {', '.join(ROLES)}")
+        elif self.rf is not None:
+            self.role_word(self.rf, e.pos, e.role)
 
     def call(self, e: m.Call, subject: bool) -> None:
         fact = FACTS.get(e.func)

@@ -7,10 +7,11 @@ import copy
 import random
 import sys
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any, TextIO
 
 from jassdsl import textview as tv
-from jassdsl.actions import PASS, Action
+from jassdsl.actions import PASS, Action, legal_names
 from jassdsl.bots import Bot, View, make_bots, table_for
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.cli import UsageError, add_variant_arguments, options_of
@@ -208,6 +209,14 @@ def choices_text(game: Game, legal: list[Action]) -> str:
         return "  ".join(f"{i}) " + (f"yes, take {turned} for {robbing}" if a.value == 1
                                      else f"no, keep {robbing}") for i, a in enumerate(legal, 1))
     numbers = [a for a in legal if a.kind != "pass"]
+    names = game.rules.value_names
+    d = next((d for d in game.rules.declarations if numbers and d.name == numbers[0].kind),
+             None)
+    stepped = d is not None and any(b - a > 1 for a, b in pairwise(d.values))
+    if game.phase in ("declare", "auction") and numbers and (stepped or any(
+            (a.kind, a.value) in names for a in numbers)):  # in steps, or named values
+        text = ", ".join(legal_names(numbers, names))
+        return text + (", or pass" if len(numbers) < len(legal) else "")
     if game.phase in ("declare", "auction") and numbers:
         low, high = numbers[0].value, numbers[-1].value
         text = f"{numbers[0].kind} from {low} to {high}"
@@ -228,6 +237,10 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         return PASS
     if game.phase in ("declare", "auction") and numbers:
         number = words[-1]
+        named = game.rules.named_values.get((numbers[0].kind, number))
+        if named is not None:  # a named value: `match`
+            action = Action(numbers[0].kind, named)
+            return action if action in legal else f"{number} is not allowed now"
         if number.lstrip("-").isdigit():
             action = Action(numbers[0].kind, int(number))
             if action in legal:

@@ -12,11 +12,13 @@ from jassdsl.counting import Additions, additions
 from jassdsl.errors import OptionError
 from jassdsl.exprsource import Compiler
 from jassdsl.play import PlayRules
+from jassdsl.roles import BIDDER, CHOOSER, PUSHER, ROLES, role_name
 from jassdsl.scoring import CompiledClause, Fn, compile_clauses
 from jassdsl.tables import MODE_INDEX, ModeTable, build_modes
 from jassdsl.weis import WeisTable
 
-EXPRESSIONS = (m.Num, m.Name, m.Total, m.Call, m.Unary, m.Binary, m.IfElse, m.Quant)
+EXPRESSIONS = (m.Num, m.Name, m.Total, m.TeamValue, m.RoleValue, m.Call, m.Unary, m.Binary,
+               m.IfElse, m.Quant)
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,34 @@ class Declaring:
     auction: bool = False
     after_bidder: bool = False
     bidder_keeps: str | None = None
+    after_role: int = -1  # the first to declare sits right of the holder of this role
     hook: int | None = None
+    values: tuple[int, ...] = ()  # every value one may declare, lowest first
+    names: tuple[tuple[int, str], ...] = ()  # named values (`or match worth 257`)
+
+    @property
+    def top(self) -> int:
+        """The highest value: a bid of it ends an auction at once."""
+        return self.values[-1] if self.values else self.high
+
+    def named(self, value: int) -> str | None:
+        return next((name for v, name in self.names if v == value), None)
+
+
+def declaring(d: m.Declaration, options: dict[str, int | str]) -> Declaring:
+    """A declaration with its values: low, low + step, ... up to high, high itself, and
+    the named values."""
+    low, high = number(d.low, options), number(d.high, options)
+    step = number(d.step, options) if d.step is not None else 1
+    names = tuple(sorted((number(v, options), w.text) for w, v in d.named))
+    values = {*range(low, high + 1, max(step, 1)), high, *(v for v, _ in names)}
+    after = BIDDER if d.after_bidder else role_index(d.after_role.text) if d.after_role else -1
+    return Declaring(d.name, low, high, d.hidden, auction=d.auction,
+                     after_bidder=d.after_bidder,
+                     bidder_keeps=d.bidder_keeps.text if d.bidder_keeps else None,
+                     after_role=after,
+                     hook=number(d.hook, options) if d.hook is not None else None,
+                     values=tuple(sorted(values)), names=names)
 
 
 # Trump methods that make a suit trump without anyone choosing it.
@@ -93,8 +122,10 @@ class CompiledRules:
     weis: WeisTable | None = None  # the Weis table with no trump set (None: no Weis)
     weis_modes: dict[int, WeisTable] = field(default_factory=dict)  # where a mode differs
     stoeck_bonus: int = 0
-    lead_bidder: bool = False  # the highest bidder of the auction leads the first trick
-    next_dealer_bidder: bool = False  # the highest bidder deals the next hand
+    lead_role: int = -1  # the role (jassdsl.roles) whose holder leads the first trick
+    dealer_role: int = -1  # the role whose holder deals the next hand (else: to the right)
+    roles_read: frozenset[int] = frozenset()  # roles the file names (scoring, settings)
+    roles_made: frozenset[int] = frozenset()  # roles its mechanisms give to a seat
     piles: tuple[tuple[str, int | None], ...] = ()  # leftover cards: name, size (None: rest)
     own_piles: frozenset[str] = frozenset()  # piles laid once for each player at the table
     improve: str | None = None  # the own pile a player may swap cards for (bettering the hand)
@@ -116,7 +147,6 @@ class CompiledRules:
     columns: tuple[SheetColumn, ...] = ()  # the scoresheet's columns, in file order
     sheet_per_team: bool = False  # one sheet per team (else one per player)
     end_sheets_full: bool = False  # the game ends when every sheet is full
-    lead_chooser: bool = False  # who named trump leads the first trick
 
     @property
     def sheets(self) -> int:
@@ -137,6 +167,26 @@ class CompiledRules:
     @property
     def name(self) -> str:
         return self.model.name
+
+    @property
+    def value_names(self) -> dict[tuple[str, int], str]:
+        """(declaration, value) -> the value's name, for the named values (`bid match`)."""
+        return {(d.name, v): name for d in self.declarations for v, name in d.names}
+
+    @property
+    def named_values(self) -> dict[tuple[str, str], int]:
+        """(declaration, name) -> the named value, as an action's text reads it."""
+        return {(d.name, name): v for d in self.declarations for v, name in d.names}
+
+    @property
+    def lead_bidder(self) -> bool:
+        """The highest bidder of the auction leads the first trick."""
+        return self.lead_role == BIDDER
+
+    @property
+    def next_dealer_bidder(self) -> bool:
+        """The highest bidder deals the next hand."""
+        return self.dealer_role == BIDDER
 
     def weis_in(self, mode: int) -> WeisTable | None:
         """The Weis table of a hand played in this trump mode (-1: none set yet)."""
@@ -235,9 +285,9 @@ def weis_table_in(table: m.WeisTableDef, options: dict[str, int | str],
             continue
         if item.kind == "sequence":
             for length in range(item.length, 10 if item.or_more else item.length + 1):
-                sequences.setdefault(length, item.points)
+                sequences.setdefault(length, number(item.points, options))
         elif item.rank is not None:
-            fours[RANKS.index(item.rank.text)] = item.points
+            fours[RANKS.index(item.rank.text)] = number(item.points, options)
     return WeisTable(sequences, fours, table.reuse)
 
 
@@ -288,7 +338,8 @@ def chosen_points(rf: m.RuleFile, options: dict[str, int | str]) -> tuple[m.Poin
     return tuple(out.values())
 
 
-def compile_units(rf: m.RuleFile) -> tuple[dict[str, UnitInfo], dict[str, tuple[str, int]]]:
+def compile_units(rf: m.RuleFile, options: dict[str, int | str]
+                  ) -> tuple[dict[str, UnitInfo], dict[str, tuple[str, int]]]:
     """Units that cancel another are folded into it with a negative sign."""
     by_word = {u.singular: u for u in rf.units} | {u.plural: u for u in rf.units}
     unit_of: dict[str, tuple[str, int]] = {}
@@ -297,11 +348,44 @@ def compile_units(rf: m.RuleFile) -> tuple[dict[str, UnitInfo], dict[str, tuple[
         if u.cancels is None:
             neg = next(((x.singular, x.plural) for x in rf.units if x.cancels and
                         by_word[x.cancels.text] is u), None)
-            infos[u.plural] = UnitInfo(u.singular, u.plural, neg, u.floor)
+            floor = number(u.floor, options) if u.floor is not None else None
+            infos[u.plural] = UnitInfo(u.singular, u.plural, neg, floor)
     for u in rf.units:
         base, sign = (by_word[u.cancels.text].plural, -1) if u.cancels else (u.plural, 1)
         unit_of[u.singular] = unit_of[u.plural] = (base, sign)
     return infos, unit_of
+
+
+def role_index(word: str) -> int:
+    """The role a setting's word names (`bidder`, `highest bidder`), or -1 (a seat word)."""
+    name = role_name(word)
+    return ROLES[name].index if name is not None else -1
+
+
+def roles_read(rf: m.RuleFile) -> frozenset[int]:
+    """The roles a file names: in expressions, in `first lead:` and `next dealer:`, and
+    as who chooses trump."""
+    found = {role_index(w.text) for s in rf.settings for w in s.values}
+    for x in m.walk(rf):
+        if isinstance(x, m.Name):
+            found.add(role_index(x.name))
+        elif isinstance(x, m.RoleValue):
+            found.add(role_index(x.role))
+    if rf.trump.kind == "bidder_chooses":
+        found.add(BIDDER)
+    return frozenset(found - {-1})
+
+
+def roles_made(rf: m.RuleFile) -> frozenset[int]:
+    """The roles a file's mechanisms give: trump chosen (and pushed), an auction."""
+    made = set()
+    if rf.trump.kind in ("forehand_chooses", "bidder_chooses", "sheet"):
+        made.add(CHOOSER)
+    if rf.trump.pushes:
+        made.add(PUSHER)
+    if any(d.auction for d in rf.declarations):
+        made.add(BIDDER)
+    return frozenset(made)
 
 
 def compile_rules(
@@ -311,7 +395,7 @@ def compile_rules(
     players = number(rf.players, options)
     team_of = tuple(s % 2 for s in range(players)) if rf.teams else tuple(range(players))
     cards_each = number(rf.deal.each, options) if rf.deal.each else settings.DECK // players
-    units, unit_of = compile_units(rf)
+    units, unit_of = compile_units(rf, options)
     main_unit = unit_of[rf.units[0].plural][0]
     compiler = Compiler(rf, options, unit_of)
     follow = settings.words(rf, "follow")
@@ -328,7 +412,7 @@ def compile_rules(
     else:
         for w in t.modes:
             choices.extend(mode_words(w.text))
-    bonuses = {b.name.text: b.points for b in rf.bonuses
+    bonuses = {b.name.text: number(b.points, options) for b in rf.bonuses
                if b.only_if is None or options.get(b.only_if.text) == "yes"}
     end = rf.end
     used = names_used(rf)  # the facts the file reads, to skip work it never asks for
@@ -354,12 +438,7 @@ def compile_rules(
         fallback=MODE_INDEX[t.fallback.text] if t.fallback else None,
         last_bonus=bonuses.get("last-trick", 0),
         match_bonus=bonuses.get("match", 0),
-        declarations=tuple(
-            Declaring(d.name, number(d.low, options), number(d.high, options), d.hidden,
-                      d.auction, d.after_bidder,
-                      d.bidder_keeps.text if d.bidder_keeps else None, d.hook)
-            for d in rf.declarations
-        ),
+        declarations=tuple(declaring(d, options) for d in rf.declarations),
         units=units,
         unit_of=unit_of,
         main_unit=main_unit,
@@ -374,18 +453,22 @@ def compile_rules(
         weis=weis,
         weis_modes=weis_modes,
         stoeck_bonus=bonuses.get("stoeck", 0),
-        lead_bidder=settings.word(rf, "first lead") == "highest bidder",
-        next_dealer_bidder=settings.word(rf, "next dealer") == "highest bidder",
-        piles=tuple((p.name, p.size) for p in rf.piles),
+        lead_role=role_index(settings.word(rf, "first lead")),
+        dealer_role=role_index(settings.word(rf, "next dealer")),
+        roles_read=roles_read(rf),
+        roles_made=roles_made(rf),
+        piles=tuple((p.name, number(p.size, options) if p.size is not None else None)
+                    for p in rf.piles),
         own_piles=frozenset(p.name for p in rf.piles if p.each),
         improve=rf.improve.pile.text if rf.improve else None,
-        improve_cards=rf.improve.cards if rf.improve else 0,
+        improve_cards=number(rf.improve.cards, options) if rf.improve else 0,
         dealer_sees=rf.improve.dealer_sees if rf.improve else False,
         turned_piles=tuple(w.text for w in t.piles),
         show_pile=rf.show.text if rf.show else None,
         rob_rank=RANKS.index(rf.rob.text) if rf.rob else -1,
         take_part=rf.take_part is not None,
-        fold_from=(rf.take_part.fold_from or 99) if rf.take_part else 99,
+        fold_from=number(rf.take_part.fold_from, options)
+        if rf.take_part and rf.take_part.fold_from is not None else 99,
         swap_pile=rf.take_part.swap.text if rf.take_part and rf.take_part.swap else None,
         leave=compiler.expr(rf.leave) if rf.leave is not None else None,
         table_bonuses=bool(used & {"table-weis", "table-stoeck"}),
@@ -397,7 +480,6 @@ def compile_rules(
         columns=columns,
         sheet_per_team=rf.sheet is not None and rf.sheet.subject == "team",
         end_sheets_full=end.sheets_full,
-        lead_chooser=settings.word(rf, "first lead") == "chooser",
     )
 
 

@@ -18,6 +18,7 @@ from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES
 from jassdsl.limits import INLINE_LET_NODES, MAX_PRODUCT
 from jassdsl.nesting import let_names
+from jassdsl.roles import ROLES
 
 if TYPE_CHECKING:
     from jassdsl.scoring import Fn, HandFacts
@@ -39,7 +40,6 @@ FACT_SOURCE = {
     "playing": "(f.playing[{s}] if f.playing else 1)",
     "points-in-play": "f.in_play",
     "multiplier": "f.multiplier",
-    "chooser": "(f.chooser[{s}] if f.chooser else 0)",
 }
 OPS = {"and": "and", "or": "or", "=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">",
        ">=": ">=", "+": "+", "-": "-"}
@@ -99,7 +99,7 @@ class Compiler:
         """True when x reads only facts fixed for the hand: no totals, no change(), no
         quantifier (it sets `bound`); conservative for anything else. A let is looked at
         once (the checker has ruled out lets defined in a circle)."""
-        if isinstance(x, m.Num):
+        if isinstance(x, m.Num | m.TeamValue | m.RoleValue):
             return True
         if isinstance(x, m.Name):
             if x.name not in self.lets:
@@ -214,7 +214,15 @@ class Source:
                 return f"({c.options[e.name]!r})"
             if e.name in c.declared:
                 return f"f.declared[{e.name!r}][{s}]"
+            if e.name in ROLES:  # the subject holds the role (or its team does)
+                return f"(f.roles[{ROLES[e.name].index}] == {s})"
             return FACT_SOURCE[e.name].format(s=s)
+        if isinstance(e, m.TeamValue):  # both partners' values, added up
+            return f"f.declared[{e.name!r}][{s}]"
+        if isinstance(e, m.RoleValue):  # the value of the seat holding the role, or 0
+            i = ROLES[e.role].index
+            return (f"(f.seat_declared[{e.name!r}][f.role_seats[{i}]] "
+                    f"if f.role_seats[{i}] >= 0 else 0)")
         if isinstance(e, m.Unary):
             return f"(not {self.of(e.arg, s)})" if e.op == "not" else f"(-{self.of(e.arg, s)})"
         if isinstance(e, m.Binary):

@@ -41,7 +41,6 @@ FACTS: dict[str, Fact] = {
              "last-trick bonus"),
         Fact("multiplier", False, None,
              "the multiplier of the scoresheet's column played in this hand"),
-        Fact("chooser", True, None, "named trump in this hand (1), or not (0)"),
         Fact("most", True, (1, 2), "has the highest value of the expression [among the filter]"),
         Fact("least", True, (1, 2), "has the lowest value of the expression [among the filter]"),
         Fact("place", True, (1, 2),

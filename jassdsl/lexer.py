@@ -34,6 +34,7 @@ from pygments.token import (  # type: ignore[import-untyped,unused-ignore]
 
 from jassdsl.cards import CARD_CLASSES
 from jassdsl.facts import FACTS
+from jassdsl.roles import ROLES
 from jassdsl.settings import TABLE
 
 STATEMENT_WORDS = (
@@ -54,8 +55,8 @@ PHRASE_WORDS = (
     "abeyance", "the", "others", "every", "with", "sole", "one", "by", "lot", "those",
     "they", "has", "have", "no", "some", "but", "two", "three", "total", "if", "most",
     "fewest", "highest", "bidder", "rest", "top", "turned", "turn", "fold", "at", "table",
-    "swap", "for", "their", "seeing", "them", "unless", "per", "free", "choice", "times",
-    "sheets", "are", "full",
+    "swap", "for", "their", "seeing", "them", "unless", "steps", "worth", "per", "free",
+    "choice", "times", "sheets", "are", "full",
 )
 OPERATOR_WORDS = ("and", "or", "not")
 # the values a setting may take (jassdsl.settings) are constants, unless the word is also
@@ -64,6 +65,7 @@ MODES = tuple(dict.fromkeys(
     w for row in TABLE for value in row.allowed for w in value.split()
     if len(w) > 1 and w not in STATEMENT_WORDS + PHRASE_WORDS + tuple(FACTS)))
 SUBJECTS = ("player", "players", "team", "teams")
+ROLE_WORDS = tuple(ROLES)
 CARD_WORDS = tuple(sorted(CARD_CLASSES, key=len, reverse=True))
 RANK_PATTERN = r"\b[AKQJDHSC]\b"  # a rank letter, or a suit letter in a trump list
 ID = r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*"
@@ -97,6 +99,8 @@ class JassLexer(RegexLexer):  # type: ignore[misc,unused-ignore]
             (words(OPERATOR_WORDS, prefix=r"\b", suffix=r"\b"), Operator.Word),
             (words(SUBJECTS, prefix=r"\b", suffix=r"\b"), Name.Class),
             (words(tuple(FACTS), prefix=r"\b", suffix=r"\b(?!-)"), Name.Builtin),
+            # the roles of a hand (jassdsl/roles.py) are facts too: `the team with bidder`
+            (words(ROLE_WORDS, prefix=r"\b", suffix=r"\b(?!-)"), Name.Builtin),
             (words(MODES, prefix=r"\b", suffix=r"\b(?!-)"), Name.Constant),
             (words(CARD_WORDS, prefix=r"\b", suffix=r"\b(?!-)"), Name.Constant),
             (words(STATEMENT_WORDS, prefix=r"^", suffix=r"\b(?!-)"), Keyword.Declaration),

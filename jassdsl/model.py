@@ -51,6 +51,22 @@ class Total(Node):
     unit: str
 
 
+class TeamValue(Node):
+    """``team bid``: a declared value of both partners of a team, added up."""
+
+    kind: Literal["team"] = "team"
+    name: str
+
+
+class RoleValue(Node):
+    """``bid of bidder``: a declared value of the player holding a role (0 if nobody
+    holds it in this hand)."""
+
+    kind: Literal["of"] = "of"
+    name: str
+    role: str
+
+
 class Call(Node):
     kind: Literal["call"] = "call"
     func: str
@@ -88,7 +104,8 @@ class Quant(Node):
 
 
 Expr = Annotated[
-    Num | Name | Total | Call | Unary | Binary | IfElse | Quant, Field(discriminator="kind")
+    Num | Name | Total | TeamValue | RoleValue | Call | Unary | Binary | IfElse | Quant,
+    Field(discriminator="kind"),
 ]
 
 
@@ -120,7 +137,7 @@ class Unit(Node):
     singular: str
     plural: str
     cancels: Word | None = None
-    floor: int | None = None
+    floor: Value | None = None
 
 
 class Let(Node):
@@ -137,8 +154,11 @@ class Declaration(Node):
     hidden: bool
     auction: bool = False  # bid before trump, each higher than the highest bid, or pass
     after_bidder: bool = False  # the first to declare sits right of the highest bidder
+    after_role: Word | None = None  # ... or right of the player holding this role
     bidder_keeps: Word | None = None  # the highest bidder declares this auction's bid
-    hook: int | None = None  # the last to declare may not make the sum this number
+    hook: Value | None = None  # the last to declare may not make the sum this number
+    step: Value | None = None  # `in steps of N`: low, low + N, ... (and high itself)
+    named: tuple[tuple[Word, Value], ...] = ()  # `or match worth 257`: a value by a name
     option_pos: tuple[tuple[str, Pos], ...] = ()  # each option after a comma, and where
 
 
@@ -182,6 +202,7 @@ class TrumpMethod(Node):
     push: bool = False  # forehand may push to the partner across (once)
     push_next: bool = False  # ... or on to the next player, until it comes back to the first
     fallback: Word | None = None
+    who: Word | None = None  # `WHO chooses`: the word naming who chooses, as written
 
     @property
     def pushes(self) -> bool:
@@ -217,21 +238,21 @@ class Pile(Node):
     """Cards left over after the deal, laid aside face down under a name (the blind)."""
 
     name: str
-    size: int | None  # None: the rest of the cards
+    size: Value | None  # None: the rest of the cards
     each: bool = False  # one pile of this size for each player at the table
 
 
 class TakePart(Node):
     """Each player in turn says whether they play this hand; a pile may replace a hand."""
 
-    fold_from: int | None = None  # folding is allowed with this many or more at the table
+    fold_from: Value | None = None  # folding is allowed with this many or more at the table
     swap: Word | None = None  # the pile a player may take for their hand (and then plays)
 
 
 class Improve(Node):
     """Each player may swap cards of the hand for their own pile (bettering the hand)."""
 
-    cards: int
+    cards: Value
     pile: Word
     dealer_sees: bool = False  # the dealer takes the pile first and then discards
 
@@ -250,7 +271,7 @@ class Points(Node):
 
 class Bonus(Node):
     name: Word
-    points: int
+    points: Value
     only_if: Word | None = None  # a yes/no option that must be "yes" for the bonus to count
 
 
@@ -298,7 +319,7 @@ class WeisItem(Node):
     length: int = 0
     or_more: bool = False
     rank: Word | None = None
-    points: int
+    points: Value
     tests: tuple[WeisTest, ...] = ()  # the entry counts only when all of them hold
     unless: bool = False  # ... or, with `unless`, only when not all of them hold
 

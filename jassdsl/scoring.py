@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, Protocol
 
 from jassdsl import model as m
 from jassdsl.exprsource import Compiler, Source
+from jassdsl.roles import no_roles
 
 Fn = Callable[["HandFacts", int], Any]
 
@@ -53,8 +54,10 @@ class HandFacts:
     in_play: int = 0  # card points of the cards in play, with the last-trick bonus
     table_weis: list[int] = field(default_factory=list)  # Weise lying in its tricks
     table_stoeck: list[int] = field(default_factory=list)  # Stöck lying in one of its tricks
+    roles: list[int] = field(default_factory=no_roles)  # per role: the subject holding it
+    role_seats: list[int] = field(default_factory=no_roles)  # per role: the seat holding it
+    seat_declared: dict[str, list[int]] = field(default_factory=dict)  # per seat, not team
     multiplier: int = 1  # the multiplier of the scoresheet's column played in this hand
-    chooser: list[int] = field(default_factory=list)  # 1 for who named trump, per subject
     _rank: list[int] | None = field(default=None, repr=False)
     _sharing: list[int] | None = field(default=None, repr=False)
     memo: dict[object, list[Any]] = field(default_factory=dict, init=False, repr=False,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from jassdsl import model as m
+from jassdsl.roles import ROLE_LIST
 
 Kind = Literal["choice", "choices", "number", "name"]
 
@@ -56,12 +57,13 @@ TABLE: tuple[Setting, ...] = (
             allowed=("lot", "seat1"), says=("ov.dealer_{}",),
             why="the first dealer is drawn, or fixed so that a game can be followed seat by seat"),
     Setting("next dealer", "choice", "next_dealer", "next dealer:", default="right",
-            allowed=("right", "highest bidder"),
-            why="the deal passes to the right, or to the winner of an auction"),
+            allowed=("right", "highest bidder", *(r.name for r in ROLE_LIST)),
+            why="the deal passes to the right, or to the player holding a role of the hand "
+                "(the winner of an auction, who chose trump, ...)"),
     Setting("first lead", "choice", "first_lead", "first lead:", default="forehand",
-            allowed=("forehand", "highest bidder", "chooser"),
-            why="the player right of the dealer leads, or the winner of an auction, or the "
-                "player who named trump"),
+            allowed=("forehand", "highest bidder", *(r.name for r in ROLE_LIST if r.before_play)),
+            why="the player right of the dealer leads, or the player holding a role known "
+                "before play (the winner of an auction, who chose trump, ...)"),
     Setting("follow", "choices", "follow", "follow:", default=("suit", "trump"),
             allowed=("suit", "trump"),
             why="the Swiss rule lets a player trump instead of following; some games forbid it"),
@@ -75,7 +77,7 @@ TABLE: tuple[Setting, ...] = (
             why="the Weis table a hand counts (one of the file's, or an option choosing one)"),
     Setting("trump", "choice", "trump", "trump:", default=None,
             allowed=("first void", "random suit", "bottom card", "none", "forehand chooses",
-                     "highest bidder chooses", "top card of", "obenabe", "in turn",
+                     "bidder chooses", "top card of", "obenabe", "in turn",
                      "forehand chooses from the sheet"),
             codes=("first_void", "random_suit", "bottom_card", "none", "forehand_chooses",
                    "bidder_chooses", "turned", "fixed", "in_turn", "sheet"),
@@ -103,6 +105,8 @@ TABLE: tuple[Setting, ...] = (
             why="a game of a fixed number of hands; the engine stops any game at 1000 hands"),
     Setting("declared value", "number", "declare", "declare NAME from N to N", low=-1000,
             high=1000, why="an estimate or bid lies between its lowest and highest value"),
+    Setting("declare step", "number", "declare", "in steps of N", low=1, high=1000,
+            why="bids go up in steps (of ten in most bidding games), from the lowest value"),
     Setting("pile", "number", "pile", "pile NAME: N cards", low=1, high=DECK,
             why="cards left over after the deal lie in piles taken from the one pack"),
     Setting("fold from", "number", "take_part", "play or fold with N or more at the table",

@@ -20,6 +20,7 @@ from jassdsl import model as m
 from jassdsl.errors import RuleError, RuleFileErrors
 from jassdsl.limits import MAX_DEPTH, MAX_DIGITS
 from jassdsl.pos import FILE_START
+from jassdsl.roles import role_name
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # Terminal names as a person reads them in "expected ..." messages.
@@ -72,7 +73,7 @@ def unquote(tok: Token) -> str:
 
 # the pieces of a statement before it is built: `gets 2 sticks`, `, auction before trump`
 Verb = tuple[str, m.Expr, m.Word | None]
-DeclOption = tuple[str, bool | int | m.Word, m.Pos]
+DeclOption = tuple[str, bool | m.Value | m.Word | tuple[m.Word, m.Value], m.Pos]
 
 
 @v_args(meta=True)
@@ -186,8 +187,8 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def points_if(self, meta: Meta, ch: list[Any]) -> tuple[m.Word, m.Value]:
         return word(ch[0]), ch[1]
 
-    def bonus(self, meta: Meta, ch: list[Token]) -> m.Bonus:
-        return m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=int(ch[1]),
+    def bonus(self, meta: Meta, ch: list[Any]) -> m.Bonus:
+        return m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=ch[1],
                        only_if=word(ch[2]) if ch[2] is not None else None)
 
     # -- Weis
@@ -199,13 +200,13 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         length, more, points, cond = ch
         unless, tests = cond or (False, ())
         return m.WeisItem(pos=pos_of(meta), kind="sequence", length=int(length),
-                          or_more=more is not None, points=int(points), tests=tests,
+                          or_more=more is not None, points=points, tests=tests,
                           unless=unless)
 
     def weis_four(self, meta: Meta, ch: list[Any]) -> m.WeisItem:
         rank, points, cond = ch
         unless, tests = cond or (False, ())
-        return m.WeisItem(pos=pos_of(meta), kind="four", rank=rank, points=int(points),
+        return m.WeisItem(pos=pos_of(meta), kind="four", rank=rank, points=points,
                           tests=tests, unless=unless)
 
     def or_more(self, meta: Meta, ch: list[Any]) -> bool:
@@ -252,16 +253,11 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def trump_none(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="none", fallback=word(ch[0]))
 
-    def trump_forehand_chooses(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
-        modes = tuple(word(t) for t in ch if isinstance(t, Token))
-        return m.TrumpMethod(pos=pos_of(meta), kind="forehand_chooses", modes=modes,
-                             push=any(c == "partner" for c in ch),
-                             push_next=any(c == "next" for c in ch))
-
     def trump_sheet(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
-        return m.TrumpMethod(pos=pos_of(meta), kind="sheet",
-                             push=any(c == "partner" for c in ch),
-                             push_next=any(c == "next" for c in ch))
+        who, *rest = ch
+        return m.TrumpMethod(pos=pos_of(meta), kind="sheet", who=word(who),
+                             push=any(c == "partner" for c in rest),
+                             push_next=any(c == "next" for c in rest))
 
     def trump_in_turn(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="in_turn", modes=tuple(map(word, ch)))
@@ -287,7 +283,19 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def column_free(self, meta: Meta, ch: list[Token]) -> tuple[bool, tuple[m.Word, ...]]:
         return True, tuple(map(word, ch))
 
+    def trump_chooses(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
+        """`WHO chooses MODES`: forehand, or a role known before trump (the checker
+        reports any other word, at `who`)."""
+        who, *rest = ch
+        modes = tuple(word(t) for t in rest if isinstance(t, Token))
+        by_bidder = role_name(str(who)) == "bidder"
+        return m.TrumpMethod(pos=pos_of(meta),
+                             kind="bidder_chooses" if by_bidder else "forehand_chooses",
+                             modes=modes, push=any(c == "partner" for c in rest),
+                             push_next=any(c == "next" for c in rest), who=word(who))
+
     def trump_bidder_chooses(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
+        """`highest bidder chooses MODES`, the older spelling of `bidder chooses`."""
         modes = tuple(word(t) for t in ch if isinstance(t, Token))
         return m.TrumpMethod(pos=pos_of(meta), kind="bidder_chooses", modes=modes)
 
@@ -296,14 +304,14 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         return m.TrumpMethod(pos=pos_of(meta), kind="turned", piles=piles)
 
     # -- piles, robbing, taking part, leaving
-    def pile_count(self, meta: Meta, ch: list[Token]) -> m.Pile:
-        return m.Pile(pos=pos_of(meta), name=str(ch[0]), size=int(ch[1]))
+    def pile_count(self, meta: Meta, ch: list[Any]) -> m.Pile:
+        return m.Pile(pos=pos_of(meta), name=str(ch[0]), size=ch[1])
 
-    def pile_each(self, meta: Meta, ch: list[Token]) -> m.Pile:
-        return m.Pile(pos=pos_of(meta), name=str(ch[0]), size=int(ch[1]), each=True)
+    def pile_each(self, meta: Meta, ch: list[Any]) -> m.Pile:
+        return m.Pile(pos=pos_of(meta), name=str(ch[0]), size=ch[1], each=True)
 
     def improve(self, meta: Meta, ch: list[Any]) -> m.Improve:
-        return m.Improve(pos=pos_of(meta), cards=int(ch[0]), pile=word(ch[1]),
+        return m.Improve(pos=pos_of(meta), cards=ch[0], pile=word(ch[1]),
                          dealer_sees=ch[2] is True)
 
     def dealer_sees(self, meta: Meta, ch: list[Any]) -> bool:
@@ -324,8 +332,8 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
             fields[key] = value
         return m.TakePart(pos=pos_of(meta), **fields)
 
-    def take_fold(self, meta: Meta, ch: list[Token]) -> tuple[str, int]:
-        return ("fold_from", int(ch[0]))
+    def take_fold(self, meta: Meta, ch: list[m.Value]) -> tuple[str, m.Value]:
+        return ("fold_from", ch[0])
 
     def take_swap(self, meta: Meta, ch: list[Token]) -> tuple[str, m.Word]:
         return ("swap", word(ch[0]))
@@ -349,14 +357,25 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
 
     # -- declarations, units, lets
     def declare(self, meta: Meta, ch: list[Any]) -> m.Declaration:
-        name, low, high, hidden, *options = ch
+        name, low, high, step, hidden, *options = ch
         fields: dict[str, Any] = {}
+        named: list[tuple[m.Word, m.Value]] = []
         for key, value, _ in options:
-            fields[key] = value
+            if key == "named":
+                named.append(value)
+            else:
+                fields[key] = value
         return m.Declaration(
-            pos=pos_of(meta), name=str(name), low=low, high=high, hidden=hidden is not None,
-            option_pos=tuple((k, p) for k, _, p in options), **fields,
+            pos=pos_of(meta), name=str(name), low=low, high=high, step=step,
+            hidden=hidden is not None, named=tuple(named),
+            option_pos=tuple((k, p) for k, _, p in options if k != "named"), **fields,
         )
+
+    def steps(self, meta: Meta, ch: list[m.Value]) -> m.Value:
+        return ch[0]
+
+    def decl_named(self, meta: Meta, ch: list[Any]) -> DeclOption:
+        return ("named", (word(ch[0]), ch[1]), pos_of(meta))
 
     def decl_auction(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("auction", True, pos_of(meta))
@@ -364,11 +383,17 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def decl_after_bidder(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("after_bidder", True, pos_of(meta))
 
+    def decl_after_role(self, meta: Meta, ch: list[Token]) -> DeclOption:
+        """`starting after the ROLE` (`the bidder` is `the highest bidder`)."""
+        if role_name(str(ch[0])) == "bidder":
+            return ("after_bidder", True, pos_of(meta))
+        return ("after_role", word(ch[0]), pos_of(meta))
+
     def decl_bidder_keeps(self, meta: Meta, ch: list[Token]) -> DeclOption:
         return ("bidder_keeps", word(ch[0]), pos_of(meta))
 
-    def decl_hook(self, meta: Meta, ch: list[Token]) -> DeclOption:
-        return ("hook", int(ch[0]), pos_of(meta))
+    def decl_hook(self, meta: Meta, ch: list[m.Value]) -> DeclOption:
+        return ("hook", ch[0], pos_of(meta))
 
     def hidden(self, meta: Meta, ch: list[Any]) -> bool:
         return True
@@ -386,8 +411,8 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def unit_cancels(self, meta: Meta, ch: list[Token]) -> tuple[str, m.Word]:
         return ("cancels", word(ch[0]))
 
-    def unit_floor(self, meta: Meta, ch: list[Token]) -> tuple[str, int]:
-        return ("floor", int(ch[0]))
+    def unit_floor(self, meta: Meta, ch: list[m.Value]) -> tuple[str, m.Value]:
+        return ("floor", ch[0])
 
     def let(self, meta: Meta, ch: list[Any]) -> m.Let:
         return m.Let(pos=pos_of(meta), name=str(ch[0]), expr=ch[1])
@@ -493,6 +518,12 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
 
     def total(self, meta: Meta, ch: list[Token]) -> m.Total:
         return m.Total(pos=pos_of(meta), unit=str(ch[0]))
+
+    def team_value(self, meta: Meta, ch: list[Token]) -> m.TeamValue:
+        return m.TeamValue(pos=pos_of(meta), name=str(ch[-1]))
+
+    def role_value(self, meta: Meta, ch: list[Token]) -> m.RoleValue:
+        return m.RoleValue(pos=pos_of(meta), name=str(ch[0]), role=str(ch[1]))
 
     def call(self, meta: Meta, ch: list[Any]) -> m.Call:
         args = tuple(a for a in ch[1:] if a is not None)

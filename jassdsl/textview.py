@@ -258,7 +258,8 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
     lines = [f"hand {result.number}, dealer {names[result.dealer]}, "
              f"{trump_how(rules, result, events, names)}"]
     for decl, values in result.declared.items():
-        shown = ", ".join(f"{names[s]} {v}" for s, v in enumerate(values))
+        shown = ", ".join(f"{names[s]} {rules.value_names.get((decl, v), v)}"
+                          for s, v in enumerate(values))
         lines.append(f"  {decl}: {shown}")
     if rules.take_part:
         playing = ", ".join(names[x] for x in result.playing) or "nobody"
@@ -356,8 +357,10 @@ def running_count(rules: CompiledRules, obs: Observation, seat: int,
                     f"{plural(points[team[seat]], 'point')}")
     else:
         mine[0] += f", {plural(points[seat], 'point')}"
-    declared = [f"your {name} {values[seat]}" for name, values in obs.declared.items()
-                if values and values[seat] is not None]
+    named = rules.value_names  # `match` rather than 257
+    declared = [f"your {name} {named.get((name, value), value)}"
+                for name, values in obs.declared.items()
+                if values and (value := values[seat]) is not None]
     return "so far: " + "; ".join(mine + declared)
 
 
@@ -479,9 +482,10 @@ class Narrator:
         if not self.others(e.seat) or e.kept:
             return []
         name = self.names[e.seat]
+        value = self.rules.value_names.get((e.name, e.value), e.value)  # `match`
         if e.name == self.auction:
-            return [f"{name} passes" if e.passed else f"{name} bids {e.value}"]
-        return [f"{name} gives a hidden {e.name}" if e.hidden else f"{name}'s {e.name}: {e.value}"]
+            return [f"{name} passes" if e.passed else f"{name} bids {value}"]
+        return [f"{name} gives a hidden {e.name}" if e.hidden else f"{name}'s {e.name}: {value}"]
 
     def took_part(self, e: TookPart) -> list[str]:
         if not self.others(e.seat):

@@ -23,6 +23,9 @@ SUIT_WORDS = {"diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}
 RANK_WORDS = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J", "tens": "10",
               "nines": "9", "eights": "8", "sevens": "7", "sixes": "6"}
 LOGIC = ("and", "or")
+# the roles as the language reference lists them ("Roles"), in the order the engine's
+# `HandFacts.roles` and `HandFacts.role_seats` hold them
+ROLE_ORDER = ("chooser", "pusher", "bidder", "first-void")
 
 
 class Naive:
@@ -47,6 +50,11 @@ class Naive:
         if kind == "total":
             base, sign = self.units[e.unit]
             return sign * f.totals[base][s]
+        if kind == "team":  # `team bid`: both partners' values added up
+            return f.declared[e.name][s]
+        if kind == "of":  # `bid of bidder`: the value of the player holding the role, or 0
+            seat = f.role_seats[ROLE_ORDER.index(e.role)]
+            return f.seat_declared[e.name][seat] if seat >= 0 else 0
         if kind == "unary":
             return (not self.truth(e.arg, f, s)) if e.op == "not" else -self.value(e.arg, f, s)
         if kind == "binary":
@@ -95,6 +103,8 @@ class Naive:
             return self.options[name]
         if name in self.declared:
             return f.declared[name][s]
+        if name in ROLE_ORDER:  # 1 when the subject is (or its team holds) that player
+            return f.roles[ROLE_ORDER.index(name)] == s
         played = len(f.trick_winners)
         points = f.points
         facts: dict[str, Callable[[], Any]] = {
@@ -113,7 +123,6 @@ class Naive:
             "table-stoeck": lambda: f.table_stoeck[s] if f.table_stoeck else 0,
             "playing": lambda: f.playing[s] if f.playing else 1,  # 1 without taking part
             "multiplier": lambda: f.multiplier,  # the column's multiplier (a scoresheet)
-            "chooser": lambda: f.chooser[s] if f.chooser else 0,  # named trump
         }
         return facts[name]()
 

@@ -117,7 +117,9 @@ def subject_points(rules: CompiledRules, out: dict[str, Any]) -> list[int]:
     for seat, p in enumerate(out["points"]):
         points[rules.team_of[seat]] += p
         tricks[rules.team_of[seat]] += len(out["tricks"][seat])
-    bonus = next((b.points for b in rules.model.bonuses if b.name.text == "match"), 0)
+    bonus = next((int(b.points.number if b.points.number is not None
+                      else rules.options[b.points.option or ""])
+                  for b in rules.model.bonuses if b.name.text == "match"), 0)
     for s in range(rules.subjects):
         if tricks[s] == sum(tricks):
             points[s] += bonus

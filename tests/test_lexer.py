@@ -179,3 +179,24 @@ game ends when the sheets are full
 ])
 def test_scoresheet_words(word: str, kind: _TokenType) -> None:
     assert kind_of(SHEET, word) in kind
+
+
+ROLES_TEXT = """first lead: bidder
+next dealer: first-void
+trump: bidder chooses suits
+score each hand, first rule that applies:
+  made: when one team has bidder and points >= bid of bidder and team bid > 0
+      then the team with chooser scores points
+"""
+
+
+@pytest.mark.parametrize(("word", "kind"), [
+    ("bidder", Name.Builtin),
+    ("first-void", Name.Builtin),
+    ("chooser", Name.Builtin),
+    ("chooses", Keyword),
+    ("of", Keyword),
+    ("team", Name.Class),
+])
+def test_role_words(word: str, kind: _TokenType) -> None:
+    assert kind_of(ROLES_TEXT, word) in kind

@@ -38,6 +38,7 @@ from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.compiler import CompiledRules, option_value
 from jassdsl.game import Game, HandResult
 from jassdsl.registry import load_rules, rules_dir, variant_names
+from jassdsl.roles import ROLE_LIST
 from jassdsl.scoring import HandFacts
 from jassdsl.tables import MODE_NAMES
 
@@ -84,6 +85,9 @@ class HandView:
     table_stoeck: list[int] = field(default_factory=list)  # Stöck lying in a trick taken
     playing: list[int] = field(default_factory=list)  # seats taking part ([]: everybody)
     at_table: int = 0  # players at the table during the hand (0: everybody)
+    seat_declared: dict[str, list[int]] = field(default_factory=dict)  # per seat, not team
+    bidder: int = -1  # the seat with the highest bid of the auction, -1 without one
+    team_of: tuple[int, ...] = ()  # subject per seat
     chooser: int = -1  # the subject of the player who named trump
     column: str = ""  # the scoresheet's column played
 
@@ -99,7 +103,10 @@ class HandView:
 
 
 def match_bonus(rules: CompiledRules) -> int:
-    return next((b.points for b in rules.model.bonuses if b.name.text == "match"), 0)
+    """The file's `bonus match N` (N a number, or an option's chosen number)."""
+    return next((int(b.points.number if b.points.number is not None
+                     else rules.options[b.points.option or ""])
+                 for b in rules.model.bonuses if b.name.text == "match"), 0)
 
 
 def six_counts_11(options: dict[str, Any]) -> bool:
@@ -136,9 +143,15 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
     for t, lying, has_stoeck in zip(r.tricks, cards, ref.table_stoeck(cards, mode), strict=True):
         table_weis[team[t.winner]] += ref.table_weis(lying, options.get("four-nines") == "yes")
         table_stoeck[team[t.winner]] += 20 if has_stoeck else 0
+    auction = rules.declarations[rules.auction].name if rules.auction >= 0 else ""
+    bids = r.declared.get(auction, ())
+    bidder = bids.index(max(bids)) if bids and max(bids) > 0 else -1  # bids only rise
     return HandView(r.number, k, points, tricks, won, winners, declared, options, weis, stoeck,
-                    table_weis, table_stoeck, chooser=team[r.chooser] if r.chooser >= 0 else -1,
-                    column=r.column)
+                    table_weis, table_stoeck,
+                    seat_declared={name: list(v) for name, v in r.declared.items()},
+                    bidder=bidder, team_of=tuple(team),
+                    chooser=team[chooser] if (chooser := r.roles.get("chooser", -1)) >= 0
+                    else -1, column=r.column)
 
 
 def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[list[int],
@@ -314,6 +327,39 @@ def plusminus_allmedias(v: HandView) -> Expected:
         return Expected("three-equal", one_vs_rest(v, odd, 2, 0, "points"))
     eligible = [s for s in range(4) if p[s] < 100]
     return award_extremes(v, eligible, "points", "spread", (max, min))
+
+
+def differenzler_offen(v: HandView) -> Expected:
+    """W, K: an exact estimate above 0 earns a credit (option 'credit'), written as that
+    many penalties less; every other player gets the difference as penalties."""
+    est = v.declared["estimate"]
+    exact = [s for s in range(v.subjects) if v.points[s] == est[s] > 0]
+    miss = each(v, "penalties", lambda s: -v.options["credit"] if s in exact
+                else abs(v.points[s] - est[s]))
+    return Expected("exact" if exact else "difference", miss)
+
+
+def bieter(v: HandView) -> Expected:
+    """Bieter for four (J, V, G and the file's decisions): the team of the highest bidder
+    makes its bid when its card points, Weis and Stöck reach it, a match bid (257) only by
+    taking every trick; then every team writes its card points, Weis and Stöck. Otherwise
+    the bid is written against the bidding team and the other team writes its own."""
+    bid = v.seat_declared["bid"][v.bidder]
+    team = v.team_of[v.bidder]
+    made = [v.points[s] + v.weis[s] + v.stoeck[s] for s in range(v.subjects)]
+    if bid == 257:
+        clause = "made-match" if v.tricks[team] == len(v.trick_winners) else "failed"
+    else:
+        clause = "made" if made[team] >= bid else "failed"
+    if clause == "failed":
+        return Expected(clause, each(v, "points", lambda s: -bid if s == team else made[s]))
+    return Expected(clause, each(v, "points", lambda s: made[s]))
+
+
+def bieter_ends(number: int, totals: dict[str, tuple[int, ...]], opts: dict[str, Any]) -> bool:
+    """Alone on top with at least the target, or after the hand limit (file decisions)."""
+    return alone_on_top("points", 1000, "target")(number, totals, opts) or \
+        number >= opts["limit"]
 
 
 def differenzler(v: HandView) -> Expected:
@@ -517,6 +563,8 @@ RULE_TEXTS: dict[str, Spec] = {
                      ("most", "points"), floor=0),
     "handjass": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
                      leave="target"),
+    "differenzler-offen": Spec(differenzler_offen, after(12, "hands"), ("fewest", "penalties")),
+    "bieter": Spec(bieter, bieter_ends, ("most", "points")),
     # A: with Bessern the hand is scored "as in ordinary Handjass"
     "handjass-bessern": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
                              leave="target"),
@@ -610,11 +658,12 @@ def check_deal_and_play(rules: CompiledRules, r: HandResult) -> None:
     assert union.bit_count() == each_ * n
     assert len(r.tricks) == each_
     leader = (r.dealer + 1) % n  # forehand leads the first trick
-    if rules.lead_chooser and r.chooser >= 0:  # ... or who named trump, where the file says
-        leader = r.chooser
     if rules.lead_bidder:  # unless the highest bidder of the auction leads
         bids = r.declared[rules.declarations[rules.auction].name]
         leader = bids.index(max(bids))
+    elif rules.lead_role >= 0:  # or the player holding another role, when somebody does
+        held = r.roles[ROLE_LIST[rules.lead_role].name]
+        leader = held if held >= 0 else leader
     played = []
     for t in r.tricks:
         assert t.leader == leader and len(t.cards) == n
@@ -643,6 +692,10 @@ def facts_of(rules: CompiledRules, r: HandResult, v: HandView,
     """The facts of a finished hand, for evaluating the file's invariant statements."""
     won = [sum(1 << CARD_NAMES.index(c) for c in cs) for cs in v.won]
     mode = ref_mode(r.trump)
+    team = rules.team_of
+    off = r.first_off_suit()
+    role_seats = [r.roles.get("chooser", -1), r.roles.get("pusher", -1), v.bidder,
+                  off[1] if off else -1]
     in_play = sum(ref.card_points(CARD_NAMES[c], mode) for seat in v.playing
                   for c in mask_cards(as_mask(r.in_hands[seat]))) + (5 if r.tricks else 0)
     return HandFacts(
@@ -658,7 +711,10 @@ def facts_of(rules: CompiledRules, r: HandResult, v: HandView,
         playing=[int(s in v.playing) for s in range(rules.subjects)] if rules.take_part
         else [], in_play=in_play,
         multiplier=next((c.multiplier for c in rules.columns if c.name == r.column), 0),
-        chooser=[int(s == v.chooser) for s in range(rules.subjects)],
+        # the roles (chooser, pusher, bidder, first-void): the bidder from the bids, the
+        # first void from the tricks, who chose and pushed as the hand's record says
+        role_seats=role_seats, roles=[team[x] if x >= 0 else -1 for x in role_seats],
+        seat_declared=v.seat_declared,
     )
 
 

@@ -43,7 +43,7 @@ score each hand, first rule that applies:
 game ends after 2 hands
 winner: most sticks
 """
-KNOWN_NAMES = "hand, last, match, players, points, rank, sharing, tricks"
+KNOWN_NAMES = "hand, last, match, players, points, rank, sharing, tricks, first-void"
 CONTEXT = ("is a fact about one player or team; ask it inside 'one player has ...' or a "
            "target such as 'players with ...'")
 

@@ -102,7 +102,7 @@ def test_the_file_fills_every_quoted_string_of_the_grammar() -> None:
 
 # Identifier fields of the model: the grammar allows only letters, digits, '_' and '-'.
 IDENTIFIERS = {"path", "id", "key", "name", "text", "singular", "plural", "unit", "func",
-               "op", "kind", "quantifier", "subject", "direction", "option"}
+               "op", "kind", "quantifier", "subject", "direction", "option", "role"}
 
 
 def string_fields(cls: type[BaseModel]) -> set[str]:

@@ -53,7 +53,7 @@ def test_a_free_column_then_its_mode_and_the_multiplier_counts() -> None:
     while len(game.results) < 1:
         game.apply(rng.choice(game.legal_actions()))
     r = game.results[0]
-    assert (r.column, r.chooser, r.trump) == ("joker-1", chooser, "S")
+    assert (r.column, r.roles["chooser"], r.sheet, r.trump) == ("joker-1", chooser, chooser % 2, "S")
     team = chooser % 2
     assert r.totals["points"][team] == r.points[team] * 7
     assert r.totals["points"][1 - team] == 0

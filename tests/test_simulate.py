@@ -127,6 +127,12 @@ def test_the_first_failing_game_is_named_whatever_the_jobs(tmp_path: Path) -> No
     assert messages[0] == messages[1]
 
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """A shell starts background jobs with Ctrl-C ignored, and a child inherits that; the
+    test wants the terminal's default, whoever started pytest."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def children(pid: int) -> list[int]:
     out = []
     for task in Path(f"/proc/{pid}/task").iterdir():
@@ -141,7 +147,8 @@ def test_ctrl_c_stops_the_workers_without_a_traceback(tmp_path: Path) -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "jassdsl", "simulate", "schieber", "--games", "100000",
          "--bots", "random", "--jobs", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=ctrl_c_as_at_a_terminal)
     try:
         deadline = time.monotonic() + 60
         while len(children(proc.pid)) < 2 and time.monotonic() < deadline:

@@ -100,7 +100,7 @@ def sheets_played(game: Game) -> list[list[str]]:
     out: list[list[str]] = [[] for _ in range(r.sheets)]
     for result in game.results:
         if result.column:
-            out[r.sheet_of(result.chooser)].append(result.column)
+            out[result.sheet].append(result.column)
     return out
 
 

@@ -2,8 +2,9 @@
 
 It ends when everybody else has passed in a row after the highest bid, or at once on
 the highest possible bid. When everybody passes without a bid, the next dealer deals
-anew; the hand keeps its number. The highest bidder is a role other phases read
-(`State.bidder`): who names trump, who leads, who deals next, who keeps their bid.
+anew; the hand keeps its number. The highest bidder is a role (`roles.BIDDER` in
+`State.roles`) other phases read: who names trump, who leads, who deals next, who keeps
+their bid, and what scoring asks as `bidder`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from jassdsl.engine.events import DealtAgain, Declared
 from jassdsl.engine.phase import Phase
 from jassdsl.engine.state import AuctionPart, State
 from jassdsl.errors import IllegalActionError
+from jassdsl.roles import BIDDER
 
 if TYPE_CHECKING:
     from jassdsl.engine.game import Game
@@ -32,7 +34,7 @@ class Auction(Phase):
         super().__init__(rules)
         self.index = rules.auction
         self.decl = rules.declarations[self.index]
-        self.bids = declare_actions(self.decl.name, self.decl.low, self.decl.high)
+        self.bids = declare_actions(self.decl.name, self.decl.values)
 
     def new_part(self, s: State) -> None:
         s.auction = AuctionPart()
@@ -51,7 +53,10 @@ class Auction(Phase):
 
     def legal(self, g: Game) -> list[Action]:
         assert g.s.auction is not None
-        return [*self.bids[max(0, g.s.auction.bid + 1 - self.decl.low):], PASS]
+        part = g.s.auction
+        if part.bidder < 0:
+            return [*self.bids, PASS]
+        return [*(a for a in self.bids if a.value > part.bid), PASS]
 
     def accepts(self, g: Game, action: Action) -> bool:
         return action.kind in ("pass", self.decl.name)
@@ -66,8 +71,9 @@ class Auction(Phase):
             part.passes += 1
             if g.log is not None:
                 g.emit(Declared(s.hand_no, seat, d.name, -1, d.hidden, passed=True))
-        elif max(d.low, part.bid + 1) <= action.value <= d.high:
+        elif (part.bidder < 0 or action.value > part.bid) and action.value in d.values:
             part.bid, part.bidder, part.passes = action.value, seat, 0
+            s.roles[BIDDER] = seat
             declared.declared[d.name][seat] = action.value
             if g.log is not None:
                 g.emit(Declared(s.hand_no, seat, d.name, action.value, d.hidden))
@@ -82,6 +88,6 @@ class Auction(Phase):
             if g.log is not None:
                 g.emit(DealtAgain(s.hand_no, s.dealer))
             g.chain.deal.start_hand(g)
-        elif part.bidder >= 0 and (part.passes == n - 1 or part.bid == d.high):
+        elif part.bidder >= 0 and (part.passes == n - 1 or part.bid == d.top):
             g.advance(self)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from jassdsl.deal import DECK, deal_plan, next_seat, split_piles, trick_seats
 from jassdsl.engine.events import Dealt
 from jassdsl.engine.phase import Phase
+from jassdsl.roles import no_roles
 
 if TYPE_CHECKING:
     from jassdsl.engine.game import Game
@@ -37,6 +38,7 @@ class Deal(Phase):
         for phase in chain.resets:
             phase.new_hand(g)
         s.playing = s.table
+        s.roles = no_roles()
         s.hands = hands
         s.dealt = tuple(hands)
         s.won = [0] * n

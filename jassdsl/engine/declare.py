@@ -31,7 +31,7 @@ class Declarations(Phase):
 
     def __init__(self, rules: CompiledRules) -> None:
         super().__init__(rules)
-        self.actions = [declare_actions(d.name, d.low, d.high) for d in rules.declarations]
+        self.actions = [declare_actions(d.name, d.values) for d in rules.declarations]
 
     def new_part(self, s: State) -> None:
         s.declare = DeclarePart()
@@ -58,7 +58,8 @@ class Declarations(Phase):
         d = r.declarations[index]
         s.phase, part.index, part.count = "declare", index, 0
         bidder = s.bidder
-        s.current = (bidder + 1) % n if d.after_bidder else (s.dealer + 1) % n
+        after = s.roles[d.after_role] if d.after_role >= 0 else -1  # right of a role's holder
+        s.current = (after + 1) % n if after >= 0 else (s.dealer + 1) % n
         if d.bidder_keeps is not None:
             value = part.declared[d.name][bidder] = part.declared[d.bidder_keeps][bidder]
             if g.log is not None:
@@ -92,7 +93,7 @@ class Declarations(Phase):
         assert part is not None
         value = action.value
         d = r.declarations[part.index]
-        if not d.low <= value <= d.high:
+        if value not in d.values:
             raise IllegalActionError(f"{d.name} {value}", g.legal_names())
         if d.hook is not None and part.count == self.turns(d) - 1 and \
                 sum(part.declared[d.name]) + value == d.hook:
@@ -119,6 +120,7 @@ class Declarations(Phase):
                 per[team[seat]] += v
             out[name] = per
         facts.declared = out
+        facts.seat_declared = part.declared
 
     def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
         part = g.s.declare

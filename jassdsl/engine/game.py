@@ -210,16 +210,34 @@ class Game:
         return phase.legal(self) if phase is not None else []
 
     def legal_names(self) -> list[str]:
-        """The legal actions as an error message names them (a run of values as a range;
-        a scoresheet's column by its name)."""
+        """The legal actions as an error message names them (a run of values as a range,
+        a named value by its name: `bid match`; a scoresheet's column by its name)."""
         phase = self.chain.by_name.get(self.s.phase)
         if phase is not None and overrides(phase, "text"):
             return [phase.text(a) for a in self.legal_actions()]
-        return legal_names(self.legal_actions())
+        return legal_names(self.legal_actions(), self.rules.value_names)
+
+    def action_name(self, action: Action) -> str:
+        """An action as this game prints and reads it: `bid match` for a named value,
+        `column joker-1` for a scoresheet's column."""
+        name = self.rules.value_names.get((action.kind, action.value))
+        if name is not None:
+            return f"{action.kind} {name}"
+        for phase in self.chain.namers:
+            text = phase.text(action)
+            if text != str(action):
+                return text
+        return str(action)
 
     def parse_action(self, text: str) -> Action:
         """An action's text as this game reads it: what `Action.parse` reads, and the
-        actions only the rule file names (``column joker-1``); ApiUsageError otherwise."""
+        actions only the rule file names (a named value of a declaration, `bid match`; a
+        scoresheet's column, ``column joker-1``); ApiUsageError otherwise."""
+        words = text.split()
+        if len(words) == 2:  # a named value of a declaration: `bid match`
+            value = self.rules.named_values.get((words[0].lower(), words[1].lower()))
+            if value is not None:
+                return Action(words[0].lower(), value)
         for phase in self.chain.namers:
             named = phase.read(text)
             if named is not None:
@@ -227,12 +245,9 @@ class Game:
         return Action.parse(text)
 
     def action_text(self, action: Action) -> str:
-        """An action as `apply` reads it back: ``DA``, ``trump H``, ``column joker-1``."""
-        for phase in self.chain.namers:
-            text = phase.text(action)
-            if text != str(action):
-                return text
-        return str(action)
+        """An action as `apply` reads it back: ``DA``, ``trump H``, ``column joker-1``
+        (the same as `action_name`)."""
+        return self.action_name(action)
 
     def why_illegal(self, card: int) -> str:
         """The regime statement that forbids a card now ('' when it is legal)."""

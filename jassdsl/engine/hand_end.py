@@ -15,6 +15,7 @@ from jassdsl.engine.phase import Phase
 from jassdsl.engine.records import HandResult
 from jassdsl.errors import InvariantError
 from jassdsl.modes import mode_of
+from jassdsl.roles import ROLE_LIST
 from jassdsl.scoring import Grant, HandFacts, first_clause, score_hand
 from jassdsl.tables import chunk_points
 
@@ -110,6 +111,9 @@ class HandEnd:
             c = s.in_cards
             facts.in_play = (p0[c & 511] + p1[c >> 9 & 511] + p2[c >> 18 & 511] + p3[c >> 27]
                              + r.last_bonus + (r.match_bonus if len(set(winners)) == 1 else 0))
+        if r.roles_read:
+            facts.role_seats = list(s.roles)
+            facts.roles = [team[x] if x >= 0 else -1 for x in s.roles]
         for phase in g.chain.fact_hooks:
             phase.add_facts(g, facts)
         return facts
@@ -142,6 +146,8 @@ class HandEnd:
             extra["bonuses"] = bonuses
         if won_with:
             extra["won_with"] = won_with
+        if r.roles_read:
+            extra["roles"] = {ROLE_LIST[i].name: s.roles[i] for i in sorted(r.roles_read)}
         result = HandResult(
             s.hand_no, s.dealer, mode_of(s.mode), s.dealt, tuple(s.tricks),
             tuple(facts.points), extra.pop("declared", {}), clause.id if clause else "",
@@ -157,8 +163,8 @@ class HandEnd:
                 g.emit(GameOver(s.hand_no, g.end_reason()))
             return
         s.hand_no += 1
-        bidder_deals = r.next_dealer_bidder and s.bidder >= 0
-        s.dealer = s.bidder if bidder_deals else next_seat(r.players, s.dealer, s.table)
+        role = s.roles[r.dealer_role] if r.dealer_role >= 0 else -1
+        s.dealer = role if role >= 0 else next_seat(r.players, s.dealer, s.table)
         g.chain.deal.start_hand(g)
 
     def hand_delta(self, facts: HandFacts) -> dict[str, list[int]]:

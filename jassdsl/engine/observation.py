@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.engine.records import Trick
 from jassdsl.modes import NO_MODE, Mode, mode_of
+from jassdsl.roles import ROLE_LIST
 
 if TYPE_CHECKING:
     from jassdsl.engine.game import Game
@@ -49,6 +50,7 @@ class Observation:
     robbed: int = -1
     seen: int = -1  # a pile's bottom card that everybody sees
     looked: tuple[int, ...] = ()  # its own pile, declined
+    roles: dict[str, int] = field(default_factory=dict)  # role: seat so far, -1: nobody
     sheets: tuple[tuple[str, ...], ...] = ()  # per scoresheet: the columns still open
     column: str = ""  # the scoresheet's column taken this hand
 
@@ -68,6 +70,7 @@ class Observation:
         out["weis_offer"] = list(self.weis_offer)
         out["table"], out["playing"] = list(self.table), list(self.playing)
         out["piles"] = dict(self.piles)
+        out["roles"] = dict(self.roles)
         out["sheets"] = [list(x) for x in self.sheets]
         return out
 
@@ -87,4 +90,6 @@ def observe(g: Game, seat: int) -> Observation:
         s.bidder, s.hand_no, tuple(s.tricks),
         totals={u: tuple(v) for u, v in s.totals.items()},
         table=seats_in(s.table, r.players), playing=seats_in(s.playing, r.players),
+        roles={role.name: s.roles[role.index] for role in ROLE_LIST
+               if role.index in r.roles_read or role.index in r.roles_made},
         **extra)

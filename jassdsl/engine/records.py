@@ -51,8 +51,9 @@ class HandResult(NamedTuple):
     in_hands: tuple[int, ...] = ()  # per seat, the cards held when play began (take part)
     improved: tuple[tuple[int, str], ...] = ()  # (seat, "took" or "refused") own piles
     won_with: str = ""  # a fact counted first (`count first:`) that ended the game at once
-    chooser: int = -1  # the seat that named trump, where a player names it
+    roles: dict[str, int] = {}  # noqa: RUF012  # the roles the file reads: seat, or -1
     column: str = ""  # the scoresheet's column played in this hand
+    sheet: int = -1  # ... and the sheet it was played on (per team or per player)
 
     def trick_order(self, leader: int) -> tuple[int, ...]:
         """The seats of a trick of this hand in play order, from its leader (only the

@@ -4,7 +4,7 @@ Each team (or each player) has a sheet of the same columns; a column is a mode, 
 choice among modes, with a multiplier. The player to choose takes an open column of their
 own sheet (a free column, then its mode) or pushes, as the file allows; a column taken is
 played: it is never offered to that sheet again. Whoever has no open column is skipped
-(asked first, pushed to). The hand's facts get the column's multiplier and who chose;
+(asked first, pushed to). The hand's facts get the column's multiplier; who chose is the role `chooser`;
 the game ends when every sheet is full (`game ends when the sheets are full`).
 
 Actions: ``column N`` (N the column's place in the file, from 0; the game reads and
@@ -21,9 +21,10 @@ from jassdsl.deal import next_seat
 from jassdsl.engine.events import ColumnTaken, TrumpSet
 from jassdsl.engine.phase import Phase
 from jassdsl.engine.state import SheetPart, State, TrumpPart
-from jassdsl.engine.trump import chooser_facts, push, push_target
+from jassdsl.engine.trump import push, push_target
 from jassdsl.errors import IllegalActionError
 from jassdsl.modes import mode_of
+from jassdsl.roles import CHOOSER
 from jassdsl.scoring import HandFacts
 
 if TYPE_CHECKING:
@@ -116,7 +117,7 @@ class SheetChoice(Phase):
         else:
             mode = action.value
         s.mode = mode
-        part.chooser = s.current
+        part.chooser = s.roles[CHOOSER] = s.current
         if g.log is not None:
             g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "chosen", s.current))
         g.advance(self)
@@ -146,14 +147,14 @@ class SheetChoice(Phase):
         sheet = g.s.sheet
         assert sheet is not None
         facts.multiplier = self.columns[sheet.column].multiplier if sheet.column >= 0 else 0
-        chooser_facts(g, facts)
 
     def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
         s = g.s
         assert s.sheet is not None and s.trump is not None
         if s.sheet.column < 0:
             return {}
-        return {"column": self.columns[s.sheet.column].name, "chooser": s.trump.chooser}
+        return {"column": self.columns[s.sheet.column].name,
+                "sheet": self.rules.sheet_of(s.trump.chooser)}
 
     def observe(self, g: Game, seat: int) -> dict[str, Any]:
         sheet = g.s.sheet

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jassdsl.engine.records import HandResult, Trick
+from jassdsl.roles import no_roles
 from jassdsl.weis import Weis
 
 
@@ -131,6 +132,9 @@ class State:
     weis: WeisPart | None = None
     piles: PilesPart | None = None
     sheet: SheetPart | None = None
+    # per role of jassdsl.roles: the seat holding it in this hand, or -1; the deal resets
+    # them, the phase that makes a role writes it
+    roles: list[int] = field(default_factory=no_roles)
 
     def copy(self) -> State:
         return State(
@@ -145,6 +149,7 @@ class State:
             self.weis.copy() if self.weis else None,
             self.piles.copy() if self.piles else None,
             self.sheet.copy() if self.sheet else None,
+            list(self.roles),
         )
 
     @property

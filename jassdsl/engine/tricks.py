@@ -15,6 +15,7 @@ from jassdsl.engine.records import Trick
 from jassdsl.errors import IllegalActionError
 from jassdsl.modes import mode_of
 from jassdsl.play import FollowRule, follow_plain, follow_rule, trick_winner
+from jassdsl.roles import FIRST_VOID
 from jassdsl.tables import MODE_INDEX, ModeTable
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ class Play(Phase):
         self.follow_by_mode: dict[int, FollowRule] = {
             mode: follow_rule(rules.play, table) for mode, table in rules.modes.items()}
         self.first_void = rules.trump_kind == "first_void"
+        self.track_void = FIRST_VOID in rules.roles_read  # who first could not follow
         self.last_legal: tuple[tuple[int, ...], int] = ((), 0)
 
     def order_table(self, mode: int) -> ModeTable:
@@ -45,9 +47,8 @@ class Play(Phase):
         """Play begins; with Weis, each seat holding one decides before its first card."""
         s, r = g.s, self.rules
         s.phase = "play"
-        chooser = s.trump.chooser if r.lead_chooser and s.trump is not None else -1
-        lead = s.bidder if r.lead_bidder and s.bidder >= 0 else chooser if chooser >= 0 \
-            else next_seat(r.players, s.dealer, s.playing)
+        role = s.roles[r.lead_role] if r.lead_role >= 0 else -1
+        lead = role if role >= 0 else next_seat(r.players, s.dealer, s.playing)
         s.leader = s.current = lead
         if r.reads_in_play:
             in_cards = 0
@@ -100,6 +101,9 @@ class Play(Phase):
         hand ^= 1 << card
         s.hands[seat] = hand
         log = g.log
+        if self.track_void and trick and card // 9 != trick[0] // 9 and \
+                s.roles[FIRST_VOID] < 0:
+            s.roles[FIRST_VOID] = seat
         if s.mode < 0 and trick and card // 9 != trick[0] // 9 and self.first_void:
             s.mode = card // 9  # the first card of a player who cannot follow sets trump
             if log is not None:

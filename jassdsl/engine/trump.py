@@ -9,7 +9,7 @@ card of a player who cannot follow is play's (`tricks.Play`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from jassdsl.actions import PUSH, TRUMPS, Action
 from jassdsl.compiler import CompiledRules
@@ -19,7 +19,7 @@ from jassdsl.engine.phase import Phase
 from jassdsl.engine.state import State, TrumpPart
 from jassdsl.errors import IllegalActionError
 from jassdsl.modes import mode_of
-from jassdsl.scoring import HandFacts
+from jassdsl.roles import BIDDER, CHOOSER, PUSHER
 
 if TYPE_CHECKING:
     from jassdsl.engine.game import Game
@@ -77,17 +77,11 @@ def push(g: Game, part: TrumpPart, to: int) -> None:
     part.pushed = True
     part.pushes += 1
     seat = s.current
+    if s.roles[PUSHER] < 0:  # the pusher is who pushed first (forehand)
+        s.roles[PUSHER] = seat
     s.current = part.chooser = to
     if g.log is not None:
         g.emit(Pushed(s.hand_no, seat, to))
-
-
-def chooser_facts(g: Game, facts: HandFacts) -> None:
-    """The `chooser` fact: 1 for the subject (player or team) of who named trump."""
-    part = g.s.trump
-    facts.chooser = [0] * g.rules.subjects
-    if part is not None and part.chooser >= 0 and g.s.mode >= 0:
-        facts.chooser[g.rules.team_of[part.chooser]] = 1
 
 
 def anyone(seat: int) -> bool:
@@ -123,9 +117,10 @@ class TrumpChoice(Phase):
         part = s.trump
         assert part is not None
         if self.by_bidder:
-            if s.bidder < 0:
+            bidder = s.roles[BIDDER]
+            if bidder < 0:
                 return False
-            s.phase, part.chooser, s.current = "trump", s.bidder, s.bidder
+            s.phase, part.chooser, s.current = "trump", bidder, bidder
         else:
             s.phase, part.chooser = "trump", next_seat(self.rules.players, s.dealer, s.table)
         part.first = part.chooser
@@ -152,14 +147,7 @@ class TrumpChoice(Phase):
         if action.value not in r.trump_choices:
             raise IllegalActionError(action, g.legal_names())
         s.mode = action.value
-        part.chooser = s.current
+        part.chooser = s.roles[CHOOSER] = s.current
         if g.log is not None:
             g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "chosen", s.current))
         g.advance(self)
-
-    def add_facts(self, g: Game, facts: HandFacts) -> None:
-        chooser_facts(g, facts)
-
-    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
-        part = g.s.trump
-        return {"chooser": part.chooser} if part is not None and g.s.mode >= 0 else {}

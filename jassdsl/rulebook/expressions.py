@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from jassdsl import model as m
+from jassdsl.roles import ROLES, Role
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import suit_prose
 from jassdsl.rulebook.words import (
@@ -52,6 +53,10 @@ def _formula(e: m.Expr, outer: int) -> str:
         return e.name
     if isinstance(e, m.Total):
         return f"total {e.unit}"
+    if isinstance(e, m.TeamValue):
+        return f"team {e.name}"
+    if isinstance(e, m.RoleValue):
+        return f"{e.name} of {e.role}"
     if isinstance(e, m.Call):
         return f"{e.func}({', '.join(_formula(a, 0) for a in e.args)})"
     if isinstance(e, m.Unary):
@@ -223,6 +228,8 @@ class Speaker:
             return self.named_quantity(e.name)
         if isinstance(e, m.Total):
             return self.total_quantity(e.unit)
+        if isinstance(e, m.TeamValue):
+            return self.team_quantity(e.name)
         if isinstance(e, m.Call) and len(e.args) == 1:
             arg = e.args[0]
             if e.func == "won" and isinstance(arg, m.Name):
@@ -268,6 +275,9 @@ class Speaker:
                                        (f"einen {ref}", f"sein {ref}", f"seinem {ref}"))
         if name in self.declared:
             return self.declared_quantity(name)
+        if name in ROLES:
+            return Qty("flag", flag=self.role_flag(ROLES[name]),
+                       unflag=self.role_flag(ROLES[name], negative=True))
         if name in BONUS_NOUNS:
             return self.bonus_quantity(name)
         if name == "rank":
@@ -341,6 +351,53 @@ class Speaker:
                    np_dat=f"{self.sw.poss} {en_noun}", most=f"the highest {en_noun}",
                    least=f"the lowest {en_noun}",
                    everyone=f"the {en_noun}s of all {self.sw.pl} together")
+
+    def role_flag(self, role: Role, negative: bool = False) -> Raw:
+        """'is the player who chose trump' (a team: 'has the player who ...'); German with
+        the relative clause after the verb: 'den Spieler stellt, der den Trumpf ...'."""
+        team = self.subject == "team"
+        if self.de:
+            nom, acc, _, _ = role.de_head
+            no = "nicht " if negative else ""
+            head, verb = (acc, ("stellt", "stellen")) if team else (nom, ("ist", "sind"))
+            # the relative clause is closed by a comma (dropped at the end of a sentence)
+            return Raw(f"{verb[0]} {no}{head}, {role.de_rel},",
+                       f"{verb[1]} {no}{head}, {role.de_rel},",
+                       f"{no}{head} {verb[0]}, {role.de_rel},",
+                       f"{no}{head} {verb[1]}, {role.de_rel},")
+        if team:
+            sg, pl = ("does not have", "do not have") if negative else ("has", "have")
+        else:
+            sg, pl = ("is not", "are not") if negative else ("is", "are")
+        return Raw(f"{sg} {role.doc}", f"{pl} {role.doc}", f"{sg} {role.doc}",
+                   f"{pl} {role.doc}")
+
+    def team_quantity(self, name: str) -> Qty:
+        """`team bid`: both partners' values added up."""
+        _, en_noun, _, de_noun, _ = declared_words(name)
+        if self.de:
+            plural = de_plural(de_noun)
+            return Qty("value", ("hat", "haben"), a_noun=f"zusammen {plural}",
+                       np=f"die {plural} beider Partner zusammen",
+                       np_dat=f"den {plural} beider Partner zusammen")
+        return Qty("value", ("has", "have"), a_noun=f"{en_noun}s together",
+                   np=f"the {en_noun}s of both partners together")
+
+    def role_value(self, e: m.RoleValue) -> tuple[str, str]:
+        """`bid of bidder`: 'the bid of the player who made the highest bid' (German:
+        nominative and dative)."""
+        role = ROLES.get(e.role)
+        _, en_noun, _, de_noun, gender = declared_words(e.name)
+        if role is None:
+            code = f"`{formula(e)}`"
+            return code, code
+        if self.de:
+            art, art_dat = {"f": ("die", "der"), "m": ("der", "dem"),
+                            "n": ("das", "dem")}[gender]
+            tail = f"{de_noun} {role.de_head[2]}, {role.de_rel},"
+            return f"{art} {tail}", f"{art_dat} {tail}"
+        text = f"the {en_noun} of {role.doc}"
+        return text, text
 
     def total_quantity(self, unit: str) -> Qty:
         sg, pl = self.unit(unit, 1), self.unit(unit)
@@ -423,6 +480,8 @@ class Speaker:
 
     def noun_phrase(self, e: m.Expr) -> tuple[str, str]:
         """A number about one subject as a noun phrase: (nominative, German dative)."""
+        if isinstance(e, m.RoleValue):
+            return self.role_value(e)
         v = self.value(e)
         if v is not None:
             return v, v
@@ -533,6 +592,8 @@ class Speaker:
                 return self.ranked(right.value)
             if left.name == "sharing" and op == "=":
                 return self.sharing(right.value)
+        if isinstance(left, m.RoleValue):  # a number about the table, in a condition
+            return self.table_compared(left, op, right)
         q = self.quantity(left)
         if q is None:
             return None
@@ -546,6 +607,23 @@ class Speaker:
         if q.kind == "value":
             return self.valued(q, op, right)
         return None
+
+    def table_compared(self, left: m.RoleValue, op: str, right: m.Expr) -> Raw:
+        """'the bid of the player who made the highest bid is 257' (German with the verb
+        last in a subordinate clause: '... 257 beträgt')."""
+        nom = self.role_value(left)[0]
+        v = self.value(right)
+        other = v if v is not None else self.noun_phrase(right)[1 if self.de else 0]
+        if self.de:
+            cmp = {"=": "", "!=": "nicht", ">=": "mindestens", ">": "mehr als",
+                   "<=": "höchstens", "<": "weniger als"}[op]
+            amount = words(cmp, other)
+            return Raw(f"{nom} beträgt {amount}", f"{nom} beträgt {amount}",
+                       f"{nom} {amount} beträgt", f"{nom} {amount} beträgt")
+        cmp = {"=": "is", "!=": "is not", ">=": "is at least", ">": "is more than",
+               "<=": "is at most", "<": "is less than"}[op]
+        return Raw(f"{nom} {cmp} {other}", f"{nom} {cmp} {other}", f"{nom} {cmp} {other}",
+                   f"{nom} {cmp} {other}")
 
     def placed(self, e: m.Call, op: str, k: int) -> Phrase:
         """'place(score, playing) <= 2': at most one other has a higher value."""

@@ -8,6 +8,7 @@ decisions, which are quoted as the file's words.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -16,6 +17,7 @@ from jassdsl import settings
 from jassdsl.cards import RANKS, SUITS
 from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.engine.events import ColumnTaken, Declared, Pushed
+from jassdsl.roles import ROLES, role_name
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import (
     card_mark,
@@ -35,6 +37,7 @@ from jassdsl.rulebook.words import (
     declared_words,
     join_words,
     rank_name,
+    role_words,
     say,
     unit_word,
 )
@@ -124,23 +127,25 @@ def overview(lang: Lang, v: Variant) -> list[str]:
     dealer_key = f"ov.dealer_{settings.word(rf, 'first dealer')}"
     deal = f"{say(lang, deal_key, each=each, packet=value_text(lang, rf, rf.deal.packet))}; " \
            f"{say(lang, dealer_key)}"
-    if settings.word(rf, "next dealer") == "highest bidder":
+    dealer_role = role_name(settings.word(rf, "next dealer"))
+    if dealer_role == "bidder":
         deal += f"; {say(lang, 'ov.dealer_bidder')}"
+    elif dealer_role is not None:
+        deal += f"; {say(lang, 'ov.dealer_role', role=role_words(lang, dealer_role))}"
     if rf.piles:  # cards are left over only with fewer players than the cards can serve
         full = 36 // r.cards_each
         key = "ov.piles_fewer" if r.players >= full else "ov.piles"
         deal += f"; {say(lang, key, piles=piles_text(lang, rf), full=full)}"
-    lead = settings.word(rf, "first lead")
-    lead_key = "ov.lead_bidder" if lead == "highest bidder" else "ov.lead_chooser" \
-        if lead == "chooser" else "ov.lead_playing" if rf.take_part is not None \
-        else "ov.lead_text"
+    lead_role = role_name(settings.word(rf, "first lead"))
+    lead_key = "ov.lead_bidder" if lead_role == "bidder" else "ov.lead_role" if lead_role \
+        else "ov.lead_playing" if rf.take_part is not None else "ov.lead_text"
     units = [unit_word(lang, u.singular, u.plural) for u in rf.units]
     rows = [
         [say(lang, "ov.players"), players],
         [say(lang, "ov.partners"), say(lang, "ov.teams" if rf.teams else "ov.alone")],
         [say(lang, "ov.cards"), say(lang, "ov.deck")],
         [say(lang, "ov.deal"), deal],
-        [say(lang, "ov.lead"), say(lang, lead_key)],
+        [say(lang, "ov.lead"), say(lang, lead_key, role=role_words(lang, lead_role or ""))],
         [say(lang, "ov.trump"), trump_short(lang, rf)],
         [say(lang, "ov.units"), join_words(lang, units)],
         [say(lang, "ov.end"), end_and_winner(lang, rf, s)],
@@ -156,7 +161,8 @@ def piles_text(lang: Lang, rf: m.RuleFile) -> str:
     """'the blind (9 cards) and the stock (the rest)', in the order they are filled."""
     keys = {p.name: "pile.each" if p.each else "pile.count" if p.size is not None
             else "pile.rest" for p in rf.piles}
-    return join_words(lang, [say(lang, keys[p.name], name=pile(lang, rf, p.name), n=p.size)
+    return join_words(lang, [say(lang, keys[p.name], name=pile(lang, rf, p.name),
+                                 n=value_text(lang, rf, p.size) if p.size else "")
                              for p in rf.piles])
 
 
@@ -224,8 +230,9 @@ def cards_section(lang: Lang, v: Variant) -> list[str]:
         out += [say(lang, "cards.in_play"), ""]
     for b in rf.bonuses:
         key = f"bonus.{b.name.text}"
-        text = say(lang, key, points=b.points) if key in BONUS_KEYS else \
-            say(lang, "bonus.other", name=b.name.text, points=b.points)
+        points = value_text(lang, rf, b.points)
+        text = say(lang, key, points=points) if key in BONUS_KEYS else \
+            say(lang, "bonus.other", name=b.name.text, points=points)
         if b.only_if is not None:
             text = text[:-1] + say(lang, "weis.only_if", name=safe.code(b.only_if.text)) + "."
         out.append(f"- {text}")
@@ -280,7 +287,8 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     t = rf.trump
     out = [f"## {say(lang, 'h.trump')}", ""]
     fallback = mode_word(lang, t.fallback)
-    lead = "_chooser" if settings.word(rf, "first lead") == "chooser" else ""
+    # who leads is said in the overview where it is not forehand
+    lead = "" if settings.word(rf, "first lead") == "forehand" else "_only"
     if t.kind in ("forehand_chooses", "bidder_chooses"):
         modes = [mode_choice(lang, w.text) for w in t.modes]
         key = "trump.chooses" if t.kind == "forehand_chooses" else "trump.bidder_chooses"
@@ -369,14 +377,15 @@ def declare_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     imp = rf.improve
     if imp is not None:
         own = pile(lang, rf, imp.pile.text)
-        items.append(say(lang, "declare.improve", pile=own, n=imp.cards))
+        n = value_text(lang, rf, imp.cards)
+        items.append(say(lang, "declare.improve", pile=own, n=n))
         if imp.dealer_sees:
-            items.append(say(lang, "declare.improve_dealer", pile=own, n=imp.cards))
+            items.append(say(lang, "declare.improve_dealer", pile=own, n=n))
     tp = rf.take_part
     if tp is not None:
         items.append(say(lang, "declare.take_part"))
         if tp.fold_from is not None:
-            items.append(say(lang, "declare.fold", n=tp.fold_from))
+            items.append(say(lang, "declare.fold", n=value_text(lang, rf, tp.fold_from)))
         if tp.swap is not None:
             items.append(say(lang, "declare.swap", pile=pile_name(lang, rf, tp.swap.text)))
     for d in rf.declarations:
@@ -395,14 +404,29 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
         key = "declare.auction"
     elif d.after_bidder:
         key = "declare.after_bidder"
+    elif d.after_role is not None:
+        key = "declare.after_role"
     else:
         key = "declare.value"
-    items = [say(lang, key, a_name=a_name, low=low, high=high, name=noun)]
+    top = f"*{own_name(lang, rf, max(d.named, key=lambda n: n[1].number or 0)[0].text)}*" \
+        if d.named else high  # an auction ends at once on the highest value
+    role = ROLES.get(d.after_role.text) if d.after_role else None
+    holder = "" if role is None else f"{role.de_head[3]}, {role.de_rel}," if lang == "de" \
+        else role.doc
+    items = [say(lang, key, a_name=a_name, low=low, high=high, name=noun, top=top,
+                 role=holder)]
+    if d.step is not None:
+        items.append(say(lang, "declare.steps", low=low, high=high,
+                         step=value_text(lang, rf, d.step)))
+    if d.named:
+        named = [say(lang, "declare.named_one", name=own_name(lang, rf, w.text),
+                     value=value_text(lang, rf, v)) for w, v in d.named]
+        items.append(say(lang, "declare.named", names=join_words(lang, named, "or")))
     if d.bidder_keeps is not None:
         kept = declared_words(d.bidder_keeps.text)[1 if lang == "en" else 3]
         items.append(say(lang, "declare.bidder_keeps", name=noun, kept=kept))
     if d.hook is not None:
-        items.append(say(lang, "declare.hook", total=d.hook))
+        items.append(say(lang, "declare.hook", total=value_text(lang, rf, d.hook)))
     items.append(say(lang, "declare.hidden" if d.hidden else "declare.open"))
     return items
 
@@ -425,16 +449,16 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         shown = [t for t in rf.weis_tables if t.name == name]
     for t in shown:
         out += [f"### {say(lang, 'weis.table', name=own_name(lang, rf, t.name))}", ""]
-        rows = [[weis_item(lang, item), str(item.points)] for item in t.items]
+        rows = [[weis_item(lang, item), value_text(lang, rf, item.points)] for item in t.items]
         out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
         out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
     out += [say(lang, "weis.compare"), ""]
     used = names_used(rf)
     if "table-weis" in used:
         out += [say(lang, "weis.on_table"), ""]
-    stoeck = next((b.points for b in rf.bonuses if b.name.text == "stoeck"), 0)
-    if "table-stoeck" in used and stoeck:
-        out += [say(lang, "weis.table_stoeck", points=stoeck), ""]
+    stoeck = next((b.points for b in rf.bonuses if b.name.text == "stoeck"), None)
+    if "table-stoeck" in used and stoeck is not None and stoeck.number != 0:
+        out += [say(lang, "weis.table_stoeck", points=value_text(lang, rf, stoeck)), ""]
     return out
 
 
@@ -484,7 +508,8 @@ def scoring_section(lang: Lang, rf: m.RuleFile) -> list[str]:
             other = s.unit(u.cancels.text, 1)
             out += [say(lang, "scoring.cancels", a=s.unit(u.singular, 1), b=other), ""]
         if u.floor is not None:
-            out += [say(lang, "scoring.floor", unit=s.unit(u.plural), floor=u.floor), ""]
+            floor = value_text(lang, rf, u.floor)
+            out += [say(lang, "scoring.floor", unit=s.unit(u.plural), floor=floor), ""]
     if not rf.clauses:
         return [*out, say(lang, "scoring.none"), ""]
     out += [say(lang, "scoring.intro"), ""]
@@ -756,7 +781,18 @@ def variant_page(lang: Lang, v: Variant) -> str:
         example_section(lang, v),
         file_section(lang, v),
     ]
-    return "\n".join(line for part in parts for line in part).rstrip() + "\n"
+    text = "\n".join(line for part in parts for line in part).rstrip() + "\n"
+    return closed_clauses(text) if lang == "de" else text
+
+
+def closed_clauses(text: str) -> str:
+    """German closes a relative clause with a comma ('den Spieler stellt, der den Trumpf
+    gewählt hat, und ...'); the phrases of roles always do, and where the sentence ends
+    right after one, or another comma follows, it goes (before '.', ':', ';', ')', ',')."""
+    return REL_COMMA.sub("", text)
+
+
+REL_COMMA = re.compile(r",(?=[.:;),])")
 
 
 def compare_row(lang: Lang, v: Variant) -> list[str]:
@@ -783,8 +819,8 @@ def compare_row(lang: Lang, v: Variant) -> list[str]:
 def bonuses_short(lang: Lang, rf: m.RuleFile) -> str:
     """'Weis, Stöck 20, match 100, last trick 5': what a hand can bring besides the cards."""
     items = [say(lang, "short.weis")] if rf.setting("weis") is not None else []
-    items += [say(lang, f"short.bonus.{b.name.text}", points=b.points) for b in rf.bonuses
-              if f"short.bonus.{b.name.text}" in TEXT]
+    items += [say(lang, f"short.bonus.{b.name.text}", points=value_text(lang, rf, b.points))
+              for b in rf.bonuses if f"short.bonus.{b.name.text}" in TEXT]
     return ", ".join(items)
 
 

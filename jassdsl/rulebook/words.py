@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from jassdsl.cards import RANK_NAMES, SUIT_NAMES
+from jassdsl.roles import ROLES
 
 Lang = Literal["en", "de"]
 LANGS: tuple[Lang, ...] = ("en", "de")
@@ -77,15 +78,20 @@ TEXT: dict[str, tuple[str, str]] = {
         "wer in der Versteigerung am höchsten geboten hat, eröffnet den ersten Stich; wer "
         "einen Stich macht, eröffnet den nächsten; gespielt wird im Gegenuhrzeigersinn",
     ),
+    "ov.lead_role": (
+        "{role} leads the first trick (forehand, when nobody is); whoever wins a trick leads "
+        "the next; play goes counter-clockwise",
+        "{role} eröffnet den ersten Stich (die Vorhand, wenn es keinen gibt); wer einen "
+        "Stich macht, eröffnet den nächsten; gespielt wird im Gegenuhrzeigersinn",
+    ),
+    "ov.dealer_role": (
+        "{role} deals the next hand (when nobody is, the deal passes to the right)",
+        "{role} gibt die nächste Runde (wenn es keinen gibt, geht das Geben nach rechts "
+        "weiter)",
+    ),
     "ov.dealer_bidder": (
         "the highest bidder of a hand deals the next one",
         "wer in einer Runde am höchsten geboten hat, gibt die nächste",
-    ),
-    "ov.lead_chooser": (
-        "the player who named trump leads the first trick; whoever wins a trick leads the "
-        "next; play goes counter-clockwise",
-        "wer den Trumpf bestimmt hat, eröffnet den ersten Stich; wer einen Stich gewinnt, "
-        "eröffnet den nächsten; gespielt wird im Gegenuhrzeigersinn",
     ),
     "ov.lead_text": (
         "forehand, the player to the dealer's right, leads the first trick; whoever wins a "
@@ -183,12 +189,6 @@ TEXT: dict[str, tuple[str, str]] = {
         "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner gegenüber wählen. "
         "Ausspielen tut in jedem Fall die Vorhand.",
     ),
-    "trump.push_chooser": (
-        "Instead of choosing, forehand may push: then the partner across must choose. "
-        "Whoever chose trump leads the first trick.",
-        "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner gegenüber wählen. "
-        "Wer den Trumpf gewählt hat, spielt aus.",
-    ),
     "trump.push_next": (
         "Instead of choosing, the player asked may push: then the next player in the order "
         "of play is asked, who may choose or push in turn. When everybody has pushed and it "
@@ -199,15 +199,13 @@ TEXT: dict[str, tuple[str, str]] = {
         "geschoben und kommt es zum ersten Spieler zurück, muss dieser wählen. Ausspielen "
         "tut in jedem Fall die Vorhand.",
     ),
-    "trump.push_next_chooser": (
+    "trump.push_next_only": (
         "Instead of choosing, the player asked may push: then the next player in the order "
         "of play is asked, who may choose or push in turn. When everybody has pushed and it "
-        "comes back to the first player, they must choose. Whoever chose trump leads the "
-        "first trick.",
+        "comes back to the first player, they must choose.",
         "Statt zu wählen, darf schieben, wer gefragt ist: dann ist der nächste Spieler in "
         "Spielrichtung gefragt, der seinerseits wählen oder schieben darf. Haben alle "
-        "geschoben und kommt es zum ersten Spieler zurück, muss dieser wählen. Wer den "
-        "Trumpf gewählt hat, spielt aus.",
+        "geschoben und kommt es zum ersten Spieler zurück, muss dieser wählen.",
     ),
     "trump.fixed": (
         "Nobody chooses: every hand is played as {mode}.",
@@ -248,6 +246,10 @@ TEXT: dict[str, tuple[str, str]] = {
         "Zuerst ist die Vorhand gefragt. Wer gefragt ist, nimmt eine Spalte, die auf der "
         "eigenen Tafel noch offen ist (bei freier Wahl nennt er danach die Spielart), und die "
         "Runde wird in dieser Spielart gespielt. Wessen Tafel voll ist, wird übergangen.",
+    ),
+    "trump.push_only": (
+        "Instead of choosing, forehand may push: then the partner across must choose.",
+        "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner gegenüber wählen.",
     ),
     "mode.suits": ("any suit as trump", "eine beliebige Farbe als Trumpf"),
     "mode.obenabe": ("Obenabe (no trump, Ace high)", "Obenabe (kein Trumpf, Ass hoch)"),
@@ -418,16 +420,22 @@ TEXT: dict[str, tuple[str, str]] = {
         "turn makes {a_name} from {low} to {high}, higher than the highest bid so far, or "
         "passes. A player who passed may bid again when the turn comes round. The auction "
         "ends when all the others have passed in a row after the highest bid, or at once on "
-        "a bid of {high}. If everybody passes without a bid, the next dealer to the right "
+        "a bid of {top}. If everybody passes without a bid, the next dealer to the right "
         "deals anew; the new deal does not count as a hand. A player's {name} is their "
         "highest bid, 0 if they only passed.",
         "Vor der Trumpfbestimmung wird versteigert. Beginnend mit der Vorhand gibt reihum "
         "jeder Spieler {a_name} von {low} bis {high} ab, höher als das höchste Gebot bisher, oder "
         "passt. Wer gepasst hat, darf in der nächsten Runde wieder bieten. Die Versteigerung "
         "endet, wenn nach dem höchsten Gebot alle anderen nacheinander gepasst haben, oder "
-        "sofort bei einem Gebot von {high}. Passen alle ohne Gebot, gibt der nächste Geber "
+        "sofort bei einem Gebot von {top}. Passen alle ohne Gebot, gibt der nächste Geber "
         "rechts neu; das neue Geben zählt nicht als Runde. Als {name} eines Spielers zählt "
         "sein höchstes Gebot, 0 wenn er nur gepasst hat.",
+    ),
+    "declare.after_role": (
+        "After trump is set, every player in turn declares {a_name}: a whole number from "
+        "{low} to {high}, starting with the player to the right of {role}.",
+        "Nach der Trumpfbestimmung sagt reihum jeder Spieler {a_name} an: eine ganze Zahl von "
+        "{low} bis {high}, beginnend mit dem Spieler rechts von {role}.",
     ),
     "declare.after_bidder": (
         "After trump is set, every player in turn declares {a_name}: a whole number from "
@@ -439,6 +447,15 @@ TEXT: dict[str, tuple[str, str]] = {
         "The highest bidder does not declare: their {name} is their {kept}.",
         "Der Höchstbietende sagt nicht an: als {name} zählt sein {kept}.",
     ),
+    "declare.steps": (
+        "Values go in steps of {step}: from {low} up, and {high} itself.",
+        "Angesagt wird in Schritten von {step}: ab {low}, und {high} selbst.",
+    ),
+    "declare.named": (
+        "Beside the numbers, {names} may be declared.",
+        "Neben den Zahlen kann {names} angesagt werden.",
+    ),
+    "declare.named_one": ("*{name}* (worth {value})", "*{name}* (im Wert von {value})"),
     "declare.hook": (
         "The last player to declare may not choose a number that makes the sum of all "
         "declarations {total}.",
@@ -947,3 +964,13 @@ DECLARED: dict[str, tuple[str, str, str, str, str]] = {
 def declared_words(name: str) -> tuple[str, str, str, str, str]:
     return DECLARED.get(name, (f"a value *{name}*", f"*{name}*", f"einen Wert *{name}*",
                                f"Wert *{name}*", "m"))
+
+
+def role_words(lang: Lang, name: str) -> str:
+    """The holder of a role as the subject of a sentence: 'the player who chose trump',
+    'der Spieler, der den Trumpf gewählt hat,' (German closes the relative clause with a
+    comma before the verb); '' for no role."""
+    role = ROLES.get(name)
+    if role is None:
+        return ""
+    return f"{role.german}," if lang == "de" else role.doc
