@@ -13,8 +13,9 @@ from functools import cache
 
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.errors import ApiUsageError
-from jassdsl.tables import MODE_INDEX, MODE_NAMES
+from jassdsl.tables import MODE_NAMES
 
+MAX_MODES = 64  # a trump action's value: a base mode 0-5, or a mode the file defines
 BARE = ("push", "pass", "join", "fold", "swap", "take", "decline")  # kinds without a value
 NAMED = ("play", "trump", "discard", *BARE)  # kinds shown by a name, never as a range
 
@@ -33,11 +34,20 @@ class Action:
 
     def __str__(self) -> str:
         """The action as `parse` reads it; a malformed value is shown as it is."""
+        return self.text()
+
+    def text(self, modes: tuple[str, ...] = MODE_NAMES,
+             names: Mapping[tuple[str, int], str] | None = None) -> str:
+        """The action as a game reads it: a trump mode by its name in `modes` (a game's
+        `mode_names` name the modes its rule file defines), a named value of a
+        declaration by its name in `names` (``bid match``); a malformed value as it is."""
         kind, value = self.kind, self.value
+        if names and (kind, value) in names:
+            return f"{kind} {names[(kind, value)]}"
         if kind == "play" and is_index(value, len(CARD_NAMES)):
             return CARD_NAMES[value]
-        if kind == "trump" and is_index(value, len(MODE_NAMES)):
-            return f"trump {MODE_NAMES[value]}"
+        if kind == "trump" and is_index(value, len(modes)):
+            return f"trump {modes[value]}"
         if kind in BARE and value == -1:
             return str(kind)
         if kind == "discard" and is_index(value, len(CARD_NAMES)):
@@ -45,8 +55,9 @@ class Action:
         return f"{kind} {value!r}"
 
     @classmethod
-    def parse(cls, text: str) -> Action:
-        """``DA``, ``play DA``, ``trump H``, ``trump obenabe``, ``push``, ``pass``, ``bid 4``.
+    def parse(cls, text: str, modes: tuple[str, ...] = MODE_NAMES) -> Action:
+        """``DA``, ``play DA``, ``trump H``, ``trump obenabe``, ``push``, ``pass``, ``bid 4``;
+        a trump mode by its name in `modes` (a game's `mode_names`: ``trump slalom``).
 
         Raises ApiUsageError for anything else, naming the forms it reads."""
         if not isinstance(text, str):
@@ -63,19 +74,20 @@ class Action:
         if words[0].lower() == "discard" and len(words) == 2 and words[1].upper() in CARD_INDEX:
             return DISCARDS[CARD_INDEX[words[1].upper()]]
         if words[0].lower() == "trump" and len(words) == 2:
-            key = words[1] if words[1] in MODE_INDEX else words[1].upper()
-            if key in MODE_INDEX:
-                return cls("trump", MODE_INDEX[key])
+            key = words[1] if words[1] in modes else words[1].upper()
+            if key in modes:
+                return TRUMPS[modes.index(key)]
         if len(words) == 2 and words[1].lstrip("-").isdigit():
             return cls(words[0].lower(), int(words[1]))
         raise ApiUsageError(f"cannot read action {text!r} (write e.g. DA, trump H, push, "
                         "pass, join, fold, swap, rob 1, take, discard DA, estimate 40)")
 
 
-def flaw(action: Action) -> str:
+def flaw(action: Action, modes: int = len(MODE_NAMES)) -> str:
     """Why an Action cannot be an action of any game ('' when it is well-formed): a kind
     that is not text, a value that is not a whole number, a card or trump mode that does
-    not exist, a value on a kind that takes none."""
+    not exist (a game's rule file may define more than the six base modes), a value on a
+    kind that takes none."""
     kind, value = action.kind, action.value
     if not isinstance(kind, str):
         return f"the kind must be text, not {type(kind).__name__}"
@@ -83,14 +95,14 @@ def flaw(action: Action) -> str:
         return f"the value must be a whole number, not {type(value).__name__}"
     if kind in ("play", "discard") and not 0 <= value < len(CARD_NAMES):
         return f"no such card: cards are 0 to {len(CARD_NAMES) - 1}"
-    if kind == "trump" and not 0 <= value < len(MODE_NAMES):
-        return f"no such trump mode: modes are 0 to {len(MODE_NAMES) - 1}"
+    if kind == "trump" and not 0 <= value < min(modes, MAX_MODES):
+        return f"no such trump mode: modes are 0 to {min(modes, MAX_MODES) - 1}"
     if kind in BARE and value != -1:
         return f"{kind} takes no value"
     return ""
 
 
-def legal_names(actions: list[Action],
+def legal_names(actions: list[Action], modes: tuple[str, ...] = MODE_NAMES,
                 names: Mapping[tuple[str, int], str] | None = None) -> list[str]:
     """Actions as a message names them; three or more values of a declaration in a row
     (``estimate 0``, ``estimate 1``, ... ``estimate 157``) as one range, ``estimate 0..157``,
@@ -114,13 +126,12 @@ def legal_names(actions: list[Action],
             by = f" by {step}" if step != 1 else ""
             out.append(f"{run[0].kind} {run[0].value}..{run[-1].value}{by}")
         else:
-            out += [f"{a.kind} {names[(a.kind, a.value)]}" if (a.kind, a.value) in names
-                    else str(a) for a in run]
+            out += (a.text(modes, names) for a in run)
     return out
 
 
 PLAYS = tuple(Action("play", c) for c in range(36))
-TRUMPS = tuple(Action("trump", mode) for mode in range(len(MODE_NAMES)))
+TRUMPS = tuple(Action("trump", mode) for mode in range(MAX_MODES))
 PUSH = Action("push")
 PASS = Action("pass")  # in an auction: no bid this turn
 WEIS_YES, WEIS_NO = Action("weis", 1), Action("weis", 0)  # declare one's best Weis, or not

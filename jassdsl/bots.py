@@ -50,6 +50,7 @@ class View(NamedTuple):
     leader: int
     trump: int  # mode index, or -1 while unset
     seats: tuple[int, ...] = ()  # the seats of the current trick in play order
+    order: int = -1  # the mode that ranks the cards of the current trick (trump if unset)
 
     @classmethod
     def of(cls, game: Game, seat: int) -> View:
@@ -62,8 +63,9 @@ class View(NamedTuple):
         every rule file; anything else that looks like a game (a test's hand-made scene) is
         read through its observation."""
         if type(game) is Game:
+            mode = game.mode
             return cls(seat, hand_cards(game.hand_mask(seat)), game.trick, game.leader,
-                       game.mode, game.trick_order)
+                       mode, game.trick_order, trick_order(game.rules, mode, game.tricks_played))
         return cls.observed(game, seat)
 
     @classmethod
@@ -71,15 +73,23 @@ class View(NamedTuple):
         """The view parsed from ``game.observation(seat)`` (card names to indices)."""
         obs: dict[str, Any] = game.observation(seat)
         trump = obs["trump"]
+        mode = game.rules.schedule.number(trump) if trump is not None else -1
         return cls(
             seat,
             tuple(CARD_INDEX[c] for c in obs["hand"]),
             tuple(CARD_INDEX[c] for c in obs["trick"]),
             int(obs["leader"]),
-            MODE_INDEX[trump] if trump is not None else -1,
+            mode,
             trick_seats(game.n, sum(1 << x for x in obs.get("playing", ())) or
                         (1 << game.n) - 1)[int(obs["leader"])],
+            trick_order(game.rules, mode, len(obs.get("tricks", ()))),
         )
+
+
+def trick_order(rules: CompiledRules, mode: int, played: int) -> int:
+    """The mode whose order ranks the open trick: a file's mode plays each trick in the
+    base mode of its schedule."""
+    return rules.trick_mode(mode, played) if mode >= 0 else mode
 
 
 # per suit, per 9-bit chunk of a hand mask: the cards it holds
@@ -284,7 +294,7 @@ class HeuristicBot:
 
     def choose_card(self, game: Game, view: View, cards: list[int]) -> Action:
         rules = game.rules
-        table = table_for(rules, view.trump)
+        table = table_for(rules, view.order)
         if not rules.winner_most:  # the fewest win: stay out of tricks
             return Action("play", duck(rules, view, cards, table))
         if not view.trick:
@@ -348,7 +358,7 @@ def cheapest(cards: list[int], table: ModeTable) -> int:
 
 def takes_trick(rules: CompiledRules, view: View, trick: list[int], card: int) -> bool:
     """Would this card lead the trick now? A first off-suit card may set trump first."""
-    mode = view.trump
+    mode = view.order
     if mode < 0 and rules.trump_kind == "first_void" and card // 9 != trick[0] // 9:
         mode = card // 9 if card // 9 in rules.modes else -1
     table = table_for(rules, mode)
@@ -360,7 +370,7 @@ def takers(rules: CompiledRules, view: View, trick: list[int], cards: list[int])
 
     Under the trick's table a card takes the trick when it beats the card winning it so
     far (`play.beat_rows`); only a card that may set trump (first void) is tried whole."""
-    table = table_for(rules, view.trump)
+    table = table_for(rules, view.order)
     beats = beat_rows(table)[trick[trick_winner(trick, table)]]
     led = trick[0] // 9
     if view.trump < 0 and rules.trump_kind == "first_void":

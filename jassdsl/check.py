@@ -7,16 +7,17 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from jassdsl import model as m
-from jassdsl.cards import CARD_CLASSES, RANKS
-from jassdsl.errors import RuleError, RuleFileErrors
+from jassdsl.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
+from jassdsl.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.facts import FACTS
-from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE
+from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
 from jassdsl.model import walk
+from jassdsl.modes import SUIT_WORDS
 from jassdsl.nesting import Nesting
 from jassdsl.pos import FILE_START
 from jassdsl.roles import CHOOSERS, NEEDS, ROLE_LIST, ROLES, Role, role_name
 from jassdsl.settings import DECK, get
-from jassdsl.syntax import parse_statements
+from jassdsl.syntax import parse_file
 
 # The statements a file has at most once, as an error names them.
 ONCE: dict[type[m.Statement], str] = {
@@ -38,13 +39,24 @@ ONCE: dict[type[m.Statement], str] = {
 }
 # ... and those it must have, in the order a missing one is reported
 REQUIRED = (m.VariantName, m.Players, m.Deal, m.TrumpMethod, m.Scoring, m.GameEnd, m.Winner)
+# Statements nothing else refers to and no file must have, by their first word: when a
+# syntax error hides one, the rest of the file is still checked. Any other statement (and
+# any a new construct adds) may define what the rest uses, so hiding it stops the check.
+SELF_CONTAINED = frozenset({"summary", "source", "decision", "first", "next", "follow",
+                            "undertrump", "puur", "invariant", "count", "names", "rob",
+                            "show", "improve"})
 TRUMP_MODES = get("trump mode").allowed
 TABLES = get("rank table").allowed
 WEIS_MODES = tuple(w for w in TRUMP_MODES if len(w) > 1)  # `in MODE` in a Weis entry
 BONUSES = get("bonus").allowed
+BASE_PARTS = ("D", "H", "S", "C", "obenabe", "undenufe")  # what a file's mode is built from
+# `in NAME` in an expression: a suit (letter or word), any suit, obenabe, undenufe
+IN_MODES = ("diamonds", "hearts", "spades", "clubs", "suits", "D", "H", "S", "C", "obenabe",
+            "undenufe")
 EARLY_FACTS = get("count first").allowed  # facts known before the tricks are over
 HAND_TOTAL = 157
 MAX_POINTS = 1000  # a bonus, a Weis, a floor: a number of points, as an option may give it
+FUNCTIONS = sorted(n for n, f in FACTS.items() if f.arity is not None)
 
 
 class Checker:
@@ -53,6 +65,7 @@ class Checker:
     def __init__(self, path: str, text: str) -> None:
         self.path, self.text = path, text
         self.errors: list[RuleError] = []
+        self.notes: list[str] = []
 
     def error(self, pos: m.Pos, kind: str, message: str) -> None:
         self.errors.append(RuleError(self.path, pos, kind, message))
@@ -74,14 +87,42 @@ class Checker:
             if cls not in seen:
                 self.error(FILE_START, "missing", f"the file has no '{ONCE[cls]}' statement")
 
+    def read(self) -> list[m.Statement] | None:
+        """The statements of the file, reading on after syntax errors; None when what a
+        syntax error hid may be needed by the rest (then the rest is not checked, and a
+        note says so: its errors could be follow-ons of the syntax error)."""
+        parsed = parse_file(self.text, self.path)
+        self.errors += parsed.errors
+        if parsed.stopped is not None:
+            self.notes.append(f"{self.path}: reading stopped after {MAX_SYNTAX_ERRORS} "
+                              f"syntax errors, at line {parsed.stopped.line}; the rest of the "
+                              "file and its meaning are checked once they are fixed")
+            return None
+        if any(e.kind == "limit" for e in parsed.errors):
+            return None
+        for skip in parsed.skipped:
+            needed = [w for w in skip.statements if w not in SELF_CONTAINED]
+            if needed or not (skip.statements or skip.leftover):
+                what = f"the '{needed[0]}' statement on line {skip.pos.line}" if needed \
+                    else f"what line {skip.pos.line} says"
+                self.notes.append(
+                    f"{self.path}: the meaning of the file is not checked yet: {what} "
+                    "could not be read, and the rest of the file may need it; fix the "
+                    "syntax errors and check again")
+                return None
+        return parsed.statements
+
     def build(self) -> m.RuleFile | None:
-        st = parse_statements(self.text, self.path)
+        st = self.read()
+        if st is None:
+            return None
+        read = len(self.errors)  # syntax errors in statements nothing needs
         self.once(st)
         name, players, deal = first(st, m.VariantName), first(st, m.Players), first(st, m.Deal)
         trump, scoring = first(st, m.TrumpMethod), first(st, m.Scoring)
         end, winner = first(st, m.GameEnd), first(st, m.Winner)
-        if self.errors or name is None or players is None or deal is None or trump is None \
-                or scoring is None or end is None or winner is None:
+        if len(self.errors) > read or name is None or players is None or deal is None \
+                or trump is None or scoring is None or end is None or winner is None:
             return None
         summary, show, rob, leave = (first(st, m.Summary), first(st, m.Show), first(st, m.Rob),
                                      first(st, m.Leave))
@@ -92,7 +133,8 @@ class Checker:
                 sources=every(st, m.Source), decisions=every(st, m.Decision),
                 options=every(st, m.Option), players=players.count, teams=players.teams,
                 deal=deal, settings=every(st, m.Setting), ranks=every(st, m.Ranks),
-                points=every(st, m.Points), bonuses=every(st, m.Bonus), trump=trump,
+                points=every(st, m.Points), bonuses=every(st, m.Bonus),
+                modes=every(st, m.ModeDef), trump=trump,
                 units=every(st, m.Unit), declarations=every(st, m.Declaration),
                 lets=every(st, m.Let), clauses=scoring.clauses, scoring_pos=scoring.pos,
                 invariants=every(st, m.Invariant), weis_tables=every(st, m.WeisTableDef),
@@ -110,6 +152,8 @@ class Checker:
     # -- meaning
     def check(self, rf: m.RuleFile) -> None:
         self.options = {o.name: o for o in rf.options}
+        self.file_modes = {d.name: d for d in rf.modes if d.name not in TRUMP_MODES
+                           and d.name not in SUIT_WORDS and d.name != "none"}
         self.lets = {lt.name: lt for lt in rf.lets}
         self.nesting = Nesting({lt.name: lt.expr for lt in rf.lets})
         self.walked: set[tuple[str, bool, bool]] = set()  # lets checked, in which context
@@ -128,11 +172,11 @@ class Checker:
         self.after_scoring = False
         self.has_weis = rf.setting("weis") is not None
         self.has_stoeck = any(b.name.text == "stoeck" for b in rf.bonuses)
-        self.has_take_part = rf.take_part is not None
         self.has_sheet = rf.sheet is not None
         self.check_options(rf)
         self.check_table(rf)
         self.check_cards(rf)
+        self.check_modes(rf)
         self.check_trump(rf)
         self.check_sheet(rf)
         self.check_settings(rf)
@@ -152,7 +196,8 @@ class Checker:
         if v.option is not None:
             opt = self.options.get(v.option)
             if opt is None:
-                self.error(v.pos, "unknown-name", f"{what}: no option named {v.option!r}")
+                self.error(v.pos, "unknown-name", f"{what}: no option named {v.option!r}; "
+                           f"{self.option_list(v.option)}")
                 return []
             numbers = [c.number for c in opt.choices if c.number is not None]
             if len(numbers) != len(opt.choices):
@@ -217,14 +262,17 @@ class Checker:
 
     def check_cards(self, rf: m.RuleFile) -> None:
         for r in rf.ranks:
-            if r.table.text not in TABLES:
+            if r.table.text in self.file_modes:
+                self.error(r.table.pos, "tables", f"{r.table.text!r} is a mode the file "
+                           "defines: each trick takes the rank order of the base mode its "
+                           f"schedule names; write 'ranks' only for {', '.join(TABLES)}")
+            elif r.table.text not in TABLES:
                 self.error(r.table.pos, "unknown-name", f"no rank table {r.table.text!r}; "
-                           f"tables are {', '.join(TABLES)}")
+                           f"{did_you_mean(r.table.text, TABLES)}tables are {', '.join(TABLES)}")
             seen = [w.text for w in r.ranks]
             for w in r.ranks:
                 if w.text not in RANKS:
-                    self.error(w.pos, "card", f"{w.text!r} is not a rank; ranks are "
-                               f"{' '.join(RANKS)}")
+                    self.not_a_rank(w)
             if sorted(seen) != sorted(RANKS) and all(w in RANKS for w in seen):
                 missing = [r_ for r_ in RANKS if r_ not in seen]
                 self.error(r.pos, "card", "a rank order must list each of the nine ranks "
@@ -232,13 +280,16 @@ class Checker:
                            f"{len(seen)})")
         sums: dict[str, list[tuple[m.Points, int]]] = {}
         for p in rf.points:
-            if p.table.text not in TABLES:
-                self.error(p.table.pos, "unknown-name", f"no point table {p.table.text!r}")
+            if p.table.text not in TABLES and p.table.text not in self.file_modes:
+                known = [*TABLES, *self.file_modes]
+                self.error(p.table.pos, "unknown-name", f"no point table {p.table.text!r}; "
+                           f"{did_you_mean(p.table.text, known)}tables are {', '.join(known)} "
+                           "(a mode the file defines may have one)")
             self.check_points_condition(p, rf)
             total = 0
             for w, v in p.values:
                 if w.text not in RANKS:
-                    self.error(w.pos, "card", f"{w.text!r} is not a rank")
+                    self.not_a_rank(w)
                 total += v
             sums.setdefault(p.table.text, []).append((p, total))
         bonuses = {b.name.text: b.points.number or 0 for b in rf.bonuses}
@@ -248,8 +299,9 @@ class Checker:
                 self.error(b.points.pos, "option", "the last-trick bonus belongs to the "
                            f"{HAND_TOTAL} points of a hand; give it as a number")
             if b.name.text not in BONUSES:
-                self.error(b.name.pos, "unknown-name", f"no bonus {b.name.text!r}; bonuses "
-                           f"are {', '.join(BONUSES)}")
+                self.error(b.name.pos, "unknown-name", f"no bonus {b.name.text!r}; "
+                           f"{did_you_mean(b.name.text, BONUSES)}bonuses are "
+                           f"{', '.join(BONUSES)}")
             if b.only_if is not None:
                 self.word_option(b.only_if, {"yes", "no"})
                 if b.name.text == "last-trick":
@@ -265,11 +317,16 @@ class Checker:
                     self.error(trump.pos, "points", f"a trump hand totals {total} "
                                f"points (trump table + 3 side tables + last trick); it must be "
                                f"{HAND_TOTAL}")
-        for t in ("obenabe", "undenufe"):
+        for t in ("obenabe", "undenufe", *self.file_modes):
             for p, total in sums.get(t, []):
                 if 4 * total + last != HAND_TOTAL:
-                    self.error(p.pos, "points", f"an {t} hand totals "
-                               f"{4 * total + last} points; it must be {HAND_TOTAL}")
+                    hand = f"an {t} hand" if t in TABLES else f"a hand in {t}"
+                    self.error(p.pos, "points", f"{hand} totals {4 * total + last} points; "
+                               f"it must be {HAND_TOTAL}")
+
+    def not_a_rank(self, w: m.Word) -> None:
+        self.error(w.pos, "card", f"{w.text!r} is not a rank; {did_you_mean(w.text, RANKS)}"
+                   f"ranks are {' '.join(RANKS)}")
 
     def check_points_condition(self, p: m.Points, rf: m.RuleFile) -> None:
         """`card points T if OPTION = CHOICE`: a known option and choice, a plain table
@@ -285,7 +342,61 @@ class Checker:
             self.error(p.pos, "tables", f"'card points {p.table.text} if ...' needs a plain "
                        f"'card points {p.table.text}:' table for the other choices")
 
+    def check_modes(self, rf: m.RuleFile) -> None:
+        """`mode NAME: ...`: a new name, built from base modes with their tables, lasting
+        at least one trick each, with card points that are well defined: its own
+        `card points NAME` table, or parts whose tables give every card the same points."""
+        seen: dict[str, m.ModeDef] = {}
+        for d in rf.modes:
+            if d.name in TRUMP_MODES or d.name in SUIT_WORDS or d.name == "none":
+                self.error(d.pos, "duplicate", f"{d.name!r} is a base mode; give the mode a "
+                           "name of its own, e.g. 'slalom'")
+            elif d.name in seen:
+                self.error(d.pos, "duplicate", f"mode {d.name!r} is defined twice; the first "
+                           f"is on line {seen[d.name].pos.line}")
+            seen.setdefault(d.name, d)
+            ok = True
+            for w in d.parts:
+                if w.text not in BASE_PARTS:
+                    self.error(w.pos, "unknown-name", f"{w.text!r} cannot be part of a mode; "
+                               f"a mode is played in {', '.join(BASE_PARTS)}")
+                    ok = False
+                else:
+                    self.needs_tables(w.pos, w.text, rf)
+            for n in d.counts:
+                if not 1 <= n < DECK:
+                    self.error(d.pos, "mode", f"a part lasts 1 to {DECK - 1} tricks, not {n}")
+            if ok and not any(p.table.text == d.name for p in rf.points):
+                self.agreeing_points(d, rf)
+
+    def agreeing_points(self, d: m.ModeDef, rf: m.RuleFile) -> None:
+        """Without its own table a mode counts its parts' card points, which must agree
+        card by card (under the plain tables and under each option's tables)."""
+        parts = list(dict.fromkeys(w.text for w in d.parts))
+        cases: list[tuple[str, str] | None] = [None]
+        for p in rf.points:
+            case = points_case(p)
+            if case is not None and case not in cases:
+                cases.append(case)
+        for case in cases:
+            cards = [card_points(rf, part, case) for part in parts]
+            if any(c is None for c in cards):
+                return  # a missing table is reported by needs_tables
+            first = cards[0]
+            for part, other in zip(parts[1:], cards[1:], strict=True):
+                assert first is not None and other is not None
+                bad = next((c for c in range(DECK) if first[c] != other[c]), None)
+                if bad is not None:
+                    when = f" when {case[0]} = {case[1]}" if case else ""
+                    self.error(d.pos, "points", f"mode {d.name!r}: {CARD_NAMES[bad]} counts "
+                               f"{first[bad]} in {parts[0]} but {other[bad]} in {part}"
+                               f"{when}; give the mode its own table 'card points "
+                               f"{d.name}: ...'")
+                    return
+
     def needs_tables(self, pos: m.Pos, mode: str, rf: m.RuleFile) -> None:
+        if mode in self.file_modes:
+            return  # its parts are checked where it is defined
         need = ("trump", "side") if mode in ("D", "H", "S", "C", "suits", "trump") else (mode,)
         have_r = {r.table.text for r in rf.ranks}
         have_p = {p.table.text for p in rf.points}
@@ -301,9 +412,10 @@ class Checker:
             return
         words = [*t.modes, *([t.fallback] if t.fallback else [])]
         for w in words:
-            if w.text not in TRUMP_MODES:
-                self.error(w.pos, "unknown-name", f"{w.text!r} is not a trump mode; modes "
-                           f"are {', '.join(TRUMP_MODES)}")
+            if w.text not in TRUMP_MODES and w.text not in self.file_modes:
+                known = [*TRUMP_MODES, *self.file_modes]
+                self.error(w.pos, "unknown-name", f"{w.text!r} is not a trump mode; "
+                           f"{mode_hint(w.text, known)}modes are {', '.join(known)}")
             else:
                 self.needs_tables(w.pos, w.text, rf)
         if t.kind in ("first_void", "random_suit", "bottom_card"):
@@ -314,17 +426,22 @@ class Checker:
         elif t.push and not rf.teams and t.kind != "sheet":
             self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
                        "across'")
-        if t.kind in ("none",) and t.fallback and t.fallback.text not in ("obenabe",
-                                                                         "undenufe"):
+        # a word that is no mode at all is reported above, once
+        if t.kind == "none" and t.fallback and t.fallback.text in TRUMP_MODES and \
+                t.fallback.text not in ("obenabe", "undenufe"):
             self.error(t.fallback.pos, "trump", "a game without trump plays as obenabe or "
-                       "undenufe")
+                       "undenufe (or a mode the file defines)")
+
+    def one_modes(self) -> list[str]:
+        """The words naming one mode to play: a suit, obenabe, undenufe, a file's mode."""
+        return [*(x for x in TRUMP_MODES if x != "suits"), *self.file_modes]
 
     def one_mode(self, w: m.Word, rf: m.RuleFile, what: str) -> None:
-        """A word that names one mode to play (a suit, obenabe, undenufe)."""
-        if w.text not in TRUMP_MODES or w.text == "suits":
-            modes = ", ".join(x for x in TRUMP_MODES if x != "suits")
-            self.error(w.pos, "unknown-name", f"{what}: {w.text!r} is not one mode; modes "
-                       f"are {modes}")
+        """A word that names one mode to play (a suit, obenabe, undenufe, a file's mode)."""
+        known = self.one_modes()
+        if w.text not in known:
+            self.error(w.pos, "unknown-name", f"{what}: {w.text!r} is not one mode; "
+                       f"{mode_hint(w.text, known)}modes are {', '.join(known)}")
         else:
             self.needs_tables(w.pos, w.text, rf)
 
@@ -337,8 +454,8 @@ class Checker:
         w = t.modes[0]
         opt = self.options.get(w.text)
         if opt is None:
-            if w.text not in TRUMP_MODES or w.text == "suits":
-                modes = ", ".join(x for x in TRUMP_MODES if x != "suits")
+            if w.text not in self.one_modes():
+                modes = ", ".join(self.one_modes())
                 self.error(w.pos, "unknown-name", f"{w.text!r} is neither a trump method, nor "
                            f"one mode ({modes}), nor an option whose choices are modes")
                 return
@@ -387,9 +504,11 @@ class Checker:
                 self.option_choice(c.option, c.choice)
             if c.free:
                 for w in c.modes:
-                    if w.text not in TRUMP_MODES:
+                    if w.text not in TRUMP_MODES and w.text not in self.file_modes:
+                        known = [*TRUMP_MODES, *self.file_modes]
                         self.error(w.pos, "unknown-name", f"column {c.name}: {w.text!r} is not "
-                                   f"a trump mode; modes are {', '.join(TRUMP_MODES)}")
+                                   f"a trump mode; {mode_hint(w.text, known)}modes are "
+                                   f"{', '.join(known)}")
                     else:
                         self.needs_tables(w.pos, w.text, rf)
             else:
@@ -420,7 +539,7 @@ class Checker:
                     continue
                 if w.text not in row.allowed:
                     self.error(w.pos, "unknown-name", f"{s.key}: {w.text!r} is not known; "
-                               f"choose {row.choose}")
+                               f"{did_you_mean(w.text, row.allowed)}choose {row.choose}")
 
     def check_units(self, rf: m.RuleFile) -> None:
         if not rf.units:
@@ -436,13 +555,22 @@ class Checker:
                 self.value(u.floor, -MAX_POINTS, MAX_POINTS, f"the floor of {u.plural}")
             if u.cancels and u.cancels.text not in self.units:
                 self.error(u.cancels.pos, "unknown-name", f"no unit {u.cancels.text!r} to "
-                           "cancel")
+                           f"cancel; {self.unit_list(u.cancels.text)}")
         self.unit_word(rf.winner.unit)
+
+    def unit_list(self, word: str) -> str:
+        """`did you mean 'sticks'? units are stick, sticks`, for a word that is no unit."""
+        return f"{did_you_mean(word, self.units)}units are " \
+            f"{listing(sorted(self.units), 'none (write unit NAME/NAMES)')}"
+
+    def option_list(self, word: str) -> str:
+        """`did you mean 'target'? options: target`, for a word that is no option."""
+        return f"{did_you_mean(word, self.options)}options: " \
+            f"{listing(sorted(self.options), 'none (write option NAME ...)')}"
 
     def unit_word(self, w: m.Word) -> None:
         if w.text not in self.units:
-            self.error(w.pos, "unknown-name", f"no unit {w.text!r}; units are "
-                       f"{', '.join(sorted(self.units)) or 'none'}")
+            self.error(w.pos, "unknown-name", f"no unit {w.text!r}; {self.unit_list(w.text)}")
 
     def check_scoring(self, rf: m.RuleFile) -> None:
         ids: dict[str, int] = {}
@@ -508,8 +636,6 @@ class Checker:
                 self.let_body(lt.name, subject=True)
             else:  # the first of two lets of one name: no use reaches it
                 self.expr(lt.expr, subject=True)
-        # a let's errors are found where it is first used and again here: report them once
-        self.errors = list({(e.pos, e.message): e for e in self.errors}.values())
 
     def check_weis(self, rf: m.RuleFile) -> None:
         tables = {t.name for t in rf.weis_tables}
@@ -521,7 +647,7 @@ class Checker:
                                f"{sequence.high} cards")
                 self.value(item.points, 0, MAX_POINTS, "a Weis")
                 if item.rank is not None and item.rank.text not in RANKS:
-                    self.error(item.rank.pos, "card", f"{item.rank.text!r} is not a rank")
+                    self.not_a_rank(item.rank)
                 for test in item.tests:
                     self.check_weis_test(test)
         use = rf.setting("weis")
@@ -533,7 +659,8 @@ class Checker:
         if w.text in self.options:
             self.word_option(w, tables | {"none"})
             return
-        self.error(w.pos, "unknown-name", f"no Weis table {w.text!r}; tables: "
+        self.error(w.pos, "unknown-name", f"no Weis table {w.text!r}; "
+                   f"{did_you_mean(w.text, [*tables, *self.options])}tables: "
                    f"{', '.join(sorted(tables)) or 'none (write one with weis NAME: ...)'}")
 
     def check_weis_test(self, test: m.WeisTest) -> None:
@@ -543,9 +670,10 @@ class Checker:
             self.word_option(test.name, {"yes", "no"})
             return
         if test.kind == "mode":
-            if test.name.text not in WEIS_MODES:
+            if test.name.text not in WEIS_MODES and test.name.text not in self.file_modes:
                 self.error(test.name.pos, "unknown-name", f"{test.name.text!r} is not a trump "
-                           f"mode; a Weis entry may name {', '.join(WEIS_MODES)}")
+                           f"mode; {did_you_mean(test.name.text, [*WEIS_MODES, *self.file_modes])}"
+                           f"a Weis entry may name {', '.join([*WEIS_MODES, *self.file_modes])}")
             return
         if test.choice is not None:
             self.option_choice(test.name, test.choice)
@@ -555,7 +683,8 @@ class Checker:
         there is no such option."""
         opt = self.options.get(option.text)
         if opt is None:
-            self.error(option.pos, "unknown-name", f"no option {option.text!r}")
+            self.error(option.pos, "unknown-name", f"no option {option.text!r}; "
+                       f"{self.option_list(option.text)}")
             return False
         choices = [c.word() for c in opt.choices]
         if choice.word() not in choices:
@@ -567,7 +696,8 @@ class Checker:
         """An option used as a word must exist and offer only allowed words."""
         opt = self.options.get(w.text)
         if opt is None:
-            self.error(w.pos, "unknown-name", f"no option named {w.text!r}")
+            self.error(w.pos, "unknown-name", f"no option named {w.text!r}; "
+                       f"{self.option_list(w.text)}")
             return
         for c in opt.choices:
             if c.option not in allowed:
@@ -717,7 +847,8 @@ class Checker:
             seen.add(n.name)
             if n.name not in own:
                 self.error(n.pos, "unknown-name", f"no pile, Weis table, option value, named "
-                           f"value or let named {n.name!r}; names of this file: "
+                           f"value or let named {n.name!r}; {did_you_mean(n.name, own)}"
+                           "names of this file: "
                            f"{', '.join(sorted(own)) or 'none'}")
             if not n.german.strip():
                 self.error(n.pos, "german", f"the German word for {n.name!r} is empty")
@@ -736,7 +867,8 @@ class Checker:
                 *([rf.take_part.swap] if rf.take_part and rf.take_part.swap else [])]
         for w in used:
             if w.text not in names:
-                self.error(w.pos, "unknown-name", f"no pile {w.text!r}; piles: "
+                self.error(w.pos, "unknown-name", f"no pile {w.text!r}; "
+                           f"{did_you_mean(w.text, names)}piles: "
                            f"{', '.join(sorted(names)) or 'none (write pile NAME: 9 cards)'}")
         each = {p.name: p.size.word() if p.size else "" for p in rf.piles if p.each}
         for w in used:
@@ -753,7 +885,7 @@ class Checker:
                            f"{each[imp.pile.text]}")
         if rf.rob is not None:
             if rf.rob.text not in RANKS:
-                self.error(rf.rob.pos, "card", f"{rf.rob.text!r} is not a rank")
+                self.not_a_rank(rf.rob)
             if rf.trump.kind != "turned":
                 self.error(rf.rob.pos, "trump", "only a turned trump card lies on the table to "
                            "be robbed: 'trump: top card of PILE, else bottom card'")
@@ -803,7 +935,8 @@ class Checker:
         for w in first.facts:
             if w.text not in EARLY_FACTS:
                 self.error(w.pos, "unknown-name", f"{w.text!r} is not known before the tricks "
-                           f"are over; 'count first' may name {', '.join(EARLY_FACTS)}")
+                           f"are over; {did_you_mean(w.text, EARLY_FACTS)}'count first' may "
+                           f"name {', '.join(EARLY_FACTS)}")
             elif w.text in seen:
                 self.error(w.pos, "duplicate", f"{w.text!r} is counted first twice")
             elif not has[w.text]:
@@ -846,9 +979,17 @@ class Checker:
         if isinstance(e, m.Name):
             self.name(e, subject)
             return
+        if isinstance(e, m.InMode):
+            if e.mode not in IN_MODES and e.mode not in self.file_modes:
+                known = [*IN_MODES, *self.file_modes]
+                self.error(e.pos, "unknown-name", f"{e.mode!r} is not a mode; "
+                           f"{did_you_mean(e.mode, known)}write 'in' and one of "
+                           f"{', '.join(known)}")
+            return
         if isinstance(e, m.Total):
             if e.unit not in self.units:
-                self.error(e.pos, "unknown-name", f"no unit {e.unit!r} for 'total'")
+                self.error(e.pos, "unknown-name", f"no unit {e.unit!r}; "
+                           f"{self.unit_list(e.unit)}")
             if not subject:
                 self.needs_subject(e.pos, f"total {e.unit}")
             return
@@ -879,9 +1020,12 @@ class Checker:
             self.let_body(e.name, subject)
             return
         if e.name in self.options:
-            if any(c.number is None for c in self.options[e.name].choices):
+            choices = self.options[e.name].choices
+            if any(c.number is None for c in choices) and \
+                    not all(c.option in ("yes", "no") for c in choices):
                 self.error(e.pos, "option", f"option {e.name!r} offers words, not numbers; "
-                           "it cannot be used in an expression")
+                           "it cannot be used in an expression (a yes/no option can: yes "
+                           "is 1, no is 0)")
             return
         if e.name in self.declared:
             if not subject:
@@ -900,27 +1044,50 @@ class Checker:
             return
         fact = FACTS.get(e.name)
         if fact is None or fact.arity is not None:
-            usable = {"weis": self.has_weis, "stoeck": self.has_stoeck,
-                      "playing": self.has_take_part, "points-in-play": self.has_take_part,
-                      "multiplier": self.has_sheet,
-                      "table-weis": self.has_weis, "table-stoeck": self.has_stoeck}
-            known = sorted([n for n, f in FACTS.items() if f.arity is None
-                            and usable.get(n, True)], key=str.lower)
-            held = [r.name for r in ROLE_LIST if self.rf and self.role_held(self.rf, r)]
-            extra = [*self.lets, *self.options, *self.declared, *held]
-            hint = " (it is a function: write it with parentheses)" if fact else ""
-            self.error(e.pos, "unknown-name", f"unknown name {e.name!r}{hint}; known names: "
-                       f"{', '.join([*known, *extra])}")
+            self.unknown_name(e, fact is not None)
             return
         if fact.needs_subject and not subject:
             self.needs_subject(e.pos, e.name)
-        if e.name in ("weis", "table-weis") and not self.has_weis:
-            self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'weis: TABLE' statement")
-        if e.name in ("stoeck", "table-stoeck") and not self.has_stoeck:
-            self.error(e.pos, "unknown-name", f"{e.name!r} needs a 'bonus stoeck N' statement")
-        if e.name == "multiplier" and not self.has_sheet:
-            self.error(e.pos, "unknown-name", "'multiplier' is the multiplier of the sheet's "
-                       "column played this hand; it needs a sheet ('sheet per team' and columns)")
+        needs = self.fact_needs(e.name)
+        if needs is not None:
+            self.error(e.pos, "unknown-name", f"{e.name!r} needs {needs}")
+
+    def fact_needs(self, name: str) -> str | None:
+        """The statement a fact needs that the file lacks (Weis a Weis table, Stöck the
+        bonus), None when the file can ask about it."""
+        if name in ("weis", "table-weis") and not self.has_weis:
+            return "a 'weis: TABLE' statement"
+        if name in ("stoeck", "table-stoeck") and not self.has_stoeck:
+            return "a 'bonus stoeck N' statement"
+        if name == "multiplier" and not self.has_sheet:
+            return "a scoresheet ('sheet per team' and its columns): it is the multiplier of " \
+                "the column played this hand"
+        return None
+
+    def usable_facts(self) -> list[str]:
+        """The facts of jassdsl.facts (names, not functions) this file can ask about: the
+        ones `name` accepts without an error."""
+        return sorted((n for n, f in FACTS.items() if f.arity is None
+                       and self.fact_needs(n) is None), key=str.lower)
+
+    def known_names(self) -> list[str]:
+        """Every name an expression of this file may use, as the checker accepts them: the
+        usable facts, then the file's lets, options offering numbers and declared values."""
+        numbers = [o for o, opt in self.options.items()
+                   if all(c.number is not None for c in opt.choices)]
+        held = [r.name for r in ROLE_LIST if self.rf and self.role_held(self.rf, r)]
+        return [*self.usable_facts(), *self.lets, *numbers, *self.declared, *held]
+
+    def unknown_name(self, e: m.Name, is_function: bool) -> None:
+        """A name that is none of the known ones: a near miss, and every name, function
+        and unit the file could use instead."""
+        known = self.known_names()
+        hint = " (it is a function: write it with parentheses)" if is_function else \
+            f" (it is a unit: write 'total {e.name}')" if e.name in self.units else ""
+        near = did_you_mean(e.name, [*known, *FUNCTIONS])
+        self.error(e.pos, "unknown-name", f"unknown name {e.name!r}{hint}; {near}known names: "
+                   f"{listing(known)}; functions: {', '.join(FUNCTIONS)}; a unit's total: "
+                   f"{listing(f'total {u}' for u in sorted(self.units))}")
 
     def team_value(self, e: m.TeamValue, subject: bool) -> None:
         """`team bid`: a declared value of both partners together, in a team game."""
@@ -946,9 +1113,11 @@ class Checker:
     def call(self, e: m.Call, subject: bool) -> None:
         fact = FACTS.get(e.func)
         if fact is None or fact.arity is None:
-            funcs = sorted(n for n, f in FACTS.items() if f.arity is not None)
-            self.error(e.pos, "unknown-name", f"unknown function {e.func!r}; functions: "
-                       f"{', '.join(funcs)}")
+            plain = " (it is a name: write it without parentheses)" \
+                if e.func in self.known_names() else ""
+            self.error(e.pos, "unknown-name", f"the language has no function {e.func!r}"
+                       f"{plain}; {did_you_mean(e.func, FUNCTIONS)}functions: "
+                       f"{', '.join(FUNCTIONS)}")
             return
         low, high = fact.arity
         if not low <= len(e.args) <= high:
@@ -961,8 +1130,9 @@ class Checker:
         if e.func == "won":
             arg = e.args[0]
             if not (isinstance(arg, m.Name) and arg.name in CARD_CLASSES):
-                self.error(arg.pos, "card", "won() takes a card (CK), a suit (hearts) or a "
-                           "rank (queens)")
+                near = did_you_mean(arg.name, CARD_CLASSES) if isinstance(arg, m.Name) else ""
+                self.error(arg.pos, "card", f"won() takes a card (CK), a suit (hearts) or a "
+                           f"rank (queens){'; ' + near.strip() if near else ''}")
             return
         if e.func == "change":
             if not self.after_scoring:
@@ -971,8 +1141,9 @@ class Checker:
                 return
             arg = e.args[0]
             if not (isinstance(arg, m.Name) and arg.name in self.units):
+                word = arg.name if isinstance(arg, m.Name) else ""
                 self.error(arg.pos, "unknown-name", "change() takes a unit, e.g. "
-                           f"change(sticks); units are {', '.join(sorted(self.units))}")
+                           f"change(sticks); {self.unit_list(word)}")
             return
         if e.func == "trick":
             arg = e.args[0]
@@ -982,6 +1153,16 @@ class Checker:
         inner_subject = subject or e.func in ("count", "most", "least", "place", "sum")
         for a in e.args:
             self.expr(a, inner_subject)
+
+
+
+def mode_hint(word: str, modes: list[str]) -> str:
+    """`did you mean 'S'? ` for a suit's name, else for a near miss of a trump mode."""
+    number = SUIT_WORDS.get(word.lower(), -1)
+    suit = SUITS[number] if number >= 0 else None
+    if suit is not None and suit in modes:
+        return f"did you mean {suit!r}? "
+    return did_you_mean(word, modes)
 
 
 S = TypeVar("S", bound=m.Statement)
@@ -1017,8 +1198,35 @@ def load_model(text: str, path: str) -> m.RuleFile:
     if rf is not None:
         checker.check(rf)
     if checker.errors or rf is None:
-        raise RuleFileErrors(checker.errors, text)
+        raise RuleFileErrors(checker.errors, text, checker.notes)
     return rf
+
+
+def card_points(rf: m.RuleFile, mode: str, case: tuple[str, str] | None
+                ) -> list[int] | None:
+    """The points of every card in a base mode from the file's tables (those of `case`,
+    an option and its choice, where it has them), or None when a table is missing."""
+    def table(name: str) -> list[int] | None:
+        plain = [p for p in rf.points if p.table.text == name and p.option is None]
+        chosen = [p for p in rf.points if p.table.text == name and case is not None
+                  and points_case(p) == case]
+        if not chosen and not plain:
+            return None
+        found = (chosen or plain)[0]
+        values = [0] * 9
+        for w, v in found.values:
+            if w.text in RANKS:
+                values[RANKS.index(w.text)] = v
+        return values
+
+    if mode in ("obenabe", "undenufe"):
+        t = table(mode)
+        return None if t is None else [t[c % 9] for c in range(DECK)]
+    trump, side = table("trump"), table("side")
+    if trump is None or side is None:
+        return None
+    suit = "DHSC".index(mode)
+    return [(trump if c // 9 == suit else side)[c % 9] for c in range(DECK)]
 
 
 def points_case(p: m.Points) -> tuple[str, str] | None:

@@ -144,6 +144,8 @@ class HumanPlayer:
         table = table_for(game.rules, view.trump)
         obs = game.observe(seat)
         trump_text = tv.mode_label(obs.trump) if obs.trump.is_set else "not set yet"
+        if game.phase == "play" and view.order != view.trump:  # a file's mode: this trick's
+            trump_text += f" (this trick: {tv.mode_label(game.rules.mode_names[view.order])})"
         self.say(f"trump {trump_text}; your hand: {tv.hand_text(view.hand, table)}")
         if game.phase == "play":
             self.say(tv.running_count(game.rules, obs, seat, self.names))
@@ -215,7 +217,7 @@ def choices_text(game: Game, legal: list[Action]) -> str:
     stepped = d is not None and any(b - a > 1 for a, b in pairwise(d.values))
     if game.phase in ("declare", "auction") and numbers and (stepped or any(
             (a.kind, a.value) in names for a in numbers)):  # in steps, or named values
-        text = ", ".join(legal_names(numbers, names))
+        text = ", ".join(legal_names(numbers, names=names))
         return text + (", or pass" if len(numbers) < len(legal) else "")
     if game.phase in ("declare", "auction") and numbers:
         low, high = numbers[0].value, numbers[-1].value

@@ -8,13 +8,14 @@ from dataclasses import dataclass, field
 from jassdsl import model as m
 from jassdsl import settings
 from jassdsl.cards import RANKS
-from jassdsl.counting import Additions, additions
+from jassdsl.counting import Additions, Scales, additions, scales
 from jassdsl.errors import OptionError
 from jassdsl.exprsource import Compiler
+from jassdsl.modes import Mode, ModeSchedule, in_mode, mode_numbers
 from jassdsl.play import PlayRules
 from jassdsl.roles import BIDDER, CHOOSER, PUSHER, ROLES, role_name
 from jassdsl.scoring import CompiledClause, Fn, compile_clauses
-from jassdsl.tables import MODE_INDEX, ModeTable, build_modes
+from jassdsl.tables import ModeTable, build_modes
 from jassdsl.weis import WeisTable
 
 EXPRESSIONS = (m.Num, m.Name, m.Total, m.TeamValue, m.RoleValue, m.Call, m.Unary, m.Binary,
@@ -142,6 +143,8 @@ class CompiledRules:
     reads_in_play: bool = False  # the file asks for the card points in play
     count_first: tuple[str, ...] = ()  # facts booked one by one before the rest of the hand
     count_adds: Additions = field(default_factory=dict)  # clauses that just add them
+    count_scales: Scales = field(default_factory=dict)  # ... times a factor for the hand
+    schedule: ModeSchedule = field(default_factory=ModeSchedule)  # the file's own modes
     push_next: bool = False  # pushing goes on to the next player, back to the first
     scheduled: tuple[int, ...] = ()  # trump by rule: the mode of hand 1, 2, ... (repeating)
     columns: tuple[SheetColumn, ...] = ()  # the scoresheet's columns, in file order
@@ -158,6 +161,19 @@ class CompiledRules:
     def sheet_of(self, seat: int) -> int:
         """The scoresheet a seat writes on: its team's, or its own."""
         return self.team_of[seat] if self.sheet_per_team else seat
+
+    @property
+    def mode_names(self) -> tuple[str, ...]:
+        """Every mode's name by number: D H S C obenabe undenufe, then the file's modes."""
+        return self.schedule.names
+
+    def trick_mode(self, mode: int, k: int) -> int:
+        """The base mode (0-5) whose rank order decides trick k (from 0) in this mode."""
+        return self.schedule.trick_mode(mode, k)
+
+    def mode(self, index: int) -> Mode:
+        """The Mode of a number (-1: none), with its name."""
+        return self.schedule.mode(index)
 
     @property
     def auction(self) -> int:
@@ -269,19 +285,21 @@ def compile_weis(rf: m.RuleFile, options: dict[str, int | str]
     if name == "none":  # an option may switch Weis off
         return None, {}
     table = next(t for t in rf.weis_tables if t.name == name)
-    plain = weis_table_in(table, options, -1)
-    by_mode = {mode: weis_table_in(table, options, mode) for mode in range(6)}
+    numbers = mode_numbers(rf)
+    plain = weis_table_in(table, options, -1, numbers)
+    by_mode = {mode: weis_table_in(table, options, mode, numbers)
+               for mode in sorted(set(numbers.values()))}
     return plain, {mode: t for mode, t in by_mode.items() if t != plain}
 
 
 def weis_table_in(table: m.WeisTableDef, options: dict[str, int | str],
-                  mode: int) -> WeisTable:
+                  mode: int, numbers: dict[str, int]) -> WeisTable:
     """The entries of a Weis table that count under these options in this trump mode
     (-1: no trump set)."""
     sequences: dict[int, int] = {}
     fours: dict[int, int] = {}
     for item in table.items:
-        if not weis_item_counts(item, options, mode):
+        if not weis_item_counts(item, options, mode, numbers):
             continue
         if item.kind == "sequence":
             for length in range(item.length, 10 if item.or_more else item.length + 1):
@@ -291,20 +309,21 @@ def weis_table_in(table: m.WeisTableDef, options: dict[str, int | str],
     return WeisTable(sequences, fours, table.reuse)
 
 
-def weis_item_counts(item: m.WeisItem, options: dict[str, int | str], mode: int) -> bool:
+def weis_item_counts(item: m.WeisItem, options: dict[str, int | str], mode: int,
+                     numbers: dict[str, int]) -> bool:
     """Whether a Weis entry counts: all its tests hold (with `unless`: not all of them)."""
     if not item.tests:
         return True
-    held = all(weis_test_holds(t, options, mode) for t in item.tests)
+    held = all(weis_test_holds(t, options, mode, numbers) for t in item.tests)
     return held != item.unless
 
 
-def weis_test_holds(test: m.WeisTest, options: dict[str, int | str], mode: int) -> bool:
+def weis_test_holds(test: m.WeisTest, options: dict[str, int | str], mode: int,
+                    numbers: dict[str, int]) -> bool:
     if test.kind == "yes":
         return options.get(test.name.text) == "yes"
     if test.kind == "mode":
-        return mode >= 0 and (0 <= mode < 4 if test.name.text == "suits"
-                              else mode == MODE_INDEX[test.name.text])
+        return mode >= 0 and in_mode(test.name.text, mode, numbers)
     return test.choice is not None and options.get(test.name.text) == option_value(test.choice)
 
 
@@ -400,24 +419,26 @@ def compile_rules(
     compiler = Compiler(rf, options, unit_of)
     follow = settings.words(rf, "follow")
     t = rf.trump
+    numbers = mode_numbers(rf)
     choices: list[int] = []
     scheduled: tuple[int, ...] = ()
-    columns = compile_columns(rf, options)
+    columns = compile_columns(rf, options, numbers)
     if t.kind == "fixed":
-        scheduled = (MODE_INDEX[str(options.get(t.modes[0].text, t.modes[0].text))],)
+        scheduled = (numbers[str(options.get(t.modes[0].text, t.modes[0].text))],)
     elif t.kind == "in_turn":
-        scheduled = tuple(MODE_INDEX[w.text] for w in t.modes)
+        scheduled = tuple(numbers[w.text] for w in t.modes)
     elif t.kind == "sheet":
         choices = sorted({mode for c in columns for mode in c.modes})
     else:
         for w in t.modes:
-            choices.extend(mode_words(w.text))
+            choices.extend(mode_words(w.text, numbers))
     bonuses = {b.name.text: number(b.points, options) for b in rf.bonuses
                if b.only_if is None or options.get(b.only_if.text) == "yes"}
     end = rf.end
     used = names_used(rf)  # the facts the file reads, to skip work it never asks for
     weis, weis_modes = compile_weis(rf, options)
     count_order = tuple(w.text for w in rf.count_first.facts) if rf.count_first else ()
+    adds = additions(rf, unit_of, main_unit, count_order) if count_order else {}
     return CompiledRules(
         model=rf,
         options=options,
@@ -435,7 +456,7 @@ def compile_rules(
         trump_kind=t.kind,
         trump_choices=tuple(choices),
         push=t.push,
-        fallback=MODE_INDEX[t.fallback.text] if t.fallback else None,
+        fallback=numbers[t.fallback.text] if t.fallback else None,
         last_bonus=bonuses.get("last-trick", 0),
         match_bonus=bonuses.get("match", 0),
         declarations=tuple(declaring(d, options) for d in rf.declarations),
@@ -474,7 +495,10 @@ def compile_rules(
         table_bonuses=bool(used & {"table-weis", "table-stoeck"}),
         reads_in_play="points-in-play" in used,
         count_first=count_order,
-        count_adds=additions(rf, unit_of, main_unit, count_order) if count_order else {},
+        count_adds=adds,
+        count_scales={cid: tuple(compiler.expr(x) if x is not None else None for x in per)
+                      for cid, per in scales(rf, adds).items()},
+        schedule=ModeSchedule.of(rf),
         push_next=t.push_next,
         scheduled=scheduled,
         columns=columns,
@@ -483,12 +507,14 @@ def compile_rules(
     )
 
 
-def mode_words(text: str) -> tuple[int, ...]:
-    """The mode numbers a word names: `suits` the four suits, else the one mode."""
-    return tuple(range(4)) if text == "suits" else (MODE_INDEX[text],)
+def mode_words(text: str, numbers: dict[str, int]) -> tuple[int, ...]:
+    """The mode numbers a word names: `suits` the four suits, else the one mode (a base
+    mode, or one the file defines)."""
+    return tuple(range(4)) if text == "suits" else (numbers[text],)
 
 
-def compile_columns(rf: m.RuleFile, options: dict[str, int | str]) -> tuple[SheetColumn, ...]:
+def compile_columns(rf: m.RuleFile, options: dict[str, int | str],
+                    numbers: dict[str, int]) -> tuple[SheetColumn, ...]:
     """The sheet's columns under the chosen options: a column with `if OPTION = CHOICE`
     is on the sheet only under that choice."""
     out: list[SheetColumn] = []
@@ -496,6 +522,6 @@ def compile_columns(rf: m.RuleFile, options: dict[str, int | str]) -> tuple[Shee
         if c.option is not None and c.choice is not None and \
                 options.get(c.option.text) != option_value(c.choice):
             continue
-        modes = tuple(dict.fromkeys(x for w in c.modes for x in mode_words(w.text)))
+        modes = tuple(dict.fromkeys(x for w in c.modes for x in mode_words(w.text, numbers)))
         out.append(SheetColumn(c.name, modes, c.free, number(c.multiplier, options)))
     return tuple(out)

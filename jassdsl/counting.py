@@ -6,6 +6,9 @@ facts counted before it zero as well): exactly what that fact adds, whatever the
 do with it. Scoring a hand again costs time in every hand, so where a clause only adds the
 fact to what every team or player scores (`every team scores points + weis + stoeck`),
 its part is read off the fact directly; `additions` finds those clauses once per file.
+A sum times a factor fixed for the hand (`(points + weis + stoeck) * factor`, where the
+factor reads only the hand's mode and options) adds the fact times that factor: `scales`
+names the factor of each such award, worked out per hand.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from jassdsl import model as m
 from jassdsl.scoring import CompiledClause, Fn, Grant, HandFacts
 
 Additions = dict[str, dict[str, tuple[tuple[str, int], ...]]]  # clause -> fact -> unit, factor
+Scales = dict[str, tuple["Fn | None", ...]]  # clause -> per award: its factor for the hand
+TABLE_NAMES = frozenset({"hand", "players"})  # facts of the table, the same for everybody
 
 
 def additions(rf: m.RuleFile, unit_of: dict[str, tuple[str, int]], main_unit: str,
@@ -24,6 +29,7 @@ def additions(rf: m.RuleFile, unit_of: dict[str, tuple[str, int]], main_unit: st
     times a factor plus terms that do not read it, for every subject alike; a clause
     missing from the answer must be scored again."""
     lets = {lt.name: lt.expr for lt in rf.lets}
+    options = {o.name for o in rf.options}
     out: Additions = {}
     for cl in rf.clauses:
         found: dict[str, tuple[tuple[str, int], ...]] = {}
@@ -32,7 +38,7 @@ def additions(rf: m.RuleFile, unit_of: dict[str, tuple[str, int]], main_unit: st
                 break
             per: list[tuple[str, int]] = []
             for a in cl.awards:
-                factor = factor_of(a.amount, fact, lets)
+                factor = factor_of(split_scale(a.amount, lets, options)[0], fact, lets)
                 if factor is None or (factor and (a.target.kind != "every"
                                                   or a.verb == "holds")):
                     break
@@ -47,6 +53,41 @@ def additions(rf: m.RuleFile, unit_of: dict[str, tuple[str, int]], main_unit: st
         else:
             out[cl.id] = found
     return out
+
+
+def split_scale(e: m.Expr, lets: dict[str, m.Expr], options: set[str]
+                ) -> tuple[m.Expr, m.Expr | None]:
+    """An amount `A * F` (or `F * A`) whose factor F is fixed for the hand (it reads only
+    numbers, options, the hand's mode, the hand number and the players): (A, F); else
+    (e, None)."""
+    if isinstance(e, m.Binary) and e.op == "*":
+        if fixed_for_hand(e.right, lets, options):
+            return e.left, e.right
+        if fixed_for_hand(e.left, lets, options):
+            return e.right, e.left
+    return e, None
+
+
+def fixed_for_hand(e: m.Expr, lets: dict[str, m.Expr], options: set[str]) -> bool:
+    """Whether an expression has one value for every subject of a hand, whatever the
+    facts counted first: numbers, options, `in NAME`, the hand number, the players,
+    through lets, with arithmetic, comparisons and `if`."""
+    for x in m.walk(e, lets=lets):
+        if isinstance(x, m.Name):
+            if x.name not in lets and x.name not in options and x.name not in TABLE_NAMES:
+                return False
+        elif not isinstance(x, m.Num | m.InMode | m.Unary | m.Binary | m.IfElse):
+            return False
+    return True
+
+
+def scales(rf: m.RuleFile, adds: Additions) -> dict[str, tuple[m.Expr | None, ...]]:
+    """Per clause that only adds the facts counted first: each award's factor for the
+    hand (None: 1)."""
+    lets = {lt.name: lt.expr for lt in rf.lets}
+    options = {o.name for o in rf.options}
+    return {cl.id: tuple(split_scale(a.amount, lets, options)[1] for a in cl.awards)
+            for cl in rf.clauses if cl.id in adds}
 
 
 def reads(e: m.Expr, lets: dict[str, m.Expr]) -> set[str]:
@@ -74,8 +115,8 @@ Delta = Callable[[HandFacts], dict[str, list[int]]]
 
 def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause | None,
                 grants: list[Grant], end: Fn, adds: Additions, score: Delta,
-                floors: dict[str, int], lots: bool) -> tuple[str, dict[str, list[int]],
-                                                             tuple[Grant, ...]] | None:
+                floors: dict[str, int], lots: bool, scaled: Scales | None = None
+                ) -> tuple[str, dict[str, list[int]], tuple[Grant, ...]] | None:
     """Book the parts of `order` one by one after `score_hand` (facts.totals and change
     hold the whole hand) and check `end` after each that books something. Returns the
     fact that ended the game, the totals then and what was booked; None when it goes on.
@@ -104,7 +145,9 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
             if not any(values):
                 continue  # books nothing, so it cannot end the game
             if plain is not None:
-                steps = [(unit, [factor * v for v in values]) for unit, factor in plain[name]]
+                per = (scaled or {}).get(clause.id if clause else "", ())
+                steps = [(unit, [factor * hand_factor(per, i, facts) * v for v in values])
+                         for i, (unit, factor) in enumerate(plain[name])]
             else:
                 setattr(facts, name, [0] * facts.n)
                 facts.memo.clear()  # what `most` worked out may have read this fact
@@ -134,3 +177,9 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
         if state is not None:
             facts.rng.setstate(state)
     return None
+
+
+def hand_factor(per: tuple[Fn | None, ...], award: int, facts: HandFacts) -> int:
+    """The factor of an award for this hand (1 without one)."""
+    fn = per[award] if award < len(per) else None
+    return 1 if fn is None else int(fn(facts, -1))

@@ -2,13 +2,40 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from jassdsl.pos import Pos
 
 
+def close_words(word: str, known: Iterable[str], n: int = 2) -> list[str]:
+    """The known words nearest to a misspelt one (difflib), nearest first; a word differing
+    only in case counts as nearest."""
+    pool = sorted(set(known) - {word})
+    same_case = [k for k in pool if k.lower() == word.lower() and k != word]
+    near = difflib.get_close_matches(word.lower(), [k.lower() for k in pool], n=n, cutoff=0.6)
+    lower = {k.lower(): k for k in pool}
+    return list(dict.fromkeys([*same_case, *(lower[w] for w in near)]))[:n]
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`did you mean 'undertrump'? ` for a near miss, else the empty string; put it where the
+    message names the word."""
+    near = close_words(word, known)
+    return f"did you mean {' or '.join(repr(w) for w in near)}? " if near else ""
+
+
+def listing(words: Iterable[str], none: str = "none") -> str:
+    """Words for a message, in the order given, or `none` when there are none."""
+    return ", ".join(words) or none
+
+
 class JassError(Exception):
     """Base of every error jassdsl raises on purpose."""
+
+
+MAX_ALSO = 8  # further places of one error shown; the rest are counted
 
 
 @dataclass(frozen=True)
@@ -19,10 +46,15 @@ class RuleError:
     pos: Pos
     kind: str
     message: str
+    also: tuple[Pos, ...] = ()  # the same problem at further places (the same name, ...)
 
     def render(self, source: str | None = None) -> str:
         """`file:line:col: message`, then the source line and a caret under the span."""
         head = f"{self.path}:{self.pos.line}:{self.pos.column}: {self.message}"
+        if self.also:
+            shown = [f"{p.line}:{p.column}" for p in self.also[:MAX_ALSO]]
+            more = len(self.also) - len(shown)
+            head += f" (also at {', '.join(shown)}{f' and {more} more' if more else ''})"
         if source is None:
             return head
         # lines as the parser counts them: only "\n" ends one (not U+2028, U+0085, ...)
@@ -39,16 +71,50 @@ class RuleError:
         return f"{head}\n    {text}\n    {caret}"
 
 
-class RuleFileErrors(JassError):
-    """All problems found in one rule file, sorted by position."""
+# kinds of error that are about their place, not a name: the same message elsewhere is
+# another problem (a second syntax error reads the same as the first)
+PLACE_KINDS = frozenset({"syntax", "limit"})
 
-    def __init__(self, errors: list[RuleError], source: str | None = None) -> None:
-        self.errors = sorted(errors, key=lambda e: (e.path, e.pos.line, e.pos.column))
+
+def merged(errors: Iterable[RuleError]) -> list[RuleError]:
+    """One error per problem, sorted by position: the same message (an unknown name used
+    five times, a let checked in two contexts) is reported once, at its first place, with
+    the other places in `also`; an error found twice at one place is reported once."""
+    first: dict[tuple[str, str, str, Pos | None], RuleError] = {}
+    places: dict[tuple[str, str, str, Pos | None], set[Pos]] = {}
+    for e in sorted(errors, key=where):
+        own = e.pos if e.kind in PLACE_KINDS else None
+        key = (e.path, e.kind, e.message, own)
+        if key not in first:
+            first[key] = e
+            places[key] = set()
+        places[key] |= {e.pos, *e.also}
+    out = [replace(e, also=tuple(sorted(places[k] - {e.pos}, key=line_col)))
+           for k, e in first.items()]
+    return sorted(out, key=where)
+
+
+def line_col(p: Pos) -> tuple[int, int]:
+    return (p.line, p.column)
+
+
+def where(e: RuleError) -> tuple[str, int, int]:
+    return (e.path, e.pos.line, e.pos.column)
+
+
+class RuleFileErrors(JassError):
+    """All problems found in one rule file, sorted by position, each reported once; `notes`
+    say what was not checked (after a syntax error) and are printed after the errors."""
+
+    def __init__(self, errors: list[RuleError], source: str | None = None,
+                 notes: Iterable[str] = ()) -> None:
+        self.errors = merged(errors)
         self.source = source
+        self.notes = tuple(notes)
         super().__init__(self.render())
 
     def render(self) -> str:
-        return "\n".join(e.render(self.source) for e in self.errors)
+        return "\n".join([*(e.render(self.source) for e in self.errors), *self.notes])
 
 
 class IllegalActionError(JassError):

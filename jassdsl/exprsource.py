@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES
 from jassdsl.limits import INLINE_LET_NODES, MAX_PRODUCT
+from jassdsl.modes import SUIT_WORDS, mode_numbers
 from jassdsl.nesting import let_names
 from jassdsl.roles import ROLES
 
@@ -43,7 +44,8 @@ FACT_SOURCE = {
 }
 OPS = {"and": "and", "or": "or", "=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">",
        ">=": ">=", "+": "+", "-": "-"}
-CALLS = {"*": "_mul", "/": "_div"}  # operators with a rule of their own, as functions
+CALLS = {"*": "_mul", "/": "_div"}
+YES_NO: dict[int | str, int] = {"yes": 1, "no": 0}  # a yes/no option in an expression  # operators with a rule of their own, as functions
 
 
 def divide(a: int, b: int) -> int:
@@ -69,6 +71,7 @@ class Compiler:
         self.options = options
         self.declared = {d.name for d in rf.declarations}
         self.unit_of = unit_of
+        self.mode_numbers = mode_numbers(rf)
         self.let_functions: dict[str, Fn] = {}
         self.hand_only_lets: dict[str, bool] = {}
 
@@ -99,7 +102,7 @@ class Compiler:
         """True when x reads only facts fixed for the hand: no totals, no change(), no
         quantifier (it sets `bound`); conservative for anything else. A let is looked at
         once (the checker has ruled out lets defined in a circle)."""
-        if isinstance(x, m.Num | m.TeamValue | m.RoleValue):
+        if isinstance(x, m.Num | m.TeamValue | m.RoleValue | m.InMode):
             return True
         if isinstance(x, m.Name):
             if x.name not in self.lets:
@@ -205,13 +208,19 @@ class Source:
         if isinstance(e, m.Total):
             base, sign = c.unit_of[e.unit]
             return f"({sign} * f.totals[{base!r}][{s}])"
+        if isinstance(e, m.InMode):  # 1 in that mode, else 0
+            if e.mode == "suits":
+                return "int(0 <= f.mode < 4)"
+            number = SUIT_WORDS.get(e.mode, c.mode_numbers.get(e.mode, -2))
+            return f"int(f.mode == {number!r})"
         if isinstance(e, m.Name):
             if e.name in c.lets:
                 if c.inlined(e.name):
                     return self.of(c.lets[e.name], s)
                 return self.helper(c.let_function(e.name), s)
             if e.name in c.options:
-                return f"({c.options[e.name]!r})"
+                value = c.options[e.name]
+                return f"({YES_NO.get(value, value)!r})"  # a yes/no option: 1 or 0
             if e.name in c.declared:
                 return f"f.declared[{e.name!r}][{s}]"
             if e.name in ROLES:  # the subject holds the role (or its team does)

@@ -13,6 +13,10 @@ MAX_FILE_BYTES = 1_000_000
 MAX_DIGITS = 9
 """A number in a rule file has at most this many digits."""
 
+MAX_SYNTAX_ERRORS = 20
+"""After a syntax error the parser reads on from the next statement; it reports at most
+this many syntax errors of a file and stops reading there."""
+
 MAX_DEPTH = 50
 """Expressions nest at most this deep: every operator, call, `if`/`else` and quantifier is
 one level, and a `let` name counts as deep as the expression it names. Keeps the parser,

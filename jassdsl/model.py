@@ -93,6 +93,14 @@ class IfElse(Node):
     other: Expr
 
 
+class InMode(Node):
+    """``in spades``, ``in obenabe``, ``in slalom``: 1 when the hand is played in that mode
+    (``in suits``: in any trump suit), else 0."""
+
+    kind: Literal["in"] = "in"
+    mode: str
+
+
 class Quant(Node):
     """``one player has ...``: true when the number of subjects satisfying body fits."""
 
@@ -104,7 +112,7 @@ class Quant(Node):
 
 
 Expr = Annotated[
-    Num | Name | Total | TeamValue | RoleValue | Call | Unary | Binary | IfElse | Quant,
+    Num | Name | Total | TeamValue | RoleValue | InMode | Call | Unary | Binary | IfElse | Quant,
     Field(discriminator="kind"),
 ]
 
@@ -269,6 +277,20 @@ class Points(Node):
     choice: Value | None = None
 
 
+class ModeDef(Node):
+    """A mode the file defines from the base modes (D H S C obenabe undenufe): played
+    alternating trick by trick (`obenabe and undenufe alternating by trick`), some tricks
+    of one and then another (`obenabe for 5 tricks, then undenufe`), or as one base mode
+    under a name of its own (`obenabe`). Numbered 6, 7, ... in file order."""
+
+    name: str
+    title: str | None = None  # how a player names it: "Slalom"
+    title_german: str = ""
+    kind: Literal["alternating", "tricks", "as"]
+    parts: tuple[Word, ...]  # the base modes, in order
+    counts: tuple[int, ...] = ()  # `tricks`: how many tricks each part but the last lasts
+
+
 class Bonus(Node):
     name: Word
     points: Value
@@ -355,6 +377,7 @@ class RuleFile(BaseModel):
     ranks: tuple[Ranks, ...] = ()
     points: tuple[Points, ...] = ()
     bonuses: tuple[Bonus, ...] = ()
+    modes: tuple[ModeDef, ...] = ()  # modes the file defines, numbered 6, 7, ...
     trump: TrumpMethod
     units: tuple[Unit, ...] = ()
     declarations: tuple[Declaration, ...] = ()
@@ -440,7 +463,7 @@ class GermanNames:
 
 
 Statement = (VariantName | Summary | Source | Decision | Option | Players | Deal | Setting
-             | Ranks | Points | Bonus | TrumpMethod | Unit | Declaration | Let | Scoring
+             | Ranks | Points | Bonus | ModeDef | TrumpMethod | Unit | Declaration | Let | Scoring
              | GameEnd | CountFirst | Winner | Invariant | WeisTableDef | Pile | Show | Rob
              | TakePart | Leave | Improve | GermanNames | Sheet | Column)
 

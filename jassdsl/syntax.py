@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -9,16 +11,16 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import (
     UnexpectedCharacters,
-    UnexpectedEOF,
     UnexpectedInput,
     UnexpectedToken,
     VisitError,
 )
+from lark.lexer import PatternStr
 from lark.tree import Meta
 
 from jassdsl import model as m
-from jassdsl.errors import RuleError, RuleFileErrors
-from jassdsl.limits import MAX_DEPTH, MAX_DIGITS
+from jassdsl.errors import RuleError, RuleFileErrors, close_words, did_you_mean
+from jassdsl.limits import MAX_DEPTH, MAX_DIGITS, MAX_SYNTAX_ERRORS
 from jassdsl.pos import FILE_START
 from jassdsl.roles import role_name
 
@@ -190,6 +192,29 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def bonus(self, meta: Meta, ch: list[Any]) -> m.Bonus:
         return m.Bonus(pos=pos_of(meta), name=word(ch[0]), points=ch[1],
                        only_if=word(ch[2]) if ch[2] is not None else None)
+
+    # -- modes the file defines
+    def mode_def(self, meta: Meta, ch: list[Any]) -> m.ModeDef:
+        name, title, german, (kind, parts, counts) = ch
+        return m.ModeDef(pos=pos_of(meta), name=str(name),
+                         title=unquote(title) if title is not None else None,
+                         title_german=german or "", kind=kind, parts=parts, counts=counts)
+
+    def mode_alternating(self, meta: Meta, ch: list[Token]) -> tuple[str, tuple[m.Word, ...],
+                                                                      tuple[int, ...]]:
+        return "alternating", tuple(word(t) for t in ch), ()
+
+    def mode_tricks(self, meta: Meta, ch: list[Any]) -> tuple[str, tuple[m.Word, ...],
+                                                               tuple[int, ...]]:
+        *fors, last = ch
+        return ("tricks", (*(w for w, _ in fors), word(last)), tuple(n for _, n in fors))
+
+    def mode_for(self, meta: Meta, ch: list[Token]) -> tuple[m.Word, int]:
+        return word(ch[0]), int(ch[1])
+
+    def mode_as(self, meta: Meta, ch: list[Token]) -> tuple[str, tuple[m.Word, ...],
+                                                             tuple[int, ...]]:
+        return "as", (word(ch[0]),), ()
 
     # -- Weis
     def weis_table(self, meta: Meta, ch: list[Any]) -> m.WeisTableDef:
@@ -525,6 +550,9 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def role_value(self, meta: Meta, ch: list[Token]) -> m.RoleValue:
         return m.RoleValue(pos=pos_of(meta), name=str(ch[0]), role=str(ch[1]))
 
+    def in_mode(self, meta: Meta, ch: list[Token]) -> m.InMode:
+        return m.InMode(pos=pos_of(meta), mode=str(ch[0]))
+
     def call(self, meta: Meta, ch: list[Any]) -> m.Call:
         args = tuple(a for a in ch[1:] if a is not None)
         return m.Call(pos=pos_of(meta), func=str(ch[0]), args=args)
@@ -579,33 +607,325 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         return ch
 
 
+@cache
+def statement_words() -> dict[str, str]:
+    """The first word of each statement, by terminal name: the keywords the parser accepts
+    where a statement may begin, so a statement added to the grammar is known here too."""
+    start = parser().parse_interactive("")
+    choices: dict[str, object] = start.choices()  # type: ignore[no-untyped-call]
+    return {t: keyword(t) or t.lower() for t in choices if t.isupper() and t != "$END"}
+
+
+@cache
+def terminal_text(name: str) -> str:
+    """How a message writes a terminal: `'gets'` for a keyword, `a name` for ID."""
+    if name in TERMINAL_WORDS:
+        return TERMINAL_WORDS[name]
+    try:
+        pattern = parser().get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    return repr(pattern.value) if isinstance(pattern, PatternStr) else name.lower()
+
+
+def keyword(name: str) -> str | None:
+    """The word of a keyword terminal (`gets`), None for any other terminal."""
+    text = terminal_text(name)
+    return text[1:-1] if text.startswith("'") and WORD.fullmatch(text[1:-1]) else None
+
+
 def expected_words(expected: set[str]) -> str:
-    words = sorted({TERMINAL_WORDS.get(t, repr(t.lower()) if t.isupper() else t) for t in expected})
-    if len(words) > 8:
-        words = [*words[:8], "..."]
+    """Every terminal the parser could take, in words; where a new statement may begin,
+    the statements' first words come as one group."""
+    statements = set(statement_words())
+    group = statements <= expected
+    rest = expected - statements - {"$END"} if group else expected
+    words = sorted({terminal_text(t) for t in rest})
+    if group:
+        firsts = ", ".join(repr(w) for w in sorted(statement_words().values()))
+        words.append(f"a new statement ({firsts})")
     return ", ".join(words)
 
 
-def syntax_error(path: str, err: UnexpectedInput) -> RuleError:
-    """One readable error for Lark's exception, with our own wording."""
+def syntax_error(path: str, err: UnexpectedInput, text: str) -> RuleError:
+    """One readable error for Lark's exception, with our own wording: what came, a guess
+    at what was meant, and everything the parser could take there."""
     line, col = max(err.line, 1), max(err.column, 1)
+    expected = set(getattr(err, "accepts", None) or getattr(err, "allowed", None) or set())
     if isinstance(err, UnexpectedToken) and err.token.type == "$END":
         what = "the file ends too early"
     elif isinstance(err, UnexpectedToken):
-        what = f"unexpected {str(err.token)!r}"
+        what = unexpected_word(str(err.token), err.token.start_pos or 0, expected, text)
     elif isinstance(err, UnexpectedCharacters):
         what = f"unexpected character {err.char!r}"
     else:
         what = "the file ends too early"
-    expected = getattr(err, "accepts", None) or getattr(err, "allowed", None) or set()
-    msg = f"{what}; expected {expected_words(set(expected))}" if expected else what
+    msg = f"{what}; expected {expected_words(expected)}" if expected else what
     end = col + (len(str(err.token)) if isinstance(err, UnexpectedToken) else 1)
     return RuleError(path, m.Pos(line, col, line, end), "syntax", msg)
 
 
+def unexpected_word(token: str, at: int, expected: set[str], text: str) -> str:
+    """`unexpected 'gts'`, with a near keyword the parser could take; a word that begins a
+    line where a new statement could begin is said to begin no statement."""
+    starts_line = text[text.rfind("\n", 0, at) + 1:at].strip() == ""
+    new_statement = set(statement_words()) <= expected
+    # a word after a whole statement is no misspelt statement word unless it begins a line
+    words = [w for t, w in ((t, keyword(t)) for t in expected) if w is not None
+             and (starts_line or not new_statement or t not in statement_words())]
+    hint = did_you_mean(token, words).strip() if WORD.fullmatch(token) else ""
+    hint = f" ({hint})" if hint else ""
+    if new_statement and WORD.fullmatch(token) and starts_line:
+        return f"no statement starts with {token!r}{hint}"
+    return f"unexpected {token!r}{hint}"
+
+
+# -- going on after a syntax error -----------------------------------------------------------
+WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
+NOT_NEWLINE = re.compile(r"[^\n]+")
+LINE_WORD = re.compile(r"^[ \t]*(" + WORD.pattern + ")", re.M)
+QUOTED = r'"(?:[^"\\\n]|\\.)*"'
+LABEL_REST = re.compile(rf"\s*(?:{QUOTED}\s*(?:german\s*{QUOTED}\s*)?)?:")
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """Text the parser skipped after a syntax error, to the next line that begins a
+    statement; `statements` are the first words of the statements it held (as far as
+    they can be told: a misspelt first word counts as the keyword it is near)."""
+
+    pos: m.Pos
+    statements: tuple[str, ...]
+    leftover: bool = False  # words after a whole statement on its line, beginning none
+
+
+@dataclass
+class Parsed:
+    """What could be read of a file: its statements, in file order, the syntax and limit
+    errors, and the text skipped after each syntax error. `stopped` is where reading
+    stopped after MAX_SYNTAX_ERRORS syntax errors (None: the file was read to its end)."""
+
+    statements: list[m.Statement]
+    errors: list[RuleError]
+    skipped: list[Skipped] = field(default_factory=list)
+    stopped: m.Pos | None = None
+
+
+def blank_before(text: str, start: int) -> str:
+    """The text with what comes before `start` blanked (line breaks kept): lines, columns
+    and offsets stay those of the file."""
+    if start == 0:
+        return text
+    return NOT_NEWLINE.sub(lambda run: " " * len(run.group(0)), text[:start]) + text[start:]
+
+
+def error_offset(err: UnexpectedInput, text: str) -> int:
+    if isinstance(err, UnexpectedToken):
+        return len(text) if err.token.type == "$END" else (err.token.start_pos or 0)
+    return int(getattr(err, "pos_in_stream", 0) or 0)
+
+
+def statement_start(err: UnexpectedInput, at: int) -> int:
+    """Where the statement the error is in begins: the first value on the parser's stack
+    after the statements read whole; `at` itself when those end right before the error."""
+    ip = getattr(err, "interactive_parser", None)
+    if ip is None or "$END" in ip.choices():
+        return at
+    for v in ip.parser_state.value_stack:
+        if isinstance(v, Tree) and str(v.data).startswith("__start"):
+            continue  # the statements read whole
+        start = v.start_pos if isinstance(v, Token) else getattr(v.meta, "start_pos", None) \
+            if isinstance(v, Tree) else None
+        if start is not None:
+            return min(int(start), at)
+    return at
+
+
+def begins_statement(line: str) -> bool:
+    """Whether a line reads as the start of a statement: its first word does, and the
+    second is a word or is read after it (a line that goes on an expression, such as
+    `count(weis > 0) <= 1` or `weis + stoeck`, is not)."""
+    ip = parser().parse_interactive(line)
+    read: list[Token] = []
+    try:
+        for tok in ip.iter_parse():
+            if len(read) == 2:
+                return True
+            read.append(tok)
+    except UnexpectedInput as err:
+        at = error_offset(err, line)
+        before = [t for t in read if (t.start_pos or 0) < at]
+        if len(before) != 1:
+            return len(before) >= 2
+        # a word or number may be a mistake in a statement; `(`, `+`, `,` go on an expression
+        second = str(err.token) if isinstance(err, UnexpectedToken) else line[at:at + 1]
+        return second[:1].isalnum() or second[:1] in "_\""
+    return True
+
+
+def indent(text: str, at: int) -> int:
+    """How far the line holding `at` is indented."""
+    start = text.rfind("\n", 0, at) + 1
+    return len(text[start:at + 1]) - len(text[start:at + 1].lstrip(" \t"))
+
+
+def resume_at(text: str, at: int, after: bool, most: int) -> int:
+    """The next line at or after `at` (after it, if `after`), indented at most `most`,
+    whose first word begins a statement; the end of the text if none does. Lines indented
+    deeper go on the statement before (`then players with ...`)."""
+    firsts = set(statement_words().values())
+    for found in LINE_WORD.finditer(text, text.rfind("\n", 0, at) + 1):
+        p = found.start(1)
+        if p < at or (after and p == at) or found.start(1) - found.start(0) > most:
+            continue
+        if found.group(1) not in firsts:  # a misspelt statement word begins one too
+            if close_words(found.group(1), firsts, n=1) and not is_label(text, found.end(1)):
+                return p
+            continue
+        end = text.find("\n", p)
+        if begins_statement(text[p:end if end >= 0 else len(text)]):
+            return p
+    return len(text)
+
+
+def stray_end(text: str, at: int) -> int | None:
+    """Where to read on after a character that begins no statement: right after it, when a
+    statement follows on its line; None otherwise."""
+    found = WORD.match(text, at + 1 + len(text[at + 1:]) - len(text[at + 1:].lstrip(" \t")))
+    if found is None or found.group(0) not in set(statement_words().values()):
+        return None
+    end = text.find("\n", found.start())
+    return found.start() if begins_statement(text[found.start():end if end >= 0 else None]) \
+        else None
+
+
+def value_start(v: object) -> int | None:
+    """Where a value of the parser's stack begins in the text (None: it has no place)."""
+    if isinstance(v, Token):
+        return v.start_pos
+    meta = getattr(v, "meta", None)
+    return getattr(meta, "start_pos", None) if isinstance(v, Tree) else None
+
+
+def clause_span(err: UnexpectedInput, text: str, at: int,
+                begin: int) -> tuple[int, int] | None:
+    """The text of the scoring clause the error is in (the statement begins at `begin`), up
+    to the next clause or statement: without it the scoring statement still reads. None
+    when the error is not in a clause, or the clause would leave the statement none."""
+    ip = getattr(err, "interactive_parser", None)
+    stack = ip.parser_state.value_stack if ip is not None else []
+    header = [i for i, v in enumerate(stack[:-1]) if isinstance(v, Token)
+              and v.type == "APPLIES" and getattr(stack[i + 1], "type", "") == "COLON"]
+    if not header:  # the error is in `score each hand, first rule that applies:`
+        return None
+    rest = stack[header[-1] + 2:]  # after `applies :`
+    done = bool(rest) and isinstance(rest[0], Tree) and str(rest[0].data).startswith("__")
+    first = min([*(p for p in map(value_start, rest[1:] if done else rest) if p is not None),
+                 at])
+    line_end = text.find("\n", at)
+    firsts = set(statement_words().values())
+    for found in LINE_WORD.finditer(text, len(text) if line_end < 0 else line_end + 1):
+        word, p = found.group(1), found.start(1)
+        if word != "german" and is_label(text, found.end(1)):
+            return first, p  # the next clause
+        if word in firsts and p - found.start(0) <= indent(text, begin):
+            end = text.find("\n", p)
+            if begins_statement(text[p:end if end >= 0 else len(text)]):
+                return (first, p) if done else None  # the next statement
+    return (first, len(text)) if done else None
+
+
+def is_label(text: str, end: int) -> bool:
+    """Whether the word ending at `end` labels a scoring clause (`name:`, `name "...":`,
+    `name "..." german "...":`), where a word at the start of a line begins no statement."""
+    return LABEL_REST.match(text, end) is not None
+
+
+def skipped_statements(text: str, begin: int, resume: int) -> tuple[str, ...]:
+    """The first words of the statements in skipped text: the word it begins with (or the
+    statement word it is near), and each statement word beginning a line in it."""
+    firsts = set(statement_words().values())
+    words: list[str] = []
+    head = WORD.match(text, begin)
+    if head is not None:
+        w = head.group(0)
+        starts_line = text[text.rfind("\n", 0, begin) + 1:begin].strip() == ""
+        words += [w] if w in firsts else close_words(w, firsts, n=1) if starts_line else []
+    for found in LINE_WORD.finditer(text, text.rfind("\n", 0, begin) + 1):
+        if begin < found.start(1) < resume and found.group(1) in firsts:
+            words.append(found.group(1))
+        if found.start(1) >= resume:
+            break
+    return tuple(dict.fromkeys(words))
+
+
+def offset_pos(text: str, offset: int) -> m.Pos:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return m.Pos.at(line, column)
+
+
+def parse_tree(text: str, path: str) -> tuple[Tree[Token], list[RuleError], list[Skipped],
+                                              m.Pos | None]:
+    """Parse the whole text, going on after each syntax error at the next line that begins
+    a statement: the statement with the error is skipped, the ones before and after it are
+    read. Returns the tree of what was read, the syntax errors, what was skipped, and
+    where reading stopped after MAX_SYNTAX_ERRORS syntax errors (None: at the end)."""
+    pieces: list[Tree[Token]] = []
+    errors: list[RuleError] = []
+    skipped: list[Skipped] = []
+    start = 0
+    while True:
+        view = blank_before(text, start)
+        try:
+            pieces.append(parser().parse(view))
+            break
+        except UnexpectedInput as err:
+            errors.append(syntax_error(path, err, view))
+            at = error_offset(err, view)
+            begin = max(statement_start(err, at), start)
+            stray = isinstance(err, UnexpectedCharacters) and begin >= at
+            clause = clause_span(err, text, at, begin) if begin < at else None
+        if clause is not None:  # blank the broken clause and read the statement again
+            first, end = clause
+            text = text[:first] + blank_before(text[first:end], end - first) + text[end:]
+            skipped.append(Skipped(offset_pos(text, first), (), leftover=True))
+            if len(errors) >= MAX_SYNTAX_ERRORS:
+                return merge(pieces), errors, skipped, offset_pos(text, end)
+            continue
+        # a stray character between statements (`@players 4`): read on right after it
+        after_stray = stray_end(text, at) if stray else None
+        resume = after_stray if after_stray is not None else \
+            resume_at(text, at, after=begin >= at, most=indent(text, begin))
+        if begin > start:  # the statements before the one with the error
+            try:
+                pieces.append(parser().parse(blank_before(text[:begin], start)))
+            except UnexpectedInput:  # not expected: skip them too
+                begin = start
+        words = skipped_statements(text, begin, resume)
+        # no statement word: words after a whole statement, or one stray character
+        mid_line = text[text.rfind("\n", 0, begin) + 1:begin].strip() != ""
+        leftover = after_stray is not None or (not words and mid_line)
+        skipped.append(Skipped(offset_pos(text, begin), () if after_stray else words,
+                               leftover))
+        if resume >= len(text):
+            break
+        if len(errors) >= MAX_SYNTAX_ERRORS:
+            return merge(pieces), errors, skipped, offset_pos(text, resume)
+        start = resume
+    return merge(pieces), errors, skipped, None
+
+
+def merge(pieces: list[Tree[Token]]) -> Tree[Token]:
+    """One tree of the statements of the pieces read."""
+    if len(pieces) == 1:
+        return pieces[0]
+    return Tree("start", [c for p in pieces for c in p.children])
+
+
 # the parse tree's expression nodes (after inlining): each is one level of nesting
-EXPRESSION_NODES = frozenset({"number", "name", "total", "call", "neg", "not_", "or_", "and_",
-                              "cmp", "arith", "if_else", "quant"})
+EXPRESSION_NODES = frozenset({"number", "name", "total", "in_mode", "call", "neg", "not_",
+                              "or_", "and_", "cmp", "arith", "if_else", "quant"})
 
 
 def heights(tree: Tree[Token]) -> dict[int, int]:
@@ -648,19 +968,28 @@ def limit_errors(tree: Tree[Token], path: str) -> list[RuleError]:
     return errors
 
 
-def parse_statements(text: str, path: str) -> list[m.Statement]:
-    """Parse text into typed statements, in file order; raises RuleFileErrors on a syntax
-    error or a number or expression over the language's limits."""
+def parse_file(text: str, path: str) -> Parsed:
+    """Parse text into typed statements, in file order, reading on after syntax errors;
+    the errors say what could not be read. Statements over the language's limits make the
+    file unreadable as a whole (no statements)."""
+    tree, errors, skipped, stopped = parse_tree(text, path)
+    limits = limit_errors(tree, path)
+    if limits:
+        return Parsed([], errors + limits, skipped, stopped)
     try:
-        tree: Tree[Token] = parser().parse(text)
-    except (UnexpectedInput, UnexpectedEOF) as err:
-        raise RuleFileErrors([syntax_error(path, err)], text) from None
-    errors = limit_errors(tree, path)
-    if errors:
-        raise RuleFileErrors(errors, text)
-    try:
-        return _ToModel().transform(tree)
+        statements = _ToModel().transform(tree)
     except VisitError as err:
         where = err.obj.meta if isinstance(err.obj, Tree) else err.obj
         pos = pos_of(where) if isinstance(where, Meta | Token) else FILE_START
-        raise RuleFileErrors([RuleError(path, pos, "syntax", str(err.orig_exc))], text) from None
+        return Parsed([], [*errors, RuleError(path, pos, "syntax", str(err.orig_exc))],
+                      skipped, stopped)
+    return Parsed(statements, errors, skipped, stopped)
+
+
+def parse_statements(text: str, path: str) -> list[m.Statement]:
+    """Parse text into typed statements, in file order; raises RuleFileErrors with every
+    syntax error, and on a number or expression over the language's limits."""
+    parsed = parse_file(text, path)
+    if parsed.errors:
+        raise RuleFileErrors(parsed.errors, text)
+    return parsed.statements

@@ -84,7 +84,8 @@ def build_mode(rf: m.RuleFile, mode: int) -> ModeTable:
 
 
 def build_modes(rf: m.RuleFile) -> dict[int, ModeTable]:
-    """Every mode the file has tables for."""
+    """Every mode the file has tables for: the base modes, then the file's own modes
+    (numbered 6, 7, ... in file order)."""
     modes: dict[int, ModeTable] = {}
     if has_table(rf, "trump") and has_table(rf, "side"):
         for s in range(4):
@@ -92,7 +93,29 @@ def build_modes(rf: m.RuleFile) -> dict[int, ModeTable]:
     for mode in (OBENABE, UNDENUFE):
         if has_table(rf, MODE_NAMES[mode]):
             modes[mode] = build_mode(rf, mode)
+    base = {name: i for i, name in enumerate(MODE_NAMES)}
+    for i, d in enumerate(rf.modes):
+        parts = [base.get(w.text, -1) for w in d.parts]
+        if all(p in modes for p in parts):  # the checker has named a missing table
+            modes[len(MODE_NAMES) + i] = file_mode(rf, d.name, len(MODE_NAMES) + i,
+                                                   [modes[p] for p in parts])
     return modes
+
+
+def file_mode(rf: m.RuleFile, name: str, number: int, parts: list[ModeTable]) -> ModeTable:
+    """The table of a mode the file defines: the first trick's rank order (each trick
+    takes its own from the schedule), the trump where every part has the same one, and
+    the card points of its own `card points NAME` table, else of its parts (the checker
+    has made sure they agree)."""
+    first = parts[0]
+    trump = first.trump if all(p.trump == first.trump for p in parts) else -1
+    points = first.points
+    if any(x.table.text == name for x in rf.points):
+        values = point_values(rf, name)
+        points = tuple(values[c % 9] for c in range(36))
+    return ModeTable(number, trump, first.strength, points,
+                     first.lower_trumps if trump >= 0 else (0,) * 36,
+                     first.puur if trump >= 0 else 0)
 
 
 def suit_mask(suit: int) -> int:

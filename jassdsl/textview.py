@@ -66,7 +66,7 @@ def mode_label(mode: str) -> str:
 
 def final_table(rules: CompiledRules, trump: str) -> ModeTable:
     """The table a finished hand was counted with (the fallback when no trump was set)."""
-    mode = MODE_INDEX.get(trump, -1)
+    mode = rules.schedule.number(trump)
     if mode < 0:
         mode = rules.fallback if rules.fallback is not None else MODE_INDEX["obenabe"]
     table = rules.modes.get(mode)
@@ -103,7 +103,7 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
 
 
 def fallback_name(rules: CompiledRules) -> str:
-    return MODE_NAMES[rules.fallback] if rules.fallback is not None else "obenabe"
+    return rules.mode_names[rules.fallback] if rules.fallback is not None else "obenabe"
 
 
 def calls_text(events: Sequence[Event], names: Sequence[str]) -> str:
@@ -117,6 +117,15 @@ def calls_text(events: Sequence[Event], names: Sequence[str]) -> str:
         elif isinstance(e, TrumpSet) and e.how == "chosen":
             words.append(f"chosen by {names[e.seat]}")
     return ", ".join(words) or "chosen"
+
+
+def trick_mode_note(rules: CompiledRules, trump: str, number: int) -> str:
+    """`` [undenufe]``: the mode trick `number` (from 1) was played in, where the hand's
+    mode is one the rule file defines (Slalom); '' otherwise."""
+    mode = rules.schedule.number(trump)
+    if mode < len(MODE_NAMES):
+        return ""
+    return f" [{rules.mode_names[rules.trick_mode(mode, number - 1)]}]"
 
 
 def trick_line(number: int, trick: Trick, names: Sequence[str], points: int | None,
@@ -173,7 +182,7 @@ def table_notes(rules: CompiledRules, result: HandResult) -> list[str]:
     cards = [t.cards for t in result.tricks]
     since = trump_made_in(cards, rules.trump_kind == "first_void")
     out = []
-    mode = MODE_INDEX.get(result.trump, -1)
+    mode = rules.schedule.number(result.trump)
     for weise, stoeck in trick_bonuses(cards, rules.weis_in(mode), mode, since):
         said = [weis_label(w) for w in weise]
         if stoeck:
@@ -273,7 +282,8 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
         table = final_table(rules, result.trump)
         points = result.trick_points(table, rules.last_bonus)
         notes = table_notes(rules, result)
-        lines += [f"  {trick_line(k, t, names, p, result.trick_order(t.leader))}{note}"
+        lines += [f"  {trick_line(k, t, names, p, result.trick_order(t.leader))}"
+                  f"{trick_mode_note(rules, result.trump, k)}{note}"
                   for k, (t, p, note) in
                   enumerate(zip(result.tricks, points, notes, strict=True), 1)]
     lines += [f"  {line}" for line in clause_facts(rules, result, subjects)]
@@ -523,7 +533,8 @@ class Narrator:
         if self.ending:
             points += self.rules.last_bonus
         trick = Trick(e.leader, e.cards, e.winner)
-        return [trick_line(e.number, trick, self.names, points, e.seats)]
+        return [trick_line(e.number, trick, self.names, points, e.seats)
+                + trick_mode_note(self.rules, mode, e.number)]
 
     def hand_scored(self, e: HandScored) -> list[str]:
         """The hand's report and the standings after it."""

@@ -186,11 +186,14 @@ def _play(
     first_void_sets_trump: bool,
     undenufe_six_is_11: bool,
     in_play: list[int] | None = None,
+    trick_modes: list[Mode] | None = None,
 ) -> dict[str, Any]:
     """Shared loop for ``play_hand`` and ``play_first_void_hand``.
 
     ``in_play``: the seats taking part (default all); the others sit out, and a trick
-    has one card of each seat taking part, in seat order from the leader."""
+    has one card of each seat taking part, in seat order from the leader.
+    ``trick_modes``: the mode of each trick in turn (Slalom, Guschti); the cards are
+    then counted under ``mode``."""
     hands = [list(h) for h in hands]  # never touch the caller's lists
     n = len(hands)
     seats = sorted(in_play) if in_play is not None else list(range(n))
@@ -203,16 +206,17 @@ def _play(
     tricks_by_player: list[list[list[str]]] = [[] for _ in range(n)]
     history: list[dict[str, Any]] = []
     last_winner = leader
-    for _ in range(len(hands[leader])):
+    for number in range(len(hands[leader])):
         trick: list[str] = []
         order: list[int] = []
         player = leader
+        here = trick_modes[number] if trick_modes is not None else mode  # this trick's mode
         for _ in range(len(seats)):
-            legal = legal_cards(hands[player], trick, mode, regime, puur_exempt)
+            legal = legal_cards(hands[player], trick, here, regime, puur_exempt)
             state = {
                 "hand": list(hands[player]),
                 "trick": list(trick),
-                "trump": mode,
+                "trump": here,
                 "leader": leader,
                 "history": list(history),
             }
@@ -221,12 +225,12 @@ def _play(
                 raise ValueError(f"player {player} chose illegal card {card!r}")
             failed_to_follow = bool(trick) and suit_of(card) != suit_of(trick[0])
             if first_void_sets_trump and mode is None and failed_to_follow:
-                mode = suit_of(card)  # the first void discard fixes trump from now on
+                mode = here = suit_of(card)  # the first void discard fixes trump from now on
             hands[player].remove(card)
             trick.append(card)
             order.append(player)
             player = after(player)  # anticlockwise = next index
-        winner = order[trick_winner(trick, mode)]
+        winner = order[trick_winner(trick, here)]
         tricks_by_player[winner].append(trick)
         history.append({"leader": leader, "cards": trick, "winner": winner})
         leader = winner
@@ -250,15 +254,28 @@ def play_hand(
     puur_exempt: bool = True,
     undenufe_six_is_11: bool = False,
     in_play: list[int] | None = None,
+    trick_modes: list[Mode] | None = None,
 ) -> dict[str, Any]:
-    """Play out a whole hand with a fixed mode (``in_play``: the seats taking part).
+    """Play out a whole hand with a fixed mode (``in_play``: the seats taking part;
+    ``trick_modes``: the mode of each trick where it changes by trick, see `slalom`).
 
     ``choose(player, legal_cards, state)`` returns the card to play. The result has keys
     "tricks" (per player, won tricks in play order), "trump", "points" (per player, with
     5 for the last trick), "last_trick_winner" and "history".
     """
     return _play(hands, leader, mode, regime, choose, puur_exempt, False, undenufe_six_is_11,
-                 in_play)
+                 in_play, trick_modes)
+
+
+def slalom(first: str, tricks: int = 9) -> list[Mode]:
+    """Slalom: the tricks alternate between Obenabe and Undenufe, the first in `first`."""
+    other = "undenufe" if first == "obenabe" else "obenabe"
+    return [first if k % 2 == 0 else other for k in range(tricks)]
+
+
+def guschti(first: str, then: str, count: int, tricks: int = 9) -> list[Mode]:
+    """Guschti: the first `count` tricks in `first`, the rest in `then`."""
+    return [first if k < count else then for k in range(tricks)]
 
 
 def play_first_void_hand(hands: list[list[str]], leader: int, choose: Chooser) -> dict[str, Any]:

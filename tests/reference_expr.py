@@ -26,6 +26,10 @@ LOGIC = ("and", "or")
 # the roles as the language reference lists them ("Roles"), in the order the engine's
 # `HandFacts.roles` and `HandFacts.role_seats` hold them
 ROLE_ORDER = ("chooser", "pusher", "bidder", "first-void")
+# "in NAME" (Expressions): the hand's mode number is 0-3 for the trump suit D H S C, 4 for
+# obenabe, 5 for undenufe, then 6, 7, ... for the modes the file defines, in file order
+BASE_MODE_NAMES = ["D", "H", "S", "C", "obenabe", "undenufe"]
+SUIT_NAMES = ["diamonds", "hearts", "spades", "clubs"]
 
 
 class Naive:
@@ -40,6 +44,7 @@ class Naive:
         for u in rf.units:  # a unit that cancels another is that one, counted negative
             base, sign = (by_word[u.cancels.text].plural, -1) if u.cancels else (u.plural, 1)
             self.units[u.singular] = self.units[u.plural] = (base, sign)
+        self.mode_names = BASE_MODE_NAMES + [d.name for d in rf.modes]
 
     def value(self, e: Any, f: Any, s: int) -> Any:
         kind = e.kind
@@ -55,6 +60,8 @@ class Naive:
         if kind == "of":  # `bid of bidder`: the value of the player holding the role, or 0
             seat = f.role_seats[ROLE_ORDER.index(e.role)]
             return f.seat_declared[e.name][seat] if seat >= 0 else 0
+        if kind == "in":
+            return 1 if self.played_in(e.mode, f.mode) else 0
         if kind == "unary":
             return (not self.truth(e.arg, f, s)) if e.op == "not" else -self.value(e.arg, f, s)
         if kind == "binary":
@@ -65,6 +72,17 @@ class Naive:
         if kind == "quant":
             return self.quantifier(e, f)
         return self.call(e, f, s)
+
+    def played_in(self, name: str, mode: int) -> bool:
+        """`in suits`: any trump suit; `in spades` or `in S`: that suit; else the mode of
+        that name."""
+        if mode < 0:
+            return False
+        if name == "suits":
+            return mode in (0, 1, 2, 3)
+        if name in SUIT_NAMES:
+            return mode == SUIT_NAMES.index(name)
+        return bool(self.mode_names[mode] == name)
 
     def truth(self, e: Any, f: Any, s: int) -> bool:
         return bool(self.value(e, f, s))
@@ -99,8 +117,9 @@ class Naive:
     def name(self, name: str, f: Any, s: int) -> Any:
         if name in self.lets:  # as if written out where it is named
             return self.value(self.lets[name], f, s)
-        if name in self.options:
-            return self.options[name]
+        if name in self.options:  # "a yes/no option can: yes is 1, no is 0"
+            value = self.options[name]
+            return {"yes": 1, "no": 0}.get(value, value) if isinstance(value, str) else value
         if name in self.declared:
             return f.declared[name][s]
         if name in ROLE_ORDER:  # 1 when the subject is (or its team holds) that player

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 NAMED = {"ranks": 2, "card": 3, "bonus": 2, "option": 2, "declare": 2, "let": 2, "source": 2,
-         "decision": 2, "first": 2, "next": 2, "invariant": 2, "weis": 2}
+         "decision": 2, "first": 2, "next": 2, "invariant": 2, "weis": 2,
+         "mode": 2}
 
 
 def statements(text: str, named: dict[str, int] = NAMED) -> list[tuple[str, str]]:

@@ -44,7 +44,7 @@ def test_the_named_bid_is_read_by_name_and_ends_the_auction_at_once() -> None:
     game.apply("bid match")
     assert game.phase == "trump" and game.current_player == bidder
     assert game.observe(0).declared["bid"][bidder] == 257
-    assert game.action_name(Action("bid", 257)) == "bid match"
+    assert game.action_text(Action("bid", 257)) == "bid match"
 
 
 def test_the_command_line_names_and_reads_the_named_bid() -> None:

@@ -131,9 +131,45 @@ def test_scoring_again_gives_what_the_plain_addition_gives(seed: int) -> None:
     assert plain.results == scored.results and plain.outcome() == scored.outcome()
 
 
+def test_with_trump_double_stoeck_and_weis_counted_first_are_multiplied_too() -> None:
+    """Schieber's `trump-double`: the clause adds the facts times the hand's factor; the
+    shortcut (`count_scales`) and scoring again play the same games, and a game won with
+    Stöck or Weis counted first books them times the factor (decision 'multiplied')."""
+    import dataclasses
+    import random
+
+    from jassdsl.playout import play_random
+    from jassdsl.registry import load_rules
+
+    rules = load_rules("schieber", {**NINES, "trump-double": "yes"})
+    assert rules.count_adds == {"card-points": {"stoeck": (("points", 1),),
+                                                "weis": (("points", 1),)}}
+    assert [fn is not None for fn in rules.count_scales["card-points"]] == [True]
+    factor = {"D": 1, "H": 1, "S": 2, "C": 2, "obenabe": 3, "undenufe": 3}
+    early = 0
+    for seed in range(12):
+        games = [Game(r, seed=seed, record=False)
+                 for r in (rules, dataclasses.replace(rules, count_adds={}))]
+        for game in games:
+            play_random(game, random.Random(seed))
+        plain, scored = games
+        assert plain.results == scored.results and plain.outcome() == scored.outcome()
+        last = plain.results[-1]
+        if last.won_with:
+            early += 1
+            booked = {g.subject: g.amount for g in last.grants}
+            bonus = last.bonuses["stoeck" if last.won_with == "stoeck" else "weis"]
+            side = next(x for x in (0, 1) if bonus[x])
+            assert booked[side] % factor[last.trump] == 0
+            assert booked[side] >= bonus[side] * factor[last.trump]
+    assert early
+
+
 @pytest.mark.parametrize(("amount", "factor"), [
+    ("(points + weis) * 2", 1), ("3 * (points + weis)", 1), ("(points + weis) * hand", 1),
+    ("(points + weis) * tricks", None),
     ("points + weis + stoeck", 1), ("points - weis", -1), ("weis + weis", 2),
-    ("points - (points - weis)", 1), ("2 * weis", None), ("abs(weis)", None),
+    ("points - (points - weis)", 1), ("2 * weis", 1), ("abs(weis)", None),
     ("points", 0),
 ])
 def test_which_clauses_only_add_the_fact(amount: str, factor: int | None) -> None:

@@ -51,7 +51,8 @@ def expressions(rf: m.RuleFile) -> list[m.Expr]:
 
 
 def random_facts(rng: random.Random, n: int, players: int, units: list[str],
-                 declared: list[str], options: dict[str, int | str]) -> HandFacts:
+                 declared: list[str], options: dict[str, int | str],
+                 modes: int = 6) -> HandFacts:
     """Facts with many ties: values drawn from small ranges."""
     def values(low: int, high: int) -> list[int]:
         return [rng.randint(low, high) for _ in range(n)]
@@ -71,6 +72,7 @@ def random_facts(rng: random.Random, n: int, players: int, units: list[str],
     facts.role_seats = [rng.randrange(-1, players) for _ in range(4)]
     facts.roles = [x % n if x >= 0 else -1 for x in facts.role_seats]
     facts.seat_declared = {d: [rng.randint(0, 10) for _ in range(players)] for d in declared}
+    facts.mode = rng.randrange(-1, modes)  # the hand's mode number, for `in NAME`
     return facts
 
 
@@ -131,7 +133,7 @@ def agree(rules: CompiledRules, name: str) -> None:
 
     def facts(seed: float) -> HandFacts:
         return random_facts(random.Random(seed), rules.subjects, rules.players, units,
-                            declared, rules.options)
+                            declared, rules.options, len(rules.mode_names))
 
     for _ in range(40):
         seed = rng.random()

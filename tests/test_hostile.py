@@ -32,6 +32,7 @@ from jassdsl.limits import (
     MAX_PRODUCT,
     MAX_RANGES,
     MAX_SIZE,
+    MAX_SYNTAX_ERRORS,
 )
 from jassdsl.scoring import HandFacts
 
@@ -262,6 +263,51 @@ def test_ranges_over_the_limit_are_an_error(how: str) -> None:
 
 
 # --- the campaign's own files ------------------------------------------------------------------
+# --- reading on after syntax errors ----------------------------------------------------------
+RULES = sorted((Path(__file__).resolve().parents[1] / "rules").glob("*.jass"))
+
+
+def broken(text: str, lines: list[int]) -> str:
+    """The text with a stray word before the second word of each given line."""
+    out = text.split("\n")
+    for i in lines:
+        second = list(re.finditer(r"[A-Za-z0-9_:-]+", out[i]))[1]
+        out[i] = out[i][:second.start()] + "zork " + out[i][second.start():]
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
+def test_three_broken_statements_of_each_rule_file_give_three_errors(path: Path) -> None:
+    """Three statements of a shipped file, far apart, each broken by a stray word: exactly
+    three syntax errors, each on its own line, and no traceback."""
+    text = path.read_text(encoding="utf-8")
+    starts = [i for i, line in enumerate(text.split("\n"))
+              if re.match(r"[a-z]+\S*\s+\S", line)]
+    picked = [starts[len(starts) // 6], starts[len(starts) // 2], starts[-2]]
+    with pytest.raises(RuleFileErrors) as info:
+        load_model(broken(text, picked), path.name)
+    syntax = [e for e in info.value.errors if e.kind == "syntax"]
+    assert [e.pos.line for e in syntax] == [i + 1 for i in picked], info.value.render()
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_garbage_gives_positioned_errors_and_stops(seed: int) -> None:
+    """Random words, numbers and punctuation: every error has a place in the file, reading
+    stops after MAX_SYNTAX_ERRORS, and nothing is reported twice."""
+    rng = random.Random(seed)
+    pieces = ["players", "unit", "let", "x", "=", ":", "(", ")", "score", "4", '"t"', "\n",
+              "then", "when", "zork", "#", ",", "game", "ends", "+", "weis", "\n  "]
+    text = " ".join(rng.choice(pieces) for _ in range(400))
+    with pytest.raises(RuleFileErrors) as info:
+        load_model(text, "garbage.jass")
+    errs = info.value.errors
+    assert 1 <= len(errs) <= MAX_SYNTAX_ERRORS + 1
+    lines = text.split("\n")
+    assert all(1 <= e.pos.line <= len(lines) for e in errs)
+    heads = [line for line in info.value.render().split("\n") if line.startswith("garbage")]
+    assert len(heads) == len(set(heads))
+
+
 HOSTILE = Path(__file__).resolve().parents[2] / "shared" / "hostile-inputs"
 FOLDERS = ("check", "play", "fuzz-found")
 FILES = sorted(p for f in FOLDERS for p in (HOSTILE / f).glob("*.jass")) if HOSTILE.is_dir() \

@@ -93,7 +93,8 @@ def test_fixture(path: Path) -> None:
     if fx.errors is not None:
         with pytest.raises(RuleFileErrors) as info:
             load_model(fx.source, name)
-        got = sorted({(e.pos.line, e.pos.column, e.kind) for e in info.value.errors})
+        got = sorted({(p.line, p.column, e.kind) for e in info.value.errors
+                      for p in (e.pos, *e.also)})
         assert got == sorted(fx.errors), str(info.value)
         assert all(e.path == name for e in info.value.errors)
         return

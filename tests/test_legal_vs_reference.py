@@ -46,6 +46,15 @@ REGIME = {
 }
 
 
+# Modes whose tricks change their order, from the rule texts: Slalom (rules/slalom.jass,
+# source J) alternates Obenabe and Undenufe trick by trick, from the top or the bottom;
+# its cards count as in Obenabe (both give every card the same points).
+SCHEDULED = {
+    "slalom-obenabe": ("obenabe", ref.slalom("obenabe")),
+    "slalom-undenufe": ("obenabe", ref.slalom("undenufe")),
+}
+
+
 def setting(rules: CompiledRules, key: str, default: str) -> str:
     s = rules.model.setting(key)
     return s.values[0].text if s is not None and s.values else default
@@ -100,12 +109,16 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
         out = ref.play_first_void_hand(hands, leader, choose)
     else:
         mode = None if r.trump == "none" else r.trump
+        counted, trick_modes = SCHEDULED.get(r.trump, (mode, None))
         regime = setting(rules, "undertrump", "strict")
         exempt = setting(rules, "puur", "exempt") == "exempt"
         # the house rule of the Six counting 11 in Undenufe, where the file offers it
         six = rules.options.get("undenufe-eleven") == "six"
-        out = ref.play_hand(hands, leader, mode, regime, choose, exempt, six,
-                            in_play=list(r.playing) if rules.take_part else None)
+        out = ref.play_hand(hands, leader, counted, regime, choose, exempt, six,
+                            in_play=list(r.playing) if rules.take_part else None,
+                            trick_modes=trick_modes)
+        if trick_modes is not None:
+            out["trump"] = r.trump
     assert not queue
     return out
 

@@ -189,6 +189,11 @@ score each hand, first rule that applies:
       then the team with chooser scores points
 """
 
+MODES_TEXT = """mode slalom "Slalom": obenabe and undenufe alternating by trick
+mode guschti: obenabe for 5 tricks, then undenufe
+let factor = 2 if in spades or in clubs else 3 if in slalom else 1
+"""
+
 
 @pytest.mark.parametrize(("word", "kind"), [
     ("bidder", Name.Builtin),
@@ -200,3 +205,14 @@ score each hand, first rule that applies:
 ])
 def test_role_words(word: str, kind: _TokenType) -> None:
     assert kind_of(ROLES_TEXT, word) in kind
+
+
+@pytest.mark.parametrize(("word", "kind"), [
+    ("mode", Keyword.Declaration),
+    ("alternating", Keyword),
+    ("obenabe", Name),
+    ("in", Keyword),
+    ("spades", Name.Constant),
+])
+def test_mode_words(word: str, kind: _TokenType) -> None:
+    assert kind_of(MODES_TEXT, word) in kind

@@ -88,6 +88,7 @@ class HandView:
     seat_declared: dict[str, list[int]] = field(default_factory=dict)  # per seat, not team
     bidder: int = -1  # the seat with the highest bid of the auction, -1 without one
     team_of: tuple[int, ...] = ()  # subject per seat
+    trump: str | None = None  # the hand's mode as the record names it (None: no trump)
     chooser: int = -1  # the subject of the player who named trump
     column: str = ""  # the scoresheet's column played
 
@@ -149,7 +150,7 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
     return HandView(r.number, k, points, tricks, won, winners, declared, options, weis, stoeck,
                     table_weis, table_stoeck,
                     seat_declared={name: list(v) for name, v in r.declared.items()},
-                    bidder=bidder, team_of=tuple(team),
+                    bidder=bidder, team_of=tuple(team), trump=mode,
                     chooser=team[chooser] if (chooser := r.roles.get("chooser", -1)) >= 0
                     else -1, column=r.column)
 
@@ -407,10 +408,26 @@ def schiltenober(v: HandView) -> Expected:
         v, "points", lambda s: v.took(s, "DQ") + int(w[1] == s) + int(w[7] == s)))
 
 
+def trump_double(v: HandView) -> int:
+    """Swisslos (S), with the option trump-double: all points of a hand with Spades or
+    Clubs as trump count twice, in Obenabe or Undenufe three times, else once."""
+    if v.options.get("trump-double") != "yes":
+        return 1
+    return {"S": 2, "C": 2, "obenabe": 3, "undenufe": 3}.get(v.trump or "", 1)
+
+
 def schieber(v: HandView) -> Expected:
-    """Card points, the Weise of the side with the best Weis, and Stöck (G)."""
+    """Card points, the Weise of the side with the best Weis, and Stöck (G), all times the
+    hand's factor (S)."""
+    k = trump_double(v)
     return Expected("card-points", each(
-        v, "points", lambda s: v.points[s] + v.weis[s] + v.stoeck[s]))
+        v, "points", lambda s: k * (v.points[s] + v.weis[s] + v.stoeck[s])))
+
+
+def slalom(v: HandView) -> Expected:
+    """Card points and the Weise of the side with the best Weis; no Stöck without trump."""
+    assert v.trump in ("slalom-obenabe", "slalom-undenufe") and not any(v.stoeck)
+    return Expected("card-points", each(v, "points", lambda s: v.points[s] + v.weis[s]))
 
 
 # S, J: the columns of the 8-round sheet and their multipliers (J), with Slalom and Guschti
@@ -534,6 +551,7 @@ class Spec:
     leave: str | None = None  # the option with the total at which a player leaves, placed
     # what counts before the tricks, in order, each ending the game at once if it reaches it
     early: tuple[str, ...] = ()
+    factor: Callable[[HandView], int] | None = None  # what counts early counts this often
 
 
 # The independent statement of each shipped file's rule text (its sources), by file name.
@@ -555,7 +573,10 @@ RULE_TEXTS: dict[str, Spec] = {
     # G: Stöck may be scored at any moment if it wins the game, a Weis is written after the
     # first trick, the card points at the end of the hand
     "schieber": Spec(schieber, alone_on_top("points", 1000, "target"), ("most", "points"),
-                     early=("stoeck", "weis")),
+                     early=("stoeck", "weis"), factor=trump_double),
+    # J: Slalom in the Schieber; G, A: the counting order without Stöck
+    "slalom": Spec(slalom, alone_on_top("points", 1000, "target"), ("most", "points"),
+                   early=("weis",)),
     "misere-molotow": Spec(misere_molotow, after(16), ("fewest", "points")),
     # S: both teams play every column of the sheet: 8 hands each
     "coiffeur": Spec(coiffeur, after(16), ("most", "points")),
@@ -715,6 +736,9 @@ def facts_of(rules: CompiledRules, r: HandResult, v: HandView,
         # first void from the tricks, who chose and pushed as the hand's record says
         role_seats=role_seats, roles=[team[x] if x >= 0 else -1 for x in role_seats],
         seat_declared=v.seat_declared,
+        # the hand's mode by number: D H S C obenabe undenufe, then the file's own modes
+        mode=-1 if r.trump == "none" else ["D", "H", "S", "C", "obenabe", "undenufe",
+                                           *(d.name for d in rules.model.modes)].index(r.trump),
     )
 
 
@@ -811,9 +835,10 @@ def early_end(spec: Spec, v: HandView, totals: dict[str, list[int]], options: di
     """The fact counted before the tricks with which a side reaches the end of the game,
     and the totals then; None when the hand counts in full."""
     running = {u: list(t) for u, t in totals.items()}
+    k = spec.factor(v) if spec.factor is not None else 1
     for fact in spec.early:
         for x, amount in enumerate(getattr(v, fact)):
-            running[spec.winner[1]][x] += amount
+            running[spec.winner[1]][x] += k * amount
         if spec.ends(v.number, {u: tuple(t) for u, t in running.items()}, options):
             return fact, running
     return None

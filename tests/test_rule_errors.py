@@ -11,12 +11,16 @@ from pathlib import Path
 
 import pytest
 
+from jassdsl import cli_check
 from jassdsl.actions import Action
 from jassdsl.check import load_model
 from jassdsl.compiler import OptionError
 from jassdsl.errors import IllegalActionError, JassError, RuleFileErrors, UnknownVariantError
+from jassdsl.facts import FACTS
 from jassdsl.game import Game
+from jassdsl.limits import MAX_SYNTAX_ERRORS
 from jassdsl.registry import load_rules
+from jassdsl.roles import ROLES
 
 try:
     import reference as ref
@@ -43,7 +47,16 @@ score each hand, first rule that applies:
 game ends after 2 hands
 winner: most sticks
 """
-KNOWN_NAMES = "hand, last, match, players, points, rank, sharing, tricks, first-void"
+# the facts that need a statement BASE lacks: Weis a Weis table, Stöck the stoeck bonus
+NEEDS_STATEMENT = {"weis", "table-weis", "stoeck", "table-stoeck"}
+# what an unknown name's message lists for BASE, from the registry of facts (not a copy),
+# then the one role every file gives (the first player who could not follow)
+KNOWN_NAMES = (
+    ", ".join(sorted((n for n, f in FACTS.items() if f.arity is None
+                      and n not in NEEDS_STATEMENT), key=str.lower))
+    + ", first-void"
+    + "; functions: " + ", ".join(sorted(n for n, f in FACTS.items() if f.arity is not None))
+    + "; a unit's total: total stick, total sticks")
 CONTEXT = ("is a fact about one player or team; ask it inside 'one player has ...' or a "
            "target such as 'players with ...'")
 
@@ -81,7 +94,8 @@ CASES = {
         [("syntax", 18, 11, "the file ends too early; expected a name, a number")]),
     "unknown-name": (
         ("rank = 2", "rnk = 2"),
-        [("unknown-name", 16, 25, f"unknown name 'rnk'; known names: {KNOWN_NAMES}")]),
+        [("unknown-name", 16, 25, f"unknown name 'rnk'; did you mean 'rank'? known names: "
+                                  f"{KNOWN_NAMES}")]),
     "function-without-parentheses": (
         ("rank = 2", "most = 2"),
         [("unknown-name", 16, 25, "unknown name 'most' (it is a function: write it with "
@@ -146,7 +160,8 @@ CASES = {
                                   "weak")]),
     "cancels-unknown-unit": (
         ("unit stick/sticks", "unit stick/sticks\nunit potato/potatoes, cancels carrot"),
-        [("unknown-name", 13, 31, "no unit 'carrot' to cancel")]),
+        [("unknown-name", 13, 31, "no unit 'carrot' to cancel; units are potato, potatoes, "
+                                  "stick, sticks")]),
     "teams-without-teams": (
         ("then players with rank = 2", "then teams with rank = 2"),
         [("teams", 16, 12, "this variant has no teams; say 'player'")]),
@@ -172,17 +187,21 @@ def test_error_is_pinned(case: str) -> None:
 def test_rendered_error_shows_file_line_and_caret() -> None:
     err = errors_of(edit("rank = 2", "rnk = 2"))
     assert str(err) == (
-        f"t.jass:16:25: unknown name 'rnk'; known names: {KNOWN_NAMES}\n"
+        f"t.jass:16:25: unknown name 'rnk'; did you mean 'rank'? known names: {KNOWN_NAMES}\n"
         "          then players with rnk = 2 get 2 sticks\n"
         "                            ^^^")
 
 
 def test_early_end_renders_one_caret() -> None:
-    """The caret sits under the last word read (not after it, where the name is missing)."""
+    """The caret sits under the last word read (not after it, where the name is missing);
+    the winner is cut short, so the meaning is not checked (no "no winner" follows)."""
     err = errors_of(BASE.replace("winner: most sticks\n", "winner: most"))
     assert str(err) == ("t.jass:18:9: the file ends too early; expected a name\n"
                         "    winner: most\n"
-                        "            ^")
+                        "            ^\n"
+                        "t.jass: the meaning of the file is not checked yet: the 'winner' "
+                        "statement on line 18 could not be read, and the rest of the file "
+                        "may need it; fix the syntax errors and check again")
 
 
 def test_all_errors_of_a_file_are_reported_sorted_by_position() -> None:
@@ -197,7 +216,7 @@ def test_all_errors_of_a_file_are_reported_sorted_by_position() -> None:
     assert str(err).splitlines()[::3] == [
         "t.jass:2:14: no unit 'beans'; units are stick, sticks",
         "t.jass:5:34: 'X' is not a rank; ranks are A K Q J 10 9 8 7 6",
-        f"t.jass:17:25: unknown name 'rnk'; known names: {KNOWN_NAMES}",
+        f"t.jass:17:25: unknown name 'rnk'; did you mean 'rank'? known names: {KNOWN_NAMES}",
     ]
 
 
@@ -293,3 +312,275 @@ def test_unknown_option() -> None:
     with pytest.raises(OptionError) as info:
         load_rules("mittlere", {"seats": 3})
     assert str(info.value) == "Mittlere has no option 'seats' (options: none)"
+
+
+# --- reading on after a syntax error ---------------------------------------------------------
+def syntax_errors(err: RuleFileErrors) -> list[tuple[int, int, str]]:
+    return [(e.pos.line, e.pos.column, e.message) for e in err.errors if e.kind == "syntax"]
+
+
+def test_three_independent_syntax_errors_are_all_reported() -> None:
+    """A missing colon, a misspelt statement word and a word too many: each is reported at
+    its place with the line and a caret, and nothing else is (the statements they hide
+    refer to nothing), so the meaning of the rest is checked too: the unknown unit."""
+    text = (edit("trump: first void, else obenabe", "trump first void, else obenabe")
+            .replace("unit stick/sticks", "undertrmp: strict\nunit stick/sticks")
+            .replace("game ends after 2 hands", "game ends after 2 hands hands")
+            .replace("get 2 sticks", "get 2 stiks"))
+    text = text.replace("trump first void", "trump: first void")  # (trump is needed)
+    text = text.replace("bonus last-trick 5", "bonus last-trick 5\nfirst dealer lot")
+    err = errors_of(text)
+    assert syntax_errors(err) == [
+        (11, 14, "unexpected 'lot'; expected ':'"),
+        (13, 1, "no statement starts with 'undertrmp' (did you mean 'undertrump'?); "
+                "expected a new statement (" + STATEMENTS + ")"),
+        (19, 25, "unexpected 'hands'; expected a new statement (" + STATEMENTS + ")")]
+    assert [(e.pos.line, e.kind) for e in err.errors if e.kind != "syntax"] == \
+        [(18, "unknown-name")]
+    assert err.notes == ()
+    rendered = str(err).split("\n")
+    assert rendered[:3] == ["t.jass:11:14: unexpected 'lot'; expected ':'",
+                            "    first dealer lot",
+                            "                 ^^^"]
+    assert rendered[3].startswith("t.jass:13:1: no statement starts with 'undertrmp'")
+    assert rendered[4:6] == ["    undertrmp: strict", "    ^^^^^^^^^"]
+
+
+# the statements' first words, read from the grammar's own text (not from the parser)
+GRAMMAR = (Path(__file__).parents[1] / "jassdsl" / "grammar.lark").read_text(encoding="utf-8")
+
+
+def grammar_statement_words() -> list[str]:
+    block = re.search(r"^_statement:(.*?)^\n", GRAMMAR, re.M | re.S)
+    assert block
+    rules = re.findall(r"[a-z_]+", block.group(1))
+    words = set()
+    for rule in rules:
+        for body in re.findall(rf"^{rule}:(.*?)(?=^\S|\Z)", GRAMMAR, re.M | re.S):
+            for alt in body.split("\n"):
+                first = re.match(r'\s*\|?\s*"([a-z]+)"', alt)
+                if first:
+                    words.add(first.group(1))
+    return sorted(words)
+
+
+STATEMENTS = ", ".join(repr(w) for w in grammar_statement_words())
+
+
+def test_expected_statements_are_every_statement_of_the_grammar() -> None:
+    assert len(grammar_statement_words()) >= 30
+    err = errors_of(edit("unit stick/sticks", "sheet coiffeur\nunit stick/sticks"))
+    assert syntax_errors(err) == [
+        (12, 1, f"no statement starts with 'sheet'; expected a new statement ({STATEMENTS})")]
+
+
+def test_an_error_in_a_statement_others_need_stops_the_check_and_says_so() -> None:
+    """A unit cut short by a syntax error: its uses would all be unknown; instead of those
+    follow-on errors a note says the meaning was not checked."""
+    err = errors_of(edit("unit stick/sticks", "unit stick/sticks,"))
+    assert [e.kind for e in err.errors] == ["syntax"]
+    assert err.notes == ("t.jass: the meaning of the file is not checked yet: the 'unit' "
+                         "statement on line 12 could not be read, and the rest of the file "
+                         "may need it; fix the syntax errors and check again",)
+    assert str(err).endswith(err.notes[0])
+
+
+def test_an_error_in_a_clause_is_not_followed_by_errors_from_its_lines() -> None:
+    """The lines after a broken clause that begin with statement words (`players with`,
+    indented) go on the clause: reading resumes at the next statement, not there."""
+    text = edit("      otherwise\n      then players with rank = 2 get 2 sticks\n",
+                "      otherwise\n      then players with rank = = 2 get 2 sticks,\n"
+                "      players with rank = 1 get 1 stick\n")
+    err = errors_of(text)
+    assert [(e.pos.line, e.kind) for e in err.errors] == [(16, "syntax")]
+
+
+def test_errors_on_consecutive_statements() -> None:
+    text = edit("follow", "follow") if "follow" in BASE else BASE
+    text = text.replace("unit stick/sticks", "undertrump strict\npuur exempt\nunit stick/sticks")
+    err = errors_of(text)
+    assert [(line, col) for line, col, _ in syntax_errors(err)] == [(12, 12), (13, 6)]
+    assert "expected ':'" in err.errors[0].message
+
+
+def test_reading_stops_after_max_syntax_errors() -> None:
+    lines = "".join(f"undertrump {i}\n" for i in range(MAX_SYNTAX_ERRORS + 5))
+    err = errors_of(edit("unit stick/sticks", lines + "unit stick/sticks"))
+    assert len(err.errors) == MAX_SYNTAX_ERRORS
+    assert [e.pos.line for e in err.errors] == list(range(12, 12 + MAX_SYNTAX_ERRORS))
+    assert err.notes == (f"t.jass: reading stopped after {MAX_SYNTAX_ERRORS} syntax errors, at "
+                         f"line {12 + MAX_SYNTAX_ERRORS}; the rest of the file and its meaning "
+                         "are checked once they are fixed",)
+
+
+def test_cli_check_reports_every_syntax_error_and_fails(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jass"
+    path.write_text(BASE.replace("players 3", "players: 3")
+                    .replace("unit stick/sticks", "undertrmp: strict\nunit stick/sticks"),
+                    encoding="utf-8")
+    message = cli_check.check_one(str(path))
+    assert message is not None
+    heads = [line for line in message.splitlines() if re.match(rf"{re.escape(str(path))}:\d", line)]
+    assert [h.split(": ")[0] for h in heads] == [f"{path}:2:8", f"{path}:12:1"]
+
+
+# --- one message per problem -------------------------------------------------------------------
+def test_a_name_used_many_times_gives_one_message_with_its_other_places() -> None:
+    err = errors_of(edit("rank = 2", "rnk + rnk * rnk + rnk + rnk = 2"))
+    assert len(err.errors) == 1
+    e = err.errors[0]
+    assert (e.pos.line, e.pos.column) == (16, 25)
+    assert [(p.line, p.column) for p in e.also] == [(16, 31), (16, 37), (16, 43), (16, 49)]
+    assert str(err).split("\n")[0].endswith(" (also at 16:31, 16:37, 16:43, 16:49)")
+
+
+def test_a_let_with_an_unknown_name_is_reported_once_wherever_it_is_used() -> None:
+    """The let is checked where it is defined and in every context it is used in (here in
+    scoring and after it, where players leave the table): one message. (It printed twice
+    when a let was used in the leaving condition.)"""
+    text = edit("unit stick/sticks", "let x = foo\nplayers leave the table when x > 3\n"
+                "unit stick/sticks").replace("rank = 2", "x = 2")
+    err = errors_of(text)
+    assert [(e.pos.line, e.pos.column, e.also) for e in err.errors] == [(12, 9, ())]
+
+
+def test_no_message_is_printed_twice() -> None:
+    """Out-of-range cards each for every player count an option offers, a quantifier over
+    teams checked as a condition and as an expression: each message once."""
+    text = (edit("players 3", 'option p "p" default 3 choices 3, 4\nplayers p')
+            .replace("deal all cards", "deal 40 each")
+            .replace("      otherwise\n", "      when one team has points > 0\n"))
+    rendered = str(errors_of(text)).split("\n")
+    heads = [line for line in rendered if line.startswith("t.jass:")]
+    assert len(heads) == len(set(heads))
+    assert sum("this variant has no teams" in h for h in heads) == 1
+    assert sum("cards each must be between 1 and 36, not 40" in h for h in heads) == 1
+
+
+def test_a_word_that_is_no_mode_gets_one_message() -> None:
+    err = errors_of(edit("trump: first void, else obenabe", "trump: none, play as obenabx"))
+    assert [e.message for e in err.errors] == [
+        "'obenabx' is not a trump mode; did you mean 'obenabe'? modes are D, H, S, C, suits, "
+        "obenabe, undenufe"]
+
+
+# --- did you mean ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("old", "new", "want"), [
+    ("rank = 2", "rnk = 2", "did you mean 'rank'?"),
+    ("rank = 2", "mots(points) = 2", "the language has no function 'mots'; did you mean "
+                                     "'most'?"),
+    ("rank = 2", "rank(1) = 2", "(it is a name: write it without parentheses)"),
+    ("get 2 sticks", "get 2 stiks", "no unit 'stiks'; did you mean 'sticks' or 'stick'?"),
+    ("winner: most sticks", "winner: most stickz", "did you mean 'stick' or 'sticks'?"),
+    ("rank = 2", "total stiks = 2", "no unit 'stiks'; did you mean 'sticks' or 'stick'?"),
+    ("rank = 2", "sticks = 2", "(it is a unit: write 'total sticks')"),
+    ("rank = 2", "won(quens) = 2", "did you mean 'queens'"),
+    ("trump: first void, else obenabe", "trump: first void, else obenab",
+     "did you mean 'obenabe'?"),
+    ("trump: first void, else obenabe", "trump: forehand chooses spades, obenabe",
+     "'spades' is not a trump mode; did you mean 'S'?"),
+    ("ranks side:", "ranks sdie:", "no rank table 'sdie'; did you mean 'side'?"),
+    ("bonus last-trick 5", "bonus last-trik 5", "did you mean 'last-trick'?"),
+    ("unit stick/sticks", "undertrump: strct\nunit stick/sticks",
+     "undertrump: 'strct' is not known; did you mean 'strict'? choose strict or weak"),
+    ("unit stick/sticks", "undertrmp: strict\nunit stick/sticks",
+     "no statement starts with 'undertrmp' (did you mean 'undertrump'?)"),
+    ("then players with", "thne players with", "unexpected 'thne' (did you mean 'then'?)"),
+    ("get 2 sticks", "gte 2 sticks", "unexpected 'gte' (did you mean 'get'?)"),
+    ("game ends after 2 hands", 'option target "t" default 2 choices 2, 3\n'
+                                "game ends after targt hands",
+     "no option named 'targt'; did you mean 'target'? options: target"),
+])
+def test_did_you_mean(old: str, new: str, want: str) -> None:
+    assert want in str(errors_of(edit(old, new)))
+
+
+# --- complete lists of names -------------------------------------------------------------------
+NAMES_FILE = edit("unit stick/sticks",
+                  'option bonus-pts "b" default 1 choices 1, 2\n'
+                  'option look "l" default ace choices ace, six\n'
+                  "declare bid from 0 to 9\nlet twice = points * 2\nunit stick/sticks")
+
+
+def listed_names(text: str) -> list[str]:
+    message = errors_of(text.replace("rank = 2", "zzz = 2")).errors[0].message
+    found = re.search(r"known names: (.*?); functions: (.*?); a unit's total: (.*)$", message)
+    assert found, message
+    return found.group(1).split(", ")
+
+
+def test_known_names_are_every_fact_let_option_and_declaration_of_the_registries() -> None:
+    """The list an unknown name's message gives is the registry of facts (less those that
+    need a statement the file lacks), the file's lets, options offering numbers, and its
+    declared values: nothing left out, nothing extra."""
+    listed = listed_names(NAMES_FILE)
+    facts = {n for n, f in FACTS.items() if f.arity is None} - NEEDS_STATEMENT
+    # and the roles the file can give: every file has tricks, so a first player who
+    # could not follow; nobody chooses trump, pushes or bids here
+    assert set(listed) == facts | {"twice", "bonus-pts", "bid"} | {ROLES["first-void"].name}
+    assert len(listed) == len(set(listed))
+
+
+def test_every_listed_name_is_accepted_and_every_other_fact_is_not() -> None:
+    """The list and the checker agree: each listed name checks where a player fact may
+    stand; each fact left out (Weis and Stöck without their statements) is an error."""
+    listed = listed_names(NAMES_FILE)
+    for name in listed:
+        load_model(NAMES_FILE.replace("rank = 2", f"{name} = 2"), "t.jass")
+    for name in {n for n, f in FACTS.items() if f.arity is None} - set(listed):
+        errors_of(NAMES_FILE.replace("rank = 2", f"{name} = 2"))
+
+
+def test_functions_listed_are_the_functions_of_the_registry() -> None:
+    message = errors_of(edit("rank = 2", "nosuch(points) = 2")).errors[0].message
+    assert message.endswith("functions: " + ", ".join(
+        sorted(n for n, f in FACTS.items() if f.arity is not None)))
+
+
+def test_units_listed_are_the_units_of_the_file() -> None:
+    text = edit("unit stick/sticks", "unit stick/sticks\nunit zero/zeros")
+    message = errors_of(text.replace("rank = 2", "zzz = 2")).errors[0].message
+    assert message.endswith("a unit's total: total stick, total sticks, total zero, "
+                            "total zeros")
+
+
+def test_many_further_places_are_counted() -> None:
+    err = errors_of(edit("rank = 2", " + ".join(["rnk"] * 12) + " = 2"))
+    assert len(err.errors) == 1 and len(err.errors[0].also) == 11
+    assert str(err).split("\n")[0].endswith(", 16:73 and 3 more)")
+
+
+def test_a_stray_character_before_a_statement_hides_nothing() -> None:
+    """`@players 3`: the character is the error; the statement after it is read, so the
+    check goes on (the unknown unit) and no statement is reported missing."""
+    err = errors_of(edit("players 3", "@players 3").replace("get 2 sticks", "get 2 stiks"))
+    assert [(e.pos.line, e.pos.column, e.kind) for e in err.errors] == [
+        (2, 1, "syntax"), (16, 40, "unknown-name")]
+    assert err.notes == ()
+
+
+def test_a_broken_clause_is_skipped_and_the_other_clauses_are_checked() -> None:
+    """Errors in two of three clauses: both are reported, the clause between them is
+    checked (its unknown name and unit), and the scoring is not lost."""
+    text = edit("      then players with rank = 2 get 2 sticks\n",
+                "      then players with rank = = 2 get 2 sticks\n"
+                "  b: when hand = 1 then players with rnk = 1 get 1 stik\n"
+                "  c: when hand = = 1 then players with rank = 1 get 1 stick\n")
+    err = errors_of(text)
+    assert [(e.pos.line, e.pos.column, e.kind) for e in err.errors] == [
+        (16, 32, "syntax"), (17, 38, "unknown-name"), (17, 52, "unknown-name"),
+        (18, 18, "syntax")]
+    assert err.notes == ()
+
+
+def test_the_only_clause_broken_stops_the_check() -> None:
+    err = errors_of(edit("rank = 2", "rank = = 2"))
+    assert [e.kind for e in err.errors] == ["syntax"]
+    assert "the 'score' statement on line 13 could not be read" in err.notes[0]
+
+
+def test_a_word_glued_to_a_keyword_is_one_error() -> None:
+    """`appliess`: the parser reads the keyword and a stray `s`; the clauses after it are
+    not reported one by one."""
+    err = errors_of(edit("rule that applies:", "rule that appliess:"))
+    assert [(e.pos.line, e.kind) for e in err.errors] == [(13, "syntax")]

@@ -68,7 +68,7 @@ def test_every_unit_of_the_rule_files_has_a_german_word() -> None:
 
 def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
     """A new field in the model must get a place on the page (then add it here)."""
-    rendered = {"path", "name", "summary", "summary_german", "sources", "decisions", "options", "players",
+    rendered = {"path", "name", "summary", "summary_german", "sources", "decisions", "options", "players", "modes",
                 "teams", "deal", "settings", "ranks", "points", "bonuses", "trump", "units",
                 "declarations", "lets", "clauses", "scoring_pos", "invariants", "weis_tables",
                 "end", "winner", "piles", "show", "rob", "take_part", "leave", "improve",
@@ -528,12 +528,14 @@ def test_weis_tables_and_stoeck_are_rendered() -> None:
 def test_a_sum_of_facts_reads_as_words_in_both_languages() -> None:
     rf = load_model((ROOT / "rules" / "schieber.jass").read_text(encoding="utf-8"), "s.jass")
     clause = next(c for c in rf.clauses if c.id == "card-points")
+    # times the hand's factor (the option trump-double): the bracket keeps the sum whole
     assert Speaker("en", rf).clause_text(clause) == (
-        "In every other case: every team scores points equal to its card points plus its "
-        "Weis points plus its Stöck points.")
+        "In every other case: every team scores points equal to *factor* \u00d7 (its card "
+        "points plus its Weis points plus its Stöck points).")
     assert Speaker("de", rf).clause_text(clause) == (
-        "In allen anderen Fällen: jedes Team schreibt so viele Punkte an, wie die Summe aus "
-        "seinen Kartenpunkten, seinen Weispunkten und seinen Stöckpunkten beträgt.")
+        "In allen anderen Fällen: jedes Team schreibt so viele Punkte an, wie *factor* "
+        "\u00d7 (die Summe aus seinen Kartenpunkten, seinen Weispunkten und seinen "
+        "Stöckpunkten) beträgt.")
 
 
 

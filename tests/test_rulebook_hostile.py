@@ -58,8 +58,9 @@ first lead: forehand
 ranks obenabe: A K Q J 10 9 8 7 6
 card points obenabe: A 11, K 4, Q 3, J 2, 10 10, 8 8
 bonus last-trick 5
+mode own "{14}" german "{15}": obenabe
 sheet per player
-column o "{14}" german "{15}": obenabe times 2
+column o "{16}" german "{17}": own times 2
 trump: forehand chooses from the sheet
 follow: suit
 unit point/points
@@ -76,9 +77,9 @@ invariant total "{9}"
 game ends after target hands
 winner: most points
 """
-FIELDS = 16
+FIELDS = 18
 STATEMENTS_WITH_STRINGS = {"variant", "summary", "source", "decision", "option", "german",
-                           "clause", "invariant", "german_name", "column"}
+                           "clause", "invariant", "german_name", "mode_def", "column"}
 
 
 def hostile_text() -> str:
@@ -102,7 +103,8 @@ def test_the_file_fills_every_quoted_string_of_the_grammar() -> None:
 
 # Identifier fields of the model: the grammar allows only letters, digits, '_' and '-'.
 IDENTIFIERS = {"path", "id", "key", "name", "text", "singular", "plural", "unit", "func",
-               "op", "kind", "quantifier", "subject", "direction", "option", "role"}
+               "op", "kind", "quantifier", "subject", "direction", "option", "role",
+               "mode"}
 
 
 def string_fields(cls: type[BaseModel]) -> set[str]:
@@ -124,6 +126,7 @@ def test_every_free_text_is_made_inert() -> None:
              rf.decisions[0].text, rf.decisions[0].german, rf.options[0].description,
              rf.options[0].german, rf.clauses[0].title, rf.clauses[0].title_german,
              rf.invariants[0].title, rf.invariants[0].title_german, rf.german_names[0].german,
+             rf.modes[0].title or "", rf.modes[0].title_german,
              rf.columns[0].title or "", rf.columns[0].title_german]
     assert all(t for t in texts)
     for t in texts:
@@ -181,8 +184,8 @@ def test_the_built_site_shows_the_texts_and_runs_none(evil: Path, tmp_path: Path
         seen = Seen()
         seen.feed(path.read_text(encoding="utf-8"))
         assert seen.bad == [], (path, seen.bad[:3])
-    english = {0, 1, 3, 4, 6, 8, 9}
-    for lang, fields in (("en", english), ("de", {0, 2, 5, 7, 10, 11, 12, 13})):
+    english = {0, 1, 3, 4, 6, 8, 9, 14}
+    for lang, fields in (("en", english), ("de", {0, 2, 5, 7, 10, 11, 12, 13, 15})):
         seen = Seen()
         page = tmp_path / "site" / lang / "variants" / "zz-evil" / "index.html"
         seen.feed(page.read_text(encoding="utf-8"))

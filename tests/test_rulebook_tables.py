@@ -38,7 +38,8 @@ def played_modes(rules: CompiledRules, seed: int = 5) -> set[int]:
             game.apply(rng.choice(game.legal_actions()))
         if game.results:
             trump = game.results[0].trump
-            seen.add(MODE_INDEX.get(trump, 4 if rules.fallback is None else rules.fallback))
+            number = rules.mode_names.index(trump) if trump in rules.mode_names else -1
+            seen.add(number if number >= 0 else 4 if rules.fallback is None else rules.fallback)
     return seen
 
 
@@ -86,7 +87,9 @@ def test_every_page_has_the_tables_its_file_uses(path: Path, lang: Lang) -> None
     assert v.rules.playable_modes, path.stem
     for chosen in option_choices(path):
         rules = compile_rules(v.model, chosen)
-        for mode in rules.playable_modes:
+        # a mode the file defines plays its tricks in its parts: their tables show
+        parts = {part for mode in rules.playable_modes for part in rules.schedule.parts(mode)}
+        for mode in sorted(parts):
             names = [("trump", mode), ("side", (mode + 1) % 4)] if mode < len(SUITS) else \
                 [("obenabe" if mode == MODE_INDEX["obenabe"] else "undenufe", 0)]
             for name, suit in names:

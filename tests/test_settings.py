@@ -28,10 +28,10 @@ TEXTS = [*[(p.name, p.read_text(encoding="utf-8"))
            for p in sorted((ROOT / "rules").glob("*.jass"))],
          *[(p.name, read_fixture(p).source) for p in FIXTURES]]
 # statements that set no value from a fixed list or range: texts, names the file gives,
-# expressions and the tables of cards
+# expressions, the tables of cards and the modes a file defines
 NOT_SETTINGS = {"variant", "summary", "source", "decision", "option", "german_names",
                 "points_table", "unit", "let", "scoring", "invariant", "show", "rob",
-                "leave", "improve"}
+                "leave", "improve", "mode_def"}
 
 
 def statements() -> set[str]:

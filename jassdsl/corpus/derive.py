@@ -21,7 +21,7 @@ from jassdsl.corpus.position import (
 from jassdsl.errors import RuleFileErrors
 from jassdsl.game import Game, HandResult
 from jassdsl.registry import load_rules
-from jassdsl.tables import MODE_INDEX, ModeTable
+from jassdsl.tables import ModeTable
 
 
 def derive_legal(rules: CompiledRules, inp: cm.LegalInput) -> cm.LegalExpect:
@@ -59,7 +59,9 @@ def trump_of(result: HandResult) -> str | None:
 
 def final_table(rules: CompiledRules, result: HandResult) -> ModeTable:
     """The table a finished hand is counted with: its trump, else the rules' fallback."""
-    mode = MODE_INDEX.get(result.trump, rules.fallback)
+    mode = rules.schedule.number(result.trump)
+    if mode < 0:
+        mode = rules.fallback if rules.fallback is not None else -1
     if mode is None or mode not in rules.modes:
         raise ReplayError(f"no card table to count a hand played as {result.trump}")
     return rules.modes[mode]
@@ -146,7 +148,7 @@ def derive_perft(rules: CompiledRules, inp: cm.PerftInput) -> cm.PerftExpect:
     divide: dict[str, int] = {}
     for action in game.legal_actions():
         game.apply(action)
-        divide[str(action)] = perft(game, inp.depth - 1)
+        divide[game.action_text(action)] = perft(game, inp.depth - 1)
         game.undo()
     return cm.PerftExpect(nodes=sum(divide.values()), divide=divide)
 

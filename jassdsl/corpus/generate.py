@@ -159,7 +159,8 @@ def trick_drafts(rules: CompiledRules, variant: str, options: dict[str, Any],
 
 def perft_input(p: Position, depth: int) -> dict[str, Any]:
     return {"hands": [card_names(h) for h in p.hands], "trick": [CARD_NAMES[c] for c in p.trick],
-            "leader": p.leader, "trump": mode_name(p.mode), "depth": depth}
+            "leader": p.leader, "trump": p.perft_trump if p.scheduled else mode_name(p.mode),
+            "depth": depth}
 
 
 def deepest(variant: str, options: dict[str, Any], p: Position) -> dict[str, Any]:
@@ -175,7 +176,11 @@ def deepest(variant: str, options: dict[str, Any], p: Position) -> dict[str, Any
 
 def perft_drafts(rules: CompiledRules, variant: str, options: dict[str, Any],
                  harvests: list[Harvest], quota: Quota) -> list[Draft]:
-    pool = [p for p in harvests[0].positions if p.left > 8]
+    # a position of a file's own mode is a perft case during the hand's first trick only,
+    # with that mode as trump (its schedule counts the tricks from there); later ones make
+    # legal cases in their trick's mode
+    pool = [p for p in harvests[0].positions if p.left > 8
+            and (not p.scheduled or p.perft_trump is not None)]
     chosen = spread(pool, quota.perft)
     open_trump = [p for p in pool if p.mode < 0 and p.trick and rules.trump_kind == "first_void"]
     if open_trump and quota.perft > 1:

@@ -19,7 +19,7 @@ from jassdsl.corpus.position import card_names
 from jassdsl.deal import split_piles
 from jassdsl.engine import Game
 from jassdsl.engine.events import Dealt, DealtAgain, LotDrawn, TrickTaken, TrumpSet
-from jassdsl.tables import MODE_INDEX
+from jassdsl.modes import BASE_MODES
 
 Policy = Callable[[Game, random.Random], Action]
 
@@ -40,8 +40,12 @@ class Position:
     hands: list[int]
     trick: list[int]
     leader: int
-    mode: int
+    mode: int  # the mode of the open trick: a base mode, also in a file's own mode
     left: int  # card plays left in the hand
+    scheduled: bool = False  # in a file's own mode: later tricks may change their mode
+    # the trump a perft case from here gives: the mode of the trick, or in a file's own mode
+    # during the first trick that mode (its schedule then counts from this trick on)
+    perft_trump: str | None = None
 
     @property
     def seat(self) -> int:
@@ -116,12 +120,17 @@ def play(rules: CompiledRules, seed: int, policy: Policy = random_policy,
         if game.phase == "play":
             trick = game.trick
             if not trick:
-                trick_mode = game.mode
+                trick_mode = base_mode(game)
             if positions and len(game.playing) == game.n:
-                # a position seats every player: only hands that everybody plays
+                # a position seats every player: only hands that everybody plays; in a
+                # file's own mode it is told in the base mode of the trick being played
                 hands = [sum(1 << c for c in game.hand_of(x)) for x in range(game.n)]
-                out.positions.append(Position(hands, list(trick), game.leader, game.mode,
-                                              sum(h.bit_count() for h in hands)))
+                mode, scheduled = base_mode(game), game.mode >= BASE_MODES
+                whole = not scheduled or game.tricks_played == 0
+                perft = game.rules.mode_names[game.mode] if game.mode >= 0 else None
+                out.positions.append(Position(hands, list(trick), game.leader, mode,
+                                              sum(h.bit_count() for h in hands), scheduled,
+                                              perft if whole else None))
         action = policy(game, rng)
         mark, done = len(game.events), len(game.results)
         before = len(game.trick)
@@ -133,11 +142,13 @@ def play(rules: CompiledRules, seed: int, policy: Policy = random_policy,
             out.first_dealer = game.dealer
             current = hand_start(game)
             continue
-        current["actions"].append(str(action))
+        current["actions"].append(game.action_text(action))
         if action.kind == "play" and before == game.n - 1:
             taken = next(e for e in new if isinstance(e, TrickTaken))
             finished = len(game.results) > done
-            mode = game.mode if not finished else mode_of(game.results[-1].trump)
+            mode = game.mode if not finished else mode_of(game, game.results[-1].trump)
+            if mode >= BASE_MODES:  # the trick as played: in its base mode
+                mode = trick_mode
             out.tricks.append(TrickSeen(list(taken.cards), trick_mode, mode, finished))
         if len(game.results) > done:
             current["lots"] = [{"index": e.value, "of": e.of} for e in new
@@ -150,8 +161,14 @@ def play(rules: CompiledRules, seed: int, policy: Policy = random_policy,
     return out
 
 
-def mode_of(name: str) -> int:
-    return MODE_INDEX.get(name, -1)
+def mode_of(game: Game, name: str) -> int:
+    return game.rules.schedule.number(name)
+
+
+def base_mode(game: Game) -> int:
+    """The mode whose order decides the open trick (a file's mode: its trick's base mode)."""
+    mode = game.mode
+    return game.rules.trick_mode(mode, game.tricks_played) if mode >= 0 else mode
 
 
 def rigged_hand(rules: CompiledRules, k: int) -> dict[str, Any]:
@@ -192,7 +209,7 @@ def sweep(game: Game, target: int, budget: int) -> list[str] | None:
         game.apply(random_policy(game, rng))
     nodes = [0]
     if _sweep(game, target, nodes, budget):
-        return [str(a) for a in game.history[start:]]
+        return [game.action_text(a) for a in game.history[start:]]
     return None
 
 

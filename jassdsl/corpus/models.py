@@ -3,7 +3,9 @@
 A record is an envelope (id, variant, options, kind, clause, tags, origin, hash) around a
 kind-specific ``input`` (the question an engine is asked) and ``expect`` (the answer).
 Cards use the jass-kit notation of `jassdsl.cards`; trump modes are a suit letter,
-``obenabe`` or ``undenufe``, and ``null`` means that no trump is set (yet).
+``obenabe`` or ``undenufe``, and ``null`` means that no trump is set (yet). A hand's mode
+may also be one the rule file defines (``slalom-obenabe``); a trick or a position is
+always given in the mode of the trick being played.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ ID_PATTERN = r"^[a-z0-9-]+/(legal|trick|hand|game|perft|parse)/[0-9]{4,}$"
 
 Card = Annotated[str, Field(pattern=CARD_PATTERN)]
 Mode = Literal["D", "H", "S", "C", "obenabe", "undenufe"]
+# a hand's mode: a base mode, or a mode the rule file defines (`mode NAME: ...`)
+HandMode = Annotated[str, Field(pattern=r"^(D|H|S|C|[a-z][a-z0-9]*(-[a-z0-9]+)*)$")]
 Reason = Literal["follow", "follow-trump", "undertrump"]
 
 
@@ -114,7 +118,7 @@ class Bonus(Strict):
 
 
 class HandExpect(Strict):
-    trump: Mode | None
+    trump: HandMode | None
     tricks: list[TrickResult]
     card_points: list[int]
     bonuses: list[Bonus]
@@ -151,7 +155,8 @@ class PerftInput(Strict):
     hands: list[list[Card]]
     trick: list[Card]
     leader: int
-    trump: Mode | None
+    trump: HandMode | None = Field(description="a mode the rule file defines only in the "
+                                   "first trick of a hand (its schedule counts from there)")
     depth: int
 
 

@@ -128,6 +128,11 @@ class Game:
         return self.s.mode
 
     @property
+    def tricks_played(self) -> int:
+        """How many tricks of this hand are over."""
+        return len(self.s.tricks)
+
+    @property
     def trick(self) -> tuple[int, ...]:
         """The cards of the open trick, in play order."""
         return tuple(self.s.trick)
@@ -158,7 +163,7 @@ class Game:
 
     def order_table(self) -> ModeTable:
         """The table that decides tricks now (the fallback mode while no trump is set)."""
-        return self.chain.play.order_table(self.s.mode)
+        return self.chain.play.order_table(self.s.mode, len(self.s.tricks))
 
     def hand_mask(self, seat: int) -> int:
         """The cards in one seat's hand as a bitmask (bit c: card c)."""
@@ -200,39 +205,40 @@ class Game:
         s = self.s
         if s.phase != "play":
             return 0
-        return self.chain.play.legal_mask(s.hands[s.current], s.trick, s.mode)
+        play = self.chain.play
+        return play.legal_mask(s.hands[s.current], s.trick, play.trick_base(self))
 
     def legal_actions(self) -> list[Action]:
         s = self.s
         if s.phase == "play":
-            return mask_plays(self.chain.play.legal_mask(s.hands[s.current], s.trick, s.mode))
+            play = self.chain.play
+            return mask_plays(play.legal_mask(s.hands[s.current], s.trick, play.trick_base(self)))
         phase = self.chain.by_name.get(s.phase)
         return phase.legal(self) if phase is not None else []
 
     def legal_names(self) -> list[str]:
         """The legal actions as an error message names them (a run of values as a range,
-        a named value by its name: `bid match`; a scoresheet's column by its name)."""
+        a mode the file defines or a named value by its name: `trump slalom`, `bid match`; a
+        scoresheet's column by its name: `column joker-1`)."""
         phase = self.chain.by_name.get(self.s.phase)
-        if phase is not None and overrides(phase, "text"):
+        if phase is not None and overrides(phase, "read"):
             return [phase.text(a) for a in self.legal_actions()]
-        return legal_names(self.legal_actions(), self.rules.value_names)
+        return legal_names(self.legal_actions(), self.rules.mode_names, self.rules.value_names)
 
-    def action_name(self, action: Action) -> str:
-        """An action as this game prints and reads it: `bid match` for a named value,
-        `column joker-1` for a scoresheet's column."""
-        name = self.rules.value_names.get((action.kind, action.value))
-        if name is not None:
-            return f"{action.kind} {name}"
+    def action_text(self, action: Action) -> str:
+        """An action as `apply` reads it: a mode the file defines or a named value by its
+        name (`trump slalom`, `bid match`), a scoresheet's column by its (`column joker-1`)."""
+        plain = action.text(self.rules.mode_names, self.rules.value_names)
         for phase in self.chain.namers:
             text = phase.text(action)
-            if text != str(action):
+            if text != plain:
                 return text
-        return str(action)
+        return plain
 
     def parse_action(self, text: str) -> Action:
-        """An action's text as this game reads it: what `Action.parse` reads, and the
-        actions only the rule file names (a named value of a declaration, `bid match`; a
-        scoresheet's column, ``column joker-1``); ApiUsageError otherwise."""
+        """An action's text as this game reads it: what `Action.parse` reads (a mode the
+        file defines by its name), a named value of a declaration (`bid match`), a
+        scoresheet's column (``column joker-1``); ApiUsageError otherwise."""
         words = text.split()
         if len(words) == 2:  # a named value of a declaration: `bid match`
             value = self.rules.named_values.get((words[0].lower(), words[1].lower()))
@@ -242,12 +248,7 @@ class Game:
             named = phase.read(text)
             if named is not None:
                 return named
-        return Action.parse(text)
-
-    def action_text(self, action: Action) -> str:
-        """An action as `apply` reads it back: ``DA``, ``trump H``, ``column joker-1``
-        (the same as `action_name`)."""
-        return self.action_name(action)
+        return Action.parse(text, self.rules.mode_names)
 
     def why_illegal(self, card: int) -> str:
         """The regime statement that forbids a card now ('' when it is legal)."""
@@ -257,8 +258,9 @@ class Game:
                                 f"not {card!r}")
         if s.phase != "play":
             return ""
+        base = self.chain.play.trick_base(self)
         reasons = excluded_reasons(self.rules.play, s.hands[s.current], s.trick,
-                                   self.trump_table)
+                                   self.rules.modes[base] if base >= 0 else None)
         return reasons.get(card, "" if s.hands[s.current] >> card & 1 else "not in hand")
 
     def observe(self, seat: int) -> Observation:
@@ -292,7 +294,7 @@ class Game:
         s = self.s
         phase = s.phase
         card = phase == "play" and action.kind == "play" and type(action.value) is int
-        if not card and (why := flaw(action)):  # a card number is checked as it is played
+        if not card and (why := flaw(action, len(self.rules.mode_names))):  # a card number is checked as it is played
             raise IllegalActionError(action, self.legal_names(), why)
         if phase == "over":
             raise IllegalActionError(action, [], "the game is over")

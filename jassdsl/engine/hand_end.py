@@ -14,7 +14,6 @@ from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
 from jassdsl.engine.phase import Phase
 from jassdsl.engine.records import HandResult
 from jassdsl.errors import InvariantError
-from jassdsl.modes import mode_of
 from jassdsl.roles import ROLE_LIST
 from jassdsl.scoring import Grant, HandFacts, first_clause, score_hand
 from jassdsl.tables import chunk_points
@@ -85,7 +84,7 @@ class HandEnd:
         s, r = g.s, self.rules
         team = r.team_of
         k = r.subjects
-        p0, p1, p2, p3 = chunk_points(g.chain.play.order_table(s.mode))
+        p0, p1, p2, p3 = chunk_points(g.chain.play.points_table(s.mode))
         taken = s.won
         if k == len(taken):  # every seat scores for itself
             won = list(taken)
@@ -106,7 +105,7 @@ class HandEnd:
             if r.match_bonus and tricks[last] == len(winners):
                 points[last] += r.match_bonus
         facts = HandFacts(k, s.table.bit_count(), s.hand_no, points, tricks, won, winners,
-                          {}, s.totals, r.options, g.chance)
+                          {}, s.totals, r.options, g.chance, mode=s.mode)
         if winners and r.reads_in_play:
             c = s.in_cards
             facts.in_play = (p0[c & 511] + p1[c >> 9 & 511] + p2[c >> 18 & 511] + p3[c >> 27]
@@ -127,7 +126,8 @@ class HandEnd:
             self.check_invariants(g, facts)
         clause = booking.clause
         early = count_first(facts, r.count_first, clause, booking.grants, r.end_when,
-                            r.count_adds, self.hand_delta, self.floor_of, self.lots
+                            r.count_adds, self.hand_delta, self.floor_of, self.lots,
+                            r.count_scales
                             ) if r.count_first and r.end_when is not None else None
         grants: tuple[Grant, ...] = (*booking.grants, *booking.released)
         won_with = ""
@@ -149,7 +149,7 @@ class HandEnd:
         if r.roles_read:
             extra["roles"] = {ROLE_LIST[i].name: s.roles[i] for i in sorted(r.roles_read)}
         result = HandResult(
-            s.hand_no, s.dealer, mode_of(s.mode), s.dealt, tuple(s.tricks),
+            s.hand_no, s.dealer, self.rules.mode(s.mode), s.dealt, tuple(s.tricks),
             tuple(facts.points), extra.pop("declared", {}), clause.id if clause else "",
             grants, {k: tuple(v) for k, v in s.totals.items()}, **extra)
         s.results.append(result)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.engine.records import Trick
-from jassdsl.modes import NO_MODE, Mode, mode_of
+from jassdsl.modes import Mode
 from jassdsl.roles import ROLE_LIST
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def observe(g: Game, seat: int) -> Observation:
         extra |= phase.observe(g, seat)
     return Observation(
         seat, tuple(mask_cards(s.hands[seat])), tuple(s.trick), s.leader,
-        mode_of(s.mode) if s.mode >= 0 else NO_MODE, s.shown, s.phase, s.current, s.dealer,
+        r.mode(s.mode), s.shown, s.phase, s.current, s.dealer,
         s.bidder, s.hand_no, tuple(s.tricks),
         totals={u: tuple(v) for u, v in s.totals.items()},
         table=seats_in(s.table, r.players), playing=seats_in(s.playing, r.players),

@@ -62,7 +62,7 @@ class Phase:
 
     def text(self, action: Action) -> str:
         """The action as the game names it (where this phase names its own actions)."""
-        return str(action)
+        return action.text(self.rules.mode_names, self.rules.value_names)
 
     def read(self, text: str) -> Action | None:
         """An action of this phase that only the rule file can name (a sheet's column by

@@ -14,7 +14,6 @@ from jassdsl.compiler import CompiledRules
 from jassdsl.engine.events import TrumpSet
 from jassdsl.engine.phase import Phase
 from jassdsl.engine.state import PilesPart, State
-from jassdsl.modes import mode_of
 from jassdsl.scoring import HandFacts
 
 if TYPE_CHECKING:
@@ -62,7 +61,7 @@ class Piles(Phase):
                 s.shown = bottom
             s.mode = (top if top >= 0 else bottom) // 9
             if g.log is not None:
-                g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "turned" if top >= 0 else "shown",
+                g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "turned" if top >= 0 else "shown",
                                 card=top if top >= 0 else bottom))
         shown = p.pile_cards.get(r.show_pile or "")
         if shown:

@@ -23,6 +23,7 @@ from typing import TypeVar
 from jassdsl.deal import trick_seats
 from jassdsl.engine.game import Game
 from jassdsl.engine.records import Trick
+from jassdsl.modes import BASE_MODES
 from jassdsl.play import beat_rows, follow_plain, trick_winner
 
 T = TypeVar("T")
@@ -88,7 +89,14 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
     lead = leaders.append
     leader = s.leader
     new_trick = tuple.__new__
+    scheduled = mode >= BASE_MODES  # a file's mode: each trick in its own base mode
+    k_trick = len(tricks)
     while hands[leader]:
+        if scheduled:
+            base = r.trick_mode(mode, k_trick)
+            follow = game.chain.play.follow_by_mode[base]
+            beats = beat_rows(r.modes[base])
+            k_trick += 1
         if todo and todo >> leader & 1:
             todo ^= 1 << leader
             if not getrandbits(32) >> 31:

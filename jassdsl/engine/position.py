@@ -188,7 +188,9 @@ def at_play(rules: CompiledRules, hands: Sequence[Sequence[int]], trick: Sequenc
             leader: int, mode: int) -> Game:
     """A game in the middle of play: the hands left, the open trick (cards in play order
     from `leader`), and the mode (-1: no trump set yet). Every seat plays; nobody is asked
-    about Weis; the rule file's hand invariants do not apply to a part of a hand."""
+    about Weis; the rule file's hand invariants do not apply to a part of a hand. In a mode
+    the rule file defines (Slalom) the open trick is the hand's first: its schedule counts
+    the tricks from there."""
     n = rules.players
     if len(hands) != n:
         raise PositionError(f"the position has {len(hands)} hands; the rules seat {n}")

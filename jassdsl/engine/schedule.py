@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from jassdsl.compiler import CompiledRules
 from jassdsl.engine.events import TrumpSet
 from jassdsl.engine.phase import Phase
-from jassdsl.modes import mode_of
 
 if TYPE_CHECKING:
     from jassdsl.engine.game import Game
@@ -34,5 +33,5 @@ class Schedule(Phase):
         s = g.s
         s.mode = self.mode_of_hand(s.hand_no)
         if g.log is not None:
-            g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "fixed"))
+            g.emit(TrumpSet(s.hand_no, g.rules.mode(s.mode), "fixed"))
         return False

@@ -23,7 +23,6 @@ from jassdsl.engine.phase import Phase
 from jassdsl.engine.state import SheetPart, State, TrumpPart
 from jassdsl.engine.trump import push, push_target
 from jassdsl.errors import IllegalActionError
-from jassdsl.modes import mode_of
 from jassdsl.roles import CHOOSER
 from jassdsl.scoring import HandFacts
 
@@ -119,7 +118,7 @@ class SheetChoice(Phase):
         s.mode = mode
         part.chooser = s.roles[CHOOSER] = s.current
         if g.log is not None:
-            g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "chosen", s.current))
+            g.emit(TrumpSet(s.hand_no, g.rules.mode(s.mode), "chosen", s.current))
         g.advance(self)
 
     # -- the names of the actions, as the game reads and shows them
@@ -127,7 +126,7 @@ class SheetChoice(Phase):
         """``column NAME`` for a column; other actions as they print."""
         if action.kind == COLUMN and 0 <= action.value < len(self.columns):
             return f"{COLUMN} {self.columns[action.value].name}"
-        return str(action)
+        return super().text(action)
 
     def names(self, g: Game) -> list[str]:
         return [self.text(a) for a in self.legal(g)]

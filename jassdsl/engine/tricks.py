@@ -1,6 +1,9 @@
 """Play: the tricks of a hand. Legality comes from the rule file's follow regime for the
-hand's mode, the trick's winner from its rank tables; the first card of a player who
-cannot follow sets trump where the file says so."""
+mode of the trick being played, the trick's winner from its rank tables; the first card of
+a player who cannot follow sets trump where the file says so.
+
+A mode the file defines (Slalom, Guschti, ...) plays each trick in a base mode: the
+schedule's `trick_mode(mode, k)` names it, and legality and the winner of trick k use it."""
 
 from __future__ import annotations
 
@@ -13,7 +16,6 @@ from jassdsl.engine.events import CardPlayed, TrickTaken, TrumpSet
 from jassdsl.engine.phase import Phase
 from jassdsl.engine.records import Trick
 from jassdsl.errors import IllegalActionError
-from jassdsl.modes import mode_of
 from jassdsl.play import FollowRule, follow_plain, follow_rule, trick_winner
 from jassdsl.roles import FIRST_VOID
 from jassdsl.tables import MODE_INDEX, ModeTable
@@ -36,12 +38,26 @@ class Play(Phase):
         self.track_void = FIRST_VOID in rules.roles_read  # who first could not follow
         self.last_legal: tuple[tuple[int, ...], int] = ((), 0)
 
-    def order_table(self, mode: int) -> ModeTable:
-        """The table that decides tricks in a mode (the fallback while no trump is set)."""
+    def order_table(self, mode: int, k: int = 0) -> ModeTable:
+        """The table that decides trick k (from 0) in a mode (the fallback while no trump
+        is set); a file's mode plays each trick in the base mode its schedule names."""
+        r = self.rules
+        if mode < 0:
+            mode = r.fallback if r.fallback is not None else MODE_INDEX["obenabe"]
+        return r.modes[r.trick_mode(mode, k)]
+
+    def points_table(self, mode: int) -> ModeTable:
+        """The table whose card points count a hand in a mode (the fallback while no
+        trump is set): a file's mode has its own points, whichever tricks it plays how."""
         r = self.rules
         if mode < 0:
             mode = r.fallback if r.fallback is not None else MODE_INDEX["obenabe"]
         return r.modes[mode]
+
+    def trick_base(self, g: Game) -> int:
+        """The mode whose order and regime hold for the open trick (-1: none set yet)."""
+        s = g.s
+        return self.rules.trick_mode(s.mode, len(s.tricks)) if s.mode >= 0 else s.mode
 
     def begin(self, g: Game) -> bool:
         """Play begins; with Weis, each seat holding one decides before its first card."""
@@ -81,7 +97,7 @@ class Play(Phase):
 
     def legal(self, g: Game) -> list[Action]:
         s = g.s
-        return mask_plays(self.legal_mask(s.hands[s.current], s.trick, s.mode))
+        return mask_plays(self.legal_mask(s.hands[s.current], s.trick, self.trick_base(g)))
 
     def accepts(self, g: Game, action: Action) -> bool:
         return action.kind == "play"
@@ -94,7 +110,7 @@ class Play(Phase):
         seat = s.current
         hand = s.hands[seat]
         trick = s.trick
-        if not (0 <= card < 36 and self.legal_mask(hand, trick, s.mode) >> card & 1):
+        if not (0 <= card < 36 and self.legal_mask(hand, trick, self.trick_base(g)) >> card & 1):
             action = Action("play", card)
             raise IllegalActionError(action, g.legal_names(),
                                      flaw(action) or g.why_illegal(card))
@@ -107,7 +123,7 @@ class Play(Phase):
         if s.mode < 0 and trick and card // 9 != trick[0] // 9 and self.first_void:
             s.mode = card // 9  # the first card of a player who cannot follow sets trump
             if log is not None:
-                log.append(TrumpSet(s.hand_no, mode_of(s.mode), "first void", seat, card))
+                log.append(TrumpSet(s.hand_no, self.rules.mode(s.mode), "first void", seat, card))
         trick.append(card)
         if log is not None:
             log.append(CardPlayed(s.hand_no, seat, card))
@@ -117,7 +133,7 @@ class Play(Phase):
             if self.weis is not None and s.weis is not None and s.weis.todo:
                 self.weis.ask(g)
             return
-        win = seats[trick_winner(trick, self.order_table(s.mode))]
+        win = seats[trick_winner(trick, self.order_table(s.mode, len(s.tricks)))]
         done = Trick(s.leader, tuple(trick), win)
         s.tricks.append(done)
         if log is not None:

@@ -18,7 +18,6 @@ from jassdsl.engine.events import Pushed, TrumpSet
 from jassdsl.engine.phase import Phase
 from jassdsl.engine.state import State, TrumpPart
 from jassdsl.errors import IllegalActionError
-from jassdsl.modes import mode_of
 from jassdsl.roles import BIDDER, CHOOSER, PUSHER
 
 if TYPE_CHECKING:
@@ -39,16 +38,16 @@ class TrumpByRule(Phase):
         if kind == "random_suit":
             s.mode = g.chance.draw(4)
             if g.log is not None:
-                g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "drawn"))
+                g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "drawn"))
         elif kind == "bottom_card":
             s.shown = bottom
             s.mode = bottom // 9
             if g.log is not None:
-                g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "shown", card=bottom))
+                g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "shown", card=bottom))
         elif kind == "none":
             s.mode = self.fallback
             if s.mode >= 0 and g.log is not None:
-                g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "fixed"))
+                g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "fixed"))
 
 
 def push_target(g: Game, part: TrumpPart, can_choose: Callable[[int], bool]) -> int:
@@ -149,5 +148,5 @@ class TrumpChoice(Phase):
         s.mode = action.value
         part.chooser = s.roles[CHOOSER] = s.current
         if g.log is not None:
-            g.emit(TrumpSet(s.hand_no, mode_of(s.mode), "chosen", s.current))
+            g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "chosen", s.current))
         g.advance(self)

@@ -30,6 +30,7 @@ from jassdsl.rulebook.words import (
     Lang,
     card_name,
     declared_words,
+    join_words,
     number_word,
     say,
     unit_word,
@@ -57,6 +58,8 @@ def _formula(e: m.Expr, outer: int) -> str:
         return f"team {e.name}"
     if isinstance(e, m.RoleValue):
         return f"{e.name} of {e.role}"
+    if isinstance(e, m.InMode):
+        return f"in {e.mode}"
     if isinstance(e, m.Call):
         return f"{e.func}({', '.join(_formula(a, 0) for a in e.args)})"
     if isinstance(e, m.Unary):
@@ -474,8 +477,7 @@ class Speaker:
         if isinstance(e, m.Name) and e.name == "players":
             return self.pick("the number of players", "die Zahl der Spieler")
         if isinstance(e, m.Name) and e.name == "multiplier":
-            return self.pick("the multiplier of the column played",
-                             "der Multiplikator der gespielten Spalte")
+            return self.pick(*COLUMN_FACTOR)
         return None
 
     def noun_phrase(self, e: m.Expr) -> tuple[str, str]:
@@ -744,7 +746,37 @@ class Speaker:
             return Pred(True, ("hat", "haben"), what)
         return Pred(False, ("shares", "share"), what)
 
+    def in_modes(self, modes: list[m.InMode]) -> Phrase:
+        """'the hand is played in Obenabe or Undenufe', '♠ Spades or ♣ Clubs is trump'."""
+        suits = [x.mode for x in modes if x.mode in SUIT_LETTERS or x.mode == "suits"]
+        others = [x.mode for x in modes if x.mode not in SUIT_LETTERS and x.mode != "suits"]
+        parts: list[Raw] = []
+        if suits:
+            if "suits" in suits:
+                key, fields = "in.suits", {}
+            else:
+                names = [suit_prose(self.lang, SUIT_LETTERS[x]) for x in dict.fromkeys(suits)]
+                key, fields = "in.suit", {"suit": join_words(self.lang, names, "or")}
+            parts.append(self.raw(key, fields))
+        if others:
+            names = [mode_prose(self.lang, self.rf, x) for x in dict.fromkeys(others)]
+            parts.append(self.raw("in.mode", {"mode": join_words(self.lang, names, "or")}))
+        return parts[0] if len(parts) == 1 else Join(tuple(parts), self.t("or"))
+
+    def raw(self, key: str, fields: dict[str, str]) -> Raw:
+        main, sub = self.t(f"{key}.main", **fields), self.t(key, **fields)
+        return Raw(main, main, sub, sub)
+
     def stmt(self, e: m.Expr) -> Phrase:
+        if isinstance(e, m.InMode):
+            return self.in_modes([e])
+        if isinstance(e, m.Name) and e.name in self.options and all(
+                c.option in ("yes", "no") for c in self.options[e.name].choices):
+            return self.raw("option.on", {"name": safe.code(e.name)})
+        if isinstance(e, m.Binary) and e.op == "or":
+            leaves = flatten(e, "or")
+            if all(isinstance(x, m.InMode) for x in leaves):
+                return self.in_modes([x for x in leaves if isinstance(x, m.InMode)])
         if isinstance(e, m.Quant):
             positive = self.none_who_not(e)
             if positive is not None:
@@ -896,7 +928,9 @@ class Speaker:
                 body = ", plus ".join(t for t in terms if t is not None)
                 return f"{self.unit(unit)}: " + (f"{coef} {TIMES} ({body})" if coef else body)
         nom, _ = self.noun_phrase(rest)
-        wordy = any(ch.isalpha() for ch in coef)  # a fact such as the column's multiplier
+        wordy = is_column_factor(coef)  # the column's multiplier, after what it multiplies
+        if coef and not wordy and isinstance(rest, m.Binary) and rest.op in ("+", "-"):
+            nom = f"({nom})"  # times binds closer than plus: the bracket keeps the sum whole
         scaled = f"{nom} {TIMES} {coef}" if wordy else f"{coef} {TIMES} {nom}" if coef else nom
         if self.de:
             return f"so viele {self.unit(unit)}, wie {scaled} beträgt"
@@ -917,7 +951,7 @@ class Speaker:
         if rest is None:
             return coef or None
         q = self.quantity(rest)
-        if q is None or any(ch.isalpha() for ch in coef):  # a factor in words: said whole
+        if q is None or is_column_factor(coef):  # the column's multiplier: said whole
             return None
         coef = coef or "1"
         label = f" {self.unit(unit, 1 if coef == '1' else None)}" if unit else ""
@@ -1060,6 +1094,24 @@ class Speaker:
         return out
 
 
+# `in NAME` of a suit: its letter
+SUIT_LETTERS = {"D": "D", "H": "H", "S": "S", "C": "C", "diamonds": "D", "hearts": "H",
+                "spades": "S", "clubs": "C"}
+
+
+def mode_prose(lang: Lang, rf: m.RuleFile, name: str) -> str:
+    """A mode in a sentence: a suit with its symbol and names, Obenabe, Undenufe, or the
+    title of a mode the file defines (its German title on a German page)."""
+    if name in SUIT_LETTERS:
+        return suit_prose(lang, SUIT_LETTERS[name])
+    if name in ("obenabe", "undenufe"):
+        return say(lang, f"fallback.{name}")
+    d = next((x for x in rf.modes if x.name == name), None)
+    if d is None:
+        return name
+    return (d.title_german if lang == "de" and d.title_german else d.title) or name
+
+
 def own_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
     """A name the file gives (a pile, a Weis table, an option value, a let) in the page's
     language: on a German page the file's German word for it, else a language word's German
@@ -1076,6 +1128,15 @@ def own_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
 def de_dative(plural: str) -> str:
     """German dative plural of a noun ('Punkte' -> 'Punkten')."""
     return plural if plural.endswith(("n", "s")) else plural + "n"
+
+
+# the scoresheet's multiplier as a factor in words (English, German)
+COLUMN_FACTOR = ("the multiplier of the column played", "der Multiplikator der gespielten Spalte")
+
+
+def is_column_factor(coef: str) -> bool:
+    """Whether a product's constant factors, in words, hold the column's multiplier."""
+    return any(phrase in coef for phrase in COLUMN_FACTOR)
 
 
 def de_accusative(np: str) -> str:
@@ -1127,7 +1188,9 @@ def is_boolean(e: m.Expr) -> bool:
         return e.op in ("and", "or", "=", "!=", "<", "<=", ">", ">=")
     if isinstance(e, m.Call):
         return e.func in ("most", "least")
-    return isinstance(e, m.Name) and e.name in ("match", "last", "playing", "chooser")
+    if isinstance(e, m.InMode):
+        return True
+    return isinstance(e, m.Name) and e.name in ("match", "last", "playing")
 
 
 def de_plural(noun: str) -> str:

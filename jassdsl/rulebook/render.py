@@ -27,7 +27,7 @@ from jassdsl.rulebook.cardview import (
     suits_legend,
 )
 from jassdsl.rulebook.example import Example, seat_name, subject_label
-from jassdsl.rulebook.expressions import Speaker, de_dative, own_name
+from jassdsl.rulebook.expressions import Speaker, de_dative, mode_prose, own_name
 from jassdsl.rulebook.words import (
     RANK_FULL,
     SUBJECTS,
@@ -113,7 +113,8 @@ def used_tables(r: CompiledRules) -> list[str]:
     trump and side suits where a suit can be trump, Obenabe and Undenufe where reachable."""
     want: list[str] = []
     for mode in r.playable_modes:
-        want += list(SUIT_TABLES) if mode < len(SUITS) else [MODE_NAMES[mode]]
+        for part in r.schedule.parts(mode):  # a file's mode: the tables of its parts
+            want += list(SUIT_TABLES) if part < len(SUITS) else [MODE_NAMES[part]]
     return [name for name in (*SUIT_TABLES, "obenabe", "undenufe") if name in want]
 
 
@@ -178,7 +179,7 @@ def pile_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
 def trump_short(lang: Lang, rf: m.RuleFile) -> str:
     t = rf.trump
     if t.kind == "none":
-        return say(lang, "short.none", mode=mode_word(lang, t.fallback))
+        return say(lang, "short.none", mode=mode_word(lang, t.fallback, rf))
     if t.kind == "forehand_chooses":
         return say(lang, "short.push_next" if t.push_next else "short.push" if t.push
                    else "short.forehand_chooses")
@@ -211,7 +212,9 @@ def leave_condition(lang: Lang, leave: m.Expr, s: Speaker) -> str:
     return phrase.sub() if lang == "de" else phrase.main()
 
 
-def mode_word(lang: Lang, w: m.Word | None) -> str:
+def mode_word(lang: Lang, w: m.Word | None, rf: m.RuleFile | None = None) -> str:
+    if w is not None and rf is not None and any(d.name == w.text for d in rf.modes):
+        return mode_prose(lang, rf, w.text)
     return say(lang, f"fallback.{w.text}") if w is not None and w.text in ("obenabe",
                                                                           "undenufe") else "-"
 
@@ -286,11 +289,11 @@ def hand_total(lang: Lang, v: Variant) -> str:
 def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     t = rf.trump
     out = [f"## {say(lang, 'h.trump')}", ""]
-    fallback = mode_word(lang, t.fallback)
+    fallback = mode_word(lang, t.fallback, rf)
     # who leads is said in the overview where it is not forehand
     lead = "" if settings.word(rf, "first lead") == "forehand" else "_only"
     if t.kind in ("forehand_chooses", "bidder_chooses"):
-        modes = [mode_choice(lang, w.text) for w in t.modes]
+        modes = [mode_choice(lang, w.text, rf) for w in t.modes]
         key = "trump.chooses" if t.kind == "forehand_chooses" else "trump.bidder_chooses"
         out.append(say(lang, key, modes=join_words(lang, modes, "or")))
         if t.push:
@@ -300,7 +303,7 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     elif t.kind == "fixed":
         out.append(say(lang, "trump.fixed", mode=fixed_mode(lang, rf, t.modes[0])))
     elif t.kind == "in_turn":
-        modes = [mode_choice(lang, w.text) for w in t.modes]
+        modes = [mode_choice(lang, w.text, rf) for w in t.modes]
         out.append(say(lang, "trump.in_turn", modes=join_words(lang, modes), n=len(modes)))
     elif t.kind == "sheet":
         out += sheet_text(lang, rf, lead)
@@ -309,6 +312,9 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         out.append(say(lang, "trump.turned", piles=piles))
     else:
         out.append(say(lang, f"trump.{t.kind}", fallback=fallback))
+    if rf.modes:
+        out += ["", say(lang, "mode.defined"), "", *[f"- {own_mode(lang, rf, d)}"
+                                                       for d in rf.modes]]
     if rf.show is not None:
         out += ["", say(lang, "trump.show", pile=pile(lang, rf, rf.show.text))]
     if rf.rob is not None:
@@ -320,7 +326,7 @@ def fixed_mode(lang: Lang, rf: m.RuleFile, w: m.Word) -> str:
     """The mode of `trump: MODE`, or of the option that names it."""
     opt = next((o for o in rf.options if o.name == w.text), None)
     if opt is None:
-        return mode_choice(lang, w.text)
+        return mode_choice(lang, w.text, rf)
     return value_text(lang, rf, m.Value(pos=w.pos, option=w.text))
 
 
@@ -334,7 +340,7 @@ def sheet_text(lang: Lang, rf: m.RuleFile, lead: str) -> list[str]:
     for c in rf.columns:
         title = in_lang(lang, c.title, c.title_german) if c.title else ""
         name = f"{title} ({safe.code(c.name)})" if title else safe.code(c.name)
-        modes = join_words(lang, [mode_choice(lang, w.text) for w in c.modes], "or")
+        modes = join_words(lang, [mode_choice(lang, w.text, rf) for w in c.modes], "or")
         if c.free:
             modes = say(lang, "sheet.free", modes=modes)
         if c.option is not None and c.choice is not None:
@@ -350,10 +356,32 @@ def sheet_text(lang: Lang, rf: m.RuleFile, lead: str) -> list[str]:
     return out
 
 
-def mode_choice(lang: Lang, word: str) -> str:
+def mode_choice(lang: Lang, word: str, rf: m.RuleFile | None = None) -> str:
     if word in SUITS:
         return say(lang, "mode.suit", suit=suit_prose(lang, word))
+    if rf is not None and any(d.name == word for d in rf.modes):
+        return f"**{mode_prose(lang, rf, word)}**"
     return say(lang, f"mode.{word}")
+
+
+def own_mode(lang: Lang, rf: m.RuleFile, d: m.ModeDef) -> str:
+    """A mode the file defines in words: its title, how its tricks are played, and its
+    own card points where it has a table of its own."""
+    parts = [mode_prose(lang, rf, w.text) for w in d.parts]
+    if d.kind == "alternating":
+        how = say(lang, "mode.alternating", parts=join_words(lang, parts), first=parts[0])
+    elif d.kind == "tricks":
+        runs = [say(lang, "mode.for", n=n, part=p) for n, p in zip(d.counts, parts,
+                                                                    strict=False)]
+        how = say(lang, "mode.tricks", parts=", ".join(runs), last=parts[-1])
+    else:
+        how = say(lang, "mode.as", part=parts[0])
+    text = say(lang, "mode.own", title=f"**{mode_prose(lang, rf, d.name)}**", how=how)
+    own = [p for p in rf.points if p.table.text == d.name]
+    for p in own:
+        values = ", ".join(f"{w.text} {v}" for w, v in p.values)
+        text += f"; {say(lang, 'mode.points', title=mode_prose(lang, rf, d.name))}: {values}"
+    return text
 
 
 def play_section(lang: Lang, rf: m.RuleFile) -> list[str]:
@@ -449,7 +477,8 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         shown = [t for t in rf.weis_tables if t.name == name]
     for t in shown:
         out += [f"### {say(lang, 'weis.table', name=own_name(lang, rf, t.name))}", ""]
-        rows = [[weis_item(lang, item), value_text(lang, rf, item.points)] for item in t.items]
+        rows = [[weis_item(lang, item, rf), value_text(lang, rf, item.points)]
+                for item in t.items]
         out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
         out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
     out += [say(lang, "weis.compare"), ""]
@@ -462,7 +491,7 @@ def weis_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     return out
 
 
-def weis_item(lang: Lang, item: m.WeisItem) -> str:
+def weis_item(lang: Lang, item: m.WeisItem, rf: m.RuleFile | None = None) -> str:
     if item.kind == "sequence":
         key = "weis.sequence_more" if item.or_more else "weis.sequence"
         text = say(lang, key, n=item.length)
@@ -470,18 +499,24 @@ def weis_item(lang: Lang, item: m.WeisItem) -> str:
         rank = item.rank.text if item.rank is not None else "?"
         text = say(lang, "weis.four", rank=f"{rank} ({rank_names(lang, rank)})")
     if item.tests:  # the trump modes first, then the options: "in Undenufe when ..."
-        modes = join_words(lang, [weis_test(lang, t) for t in item.tests if t.kind == "mode"])
-        opts = join_words(lang, [weis_test(lang, t) for t in item.tests if t.kind != "mode"])
+        modes = join_words(lang, [weis_test(lang, t, rf) for t in item.tests
+                                  if t.kind == "mode"])
+        opts = join_words(lang, [weis_test(lang, t, rf) for t in item.tests
+                                 if t.kind != "mode"])
         tests = say(lang, "weis.test.both", modes=modes, options=opts) if modes and opts \
             else modes or opts
         text += say(lang, "weis.unless" if item.unless else "weis.if", tests=tests)
     return text
 
 
-def weis_test(lang: Lang, test: m.WeisTest) -> str:
-    """One condition of a Weis entry in words: an option, its choice, or a trump mode."""
+def weis_test(lang: Lang, test: m.WeisTest, rf: m.RuleFile | None = None) -> str:
+    """One condition of a Weis entry in words: an option, its choice, or a trump mode (one
+    the file defines by its title)."""
     if test.kind == "mode":
-        return say(lang, "weis.test.mode", mode=say(lang, f"weis.mode.{test.name.text}"))
+        key = f"weis.mode.{test.name.text}"
+        mode = say(lang, key) if key in TEXT or rf is None else \
+            mode_prose(lang, rf, test.name.text)
+        return say(lang, "weis.test.mode", mode=mode)
     if test.kind == "option" and test.choice is not None:
         return say(lang, "weis.test.option", name=safe.code(test.name.text),
                    choice=safe.code(test.choice.word()))
@@ -691,7 +726,7 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         return [say(lang, "ex.random", trump=suit_prose(lang, trump))]
     if kind in ("fixed", "in_turn"):
         return [say(lang, "ex.fixed", number=ex.result.number,
-                    mode=mode_choice(lang, trump))]
+                    mode=mode_choice(lang, trump, v.model))]
     if kind in ("forehand_chooses", "bidder_chooses", "sheet"):
         lines = []
         for e in ex.calls:
@@ -706,10 +741,10 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
                 lines.append(say(lang, "ex.push", player=player))
             else:
                 lines.append(say(lang, "ex.choose", player=player,
-                                 trump=mode_choice(lang, e.mode)))
+                                 trump=mode_choice(lang, e.mode, v.model)))
         return [" ".join(lines)]
     return [say(lang, "ex.no_trump", mode=say(lang, f"fallback.{trump}")
-                if trump in ("obenabe", "undenufe") else trump)]
+                if trump in ("obenabe", "undenufe") else mode_prose(lang, v.model, trump))]
 
 
 def outcome_lines(lang: Lang, v: Variant) -> list[str]:

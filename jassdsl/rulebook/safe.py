@@ -1,7 +1,8 @@
 """The one door through which a rule file's own text reaches the rulebook's Markdown.
 
 A rule file may come from anywhere, and its free texts (the variant name, summary, German
-texts, sources, decisions, option descriptions, clause and invariant titles, German words)
+texts, sources, decisions, option descriptions, clause, invariant and mode titles, German
+words)
 go into Markdown that MkDocs turns into HTML with attribute lists and raw HTML enabled.
 `text` makes such a text inert there: every character that could start HTML, an entity,
 a link, an attribute list, emphasis, a code span or a table cell, and the `=` and `"` of
@@ -72,6 +73,7 @@ FREE_TEXT: dict[type[BaseModel], tuple[str, ...]] = {
     m.Invariant: ("title", "title_german"),
     m.GermanName: ("german",),
     m.Column: ("title", "title_german"),
+    m.ModeDef: ("title", "title_german"),
 }
 
 
