@@ -40,7 +40,6 @@ from jassdsl.game import Game, HandResult
 from jassdsl.registry import load_rules, rules_dir, variant_names
 from jassdsl.roles import ROLE_LIST
 from jassdsl.scoring import HandFacts
-from jassdsl.tables import MODE_NAMES
 
 try:
     import reference as ref
@@ -434,12 +433,14 @@ def slalom(v: HandView) -> Expected:
 # on the 10-round sheet (S)
 COIFFEUR_TIMES = {"spades": 1, "clubs": 2, "diamonds": 3, "hearts": 4, "obenabe": 5,
                   "undenufe": 6, "joker-1": 7, "joker-2": 8}
+# ... on the 10-round sheet (S) in the order of jassen.ch's Dreier-Coiffeur
+COIFFEUR_TIMES_10 = {**COIFFEUR_TIMES, "slalom": 7, "guschti": 8, "joker-1": 9, "joker-2": 10}
 
 
 def coiffeur(v: HandView) -> Expected:
     """S, J: only the declaring team writes: its card points (257 with a match) times the
     column's multiplier; its Stöck (where the option counts them) once."""
-    times = COIFFEUR_TIMES[v.column]
+    times = (COIFFEUR_TIMES_10 if v.options.get("rounds") == 10 else COIFFEUR_TIMES)[v.column]
     return Expected("written", each(v, "points", lambda s: v.points[s] * times + v.stoeck[s]
                                      if s == v.chooser else 0))
 
@@ -578,8 +579,9 @@ RULE_TEXTS: dict[str, Spec] = {
     "slalom": Spec(slalom, alone_on_top("points", 1000, "target"), ("most", "points"),
                    early=("weis",)),
     "misere-molotow": Spec(misere_molotow, after(16), ("fewest", "points")),
-    # S: both teams play every column of the sheet: 8 hands each
-    "coiffeur": Spec(coiffeur, after(16), ("most", "points")),
+    # S: both teams play every column of the sheet: 8 hands each (10 with rounds=10)
+    "coiffeur": Spec(coiffeur, lambda number, totals, opts: number == 2 * int(opts["rounds"]),
+                     ("most", "points")),
     "sticheln": Spec(sticheln, alone_on_top_or_after("points", 50, 100, "limit"),
                      ("most", "points"), floor=0),
     "handjass": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
@@ -913,7 +915,7 @@ class SheetWatch:
         legal = [game.action_text(a) for a in d.legal]
         if self.free:
             column = next(c for c in rules.columns if c.name == self.free)
-            assert sorted(legal) == sorted(f"trump {MODE_NAMES[m]}" for m in column.modes)
+            assert sorted(legal) == sorted(f"trump {rules.mode_names[m]}" for m in column.modes)
             self.free = ""
             return
         how = "next" if rules.push_next else "partner" if rules.push else ""
