@@ -19,7 +19,9 @@ OPEN_CHOICES = {
     "schieber": {"modes", "weis-table"},
     # Swisslos and jassverzeichnis.ch differ or are silent on these (issue 12)
     "coiffeur": {"multipliers", "jokers", "push", "weis", "match", "only-declaring",
-                 "game-end"},
+                 "game-end", "ten-rounds"},
+    "dreier-coiffeur": {"suits", "deal", "slalom-guschti", "free", "written", "push", "weis",
+                        "game-end"},
 }
 
 

@@ -39,6 +39,7 @@ NO_TRUMP = ("guggitaler", "totaler-guggitaler", "schellenjass", "schaufeldame")
 REGIME = {
     "schieber": "strict",  # a positive game (pagat common rules)
     "coiffeur": "strict",  # a positive game: the choosing team writes its card points
+    "dreier-coiffeur": "strict",
     "differenzler": "weak",  # Swisslos 4.5
     "differenzler-allmedias": "weak",
     "schiltenober": "weak",

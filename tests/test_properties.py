@@ -445,6 +445,21 @@ def coiffeur(v: HandView) -> Expected:
                                      if s == v.chooser else 0))
 
 
+# J (jassen.ch, Der Dreier-Coiffeur): Rose x1, Eichel x2, Schilte x3, Schelle x4, Obenabe x5,
+# Undenufe x6, Slalom x7, Guschti x8, free choice x9 and x10 (Rosen = C, Eicheln = S,
+# Schilten = D, Schellen = H in the project's names)
+DREIER_TIMES = {"clubs": 1, "spades": 2, "diamonds": 3, "hearts": 4, "obenabe": 5,
+                "undenufe": 6, "slalom": 7, "guschti": 8, "free-9": 9, "free-10": 10}
+
+
+def dreier_coiffeur(v: HandView) -> Expected:
+    """J: the chooser writes their card points times the column's multiplier; the others
+    nothing (the file's decision 'written')."""
+    times = DREIER_TIMES[v.column]
+    return Expected("written", each(v, "points", lambda s: v.points[s] * times
+                                     if s == v.chooser else 0))
+
+
 def misere_molotow(v: HandView) -> Expected:
     """A: without a match everyone adds the card points taken; a match counts minus 157 for
     the match player. Hand Weis and Stöck are subtracted; Weis and Stöck lying in one trick
@@ -582,6 +597,8 @@ RULE_TEXTS: dict[str, Spec] = {
     # S: both teams play every column of the sheet: 8 hands each (10 with rounds=10)
     "coiffeur": Spec(coiffeur, lambda number, totals, opts: number == 2 * int(opts["rounds"]),
                      ("most", "points")),
+    # J, P: each of the three plays every one of the ten columns: thirty hands
+    "dreier-coiffeur": Spec(dreier_coiffeur, after(30), ("most", "points")),
     "sticheln": Spec(sticheln, alone_on_top_or_after("points", 50, 100, "limit"),
                      ("most", "points"), floor=0),
     "handjass": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
