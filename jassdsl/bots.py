@@ -262,13 +262,33 @@ class HeuristicBot:
         return ROB_YES if table.strength[turned] > table.strength[robber] else ROB_NO
 
     def choose_trump(self, rules: CompiledRules, view: View, legal: list[Action]) -> Action:
-        """The mode with the highest expected points; push when even that one is weak."""
+        """The mode with the highest expected points; push when even that one is weak.
+        On a scoresheet: the open column whose best mode promises most, by its multiplier."""
+        if any(a.kind == "column" for a in legal):
+            return self.choose_column(rules, view, legal)
         modes = [a for a in legal if a.kind == "trump"]
         scored = [(expected_points(rules, view.hand, rules.modes[a.value]), a) for a in modes]
         best_score, best = max(scored, key=lambda x: x[0])
         push = next((a for a in legal if a.kind == "push"), None)
         share = hand_total(rules, rules.modes[best.value])
         if push is not None and best_score < PUSH_BELOW * share:
+            return push
+        return best
+
+    def choose_column(self, rules: CompiledRules, view: View, legal: list[Action]) -> Action:
+        """The column with the most expected points times its multiplier; push when the
+        hand's share of points in its best mode is weak."""
+        def share(mode: int) -> float:
+            table = rules.modes[mode]
+            return expected_points(rules, view.hand, table) / hand_total(rules, table)
+
+        shares = {m: share(m) for m in {m for a in legal if a.kind == "column"
+                                         for m in rules.columns[a.value].modes}}
+        scored = [(max(shares[m] for m in rules.columns[a.value].modes)
+                   * rules.columns[a.value].multiplier, a) for a in legal if a.kind == "column"]
+        best = max(scored, key=lambda x: x[0])[1]
+        push = next((a for a in legal if a.kind == "push"), None)
+        if push is not None and max(shares.values()) < PUSH_BELOW:
             return push
         return best
 

@@ -35,6 +35,7 @@ ONCE: dict[type[m.Statement], str] = {
     m.Leave: "leave",
     m.Improve: "improve",
     m.CountFirst: "count_first",
+    m.Sheet: "sheet per team (or: sheet per player)",
 }
 # ... and those it must have, in the order a missing one is reported
 REQUIRED = (m.VariantName, m.Players, m.Deal, m.TrumpMethod, m.Scoring, m.GameEnd, m.Winner)
@@ -142,6 +143,7 @@ class Checker:
                 leave=leave.when if leave else None, improve=first(st, m.Improve),
                 german_names=tuple(n for g in every(st, m.GermanNames) for n in g.names),
                 end=end, count_first=first(st, m.CountFirst), winner=winner,
+                sheet=first(st, m.Sheet), columns=every(st, m.Column),
             )
         except ValidationError as err:  # a bug in the transformer, reported without a traceback
             self.error(FILE_START, "internal", str(err))
@@ -170,11 +172,13 @@ class Checker:
         self.after_scoring = False
         self.has_weis = rf.setting("weis") is not None
         self.has_stoeck = any(b.name.text == "stoeck" for b in rf.bonuses)
+        self.has_sheet = rf.sheet is not None
         self.check_options(rf)
         self.check_table(rf)
         self.check_cards(rf)
         self.check_modes(rf)
         self.check_trump(rf)
+        self.check_sheet(rf)
         self.check_settings(rf)
         self.check_units(rf)
         self.check_scoring(rf)
@@ -403,6 +407,9 @@ class Checker:
 
     def check_trump(self, rf: m.RuleFile) -> None:
         t = rf.trump
+        if t.kind in ("fixed", "in_turn"):
+            self.check_scheduled(rf, t)
+            return
         words = [*t.modes, *([t.fallback] if t.fallback else [])]
         for w in words:
             if w.text not in TRUMP_MODES and w.text not in self.file_modes:
@@ -413,10 +420,10 @@ class Checker:
                 self.needs_tables(w.pos, w.text, rf)
         if t.kind in ("first_void", "random_suit", "bottom_card"):
             self.needs_tables(t.pos, "trump", rf)
-        if t.push and t.kind == "bidder_chooses":
+        if t.pushes and t.kind == "bidder_chooses":
             self.error(t.pos, "trump", "only forehand may push the choice of trump; the "
                        "highest bidder chooses it")
-        elif t.push and not rf.teams:
+        elif t.push and not rf.teams and t.kind != "sheet":
             self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
                        "across'")
         # a word that is no mode at all is reported above, once
@@ -424,6 +431,98 @@ class Checker:
                 t.fallback.text not in ("obenabe", "undenufe"):
             self.error(t.fallback.pos, "trump", "a game without trump plays as obenabe or "
                        "undenufe (or a mode the file defines)")
+
+    def one_modes(self) -> list[str]:
+        """The words naming one mode to play: a suit, obenabe, undenufe, a file's mode."""
+        return [*(x for x in TRUMP_MODES if x != "suits"), *self.file_modes]
+
+    def one_mode(self, w: m.Word, rf: m.RuleFile, what: str) -> None:
+        """A word that names one mode to play (a suit, obenabe, undenufe, a file's mode)."""
+        known = self.one_modes()
+        if w.text not in known:
+            self.error(w.pos, "unknown-name", f"{what}: {w.text!r} is not one mode; "
+                       f"{mode_hint(w.text, known)}modes are {', '.join(known)}")
+        else:
+            self.needs_tables(w.pos, w.text, rf)
+
+    def check_scheduled(self, rf: m.RuleFile, t: m.TrumpMethod) -> None:
+        """`trump: MODE` (or an option whose choices are modes), `trump: in turn M, M, ...`."""
+        if t.kind == "in_turn":
+            for w in t.modes:
+                self.one_mode(w, rf, "trump in turn")
+            return
+        w = t.modes[0]
+        opt = self.options.get(w.text)
+        if opt is None:
+            if w.text not in self.one_modes():
+                modes = ", ".join(self.one_modes())
+                self.error(w.pos, "unknown-name", f"{w.text!r} is neither a trump method, nor "
+                           f"one mode ({modes}), nor an option whose choices are modes")
+                return
+            self.one_mode(w, rf, "trump")
+            return
+        for c in opt.choices:
+            self.one_mode(m.Word(pos=c.pos, text=c.word()), rf, f"option {opt.name!r} as trump")
+
+    def check_sheet(self, rf: m.RuleFile) -> None:
+        """The scoresheet: a sheet statement, columns with known modes and numbers, a
+        chooser who takes them, and the end when the sheets are full."""
+        t, sheet = rf.trump, rf.sheet
+        uses = t.kind == "sheet"
+        if uses and t.who is not None and t.who.text != "forehand":
+            self.error(t.who.pos, "trump", f"'{t.who.text}' cannot choose from the sheet: "
+                       "forehand is asked first; write 'forehand chooses from the sheet'")
+        if uses and sheet is None:
+            self.error(t.pos, "missing", "choosing from the sheet needs a sheet: write 'sheet "
+                       "per team' (or 'sheet per player') and its columns, e.g. 'column "
+                       "spades: S times 3'")
+        if (sheet is not None or rf.columns) and not uses:
+            at = sheet.pos if sheet is not None else rf.columns[0].pos
+            self.error(at, "sheet", "a sheet needs a chooser: write 'trump: forehand chooses "
+                       "from the sheet' (optionally 'or pushes to the next player')")
+        if sheet is not None and not rf.columns:
+            self.error(sheet.pos, "missing", "the sheet has no columns: add e.g. 'column "
+                       "spades: S times 3'")
+        if rf.columns and sheet is None:
+            self.error(rf.columns[0].pos, "missing", "columns need a 'sheet per team' (or "
+                       "'sheet per player') statement")
+        if sheet is not None and sheet.subject == "team" and not rf.teams:
+            self.error(sheet.pos, "teams", "a sheet per team needs 'players 4 in teams across'; "
+                       "without teams write 'sheet per player'")
+        if t.push and sheet is not None and not rf.teams:
+            self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
+                       "across'; write 'or pushes to the next player'")
+        seen: dict[tuple[str, tuple[str, str] | None], int] = {}
+        for c in rf.columns:
+            case = (c.option.text, c.choice.word()) if c.option and c.choice else None
+            key = (c.name, case)
+            if key in seen:
+                self.error(c.pos, "duplicate", f"column {c.name!r} is defined twice (first on "
+                           f"line {seen[key]})")
+            seen[key] = c.pos.line
+            if c.option is not None and c.choice is not None:
+                self.option_choice(c.option, c.choice)
+            if c.free:
+                for w in c.modes:
+                    if w.text not in TRUMP_MODES and w.text not in self.file_modes:
+                        known = [*TRUMP_MODES, *self.file_modes]
+                        self.error(w.pos, "unknown-name", f"column {c.name}: {w.text!r} is not "
+                                   f"a trump mode; {mode_hint(w.text, known)}modes are "
+                                   f"{', '.join(known)}")
+                    else:
+                        self.needs_tables(w.pos, w.text, rf)
+            else:
+                self.one_mode(c.modes[0], rf, f"column {c.name}")
+            v = c.multiplier
+            if v.option is not None and v.option not in self.options:
+                self.error(v.pos, "sheet", f"the multiplier of column {c.name!r} must be a whole "
+                           f"number (or an option offering numbers), not {v.option!r}: write "
+                           f"e.g. '{c.modes[0].text} times 2'")
+            else:
+                self.value(v, 0, 100, f"the multiplier of column {c.name!r}")
+        if rf.end.sheets_full and sheet is None:
+            self.error(rf.end.pos, "missing", "'game ends when the sheets are full' needs a "
+                       "sheet: 'sheet per team' and its columns")
 
     def check_settings(self, rf: m.RuleFile) -> None:
         seen: dict[str, int] = {}
@@ -679,9 +778,9 @@ class Checker:
     def role_held(self, rf: m.RuleFile, role: Role) -> bool:
         """Whether anybody can hold the role in a hand of this file."""
         if role.need == "choice":
-            return rf.trump.kind in ("forehand_chooses", "bidder_chooses")
+            return rf.trump.kind in ("forehand_chooses", "bidder_chooses", "sheet")
         if role.need == "push":
-            return rf.trump.push
+            return rf.trump.pushes
         if role.need == "auction":
             return any(d.auction for d in rf.declarations)
         return True
@@ -960,6 +1059,9 @@ class Checker:
             return "a 'weis: TABLE' statement"
         if name in ("stoeck", "table-stoeck") and not self.has_stoeck:
             return "a 'bonus stoeck N' statement"
+        if name == "multiplier" and not self.has_sheet:
+            return "a scoresheet ('sheet per team' and its columns): it is the multiplier of " \
+                "the column played this hand"
         return None
 
     def usable_facts(self) -> list[str]:

@@ -154,6 +154,8 @@ class HumanPlayer:
             self.say(f"trick so far: {played}" if played else "you lead")
         if game.phase == "weis":
             self.say(f"your Weis: {'; '.join(obs.weis_offer)}")
+        if game.phase == "trump" and obs.column:  # a free column taken: its modes follow
+            self.say(tv.sheet_lines(game.rules, obs, self.names)[-1])
         self.say(f"legal: {choices_text(game, legal)}")
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
@@ -163,6 +165,8 @@ class HumanPlayer:
             return "your bid, or pass: "
         if game.phase == "trump":
             push = ", push" if any(a.kind == "push" for a in legal) else ""
+            if any(a.kind == "column" for a in legal):
+                return f"column of your sheet (number or name{push}): "
             return f"trump (number, D/H/S/C, obenabe, undenufe{push}): "
         if game.phase == "weis":
             return "declare your Weis? (yes or no): "
@@ -222,7 +226,7 @@ def choices_text(game: Game, legal: list[Action]) -> str:
         if missing:
             text += f" except {', '.join(map(str, missing))}"
         return text + (", or pass" if len(numbers) < len(legal) else "")
-    return tv.numbered(legal, game.rules.mode_names)
+    return tv.numbered(legal, game.action_text)
 
 
 def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
@@ -255,9 +259,9 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     if text.isdigit():
         k = int(text)
         return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"
-    for candidate in (text.lower(), f"trump {text.lower()}"):
+    for candidate in (text.lower(), f"trump {text.lower()}", f"column {text}"):
         try:
-            action = Action.parse(candidate, game.rules.mode_names)
+            action = game.parse_action(candidate)
         except JassError:
             continue
         if action in legal:
@@ -265,5 +269,5 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         if action.kind == "play":
             reason = game.why_illegal(action.value) or "not now"
             return f"{CARD_NAMES[action.value]} is not allowed: {tv.reason_text(reason)}"
-        return f"{action.text(game.rules.mode_names)} is not allowed now"
+        return f"{game.action_text(action)} is not allowed now"
     return f"cannot read {text!r}"

@@ -37,6 +37,16 @@ class UnitInfo:
 
 
 @dataclass(frozen=True)
+class SheetColumn:
+    """A column of the scoresheet as the engine plays it."""
+
+    name: str
+    modes: tuple[int, ...]  # the mode, or the modes a free column allows
+    free: bool
+    multiplier: int
+
+
+@dataclass(frozen=True)
 class Declaring:
     name: str
     low: int
@@ -135,6 +145,22 @@ class CompiledRules:
     count_adds: Additions = field(default_factory=dict)  # clauses that just add them
     count_scales: Scales = field(default_factory=dict)  # ... times a factor for the hand
     schedule: ModeSchedule = field(default_factory=ModeSchedule)  # the file's own modes
+    push_next: bool = False  # pushing goes on to the next player, back to the first
+    scheduled: tuple[int, ...] = ()  # trump by rule: the mode of hand 1, 2, ... (repeating)
+    columns: tuple[SheetColumn, ...] = ()  # the scoresheet's columns, in file order
+    sheet_per_team: bool = False  # one sheet per team (else one per player)
+    end_sheets_full: bool = False  # the game ends when every sheet is full
+
+    @property
+    def sheets(self) -> int:
+        """How many scoresheets there are (0: none)."""
+        if not self.columns:
+            return 0
+        return self.subjects if self.sheet_per_team else self.players
+
+    def sheet_of(self, seat: int) -> int:
+        """The scoresheet a seat writes on: its team's, or its own."""
+        return self.team_of[seat] if self.sheet_per_team else seat
 
     @property
     def mode_names(self) -> tuple[str, ...]:
@@ -190,7 +216,7 @@ class CompiledRules:
     def playable_modes(self) -> tuple[int, ...]:
         """Every mode a hand of this file can be counted in: a suit where the method turns,
         draws or finds a suit, the modes a player may choose, and the fallback without trump."""
-        modes = set(self.trump_choices)
+        modes = set(self.trump_choices) | set(self.scheduled)
         if self.trump_kind in SUIT_SETTING:
             modes.update(range(4))
         if self.fallback is not None:
@@ -372,9 +398,9 @@ def roles_read(rf: m.RuleFile) -> frozenset[int]:
 def roles_made(rf: m.RuleFile) -> frozenset[int]:
     """The roles a file's mechanisms give: trump chosen (and pushed), an auction."""
     made = set()
-    if rf.trump.kind in ("forehand_chooses", "bidder_chooses"):
+    if rf.trump.kind in ("forehand_chooses", "bidder_chooses", "sheet"):
         made.add(CHOOSER)
-    if rf.trump.push:
+    if rf.trump.pushes:
         made.add(PUSHER)
     if any(d.auction for d in rf.declarations):
         made.add(BIDDER)
@@ -395,8 +421,17 @@ def compile_rules(
     t = rf.trump
     numbers = mode_numbers(rf)
     choices: list[int] = []
-    for w in t.modes:
-        choices.extend(range(4) if w.text == "suits" else [numbers[w.text]])
+    scheduled: tuple[int, ...] = ()
+    columns = compile_columns(rf, options, numbers)
+    if t.kind == "fixed":
+        scheduled = (numbers[str(options.get(t.modes[0].text, t.modes[0].text))],)
+    elif t.kind == "in_turn":
+        scheduled = tuple(numbers[w.text] for w in t.modes)
+    elif t.kind == "sheet":
+        choices = sorted({mode for c in columns for mode in c.modes})
+    else:
+        for w in t.modes:
+            choices.extend(mode_words(w.text, numbers))
     bonuses = {b.name.text: number(b.points, options) for b in rf.bonuses
                if b.only_if is None or options.get(b.only_if.text) == "yes"}
     end = rf.end
@@ -464,4 +499,29 @@ def compile_rules(
         count_scales={cid: tuple(compiler.expr(x) if x is not None else None for x in per)
                       for cid, per in scales(rf, adds).items()},
         schedule=ModeSchedule.of(rf),
+        push_next=t.push_next,
+        scheduled=scheduled,
+        columns=columns,
+        sheet_per_team=rf.sheet is not None and rf.sheet.subject == "team",
+        end_sheets_full=end.sheets_full,
     )
+
+
+def mode_words(text: str, numbers: dict[str, int]) -> tuple[int, ...]:
+    """The mode numbers a word names: `suits` the four suits, else the one mode (a base
+    mode, or one the file defines)."""
+    return tuple(range(4)) if text == "suits" else (numbers[text],)
+
+
+def compile_columns(rf: m.RuleFile, options: dict[str, int | str],
+                    numbers: dict[str, int]) -> tuple[SheetColumn, ...]:
+    """The sheet's columns under the chosen options: a column with `if OPTION = CHOICE`
+    is on the sheet only under that choice."""
+    out: list[SheetColumn] = []
+    for c in rf.columns:
+        if c.option is not None and c.choice is not None and \
+                options.get(c.option.text) != option_value(c.choice):
+            continue
+        modes = tuple(dict.fromkeys(x for w in c.modes for x in mode_words(w.text, numbers)))
+        out.append(SheetColumn(c.name, modes, c.free, number(c.multiplier, options)))
+    return tuple(out)

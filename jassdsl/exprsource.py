@@ -40,6 +40,7 @@ FACT_SOURCE = {
     "players": "f.players",
     "playing": "(f.playing[{s}] if f.playing else 1)",
     "points-in-play": "f.in_play",
+    "multiplier": "f.multiplier",
 }
 OPS = {"and": "and", "or": "or", "=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">",
        ">=": ">=", "+": "+", "-": "-"}

@@ -39,6 +39,8 @@ FACTS: dict[str, Fact] = {
         Fact("points-in-play", False, None,
              "card points of the cards in play (held by those taking part), with the "
              "last-trick bonus"),
+        Fact("multiplier", False, None,
+             "the multiplier of the scoresheet's column played in this hand"),
         Fact("most", True, (1, 2), "has the highest value of the expression [among the filter]"),
         Fact("least", True, (1, 2), "has the lowest value of the expression [among the filter]"),
         Fact("place", True, (1, 2),

@@ -202,12 +202,39 @@ class GermanName(Node):
 
 class TrumpMethod(Node):
     kind: Literal["first_void", "random_suit", "bottom_card", "none", "forehand_chooses",
-                  "bidder_chooses", "turned"]
+                  "bidder_chooses", "turned", "fixed", "in_turn", "sheet"]
+    # the modes a player may choose; fixed: the one mode (or an option naming modes);
+    # in turn: the modes of hand 1, 2, ... repeating
     modes: tuple[Word, ...] = ()
     piles: tuple[Word, ...] = ()  # turned: the first of these piles with cards shows trump
-    push: bool = False
+    push: bool = False  # forehand may push to the partner across (once)
+    push_next: bool = False  # ... or on to the next player, until it comes back to the first
     fallback: Word | None = None
     who: Word | None = None  # `WHO chooses`: the word naming who chooses, as written
+
+    @property
+    def pushes(self) -> bool:
+        return self.push or self.push_next
+
+
+class Sheet(Node):
+    """A scoresheet per team or per player: each column is played once by each."""
+
+    subject: Literal["player", "team"]
+
+
+class Column(Node):
+    """A column of the scoresheet: a mode (or a free choice among modes) and the
+    multiplier of what the hand brings."""
+
+    name: str
+    title: str | None = None
+    title_german: str = ""
+    modes: tuple[Word, ...]
+    free: bool = False  # the chooser names one of the modes after taking the column
+    multiplier: Value
+    option: Word | None = None  # with `if OPTION = CHOICE`: a column only under that choice
+    choice: Value | None = None
 
 
 class Deal(Node):
@@ -273,6 +300,7 @@ class Bonus(Node):
 class GameEnd(Node):
     hands: Value | None = None
     when: Expr | None = None
+    sheets_full: bool = False  # when every scoresheet has all its columns played
 
 
 class CountFirst(Node):
@@ -365,6 +393,8 @@ class RuleFile(BaseModel):
     leave: Expr | None = None  # after scoring: who leaves the table (placings in order)
     improve: Improve | None = None
     german_names: tuple[GermanName, ...] = ()
+    sheet: Sheet | None = None
+    columns: tuple[Column, ...] = ()
     end: GameEnd
     count_first: CountFirst | None = None
     winner: Winner
@@ -435,7 +465,7 @@ class GermanNames:
 Statement = (VariantName | Summary | Source | Decision | Option | Players | Deal | Setting
              | Ranks | Points | Bonus | ModeDef | TrumpMethod | Unit | Declaration | Let | Scoring
              | GameEnd | CountFirst | Winner | Invariant | WeisTableDef | Pile | Show | Rob
-             | TakePart | Leave | Improve | GermanNames)
+             | TakePart | Leave | Improve | GermanNames | Sheet | Column)
 
 
 # --- the one walk over the model -------------------------------------------------------

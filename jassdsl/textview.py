@@ -17,6 +17,7 @@ from jassdsl.compiler import CompiledRules
 from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick, weis_label
 from jassdsl.engine.events import (
     Bettered,
+    ColumnTaken,
     Dealt,
     Declared,
     Event,
@@ -78,8 +79,10 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
     `events`: the hand's, which tell the calls and the card shown."""
     kind, trump = rules.trump_kind, result.trump
     label = f"trump {mode_label(trump)}"
-    if kind in ("forehand_chooses", "bidder_chooses"):
+    if kind in ("forehand_chooses", "bidder_chooses", "sheet"):
         return f"{label} ({calls_text(events, names)})"
+    if kind in ("fixed", "in_turn"):
+        return f"{label} (set by the rules for hand {result.number})"
     if kind == "random_suit":
         return f"{label} (drawn at random)"
     if kind == "bottom_card" or (kind == "turned" and result.turned < 0):
@@ -109,6 +112,8 @@ def calls_text(events: Sequence[Event], names: Sequence[str]) -> str:
     for e in events:
         if isinstance(e, Pushed):
             words.append(f"{names[e.seat]} pushed")
+        elif isinstance(e, ColumnTaken):
+            words.append(f"{names[e.seat]} took column {e.column} x{e.multiplier}")
         elif isinstance(e, TrumpSet) and e.how == "chosen":
             words.append(f"chosen by {names[e.seat]}")
     return ", ".join(words) or "chosen"
@@ -373,8 +378,25 @@ def hand_text(cards: Sequence[int], table: ModeTable) -> str:
     return "  ".join(" ".join(CARD_NAMES[c] for c in g) for g in sorted_hand(cards, table))
 
 
-def numbered(actions: Sequence[Action], modes: tuple[str, ...] = MODE_NAMES) -> str:
-    return "  ".join(f"{i}) {a.text(modes)}" for i, a in enumerate(actions, 1))
+def numbered(actions: Sequence[Action], name: Callable[[Action], str] = str) -> str:
+    return "  ".join(f"{i}) {name(a)}" for i, a in enumerate(actions, 1))
+
+
+def sheet_lines(rules: CompiledRules, obs: Observation, names: Sequence[str]) -> list[str]:
+    """The scoresheets: per sheet, its columns with their multipliers, the open ones
+    marked, e.g. ``sheet P0+P2: spades x1 (played), clubs x2, ...``."""
+    if not rules.columns:
+        return []
+    owners = subject_names(rules, names) if rules.sheet_per_team else list(names)
+    lines = []
+    for owner, still in zip(owners, obs.sheets, strict=True):
+        cells = [f"{c.name} x{c.multiplier}" + ("" if c.name in still else " (played)")
+                 for c in rules.columns]
+        lines.append(f"sheet {owner}: " + ", ".join(cells))
+    if obs.column:
+        col = next(c for c in rules.columns if c.name == obs.column)
+        lines.append(f"this hand: column {col.name} x{col.multiplier}")
+    return lines
 
 
 # Sentences for the regime statements that `Game.why_illegal` names.
@@ -446,7 +468,7 @@ class Narrator:
         piles = [f"{pile_label(name, names)} {k} cards" for name, k in obs.piles.items() if k]
         if piles:
             lines.append("face down: " + ", ".join(piles))
-        return lines
+        return lines + sheet_lines(self.rules, obs, names)
 
     def trump_set(self, e: TrumpSet) -> list[str]:
         """A player's choice, or the card of a player who could not follow (told with the
@@ -460,6 +482,11 @@ class Narrator:
 
     def pushed(self, e: Pushed) -> list[str]:
         return [f"{self.names[e.seat]} pushes"] if self.others(e.seat) else []
+
+    def column_taken(self, e: ColumnTaken) -> list[str]:
+        if not self.others(e.seat):
+            return []
+        return [f"{self.names[e.seat]} takes column {e.column} (x{e.multiplier})"]
 
     def declared(self, e: Declared) -> list[str]:
         if not self.others(e.seat) or e.kept:
@@ -518,6 +545,7 @@ class Narrator:
 
 NARRATE: dict[type[Event], Callable[[Narrator, Any], list[str]]] = {
     Dealt: Narrator.dealt, TrumpSet: Narrator.trump_set, Pushed: Narrator.pushed,
+    ColumnTaken: Narrator.column_taken,
     Declared: Narrator.declared, TookPart: Narrator.took_part, Bettered: Narrator.bettered,
     Robbed: Narrator.robbed, WeisSaid: Narrator.weis_said, TrickTaken: Narrator.trick_taken,
     HandScored: Narrator.hand_scored,

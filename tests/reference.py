@@ -371,3 +371,46 @@ def table_stoeck(tricks: list[list[str]], trump: Mode) -> list[bool]:
     if trump not in SUITS:
         return [False] * len(tricks)
     return [i >= made and {f"{trump}K", f"{trump}Q"} <= set(t) for i, t in enumerate(tricks)]
+
+
+# --- the scoresheet (Coiffeur: Swisslos, jassverzeichnis.ch) -------------------------------
+# Each team (or player) has a sheet of columns and plays each exactly once. The player asked
+# (forehand first) takes an open column of their own sheet, or pushes: on to the next player
+# (to the right, as play goes) until it comes back to the first, who must then choose; or
+# once to the partner across. A player whose sheet is full is passed over.
+def sheet_open(columns: list[str], played: set[str]) -> list[str]:
+    """The columns still open on a sheet, in the sheet's order."""
+    return [c for c in columns if c not in played]
+
+
+def next_open_seat(players: int, seat: int, has_open: Callable[[int], bool]) -> int:
+    """The first seat after `seat` (to its right) whose sheet has an open column, or seat."""
+    for i in range(1, players + 1):
+        x = (seat + i) % players
+        if has_open(x):
+            return x
+    return seat
+
+
+def sheet_first_asked(players: int, dealer: int, has_open: Callable[[int], bool]) -> int:
+    """Forehand, or the first after forehand whose sheet is not full."""
+    return next_open_seat(players, dealer, has_open)
+
+
+def sheet_push_to(players: int, seat: int, first: int, pushes: int, how: str,
+                  has_open: Callable[[int], bool]) -> int | None:
+    """Where a push from `seat` goes (how: 'next' or 'partner'), or None if it may not."""
+    if how == "next":
+        if seat == first and pushes > 0:
+            return None
+        to = next_open_seat(players, seat, has_open)
+        return to if to != seat else None
+    if how == "partner" and pushes == 0:
+        to = (seat + 2) % players
+        return to if has_open(to) else None
+    return None
+
+
+def sheet_choices(columns: list[str], played: set[str], may_push: bool) -> list[str]:
+    """The choices of the player asked: 'column NAME' for each open column, and 'push'."""
+    return [f"column {c}" for c in sheet_open(columns, played)] + (["push"] if may_push else [])

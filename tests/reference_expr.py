@@ -141,6 +141,7 @@ class Naive:
             "table-weis": lambda: f.table_weis[s] if f.table_weis else 0,
             "table-stoeck": lambda: f.table_stoeck[s] if f.table_stoeck else 0,
             "playing": lambda: f.playing[s] if f.playing else 1,  # 1 without taking part
+            "multiplier": lambda: f.multiplier,  # the column's multiplier (a scoresheet)
         }
         return facts[name]()
 

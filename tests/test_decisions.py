@@ -17,6 +17,11 @@ OPEN_CHOICES = {
     "handjass-bessern": {"bessern-two", "stoeck"},
     "handjass": {"stoeck", "swap"},
     "schieber": {"modes", "weis-table"},
+    # Swisslos and jassverzeichnis.ch differ or are silent on these (issue 12)
+    "coiffeur": {"multipliers", "jokers", "push", "weis", "match", "only-declaring",
+                 "game-end", "ten-rounds"},
+    "dreier-coiffeur": {"suits", "deal", "slalom-guschti", "free", "written", "push", "weis",
+                        "game-end"},
 }
 
 

@@ -66,6 +66,8 @@ def random_facts(rng: random.Random, n: int, players: int, units: list[str],
     facts.change = {u: values(-3, 3) for u in units}
     if rng.random() < 0.5:
         facts.weis, facts.stoeck = values(0, 1), values(0, 1)
+    if rng.random() < 0.5:
+        facts.multiplier = rng.randint(0, 10)
     # the roles: a seat each, or nobody; subjects are the seats' teams where n < players
     facts.role_seats = [rng.randrange(-1, players) for _ in range(4)]
     facts.roles = [x % n if x >= 0 else -1 for x in facts.role_seats]

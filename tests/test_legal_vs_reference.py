@@ -38,6 +38,8 @@ FIRST_VOID = ("mittlere", "molotow", "molotow-allmedias", "plus-minus", "plusmin
 NO_TRUMP = ("guggitaler", "totaler-guggitaler", "schellenjass", "schaufeldame")
 REGIME = {
     "schieber": "strict",  # a positive game (pagat common rules)
+    "coiffeur": "strict",  # a positive game: the choosing team writes its card points
+    "dreier-coiffeur": "strict",
     "differenzler": "weak",  # Swisslos 4.5
     "differenzler-allmedias": "weak",
     "schiltenober": "weak",
@@ -48,9 +50,21 @@ REGIME = {
 # Modes whose tricks change their order, from the rule texts: Slalom (rules/slalom.jass,
 # source J) alternates Obenabe and Undenufe trick by trick, from the top or the bottom;
 # its cards count as in Obenabe (both give every card the same points).
+# Guschti (Coiffeur on 10 rounds, Swisslos) plays five tricks one way, then four the
+# other; the Dreier-Coiffeur (jassen.ch) six and six over its twelve tricks.
 SCHEDULED = {
     "slalom-obenabe": ("obenabe", ref.slalom("obenabe")),
     "slalom-undenufe": ("obenabe", ref.slalom("undenufe")),
+    "guschti-obenabe": ("obenabe", ref.guschti("obenabe", "undenufe", 5)),
+    "guschti-undenufe": ("obenabe", ref.guschti("undenufe", "obenabe", 5)),
+}
+SCHEDULED_BY_FILE = {
+    "dreier-coiffeur": {
+        "slalom-obenabe": ("obenabe", ref.slalom("obenabe", 12)),
+        "slalom-undenufe": ("obenabe", ref.slalom("undenufe", 12)),
+        "guschti-obenabe": ("obenabe", ref.guschti("obenabe", "undenufe", 6, 12)),
+        "guschti-undenufe": ("obenabe", ref.guschti("undenufe", "obenabe", 6, 12)),
+    },
 }
 
 
@@ -108,7 +122,8 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
         out = ref.play_first_void_hand(hands, leader, choose)
     else:
         mode = None if r.trump == "none" else r.trump
-        counted, trick_modes = SCHEDULED.get(r.trump, (mode, None))
+        scheduled = SCHEDULED_BY_FILE.get(rules.name.lower(), SCHEDULED)
+        counted, trick_modes = scheduled.get(r.trump, (mode, None))
         regime = setting(rules, "undertrump", "strict")
         exempt = setting(rules, "puur", "exempt") == "exempt"
         # the house rule of the Six counting 11 in Undenufe, where the file offers it

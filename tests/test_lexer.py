@@ -161,6 +161,26 @@ def test_conditional_weis_and_counting_order_words(word: str, kind: _TokenType) 
     assert kind_of(WEIS_IF, word) in kind
 
 
+SHEET = """sheet per team
+column joker-1 "first Joker": free choice of suits, obenabe times 7
+trump: forehand chooses from the sheet or pushes to the next player
+game ends when the sheets are full
+"""
+
+
+@pytest.mark.parametrize(("word", "kind"), [
+    ("sheet", Keyword.Declaration),
+    ("column", Keyword.Declaration),
+    ("free", Keyword),
+    ("times", Keyword),
+    ("next", Keyword),
+    ("full", Keyword),
+    ("obenabe", Name.Constant),
+])
+def test_scoresheet_words(word: str, kind: _TokenType) -> None:
+    assert kind_of(SHEET, word) in kind
+
+
 ROLES_TEXT = """first lead: bidder
 next dealer: first-void
 trump: bidder chooses suits

@@ -88,6 +88,8 @@ class HandView:
     bidder: int = -1  # the seat with the highest bid of the auction, -1 without one
     team_of: tuple[int, ...] = ()  # subject per seat
     trump: str | None = None  # the hand's mode as the record names it (None: no trump)
+    chooser: int = -1  # the subject of the player who named trump
+    column: str = ""  # the scoresheet's column played
 
     @property
     def last(self) -> int:
@@ -147,7 +149,9 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
     return HandView(r.number, k, points, tricks, won, winners, declared, options, weis, stoeck,
                     table_weis, table_stoeck,
                     seat_declared={name: list(v) for name, v in r.declared.items()},
-                    bidder=bidder, team_of=tuple(team), trump=mode)
+                    bidder=bidder, team_of=tuple(team), trump=mode,
+                    chooser=team[chooser] if (chooser := r.roles.get("chooser", -1)) >= 0
+                    else -1, column=r.column)
 
 
 def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[list[int],
@@ -425,6 +429,37 @@ def slalom(v: HandView) -> Expected:
     return Expected("card-points", each(v, "points", lambda s: v.points[s] + v.weis[s]))
 
 
+# S, J: the columns of the 8-round sheet and their multipliers (J), with Slalom and Guschti
+# on the 10-round sheet (S)
+COIFFEUR_TIMES = {"spades": 1, "clubs": 2, "diamonds": 3, "hearts": 4, "obenabe": 5,
+                  "undenufe": 6, "joker-1": 7, "joker-2": 8}
+# ... on the 10-round sheet (S) in the order of jassen.ch's Dreier-Coiffeur
+COIFFEUR_TIMES_10 = {**COIFFEUR_TIMES, "slalom": 7, "guschti": 8, "joker-1": 9, "joker-2": 10}
+
+
+def coiffeur(v: HandView) -> Expected:
+    """S, J: only the declaring team writes: its card points (257 with a match) times the
+    column's multiplier; its Stöck (where the option counts them) once."""
+    times = (COIFFEUR_TIMES_10 if v.options.get("rounds") == 10 else COIFFEUR_TIMES)[v.column]
+    return Expected("written", each(v, "points", lambda s: v.points[s] * times + v.stoeck[s]
+                                     if s == v.chooser else 0))
+
+
+# J (jassen.ch, Der Dreier-Coiffeur): Rose x1, Eichel x2, Schilte x3, Schelle x4, Obenabe x5,
+# Undenufe x6, Slalom x7, Guschti x8, free choice x9 and x10 (Rosen = C, Eicheln = S,
+# Schilten = D, Schellen = H in the project's names)
+DREIER_TIMES = {"clubs": 1, "spades": 2, "diamonds": 3, "hearts": 4, "obenabe": 5,
+                "undenufe": 6, "slalom": 7, "guschti": 8, "free-9": 9, "free-10": 10}
+
+
+def dreier_coiffeur(v: HandView) -> Expected:
+    """J: the chooser writes their card points times the column's multiplier; the others
+    nothing (the file's decision 'written')."""
+    times = DREIER_TIMES[v.column]
+    return Expected("written", each(v, "points", lambda s: v.points[s] * times
+                                     if s == v.chooser else 0))
+
+
 def misere_molotow(v: HandView) -> Expected:
     """A: without a match everyone adds the card points taken; a match counts minus 157 for
     the match player. Hand Weis and Stöck are subtracted; Weis and Stöck lying in one trick
@@ -559,6 +594,11 @@ RULE_TEXTS: dict[str, Spec] = {
     "slalom": Spec(slalom, alone_on_top("points", 1000, "target"), ("most", "points"),
                    early=("weis",)),
     "misere-molotow": Spec(misere_molotow, after(16), ("fewest", "points")),
+    # S: both teams play every column of the sheet: 8 hands each (10 with rounds=10)
+    "coiffeur": Spec(coiffeur, lambda number, totals, opts: number == 2 * int(opts["rounds"]),
+                     ("most", "points")),
+    # J, P: each of the three plays every one of the ten columns: thirty hands
+    "dreier-coiffeur": Spec(dreier_coiffeur, after(30), ("most", "points")),
     "sticheln": Spec(sticheln, alone_on_top_or_after("points", 50, 100, "limit"),
                      ("most", "points"), floor=0),
     "handjass": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
@@ -710,6 +750,7 @@ def facts_of(rules: CompiledRules, r: HandResult, v: HandView,
         table_stoeck=list(v.table_stoeck),
         playing=[int(s in v.playing) for s in range(rules.subjects)] if rules.take_part
         else [], in_play=in_play,
+        multiplier=next((c.multiplier for c in rules.columns if c.name == r.column), 0),
         # the roles (chooser, pusher, bidder, first-void): the bidder from the bids, the
         # first void from the tricks, who chose and pushed as the hand's record says
         role_seats=role_seats, roles=[team[x] if x >= 0 else -1 for x in role_seats],
@@ -858,6 +899,68 @@ def check_placings(game: Game) -> None:
     assert [x for x, _ in outcome.left] == [x for x in order if x in left]
 
 
+@dataclass
+class SheetWatch:
+    """Follows a game's trump decisions on a scoresheet and checks each legal set against
+    tests/reference.py: who is asked, the open columns of their sheet, whether they may
+    push; a free column's modes. At the end: every sheet played every column once."""
+
+    played: dict[int, list[str]] = field(default_factory=dict)  # sheet -> columns in order
+    hand: int = 0
+    first: int = -1
+    asked: int = -1
+    pushes: int = 0
+    free: str = ""  # a free column just taken: its mode follows
+
+    def sheet(self, rules: CompiledRules, seat: int) -> int:
+        return seat % 2 if rules.sheet_per_team else seat
+
+    def __call__(self, game: Game, d: Decision) -> None:
+        rules = game.rules
+        if not rules.columns or d.phase != "trump":
+            return
+        names_ = [c.name for c in rules.columns]
+        n = rules.players
+
+        def has_open(seat: int) -> bool:
+            return len(self.played.get(self.sheet(rules, seat), [])) < len(names_)
+
+        if d.hand_number != self.hand:
+            self.hand, self.pushes, self.free = d.hand_number, 0, ""
+            self.first = self.asked = ref.sheet_first_asked(n, game.dealer, has_open)
+        assert d.seat == self.asked, f"hand {self.hand}: asked {d.seat}, not {self.asked}"
+        legal = [game.action_text(a) for a in d.legal]
+        if self.free:
+            column = next(c for c in rules.columns if c.name == self.free)
+            assert sorted(legal) == sorted(f"trump {rules.mode_names[m]}" for m in column.modes)
+            self.free = ""
+            return
+        how = "next" if rules.push_next else "partner" if rules.push else ""
+        to = ref.sheet_push_to(n, d.seat, self.first, self.pushes, how, has_open)
+        played = set(self.played.get(self.sheet(rules, d.seat), []))
+        assert legal == ref.sheet_choices(names_, played, to is not None), (legal, played)
+        if d.action.kind == "push":
+            assert to is not None
+            self.asked, self.pushes = to, self.pushes + 1
+            return
+        name = game.action_text(d.action).split()[1]
+        self.played.setdefault(self.sheet(rules, d.seat), []).append(name)
+        if next(c for c in rules.columns if c.name == name).free:
+            self.free = name
+
+    def finish(self, game: Game) -> None:
+        """A game that ends when the sheets are full played each column once per sheet."""
+        rules = game.rules
+        if not rules.columns or not rules.end_sheets_full or not game.is_over:
+            return
+        if len(game.results) >= 1000:
+            return
+        names_ = sorted(c.name for c in rules.columns)
+        assert set(self.played) == set(range(rules.sheets))
+        assert all(sorted(cols) == names_ for cols in self.played.values()), self.played
+        assert len(game.results) == rules.sheets * len(names_)
+
+
 # --- the tests ------------------------------------------------------------------------------
 def test_every_stated_rule_text_is_a_shipped_file() -> None:
     """RULE_TEXTS must not go stale when a shipped file is renamed or removed."""
@@ -879,8 +982,15 @@ def test_a_new_rule_file_needs_no_test_edit(tmp_path: Path) -> None:
 @settings(max_examples=scaled(1))
 @given(seed=SEEDS, policy=SEEDS)
 def test_random_games_keep_the_rules(variant_case: VariantCase, seed: int, policy: int) -> None:
-    game = play_random_game(variant_case, seed, policy, observe=check_decision)
+    watch = SheetWatch()
+
+    def observe(game: Game, d: Decision) -> None:
+        check_decision(game, d)
+        watch(game, d)
+
+    game = play_random_game(variant_case, seed, policy, observe=observe)
     check_game(variant_case, game)
+    watch.finish(game)
 
 
 @settings(max_examples=scaled(0.5))

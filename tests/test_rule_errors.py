@@ -47,8 +47,9 @@ score each hand, first rule that applies:
 game ends after 2 hands
 winner: most sticks
 """
-# the facts that need a statement BASE lacks: Weis a Weis table, Stöck the stoeck bonus
-NEEDS_STATEMENT = {"weis", "table-weis", "stoeck", "table-stoeck"}
+# the facts that need a statement BASE lacks: Weis a Weis table, Stöck the stoeck bonus,
+# the column's multiplier a scoresheet
+NEEDS_STATEMENT = {"weis", "table-weis", "stoeck", "table-stoeck", "multiplier"}
 # what an unknown name's message lists for BASE, from the registry of facts (not a copy),
 # then the one role every file gives (the first player who could not follow)
 KNOWN_NAMES = (
@@ -369,9 +370,9 @@ STATEMENTS = ", ".join(repr(w) for w in grammar_statement_words())
 
 def test_expected_statements_are_every_statement_of_the_grammar() -> None:
     assert len(grammar_statement_words()) >= 30
-    err = errors_of(edit("unit stick/sticks", "sheet coiffeur\nunit stick/sticks"))
+    err = errors_of(edit("unit stick/sticks", "zzz coiffeur\nunit stick/sticks"))
     assert syntax_errors(err) == [
-        (12, 1, f"no statement starts with 'sheet'; expected a new statement ({STATEMENTS})")]
+        (12, 1, f"no statement starts with 'zzz'; expected a new statement ({STATEMENTS})")]
 
 
 def test_an_error_in_a_statement_others_need_stops_the_check_and_says_so() -> None:

@@ -59,7 +59,9 @@ ranks obenabe: A K Q J 10 9 8 7 6
 card points obenabe: A 11, K 4, Q 3, J 2, 10 10, 8 8
 bonus last-trick 5
 mode own "{14}" german "{15}": obenabe
-trump: none, play as obenabe
+sheet per player
+column o "{16}" german "{17}": own times 2
+trump: forehand chooses from the sheet
 follow: suit
 unit point/points
 let sign = 1 if hand > 0 else 0
@@ -75,9 +77,9 @@ invariant total "{9}"
 game ends after target hands
 winner: most points
 """
-FIELDS = 16
+FIELDS = 18
 STATEMENTS_WITH_STRINGS = {"variant", "summary", "source", "decision", "option", "german",
-                           "clause", "invariant", "german_name", "mode_def"}
+                           "clause", "invariant", "german_name", "mode_def", "column"}
 
 
 def hostile_text() -> str:
@@ -124,7 +126,8 @@ def test_every_free_text_is_made_inert() -> None:
              rf.decisions[0].text, rf.decisions[0].german, rf.options[0].description,
              rf.options[0].german, rf.clauses[0].title, rf.clauses[0].title_german,
              rf.invariants[0].title, rf.invariants[0].title_german, rf.german_names[0].german,
-             rf.modes[0].title or "", rf.modes[0].title_german]
+             rf.modes[0].title or "", rf.modes[0].title_german,
+             rf.columns[0].title or "", rf.columns[0].title_german]
     assert all(t for t in texts)
     for t in texts:
         assert not re.search(r"[<>\[\]{}=*_`|\"]", t.replace("&#", "")), t

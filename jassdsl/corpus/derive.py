@@ -108,7 +108,8 @@ def hand_details(rules: CompiledRules, result: HandResult) -> dict[str, Any]:
 
 
 def derive_hand(rules: CompiledRules, inp: cm.HandInput) -> cm.HandExpect:
-    game = replay_game(rules, inp.dealer, inp, inp.hand_number, inp.totals, inp.held)
+    game = replay_game(rules, inp.dealer, inp, inp.hand_number, inp.totals, inp.held,
+                       inp.sheets)
     result = play_actions(game, inp.actions, 0)
     expect_used(game, "lots")
     return cm.HandExpect(**hand_details(rules, result),

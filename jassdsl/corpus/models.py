@@ -99,6 +99,10 @@ class HandInput(Deal):
     dealer: int
     totals: dict[str, list[int]] = Field(description="game totals before the hand")
     held: list[Held] = Field(description="units held in abeyance before the hand")
+    sheets: list[list[str]] = Field(
+        default_factory=list, description="the columns played before the hand, per "
+        "scoresheet of the rules (per team or per player), in the order played; absent: the "
+        "rules keep no scoresheet")
 
 
 class TrickResult(Strict):

@@ -56,12 +56,14 @@ def recorded(hand: Any) -> dict[str, Any]:
 
 def replay_game(rules: CompiledRules, first_dealer: int, hand: Any, hand_number: int = 1,
                 totals: dict[str, list[int]] | None = None,
-                held: Sequence[Any] = ()) -> Game:
-    """A game at the start of a recorded hand, with the given totals and held units."""
+                held: Sequence[Any] = (), sheets: Sequence[Sequence[str]] = ()) -> Game:
+    """A game at the start of a recorded hand, with the given totals, held units and
+    columns played on the scoresheets."""
     try:
         return at_deal(rules, [card_ids(h) for h in hand.deal], first_dealer % rules.players,
                        hand_number=hand_number, totals=totals,
-                       held=[(h.unit, h.among, h.amount) for h in held], **recorded(hand))
+                       held=[(h.unit, h.among, h.amount) for h in held], sheets=sheets,
+                       **recorded(hand))
     except (PositionError, ChanceError) as err:
         raise ReplayError(str(err)) from None
 

@@ -1,8 +1,8 @@
 """The chain of phases a rule file's hands run through, built from its compiled rules.
 
 The order is the order of a hand at the table: the deal (trump set by rule at the deal,
-the piles laid), bettering, taking part, robbing, the auction, the trump choice, the
-declarations, play (with the Weis decisions of the first trick), then the end of the hand
+the piles laid), the mode of a schedule, bettering, taking part, robbing, the auction, the trump choice (or the
+scoresheet's), the declarations, play (with the Weis decisions of the first trick), then the end of the hand
 (the facts the phases know, table Weis, leaving the table). Only the mechanisms the file
 uses are in the chain; the hooks lists hold only the phases that fill them.
 """
@@ -21,6 +21,8 @@ from jassdsl.engine.improve import Improve
 from jassdsl.engine.phase import Phase, overrides
 from jassdsl.engine.piles import Piles
 from jassdsl.engine.rob import Rob
+from jassdsl.engine.schedule import Schedule
+from jassdsl.engine.sheet import SheetChoice
 from jassdsl.engine.state import State
 from jassdsl.engine.table_weis import TableBonuses
 from jassdsl.engine.take_part import TakePart
@@ -32,8 +34,8 @@ if TYPE_CHECKING:
     from jassdsl.engine.game import Game
 
 # the phases between the deal and play, in the order a hand runs them
-BEFORE_PLAY: tuple[type[Phase], ...] = (Improve, TakePart, Rob, Auction, TrumpChoice,
-                                        Declarations)
+BEFORE_PLAY: tuple[type[Phase], ...] = (Schedule, Improve, TakePart, Rob, Auction,
+                                        TrumpChoice, SheetChoice, Declarations)
 # phases that never wait: they keep state, or add to the hand's facts and record
 KEEPERS: tuple[type[Phase], ...] = (Piles, HandBonuses, TableBonuses, Leave)
 
@@ -58,6 +60,7 @@ class Chain:
     fact_hooks: tuple[Phase, ...] = ()
     record_hooks: tuple[Phase, ...] = ()
     observe_hooks: tuple[Phase, ...] = ()
+    namers: tuple[Phase, ...] = ()  # phases that name (and read) actions of their own
 
     @classmethod
     def of(cls, rules: CompiledRules) -> Chain:
@@ -82,6 +85,7 @@ class Chain:
         chain.fact_hooks = tuple(p for p in phases if overrides(p, "add_facts"))
         chain.record_hooks = tuple(p for p in phases if overrides(p, "record"))
         chain.observe_hooks = tuple(p for p in phases if overrides(p, "observe"))
+        chain.namers = tuple(p for p in phases if overrides(p, "read"))
         return chain
 
     def new_state(self, s: State) -> None:

@@ -24,7 +24,7 @@ from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import Chance
 from jassdsl.engine.events import Event
 from jassdsl.engine.observation import Observation, observe
-from jassdsl.engine.phase import Phase
+from jassdsl.engine.phase import Phase, overrides
 from jassdsl.engine.records import HandResult, Outcome
 from jassdsl.engine.state import State
 from jassdsl.errors import ApiUsageError, IllegalActionError, OptionError
@@ -218,13 +218,37 @@ class Game:
 
     def legal_names(self) -> list[str]:
         """The legal actions as an error message names them (a run of values as a range,
-        a mode the file defines or a named value by its name: `trump slalom`, `bid match`)."""
+        a mode the file defines or a named value by its name: `trump slalom`, `bid match`; a
+        scoresheet's column by its name: `column joker-1`)."""
+        phase = self.chain.by_name.get(self.s.phase)
+        if phase is not None and overrides(phase, "read"):
+            return [phase.text(a) for a in self.legal_actions()]
         return legal_names(self.legal_actions(), self.rules.mode_names, self.rules.value_names)
 
     def action_text(self, action: Action) -> str:
         """An action as `apply` reads it: a mode the file defines or a named value by its
-        name (`trump slalom`, `bid match`)."""
-        return action.text(self.rules.mode_names, self.rules.value_names)
+        name (`trump slalom`, `bid match`), a scoresheet's column by its (`column joker-1`)."""
+        plain = action.text(self.rules.mode_names, self.rules.value_names)
+        for phase in self.chain.namers:
+            text = phase.text(action)
+            if text != plain:
+                return text
+        return plain
+
+    def parse_action(self, text: str) -> Action:
+        """An action's text as this game reads it: what `Action.parse` reads (a mode the
+        file defines by its name), a named value of a declaration (`bid match`), a
+        scoresheet's column (``column joker-1``); ApiUsageError otherwise."""
+        words = text.split()
+        if len(words) == 2:  # a named value of a declaration: `bid match`
+            value = self.rules.named_values.get((words[0].lower(), words[1].lower()))
+            if value is not None:
+                return Action(words[0].lower(), value)
+        for phase in self.chain.namers:
+            named = phase.read(text)
+            if named is not None:
+                return named
+        return Action.parse(text, self.rules.mode_names)
 
     def why_illegal(self, card: int) -> str:
         """The regime statement that forbids a card now ('' when it is legal)."""
@@ -297,13 +321,8 @@ class Game:
         if not isinstance(action, str):
             raise IllegalActionError(repr(action), self.legal_names(),
                                      "not an Action or an action's text")
-        words = action.split()
-        if len(words) == 2:  # a named value of a declaration: `bid match`
-            value = self.rules.named_values.get((words[0].lower(), words[1].lower()))
-            if value is not None:
-                return Action(words[0].lower(), value)
         try:
-            return Action.parse(action, self.rules.mode_names)
+            return self.parse_action(action)
         except ApiUsageError:
             raise IllegalActionError(repr(action), self.legal_names(),
                                      "not an action's text") from None

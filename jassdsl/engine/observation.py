@@ -51,6 +51,8 @@ class Observation:
     seen: int = -1  # a pile's bottom card that everybody sees
     looked: tuple[int, ...] = ()  # its own pile, declined
     roles: dict[str, int] = field(default_factory=dict)  # role: seat so far, -1: nobody
+    sheets: tuple[tuple[str, ...], ...] = ()  # per scoresheet: the columns still open
+    column: str = ""  # the scoresheet's column taken this hand
 
     def as_dict(self) -> dict[str, Any]:
         """Plain values with card names (None for no card or no trump)."""
@@ -69,6 +71,7 @@ class Observation:
         out["table"], out["playing"] = list(self.table), list(self.playing)
         out["piles"] = dict(self.piles)
         out["roles"] = dict(self.roles)
+        out["sheets"] = [list(x) for x in self.sheets]
         return out
 
 

@@ -60,6 +60,15 @@ class Phase:
         """Carry out an action this phase accepts (raise IllegalActionError if it is not
         legal, before changing anything)."""
 
+    def text(self, action: Action) -> str:
+        """The action as the game names it (where this phase names its own actions)."""
+        return action.text(self.rules.mode_names, self.rules.value_names)
+
+    def read(self, text: str) -> Action | None:
+        """An action of this phase that only the rule file can name (a sheet's column by
+        name), or None."""
+        return None
+
     def add_facts(self, g: Game, facts: HandFacts) -> None:
         """Add what this mechanism knows about the finished hand to its facts."""
 

@@ -33,14 +33,15 @@ def at_deal(rules: CompiledRules, hands: Sequence[Sequence[int]], dealer: int, *
             held: Sequence[tuple[str, Sequence[int], int]] = (),
             piles: Mapping[str, Sequence[int]] | None = None, shown: int = -1,
             trump: int = -1, lots: Sequence[tuple[int, int]] = (), seed: int = 0,
-            check_invariants: bool = True) -> Game:
+            check_invariants: bool = True, sheets: Sequence[Sequence[str]] = ()) -> Game:
     """A game at the start of a hand with the given deal.
 
     `hands` per seat (card numbers; no cards for a seat that has left the table), `piles`
     by name (own piles as 'name:seat'), each from its top card; `shown` the card the deal
     shows (the dealer's bottom card), or -1; `trump` the mode drawn where trump is drawn
-    at random; `lots` the draws (among, value) scoring will make. Afterwards chance runs
-    freely from `seed`."""
+    at random; `lots` the draws (among, value) scoring will make; `sheets` per scoresheet
+    the columns played before the hand (by name). Afterwards chance runs freely from
+    `seed`."""
     game = Game(rules, seed=seed, check_invariants=check_invariants,
                 chance=ScriptedChance(seed), start=False)
     s = game.s
@@ -54,8 +55,30 @@ def at_deal(rules: CompiledRules, hands: Sequence[Sequence[int]], dealer: int, *
                                 f"units {sorted(s.totals)}")
         s.totals = {u: list(v) for u, v in totals.items()}
     s.pending = [(unit, tuple(among), amount) for unit, among, amount in held]
+    if sheets:
+        set_sheets(game, sheets)
     deal_again(game, hands, piles=piles, shown=shown, trump=trump, lots=lots)
     return game
+
+
+def set_sheets(game: Game, sheets: Sequence[Sequence[str]]) -> None:
+    """The columns played on each scoresheet before the hand, by name."""
+    s, rules = game.s, game.rules
+    names = [c.name for c in rules.columns]
+    if s.sheet is None or len(sheets) != rules.sheets:
+        raise PositionError(f"the rules keep {rules.sheets} scoresheets; the record gives "
+                            f"{len(sheets)}")
+    for k, played in enumerate(sheets):
+        bits = 0
+        for name in played:
+            if name not in names or bits >> names.index(name) & 1:
+                raise PositionError(f"sheet {k}: {name!r} is not an unplayed column of the "
+                                    f"rules ({', '.join(names)})")
+            bits |= 1 << names.index(name)
+        if bits == (1 << len(names)) - 1 and rules.end_sheets_full and \
+                all(len(p) == len(names) for p in sheets):
+            raise PositionError("every sheet is full: no hand is left to play")
+        s.sheet.played[k] = bits
 
 
 def deal_again(game: Game, hands: Sequence[Sequence[int]], *,

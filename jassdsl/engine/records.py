@@ -52,6 +52,8 @@ class HandResult(NamedTuple):
     improved: tuple[tuple[int, str], ...] = ()  # (seat, "took" or "refused") own piles
     won_with: str = ""  # a fact counted first (`count first:`) that ended the game at once
     roles: dict[str, int] = {}  # noqa: RUF012  # the roles the file reads: seat, or -1
+    column: str = ""  # the scoresheet's column played in this hand
+    sheet: int = -1  # ... and the sheet it was played on (per team or per player)
 
     def trick_order(self, leader: int) -> tuple[int, ...]:
         """The seats of a trick of this hand in play order, from its leader (only the

@@ -16,13 +16,26 @@ from jassdsl.weis import Weis
 
 @dataclass
 class TrumpPart:
-    """Trump chosen by a player (module `trump`)."""
+    """Trump chosen by a player (modules `trump` and `sheet`)."""
 
-    chooser: int = -1
+    chooser: int = -1  # who names trump: asked first, then whoever it was pushed to
     pushed: bool = False
+    first: int = -1  # the first asked this hand (pushing on comes back to them)
+    pushes: int = 0  # pushes so far this hand
 
     def copy(self) -> TrumpPart:
-        return TrumpPart(self.chooser, self.pushed)
+        return TrumpPart(self.chooser, self.pushed, self.first, self.pushes)
+
+
+@dataclass
+class SheetPart:
+    """The scoresheets (module `sheet`): per sheet, the columns played (bits)."""
+
+    played: list[int] = field(default_factory=list)
+    column: int = -1  # the column taken this hand, -1: none yet
+
+    def copy(self) -> SheetPart:
+        return SheetPart(list(self.played), self.column)
 
 
 @dataclass
@@ -118,6 +131,7 @@ class State:
     auction: AuctionPart | None = None
     weis: WeisPart | None = None
     piles: PilesPart | None = None
+    sheet: SheetPart | None = None
     # per role of jassdsl.roles: the seat holding it in this hand, or -1; the deal resets
     # them, the phase that makes a role writes it
     roles: list[int] = field(default_factory=no_roles)
@@ -134,6 +148,7 @@ class State:
             self.auction.copy() if self.auction else None,
             self.weis.copy() if self.weis else None,
             self.piles.copy() if self.piles else None,
+            self.sheet.copy() if self.sheet else None,
             list(self.roles),
         )
 

@@ -1,5 +1,6 @@
 """Trump: set by a rule at the deal (drawn at random, the dealer's bottom card, none), or
-chosen by a player (forehand, or the highest bidder) with pushing to the partner.
+chosen by a player (forehand, or the highest bidder) with pushing to the partner or on to
+the next player. Trump by a schedule is module `schedule`; the scoresheet, module `sheet`.
 
 A pile's turned card is the piles' business (`piles.Piles.lay`); trump set by the first
 card of a player who cannot follow is play's (`tricks.Play`).
@@ -7,6 +8,7 @@ card of a player who cannot follow is play's (`tricks.Play`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from jassdsl.actions import PUSH, TRUMPS, Action
@@ -48,9 +50,47 @@ class TrumpByRule(Phase):
                 g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "fixed"))
 
 
+def push_target(g: Game, part: TrumpPart, can_choose: Callable[[int], bool]) -> int:
+    """Where a push goes now, or -1 when pushing is not allowed: to the partner across
+    (once), or on to the next player at the table who can choose; when it has come back
+    to the first, the first must choose."""
+    s, r = g.s, g.rules
+    if r.push_next:
+        if s.current == part.first and part.pushes:
+            return -1
+        seat = s.current
+        for _ in range(r.players):
+            seat = next_seat(r.players, seat, s.table)
+            if can_choose(seat):
+                break
+        return seat if seat != s.current else -1
+    if r.push and not part.pushed:
+        to = (s.current + 2) % r.players
+        return to if can_choose(to) else -1
+    return -1
+
+
+def push(g: Game, part: TrumpPart, to: int) -> None:
+    """The current player pushes: `to` chooses now."""
+    s = g.s
+    part.pushed = True
+    part.pushes += 1
+    seat = s.current
+    if s.roles[PUSHER] < 0:  # the pusher is who pushed first (forehand)
+        s.roles[PUSHER] = seat
+    s.current = part.chooser = to
+    if g.log is not None:
+        g.emit(Pushed(s.hand_no, seat, to))
+
+
+def anyone(seat: int) -> bool:
+    return True
+
+
 class TrumpChoice(Phase):
     """A player names trump: forehand, or the highest bidder after an auction. Where the
-    file allows it, forehand may push once: the partner opposite chooses."""
+    file allows it, forehand may push: once to the partner opposite, or on to the next
+    player until it comes back to forehand, who must then choose."""
 
     name = "trump"
 
@@ -61,7 +101,7 @@ class TrumpChoice(Phase):
     def __init__(self, rules: CompiledRules) -> None:
         super().__init__(rules)
         self.choices = [TRUMPS[mode] for mode in rules.trump_choices]
-        self.with_push = [*self.choices, PUSH] if rules.push else self.choices
+        self.with_push = [*self.choices, PUSH]
         self.by_bidder = rules.trump_kind == "bidder_chooses"
 
     def new_part(self, s: State) -> None:
@@ -69,7 +109,7 @@ class TrumpChoice(Phase):
 
     def new_hand(self, g: Game) -> None:
         assert g.s.trump is not None
-        g.s.trump.pushed = False
+        g.s.trump.pushed, g.s.trump.pushes, g.s.trump.chooser = False, 0, -1
 
     def begin(self, g: Game) -> bool:
         s = g.s
@@ -82,11 +122,13 @@ class TrumpChoice(Phase):
             s.phase, part.chooser, s.current = "trump", bidder, bidder
         else:
             s.phase, part.chooser = "trump", next_seat(self.rules.players, s.dealer, s.table)
+        part.first = part.chooser
         return True
 
     def legal(self, g: Game) -> list[Action]:
         assert g.s.trump is not None
-        return list(self.choices if g.s.trump.pushed else self.with_push)
+        pushing = push_target(g, g.s.trump, anyone) >= 0
+        return list(self.with_push if pushing else self.choices)
 
     def accepts(self, g: Game, action: Action) -> bool:
         return action.kind in ("trump", "push")
@@ -96,18 +138,15 @@ class TrumpChoice(Phase):
         part = s.trump
         assert part is not None
         if action.kind == "push":
-            if not r.push or part.pushed:
+            to = push_target(g, part, anyone)
+            if to < 0:
                 raise IllegalActionError(action, g.legal_names(), "pushing is not allowed now")
-            part.pushed = True
-            seat = s.roles[PUSHER] = s.current
-            s.current = (s.current + 2) % r.players
-            if g.log is not None:
-                g.emit(Pushed(s.hand_no, seat, s.current))
+            push(g, part, to)
             return
         if action.value not in r.trump_choices:
             raise IllegalActionError(action, g.legal_names())
         s.mode = action.value
-        s.roles[CHOOSER] = s.current
+        part.chooser = s.roles[CHOOSER] = s.current
         if g.log is not None:
             g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "chosen", s.current))
         g.advance(self)

@@ -17,6 +17,7 @@ from jassdsl.cards import mask_cards
 from jassdsl.compiler import CompiledRules
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine.events import (
+    ColumnTaken,
     Dealt,
     Declared,
     Event,
@@ -49,7 +50,7 @@ class Example:
     result: HandResult
     hands: tuple[tuple[int, ...], ...]  # per seat, the cards dealt
     shown: int  # a card shown to all (the bottom card), or -1
-    calls: tuple[Declared | Pushed | TrumpSet, ...]  # bids and passes, pushes, the choice
+    calls: tuple[Declared | Pushed | ColumnTaken | TrumpSet, ...]  # bids, pushes, the choice
     first_void: tuple[int, int, int] | None  # (trick number, seat, card) that set trump
     rows: tuple[TrickRow, ...]
     trick_sums: tuple[int, ...]  # per subject, the sum of its tricks' points
@@ -140,10 +141,12 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
                    first_void(events), rows, tuple(sums))
 
 
-def calls(rules: CompiledRules, events: list[Event]) -> tuple[Declared | Pushed | TrumpSet, ...]:
-    """The bids and passes of the auction, the pushes and the trump choice, in order."""
+def calls(rules: CompiledRules, events: list[Event]
+          ) -> tuple[Declared | Pushed | ColumnTaken | TrumpSet, ...]:
+    """The bids and passes of the auction, the pushes, the column of the scoresheet and
+    the trump choice, in order."""
     auction = rules.declarations[rules.auction].name if rules.auction >= 0 else ""
-    return tuple(e for e in events if isinstance(e, Pushed)
+    return tuple(e for e in events if isinstance(e, Pushed | ColumnTaken)
                  or (isinstance(e, Declared) and e.name == auction)
                  or (isinstance(e, TrumpSet) and e.how == "chosen"))
 

@@ -293,7 +293,7 @@ class Speaker:
                        np=f"the number of tricks {sw.pron} took",
                        per=f"for each trick {sw.pron} took", most="the most tricks",
                        least="the fewest tricks", everyone=f"the tricks of all {sw.pl} together")
-        if name in ("match", "last", "playing"):
+        if name in ("match", "last", "playing", "chooser"):
             return Qty("flag", flag=self.named_flag(name),
                        unflag=self.named_flag(name, negative=True))
         if name in self.lets and not is_boolean(self.lets[name]):
@@ -338,6 +338,12 @@ class Speaker:
         return Qty("value", ("has", "have"), a_noun=en[0], np=en[1], np_dat=en[1])
 
     def named_flag(self, name: str, negative: bool = False) -> Phrase:
+        if name == "chooser":
+            if self.de:
+                return Pred(True, ("hat", "haben"), "den Trumpf nicht" if negative
+                            else "den Trumpf", "bestimmt")
+            verb = ("did not name", "did not name") if negative else ("named", "named")
+            return Pred(False, verb, "trump")
         if name == "playing":
             if self.de:  # a separable verb: "spielt mit", "mitspielt"
                 no = " nicht" if negative else ""
@@ -493,6 +499,8 @@ class Speaker:
             return self.ref(e.name)
         if isinstance(e, m.Name) and e.name == "players":
             return self.pick("the number of players", "die Zahl der Spieler")
+        if isinstance(e, m.Name) and e.name == "multiplier":
+            return self.pick(*COLUMN_FACTOR)
         return None
 
     def noun_phrase(self, e: m.Expr) -> tuple[str, str]:
@@ -537,6 +545,14 @@ class Speaker:
                                  f"{other})",
                                  f"({then}, wenn {self.sw.pron} {cond.sub()}, sonst {other})")
                 return text, text
+        if isinstance(e, m.Binary) and e.op == "*":  # a fact times a constant factor
+            coef, operand = self.split_product(e)
+            if coef and operand is not None and not (isinstance(operand, m.Binary)
+                                                     and operand.op == "*"):
+                nom, dat = self.noun_phrase(operand)
+                if "`" not in nom:
+                    coef_dat = f"dem {coef[4:]}" if coef.startswith("der ") else coef
+                    return f"{nom} {TIMES} {coef}", f"{dat} {TIMES} {coef_dat}"
         if isinstance(e, m.Binary) and e.op == "+":
             parts = [self.noun_phrase(t) for t in flatten(e, "+")]
             if not any("`" in p[0] for p in parts):
@@ -900,6 +916,9 @@ class Speaker:
         if isinstance(e, m.Name) and e.name == "players":
             return TableQty(self.pick("the number of players at the table",
                                       "die Zahl der Spieler am Tisch"), is_)
+        if isinstance(e, m.Name) and e.name == "multiplier":
+            return TableQty(self.pick("the multiplier of the column played",
+                                      "der Multiplikator der gespielten Spalte"), is_)
         if isinstance(e, m.Name) and e.name == "points-in-play":
             return TableQty(self.pick("the card points of the cards in play",
                                       "die Kartenpunkte der Karten im Spiel"), is_)
@@ -983,9 +1002,10 @@ class Speaker:
                 body = ", plus ".join(t for t in terms if t is not None)
                 return f"{self.unit(unit)}: " + (f"{coef} {TIMES} ({body})" if coef else body)
         nom, _ = self.noun_phrase(rest)
-        if coef and isinstance(rest, m.Binary) and rest.op in ("+", "-"):
+        wordy = is_column_factor(coef)  # the column's multiplier, after what it multiplies
+        if coef and not wordy and isinstance(rest, m.Binary) and rest.op in ("+", "-"):
             nom = f"({nom})"  # times binds closer than plus: the bracket keeps the sum whole
-        scaled = f"{coef} {TIMES} {nom}" if coef else nom
+        scaled = f"{nom} {TIMES} {coef}" if wordy else f"{coef} {TIMES} {nom}" if coef else nom
         if self.de:
             return f"so viele {self.unit(unit)}, wie {scaled} beträgt"
         return f"{self.unit(unit)} equal to {scaled}"
@@ -1005,7 +1025,7 @@ class Speaker:
         if rest is None:
             return coef or None
         q = self.quantity(rest)
-        if q is None:
+        if q is None or is_column_factor(coef):  # the column's multiplier: said whole
             return None
         coef = coef or "1"
         label = f" {self.unit(unit, 1 if coef == '1' else None)}" if unit else ""
@@ -1204,6 +1224,15 @@ def own_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
 def de_dative(plural: str) -> str:
     """German dative plural of a noun ('Punkte' -> 'Punkten')."""
     return plural if plural.endswith(("n", "s")) else plural + "n"
+
+
+# the scoresheet's multiplier as a factor in words (English, German)
+COLUMN_FACTOR = ("the multiplier of the column played", "der Multiplikator der gespielten Spalte")
+
+
+def is_column_factor(coef: str) -> bool:
+    """Whether a product's constant factors, in words, hold the column's multiplier."""
+    return any(phrase in coef for phrase in COLUMN_FACTOR)
 
 
 def de_accusative(np: str) -> str:

@@ -16,7 +16,7 @@ from jassdsl import model as m
 from jassdsl import settings
 from jassdsl.cards import RANKS, SUITS
 from jassdsl.compiler import CompiledRules, names_used
-from jassdsl.engine.events import Declared, Pushed
+from jassdsl.engine.events import ColumnTaken, Declared, Pushed
 from jassdsl.roles import ROLES, role_name
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import (
@@ -101,8 +101,11 @@ def has_trump(rf: m.RuleFile) -> bool:
     t = rf.trump
     if t.kind == "none":
         return False
-    if t.kind in ("forehand_chooses", "bidder_chooses"):
-        return any(w.text in ("suits", *SUITS) for w in t.modes)
+    if t.kind in ("forehand_chooses", "bidder_chooses", "fixed", "in_turn"):
+        return any(w.text in ("suits", *SUITS) for w in t.modes) or (
+            t.kind == "fixed" and t.modes[0].text in {o.name for o in rf.options})
+    if t.kind == "sheet":
+        return any(w.text in ("suits", *SUITS) for c in rf.columns for w in c.modes)
     return True
 
 
@@ -179,7 +182,12 @@ def trump_short(lang: Lang, rf: m.RuleFile) -> str:
     if t.kind == "none":
         return say(lang, "short.none", mode=mode_word(lang, t.fallback, rf))
     if t.kind == "forehand_chooses":
-        return say(lang, "short.push" if t.push else "short.forehand_chooses")
+        return say(lang, "short.push_next" if t.push_next else "short.push" if t.push
+                   else "short.forehand_chooses")
+    if t.kind == "fixed":
+        return say(lang, "short.fixed", mode=fixed_mode(lang, rf, t.modes[0]))
+    if t.kind == "sheet":
+        return say(lang, "short.sheet")
     if t.kind == "bidder_chooses":
         return say(lang, "short.bidder_chooses")
     return say(lang, f"short.{t.kind}")
@@ -194,6 +202,8 @@ def end_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
         return say(lang, "cmp.after", hands=value_text(lang, rf, rf.end.hands))
     if rf.end.when is not None:
         return say(lang, "cmp.when", cond=s.end_condition(rf.end.when))
+    if rf.end.sheets_full:
+        return say(lang, "cmp.sheets_full")
     return ""
 
 
@@ -281,14 +291,24 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     t = rf.trump
     out = [f"## {say(lang, 'h.trump')}", ""]
     fallback = mode_word(lang, t.fallback, rf)
+    # who leads is said in the overview where it is not forehand
+    lead = "" if settings.word(rf, "first lead") == "forehand" else "_only"
     if t.kind in ("forehand_chooses", "bidder_chooses"):
         modes = [mode_choice(lang, w.text, rf) for w in t.modes]
         key = "trump.chooses" if t.kind == "forehand_chooses" else "trump.bidder_chooses"
         key += "_one" if len(modes) == 1 else ""  # 'chooses any suit as trump'
         out.append(say(lang, key, modes=join_words(lang, modes, "or")))
         if t.push:
-            lead = settings.word(rf, "first lead") == "forehand"
-            out += ["", say(lang, "trump.push" if lead else "trump.push_only")]
+            out += ["", say(lang, "trump.push" + lead)]
+        if t.push_next:
+            out += ["", say(lang, "trump.push_next" + lead)]
+    elif t.kind == "fixed":
+        out.append(say(lang, "trump.fixed", mode=fixed_mode(lang, rf, t.modes[0])))
+    elif t.kind == "in_turn":
+        modes = [mode_choice(lang, w.text, rf) for w in t.modes]
+        out.append(say(lang, "trump.in_turn", modes=join_words(lang, modes), n=len(modes)))
+    elif t.kind == "sheet":
+        out += sheet_text(lang, rf, lead)
     elif t.kind == "turned":
         piles = join_words(lang, [pile(lang, rf, w.text) for w in t.piles], "or")
         out.append(say(lang, "trump.turned", piles=piles))
@@ -302,6 +322,40 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     if rf.rob is not None:
         out += ["", say(lang, "trump.rob", rank=RANK_FULL[lang].get(rf.rob.text, rf.rob.text))]
     return [*out, ""]
+
+
+def fixed_mode(lang: Lang, rf: m.RuleFile, w: m.Word) -> str:
+    """The mode of `trump: MODE`, or of the option that names it."""
+    opt = next((o for o in rf.options if o.name == w.text), None)
+    if opt is None:
+        return mode_choice(lang, w.text, rf)
+    return value_text(lang, rf, m.Value(pos=w.pos, option=w.text))
+
+
+def sheet_text(lang: Lang, rf: m.RuleFile, lead: str) -> list[str]:
+    """The scoresheet: who has one, its columns as a table, how a column is taken."""
+    sheet = rf.sheet
+    assert sheet is not None
+    out = [say(lang, f"sheet.per_{sheet.subject}"), "",
+           f"| {say(lang, 'sheet.col')} | {say(lang, 'sheet.modes')} | "
+           f"{say(lang, 'sheet.times')} |", "| --- | --- | --- |"]
+    for c in rf.columns:
+        title = in_lang(lang, c.title, c.title_german) if c.title else ""
+        name = f"{title} ({safe.code(c.name)})" if title else safe.code(c.name)
+        modes = join_words(lang, [mode_choice(lang, w.text, rf) for w in c.modes], "or")
+        if c.free:
+            modes = say(lang, "sheet.free", modes=modes)
+        if c.option is not None and c.choice is not None:
+            modes += " " + say(lang, "sheet.only_if", name=safe.code(c.option.text),
+                               value=own_name(lang, rf, c.choice.word()))
+        out.append(f"| {name} | {modes} | {value_text(lang, rf, c.multiplier)} |")
+    t = rf.trump
+    out += ["", say(lang, "sheet.choose")]
+    if t.push:
+        out += ["", say(lang, "trump.push" + lead)]
+    if t.push_next:
+        out += ["", say(lang, "trump.push_next" + lead)]
+    return out
 
 
 def mode_choice(lang: Lang, word: str, rf: m.RuleFile | None = None) -> str:
@@ -348,7 +402,7 @@ def play_section(lang: Lang, rf: m.RuleFile) -> list[str]:
 def declare_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     out = [f"## {say(lang, 'h.declare')}", ""]
     items = []
-    if rf.trump.kind == "forehand_chooses":
+    if rf.trump.kind in ("forehand_chooses", "sheet"):
         items.append(say(lang, "declare.trump_phase"))
     imp = rf.improve
     if imp is not None:
@@ -559,6 +613,8 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         out.append(say(lang, "end.hands", hands=value_text(lang, rf, rf.end.hands)))
     elif rf.end.when is not None:
         out.append(say(lang, "end.when", cond=s.end_condition(rf.end.when)))
+    elif rf.end.sheets_full:
+        out.append(say(lang, "end.sheets_full"))
     if rf.count_first is not None:
         facts = [say(lang, f"count.{w.text}") for w in rf.count_first.facts]
         out += ["", say(lang, "end.count_first", facts=say(lang, "count.then").join(facts))]
@@ -709,11 +765,17 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         return [line]
     if kind == "random_suit":
         return [say(lang, "ex.random", trump=suit_prose(lang, trump))]
-    if kind in ("forehand_chooses", "bidder_chooses"):
+    if kind in ("fixed", "in_turn"):
+        return [say(lang, "ex.fixed", number=ex.result.number,
+                    mode=mode_choice(lang, trump, v.model))]
+    if kind in ("forehand_chooses", "bidder_chooses", "sheet"):
         lines = []
         for e in ex.calls:
             player = seat_name(e.seat)
-            if isinstance(e, Declared):
+            if isinstance(e, ColumnTaken):
+                lines.append(say(lang, "ex.column", player=player, column=safe.code(e.column),
+                                 times=e.multiplier))
+            elif isinstance(e, Declared):
                 lines.append(say(lang, "ex.pass", player=player) if e.passed
                              else say(lang, "ex.bid", player=player, value=e.value))
             elif isinstance(e, Pushed):

@@ -72,6 +72,7 @@ FREE_TEXT: dict[type[BaseModel], tuple[str, ...]] = {
     m.Clause: ("title", "title_german"),
     m.Invariant: ("title", "title_german"),
     m.GermanName: ("german",),
+    m.Column: ("title", "title_german"),
     m.ModeDef: ("title", "title_german"),
 }
 

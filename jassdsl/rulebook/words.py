@@ -197,6 +197,64 @@ TEXT: dict[str, tuple[str, str]] = {
         "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner gegenüber wählen. "
         "Ausspielen tut in jedem Fall die Vorhand.",
     ),
+    "trump.push_next": (
+        "Instead of choosing, the player asked may push: then the next player in the order "
+        "of play is asked, who may choose or push in turn. When everybody has pushed and it "
+        "comes back to the first player, they must choose. Forehand leads the first trick "
+        "either way.",
+        "Statt zu wählen, darf schieben, wer gefragt ist: dann ist der nächste Spieler in "
+        "Spielrichtung gefragt, der seinerseits wählen oder schieben darf. Haben alle "
+        "geschoben und kommt es zum ersten Spieler zurück, muss dieser wählen. Ausspielen "
+        "tut in jedem Fall die Vorhand.",
+    ),
+    "trump.push_next_only": (
+        "Instead of choosing, the player asked may push: then the next player in the order "
+        "of play is asked, who may choose or push in turn. When everybody has pushed and it "
+        "comes back to the first player, they must choose.",
+        "Statt zu wählen, darf schieben, wer gefragt ist: dann ist der nächste Spieler in "
+        "Spielrichtung gefragt, der seinerseits wählen oder schieben darf. Haben alle "
+        "geschoben und kommt es zum ersten Spieler zurück, muss dieser wählen.",
+    ),
+    "trump.fixed": (
+        "Nobody chooses: every hand is played as {mode}.",
+        "Niemand wählt: jede Runde wird gespielt als {mode}.",
+    ),
+    "trump.in_turn": (
+        "Nobody chooses: the hands are played in this order, one mode per hand, starting "
+        "again after {n} hands: {modes}.",
+        "Niemand wählt: die Runden werden in dieser Reihenfolge gespielt, eine Spielart pro "
+        "Runde, nach {n} Runden wieder von vorn: {modes}.",
+    ),
+    "sheet.per_team": (
+        "Each team has a scoresheet with the columns below. Each team plays every column "
+        "of its sheet exactly once; a hand's result is multiplied by its column's "
+        "multiplier.",
+        "Jedes Team hat eine Tafel mit den Spalten unten. Jedes Team spielt jede Spalte "
+        "seiner Tafel genau einmal; das Ergebnis einer Runde wird mit dem Multiplikator "
+        "ihrer Spalte vervielfacht.",
+    ),
+    "sheet.per_player": (
+        "Each player has a scoresheet with the columns below. Each player plays every "
+        "column of their sheet exactly once; a hand's result is multiplied by its column's "
+        "multiplier.",
+        "Jeder Spieler hat eine Tafel mit den Spalten unten. Jeder Spieler spielt jede "
+        "Spalte seiner Tafel genau einmal; das Ergebnis einer Runde wird mit dem "
+        "Multiplikator ihrer Spalte vervielfacht.",
+    ),
+    "sheet.col": ("Column", "Spalte"),
+    "sheet.modes": ("Played as", "Gespielt als"),
+    "sheet.times": ("Multiplier", "Multiplikator"),
+    "sheet.free": ("free choice: {modes}", "freie Wahl: {modes}"),
+    "sheet.only_if": ("(only when the option {name} is {value})",
+                      "(nur wenn die Option {name} {value} ist)"),
+    "sheet.choose": (
+        "Forehand is asked first. The player asked takes a column still open on their own "
+        "sheet (for a free column they then name its mode), and the hand is played in that "
+        "mode. A player whose sheet is full is passed over.",
+        "Zuerst ist die Vorhand gefragt. Wer gefragt ist, nimmt eine Spalte, die auf der "
+        "eigenen Tafel noch offen ist (bei freier Wahl nennt er danach die Spielart), und die "
+        "Runde wird in dieser Spielart gespielt. Wessen Tafel voll ist, wird übergangen.",
+    ),
     "trump.push_only": (
         "Instead of choosing, forehand may push: then the partner across must choose.",
         "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner gegenüber wählen.",
@@ -561,6 +619,10 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     # -- end
     "end.hands": ("The game ends after {hands} hands.", "Das Spiel endet nach {hands} Runden."),
+    "end.sheets_full": (
+        "The game ends when every scoresheet is full: every column played once.",
+        "Das Spiel endet, wenn jede Tafel voll ist: jede Spalte einmal gespielt.",
+    ),
     "end.when": (
         "The score is checked after every hand. The game ends as soon as {cond}.",
         "Nach jeder Runde wird der Stand geprüft. Das Spiel endet, sobald {cond}.",
@@ -675,6 +737,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "ex.push": ("{player} pushes.", "{player} schiebt."),
     "ex.bid": ("{player} bids {value}.", "{player} bietet {value}."),
     "ex.pass": ("{player} passes.", "{player} passt."),
+    "ex.column": ("{player} takes the column {column} (times {times}).",
+                  "{player} nimmt die Spalte {column} (mal {times})."),
+    "ex.fixed": ("Hand {number} is played as {mode}, as the rules say.",
+                 "Runde {number} wird nach den Regeln als {mode} gespielt."),
     "ex.choose": ("{player} chooses {trump}.", "{player} wählt {trump}."),
     "ex.first_void": (
         "In trick {trick}, {player} cannot follow and plays {card}: {trump}.",
@@ -745,6 +811,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "short.none": ("none ({mode})", "keiner ({mode})"),
     "short.forehand_chooses": ("forehand chooses", "Vorhand wählt"),
     "short.push": ("forehand chooses or pushes", "Vorhand wählt oder schiebt"),
+    "short.push_next": ("forehand chooses or pushes on", "Vorhand wählt oder schiebt weiter"),
+    "short.fixed": ("always {mode}", "immer {mode}"),
+    "short.in_turn": ("set by the hand's number, in turn", "nach der Nummer der Runde, reihum"),
+    "short.sheet": ("a column of the scoresheet, chosen or pushed on",
+                    "eine Spalte der Tafel, gewählt oder weitergeschoben"),
+    "cmp.sheets_full": ("when every scoresheet is full", "wenn jede Tafel voll ist"),
     "short.bidder_chooses": ("highest bidder chooses", "Höchstbietender wählt"),
     "short.strict": ("not allowed, unless a player holds only trumps",
                      "verboten, ausser man hat nur noch Trümpfe"),

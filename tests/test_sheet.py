@@ -1,0 +1,184 @@
+"""Trump by rule and the scoresheet: worked examples through the public API.
+
+The published rules (Swisslos "Coiffeur Jass-Regeln", jassverzeichnis.ch): each team plays
+every column of its sheet once; the player asked takes an open column of the team's sheet
+or pushes on to the next player; when it comes back to the first, they must choose; the
+one who chose leads; only the choosing team writes, times the column's multiplier.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+from jassdsl import textview as tv
+from jassdsl.actions import Action
+from jassdsl.cli_play import HumanPlayer
+from jassdsl.errors import IllegalActionError
+from jassdsl.game import Game
+from jassdsl.registry import load_rules
+
+FIXTURES = Path(__file__).parent / "fixtures" / "language"
+
+
+def at_choice(seed: int = 0) -> Game:
+    game = Game("coiffeur", seed=seed)
+    assert game.phase == "trump"
+    return game
+
+
+def test_the_first_choice_offers_every_column_and_push() -> None:
+    game = at_choice()
+    assert game.legal_names() == ["column spades", "column clubs", "column diamonds",
+                                  "column hearts", "column obenabe", "column undenufe",
+                                  "column joker-1", "column joker-2", "push"]
+    assert game.current_player == (game.dealer + 1) % 4  # forehand is asked first
+
+
+def test_a_free_column_then_its_mode_and_the_multiplier_counts() -> None:
+    game = at_choice()
+    chooser = game.current_player
+    game.apply("column joker-1")
+    assert game.phase == "trump" and game.current_player == chooser
+    assert game.legal_names() == ["trump D", "trump H", "trump S", "trump C", "trump obenabe",
+                                  "trump undenufe"]
+    assert game.observe(chooser).column == "joker-1"
+    game.apply("trump S")
+    assert game.phase == "play" and game.leader == chooser  # who chose leads
+    rng = random.Random(1)
+    while len(game.results) < 1:
+        game.apply(rng.choice(game.legal_actions()))
+    r = game.results[0]
+    assert (r.column, r.roles["chooser"], r.sheet, r.trump) == ("joker-1", chooser, chooser % 2, "S")
+    team = chooser % 2
+    assert r.totals["points"][team] == r.points[team] * 7
+    assert r.totals["points"][1 - team] == 0
+    # the column is played for that team: not offered to it again, still to the others
+    while game.phase != "trump":
+        game.apply(rng.choice(game.legal_actions()))
+    open_ = game.observe(0).sheets
+    assert "joker-1" not in open_[team] and "joker-1" in open_[1 - team]
+
+
+def test_a_played_column_is_refused_with_the_legal_names() -> None:
+    game = at_choice()
+    team = game.current_player % 2
+    game.apply("column hearts")
+    rng = random.Random(2)
+    while not game.results:
+        game.apply(rng.choice(game.legal_actions()))
+    while not (game.phase == "trump" and game.current_player % 2 == team):
+        game.apply(rng.choice([a for a in game.legal_actions() if a.kind != "column"]
+                              or game.legal_actions()))
+    with pytest.raises(IllegalActionError) as info:
+        game.apply("column hearts")
+    assert "column clubs" in str(info.value) and "column hearts," not in str(info.value)
+
+
+def test_pushing_goes_round_and_the_first_must_choose() -> None:
+    game = at_choice()
+    first = game.current_player
+    for k in range(1, 4):
+        game.apply("push")
+        assert game.current_player == (first + k) % 4
+        assert "push" in game.legal_names()
+    game.apply("push")
+    assert game.current_player == first
+    assert "push" not in game.legal_names()
+    game.undo()
+    assert game.current_player == (first + 3) % 4 and "push" in game.legal_names()
+
+
+def test_column_actions_read_by_name_or_number_and_print_by_name() -> None:
+    game = at_choice()
+    by_number = game.parse_action("column 7")
+    assert by_number == game.parse_action("column joker-2") == Action("column", 7)
+    assert game.action_text(by_number) == "column joker-2"
+    with pytest.raises(IllegalActionError):
+        game.apply("column joker-9")
+
+
+def test_undo_and_determinism_keep_the_sheet() -> None:
+    a, b = Game("coiffeur", seed=5), Game("coiffeur", seed=5)
+    rng_a, rng_b = random.Random(3), random.Random(3)
+    while not a.is_over:
+        a.apply(rng_a.choice(a.legal_actions()))
+        b.apply(rng_b.choice(b.legal_actions()))
+    assert [r.column for r in a.results] == [r.column for r in b.results]
+    assert a.totals == b.totals and len(a.results) == 16
+    sheets_before = a.observe(0).sheets
+    while a.history and a.phase != "trump":
+        a.undo()
+    assert a.observe(0).sheets != sheets_before  # the last column is open again
+    game = copy.deepcopy(a, {id(a.rules): a.rules})
+    assert game.observe(0) == a.observe(0)
+
+
+def test_a_full_sheet_is_passed_over() -> None:
+    """Late in a game one team's sheet may be full: its players are not asked."""
+    for seed in range(30):
+        game = Game("coiffeur", seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.phase == "trump":
+                sheets = game.observe(0).sheets
+                seat = game.current_player
+                assert sheets[seat % 2], "a player with a full sheet is asked"
+                if (not sheets[0] or not sheets[1]) and "push" in game.legal_names():
+                    game.apply("push")  # over the full team, to the partner
+                    assert game.current_player == (seat + 2) % 4
+                    return
+            game.apply(rng.choice(game.legal_actions()))
+    pytest.skip("no game filled one sheet first")
+
+
+def test_the_human_sees_the_sheet_and_names_a_column() -> None:
+    game = at_choice()
+    seat = game.current_player
+    out = io.StringIO()
+    player = HumanPlayer(io.StringIO("joker-2\n"), out, tv.seat_names(4, seat))
+    assert player.choose(game, seat) == Action("column", 7)
+    text = out.getvalue()
+    assert "7) column joker-1" in text and "column of your sheet" in text
+    # the narrator shows every sheet when a hand is dealt, the played columns marked
+    game.apply("column joker-2")
+    game.apply("trump S")
+    rng = random.Random(4)
+    while not game.results:
+        game.apply(rng.choice(game.legal_actions()))
+    lines = tv.Narrator(game, tv.seat_names(4, seat), seat).tell(game.hand_events())
+    team = tv.subject_names(game.rules, tv.seat_names(4, seat))[seat % 2]
+    assert f"sheet {team}: spades x1, clubs x2, diamonds x3, hearts x4, obenabe x5, " \
+           "undenufe x6, joker-1 x7, joker-2 x8 (played)" in lines
+
+
+@pytest.mark.parametrize(("fixture", "modes"), [
+    ("trump-fixed.jass", ["obenabe"] * 3),
+    ("trump-in-turn.jass", ["D", "H", "S", "C", "obenabe", "undenufe", "D"]),
+])
+def test_trump_by_rule_sets_each_hand(fixture: str, modes: list[str], tmp_path: Path) -> None:
+    from test_language_fixtures import read_fixture
+
+    fx = read_fixture(FIXTURES / fixture)
+    path = tmp_path / fixture
+    path.write_text(fx.source.replace("game ends after 2 hands", "game ends after 3 hands")
+                    if "in turn" not in fx.source else fx.source, encoding="utf-8")
+    game = Game(str(path), seed=1)
+    rng = random.Random(1)
+    while not game.is_over:
+        assert game.phase != "trump"
+        game.apply(rng.choice(game.legal_actions()))
+    assert [str(r.trump) for r in game.results] == modes
+
+
+def test_an_option_names_the_mode_of_every_hand(tmp_path: Path) -> None:
+    from test_language_fixtures import read_fixture
+
+    path = tmp_path / "opt.jass"
+    path.write_text(read_fixture(FIXTURES / "trump-fixed-option.jass").source, encoding="utf-8")
+    assert load_rules(str(path)).scheduled == (5,)
+    assert load_rules(str(path), {"contract": "H"}).scheduled == (1,)
