@@ -655,7 +655,10 @@ def syntax_error(path: str, err: UnexpectedInput, text: str) -> RuleError:
     if isinstance(err, UnexpectedToken) and err.token.type == "$END":
         what = "the file ends too early"
     elif isinstance(err, UnexpectedToken):
-        what = unexpected_word(str(err.token), err.token.start_pos or 0, expected, text)
+        at = err.token.start_pos or 0
+        hint = phrase_hint(text[text.rfind("\n", 0, at) + 1:at], str(err.token), expected)
+        what = f"unexpected {str(err.token)!r}{hint}" if hint else \
+            unexpected_word(str(err.token), at, expected, text)
     elif isinstance(err, UnexpectedCharacters):
         what = f"unexpected character {err.char!r}"
     else:
@@ -663,6 +666,21 @@ def syntax_error(path: str, err: UnexpectedInput, text: str) -> RuleError:
     msg = f"{what}; expected {expected_words(expected)}" if expected else what
     end = col + (len(str(err.token)) if isinstance(err, UnexpectedToken) else 1)
     return RuleError(path, m.Pos(line, col, line, end), "syntax", msg)
+
+
+def phrase_hint(before: str, token: str, expected: set[str]) -> str:
+    """What to write instead, for a few phrasings a player reaches for that the language
+    says otherwise; `before` is the line up to the unexpected token ("" when none fits)."""
+    words = {keyword(t) for t in expected}
+    if token == "partner" and re.search(r"\bpushes\s+to\s+the\s*$", before):
+        return " (write 'pushes to partner', without 'the', or 'pushes to the next player')"
+    if token == "," and words == {"times"} and re.match(r"\s*column\b", before):
+        return " (a column of several modes is written 'free choice of A, B times N')"
+    if role_name(token) is not None and words & {"player", "team", "players", "teams"}:
+        role = role_name(token)
+        return (f" (a role is no subject: write 'the player with {role}' or "
+                f"'the team with {role}')")
+    return ""
 
 
 def unexpected_word(token: str, at: int, expected: set[str], text: str) -> str:

@@ -57,6 +57,12 @@ SCHEDULED = {
     "slalom-undenufe": ("obenabe", ref.slalom("undenufe")),
     "guschti-obenabe": ("obenabe", ref.guschti("obenabe", "undenufe", 5)),
     "guschti-undenufe": ("obenabe", ref.guschti("undenufe", "obenabe", 5)),
+    # Misère (Coiffeur with the option misere, quoi-faire.ch): played as Obenabe, Undenufe
+    # or Slalom either way round, counted as in Obenabe (Undenufe counts alike)
+    "misere-obenabe": ("obenabe", ["obenabe"] * 9),
+    "misere-undenufe": ("undenufe", ["undenufe"] * 9),
+    "misere-slalom-obenabe": ("obenabe", ref.slalom("obenabe")),
+    "misere-slalom-undenufe": ("obenabe", ref.slalom("undenufe")),
 }
 SCHEDULED_BY_FILE = {
     "dreier-coiffeur": {

@@ -437,9 +437,20 @@ COIFFEUR_TIMES = {"spades": 1, "clubs": 2, "diamonds": 3, "hearts": 4, "obenabe"
 COIFFEUR_TIMES_10 = {**COIFFEUR_TIMES, "slalom": 7, "guschti": 8, "joker-1": 9, "joker-2": 10}
 
 
+# Q (quoi-faire.ch): in the Misère column only what the opponents take counts for the
+# choosing team; the file's decision 'misere' counts the column nine times
+COIFFEUR_MISERE_TIMES = 9
+
+
 def coiffeur(v: HandView) -> Expected:
     """S, J: only the declaring team writes: its card points (257 with a match) times the
-    column's multiplier; its Stöck (where the option counts them) once."""
+    column's multiplier; its Stöck (where the option counts them) once. Q: in Misère it
+    writes the opponents' card points instead."""
+    if v.column == "misere":
+        assert v.options.get("misere") == "yes" and not any(v.stoeck)
+        opponents = sum(v.points) - v.points[v.chooser]
+        return Expected("misere", each(v, "points", lambda s: opponents * COIFFEUR_MISERE_TIMES
+                                       if s == v.chooser else 0))
     times = (COIFFEUR_TIMES_10 if v.options.get("rounds") == 10 else COIFFEUR_TIMES)[v.column]
     return Expected("written", each(v, "points", lambda s: v.points[s] * times + v.stoeck[s]
                                      if s == v.chooser else 0))
@@ -595,7 +606,9 @@ RULE_TEXTS: dict[str, Spec] = {
                    early=("weis",)),
     "misere-molotow": Spec(misere_molotow, after(16), ("fewest", "points")),
     # S: both teams play every column of the sheet: 8 hands each (10 with rounds=10)
-    "coiffeur": Spec(coiffeur, lambda number, totals, opts: number == 2 * int(opts["rounds"]),
+    # (Q: one more column each with the option misere)
+    "coiffeur": Spec(coiffeur, lambda number, totals, opts: number == 2 * (
+        int(opts["rounds"]) + (opts.get("misere") == "yes")),
                      ("most", "points")),
     # J, P: each of the three plays every one of the ten columns: thirty hands
     "dreier-coiffeur": Spec(dreier_coiffeur, after(30), ("most", "points")),

@@ -170,6 +170,21 @@ CASES = {
         ("trump: first void, else obenabe",
          "trump: forehand chooses suits, obenabe or pushes to partner"),
         [("teams", 11, 8, "pushing to the partner needs 'players 4 in teams across'")]),
+    "push-to-the-partner": (
+        ("trump: first void, else obenabe",
+         "trump: forehand chooses suits, obenabe or pushes to the partner"),
+        [("syntax", 11, 57, "unexpected 'partner' (write 'pushes to partner', without 'the', "
+                            "or 'pushes to the next player'); expected 'next'")]),
+    "column-of-several-modes": (
+        ("unit stick/sticks", "column x: obenabe, undenufe times 2\nunit stick/sticks"),
+        [("syntax", 12, 18, "unexpected ',' (a column of several modes is written "
+                            "'free choice of A, B times N'); expected 'times'")]),
+    "role-as-subject": (
+        ("then players with rank = 2", "then the chooser with rank = 2"),
+        [("syntax", 16, 16, "unexpected 'chooser' (a role is no subject: write 'the player "
+                            "with chooser' or 'the team with chooser'); expected 'four', 'one', "
+                            "'others', 'player', 'players', 'sole', 'team', 'teams', 'three', "
+                            "'two', a number")]),
     "let-cycle": (
         ("rank = 2 get", "a = 2 get"),
         [("cycle", 13, 9, "'a' is defined in terms of itself")]),

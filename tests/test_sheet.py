@@ -182,3 +182,47 @@ def test_an_option_names_the_mode_of_every_hand(tmp_path: Path) -> None:
     path.write_text(read_fixture(FIXTURES / "trump-fixed-option.jass").source, encoding="utf-8")
     assert load_rules(str(path)).scheduled == (5,)
     assert load_rules(str(path), {"contract": "H"}).scheduled == (1,)
+
+
+# the Obenabe and Undenufe card points by rank (A K Q J 10 9 8 7 6), from the rule text
+NO_TRUMP_POINTS = (11, 4, 3, 2, 10, 0, 8, 0, 0)
+
+
+@pytest.mark.parametrize("mode", ["misere-obenabe", "misere-undenufe", "misere-slalom-obenabe",
+                                  "misere-slalom-undenufe"])
+def test_the_misere_column_writes_the_opponents_points(mode: str) -> None:
+    """Source Q (quoi-faire.ch): in Misère only the points the opponents make count for the
+    choosing team; the file's decision counts the column nine times, the cards as in
+    Obenabe/Undenufe, 5 for the last trick and 100 more for a match."""
+    game = Game("coiffeur", seed=3, options={"misere": "yes"})
+    assert game.legal_names()[-2:] == ["column misere", "push"]
+    chooser = game.current_player
+    game.apply("column misere")
+    assert game.legal_names() == ["trump misere-obenabe", "trump misere-undenufe",
+                                  "trump misere-slalom-obenabe", "trump misere-slalom-undenufe"]
+    game.apply(f"trump {mode}")
+    rng = random.Random(5)
+    while not game.results:
+        game.apply(rng.choice(game.legal_actions()))
+    r = game.results[0]
+    assert (r.column, r.clause, str(r.trump)) == ("misere", "misere", mode)
+    team = chooser % 2
+    taken = [0, 0]
+    for trick in r.tricks:
+        taken[trick.winner % 2] += sum(NO_TRUMP_POINTS[card % 9] for card in trick.cards)
+    taken[r.tricks[-1].winner % 2] += 5
+    if len({t.winner % 2 for t in r.tricks}) == 1:
+        taken[r.tricks[-1].winner % 2] += 100
+    assert list(r.points) == taken
+    assert r.totals["points"][team] == taken[1 - team] * 9
+    assert r.totals["points"][1 - team] == 0
+
+
+def test_the_misere_column_is_off_by_default_and_ends_a_nine_column_sheet() -> None:
+    assert "column misere" not in at_choice().legal_names()
+    game = Game("coiffeur", seed=0, options={"misere": "yes"})
+    rng = random.Random(2)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    assert len(game.results) == 18
+    assert sorted(r.column for r in game.results).count("misere") == 2
