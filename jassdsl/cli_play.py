@@ -167,7 +167,7 @@ class HumanPlayer:
             push = ", push" if any(a.kind == "push" for a in legal) else ""
             if any(a.kind == "column" for a in legal):
                 return f"column of your sheet (number or name{push}): "
-            return f"trump (number, D/H/S/C, obenabe, undenufe{push}): "
+            return f"trump (number or {mode_words(game, legal)}{push}): "
         if game.phase == "weis":
             return "declare your Weis? (yes or no): "
         if game.phase == "take part":
@@ -226,7 +226,55 @@ def choices_text(game: Game, legal: list[Action]) -> str:
         if missing:
             text += f" except {', '.join(map(str, missing))}"
         return text + (", or pass" if len(numbers) < len(legal) else "")
+    if game.phase == "trump" and any(a.kind == "column" for a in legal):
+        return tv.numbered(legal, lambda a: column_label(game, a))
     return tv.numbered(legal, game.action_text)
+
+
+def column_label(game: Game, action: Action) -> str:
+    """A column as the list of choices offers it: ``joker-1 x7, free choice``."""
+    if action.kind != "column":
+        return game.action_text(action)
+    c = game.rules.columns[action.value]
+    return f"{c.name} x{c.multiplier}" + (", free choice" if c.free else "")
+
+
+def mode_words(game: Game, legal: list[Action]) -> str:
+    """The modes a trump choice allows, as they are entered: ``D, H, S, C, obenabe``."""
+    return ", ".join(game.action_text(a).split(" ", 1)[1] for a in legal if a.kind == "trump")
+
+
+def by_name(text: str, word: str, named: dict[str, Action]) -> Action | str | None:
+    """The action named by `word` or by a unique beginning of it; a sentence when the
+    beginning fits several; None when it fits none."""
+    if word in named:
+        return named[word]
+    starts = [name for name in named if name.startswith(word)]
+    if len(starts) == 1:
+        return named[starts[0]]
+    if len(starts) > 1:
+        return f"{text!r} fits {' and '.join(starts)}: enter one of them or its number"
+    return None
+
+
+def mode_entry(game: Game, text: str, legal: list[Action]) -> Action | str | None:
+    """A mode of a trump choice by its name or a unique beginning (``slalom-o``)."""
+    named = {game.action_text(a).split(" ", 1)[1].lower(): a for a in legal
+             if a.kind == "trump"}
+    return by_name(text, text.lower().removeprefix("trump ").strip(), named) if named else None
+
+
+def column_entry(game: Game, text: str, legal: list[Action]) -> Action | str:
+    """A column of the sheet by its name, a unique beginning of it, or as the list shows it
+    (``obenabe x5``); otherwise a sentence saying why not (the open columns follow it)."""
+    columns = {game.rules.columns[a.value].name: a for a in legal if a.kind == "column"}
+    word = text.lower().removeprefix("column ").split(" x")[0].split(",")[0].strip()
+    found = by_name(text, word, columns)
+    if found is not None:
+        return found
+    if any(c.name == word for c in game.rules.columns):
+        return f"{word} is already played on your sheet"
+    return f"{text!r} is not an open column of your sheet"
 
 
 def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
@@ -259,6 +307,13 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     if text.isdigit():
         k = int(text)
         return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"
+    if game.phase == "trump" and any(a.kind == "column" for a in legal) \
+            and words != ["push"]:
+        return column_entry(game, text, legal)
+    if game.phase == "trump" and words != ["push"]:
+        found = mode_entry(game, text, legal)
+        if found is not None:
+            return found
     for candidate in (text.lower(), f"trump {text.lower()}", f"column {text}"):
         try:
             action = game.parse_action(candidate)
@@ -270,4 +325,6 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
             reason = game.why_illegal(action.value) or "not now"
             return f"{CARD_NAMES[action.value]} is not allowed: {tv.reason_text(reason)}"
         return f"{game.action_text(action)} is not allowed now"
+    if game.phase == "trump" and any(a.kind == "trump" for a in legal):
+        return f"{text!r} is not a mode you can choose here"
     return f"cannot read {text!r}"

@@ -339,11 +339,66 @@ def test_human_trump_choice_and_push() -> None:
     assert game.phase == "trump"
     player, out = human("spades\nObenabe\n")
     assert str(player.choose(game, 0)) == "trump obenabe"
-    assert "cannot read 'spades'" in out.getvalue()
+    assert "'spades' is not a mode you can choose here; legal: 1) trump D" in out.getvalue()
     player, _ = human("h\n")
     assert str(player.choose(game, 0)) == "trump H"
     player, _ = human("push\n")
     assert player.choose(game, 0) == Action("push")
+
+
+def coiffeur_choice(variant: str = "coiffeur", option: str = "") -> Game:
+    """A game of a scoresheet variant stopped where seat 0 takes a column (or pushes)."""
+    for seed in range(50):
+        options = dict([option.split("=")]) if option else {}
+        game = Game(variant, seed=seed, options=options)
+        if game.current_player == 0 and game.phase == "trump":
+            return game
+    raise AssertionError("seat 0 is never asked first")
+
+
+def test_human_sheet_choices_show_the_multiplier_and_the_free_columns() -> None:
+    game = coiffeur_choice()
+    player, out = human("joker\nfoo\nobenabe x5\n")
+    assert game.action_text(player.choose(game, 0)) == "column obenabe"
+    text = out.getvalue()
+    assert "legal: 1) spades x1  2) clubs x2  3) diamonds x3  4) hearts x4  5) obenabe x5  " \
+           "6) undenufe x6  7) joker-1 x7, free choice  8) joker-2 x8, free choice  9) push" \
+           in text
+    assert "'joker' fits joker-1 and joker-2: enter one of them or its number; legal: " in text
+    assert "'foo' is not an open column of your sheet; legal: 1) spades x1" in text
+
+
+def test_human_names_a_column_by_its_beginning_then_its_mode() -> None:
+    game = coiffeur_choice("dreier-coiffeur")
+    names = ["you", "P1", "P2"]
+    player = HumanPlayer(io.StringIO("slal\n"), io.StringIO(), names)
+    game.apply(player.choose(game, 0))
+    out = io.StringIO()
+    player = HumanPlayer(io.StringIO("slalom\nslalom-u\n"), out, names)
+    assert game.action_text(player.choose(game, 0)) == "trump slalom-undenufe"
+    text = out.getvalue()
+    assert "trump (number or slalom-obenabe, slalom-undenufe, push)" not in text
+    assert "trump (number or slalom-obenabe, slalom-undenufe): " in text
+    assert "'slalom' fits slalom-obenabe and slalom-undenufe: enter one of them or its number" \
+        in text
+
+
+def test_human_push_then_a_played_column_is_named_as_played() -> None:
+    game = coiffeur_choice()
+    player, _ = human("push\n")
+    assert player.choose(game, 0) == Action("push")
+    game.apply("column hearts")
+    rng = random.Random(1)
+    while game.hand_number == 1 or game.current_player != 0 or game.phase != "trump":
+        if game.is_over:
+            pytest.skip("seat 0 is not asked again")
+        game.apply(rng.choice(game.legal_actions()))
+    hearts_played = "column hearts" not in [game.action_text(a) for a in game.legal_actions()]
+    if not hearts_played:
+        pytest.skip("seat 0's team did not play hearts")
+    player, out = human("hearts\n1\n")
+    player.choose(game, 0)
+    assert "hearts is already played on your sheet; legal: 1) " in out.getvalue()
 
 
 def first_weis_turn() -> Game:

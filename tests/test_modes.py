@@ -211,14 +211,14 @@ def test_the_rulebook_says_the_mode_and_keeps_the_brackets() -> None:
     rf = rules_of(score=score).model  # type: ignore[attr-defined]
     clause = rf.clauses[0]
     en, de = Speaker("en", rf), Speaker("de", rf)
-    assert en.clause_text(clause) == ("In every other case: every team scores points: "
+    assert en.clause_text(clause) == ("In every case: every team scores points: "
                                       "*factor* \u00d7 (1 for each card point it took, plus 1 "
                                       "for each trick it took).")
     assert "*factor* \u00d7 (" in de.clause_text(clause)  # a let without a German word
     minus = rules_of(score=SCORE.replace("points * factor", "(points - tricks) * factor"))
     rf2 = minus.model  # type: ignore[attr-defined]
     assert Speaker("en", rf2).clause_text(rf2.clauses[0]) == (
-        "In every other case: every team scores points equal to *factor* \u00d7 (its card "
+        "In every case: every team scores points equal to *factor* \u00d7 (its card "
         "points minus the number of tricks it took).")
     assert "*factor* \u00d7 (seine Kartenpunkte minus" in Speaker("de", rf2).clause_text(
         rf2.clauses[0])

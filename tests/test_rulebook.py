@@ -220,30 +220,30 @@ def clause_of(snippet: str) -> tuple[m.RuleFile, m.Clause]:
      "Wenn genau zwei Spieler gleich viele Punkte haben: diese Spieler erhalten je 1 "
      "Herdöpfel."),
     ("  a: otherwise then players with rank = 2 get 2 potatoes",
-     "In every other case: every player who ranks second in card points gets 2 potatoes.",
-     "In allen anderen Fällen: jeder Spieler, der nach Punkten auf dem zweiten Platz liegt, "
+     "In every case: every player who ranks second in card points gets 2 potatoes.",
+     "In jedem Fall: jeder Spieler, der nach Punkten auf dem zweiten Platz liegt, "
      "erhält 2 Herdöpfel."),
     ("  a: when hand = 1 or hand = 6 then every player gets 5 * tricks sticks",
      "If this is hand 1 or 6: every player gets 5 sticks for each trick they took.",
      "Wenn es Runde 1 oder 6 ist: jeder Spieler erhält 5 Striche für jeden gewonnenen Stich."),
     ("  a: otherwise then the sole player with least(points) gets 1 stick",
-     "In every other case: if exactly one player has the fewest card points, that player "
+     "In every case: if exactly one player has the fewest card points, that player "
      "gets 1 stick.",
-     "In allen anderen Fällen: wenn genau ein Spieler die wenigsten Punkte hat, erhält "
+     "In jedem Fall: wenn genau ein Spieler die wenigsten Punkte hat, erhält "
      "dieser Spieler 1 Strich."),
     ("  a: otherwise then every player scores points + tricks",
-     "In every other case: every player scores sticks: 1 for each card point they took, plus 1 "
+     "In every case: every player scores sticks: 1 for each card point they took, plus 1 "
      "for each trick they took.",
-     "In allen anderen Fällen: jeder Spieler schreibt Striche an: 1 für jeden gewonnenen Punkt, "
+     "In jedem Fall: jeder Spieler schreibt Striche an: 1 für jeden gewonnenen Punkt, "
      "plus 1 für jeden gewonnenen Stich."),
     ("  a: otherwise then every player scores points - tricks",
-     "In every other case: every player scores sticks equal to their card points minus the "
+     "In every case: every player scores sticks equal to their card points minus the "
      "number of tricks they took.",
-     "In allen anderen Fällen: jeder Spieler schreibt so viele Striche an, wie seine "
+     "In jedem Fall: jeder Spieler schreibt so viele Striche an, wie seine "
      "Kartenpunkte minus die Zahl seiner Stiche beträgt."),
     ("  a: otherwise then every player scores points * tricks",
-     "In every other case: every player scores sticks equal to `points * tricks`.",
-     "In allen anderen Fällen: jeder Spieler schreibt so viele Striche an, wie `points * tricks` "
+     "In every case: every player scores sticks equal to `points * tricks`.",
+     "In jedem Fall: jeder Spieler schreibt so viele Striche an, wie `points * tricks` "
      "beträgt."),
 ])
 def test_clause_wording(snippet: str, en: str, de: str) -> None:
@@ -532,10 +532,10 @@ def test_a_sum_of_facts_reads_as_words_in_both_languages() -> None:
     clause = next(c for c in rf.clauses if c.id == "card-points")
     # times the hand's factor (the option trump-double): the bracket keeps the sum whole
     assert Speaker("en", rf).clause_text(clause) == (
-        "In every other case: every team scores points equal to *factor* \u00d7 (its card "
+        "In every case: every team scores points equal to *factor* \u00d7 (its card "
         "points plus its Weis points plus its Stöck points).")
     assert Speaker("de", rf).clause_text(clause) == (
-        "In allen anderen Fällen: jedes Team schreibt so viele Punkte an, wie *Faktor* "
+        "In jedem Fall: jedes Team schreibt so viele Punkte an, wie *Faktor* "
         "\u00d7 (die Summe aus seinen Kartenpunkten, seinen Weispunkten und seinen "
         "Stöckpunkten) beträgt.")
 

@@ -155,10 +155,10 @@ def test_a_mode_condition_in_an_amount_is_said_in_words() -> None:
     swap = ("then every team scores points + weis",
             "then every team scores points + weis + (50 if in slalom-obenabe else 0)")
     assert clause("slalom", "card-points", "en", swap) == (
-        "In every other case: every team scores points equal to its card points plus its Weis "
+        "In every case: every team scores points equal to its card points plus its Weis "
         "points plus (50 if the hand is played in Slalom from the top, otherwise 0).")
     assert clause("slalom", "card-points", "de", swap) == (
-        "In allen anderen Fällen: jedes Team schreibt so viele Punkte an, wie die Summe aus "
+        "In jedem Fall: jedes Team schreibt so viele Punkte an, wie die Summe aus "
         "seinen Kartenpunkten, seinen Weispunkten und (50, wenn die Runde in Slalom von oben "
         "gespielt wird, sonst 0) beträgt.")
 
@@ -214,3 +214,65 @@ def test_the_example_lists_the_declared_values_by_their_noun(name: str, lang: st
 def test_a_condition_about_the_player_inside_an_amount_is_said_in_words(lang: str,
                                                                         sentence: str) -> None:
     assert sentence in page("differenzler-offen", lang)
+
+
+# --- Coiffeur and Dreier-Coiffeur, read against their rule files -------------------------
+@pytest.mark.parametrize(("name", "lang", "sentence"), [
+    ("dreier-coiffeur", "en", "| Deal | all cards, 12 to each player, in packets of 3; "),
+    ("dreier-coiffeur", "de", "| Geben | alle Karten, 12 pro Spieler, in Paketen zu 3; "),
+    ("coiffeur", "en", "| Lead | the player who chose trump leads the first trick; whoever "),
+    ("coiffeur", "de", "| Ausspiel | der Spieler, der den Trumpf gewählt hat, eröffnet den "
+                       "ersten Stich; wer "),
+])
+def test_coiffeur_overview_deals_every_card_and_the_chooser_always_leads(
+        name: str, lang: str, sentence: str) -> None:
+    """Twelve each to three players leaves nothing aside; in a scoresheet game somebody
+    always chooses, so no 'forehand, when nobody is'."""
+    text = page(name, lang)
+    assert sentence in text
+    assert "the rest stays aside" not in text and "der Rest bleibt liegen" not in text
+    assert "when nobody is" not in text and "wenn es keinen gibt" not in text
+
+
+EVERY_CASE = {
+    ("coiffeur", "en"): "In every case:\n\n    - the team of the player who chose trump scores "
+    "points equal to its card points \u00d7 the multiplier of the column played plus its Stöck "
+    "points.",
+    ("coiffeur", "de"): "In jedem Fall:\n\n    - das Team des Spielers, der den Trumpf gewählt "
+    "hat, schreibt so viele Punkte an, wie die Summe aus seinen Kartenpunkten \u00d7 dem "
+    "Multiplikator der gespielten Spalte und seinen Stöckpunkten beträgt.",
+    ("dreier-coiffeur", "en"): "In every case:\n\n    - the player who chose trump gets points "
+    "equal to their card points \u00d7 the multiplier of the column played.",
+    ("dreier-coiffeur", "de"): "In jedem Fall:\n\n    - der Spieler, der den Trumpf gewählt "
+    "hat, erhält so viele Punkte, wie seine Kartenpunkte \u00d7 der Multiplikator der gespielten "
+    "Spalte beträgt.",
+}
+
+
+@pytest.mark.parametrize(("name", "lang"), list(EVERY_CASE))
+def test_coiffeur_scoring_names_the_one_chooser_in_every_case(name: str, lang: str) -> None:
+    """The only rule applies in every case (not 'in every other case'), and the player
+    holding the role is named as the one player it is (not 'every player who named
+    trump')."""
+    text = page(name, lang)
+    assert EVERY_CASE[name, lang] in text
+    assert "In every other case" not in text and "In allen anderen Fällen" not in text
+
+
+@pytest.mark.parametrize(("name", "lang", "line"), [
+    ("coiffeur", "en", "P0 takes the column **second Joker** (times 8)."),
+    ("coiffeur", "de", "P0 nimmt die Spalte **zweiter Joker** (mal 8)."),
+    ("dreier-coiffeur", "en", "P2 takes the column **Guschti** (times 8)."),
+    ("dreier-coiffeur", "de", "P2 nimmt die Spalte **Guschti** (mal 8)."),
+])
+def test_the_example_names_the_column_by_its_title(name: str, lang: str, line: str) -> None:
+    assert line in page(name, lang)
+
+
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("en", "The winner is the team with the most points; equal totals share the win."),
+    ("de", "Es gewinnt das Team mit den meisten Punkten; bei Gleichstand teilen sich die "
+           "Punktgleichen den Sieg."),
+])
+def test_coiffeur_winner_sentence(lang: str, sentence: str) -> None:
+    assert sentence in page("coiffeur", lang)

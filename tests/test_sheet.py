@@ -143,7 +143,7 @@ def test_the_human_sees_the_sheet_and_names_a_column() -> None:
     player = HumanPlayer(io.StringIO("joker-2\n"), out, tv.seat_names(4, seat))
     assert player.choose(game, seat) == Action("column", 7)
     text = out.getvalue()
-    assert "7) column joker-1" in text and "column of your sheet" in text
+    assert "7) joker-1 x7, free choice" in text and "column of your sheet" in text
     # the narrator shows every sheet when a hand is dealt, the played columns marked
     game.apply("column joker-2")
     game.apply("trump S")

@@ -1060,6 +1060,8 @@ class Speaker:
                              f"{sw.sg} unter {pool}"), False, ""
         f = self.pred(t.filter) if t.filter is not None else self.fallback(m.Num(pos=t.pos,
                                                                                   value=1))
+        if t.kind == "subset" and isinstance(t.filter, m.Name) and t.filter.name in ROLES:
+            return self.role_holder(ROLES[t.filter.name]), False, ""  # one player holds it
         if t.kind == "subset":
             return self.pick(f"every {sw.sg} who {f.main()}",
                              f"{sw.every} {sw.sg}, {sw.rel} {f.sub()},"), False, ""
@@ -1134,8 +1136,9 @@ class Speaker:
 
     # -- whole statements
     def condition_line(self, c: m.Clause) -> str:
-        if c.condition is None:
-            return self.t("cond.otherwise")
+        if c.condition is None:  # a rule with nothing before it applies in every case
+            first = bool(self.rf.clauses) and self.rf.clauses[0] is c
+            return self.t("cond.always" if first else "cond.otherwise")
         phrase = self.stmt(c.condition)
         return self.t("cond.if", cond=phrase.sub() if self.de else phrase.main())
 

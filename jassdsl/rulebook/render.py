@@ -125,7 +125,9 @@ def overview(lang: Lang, v: Variant) -> list[str]:
     s = Speaker(lang, rf, inline_options=True)
     players = value_text(lang, rf, rf.players)
     each = value_text(lang, rf, rf.deal.each) if rf.deal.each else str(r.cards_each)
-    deal_key = "ov.deal_each" if rf.deal.each else "ov.deal_all"
+    # 'the rest stays aside' only when some is: twelve each to three players is every card
+    deal_key = "ov.deal_each" if rf.deal.each and r.cards_each * r.players < 36 \
+        else "ov.deal_all"
     dealer_key = f"ov.dealer_{settings.word(rf, 'first dealer')}"
     deal = f"{say(lang, deal_key, each=each, packet=value_text(lang, rf, rf.deal.packet))}; " \
            f"{say(lang, dealer_key)}"
@@ -141,6 +143,9 @@ def overview(lang: Lang, v: Variant) -> list[str]:
     lead_role = role_name(settings.word(rf, "first lead"))
     lead_key = "ov.lead_bidder" if lead_role == "bidder" else "ov.lead_role" if lead_role \
         else "ov.lead_playing" if rf.take_part is not None else "ov.lead_text"
+    if lead_role == "chooser" and rf.trump.kind in ("sheet", "forehand_chooses"):
+        lead_key = "ov.lead_role_always"  # somebody always chooses: no 'when nobody is'
+
     units = [unit_word(lang, u.singular, u.plural) for u in rf.units]
     rows = [
         [say(lang, "ov.players"), players],
@@ -330,6 +335,15 @@ def fixed_mode(lang: Lang, rf: m.RuleFile, w: m.Word) -> str:
     if opt is None:
         return mode_choice(lang, w.text, rf)
     return value_text(lang, rf, m.Value(pos=w.pos, option=w.text))
+
+
+def column_title(lang: Lang, rf: m.RuleFile, name: str) -> str:
+    """A column as a reader knows it from the sheet table: its title in the page's language
+    ('second Joker', 'zweiter Joker'), else its name."""
+    for c in rf.columns:
+        if c.name == name and c.title:
+            return in_lang(lang, c.title, c.title_german)
+    return name
 
 
 def sheet_text(lang: Lang, rf: m.RuleFile, lead: str) -> list[str]:
@@ -773,7 +787,8 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         for e in ex.calls:
             player = seat_name(e.seat)
             if isinstance(e, ColumnTaken):
-                lines.append(say(lang, "ex.column", player=player, column=safe.code(e.column),
+                lines.append(say(lang, "ex.column", player=player,
+                                 column=column_title(lang, v.model, e.column),
                                  times=e.multiplier))
             elif isinstance(e, Declared):
                 lines.append(say(lang, "ex.pass", player=player) if e.passed

@@ -78,6 +78,12 @@ TEXT: dict[str, tuple[str, str]] = {
         "wer in der Versteigerung am höchsten geboten hat, eröffnet den ersten Stich; wer "
         "einen Stich macht, eröffnet den nächsten; gespielt wird im Gegenuhrzeigersinn",
     ),
+    "ov.lead_role_always": (
+        "{role} leads the first trick; whoever wins a trick leads the next; play goes "
+        "counter-clockwise",
+        "{role} eröffnet den ersten Stich; wer einen Stich macht, eröffnet den nächsten; "
+        "gespielt wird im Gegenuhrzeigersinn",
+    ),
     "ov.lead_role": (
         "{role} leads the first trick (forehand, when nobody is); whoever wins a trick leads "
         "the next; play goes counter-clockwise",
@@ -608,6 +614,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "scoring.none": ("This file has no scoring rules.", "Diese Datei hat keine Abrechnungsregeln."),
     "cond.if": ("If {cond}:", "Wenn {cond}:"),
     "cond.otherwise": ("In every other case:", "In allen anderen Fällen:"),
+    "cond.always": ("In every case:", "In jedem Fall:"),
     "let.def": ("{name} is {value}", "{name} ist {value}"),
     "option.ref": ("{name} is the option of that name ({value} unless chosen otherwise)",
                    "{name} ist die gleichnamige Option (voreingestellt {value})"),
@@ -643,7 +650,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "end.winner_most": (
         "The winner is {article} {subject} with the most {unit}; equal totals share the win.",
         "Es gewinnt {article} {subject} mit den meisten {unit}; bei Gleichstand teilen sich "
-        "die Gleichen den Sieg.",
+        "die Punktgleichen den Sieg.",
     ),
     "end.winner_first_out": (
         "The first to leave the table wins; of several who leave after the same "
@@ -652,13 +659,13 @@ TEXT: dict[str, tuple[str, str]] = {
         "{unit}.",
         "Es gewinnt, wer zuerst den Tisch verlässt; gehen mehrere nach derselben Runde, "
         "gewinnt unter ihnen der mit den {most} {unit}, bei Gleichstand teilen sich die "
-        "Gleichen den Sieg. Die anderen werden in der Reihenfolge ihres Gehens platziert, "
+        "Punktgleichen den Sieg. Die anderen werden in der Reihenfolge ihres Gehens platziert, "
         "danach wer noch am Tisch sitzt, nach den {most} {unit}.",
     ),
     "end.winner_fewest": (
         "The winner is {article} {subject} with the fewest {unit}; equal totals share the win.",
         "Es gewinnt {article} {subject} mit den wenigsten {unit}; bei Gleichstand teilen sich "
-        "die Gleichen den Sieg.",
+        "die Punktgleichen den Sieg.",
     ),
     # -- options
     "options.none": (
@@ -737,8 +744,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "ex.push": ("{player} pushes.", "{player} schiebt."),
     "ex.bid": ("{player} bids {value}.", "{player} bietet {value}."),
     "ex.pass": ("{player} passes.", "{player} passt."),
-    "ex.column": ("{player} takes the column {column} (times {times}).",
-                  "{player} nimmt die Spalte {column} (mal {times})."),
+    "ex.column": ("{player} takes the column **{column}** (times {times}).",
+                  "{player} nimmt die Spalte **{column}** (mal {times})."),
     "ex.fixed": ("Hand {number} is played as {mode}, as the rules say.",
                  "Runde {number} wird nach den Regeln als {mode} gespielt."),
     "ex.choose": ("{player} chooses {trump}.", "{player} wählt {trump}."),
