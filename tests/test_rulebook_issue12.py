@@ -278,3 +278,18 @@ def test_the_example_names_the_column_by_its_title(name: str, lang: str, line: s
 ])
 def test_coiffeur_winner_sentence(lang: str, sentence: str) -> None:
     assert sentence in page("coiffeur", lang)
+
+
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("en", "scores points equal to the card points of the other teams \u00d7 the multiplier "
+           "of the column played."),
+    ("de", "schreibt so viele Punkte an, wie die Punkte der anderen Teams \u00d7 der "
+           "Multiplikator der gespielten Spalte beträgt."),
+])
+def test_what_all_the_others_took_reads_as_words(lang: str, sentence: str) -> None:
+    """Coiffeur's Misère column writes `sum(points) - points`: the others' points, not a
+    formula in the sentence."""
+    sections = page("coiffeur", lang).split("\n## ")
+    scoring = next(x for x in sections if x.startswith(("Scoring a hand", "Abrechnung einer Runde")))
+    assert sentence in scoring
+    assert "sum(points)" not in scoring

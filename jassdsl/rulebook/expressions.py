@@ -503,6 +503,23 @@ class Speaker:
             return self.pick(*COLUMN_FACTOR)
         return None
 
+    def the_others(self, e: m.Expr) -> tuple[str, str] | None:
+        """`sum(x) - x`, what all the others have together, in words: 'the card points of
+        the other teams', 'die Punkte der anderen Teams' (dative 'den Punkten ...')."""
+        if not (isinstance(e, m.Binary) and e.op == "-" and isinstance(e.left, m.Call)
+                and e.left.func == "sum" and len(e.left.args) == 1
+                and formula(e.left.args[0]) == formula(e.right)):
+            return None
+        q = self.quantity(e.right)
+        if q is None or q.kind != "count" or not q.noun[1]:
+            return None
+        noun, sw = q.noun[1], self.sw
+        if not self.de:
+            text = f"the {noun} of the other {sw.pl}"
+            return text, text
+        dative = noun if noun.endswith(("n", "s")) else f"{noun}n"
+        return f"die {noun} der anderen {sw.pl}", f"den {dative} der anderen {sw.pl}"
+
     def noun_phrase(self, e: m.Expr) -> tuple[str, str]:
         """A number about one subject as a noun phrase: (nominative, German dative)."""
         if isinstance(e, m.RoleValue):
@@ -513,6 +530,9 @@ class Speaker:
         q = self.quantity(e)
         if q is not None and q.np:
             return q.np, q.np_dat or q.np
+        others = self.the_others(e)
+        if others is not None:
+            return others
         terms = signed_terms(e)
         if any(sign < 0 for sign, _ in terms):  # a sum alone is said below
             signed = [(sign, self.noun_phrase(x)) for sign, x in terms]
