@@ -21,7 +21,7 @@ from jassdsl.deal import trick_seats
 from jassdsl.game import Game
 from jassdsl.play import beat_rows, trick_winner
 from jassdsl.playout import choose
-from jassdsl.tables import MODE_INDEX, ModeTable
+from jassdsl.tables import ModeTable
 
 BOT_KINDS = ("random", "heuristic", "mixed")
 
@@ -105,9 +105,7 @@ def hand_cards(mask: int) -> tuple[int, ...]:
 
 def table_for(rules: CompiledRules, mode: int) -> ModeTable:
     """The table that ranks and counts cards under a mode (the fallback while unset)."""
-    if mode < 0:
-        mode = rules.fallback if rules.fallback is not None else MODE_INDEX["obenabe"]
-    table = rules.modes.get(mode)
+    table = rules.modes.get(rules.settled_mode(mode))
     return table if table is not None else next(iter(rules.modes.values()))
 
 

@@ -15,7 +15,7 @@ from jassdsl.modes import Mode, ModeSchedule, in_mode, mode_numbers
 from jassdsl.play import PlayRules
 from jassdsl.roles import BIDDER, CHOOSER, PUSHER, ROLES, role_name
 from jassdsl.scoring import CompiledClause, Fn, compile_clauses
-from jassdsl.tables import ModeTable, build_modes
+from jassdsl.tables import OBENABE, ModeTable, build_modes
 from jassdsl.weis import WeisTable
 
 EXPRESSIONS = (m.Num, m.Name, m.Total, m.TeamValue, m.RoleValue, m.Call, m.Unary, m.Binary,
@@ -203,6 +203,13 @@ class CompiledRules:
     def next_dealer_bidder(self) -> bool:
         """The highest bidder deals the next hand."""
         return self.dealer_role == BIDDER
+
+    def settled_mode(self, mode: int) -> int:
+        """The mode a hand's tricks are decided and counted in: its own, or while no trump
+        is set the file's fallback (Obenabe where the file names none)."""
+        if mode >= 0:
+            return mode
+        return self.fallback if self.fallback is not None else OBENABE
 
     def weis_in(self, mode: int) -> WeisTable | None:
         """The Weis table of a hand played in this trump mode (-1: none set yet)."""

@@ -30,7 +30,7 @@ from jassdsl.engine.events import (
     WeisSaid,
 )
 from jassdsl.scoring import Grant
-from jassdsl.tables import MODE_INDEX, MODE_NAMES, ModeTable
+from jassdsl.tables import MODE_NAMES, ModeTable
 from jassdsl.weis import trick_bonuses, trump_made_in
 
 
@@ -66,10 +66,7 @@ def mode_label(mode: str) -> str:
 
 def final_table(rules: CompiledRules, trump: str) -> ModeTable:
     """The table a finished hand was counted with (the fallback when no trump was set)."""
-    mode = rules.schedule.number(trump)
-    if mode < 0:
-        mode = rules.fallback if rules.fallback is not None else MODE_INDEX["obenabe"]
-    table = rules.modes.get(mode)
+    table = rules.modes.get(rules.settled_mode(rules.schedule.number(trump)))
     return table if table is not None else next(iter(rules.modes.values()))
 
 

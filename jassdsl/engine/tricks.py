@@ -18,7 +18,7 @@ from jassdsl.engine.records import Trick
 from jassdsl.errors import IllegalActionError
 from jassdsl.play import FollowRule, follow_plain, follow_rule, trick_winner
 from jassdsl.roles import FIRST_VOID
-from jassdsl.tables import MODE_INDEX, ModeTable
+from jassdsl.tables import ModeTable
 
 if TYPE_CHECKING:
     from jassdsl.engine.game import Game
@@ -42,17 +42,12 @@ class Play(Phase):
         """The table that decides trick k (from 0) in a mode (the fallback while no trump
         is set); a file's mode plays each trick in the base mode its schedule names."""
         r = self.rules
-        if mode < 0:
-            mode = r.fallback if r.fallback is not None else MODE_INDEX["obenabe"]
-        return r.modes[r.trick_mode(mode, k)]
+        return r.modes[r.trick_mode(r.settled_mode(mode), k)]
 
     def points_table(self, mode: int) -> ModeTable:
         """The table whose card points count a hand in a mode (the fallback while no
         trump is set): a file's mode has its own points, whichever tricks it plays how."""
-        r = self.rules
-        if mode < 0:
-            mode = r.fallback if r.fallback is not None else MODE_INDEX["obenabe"]
-        return r.modes[mode]
+        return self.rules.modes[self.rules.settled_mode(mode)]
 
     def trick_base(self, g: Game) -> int:
         """The mode whose order and regime hold for the open trick (-1: none set yet)."""

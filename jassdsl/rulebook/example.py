@@ -87,8 +87,7 @@ def points_table(rules: CompiledRules, trump: str) -> ModeTable:
         return rules.modes[number]
     if trump in MODE_INDEX:
         return rules.modes[MODE_INDEX[trump]]
-    mode = rules.fallback if rules.fallback is not None else MODE_INDEX["obenabe"]
-    return rules.modes[mode]
+    return rules.modes[rules.settled_mode(-1)]
 
 
 def trick_modes(rules: CompiledRules, trump: str, tricks: int) -> tuple[str, ...]:
