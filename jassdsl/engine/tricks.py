@@ -3,7 +3,11 @@ mode of the trick being played, the trick's winner from its rank tables; the fir
 a player who cannot follow sets trump where the file says so.
 
 A mode the file defines (Slalom, Guschti, ...) plays each trick in a base mode: the
-schedule's `trick_mode(mode, k)` names it, and legality and the winner of trick k use it."""
+schedule's `trick_mode(mode, k)` names it, and legality and the winner of trick k use it.
+
+Every decision of a trick is one of `Play`'s functions of (mode, trick number, cards):
+`trick_base`, `follow_in`, `order_table`, `sets_trump`. The fast random playout
+(`playout.play_tricks`) calls the same ones, so a hand has one definition."""
 
 from __future__ import annotations
 
@@ -49,10 +53,25 @@ class Play(Phase):
         trump is set): a file's mode has its own points, whichever tricks it plays how."""
         return self.rules.modes[self.rules.settled_mode(mode)]
 
+    def base_of(self, mode: int, k: int) -> int:
+        """The mode whose follow regime holds in trick k (from 0) of a hand in a mode
+        (-1: no trump set yet, so the plain regime of `follow_in`)."""
+        return self.rules.trick_mode(mode, k) if mode >= 0 else mode
+
     def trick_base(self, g: Game) -> int:
         """The mode whose order and regime hold for the open trick (-1: none set yet)."""
         s = g.s
-        return self.rules.trick_mode(s.mode, len(s.tricks)) if s.mode >= 0 else s.mode
+        return self.base_of(s.mode, len(s.tricks))
+
+    def follow_in(self, base: int) -> FollowRule:
+        """The follow regime of a trick base (`base_of`): the file's regime under its
+        table, or follow suit if possible while no trump is set."""
+        return self.follow_by_mode[base] if base >= 0 else follow_plain
+
+    def sets_trump(self, mode: int, led: int, card: int) -> bool:
+        """Whether a card played on a trick led in suit `led` sets trump: the first card
+        of a player who cannot follow, where the file says so and no trump is set."""
+        return mode < 0 and self.first_void and card // 9 != led
 
     def begin(self, g: Game) -> bool:
         """Play begins; with Weis, each seat holding one decides before its first card."""
@@ -82,11 +101,8 @@ class Play(Phase):
         key = (hand, mode, *trick)
         if key == self.last_legal[0]:
             return self.last_legal[1]
-        if mode < 0:
-            legal = follow_plain(hand, trick[0] // 9, -1)
-        else:
-            top = trick[trick_winner(trick, self.rules.modes[mode])]
-            legal = self.follow_by_mode[mode](hand, trick[0] // 9, top)
+        top = trick[trick_winner(trick, self.rules.modes[mode])] if mode >= 0 else -1
+        legal = self.follow_in(mode)(hand, trick[0] // 9, top)
         self.last_legal = (key, legal)
         return legal
 
@@ -115,8 +131,8 @@ class Play(Phase):
         if self.track_void and trick and card // 9 != trick[0] // 9 and \
                 s.roles[FIRST_VOID] < 0:
             s.roles[FIRST_VOID] = seat
-        if s.mode < 0 and trick and card // 9 != trick[0] // 9 and self.first_void:
-            s.mode = card // 9  # the first card of a player who cannot follow sets trump
+        if trick and self.sets_trump(s.mode, trick[0] // 9, card):
+            s.mode = card // 9
             if log is not None:
                 log.append(TrumpSet(s.hand_no, self.rules.mode(s.mode), "first void", seat, card))
         trick.append(card)
