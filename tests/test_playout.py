@@ -17,6 +17,7 @@ import pytest
 from conftest import VariantCase, scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from twin_games import assert_same, drive
 
 from jassdsl.game import Game
 from jassdsl.playout import choose, play_random
@@ -24,41 +25,9 @@ from jassdsl.playout import choose, play_random
 SEEDS = st.integers(0, 2**32 - 1)
 
 
-def drive(game: Game, rng: random.Random, hands: int | None = None,
-          actions: int | None = None) -> int:
-    """The slow twin of play_random: `choose` and `Game.apply`, one action at a time.
-
-    Stops when the game is over, after `hands` finished hands or after `actions`
-    actions, whichever comes first; returns the number of hands finished."""
-    start, done = len(game.results), 0
-    while (not game.is_over and (hands is None or len(game.results) - start < hands)
-           and (actions is None or done < actions)):
-        game.apply(choose(rng.getrandbits, game.legal_actions()))
-        done += 1
-    return len(game.results) - start
-
-
 def twins(case: VariantCase, seed: int, record: bool = False) -> tuple[Game, Game]:
     return (Game(case.name, seed=seed, options=case.options, record=record),
             Game(case.name, seed=seed, options=case.options, record=record))
-
-
-def assert_same(fast: Game, slow: Game, fast_rng: random.Random,
-                slow_rng: random.Random) -> None:
-    """Hand by hand first (readable failures), then the whole state and both generators."""
-    assert len(fast.results) == len(slow.results)
-    for a, b in zip(fast.results, slow.results, strict=True):
-        where = f"hand {b.number}"
-        assert a.tricks == b.tricks, where
-        assert a.points == b.points, where
-        assert a.clause == b.clause, where
-        assert a.grants == b.grants, where
-        assert a.totals == b.totals, where
-        assert a == b, where
-    assert fast.outcome() == slow.outcome()
-    assert fast.s == slow.s  # white-box: the engine's whole state
-    assert fast_rng.getstate() == slow_rng.getstate(), "the policy drew differently"
-    assert fast.chance.getstate() == slow.chance.getstate(), "the deals drew differently"
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
