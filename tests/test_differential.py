@@ -6,7 +6,8 @@ every shipped file and option set, every language fixture that compiles, the hos
 input B1 (issue 18: Slalom until the first void) and mutants of the shipped files that
 `check` accepts, seeded games on both paths must give the same hands (deal, tricks,
 points, clause, grants, totals: the whole `HandResult`), outcome, state and random
-draws (`twin_games.compare`). A few hands per case here; `scripts/differential.py`
+draws (`twin_games.compare`). A few hands per case here (and one whole game per
+shipped file and option set); `scripts/differential.py`
 plays more seeds and more mutants.
 
 The loop emits no events (a game that logs them goes through `Game.apply`), so the
@@ -40,8 +41,11 @@ def compare_seeds(rules: CompiledRules) -> int:
 
 
 def test_every_shipped_file_and_option_set(variant_case: VariantCase) -> None:
+    """A whole game (its end too: a target reached, `count first:`), then a few hands."""
     rules = load_rules(variant_case.name, variant_case.options)
     assert not uncovered(rules), "a shipped file must stay on the fast loop (its speed)"
+    whole = compare(rules, 2)
+    assert not whole.error and whole.hands >= 1
     assert compare_seeds(rules) >= len(SEEDS)
 
 

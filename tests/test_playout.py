@@ -5,7 +5,9 @@ its own way of picking the chosen card from a mask. Here two games start from th
 seed, each with its own generator of the same seed: one is played by `play_random`, the
 other one action at a time through `Game.apply` and `choose`. They must deal, play and
 score the same hands, end the same way, and make the same random draws, from any point of
-a game (mid-trick included) and when told to stop after some hands.
+a game (mid-trick included) and when told to stop after some hands. Whole games from
+the start, over every rule file and fuzzed ones, are `test_differential.py`'s; the twin
+games' helpers are `twin_games.py`.
 """
 
 from __future__ import annotations
@@ -28,16 +30,6 @@ SEEDS = st.integers(0, 2**32 - 1)
 def twins(case: VariantCase, seed: int, record: bool = False) -> tuple[Game, Game]:
     return (Game(case.name, seed=seed, options=case.options, record=record),
             Game(case.name, seed=seed, options=case.options, record=record))
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_whole_games_are_the_same(variant_case: VariantCase, seed: int) -> None:
-    fast, slow = twins(variant_case, seed)
-    fast_rng, slow_rng = random.Random(seed), random.Random(seed)
-    finished = play_random(fast, fast_rng)
-    assert drive(slow, slow_rng) == finished == len(slow.results)
-    assert fast.is_over and slow.outcome() is not None
-    assert_same(fast, slow, fast_rng, slow_rng)
 
 
 def test_a_recorded_game_keeps_every_action(variant_case: VariantCase) -> None:
