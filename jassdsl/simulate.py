@@ -8,7 +8,8 @@ in game order.
 Random bots play the playout's random policy (`playout.choose`: a uniform choice among
 the legal actions, declarations and bids included) with one generator per game, seeded
 from the game seed (`policy_rng`), and run through the fast path `playout.play_random`,
-which plays whole tricks in one loop. `PolicyBot` is the same policy as a bot for
+which plays whole tricks in one loop where that loop covers the file
+(`playout.uncovered`), else through `Game.apply`: the same hands either way. `PolicyBot` is the same policy as a bot for
 `Game.apply`: both play the very same hands. Heuristic bots, and the random bots of
 `mixed` (`RandomBot`, one generator per seat, as in `jassdsl play`), go through
 `Game.apply`.
