@@ -35,7 +35,7 @@ from jassdsl.deal import trick_seats
 from jassdsl.engine.game import Game
 from jassdsl.engine.records import Trick
 from jassdsl.engine.state import State
-from jassdsl.play import beat_rows, trick_winner
+from jassdsl.play import trick_winner
 from jassdsl.roles import ROLE_LIST
 
 T = TypeVar("T")
@@ -75,8 +75,10 @@ def even_hands(s: State, players: int) -> bool:
     least one (the loop plays tricks until the leader's hand is empty)."""
     hands = s.hands
     size = hands[s.leader].bit_count()
-    return size > 0 and all(hands[x].bit_count() == size
-                            for x in trick_seats(players, s.playing)[s.leader])
+    for seat in followers(players, s.playing)[s.leader]:
+        if hands[seat].bit_count() != size:
+            return False
+    return size > 0
 
 
 def play_random(game: Game, rng: random.Random, hands: int | None = None) -> int:
@@ -133,8 +135,7 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
     when the end of the hand (`hand_end`) books it, on this path as on `Game.apply`."""
     s, r = game.s, game.rules
     play = game.chain.play
-    base_of, follow_in, order_table, sets_trump = (
-        play.base_of, play.follow_in, play.order_table, play.sets_trump)
+    sets_trump = play.sets_trump
     w = s.weis
     todo = w.todo if w is not None else 0  # seats still to decide on their Weis
     weis_here = w is not None and not s.tricks  # the first trick is played here
@@ -149,9 +150,9 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
     leader = s.leader
     new_trick = tuple.__new__
     k = len(tricks)  # the trick being played, from 0
+    plan = play.plan(mode)  # per trick: Play's follow regime and beat rows
     while hands[leader]:
-        follow = follow_in(base_of(mode, k))
-        beats = beat_rows(order_table(mode, k))
+        follow, beats = plan[k]
         if todo and todo >> leader & 1:
             todo = decide_weis(game, leader, getrandbits)
         legal = hand = hands[leader]
@@ -186,12 +187,11 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
             play_card(card)
             if mode < 0 and sets_trump(mode, led, card):  # (mode < 0: a quick test first)
                 mode = s.mode = card // 9
-                follow = follow_in(base_of(mode, k))
-                table = order_table(mode, k)
-                beats = beat_rows(table)
+                plan = play.plan(mode)
+                follow, beats = plan[k]
                 seats = (leader, *after[leader])
                 cards = played[-seats.index(seat) - 1:]  # this trick so far
-                top_i = trick_winner(cards, table)
+                top_i = trick_winner(cards, play.order_table(mode, k))
                 top, win = cards[top_i], seats[top_i]
                 row = beats[top]
             elif row[card]:

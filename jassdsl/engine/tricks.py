@@ -7,7 +7,8 @@ schedule's `trick_mode(mode, k)` names it, and legality and the winner of trick 
 
 Every decision of a trick is one of `Play`'s functions of (mode, trick number, cards):
 `trick_base`, `follow_in`, `order_table`, `sets_trump`. The fast random playout
-(`playout.play_tricks`) calls the same ones, so a hand has one definition."""
+(`playout.play_tricks`) calls the same ones (`plan` gathers them per trick), so a hand
+has one definition."""
 
 from __future__ import annotations
 
@@ -20,13 +21,17 @@ from jassdsl.engine.events import CardPlayed, TrickTaken, TrumpSet
 from jassdsl.engine.phase import Phase
 from jassdsl.engine.records import Trick
 from jassdsl.errors import IllegalActionError
-from jassdsl.play import FollowRule, follow_plain, follow_rule, trick_winner
+from jassdsl.modes import MAX_TRICKS
+from jassdsl.play import FollowRule, beat_rows, follow_plain, follow_rule, trick_winner
 from jassdsl.roles import FIRST_VOID
 from jassdsl.tables import ModeTable
 
 if TYPE_CHECKING:
     from jassdsl.engine.game import Game
     from jassdsl.engine.weis import WeisPhase
+
+
+BeatRows = tuple[tuple[bool, ...], ...]  # rows[a][b]: b takes a trick a is winning
 
 
 class Play(Phase):
@@ -41,6 +46,7 @@ class Play(Phase):
         self.first_void = rules.trump_kind == "first_void"
         self.track_void = FIRST_VOID in rules.roles_read  # who first could not follow
         self.last_legal: tuple[tuple[int, ...], int] = ((), 0)
+        self.plans: dict[int, tuple[tuple[FollowRule, BeatRows], ...]] = {}
 
     def order_table(self, mode: int, k: int = 0) -> ModeTable:
         """The table that decides trick k (from 0) in a mode (the fallback while no trump
@@ -67,6 +73,24 @@ class Play(Phase):
         """The follow regime of a trick base (`base_of`): the file's regime under its
         table, or follow suit if possible while no trump is set."""
         return self.follow_by_mode[base] if base >= 0 else follow_plain
+
+    def plan(self, mode: int) -> tuple[tuple[FollowRule, BeatRows], ...]:
+        """Per trick k of a hand in a mode: its follow regime (`follow_in(base_of)`) and
+        the rows of its deciding table (`beat_rows(order_table)`), for loops that play
+        many tricks (`playout.play_tricks`). Made once per mode for all games of the
+        compiled rules: cached on the mode's table, under everything else it reads."""
+        plan = self.plans.get(mode)
+        if plan is None:
+            r = self.rules
+            cache = r.modes[r.settled_mode(mode)].cache
+            key = ("plan", mode, r.play, r.fallback, r.schedule)
+            plan = cache.get(key)
+            if plan is None:
+                plan = cache[key] = tuple(
+                    (self.follow_in(self.base_of(mode, k)), beat_rows(self.order_table(mode, k)))
+                    for k in range(MAX_TRICKS))
+            self.plans[mode] = plan
+        return plan
 
     def sets_trump(self, mode: int, led: int, card: int) -> bool:
         """Whether a card played on a trick led in suit `led` sets trump: the first card
