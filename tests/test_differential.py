@@ -25,12 +25,13 @@ from conftest import VariantCase, variant_cases
 from twin_games import compare, drive, fixture_names, fixture_rules, fuzzed, hostile_paths
 
 from jassdsl.compiler import CompiledRules
+from jassdsl.engine.events import CardPlayed
 from jassdsl.game import Game
 from jassdsl.playout import choose, play_random, play_tricks, uncovered
 from jassdsl.registry import load_rules
 
 SEEDS = (0, 1)
-HANDS = 3  # per seed: enough to reach a second dealer, a pushed choice, a first void
+HANDS = 3  # per seed and case: a few, so that the many cases stay quick
 FUZZED = 12  # accepted mutants
 B1 = "b1-slalom-before-first-void.jass"
 
@@ -118,6 +119,19 @@ def test_what_the_loop_does_not_cover_would_be_played_differently() -> None:
         drive(slow, random.Random(seed), HANDS)
         differ += fast.results != slow.results
     assert differ
+
+
+def test_a_game_that_logs_events_logs_every_card() -> None:
+    """The loop emits no events, so a game that logs them is played through `Game.apply`:
+    the same hands, and a card event for every card of them."""
+    rules = load_rules(next(p for p in hostile_paths() if p.name == B1))
+    logged = Game(rules, seed=3, record=False, events=True)
+    quiet = Game(rules, seed=3, record=False)
+    play_random(logged, random.Random(3), HANDS)
+    play_random(quiet, random.Random(3), HANDS)
+    assert logged.results == quiet.results and len(quiet.results) == HANDS
+    played = [(e.hand, e.card) for e in logged.events if isinstance(e, CardPlayed)]
+    assert played == [(r.number, c) for r in quiet.results for t in r.tricks for c in t.cards]
 
 
 def test_the_cases_are_all_there() -> None:

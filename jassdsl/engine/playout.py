@@ -9,16 +9,17 @@ only more slowly.
 
 `play_random` plays the tricks of a hand in one loop over local variables
 (`play_tricks`), but every decision in it is made by the functions `Game.apply` uses
-(`tricks.Play`): the follow regime of each trick's base mode (`Play.base_of`,
-`Play.follow_in`), the table that decides trick k (`Play.order_table(mode, k)`, read as
-`play.beat_rows`, a table of `trick_winner`), the first card that sets trump
-(`Play.sets_trump`), and the Weis decisions by the Weis phase itself. Trump choice,
-declarations, scoring and the end of the game go through `Game`.
+(`tricks.Play`): trick k of a hand in a mode follows the regime of its base mode
+(`Play.base_of`, `Play.follow_in`) and is decided by `Play.order_table(mode, k)` (read
+as `play.beat_rows`, a table of `trick_winner`), both gathered per trick by `Play.plan`;
+the first card that sets trump is `Play.sets_trump`'s; the Weis decisions are taken by
+the Weis phase itself. Trump choice, declarations, scoring and the end of the game go
+through `Game`.
 
 The loop plays a hand only where it is known to play it as `Game.apply` would: the rule
-file's constructs are all on its list (`uncovered`, decided once per game), the game keeps
-no history or events, and every seat in play holds as many cards (checked once per
-hand). Anything else goes through `Game.apply`, one action at a time, with the same
+file's constructs are all on its list (`uncovered`, decided once per `play_random`
+call), the game keeps no history or events, and every seat in play holds as many cards
+(checked where a hand's tricks would start on the loop). Anything else goes through `Game.apply`, one action at a time, with the same
 draws. `tests/test_differential.py` plays both paths over every shipped file, option set,
 language fixture and fuzzed file that `check` accepts.
 """
@@ -185,7 +186,7 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
             taken |= bit
             card = bit.bit_length() - 1
             play_card(card)
-            if mode < 0 and sets_trump(mode, led, card):  # (mode < 0: a quick test first)
+            if mode < 0 and sets_trump(mode, led, card):  # mode < 0 first: cheap once set
                 mode = s.mode = card // 9
                 plan = play.plan(mode)
                 follow, beats = plan[k]
