@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from functools import cache
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from conftest import VariantCase, variant_cases
@@ -26,7 +27,9 @@ from twin_games import compare, drive, fixture_names, fixture_rules, fuzzed, hos
 
 from jassdsl.compiler import CompiledRules
 from jassdsl.engine.events import CardPlayed
+from jassdsl.engine.playout import FAST_TRUMP
 from jassdsl.game import Game
+from jassdsl.model import TrumpMethod
 from jassdsl.playout import choose, play_random, play_tricks, uncovered
 from jassdsl.registry import load_rules
 
@@ -119,6 +122,14 @@ def test_what_the_loop_does_not_cover_would_be_played_differently() -> None:
         drive(slow, random.Random(seed), HANDS)
         differ += fast.results != slow.results
     assert differ
+
+
+def test_the_trump_methods_the_loop_covers_are_the_language_s() -> None:
+    """A misspelt method on the loop's list would send its files to `Game.apply` unseen.
+    A new method fails here: the loop leaves it to `Game.apply` until it is put on the
+    list, and this file then compares both paths on its fixture."""
+    kinds = set(get_args(TrumpMethod.model_fields["kind"].annotation))
+    assert kinds == FAST_TRUMP, f"not on the loop's list: {sorted(kinds - FAST_TRUMP)}"
 
 
 def test_a_game_that_logs_events_logs_every_card() -> None:
