@@ -6,9 +6,9 @@ A mode the file defines (Slalom, Guschti, ...) plays each trick in a base mode: 
 schedule's `trick_mode(mode, k)` names it, and legality and the winner of trick k use it.
 
 Every decision of a trick is one of `Play`'s functions of (mode, trick number, cards):
-`trick_base`, `follow_in`, `order_table`, `sets_trump`. The fast random playout
-(`playout.play_tricks`) calls the same ones (`plan` gathers them per trick), so a hand
-has one definition."""
+`base_of` and `follow_in` (which cards are legal), `order_table` (who takes the trick),
+`sets_trump` (the first void). The fast random playout (`playout.play_tricks`) uses the
+same ones (`plan` gathers them per trick), so a hand has one definition."""
 
 from __future__ import annotations
 
