@@ -50,6 +50,7 @@ class Tally:
     def __init__(self, keep: Path) -> None:
         self.keep = keep
         self.counts: dict[str, Counter[str]] = {}
+        self.errors: Counter[str] = Counter()  # the errors games stopped at alike, by type
 
     def play(self, kind: str, label: str, rules: CompiledRules, seeds: range,
              hands: int | None) -> None:
@@ -65,7 +66,9 @@ class Tally:
                 continue
             c["passed"] += 1
             c["hands"] += seen.hands
-            c["stopped alike"] += bool(seen.error) and not seen.error.startswith("no end")
+            if seen.error and not seen.error.startswith("no end"):
+                c["stopped alike"] += 1
+                self.errors[seen.error.split(":")[0]] += 1
             c["not compared (no end)"] += seen.error.startswith("no end")
 
     def failure(self, kind: str, label: str, seed: int, trace: str) -> None:
@@ -88,6 +91,9 @@ class Tally:
             total.update(c)
         out.append(f"total: {total['files']} files, {total['passed']} passed, "
                    f"{total['failed']} failed, {total['hands']} hands compared")
+        if self.errors:
+            out.append("errors both paths stopped at: " + ", ".join(
+                f"{kind} {n}" for kind, n in self.errors.most_common()))
         return out
 
     @property
