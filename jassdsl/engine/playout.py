@@ -142,6 +142,7 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
     weis_here = w is not None and not s.tricks  # the first trick is played here
     hands, won, tricks = s.hands, s.won, s.tricks
     mode = s.mode
+    open_trump = play.trump_open(mode)  # a card may still set trump (`sets_trump`)
     after = followers(r.players, s.playing)
     n = len(after[s.leader]) + 1  # cards in a trick: one per seat in play
     played: list[int] = []  # the cards in play order
@@ -186,8 +187,9 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
             taken |= bit
             card = bit.bit_length() - 1
             play_card(card)
-            if mode < 0 and sets_trump(mode, led, card):  # mode < 0 first: cheap once set
+            if open_trump and sets_trump(mode, led, card):
                 mode = s.mode = card // 9
+                open_trump = False
                 plan = play.plan(mode)
                 follow, beats = plan[k]
                 seats = (leader, *after[leader])

@@ -7,8 +7,9 @@ schedule's `trick_mode(mode, k)` names it, and legality and the winner of trick 
 
 Every decision of a trick is one of `Play`'s functions of (mode, trick number, cards):
 `base_of` and `follow_in` (which cards are legal), `order_table` (who takes the trick),
-`sets_trump` (the first void). The fast random playout (`playout.play_tricks`) uses the
-same ones (`plan` gathers them per trick), so a hand has one definition."""
+`trump_open` and `sets_trump` (the first void). The fast random playout
+(`playout.play_tricks`) uses the same ones (`plan` gathers them per trick), so a hand
+has one definition."""
 
 from __future__ import annotations
 
@@ -92,10 +93,15 @@ class Play(Phase):
             self.plans[mode] = plan
         return plan
 
+    def trump_open(self, mode: int) -> bool:
+        """Whether a card of a hand in this mode may still set trump: no trump is set,
+        and the file lets the first card of a player who cannot follow set it."""
+        return mode < 0 and self.first_void
+
     def sets_trump(self, mode: int, led: int, card: int) -> bool:
         """Whether a card played on a trick led in suit `led` sets trump: the first card
-        of a player who cannot follow, where the file says so and no trump is set."""
-        return mode < 0 and self.first_void and card // 9 != led
+        of a player who cannot follow, while the trump is open (`trump_open`)."""
+        return self.trump_open(mode) and card // 9 != led
 
     def begin(self, g: Game) -> bool:
         """Play begins; with Weis, each seat holding one decides before its first card."""
