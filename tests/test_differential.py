@@ -7,8 +7,7 @@ input B1 (issue 18: Slalom until the first void) and mutants of the shipped file
 `check` accepts, seeded games on both paths must give the same hands (deal, tricks,
 points, clause, grants, totals: the whole `HandResult`), outcome, state and random
 draws (`twin_games.compare`). A few hands per case here (and one whole game per
-shipped file and option set); `scripts/differential.py`
-plays more seeds and more mutants.
+shipped file and option set); `scripts/differential.py` plays more seeds and mutants.
 
 The loop emits no events (a game that logs them goes through `Game.apply`), so the
 comparison is of what both paths make: the hand records, the state and the outcome.
