@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from jassdsl import model as m
 from jassdsl import settings
 from jassdsl.cards import RANKS
-from jassdsl.counting import Additions, Scales, additions, scales
+from jassdsl.counting import Additions, Scales, additions, read_as, scales
 from jassdsl.errors import OptionError
 from jassdsl.exprsource import Compiler
 from jassdsl.modes import Mode, ModeSchedule, in_mode, mode_numbers
@@ -445,7 +445,7 @@ def compile_rules(
     used = names_used(rf)  # the facts the file reads, to skip work it never asks for
     weis, weis_modes = compile_weis(rf, options)
     count_order = tuple(w.text for w in rf.count_first.facts) if rf.count_first else ()
-    adds = additions(rf, unit_of, main_unit, count_order) if count_order else {}
+    adds = additions(rf, unit_of, main_unit, read_as(count_order)) if count_order else {}
     return CompiledRules(
         model=rf,
         options=options,

@@ -15,6 +15,7 @@ from urllib.parse import quote
 from jassdsl import model as m
 from jassdsl import settings
 from jassdsl.cards import RANKS, SUITS
+from jassdsl.counting import TRICKS
 from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.engine.events import ColumnTaken, Declared, Pushed
 from jassdsl.roles import ROLES, role_name
@@ -630,8 +631,12 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     elif rf.end.sheets_full:
         out.append(say(lang, "end.sheets_full"))
     if rf.count_first is not None:
-        facts = [say(lang, f"count.{w.text}") for w in rf.count_first.facts]
-        out += ["", say(lang, "end.count_first", facts=say(lang, "count.then").join(facts))]
+        facts = [say(lang, f"count.{w.text}") for w in rf.count_first.facts
+                 if w.text != TRICKS]
+        by_trick = len(facts) < len(rf.count_first.facts)
+        key = ("end.count_first" if not by_trick else "end.count_first_tricks" if facts
+               else "end.count_tricks")
+        out += ["", say(lang, key, facts=say(lang, "count.then").join(facts))]
     where = s.where()
     if where:
         out += ["", f"{say(lang, 'scoring.where')}: " + "; ".join(where) + "."]

@@ -644,6 +644,31 @@ TEXT: dict[str, tuple[str, str]] = {
         "Bedingung nach einem davon erfüllt ist, endet das Spiel sofort, und der Rest dieser "
         "Runde zählt nicht mehr.",
     ),
+    "end.count_first_tricks": (
+        "The score is also checked in the middle of a hand: first {facts} count, then the "
+        "tricks one by one as they are taken, each with its card points (the last trick with "
+        "its bonuses). As soon as the condition holds after one of them, the "
+        "game ends at once, and the rest of that hand no longer counts: when both sides pass "
+        "the target in one hand, the side that got there first wins.",
+        "Der Stand wird auch mitten in einer Runde geprüft: zuerst zählen {facts}, dann die "
+        "Stiche einzeln, wie sie gemacht werden, jeder mit seinen Kartenpunkten (der letzte "
+        "Stich mit seinen Zuschlägen). Sobald die Bedingung nach "
+        "einem davon erfüllt ist, endet das Spiel sofort, und der Rest dieser Runde zählt nicht "
+        "mehr: überschreiten beide Seiten das Ziel in einer Runde, gewinnt die Seite, die "
+        "zuerst dort war.",
+    ),
+    "end.count_tricks": (
+        "The score is also checked in the middle of a hand: the tricks count one by one as "
+        "they are taken, each with its card points (the last trick with its bonuses). As soon "
+        "as the condition holds after one of them, the game ends at once, and the rest of that "
+        "hand no longer counts: when both sides pass the target in one hand, the side that "
+        "got there first wins.",
+        "Der Stand wird auch mitten in einer Runde geprüft: die Stiche zählen einzeln, wie sie "
+        "gemacht werden, jeder mit seinen Kartenpunkten (der letzte Stich mit seinen "
+        "Zuschlägen). Sobald die Bedingung nach einem davon erfüllt ist, endet das Spiel "
+        "sofort, und der Rest dieser Runde zählt nicht mehr: überschreiten beide Seiten das "
+        "Ziel in einer Runde, gewinnt die Seite, die zuerst dort war.",
+    ),
     "count.then": (", then ", ", dann "),
     "count.stoeck": ("Stöck", "die Stöck"),
     "count.weis": ("the Weise", "die Weise"),
