@@ -757,6 +757,10 @@ class Checker:
                 if key in where:
                     self.error(pos, "duplicate", f"{d.name!r} says this twice")
                 where[key] = pos
+            if d.pass_final and not d.auction:
+                self.error(where.get("pass_final", d.pos), "auction", "'a pass is final' is "
+                           "said of an auction: 'declare bid from 1 to 9, auction before "
+                           "trump, a pass is final'")
             if d.auction and (d.after_bidder or d.after_role or d.bidder_keeps
                               or d.hook is not None):
                 self.error(where.get("auction", d.pos), "auction", "an auction bids in turn "

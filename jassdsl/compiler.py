@@ -53,6 +53,7 @@ class Declaring:
     high: int
     hidden: bool
     auction: bool = False
+    pass_final: bool = False  # a seat that passed is skipped for the rest of the auction
     after_bidder: bool = False
     bidder_keeps: str | None = None
     after_role: int = -1  # the first to declare sits right of the holder of this role
@@ -78,7 +79,7 @@ def declaring(d: m.Declaration, options: dict[str, int | str]) -> Declaring:
     values = {*range(low, high + 1, max(step, 1)), high, *(v for v, _ in names)}
     after = BIDDER if d.after_bidder else role_index(d.after_role.text) if d.after_role else -1
     return Declaring(d.name, low, high, d.hidden, auction=d.auction,
-                     after_bidder=d.after_bidder,
+                     pass_final=d.pass_final, after_bidder=d.after_bidder,
                      bidder_keeps=d.bidder_keeps.text if d.bidder_keeps else None,
                      after_role=after,
                      hook=number(d.hook, options) if d.hook is not None else None,

@@ -14,6 +14,7 @@ from jassdsl import model as m
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_CLASSES, CARD_NAMES, SUIT_NAMES, SUITS
 from jassdsl.compiler import CompiledRules
+from jassdsl.counting import TRICKS, counted_facts
 from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick, weis_label
 from jassdsl.engine.events import (
     Bettered,
@@ -29,7 +30,6 @@ from jassdsl.engine.events import (
     TrumpSet,
     WeisSaid,
 )
-from jassdsl.counting import TRICKS, counted_facts
 from jassdsl.scoring import Grant
 from jassdsl.tables import MODE_NAMES, ModeTable
 from jassdsl.weis import trick_bonuses, trump_made_in

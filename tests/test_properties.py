@@ -988,6 +988,44 @@ class SheetWatch:
         assert len(game.results) == rules.sheets * len(names_)
 
 
+# what the texts say about passing in an auction: Bieter's sources make a pass final (J:
+# "darf nachträglich nicht mehr bieten"), Sticheln's does not (A: the bidding goes round
+# until nobody outbids the highest bidder)
+PASS_IS_FINAL = {"bieter": True, "sticheln": False}
+
+
+@dataclass
+class AuctionWatch:
+    """Follows a game's auctions and checks who is asked and what they may bid against
+    tests/reference.py, deal by deal (a deal everybody passed is dealt anew)."""
+
+    name: str
+    calls: list[tuple[int, int | None]] = field(default_factory=list)
+    forehand: int = -1
+    hand: int = 0
+
+    def __call__(self, game: Game, d: Decision) -> None:
+        rules = game.rules
+        if d.phase != "auction":
+            return
+        decl = rules.declarations[rules.auction]
+        final = PASS_IS_FINAL.get(self.name, decl.pass_final)
+        assert decl.pass_final == final, f"{self.name}: a pass is final? the text says {final}"
+        n = rules.players
+        turn = None
+        if d.hand_number == self.hand and self.calls:
+            turn = ref.auction_turn(n, self.forehand, self.calls, list(decl.values), final)
+        if turn is None:  # a new deal: forehand is asked first
+            self.hand, self.calls, self.forehand = d.hand_number, [], (game.dealer + 1) % n
+            turn = ref.auction_turn(n, self.forehand, [], list(decl.values), final)
+        assert turn is not None
+        seat, legal = turn
+        assert d.seat == seat, f"hand {d.hand_number}: asked {d.seat}, not {seat}"
+        got = sorted(a.value for a in d.legal if a.kind != "pass")
+        assert got == legal[:-1] and any(a.kind == "pass" for a in d.legal), (got, legal)
+        self.calls.append((d.seat, None if d.action.kind == "pass" else d.action.value))
+
+
 # --- the tests ------------------------------------------------------------------------------
 def test_every_stated_rule_text_is_a_shipped_file() -> None:
     """RULE_TEXTS must not go stale when a shipped file is renamed or removed."""
@@ -1010,10 +1048,12 @@ def test_a_new_rule_file_needs_no_test_edit(tmp_path: Path) -> None:
 @given(seed=SEEDS, policy=SEEDS)
 def test_random_games_keep_the_rules(variant_case: VariantCase, seed: int, policy: int) -> None:
     watch = SheetWatch()
+    auction = AuctionWatch(variant_case.name)
 
     def observe(game: Game, d: Decision) -> None:
         check_decision(game, d)
         watch(game, d)
+        auction(game, d)
 
     game = play_random_game(variant_case, seed, policy, observe=observe)
     check_game(variant_case, game)

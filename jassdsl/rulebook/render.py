@@ -15,8 +15,8 @@ from urllib.parse import quote
 from jassdsl import model as m
 from jassdsl import settings
 from jassdsl.cards import RANKS, SUITS
-from jassdsl.counting import TRICKS
 from jassdsl.compiler import CompiledRules, names_used
+from jassdsl.counting import TRICKS
 from jassdsl.engine.events import ColumnTaken, Declared, Pushed
 from jassdsl.roles import ROLES, role_name
 from jassdsl.rulebook import safe
@@ -446,7 +446,7 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
     a_name, noun = (en_a, en_noun) if lang == "en" else (de_a, de_noun)
     low, high = value_text(lang, rf, d.low), value_text(lang, rf, d.high)
     if d.auction:
-        key = "declare.auction"
+        key = "declare.auction_final" if d.pass_final else "declare.auction"
     elif d.after_bidder:
         key = "declare.after_bidder"
     elif d.after_role is not None:
