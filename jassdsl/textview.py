@@ -292,10 +292,10 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
     grants = [grant_text(rules, g, subjects) for g in result.grants]
     lines.append("  grants: " + ("; ".join(grants) if grants else "nothing"))
     if result.won_with:
-        labels = [bonus_label(f) for f in counted if f != TRICKS]
-        if result.won_with.startswith("trick "):
-            labels.append(f"the tricks up to {result.won_with}")
-        lines.append(f"  the target is reached with {' and '.join(labels)}"
+        labels = " and ".join(bonus_label(f) for f in counted if f != TRICKS)
+        reached = (f"{result.won_with}, counted after {labels}" if TRICKS in counted and labels
+                   else result.won_with if TRICKS in counted else labels)
+        lines.append(f"  the target is reached with {reached}"
                      ": the game ends at once, the rest of this hand does not count")
     if result.left:
         lines.append("  leaving the table: " + ", ".join(names[x] for x in result.left))

@@ -252,3 +252,13 @@ def test_which_clauses_only_add_the_fact(amount: str, factor: int | None) -> Non
     rules = compile_rules(load_model(text, "count.jass"))
     got = additions(rules.model, rules.unit_of, rules.main_unit, ("weis",))
     assert got == ({} if factor is None else {"all": {"weis": (("points", factor),)}})
+
+
+def test_the_hand_report_names_the_trick_that_reached_the_target() -> None:
+    from jassdsl.textview import hand_summary
+
+    game = one_hand(20, "obenabe", (930, 960))
+    lines = hand_summary(game.rules, game.results[0], game.hand_events(),
+                         ["P0", "P1", "P2", "P3"], tricks=True)
+    assert ("  the target is reached with trick 5, counted after hand Stöck and hand Weis: "
+            "the game ends at once, the rest of this hand does not count") in lines
