@@ -8,6 +8,7 @@ from pydantic import ValidationError
 
 from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
+from jassdsl.counting import TRICKS, additions, read_as
 from jassdsl.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.facts import FACTS
 from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
@@ -756,6 +757,10 @@ class Checker:
                 if key in where:
                     self.error(pos, "duplicate", f"{d.name!r} says this twice")
                 where[key] = pos
+            if d.pass_final and not d.auction:
+                self.error(where.get("pass_final", d.pos), "auction", "'a pass is final' is "
+                           "said of an auction: 'declare bid from 1 to 9, auction before "
+                           "trump, a pass is final'")
             if d.auction and (d.after_bidder or d.after_role or d.bidder_keeps
                               or d.hook is not None):
                 self.error(where.get("auction", d.pos), "auction", "an auction bids in turn "
@@ -925,12 +930,13 @@ class Checker:
             self.check_count_first(rf, rf.count_first)
 
     def check_count_first(self, rf: m.RuleFile, first: m.CountFirst) -> None:
-        """`count first: stoeck, then weis`: facts known before the tricks are over, each
-        once, each one the file has, and a game that ends on a condition."""
+        """`count first: stoeck, then weis, then tricks`: facts known before the tricks are
+        over, each once, each one the file has, the tricks last and only where every rule
+        adds the card points, and a game that ends on a condition."""
         if rf.end.when is None:
             self.error(first.pos, "missing", "'count first' needs 'game ends when ...': the "
                        "game can end in the middle of a hand only on a condition")
-        has = {"stoeck": self.has_stoeck, "weis": self.has_weis}
+        has = {"stoeck": self.has_stoeck, "weis": self.has_weis, TRICKS: True}
         seen: set[str] = set()
         for w in first.facts:
             if w.text not in EARLY_FACTS:
@@ -942,7 +948,28 @@ class Checker:
             elif not has[w.text]:
                 need = "a Weis table (weis: TABLE)" if w.text == "weis" else "bonus stoeck N"
                 self.error(w.pos, "unknown-name", f"{w.text!r} needs {need}")
+            elif w.text == TRICKS and w is not first.facts[-1]:
+                self.error(w.pos, "context", "'tricks' comes last in 'count first': the "
+                           "tricks are counted one by one after everything else")
             seen.add(w.text)
+        if TRICKS in seen and rf.units:
+            self.tricks_added(rf, read_as(tuple(w.text for w in first.facts)))
+
+    def tricks_added(self, rf: m.RuleFile, facts: tuple[str, ...]) -> None:
+        """Counting the tricks one by one books each trick's card points as it is taken:
+        every rule must add the card points (and the other facts counted first) to what
+        every team or player scores."""
+        units = {name: (u.plural, 1) for u in rf.units for name in (u.singular, u.plural)}
+        try:
+            plain = additions(rf, units, rf.units[0].plural, facts)
+        except KeyError:  # an unknown unit: reported where it is named
+            return
+        for cl in rf.clauses:
+            if cl.id not in plain:
+                self.error(cl.pos, "context", f"rule {cl.id!r} does not just add the card "
+                           "points and what is counted first, so 'count first: ... tricks' "
+                           "cannot count them trick by trick; a rule must give every team "
+                           "(or player) points + ..., times a factor fixed for the hand")
 
     def top(self, e: m.Expr, subject: bool) -> None:
         """A whole expression (a condition, an amount, ...): its limits, then its parts."""

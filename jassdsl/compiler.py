@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from jassdsl import model as m
 from jassdsl import settings
 from jassdsl.cards import RANKS
-from jassdsl.counting import Additions, Scales, additions, scales
+from jassdsl.counting import Additions, Scales, additions, read_as, scales
 from jassdsl.errors import OptionError
 from jassdsl.exprsource import Compiler
 from jassdsl.modes import Mode, ModeSchedule, in_mode, mode_numbers
@@ -53,6 +53,7 @@ class Declaring:
     high: int
     hidden: bool
     auction: bool = False
+    pass_final: bool = False  # a seat that passed is skipped for the rest of the auction
     after_bidder: bool = False
     bidder_keeps: str | None = None
     after_role: int = -1  # the first to declare sits right of the holder of this role
@@ -78,7 +79,7 @@ def declaring(d: m.Declaration, options: dict[str, int | str]) -> Declaring:
     values = {*range(low, high + 1, max(step, 1)), high, *(v for v, _ in names)}
     after = BIDDER if d.after_bidder else role_index(d.after_role.text) if d.after_role else -1
     return Declaring(d.name, low, high, d.hidden, auction=d.auction,
-                     after_bidder=d.after_bidder,
+                     pass_final=d.pass_final, after_bidder=d.after_bidder,
                      bidder_keeps=d.bidder_keeps.text if d.bidder_keeps else None,
                      after_role=after,
                      hook=number(d.hook, options) if d.hook is not None else None,
@@ -445,7 +446,7 @@ def compile_rules(
     used = names_used(rf)  # the facts the file reads, to skip work it never asks for
     weis, weis_modes = compile_weis(rf, options)
     count_order = tuple(w.text for w in rf.count_first.facts) if rf.count_first else ()
-    adds = additions(rf, unit_of, main_unit, count_order) if count_order else {}
+    adds = additions(rf, unit_of, main_unit, read_as(count_order)) if count_order else {}
     return CompiledRules(
         model=rf,
         options=options,

@@ -1,5 +1,6 @@
-"""`count first:` books facts such as Stöck and Weis before the tricks, so a game can end
-in the middle of a hand (the common rules let Stöck win the game at any moment).
+"""`count first:` books facts such as Stöck and Weis before the tricks, and the tricks one by
+one, so a game can end in the middle of a hand (the common rules let Stöck win the game at
+any moment; Swisslos ends a Schieber as soon as a team reaches the target, trick by trick).
 
 A fact's part of a hand's score is the score with it minus the score without it (the
 facts counted before it zero as well): exactly what that fact adds, whatever the clauses
@@ -111,30 +112,66 @@ def factor_of(e: m.Expr, fact: str, lets: dict[str, m.Expr], sign: int = 1) -> i
 
 
 Delta = Callable[[HandFacts], dict[str, list[int]]]
+TRICKS = "tricks"  # in `count first:`, last: the tricks one by one, each as it is taken
+TRICK_FACT = "points"  # what the tricks add to the score: their card points
+
+
+def read_as(order: tuple[str, ...]) -> tuple[str, ...]:
+    """The facts of `count first:` as the scoring reads them (the tricks as `points`)."""
+    return tuple(TRICK_FACT if name == TRICKS else name for name in order)
 
 
 def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause | None,
                 grants: list[Grant], end: Fn, adds: Additions, score: Delta,
-                floors: dict[str, int], lots: bool, scaled: Scales | None = None
+                floors: dict[str, int], lots: bool, scaled: Scales | None = None,
+                tricks: tuple[tuple[int, int], ...] = ()
                 ) -> tuple[str, dict[str, list[int]], tuple[Grant, ...]] | None:
     """Book the parts of `order` one by one after `score_hand` (facts.totals and change
     hold the whole hand) and check `end` after each that books something. Returns the
-    fact that ended the game, the totals then and what was booked; None when it goes on.
+    fact that ended the game ('trick K' for the K-th trick), the totals then and what was
+    booked; None when it goes on.
+
+    `tricks` (with `tricks` last in `order`): per trick but the last, who took it and its
+    card points; each is booked as the clause adds the card points (the checker makes sure
+    every clause just adds them; without the shortcut the hand is scored again with the
+    card points of the tricks so far). The last trick completes the hand, which counts in
+    full.
 
     The facts are changed in place for a moment and restored; `score` scores them again
     where the clause is not a plain addition, and lots it draws (`lots`) are undone."""
     for name in order:
-        if any(getattr(facts, name)):
+        if name != TRICKS and any(getattr(facts, name)):
             break
     else:
-        return None  # nothing is counted first in this hand (most hands: keep it cheap)
+        if not tricks:
+            return None  # nothing is counted first in this hand (most hands: keep it cheap)
     after, change = facts.totals, facts.change
     before = {u: [a - c for a, c in zip(v, change[u], strict=True)] for u, v in after.items()}
     running = {u: v[:] for u, v in before.items()}
     plain = adds.get(clause.id) if clause is not None else {}
-    saved = [(name, getattr(facts, name)) for name in order]
+    saved = [(name, getattr(facts, name)) for name in order if name != TRICKS]
+    whole = facts.points
     state = facts.rng.getstate() if lots and plain is None else None
     with_it: dict[str, list[int]] = {}
+    per = (scaled or {}).get(clause.id if clause else "", ())
+
+    def book(steps: list[tuple[str, list[int]]]) -> bool:
+        """Add the steps to the running totals; whether the game ends now."""
+        for unit, step in steps:
+            now, floor = running[unit], floors.get(unit)
+            for x, d in enumerate(step):
+                if d:
+                    y = now[x] + d
+                    now[x] = y if floor is None or y >= floor else floor
+        facts.totals, facts.bound = running, None
+        facts.change = {u: [a - b for a, b in zip(v, before[u], strict=True)]
+                        for u, v in running.items()}
+        return bool(end(facts, -1))
+
+    def booked(fact: str) -> tuple[str, dict[str, list[int]], tuple[Grant, ...]]:
+        return fact, running, tuple(Grant(x, u, v) for u, vs in facts.change.items()
+                                    for x, v in enumerate(vs) if v)
+
     if plain is None:  # the score with every fact, to take the parts from
         with_it = {u: [0] * facts.n for u in after}
         for g in grants:
@@ -145,9 +182,8 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
             if not any(values):
                 continue  # books nothing, so it cannot end the game
             if plain is not None:
-                per = (scaled or {}).get(clause.id if clause else "", ())
                 steps = [(unit, [factor * hand_factor(per, i, facts) * v for v in values])
-                         for i, (unit, factor) in enumerate(plain[name])]
+                         for i, (unit, factor) in enumerate(plain.get(name, ()))]
             else:
                 setattr(facts, name, [0] * facts.n)
                 facts.memo.clear()  # what `most` worked out may have read this fact
@@ -156,19 +192,40 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
                 steps = [(u, [a - b for a, b in zip(with_it[u], rest[u], strict=True)])
                          for u in after]
                 with_it = rest
-            for unit, step in steps:
-                now, floor = running[unit], floors.get(unit)
-                for x, d in enumerate(step):
-                    if d:
-                        y = now[x] + d
-                        now[x] = y if floor is None or y >= floor else floor
-            facts.totals, facts.bound = running, None
-            facts.change = {u: [a - b for a, b in zip(v, before[u], strict=True)]
-                            for u, v in running.items()}
-            if end(facts, -1):
-                return name, running, tuple(Grant(x, u, v) for u, vs in facts.change.items()
-                                            for x, v in enumerate(vs) if v)
+            if book(steps):
+                return booked(name)
+        if tricks and plain is not None:
+            each = [(unit, factor * hand_factor(per, i, facts))
+                    for i, (unit, factor) in enumerate(plain.get(TRICK_FACT, ())) if factor]
+            for k, (taker, points) in enumerate(tricks, 1):
+                if not points or not each:
+                    continue  # books nothing, so it cannot end the game
+                steps = []
+                for unit, factor in each:
+                    step = [0] * facts.n
+                    step[taker] = factor * points
+                    steps.append((unit, step))
+                if book(steps):
+                    return booked(f"trick {k}")
+        elif tricks:  # score again with the card points of the tricks so far
+            so_far = [0] * facts.n
+            facts.points, facts.totals = so_far[:], before
+            facts.memo.clear()
+            with_it = score(facts)
+            for k, (taker, points) in enumerate(tricks, 1):
+                if not points:
+                    continue
+                so_far[taker] += points
+                facts.points, facts.totals = so_far[:], before
+                facts.memo.clear()
+                rest = score(facts)
+                steps = [(u, [a - b for a, b in zip(rest[u], with_it[u], strict=True)])
+                         for u in after]
+                with_it = rest
+                if book(steps):
+                    return booked(f"trick {k}")
     finally:
+        facts.points = whole
         for name, values in saved:
             setattr(facts, name, values)
         facts.totals, facts.change = after, change
@@ -177,6 +234,15 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
         if state is not None:
             facts.rng.setstate(state)
     return None
+
+
+def counted_facts(order: tuple[str, ...], won_with: str) -> tuple[str, ...]:
+    """The facts of `count first:` that counted in a hand that ended the game at once with
+    `won_with` (a fact, or 'trick K')."""
+    if not won_with:
+        return ()
+    fact = TRICKS if won_with.startswith("trick ") else won_with
+    return order[:order.index(fact) + 1]
 
 
 def hand_factor(per: tuple[Fn | None, ...], award: int, facts: HandFacts) -> int:

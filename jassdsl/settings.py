@@ -93,8 +93,9 @@ TABLE: tuple[Setting, ...] = (
             says=("short.bonus.{}",),
             why="the points a hand brings besides the cards: last trick, all tricks, Stoeck"),
     Setting("count first", "choices", "count_first", "count first:",
-            allowed=("stoeck", "weis"),
-            why="facts known before the tricks are over, so a game can end before them"),
+            allowed=("stoeck", "weis", "tricks"),
+            why="facts known before the tricks are over, and the tricks one by one, so a "
+                "game can end in the middle of a hand"),
     Setting("winner", "choice", "winner", "winner:", allowed=("most", "fewest"), default=None,
             why="most points win, or (in the games one must avoid) fewest"),
     Setting("multiplier", "number", "column", "column NAME: MODE times N", low=0, high=100,

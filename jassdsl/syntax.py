@@ -405,6 +405,9 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def decl_auction(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("auction", True, pos_of(meta))
 
+    def decl_pass_final(self, meta: Meta, ch: list[Any]) -> DeclOption:
+        return ("pass_final", True, pos_of(meta))
+
     def decl_after_bidder(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("after_bidder", True, pos_of(meta))
 

@@ -14,6 +14,7 @@ from jassdsl import model as m
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_CLASSES, CARD_NAMES, SUIT_NAMES, SUITS
 from jassdsl.compiler import CompiledRules
+from jassdsl.counting import TRICKS, counted_facts
 from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick, weis_label
 from jassdsl.engine.events import (
     Bettered,
@@ -284,15 +285,17 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
                   for k, (t, p, note) in
                   enumerate(zip(result.tricks, points, notes, strict=True), 1)]
     lines += [f"  {line}" for line in clause_facts(rules, result, subjects)]
-    counted = (rules.count_first[:rules.count_first.index(result.won_with) + 1]
-               if result.won_with else ())
+    counted = counted_facts(rules.count_first, result.won_with)
     lines += weis_lines(result, names, subjects, counted)
     title = clause_title(rules, result.clause)
     lines.append(f"  scored by: {result.clause}" + (f' "{title}"' if title else ""))
     grants = [grant_text(rules, g, subjects) for g in result.grants]
     lines.append("  grants: " + ("; ".join(grants) if grants else "nothing"))
     if result.won_with:
-        lines.append(f"  the target is reached with {' and '.join(map(bonus_label, counted))}"
+        labels = " and ".join(bonus_label(f) for f in counted if f != TRICKS)
+        reached = (f"{result.won_with}, counted after {labels}" if TRICKS in counted and labels
+                   else result.won_with if TRICKS in counted else labels)
+        lines.append(f"  the target is reached with {reached}"
                      ": the game ends at once, the rest of this hand does not count")
     if result.left:
         lines.append("  leaving the table: " + ", ".join(names[x] for x in result.left))

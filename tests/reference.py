@@ -414,3 +414,33 @@ def sheet_push_to(players: int, seat: int, first: int, pushes: int, how: str,
 def sheet_choices(columns: list[str], played: set[str], may_push: bool) -> list[str]:
     """The choices of the player asked: 'column NAME' for each open column, and 'push'."""
     return [f"column {c}" for c in sheet_open(columns, played)] + (["push"] if may_push else [])
+
+
+# --- the auction (Sticheln: Allmedias; Bieter: jassonkel.ch, jassverzeichnis.ch) ------------
+# From forehand each player in turn bids higher than the highest bid or passes. Without
+# final passes it ends when the others have passed in a row after the highest bid; with
+# them (Bieter: who passed "darf nachträglich nicht mehr bieten") a player who passed is not
+# asked again and it ends when all but the highest bidder have passed. The highest value
+# ends it at once; when everybody passes without a bid, the cards are dealt anew.
+def auction_turn(players: int, forehand: int, calls: list[tuple[int, int | None]],
+                 values: list[int], final: bool) -> tuple[int, list[int | None]] | None:
+    """Who is asked next and what they may say (bids, None for a pass), or None when the
+    auction of this deal is over. `calls`: (seat, bid or None for a pass) so far."""
+    seat, best, bidder, in_row, passed = forehand, None, None, 0, set()
+    for who, bid in calls:
+        assert who == seat, f"seat {who} bid out of turn (expected {seat})"
+        if bid is None:
+            passed.add(who)
+            in_row += 1
+        else:
+            assert bidder is None or bid > best, "a bid must be higher"
+            best, bidder, in_row = bid, who, 0
+        seat = (who + 1) % players
+        while final and seat in passed and len(passed) < players:
+            seat = (seat + 1) % players
+    if bidder is None and len(passed) == players and in_row == players:
+        return None  # everybody passed: dealt anew
+    if bidder is not None and (best == max(values) or in_row == players - 1 or (
+            final and passed | {bidder} == set(range(players)))):
+        return None
+    return seat, [v for v in values if best is None or v > best] + [None]

@@ -97,3 +97,44 @@ def test_the_highest_bidder_deals_the_next_hand() -> None:
 
 def test_pass_reads_as_an_action() -> None:
     assert Action.parse("pass") == Action("pass") and str(Action("pass")) == "pass"
+
+
+def test_in_bieter_a_pass_is_final() -> None:
+    """Bieter (jassonkel.ch: who passed 'darf nachträglich nicht mehr bieten'; likewise
+    jassverzeichnis.ch): a player who passed is not asked again, and the auction ends when
+    all but the highest bidder have passed. Sticheln's text does not say so (above)."""
+    game = Game("bieter", seed=3)
+    first = game.current_player
+    game.apply("bid 60")
+    game.apply("pass")  # first + 1 is out
+    game.apply("bid 70")
+    game.apply("pass")  # first + 3 is out
+    assert game.current_player == first
+    game.apply("bid 80")
+    assert game.phase == "auction" and game.current_player == (first + 2) % 4  # skips + 1
+    game.apply("pass")  # everybody but the highest bidder has passed
+    assert game.phase == "trump" and game.current_player == first
+    assert game.observe(0).declared["bid"][first] == 80
+
+
+def test_in_bieter_the_last_one_not_out_may_still_outbid() -> None:
+    game = Game("bieter", seed=3)
+    first = game.current_player
+    for action in ("pass", "pass", "bid 60"):  # first and first + 1 are out
+        game.apply(action)
+    assert game.current_player == (first + 3) % 4
+    game.apply("bid 90")
+    assert game.current_player == (first + 2) % 4  # only the bidder of 60 is asked
+    game.apply("pass")
+    assert game.phase == "trump" and game.current_player == (first + 3) % 4
+
+
+def test_in_bieter_everybody_passing_deals_anew() -> None:
+    game = Game("bieter", seed=3)
+    dealer = game.dealer
+    for _ in range(4):
+        game.apply("pass")
+    assert game.phase == "auction" and game.dealer == (dealer + 1) % 4 and not game.results
+    assert game.current_player == (dealer + 2) % 4
+    game.apply("bid 60")  # passes of the void deal do not count in the new one
+    assert game.current_player == (dealer + 3) % 4

@@ -1,33 +1,42 @@
-"""`count first:` ends a game in the middle of a hand (G, Der Stöck; Anmelden des Wies).
+"""`count first:` ends a game in the middle of a hand (G, Der Stöck; Anmelden des Wies;
+S, Swisslos: the game ends as soon as a team reaches the target).
 
 The common rules let Stöck be announced and scored at any moment when it brings the team
-to the target, write a Weis once the first trick is over, and count the card points at the
-end of the hand. Schieber says `count first: stoeck, then weis`: a side that reaches the
-target with its Stöck wins before the other side's Weis or card points count, and a Weis
-that reaches it wins before the tricks count. The hands below are played with the first
-legal action everywhere (a Weis is always declared) from totals of 990 each.
+to the target and write a Weis once the first trick is over; Swisslos counts Stöck, then
+Weis, then the tricks one by one, and the team that reaches the target first wins, even
+when both pass it in the same hand. Schieber says `count first: stoeck, then weis, then
+tricks`: a side that reaches the target with its Stöck wins before the other side's Weis
+or card points count, a Weis that reaches it wins before the tricks count, and a trick
+that reaches it wins before the later tricks count. The hands below are played with the
+first legal action everywhere (a Weis is always declared) from set totals.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from jassdsl.cards import CARD_NAMES
 from jassdsl.check import load_model
 from jassdsl.compiler import compile_rules
 from jassdsl.engine.position import at_deal
 from jassdsl.errors import RuleFileErrors
 from jassdsl.game import Game
 
+try:
+    from reference import card_points
+except ImportError:  # tests/ turned into a package
+    from tests.reference import card_points
+
 NINES: dict[str, int | str] = {"four-nines": "yes"}  # stated, so a new default changes nothing
 
 
-def one_hand(seed: int, trump: str) -> Game:
-    """Hand 1 of a Schieber game from 990 points each, trump chosen by forehand: the deal
-    of the game with this seed, set up at those totals with `at_deal`."""
+def one_hand(seed: int, trump: str, totals: tuple[int, int] = (990, 990)) -> Game:
+    """Hand 1 of a Schieber game from 990 points each (or `totals`), trump chosen by
+    forehand: the deal of the game with this seed, set up at those totals with `at_deal`."""
     seeded = Game("schieber", seed=seed, options=NINES)
     game = at_deal(seeded.rules, [seeded.hand_of(x) for x in range(4)], seeded.dealer,
-                   totals={"points": [990, 990]})
-    assert game.totals == {"points": (990, 990)}
+                   totals={"points": list(totals)})
+    assert game.totals == {"points": totals}
     game.apply(f"trump {trump}")
     while not game.results:
         game.apply(game.legal_actions()[0])
@@ -57,6 +66,44 @@ def test_a_weis_wins_at_once_before_the_tricks() -> None:
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == (1,)
     assert outcome.reason == "won at once with weis" and r.totals == {"points": (990, 1010)}
+
+
+def test_the_team_that_reaches_the_target_first_wins_though_both_pass_it() -> None:
+    """S: from 930:960, P1+P3's Weis brings them to 980; then the tricks count one by one,
+    and P0+P2 pass 1000 with trick 5. After the last trick P1+P3 would have 1066 against
+    P0+P2's 1001: the higher total after the hand is not the winner."""
+    game = one_hand(20, "obenabe", (930, 960))
+    r = game.results[0]
+    assert r.bonuses == {"weis": (0, 20), "stoeck": (0, 0)}
+    assert [930 + r.points[0], 960 + 20 + r.points[1]] == [1001, 1066]  # both pass 1000
+    # the tricks one by one, from the cards alone (Obenabe: eights count 8)
+    running = [930, 980]
+    reached = None
+    for k, trick in enumerate(r.tricks, 1):
+        running[trick.winner % 2] += sum(card_points(CARD_NAMES[c], "obenabe")
+                                         for c in trick.cards)
+        if reached is None and max(running) >= 1000:
+            reached = k, running.index(max(running)), list(running)
+    assert reached == (5, 0, [1001, 998])
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+    assert outcome.reason == "won at once with trick 5"
+    assert r.won_with == "trick 5" and r.totals == {"points": (1001, 998)}
+
+
+def test_a_target_not_reached_in_the_tricks_lets_the_hand_count_in_full() -> None:
+    """The last trick completes the hand: whoever passes the target only with it (or with
+    its 5 points and the match) wins with the whole hand counted, as without `tricks`."""
+    for seed in range(40):
+        game = one_hand(seed, "H", (850, 850))
+        r = game.results[0]
+        full = [850 + r.points[x] + r.bonuses["weis"][x] + r.bonuses["stoeck"][x]
+                for x in range(2)]
+        if not r.won_with:
+            assert list(r.totals["points"]) == full
+        else:
+            assert r.won_with.startswith("trick ")
+            assert int(r.won_with.split()[1]) < 9 and max(r.totals["points"]) >= 1000
 
 
 def test_without_reaching_the_target_the_whole_hand_counts() -> None:
@@ -97,10 +144,29 @@ winner: most points
      "needs bonus stoeck"),
     ("game ends when one team has total points >= 1000",
      "bonus stoeck 20\ncount first: stoeck, then stoeck", "counted first twice"),
+    ("game ends when one team has total points >= 1000",
+     "bonus stoeck 20\ncount first: tricks, then stoeck", "'tricks' comes last"),
 ])
 def test_count_first_errors(end: str, first: str, message: str) -> None:
     with pytest.raises(RuleFileErrors, match=message):
         load_model(BASE.format(end=end, first=first), "count.jass")
+
+
+def test_the_tricks_count_one_by_one_only_where_every_rule_adds_the_card_points() -> None:
+    """A rule that does more with the card points than add them (here: it asks whether a
+    team took 100) cannot book them trick by trick: `check` says which rule."""
+    text = BASE.format(end="game ends when one team has total points >= 1000",
+                       first="bonus stoeck 20\ncount first: stoeck, then tricks").replace(
+        "  all: otherwise then every team scores points + stoeck",
+        "  big: when one team has points >= 100 then every team scores points\n"
+        "  all: otherwise then every team scores points + stoeck")
+    with pytest.raises(RuleFileErrors, match="rule 'big' does not just add the card points"):
+        load_model(text, "count.jass")
+    fine = BASE.format(end="game ends when one team has total points >= 1000",
+                       first="bonus stoeck 20\ncount first: stoeck, then tricks")
+    rules = compile_rules(load_model(fine, "count.jass"))
+    assert rules.count_first == ("stoeck", "tricks")
+    assert rules.count_adds == {"all": {"stoeck": (("points", 1),), "points": (("points", 1),)}}
 
 
 def test_count_first_compiles_in_order() -> None:
@@ -121,7 +187,8 @@ def test_scoring_again_gives_what_the_plain_addition_gives(seed: int) -> None:
 
     rules = load_rules("schieber", NINES)
     assert rules.count_adds == {"card-points": {"stoeck": (("points", 1),),
-                                                "weis": (("points", 1),)}}
+                                                "weis": (("points", 1),),
+                                                "points": (("points", 1),)}}
     games = [Game(r, seed=seed, record=False)
              for r in (rules, dataclasses.replace(rules, count_adds={}))]
     for game in games:
@@ -143,7 +210,8 @@ def test_with_trump_double_stoeck_and_weis_counted_first_are_multiplied_too() ->
 
     rules = load_rules("schieber", {**NINES, "trump-double": "yes"})
     assert rules.count_adds == {"card-points": {"stoeck": (("points", 1),),
-                                                "weis": (("points", 1),)}}
+                                                "weis": (("points", 1),),
+                                                "points": (("points", 1),)}}
     assert [fn is not None for fn in rules.count_scales["card-points"]] == [True]
     factor = {"D": 1, "H": 1, "S": 2, "C": 2, "obenabe": 3, "undenufe": 3}
     early = 0
@@ -155,9 +223,11 @@ def test_with_trump_double_stoeck_and_weis_counted_first_are_multiplied_too() ->
         plain, scored = games
         assert plain.results == scored.results and plain.outcome() == scored.outcome()
         last = plain.results[-1]
-        if last.won_with:
+        booked = {g.subject: g.amount for g in last.grants}
+        if last.won_with.startswith("trick "):  # the tricks so far, times the factor
+            assert all(amount % factor[last.trump] == 0 for amount in booked.values())
+        elif last.won_with:
             early += 1
-            booked = {g.subject: g.amount for g in last.grants}
             bonus = last.bonuses["stoeck" if last.won_with == "stoeck" else "weis"]
             side = next(x for x in (0, 1) if bonus[x])
             assert booked[side] % factor[last.trump] == 0
@@ -182,3 +252,13 @@ def test_which_clauses_only_add_the_fact(amount: str, factor: int | None) -> Non
     rules = compile_rules(load_model(text, "count.jass"))
     got = additions(rules.model, rules.unit_of, rules.main_unit, ("weis",))
     assert got == ({} if factor is None else {"all": {"weis": (("points", factor),)}})
+
+
+def test_the_hand_report_names_the_trick_that_reached_the_target() -> None:
+    from jassdsl.textview import hand_summary
+
+    game = one_hand(20, "obenabe", (930, 960))
+    lines = hand_summary(game.rules, game.results[0], game.hand_events(),
+                         ["P0", "P1", "P2", "P3"], tricks=True)
+    assert ("  the target is reached with trick 5, counted after hand Stöck and hand Weis: "
+            "the game ends at once, the rest of this hand does not count") in lines

@@ -90,6 +90,7 @@ class HandView:
     trump: str | None = None  # the hand's mode as the record names it (None: no trump)
     chooser: int = -1  # the subject of the player who named trump
     column: str = ""  # the scoresheet's column played
+    trick_points: list[int] = field(default_factory=list)  # card points per trick, no bonus
 
     @property
     def last(self) -> int:
@@ -121,12 +122,15 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
     points, tricks = [0] * k, [0] * k
     won: list[set[str]] = [set() for _ in range(k)]
     winners = [team[t.winner] for t in r.tricks]
+    per_trick = []
     for t in r.tricks:
         w = team[t.winner]
         tricks[w] += 1
+        per_trick.append(sum(ref.card_points(CARD_NAMES[c], mode, six_counts_11(options))
+                             for c in t.cards))
+        points[w] += per_trick[-1]
         for c in t.cards:
             won[w].add(CARD_NAMES[c])
-            points[w] += ref.card_points(CARD_NAMES[c], mode, six_counts_11(options))
     if winners:
         points[winners[-1]] += 5
         if tricks[winners[-1]] == len(winners):
@@ -151,7 +155,7 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
                     seat_declared={name: list(v) for name, v in r.declared.items()},
                     bidder=bidder, team_of=tuple(team), trump=mode,
                     chooser=team[chooser] if (chooser := r.roles.get("chooser", -1)) >= 0
-                    else -1, column=r.column)
+                    else -1, column=r.column, trick_points=per_trick)
 
 
 def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[list[int],
@@ -408,9 +412,10 @@ def schiltenober(v: HandView) -> Expected:
 
 
 def trump_double(v: HandView) -> int:
-    """Swisslos (S), with the option trump-double: all points of a hand with Spades or
-    Clubs as trump count twice, in Obenabe or Undenufe three times, else once."""
-    if v.options.get("trump-double") != "yes":
+    """Swisslos (S), in the game to 2500 or with the option trump-double: all points of a
+    hand with Spades or Clubs as trump count twice, in Obenabe or Undenufe three times,
+    else once; to 1000 every point counts once."""
+    if v.options.get("trump-double") != "yes" and int(v.options.get("target", 0)) != 2500:
         return 1
     return {"S": 2, "C": 2, "obenabe": 3, "undenufe": 3}.get(v.trump or "", 1)
 
@@ -576,7 +581,8 @@ class Spec:
     winner: tuple[str, str]  # ("most" | "fewest", unit)
     floor: int | None = None  # no total falls below this
     leave: str | None = None  # the option with the total at which a player leaves, placed
-    # what counts before the tricks, in order, each ending the game at once if it reaches it
+    # what counts before the tricks, in order, each ending the game at once if it reaches it;
+    # "tricks" last: the tricks one by one (all but the last, which completes the hand)
     early: tuple[str, ...] = ()
     factor: Callable[[HandView], int] | None = None  # what counts early counts this often
 
@@ -598,12 +604,13 @@ RULE_TEXTS: dict[str, Spec] = {
     "schaufeldame": Spec(schaufeldame, someone_reaches("points", 12), ("fewest", "points")),
     "schiltenober": Spec(schiltenober, someone_reaches("points", 7), ("fewest", "points")),
     # G: Stöck may be scored at any moment if it wins the game, a Weis is written after the
-    # first trick, the card points at the end of the hand
+    # first trick; S: the game ends as soon as a team reaches the target, counting Stöck,
+    # then Weis, then trick by trick
     "schieber": Spec(schieber, alone_on_top("points", 1000, "target"), ("most", "points"),
-                     early=("stoeck", "weis"), factor=trump_double),
-    # J: Slalom in the Schieber; G, A: the counting order without Stöck
+                     early=("stoeck", "weis", "tricks"), factor=trump_double),
+    # J: Slalom in the Schieber; G, A, S: the counting order of the Schieber without Stöck
     "slalom": Spec(slalom, alone_on_top("points", 1000, "target"), ("most", "points"),
-                   early=("weis",)),
+                   early=("weis", "tricks")),
     "misere-molotow": Spec(misere_molotow, after(16), ("fewest", "points")),
     # S: both teams play every column of the sheet: 8 hands each (10 with rounds=10)
     # (Q: one more column each with the option misere)
@@ -869,6 +876,13 @@ def early_end(spec: Spec, v: HandView, totals: dict[str, list[int]], options: di
     running = {u: list(t) for u, t in totals.items()}
     k = spec.factor(v) if spec.factor is not None else 1
     for fact in spec.early:
+        if fact == "tricks":
+            for i, (w, amount) in enumerate(zip(v.trick_winners[:-1], v.trick_points,
+                                                strict=False), 1):
+                running[spec.winner[1]][w] += k * amount
+                if spec.ends(v.number, {u: tuple(t) for u, t in running.items()}, options):
+                    return f"trick {i}", running
+            continue
         for x, amount in enumerate(getattr(v, fact)):
             running[spec.winner[1]][x] += k * amount
         if spec.ends(v.number, {u: tuple(t) for u, t in running.items()}, options):
@@ -974,6 +988,44 @@ class SheetWatch:
         assert len(game.results) == rules.sheets * len(names_)
 
 
+# what the texts say about passing in an auction: Bieter's sources make a pass final (J:
+# "darf nachträglich nicht mehr bieten"), Sticheln's does not (A: the bidding goes round
+# until nobody outbids the highest bidder)
+PASS_IS_FINAL = {"bieter": True, "sticheln": False}
+
+
+@dataclass
+class AuctionWatch:
+    """Follows a game's auctions and checks who is asked and what they may bid against
+    tests/reference.py, deal by deal (a deal everybody passed is dealt anew)."""
+
+    name: str
+    calls: list[tuple[int, int | None]] = field(default_factory=list)
+    forehand: int = -1
+    hand: int = 0
+
+    def __call__(self, game: Game, d: Decision) -> None:
+        rules = game.rules
+        if d.phase != "auction":
+            return
+        decl = rules.declarations[rules.auction]
+        final = PASS_IS_FINAL.get(self.name, decl.pass_final)
+        assert decl.pass_final == final, f"{self.name}: a pass is final? the text says {final}"
+        n = rules.players
+        turn = None
+        if d.hand_number == self.hand and self.calls:
+            turn = ref.auction_turn(n, self.forehand, self.calls, list(decl.values), final)
+        if turn is None:  # a new deal: forehand is asked first
+            self.hand, self.calls, self.forehand = d.hand_number, [], (game.dealer + 1) % n
+            turn = ref.auction_turn(n, self.forehand, [], list(decl.values), final)
+        assert turn is not None
+        seat, legal = turn
+        assert d.seat == seat, f"hand {d.hand_number}: asked {d.seat}, not {seat}"
+        got = sorted(a.value for a in d.legal if a.kind != "pass")
+        assert got == legal[:-1] and any(a.kind == "pass" for a in d.legal), (got, legal)
+        self.calls.append((d.seat, None if d.action.kind == "pass" else d.action.value))
+
+
 # --- the tests ------------------------------------------------------------------------------
 def test_every_stated_rule_text_is_a_shipped_file() -> None:
     """RULE_TEXTS must not go stale when a shipped file is renamed or removed."""
@@ -996,10 +1048,12 @@ def test_a_new_rule_file_needs_no_test_edit(tmp_path: Path) -> None:
 @given(seed=SEEDS, policy=SEEDS)
 def test_random_games_keep_the_rules(variant_case: VariantCase, seed: int, policy: int) -> None:
     watch = SheetWatch()
+    auction = AuctionWatch(variant_case.name)
 
     def observe(game: Game, d: Decision) -> None:
         check_decision(game, d)
         watch(game, d)
+        auction(game, d)
 
     game = play_random_game(variant_case, seed, policy, observe=observe)
     check_game(variant_case, game)

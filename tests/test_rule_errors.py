@@ -324,7 +324,7 @@ def test_unknown_variant_suggests_close_names() -> None:
 def test_unknown_option() -> None:
     with pytest.raises(OptionError) as info:
         load_rules("schieber", {"target": 900})
-    assert str(info.value) == "option target must be one of 1000, 1200, not 900"
+    assert str(info.value) == "option target must be one of 1000, 1200, 2500, not 900"
     with pytest.raises(OptionError) as info:
         load_rules("mittlere", {"seats": 3})
     assert str(info.value) == "Mittlere has no option 'seats' (options: none)"

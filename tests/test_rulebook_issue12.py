@@ -61,14 +61,16 @@ def test_a_role_named_by_a_relative_clause_still_reads_in_a_target() -> None:
 @pytest.mark.parametrize(("lang", "sentences"), [
     ("en", ["The highest bidder of the auction (see the declarations) chooses any suit as "
             "trump.",
-            "A player who passed may bid again when the turn comes round.",
+            "A pass is final: a player who passed may not bid again in this hand and is not "
+            "asked again.",
             "or at once on a bid of *match*.",
             "2. Only these numbers may be bid: 60, 70 and so on in steps of 10 up to 150, and "
             "157 itself.",
             "3. Beside the numbers, *match* (worth 257) may be bid."]),
     ("de", ["Wer in der Versteigerung am höchsten geboten hat (siehe Ansagen), wählt eine "
             "beliebige Farbe als Trumpf.",
-            "Wer gepasst hat, darf wieder bieten, wenn er an der Reihe ist.",
+            "Passen ist endgültig: wer gepasst hat, darf in dieser Runde nicht mehr bieten und "
+            "wird nicht mehr gefragt.",
             "oder sofort bei einem Gebot von *Match*.",
             "2. Nur diese Zahlen dürfen geboten werden: 60, 70 und so weiter in Schritten von "
             "10 bis 150, dazu 157 selbst.",
@@ -109,8 +111,8 @@ def test_a_hand_in_one_mode_shows_no_mode_per_trick() -> None:
     assert "Beside each trick number" not in page("bieter", "en")
 
 
-SCHIEBER_LET = "let factor = 2 if trump-double and (in spades or in clubs)\n" \
-    "    else 3 if trump-double and (in obenabe or in undenufe) else 1"
+SCHIEBER_LET = "let factor = 2 if multiplied and (in spades or in clubs)\n" \
+    "    else 3 if multiplied and (in obenabe or in undenufe) else 1"
 
 
 def factor(lang: str, let: str) -> str:
@@ -122,7 +124,8 @@ def factor(lang: str, let: str) -> str:
 
 
 @pytest.mark.parametrize(("let", "en", "de"), [
-    # the rule file's own: a shared 'is trump' keeps the or inside the and
+    # as the rule file's (with the option for its let): a shared 'is trump' keeps the or
+    # inside the and
     ("2 if trump-double and (in spades or in clubs) else 1",
      "2 if the option `trump-double` is `yes` and ♠︎ Spades (Schaufel/Eicheln) or ♣︎ Clubs "
      "(Kreuz/Rosen) is trump, otherwise 1",
@@ -191,8 +194,8 @@ def test_a_weis_tie_without_trump_says_no_trump(lang: str, slalom: str, schieber
 
 
 @pytest.mark.parametrize(("name", "lang", "line"), [
-    ("bieter", "en", "Bids: P0 110, P1 120, P2 70, P3 100."),
-    ("bieter", "de", "Gebote: P0 110, P1 120, P2 70, P3 100."),
+    ("bieter", "en", "Bids: P0 0, P1 80, P2 90, P3 0."),
+    ("bieter", "de", "Gebote: P0 0, P1 80, P2 90, P3 0."),
     ("differenzler-offen", "en", "Estimates: P0 48, P1 55, P2 49, P3 48."),
     ("differenzler-offen", "de", "Schätzungen: P0 48, P1 55, P2 49, P3 48."),
 ])

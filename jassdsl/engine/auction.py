@@ -1,7 +1,8 @@
 """The auction: from forehand, each seat bids higher than the highest bid or passes.
 
 It ends when everybody else has passed in a row after the highest bid, or at once on
-the highest possible bid. When everybody passes without a bid, the next dealer deals
+the highest possible bid. Where `a pass is final`, a seat that passed is skipped for the
+rest of the hand's auction, and it ends when everybody but the highest bidder has passed. When everybody passes without a bid, the next dealer deals
 anew; the hand keeps its number. The highest bidder is a role (`roles.BIDDER` in
 `State.roles`) other phases read: who names trump, who leads, who deals next, who keeps
 their bid, and what scoring asks as `bidder`.
@@ -43,7 +44,7 @@ class Auction(Phase):
         part = g.s.auction
         assert part is not None
         part.bid = part.bidder = -1
-        part.passes = 0
+        part.passes = part.passed = 0
 
     def begin(self, g: Game) -> bool:
         s = g.s
@@ -69,6 +70,7 @@ class Auction(Phase):
         seat = s.current
         if action.kind == "pass":
             part.passes += 1
+            part.passed |= 1 << seat
             if g.log is not None:
                 g.emit(Declared(s.hand_no, seat, d.name, -1, d.hidden, passed=True))
         elif (part.bidder < 0 or action.value > part.bid) and action.value in d.values:
@@ -82,12 +84,17 @@ class Auction(Phase):
                                      f"a bid must be higher than {part.bid}"
                                      if part.bid >= 0 else "")
         s.current = (seat + 1) % n
+        everybody = (1 << n) - 1
+        if d.pass_final:
+            while part.passed >> s.current & 1 and part.passed != everybody:
+                s.current = (s.current + 1) % n  # who passed is not asked again
         if part.bidder < 0 and part.passes == n:
             part.redeals += 1
             s.dealer = (s.dealer + 1) % n
             if g.log is not None:
                 g.emit(DealtAgain(s.hand_no, s.dealer))
             g.chain.deal.start_hand(g)
-        elif part.bidder >= 0 and (part.passes == n - 1 or part.bid == d.top):
+        elif part.bidder >= 0 and (part.passes == n - 1 or part.bid == d.top or (
+                d.pass_final and part.passed | 1 << part.bidder == everybody)):
             g.advance(self)
 

@@ -7,7 +7,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from jassdsl.compiler import CompiledRules
-from jassdsl.counting import count_first
+from jassdsl.counting import TRICKS, count_first
 from jassdsl.deal import next_seat
 from jassdsl.engine import records
 from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
@@ -77,6 +77,7 @@ class HandEnd:
         self.floor_of = dict(self.floors)
         # scoring draws lots: scoring a hand again for `count first:` must undo the draws
         self.lots = any(a.target.kind == "lot" for c in rules.model.clauses for a in c.awards)
+        self.by_trick = TRICKS in rules.count_first  # the tricks count one by one
 
     def facts(self, g: Game) -> HandFacts:
         """What happened in the hand, per subject: the core here, the rest from the
@@ -127,7 +128,7 @@ class HandEnd:
         clause = booking.clause
         early = count_first(facts, r.count_first, clause, booking.grants, r.end_when,
                             r.count_adds, self.hand_delta, self.floor_of, self.lots,
-                            r.count_scales
+                            r.count_scales, self.trick_points(g, facts) if self.by_trick else ()
                             ) if r.count_first and r.end_when is not None else None
         grants: tuple[Grant, ...] = (*booking.grants, *booking.released)
         won_with = ""
@@ -166,6 +167,19 @@ class HandEnd:
         role = s.roles[r.dealer_role] if r.dealer_role >= 0 else -1
         s.dealer = role if role >= 0 else next_seat(r.players, s.dealer, s.table)
         g.chain.deal.start_hand(g)
+
+    def trick_points(self, g: Game, facts: HandFacts) -> tuple[tuple[int, int], ...]:
+        """Per trick but the last: the subject that took it and its card points (the last
+        trick, with its bonuses, completes the hand)."""
+        s = g.s
+        p0, p1, p2, p3 = chunk_points(g.chain.play.points_table(s.mode))
+        out = []
+        for taker, t in zip(facts.trick_winners, s.tricks[:-1], strict=False):
+            x = 0
+            for c in t.cards:
+                x |= 1 << c
+            out.append((taker, p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27]))
+        return tuple(out)
 
     def hand_delta(self, facts: HandFacts) -> dict[str, list[int]]:
         """What the scoring gives each subject for these facts (amounts held aside not)."""

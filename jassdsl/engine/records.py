@@ -50,7 +50,7 @@ class HandResult(NamedTuple):
     turned: int = -1  # the turned trump card
     in_hands: tuple[int, ...] = ()  # per seat, the cards held when play began (take part)
     improved: tuple[tuple[int, str], ...] = ()  # (seat, "took" or "refused") own piles
-    won_with: str = ""  # a fact counted first (`count first:`) that ended the game at once
+    won_with: str = ""  # a fact counted first (`count first:`), or "trick K", that ended the game
     roles: dict[str, int] = {}  # noqa: RUF012  # the roles the file reads: seat, or -1
     column: str = ""  # the scoresheet's column played in this hand
     sheet: int = -1  # ... and the sheet it was played on (per team or per player)

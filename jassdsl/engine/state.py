@@ -59,9 +59,10 @@ class AuctionPart:
     bidder: int = -1  # who made it
     passes: int = 0  # passes in a row since the last bid (or since the auction began)
     redeals: int = 0  # hands dealt anew because everybody passed, in the whole game
+    passed: int = 0  # bitmask of the seats that passed in this hand (`a pass is final`)
 
     def copy(self) -> AuctionPart:
-        return AuctionPart(self.bid, self.bidder, self.passes, self.redeals)
+        return AuctionPart(self.bid, self.bidder, self.passes, self.redeals, self.passed)
 
 
 @dataclass

@@ -16,6 +16,7 @@ from jassdsl import model as m
 from jassdsl import settings
 from jassdsl.cards import RANKS, SUITS
 from jassdsl.compiler import CompiledRules, names_used
+from jassdsl.counting import TRICKS
 from jassdsl.engine.events import ColumnTaken, Declared, Pushed
 from jassdsl.roles import ROLES, role_name
 from jassdsl.rulebook import safe
@@ -445,7 +446,7 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
     a_name, noun = (en_a, en_noun) if lang == "en" else (de_a, de_noun)
     low, high = value_text(lang, rf, d.low), value_text(lang, rf, d.high)
     if d.auction:
-        key = "declare.auction"
+        key = "declare.auction_final" if d.pass_final else "declare.auction"
     elif d.after_bidder:
         key = "declare.after_bidder"
     elif d.after_role is not None:
@@ -630,8 +631,12 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     elif rf.end.sheets_full:
         out.append(say(lang, "end.sheets_full"))
     if rf.count_first is not None:
-        facts = [say(lang, f"count.{w.text}") for w in rf.count_first.facts]
-        out += ["", say(lang, "end.count_first", facts=say(lang, "count.then").join(facts))]
+        facts = [say(lang, f"count.{w.text}") for w in rf.count_first.facts
+                 if w.text != TRICKS]
+        by_trick = len(facts) < len(rf.count_first.facts)
+        key = ("end.count_first" if not by_trick else "end.count_first_tricks" if facts
+               else "end.count_tricks")
+        out += ["", say(lang, key, facts=say(lang, "count.then").join(facts))]
     where = s.where()
     if where:
         out += ["", f"{say(lang, 'scoring.where')}: " + "; ".join(where) + "."]

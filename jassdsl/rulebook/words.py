@@ -465,6 +465,22 @@ TEXT: dict[str, tuple[str, str]] = {
         "rechts neu; das neue Geben zählt nicht als Runde. Als {name} eines Spielers zählt "
         "sein höchstes Gebot, 0 wenn er nur gepasst hat.",
     ),
+    "declare.auction_final": (
+        "Before trump is set there is an auction. Starting with forehand, every player in "
+        "turn makes {a_name} from {low} to {high}, higher than the highest bid so far, or "
+        "passes. A pass is final: a player who passed may not bid again in this hand and is "
+        "not asked again. The auction ends when all the others have passed after the highest "
+        "bid, or at once on a bid of {top}. If everybody passes without a bid, the next "
+        "dealer to the right deals anew; the new deal does not count as a hand. A player's "
+        "{name} is their highest bid, 0 if they only passed.",
+        "Vor der Trumpfbestimmung wird versteigert. Beginnend mit der Vorhand gibt reihum "
+        "jeder Spieler {a_name} von {low} bis {high} ab, höher als das höchste Gebot bisher, oder "
+        "passt. Passen ist endgültig: wer gepasst hat, darf in dieser Runde nicht mehr bieten "
+        "und wird nicht mehr gefragt. Die Versteigerung endet, wenn nach dem höchsten Gebot "
+        "alle anderen gepasst haben, oder sofort bei einem Gebot von {top}. Passen alle ohne "
+        "Gebot, gibt der nächste Geber rechts neu; das neue Geben zählt nicht als Runde. Als "
+        "{name} eines Spielers zählt sein höchstes Gebot, 0 wenn er nur gepasst hat.",
+    ),
     "declare.after_role": (
         "After trump is set, every player in turn declares {a_name}: a whole number from "
         "{low} to {high}, starting with the player to the right of {role}.",
@@ -643,6 +659,31 @@ TEXT: dict[str, tuple[str, str]] = {
         "Reihenfolge, und erst danach die Stiche (Kartenpunkte und ihre Zuschläge). Sobald die "
         "Bedingung nach einem davon erfüllt ist, endet das Spiel sofort, und der Rest dieser "
         "Runde zählt nicht mehr.",
+    ),
+    "end.count_first_tricks": (
+        "The score is also checked in the middle of a hand: first {facts} count, then the "
+        "tricks one by one as they are taken, each with its card points (the last trick with "
+        "its bonuses). As soon as the condition holds after one of them, the "
+        "game ends at once, and the rest of that hand no longer counts: when both sides pass "
+        "the target in one hand, the side that got there first wins.",
+        "Der Stand wird auch mitten in einer Runde geprüft: zuerst zählen {facts}, dann die "
+        "Stiche einzeln, wie sie gemacht werden, jeder mit seinen Kartenpunkten (der letzte "
+        "Stich mit seinen Zuschlägen). Sobald die Bedingung nach "
+        "einem davon erfüllt ist, endet das Spiel sofort, und der Rest dieser Runde zählt nicht "
+        "mehr: überschreiten beide Seiten das Ziel in einer Runde, gewinnt die Seite, die "
+        "zuerst dort war.",
+    ),
+    "end.count_tricks": (
+        "The score is also checked in the middle of a hand: the tricks count one by one as "
+        "they are taken, each with its card points (the last trick with its bonuses). As soon "
+        "as the condition holds after one of them, the game ends at once, and the rest of that "
+        "hand no longer counts: when both sides pass the target in one hand, the side that "
+        "got there first wins.",
+        "Der Stand wird auch mitten in einer Runde geprüft: die Stiche zählen einzeln, wie sie "
+        "gemacht werden, jeder mit seinen Kartenpunkten (der letzte Stich mit seinen "
+        "Zuschlägen). Sobald die Bedingung nach einem davon erfüllt ist, endet das Spiel "
+        "sofort, und der Rest dieser Runde zählt nicht mehr: überschreiten beide Seiten das "
+        "Ziel in einer Runde, gewinnt die Seite, die zuerst dort war.",
     ),
     "count.then": (", then ", ", dann "),
     "count.stoeck": ("Stöck", "die Stöck"),
