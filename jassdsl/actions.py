@@ -13,6 +13,7 @@ from functools import cache
 
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.errors import ApiUsageError
+from jassdsl.limits import MAX_DIGITS
 from jassdsl.tables import MODE_NAMES
 
 MAX_MODES = 64  # a trump action's value: a base mode 0-5, or a mode the file defines
@@ -23,6 +24,16 @@ NAMED = ("play", "trump", "discard", *BARE)  # kinds shown by a name, never as a
 def is_index(value: object, size: int) -> bool:
     """A whole number (not a bool) from 0 to size - 1."""
     return type(value) is int and 0 <= value < size
+
+
+def whole_number(word: str) -> int | None:
+    """The whole number a word writes in ASCII digits with an optional minus (``40``,
+    ``-3``), or None: for other digits (``²``), and for more than MAX_DIGITS of them, a
+    number no game offers (Python refuses to read one past 4,300 digits)."""
+    digits = word.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
+        return None
+    return int(word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +88,8 @@ class Action:
             key = words[1] if words[1] in modes else words[1].upper()
             if key in modes:
                 return TRUMPS[modes.index(key)]
-        if len(words) == 2 and words[1].lstrip("-").isdigit():
-            return cls(words[0].lower(), int(words[1]))
+        if len(words) == 2 and (value := whole_number(words[1])) is not None:
+            return cls(words[0].lower(), value)
         raise ApiUsageError(f"cannot read action {text!r} (write e.g. DA, trump H, push, "
                         "pass, join, fold, swap, rob 1, take, discard DA, estimate 40)")
 

@@ -275,6 +275,30 @@ def test_verify_reports_every_unreadable_line_and_goes_on(small: Path) -> None:
         assert any(p.startswith(at(path, line) + text) for p in found), (line, found)
 
 
+def test_a_number_too_long_to_read_is_one_problem_of_its_line(small: Path) -> None:
+    """N5: a 5,000-digit number in a line (the hostile input, as line 1) is `not JSON`; a
+    5,000-digit id number is not a valid case; both are one problem each, then verify and
+    the readers go on or stop with a CorpusError."""
+    path = small / SMALL / "trick.jsonl"
+    lines = path.read_text().splitlines()
+    hostile = Path(__file__).parent / "fixtures" / "hostile" / "turn3"
+    lines[0] = (hostile / "n5-corpus-line-5000-digit-number.jsonl").read_text().rstrip("\n")
+    long_id = json.loads(lines[1])
+    long_id["id"] = f"{SMALL}/trick/" + "1" * 5000
+    lines[1] = canonical(long_id)
+    path.write_text("\n".join(lines) + "\n")
+    found = problems(small)
+    assert at(path, 1) + "not JSON (a number with more than 4300 digits)" in found
+    assert at(path, 2) + "not a valid case: the number of its id has more than 9 digits" \
+        in found
+    assert verify(small).cases == store.read_manifest(small)["total"] - 2
+    with pytest.raises(store.CorpusError, match=r"trick.jsonl:1: not JSON \(a number"):
+        store.read_cases(small)
+    path.write_text("\n".join(lines[1:]) + "\n")
+    with pytest.raises(store.CorpusError, match=r"trick.jsonl:1: not a valid case \(the "):
+        store.read_cases(small)
+
+
 def test_verify_reads_a_broken_manifest_and_hand_written_file(small: Path) -> None:
     meta = store.read_manifest(small)
     meta["next_id"], meta["rules"][SMALL] = [], 5

@@ -240,6 +240,9 @@ class Verifier:
         except ValidationError as err:
             self.add(path, number, f"not a valid case: {store.first_error(err)}")
             return None
+        if store.long_id(case["id"]):
+            self.add(path, number, f"not a valid case: {store.long_id(case['id'])}")
+            return None
         record = Record(case, path, number)
         home = store.case_file(case["variant"], case["kind"])
         if path.relative_to(self.root).as_posix() != home:
