@@ -36,6 +36,15 @@ def whole_number(word: str) -> int | None:
     return int(word)
 
 
+def shown_value(value: object) -> str:
+    """A malformed value as a message shows it: its repr, but a whole number too long to
+    print (Python writes none of more than 4,300 digits) by its size."""
+    if isinstance(value, int) and value.bit_length() > 256:
+        sign = "negative " if value < 0 else ""
+        return f"<a {sign}number of about {int(value.bit_length() * 0.30103) + 1} digits>"
+    return repr(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """A card play (``kind="play"``, value = card index) or a declaration."""
@@ -53,7 +62,7 @@ class Action:
         `mode_names` name the modes its rule file defines), a named value of a
         declaration by its name in `names` (``bid match``); a malformed value as it is."""
         kind, value = self.kind, self.value
-        if names and (kind, value) in names:
+        if names and isinstance(kind, str) and type(value) is int and (kind, value) in names:
             return f"{kind} {names[(kind, value)]}"
         if kind == "play" and is_index(value, len(CARD_NAMES)):
             return CARD_NAMES[value]
@@ -63,7 +72,7 @@ class Action:
             return str(kind)
         if kind == "discard" and is_index(value, len(CARD_NAMES)):
             return f"discard {CARD_NAMES[value]}"
-        return f"{kind} {value!r}"
+        return f"{kind} {shown_value(value)}"
 
     @classmethod
     def parse(cls, text: str, modes: tuple[str, ...] = MODE_NAMES) -> Action:
