@@ -52,7 +52,9 @@ class Game:
     `ScriptedChance` to play recorded deals). With `record` every action is kept in
     `history` and can be taken back with `undo`, and `events` logs what happened (also
     without history where `events=True`; `start=False` leaves the first hand undealt, for
-    `jassdsl.engine.position`). Misuse
+    `jassdsl.engine.position`). The history costs about half a KB per action: the actions,
+    their events, and copies of the state before the last SNAPSHOTS actions and every
+    SNAPSHOTS-th further back, from which `undo` replays (exact, see `undo`). Misuse
     raises the errors of `jassdsl.errors`: see the Python API section of
     docs/en/engine-authors.md. To start at a recorded deal or position, see
     `jassdsl.engine.position`.
