@@ -1060,9 +1060,9 @@ def test_undo_restores_everything(variant_case: VariantCase, seed: int, policy: 
     assert snapshot(game) == after_state
 
 
-@settings(max_examples=scaled(1))
-@given(seed=SEEDS, policy=SEEDS, kept=st.integers(1, 6), length=st.integers(1, 300),
-       back=st.integers(1, 300))
+@settings(max_examples=scaled(0.25))
+@given(seed=SEEDS, policy=SEEDS, kept=st.integers(1, 6), length=st.integers(1, 250),
+       back=st.integers(1, 250))
 def test_undo_beyond_the_kept_copies_replays_exactly(variant_case: VariantCase, seed: int,
                                                      policy: int, kept: int, length: int,
                                                      back: int) -> None:
@@ -1076,18 +1076,21 @@ def test_undo_beyond_the_kept_copies_replays_exactly(variant_case: VariantCase, 
         for _ in range(length):
             if game.is_over:
                 break
-            saved.append((copy.deepcopy(game.s), game.chance.getstate(), list(game.events)))
+            # the finished hands' records are immutable: copied as a list, the rest deeply
+            state = copy.deepcopy(game.s, {id(game.s.results): list(game.s.results)})
+            saved.append((state, game.chance.getstate(), len(game.events)))
             game.apply(rng.choice(game.legal_actions()))
         copies = sum(x is not None for x in game._undo)
         assert copies <= kept + len(saved) // kept + 1
-        future = list(game.history)
+        future, events = list(game.history), list(game.events)
         for _ in range(min(back, len(saved))):
             assert game.undo() == future[len(saved) - 1]
-            state, chance, events = saved.pop()
-            assert (game.s, game.chance.getstate(), game.events) == (state, chance, events)
+            state, chance, told = saved.pop()
+            assert (game.s, game.chance.getstate()) == (state, chance)
+            assert game.events == events[:told]
         for action in future[len(saved):]:  # and forward again: the same future
             game.apply(action)
-        assert game.history == future
+        assert game.history == future and game.events == events
 
 
 def test_hidden_declarations_are_seen_by_their_owner_only() -> None:
