@@ -299,6 +299,23 @@ def test_a_number_too_long_to_read_is_one_problem_of_its_line(small: Path) -> No
         store.read_cases(small)
 
 
+def test_a_huge_counter_in_the_manifest_is_one_problem_not_a_hang(small: Path) -> None:
+    """A next_id of 10^12 (the numbers below it are gaps, not a list) and a manifest
+    holding a 5,000-digit number: each one readable problem."""
+    meta = store.read_manifest(small)
+    group = f"{SMALL}/trick"
+    meta["next_id"][group] = 10**12
+    (small / store.MANIFEST).write_text(store.pretty(meta))
+    last = max(int(c["id"].rpartition("/")[2]) for c in store.read_cases(small)
+               if c["id"].startswith(group + "/"))
+    missing = [p for p in problems(small) if f"cases of {group} are missing" in p]
+    assert len(missing) == 1 and f"{10**12 - 1 - last} cases" in missing[0], missing
+    assert f"(numbers {last + 1}-{10**12 - 1}: no case" in missing[0]
+    (small / store.MANIFEST).write_text('{"next_id": ' + "9" * 5000 + "}\n")
+    assert at(small / store.MANIFEST, 1) + "not JSON (a number with more than 4300 digits)" \
+        in problems(small)
+
+
 def test_verify_reads_a_broken_manifest_and_hand_written_file(small: Path) -> None:
     meta = store.read_manifest(small)
     meta["next_id"], meta["rules"][SMALL] = [], 5
