@@ -13,6 +13,7 @@ from functools import cache
 
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.errors import ApiUsageError
+from jassdsl.limits import MAX_DIGITS
 from jassdsl.tables import MODE_NAMES
 
 MAX_MODES = 64  # a trump action's value: a base mode 0-5, or a mode the file defines
@@ -23,6 +24,25 @@ NAMED = ("play", "trump", "discard", *BARE)  # kinds shown by a name, never as a
 def is_index(value: object, size: int) -> bool:
     """A whole number (not a bool) from 0 to size - 1."""
     return type(value) is int and 0 <= value < size
+
+
+def whole_number(word: str) -> int | None:
+    """The whole number a word writes in ASCII digits with an optional minus (``40``,
+    ``-3``), or None: for other digits (``²``), and for more than MAX_DIGITS of them, a
+    number no game offers (Python refuses to read one past 4,300 digits)."""
+    digits = word.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
+        return None
+    return int(word)
+
+
+def shown_value(value: object) -> str:
+    """A malformed value as a message shows it: its repr, but a whole number too long to
+    print (Python writes none of more than 4,300 digits) by its size."""
+    if isinstance(value, int) and value.bit_length() > 256:
+        sign = "negative " if value < 0 else ""
+        return f"<a {sign}number of about {int(value.bit_length() * 0.30103) + 1} digits>"
+    return repr(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +62,7 @@ class Action:
         `mode_names` name the modes its rule file defines), a named value of a
         declaration by its name in `names` (``bid match``); a malformed value as it is."""
         kind, value = self.kind, self.value
-        if names and (kind, value) in names:
+        if names and isinstance(kind, str) and type(value) is int and (kind, value) in names:
             return f"{kind} {names[(kind, value)]}"
         if kind == "play" and is_index(value, len(CARD_NAMES)):
             return CARD_NAMES[value]
@@ -52,7 +72,7 @@ class Action:
             return str(kind)
         if kind == "discard" and is_index(value, len(CARD_NAMES)):
             return f"discard {CARD_NAMES[value]}"
-        return f"{kind} {value!r}"
+        return f"{kind} {shown_value(value)}"
 
     @classmethod
     def parse(cls, text: str, modes: tuple[str, ...] = MODE_NAMES) -> Action:
@@ -77,8 +97,8 @@ class Action:
             key = words[1] if words[1] in modes else words[1].upper()
             if key in modes:
                 return TRUMPS[modes.index(key)]
-        if len(words) == 2 and words[1].lstrip("-").isdigit():
-            return cls(words[0].lower(), int(words[1]))
+        if len(words) == 2 and (value := whole_number(words[1])) is not None:
+            return cls(words[0].lower(), value)
         raise ApiUsageError(f"cannot read action {text!r} (write e.g. DA, trump H, push, "
                         "pass, join, fold, swap, rob 1, take, discard DA, estimate 40)")
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from jassdsl import __version__
+from jassdsl.actions import whole_number
 from jassdsl.errors import JassError, RuleFileErrors
 from jassdsl.lexer import color_excerpts
 
@@ -66,7 +67,8 @@ def option_pair(text: str) -> tuple[str, int | str]:
     if not sep or not key.strip() or not value.strip():
         raise argparse.ArgumentTypeError(f"expected key=value, not {text!r}")
     value = value.strip()
-    return key.strip(), int(value) if value.lstrip("-").isdigit() else value
+    number = whole_number(value)
+    return key.strip(), value if number is None else number
 
 
 def add_variant_arguments(parser: argparse.ArgumentParser) -> None:

@@ -11,7 +11,7 @@ from itertools import pairwise
 from typing import Any, TextIO
 
 from jassdsl import textview as tv
-from jassdsl.actions import PASS, Action, legal_names
+from jassdsl.actions import PASS, Action, legal_names, whole_number
 from jassdsl.bots import Bot, View, make_bots, table_for
 from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.cli import UsageError, add_variant_arguments, options_of
@@ -274,7 +274,7 @@ def column_entry(game: Game, text: str, legal: list[Action]) -> Action | str:
         return found
     if any(c.name == word for c in game.rules.columns):
         return f"{word} is already played on your sheet"
-    return f"{text!r} is not an open column of your sheet"
+    return f"{clipped(text)} is not an open column of your sheet"
 
 
 def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
@@ -291,12 +291,14 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         if named is not None:  # a named value: `match`
             action = Action(numbers[0].kind, named)
             return action if action in legal else f"{number} is not allowed now"
-        if number.lstrip("-").isdigit():
-            action = Action(numbers[0].kind, int(number))
+        if (value := whole_number(number)) is not None:
+            action = Action(numbers[0].kind, value)
             if action in legal:
                 return action
             inside = numbers[0].value <= action.value <= numbers[-1].value
             return f"{number} is not allowed now" if inside else f"{number} is out of range"
+        if number.lstrip("-").isdigit():  # too long, or not in ASCII digits
+            return f"{clipped(number)} is not a legal choice"
         return f"enter a number for your {numbers[0].kind}" + \
             (" or pass" if game.phase == "auction" else "")
     if game.phase in ("rob", "weis") and words[0] in YES_NO:  # yes or no: 1 or 0
@@ -305,7 +307,9 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         action = Action("discard", CARD_INDEX[words[0].upper()])
         return action if action in legal else f"{words[0].upper()} is not in your hand"
     if text.isdigit():
-        k = int(text)
+        k = whole_number(text)
+        if k is None:  # too long, or not in ASCII digits
+            return f"{clipped(text)} is not a legal choice"
         return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"
     if game.phase == "trump" and any(a.kind == "column" for a in legal) \
             and words != ["push"]:
@@ -326,5 +330,10 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
             return f"{CARD_NAMES[action.value]} is not allowed: {tv.reason_text(reason)}"
         return f"{game.action_text(action)} is not allowed now"
     if game.phase == "trump" and any(a.kind == "trump" for a in legal):
-        return f"{text!r} is not a mode you can choose here"
-    return f"cannot read {text!r}"
+        return f"{clipped(text)} is not a mode you can choose here"
+    return f"cannot read {clipped(text)}"
+
+
+def clipped(text: str, width: int = 24) -> str:
+    """An entry quoted in a message, its middle left out when it is long."""
+    return repr(text) if len(text) <= width else repr(f"{text[:10]}...{text[-10:]}")

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from jassdsl import model as m
 from jassdsl import settings
+from jassdsl.actions import whole_number
 from jassdsl.cards import RANKS
 from jassdsl.counting import Additions, Scales, additions, read_as, scales
 from jassdsl.errors import OptionError
@@ -268,8 +269,8 @@ def resolve_options(
             names = ", ".join(o.name for o in rf.options) or "none"
             raise OptionError(f"{rf.name} has no option {key!r} (options: {names})")
         allowed = [option_value(c) for c in opt.choices]
-        if isinstance(value, str) and value.lstrip("-").isdigit():
-            value = int(value)
+        if isinstance(value, str) and (n := whole_number(value)) is not None:
+            value = n
         if value not in allowed:
             shown = ", ".join(str(a) for a in allowed)
             raise OptionError(f"option {key} must be one of {shown}, not {value}")

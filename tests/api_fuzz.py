@@ -40,9 +40,10 @@ TEXTS = ("DA", "play DA", "play 99", "trump X", "trump -1", "trump 6", "push 1",
          "pass", "weis 2", "estimate 1.5", "bid x", "discard DA", "rob 1", "", "  ",
          "DA DA", "take", "join", "swap", "estimate 99999999999999999999999")
 NOT_ACTIONS: tuple[object, ...] = (
-    None, 5, -1, 1.5, float("nan"), True, [], [0], {}, b"DA", ("play", 0), object(),
+    None, 5, -1, 1.5, float("nan"), True, [], [0], {}, b"DA", ("play", 0), object(), 10**5000,
     Action("play", 1.0), Action("play", None), Action("trump", "H"),
-    Action(None), Action(5), Action("weis", True),
+    Action(None), Action(5), Action("weis", True), Action("bid", []), Action("column", "x"),
+    Action("column", 1.5), Action([], 1), Action("zzz", None), Action("estimate", 10**5000),
 )
 
 
@@ -89,6 +90,8 @@ def check_illegal(game: Game, thing: object) -> None:
     if not game.is_over and not any(a.kind == "column" for a in game.legal_actions()):
         assert named == legal_names(game.legal_actions(), game.rules.mode_names,
                                     game.rules.value_names)
+    if isinstance(thing, Action):  # named as it is, whatever it holds
+        assert isinstance(game.action_text(thing), str)
     try:
         game.apply(thing)
     except IllegalActionError as err:

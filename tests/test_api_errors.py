@@ -81,6 +81,12 @@ ON_A_GAME: list[tuple[str, Callable[[Game], Any], str, str]] = [
     ("why_illegal(99)", lambda g: g.why_illegal(99), "ApiUsageError",
      r"^a card is a whole number from 0 to 35, not 99$"),
     ("why_illegal('DA')", lambda g: g.why_illegal("DA"), "ApiUsageError", r"not 'DA'$"),
+    ("action_text(text)", lambda g: g.action_text("DA"), "ApiUsageError",
+     r"^action_text takes an Action, not str \(Game\.parse_action reads"),
+    ("parse_action(5)", lambda g: g.parse_action(5), "ApiUsageError",
+     r"^an action's text must be a str, not int$"),
+    ("a 5000-digit value in text", lambda g: g.apply("bid " + "9" * 5000),
+     "IllegalActionError", r"\(not an action's text\); "),
 ]
 
 
@@ -182,6 +188,45 @@ def test_a_rule_file_may_be_given_as_a_path() -> None:
 def test_every_action_has_a_text_and_a_malformed_one_shows_its_value(action: Action,
                                                                       text: str) -> None:
     assert str(action) == text
+
+
+# kinds and values an Action may be made of by mistake: the right kinds with values of
+# every type and size, and kinds that are no text or no kind at all (issue 18, N6)
+MALFORMED = st.builds(
+    Action,
+    st.one_of(st.sampled_from(("play", "trump", "column", "bid", "estimate", "push", "weis",
+                               "discard", "zzz", "")),
+              st.none(), st.integers(), st.lists(st.integers(), max_size=2), st.text()),
+    st.one_of(st.integers(), st.integers(-10**30, 10**30), st.sampled_from((10**5000, -10**5000)),
+              st.floats(), st.booleans(),
+              st.none(), st.text(max_size=5), st.lists(st.integers(), max_size=2),
+              st.dictionaries(st.text(max_size=2), st.integers(), max_size=1),
+              st.tuples(st.integers())))
+ASKING = (("schieber", 0), ("schieber", 9), ("coiffeur", 0), ("bieter", 0), ("bieter", 30),
+          ("differenzler", 2))  # a variant and how many first legal actions to apply
+
+
+@settings(max_examples=150)
+@given(action=MALFORMED, where=st.sampled_from(ASKING))
+def test_every_game_method_that_takes_an_action_takes_a_malformed_one_calmly(
+        action: Action, where: tuple[str, int]) -> None:
+    """`action_text` and `str` give a readable text (the value shown as it is), `apply`
+    raises IllegalActionError naming the legal actions, and nothing changes (N6)."""
+    name, first = where
+    game = Game(name, seed=1)
+    for _ in range(first):
+        game.apply(game.legal_actions()[0])
+    before, state = snapshot(game), copy.deepcopy(game.s)  # white-box: the whole state
+    text = game.action_text(action)
+    assert isinstance(text, str) and text == game.action_text(action)
+    assert isinstance(str(action), str)
+    legal = game.legal_actions()
+    if action in legal:
+        return
+    with pytest.raises(errors.IllegalActionError) as info:
+        game.apply(action)
+    assert str(info.value).endswith("legal now: " + ", ".join(game.legal_names()))
+    assert snapshot(game) == before and game.s == state
 
 
 def test_a_range_of_declaration_values_is_named_as_a_range() -> None:

@@ -464,6 +464,42 @@ def test_human_closed_input_raises() -> None:
         player.choose(game, game.current_player)
 
 
+HOSTILE_TURN3 = Path(__file__).parent / "fixtures" / "hostile" / "turn3"
+
+
+def test_human_a_5000_digit_answer_is_not_a_legal_choice_and_is_asked_again(run: Run) -> None:
+    """N4: the number is refused like any wrong answer (the legal choices follow), then
+    the prompt asks again; the input ends there."""
+    digits = (HOSTILE_TURN3 / "n4-play-human-stdin-5000-digits.txt").read_text()
+    code, out, err = run("play", "schieber", "--human", "0", "--seed", "1", stdin=digits)
+    assert code == 0 and "input closed" in err
+    refusal = "'9999999999...9999999999' is not a legal choice; legal: 1) "
+    assert refusal in out
+    assert out.split(refusal)[1].splitlines()[1] == "your card (number or name): "
+
+
+@pytest.mark.parametrize("entry", ["9" * 5000, "1" * 10, "²", "\u0661", "-" + "9" * 5000])
+def test_human_numbers_no_game_offers_are_refused_at_every_prompt(entry: str) -> None:
+    """A number too long to read, or not in ASCII digits, at a card, trump and estimate
+    prompt: refused with the legal choices, never an exception."""
+    trump = next(g for s in range(50) if (g := Game("schieber", seed=s)).current_player == 0)
+    for game in (first_human_turn("schieber", want_illegal=False), trump,
+                 Game("differenzler", seed=1)):
+        player, out = human(f"{entry}\nq\n")
+        with pytest.raises(InputClosed):
+            player.choose(game, game.current_player)
+        said = out.getvalue().splitlines()
+        refusal = said[said.index(next(s for s in said if s.endswith(entry))) + 1]
+        assert "; legal: " in refusal and len(refusal) < 400, refusal
+
+
+def test_options_take_only_numbers_a_file_can_offer(run: Run) -> None:
+    """-o with a number of 5000 digits or in other digits: the option's values, one line."""
+    for value in ("9" * 5000, "²"):
+        code, _, err = run("play", "schieber", "-o", f"target={value}", "--seed", "1")
+        assert code == 1 and "option target must be one of 1000, 1200" in err, err
+
+
 def test_human_game_by_numbers_to_the_end(run: Run) -> None:
     code, out, err = run("play", "guggitaler", "--seed", "2", "--human", "0",
                          stdin="x\n" + "1\n" * 200)

@@ -275,6 +275,47 @@ def test_verify_reports_every_unreadable_line_and_goes_on(small: Path) -> None:
         assert any(p.startswith(at(path, line) + text) for p in found), (line, found)
 
 
+def test_a_number_too_long_to_read_is_one_problem_of_its_line(small: Path) -> None:
+    """N5: a 5,000-digit number in a line (the hostile input, as line 1) is `not JSON`; a
+    5,000-digit id number is not a valid case; both are one problem each, then verify and
+    the readers go on or stop with a CorpusError."""
+    path = small / SMALL / "trick.jsonl"
+    lines = path.read_text().splitlines()
+    hostile = Path(__file__).parent / "fixtures" / "hostile" / "turn3"
+    lines[0] = (hostile / "n5-corpus-line-5000-digit-number.jsonl").read_text().rstrip("\n")
+    long_id = json.loads(lines[1])
+    long_id["id"] = f"{SMALL}/trick/" + "1" * 5000
+    lines[1] = canonical(long_id)
+    path.write_text("\n".join(lines) + "\n")
+    found = problems(small)
+    assert at(path, 1) + "not JSON (a number with more than 4300 digits)" in found
+    assert at(path, 2) + "not a valid case: the number of its id has more than 9 digits" \
+        in found
+    assert verify(small).cases == store.read_manifest(small)["total"] - 2
+    with pytest.raises(store.CorpusError, match=r"trick.jsonl:1: not JSON \(a number"):
+        store.read_cases(small)
+    path.write_text("\n".join(lines[1:]) + "\n")
+    with pytest.raises(store.CorpusError, match=r"trick.jsonl:1: not a valid case \(the "):
+        store.read_cases(small)
+
+
+def test_a_huge_counter_in_the_manifest_is_one_problem_not_a_hang(small: Path) -> None:
+    """A next_id of 10^12 (the numbers below it are gaps, not a list) and a manifest
+    holding a 5,000-digit number: each one readable problem."""
+    meta = store.read_manifest(small)
+    group = f"{SMALL}/trick"
+    meta["next_id"][group] = 10**12
+    (small / store.MANIFEST).write_text(store.pretty(meta))
+    last = max(int(c["id"].rpartition("/")[2]) for c in store.read_cases(small)
+               if c["id"].startswith(group + "/"))
+    missing = [p for p in problems(small) if f"cases of {group} are missing" in p]
+    assert len(missing) == 1 and f"{10**12 - 1 - last} cases" in missing[0], missing
+    assert f"(numbers {last + 1}-{10**12 - 1}: no case" in missing[0]
+    (small / store.MANIFEST).write_text('{"next_id": ' + "9" * 5000 + "}\n")
+    assert at(small / store.MANIFEST, 1) + "not JSON (a number with more than 4300 digits)" \
+        in problems(small)
+
+
 def test_verify_reads_a_broken_manifest_and_hand_written_file(small: Path) -> None:
     meta = store.read_manifest(small)
     meta["next_id"], meta["rules"][SMALL] = [], 5

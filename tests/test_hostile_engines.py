@@ -94,6 +94,13 @@ for line in sys.stdin:
     sys.stdout.buffer.write(b'\\xff\\xfe{"type": "result"}\\n')
     sys.stdout.flush()
 ''',
+    # answers a case with a number of 5,000 digits (more than Python reads)
+    "digits": '''
+hello()
+for line in sys.stdin:
+    sys.stdout.write('{"type": "result", "id": ' + "9" * 5000 + '}\\n')
+    sys.stdout.flush()
+''',
     # plays nothing
     "nothing": '''
 hello(variants=[], kinds=[])
@@ -212,6 +219,7 @@ def no_traceback(result: Outcome) -> None:
     ("nested", f"nested deeper than {MAX_DEPTH} levels", "ERRORED"),
     ("endless", f"a line longer than {MAX_LINE} bytes", "ERRORED"),
     ("latin", "the line is not UTF-8 text (byte 0xff at offset 0)", "ERRORED"),
+    ("digits", "unreadable reply: not JSON (Exceeds the limit (4300 digits)", "ERRORED"),
 ])
 def test_a_misbehaving_engine_gets_a_report_and_is_ended(tmp_path: Path, corpus: Path,
                                                          name: str, detail: str,

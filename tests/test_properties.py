@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from conftest import (
@@ -36,6 +37,7 @@ from hypothesis import strategies as st
 
 from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.compiler import CompiledRules, option_value
+from jassdsl.engine import game as game_module
 from jassdsl.game import Game, HandResult
 from jassdsl.registry import load_rules, rules_dir, variant_names
 from jassdsl.roles import ROLE_LIST
@@ -1110,6 +1112,39 @@ def test_undo_restores_everything(variant_case: VariantCase, seed: int, policy: 
     for action in applied:  # and forward again: the same future
         game.apply(action)
     assert snapshot(game) == after_state
+
+
+@settings(max_examples=scaled(0.25))
+@given(seed=SEEDS, policy=SEEDS, kept=st.integers(1, 6), length=st.integers(1, 250),
+       back=st.integers(1, 250))
+def test_undo_beyond_the_kept_copies_replays_exactly(variant_case: VariantCase, seed: int,
+                                                     policy: int, kept: int, length: int,
+                                                     back: int) -> None:
+    """With copies kept for only the last `kept` actions (and every `kept`-th further
+    back), undoing far back replays from an older copy: each undo gives exactly the state,
+    generator and events of before its action, and the game goes on the same way."""
+    with mock.patch.object(game_module, "SNAPSHOTS", kept):
+        game = Game(variant_case.name, seed=seed, options=variant_case.options)
+        rng = random.Random(policy)
+        saved = []  # white-box: the engine's whole state before each action
+        for _ in range(length):
+            if game.is_over:
+                break
+            # the finished hands' records are immutable: copied as a list, the rest deeply
+            state = copy.deepcopy(game.s, {id(game.s.results): list(game.s.results)})
+            saved.append((state, game.chance.getstate(), len(game.events)))
+            game.apply(rng.choice(game.legal_actions()))
+        copies = sum(x is not None for x in game._undo)
+        assert copies <= kept + len(saved) // kept + 1
+        future, events = list(game.history), list(game.events)
+        for _ in range(min(back, len(saved))):
+            assert game.undo() == future[len(saved) - 1]
+            state, chance, told = saved.pop()
+            assert (game.s, game.chance.getstate()) == (state, chance)
+            assert game.events == events[:told]
+        for action in future[len(saved):]:  # and forward again: the same future
+            game.apply(action)
+        assert game.history == future and game.events == events
 
 
 def test_hidden_declarations_are_seen_by_their_owner_only() -> None:

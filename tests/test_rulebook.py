@@ -20,7 +20,9 @@ from snippets import NAMED, completed
 from jassdsl import model as m
 from jassdsl.check import load_model
 from jassdsl.cli import main
+from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.facts import FACTS
+from jassdsl.registry import load_rules
 from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.expressions import Speaker, formula
 from jassdsl.rulebook.render import Variant, cap, compare_page, in_lang, variant_page
@@ -32,7 +34,7 @@ from jassdsl.rulebook.site import (
     rulebook_pages,
     site_nav,
 )
-from jassdsl.rulebook.words import LANGS, TEXT, UNIT_DE
+from jassdsl.rulebook.words import LANGS, TEXT, UNIT_DE, say
 
 ROOT = Path(__file__).parents[1]
 RULES = sorted((ROOT / "rules").glob("*.jass"))
@@ -365,6 +367,76 @@ def test_comparison_page_speaks_to_players() -> None:
         assert not re.search(rf"\b{clause}(s|n)?\b", page)  # "points; 1 clause" says nothing
         assert all(fact in rows["handjass"] for fact in handjass), rows["handjass"]
         assert all(fact in rows["schieber"] for fact in schieber), rows["schieber"]
+
+
+# the bonuses a comparison cell lists: the compiled rules' amount, and the phrase's key
+BONUSES = (("stoeck_bonus", "short.bonus.stoeck"), ("match_bonus", "short.bonus.match"),
+           ("last_bonus", "short.bonus.last-trick"))
+
+
+def compare_cells(lang: str, v: Variant) -> list[str]:
+    """The cells of a variant's row of the comparison page, without their labels."""
+    page = compare_page(lang, [v])  # type: ignore[arg-type]
+    row = next(line for line in page.splitlines() if line.startswith("| ["))
+    return [re.sub(r"<span class=\"rb-label\">[^<]*</span> ", "", c).strip()
+            for c in row.strip("|").split(" | ")]
+
+
+def plain(cell: str) -> str:
+    """A cell with what is in brackets left out: what holds with the file's defaults."""
+    return re.sub(r" \([^()]*\)", "", cell)
+
+
+def cell_facts(r: CompiledRules) -> dict[str, tuple[int, object]]:
+    """What the compiled rules play, each with the column of the comparison page that says
+    it: players, Weis and each bonus, the number of hands."""
+    facts: dict[str, tuple[int, object]] = {"players": (1, r.players),
+                                            "weis": (4, r.weis is not None),
+                                            "hands": (5, r.end_hands)}
+    facts |= {key: (4, getattr(r, field)) for field, key in BONUSES}
+    return facts
+
+
+@pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
+def test_every_cell_of_the_comparison_page_holds_with_the_defaults_and_names_its_options(
+        path: Path) -> None:
+    """Issue 18 §5: what a cell states (players, Weis and each bonus, the hands) is what
+    the compiled rules play with the file's defaults; where a value of an option changes
+    it (the rules compiled with that value), the cell names the option, and for Weis and a
+    bonus the value too (`count-stoeck=yes`); an option the end of the game reads is named
+    in the end's cell. Both languages."""
+    v = variant(path)
+    rf = v.model
+    assert isinstance(rf, m.RuleFile)
+    default = cell_facts(load_rules(str(path)))
+    for lang in LANGS:
+        cells = compare_cells(lang, v)
+        scored = plain(cells[4])
+        assert re.match(rf"{default['players'][1]}\b", plain(cells[1])), cells[1]
+        assert ("Weis" in scored) == default["weis"][1], cells[4]
+        for _, key in BONUSES:
+            amount = default[key][1]
+            name = say(lang, key, points="").strip()
+            assert (name in scored) == bool(amount), (key, cells[4])
+            assert not amount or say(lang, key, points=amount) in scored, (key, cells[4])
+        if default["hands"][1] is not None:
+            assert f" {default['hands'][1]} " in plain(cells[5]), cells[5]
+        ends = names_used(rf.end) | (names_used(rf.leave) if rf.leave is not None else set())
+        for option in rf.options:
+            if option.name in ends:
+                assert f"`{option.name}`" in cells[5], (option.name, cells[5])
+            for choice in option.choices:
+                value = choice.word()
+                if value == option.default.word():
+                    continue
+                facts = cell_facts(load_rules(str(path), {option.name: choice.number
+                                                          if choice.number is not None
+                                                          else value}))
+                for fact, (column, shown) in facts.items():
+                    if shown == default[fact][1]:
+                        continue
+                    named = f"`{option.name}={value}`" if column == 4 else f"`{option.name}"
+                    assert named in cells[column], (fact, option.name, value, cells[column])
 
 
 def test_base_variants_come_before_their_variants() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from jassdsl.registry import display_path
 
 MANIFEST, SCHEMA, HANDWRITTEN = "manifest.json", "schema.json", "handwritten.json"
 PROTOCOL = "jass-conformance/1"
+ID_DIGITS = 9  # an id's number has at most this many (the schema's pattern sets no bound)
 
 
 class CorpusError(JassError):
@@ -58,6 +60,9 @@ def load_json(path: Path, text: str, line: int = 1) -> Any:
                           f"not JSON ({err.msg} at column {err.colno})") from None
     except RecursionError:
         raise CorpusError(path, line, "not JSON (nested too deeply)") from None
+    except ValueError:  # the only other: Python reads no number of more than 4,300 digits
+        raise CorpusError(path, line, "not JSON (a number with more than "
+                          f"{sys.get_int_max_str_digits()} digits)") from None
 
 
 def read_manifest(root: Path) -> dict[str, Any]:
@@ -100,6 +105,8 @@ def read_cases(root: Path) -> list[dict[str, Any]]:
         except ValidationError as err:
             raise CorpusError(path, number, f"not a valid case ({first_error(err)}): run "
                               "`jassdsl corpus verify`") from None
+        if long_id(record["id"]):
+            raise CorpusError(path, number, f"not a valid case ({long_id(record['id'])})")
         out.append(record)
     return out
 
@@ -166,6 +173,13 @@ def pretty(data: Any) -> str:
 
 def lines(cases: list[dict[str, Any]]) -> str:
     return "".join(canonical(c) + "\n" for c in cases)
+
+
+def long_id(case_id: str) -> str:
+    """Why the number of a case's id cannot be read ('' when it can): too many digits."""
+    if len(case_id.rpartition("/")[2]) > ID_DIGITS:
+        return f"the number of its id has more than {ID_DIGITS} digits"
+    return ""
 
 
 def seq_of(case_id: str) -> int:

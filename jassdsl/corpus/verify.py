@@ -97,15 +97,23 @@ class Report:
                           f"{self.seconds:.1f} s: {verdict}"])
 
 
-def ranges(numbers: list[int]) -> str:
-    """1, 2, 3, 7 -> '1-3, 7'."""
-    out: list[str] = []
-    for n in sorted(numbers):
-        if out and out[-1].split("-")[-1] == str(n - 1):
-            out[-1] = f"{out[-1].split('-')[0]}-{n}"
-        else:
-            out.append(str(n))
-    return ", ".join(out)
+def gaps(counter: int, known: set[int]) -> list[tuple[int, int]]:
+    """The runs (first, last) of the numbers from 1 to counter - 1 that are not known,
+    found from the known ones alone: a manifest's counter may be any size."""
+    out: list[tuple[int, int]] = []
+    expected = 1
+    for n in sorted(k for k in known if 1 <= k < counter):
+        if n > expected:
+            out.append((expected, n - 1))
+        expected = n + 1
+    if expected < counter:
+        out.append((expected, counter - 1))
+    return out
+
+
+def ranges(runs: list[tuple[int, int]]) -> str:
+    """(1, 3), (7, 7) -> '1-3, 7'."""
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
 def json_kind(value: Any) -> str:
@@ -240,6 +248,9 @@ class Verifier:
         except ValidationError as err:
             self.add(path, number, f"not a valid case: {store.first_error(err)}")
             return None
+        if store.long_id(case["id"]):
+            self.add(path, number, f"not a valid case: {store.long_id(case['id'])}")
+            return None
         record = Record(case, path, number)
         home = store.case_file(case["variant"], case["kind"])
         if path.relative_to(self.root).as_posix() != home:
@@ -363,10 +374,11 @@ class Verifier:
                 self.add(r.path, r.line, f"{r.id}: the manifest lists the number as retired")
         for group, counter in self.meta.next_id.items():
             retired = set(self.meta.retired.get(group, []))
-            gone = sorted(set(range(1, counter)) - present[group] - retired)
+            gone = gaps(counter, present[group] | retired)
+            count = sum(last - first + 1 for first, last in gone)
             if gone:
-                what = f"{group}/{gone[0]:04d} is" if len(gone) == 1 else (
-                    f"{len(gone)} cases of {group} are")
+                what = f"{group}/{gone[0][0]:04d} is" if count == 1 else (
+                    f"{count} cases of {group} are")
                 self.add(self.root / f"{group}.jsonl", 1, f"{what} missing (numbers "
                          f"{ranges(gone)}: no case, and not retired in the manifest); "
                          "`jassdsl corpus generate` restores the corpus")

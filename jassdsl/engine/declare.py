@@ -94,10 +94,10 @@ class Declarations(Phase):
         value = action.value
         d = r.declarations[part.index]
         if value not in d.values:
-            raise IllegalActionError(f"{d.name} {value}", g.legal_names())
+            raise IllegalActionError(action, g.legal_names())
         if d.hook is not None and part.count == self.turns(d) - 1 and \
                 sum(part.declared[d.name]) + value == d.hook:
-            raise IllegalActionError(f"{d.name} {value}", g.legal_names(),
+            raise IllegalActionError(action, g.legal_names(),
                                      f"the last to declare may not make the total {d.hook}")
         part.declared[d.name][s.current] = value
         if g.log is not None:

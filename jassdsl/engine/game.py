@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from jassdsl.actions import Action, flaw, is_index, legal_names, mask_plays
+from jassdsl.actions import Action, flaw, is_index, legal_names, mask_plays, shown_value
 from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import trick_seats
@@ -32,6 +32,14 @@ from jassdsl.play import excluded_reasons
 from jassdsl.registry import load_rules
 from jassdsl.tables import ModeTable
 
+SNAPSHOTS = 128
+"""The undo history keeps a copy of the state before each of the last SNAPSHOTS actions,
+and further back before every SNAPSHOTS-th action only: an undo within the last
+SNAPSHOTS actions restores its copy, an undo further back replays the actions from the
+copy before them (at most SNAPSHOTS of them), so memory grows by the actions alone (see
+`Game.undo`)."""
+
+Saved = tuple[State, Any, int]  # the state, the chance's state, how many events there were
 
 class Game:
     """A whole game of one variant; see the module docstring for seats and actions.
@@ -44,7 +52,9 @@ class Game:
     `ScriptedChance` to play recorded deals). With `record` every action is kept in
     `history` and can be taken back with `undo`, and `events` logs what happened (also
     without history where `events=True`; `start=False` leaves the first hand undealt, for
-    `jassdsl.engine.position`). Misuse
+    `jassdsl.engine.position`). The history costs about half a KB per action: the actions,
+    their events, and copies of the state before the last SNAPSHOTS actions and every
+    SNAPSHOTS-th further back, from which `undo` replays (exact, see `undo`). Misuse
     raises the errors of `jassdsl.errors`: see the Python API section of
     docs/en/engine-authors.md. To start at a recorded deal or position, see
     `jassdsl.engine.position`.
@@ -82,7 +92,9 @@ class Game:
         # the events are kept where history is, unless asked; `log` is None without them
         self.log: list[Event] | None = self.events if (
             record if events is None else events) else None
-        self._undo: list[tuple[State, Any, int]] = []
+        # per action of `history`: the state before it, or None where only replay restores it
+        self._undo: list[Saved | None] = []
+        self._chance: Any = None  # the chance's state last saved: shared while unchanged
         self._failed: BaseException | None = None  # an error that left the game half-changed
         r = self.rules
         self.chain = Chain.of(r)
@@ -227,7 +239,15 @@ class Game:
 
     def action_text(self, action: Action) -> str:
         """An action as `apply` reads it: a mode the file defines or a named value by its
-        name (`trump slalom`, `bid match`), a scoresheet's column by its (`column joker-1`)."""
+        name (`trump slalom`, `bid match`), a scoresheet's column by its (`column joker-1`).
+        A malformed action (a value that is no whole number, a card or mode that does not
+        exist) is shown as it is (``play 'x'``), as `apply` names it when refusing it; what
+        is not an Action at all raises ApiUsageError."""
+        if not isinstance(action, Action):
+            raise ApiUsageError(f"action_text takes an Action, not {type(action).__name__} "
+                                "(Game.parse_action reads an action's text)")
+        if flaw(action, len(self.rules.mode_names)):
+            return str(action)
         plain = action.text(self.rules.mode_names, self.rules.value_names)
         for phase in self.chain.namers:
             text = phase.text(action)
@@ -239,6 +259,8 @@ class Game:
         """An action's text as this game reads it: what `Action.parse` reads (a mode the
         file defines by its name), a named value of a declaration (`bid match`), a
         scoresheet's column (``column joker-1``); ApiUsageError otherwise."""
+        if not isinstance(text, str):
+            return Action.parse(text)  # raises ApiUsageError, naming the type
         words = text.split()
         if len(words) == 2:  # a named value of a declaration: `bid match`
             value = self.rules.named_values.get((words[0].lower(), words[1].lower()))
@@ -307,7 +329,7 @@ class Game:
                 self._failed = err
                 raise
             return
-        saved = (s.copy(), self.chance.getstate(), len(self.events))
+        saved = self._save()
         try:
             self._dispatch(action)
         except BaseException:
@@ -315,11 +337,14 @@ class Game:
             raise
         self._undo.append(saved)
         self.history.append(action)
+        older = len(self._undo) - 1 - SNAPSHOTS
+        if older > 0 and older % SNAPSHOTS:  # out of the recent ones: replay restores it
+            self._undo[older] = None
 
     def _as_action(self, action: object) -> Action:
         """Text read as an action; anything else that is not an Action is illegal."""
         if not isinstance(action, str):
-            raise IllegalActionError(repr(action), self.legal_names(),
+            raise IllegalActionError(shown_value(action), self.legal_names(),
                                      "not an Action or an action's text")
         try:
             return self.parse_action(action)
@@ -335,18 +360,51 @@ class Game:
                                      f"the game expects a {self.s.phase} action")
         phase.take(self, action)
 
-    def _restore(self, saved: tuple[State, Any, int]) -> None:
+    def _save(self) -> Saved:
+        """A copy of the state to go back to. The chance's state is about 25 KB and changes
+        only at a deal or a draw, so one copy of it is shared while it stays the same."""
+        chance = self.chance.getstate()
+        if chance == self._chance:
+            chance = self._chance
+        else:
+            self._chance = chance
+        return (self.s.copy(), chance, len(self.events))
+
+    def _restore(self, saved: Saved) -> None:
+        """Go back to a saved state (which becomes the game's own: not to be used again)."""
         self.s = saved[0]
         self.chance.setstate(saved[1])
         del self.events[saved[2]:]
 
+    def _replay(self, k: int) -> None:
+        """Put the game where it was before action k of the history, whose copy was let go:
+        from the nearest copy before it (the first action always keeps one), apply the
+        actions in between again, keeping a copy before each as `apply` does. The game
+        and its chance are deterministic, so this is the very state, events and draws."""
+        start = k - 1
+        while (base := self._undo[start]) is None:
+            start -= 1
+        self._restore((base[0].copy(), base[1], base[2]))
+        for i in range(start, k):
+            if i > start:
+                self._undo[i] = self._save()
+            self._dispatch(self.history[i])
+
     def undo(self) -> Action:
-        """Take back the last action (needs record=True); returns it."""
+        """Take back the last action (needs record=True); returns it. Exact: the state, the
+        chance and the events are those of before the action. Within the last SNAPSHOTS
+        actions this restores a copy; further back it replays up to SNAPSHOTS actions from
+        the nearest copy before (the cost of one `apply` each), after which the next
+        SNAPSHOTS undos restore copies again."""
         if not self._undo:
             raise ApiUsageError("nothing to undo: " + (
                 "no action applied yet" if self.record else "the game keeps no history "
                 "(record=False)"))
-        self._restore(self._undo.pop())
+        saved = self._undo.pop()
+        if saved is None:
+            self._replay(len(self._undo))
+        else:
+            self._restore(saved)
         return self.history.pop()
 
     # -- what the phases call

@@ -90,7 +90,7 @@ def value_text(lang: Lang, rf: m.RuleFile, v: m.Value, shown: int | str | None =
     """A number, or an option's default with its choices."""
     if v.number is not None:
         return str(v.number)
-    opt = next((o for o in rf.options if o.name == v.option), None)
+    opt = option_of(rf, v.option or "")
     if opt is None:
         return f"*{v.option}*"
     choices = join_words(lang, [own_name(lang, rf, c.word()) for c in opt.choices], "or")
@@ -913,11 +913,50 @@ def compare_row(lang: Lang, v: Variant) -> list[str]:
 
 
 def bonuses_short(lang: Lang, rf: m.RuleFile) -> str:
-    """'Weis, Stöck 20, match 100, last trick 5': what a hand can bring besides the cards."""
-    items = [say(lang, "short.weis")] if rf.setting("weis") is not None else []
-    items += [say(lang, f"short.bonus.{b.name.text}", points=value_text(lang, rf, b.points))
-              for b in rf.bonuses if f"short.bonus.{b.name.text}" in TEXT]
-    return ", ".join(items)
+    """'Weis, Stöck 20, match 100, last trick 5': what a hand can bring besides the cards
+    with the file's defaults. What an option takes away is said after the item ('Stöck 20
+    (not with `stoeck-counts=no`)'); what only an option brings follows in brackets
+    ('last trick 5 (Stöck 20 with `count-stoeck=yes`)', '— (...)' when nothing else
+    counts); '' when a hand brings nothing besides the cards."""
+    counted: list[str] = []
+    extra: list[str] = []  # items that count only with an option's other value
+
+    def add(item: str, option: m.Option | None, on: list[str]) -> None:
+        """An item that counts where `option` (None: always) has one of the values `on`."""
+        if option is None:
+            counted.append(item)
+            return
+        off = [c.word() for c in option.choices if c.word() not in on]
+        if option.default.word() in on:
+            counted.append(say(lang, "short.not_with", item=item,
+                               setting=option_values(lang, option.name, off)) if off else item)
+        else:
+            extra.append(say(lang, "short.only_with", item=item,
+                             setting=option_values(lang, option.name, on)))
+
+    weis = rf.setting("weis")
+    if weis is not None:
+        chosen = option_of(rf, weis.values[0].text)  # `weis: OPTION`: the table it names
+        add(say(lang, "short.weis"), chosen, [] if chosen is None else
+            [c.word() for c in chosen.choices if c.word() != "none"])
+    for b in rf.bonuses:
+        if f"short.bonus.{b.name.text}" in TEXT:
+            item = say(lang, f"short.bonus.{b.name.text}",
+                       points=value_text(lang, rf, b.points))
+            add(item, None if b.only_if is None else option_of(rf, b.only_if.text), ["yes"])
+    if not counted and not extra:
+        return ""
+    text = ", ".join(counted) or say(lang, "short.none_counted")
+    return f"{text} ({'; '.join(extra)})" if extra else text
+
+
+def option_of(rf: m.RuleFile, name: str) -> m.Option | None:
+    return next((o for o in rf.options if o.name == name), None)
+
+
+def option_values(lang: Lang, name: str, values: list[str]) -> str:
+    """`count-stoeck=yes`, or `weis-table=big` or `weis-table=small`: as one sets it."""
+    return join_words(lang, [safe.code(f"{name}={v}") for v in values], "or")
 
 
 def end_and_winner(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:

@@ -877,6 +877,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "short.bonus.stoeck": ("Stöck {points}", "Stöck {points}"),
     "short.bonus.match": ("match {points}", "Match {points}"),
     "short.bonus.last-trick": ("last trick {points}", "letzter Stich {points}"),
+    "short.none_counted": ("—", "—"),
+    "short.not_with": ("{item} (not with {setting})", "{item} (nicht mit {setting})"),
+    "short.only_with": ("{item} with {setting}", "{item} mit {setting}"),
     # -- words a file may use as option values (only the German is used)
     "word.yes": ("yes", "ja"),
     "word.no": ("no", "nein"),
