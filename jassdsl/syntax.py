@@ -16,6 +16,7 @@ from lark.exceptions import (
     VisitError,
 )
 from lark.lexer import PatternStr
+from lark.parsers.lalr_interactive_parser import InteractiveParser
 from lark.tree import Meta
 
 from jassdsl import model as m
@@ -747,7 +748,7 @@ def statement_start(err: UnexpectedInput, at: int) -> int:
     """Where the statement the error is in begins: the first value on the parser's stack
     after the statements read whole; `at` itself when those end right before the error."""
     ip = getattr(err, "interactive_parser", None)
-    if ip is None or "$END" in ip.choices():
+    if ip is None or reads_whole(ip):
         return at
     for v in ip.parser_state.value_stack:
         if isinstance(v, Tree) and str(v.data).startswith("__start"):
@@ -757,6 +758,18 @@ def statement_start(err: UnexpectedInput, at: int) -> int:
         if start is not None:
             return min(int(start), at)
     return at
+
+
+def reads_whole(ip: InteractiveParser) -> bool:
+    """Whether what the parser has read so far is a whole file: the error is then at the
+    start of a statement. (Whether the file may end here is not enough to know: a parser
+    state shared by several statements lists the end of the file after `column NAME "text"
+    german "text"` too, though a column still needs its colon.)"""
+    try:
+        ip.copy().feed_eof()
+    except UnexpectedInput:
+        return False
+    return True
 
 
 def begins_statement(line: str) -> bool:

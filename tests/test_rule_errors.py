@@ -600,3 +600,32 @@ def test_a_word_glued_to_a_keyword_is_one_error() -> None:
     not reported one by one."""
     err = errors_of(edit("rule that applies:", "rule that appliess:"))
     assert [(e.pos.line, e.kind) for e in err.errors] == [(13, "syntax")]
+
+
+MODE_LINE = 'mode misere "Misere" german "Misere": obenabe\n'
+
+
+@pytest.mark.parametrize(("old", "new", "line", "column", "what"), [
+    (MODE_LINE, MODE_LINE.replace(":", ""), 12, 38, "mode"),
+    ('  middle "the middle score":', '  middle "the middle score"', 15, 7, None),
+    ("bonus last-trick 5\n", "bonus last-trick 5\ninvariant sum \"the sum\" "
+     "german \"die Summe\" sum(points) = 157\n", 11, 44, None),
+])
+def test_a_missing_colon_is_the_one_error_and_names_its_own_statement(
+        old: str, new: str, line: int, column: int, what: str | None) -> None:
+    """A colon left out after a title and its German text: one error, where the colon
+    belongs, and no word about line 1 (the parser's state after `"..." german "..."` also
+    allows the file to end, which once made the whole file before it look unread)."""
+    base = BASE.replace("unit stick/sticks", MODE_LINE + "unit stick/sticks") \
+        if old == MODE_LINE else BASE
+    assert base.count(old) == 1
+    err = errors_of(base.replace(old, new))
+    assert [(e.kind, e.pos.line, e.pos.column) for e in err.errors] == \
+        [("syntax", line, column)]
+    assert "expected ':'" in err.errors[0].message
+    assert "line 1 " not in str(err) and "'variant'" not in str(err)
+    if what is not None:  # a statement others may need: the note names it, at its line
+        assert err.notes == (f"t.jass: the meaning of the file is not checked yet: the "
+                             f"'{what}' statement on line {line} could not be read, and the "
+                             "rest of the file may need it; fix the syntax errors and check "
+                             "again",)
