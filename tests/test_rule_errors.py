@@ -21,6 +21,7 @@ from jassdsl.game import Game
 from jassdsl.limits import MAX_SYNTAX_ERRORS
 from jassdsl.registry import load_rules
 from jassdsl.roles import ROLES
+from jassdsl.syntax import unprintable
 
 try:
     import reference as ref
@@ -629,3 +630,78 @@ def test_a_missing_colon_is_the_one_error_and_names_its_own_statement(
                              f"'{what}' statement on line {line} could not be read, and the "
                              "rest of the file may need it; fix the syntax errors and check "
                              "again",)
+
+
+# --- what `check` decides so that play does not fail later (issue 18) -------------------------
+SWAP = "pile blind: the rest\ntake part: in turn from forehand, swap hand for blind"
+SHEET = ('option misere "a Misere column" default no choices yes, no\nsheet per player\n'
+         'column x "X": obenabe times 1 if misere = yes\ntrump: forehand chooses from the sheet')
+PLAYABLE = {
+    "turned-trump-without-trump-tables": (
+        BASE.replace("ranks trump:    J 9 A K Q 10 8 7 6\n", "")
+        .replace("card points trump:    J 20, 9 14, A 11, K 4, Q 3, 10 10\n", "")
+        .replace("trump: first void, else obenabe",
+                 "pile blind: the rest\ntrump: top card of blind, else bottom card"),
+        [("tables", 10, 8, "playing trump needs a 'ranks trump:' and a 'card points trump:' "
+                           "table")]),
+    "swap-a-pile-smaller-than-a-hand": (
+        edit("deal all cards in packets of 3", "deal 10 each in packets of 5\n" + SWAP),
+        [("pile", 5, 49, "a player who takes 'blind' plays it as their hand, but with 3 "
+                         "players and 10 cards each it holds 6 cards, not a hand of 10; deal "
+                         "fewer cards each, or lay fewer cards in the piles before it")]),
+    "swap-a-pile-an-option-makes-small": (
+        edit("deal all cards in packets of 3",
+             'option size "the blind" default 9 choices 9, 6\ndeal 9 each in packets of 3\n'
+             + SWAP.replace("the rest", "size cards")),
+        [("pile", 6, 49, "a player who takes 'blind' plays it as their hand, but with 3 "
+                         "players, 9 cards each and size = 6 it holds 6 cards, not a hand of "
+                         "9; write 'pile blind: 9 cards'")]),
+    "sheet-empty-under-an-option-value": (
+        edit("trump: first void, else obenabe", SHEET),
+        [("sheet", 12, 1, "with misere = no the sheet has no column: every column is on it "
+                          "only under another choice; add a column for misere = no, or one "
+                          "without 'if'")]),
+    "control-characters-in-texts": (
+        edit('variant "Tiny"', 'variant "Tiny\x1b[2J"')
+        .replace('middle "the middle score"', 'middle "the \x07middle score"'),
+        [("text", 1, 14, "a text may not hold U+001B, a control character: a terminal would "
+                         "take it as a command; write the text without it"),
+         ("text", 14, 15, "a text may not hold U+0007, a control character: a terminal would "
+                          "take it as a command; write the text without it")]),
+    "line-separator-in-a-text": (
+        edit('variant "Tiny"', 'variant "Ti\u2028ny"'),
+        [("text", 1, 12, "a text may not hold U+2028, a line separator: it would break the "
+                         "line where the text is shown; write the text without it")]),
+}
+
+
+@pytest.mark.parametrize("case", list(PLAYABLE), ids=list(PLAYABLE))
+def test_what_would_fail_in_play_is_an_error_of_check(case: str) -> None:
+    text, want = PLAYABLE[case]
+    err = errors_of(text)
+    assert [(e.kind, e.pos.line, e.pos.column, e.message) for e in err.errors] == want
+    rendered = str(err)
+    assert not any(unprintable(c) for c in rendered if c != "\n"), rendered
+
+
+@pytest.mark.parametrize("text", [
+    edit("deal all cards in packets of 3", "deal 9 each in packets of 3\npile blind: 9 cards\n"
+         "take part: in turn from forehand, swap hand for blind"),
+    edit("trump: first void, else obenabe", SHEET.replace(" if misere = yes", "")),
+    edit('variant "Tiny"', 'variant "Tiny\ttab"'),
+], ids=["swap-a-whole-hand", "sheet-without-condition", "tab-in-a-text"])
+def test_the_playable_counterparts_check(text: str) -> None:
+    load_model(text, "t.jass")
+
+
+def test_a_swap_pile_is_checked_at_every_count_of_players_left() -> None:
+    """Players who leave the table change the cards left over: 9 each with 9 in the blind
+    fits three players, but with two left the blind would hold 18."""
+    text = edit("deal all cards in packets of 3", "deal 9 each in packets of 3\n"
+                "pile blind: the rest\ntake part: in turn from forehand, swap hand for blind"
+                ).replace("winner: most sticks", "players leave the table when total sticks "
+                          ">= 5\nwinner: first to leave the table, then most sticks")
+    err = errors_of(text)
+    assert [e.message for e in err.errors] == [
+        "a player who takes 'blind' plays it as their hand, but with 2 players and 9 cards "
+        "each it holds 18 cards, not a hand of 9; write 'pile blind: 9 cards'"]
