@@ -977,6 +977,36 @@ class Checker:
             self.after_scoring = True
             self.top(inv.expr, subject=False)
             self.after_scoring = False
+        self.check_match_totals(rf)
+
+    def check_match_totals(self, rf: m.RuleFile) -> None:
+        """An invariant on what a hand is worth (`sum(points) = 157 or sum(points) = 257`)
+        that holds for a hand but not for a match: with every card in play a hand is worth
+        HAND_TOTAL, and a match that plus the match bonus; the bonus breaks the file's own
+        invariant in the first match. Only invariants made of `sum(points)`, numbers,
+        arithmetic, comparisons, `and`, `or` and `not` are read this way."""
+        if rf.piles or rf.take_part or rf.improve or rf.leave or rf.deal.each is not None:
+            return  # cards out of play: a hand may be worth less, which play shows
+        matches: list[tuple[int, m.Bonus]] = []
+        for b in rf.bonuses:
+            if b.name.text == "match":
+                opt = self.options.get(b.points.option or "")
+                numbers = [b.points.number] if b.points.number is not None else \
+                    [c.number for c in opt.choices if c.number is not None] if opt else []
+                matches += [(n, b) for n in numbers if n is not None and n > 0]
+        for inv in rf.invariants:
+            if hand_worth(inv.expr, HAND_TOTAL) is not True:
+                continue
+            for bonus, b in matches:
+                total = HAND_TOTAL + bonus
+                if hand_worth(inv.expr, total) is False:
+                    shown = f"{b.points.option} = {bonus}" if b.points.option else str(bonus)
+                    self.error(b.points.pos, "invariant", f"the match bonus breaks invariant "
+                               f"{inv.id!r} (line {inv.pos.line}): a hand with a match is "
+                               f"worth {HAND_TOTAL} + {shown} = {total} card points, which "
+                               "the invariant does not allow; give the bonus the invariant "
+                               f"expects, or allow {total} in the invariant")
+                    break
 
     def check_end(self, rf: m.RuleFile) -> None:
         if rf.end.hands is not None:
@@ -1218,6 +1248,37 @@ class Checker:
         for a in e.args:
             self.expr(a, inner_subject)
 
+
+
+def hand_worth(e: m.Expr, total: int) -> int | bool | None:
+    """The value of an expression about a hand's worth when `sum(points)` (and
+    `points-in-play`) is `total`; None where it asks anything else."""
+    if isinstance(e, m.Num):
+        return e.value
+    if isinstance(e, m.Name):
+        return total if e.name == "points-in-play" else None
+    if isinstance(e, m.Call):
+        whole = e.func == "sum" and len(e.args) == 1 and isinstance(e.args[0], m.Name) \
+            and e.args[0].name == "points"
+        return total if whole else None
+    if isinstance(e, m.Unary):
+        arg = hand_worth(e.arg, total)
+        return None if arg is None else (not arg) if e.op == "not" else -arg
+    if not isinstance(e, m.Binary):
+        return None
+    left, right = hand_worth(e.left, total), hand_worth(e.right, total)
+    if e.op in ("or", "and"):
+        known = [bool(v) for v in (left, right) if v is not None]
+        if e.op == "or":
+            return True if any(known) else False if len(known) == 2 else None
+        return False if not all(known) else True if len(known) == 2 else None
+    if left is None or right is None:
+        return None
+    a, b = int(left), int(right)
+    compare = {"=": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}
+    if e.op in compare:
+        return compare[e.op]
+    return {"+": a + b, "-": a - b, "*": a * b}.get(e.op)
 
 
 def choices_of(options: list[m.Option]) -> list[dict[str, str]]:

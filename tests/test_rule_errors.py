@@ -668,6 +668,13 @@ PLAYABLE = {
                          "take it as a command; write the text without it"),
          ("text", 14, 15, "a text may not hold U+0007, a control character: a terminal would "
                           "take it as a command; write the text without it")]),
+    "match-bonus-over-the-invariant": (
+        edit("bonus last-trick 5", "bonus last-trick 5\nbonus match 257\ninvariant card-total "
+             '"a hand is worth 157, or 257 with a match": sum(points) = 157 or sum(points) = 257'),
+        [("invariant", 11, 13, "the match bonus breaks invariant 'card-total' (line 12): a hand "
+                               "with a match is worth 157 + 257 = 414 card points, which the "
+                               "invariant does not allow; give the bonus the invariant "
+                               "expects, or allow 414 in the invariant")]),
     "line-separator-in-a-text": (
         edit('variant "Tiny"', 'variant "Ti\u2028ny"'),
         [("text", 1, 12, "a text may not hold U+2028, a line separator: it would break the "
@@ -689,7 +696,12 @@ def test_what_would_fail_in_play_is_an_error_of_check(case: str) -> None:
          "take part: in turn from forehand, swap hand for blind"),
     edit("trump: first void, else obenabe", SHEET.replace(" if misere = yes", "")),
     edit('variant "Tiny"', 'variant "Tiny\ttab"'),
-], ids=["swap-a-whole-hand", "sheet-without-condition", "tab-in-a-text"])
+    edit("bonus last-trick 5", "bonus last-trick 5\nbonus match 100\ninvariant card-total "
+         '"157, or 257 with a match": sum(points) = 157 or sum(points) = 257'),
+    edit("bonus last-trick 5", "bonus last-trick 5\nbonus match 257\ninvariant card-total "
+         '"157 at least": sum(points) >= 157 and not sum(points) < 0'),
+], ids=["swap-a-whole-hand", "sheet-without-condition", "tab-in-a-text", "match-bonus-allowed",
+        "match-bonus-in-a-range"])
 def test_the_playable_counterparts_check(text: str) -> None:
     load_model(text, "t.jass")
 
