@@ -1010,7 +1010,16 @@ def unprintable(c: str) -> bool:
 def string_errors(tree: Tree[Token], path: str) -> list[RuleError]:
     """Each quoted text holding a character it may not hold, at the first such character."""
     errors: list[RuleError] = []
-    for tok in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "STRING"):
+    strings: list[Token] = []
+    stack = [tree]  # without recursion: the tree may be deeper than Python's stack
+    while stack:
+        node = stack.pop()
+        for c in node.children:
+            if isinstance(c, Tree):
+                stack.append(c)
+            elif isinstance(c, Token) and c.type == "STRING":
+                strings.append(c)
+    for tok in sorted(strings, key=lambda t: t.start_pos or 0):
         bad = next((i for i, c in enumerate(tok) if unprintable(c)), None)
         if bad is not None:
             line, column = tok.line or 1, (tok.column or 1) + bad
