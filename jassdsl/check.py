@@ -56,6 +56,7 @@ IN_MODES = ("diamonds", "hearts", "spades", "clubs", "suits", "D", "H", "S", "C"
             "undenufe")
 EARLY_FACTS = get("count first").allowed  # facts known before the tricks are over
 HAND_TOTAL = 157
+MAX_COMBINATIONS = 1000  # option choices tried together when a check must try each
 MAX_POINTS = 1000  # a bonus, a Weis, a floor: a number of points, as an option may give it
 FUNCTIONS = sorted(n for n, f in FACTS.items() if f.arity is not None)
 
@@ -419,7 +420,7 @@ class Checker:
                            f"{mode_hint(w.text, known)}modes are {', '.join(known)}")
             else:
                 self.needs_tables(w.pos, w.text, rf)
-        if t.kind in ("first_void", "random_suit", "bottom_card"):
+        if t.kind in ("first_void", "random_suit", "bottom_card", "turned"):
             self.needs_tables(t.pos, "trump", rf)
         if t.pushes and t.kind == "bidder_chooses":
             self.error(t.pos, "trump", "only forehand may push the choice of trump; the "
@@ -521,9 +522,28 @@ class Checker:
                            f"e.g. '{c.modes[0].text} times 2'")
             else:
                 self.value(v, 0, 100, f"the multiplier of column {c.name!r}")
+        if sheet is not None and rf.columns:
+            self.empty_sheet(sheet, rf.columns)
         if rf.end.sheets_full and sheet is None:
             self.error(rf.end.pos, "missing", "'game ends when the sheets are full' needs a "
                        "sheet: 'sheet per team' and its columns")
+
+    def empty_sheet(self, sheet: m.Sheet, columns: tuple[m.Column, ...]) -> None:
+        """Every choice of the options the columns depend on leaves a column on the sheet:
+        an empty sheet has nothing to choose, and the game could not end."""
+        if any(c.option is None for c in columns):
+            return
+        named = list(dict.fromkeys(c.option.text for c in columns if c.option is not None))
+        if any(name not in self.options for name in named):
+            return  # reported where the column names it
+        for chosen in choices_of([self.options[name] for name in named]):
+            if not any(c.option is not None and c.choice is not None
+                       and chosen[c.option.text] == c.choice.word() for c in columns):
+                when = " and ".join(f"{k} = {v}" for k, v in chosen.items())
+                self.error(sheet.pos, "sheet", f"with {when} the sheet has no column: every "
+                           "column is on it only under another choice; add a column for "
+                           f"{when}, or one without 'if'")
+                return
 
     def check_settings(self, rf: m.RuleFile) -> None:
         seen: dict[str, int] = {}
@@ -888,6 +908,9 @@ class Checker:
             elif each[imp.pile.text] != imp.cards.word():
                 self.error(imp.pos, "range", f"{imp.cards.word()} cards are swapped for a pile of "
                            f"{each[imp.pile.text]}")
+        if rf.take_part is not None and rf.take_part.swap is not None \
+                and rf.take_part.swap.text in names and rf.take_part.swap.text not in each:
+            self.check_swap(rf, rf.take_part.swap)
         if rf.rob is not None:
             if rf.rob.text not in RANKS:
                 self.not_a_rank(rf.rob)
@@ -909,6 +932,47 @@ class Checker:
             self.top(rf.leave, subject=True)
             self.after_scoring = False
 
+    def check_swap(self, rf: m.RuleFile, swap: m.Word) -> None:
+        """`swap hand for PILE`: whoever takes the pile plays it as their hand, so the pile
+        holds as many cards as a hand (or none, and then nobody can take it), at every
+        number of players at the table and under every choice of the options involved."""
+        values = [rf.players, *([rf.deal.each] if rf.deal.each else []),
+                  *(p.size for p in rf.piles if p.size is not None)]
+        named = list(dict.fromkeys(v.option for v in values if v.option is not None))
+        if any(name not in self.options or any(c.number is None for c in
+                                                self.options[name].choices) for name in named):
+            return  # reported where the value names it
+        for chosen in choices_of([self.options[name] for name in named]):
+            def number(v: m.Value, chosen: dict[str, str] = chosen) -> int:
+                return int(chosen[v.option]) if v.option is not None else v.number or 0
+
+            most = min(number(rf.players), get("players").high)
+            for n in range(2 if rf.leave is not None else most, most + 1):
+                each = number(rf.deal.each) if rf.deal.each is not None else DECK // max(n, 1)
+                left = DECK - n * each
+                if n < 1 or each < 1 or left < 0:
+                    continue  # reported by check_table
+                held, short = 0, False  # short: fewer cards are left than the pile asks
+                for p in rf.piles:
+                    asked = left if p.size is None else max(number(p.size), 0) * \
+                        (n if p.each else 1)
+                    if p.name == swap.text:
+                        held, short = min(left, asked), asked > left or p.size is None
+                        break
+                    left -= min(left, asked)
+                if held and held != each:
+                    case = [f"{n} players", f"{each} cards each",
+                            *(f"{k} = {v}" for k, v in chosen.items()
+                              if k != rf.players.option)]
+                    when = ", ".join(case[:-1]) + " and " + case[-1]
+                    fix = f"write 'pile {swap.text}: {each} cards'" \
+                        if held > each or not short else \
+                        "deal fewer cards each, or lay fewer cards in the piles before it"
+                    self.error(swap.pos, "pile", f"a player who takes {swap.text!r} plays it "
+                               f"as their hand, but with {when} it holds {held} cards, not a "
+                               f"hand of {each}; {fix}")
+                    return
+
     def check_invariants(self, rf: m.RuleFile) -> None:
         ids: set[str] = set()
         for inv in rf.invariants:
@@ -918,6 +982,36 @@ class Checker:
             self.after_scoring = True
             self.top(inv.expr, subject=False)
             self.after_scoring = False
+        self.check_match_totals(rf)
+
+    def check_match_totals(self, rf: m.RuleFile) -> None:
+        """An invariant on what a hand is worth (`sum(points) = 157 or sum(points) = 257`)
+        that holds for a hand but not for a match: with every card in play a hand is worth
+        HAND_TOTAL, and a match that plus the match bonus; the bonus breaks the file's own
+        invariant in the first match. Only invariants made of `sum(points)`, numbers,
+        arithmetic, comparisons, `and`, `or` and `not` are read this way."""
+        if rf.piles or rf.take_part or rf.improve or rf.leave or rf.deal.each is not None:
+            return  # cards out of play: a hand may be worth less, which play shows
+        matches: list[tuple[int, m.Bonus]] = []
+        for b in rf.bonuses:
+            if b.name.text == "match":
+                opt = self.options.get(b.points.option or "")
+                numbers = [b.points.number] if b.points.number is not None else \
+                    [c.number for c in opt.choices if c.number is not None] if opt else []
+                matches += [(n, b) for n in numbers if n is not None and n > 0]
+        for inv in rf.invariants:
+            if hand_worth(inv.expr, HAND_TOTAL) is not True:
+                continue
+            for bonus, b in matches:
+                total = HAND_TOTAL + bonus
+                if hand_worth(inv.expr, total) is False:
+                    shown = f"{b.points.option} = {bonus}" if b.points.option else str(bonus)
+                    self.error(b.points.pos, "invariant", f"the match bonus breaks invariant "
+                               f"{inv.id!r} (line {inv.pos.line}): a hand with a match is "
+                               f"worth {HAND_TOTAL} + {shown} = {total} card points, which "
+                               "the invariant does not allow; give the bonus the invariant "
+                               f"expects, or allow {total} in the invariant")
+                    break
 
     def check_end(self, rf: m.RuleFile) -> None:
         if rf.end.hands is not None:
@@ -1181,6 +1275,46 @@ class Checker:
         for a in e.args:
             self.expr(a, inner_subject)
 
+
+
+def hand_worth(e: m.Expr, total: int) -> int | bool | None:
+    """The value of an expression about a hand's worth when `sum(points)` (and
+    `points-in-play`) is `total`; None where it asks anything else."""
+    if isinstance(e, m.Num):
+        return e.value
+    if isinstance(e, m.Name):
+        return total if e.name == "points-in-play" else None
+    if isinstance(e, m.Call):
+        whole = e.func == "sum" and len(e.args) == 1 and isinstance(e.args[0], m.Name) \
+            and e.args[0].name == "points"
+        return total if whole else None
+    if isinstance(e, m.Unary):
+        arg = hand_worth(e.arg, total)
+        return None if arg is None else (not arg) if e.op == "not" else -arg
+    if not isinstance(e, m.Binary):
+        return None
+    left, right = hand_worth(e.left, total), hand_worth(e.right, total)
+    if e.op in ("or", "and"):
+        known = [bool(v) for v in (left, right) if v is not None]
+        if e.op == "or":
+            return True if any(known) else False if len(known) == 2 else None
+        return False if not all(known) else True if len(known) == 2 else None
+    if left is None or right is None:
+        return None
+    a, b = int(left), int(right)
+    compare = {"=": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}
+    if e.op in compare:
+        return compare[e.op]
+    return {"+": a + b, "-": a - b, "*": a * b}.get(e.op)
+
+
+def choices_of(options: list[m.Option]) -> list[dict[str, str]]:
+    """Every combination of the options' choices, as words by option name (at most
+    MAX_COMBINATIONS of them: a check over more would take too long to be worth it)."""
+    out: list[dict[str, str]] = [{}]
+    for o in options:
+        out = [{**c, o.name: v.word()} for c in out for v in o.choices][:MAX_COMBINATIONS]
+    return out
 
 
 def mode_hint(word: str, modes: list[str]) -> str:

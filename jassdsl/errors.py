@@ -62,8 +62,8 @@ class RuleError:
         if not 1 <= self.pos.line <= len(lines):
             return head
         # a control character of a hostile file is not sent to the terminal as it is
-        text = "".join("?" if (ord(c) < 32 and c != "\t") or c == "\x7f" else c
-                       for c in lines[self.pos.line - 1])
+        text = "".join("?" if (ord(c) < 32 and c != "\t") or 0x7F <= ord(c) < 0xA0
+                       or c in "\u2028\u2029" else c for c in lines[self.pos.line - 1])
         width = 1
         if self.pos.end_line == self.pos.line and self.pos.end_column > self.pos.column:
             width = self.pos.end_column - self.pos.column

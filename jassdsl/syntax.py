@@ -16,6 +16,7 @@ from lark.exceptions import (
     VisitError,
 )
 from lark.lexer import PatternStr
+from lark.parsers.lalr_interactive_parser import InteractiveParser
 from lark.tree import Meta
 
 from jassdsl import model as m
@@ -750,7 +751,7 @@ def statement_start(err: UnexpectedInput, at: int) -> int:
     """Where the statement the error is in begins: the first value on the parser's stack
     after the statements read whole; `at` itself when those end right before the error."""
     ip = getattr(err, "interactive_parser", None)
-    if ip is None or "$END" in ip.choices():
+    if ip is None or reads_whole(ip):
         return at
     for v in ip.parser_state.value_stack:
         if isinstance(v, Tree) and str(v.data).startswith("__start"):
@@ -760,6 +761,18 @@ def statement_start(err: UnexpectedInput, at: int) -> int:
         if start is not None:
             return min(int(start), at)
     return at
+
+
+def reads_whole(ip: InteractiveParser) -> bool:
+    """Whether what the parser has read so far is a whole file: the error is then at the
+    start of a statement. (Whether the file may end here is not enough to know: a parser
+    state shared by several statements lists the end of the file after `column NAME "text"
+    german "text"` too, though a column still needs its colon.)"""
+    try:
+        ip.copy().feed_eof()  # type: ignore[no-untyped-call]
+    except UnexpectedInput:
+        return False
+    return True
 
 
 def begins_statement(line: str) -> bool:
@@ -989,11 +1002,45 @@ def limit_errors(tree: Tree[Token], path: str) -> list[RuleError]:
     return errors
 
 
+def unprintable(c: str) -> bool:
+    """A character a text of a rule file may not hold: a control character (C0 but the tab,
+    DEL, C1), which a terminal would take as a command (clear the screen, set the title),
+    or a line or paragraph separator, which would break the line a message quotes."""
+    o = ord(c)
+    return (o < 32 and c != "\t") or 0x7F <= o < 0xA0 or c in "\u2028\u2029"
+
+
+def string_errors(tree: Tree[Token], path: str) -> list[RuleError]:
+    """Each quoted text holding a character it may not hold, at the first such character."""
+    errors: list[RuleError] = []
+    strings: list[Token] = []
+    stack = [tree]  # without recursion: the tree may be deeper than Python's stack
+    while stack:
+        node = stack.pop()
+        for c in node.children:
+            if isinstance(c, Tree):
+                stack.append(c)
+            elif isinstance(c, Token) and c.type == "STRING":
+                strings.append(c)
+    for tok in sorted(strings, key=lambda t: t.start_pos or 0):
+        bad = next((i for i, c in enumerate(tok) if unprintable(c)), None)
+        if bad is not None:
+            line, column = tok.line or 1, (tok.column or 1) + bad
+            what = "a control character: a terminal would take it as a command" \
+                if ord(tok[bad]) < 0xA0 else "a line separator: it would break the line " \
+                "where the text is shown"
+            errors.append(RuleError(path, m.Pos(line, column, line, column + 1), "text",
+                                    f"a text may not hold U+{ord(tok[bad]):04X}, {what}; "
+                                    "write the text without it"))
+    return errors
+
+
 def parse_file(text: str, path: str) -> Parsed:
     """Parse text into typed statements, in file order, reading on after syntax errors;
     the errors say what could not be read. Statements over the language's limits make the
     file unreadable as a whole (no statements)."""
     tree, errors, skipped, stopped = parse_tree(text, path)
+    errors += string_errors(tree, path)
     limits = limit_errors(tree, path)
     if limits:
         return Parsed([], errors + limits, skipped, stopped)

@@ -1,12 +1,15 @@
 """Fuzz the rules language for longer than the test suite does.
 
-    python scripts/fuzz_rules.py [--cases N] [--seconds S] [--seed K] [--keep DIR]
+    python scripts/fuzz_rules.py [--cases N] [--seconds S] [--seed K] [--hands H] [--keep DIR]
 
 Mutates the shipped rule files (tests/fuzzing.py: lines deleted or repeated, numbers and
 words swapped, operators, deep nests, odd characters inserted, the file cut short) and
 demands of every mutant what `check` promises: errors with a line and a column, or a file
-that compiles and plays a seeded hand. A failure is written to DIR with the mutations that
-made it; the exit code is 1 when there was one.
+that plays on every path (tests/fuzzing.py `every_path`: `Game` with random and heuristic
+bots under every option set, the fast playout of `simulate`, the worked example, the
+rulebook pages, the corpus derivation), H hands a game; the file's own failing invariant
+is the one clean stop. A failure is written to DIR with the mutations that made it; the
+exit code is 1 when there was one.
 """
 
 from __future__ import annotations
@@ -22,7 +25,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from fuzzing import check_mutant, mutant, random_mutations
 
+from jassdsl.check import load_model
+from jassdsl.errors import RuleFileErrors
 from jassdsl.registry import rules_dir
+
+
+def accepted_by_check(text: str) -> int:
+    try:
+        load_model(text, "mutant.jass")
+    except RuleFileErrors:
+        return 0
+    return 1
 
 
 def main() -> int:
@@ -30,11 +43,12 @@ def main() -> int:
     ap.add_argument("--cases", type=int, default=2000)
     ap.add_argument("--seconds", type=float, default=600.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hands", type=int, default=2)
     ap.add_argument("--keep", default="build/fuzz-failures")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     sources = {p.name: p.read_text(encoding="utf-8") for p in sorted(rules_dir().glob("*.jass"))}
-    counts = {"errors": 0, "played": 0, "failed": 0}
+    counts = {"errors": 0, "played": 0, "invariant": 0, "failed": 0, "failed after check": 0}
     start = time.monotonic()
     for case in range(args.cases):
         if time.monotonic() - start > args.seconds:
@@ -43,18 +57,22 @@ def main() -> int:
         mutations = random_mutations(rng)
         text = mutant(sources[name], mutations)
         try:
-            counts[check_mutant(text, seed=case)] += 1
+            counts[check_mutant(text, seed=case, hands=args.hands)] += 1
         except Exception:
             counts["failed"] += 1
+            counts["failed after check"] += accepted_by_check(text)
             keep = Path(args.keep)
             keep.mkdir(parents=True, exist_ok=True)
             (keep / f"case{case}.jass").write_text(text, encoding="utf-8")
             (keep / f"case{case}.txt").write_text(
                 f"{name} {mutations}\n\n{traceback.format_exc()}", encoding="utf-8")
             print(f"case {case} ({name}): {traceback.format_exc().splitlines()[-1]}")
-    total = sum(counts.values())
-    print(f"{total} mutants in {time.monotonic() - start:.0f} s: {counts['errors']} with "
-          f"errors, {counts['played']} played, {counts['failed']} failed")
+    total = counts["errors"] + counts["played"] + counts["invariant"] + counts["failed"]
+    played = counts["played"] + counts["invariant"]
+    print(f"{total} mutants in {time.monotonic() - start:.0f} s: {counts['errors']} rejected "
+          f"by check; {played + counts['failed after check']} accepted, {played} of them "
+          f"played through every path ({counts['invariant']} until the file's own invariant "
+          f"stopped them); {counts['failed']} failed")
     return 1 if counts["failed"] else 0
 
 

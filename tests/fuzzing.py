@@ -9,13 +9,35 @@ from __future__ import annotations
 
 import random
 import re
+import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
 
+from jassdsl.bots import make_bots
 from jassdsl.check import load_model
-from jassdsl.compiler import compile_rules
+from jassdsl.compiler import CompiledRules, option_value
+from jassdsl.corpus.generate import (
+    Quota,
+    finish,
+    game_drafts,
+    hand_drafts,
+    legal_drafts,
+    parse_drafts,
+    perft_drafts,
+    trick_drafts,
+)
+from jassdsl.corpus.harvest import play
 from jassdsl.errors import InvariantError, RuleFileErrors
 from jassdsl.game import Game
 from jassdsl.limits import MAX_DEPTH, MAX_DIGITS
+from jassdsl.playout import play_random
+from jassdsl.registry import load_rules
+from jassdsl.rulebook.example import play_example
+from jassdsl.rulebook.site import load_variant, rulebook_pages
+from jassdsl.simulate import policy_rng
 
 KINDS = ("delete-line", "repeat-line", "number", "swap-word", "insert", "cut", "nest")
 # what an insert puts in: operators, deep or odd constructs, odd characters, odd numbers
@@ -70,11 +92,13 @@ def random_mutations(rng: random.Random, most: int = 4) -> list[Mutation]:
             for _ in range(rng.randint(1, most))]
 
 
-def check_mutant(text: str, seed: int = 1) -> str:
-    """Check and compile a mutant and play one hand: "errors" or "played". Raises on
-    anything else: a stray exception, or an error without a usable position."""
+def check_mutant(text: str, seed: int = 1, hands: int = 1) -> str:
+    """Check a mutant; a file check accepts is played through every path (`every_path`).
+    "errors", "played", or "invariant" (played until the file's own invariant failed on
+    some path); raises on anything else: a stray exception, or an error without a usable
+    position."""
     try:
-        model = load_model(text, "mutant.jass")
+        load_model(text, "mutant.jass")
     except RuleFileErrors as err:
         lines = text.split("\n")
         for e in err.errors:
@@ -82,15 +106,75 @@ def check_mutant(text: str, seed: int = 1) -> str:
             assert e.message and "Traceback" not in e.message, e
         assert err.render().count("^") >= 1 or not text.strip(), err.render()
         return "errors"
-    rules = compile_rules(model)
-    game = Game(rules, seed=seed)
-    rng = random.Random(seed)
-    steps = 0
+    paths = every_path(text, seed, hands)
+    return "invariant" if "invariant" in paths.values() else "played"
+
+
+# --- every path a file that `check` accepts is played on ------------------------------------
+PATHS = ("game-random", "game-heuristic", "simulate", "example", "rulebook", "corpus")
+TINY = Quota(games=1, legal=1, trick=1, hand=1, feature=1, perft=1, full_games=0,
+             partial_games=1)
+
+
+def every_path(text: str, seed: int = 1, hands: int = 1) -> dict[str, str]:
+    """Play an accepted rule file through every path a user or a researcher takes: `Game`
+    with random and with heuristic bots (under every option set: the defaults, then each
+    other choice of one option), the fast playout of `simulate` on a game without history,
+    the rulebook's worked example and both pages, and the corpus derivation (its drafts
+    of every kind with a tiny quota, each derived). At most `hands` hands a game. Per path
+    "ok", or "invariant" when the file's own invariant failed: the one documented clean
+    error of an accepted file. Any other exception is raised."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "mutant.jass"
+        path.write_text(text, encoding="utf-8")
+        model = load_model(text, str(path))
+        sets: list[dict[str, Any]] = [{}]
+        for opt in model.options:
+            default = option_value(opt.default)
+            sets += [{opt.name: option_value(c)} for c in opt.choices
+                     if option_value(c) != default]
+        out: dict[str, str] = {}
+        for options in sets:
+            for kind in ("random", "heuristic"):
+                got = clean(partial(play_bots, load_rules(path, options), kind, seed, hands))
+                out[f"game-{kind}"] = "invariant" if "invariant" in (
+                    got, out.get(f"game-{kind}")) else got
+        rules = load_rules(path)
+        out["simulate"] = clean(lambda: play_random(Game(rules, seed=seed, record=False),
+                                                    policy_rng(seed), hands))
+        out["example"] = clean(lambda: play_example(rules, seed))
+        out["rulebook"] = clean(lambda: rulebook_pages([load_variant(path)]))
+        out["corpus"] = clean(lambda: corpus_cases(str(path), rules, seed, hands))
+        return out
+
+
+def clean(run: Callable[[], object]) -> str:
     try:
-        while not game.is_over and not game.results:
-            game.apply(rng.choice(game.legal_actions()))
-            steps += 1
-            assert steps < 5_000, "the hand does not end"
+        run()
     except InvariantError:
-        pass  # the file's own check failed: a clean, intended error
-    return "played"
+        return "invariant"
+    return "ok"
+
+
+def play_bots(rules: CompiledRules, kind: str, seed: int, hands: int) -> None:
+    """A game through `Game.apply`, every seat a bot of one kind, for `hands` hands."""
+    game = Game(rules, seed=seed)
+    bots = make_bots(kind, rules.players, seed)
+    while not game.is_over and len(game.results) < hands:
+        seat = game.current_player
+        game.apply(bots[seat].choose(game, seat))
+
+
+def corpus_cases(variant: str, rules: CompiledRules, seed: int, hands: int) -> int:
+    """What `jassdsl corpus generate` derives for one rule file, on a tiny quota: one
+    harvested game, drafts of every kind from it, each derived (and checked against the
+    game where the draft saw it played), and the parse cases of the file's mutations."""
+    harvests = [play(rules, seed, max_hands=max(hands, 1))]
+    drafts = [*legal_drafts(rules, variant, {}, harvests, TINY),
+              *trick_drafts(rules, variant, {}, harvests, TINY),
+              *perft_drafts(rules, variant, {}, harvests, TINY),
+              *hand_drafts(variant, {}, [h for hv in harvests for h in hv.hands], TINY),
+              *game_drafts(variant, {}, harvests, TINY), *parse_drafts(variant)]
+    for draft in drafts:
+        finish(draft)
+    return len(drafts)

@@ -1,7 +1,10 @@
-"""Hypothesis over rule-file text: mutants of the shipped files get errors or play a hand.
+"""Hypothesis over rule-file text: mutants of the shipped files get errors, or play on every
+path (`Game` with both bot kinds, the fast playout of `simulate`, the worked example, the
+rulebook pages, the corpus derivation).
 
-A small budget here (the profile's max_examples); `scripts/fuzz_rules.py` runs the same
-mutations for longer. See tests/fuzzing.py for the mutations and what a mutant must get.
+A small budget here (the profile's max_examples, one hand a game); `scripts/fuzz_rules.py`
+runs the same mutations for longer. See tests/fuzzing.py for the mutations and what a
+mutant must get.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ mutations = st.builds(Mutation, st.sampled_from(KINDS),
        st.integers(0, 2**16))
 def test_a_mutated_rule_file_gets_errors_or_plays(name: str, changes: list[Mutation],
                                                    seed: int) -> None:
-    check_mutant(mutant(SOURCES[name], changes), seed)
+    assert check_mutant(mutant(SOURCES[name], changes), seed) in ("errors", "played",
+                                                                   "invariant")
 
 
 def test_the_mutations_reach_both_outcomes() -> None:
@@ -32,3 +36,5 @@ def test_the_mutations_reach_both_outcomes() -> None:
     assert check_mutant(mutant(text, [Mutation("insert", 0.99, 0)])) in ("errors", "played")
     assert check_mutant(mutant(text, [Mutation("nest", 0.0, 3)])) == "errors"
     assert check_mutant(text) == "played"
+    broken = text.replace("invariant", "invariant never \"never\": hand = 0\ninvariant", 1)
+    assert check_mutant(broken) == "invariant"  # the file's own invariant: a clean stop

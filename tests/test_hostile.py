@@ -2,7 +2,8 @@
 
 The inputs are built here (a 250-term sum, lets that double each other, ...), after the
 reproducers of a fuzzing campaign; the limits they meet are the named constants of
-`jassdsl.limits`. The last test feeds the campaign's own files when they are at hand.
+`jassdsl.limits`. The last tests feed the campaigns' own files, vendored in
+tests/fixtures/hostile (every round, with its README), and ask of each what its row wants.
 """
 
 from __future__ import annotations
@@ -16,13 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzzing import PATHS, every_path
 from reference_expr import Naive
 from snippets import completed
 from test_language_fixtures import BASE, play_whole_game
+from test_rulebook_hostile import MARKUP
 
 from jassdsl import cli_check, registry
+from jassdsl.actions import Action
 from jassdsl.check import Checker, load_model
 from jassdsl.compiler import compile_rules
+from jassdsl.engine.events import Declared
 from jassdsl.errors import RuleFileErrors
 from jassdsl.exprsource import Compiler, Source
 from jassdsl.limits import (
@@ -34,7 +39,11 @@ from jassdsl.limits import (
     MAX_SIZE,
     MAX_SYNTAX_ERRORS,
 )
+from jassdsl.registry import read_rule_text
+from jassdsl.rulebook.example import declaration_value, play_example
+from jassdsl.rulebook.site import load_variant, rulebook_pages
 from jassdsl.scoring import HandFacts
+from jassdsl.syntax import unprintable
 
 THEN = "score each hand, first rule that applies:\n  all:\n      otherwise\n      then "
 
@@ -308,11 +317,36 @@ def test_garbage_gives_positioned_errors_and_stops(seed: int) -> None:
     assert len(heads) == len(set(heads))
 
 
-HOSTILE = Path(__file__).resolve().parents[2] / "shared" / "hostile-inputs"
-FOLDERS = ("check", "play", "fuzz-found")
-FILES = sorted(p for f in FOLDERS for p in (HOSTILE / f).glob("*.jass")) if HOSTILE.is_dir() \
-    else []
-MUST_CHECK = {"08-options-400", "09-lets-20000", "12-utf8-bom", "20-division-by-zero", "21-last-when-nobody-plays"}
+# --- the campaigns' own files ----------------------------------------------------------------
+# A copy of ../shared/hostile-inputs (every round, with its README), vendored so that a clone
+# of the project tests them too; each README row says what its files must get.
+HOSTILE = Path(__file__).parent / "fixtures" / "hostile"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "hostile-inputs"
+FOLDERS = ("check", "play", "fuzz-found", "docs", "api", "turn3")
+FILES = sorted(p for f in FOLDERS for p in (HOSTILE / f).glob("*.jass"))
+# played elsewhere: a thousand hands through `Game` with full history (N8, its own test)
+ELSEWHERE = {"n8-1000-hands-record-memory"}
+# files `check` must accept, and then every command plays them
+MUST_CHECK = {"08-options-400", "09-lets-20000", "12-utf8-bom", "20-division-by-zero",
+              "21-last-when-nobody-plays", "b1-slalom-before-first-void",
+              "n2-docs-example-declare-in-steps", "xss-all-fields-bieter",
+              "xss-all-fields-coiffeur", "zz-evil", "invariant-fails"}
+# files `check` must reject, with what the first message says
+MUST_REJECT = {
+    "01-players-zero": "the number of players must be between",
+    "02-packets-zero": "the packet size must be between",
+    "10-int-5000-digits": "a number has at most",
+    "11-not-utf8": "",
+    "b2-swap-pile-size": "a player who takes 'blind' plays it as their hand, but with 3 "
+                         "players and 10 cards each it holds 6 cards, not a hand of 10",
+    "n1-turned-trump-without-trump-table": "playing trump needs a 'ranks trump:' and a "
+                                           "'card points trump:' table",
+    "n1b-piles-turned-trump-without-trump-table": "playing trump needs a 'ranks trump:'",
+    "n3-sheet-empty-by-default-option": "with misere = no the sheet has no column",
+    "n7-terminal-escapes-in-strings": "a text may not hold U+001B, a control character",
+}
+# the file's own invariant fails in the first hand: play and simulate stop with one line
+INVARIANT_FAILS = {"invariant-fails"}
 ALL_COMMANDS = """
 import sys, tempfile
 from jassdsl.cli import main
@@ -326,25 +360,101 @@ if code == 0:
 """
 
 
-@pytest.mark.skipif(not FILES, reason=f"the hostile inputs are not at hand ({HOSTILE})")
-@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_the_hostile_inputs_are_vendored_whole() -> None:
+    """Every round is here with its README, every file a README names is here, and each
+    vendored file is the same as in ../shared when that is at hand."""
+    readmes = sorted(HOSTILE.rglob("README.md"))
+    assert HOSTILE / "README.md" in readmes and HOSTILE / "turn3" / "README.md" in readmes
+    assert len(FILES) >= 40
+    for readme in readmes:
+        named = re.findall(r"`([\w.-]+\.(?:jass|txt|jsonl))`", readme.read_text("utf-8"))
+        for name in (n for n in named if not n.startswith("_")):  # _base.jass: ours
+            assert list(readme.parent.rglob(name)), f"{readme}: {name} is not vendored"
+    for path in sorted(HOSTILE.rglob("*")):
+        twin = SHARED / path.relative_to(HOSTILE)
+        if path.is_file() and twin.is_file():
+            assert path.read_bytes() == twin.read_bytes(), f"{path} differs from {twin}"
+    assert {p.stem for p in FILES} >= MUST_CHECK | set(MUST_REJECT) | ELSEWHERE
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if p.stem not in ELSEWHERE],
+                         ids=[f"{p.parent.name}/{p.stem}" for p in FILES
+                              if p.stem not in ELSEWHERE])
 def test_hostile_file(path: Path) -> None:
-    """check, and for a good file play, simulate and docs: no traceback, no hang."""
+    """check, and for a good file play, simulate and docs: no traceback, no hang; what
+    the README row wants (accepted, or rejected at a place with a message in our words)."""
     env = {**os.environ, "NO_COLOR": "1"}
-    run = subprocess.run([sys.executable, "-c", ALL_COMMANDS, str(path)], capture_output=True,
-                         text=True, timeout=300, env=env, stdin=subprocess.DEVNULL)
+    run = subprocess.run([sys.executable, "-c", ALL_COMMANDS, path.name], capture_output=True,
+                         text=True, timeout=300, env=env, stdin=subprocess.DEVNULL,
+                         cwd=path.parent)
     assert "Traceback" not in run.stderr + run.stdout, run.stderr[-3000:]
+    assert not any(unprintable(c) for c in run.stderr + run.stdout if c not in "\n"), \
+        "a control character reached the terminal"
     codes = dict(line.split() for line in run.stdout.splitlines()
                  if re.fullmatch(r"(check|play|simulate|docs) \d+", line))
     if path.stem in MUST_CHECK:
         assert codes["check"] == "0", run.stderr
+    if path.stem in INVARIANT_FAILS:
+        assert codes == {"check": "0", "play": "1", "simulate": "1", "docs": "1"}, run.stderr
+        lines = run.stderr.splitlines()
+        assert len(lines) == 3 and all("invariant 'never' does not hold after hand 1" in line
+                                       for line in lines), run.stderr
+        assert "{" not in run.stderr and "[" not in run.stderr
+        return
     if codes["check"] == "0":
+        assert path.stem not in MUST_REJECT, "check accepted it"
         assert codes == {"check": "0", "play": "0", "simulate": "0", "docs": "0"}, run.stderr
         return
     assert codes == {"check": "1"}
     shown = run.stderr.splitlines()
-    where = re.match(rf"{re.escape(str(path))}:(\d+):(\d+): ", shown[0])
+    where = re.match(rf"{re.escape(path.name)}:(\d+):(\d+): ", shown[0])
     assert where and shown[2].strip().startswith("^"), run.stderr
+    assert MUST_REJECT.get(path.stem, "") in shown[0], run.stderr
     line = path.read_bytes().split(b"\n")[int(where.group(1)) - 1]
     if line.isascii() and line.decode().isprintable():  # the quoted line is the line named
         assert shown[1] == "    " + line.decode().removesuffix("\r"), run.stderr
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if p.stem in MUST_CHECK],
+                         ids=[p.stem for p in FILES if p.stem in MUST_CHECK])
+def test_an_accepted_hostile_file_plays_on_every_path(path: Path) -> None:
+    """Game with random and heuristic bots under every option set, the fast playout, the
+    worked example, the rulebook pages and the corpus derivation: each plays the file or
+    stops at the file's own failing invariant, never with another exception."""
+    text = read_rule_text(path)
+    got = every_path(text, seed=3, hands=2)
+    want = "invariant" if path.stem in INVARIANT_FAILS else "ok"
+    assert got == dict.fromkeys(PATHS, want)
+
+
+@pytest.mark.parametrize("name", ["xss-all-fields-bieter", "xss-all-fields-coiffeur"])
+def test_the_markup_of_every_field_stays_text_on_the_pages(name: str) -> None:
+    """The turn3 XSS files: no payload reaches the Markdown of either page as markup."""
+    pages = rulebook_pages([load_variant(HOSTILE / "turn3" / f"{name}.jass")], compare=False)
+    assert len(pages) == 2
+    for page, text in pages.items():
+        assert text.startswith("# ") and MARKUP.search(text) is None, (page,
+                                                                     MARKUP.search(text))
+
+
+def test_the_worked_example_declares_a_legal_value_in_steps() -> None:
+    """N2: `declare ... in steps of 10` and the last player's forbidden total leave gaps in
+    the range; the worked example declares a value the game takes, near its wish."""
+    text = read_rule_text(HOSTILE / "turn3" / "n2-docs-example-declare-in-steps.jass")
+    rules = compile_rules(load_model(text, "n2.jass"))
+    example = play_example(rules)
+    values = [e.value for e in example.calls if isinstance(e, Declared)] or \
+        list(example.result.declared.get("estimate", ()))
+    assert values and all(v % 10 == 0 or v == 157 for v in values), values
+    hooked = text.replace("in steps of 10 hidden", "hidden, last may not make the total 157")
+    for seed in range(20):  # the last player's nearest wish is often the forbidden total
+        play_example(compile_rules(load_model(hooked, "hook.jass")), seed)
+
+
+@pytest.mark.parametrize("values", [(0, 157), (*range(0, 158, 10), 157),
+                                    tuple(v for v in range(158) if v != 39)])
+def test_the_worked_example_picks_a_legal_value_whatever_the_gaps(values: tuple[int, ...]
+                                                                  ) -> None:
+    legal = [Action("estimate", v) for v in values]
+    for seed in range(50):
+        assert declaration_value(legal, 4, random.Random(seed)) in legal

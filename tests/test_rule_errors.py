@@ -21,6 +21,7 @@ from jassdsl.game import Game
 from jassdsl.limits import MAX_SYNTAX_ERRORS
 from jassdsl.registry import load_rules
 from jassdsl.roles import ROLES
+from jassdsl.syntax import unprintable
 
 try:
     import reference as ref
@@ -600,3 +601,119 @@ def test_a_word_glued_to_a_keyword_is_one_error() -> None:
     not reported one by one."""
     err = errors_of(edit("rule that applies:", "rule that appliess:"))
     assert [(e.pos.line, e.kind) for e in err.errors] == [(13, "syntax")]
+
+
+MODE_LINE = 'mode misere "Misere" german "Misere": obenabe\n'
+
+
+@pytest.mark.parametrize(("old", "new", "line", "column", "what"), [
+    (MODE_LINE, MODE_LINE.replace(":", ""), 12, 38, "mode"),
+    ('  middle "the middle score":', '  middle "the middle score"', 15, 7, None),
+    ("bonus last-trick 5\n", "bonus last-trick 5\ninvariant sum \"the sum\" "
+     "german \"die Summe\" sum(points) = 157\n", 11, 44, None),
+])
+def test_a_missing_colon_is_the_one_error_and_names_its_own_statement(
+        old: str, new: str, line: int, column: int, what: str | None) -> None:
+    """A colon left out after a title and its German text: one error, where the colon
+    belongs, and no word about line 1 (the parser's state after `"..." german "..."` also
+    allows the file to end, which once made the whole file before it look unread)."""
+    base = BASE.replace("unit stick/sticks", MODE_LINE + "unit stick/sticks") \
+        if old == MODE_LINE else BASE
+    assert base.count(old) == 1
+    err = errors_of(base.replace(old, new))
+    assert [(e.kind, e.pos.line, e.pos.column) for e in err.errors] == \
+        [("syntax", line, column)]
+    assert "expected ':'" in err.errors[0].message
+    assert "line 1 " not in str(err) and "'variant'" not in str(err)
+    if what is not None:  # a statement others may need: the note names it, at its line
+        assert err.notes == (f"t.jass: the meaning of the file is not checked yet: the "
+                             f"'{what}' statement on line {line} could not be read, and the "
+                             "rest of the file may need it; fix the syntax errors and check "
+                             "again",)
+
+
+# --- what `check` decides so that play does not fail later (issue 18) -------------------------
+SWAP = "pile blind: the rest\ntake part: in turn from forehand, swap hand for blind"
+SHEET = ('option misere "a Misere column" default no choices yes, no\nsheet per player\n'
+         'column x "X": obenabe times 1 if misere = yes\ntrump: forehand chooses from the sheet')
+PLAYABLE = {
+    "turned-trump-without-trump-tables": (
+        BASE.replace("ranks trump:    J 9 A K Q 10 8 7 6\n", "")
+        .replace("card points trump:    J 20, 9 14, A 11, K 4, Q 3, 10 10\n", "")
+        .replace("trump: first void, else obenabe",
+                 "pile blind: the rest\ntrump: top card of blind, else bottom card"),
+        [("tables", 10, 8, "playing trump needs a 'ranks trump:' and a 'card points trump:' "
+                           "table")]),
+    "swap-a-pile-smaller-than-a-hand": (
+        edit("deal all cards in packets of 3", "deal 10 each in packets of 5\n" + SWAP),
+        [("pile", 5, 49, "a player who takes 'blind' plays it as their hand, but with 3 "
+                         "players and 10 cards each it holds 6 cards, not a hand of 10; deal "
+                         "fewer cards each, or lay fewer cards in the piles before it")]),
+    "swap-a-pile-an-option-makes-small": (
+        edit("deal all cards in packets of 3",
+             'option size "the blind" default 9 choices 9, 6\ndeal 9 each in packets of 3\n'
+             + SWAP.replace("the rest", "size cards")),
+        [("pile", 6, 49, "a player who takes 'blind' plays it as their hand, but with 3 "
+                         "players, 9 cards each and size = 6 it holds 6 cards, not a hand of "
+                         "9; write 'pile blind: 9 cards'")]),
+    "sheet-empty-under-an-option-value": (
+        edit("trump: first void, else obenabe", SHEET),
+        [("sheet", 12, 1, "with misere = no the sheet has no column: every column is on it "
+                          "only under another choice; add a column for misere = no, or one "
+                          "without 'if'")]),
+    "control-characters-in-texts": (
+        edit('variant "Tiny"', 'variant "Tiny\x1b[2J"')
+        .replace('middle "the middle score"', 'middle "the \x07middle score"'),
+        [("text", 1, 14, "a text may not hold U+001B, a control character: a terminal would "
+                         "take it as a command; write the text without it"),
+         ("text", 14, 15, "a text may not hold U+0007, a control character: a terminal would "
+                          "take it as a command; write the text without it")]),
+    "match-bonus-over-the-invariant": (
+        edit("bonus last-trick 5", "bonus last-trick 5\nbonus match 257\ninvariant card-total "
+             '"a hand is worth 157, or 257 with a match": sum(points) = 157 or sum(points) = 257'),
+        [("invariant", 11, 13, "the match bonus breaks invariant 'card-total' (line 12): a hand "
+                               "with a match is worth 157 + 257 = 414 card points, which the "
+                               "invariant does not allow; give the bonus the invariant "
+                               "expects, or allow 414 in the invariant")]),
+    "line-separator-in-a-text": (
+        edit('variant "Tiny"', 'variant "Ti\u2028ny"'),
+        [("text", 1, 12, "a text may not hold U+2028, a line separator: it would break the "
+                         "line where the text is shown; write the text without it")]),
+}
+
+
+@pytest.mark.parametrize("case", list(PLAYABLE), ids=list(PLAYABLE))
+def test_what_would_fail_in_play_is_an_error_of_check(case: str) -> None:
+    text, want = PLAYABLE[case]
+    err = errors_of(text)
+    assert [(e.kind, e.pos.line, e.pos.column, e.message) for e in err.errors] == want
+    rendered = str(err)
+    assert not any(unprintable(c) for c in rendered if c != "\n"), rendered
+
+
+@pytest.mark.parametrize("text", [
+    edit("deal all cards in packets of 3", "deal 9 each in packets of 3\npile blind: 9 cards\n"
+         "take part: in turn from forehand, swap hand for blind"),
+    edit("trump: first void, else obenabe", SHEET.replace(" if misere = yes", "")),
+    edit('variant "Tiny"', 'variant "Tiny\ttab"'),
+    edit("bonus last-trick 5", "bonus last-trick 5\nbonus match 100\ninvariant card-total "
+         '"157, or 257 with a match": sum(points) = 157 or sum(points) = 257'),
+    edit("bonus last-trick 5", "bonus last-trick 5\nbonus match 257\ninvariant card-total "
+         '"157 at least": sum(points) >= 157 and not sum(points) < 0'),
+], ids=["swap-a-whole-hand", "sheet-without-condition", "tab-in-a-text", "match-bonus-allowed",
+        "match-bonus-in-a-range"])
+def test_the_playable_counterparts_check(text: str) -> None:
+    load_model(text, "t.jass")
+
+
+def test_a_swap_pile_is_checked_at_every_count_of_players_left() -> None:
+    """Players who leave the table change the cards left over: 9 each with 9 in the blind
+    fits three players, but with two left the blind would hold 18."""
+    text = edit("deal all cards in packets of 3", "deal 9 each in packets of 3\n"
+                "pile blind: the rest\ntake part: in turn from forehand, swap hand for blind"
+                ).replace("winner: most sticks", "players leave the table when total sticks "
+                          ">= 5\nwinner: first to leave the table, then most sticks")
+    err = errors_of(text)
+    assert [e.message for e in err.errors] == [
+        "a player who takes 'blind' plays it as their hand, but with 2 players and 9 cards "
+        "each it holds 18 cards, not a hand of 9; write 'pile blind: 9 cards'"]

@@ -195,10 +195,29 @@ class HandEnd:
         for name, holds in self.rules.invariants:
             facts.bound = None
             if not holds(facts, -1):
-                raise InvariantError(
-                    f"{self.rules.model.path}: invariant {name!r} does not hold after hand "
-                    f"{g.s.hand_no} (seed {g.seed}); points {facts.points}, changes "
-                    f"{facts.change}")
+                raise InvariantError(self.broken(name, g, facts))
+
+    def broken(self, name: str, g: Game, facts: HandFacts) -> str:
+        """One sentence for a failed invariant: the file, the invariant and its title, the
+        hand and the game's seed, then the card points and what the hand scored, by player
+        or team (P0, P0+P2)."""
+        r = self.rules
+        names = [f"P{seat}" for seat in range(r.players)]
+        if r.subjects != r.players:
+            names = ["+".join(names[s] for s in range(r.players) if r.team_of[s] == x)
+                     for x in range(r.subjects)]
+
+        def each(values: list[int], sign: str = "") -> str:
+            shown = [f"{who} {v:{sign}d}" for who, v in zip(names, values, strict=False)]
+            return ", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else \
+                "".join(shown)
+
+        title = next((f'"{i.title}", but' for i in r.model.invariants
+                      if i.id == name and i.title), "")
+        scored = "; ".join(f"{each(list(v), '+')} {unit}" for unit, v in facts.change.items())
+        return (f"{r.model.path}: invariant {name!r} does not hold after hand {g.s.hand_no} "
+                f"(seed {g.seed}): {title} the card points were {each(facts.points)}, and the "
+                f"hand scored {scored or 'nothing'}").replace(":  ", ": ")
 
     def game_ends(self, g: Game, facts: HandFacts) -> bool:
         r, s = self.rules, g.s

@@ -70,13 +70,15 @@ class Example:
 
 
 def declaration_value(legal: list[Action], players: int, rng: random.Random) -> Action:
-    """A declared number near an even share of its range, so the example looks plausible."""
+    """A declared number near an even share of its range, so the example looks plausible:
+    the legal value nearest to it (the lower of two as near), since steps (`in steps of
+    10`) and the last player's forbidden total leave gaps in the range."""
     values = sorted(a.value for a in legal)
     low, high = values[0], values[-1]
     centre = low + (high - low) // players
     spread = max(1, (high - low) // (2 * players))
     want = min(high, max(low, centre + rng.randint(-spread, spread)))
-    return next(a for a in legal if a.value == want)
+    return min(legal, key=lambda a: (abs(a.value - want), a.value))
 
 
 def points_table(rules: CompiledRules, trump: str) -> ModeTable:
