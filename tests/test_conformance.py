@@ -178,3 +178,101 @@ def test_jasskit_against_the_corpus_fails_only_the_documented_cases() -> None:
             assert "between-trumps" in case["tags"], case["id"]
         else:
             assert case["input"]["trump"] == "undenufe", case["id"]
+
+
+# --- failures a developer can act on, reports for people and CI ---------------------------
+REPORT_SCHEMA = ROOT / "jassdsl" / "corpus" / "report.schema.json"
+
+
+def test_a_planted_wrong_answer_prints_the_position_and_names_the_rule(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = next(c for c in ALL if c["id"] == "schieber/legal/0004")
+    assert case["expect"]["excluded"] == {"S10": "undertrump"}
+    report = tmp_path / "report.json"
+    code = main(["conformance", "--engine", wrong("--undertrump"), "--only", case["id"],
+                 "schieber/legal/0005", "--report", str(report)])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert ("FAILED schieber/legal/0004: S10 should be excluded: undertrump; your engine "
+            "allowed it") in out
+    text = "\n".join(out)
+    for told in ("hand: Diamonds K 8 6 · Hearts - · Spades 10 9 · Clubs A Q 8 7",
+                 "trick: H7 led, then S8 (2nd), SQ (3rd); you play the 4th card",
+                 "trump Spades (S;", "excluded: S10 (undertrump)",
+                 "clause: play.undertrump; tags: between-trumps, mode:S, undertrump-strict",
+                 "Undertrumping (strict rule): once someone has trumped a trick",
+                 'your engine: {"excluded":{},"legal":'):
+        assert told in text, told
+    assert out[-1] == "1 passed, 1 failed"
+    data = json.loads(report.read_text())
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.validate(data, json.loads(REPORT_SCHEMA.read_text()))
+    failed = next(c for c in data["cases"] if c["status"] == "failed")
+    assert failed["input"] == case["input"] and failed["expected"] == case["expect"]
+    assert "S10" in failed["got"]["legal"]
+    assert failed["reason"]["clause"] == "play.undertrump"
+    assert failed["reason"]["difference"].startswith("S10 should be excluded: undertrump")
+    assert data["summary"]["by_kind"] == {"legal": {"passed": 1, "failed": 1}}
+    assert data["summary"]["by_tag"]["undertrump-strict"] == {"failed": 1}
+
+
+def test_a_wrong_trick_names_the_winning_card(capsys: pytest.CaptureFixture[str]) -> None:
+    case = next(c for c in ALL if c["variant"] == "schieber" and c["kind"] == "trick"
+                and c["input"]["last"])
+    assert main(["conformance", "--engine", wrong("--no-last-bonus"), "--only",
+                 case["id"]]) == 1
+    out = capsys.readouterr().out
+    points = case["expect"]["points"]
+    assert (f"FAILED {case['id']}: the trick is worth {points} points; your engine says "
+            f"{points - 5}") in out
+    assert "Whoever takes the last trick gets 5 extra points." in out
+
+
+def test_skipped_cases_count_apart_and_junit_has_the_right_counts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    xml = tmp_path / "report.xml"
+    code = main(["conformance", "--engine", wrong("--undertrump", "--skip", "trick",
+                                                   "--kinds", "legal", "trick"),
+                 "--variants", "schieber", "mittlere", "--kinds", "legal", "trick", "perft",
+                 "--tags", "undertrump-strict", "last-trick", "depth:5",
+                 "--report", str(xml), "--format", "junit"])
+    out = capsys.readouterr().out.splitlines()
+    chosen = [c for c in pick(kinds=("legal", "trick", "perft"))
+              if {"undertrump-strict", "last-trick", "depth:5"} & set(c["tags"])]
+    barred = [c for c in chosen if c["kind"] == "legal"
+              and "undertrump" in c["expect"]["excluded"].values()]
+    tricks = [c for c in chosen if c["kind"] == "trick"]
+    perft = [c for c in chosen if c["kind"] == "perft"]
+    legal = len(chosen) - len(tricks) - len(perft)
+    assert code == 1 and barred and tricks and perft
+    assert out[-1] == (f"{legal - len(barred)} passed, {len(barred)} failed, "
+                       f"{len(tricks)} skipped")
+    assert f"skipped {len(tricks)}: not played here" in out
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(xml).getroot()
+    assert root.tag == "testsuites"
+    assert root.get("tests") == str(len(chosen))
+    assert root.get("failures") == str(len(barred)) and root.get("errors") == "0"
+    assert root.get("skipped") == str(len(tricks) + len(perft))
+    cases = root.findall("./testsuite/testcase")
+    assert len(cases) == len(chosen)
+    messages = [f.get("message", "") for f in root.iter("failure")]
+    assert all("should be excluded: undertrump" in m for m in messages)
+    assert {s.get("message") for s in root.iter("skipped")} == {
+        "not played here", "the engine does not play this variant or kind"}
+
+
+def test_the_report_schema_shipped_is_the_models() -> None:
+    from jassdsl.corpus.reports import schema_text
+
+    assert REPORT_SCHEMA.read_text(encoding="utf-8") == schema_text()
+
+
+def test_selections_that_name_nothing_are_usage_errors(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", "--engine", ADAPTER, "--only", "schieber/legal/9999"]) == 2
+    assert main(["conformance", "--engine", ADAPTER, "--tags", "no-such-tag"]) == 2
+    assert main(["conformance", "--engine", ADAPTER, "--format", "junit"]) == 2
+    err = capsys.readouterr().err
+    assert "no case schieber/legal/9999" in err and "no-such-tag" in err
