@@ -21,6 +21,15 @@ def register(sub: Any) -> None:
     gen.add_argument("--variants", nargs="+", metavar="NAME",
                      help="regenerate only these variants (the others are kept)")
     ver = actions.add_parser("verify", help="re-derive every case and check the manifest")
+    exp = actions.add_parser("export", help="write the corpus as a versioned archive to pin",
+                             description="Write jassdsl-corpus-<version>.tar.gz into OUT "
+                                         "(or to OUT, if it ends in .tar.gz): manifest, "
+                                         "schema, changelog, cases and a verify.py that "
+                                         "needs only Python's standard library.")
+    exp.add_argument("out", type=Path, metavar="OUT", help="a folder, or a .tar.gz path")
+    exp.add_argument("--dir", type=Path, default=None, help="corpus directory "
+                     "(default: tests/corpus of this checkout)")
+    exp.set_defaults(handler=run_export)
     for p in (gen, ver):
         p.add_argument("--dir", type=Path, default=None, help="corpus directory "
                        "(default: tests/corpus of this checkout)")
@@ -83,6 +92,18 @@ def run_verify(args: argparse.Namespace) -> int:
     report = verify(corpus_dir(args))
     print(report.render())
     return 0 if report.ok else 1
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from jassdsl.cli import UsageError
+    from jassdsl.corpus.export import ExportError, export
+
+    try:
+        target = export(corpus_dir(args), args.out)
+    except (ExportError, OSError) as err:
+        raise UsageError(str(err)) from None
+    print(f"wrote {target}: verify it with `python3 verify.py` inside the unpacked folder")
+    return 0
 
 
 def run_conformance(args: argparse.Namespace) -> int:

@@ -276,3 +276,61 @@ def test_selections_that_name_nothing_are_usage_errors(
     assert main(["conformance", "--engine", ADAPTER, "--format", "junit"]) == 2
     err = capsys.readouterr().err
     assert "no case schieber/legal/9999" in err and "no-such-tag" in err
+
+
+# --- a corpus to pin --------------------------------------------------------------------------
+def bare_python() -> str:
+    """A Python without jassdsl: the base interpreter of this venv, isolated (-I)."""
+    base = Path(sys.base_prefix) / "bin" / "python3"
+    probe = subprocess.run([str(base), "-I", "-c", "import jassdsl"], capture_output=True,
+                           check=False)
+    if probe.returncode == 0:
+        pytest.skip(f"{base} can import jassdsl: no bare interpreter to test with")
+    return str(base)
+
+
+def test_the_exported_corpus_verifies_without_jassdsl(tmp_path: Path) -> None:
+    import tarfile
+
+    python = bare_python()
+    first = tmp_path / "a"
+    assert main(["corpus", "export", str(first)]) == 0
+    archive = first / f"jassdsl-corpus-{VERSION}.tar.gz"
+    again = tmp_path / "b.tar.gz"
+    assert main(["corpus", "export", str(again)]) == 0
+    assert archive.read_bytes() == again.read_bytes()  # reproducible
+    with tarfile.open(archive) as tar:
+        tar.extractall(tmp_path / "x", filter="data")
+    folder = tmp_path / "x" / f"jassdsl-corpus-{VERSION}"
+    for name in ("manifest.json", "schema.json", "README.md", "verify.py", "SHA256SUMS",
+                 "schieber/legal.jsonl"):
+        assert (folder / name).is_file(), name
+    ok = subprocess.run([python, "-I", "verify.py"], cwd=folder, capture_output=True,
+                        text=True, check=False, timeout=120)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert ok.stdout.splitlines()[-1] == f"corpus {VERSION}: {len(ALL)} cases: ok"
+    # a changed answer, a changed changelog: both are found
+    legal = folder / "schieber" / "legal.jsonl"
+    legal.write_text(legal.read_text().replace('"S10":"undertrump"', '"S10":"follow"', 1))
+    (folder / "README.md").write_text("edited\n")
+    bad = subprocess.run([python, "-I", "verify.py"], cwd=folder, capture_output=True,
+                         text=True, check=False, timeout=120)
+    assert bad.returncode == 1
+    assert "schieber/legal.jsonl: its SHA-256 is not the manifest's" in bad.stdout
+    assert "the content hash does not match the content" in bad.stdout
+    assert "README.md: its SHA-256 is not the one in SHA256SUMS" in bad.stdout
+
+
+def test_export_without_a_corpus_is_one_error_line(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["corpus", "export", str(tmp_path / "out"), "--dir", str(tmp_path)]) == 2
+    assert "no corpus in" in capsys.readouterr().err
+
+
+def test_the_changelog_page_holds_every_corpus_version() -> None:
+    from jassdsl.corpus.pages import changelog
+
+    page = changelog((CORPUS / "README.md").read_text(encoding="utf-8"))
+    assert page.startswith("### Ids, hashes and versions")
+    assert f"| {VERSION} |" in page and "### Changes for engine authors" in page
+    assert "\n## " not in page  # its sections sit below the page's own headings

@@ -1,0 +1,130 @@
+"""The corpus's parts of the rulebook site, filled into hand-written pages at build time:
+the changelog (read from tests/corpus/README.md) and the conformance table (read from
+docs/data/conformance.json, which `scripts/conformance_table.py` writes).
+
+Pages name these as figures, ``[[corpus-changelog]]``, ``[[conformance-table]]`` and so
+on (see `jassdsl.rulebook.site.fill_figures`), so the text around them stays hand-written
+in each language while the facts come from the data.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from jassdsl.rulebook.words import Lang
+
+CHANGELOG_SECTIONS = ("Ids, hashes and versions", "Changes for engine authors")
+TABLE_DATA = Path("docs") / "data" / "conformance.json"
+KINDS_SHOWN = ("legal", "trick", "hand", "game", "perft", "parse")
+WORDS: dict[str, tuple[str, str]] = {
+    "engine": ("Engine", "Engine"),
+    "kind": ("Kind", "Art"),
+    "passed": ("passed", "bestanden"),
+    "failed": ("failed", "gescheitert"),
+    "skipped": ("skipped", "ausgelassen"),
+    "unsupported": ("not played", "nicht gespielt"),
+    "cases": ("cases", "Fälle"),
+    "none": ("No differences: every case it plays passes.",
+             "Keine Unterschiede: jeder Fall, den sie spielt, besteht."),
+    "unexplained": ("not explained yet", "noch nicht erklärt"),
+    "lacks": ("Says in its hello it does not play", "Sagt im Handschlag, sie spiele nicht"),
+    "measured": ("measured with corpus {version}, {date}",
+                 "gemessen mit Korpus {version}, {date}"),
+    "skips": ("Skipped", "Ausgelassen"),
+    "examples": ("for example", "zum Beispiel"),
+}
+
+
+def word(lang: Lang, key: str) -> str:
+    return WORDS[key][0 if lang == "en" else 1]
+
+
+# --- the changelog ---------------------------------------------------------------------------
+def sections(markdown: str) -> dict[str, str]:
+    """The `## ` sections of a Markdown text by title (their bodies, headings excluded)."""
+    out: dict[str, str] = {}
+    parts = re.split(r"^## (.+)$", markdown, flags=re.MULTILINE)
+    for title, body in zip(parts[1::2], parts[2::2], strict=True):
+        out[title.strip()] = body.strip()
+    return out
+
+
+def changelog(readme: str) -> str:
+    """The corpus's versions and what changed in each, from its README, as page Markdown
+    (its sections one level down, under the page's own headings)."""
+    found = sections(readme)
+    missing = [t for t in CHANGELOG_SECTIONS if t not in found]
+    if missing:
+        raise KeyError(f"tests/corpus/README.md has no section {', '.join(missing)}")
+    out = []
+    for title in CHANGELOG_SECTIONS:
+        body = re.sub(r"^(#+) ", r"\1# ", found[title], flags=re.MULTILINE)
+        out += [f"### {title}", "", body, ""]
+    return "\n".join(out)
+
+
+# --- the conformance table ----------------------------------------------------------------------
+def read_table(project: Path) -> dict[str, Any]:
+    path = project / TABLE_DATA
+    if not path.is_file():
+        return {"engines": []}
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def cell(counts: dict[str, int]) -> str:
+    if not any(counts.values()):
+        return "\u2013"  # an en dash: not played
+    return f"{counts.get('passed', 0)} / {counts.get('failed', 0)} / {counts.get('skipped', 0)}"
+
+
+def conformance_table(lang: Lang, data: dict[str, Any]) -> str:
+    """Per engine and kind: passed / failed / skipped (cases its hello leaves out: a dash)."""
+    head = [word(lang, "engine"), *[f"`{k}`" for k in KINDS_SHOWN]]
+    rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    for engine in data.get("engines", []):
+        kinds = engine["by_kind"]
+        rows.append("| " + " | ".join([f"**{engine['engine']}**", *[
+            cell(kinds.get(k, {})) for k in KINDS_SHOWN]]) + " |")
+    return "\n".join(rows)
+
+
+def differences(lang: Lang, data: dict[str, Any]) -> str:
+    """Each engine with what it lacks, what it skips and every difference explained."""
+    out: list[str] = []
+    for engine in data.get("engines", []):
+        out += [f"### {engine['engine']}", ""]
+        text = engine.get("about", {}).get(lang)
+        if text:
+            out += [text, ""]
+        lacks = engine.get("lacks", {}).get(lang)
+        if lacks:
+            out += [f"{word(lang, 'lacks')}: {lacks}", ""]
+        for reason, n in engine.get("skipped", {}).items():
+            out += [f"- {word(lang, 'skips')} ({n} {word(lang, 'cases')}): {reason}"]
+        if engine.get("skipped"):
+            out.append("")
+        found = engine.get("differences", [])
+        if not found:
+            out += [word(lang, "none"), ""]
+        for d in found:
+            title = d["title"][lang] if d["title"] else word(lang, "unexplained")
+            ids = ", ".join(f"`{i}`" for i in d["examples"])
+            out += [f"- **{title}** ({d['cases']} {word(lang, 'cases')}; "
+                    f"{word(lang, 'examples')} {ids}): {d['text'][lang]}"]
+        out.append("")
+    return "\n".join(out)
+
+
+def figures(lang: Lang, project: Path, corpus: Path) -> dict[str, str]:
+    """The figures the corpus pages name, for a page in `lang`."""
+    data = read_table(project)
+    return {
+        "corpus-changelog": changelog((corpus / "README.md").read_text(encoding="utf-8")),
+        "conformance-table": conformance_table(lang, data),
+        "conformance-differences": differences(lang, data),
+        "conformance-corpus": str(data.get("corpus_version", "?")),
+    }
