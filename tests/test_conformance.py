@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -334,3 +335,22 @@ def test_the_changelog_page_holds_every_corpus_version() -> None:
     assert page.startswith("### Ids, hashes and versions")
     assert f"| {VERSION} |" in page and "### Changes for engine authors" in page
     assert "\n## " not in page  # its sections sit below the page's own headings
+
+
+# --- an adapter in another language ---------------------------------------------------------
+NODE = shutil.which("node")
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not on the PATH: the JavaScript adapter "
+                    "(examples/node-adapter) is not run")
+def test_the_node_adapter_passes_the_legal_and_trick_cases_of_schieber() -> None:
+    cases = pick(variants=("schieber",))
+    lines: list[str] = []
+    command = f"{shlex.quote(str(NODE))} {ROOT / 'examples' / 'node-adapter' / 'adapter.js'}"
+    report = run(command, cases, VERSION, echo=lines.append)
+    assert report.engine["engine"].startswith("node-adapter")
+    assert report.passed == len(cases) and report.failed == 0, lines[-10:]
+    # it skips, with a reason, what it does not play, and fails what it answers wrongly
+    others = pick(variants=("mittlere",), kinds=("legal",))[:3]
+    report = run(command, others, VERSION, echo=quiet)
+    assert ids(report, "unsupported") == {c["id"] for c in others}
