@@ -350,7 +350,64 @@ def test_the_node_adapter_passes_the_legal_and_trick_cases_of_schieber() -> None
     report = run(command, cases, VERSION, echo=lines.append)
     assert report.engine["engine"].startswith("node-adapter")
     assert report.passed == len(cases) and report.failed == 0, lines[-10:]
-    # it skips, with a reason, what it does not play, and fails what it answers wrongly
+    # what its hello leaves out is not sent to it
     others = pick(variants=("mittlere",), kinds=("legal",))[:3]
     report = run(command, others, VERSION, echo=quiet)
     assert ids(report, "unsupported") == {c["id"] for c in others}
+
+
+# --- the published conformance table ----------------------------------------------------------
+TABLE = ROOT / "docs" / "data" / "conformance.json"
+
+
+def table_script() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("conformance_table",
+                                                  ROOT / "scripts" / "conformance_table.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("conformance_table", module)  # its dataclasses look it up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_published_table_measures_the_engines_and_explains_every_difference() -> None:
+    data = json.loads(TABLE.read_text(encoding="utf-8"))
+    engines = {e["key"]: e for e in data["engines"]}
+    assert {"jassdsl", "jass-kit", "schieber"} <= set(engines)
+    for engine in engines.values():
+        counted = sum(sum(c.values()) for c in engine["by_kind"].values())
+        assert counted == data["cases"], engine["key"]
+        failed = sum(c["failed"] for c in engine["by_kind"].values())
+        assert failed == sum(d["cases"] for d in engine["differences"]), engine["key"]
+        assert all(d["title"] and d["text"]["en"] and d["text"]["de"]
+                   for d in engine["differences"]), engine["key"]
+    assert engines["jassdsl"]["total"]["failed"] == 0
+    assert engines["jassdsl"]["total"]["passed"] == data["cases"]
+    assert {d["key"] for d in engines["jass-kit"]["differences"]} == {
+        "undertrump-between", "undenufe-six-eleven"}
+    from jassdsl.corpus.pages import conformance_table, differences
+
+    for lang in ("en", "de"):
+        table = conformance_table(lang, data)
+        assert all(f"**{e['engine']}**" in table for e in engines.values())
+        assert "Undenufe" in differences(lang, data)
+
+
+def test_the_known_differences_sort_only_their_own_cases() -> None:
+    from jassdsl.corpus.runner import CaseOutcome
+
+    script = table_script()
+    by_id = {c["id"]: c for c in ALL}
+    six = by_id["schieber/trick/0044"]  # H7 H6 HA S6 in Undenufe: 11 by the Ace, 22 by Sixes
+    assert script.undenufe_six(six, CaseOutcome(six["id"], "failed",
+                                                got={"winner": 1, "points": 22}))
+    assert not script.undenufe_six(six, CaseOutcome(six["id"], "failed",
+                                                    got={"winner": 0, "points": 22}))
+    assert not script.undenufe_six(six, CaseOutcome(six["id"], "failed",
+                                                    got={"winner": 1, "points": 16}))
+    between = by_id["schieber/legal/0004"]
+    assert script.between_trumps(between, CaseOutcome(between["id"], "failed"))
+    assert not script.between_trumps(by_id["schieber/legal/0005"],
+                                      CaseOutcome("schieber/legal/0005", "failed"))

@@ -22,11 +22,13 @@ KINDS_SHOWN = ("legal", "trick", "hand", "game", "perft", "parse")
 WORDS: dict[str, tuple[str, str]] = {
     "engine": ("Engine", "Engine"),
     "kind": ("Kind", "Art"),
+    "variants": ("Variants", "Varianten"),
     "passed": ("passed", "bestanden"),
     "failed": ("failed", "gescheitert"),
     "skipped": ("skipped", "ausgelassen"),
     "unsupported": ("not played", "nicht gespielt"),
     "cases": ("cases", "Fälle"),
+    "case": ("case", "Fall"),
     "none": ("No differences: every case it plays passes.",
              "Keine Unterschiede: jeder Fall, den sie spielt, besteht."),
     "unexplained": ("not explained yet", "noch nicht erklärt"),
@@ -76,20 +78,25 @@ def read_table(project: Path) -> dict[str, Any]:
 
 
 def cell(counts: dict[str, int]) -> str:
-    if not any(counts.values()):
+    if not any(counts.get(k, 0) for k in ("passed", "failed", "skipped")):
         return "\u2013"  # an en dash: not played
     return f"{counts.get('passed', 0)} / {counts.get('failed', 0)} / {counts.get('skipped', 0)}"
 
 
 def conformance_table(lang: Lang, data: dict[str, Any]) -> str:
     """Per engine and kind: passed / failed / skipped (cases its hello leaves out: a dash)."""
-    head = [word(lang, "engine"), *[f"`{k}`" for k in KINDS_SHOWN]]
+    head = [word(lang, "engine"), word(lang, "variants"), *[f"`{k}`" for k in KINDS_SHOWN]]
     rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for engine in data.get("engines", []):
         kinds = engine["by_kind"]
-        rows.append("| " + " | ".join([f"**{engine['engine']}**", *[
+        variants = engine.get("variants", [])
+        many = len(variants) > 3
+        played = f"{len(variants)}" if many else ", ".join(f"`{v}`" for v in variants)
+        rows.append("| " + " | ".join([f"**{engine['engine']}**", played, *[
             cell(kinds.get(k, {})) for k in KINDS_SHOWN]]) + " |")
-    return "\n".join(rows)
+    when = word(lang, "measured").format(version=data.get("corpus_version", "?"),
+                                         date=data.get("measured", "?"))
+    return "\n".join([*rows, "", f"*{when}*"])
 
 
 def differences(lang: Lang, data: dict[str, Any]) -> str:
@@ -104,7 +111,8 @@ def differences(lang: Lang, data: dict[str, Any]) -> str:
         if lacks:
             out += [f"{word(lang, 'lacks')}: {lacks}", ""]
         for reason, n in engine.get("skipped", {}).items():
-            out += [f"- {word(lang, 'skips')} ({n} {word(lang, 'cases')}): {reason}"]
+            cases = word(lang, "case" if n == 1 else "cases")
+            out += [f"- {word(lang, 'skips')} ({n} {cases}): {reason}"]
         if engine.get("skipped"):
             out.append("")
         found = engine.get("differences", [])
@@ -113,8 +121,10 @@ def differences(lang: Lang, data: dict[str, Any]) -> str:
         for d in found:
             title = d["title"][lang] if d["title"] else word(lang, "unexplained")
             ids = ", ".join(f"`{i}`" for i in d["examples"])
-            out += [f"- **{title}** ({d['cases']} {word(lang, 'cases')}; "
+            n = word(lang, "case" if d["cases"] == 1 else "cases")
+            out += [f"- **{title}** ({d['cases']} {n}; "
                     f"{word(lang, 'examples')} {ids}): {d['text'][lang]}"]
+        out += [f"- {note[lang]}" for note in engine.get("notes", [])]
         out.append("")
     return "\n".join(out)
 
