@@ -214,7 +214,8 @@ def lacks_text(lacks: Any) -> Text:
     """What the engine's hello says it lacks, in its own (English) words."""
     if not isinstance(lacks, dict):
         return {}
-    parts = [f"{k}: {why}" for k, why in (lacks.get("kinds") or {}).items()]
+    kinds = lacks.get("kinds")
+    parts = [f"{k}: {why}" for k, why in kinds.items()] if isinstance(kinds, dict) else []
     parts += [f"{k}: {lacks[k]}" for k in ("variants", "options") if lacks.get(k)]
     text = "; ".join(parts)
     return {"en": text, "de": text} if text else {}

@@ -251,7 +251,9 @@ def difference(case: dict[str, Any], got: Any) -> str:
         out += [f"your engine gave no '{key}'" for key in ("points", "changes", "totals",
                                                               "over", "nodes", "valid")
                 if key in expect and key not in got and not out]
-    return ". ".join(out) or "the result differs from the expectation"
+    line = ". ".join(out) or "the result differs from the expectation"
+    # a legal line names its reason already; the others name the clause that fired
+    return line if kind == "legal" else f"{line} (rule {case['clause']})"
 
 
 def explain(case: dict[str, Any], got: Any) -> Explanation:
