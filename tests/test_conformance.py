@@ -428,3 +428,35 @@ def test_every_case_validates_against_the_shipped_json_schema() -> None:
     legal = next(c for c in ALL if c["kind"] == "legal")
     assert not validators["legal"].is_valid({**legal, "input": {**legal["input"],
                                                                 "hand": ["S11"]}})
+
+
+def test_odd_results_are_explained_and_reported_without_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An engine answering with results of the wrong shape: every case fails with a line
+    that says so, and both report formats are still written and readable."""
+    engine = tmp_path / "odd.py"
+    engine.write_text(
+        "import json, sys\n"
+        "odd = [{'legal': 'S10'}, {'legal': [1, None, '\\u0007x']}, {'winner': 9, "
+        "'points': 'many'}, {'winner': True, 'points': None, 'trump': []}]\n"
+        "for n, line in enumerate(sys.stdin):\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] == 'bye': break\n"
+        "    r = ({'type': 'hello', 'engine': 'odd', 'variants': ['schieber'], 'kinds': "
+        "['legal', 'trick']} if m['type'] == 'hello' else {'type': 'result', 'id': m['id'], "
+        "'result': odd[n % 4]})\n"
+        "    print(json.dumps(r), flush=True)\n")
+    chosen = [c["id"] for c in pick(variants=("schieber",))][:8]
+    xml, report = tmp_path / "r.xml", tmp_path / "r.json"
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(engine))}"
+    assert main(["conformance", "--engine", command, "--only", *chosen, "--report",
+                 str(xml), "--format", "junit"]) == 1
+    assert main(["conformance", "--engine", command, "--only", *chosen, "--report",
+                 str(report)]) == 1
+    out = capsys.readouterr().out
+    assert "Traceback" not in out and "\x07" not in out
+    import xml.etree.ElementTree as ET
+
+    assert ET.parse(xml).getroot().get("failures") == str(len(chosen))
+    data = json.loads(report.read_text())
+    assert all(c["status"] == "failed" and c["reason"]["difference"] for c in data["cases"])

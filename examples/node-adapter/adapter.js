@@ -122,7 +122,12 @@ lines.on("line", (line) => {
     return;
   } else if (message.type === "hello") {
     reply = { type: "hello", engine: `node-adapter (Node ${process.version})`,
-              protocol: "jass-conformance/1", variants: ["schieber"], kinds: ["legal", "trick"] };
+              protocol: "jass-conformance/1", variants: ["schieber"], kinds: ["legal", "trick"],
+              lacks: { kinds: { hand: "an example: legal cards and tricks only",
+                                game: "an example: legal cards and tricks only",
+                                perft: "an example: legal cards and tricks only",
+                                parse: "reads no jassdsl rule files" },
+                       variants: "Schieber only" } };
   } else {
     reply = answer(message);
   }

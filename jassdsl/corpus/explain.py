@@ -192,23 +192,41 @@ def cards_of(value: Any) -> set[str]:
     return {v for v in value if isinstance(v, str)} if isinstance(value, list) else set()
 
 
+def listed(cards: list[str]) -> tuple[str, str]:
+    """'S10' and 'it', or 'H6, H8 and S10' and 'them'."""
+    names = [shown(c, 40) for c in cards]
+    if len(names) == 1:
+        return names[0], "it"
+    return f"{', '.join(names[:-1])} and {names[-1]}", "them"
+
+
 def legal_difference(expect: dict[str, Any], got: dict[str, Any]) -> list[str]:
-    if "legal" not in got:
+    if not isinstance(got.get("legal"), list):
         return ["your engine gave no 'legal' list"]
     legal, theirs = set(expect["legal"]), cards_of(got["legal"])
+    allowed: dict[str, list[str]] = {}  # reason -> cards allowed against it
+    for card in sorted(theirs - legal, key=rank_key):
+        allowed.setdefault(expect["excluded"].get(card, ""), []).append(card)
     out = []
-    for card in sorted(theirs - legal, key=canonical):
-        why = expect["excluded"].get(card)
-        out.append(f"{card} should be excluded: {why}; your engine allowed it" if why
-                   else f"{shown(card, 40)} is not in the hand; your engine called it legal")
-    out += [f"{card} should be legal; your engine excluded it"
-            for card in sorted(legal - theirs)]
+    for why, cards in allowed.items():
+        names, pronoun = listed(cards)
+        out.append(f"{names} should be excluded: {why}; your engine allowed {pronoun}" if why
+                   else f"{names} {'is' if pronoun == 'it' else 'are'} not in the hand; your "
+                   f"engine called {pronoun} legal")
+    if legal - theirs:
+        names, pronoun = listed(sorted(legal - theirs, key=rank_key))
+        out.append(f"{names} should be legal; your engine excluded {pronoun}")
     given = got.get("excluded")
     if not out and isinstance(given, dict):
         out += [f"{card} is excluded for {why}; your engine says {shown(repr(given[card]), 40)}"
                 for card, why in sorted(expect["excluded"].items())
                 if card in given and given[card] != why]
     return out
+
+
+def rank_key(card: str) -> tuple[int, int]:
+    """Deck order: by suit, then from the Ace down."""
+    return (SUITS.index(card[0]) if card[:1] in SUITS else 4, rank_order(card))
 
 
 def trick_difference(case: dict[str, Any], got: dict[str, Any]) -> list[str]:

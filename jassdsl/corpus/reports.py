@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from jassdsl.corpus.engine import shown
 from jassdsl.corpus.explain import Explanation, explain
 from jassdsl.corpus.runner import FAILING, CaseOutcome, RunReport
 
@@ -111,7 +112,12 @@ class Explainer:
 
     def of(self, case: dict[str, Any], got: Any) -> Explanation:
         if case["id"] not in self.told:
-            self.told[case["id"]] = explain(case, got)
+            try:
+                self.told[case["id"]] = explain(case, got)
+            except Exception as err:  # an odd answer must not cost the report
+                self.told[case["id"]] = Explanation(
+                    f"(no explanation: {type(err).__name__}: {shown(str(err))})",
+                    got=shown(repr(got), 600))
         return self.told[case["id"]]
 
     def __call__(self, case: dict[str, Any], outcome: CaseOutcome) -> list[str]:
