@@ -31,7 +31,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from jassdsl.corpus import store  # noqa: E402
+from jassdsl.corpus.coverage import derived_tags  # noqa: E402
+from jassdsl.corpus.derive import derive  # noqa: E402
 from jassdsl.corpus.explain import difference  # noqa: E402
+from jassdsl.corpus.generate import clause_of  # noqa: E402
 from jassdsl.corpus.runner import FAILING, CaseOutcome, run  # noqa: E402
 
 OUT = ROOT / "docs" / "data" / "conformance.json"
@@ -46,7 +49,7 @@ class Engine:
     present: Callable[[], bool]
     install: str
     about: Text
-    notes: tuple[Text, ...] = ()  # differences found outside the corpus, with the position
+    probe: bool = False  # also asked the positions of `probe_cases` (Schieber engines)
 
 
 @dataclass
@@ -81,7 +84,8 @@ ENGINES = (
             "de": "jass-kit 2.0.5 der HSLU (PyPI `jass-kit`, GPL-3.0), von "
                   "`scripts/oracle-env.sh` in eine eigene Umgebung installiert und über "
                   "`scripts/jasskit_diff.py --serve` gefragt; perft wird mit seinen eigenen "
-                  "erlaubten Karten und Stichgewinnern gezählt."}),
+                  "erlaubten Karten und Stichgewinnern gezählt."},
+           probe=True),
     Engine("schieber",
            script(str(ROOT / ".schieber-venv" / "bin" / "python"),
                   str(ROOT / "scripts" / "schieber_adapter.py")),
@@ -95,18 +99,7 @@ ENGINES = (
                   "`scripts/schieber-env.sh` in eine eigene Umgebung installiert und über "
                   "`scripts/schieber_adapter.py` gefragt; perft wird mit seinen eigenen "
                   "erlaubten Karten und Stichgewinnern gezählt."},
-           ({"en": "Outside the corpus: with nothing but trumps in hand, schieber makes a "
-                   "player overtrump when they can (hand HA H6, trick SA HK, Hearts trump: "
-                   "it allows only HA). The strict undertrump rule lets a player holding "
-                   "nothing but trumps play any of them (jassdsl: HA and H6; jass-kit "
-                   "agrees). The corpus has no case of this position yet, so the table "
-                   "does not show it.",
-             "de": "Ausserhalb des Korpus: Wer nur noch Trümpfe hat, muss bei schieber "
-                   "übertrumpfen, wenn er kann (Hand HA H6, Stich SA HK, Herz Trumpf: es "
-                   "erlaubt nur HA). Die strenge Regel gegen das Untertrumpfen lässt, wer "
-                   "nur Trümpfe hat, jeden davon spielen (jassdsl: HA und H6; jass-kit "
-                   "stimmt zu). Das Korpus hat noch keinen Fall dieser Stellung, darum "
-                   "zeigt ihn die Tabelle nicht."},)),
+           probe=True),
     Engine("node-adapter",
            f"{script(shutil.which('node') or 'node')} "
            f"{script(str(ROOT / 'examples' / 'node-adapter' / 'adapter.js'))}",
@@ -131,6 +124,25 @@ def undenufe_six(case: dict[str, Any], outcome: CaseOutcome) -> bool:
     return (case["kind"] == "trick" and case["input"]["trump"] == "undenufe"
             and got.get("winner") == case["expect"]["winner"]
             and got.get("points") == case["expect"]["points"] + six_minus_ace)
+
+
+TRUMP_ORDER = ("J", "9", "A", "K", "Q", "10", "8", "7", "6")
+
+
+def only_trumps_overtrump(case: dict[str, Any], outcome: CaseOutcome) -> bool:
+    """A hand of nothing but trumps on a side-suit lead that a trump has taken, and the
+    engine allows exactly the trumps above the highest one on the table (it makes the
+    player overtrump) where the rules allow them all."""
+    inp, got = case["input"], outcome.got if isinstance(outcome.got, dict) else {}
+    trump, trick, hand = inp.get("trump"), inp.get("trick", []), inp.get("hand", [])
+    if (case["kind"] != "legal" or trump not in ("D", "H", "S", "C") or not trick
+            or trick[0][0] == trump or not hand or any(c[0] != trump for c in hand)):
+        return False
+    on_table = [TRUMP_ORDER.index(c[1:]) for c in trick if c[0] == trump]
+    if not on_table or not isinstance(got.get("legal"), list):
+        return False
+    above = {c for c in hand if TRUMP_ORDER.index(c[1:]) < min(on_table)}
+    return bool(above) and set(got["legal"]) == above != set(case["expect"]["legal"])
 
 
 def differences() -> list[Difference]:
@@ -164,24 +176,78 @@ def differences() -> list[Difference]:
                    "`undenufe-eleven=six` die Sechs, deren Fälle diese Engine auslässt (sie "
                    "hat keine Optionen). Die Stichgewinner stimmen; nur die Punkte "
                    "weichen ab, um 11 je Sechs und Ass."}),
+        Difference(
+            "only-trumps-overtrump", ("schieber",), only_trumps_overtrump,
+            {"en": "Overtrumping with nothing but trumps", "de": "Übertrumpfen mit lauter "
+                                                              "Trümpfen"},
+            {"en": "A player holding nothing but trumps, after a trump has taken a "
+                   "side-suit lead, must overtrump with schieber when they can (hand HA H6, "
+                   "trick SA HK, Hearts trump: it allows only HA). The strict rule against "
+                   "undertrumping exempts a hand of nothing but trumps: any of them may be "
+                   "played (jassdsl: HA and H6; jass-kit agrees).",
+             "de": "Wer nur noch Trümpfe hat, muss bei schieber übertrumpfen, wenn er kann, "
+                   "nachdem ein Trumpf eine Nebenfarbe gestochen hat (Hand HA H6, Stich SA "
+                   "HK, Herz Trumpf: es erlaubt nur HA). Die strenge Regel gegen das "
+                   "Untertrumpfen nimmt eine Hand aus lauter Trümpfen aus: jeder davon darf "
+                   "gespielt werden (jassdsl: HA und H6; jass-kit stimmt zu)."}),
     ]
 
 
-def by_kind(outcomes: list[CaseOutcome], cases: dict[str, dict[str, Any]]
-            ) -> dict[str, dict[str, int]]:
-    counts: dict[str, Counter[str]] = defaultdict(Counter)
-    for o in outcomes:
-        status = "failed" if o.status in FAILING or o.status == "xpassed" else o.status
-        counts[cases[o.id]["kind"]][status] += 1
-    return {k: {s: c[s] for s in ("passed", "failed", "skipped", "unsupported")}
-            for k, c in sorted(counts.items())}
+def trump_hands(count: int, seed: int) -> list[dict[str, Any]]:
+    """Random hands of two to four trumps facing a side-suit lead with trumps on it: the
+    positions where the rules let a hand of nothing but trumps undertrump."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        trump = rng.choice("DHSC")
+        trumps = [f"{trump}{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6")]
+        side = [f"{s}{r}" for s in "DHSC" if s != trump
+                for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6")]
+        rng.shuffle(trumps)
+        on_table = trumps[:rng.randint(1, 2)]
+        trick = [rng.choice(side), *on_table][:3]
+        out.append({"hand": trumps[3:3 + rng.randint(2, 4)], "trick": trick,
+                    "trump": trump})
+    return out
 
 
-def measure(engine: Engine, cases: list[dict[str, Any]], version: str) -> dict[str, Any]:
-    """One engine against the whole corpus, its failures sorted into known differences."""
-    report = run(engine.command, cases, version, timeout=60, start_timeout=300,
-                 echo=lambda line: None)
-    by_id = {c["id"]: c for c in cases}
+def probe_cases(count: int, seed: int) -> list[dict[str, Any]]:
+    """Schieber positions beyond the corpus, as cases: legal cards from seeded games,
+    random hands and hands of nothing but trumps, random tricks (the first two and the
+    tricks are those of scripts/jasskit_diff.py), answered by jassdsl."""
+    from jasskit_diff import VARIANT, game_positions, random_positions, random_tricks
+
+    from jassdsl.registry import load_rules
+
+    rules = load_rules(VARIANT, {})
+    legal, tricks = game_positions(count, seed, {})
+    legal += random_positions(count, seed) + trump_hands(count, seed)
+    tricks += random_tricks(count, seed)
+    out = []
+    for kind, inputs in (("legal", legal), ("trick", tricks)):
+        for n, inp in enumerate(inputs, 1):
+            expect = derive(VARIANT, {}, kind, inp)
+            tags = sorted(set(derived_tags(kind, rules, inp, expect)))
+            out.append({"id": f"probe/{kind}/{n:05d}", "variant": VARIANT, "options": {},
+                        "kind": kind, "input": inp, "expect": expect, "tags": tags,
+                        "clause": clause_of(kind, tags, expect), "origin": "generated",
+                        "note": "", "hash": ""})
+    return out
+
+
+def finished(report: Any, engine: Engine) -> Any:
+    """The report of a run that went to its end; a run a signal cut short is no figure."""
+    if report.interrupted:
+        raise SystemExit(f"{engine.key}: the run was interrupted ({report.why_not_ok()}); "
+                         "nothing written")
+    return report
+
+
+def sort_failures(engine: Engine, report: Any, by_id: dict[str, dict[str, Any]]
+                  ) -> list[dict[str, Any]]:
+    """Every failure of a run in its known difference, or listed as unexplained."""
     known = [d for d in differences() if engine.key in d.engines]
     unexplained: list[dict[str, Any]] = []
     for o in report.outcomes:
@@ -197,9 +263,40 @@ def measure(engine: Engine, cases: list[dict[str, Any]], version: str) -> dict[s
                                 "examples": [o.id], "text": {"en": line, "de": line}})
     found = [{"key": d.key, "title": d.title, "text": d.text, "cases": len(d.cases),
               "examples": d.cases[:3]} for d in known if d.cases]
+    return found + unexplained
+
+
+def probe(engine: Engine, cases: list[dict[str, Any]], version: str) -> dict[str, Any]:
+    report = finished(run(engine.command, cases, version, timeout=60, start_timeout=300,
+                          echo=lambda line: None), engine)
+    by_id = {c["id"]: c for c in cases}
+    found = sort_failures(engine, report, by_id)
+    for d in found:  # a probe case is no corpus case: show its position, not its id
+        d["examples"] = [{"input": by_id[i]["input"], "expected": by_id[i]["expect"]}
+                         for i in d["examples"][:1]]
+    return {"cases": len(cases), "passed": report.passed, "failed": report.failed,
+            "differences": found}
+
+
+def by_kind(outcomes: list[CaseOutcome], cases: dict[str, dict[str, Any]]
+            ) -> dict[str, dict[str, int]]:
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for o in outcomes:
+        status = "failed" if o.status in FAILING or o.status == "xpassed" else o.status
+        counts[cases[o.id]["kind"]][status] += 1
+    return {k: {s: c[s] for s in ("passed", "failed", "skipped", "unsupported")}
+            for k, c in sorted(counts.items())}
+
+
+def measure(engine: Engine, cases: list[dict[str, Any]], version: str) -> dict[str, Any]:
+    """One engine against the whole corpus, its failures sorted into known differences."""
+    report = finished(run(engine.command, cases, version, timeout=60, start_timeout=300,
+                          echo=lambda line: None), engine)
+    by_id = {c["id"]: c for c in cases}
+    found = sort_failures(engine, report, by_id)
     skipped = Counter(o.detail for o in report.outcomes if o.status == "skipped")
     return {"key": engine.key, "engine": str(report.engine.get("engine", engine.key)),
-            "about": engine.about, "notes": list(engine.notes), "variants": report.engine.get("variants", []),
+            "about": engine.about, "variants": report.engine.get("variants", []),
             "kinds": report.engine.get("kinds", []),
             "lacks": lacks_text(report.engine.get("lacks")),
             "total": {"passed": report.passed, "failed": report.failed,
@@ -207,7 +304,7 @@ def measure(engine: Engine, cases: list[dict[str, Any]], version: str) -> dict[s
                       "unsupported": report.counts["unsupported"]},
             "by_kind": by_kind(report.outcomes, by_id),
             "skipped": dict(skipped.most_common()),
-            "differences": found + unexplained}
+            "differences": found}
 
 
 def lacks_text(lacks: Any) -> Text:
@@ -224,12 +321,17 @@ def lacks_text(lacks: Any) -> Text:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--probe", type=int, default=1500, metavar="N",
+                    help="also ask the Schieber engines N positions from games, N random "
+                         "positions and N random tricks beyond the corpus (0: none)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the probe positions")
     ap.add_argument("--engines", nargs="+", choices=[e.key for e in ENGINES],
                     help="measure only these (default: every one installed)")
     args = ap.parse_args(argv)
     corpus = store.default_dir()
     version = str(store.read_manifest(corpus)["corpus_version"])
     cases = store.read_cases(corpus)
+    probes = probe_cases(args.probe, args.seed) if args.probe else []
     engines = []
     for engine in ENGINES:
         if args.engines and engine.key not in args.engines:
@@ -239,19 +341,23 @@ def main(argv: list[str] | None = None) -> int:
                   "left out", file=sys.stderr)
             continue
         measured = measure(engine, cases, version)
+        if engine.probe and probes:
+            measured["probe"] = probe(engine, probes, version)
         t = measured["total"]
         print(f"{measured['engine']}: {t['passed']} passed, {t['failed']} failed, "
               f"{t['skipped']} skipped, {t['unsupported']} not played", file=sys.stderr)
         engines.append(measured)
     data = {"corpus_version": version, "cases": len(cases),
+            "probe": {"per_source": args.probe, "seed": args.seed},
             "measured": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
             "engines": engines}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n",
                         encoding="utf-8")
-    loose = [d for e in engines for d in e["differences"] if d["title"] is None]
+    loose = [d for e in engines for d in [*e["differences"], *e.get("probe", {}).get(
+        "differences", [])] if d["title"] is None]
     for d in loose:
-        print(f"unexplained: {d['examples'][0]}: {d['text']['en']}", file=sys.stderr)
+        print(f"unexplained: {d['text']['en']}", file=sys.stderr)
     return 1 if loose else 0
 
 

@@ -383,6 +383,9 @@ def test_the_published_table_measures_the_engines_and_explains_every_difference(
         assert failed == sum(d["cases"] for d in engine["differences"]), engine["key"]
         assert all(d["title"] and d["text"]["en"] and d["text"]["de"]
                    for d in engine["differences"]), engine["key"]
+        probe = engine.get("probe", {"differences": [], "failed": 0})
+        assert probe["failed"] == sum(d["cases"] for d in probe["differences"])
+        assert all(d["title"] for d in probe["differences"]), engine["key"]
     assert engines["jassdsl"]["total"]["failed"] == 0
     assert engines["jassdsl"]["total"]["passed"] == data["cases"]
     assert {d["key"] for d in engines["jass-kit"]["differences"]} == {
@@ -407,6 +410,15 @@ def test_the_known_differences_sort_only_their_own_cases() -> None:
                                                     got={"winner": 0, "points": 22}))
     assert not script.undenufe_six(six, CaseOutcome(six["id"], "failed",
                                                     got={"winner": 1, "points": 16}))
+    only_trumps = {"id": "p", "kind": "legal", "input": {"hand": ["HA", "H6"], "trick": [
+        "SA", "HK"], "trump": "H"}, "expect": {"legal": ["HA", "H6"], "excluded": {}}}
+    assert script.only_trumps_overtrump(only_trumps, CaseOutcome("p", "failed",
+                                                                 got={"legal": ["HA"]}))
+    assert not script.only_trumps_overtrump(only_trumps, CaseOutcome("p", "failed",
+                                                                     got={"legal": ["H6"]}))
+    mixed = {**only_trumps, "input": {**only_trumps["input"], "hand": ["HA", "H6", "D6"]}}
+    assert not script.only_trumps_overtrump(mixed, CaseOutcome("p", "failed",
+                                                               got={"legal": ["HA"]}))
     between = by_id["schieber/legal/0004"]
     assert script.between_trumps(between, CaseOutcome(between["id"], "failed"))
     assert not script.between_trumps(by_id["schieber/legal/0005"],

@@ -37,6 +37,14 @@ WORDS: dict[str, tuple[str, str]] = {
                  "gemessen mit Korpus {version}, {date}"),
     "skips": ("Skipped", "Ausgelassen"),
     "examples": ("for example", "zum Beispiel"),
+    "probe": ("Beyond the corpus: {cases} Schieber positions and tricks ({per} from seeded "
+              "games, {per} random positions, {per} hands of nothing but trumps, and the "
+              "tricks of those games and {per} random ones; seed {seed}, answered by "
+              "jassdsl): {passed} agree, {failed} differ.",
+              "Ausserhalb des Korpus: {cases} Stellungen und Stiche des Schiebers (je {per} "
+              "aus gesetzten Spielen, zufällige Stellungen und Hände aus lauter Trümpfen, "
+              "dazu die Stiche dieser Spiele und {per} zufällige; Seed {seed}, beantwortet "
+              "von jassdsl): {passed} stimmen überein, {failed} weichen ab."),
 }
 
 
@@ -118,15 +126,29 @@ def differences(lang: Lang, data: dict[str, Any]) -> str:
         found = engine.get("differences", [])
         if not found:
             out += [word(lang, "none"), ""]
-        for d in found:
-            title = d["title"][lang] if d["title"] else word(lang, "unexplained")
-            ids = ", ".join(f"`{i}`" for i in d["examples"])
-            n = word(lang, "case" if d["cases"] == 1 else "cases")
-            out += [f"- **{title}** ({d['cases']} {n}; "
-                    f"{word(lang, 'examples')} {ids}): {d['text'][lang]}"]
-        out += [f"- {note[lang]}" for note in engine.get("notes", [])]
+        out += [difference_item(lang, d) for d in found]
+        probe = engine.get("probe")
+        if probe:
+            settings = data.get("probe", {})
+            out += ["", word(lang, "probe").format(cases=probe["cases"],
+                                                   per=settings.get("per_source", "?"),
+                                                   seed=settings.get("seed", "?"),
+                                                   passed=probe["passed"],
+                                                   failed=probe["failed"]), ""]
+            out += [difference_item(lang, d) for d in probe["differences"]]
         out.append("")
     return "\n".join(out)
+
+
+def difference_item(lang: Lang, d: dict[str, Any]) -> str:
+    """One known difference: its title, how many cases, examples (case ids, or the
+    position of a probe), and which reading is right."""
+    title = d["title"][lang] if d["title"] else word(lang, "unexplained")
+    n = word(lang, "case" if d["cases"] == 1 else "cases")
+    shown = [f"`{e}`" if isinstance(e, str) else
+             f"`{json.dumps(e['input'], separators=(',', ':'))}`" for e in d["examples"]]
+    return (f"- **{title}** ({d['cases']} {n}; {word(lang, 'examples')} {', '.join(shown)}): "
+            f"{d['text'][lang]}")
 
 
 def figures(lang: Lang, project: Path, corpus: Path) -> dict[str, str]:
