@@ -105,10 +105,10 @@ ENGINES = (
            f"{script(str(ROOT / 'examples' / 'node-adapter' / 'adapter.js'))}",
            lambda: shutil.which("node") is not None, "",
            {"en": "The example adapter in JavaScript (`examples/node-adapter/`, Node's "
-                  "standard library only): Schieber's legal cards and tricks in 150 lines.",
+                  "standard library only): Schieber's legal cards and tricks in one small file.",
             "de": "Der Beispieladapter in JavaScript (`examples/node-adapter/`, nur die "
                   "Standardbibliothek von Node): erlaubte Karten und Stiche des Schiebers "
-                  "in 150 Zeilen."}),
+                  "in einer kleinen Datei."}),
 )
 
 

@@ -313,7 +313,8 @@ def tell(outcome: CaseOutcome, case: dict[str, Any], explain: Explain | None,
         try:
             lines = explain(case, outcome) or lines
         except Exception as err:  # an odd answer must not end the run
-            lines = [outcome.detail, f"(no explanation: {type(err).__name__}: {err})"]
+            lines = [outcome.detail, f"(no explanation: {type(err).__name__}: "
+                                     f"{shown(str(err))})"]
     echo(f"{outcome.status.upper()} {outcome.id}: {lines[0]}")
     for line in lines[1:]:
         echo(f"    {line}")
