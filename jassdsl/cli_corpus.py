@@ -21,6 +21,15 @@ def register(sub: Any) -> None:
     gen.add_argument("--variants", nargs="+", metavar="NAME",
                      help="regenerate only these variants (the others are kept)")
     ver = actions.add_parser("verify", help="re-derive every case and check the manifest")
+    exp = actions.add_parser("export", help="write the corpus as a versioned archive to pin",
+                             description="Write jassdsl-corpus-<version>.tar.gz into OUT "
+                                         "(or to OUT, if it ends in .tar.gz): manifest, "
+                                         "schema, changelog, cases and a verify.py that "
+                                         "needs only Python's standard library.")
+    exp.add_argument("out", type=Path, metavar="OUT", help="a folder, or a .tar.gz path")
+    exp.add_argument("--dir", type=Path, default=None, help="corpus directory "
+                     "(default: tests/corpus of this checkout)")
+    exp.set_defaults(handler=run_export)
     for p in (gen, ver):
         p.add_argument("--dir", type=Path, default=None, help="corpus directory "
                        "(default: tests/corpus of this checkout)")
@@ -43,7 +52,16 @@ def register(sub: Any) -> None:
     conf.add_argument("--start-timeout", type=float, default=None, metavar="S",
                       help="seconds an engine may take to start and answer the hello "
                            "(default: the --timeout)")
-    conf.add_argument("--report", type=Path, metavar="FILE", help="write a JSON report")
+    conf.add_argument("--only", nargs="+", metavar="ID",
+                      help="only these cases (ids as printed, e.g. schieber/legal/0004)")
+    conf.add_argument("--tags", nargs="+", metavar="TAG",
+                      help="only cases with at least one of these tags (e.g. undertrump-strict)")
+    conf.add_argument("--report", type=Path, metavar="FILE",
+                      help="write a report: every case with its input, the expectation, the "
+                           "engine's answer and the reason")
+    conf.add_argument("--format", choices=("json", "junit"), default="json",
+                      help="the report's format: json (default; schema in "
+                           "jassdsl/corpus/report.schema.json) or junit (JUnit XML for CI)")
     conf.add_argument("--dir", type=Path, default=None, help="corpus directory")
     conf.set_defaults(handler=run_conformance)
 
@@ -76,8 +94,21 @@ def run_verify(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def run_export(args: argparse.Namespace) -> int:
+    from jassdsl.cli import UsageError
+    from jassdsl.corpus.export import ExportError, export
+
+    try:
+        target = export(corpus_dir(args), args.out)
+    except (ExportError, OSError) as err:
+        raise UsageError(str(err)) from None
+    print(f"wrote {target}: verify it with `python3 verify.py` inside the unpacked folder")
+    return 0
+
+
 def run_conformance(args: argparse.Namespace) -> int:
     from jassdsl.cli import UsageError
+    from jassdsl.corpus.reports import Explainer, full_report, junit
     from jassdsl.corpus.runner import check_timeout, read_xfail, run
 
     given = {"--timeout": args.timeout, "--start-timeout": args.start_timeout}
@@ -87,6 +118,8 @@ def run_conformance(args: argparse.Namespace) -> int:
                 check_timeout(seconds)
         except ValueError as err:
             raise UsageError(f"{flag}: {err}") from None
+    if args.format == "junit" and args.report is None:
+        raise UsageError("--format junit needs --report FILE")
     root = corpus_dir(args)
     meta = store.read_manifest(root)
     if not meta:
@@ -101,12 +134,36 @@ def run_conformance(args: argparse.Namespace) -> int:
     if unknown:
         raise UsageError(f"the corpus has no variant {', '.join(unknown)} (it has "
                          f"{', '.join(sorted(known))})")
-    cases = [c for c in cases if (not args.variants or c["variant"] in args.variants)
+    cases = [c for c in select(cases, args.only, args.tags)
+             if (not args.variants or c["variant"] in args.variants)
              and (not args.kinds or c["kind"] in args.kinds)]
+    explainer = Explainer()
     report = run(args.engine, cases, version, timeout=args.timeout,
-                 start_timeout=args.start_timeout, xfail=read_xfail(args.xfail))
+                 start_timeout=args.start_timeout, xfail=read_xfail(args.xfail),
+                 explain=explainer)
     if args.report is not None:
-        args.report.write_text(json.dumps(report.as_json(), indent=2) + "\n", encoding="utf-8")
+        text = (junit(report, cases, explainer) if args.format == "junit" else
+                json.dumps(full_report(report, cases, explainer), indent=2) + "\n")
+        args.report.write_text(text, encoding="utf-8")
     if report.interrupted:
         return 128 + report.interrupted
     return 0 if report.ok else 1
+
+
+def select(cases: list[dict[str, Any]], only: list[str] | None,
+           tags: list[str] | None) -> list[dict[str, Any]]:
+    """The cases named by --only and --tags (each narrows; absent: all)."""
+    from jassdsl.cli import UsageError
+
+    if only:
+        unknown = sorted(set(only) - {c["id"] for c in cases})
+        if unknown:
+            raise UsageError(f"the corpus has no case {', '.join(unknown[:5])}")
+        cases = [c for c in cases if c["id"] in set(only)]
+    if tags:
+        known = {t for c in cases for t in c["tags"]}
+        unknown = sorted(set(tags) - known)
+        if unknown:
+            raise UsageError(f"no case has the tag {', '.join(unknown[:5])}")
+        cases = [c for c in cases if set(tags) & set(c["tags"])]
+    return cases

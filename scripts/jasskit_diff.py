@@ -36,11 +36,21 @@ from jassdsl.corpus.harvest import play  # noqa: E402
 from jassdsl.corpus.position import card_names, mode_name  # noqa: E402
 from jassdsl.registry import load_rules  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "scripts"))
+from perft_driver import perft  # noqa: E402
+
 ORACLE_PYTHON = ROOT / ".oracle-venv" / "bin" / "python"
 ORACLE = ROOT / "scripts" / "jasskit_oracle.py"
 VARIANT = "schieber"
 MODES = ("D", "H", "S", "C", "obenabe", "undenufe")
 TRUMP_ORDER = ("J", "9", "A", "K", "Q", "10", "8", "7", "6")
+LACKS = {
+    "kinds": {"hand": "scores with its own game loop; no record of a hand to replay",
+              "game": "scores with its own game loop; no record of a game to replay",
+              "parse": "reads no jassdsl rule files"},
+    "variants": "Schieber only",
+    "options": "none of the rule file's options",
+}
 KNOWN = {
     "undertrump-below-highest-trump": "two trumps on a side-suit lead: jass-kit bars only "
     "the trumps below the one it takes for the lowest of the two (found by card index), so "
@@ -183,11 +193,24 @@ def serve(oracle: Oracle) -> None:
         if msg.get("type") == "hello":
             version = oracle.ask({"op": "ping"})["version"]
             reply: dict[str, Any] = {"type": "hello", "engine": f"jass-kit {version}",
-                                     "variants": [VARIANT], "kinds": ["legal", "trick"]}
+                                     "variants": [VARIANT],
+                                     "kinds": ["legal", "trick", "perft"], "lacks": LACKS}
         else:
             reply = {"id": msg["id"], **serve_case(oracle, msg)}
         sys.stdout.write(json.dumps(reply) + "\n")
         sys.stdout.flush()
+
+
+def legal_of(oracle: Oracle, hand: list[str], trick: list[str], trump: str) -> list[str]:
+    legal: list[str] = oracle.ask({"op": "legal", "hand": hand, "trick": trick,
+                                   "trump": trump})["legal"]
+    return legal
+
+
+def trick_of(oracle: Oracle, trick: list[str], trump: str) -> int:
+    winner: int = oracle.ask({"op": "trick", "trick": trick, "trump": trump,
+                              "last": False})["winner"]
+    return winner
 
 
 def serve_case(oracle: Oracle, msg: dict[str, Any]) -> dict[str, Any]:
@@ -200,6 +223,12 @@ def serve_case(oracle: Oracle, msg: dict[str, Any]) -> dict[str, Any]:
         legal = oracle.ask({"op": "legal", "hand": inp["hand"], "trick": inp["trick"],
                             "trump": inp["trump"]})["legal"]
         return {"type": "result", "result": {"legal": legal}}
+    if msg["kind"] == "perft":
+        nodes, divide = perft([list(h) for h in inp["hands"]], list(inp["trick"]),
+                              inp["leader"], inp["depth"],
+                              lambda hand, trick: legal_of(oracle, hand, trick, inp["trump"]),
+                              lambda trick: trick_of(oracle, trick, inp["trump"]))
+        return {"type": "result", "result": {"nodes": nodes, "divide": divide}}
     got = oracle.ask({"op": "trick", "trick": inp["cards"], "trump": inp["trump"],
                       "last": inp["last"]})
     return {"type": "result", "result": {"winner": got["winner"], "points": got["points"]}}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -178,3 +179,296 @@ def test_jasskit_against_the_corpus_fails_only_the_documented_cases() -> None:
             assert "between-trumps" in case["tags"], case["id"]
         else:
             assert case["input"]["trump"] == "undenufe", case["id"]
+
+
+# --- failures a developer can act on, reports for people and CI ---------------------------
+REPORT_SCHEMA = ROOT / "jassdsl" / "corpus" / "report.schema.json"
+
+
+def test_a_planted_wrong_answer_prints_the_position_and_names_the_rule(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = next(c for c in ALL if c["id"] == "schieber/legal/0004")
+    assert case["expect"]["excluded"] == {"S10": "undertrump"}
+    report = tmp_path / "report.json"
+    code = main(["conformance", "--engine", wrong("--undertrump"), "--only", case["id"],
+                 "schieber/legal/0005", "--report", str(report)])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert ("FAILED schieber/legal/0004: S10 should be excluded: undertrump; your engine "
+            "allowed it") in out
+    text = "\n".join(out)
+    for told in ("hand: Diamonds K 8 6 · Hearts - · Spades 10 9 · Clubs A Q 8 7",
+                 "trick: H7 led, then S8 (2nd), SQ (3rd); you play the 4th card",
+                 "trump Spades (S;", "excluded: S10 (undertrump)",
+                 "clause: play.undertrump; tags: between-trumps, mode:S, undertrump-strict",
+                 "Undertrumping (strict rule): once someone has trumped a trick",
+                 'your engine: {"excluded":{},"legal":'):
+        assert told in text, told
+    assert out[-1] == "1 passed, 1 failed"
+    data = json.loads(report.read_text())
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.validate(data, json.loads(REPORT_SCHEMA.read_text()))
+    failed = next(c for c in data["cases"] if c["status"] == "failed")
+    assert failed["input"] == case["input"] and failed["expected"] == case["expect"]
+    assert "S10" in failed["got"]["legal"]
+    assert failed["reason"]["clause"] == "play.undertrump"
+    assert failed["reason"]["difference"].startswith("S10 should be excluded: undertrump")
+    assert data["summary"]["by_kind"] == {"legal": {"passed": 1, "failed": 1}}
+    assert data["summary"]["by_tag"]["undertrump-strict"] == {"failed": 1}
+
+
+def test_a_wrong_trick_names_the_winning_card(capsys: pytest.CaptureFixture[str]) -> None:
+    case = next(c for c in ALL if c["variant"] == "schieber" and c["kind"] == "trick"
+                and c["input"]["last"])
+    assert main(["conformance", "--engine", wrong("--no-last-bonus"), "--only",
+                 case["id"]]) == 1
+    out = capsys.readouterr().out
+    points = case["expect"]["points"]
+    assert (f"FAILED {case['id']}: the trick is worth {points} points; your engine says "
+            f"{points - 5}") in out
+    assert "Whoever takes the last trick gets 5 extra points." in out
+
+
+def test_skipped_cases_count_apart_and_junit_has_the_right_counts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    xml = tmp_path / "report.xml"
+    code = main(["conformance", "--engine", wrong("--undertrump", "--skip", "trick",
+                                                   "--kinds", "legal", "trick"),
+                 "--variants", "schieber", "mittlere", "--kinds", "legal", "trick", "perft",
+                 "--tags", "undertrump-strict", "last-trick", "depth:5",
+                 "--report", str(xml), "--format", "junit"])
+    out = capsys.readouterr().out.splitlines()
+    chosen = [c for c in pick(kinds=("legal", "trick", "perft"))
+              if {"undertrump-strict", "last-trick", "depth:5"} & set(c["tags"])]
+    barred = [c for c in chosen if c["kind"] == "legal"
+              and "undertrump" in c["expect"]["excluded"].values()]
+    tricks = [c for c in chosen if c["kind"] == "trick"]
+    perft = [c for c in chosen if c["kind"] == "perft"]
+    legal = len(chosen) - len(tricks) - len(perft)
+    assert code == 1 and barred and tricks and perft
+    assert out[-1] == (f"{legal - len(barred)} passed, {len(barred)} failed, "
+                       f"{len(tricks)} skipped")
+    assert f"skipped {len(tricks)}: not played here" in out
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(xml).getroot()
+    assert root.tag == "testsuites"
+    assert root.get("tests") == str(len(chosen))
+    assert root.get("failures") == str(len(barred)) and root.get("errors") == "0"
+    assert root.get("skipped") == str(len(tricks) + len(perft))
+    cases = root.findall("./testsuite/testcase")
+    assert len(cases) == len(chosen)
+    messages = [f.get("message", "") for f in root.iter("failure")]
+    assert all("should be excluded: undertrump" in m for m in messages)
+    assert {s.get("message") for s in root.iter("skipped")} == {
+        "not played here", "the engine does not play this variant or kind"}
+
+
+def test_the_report_schema_shipped_is_the_models() -> None:
+    from jassdsl.corpus.reports import schema_text
+
+    assert REPORT_SCHEMA.read_text(encoding="utf-8") == schema_text()
+
+
+def test_selections_that_name_nothing_are_usage_errors(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", "--engine", ADAPTER, "--only", "schieber/legal/9999"]) == 2
+    assert main(["conformance", "--engine", ADAPTER, "--tags", "no-such-tag"]) == 2
+    assert main(["conformance", "--engine", ADAPTER, "--format", "junit"]) == 2
+    err = capsys.readouterr().err
+    assert "no case schieber/legal/9999" in err and "no-such-tag" in err
+
+
+# --- a corpus to pin --------------------------------------------------------------------------
+def bare_python() -> str:
+    """A Python without jassdsl: the base interpreter of this venv, isolated (-I)."""
+    base = Path(sys.base_prefix) / "bin" / "python3"
+    probe = subprocess.run([str(base), "-I", "-c", "import jassdsl"], capture_output=True,
+                           check=False)
+    if probe.returncode == 0:
+        pytest.skip(f"{base} can import jassdsl: no bare interpreter to test with")
+    return str(base)
+
+
+def test_the_exported_corpus_verifies_without_jassdsl(tmp_path: Path) -> None:
+    import tarfile
+
+    python = bare_python()
+    first = tmp_path / "a"
+    assert main(["corpus", "export", str(first)]) == 0
+    archive = first / f"jassdsl-corpus-{VERSION}.tar.gz"
+    again = tmp_path / "b.tar.gz"
+    assert main(["corpus", "export", str(again)]) == 0
+    assert archive.read_bytes() == again.read_bytes()  # reproducible
+    with tarfile.open(archive) as tar:
+        tar.extractall(tmp_path / "x", filter="data")
+    folder = tmp_path / "x" / f"jassdsl-corpus-{VERSION}"
+    for name in ("manifest.json", "schema.json", "README.md", "verify.py", "SHA256SUMS",
+                 "schieber/legal.jsonl"):
+        assert (folder / name).is_file(), name
+    ok = subprocess.run([python, "-I", "verify.py"], cwd=folder, capture_output=True,
+                        text=True, check=False, timeout=120)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert ok.stdout.splitlines()[-1] == f"corpus {VERSION}: {len(ALL)} cases: ok"
+    # a changed answer, a changed changelog: both are found
+    legal = folder / "schieber" / "legal.jsonl"
+    legal.write_text(legal.read_text().replace('"S10":"undertrump"', '"S10":"follow"', 1))
+    (folder / "README.md").write_text("edited\n")
+    bad = subprocess.run([python, "-I", "verify.py"], cwd=folder, capture_output=True,
+                         text=True, check=False, timeout=120)
+    assert bad.returncode == 1
+    assert "schieber/legal.jsonl: its SHA-256 is not the manifest's" in bad.stdout
+    assert "the content hash does not match the content" in bad.stdout
+    assert "README.md: its SHA-256 is not the one in SHA256SUMS" in bad.stdout
+
+
+def test_export_without_a_corpus_is_one_error_line(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["corpus", "export", str(tmp_path / "out"), "--dir", str(tmp_path)]) == 2
+    assert "no corpus in" in capsys.readouterr().err
+
+
+def test_the_changelog_page_holds_every_corpus_version() -> None:
+    from jassdsl.corpus.pages import changelog
+
+    page = changelog((CORPUS / "README.md").read_text(encoding="utf-8"))
+    assert page.startswith("### Ids, hashes and versions")
+    assert f"| {VERSION} |" in page and "### Changes for engine authors" in page
+    assert "\n## " not in page  # its sections sit below the page's own headings
+
+
+# --- an adapter in another language ---------------------------------------------------------
+NODE = shutil.which("node")
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not on the PATH: the JavaScript adapter "
+                    "(examples/node-adapter) is not run")
+def test_the_node_adapter_passes_the_legal_and_trick_cases_of_schieber() -> None:
+    cases = pick(variants=("schieber",))
+    lines: list[str] = []
+    command = f"{shlex.quote(str(NODE))} {ROOT / 'examples' / 'node-adapter' / 'adapter.js'}"
+    report = run(command, cases, VERSION, echo=lines.append)
+    assert report.engine["engine"].startswith("node-adapter")
+    assert report.passed == len(cases) and report.failed == 0, lines[-10:]
+    # what its hello leaves out is not sent to it
+    others = pick(variants=("mittlere",), kinds=("legal",))[:3]
+    report = run(command, others, VERSION, echo=quiet)
+    assert ids(report, "unsupported") == {c["id"] for c in others}
+
+
+# --- the published conformance table ----------------------------------------------------------
+TABLE = ROOT / "docs" / "data" / "conformance.json"
+
+
+def table_script() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("conformance_table",
+                                                  ROOT / "scripts" / "conformance_table.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("conformance_table", module)  # its dataclasses look it up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_published_table_measures_the_engines_and_explains_every_difference() -> None:
+    data = json.loads(TABLE.read_text(encoding="utf-8"))
+    engines = {e["key"]: e for e in data["engines"]}
+    assert {"jassdsl", "jass-kit", "schieber"} <= set(engines)
+    for engine in engines.values():
+        counted = sum(sum(c.values()) for c in engine["by_kind"].values())
+        assert counted == data["cases"], engine["key"]
+        failed = sum(c["failed"] for c in engine["by_kind"].values())
+        assert failed == sum(d["cases"] for d in engine["differences"]), engine["key"]
+        assert all(d["title"] and d["text"]["en"] and d["text"]["de"]
+                   for d in engine["differences"]), engine["key"]
+        probe = engine.get("probe", {"differences": [], "failed": 0})
+        assert probe["failed"] == sum(d["cases"] for d in probe["differences"])
+        assert all(d["title"] for d in probe["differences"]), engine["key"]
+    assert engines["jassdsl"]["total"]["failed"] == 0
+    assert engines["jassdsl"]["total"]["passed"] == data["cases"]
+    assert {d["key"] for d in engines["jass-kit"]["differences"]} == {
+        "undertrump-between", "undenufe-six-eleven"}
+    from jassdsl.corpus.pages import conformance_table, differences
+
+    for lang in ("en", "de"):
+        table = conformance_table(lang, data)
+        assert all(f"**{e['engine']}**" in table for e in engines.values())
+        assert "Undenufe" in differences(lang, data)
+
+
+def test_the_known_differences_sort_only_their_own_cases() -> None:
+    from jassdsl.corpus.runner import CaseOutcome
+
+    script = table_script()
+    by_id = {c["id"]: c for c in ALL}
+    six = by_id["schieber/trick/0044"]  # H7 H6 HA S6 in Undenufe: 11 by the Ace, 22 by Sixes
+    assert script.undenufe_six(six, CaseOutcome(six["id"], "failed",
+                                                got={"winner": 1, "points": 22}))
+    assert not script.undenufe_six(six, CaseOutcome(six["id"], "failed",
+                                                    got={"winner": 0, "points": 22}))
+    assert not script.undenufe_six(six, CaseOutcome(six["id"], "failed",
+                                                    got={"winner": 1, "points": 16}))
+    only_trumps = {"id": "p", "kind": "legal", "input": {"hand": ["HA", "H6"], "trick": [
+        "SA", "HK"], "trump": "H"}, "expect": {"legal": ["HA", "H6"], "excluded": {}}}
+    assert script.only_trumps_overtrump(only_trumps, CaseOutcome("p", "failed",
+                                                                 got={"legal": ["HA"]}))
+    assert not script.only_trumps_overtrump(only_trumps, CaseOutcome("p", "failed",
+                                                                     got={"legal": ["H6"]}))
+    mixed = {**only_trumps, "input": {**only_trumps["input"], "hand": ["HA", "H6", "D6"]}}
+    assert not script.only_trumps_overtrump(mixed, CaseOutcome("p", "failed",
+                                                               got={"legal": ["HA"]}))
+    between = by_id["schieber/legal/0004"]
+    assert script.between_trumps(between, CaseOutcome(between["id"], "failed"))
+    assert not script.between_trumps(by_id["schieber/legal/0005"],
+                                      CaseOutcome("schieber/legal/0005", "failed"))
+
+
+def test_every_case_validates_against_the_shipped_json_schema() -> None:
+    """Every record, not a sample: each against the branch of the schema its kind names
+    (the schema's discriminator), which is what its oneOf comes to and twice as fast."""
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((CORPUS / store.SCHEMA).read_text(encoding="utf-8"))
+    mapping = schema["discriminator"]["mapping"]
+    assert sorted(b["$ref"] for b in schema["oneOf"]) == sorted(mapping.values())
+    base = {k: v for k, v in schema.items() if k not in ("oneOf", "discriminator")}
+    validators = {kind: jsonschema.Draft202012Validator({**base, "$ref": ref})
+                  for kind, ref in mapping.items()}
+    invalid = [c["id"] for c in ALL if not validators[c["kind"]].is_valid(c)]
+    assert invalid == []
+    legal = next(c for c in ALL if c["kind"] == "legal")
+    assert not validators["legal"].is_valid({**legal, "input": {**legal["input"],
+                                                                "hand": ["S11"]}})
+
+
+def test_odd_results_are_explained_and_reported_without_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An engine answering with results of the wrong shape: every case fails with a line
+    that says so, and both report formats are still written and readable."""
+    engine = tmp_path / "odd.py"
+    engine.write_text(
+        "import json, sys\n"
+        "odd = [{'legal': 'S10'}, {'legal': [1, None, '\\u0007x']}, {'winner': 9, "
+        "'points': 'many'}, {'winner': True, 'points': None, 'trump': []}]\n"
+        "for n, line in enumerate(sys.stdin):\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] == 'bye': break\n"
+        "    r = ({'type': 'hello', 'engine': 'odd', 'variants': ['schieber'], 'kinds': "
+        "['legal', 'trick']} if m['type'] == 'hello' else {'type': 'result', 'id': m['id'], "
+        "'result': odd[n % 4]})\n"
+        "    print(json.dumps(r), flush=True)\n")
+    chosen = [c["id"] for c in pick(variants=("schieber",))][:8]
+    xml, report = tmp_path / "r.xml", tmp_path / "r.json"
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(engine))}"
+    assert main(["conformance", "--engine", command, "--only", *chosen, "--report",
+                 str(xml), "--format", "junit"]) == 1
+    assert main(["conformance", "--engine", command, "--only", *chosen, "--report",
+                 str(report)]) == 1
+    out = capsys.readouterr().out
+    assert "Traceback" not in out and "\x07" not in out
+    import xml.etree.ElementTree as ET
+
+    assert ET.parse(xml).getroot().get("failures") == str(len(chosen))
+    data = json.loads(report.read_text())
+    assert all(c["status"] == "failed" and c["reason"]["difference"] for c in data["cases"])

@@ -15,6 +15,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from jassdsl.corpus.pages import figures as corpus_pages
 from jassdsl.corpus.store import read_manifest
 from jassdsl.errors import RuleFileErrors
 from jassdsl.rulebook.site import (
@@ -66,6 +67,7 @@ def on_page_markdown(markdown: str, page: Page, files: Files, config: MkDocsConf
         return markdown
     root = corpus_root(Path(config.config_file_path).parent)
     figures = corpus_figures(page.meta["lang"], read_manifest(root))
+    figures |= corpus_pages(page.meta["lang"], Path(config.config_file_path).parent, root)
     try:
         return fill_figures(markdown, figures)
     except KeyError as err:

@@ -49,6 +49,7 @@ class CaseOutcome:
     status: str  # passed failed errored timeout crashed skipped unsupported xfailed xpassed
     detail: str = ""
     seconds: float = 0.0
+    got: Any = None  # the engine's result, when it gave one
 
 
 @dataclass
@@ -104,7 +105,15 @@ class RunReport:
                 f"{shown(names['kinds'])})")
 
     def closing_line(self) -> str:
-        return f"{self.passed} passed, {self.failed} failed"
+        skipped = self.counts["skipped"]
+        tail = f", {skipped} skipped" if skipped else ""
+        return f"{self.passed} passed, {self.failed} failed{tail}"
+
+    def skip_lines(self) -> list[str]:
+        """The reasons the engine gave for skipping, each with how many cases it skipped."""
+        reasons = Counter(o.detail or "no reason given" for o in self.outcomes
+                          if o.status == "skipped")
+        return [f"skipped {n}: {why}" for why, n in reasons.most_common()]
 
     def summary_line(self) -> str:
         c = self.counts
@@ -266,7 +275,8 @@ class Run:
         if kind != "result":
             return CaseOutcome(cid, "errored", f"unknown reply type {shown(repr(kind), 80)}")
         diffs = compare(case["kind"], case["expect"], reply.get("result"))
-        return CaseOutcome(cid, "failed" if diffs else "passed", shown("; ".join(diffs), 600))
+        return CaseOutcome(cid, "failed" if diffs else "passed", shown("; ".join(diffs), 600),
+                           got=reply.get("result") if diffs else None)
 
     def drop(self) -> None:
         """Kill the engine at once (it is started again for the next case)."""
@@ -291,8 +301,28 @@ def mark_expected(outcome: CaseOutcome, xfail: dict[str, str]) -> CaseOutcome:
     return outcome
 
 
+Explain = Callable[[dict[str, Any], CaseOutcome], list[str]]
+
+
+def tell(outcome: CaseOutcome, case: dict[str, Any], explain: Explain | None,
+         echo: Callable[[str], None]) -> None:
+    """One line per case that does not pass; a failed one with its explanation below it
+    (the first line of the explanation replaces the bare differences)."""
+    lines = [outcome.detail]
+    if explain is not None and outcome.status == "failed":
+        try:
+            lines = explain(case, outcome) or lines
+        except Exception as err:  # an odd answer must not end the run
+            lines = [outcome.detail, f"(no explanation: {type(err).__name__}: "
+                                     f"{shown(str(err))})"]
+    echo(f"{outcome.status.upper()} {outcome.id}: {lines[0]}")
+    for line in lines[1:]:
+        echo(f"    {line}")
+
+
 def ask_all(session: Run, cases: list[dict[str, Any]], xfail: dict[str, str],
-            report: RunReport, echo: Callable[[str], None]) -> None:
+            report: RunReport, echo: Callable[[str], None],
+            explain: Explain | None = None) -> None:
     session.start()
     report.engine = session.hello
     echo(f"engine: {shown(str(session.hello.get('engine', '?')))}")
@@ -303,19 +333,20 @@ def ask_all(session: Run, cases: list[dict[str, Any]], xfail: dict[str, str],
         outcome = mark_expected(session.ask(case), xfail)
         report.outcomes.append(outcome)
         if outcome.status in FAILING or outcome.status == "xpassed":
-            echo(f"{outcome.status.upper()} {outcome.id}: {outcome.detail}")
+            tell(outcome, case, explain, echo)
 
 
 def run(command: str, cases: Iterable[dict[str, Any]], corpus_version: str,
         timeout: float = 10.0, xfail: dict[str, str] | None = None, max_restarts: int = 10,
-        echo: Callable[[str], None] = print, start_timeout: float | None = None
-        ) -> RunReport:
+        echo: Callable[[str], None] = print, start_timeout: float | None = None,
+        explain: Explain | None = None) -> RunReport:
     """Ask the engine every case it supports and judge its answers. `timeout` bounds each
     case, `start_timeout` (default: `timeout`) each start up to the engine's hello.
 
     RunnerError when the engine cannot be started or fails the handshake; otherwise a
     report, also when a signal ended the run early (`RunReport.interrupted`). The engine's
-    process group is killed before this returns or raises."""
+    process group is killed before this returns or raises. `explain` turns a failed case
+    into lines for the reader (see `jassdsl.corpus.explain`)."""
     check_timeout(timeout)
     start_timeout = check_timeout(timeout if start_timeout is None else start_timeout)
     xfail = xfail or {}
@@ -324,7 +355,7 @@ def run(command: str, cases: Iterable[dict[str, Any]], corpus_version: str,
     report = RunReport(command, {}, corpus_version, selected=len(cases))
     with signals_end_the_run():
         try:
-            ask_all(session, cases, xfail, report, echo)
+            ask_all(session, cases, xfail, report, echo, explain)
             session.close()  # says bye; a signal meanwhile lands below
         except Interrupted as stop:
             report.interrupted = stop.signum
@@ -334,6 +365,8 @@ def run(command: str, cases: Iterable[dict[str, Any]], corpus_version: str,
     ran = {o.id for o in report.outcomes}
     report.stale_xfail = sorted(set(xfail) - ran)
     echo(report.summary_line())
+    for line in report.skip_lines():
+        echo(line)
     problem = report.why_not_ok()
     if problem:
         echo(problem)

@@ -31,6 +31,8 @@ HAND_PAGES: tuple[tuple[str, dict[str, str]], ...] = (
     ("language.md", {"en": "The rule language", "de": "Die Regelsprache"}),
     ("tutorial.md", {"en": "Write your own variant", "de": "Eine eigene Variante schreiben"}),
     ("engine-authors.md", {"en": "For engine authors", "de": "Für Engine-Autoren"}),
+    ("conformance.md", {"en": "Conformance", "de": "Konformität"}),
+    ("corpus-changes.md", {"en": "Corpus changelog", "de": "Änderungen am Korpus"}),
 )
 SECTION = {"en": "Variants", "de": "Varianten"}
 OVERVIEW = {"en": "All variants", "de": "Alle Varianten"}
