@@ -60,6 +60,7 @@ class SimReport:
     options: dict[str, int | str]
     subjects: list[str]
     units: list[str]
+    clause_ids: list[str] = field(default_factory=list)  # the file's clauses, in its order
     games: int = 0
     hands: int = 0
     seconds: float = 0.0
@@ -82,6 +83,13 @@ class SimReport:
         n = max(self.games, 1)
         return {u: {s: round(v / n, 2) for s, v in zip(self.subjects, values, strict=True)}
                 for u, values in self.sums.items()}
+
+    def clause_counts(self) -> dict[str, int]:
+        """Hands decided by each clause of the file, in its order, 0 where one never
+        fired; then "(none)" for hands no clause scored, if there were any."""
+        counts = {c: self.clauses[c] for c in self.clause_ids}
+        counts.update((c, k) for c, k in self.clauses.items() if c not in counts)
+        return counts
 
     def add(self, game: GameSummary) -> None:
         """Count one finished game (the games are added in game order)."""
@@ -114,7 +122,7 @@ class SimReport:
             "stopped_by_hand_limit": self.stopped,
             "hand_limit": HAND_LIMIT,
             "mean_totals": self.mean_totals(),
-            "clauses": dict(sorted(self.clauses.items())),
+            "clauses": self.clause_counts(),
         }
 
 
@@ -181,7 +189,8 @@ def simulate(variant: str, games: int, seed: int = 0, bots: str = "heuristic",
     rules = load_rules(variant, options)
     names = subject_names(rules, seat_names(rules.players))
     report = SimReport(rules.name, display_path(variant_path(variant)), seed, bots,
-                       dict(rules.options), names, list(rules.units))
+                       dict(rules.options), names, list(rules.units),
+                       [c.id for c in rules.clauses])
     report.sums = {u: [0] * rules.subjects for u in rules.units}
     seeds = game_seeds(seed, games)
     start = time.perf_counter()
@@ -229,8 +238,8 @@ def report_lines(report: SimReport) -> list[str]:
     ]
     for unit, per in means.items():
         lines.append(f"mean final {unit}: " + ", ".join(f"{s} {v:g}" for s, v in per.items()))
-    lines.append("clauses fired: " + ", ".join(f"{c} {k}" for c, k in
-                                               report.clauses.most_common()))
+    lines.append("clauses fired: " + ", ".join(
+        f"{c} {k}" for c, k in report.clause_counts().items()))
     if report.stopped:
         lines.append(f"stopped by the hand limit: {report.stopped} of "
                      f"{plural(report.games, 'game')} did not reach the rule file's game end "
