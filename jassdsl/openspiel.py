@@ -51,6 +51,7 @@ from jassdsl.engine.chance import ScriptedChance
 from jassdsl.errors import IllegalActionError, OptionError
 from jassdsl.game import Game
 from jassdsl.registry import load_rules
+from jassdsl.tensors import Layout, utility_sign
 
 NAME = "jassdsl"
 DEFAULTS: dict[str, Any] = {"variant": "schieber", "options": "", "horizon": "game"}
@@ -143,12 +144,6 @@ def options_text(options: dict[str, int | str]) -> str:
     """Options as a game string can hold them (OpenSpiel splits its parameters at ',' and
     '='): ``key:value;key:value``."""
     return ";".join(f"{k}:{v}" for k, v in options.items())
-
-
-def utility_sign(rules: CompiledRules) -> int:
-    """+1 where more of the deciding unit is better, -1 where less is."""
-    _, sign = rules.winner_unit
-    return sign if rules.winner_most else -sign
 
 
 @dataclass(frozen=True)
@@ -479,74 +474,17 @@ def observation_text(game: Game, seat: int) -> str:
 
 # --- tensors -----------------------------------------------------------------------------
 class Observer:
-    """OpenSpiel's observer of a seat: a flat tensor in named pieces, and a string."""
+    """OpenSpiel's observer of a seat: the flat tensor of `jassdsl.tensors`, and a string."""
 
     def __init__(self, game: JassGame, recall: bool) -> None:
-        r = game.rules
-        self.rules, self.space, self.recall = r, game.space, recall
-        n = r.players
-        pieces = [("seat", n), ("current", n), ("dealer", n), ("leader", n),
-                  ("kinds", len(self.space.kinds)), ("trump", len(r.mode_names) + 1),
-                  ("hand", 36), ("trick", n * 36), ("played", 36), ("shown", 36),
-                  ("turned", 36), ("tricks_won", n), ("playing", n), ("table", n),
-                  ("declared", 2 * n * len(r.declarations)),
-                  ("totals", len(r.units) * r.subjects)]
-        if recall:
-            pieces.append(("history", n * 36))
-        self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
-        self.dict: dict[str, Any] = {}
-        at = 0
-        for name, size in pieces:
-            self.dict[name] = self.tensor[at:at + size]
-            at += size
+        self.layout = Layout(game.rules, game.space, recall)
+        self.recall = recall
+        self.tensor = np.zeros(self.layout.size, np.float32)
+        self.dict = self.layout.views(self.tensor)
 
     def set_from(self, state: JassState, player: int) -> None:
-        self.tensor.fill(0)
-        game = state.engine
-        if game is None:
-            self.dict["seat"][player] = 1
-            return
-        obs = game.observe(player)
-        d, r, n = self.dict, self.rules, self.rules.players
-        d["seat"][player] = 1
-        if not state.over:
-            d["current"][obs.current] = 1
-        d["dealer"][obs.dealer] = 1
-        d["leader"][obs.leader] = 1
-        if not state.over and state.need is None:
-            kinds = self.space.kinds
-            for a in game.legal_actions():
-                d["kinds"][kinds.index(a.kind)] = 1
-        d["trump"][obs.trump.number + 1 if obs.trump.is_set else 0] = 1
-        d["hand"][list(obs.hand)] = 1
-        for i, card in enumerate(obs.trick):
-            d["trick"][i * 36 + card] = 1
-        for trick in obs.tricks:
-            d["played"][list(trick.cards)] = 1
-            d["tricks_won"][trick.winner] += 1 / 9
-        for key in ("shown", "turned"):
-            card = getattr(obs, key)
-            if card >= 0:
-                d[key][card] = 1
-        d["playing"][list(obs.playing)] = 1
-        d["table"][list(obs.table)] = 1
-        for k, decl in enumerate(r.declarations):
-            values = obs.declared.get(decl.name, ())
-            for x, v in enumerate(values):
-                if v is not None:
-                    d["declared"][2 * (k * n + x)] = 1
-                    d["declared"][2 * (k * n + x) + 1] = v / max(1, decl.high)
-        for u, unit in enumerate(r.units):
-            for x, v in enumerate(obs.totals.get(unit, ())):
-                d["totals"][u * r.subjects + x] = v / 1000
-        if self.recall:
-            for trick in obs.tricks:
-                order = trick_seats(game, trick.leader)
-                for seat, card in zip(order, trick.cards, strict=False):
-                    d["history"][seat * 36 + card] = 1
-            order = game.trick_order
-            for seat, card in zip(order, obs.trick, strict=False):
-                d["history"][seat * 36 + card] = 1
+        playing = not state.over and state.need is None
+        self.layout.fill(self.dict, state.engine, player, playing)
 
     def string_from(self, state: JassState, player: int) -> str:
         game = state.engine
@@ -557,14 +495,6 @@ class Observer:
         if state.over and state.seen[player]:  # the engine may have dealt on past the horizon
             return state.seen[player][-1]
         return observation_text(game, player)
-
-
-def trick_seats(game: Game, leader: int) -> tuple[int, ...]:
-    """The seats of a finished trick of this hand in play order, from its leader."""
-    from jassdsl.deal import trick_seats as seats_of
-
-    mask = sum(1 << x for x in game.playing) or (1 << game.n) - 1
-    return seats_of(game.n, mask)[leader]
 
 
 # --- resampling for ISMCTS ------------------------------------------------------------------
