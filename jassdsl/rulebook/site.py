@@ -31,6 +31,7 @@ HAND_PAGES: tuple[tuple[str, dict[str, str]], ...] = (
     ("language.md", {"en": "The rule language", "de": "Die Regelsprache"}),
     ("tutorial.md", {"en": "Write your own variant", "de": "Eine eigene Variante schreiben"}),
     ("engine-authors.md", {"en": "For engine authors", "de": "Für Engine-Autoren"}),
+    ("research.md", {"en": "For researchers", "de": "Für Forschende"}),
 )
 SECTION = {"en": "Variants", "de": "Varianten"}
 OVERVIEW = {"en": "All variants", "de": "Alle Varianten"}
