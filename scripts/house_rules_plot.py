@@ -48,9 +48,9 @@ def main() -> None:
         reports[value] = data
         lengths[value] = [r["hands"] for r in read(records) if r["row"] == "game"]
         print(f"{args.option}={value}: {data['hands_per_game']}")
-    command = ("python scripts/house_rules_plot.py " + " ".join(
-        f"--{k.replace('_', '-')} {' '.join(v) if isinstance(v, list) else v}"
-        for k, v in vars(args).items()))
+    command = (f"python scripts/house_rules_plot.py --variant {args.variant} --option "
+               f"{args.option} --values {' '.join(args.values)} --games {args.games} --seed "
+               f"{args.seed} --bots {args.bots} --jobs {args.jobs} --out {args.out}")
     (args.out / "house-rules.json").write_text(
         json.dumps({"command": command, "reports": reports}, indent=1, ensure_ascii=False)
         + "\n", encoding="utf-8")
