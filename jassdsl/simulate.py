@@ -30,7 +30,7 @@ from jassdsl.compiler import CompiledRules
 from jassdsl.errors import JassError
 from jassdsl.game import HAND_LIMIT, Game
 from jassdsl.playout import play_random
-from jassdsl.records import RecordWriter, Row, hand_rows, took_every_trick
+from jassdsl.records import RecordWriter, Row, hand_rows
 from jassdsl.registry import display_path, load_rules, variant_path
 from jassdsl.stats import Tally, mean_text, rate, rate_text
 from jassdsl.textview import plural, seat_names, subject_names
@@ -211,11 +211,17 @@ def summarize(game: Game, rows: tuple[Row, ...] | None = None) -> GameSummary:
     squares = [0] * rules.subjects
     modes: Counter[str] = Counter()
     weis = stoeck = match = 0
-    for r in results:
+    team_of = rules.team_of
+    for r in results:  # once per hand of every game: kept lean
         modes[str(r.trump)] += 1
-        weis += any(r.weis)
-        stoeck += any(r.bonuses.get("stoeck", ()))
-        match += took_every_trick(rules, r)
+        if r.weis:
+            weis += any(r.weis)
+        if r.bonuses:
+            stoeck += any(r.bonuses.get("stoeck", ()))
+        tricks = r.tricks
+        if tricks:
+            side = team_of[tricks[0].winner]
+            match += all(team_of[t.winner] == side for t in tricks)  # as took_every_trick
         for x, p in enumerate(r.points):
             sums[x] += p
             squares[x] += p * p
