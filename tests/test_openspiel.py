@@ -27,6 +27,13 @@ def test_openspiels_random_simulation_passes(variant_case: VariantCase) -> None:
     pyspiel.random_sim_test(load(variant_case), num_sims=1, serialize=True, verbose=False)
 
 
+def test_openspiels_random_simulation_passes_for_a_whole_game() -> None:
+    """horizon=game on the shortest game (eight hands of Molotow): the hands follow one
+    another through chance nodes, and the returns are the winners."""
+    game = pyspiel.load_game("jassdsl", {"variant": "molotow", "options": "hands=8"})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 def test_the_game_loads_by_name_with_its_defaults() -> None:
     game = pyspiel.load_game("jassdsl", {"variant": "coiffeur"})
     assert game.num_players() == 4 and game.get_parameters()["horizon"] == "game"
