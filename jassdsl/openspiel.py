@@ -204,7 +204,9 @@ class JassGame(SpielGame):  # type: ignore[misc]
         return JassState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        recall = iig_obs_type is None or iig_obs_type.perfect_recall
+        """The seat's view: with perfect recall its information state, else (and by
+        default, as OpenSpiel's observation) what it sees now."""
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(self, recall)
 
 
