@@ -36,6 +36,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -248,8 +249,8 @@ class Box:
         self.decks: list[list[int]] = []  # card numbers, each deck in order
         self.draws: list[tuple[int, int]] = []
 
-    def script(self, decks: list[list[int]] = [], draws: list[tuple[int, int]] = []  # noqa: B006
-               ) -> None:
+    def script(self, decks: Sequence[list[int]] = (),
+               draws: Sequence[tuple[int, int]] = ()) -> None:
         self.decks += decks
         self.draws += draws
         self.probe.script([[1 << c for c in d] for d in decks], draws)

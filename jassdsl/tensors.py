@@ -3,8 +3,8 @@
 The layout is fixed per rule file (its seats, modes, declarations, units and action
 kinds) and filled from the engine's observation of the seat (`Game.observe`), so it holds
 nothing the seat may not see. Pieces, each a run of the vector: the seat, whose turn it
-is, the dealer and the leader (one-hot per seat); the kinds of action the game asks for
-now (the phase); the mode (one-hot, first entry: none yet); the seat's hand, the open
+is, the dealer and the leader (one-hot per seat); the kinds of action the seat may take,
+when it is its turn; the mode (one-hot, first entry: none yet); the seat's hand, the open
 trick (a block of 36 per place in the trick), the cards of the hand's finished tricks,
 the shown and turned card; tricks taken per seat (/9); the seats playing and at the
 table; per declaration and seat whether its value is known and the value (/ highest);
@@ -71,6 +71,7 @@ class Layout:
         r, n = self.rules, self.rules.players
         if playing:
             d["current"][obs.current] = 1
+        if playing and obs.current == seat:  # its own choices only: they may tell a hand
             kinds = self.space.kinds
             for a in game.legal_actions():
                 d["kinds"][kinds.index(a.kind)] = 1
