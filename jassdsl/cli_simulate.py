@@ -37,6 +37,13 @@ def register(sub: Any) -> None:
     p.add_argument("--jobs", "-j", type=positive, default=1, metavar="N",
                    help="play the games in N worker processes (default 1); the report is "
                         "the same for any N")
+    p.add_argument("--records", metavar="FILE",
+                   help="write one row per hand and per game to FILE: JSON Lines (.jsonl) or "
+                        "Parquet (.parquet, needs the extra 'data'), by its suffix")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play the games on a Dask cluster (the scheduler's address, such as "
+                        "tcp://10.0.0.5:8786; needs the extra 'research'); the report is the "
+                        "same as with --jobs 1")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress line on stderr (it is shown only on a terminal)")
@@ -47,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
     progress = None if args.no_progress else ProgressLine(args.games, sys.stderr)
     try:
         report = simulate(args.variant, args.games, args.seed, args.bots, options_of(args),
-                          jobs=args.jobs, progress=progress)
+                          jobs=args.jobs, progress=progress, records=args.records,
+                          cluster=args.cluster)
     finally:
         if progress is not None:
             progress.close()

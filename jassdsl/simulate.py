@@ -18,6 +18,7 @@ which plays whole tricks in one loop where that loop covers the file
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
 from collections import Counter
@@ -25,12 +26,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from jassdsl.bots import Bot, make_bots
+from jassdsl.bots import Bot, PolicyBot, make_bots
 from jassdsl.compiler import CompiledRules
 from jassdsl.errors import JassError
 from jassdsl.game import HAND_LIMIT, Game
 from jassdsl.playout import play_random
+from jassdsl.records import RecordWriter, Row, hand_rows
 from jassdsl.registry import display_path, load_rules, variant_path
+from jassdsl.stats import Tally, mean_text, rate, rate_text
 from jassdsl.textview import plural, seat_names, subject_names
 
 Progress = Callable[[int, int], None]  # (games done, hands done), called as games end
@@ -48,6 +51,12 @@ class GameSummary(NamedTuple):
     winners: tuple[int, ...]
     stopped: bool  # cut off by the hand limit
     totals: dict[str, tuple[int, ...]]  # per unit, the final totals ({} without hands)
+    modes: dict[str, int]  # the hands' modes ("none": no trump set) -> hands
+    weis: int  # hands in which a player declared a Weis
+    stoeck: int  # hands in which Stöck counted
+    match: int  # hands in which one side took every trick
+    points: tuple[tuple[int, int], ...]  # per subject: sum and squares of card points a hand
+    rows: tuple[Row, ...] | None = None  # the game's records, when asked for
 
 
 @dataclass
@@ -61,14 +70,22 @@ class SimReport:
     options: dict[str, int | str]
     subjects: list[str]
     units: list[str]
+    clause_ids: list[str] = field(default_factory=list)  # the file's clauses, in its order
     games: int = 0
     hands: int = 0
     seconds: float = 0.0
     wins: Counter[str] = field(default_factory=Counter)
     shared: int = 0  # games won jointly by several players or teams
     stopped: int = 0  # games cut off by the engine's hand limit
-    sums: dict[str, list[int]] = field(default_factory=dict)
+    finals: dict[str, list[Tally]] = field(default_factory=dict)  # per unit, per subject
     clauses: Counter[str] = field(default_factory=Counter)
+    hands_per_game: Tally = field(default_factory=Tally)
+    points: list[Tally] = field(default_factory=list)  # per subject: card points a hand
+    modes: Counter[str] = field(default_factory=Counter)
+    weis: int = 0
+    stoeck: int = 0
+    match: int = 0
+    rows: list[Row] | None = None  # every record, when `simulate(keep_rows=True)`
 
     @property
     def hands_per_sec(self) -> float:
@@ -81,22 +98,45 @@ class SimReport:
     def mean_totals(self) -> dict[str, dict[str, float]]:
         """Per unit and player (or team): the average final total."""
         n = max(self.games, 1)
-        return {u: {s: round(v / n, 2) for s, v in zip(self.subjects, values, strict=True)}
-                for u, values in self.sums.items()}
+        return {u: {s: round(v.total / n, 2) for s, v in zip(self.subjects, tallies,
+                                                              strict=True)}
+                for u, tallies in self.finals.items()}
+
+    def clause_counts(self) -> dict[str, int]:
+        """Hands decided by each clause of the file, in its order, 0 where one never
+        fired; then "(none)" for hands no clause scored, if there were any."""
+        counts = {c: self.clauses[c] for c in self.clause_ids}
+        counts.update((c, k) for c, k in self.clauses.items() if c not in counts)
+        return counts
 
     def add(self, game: GameSummary) -> None:
         """Count one finished game (the games are added in game order)."""
         self.games += 1
         self.hands += game.hands
+        self.hands_per_game.add(game.hands)
         self.clauses.update(game.clauses)
         for x in game.winners:
             self.wins[self.subjects[x]] += 1
         self.shared += len(game.winners) > 1
         self.stopped += game.stopped
-        for unit, values in game.totals.items():
-            sums = self.sums[unit]
-            for x, v in enumerate(values):
-                sums[x] += v
+        for unit, tallies in self.finals.items():
+            values = game.totals.get(unit, (0,) * len(tallies))  # a game without hands: 0
+            for tally, v in zip(tallies, values, strict=True):
+                tally.add(v)
+        self.modes.update(game.modes)
+        self.weis += game.weis
+        self.stoeck += game.stoeck
+        self.match += game.match
+        for tally, (total, squares) in zip(self.points, game.points, strict=True):
+            tally.merge(Tally(game.hands, total, squares))
+        if self.rows is not None and game.rows is not None:
+            self.rows.extend(game.rows)
+
+    def header(self) -> dict[str, Any]:
+        """What the run is: the variant, its options, seed, bots, subjects and units."""
+        return {"variant": self.variant, "path": self.path, "seed": self.seed,
+                "bots": self.bots, "options": self.options, "subjects": self.subjects,
+                "units": self.units, "clauses": self.clause_ids}
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -105,6 +145,7 @@ class SimReport:
             "seed": self.seed,
             "bots": self.bots,
             "options": self.options,
+            "subjects": self.subjects,
             "games": self.games,
             "hands": self.hands,
             "seconds": round(self.seconds, 4),
@@ -115,8 +156,24 @@ class SimReport:
             "stopped_by_hand_limit": self.stopped,
             "hand_limit": HAND_LIMIT,
             "mean_totals": self.mean_totals(),
-            "clauses": dict(sorted(self.clauses.items())),
+            "clauses": self.clause_counts(),
+            "win_rates": {s: rate(self.wins[s], self.games) for s in self.subjects},
+            "final_totals": {u: {s: t.summary() for s, t in zip(self.subjects, tallies,
+                                                                strict=True)}
+                             for u, tallies in self.finals.items()},
+            "hands_per_game": self.hands_per_game.summary(),
+            "card_points_per_hand": {s: t.summary() for s, t in zip(self.subjects,
+                                                                    self.points, strict=True)},
+            "trump_modes": {m: rate(k, self.hands) for m, k in self.mode_counts().items()},
+            "weis_hands": rate(self.weis, self.hands),
+            "stoeck_hands": rate(self.stoeck, self.hands),
+            "match_hands": rate(self.match, self.hands),
+            "clause_rates": {c: rate(k, self.hands) for c, k in self.clause_counts().items()},
         }
+
+    def mode_counts(self) -> dict[str, int]:
+        """Hands per mode, the most frequent first (ties by name)."""
+        return dict(sorted(self.modes.items(), key=lambda mk: (-mk[1], mk[0])))
 
 
 def play_out(game: Game, bots: Sequence[Bot]) -> None:
@@ -131,29 +188,57 @@ def policy_rng(game_seed: int) -> random.Random:
     return random.Random(f"jassdsl-policy:{game_seed}")
 
 
-def play_game(rules: CompiledRules, game_seed: int, bots: str) -> Game:
-    """One whole game; random bots through the fast path, others through `Game.apply`."""
-    game = Game(rules, seed=game_seed, record=False)
-    if bots == "random":
+def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = False) -> Game:
+    """One whole game; random bots through the fast path, others through `Game.apply`.
+
+    With `events` the game keeps its event log (for records) and is played through
+    `Game.apply` only, random bots as `PolicyBot`: the same hands as the fast path."""
+    game = Game(rules, seed=game_seed, record=False, events=events)
+    if bots == "random" and not events:
         play_random(game, policy_rng(game_seed))
+    elif bots == "random":
+        play_out(game, [PolicyBot(policy_rng(game_seed))] * rules.players)
     else:
         play_out(game, make_bots(bots, rules.players, game_seed))
     return game
 
 
-def summarize(game: Game) -> GameSummary:
+def summarize(game: Game, rows: tuple[Row, ...] | None = None) -> GameSummary:
     outcome = game.outcome()
     assert outcome is not None  # a game is summed up only when it is over
     results = game.results
+    rules = game.rules
+    sums = [0] * rules.subjects
+    squares = [0] * rules.subjects
+    modes: Counter[str] = Counter()
+    weis = stoeck = match = 0
+    team_of = rules.team_of
+    for r in results:  # once per hand of every game: kept lean
+        modes[str(r.trump)] += 1
+        if r.weis:
+            weis += any(r.weis)
+        if r.bonuses:
+            stoeck += any(r.bonuses.get("stoeck", ()))
+        tricks = r.tricks
+        if tricks:
+            side = team_of[tricks[0].winner]
+            match += all(team_of[t.winner] == side for t in tricks)  # as took_every_trick
+        for x, p in enumerate(r.points):
+            sums[x] += p
+            squares[x] += p * p
     return GameSummary(len(results), Counter(r.clause or "(none)" for r in results),
                        outcome.winners, outcome.reason == "hand limit",
-                       dict(results[-1].totals) if results else {})
+                       dict(results[-1].totals) if results else {}, dict(modes), weis,
+                       stoeck, match, tuple(zip(sums, squares, strict=True)), rows)
 
 
-def play_numbered(rules: CompiledRules, bots: str, number: int, game_seed: int) -> GameSummary:
-    """Game `number` (from 1) of a run, with an error that says which game and seed failed."""
+def play_numbered(rules: CompiledRules, bots: str, number: int, game_seed: int,
+                  records: bool = False) -> GameSummary:
+    """Game `number` (from 1) of a run, with an error that says which game and seed failed;
+    with `records`, its rows (`jassdsl.records`) go with it."""
     try:
-        return summarize(play_game(rules, game_seed, bots))
+        game = play_game(rules, game_seed, bots, events=records)
+        return summarize(game, tuple(hand_rows(game, number, game_seed)) if records else None)
     except Exception as e:
         what = str(e) if isinstance(e, JassError) else f"{type(e).__name__}: {e}"
         raise SimulationError(f"game {number} (game seed {game_seed}) failed: {what}") from e
@@ -171,69 +256,109 @@ def chunks(games: int, jobs: int) -> list[range]:
     return [range(i, min(i + size, games)) for i in range(0, games, size)]
 
 
-def simulate(variant: str, games: int, seed: int = 0, bots: str = "heuristic",
-             options: dict[str, int | str] | None = None, jobs: int = 1,
-             progress: Progress | None = None) -> SimReport:
+def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
+             bots: str = "heuristic", options: dict[str, int | str] | None = None,
+             jobs: int = 1, progress: Progress | None = None, *,
+             records: str | os.PathLike[str] | None = None, keep_rows: bool = False,
+             cluster: Any = None) -> SimReport:
     """Play ``games`` games of a variant with bots and collect a report.
 
-    ``jobs`` > 1 plays them in that many worker processes; the report is the same."""
+    ``jobs`` > 1 plays them in that many worker processes, ``cluster`` (a Dask scheduler's
+    address, or a `distributed.Client`) on a Dask cluster; the report is the same. ``records`` writes one row per
+    hand and per game to a file (JSON Lines or Parquet by its suffix); ``keep_rows``
+    keeps those rows in ``report.rows``."""
     if jobs < 1:
         raise ValueError(f"jobs must be >= 1, not {jobs}")
+    variant = os.fspath(variant)
     rules = load_rules(variant, options)
     names = subject_names(rules, seat_names(rules.players))
     report = SimReport(rules.name, display_path(variant_path(variant)), seed, bots,
-                       dict(rules.options), names, list(rules.units))
-    report.sums = {u: [0] * rules.subjects for u in rules.units}
+                       dict(rules.options), names, list(rules.units),
+                       [c.id for c in rules.clauses])
+    report.finals = {u: [Tally() for _ in range(rules.subjects)] for u in rules.units}
+    report.points = [Tally() for _ in range(rules.subjects)]
+    report.rows = [] if keep_rows else None
+    rows = records is not None or keep_rows
+    writer = None if records is None else RecordWriter(records, rules, report.header())
     seeds = game_seeds(seed, games)
+
+    def add_all(summaries: list[GameSummary]) -> None:
+        for summary in summaries:
+            report.add(summary)
+            if writer is not None and summary.rows is not None:
+                writer.write(summary.rows)
+        if progress is not None:
+            progress(report.games, report.hands)
+
     start = time.perf_counter()
-    if jobs == 1 or games == 1:
-        for i, game_seed in enumerate(seeds):
-            report.add(play_numbered(rules, bots, i + 1, game_seed))
-            if progress is not None:
-                progress(report.games, report.hands)
-    else:
-        from jassdsl.jobs import run_in_processes  # only a run with workers needs it
+    try:
+        if cluster is not None:
+            from jassdsl.cluster import run_on_cluster  # only a run on a cluster needs it
 
-        def add_all(summaries: list[GameSummary]) -> None:
-            for summary in summaries:
-                report.add(summary)
-            if progress is not None:
-                progress(report.games, report.hands)
+            work = [(bots, rows, [(i + 1, seeds[i]) for i in run])
+                    for run in chunks(games, 64)]
+            run_on_cluster(cluster, (variant, options), work, add_all)
+        elif jobs == 1 or games == 1:
+            for i, game_seed in enumerate(seeds):
+                add_all([play_numbered(rules, bots, i + 1, game_seed, rows)])
+        else:
+            from jassdsl.jobs import run_in_processes  # only a run with workers needs it
 
-        work = [(bots, [(i + 1, seeds[i]) for i in run]) for run in chunks(games, jobs)]
-        run_in_processes(load_rules, (variant, options), play_run, work, jobs, add_all)
+            work = [(bots, rows, [(i + 1, seeds[i]) for i in run])
+                    for run in chunks(games, jobs)]
+            run_in_processes(load_rules, (variant, options), play_run, work, jobs, add_all)
+    finally:
+        if writer is not None:
+            writer.close()
     report.seconds = time.perf_counter() - start
     return report
 
 
-def play_run(rules: CompiledRules, task: tuple[str, list[tuple[int, int]]],
-             stopped: Callable[[], bool]) -> list[GameSummary]:
+Task = tuple[str, bool, list[tuple[int, int]]]  # bots, with rows, (number, seed) per game
+
+
+def play_run(rules: CompiledRules, task: Task, stopped: Callable[[], bool]) -> list[GameSummary]:
     """A worker's run of games (numbered, with their seeds); stops early when told to."""
-    bots, numbered = task
+    bots, rows, numbered = task
     out = []
     for number, game_seed in numbered:
         if stopped():
             break
-        out.append(play_numbered(rules, bots, number, game_seed))
+        out.append(play_numbered(rules, bots, number, game_seed, rows))
     return out
 
 
 def report_lines(report: SimReport) -> list[str]:
-    """The report for people, a few lines."""
-    means = report.mean_totals()
+    """The report for people: every figure with its spread or its 95% interval (means:
+    ± the half-width of the interval, and the standard deviation; rates: Wilson)."""
+    n, hands = report.games, report.hands
     lines = [
         f"{report.variant}: {report.games} games, {report.hands} hands in "
         f"{report.seconds:.2f} s ({report.hands_per_sec:.0f} hands/s, "
         f"{report.games_per_sec:.1f} games/s); seed {report.seed}, bots {report.bots}",
-        "wins: " + ", ".join(f"{s} {report.wins[s]}" for s in report.subjects)
+        "wins: " + ", ".join(f"{s} {rate_text(report.wins[s], n)}" for s in report.subjects)
         + (f" ({report.shared} shared)" if report.shared else ""),
     ]
-    for unit, per in means.items():
-        lines.append(f"mean final {unit}: " + ", ".join(f"{s} {v:g}" for s, v in per.items()))
-    lines.append("clauses fired: " + ", ".join(f"{c} {k}" for c, k in
-                                               report.clauses.most_common()))
+    for unit, tallies in report.finals.items():
+        lines.append(f"mean final {unit}: " + ", ".join(
+            f"{s} {mean_text(t)}" for s, t in zip(report.subjects, tallies, strict=True)))
+    lines.append(f"hands per game: {mean_text(report.hands_per_game)}")
+    lines.append("card points per hand: " + ", ".join(
+        f"{s} {mean_text(t)}" for s, t in zip(report.subjects, report.points, strict=True)))
+    lines.append("trump modes (hands): " + ", ".join(
+        f"{m} {rate_text(k, hands)}" for m, k in report.mode_counts().items()))
+    lines.append(f"hands with a Weis declared: {rate_text(report.weis, hands)}; with Stöck: "
+                 f"{rate_text(report.stoeck, hands)}; where one side took every trick: "
+                 f"{rate_text(report.match, hands)}")
+    lines.append("clauses fired: " + ", ".join(
+        f"{c} {k}" for c, k in report.clause_counts().items()))
+    if hands:
+        lines.append("clauses (share of hands): " + ", ".join(
+            f"{c} {rate_text(k, hands)}" for c, k in report.clause_counts().items()))
     if report.stopped:
         lines.append(f"stopped by the hand limit: {report.stopped} of "
                      f"{plural(report.games, 'game')} did not reach the rule file's game end "
                      f"within {HAND_LIMIT} hands; their totals count as they stood")
+    lines.append("± is the half-width of the 95% interval of the mean, sd the spread; "
+                 "rates with their 95% Wilson interval")
     return lines

@@ -258,3 +258,30 @@ def test_the_docs_name_the_policy_generator_the_code_uses(lang: str) -> None:
     assert 'random.Random(f"jassdsl-policy:{game_seed}")' in text
     assert "(b * k) >> 32" in text
     assert policy_rng(12).getstate() == random.Random("jassdsl-policy:12").getstate()
+
+
+# --- every clause of the file, with 0 where it never fired ----------------------------------
+def test_the_report_lists_every_clause_of_the_file(variant_case: VariantCase) -> None:
+    rules = load_rules(variant_case.name, variant_case.options)
+    ids = [c.id for c in rules.clauses]
+    report = simulate(variant_case.name, 2, seed=4, bots="random",
+                      options=variant_case.options)
+    counts = report.to_json()["clauses"]
+    assert list(counts)[:len(ids)] == ids and set(counts) <= {*ids, "(none)"}
+    assert sum(counts.values()) == report.hands
+    line = next(x for x in sim.report_lines(report) if x.startswith("clauses"))
+    assert line.endswith(", ".join(f"{c} {k}" for c, k in counts.items()))
+
+
+def test_a_clause_that_never_fired_shows_0(capsys: pytest.CaptureFixture[str]) -> None:
+    report = simulate("mittlere", 3, seed=0, bots="random")
+    never = [c for c, k in report.clause_counts().items() if k == 0]
+    assert never, "pick a run in which some clause of Mittlere never fires"
+    assert main(["simulate", "mittlere", "--games", "3", "--bots", "random", "--json",
+                 "--no-progress"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert all(data["clauses"][c] == 0 for c in never)
+    assert main(["simulate", "mittlere", "--games", "3", "--bots", "random",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{c} 0" in out for c in never)

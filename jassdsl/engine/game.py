@@ -12,6 +12,7 @@ legal actions, observations, events, the outcome, and undo.
 
 from __future__ import annotations
 
+import copy
 import os
 from typing import Any
 
@@ -419,6 +420,21 @@ class Game:
     def emit(self, event: Event) -> None:
         if self.log is not None:
             self.log.append(event)
+
+    def copy(self) -> Game:
+        """An independent copy of the game as it stands, for search (MCTS, OpenSpiel's
+        clone): it shares the compiled rules and phases (they never change), copies the
+        state, the chance (its generator and script), the history and the events, and
+        starts without undo copies (`undo` on it takes back nothing)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.s = self.s.copy()
+        other.chance = copy.deepcopy(self.chance, {id(self): other})
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.log = other.events if self.log is not None else None
+        other._undo = []
+        return other
 
     # -- the end
     def end_reason(self) -> str:

@@ -33,6 +33,7 @@ HAND_PAGES: tuple[tuple[str, dict[str, str]], ...] = (
     ("engine-authors.md", {"en": "For engine authors", "de": "Für Engine-Autoren"}),
     ("conformance.md", {"en": "Conformance", "de": "Konformität"}),
     ("corpus-changes.md", {"en": "Corpus changelog", "de": "Änderungen am Korpus"}),
+    ("research.md", {"en": "For researchers", "de": "Für Forschende"}),
 )
 SECTION = {"en": "Variants", "de": "Varianten"}
 OVERVIEW = {"en": "All variants", "de": "Alle Varianten"}
