@@ -32,6 +32,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "none": ("No differences: every case it plays passes.",
              "Keine Unterschiede: jeder Fall, den sie spielt, besteht."),
     "unexplained": ("not explained yet", "noch nicht erklärt"),
+    "no corpus": ("This checkout has no corpus (`tests/corpus/`).",
+                  "Dieser Checkout hat kein Korpus (`tests/corpus/`)."),
     "lacks": ("Says in its hello it does not play", "Sagt im Handschlag, sie spiele nicht"),
     "measured": ("measured with corpus {version}, {date}",
                  "gemessen mit Korpus {version}, {date}"),
@@ -154,8 +156,10 @@ def difference_item(lang: Lang, d: dict[str, Any]) -> str:
 def figures(lang: Lang, project: Path, corpus: Path) -> dict[str, str]:
     """The figures the corpus pages name, for a page in `lang`."""
     data = read_table(project)
+    readme = corpus / "README.md"
     return {
-        "corpus-changelog": changelog((corpus / "README.md").read_text(encoding="utf-8")),
+        "corpus-changelog": (changelog(readme.read_text(encoding="utf-8")) if readme.is_file()
+                             else word(lang, "no corpus")),
         "conformance-table": conformance_table(lang, data),
         "conformance-differences": differences(lang, data),
         "conformance-corpus": str(data.get("corpus_version", "?")),
