@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
+from urllib.parse import parse_qs
 
 import markdown
 from starlette.applications import Starlette
@@ -105,6 +106,10 @@ class Hub:
     async def changed(self, session: Session) -> None:
         """Tell every seat, then let the bots play until a person is to act."""
         await self.broadcast(session)
+        self.start(session)
+
+    def start(self, session: Session) -> None:
+        """Let the bots play, if one is to act and they are not playing already."""
         if session.waiting_for_bot() and id(session) not in self.driving:
             self.driving.add(id(session))
             task = asyncio.create_task(self.drive(session))
@@ -192,9 +197,9 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
 
     async def play_file(request: Request) -> Response:
         """The preview's button: the watched file at once, you at seat 0, bots elsewhere."""
-        form = await request.form()
-        lang = lang_of(form.get("lang"))
-        source = str(form.get("path", ""))
+        form = parse_qs((await request.body())[:MAX_BODY].decode("utf-8", "replace"))
+        lang = lang_of(form.get("lang", [""])[0])
+        source = form.get("path", [""])[0]
         try:
             players = load_rules(check_source(source)).players
             session = tables.open(source, {}, None, ["person"] + ["heuristic"] * (players - 1),
@@ -290,7 +295,7 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         bucket = Bucket()
         try:
             await hub.send(session, me)
-            await hub.changed(session)  # bots to move first start on the first visit
+            hub.start(session)  # bots to move first start on the first visit
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -360,6 +365,6 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
     ]
     handlers: dict[Any, Callable[[Request, Any], Awaitable[Response]]] = {
         Exception: on_error, HTTPException: not_found}
-    app = Starlette(routes=routes, exception_handlers=handlers)  # type: ignore[arg-type]
+    app = Starlette(routes=routes, exception_handlers=handlers)
     app.state.tables, app.state.hub = tables, hub
     return app

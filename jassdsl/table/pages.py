@@ -43,14 +43,14 @@ def suit_sprite() -> str:
 def words(lang: Lang) -> dict[str, str]:
     """The table's words in one language (templates with their {fields}), for the script."""
     return {key: pair[0 if lang == "en" else 1] for key, pair in TEXT.items()
-            if key.startswith("play.")}
+            if key.startswith("live.")}
 
 
 def pack_switch(lang: Lang) -> str:
     """The site's pack switch (the same buttons pack.js drives)."""
-    fr, ch = say(lang, "play.french"), say(lang, "play.swiss")
+    fr, ch = say(lang, "live.french"), say(lang, "live.swiss")
     return (f'<div class="rulebook-pack" hidden role="group" aria-label="'
-            f'{say(lang, "play.pack")}">'
+            f'{say(lang, "live.pack")}">'
             f'<button type="button" class="rulebook-pack__button" data-pack="fr" title="{fr}" '
             f'aria-label="{fr}">&#x2665;&#xFE0E;&#x2660;&#xFE0E;</button>'
             f'<button type="button" class="rulebook-pack__button" data-pack="ch" title="{ch}" '
@@ -80,7 +80,7 @@ def page(lang: Lang, title: str, body: str, script: str = "", head: str = "") ->
 </head>
 <body>
 {suit_sprite()}
-<header class="bar"><a class="home" href="/?lang={lang}">{say(lang, "play.title")}</a>
+<header class="bar"><a class="home" href="/?lang={lang}">{say(lang, "live.title")}</a>
 <span class="bar-title">{html.escape(title)}</span>{pack_switch(lang)}{lang_switch(lang)}</header>
 {body}
 {script}
@@ -92,64 +92,69 @@ def page(lang: Lang, title: str, body: str, script: str = "", head: str = "") ->
 def start_page(lang: Lang, watched: str = "") -> str:
     """Choose a variant (or a path), its options, the seats, a seed, the language."""
     options = "".join(f'<option value="{n}">{n}</option>' for n in variant_names())
-    s = lambda key: say(lang, key)  # noqa: E731
+    def s(key: str) -> str:
+        return say(lang, key)
+
     body = f"""<main class="start">
 <form id="setup" class="panel">
-<h1>{s("play.new")}</h1>
-<label>{s("play.variant")} <select name="variant" id="variant">{options}</select></label>
-<label>{s("play.path")} <input name="path" id="path" value="{html.escape(watched)}"
+<h1>{s("live.new")}</h1>
+<label>{s("live.variant")} <select name="variant" id="variant">{options}</select></label>
+<label>{s("live.path")} <input name="path" id="path" value="{html.escape(watched)}"
   placeholder="my-variant.jass" autocomplete="off"></label>
-<fieldset id="options"><legend>{s("play.options")}</legend></fieldset>
-<fieldset id="seats"><legend>{s("play.seats")}</legend></fieldset>
-<label>{s("play.seed")} <input name="seed" id="seed" inputmode="numeric" autocomplete="off"></label>
-<label>{s("play.language")} <select name="lang" id="lang">
+<fieldset id="options"><legend>{s("live.options")}</legend></fieldset>
+<fieldset id="seats"><legend>{s("live.seats")}</legend></fieldset>
+<label>{s("live.seed")} <input name="seed" id="seed" inputmode="numeric" autocomplete="off"></label>
+<label>{s("live.language")} <select name="lang" id="lang">
 <option value="de"{" selected" if lang == "de" else ""}>Deutsch</option>
 <option value="en"{" selected" if lang == "en" else ""}>English</option></select></label>
-<button type="submit" class="primary" id="start">{s("play.start")}</button>
+<button type="submit" class="primary" id="start">{s("live.start")}</button>
 <p id="setup-error" class="error" role="alert"></p>
 </form>
-<section id="links" class="panel" hidden><h2>{s("play.links")}</h2><ol id="link-list"></ol></section>
-<form id="replay" class="panel"><h2>{s("play.replay")}</h2>
+<section id="links" class="panel" hidden><h2>{s("live.links")}</h2><ol id="link-list"></ol></section>
+<form id="replay" class="panel"><h2>{s("live.replay")}</h2>
 <input type="file" id="replay-file" accept="application/json,.json">
-<button type="submit">{s("play.start")}</button></form>
+<button type="submit">{s("live.start")}</button></form>
 </main>"""
     data = json.dumps({"words": words(lang), "lang": lang})
-    return page(lang, s("play.new"), body,
+    return page(lang, s("live.new"), body,
                 f'<script>window.TABLE = {data};</script><script src="/static/start.js"></script>')
 
 
 def seat_page(lang: Lang, token: str) -> str:
     """One person's seat; static/table.js fills it from the WebSocket."""
-    s = lambda key: say(lang, key)  # noqa: E731
+    def s(key: str) -> str:
+        return say(lang, key)
+
     body = f"""<main class="table" id="table">
 <p id="status" class="status" role="status"></p>
 <section class="board">
   <div class="info"><span id="trump"></span> <a id="rulebook" target="_blank" rel="noopener">
-  {s("play.rule_page")}</a></div>
+  {s("live.rule_page")}</a></div>
   <div class="trick-area">
-    <div><h2>{s("play.trick")}</h2><div id="trick" class="cards trick"></div></div>
-    <div><h2>{s("play.last_trick")}</h2><div id="last-trick" class="cards trick small"></div></div>
+    <div><h2>{s("live.trick")}</h2><div id="trick" class="cards trick"></div></div>
+    <div><h2>{s("live.last_trick")}</h2><div id="last-trick" class="cards trick small"></div></div>
   </div>
   <div id="running" class="running"></div>
+  <div id="weis" class="running"></div>
 </section>
 <section class="decision" aria-live="polite"><p id="prompt" class="prompt"></p>
   <div id="actions" class="actions"></div><p id="error" class="error" role="alert"></p></section>
-<section class="hand-area"><h2>{s("play.hand")}</h2><div id="hand" class="cards hand"></div></section>
+<section class="hand-area"><h2>{s("live.hand")}</h2><div id="hand" class="cards hand"></div></section>
 <section id="outcome" class="outcome" hidden></section>
-<section class="panel"><h2>{s("play.sheet")}</h2><div id="sheet"></div>
-  <a id="save" download="jass-game.json">{s("play.save")}</a></section>
-<section class="panel" id="reports-panel" hidden><h2>{s("play.reports")}</h2>
+<section class="panel"><h2>{s("live.sheet")}</h2><div id="sheet"></div>
+  <a id="save" download="jass-game.json">{s("live.save")}</a></section>
+<section class="panel" id="reports-panel" hidden><h2>{s("live.reports")}</h2>
   <div id="reports"></div></section>
-<details class="panel"><summary>{s("play.log")}</summary><pre id="log"></pre></details>
+<details class="panel"><summary>{s("live.log")}</summary><pre id="log"></pre></details>
 </main>"""
     data = json.dumps({"words": words(lang), "lang": lang, "token": token})
-    return page(lang, s("play.title"), body,
+    return page(lang, s("live.title"), body,
                 f'<script>window.TABLE = {data};</script><script src="/static/table.js"></script>')
 
 
 def message_page(lang: Lang, title: str, text: str) -> str:
     return page(lang, title, f'<main class="panel"><p class="error">{html.escape(text)}</p>'
-                f'<p><a href="/?lang={lang}">{say(lang, "play.new")}</a></p></main>')
+                f'<p><a href="/?lang={lang}">{say(lang, "live.new")}</a></p></main>')
 
 
 def rules_page(lang: Lang, title: str, body_html: str, play: str = "") -> str:
@@ -157,7 +162,7 @@ def rules_page(lang: Lang, title: str, body_html: str, play: str = "") -> str:
     button = (f'<form method="post" action="/play-file" class="play-file">'
               f'<input type="hidden" name="path" value="{html.escape(play)}">'
               f'<input type="hidden" name="lang" value="{lang}">'
-              f'<button type="submit" class="primary">{say(lang, "play.start")}</button>'
+              f'<button type="submit" class="primary">{say(lang, "live.start")}</button>'
               f'</form>') if play else ""
     return page(lang, title, f'<main class="rules">{button}<article class="md-typeset">'
                 f'{body_html}</article></main>', WATCH_SCRIPT if play else "")

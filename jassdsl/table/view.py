@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 from jassdsl import textview as tv
 from jassdsl.actions import Action
-from jassdsl.bots import View, table_for
+from jassdsl.bots import View
 from jassdsl.cards import (
     CARD_NAMES,
     RANK_NAMES,
@@ -97,24 +97,24 @@ class Words:
         if kind == "column":
             c = r.columns[a.value]
             title = column_title(lang, r.model, c.name)
-            return self.say("play.column", title=title, multiplier=c.multiplier)
+            return self.say("live.column", title=title, multiplier=c.multiplier)
         if kind in ("push", "pass", "join", "fold", "decline"):
-            return self.say(f"play.{kind}")
+            return self.say(f"live.{kind}")
         if kind == "swap":
-            return self.say("play.swap", pile=r.swap_pile or "")
+            return self.say("live.swap", pile=r.swap_pile or "")
         if kind == "take":
-            return self.say("play.take", pile=r.improve or "")
+            return self.say("live.take", pile=r.improve or "")
         if kind == "discard":
-            return self.say("play.discard", card=self.card_text(a.value))
+            return self.say("live.discard", card=self.card_text(a.value))
         if kind == "weis":
-            return self.say("play.weis_yes" if a.value == 1 else "play.weis_no")
+            return self.say("live.weis_yes" if a.value == 1 else "live.weis_no")
         if kind == "rob":
             obs = self.game.observe(self.game.current_player)
             turned, mine = obs.turned, r.robbing_card(obs.turned)
             if a.value == 1:
-                return self.say("play.rob_yes", turned=self.card_text(turned),
+                return self.say("live.rob_yes", turned=self.card_text(turned),
                                 card=self.card_text(mine))
-            return self.say("play.rob_no", card=self.card_text(mine))
+            return self.say("live.rob_no", card=self.card_text(mine))
         if any(d.name == kind for d in r.declarations):
             value = r.value_names.get((kind, a.value), a.value)
             return f"{self.declared_noun(kind)} {value}"
@@ -123,11 +123,11 @@ class Words:
     def prompt(self, legal: Sequence[Action]) -> str:
         phase = self.game.phase
         if any(a.kind == "column" for a in legal):
-            return self.say("play.prompt.column")
+            return self.say("live.prompt.column")
         if phase == "declare" and legal:
-            return self.say("play.prompt.declare", name=self.declared_noun(legal[0].kind))
-        key = f"play.prompt.{phase}"
-        return self.say(key if key in TEXT else "play.prompt.other")
+            return self.say("live.prompt.declare", name=self.declared_noun(legal[0].kind))
+        key = f"live.prompt.{phase}"
+        return self.say(key if key in TEXT else "live.prompt.other")
 
     def unit(self, base: str, amount: int) -> str:
         u = self.rules.units[base]
@@ -141,7 +141,7 @@ class Words:
 
 def seat_names(players: int, seat: int, lang: Lang) -> list[str]:
     """The seats as this seat's page names them: itself 'you' / 'du', the others P1 ..."""
-    you = say(lang, "play.you")
+    you = say(lang, "live.you")
     return [you if x == seat else f"P{x}" for x in range(players)]
 
 
@@ -234,7 +234,7 @@ def sheet(game: Game, obs: Observation, w: Words, names: Sequence[str]) -> dict[
 
 def column_label(w: Words, name: str) -> str:
     c = next(c for c in w.rules.columns if c.name == name)
-    return w.say("play.column", title=column_title(w.lang, w.rules.model, name),
+    return w.say("live.column", title=column_title(w.lang, w.rules.model, name),
                  multiplier=c.multiplier)
 
 
@@ -308,9 +308,9 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "hand_number": obs.hand_number,
         "yours": yours,
         "prompt": w.prompt(legal) if yours else
-        (w.say("play.wait", name=names[obs.current]) if not game.is_over else ""),
+        (w.say("live.wait", name=names[obs.current]) if not game.is_over else ""),
         "trump": mode_label(lang, rules, str(obs.trump)) if obs.trump.is_set
-        else w.say("play.no_trump"),
+        else w.say("live.no_trump"),
         "hand": [card(c, lang) for c in hand],
         "legal": [{"text": game.action_text(a), "label": w.action(a),
                    "card": CARD_NAMES[a.value] if a.kind == "play" else None}
@@ -322,6 +322,7 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "turned": card(obs.turned, lang) if obs.turned >= 0 else None,
         "running": running(game, obs, names),
         "weis_offer": list(obs.weis_offer),
+        "weis": [list(said) for said in obs.weis],  # declared openly, per seat
         "sheet": sheet(game, obs, w, names),
         "hands": hand_reports(session, w, names),
         "log": list(log[-LOG_LINES:]),

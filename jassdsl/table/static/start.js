@@ -43,11 +43,11 @@
         });
         opts.hidden = !info.options.length;
         for (var i = 0; i < info.players; i++) {
-          var label = el("label", fill(W["play.seat"], { n: "P" + i }) + " ");
+          var label = el("label", fill(W["live.seat"], { n: "P" + i }) + " ");
           var pick = el("select");
           pick.dataset.seat = i;
           ["person", "heuristic", "random"].forEach(function (kind) {
-            var opt = el("option", W["play." + kind]);
+            var opt = el("option", W["live." + kind]);
             opt.value = kind;
             opt.selected = (kind === "person") === (i === 0);
             pick.appendChild(opt);
@@ -64,7 +64,7 @@
     list.textContent = "";
     answer.seats.forEach(function (s) {
       var li = el("li");
-      var a = el("a", fill(W["play.seat"], { n: "P" + s.seat }));
+      var a = el("a", fill(W["live.seat"], { n: "P" + s.seat }));
       a.href = s.url;
       a.className = "seat-link";
       li.appendChild(a);

@@ -70,7 +70,7 @@
         o.value = a.text;
         pick.appendChild(o);
       });
-      var ok = el("button", "primary", W["play.confirm"]);
+      var ok = el("button", "primary", W["live.confirm"]);
       ok.type = "button";
       ok.addEventListener("click", function () { send(pick.value); });
       box.appendChild(pick);
@@ -111,7 +111,7 @@
     if (sh.columns) {
       var ct = el("table", "sheet columns");
       var head = el("tr");
-      head.appendChild(el("th", "", W["play.columns"]));
+      head.appendChild(el("th", "", W["live.columns"]));
       sh.columns.owners.forEach(function (o) { head.appendChild(el("th", "", o)); });
       ct.appendChild(head);
       sh.columns.rows.forEach(function (r) {
@@ -123,7 +123,7 @@
             td.appendChild(el("strong", "", String(c.written)));
             td.appendChild(el("small", "", " (" + c.points + " ×" + r.multiplier + ")"));
           } else {
-            td.textContent = W["play.open"];
+            td.textContent = W["live.open"];
           }
           tr.appendChild(td);
         });
@@ -133,7 +133,7 @@
     }
     var t = el("table", "sheet");
     var h = el("tr");
-    h.appendChild(el("th", "", W["play.hand_no"]));
+    h.appendChild(el("th", "", W["live.hand_no"]));
     sh.subjects.forEach(function (x) { h.appendChild(el("th", "", x)); });
     t.appendChild(h);
     sh.rows.forEach(function (r) {
@@ -144,14 +144,14 @@
       r.cells.forEach(function (c) {
         var td = el("td");
         c.declared.forEach(function (d) { td.appendChild(el("div", "declared", d)); });
-        td.appendChild(el("div", "points", c.points + " " + W["play.points"]));
+        td.appendChild(el("div", "points", c.points + " " + W["live.points"]));
         c.written.forEach(function (wr) { td.appendChild(el("div", "written", wr)); });
         tr.appendChild(td);
       });
       t.appendChild(tr);
     });
     var tot = el("tr", "total");
-    tot.appendChild(el("th", "", W["play.total"]));
+    tot.appendChild(el("th", "", W["live.total"]));
     sh.totals.forEach(function (cells) { tot.appendChild(el("td", "", cells.join(", "))); });
     t.appendChild(tot);
     box.appendChild(t);
@@ -164,8 +164,8 @@
     s.hands.slice().reverse().forEach(function (r) {
       var art = el("article", "report");
       var p = el("p");
-      p.appendChild(el("strong", "", W["play.hand_no"] + " " + r.number + ": "));
-      var a = el("a", "", fill(W["play.scored_by"], { clause: r.clause }));
+      p.appendChild(el("strong", "", W["live.hand_no"] + " " + r.number + ": "));
+      var a = el("a", "", fill(W["live.scored_by"], { clause: r.clause }));
       a.href = r.link;
       a.target = "_blank";
       a.rel = "noopener";
@@ -183,21 +183,26 @@
     state = s;
     var names = s.names;
     document.querySelector(".bar-title").textContent = s.variant;
-    $("status").textContent = W["play.hand_no"] + " " + s.hand_number + " · " +
-      W["play.dealer"] + " " + names[s.dealer] + " · " + s.variant;
-    $("trump").textContent = W["play.trump"] + ": " + s.trump;
+    $("status").textContent = W["live.hand_no"] + " " + s.hand_number + " · " +
+      W["live.dealer"] + " " + names[s.dealer] + " · " + s.variant;
+    $("trump").textContent = W["live.trump"] + ": " + s.trump;
     $("rulebook").href = s.rulebook;
     drawTrick($("trick"), s.trick, names, -1);
     var last = s.last_trick;
     drawTrick($("last-trick"), last ? last.cards : [], names, last ? last.winner : -1);
     if (last) {
-      $("last-trick").appendChild(el("p", "taken", fill(W["play.won_by"],
+      $("last-trick").appendChild(el("p", "taken", fill(W["live.won_by"],
         { name: names[last.winner] })));
     }
-    $("running").textContent = W["play.running"] + ": " + s.running.map(function (r) {
-      return r.name + " " + r.tricks + " " + W["play.tricks"] + ", " + r.points + " " +
-        W["play.points"];
+    $("running").textContent = W["live.running"] + ": " + s.running.map(function (r) {
+      return r.name + " " + r.tricks + " " + W["live.tricks"] + ", " + r.points + " " +
+        W["live.points"];
     }).join(" · ");
+    var said = [];
+    s.weis.forEach(function (w, seat) {
+      if (w.length) said.push(names[seat] + ": " + w.join(", "));
+    });
+    $("weis").textContent = said.length ? "Weis — " + said.join(" · ") : "";
     $("prompt").textContent = s.prompt;
     document.body.classList.toggle("yours", s.yours);
     drawActions(s);
@@ -207,7 +212,7 @@
     $("log").textContent = s.log.join("\n");
     var out = $("outcome");
     out.hidden = !s.outcome;
-    out.textContent = s.outcome ? W["play.over"] + ": " + s.outcome : "";
+    out.textContent = s.outcome ? W["live.over"] + ": " + s.outcome : "";
   }
 
   function connect() {
@@ -217,11 +222,11 @@
     socket.onmessage = function (event) {
       var m = JSON.parse(event.data);
       if (m.type === "state") draw(m);
-      else if (m.type === "error") $("error").textContent = fill(W["play.error"], { text: m.text });
+      else if (m.type === "error") $("error").textContent = fill(W["live.error"], { text: m.text });
     };
     socket.onclose = function (event) {
       if (event.code === 4404) return; /* an unknown link: the error says so */
-      $("status").textContent = W["play.connection"];
+      $("status").textContent = W["live.connection"];
       $("status").classList.add("lost");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
