@@ -205,6 +205,7 @@
     $("weis").textContent = said.length ? "Weis — " + said.join(" · ") : "";
     $("prompt").textContent = s.prompt;
     document.body.classList.toggle("yours", s.yours);
+    document.body.dataset.turn = String(s.turn);
     drawActions(s);
     drawHand(s);
     drawSheet(s);
