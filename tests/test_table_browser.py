@@ -57,7 +57,7 @@ def base() -> Iterator[str]:
     """The table on a free local port, bots without pause."""
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(pace=0.0), host="127.0.0.1", port=port,
-                                          log_level="warning", ws="websockets"))
+                                          log_level="warning", ws="websockets-sansio"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -152,8 +152,10 @@ def check_page(page: Any, width: int, lang: str, pack: str) -> None:
 def test_a_whole_hand_of_schieber(browser: Any, base: str, shots: Path, width: int,
                                   lang: str, pack: str) -> None:
     page = new_page(browser, width)
-    (link,) = set_up(page, base, "schieber", lang, pack)
+    (link,) = set_up(page, base, "schieber", lang, pack, seed=0)  # seat 0 chooses trump
     page.goto(link)
+    page.wait_for_function("document.body.classList.contains('yours')")
+    assert page.locator("#actions button.action").count() >= 6  # the modes and the push
     play_until(page, "document.querySelectorAll('#sheet table.sheet tr').length > 2")
     rows = page.locator("#sheet table.sheet tr")
     assert rows.nth(1).locator("th").inner_text().startswith("1")
@@ -171,14 +173,18 @@ def test_a_whole_hand_of_schieber(browser: Any, base: str, shots: Path, width: i
 @pytest.mark.parametrize(("width", "lang", "pack"), [(390, "de", "ch"), (1280, "en", "fr")])
 def test_a_coiffeur_column(browser: Any, base: str, shots: Path, width: int, lang: str,
                            pack: str) -> None:
-    """A column taken and played: the sheet writes it with its points and multiplier."""
+    """A column of the person's team taken and played: the sheet writes it with its card
+    points and multiplier."""
     page = new_page(browser, width)
-    (link,) = set_up(page, base, "coiffeur", lang, pack, seed=2)
+    (link,) = set_up(page, base, "coiffeur", lang, pack, seed=9)  # seat 0 chooses first
     page.goto(link)
-    play_until(page, "document.querySelector('#sheet table.columns td.done') !== null")
-    cell = page.locator("#sheet table.columns td.done").first
-    assert re.fullmatch(r"\d+ \(\d+ ×\d\)", cell.inner_text().strip())
-    assert page.locator("#sheet table.columns td.open").count() == 15
+    page.wait_for_function("document.body.classList.contains('yours')")
+    assert page.locator("#actions button.action").first.inner_text().endswith(" x1")
+    mine = "#sheet table.columns td.done:nth-child(2)"  # the column of the team of seat 0
+    play_until(page, f"document.querySelector('{mine}') !== null")
+    cell = page.locator(mine).first
+    assert re.fullmatch(r"\d+ \(\d+ \u00d7\d\)", cell.inner_text().strip())
+    assert page.locator("#sheet table.columns td.open").count() <= 15
     check_page(page, width, lang, pack)
     page.screenshot(path=str(shots / f"coiffeur-column-{width}-{lang}-{pack}.png"),
                     full_page=True)

@@ -43,5 +43,6 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(pace=args.pace, watch=args.watch)
     print(f"the table is open at http://{args.host}:{args.port}/ (Ctrl-C to close)",
           file=sys.stderr)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                ws="websockets-sansio")
     return 0

@@ -223,8 +223,8 @@ def sheet(game: Game, obs: Observation, w: Words, names: Sequence[str]) -> dict[
                         for seat, v in enumerate(values) if rules.team_of[seat] == x]
             cells.append({"declared": declared, "points": result.points[x],
                           "written": [w.unit(u, v) for u, v in written(result, x).items()]})
-        mode = column_label(w, result.column) if result.column else \
-            mode_label(w.lang, rules, str(result.trump)) if result.trump.is_set else ""
+        played = mode_label(w.lang, rules, str(result.trump)) if result.trump.is_set else ""
+        mode = f"{column_label(w, result.column)}: {played}" if result.column else played
         rows.append({"hand": result.number, "mode": mode, "cells": cells})
     totals = [[w.unit(u, values[x]) for u, values in obs.totals.items()]
               for x in range(rules.subjects)]
@@ -322,7 +322,8 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "turned": card(obs.turned, lang) if obs.turned >= 0 else None,
         "running": running(game, obs, names),
         "weis_offer": list(obs.weis_offer),
-        "weis": [list(said) for said in obs.weis],  # declared openly, per seat
+        # declared openly, per seat; shown while this hand's first tricks are played
+        "weis": [list(said) for said in obs.weis] if obs.phase in ("play", "weis") else [],
         "sheet": sheet(game, obs, w, names),
         "hands": hand_reports(session, w, names),
         "log": list(log[-LOG_LINES:]),
