@@ -1014,6 +1014,14 @@ TEXT: dict[str, tuple[str, str]] = {
     "live.reason.undertrump": ("you may not play a lower trump here (undertrump rule)",
                                "du darfst hier nicht untertrumpfen"),
     "live.reason.not in hand": ("you do not hold it", "du hast sie nicht"),
+    "live.refuse.over": ("the game is over", "das Spiel ist beendet"),
+    "live.refuse.moved": ("the table has moved on since: look again and choose anew",
+                          "am Tisch ist seither gespielt worden: schau nochmals und wähle neu"),
+    "live.refuse.turn": ("it is not your turn", "du bist nicht an der Reihe"),
+    "live.refuse.short": ("an action is a short text such as 'DA' or 'trump H'",
+                          "eine Aktion ist ein kurzer Text wie 'DA' oder 'trump H'"),
+    "live.refuse.illegal": ("{text} is not a legal action now; legal: {legal}",
+                            "{text} ist jetzt nicht erlaubt; erlaubt: {legal}"),
     "live.error": ("Refused: {text}", "Abgelehnt: {text}"),
 }
 

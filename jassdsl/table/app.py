@@ -328,7 +328,7 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
             if data["type"] == "hello":
                 await hub.send(session, me)
                 return
-            session.act(me.seat, data.get("turn"), data.get("action"))
+            session.act(me.seat, data.get("turn"), data.get("action"), me.lang)
         except Refusal as err:
             await refuse(me.socket, str(err))
             await hub.send(session, me)

@@ -19,6 +19,7 @@ from jassdsl.bots import Bot, bot_rng, make_bot
 from jassdsl.engine import Game
 from jassdsl.errors import IllegalActionError, JassError
 from jassdsl.registry import load_rules, variant_names
+from jassdsl.rulebook.words import Lang, say
 
 SEAT_KINDS = ("person", "heuristic", "random")
 MAX_SEED = 10**9
@@ -63,26 +64,26 @@ class Session:
         seat = self.game.current_player
         self.game.apply(self.bots[seat].choose(self.game, seat))
 
-    def act(self, seat: int, turn: object, text: object) -> None:
+    def act(self, seat: int, turn: object, text: object, lang: Lang = "en") -> None:
         """A person's action: refused unless it is this seat's turn, the turn it answers is
         the current one, and the text is a legal action now."""
         game = self.game
         if game.is_over:
-            raise Refusal("the game is over")
+            raise Refusal(say(lang, "live.refuse.over"))
         if type(turn) is not int or turn != self.turn:
-            raise Refusal("the table has moved on since: look again and choose anew")
+            raise Refusal(say(lang, "live.refuse.moved"))
         if game.current_player != seat:
-            raise Refusal("it is not your turn")
+            raise Refusal(say(lang, "live.refuse.turn"))
         if not isinstance(text, str) or not text.strip() or len(text) > 100:
-            raise Refusal("an action is a short text such as 'DA' or 'trump H'")
+            raise Refusal(say(lang, "live.refuse.short"))
         legal = game.legal_actions()
         try:
             action = game.parse_action(text)
         except JassError:
             action = None
         if action not in legal:
-            raise Refusal(f"{text!r} is not a legal action now; legal: "
-                          f"{', '.join(game.action_text(a) for a in legal)}")
+            raise Refusal(say(lang, "live.refuse.illegal", text=repr(text), legal=", ".join(
+                game.action_text(a) for a in legal)))
         assert isinstance(action, Action)
         try:
             game.apply(action)

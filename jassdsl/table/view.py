@@ -29,7 +29,7 @@ from jassdsl.deal import trick_seats
 from jassdsl.engine import Game, HandResult, Observation, Trick
 from jassdsl.rulebook.cardview import symbol_id
 from jassdsl.rulebook.render import column_title, in_lang
-from jassdsl.rulebook.words import TEXT, Lang, declared_words, say, suit_name, unit_word
+from jassdsl.rulebook.words import TEXT, Lang, declared_words, say, suit_name
 from jassdsl.table.session import Session
 
 LOG_LINES = 40  # the lines of the table's narration a page shows
@@ -130,19 +130,14 @@ class Words:
         return self.say(key if key in TEXT else "live.prompt.other")
 
     def unit(self, base: str, amount: int) -> str:
-        u = self.rules.units[base]
-        if amount < 0 and u.negative:
-            one, many = u.negative
-            return f"{-amount} {unit_word(self.lang, one, many, -amount)}"
-        return f"{amount} {unit_word(self.lang, u.singular, u.plural, amount)}"
+        return tv.unit_text(self.rules, base, amount, self.lang)
 
 
 
 
 def seat_names(players: int, seat: int, lang: Lang) -> list[str]:
     """The seats as this seat's page names them: itself 'you' / 'du', the others P1 ..."""
-    you = say(lang, "live.you")
-    return [you if x == seat else f"P{x}" for x in range(players)]
+    return tv.seat_names(players, seat, lang)
 
 
 class Journal:
@@ -150,7 +145,8 @@ class Journal:
 
     def __init__(self, game: Game, seat: int, lang: Lang) -> None:
         self.game, self.told, self.lines = game, 0, list[str]()
-        self.narrator = tv.Narrator(game, seat_names(game.rules.players, seat, lang), seat)
+        self.narrator = tv.Narrator(game, seat_names(game.rules.players, seat, lang), seat,
+                                    lang=lang)
 
     def update(self) -> list[str]:
         events = self.game.events
@@ -269,7 +265,8 @@ def hand_reports(session: Session, w: Words, names: Sequence[str]) -> list[dict[
         clause = next((c for c in rules.model.clauses if c.id == result.clause), None)
         title = in_lang(w.lang, clause.title, clause.title_german) if clause is not None \
             and clause.title else ""
-        lines = tv.hand_summary(rules, result, game.hand_events(result.number), names, False)
+        lines = tv.hand_summary(rules, result, game.hand_events(result.number), names, False,
+                                w.lang)
         out.append({"number": result.number, "clause": result.clause, "title": title,
                     "link": rule_link(session, w.lang, result.clause),
                     "lines": lines[1:]})
@@ -327,5 +324,5 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "sheet": sheet(game, obs, w, names),
         "hands": hand_reports(session, w, names),
         "log": list(log[-LOG_LINES:]),
-        "outcome": tv.outcome_line(rules, outcome, names) if outcome is not None else "",
+        "outcome": tv.outcome_line(rules, outcome, names, lang) if outcome is not None else "",
     }
