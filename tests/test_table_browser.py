@@ -222,7 +222,7 @@ def test_two_seats_see_only_their_own_cards(browser: Any, base: str, shots: Path
     for _ in range(40):
         if min(p.locator("#last-trick .card").count() for p in pages) and \
                 sum(1 for f in frames[0] if f.get("type") == "state" and
-                    len(f["last_trick"] or {}) and f["phase"] == "play") > 4:
+                    len(f["last_trick"] or {}) and f["phase"] == "play") > 1:
             break
         for page in pages:
             if page.evaluate("document.body.classList.contains('yours')"):

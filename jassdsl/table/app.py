@@ -181,16 +181,17 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         lang = lang_param(request)
         source = request.query_params.get("variant", "")
         play = source if request.query_params.get("watch") else ""
+        stamp = stamp_of(source) if play else 0.0
         try:
             name = check_source(source)
             title, body = rendered(name, stamp_of(name), lang)
         except Refusal as err:
             return HTMLResponse(pages.message_page(lang, "?", str(err)), 404)
         except RuleFileErrors as err:
-            return HTMLResponse(pages.error_page(lang, source, err.render(), play))
+            return HTMLResponse(pages.error_page(lang, source, err.render(), play, stamp))
         except JassError as err:
-            return HTMLResponse(pages.error_page(lang, source, str(err), play))
-        return HTMLResponse(pages.rules_page(lang, title, body, play))
+            return HTMLResponse(pages.error_page(lang, source, str(err), play, stamp))
+        return HTMLResponse(pages.rules_page(lang, title, body, play, stamp))
 
     async def watch_stamp(request: Request) -> Response:
         return JSONResponse({"stamp": stamp_of(watch) if watch else 0})

@@ -157,7 +157,8 @@ def message_page(lang: Lang, title: str, text: str) -> str:
                 f'<p><a href="/?lang={lang}">{say(lang, "live.new")}</a></p></main>')
 
 
-def rules_page(lang: Lang, title: str, body_html: str, play: str = "") -> str:
+def rules_page(lang: Lang, title: str, body_html: str, play: str = "",
+               stamp: float = 0.0) -> str:
     """A rulebook page (markdown rendered) with a button to play the file at once."""
     button = (f'<form method="post" action="/play-file" class="play-file">'
               f'<input type="hidden" name="path" value="{html.escape(play)}">'
@@ -165,13 +166,18 @@ def rules_page(lang: Lang, title: str, body_html: str, play: str = "") -> str:
               f'<button type="submit" class="primary">{say(lang, "live.start")}</button>'
               f'</form>') if play else ""
     return page(lang, title, f'<main class="rules">{button}<article class="md-typeset">'
-                f'{body_html}</article></main>', WATCH_SCRIPT if play else "")
+                f'{body_html}</article></main>', watch_script(stamp) if play else "")
 
 
-# The preview of a watched file reloads itself when the file changes.
+def watch_script(stamp: float) -> str:
+    """The preview of a watched file reloads itself when the file changes after `stamp`
+    (the file's time when the page was made)."""
+    return WATCH_SCRIPT.replace("STAMP", repr(stamp))
+
+
 WATCH_SCRIPT = """<script>
 (function () {
-  var seen = null;
+  var seen = STAMP;
   setInterval(function () {
     fetch("/api/watch").then(function (r) { return r.json(); }).then(function (d) {
       if (seen !== null && d.stamp !== seen) location.reload();
@@ -182,8 +188,9 @@ WATCH_SCRIPT = """<script>
 </script>"""
 
 
-def error_page(lang: Lang, title: str, message: str, play: str = "") -> str:
+def error_page(lang: Lang, title: str, message: str, play: str = "",
+               stamp: float = 0.0) -> str:
     """A rule file's check errors as the checker writes them (file:line:col, caret)."""
     return page(lang, title, f'<main class="rules"><pre class="check-error">'
                 f'{html.escape(message)}</pre></main>',
-                WATCH_SCRIPT if play else "")
+                watch_script(stamp) if play else "")

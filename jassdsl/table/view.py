@@ -179,7 +179,8 @@ def last_trick(game: Game, obs: Observation, lang: Lang) -> dict[str, Any] | Non
     return {"cards": trick_cards(trick.cards, seats, lang), "winner": trick.winner}
 
 
-def running(game: Game, obs: Observation, names: Sequence[str]) -> list[dict[str, Any]]:
+def running(game: Game, obs: Observation, names: Sequence[str],
+            lang: Lang) -> list[dict[str, Any]]:
     """Tricks and card points of this hand per player or team, counted with the trump as
     it stands (as the terminal's running count)."""
     rules = game.rules
@@ -191,7 +192,9 @@ def running(game: Game, obs: Observation, names: Sequence[str]) -> list[dict[str
         tricks[who] += 1
         points[who] += sum(table.points[c] for c in trick.cards)
     subjects = tv.subject_names(rules, names)
-    return [{"name": subjects[x], "tricks": tricks[x], "points": points[x]}
+    return [{"name": subjects[x], "tricks": tricks[x], "points": points[x],
+             "text": f"{subjects[x]} {tv.counted(lang, tricks[x], 'live.trick_one', 'live.tricks')}"
+                     f", {tv.counted(lang, points[x], 'live.point_one', 'live.points')}"}
             for x in range(rules.subjects)]
 
 
@@ -317,7 +320,7 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "last_trick": last_trick(game, obs, lang),
         "shown": card(obs.shown, lang) if obs.shown >= 0 else None,
         "turned": card(obs.turned, lang) if obs.turned >= 0 else None,
-        "running": running(game, obs, names),
+        "running": running(game, obs, names, lang),
         "weis_offer": list(obs.weis_offer),
         # declared openly, per seat; shown while this hand's first tricks are played
         "weis": [list(said) for said in obs.weis] if obs.phase in ("play", "weis") else [],

@@ -49,7 +49,7 @@
           ["person", "heuristic", "random"].forEach(function (kind) {
             var opt = el("option", W["live." + kind]);
             opt.value = kind;
-            opt.selected = (kind === "person") === (i === 0);
+            opt.selected = kind === (i === 0 ? "person" : "heuristic");
             pick.appendChild(opt);
           });
           label.appendChild(pick);

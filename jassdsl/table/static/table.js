@@ -195,8 +195,7 @@
         { name: names[last.winner] })));
     }
     $("running").textContent = W["live.running"] + ": " + s.running.map(function (r) {
-      return r.name + " " + r.tricks + " " + W["live.tricks"] + ", " + r.points + " " +
-        W["live.points"];
+      return r.text;
     }).join(" · ");
     var said = [];
     s.weis.forEach(function (w, seat) {
