@@ -6,7 +6,6 @@ import argparse
 import copy
 import os
 import random
-import re
 import sys
 from collections.abc import Sequence
 from itertools import pairwise
@@ -20,7 +19,7 @@ from jassdsl.cli import UsageError, add_variant_arguments, options_of
 from jassdsl.engine import Game, Outcome
 from jassdsl.errors import JassError
 from jassdsl.registry import display_path, load_rules, variant_path
-from jassdsl.rulebook.words import LANGS, TEXT, Lang, say
+from jassdsl.rulebook.words import LANGS, Lang, say
 
 QUIT_WORDS = ("q", "quit", "exit", "ende")
 YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}
@@ -39,24 +38,7 @@ def wrong_text(lang: Lang, sentence: str) -> str:
     """What `interpret` said of a wrong answer, in the language: its English sentence is
     read back with the vocabulary's English template (live.wrong.*) and said again with the
     German one, so both come from the same entry."""
-    if lang == "en":
-        return sentence
-    for key, (english, _) in TEXT.items():
-        if not key.startswith("live.wrong.") or key == "live.wrong.or_pass":
-            continue
-        pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.*?)", re.escape(english))
-        found = re.fullmatch(pattern, sentence)
-        if found is None:
-            continue
-        fields = found.groupdict()
-        if fields.get("rest") == say("en", "live.wrong.or_pass"):
-            fields["rest"] = say(lang, "live.wrong.or_pass")
-        if "why" in fields:
-            fields["why"] = next((say(lang, k) for k, (e, _) in TEXT.items()
-                                  if k.startswith("live.reason.") and e == fields["why"]),
-                                 fields["why"])
-        return say(lang, key, **fields)
-    return sentence
+    return tv.reread(lang, "live.wrong.", sentence)
 
 
 class InputClosed(Exception):
@@ -201,7 +183,8 @@ class HumanPlayer:
             self.say(say(lang, "live.trick_so_far", played=played) if played
                      else say(lang, "live.you_lead"))
         if game.phase == "weis":
-            self.say(say(lang, "live.your_weis", said="; ".join(obs.weis_offer)))
+            self.say(say(lang, "live.your_weis",
+                         said="; ".join(tv.weis_text(w, lang) for w in obs.weis_offer)))
         if game.phase == "trump" and obs.column:  # a free column taken: its modes follow
             self.say(tv.sheet_lines(game.rules, obs, self.names, lang)[-1])
         self.say(say(lang, "live.legal", legal=choices_text(game, legal, lang)))

@@ -7,6 +7,8 @@ in partnership games a team is named by its members (``you+P2``).
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,10 +31,51 @@ from jassdsl.engine.events import (
     TrumpSet,
     WeisSaid,
 )
-from jassdsl.rulebook.words import Lang, join_words, say, suit_name, unit_word
+from jassdsl.rulebook.words import TEXT, Lang, join_words, say, suit_name, unit_word
 from jassdsl.scoring import Grant
 from jassdsl.tables import MODE_NAMES, ModeTable
 from jassdsl.weis import trick_bonuses, trump_made_in
+
+
+def reread(lang: Lang, prefix: str, sentence: str) -> str:
+    """A sentence made in English from one of the vocabulary's templates (keys beginning
+    with `prefix`), said again in `lang` with the same template's other language: read
+    back, so both languages come from the one entry. A field that is itself a phrase of
+    the vocabulary (a reason, ' or pass') is said in `lang` too; an unknown sentence stays
+    as it is."""
+    if lang == "en":
+        return sentence
+    for key, (english, _) in TEXT.items():
+        if key.startswith(prefix):
+            found = re.fullmatch(template_pattern(english), sentence)
+            if found is not None:
+                return say(lang, key, **{k: phrase(lang, v) for k, v in
+                                         found.groupdict().items()})
+    return sentence
+
+
+def template_pattern(template: str) -> str:
+    """A regular expression that reads a filled-in template back into its fields (a field
+    right before another one is a single word)."""
+    parts = list(string.Formatter().parse(template))
+    out = []
+    for k, (literal, field, _, _) in enumerate(parts):
+        out.append(re.escape(literal))
+        if field:
+            joined = k + 1 < len(parts) and not parts[k + 1][0] and parts[k + 1][1]
+            out.append(f"(?P<{field}>\\S*)" if joined else f"(?P<{field}>.*)")
+    return "".join(out)
+
+
+def phrase(lang: Lang, english: str) -> str:
+    """An English phrase of the vocabulary's live.* entries in `lang` (else as it is)."""
+    return next((pair[1] if lang == "de" else pair[0] for key, pair in TEXT.items()
+                 if key.startswith("live.") and english and pair[0] == english), english)
+
+
+def weis_text(said: str, lang: Lang = "en") -> str:
+    """A declared Weis as the engine says it, in the language ('4 Blatt bis DA (50)')."""
+    return reread(lang, "live.weis.", said)
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -566,7 +609,7 @@ class Narrator:
     def weis_said(self, e: WeisSaid) -> list[str]:
         if not self.others(e.seat) or not e.declared:
             return []
-        said = "; ".join(weis_label(w) for w in e.said)
+        said = "; ".join(weis_text(weis_label(w), self.lang) for w in e.said)
         return [self.say("weis", name=self.names[e.seat],
                          said=said or say(self.lang, "word.none"))]
 

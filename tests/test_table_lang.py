@@ -30,6 +30,7 @@ def test_the_terminal_speaks_german(monkeypatch: pytest.MonkeyPatch,
                  "--- Runde 1, Geber P3 ---", "Trumpf noch nicht bestimmt; deine Karten:",
                  "Trumpf Ecken (Schilten)", "'ZZ' ist nicht lesbar; erlaubt: 1) DA",
                  "H6 ist nicht erlaubt: du hast sie nicht", "Stich 1: du DA",
+                 "P1: weist 3 Blatt bis SJ (20)",
                  "du hast den Tisch verlassen; Spiel verlassen nach 0 beendeten Runden"):
         assert said in text
     assert "legal:" not in text and "your hand" not in text
@@ -78,6 +79,7 @@ def test_every_wrong_answer_is_said_in_german_from_the_vocabulary() -> None:
     for sentence in found:
         german = wrong_text("de", sentence)
         assert german != sentence, sentence
+        assert not any(w in german.split() for w in ("is", "not", "your", "enter")), german
         assert wrong_text("en", sentence) == sentence
 
 

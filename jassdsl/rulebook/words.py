@@ -1086,6 +1086,9 @@ TEXT: dict[str, tuple[str, str]] = {
                           "{what} ist keine offene Spalte deiner Tafel"),
     "live.wrong.fits": ("{what} fits {names}: enter one of them or its number",
                         "{what} passt zu {names}: gib eines davon oder seine Nummer ein"),
+    # a Weis as the engine says it (engine.weis.weis_label), read back for German
+    "live.weis.four": ("four {rank} ({value})", "vier {rank} ({value})"),
+    "live.weis.seq": ("sequence of {n} to {card} ({value})", "{n} Blatt bis {card} ({value})"),
     "live.error": ("Refused: {text}", "Abgelehnt: {text}"),
 }
 

@@ -323,7 +323,8 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "running": running(game, obs, names, lang),
         "weis_offer": list(obs.weis_offer),
         # declared openly, per seat; shown while this hand's first tricks are played
-        "weis": [list(said) for said in obs.weis] if obs.phase in ("play", "weis") else [],
+        "weis": [[tv.weis_text(w, lang) for w in said] for said in obs.weis]
+        if obs.phase in ("play", "weis") else [],
         "sheet": sheet(game, obs, w, names),
         "hands": hand_reports(session, w, names),
         "log": list(log[-LOG_LINES:]),
