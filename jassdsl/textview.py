@@ -31,7 +31,15 @@ from jassdsl.engine.events import (
     TrumpSet,
     WeisSaid,
 )
-from jassdsl.rulebook.words import TEXT, Lang, join_words, say, suit_name, unit_word
+from jassdsl.rulebook.words import (
+    TEXT,
+    Lang,
+    declared_words,
+    join_words,
+    say,
+    suit_name,
+    unit_word,
+)
 from jassdsl.scoring import Grant
 from jassdsl.tables import MODE_NAMES, ModeTable
 from jassdsl.weis import trick_bonuses, trump_made_in
@@ -92,6 +100,12 @@ def and_list(items: Sequence[str]) -> str:
 def seat_names(players: int, human: int | None = None, lang: Lang = "en") -> list[str]:
     you = say(lang, "live.you")
     return [you if seat == human else f"P{seat}" for seat in range(players)]
+
+
+def declared_noun(name: str, lang: Lang = "en") -> str:
+    """A declared value's name: the file's word in English ('estimate'), the vocabulary's
+    German noun ('Schätzung') where it has one."""
+    return declared_words(name)[3].strip("*") if lang == "de" else name
 
 
 def counted(lang: Lang, n: int, one: str, many: str) -> str:
@@ -340,7 +354,7 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
     for decl, values in result.declared.items():
         shown = ", ".join(f"{names[s]} {rules.value_names.get((decl, v), v)}"
                           for s, v in enumerate(values))
-        lines.append(f"  {decl}: {shown}")
+        lines.append(f"  {declared_noun(decl, lang)}: {shown}")
     if rules.take_part:
         playing = ", ".join(names[x] for x in result.playing) or say(lang, "live.nobody")
         swap = say(lang, "live.swapped", name=names[result.swapped],

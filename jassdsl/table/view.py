@@ -83,6 +83,7 @@ class Words:
         return card_name(c, "en" if self.lang == "en" else "fr") + " / " + card_name(c, "ch")
 
     def declared_noun(self, name: str) -> str:
+        """'estimate' / 'Schätzung': the noun the rulebook uses for a declared value."""
         words = declared_words(name)
         return (words[1] if self.lang == "en" else words[3]).strip("*")
 

@@ -105,6 +105,12 @@
     });
   }
 
+  function wrapped(table) {
+    var box = el("div", "sheet-wrap");
+    box.appendChild(table);
+    return box;
+  }
+
   function drawSheet(s) {
     var box = $("sheet"), sh = s.sheet;
     box.textContent = "";
@@ -129,7 +135,7 @@
         });
         ct.appendChild(tr);
       });
-      box.appendChild(ct);
+      box.appendChild(wrapped(ct));
     }
     var t = el("table", "sheet");
     var h = el("tr");
@@ -154,7 +160,7 @@
     tot.appendChild(el("th", "", W["live.total"]));
     sh.totals.forEach(function (cells) { tot.appendChild(el("td", "", cells.join(", "))); });
     t.appendChild(tot);
-    box.appendChild(t);
+    box.appendChild(wrapped(t));
   }
 
   function drawReports(s) {
