@@ -285,3 +285,20 @@ def test_the_preview_shows_a_files_page_or_its_check_error(tmp_path: Path) -> No
         edited.write_text(good.read_text(encoding="utf-8"), encoding="utf-8")
         played = c.post("/play-file", data={"path": str(edited), "lang": "en"})
         assert played.status_code == 200 and 'id="hand"' in played.text
+
+
+def test_a_hidden_estimate_reaches_only_its_own_seat(client: TestClient) -> None:
+    first, second = open_table(client, variant="differenzler",
+                               seats=("person", "person", "heuristic", "heuristic"), seed=5)
+    with client.websocket_connect(f"/ws/{first}") as a, \
+            client.websocket_connect(f"/ws/{second}") as b:
+        sa, sb = settled(a, (0, 1)), settled(b, (0, 1))
+        while not (sa["phase"] == "declare" and sa["yours"]):
+            mover, ms = (a, sa) if sa["yours"] else (b, sb)
+            act(mover, ms, ms["legal"][0]["text"])
+            sa, sb = settled(a, (0, 1), ms["turn"]), settled(b, (0, 1), ms["turn"])
+        choice = sa["legal"][3]
+        act(a, sa, choice["text"])
+        sa, sb = settled(a, (0, 1), sa["turn"]), settled(b, (0, 1), sa["turn"])
+    assert f"you: {choice['label']}" in sa["declared"]
+    assert all(d.startswith("you:") for d in sb["declared"])  # nobody else's, hidden

@@ -136,6 +136,7 @@ def seat_page(lang: Lang, token: str) -> str:
   </div>
   <div id="running" class="running"></div>
   <div id="weis" class="running"></div>
+  <div id="declared" class="running"></div>
 </section>
 <section class="decision" aria-live="polite"><p id="prompt" class="prompt"></p>
   <div id="actions" class="actions"></div><p id="error" class="error" role="alert"></p></section>

@@ -323,6 +323,10 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "turned": card(obs.turned, lang) if obs.turned >= 0 else None,
         "running": running(game, obs, names, lang),
         "weis_offer": list(obs.weis_offer),
+        # the declarations this seat may see: its own, and those made openly
+        "declared": [f"{names[x]}: {w.declared_noun(d)} {rules.value_names.get((d, v), v)}"
+                     for d, values in obs.declared.items()
+                     for x, v in enumerate(values) if v is not None],
         # declared openly, per seat; shown while this hand's first tricks are played
         "weis": [[tv.weis_text(w, lang) for w in said] for said in obs.weis]
         if obs.phase in ("play", "weis") else [],

@@ -208,6 +208,7 @@
       if (w.length) said.push(names[seat] + ": " + w.join(", "));
     });
     $("weis").textContent = said.length ? "Weis — " + said.join(" · ") : "";
+    $("declared").textContent = s.declared.join(" · ");
     $("prompt").textContent = s.prompt;
     document.body.classList.toggle("yours", s.yours);
     document.body.dataset.turn = String(s.turn);
