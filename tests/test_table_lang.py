@@ -90,3 +90,21 @@ def test_the_table_words_have_both_languages_with_the_same_fields() -> None:
         if key.startswith("live."):
             fields = [{f for _, f, _, _ in string.Formatter().parse(t) if f} for t in (en, de)]
             assert en and de and fields[0] == fields[1], key
+
+
+def test_serve_without_its_packages_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the extra were not installed
+    assert cli.main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'jassdsl[table]'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("args", "says"), [(["--port", "0"], "--port"),
+                                             (["--pace", "-1"], "--pace"),
+                                             (["--watch", "notes.txt"], ".jass")])
+def test_serve_refuses_impossible_settings(capsys: pytest.CaptureFixture[str], args: list[str],
+                                           says: str) -> None:
+    pytest.importorskip("uvicorn")
+    assert cli.main(["serve", *args]) == 2
+    assert says in capsys.readouterr().err
