@@ -82,16 +82,14 @@ class Hub:
 
     def __init__(self, pace: float) -> None:
         self.pace = pace
-        self.listeners: dict[int, list[Listener]] = {}  # by id(session)
-        self.journals: dict[tuple[int, int, str], Journal] = {}
-        self.driving: set[int] = set()
         self.tasks: set[asyncio.Task[None]] = set()
 
     def journal(self, session: Session, seat: int, lang: Lang) -> list[str]:
-        key = (id(session), seat, lang)
-        if key not in self.journals:
-            self.journals[key] = Journal(session.game, seat, lang)
-        return self.journals[key].update()
+        key = (seat, lang)
+        if key not in session.journals:
+            session.journals[key] = Journal(session.game, seat, lang)
+        journal: Journal = session.journals[key]
+        return journal.update()
 
     async def send(self, session: Session, listener: Listener) -> None:
         state = seat_view(session, listener.seat, listener.lang,
@@ -100,7 +98,7 @@ class Hub:
             await listener.socket.send_json(state)
 
     async def broadcast(self, session: Session) -> None:
-        for listener in list(self.listeners.get(id(session), [])):
+        for listener in list(session.listeners):
             await self.send(session, listener)
 
     async def changed(self, session: Session) -> None:
@@ -110,8 +108,8 @@ class Hub:
 
     def start(self, session: Session) -> None:
         """Let the bots play, if one is to act and they are not playing already."""
-        if session.waiting_for_bot() and id(session) not in self.driving:
-            self.driving.add(id(session))
+        if session.waiting_for_bot() and not session.driving:
+            session.driving = True
             task = asyncio.create_task(self.drive(session))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
@@ -128,10 +126,10 @@ class Hub:
                     return
                 await self.broadcast(session)
         finally:
-            self.driving.discard(id(session))
+            session.driving = False
 
     async def tell(self, session: Session, text: str) -> None:
-        for listener in list(self.listeners.get(id(session), [])):
+        for listener in list(session.listeners):
             await refuse(listener.socket, text)
 
 
@@ -292,7 +290,7 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
             return
         lang = lang_of(websocket.query_params.get("lang"), lang_of(session.lang))
         me = Listener(websocket, seat_no, lang)
-        hub.listeners.setdefault(id(session), []).append(me)
+        session.listeners.append(me)
         bucket = Bucket()
         try:
             await hub.send(session, me)
@@ -310,7 +308,7 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
                 await answer(session, me, message.get("text"))
         finally:
             with contextlib.suppress(ValueError):
-                hub.listeners[id(session)].remove(me)
+                session.listeners.remove(me)
 
     async def answer(session: Session, me: Listener, text: object) -> None:
         """One message of a seat's page: an action, or a refusal saying what was wrong."""

@@ -31,7 +31,7 @@ class Refusal(Exception):
     """A request the table refuses; the message says why, in words for the player."""
 
 
-@dataclass
+@dataclass(eq=False)  # a game is itself: two sessions are never equal
 class Session:
     """One game at one table."""
 
@@ -43,6 +43,11 @@ class Session:
     game: Game
     tokens: dict[str, int] = field(default_factory=dict)  # a person's link: its seat
     bots: dict[int, Bot] = field(default_factory=dict)
+    # kept by the server (jassdsl.table.app): the open pages, the narration per seat and
+    # language, whether the bots are playing now
+    listeners: list[Any] = field(default_factory=list)
+    journals: dict[tuple[int, str], Any] = field(default_factory=dict)
+    driving: bool = False
 
     @property
     def persons(self) -> list[int]:
