@@ -419,7 +419,8 @@ def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str],
             say(lang, "live.left_hand", name=subjects[x], n=h) for x, h in outcome.left))
     how = say(lang, "live.first_out") if outcome.first_out else ""
     hands = counted(lang, outcome.hands, "live.hand_word", "live.hands_word")
-    return say(lang, "live.game_over", hands=hands, reason=outcome.reason, who=who, verb=verb,
+    reason = reread(lang, "live.end.", outcome.reason)
+    return say(lang, "live.game_over", hands=hands, reason=reason, who=who, verb=verb,
                best=best, unit=unit, how=how, places=places)
 
 

@@ -4,6 +4,7 @@ vocabulary, and every sentence `interpret` says of a wrong answer is found again
 from __future__ import annotations
 
 import io
+import re
 import sys
 
 import pytest
@@ -40,6 +41,8 @@ def test_a_whole_german_game_ends_with_the_standings(monkeypatch: pytest.MonkeyP
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     text = play(monkeypatch, capsys, ["differenzler", "--seed", "1", "--lang", "de"], "")
     assert "Stand:" in text and "Spiel beendet nach" in text and "gezählt nach:" in text
+    assert re.search(r"Spiel beendet nach \d+ Runden \((Spielende|Rundenlimit erreicht)\)",
+                     text)
     assert "standings" not in text and "scored by" not in text
 
 

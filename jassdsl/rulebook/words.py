@@ -1089,6 +1089,10 @@ TEXT: dict[str, tuple[str, str]] = {
     # a Weis as the engine says it (engine.weis.weis_label), read back for German
     "live.weis.four": ("four {rank} ({value})", "vier {rank} ({value})"),
     "live.weis.seq": ("sequence of {n} to {card} ({value})", "{n} Blatt bis {card} ({value})"),
+    # why a game ended, as the engine says it (Game.end_reason), read back for German
+    "live.end.limit": ("hand limit", "Rundenlimit erreicht"),
+    "live.end.at_once": ("won at once with {fact}", "sofort gewonnen mit {fact}"),
+    "live.end.game": ("game end", "Spielende"),
     "live.error": ("Refused: {text}", "Abgelehnt: {text}"),
 }
 
