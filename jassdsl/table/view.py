@@ -224,7 +224,9 @@ def sheet(game: Game, obs: Observation, w: Words, names: Sequence[str]) -> dict[
             cells.append({"declared": declared, "points": result.points[x],
                           "written": [w.unit(u, v) for u, v in written(result, x).items()]})
         played = mode_label(w.lang, rules, str(result.trump)) if result.trump.is_set else ""
-        mode = f"{column_label(w, result.column)}: {played}" if result.column else played
+        free = any(c.free for c in rules.columns if c.name == result.column)
+        mode = played if not result.column else f"{column_label(w, result.column)}: {played}" \
+            if free else column_label(w, result.column)  # a free column says its mode
         rows.append({"hand": result.number, "mode": mode, "cells": cells})
     totals = [[w.unit(u, values[x]) for u, values in obs.totals.items()]
               for x in range(rules.subjects)]
