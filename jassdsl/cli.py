@@ -28,6 +28,7 @@ SUBCOMMANDS = [
     "jassdsl.cli_check",
     "jassdsl.cli_docs",
     "jassdsl.cli_corpus",
+    "jassdsl.table.cli",
 ]
 
 EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPT = 1, 2, 130

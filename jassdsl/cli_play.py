@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -18,9 +19,26 @@ from jassdsl.cli import UsageError, add_variant_arguments, options_of
 from jassdsl.engine import Game, Outcome
 from jassdsl.errors import JassError
 from jassdsl.registry import display_path, load_rules, variant_path
+from jassdsl.rulebook.words import LANGS, Lang, say
 
-QUIT_WORDS = ("q", "quit", "exit")
+QUIT_WORDS = ("q", "quit", "exit", "ende")
 YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}
+
+
+def locale_lang() -> Lang:
+    """German where the locale is German (LC_ALL, LC_MESSAGES or LANG), else English."""
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(key, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
+
+
+def wrong_text(lang: Lang, sentence: str) -> str:
+    """What `interpret` said of a wrong answer, in the language: its English sentence is
+    read back with the vocabulary's English template (live.wrong.*) and said again with the
+    German one, so both come from the same entry."""
+    return tv.reread(lang, "live.wrong.", sentence)
 
 
 class InputClosed(Exception):
@@ -38,6 +56,8 @@ def register(sub: Any) -> None:
     p.add_argument("--bots", choices=("random", "heuristic"), default="heuristic",
                    help="the bots at the other seats (default: heuristic)")
     p.add_argument("-v", "--verbose", action="store_true", help="show every trick")
+    p.add_argument("--lang", choices=LANGS, default=locale_lang(),
+                   help="the language of the table: de or en (default: from the locale)")
     p.set_defaults(handler=run)
 
 
@@ -47,34 +67,38 @@ def run(args: argparse.Namespace) -> int:
     if args.human is not None and not 0 <= args.human < rules.players:
         raise UsageError(f"--human takes a seat from 0 to {rules.players - 1}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    names = tv.seat_names(rules.players, args.human)
+    lang: Lang = args.lang
+    names = tv.seat_names(rules.players, args.human, lang)
     agents = make_bots(args.bots, rules.players, seed)
     if args.human is not None:
-        agents[args.human] = HumanPlayer(sys.stdin, out, names)
+        agents[args.human] = HumanPlayer(sys.stdin, out, names, lang)
     game = Game(rules, seed=seed, record=False, events=True)
     for line in header(game, str(display_path(variant_path(args.variant))), seed, args.bots,
-                       names):
+                       names, lang):
         print(line, file=out)
-    table = Table(game, agents, names, out, args.verbose, args.human)
+    table = Table(game, agents, names, out, args.verbose, args.human, lang)
     try:
         outcome = table.run()
     except InputClosed as e:
-        print(f"\n{e}; left the game after {tv.plural(len(game.results), 'finished hand')}",
-              file=sys.stderr)
+        hands = tv.counted(lang, len(game.results), "live.finished_one", "live.finished_many")
+        print("\n" + say(lang, "live.left", why=e, hands=hands), file=sys.stderr)
         return 0
-    print(tv.outcome_line(rules, outcome, names), file=out)
+    print(tv.outcome_line(rules, outcome, names, lang), file=out)
     return 0
 
 
-def header(game: Game, path: str, seed: int, bots: str, names: Sequence[str]) -> list[str]:
+def header(game: Game, path: str, seed: int, bots: str, names: Sequence[str],
+           lang: Lang = "en") -> list[str]:
     rules = game.rules
-    lines = [f"{rules.name} ({path}), seed {seed}, {bots} bots"]
+    lines = [say(lang, "live.head.seed", name=rules.name, path=path, seed=seed, bots=bots)]
     seats = ", ".join(names)
     subjects = tv.subject_names(rules, names)
-    teams = f"; teams {' and '.join(subjects)}" if rules.subjects < rules.players else ""
-    lines.append(f"seats counter-clockwise: {seats}{teams}")
+    teams = say(lang, "live.head.teams", teams=f" {say(lang, 'and')} ".join(subjects)) \
+        if rules.subjects < rules.players else ""
+    lines.append(say(lang, "live.head.seats", seats=seats, teams=teams))
     if rules.options:
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in rules.options.items()))
+        lines.append(say(lang, "live.head.options", options=", ".join(
+            f"{k}={v}" for k, v in rules.options.items())))
     return lines
 
 
@@ -83,9 +107,9 @@ class Table:
     events each action made (see `textview.Narrator`)."""
 
     def __init__(self, game: Game, agents: Sequence[Bot], names: Sequence[str], out: TextIO,
-                 verbose: bool, you: int | None) -> None:
+                 verbose: bool, you: int | None, lang: Lang = "en") -> None:
         self.game, self.agents, self.out = game, agents, out
-        self.narrator = tv.Narrator(game, names, you, verbose)
+        self.narrator = tv.Narrator(game, names, you, verbose, lang)
 
     def run(self) -> Outcome:
         game = self.game
@@ -106,8 +130,9 @@ class Table:
 class HumanPlayer:
     """A seat played at the terminal: shows the seat's view, reads and checks entries."""
 
-    def __init__(self, inp: TextIO, out: TextIO, names: Sequence[str]) -> None:
-        self.inp, self.out, self.names = inp, out, names
+    def __init__(self, inp: TextIO, out: TextIO, names: Sequence[str],
+                 lang: Lang = "en") -> None:
+        self.inp, self.out, self.names, self.lang = inp, out, names, lang
         self.forced_hand = 0  # the hand whose remaining tricks are being played out
 
     def say(self, line: str) -> None:
@@ -120,7 +145,7 @@ class HumanPlayer:
             return legal[0]
         if game.phase == "play" and forced(game):
             self.forced_hand = game.hand_number
-            self.say("the rest of this hand is forced: playing it out for you")
+            self.say(say(self.lang, "live.forced"))
             return legal[0]
         self.show(game, seat, legal)
         while True:
@@ -128,58 +153,65 @@ class HumanPlayer:
             self.out.flush()
             line = self.inp.readline()
             if not line:
-                raise InputClosed("input closed")
+                raise InputClosed(say(self.lang, "live.closed"))
             text = line.strip()
             if not self.inp.isatty():
                 self.say(text)  # echo piped entries so the transcript reads like a session
             if text.lower() in QUIT_WORDS:
-                raise InputClosed("you left the table")
+                raise InputClosed(say(self.lang, "live.quit"))
             answer = interpret(game, text, legal)
             if isinstance(answer, Action):
                 return answer
-            self.say(f"{answer}; legal: {choices_text(game, legal)}")
+            self.say(say(self.lang, "live.wrong", answer=wrong_text(self.lang, answer),
+                         legal=choices_text(game, legal, self.lang)))
 
     def show(self, game: Game, seat: int, legal: list[Action]) -> None:
         view = View.of(game, seat)
         table = table_for(game.rules, view.trump)
         obs = game.observe(seat)
-        trump_text = tv.mode_label(obs.trump) if obs.trump.is_set else "not set yet"
+        lang = self.lang
+        trump_text = tv.mode_label(obs.trump, lang) if obs.trump.is_set \
+            else say(lang, "live.no_trump")
         if game.phase == "play" and view.order != view.trump:  # a file's mode: this trick's
-            trump_text += f" (this trick: {tv.mode_label(game.rules.mode_names[view.order])})"
-        self.say(f"trump {trump_text}; your hand: {tv.hand_text(view.hand, table)}")
+            trump_text += say(lang, "live.this_trick",
+                              mode=tv.mode_label(game.rules.mode_names[view.order], lang))
+        self.say(say(lang, "live.show", trump=trump_text, hand=tv.hand_text(view.hand, table)))
         if game.phase == "play":
-            self.say(tv.running_count(game.rules, obs, seat, self.names))
+            self.say(tv.running_count(game.rules, obs, seat, self.names, lang))
             played = ", ".join(f"{self.names[view.seats[i]]} {CARD_NAMES[c]}"
                                for i, c in enumerate(view.trick))
-            self.say(f"trick so far: {played}" if played else "you lead")
+            self.say(say(lang, "live.trick_so_far", played=played) if played
+                     else say(lang, "live.you_lead"))
         if game.phase == "weis":
-            self.say(f"your Weis: {'; '.join(obs.weis_offer)}")
+            self.say(say(lang, "live.your_weis",
+                         said="; ".join(tv.weis_text(w, lang) for w in obs.weis_offer)))
         if game.phase == "trump" and obs.column:  # a free column taken: its modes follow
-            self.say(tv.sheet_lines(game.rules, obs, self.names)[-1])
-        self.say(f"legal: {choices_text(game, legal)}")
+            self.say(tv.sheet_lines(game.rules, obs, self.names, lang)[-1])
+        self.say(say(lang, "live.legal", legal=choices_text(game, legal, lang)))
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
+        lang = self.lang
         if game.phase == "declare":  # the legal numbers are on the line above
-            return f"your {legal[0].kind}: "
+            return say(lang, "live.ask.declare", kind=legal[0].kind)
         if game.phase == "auction":
-            return "your bid, or pass: "
+            return say(lang, "live.ask.bid")
         if game.phase == "trump":
             push = ", push" if any(a.kind == "push" for a in legal) else ""
             if any(a.kind == "column" for a in legal):
-                return f"column of your sheet (number or name{push}): "
-            return f"trump (number or {mode_words(game, legal)}{push}): "
+                return say(lang, "live.ask.column", push=push)
+            return say(lang, "live.ask.trump", modes=mode_words(game, legal), push=push)
         if game.phase == "weis":
-            return "declare your Weis? (yes or no): "
+            return say(lang, "live.ask.weis")
         if game.phase == "take part":
-            return f"do you play? ({' / '.join(a.kind for a in legal)}, or a number): "
+            return say(lang, "live.ask.take_part", kinds=" / ".join(a.kind for a in legal))
         if game.phase == "improve":
             if any(a.kind == "discard" for a in legal):
-                return "lay away which card? (number or card name): "
-            return f"swap cards for your {game.rules.improve}? (take / decline, or a number): "
+                return say(lang, "live.ask.discard")
+            return say(lang, "live.ask.improve", pile=game.rules.improve)
         if game.phase == "rob":
             turned, robbing = rob_cards(game)
-            return f"take the turned {turned} for your {robbing}? (yes / no, or a number): "
-        return "your card (number or name): "
+            return say(lang, "live.ask.rob", turned=turned, card=robbing)
+        return say(lang, "live.ask.card")
 
 
 def rob_cards(game: Game) -> tuple[str, str]:
@@ -203,13 +235,15 @@ def forced(game: Game) -> bool:
     return True
 
 
-def choices_text(game: Game, legal: list[Action]) -> str:
+def choices_text(game: Game, legal: list[Action], lang: Lang = "en") -> str:
     if game.phase == "weis":
-        return "1) yes, declare it  2) no"
+        return say(lang, "live.choice.weis")
     if game.phase == "rob":
         turned, robbing = rob_cards(game)
-        return "  ".join(f"{i}) " + (f"yes, take {turned} for {robbing}" if a.value == 1
-                                     else f"no, keep {robbing}") for i, a in enumerate(legal, 1))
+        return "  ".join(f"{i}) " + (say(lang, "live.choice.rob_yes", turned=turned, card=robbing)
+                                     if a.value == 1 else
+                                     say(lang, "live.choice.rob_no", card=robbing))
+                         for i, a in enumerate(legal, 1))
     numbers = [a for a in legal if a.kind != "pass"]
     names = game.rules.value_names
     d = next((d for d in game.rules.declarations if numbers and d.name == numbers[0].kind),
@@ -218,25 +252,25 @@ def choices_text(game: Game, legal: list[Action]) -> str:
     if game.phase in ("declare", "auction") and numbers and (stepped or any(
             (a.kind, a.value) in names for a in numbers)):  # in steps, or named values
         text = ", ".join(legal_names(numbers, names=names))
-        return text + (", or pass" if len(numbers) < len(legal) else "")
+        return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
     if game.phase in ("declare", "auction") and numbers:
         low, high = numbers[0].value, numbers[-1].value
-        text = f"{numbers[0].kind} from {low} to {high}"
+        text = say(lang, "live.choice.range", kind=numbers[0].kind, low=low, high=high)
         missing = sorted(set(range(low, high + 1)) - {a.value for a in numbers})
         if missing:
-            text += f" except {', '.join(map(str, missing))}"
-        return text + (", or pass" if len(numbers) < len(legal) else "")
+            text += say(lang, "live.choice.except", values=", ".join(map(str, missing)))
+        return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
     if game.phase == "trump" and any(a.kind == "column" for a in legal):
-        return tv.numbered(legal, lambda a: column_label(game, a))
+        return tv.numbered(legal, lambda a: column_label(game, a, lang))
     return tv.numbered(legal, game.action_text)
 
 
-def column_label(game: Game, action: Action) -> str:
+def column_label(game: Game, action: Action, lang: Lang = "en") -> str:
     """A column as the list of choices offers it: ``joker-1 x7, free choice``."""
     if action.kind != "column":
         return game.action_text(action)
     c = game.rules.columns[action.value]
-    return f"{c.name} x{c.multiplier}" + (", free choice" if c.free else "")
+    return f"{c.name} x{c.multiplier}" + (say(lang, "live.choice.free") if c.free else "")
 
 
 def mode_words(game: Game, legal: list[Action]) -> str:

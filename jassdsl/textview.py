@@ -7,6 +7,8 @@ in partnership games a team is named by its members (``you+P2``).
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -30,9 +32,59 @@ from jassdsl.engine.events import (
     TrumpSet,
     WeisSaid,
 )
+from jassdsl.rulebook.words import (
+    TEXT,
+    Lang,
+    declared_words,
+    join_words,
+    say,
+    suit_name,
+    unit_word,
+)
 from jassdsl.scoring import Grant
 from jassdsl.tables import MODE_NAMES, ModeTable
 from jassdsl.weis import trick_bonuses, trump_made_in
+
+
+def reread(lang: Lang, prefix: str, sentence: str) -> str:
+    """A sentence made in English from one of the vocabulary's templates (keys beginning
+    with `prefix`), said again in `lang` with the same template's other language: read
+    back, so both languages come from the one entry. A field that is itself a phrase of
+    the vocabulary (a reason, ' or pass') is said in `lang` too; an unknown sentence stays
+    as it is."""
+    if lang == "en":
+        return sentence
+    for key, (english, _) in TEXT.items():
+        if key.startswith(prefix):
+            found = re.fullmatch(template_pattern(english), sentence)
+            if found is not None:
+                return say(lang, key, **{k: phrase(lang, v) for k, v in
+                                         found.groupdict().items()})
+    return sentence
+
+
+def template_pattern(template: str) -> str:
+    """A regular expression that reads a filled-in template back into its fields (a field
+    right before another one is a single word)."""
+    parts = list(string.Formatter().parse(template))
+    out = []
+    for k, (literal, field, _, _) in enumerate(parts):
+        out.append(re.escape(literal))
+        if field:
+            joined = k + 1 < len(parts) and not parts[k + 1][0] and parts[k + 1][1]
+            out.append(f"(?P<{field}>\\S*)" if joined else f"(?P<{field}>.*)")
+    return "".join(out)
+
+
+def phrase(lang: Lang, english: str) -> str:
+    """An English phrase of the vocabulary's live.* entries in `lang` (else as it is)."""
+    return next((pair[1] if lang == "de" else pair[0] for key, pair in TEXT.items()
+                 if key.startswith("live.") and english and pair[0] == english), english)
+
+
+def weis_text(said: str, lang: Lang = "en") -> str:
+    """A declared Weis as the engine says it, in the language ('4 Blatt bis DA (50)')."""
+    return reread(lang, "live.weis.", said)
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -46,8 +98,30 @@ def and_list(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
-def seat_names(players: int, human: int | None = None) -> list[str]:
-    return ["you" if seat == human else f"P{seat}" for seat in range(players)]
+def seat_names(players: int, human: int | None = None, lang: Lang = "en") -> list[str]:
+    you = say(lang, "live.you")
+    return [you if seat == human else f"P{seat}" for seat in range(players)]
+
+
+def declared_noun(name: str, lang: Lang = "en") -> str:
+    """A declared value's name: the file's word in English ('estimate'), the vocabulary's
+    German noun ('Schätzung') where it has one."""
+    return declared_words(name)[3].strip("*") if lang == "de" else name
+
+
+def counted(lang: Lang, n: int, one: str, many: str) -> str:
+    """``3 tricks`` / ``3 Stiche``: a number with the word of the vocabulary."""
+    return f"{n} {say(lang, one) if n == 1 else say(lang, many)}"
+
+
+def unit_text(rules: CompiledRules, base: str, amount: int, lang: Lang = "en") -> str:
+    """An amount in a unit of the file, its word in the language (``157 Punkte``)."""
+    if lang == "en":
+        return rules.unit_label(base, amount)
+    u = rules.units[base]
+    if amount < 0 and u.negative:
+        return f"{-amount} {unit_word(lang, u.negative[0], u.negative[1], -amount)}"
+    return f"{amount} {unit_word(lang, u.singular, u.plural, amount)}"
 
 
 def subject_names(rules: CompiledRules, names: Sequence[str]) -> list[str]:
@@ -58,9 +132,12 @@ def subject_names(rules: CompiledRules, names: Sequence[str]) -> list[str]:
             for x in range(rules.subjects)]
 
 
-def mode_label(mode: str) -> str:
-    """``H (Herz / Schellen)`` for a suit, the mode name otherwise."""
+def mode_label(mode: str, lang: Lang = "en") -> str:
+    """``H (Herz / Schellen)`` for a suit (German: ``Herz (Schellen)``), the mode name
+    otherwise."""
     if mode in SUITS:
+        if lang == "de":
+            return suit_name(lang, mode)
         return f"{mode} ({SUIT_NAMES['fr'][mode]} / {SUIT_NAMES['ch'][mode]})"
     return mode
 
@@ -72,49 +149,53 @@ def final_table(rules: CompiledRules, trump: str) -> ModeTable:
 
 
 def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
-              names: Sequence[str]) -> str:
+              names: Sequence[str], lang: Lang = "en") -> str:
     """``trump H (...) (how the rule file's method set it)``, or ``no trump (...)``;
     `events`: the hand's, which tell the calls and the card shown."""
     kind, trump = rules.trump_kind, result.trump
-    label = f"trump {mode_label(trump)}"
+    label = say(lang, "live.trump_label", mode=mode_label(trump, lang))
     if kind in ("forehand_chooses", "bidder_chooses", "sheet"):
-        return f"{label} ({calls_text(events, names)})"
+        return f"{label} ({calls_text(events, names, lang)})"
     if kind in ("fixed", "in_turn"):
-        return f"{label} (set by the rules for hand {result.number})"
+        return f"{label} ({say(lang, 'live.how.rules', n=result.number)})"
     if kind == "random_suit":
-        return f"{label} (drawn at random)"
+        return f"{label} ({say(lang, 'live.how.random')})"
     if kind == "bottom_card" or (kind == "turned" and result.turned < 0):
         shown = next((e.shown for e in reversed(events) if isinstance(e, Dealt)), -1)
-        return f"{label} (bottom card {CARD_NAMES[shown] if shown >= 0 else '?'} shown)"
+        bottom = CARD_NAMES[shown] if shown >= 0 else "?"
+        return f"{label} ({say(lang, 'live.how.bottom', card=bottom)})"
     if kind == "turned":
-        robbed = (f", robbed by {names[result.robbed]} with the "
-                  f"{CARD_NAMES[rules.robbing_card(result.turned)]}" if result.robbed >= 0
-                  else "")
-        return f"{label} (card {CARD_NAMES[result.turned]} turned{robbed})"
+        robbed = say(lang, "live.how.robbed", name=names[result.robbed],
+                     card=CARD_NAMES[rules.robbing_card(result.turned)]) \
+            if result.robbed >= 0 else ""
+        how = say(lang, "live.how.turned", card=CARD_NAMES[result.turned], robbed=robbed)
+        return f"{label} ({how})"
     if kind == "first_void":
         hit = result.first_off_suit()
         if hit is None or trump not in SUITS:
-            return f"no trump (nobody failed to follow; counted as {fallback_name(rules)})"
+            return say(lang, "live.how.no_void", mode=fallback_name(rules))
         k, seat, card = hit
-        return f"{label} (first void: {names[seat]} played {CARD_NAMES[card]} in trick {k})"
-    return f"no trump (cards rank as {fallback_name(rules)})"
+        how = say(lang, "live.how.void", name=names[seat], card=CARD_NAMES[card], k=k)
+        return f"{label} ({how})"
+    return say(lang, "live.how.none", mode=fallback_name(rules))
 
 
 def fallback_name(rules: CompiledRules) -> str:
     return rules.mode_names[rules.fallback] if rules.fallback is not None else "obenabe"
 
 
-def calls_text(events: Sequence[Event], names: Sequence[str]) -> str:
+def calls_text(events: Sequence[Event], names: Sequence[str], lang: Lang = "en") -> str:
     """The pushes and the trump choice among a hand's events: ``P0 pushed, chosen by P2``."""
     words = []
     for e in events:
         if isinstance(e, Pushed):
-            words.append(f"{names[e.seat]} pushed")
+            words.append(say(lang, "live.call.pushed", name=names[e.seat]))
         elif isinstance(e, ColumnTaken):
-            words.append(f"{names[e.seat]} took column {e.column} x{e.multiplier}")
+            words.append(say(lang, "live.call.column", name=names[e.seat], column=e.column,
+                             multiplier=e.multiplier))
         elif isinstance(e, TrumpSet) and e.how == "chosen":
-            words.append(f"chosen by {names[e.seat]}")
-    return ", ".join(words) or "chosen"
+            words.append(say(lang, "live.call.chosen_by", name=names[e.seat]))
+    return ", ".join(words) or say(lang, "live.call.chosen")
 
 
 def trick_mode_note(rules: CompiledRules, trump: str, number: int) -> str:
@@ -127,7 +208,7 @@ def trick_mode_note(rules: CompiledRules, trump: str, number: int) -> str:
 
 
 def trick_line(number: int, trick: Trick, names: Sequence[str], points: int | None,
-               seats: Sequence[int] = ()) -> str:
+               seats: Sequence[int] = (), lang: Lang = "en") -> str:
     """``trick 3: P1 HA, P2 H6, P3 H10, you HK -> P1 (25)``; the leader comes first.
 
     `seats`: the seats in play order when not everybody plays (default: all, in turn)."""
@@ -135,45 +216,58 @@ def trick_line(number: int, trick: Trick, names: Sequence[str], points: int | No
     order = seats or [(trick.leader + i) % n for i in range(len(trick.cards))]
     cards = ", ".join(f"{names[order[i]]} {CARD_NAMES[c]}" for i, c in enumerate(trick.cards))
     tail = f" ({points})" if points is not None else ""
-    return f"trick {number}: {cards} -> {names[trick.winner]}{tail}"
+    return say(lang, "live.trick_line", n=number, cards=cards, winner=names[trick.winner],
+               tail=tail)
 
 
-def grant_text(rules: CompiledRules, grant: Grant, subjects: Sequence[str]) -> str:
-    amount = rules.unit_label(grant.unit, grant.amount)
+def grant_text(rules: CompiledRules, grant: Grant, subjects: Sequence[str],
+               lang: Lang = "en") -> str:
+    amount = unit_text(rules, grant.unit, grant.amount, lang)
     if grant.held_with:
         between = and_list([subjects[x] for x in grant.held_with])
-        return f"{amount} held in abeyance between {between}"
-    released = " (held from an earlier hand)" if grant.released else ""
+        return say(lang, "live.abeyance", amount=amount, between=between)
+    released = say(lang, "live.released") if grant.released else ""
     return f"{subjects[grant.subject]} {amount}{released}"
 
 
-BONUS_LABELS = {"weis": "hand Weis", "stoeck": "hand Stöck", "table-weis": "table Weis",
-                "table-stoeck": "table Stöck"}
+BONUS_LABELS = ("weis", "stoeck", "table-weis", "table-stoeck")  # words: live.bonus.*
 
 
-def bonus_label(fact: str) -> str:
-    return BONUS_LABELS.get(fact, fact)
+def reached_with(won_with: str, counted: Sequence[str], lang: Lang) -> str:
+    """What reached the target at once: the facts of `count first:` that counted, or
+    the trick that did it ('trick 7, counted after hand Stöck')."""
+    labels = f" {say(lang, 'and')} ".join(bonus_label(f, lang) for f in counted
+                                           if f != TRICKS)
+    if TRICKS not in counted:
+        return labels
+    trick = say(lang, "live.trick_number", n=won_with.split()[-1])
+    return say(lang, "live.counted_after", trick=trick, facts=labels) if labels else trick
+
+
+def bonus_label(fact: str, lang: Lang = "en") -> str:
+    return say(lang, f"live.bonus.{fact}") if fact in BONUS_LABELS else fact
 
 
 def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str],
-               counted: Sequence[str] = ()) -> list[str]:
+               counted: Sequence[str] = (), lang: Lang = "en") -> list[str]:
     """The Weise declared in the first trick and what Weis and Stöck scored; `counted`:
     the only facts that counted, when the game ended at once in this hand."""
     if not result.bonuses:
         return []
     said = [f"{names[seat]} " + " ".join(CARD_NAMES[c] for c in cards)
             for seat, weise in enumerate(result.weis) for cards in weise]
-    lines = ["  weis declared: " + ("; ".join(said) if said else "none")]
+    none = say(lang, "word.none")
+    lines = ["  " + say(lang, "live.weis_declared", said="; ".join(said) if said else none)]
     for bonus, values in result.bonuses.items():
         scored = [f"{subjects[x]} {v}" for x, v in enumerate(values) if v]
         if scored:
             late = counted and bonus not in counted
-            lines.append(f"  {bonus_label(bonus)} {'not counted' if late else 'counted'}: "
-                         + ", ".join(scored))
+            word = say(lang, "live.not_counted" if late else "live.counted")
+            lines.append(f"  {bonus_label(bonus, lang)} {word}: " + ", ".join(scored))
     return lines
 
 
-def table_notes(rules: CompiledRules, result: HandResult) -> list[str]:
+def table_notes(rules: CompiledRules, result: HandResult, lang: Lang = "en") -> list[str]:
     """Per trick: the table Weise and table Stöck lying in it ('' for none)."""
     if not rules.table_bonuses:
         return [""] * len(result.tricks)
@@ -185,13 +279,16 @@ def table_notes(rules: CompiledRules, result: HandResult) -> list[str]:
         said = [weis_label(w) for w in weise]
         if stoeck:
             said.append(f"Stöck ({rules.stoeck_bonus})")
-        out.append(f"; on the table: {', '.join(said)}" if said else "")
+        out.append(say(lang, "live.on_table", said=", ".join(said)) if said else "")
     return out
 
 
-def clause_title(rules: CompiledRules, clause_id: str) -> str:
+def clause_title(rules: CompiledRules, clause_id: str, lang: Lang = "en") -> str:
+    """A clause's title in the language (the file's `german` title; English without one)."""
     clause = next((c for c in rules.model.clauses if c.id == clause_id), None)
-    return (clause.title or "") if clause is not None else ""
+    if clause is None:
+        return ""
+    return (clause.title_german if lang == "de" and clause.title_german else clause.title) or ""
 
 
 def clause_reads(rules: CompiledRules, clause_id: str) -> tuple[set[str], list[m.Expr]]:
@@ -216,7 +313,7 @@ POINT_FACTS = {"points", "rank", "sharing", "points-in-play"}
 
 
 def clause_facts(rules: CompiledRules, result: HandResult,
-                 subjects: Sequence[str]) -> list[str]:
+                 subjects: Sequence[str], lang: Lang = "en") -> list[str]:
     """The facts of the hand that the clause which scored it reads, one line each: card
     points where they decide, tricks where tricks do, the cards of a kind taken, ...
     (declared values and Weis have lines of their own)."""
@@ -228,7 +325,7 @@ def clause_facts(rules: CompiledRules, result: HandResult,
 
     out = []
     if names & POINT_FACTS or "most" in names or "least" in names or "place" in names:
-        out.append(line("card points", result.points))
+        out.append(line(say(lang, "live.card_points"), result.points))
     taken = [0] * k
     tricks = [0] * k
     for trick in result.tricks:
@@ -237,97 +334,105 @@ def clause_facts(rules: CompiledRules, result: HandResult,
         for c in trick.cards:
             taken[who] |= 1 << c
     if names & {"tricks", "match"}:
-        out.append(line("tricks", tricks))
+        out.append(line(say(lang, "live.tricks_fact"), tricks))
     if "last" in names and result.tricks:
-        out.append(f"last trick: {subjects[rules.team_of[result.tricks[-1].winner]]}")
+        out.append(say(lang, "live.last_fact",
+                       name=subjects[rules.team_of[result.tricks[-1].winner]]))
     for call in calls:
         assert isinstance(call, m.Call)
         arg = call.args[0]
         if call.func == "won" and isinstance(arg, m.Name) and arg.name in CARD_CLASSES:
             mask = CARD_CLASSES[arg.name]
             if mask.bit_count() > 1:
-                out.append(line(f"{arg.name} taken",
+                out.append(line(say(lang, "live.taken", what=arg.name),
                                 [(taken[x] & mask).bit_count() for x in range(k)]))
             else:
                 holder = [subjects[x] for x in range(k) if taken[x] & mask]
-                out.append(f"{arg.name} taken by: {holder[0] if holder else 'nobody'}")
+                out.append(say(lang, "live.taken_by", what=arg.name,
+                               name=holder[0] if holder else say(lang, "live.nobody")))
         elif call.func == "trick" and isinstance(arg, m.Num) and 0 < arg.value <= len(
                 result.tricks):
-            out.append(f"trick {arg.value} taken by: "
-                       f"{subjects[rules.team_of[result.tricks[arg.value - 1].winner]]}")
+            out.append(say(lang, "live.trick_taken_by", n=arg.value,
+                           name=subjects[rules.team_of[result.tricks[arg.value - 1].winner]]))
     return list(dict.fromkeys(out))
 
 
 def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Event],
-                 names: Sequence[str], tricks: bool) -> list[str]:
+                 names: Sequence[str], tricks: bool, lang: Lang = "en") -> list[str]:
     """The report of one finished hand, one line per fact (`events`: the hand's)."""
     subjects = subject_names(rules, names)
-    lines = [f"hand {result.number}, dealer {names[result.dealer]}, "
-             f"{trump_how(rules, result, events, names)}"]
+    lines = [say(lang, "live.hand_head", n=result.number, dealer=names[result.dealer],
+                 how=trump_how(rules, result, events, names, lang))]
     for decl, values in result.declared.items():
         shown = ", ".join(f"{names[s]} {rules.value_names.get((decl, v), v)}"
                           for s, v in enumerate(values))
-        lines.append(f"  {decl}: {shown}")
+        lines.append(f"  {declared_noun(decl, lang)}: {shown}")
     if rules.take_part:
-        playing = ", ".join(names[x] for x in result.playing) or "nobody"
-        swap = (f"; {names[result.swapped]} took the {rules.swap_pile} for the hand"
-                if result.swapped >= 0 else "")
-        lines.append(f"  playing: {playing}{swap}")
+        playing = ", ".join(names[x] for x in result.playing) or say(lang, "live.nobody")
+        swap = say(lang, "live.swapped", name=names[result.swapped],
+                   pile=rules.swap_pile) if result.swapped >= 0 else ""
+        lines.append("  " + say(lang, "live.playing", names=playing, swap=swap))
         if result.improved:
             lines.append("  " + "; ".join(f"{names[x]} {what} the {rules.improve}"
                                           for x, what in result.improved))
     if tricks:
         table = final_table(rules, result.trump)
         points = result.trick_points(table, rules.last_bonus)
-        notes = table_notes(rules, result)
-        lines += [f"  {trick_line(k, t, names, p, result.trick_order(t.leader))}"
+        notes = table_notes(rules, result, lang)
+        lines += [f"  {trick_line(k, t, names, p, result.trick_order(t.leader), lang)}"
                   f"{trick_mode_note(rules, result.trump, k)}{note}"
                   for k, (t, p, note) in
                   enumerate(zip(result.tricks, points, notes, strict=True), 1)]
-    lines += [f"  {line}" for line in clause_facts(rules, result, subjects)]
+    lines += [f"  {line}" for line in clause_facts(rules, result, subjects, lang)]
     counted = counted_facts(rules.count_first, result.won_with)
-    lines += weis_lines(result, names, subjects, counted)
-    title = clause_title(rules, result.clause)
-    lines.append(f"  scored by: {result.clause}" + (f' "{title}"' if title else ""))
-    grants = [grant_text(rules, g, subjects) for g in result.grants]
-    lines.append("  grants: " + ("; ".join(grants) if grants else "nothing"))
+    lines += weis_lines(result, names, subjects, counted, lang)
+    title = clause_title(rules, result.clause, lang)
+    lines.append("  " + say(lang, "live.scored_line", clause=result.clause)
+                 + (f' "{title}"' if title else ""))
+    grants = [grant_text(rules, g, subjects, lang) for g in result.grants]
+    lines.append("  " + say(lang, "live.grants",
+                            grants="; ".join(grants) if grants else say(lang, "live.nothing")))
     if result.won_with:
-        labels = " and ".join(bonus_label(f) for f in counted if f != TRICKS)
-        reached = (f"{result.won_with}, counted after {labels}" if TRICKS in counted and labels
-                   else result.won_with if TRICKS in counted else labels)
-        lines.append(f"  the target is reached with {reached}"
-                     ": the game ends at once, the rest of this hand does not count")
+        lines.append("  " + say(lang, "live.won_at_once",
+                                facts=reached_with(result.won_with, counted, lang)))
     if result.left:
-        lines.append("  leaving the table: " + ", ".join(names[x] for x in result.left))
+        lines.append("  " + say(lang, "live.leaving",
+                                names=", ".join(names[x] for x in result.left)))
     return lines
 
 
 def standings_table(rules: CompiledRules, totals: dict[str, tuple[int, ...]],
-                    names: Sequence[str]) -> list[str]:
+                    names: Sequence[str], lang: Lang = "en") -> list[str]:
     """One row per player or team with its totals in every unit, in seat order."""
     subjects = subject_names(rules, names)
     width = max(len(s) for s in subjects)
     rows = []
     for x, name in enumerate(subjects):
-        cells = "  ".join(rules.unit_label(u, values[x]) for u, values in totals.items())
+        cells = "  ".join(unit_text(rules, u, values[x], lang) for u, values in totals.items())
         rows.append(f"  {name:<{width}}  {cells}")
-    return ["standings:", *rows]
+    return [say(lang, "live.standings"), *rows]
 
 
-def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str]) -> str:
+def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str],
+                 lang: Lang = "en") -> str:
     """Who won, with how much, after how many hands, and why the game stopped."""
     subjects = subject_names(rules, names)
     best = outcome.standings[0][1]
-    who = and_list([subjects[x] for x in outcome.winners])
-    verb = "wins" if len(outcome.winners) == 1 else "share the win"
+    who = join_words(lang, [subjects[x] for x in outcome.winners])
+    verb = say(lang, "live.wins" if len(outcome.winners) == 1 else "live.share")
     unit = rules.model.winner.unit.text
+    if lang == "de":
+        u = next((u for u in rules.model.units if unit in (u.singular, u.plural)), None)
+        unit = unit_word(lang, u.singular, u.plural, best) if u is not None else unit
     places = ""
     if outcome.left:
-        places = "; left the table in this order: " + ", ".join(
-            f"{subjects[x]} (hand {h})" for x, h in outcome.left)
-    how = ", the first to leave the table" if outcome.first_out else ""
-    return (f"game over after {plural(outcome.hands, 'hand')} ({outcome.reason}): {who} {verb} "
-            f"with {best} {unit}{how}{places}")
+        places = say(lang, "live.left_order", order=", ".join(
+            say(lang, "live.left_hand", name=subjects[x], n=h) for x, h in outcome.left))
+    how = say(lang, "live.first_out") if outcome.first_out else ""
+    hands = counted(lang, outcome.hands, "live.hand_word", "live.hands_word")
+    reason = reread(lang, "live.end.", outcome.reason)
+    return say(lang, "live.game_over", hands=hands, reason=reason, who=who, verb=verb,
+               best=best, unit=unit, how=how, places=places)
 
 
 def sorted_hand(cards: Sequence[int], table: ModeTable) -> list[list[int]]:
@@ -350,7 +455,7 @@ CARD_KINDS = ("play", "discard")
 
 
 def running_count(rules: CompiledRules, obs: Observation, seat: int,
-                  names: Sequence[str]) -> str:
+                  names: Sequence[str], lang: Lang = "en") -> str:
     """``so far: you 2 tricks, 31 points; you+P2 3 tricks, 45 points; your call 3``:
     the tricks and card points (counted with the trump as it stands) of this hand."""
     table = final_table(rules, obs.trump)
@@ -361,17 +466,23 @@ def running_count(rules: CompiledRules, obs: Observation, seat: int,
     for _, cards, winner in obs.tricks:
         tricks[team[winner]] += 1
         points[team[winner]] += sum(table.points[c] for c in cards)
-    mine = [f"{names[seat]} {plural(sum(1 for *_, w in obs.tricks if w == seat), 'trick')}"]
+    def n_tricks(n: int) -> str:
+        return counted(lang, n, "live.trick_one", "live.tricks")
+
+    def n_points(n: int) -> str:
+        return counted(lang, n, "live.point_one", "live.points")
+
+    mine = [f"{names[seat]} {n_tricks(sum(1 for *_, w in obs.tricks if w == seat))}"]
     if rules.subjects < rules.players:
-        mine.append(f"team {subjects[team[seat]]} {plural(tricks[team[seat]], 'trick')}, "
-                    f"{plural(points[team[seat]], 'point')}")
+        mine.append(f"{say(lang, 'live.team', name=subjects[team[seat]])} "
+                    f"{n_tricks(tricks[team[seat]])}, {n_points(points[team[seat]])}")
     else:
-        mine[0] += f", {plural(points[seat], 'point')}"
+        mine[0] += f", {n_points(points[seat])}"
     named = rules.value_names  # `match` rather than 257
-    declared = [f"your {name} {named.get((name, value), value)}"
+    declared = [say(lang, "live.your_value", name=name, value=named.get((name, value), value))
                 for name, values in obs.declared.items()
                 if values and (value := values[seat]) is not None]
-    return "so far: " + "; ".join(mine + declared)
+    return say(lang, "live.so_far", parts="; ".join(mine + declared))
 
 
 def hand_text(cards: Sequence[int], table: ModeTable) -> str:
@@ -382,7 +493,8 @@ def numbered(actions: Sequence[Action], name: Callable[[Action], str] = str) -> 
     return "  ".join(f"{i}) {name(a)}" for i, a in enumerate(actions, 1))
 
 
-def sheet_lines(rules: CompiledRules, obs: Observation, names: Sequence[str]) -> list[str]:
+def sheet_lines(rules: CompiledRules, obs: Observation, names: Sequence[str],
+                lang: Lang = "en") -> list[str]:
     """The scoresheets: per sheet, its columns with their multipliers, the open ones
     marked, e.g. ``sheet P0+P2: spades x1 (played), clubs x2, ...``."""
     if not rules.columns:
@@ -390,26 +502,22 @@ def sheet_lines(rules: CompiledRules, obs: Observation, names: Sequence[str]) ->
     owners = subject_names(rules, names) if rules.sheet_per_team else list(names)
     lines = []
     for owner, still in zip(owners, obs.sheets, strict=True):
-        cells = [f"{c.name} x{c.multiplier}" + ("" if c.name in still else " (played)")
+        cells = [f"{c.name} x{c.multiplier}" + ("" if c.name in still
+                                                 else say(lang, "live.played_mark"))
                  for c in rules.columns]
-        lines.append(f"sheet {owner}: " + ", ".join(cells))
+        lines.append(say(lang, "live.sheet_line", owner=owner, cells=", ".join(cells)))
     if obs.column:
         col = next(c for c in rules.columns if c.name == obs.column)
-        lines.append(f"this hand: column {col.name} x{col.multiplier}")
+        lines.append(say(lang, "live.this_column", column=col.name, multiplier=col.multiplier))
     return lines
 
 
-# Sentences for the regime statements that `Game.why_illegal` names.
-REASONS = {
-    "follow": "you must follow the suit led",
-    "follow-trump": "trump was led and you must follow with a trump",
-    "undertrump": "you may not play a lower trump here (undertrump rule)",
-    "not in hand": "you do not hold it",
-}
+# The regime statements that `Game.why_illegal` names, said as sentences (live.reason.*).
+REASONS = ("follow", "follow-trump", "undertrump", "not in hand")
 
 
-def reason_text(reason: str) -> str:
-    return REASONS.get(reason, reason)
+def reason_text(reason: str, lang: Lang = "en") -> str:
+    return say(lang, f"live.reason.{reason}") if reason in REASONS else reason
 
 
 class Narrator:
@@ -422,8 +530,8 @@ class Narrator:
     tricks in each hand's report."""
 
     def __init__(self, game: Game, names: Sequence[str], you: int | None = None,
-                 tricks: bool = False) -> None:
-        self.game, self.rules, self.names = game, game.rules, names
+                 tricks: bool = False, lang: Lang = "en") -> None:
+        self.game, self.rules, self.names, self.lang = game, game.rules, names, lang
         self.you, self.live, self.tricks = you, you is not None, tricks
         self.hand: list[Event] = []  # the events since the hand's (last) deal
         self.ending = False  # the events being told finish a hand
@@ -454,39 +562,46 @@ class Narrator:
         if not self.live or e.hand == self.told:
             return []
         self.told = e.hand
-        names, obs = self.names, self.game.observe(0)
-        lines = [f"\n--- hand {e.hand}, dealer {names[e.dealer]} ---"]
+        names, obs, lang = self.names, self.game.observe(0), self.lang
+        lines = ["\n" + say(lang, "live.deal_head", n=e.hand, dealer=names[e.dealer])]
         if len(obs.table) < self.rules.players:
-            lines.append("at the table: " + ", ".join(names[x] for x in obs.table))
+            lines.append(say(lang, "live.at_table", names=", ".join(names[x] for x in obs.table)))
         if e.shown >= 0:
-            lines.append(f"card shown: {CARD_NAMES[e.shown]}")
+            lines.append(say(lang, "live.card_shown", card=CARD_NAMES[e.shown]))
         if e.turned >= 0:
-            lines.append(f"card turned (trump): {CARD_NAMES[e.turned]}")
+            lines.append(say(lang, "live.card_turned", card=CARD_NAMES[e.turned]))
         seen = dict(e.piles).get(self.rules.show_pile or "")
         if seen:
-            lines.append(f"bottom card of the {self.rules.show_pile}: {CARD_NAMES[seen[-1]]}")
-        piles = [f"{pile_label(name, names)} {k} cards" for name, k in obs.piles.items() if k]
+            lines.append(say(lang, "live.bottom_of", pile=self.rules.show_pile,
+                             card=CARD_NAMES[seen[-1]]))
+        piles = [say(lang, "live.pile_cards", pile=pile_label(name, names), k=k)
+                 for name, k in obs.piles.items() if k]
         if piles:
-            lines.append("face down: " + ", ".join(piles))
-        return lines + sheet_lines(self.rules, obs, names)
+            lines.append(say(lang, "live.face_down", piles=", ".join(piles)))
+        return lines + sheet_lines(self.rules, obs, names, lang)
 
     def trump_set(self, e: TrumpSet) -> list[str]:
         """A player's choice, or the card of a player who could not follow (told with the
         hand's report where that card ended the hand)."""
         name = self.names[e.seat] if e.seat >= 0 else ""
         if e.how == "chosen" and self.others(e.seat):
-            return [f"{name} chooses trump {mode_label(e.mode)}"]
+            return [self.say("trump", name=name, mode=mode_label(e.mode, self.lang))]
         if e.how == "first void" and self.live and not self.ending:
-            return [f"{name} could not follow: trump is now {mode_label(e.mode)}"]
+            return [self.say("void", name=name, mode=mode_label(e.mode, self.lang))]
         return []
 
+    def say(self, key: str, **fields: object) -> str:
+        """A decision of a seat in words (the vocabulary's live.says.*)."""
+        return say(self.lang, f"live.says.{key}", **fields)
+
     def pushed(self, e: Pushed) -> list[str]:
-        return [f"{self.names[e.seat]} pushes"] if self.others(e.seat) else []
+        return [self.say("push", name=self.names[e.seat])] if self.others(e.seat) else []
 
     def column_taken(self, e: ColumnTaken) -> list[str]:
         if not self.others(e.seat):
             return []
-        return [f"{self.names[e.seat]} takes column {e.column} (x{e.multiplier})"]
+        return [self.say("column", name=self.names[e.seat], column=e.column,
+                         multiplier=e.multiplier)]
 
     def declared(self, e: Declared) -> list[str]:
         if not self.others(e.seat) or e.kept:
@@ -494,34 +609,35 @@ class Narrator:
         name = self.names[e.seat]
         value = self.rules.value_names.get((e.name, e.value), e.value)  # `match`
         if e.name == self.auction:
-            return [f"{name} passes" if e.passed else f"{name} bids {value}"]
-        return [f"{name} gives a hidden {e.name}" if e.hidden else f"{name}'s {e.name}: {value}"]
+            return [self.say("pass", name=name) if e.passed
+                    else self.say("bid", name=name, value=value)]
+        return [self.say("hidden", name=name, what=e.name) if e.hidden
+                else self.say("value", name=name, what=e.name, value=value)]
 
     def took_part(self, e: TookPart) -> list[str]:
         if not self.others(e.seat):
             return []
-        what = {"join": "plays", "fold": "folds",
-                "swap": f"takes the {self.rules.swap_pile} and plays"}
-        return [f"{self.names[e.seat]} {what[e.how]}"]
+        return [self.say(e.how, name=self.names[e.seat], pile=self.rules.swap_pile)]
 
     def bettered(self, e: Bettered) -> list[str]:
         if not self.others(e.seat) or not e.asked:
             return []
-        verb = "takes" if e.how == "took" else "refuses"
-        return [f"{self.names[e.seat]} {verb} the {self.rules.improve}"]
+        return [self.say("took" if e.how == "took" else "refused", name=self.names[e.seat],
+                         pile=self.rules.improve)]
 
     def robbed(self, e: Robbed) -> list[str]:
         if not self.others(e.seat):
             return []
         name = self.names[e.seat]
-        return [f"{name} takes the turned {CARD_NAMES[e.turned]} for {CARD_NAMES[e.card]}"
-                if e.took else f"{name} does not rob"]
+        return [self.say("robs", name=name, turned=CARD_NAMES[e.turned],
+                         card=CARD_NAMES[e.card]) if e.took else self.say("no_rob", name=name)]
 
     def weis_said(self, e: WeisSaid) -> list[str]:
         if not self.others(e.seat) or not e.declared:
             return []
-        said = "; ".join(weis_label(w) for w in e.said)
-        return [f"{self.names[e.seat]} declares Weis: {said or 'none'}"]
+        said = "; ".join(weis_text(weis_label(w), self.lang) for w in e.said)
+        return [self.say("weis", name=self.names[e.seat],
+                         said=said or say(self.lang, "word.none"))]
 
     def trick_taken(self, e: TrickTaken) -> list[str]:
         """The trick with its points, counted with the trump as it stands (the last
@@ -533,14 +649,15 @@ class Narrator:
         if self.ending:
             points += self.rules.last_bonus
         trick = Trick(e.leader, e.cards, e.winner)
-        return [trick_line(e.number, trick, self.names, points, e.seats)
+        return [trick_line(e.number, trick, self.names, points, e.seats, self.lang)
                 + trick_mode_note(self.rules, mode, e.number)]
 
     def hand_scored(self, e: HandScored) -> list[str]:
         """The hand's report and the standings after it."""
         result = next(r for r in reversed(self.game.results) if r.number == e.hand)
-        return [*hand_summary(self.rules, result, self.hand, self.names, self.tricks),
-                *standings_table(self.rules, dict(e.totals), self.names), ""]
+        return [*hand_summary(self.rules, result, self.hand, self.names, self.tricks,
+                              self.lang),
+                *standings_table(self.rules, dict(e.totals), self.names, self.lang), ""]
 
 
 NARRATE: dict[type[Event], Callable[[Narrator, Any], list[str]]] = {

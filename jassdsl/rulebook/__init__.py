@@ -3,8 +3,24 @@
 `load_variants` reads rule files, `rulebook_pages` renders the pages by site path, and
 `site_nav` gives the site's navigation. `jassdsl docs` writes the pages to a folder; the
 MkDocs hook in docs/hooks/ feeds them to the site build.
+
+They are loaded on first use, so that the vocabulary (`jassdsl.rulebook.words`) can be read
+by the game's text views (which the worked example itself uses) without a circular import.
 """
 
-from jassdsl.rulebook.site import load_variants, rulebook_pages, site_nav, write_pages
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jassdsl.rulebook.site import load_variants, rulebook_pages, site_nav, write_pages
 
 __all__ = ["load_variants", "rulebook_pages", "site_nav", "write_pages"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from jassdsl.rulebook import site
+
+        return getattr(site, name)
+    raise AttributeError(f"module 'jassdsl.rulebook' has no attribute {name!r}")

@@ -29,6 +29,7 @@ HAND_PAGES: tuple[tuple[str, dict[str, str]], ...] = (
     ("index.md", {"en": "Home", "de": "Start"}),
     ("cards.md", {"en": "Cards and notation", "de": "Karten und Schreibweise"}),
     ("language.md", {"en": "The rule language", "de": "Die Regelsprache"}),
+    ("playing.md", {"en": "Play a game", "de": "Spielen"}),
     ("tutorial.md", {"en": "Write your own variant", "de": "Eine eigene Variante schreiben"}),
     ("engine-authors.md", {"en": "For engine authors", "de": "Für Engine-Autoren"}),
     ("conformance.md", {"en": "Conformance", "de": "Konformität"}),

@@ -1,0 +1,48 @@
+"""`jassdsl serve`: start the table (imports the web packages only when it runs, so the
+other commands work without the `table` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from jassdsl.cli import UsageError
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("serve", help="the card table in the browser: play any rule file",
+                       description="Start the table: open the address it prints, choose a "
+                                   "variant and the seats, and play in the browser.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this computer only; "
+                        "0.0.0.0 opens the table to your network)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument("--watch", metavar="FILE",
+                   help="show this rule file's rulebook page, or its check errors, as you "
+                        "edit it, and play it at once")
+    p.add_argument("--pace", type=float, default=0.5, metavar="SECONDS",
+                   help="the pause between two bot actions (default 0.5)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from jassdsl.table.app import create_app
+    except ImportError as err:
+        raise UsageError(f"the table needs its packages ({err.name} is missing): "
+                         "pip install 'jassdsl[table]'") from None
+    if not 0 < args.port < 65536:
+        raise UsageError("--port takes a number from 1 to 65535")
+    if args.pace < 0:
+        raise UsageError("--pace takes a number of seconds >= 0")
+    if args.watch is not None and not args.watch.endswith(".jass"):
+        raise UsageError("--watch takes a .jass file")
+    app = create_app(pace=args.pace, watch=args.watch)
+    print(f"the table is open at http://{args.host}:{args.port}/ (Ctrl-C to close)",
+          file=sys.stderr)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                ws="websockets-sansio")
+    return 0

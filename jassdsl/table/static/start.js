@@ -1,0 +1,103 @@
+/* The start page: the chosen variant's options and seats, then the links to the seats. */
+(function () {
+  "use strict";
+  var T = window.TABLE, W = T.words;
+  function $(id) { return document.getElementById(id); }
+  function el(tag, text) {
+    var e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function fill(template, fields) {
+    return template.replace(/\{(\w+)\}/g, function (_, k) { return fields[k]; });
+  }
+  function source() { return $("path").value.trim() || $("variant").value; }
+
+  function load() {
+    $("setup-error").textContent = "";
+    fetch("/api/variant?variant=" + encodeURIComponent(source()) + "&lang=" + T.lang)
+      .then(function (r) { return r.json(); })
+      .then(function (info) {
+        var opts = $("options"), seats = $("seats");
+        opts.querySelectorAll("label").forEach(function (l) { l.remove(); });
+        seats.querySelectorAll("label").forEach(function (l) { l.remove(); });
+        if (info.error) { $("setup-error").textContent = info.error; return; }
+        info.options.forEach(function (o) {
+          var label = el("label", o.text + " ");
+          var input;
+          if (o.choices.length) {
+            input = el("select");
+            o.choices.forEach(function (c) {
+              var opt = el("option", c);
+              opt.value = c;
+              opt.selected = c === o.default;
+              input.appendChild(opt);
+            });
+          } else {
+            input = el("input");
+            input.value = o.default;
+          }
+          input.dataset.option = o.name;
+          label.appendChild(input);
+          opts.appendChild(label);
+        });
+        opts.hidden = !info.options.length;
+        for (var i = 0; i < info.players; i++) {
+          var label = el("label", fill(W["live.seat"], { n: "P" + i }) + " ");
+          var pick = el("select");
+          pick.dataset.seat = i;
+          ["person", "heuristic", "random"].forEach(function (kind) {
+            var opt = el("option", W["live." + kind]);
+            opt.value = kind;
+            opt.selected = kind === (i === 0 ? "person" : "heuristic");
+            pick.appendChild(opt);
+          });
+          label.appendChild(pick);
+          seats.appendChild(label);
+        }
+      });
+  }
+
+  function showLinks(answer) {
+    if (answer.error) { $("setup-error").textContent = answer.error; return; }
+    var list = $("link-list");
+    list.textContent = "";
+    answer.seats.forEach(function (s) {
+      var li = el("li");
+      var a = el("a", fill(W["live.seat"], { n: "P" + s.seat }));
+      a.href = s.url;
+      a.className = "seat-link";
+      li.appendChild(a);
+      li.appendChild(el("code", " " + location.origin + s.url));
+      list.appendChild(li);
+    });
+    $("links").hidden = false;
+    $("links").scrollIntoView();
+  }
+
+  $("variant").addEventListener("change", function () { $("path").value = ""; load(); });
+  $("path").addEventListener("change", load);
+  $("setup").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var options = {}, seats = [];
+    document.querySelectorAll("[data-option]").forEach(function (i) {
+      options[i.dataset.option] = i.value;
+    });
+    document.querySelectorAll("[data-seat]").forEach(function (s) { seats.push(s.value); });
+    fetch("/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ variant: source(), options: options, seats: seats,
+                             seed: $("seed").value.trim(), lang: $("lang").value })
+    }).then(function (r) { return r.json(); }).then(showLinks);
+  });
+  $("replay").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var file = $("replay-file").files[0];
+    if (!file) return;
+    file.text().then(function (text) {
+      return fetch("/api/replay", { method: "POST", body: text });
+    }).then(function (r) { return r.json(); }).then(showLinks);
+  });
+  load();
+})();

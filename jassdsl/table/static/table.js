@@ -1,0 +1,245 @@
+/* A seat's page at the table: draws the state the server sends for this seat (and only
+   this seat) and sends the chosen action back, naming the turn it answers. Reconnects by
+   itself; the server resumes the seat from its link. */
+(function () {
+  "use strict";
+  var T = window.TABLE, W = T.words;
+  var state = null, socket = null, retry = 500;
+  var MANY = 16; /* more choices than this: a list to pick from instead of buttons */
+
+  function $(id) { return document.getElementById(id); }
+  function fill(template, fields) {
+    return template.replace(/\{(\w+)\}/g, function (_, k) { return fields[k]; });
+  }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function cardFace(c, tag) {
+    var e = el(tag, "card" + (c.red ? " red" : ""));
+    var label = c.fr + " / " + c.ch;
+    e.setAttribute("aria-label", label);
+    e.title = label;
+    e.dataset.card = c.code;
+    var corner = el("span", "corner");
+    corner.appendChild(el("span", "jc-fr", c.fr_rank));
+    corner.appendChild(el("span", "jc-ch", c.ch_rank));
+    var suit = el("span", "jc-suit" + (c.red ? " jc-red" : ""));
+    suit.appendChild(el("span", "jc-fr", c.symbol + "\ufe0e"));
+    var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("class", "jc-ch");
+    svg.setAttribute("aria-hidden", "true");
+    var use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+    use.setAttribute("href", "#" + c.svg);
+    svg.appendChild(use);
+    suit.appendChild(svg);
+    e.appendChild(corner);
+    e.appendChild(suit);
+    return e;
+  }
+
+  function send(action) {
+    if (!socket || socket.readyState !== 1 || !state) return;
+    $("error").textContent = "";
+    socket.send(JSON.stringify({ type: "act", turn: state.turn, action: action }));
+  }
+
+  function drawTrick(box, cards, names, winner) {
+    box.textContent = "";
+    cards.forEach(function (c) {
+      var slot = el("figure", "played" + (c.seat === winner ? " winner" : ""));
+      slot.appendChild(cardFace(c, "div"));
+      slot.appendChild(el("figcaption", "", names[c.seat]));
+      box.appendChild(slot);
+    });
+  }
+
+  function drawActions(s) {
+    var box = $("actions");
+    box.textContent = "";
+    var others = s.legal.filter(function (a) { return !a.card; });
+    if (others.length > MANY) {
+      var pick = el("select");
+      pick.id = "choice";
+      pick.setAttribute("aria-label", s.prompt);
+      others.forEach(function (a) {
+        var o = el("option", "", a.label);
+        o.value = a.text;
+        pick.appendChild(o);
+      });
+      var ok = el("button", "primary", W["live.confirm"]);
+      ok.type = "button";
+      ok.addEventListener("click", function () { send(pick.value); });
+      box.appendChild(pick);
+      box.appendChild(ok);
+      return;
+    }
+    others.forEach(function (a) {
+      var b = el("button", "action", a.label);
+      b.type = "button";
+      b.dataset.action = a.text;
+      b.addEventListener("click", function () { send(a.text); });
+      box.appendChild(b);
+    });
+  }
+
+  function drawHand(s) {
+    var box = $("hand");
+    box.textContent = "";
+    var playable = {};
+    s.legal.forEach(function (a) { if (a.card) playable[a.card] = a.text; });
+    s.hand.forEach(function (c) {
+      var b = cardFace(c, "button");
+      b.type = "button";
+      var action = playable[c.code];
+      if (action) {
+        b.classList.add("legal");
+        b.addEventListener("click", function () { send(action); });
+      } else {
+        b.disabled = true;
+      }
+      box.appendChild(b);
+    });
+  }
+
+  function wrapped(table) {
+    var box = el("div", "sheet-wrap");
+    box.appendChild(table);
+    return box;
+  }
+
+  function drawSheet(s) {
+    var box = $("sheet"), sh = s.sheet;
+    box.textContent = "";
+    if (sh.columns) {
+      var ct = el("table", "sheet columns");
+      var head = el("tr");
+      head.appendChild(el("th", "", W["live.columns"]));
+      sh.columns.owners.forEach(function (o) { head.appendChild(el("th", "", o)); });
+      ct.appendChild(head);
+      sh.columns.rows.forEach(function (r) {
+        var tr = el("tr");
+        tr.appendChild(el("th", "", r.title));
+        r.cells.forEach(function (c) {
+          var td = el("td", c ? "done" : "open");
+          if (c) {
+            td.appendChild(el("strong", "", String(c.written)));
+            td.appendChild(el("small", "", " (" + c.points + " ×" + r.multiplier + ")"));
+          } else {
+            td.textContent = W["live.open"];
+          }
+          tr.appendChild(td);
+        });
+        ct.appendChild(tr);
+      });
+      box.appendChild(wrapped(ct));
+    }
+    var t = el("table", "sheet");
+    var h = el("tr");
+    h.appendChild(el("th", "", W["live.hand_no"]));
+    sh.subjects.forEach(function (x) { h.appendChild(el("th", "", x)); });
+    t.appendChild(h);
+    sh.rows.forEach(function (r) {
+      var tr = el("tr");
+      var th = el("th", "", String(r.hand));
+      if (r.mode) th.appendChild(el("small", "", " " + r.mode));
+      tr.appendChild(th);
+      r.cells.forEach(function (c) {
+        var td = el("td");
+        c.declared.forEach(function (d) { td.appendChild(el("div", "declared", d)); });
+        td.appendChild(el("div", "points", c.points + " " + W["live.points"]));
+        c.written.forEach(function (wr) { td.appendChild(el("div", "written", wr)); });
+        tr.appendChild(td);
+      });
+      t.appendChild(tr);
+    });
+    var tot = el("tr", "total");
+    tot.appendChild(el("th", "", W["live.total"]));
+    sh.totals.forEach(function (cells) { tot.appendChild(el("td", "", cells.join(", "))); });
+    t.appendChild(tot);
+    box.appendChild(wrapped(t));
+  }
+
+  function drawReports(s) {
+    var box = $("reports");
+    box.textContent = "";
+    $("reports-panel").hidden = !s.hands.length;
+    s.hands.slice().reverse().forEach(function (r) {
+      var art = el("article", "report");
+      var p = el("p");
+      p.appendChild(el("strong", "", W["live.hand_no"] + " " + r.number + ": "));
+      var a = el("a", "", fill(W["live.scored_by"], { clause: r.clause }));
+      a.href = r.link;
+      a.target = "_blank";
+      a.rel = "noopener";
+      p.appendChild(a);
+      if (r.title) p.appendChild(el("span", "", " — " + r.title));
+      art.appendChild(p);
+      var ul = el("ul");
+      r.lines.forEach(function (line) { ul.appendChild(el("li", "", line.trim())); });
+      art.appendChild(ul);
+      box.appendChild(art);
+    });
+  }
+
+  function draw(s) {
+    state = s;
+    var names = s.names;
+    document.querySelector(".bar-title").textContent = s.variant;
+    $("status").textContent = W["live.hand_no"] + " " + s.hand_number + " · " +
+      W["live.dealer"] + " " + names[s.dealer] + " · " + s.variant;
+    $("trump").textContent = W["live.trump"] + ": " + s.trump;
+    $("rulebook").href = s.rulebook;
+    drawTrick($("trick"), s.trick, names, -1);
+    var last = s.last_trick;
+    drawTrick($("last-trick"), last ? last.cards : [], names, last ? last.winner : -1);
+    if (last) {
+      $("last-trick").appendChild(el("p", "taken", fill(W["live.won_by"],
+        { name: names[last.winner] })));
+    }
+    $("running").textContent = W["live.running"] + ": " + s.running.map(function (r) {
+      return r.text;
+    }).join(" · ");
+    var said = [];
+    s.weis.forEach(function (w, seat) {
+      if (w.length) said.push(names[seat] + ": " + w.join(", "));
+    });
+    $("weis").textContent = said.length ? "Weis — " + said.join(" · ") : "";
+    $("declared").textContent = s.declared.join(" · ");
+    $("prompt").textContent = s.prompt;
+    document.body.classList.toggle("yours", s.yours);
+    document.body.dataset.turn = String(s.turn);
+    drawActions(s);
+    drawHand(s);
+    drawSheet(s);
+    drawReports(s);
+    $("log").textContent = s.log.join("\n");
+    var out = $("outcome");
+    out.hidden = !s.outcome;
+    out.textContent = s.outcome ? W["live.over"] + ": " + s.outcome : "";
+  }
+
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/ws/" + T.token + "?lang=" + T.lang);
+    socket.onopen = function () { retry = 500; $("status").classList.remove("lost"); };
+    socket.onmessage = function (event) {
+      var m = JSON.parse(event.data);
+      if (m.type === "state") draw(m);
+      else if (m.type === "error") $("error").textContent = fill(W["live.error"], { text: m.text });
+    };
+    socket.onclose = function (event) {
+      if (event.code === 4404) return; /* an unknown link: the error says so */
+      $("status").textContent = W["live.connection"];
+      $("status").classList.add("lost");
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    };
+  }
+
+  $("save").href = "/api/save/" + T.token;
+  connect();
+})();

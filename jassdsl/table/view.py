@@ -1,0 +1,339 @@
+"""What one seat's page shows, as JSON: built from `Game.observe(seat)`, the legal actions
+(only on the seat's own turn) and the records of finished hands, never from another seat's
+cards. Words come from the rulebook's vocabulary (`jassdsl.rulebook.words`) and the names a
+rule file gives its modes and columns in both languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import quote
+
+from jassdsl import textview as tv
+from jassdsl.actions import Action
+from jassdsl.bots import View
+from jassdsl.cards import (
+    CARD_NAMES,
+    RANK_NAMES,
+    RANKS,
+    RED_SUITS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    rank_of,
+    suit_of,
+)
+from jassdsl.compiler import CompiledRules
+from jassdsl.deal import trick_seats
+from jassdsl.engine import Game, HandResult, Observation, Trick
+from jassdsl.rulebook.cardview import symbol_id
+from jassdsl.rulebook.render import column_title, in_lang
+from jassdsl.rulebook.words import TEXT, Lang, declared_words, say, suit_name
+from jassdsl.table.session import Session
+
+LOG_LINES = 40  # the lines of the table's narration a page shows
+HANDS_SHOWN = 3  # the reports of the last finished hands
+
+
+def card(c: int, lang: Lang) -> dict[str, str]:
+    """A card as the page draws it: code, suit, rank, and its names in both packs."""
+    suit, rank = SUITS[suit_of(c)], RANKS[rank_of(c)]
+    french = "en" if lang == "en" else "fr"
+    return {"code": CARD_NAMES[c], "suit": suit, "rank": rank, "symbol": SUIT_SYMBOLS[suit],
+            "svg": symbol_id(suit), "red": "1" if suit in RED_SUITS else "",
+            "fr": card_name(c, french), "ch": card_name(c, "ch"),
+            "fr_rank": short_rank(rank, french), "ch_rank": short_rank(rank, "ch")}
+
+
+def card_name(c: int, names: str) -> str:
+    """'Herz Bube', 'Schellen Under', 'Hearts Jack'."""
+    suit, rank = SUITS[suit_of(c)], RANKS[rank_of(c)]
+    return f"{SUIT_NAMES[names][suit]} {RANK_NAMES[names].get(rank, rank)}"
+
+
+def short_rank(rank: str, names: str) -> str:
+    """The corner of a card: the rank's number or its initial in that pack (Ober: O)."""
+    word = RANK_NAMES[names].get(rank)
+    if word is None or rank in ("A", "K") or (rank == "10" and names != "ch"):
+        return rank
+    return word[0]
+
+
+def mode_label(lang: Lang, rules: CompiledRules, mode: str) -> str:
+    """A mode as a player names it: 'Herz (Schellen)', 'Obenabe', 'Slalom von oben'."""
+    if mode in SUITS:
+        return suit_name(lang, mode)
+    for d in rules.model.modes:
+        if d.name == mode and d.title:
+            return in_lang(lang, d.title, d.title_german)
+    return mode.capitalize()
+
+
+class Words:
+    """The labels of one game in one language."""
+
+    def __init__(self, game: Game, lang: Lang) -> None:
+        self.game, self.rules, self.lang = game, game.rules, lang
+
+    def say(self, key: str, **fields: object) -> str:
+        return say(self.lang, key, **fields)
+
+    def card_text(self, c: int) -> str:
+        return card_name(c, "en" if self.lang == "en" else "fr") + " / " + card_name(c, "ch")
+
+    def declared_noun(self, name: str) -> str:
+        """'estimate' / 'Schätzung': the noun the rulebook uses for a declared value."""
+        words = declared_words(name)
+        return (words[1] if self.lang == "en" else words[3]).strip("*")
+
+    def action(self, a: Action) -> str:
+        """The label of a legal action's button."""
+        r, lang = self.rules, self.lang
+        kind = a.kind
+        if kind == "play":
+            return self.card_text(a.value)
+        if kind == "trump":
+            return mode_label(lang, r, r.mode_names[a.value])
+        if kind == "column":
+            c = r.columns[a.value]
+            title = column_title(lang, r.model, c.name)
+            return self.say("live.column", title=title, multiplier=c.multiplier)
+        if kind in ("push", "pass", "join", "fold", "decline"):
+            return self.say(f"live.{kind}")
+        if kind == "swap":
+            return self.say("live.swap", pile=r.swap_pile or "")
+        if kind == "take":
+            return self.say("live.take", pile=r.improve or "")
+        if kind == "discard":
+            return self.say("live.discard", card=self.card_text(a.value))
+        if kind == "weis":
+            return self.say("live.weis_yes" if a.value == 1 else "live.weis_no")
+        if kind == "rob":
+            obs = self.game.observe(self.game.current_player)
+            turned, mine = obs.turned, r.robbing_card(obs.turned)
+            if a.value == 1:
+                return self.say("live.rob_yes", turned=self.card_text(turned),
+                                card=self.card_text(mine))
+            return self.say("live.rob_no", card=self.card_text(mine))
+        if any(d.name == kind for d in r.declarations):
+            value = r.value_names.get((kind, a.value), a.value)
+            return f"{self.declared_noun(kind)} {value}"
+        return self.game.action_text(a)
+
+    def prompt(self, legal: Sequence[Action]) -> str:
+        phase = self.game.phase
+        if any(a.kind == "column" for a in legal):
+            return self.say("live.prompt.column")
+        if phase == "declare" and legal:
+            return self.say("live.prompt.declare", name=self.declared_noun(legal[0].kind))
+        key = f"live.prompt.{phase}"
+        return self.say(key if key in TEXT else "live.prompt.other")
+
+    def unit(self, base: str, amount: int) -> str:
+        return tv.unit_text(self.rules, base, amount, self.lang)
+
+
+
+
+def seat_names(players: int, seat: int, lang: Lang) -> list[str]:
+    """The seats as this seat's page names them: itself 'you' / 'du', the others P1 ..."""
+    return tv.seat_names(players, seat, lang)
+
+
+class Journal:
+    """What happened at the table as one seat is told it (the terminal's narration)."""
+
+    def __init__(self, game: Game, seat: int, lang: Lang) -> None:
+        self.game, self.told, self.lines = game, 0, list[str]()
+        self.narrator = tv.Narrator(game, seat_names(game.rules.players, seat, lang), seat,
+                                    lang=lang)
+
+    def update(self) -> list[str]:
+        events = self.game.events
+        self.lines += [line.strip("\n") for line in self.narrator.tell(events[self.told:])
+                       if line.strip()]
+        self.told = len(events)
+        return self.lines
+
+
+def trick_cards(trick: Sequence[int], seats: Sequence[int], lang: Lang) -> list[dict[str, Any]]:
+    return [{"seat": seats[i], **card(c, lang)} for i, c in enumerate(trick)]
+
+
+def order_of(n: int, playing: Sequence[int], leader: int) -> tuple[int, ...]:
+    mask = sum(1 << x for x in playing) if playing else (1 << n) - 1
+    return trick_seats(n, mask or (1 << n) - 1)[leader]
+
+
+def last_trick(game: Game, obs: Observation, lang: Lang) -> dict[str, Any] | None:
+    """The trick taken last, in this hand or at the end of the one before."""
+    n = game.rules.players
+    trick: Trick | None = obs.tricks[-1] if obs.tricks else None
+    playing: Sequence[int] = obs.playing
+    if trick is None and game.results and game.results[-1].tricks:
+        result = game.results[-1]
+        trick, playing = result.tricks[-1], result.playing
+    if trick is None:
+        return None
+    seats = order_of(n, playing, trick.leader)
+    return {"cards": trick_cards(trick.cards, seats, lang), "winner": trick.winner}
+
+
+def running(game: Game, obs: Observation, names: Sequence[str],
+            lang: Lang) -> list[dict[str, Any]]:
+    """Tricks and card points of this hand per player or team, counted with the trump as
+    it stands (as the terminal's running count)."""
+    rules = game.rules
+    table = tv.final_table(rules, obs.trump)
+    tricks = [0] * rules.subjects
+    points = [0] * rules.subjects
+    for trick in obs.tricks:
+        who = rules.team_of[trick.winner]
+        tricks[who] += 1
+        points[who] += sum(table.points[c] for c in trick.cards)
+    subjects = tv.subject_names(rules, names)
+    return [{"name": subjects[x], "tricks": tricks[x], "points": points[x],
+             "text": f"{subjects[x]} {tv.counted(lang, tricks[x], 'live.trick_one', 'live.tricks')}"
+                     f", {tv.counted(lang, points[x], 'live.point_one', 'live.points')}"}
+            for x in range(rules.subjects)]
+
+
+def written(result: HandResult, subject: int) -> dict[str, int]:
+    """What a hand wrote for one player or team, per unit (amounts held aside not)."""
+    out: dict[str, int] = {}
+    for g in result.grants:
+        if g.subject == subject and not g.held_with:
+            out[g.unit] = out.get(g.unit, 0) + g.amount
+    return out
+
+
+def sheet(game: Game, obs: Observation, w: Words, names: Sequence[str]) -> dict[str, Any]:
+    """The scoresheet from the records of the finished hands: per hand the mode (or the
+    column), what each seat declared, the card points and what the scoring wrote; the
+    totals; where the file keeps a sheet of columns, the columns with their multipliers."""
+    rules = game.rules
+    subjects = tv.subject_names(rules, names)
+    rows = []
+    for result in game.results:
+        cells = []
+        for x in range(rules.subjects):
+            declared = [f"{w.declared_noun(d)} {rules.value_names.get((d, v), v)}"
+                        for d, values in result.declared.items()
+                        for seat, v in enumerate(values) if rules.team_of[seat] == x]
+            cells.append({"declared": declared, "points": result.points[x],
+                          "written": [w.unit(u, v) for u, v in written(result, x).items()]})
+        played = mode_label(w.lang, rules, str(result.trump)) if result.trump.is_set else ""
+        free = any(c.free for c in rules.columns if c.name == result.column)
+        mode = played if not result.column else f"{column_label(w, result.column)}: {played}" \
+            if free else column_label(w, result.column)  # a free column says its mode
+        rows.append({"hand": result.number, "mode": mode, "cells": cells})
+    totals = [[w.unit(u, values[x]) for u, values in obs.totals.items()]
+              for x in range(rules.subjects)]
+    return {"subjects": subjects, "rows": rows, "totals": totals,
+            "columns": columns(game, obs, w, names) if rules.columns else None}
+
+
+def column_label(w: Words, name: str) -> str:
+    c = next(c for c in w.rules.columns if c.name == name)
+    return w.say("live.column", title=column_title(w.lang, w.rules.model, name),
+                 multiplier=c.multiplier)
+
+
+def columns(game: Game, obs: Observation, w: Words, names: Sequence[str]) -> dict[str, Any]:
+    """The sheets of columns: per column and sheet what was written there (the card
+    points, the multiplier, the amount), or open."""
+    rules = game.rules
+    owners = tv.subject_names(rules, names) if rules.sheet_per_team else list(names)
+    rows = []
+    for c in rules.columns:
+        cells: list[dict[str, Any] | None] = []
+        for owner in range(len(owners)):
+            result = next((r for r in game.results if r.column == c.name and r.sheet == owner),
+                          None)
+            if result is None:
+                cells.append(None)
+                continue
+            subject = owner if rules.sheet_per_team else rules.team_of[owner]
+            amount = sum(written(result, subject).values())
+            cells.append({"points": result.points[subject], "written": amount})
+        rows.append({"title": column_label(w, c.name), "multiplier": c.multiplier,
+                     "cells": cells})
+    return {"owners": owners, "rows": rows}
+
+
+def hand_reports(session: Session, w: Words, names: Sequence[str]) -> list[dict[str, Any]]:
+    """The last finished hands: the clause that scored each, linked to its rule page, and
+    the terminal's report of the hand (made public when the hand is over)."""
+    game, rules = session.game, session.game.rules
+    out = []
+    for result in game.results[-HANDS_SHOWN:]:
+        clause = next((c for c in rules.model.clauses if c.id == result.clause), None)
+        title = in_lang(w.lang, clause.title, clause.title_german) if clause is not None \
+            and clause.title else ""
+        lines = tv.hand_summary(rules, result, game.hand_events(result.number), names, False,
+                                w.lang)
+        out.append({"number": result.number, "clause": result.clause, "title": title,
+                    "link": rule_link(session, w.lang, result.clause),
+                    "lines": lines[1:]})
+    return out
+
+
+def rule_link(session: Session, lang: Lang, clause: str = "") -> str:
+    anchor = f"#clause-{clause}" if clause else ""
+    return f"/rules?variant={quote(session.source)}&lang={lang}{anchor}"
+
+
+def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> dict[str, Any]:
+    """Everything the page of `seat` shows now."""
+    game, rules = session.game, session.game.rules
+    w = Words(game, lang)
+    obs = game.observe(seat)
+    names = seat_names(rules.players, seat, lang)
+    yours = not game.is_over and obs.current == seat
+    legal = game.legal_actions() if yours else []
+    trump = tv.final_table(rules, obs.trump)  # the order the hand is shown in
+    hand = [c for group in tv.sorted_hand(obs.hand, trump) for c in group]
+    view = View.of(game, seat)
+    outcome = game.outcome()
+    return {
+        "type": "state",
+        "turn": session.turn,
+        "variant": rules.name,
+        "rulebook": rule_link(session, lang),
+        "seat": seat,
+        "names": names,
+        "teams": tv.subject_names(rules, names),
+        "team_of": list(rules.team_of),
+        "phase": obs.phase,
+        "current": obs.current,
+        "dealer": obs.dealer,
+        "hand_number": obs.hand_number,
+        "yours": yours,
+        "prompt": w.prompt(legal) if yours else
+        (w.say("live.wait", name=names[obs.current]) if not game.is_over else ""),
+        "trump": mode_label(lang, rules, str(obs.trump)) if obs.trump.is_set
+        else w.say("live.no_trump"),
+        "hand": [card(c, lang) for c in hand],
+        "legal": [{"text": game.action_text(a), "label": w.action(a),
+                   "card": CARD_NAMES[a.value] if a.kind == "play" else None}
+                  for a in tv.in_hand_order(legal, trump)],
+        "trick": trick_cards(obs.trick, view.seats or order_of(rules.players, obs.playing,
+                                                               obs.leader), lang),
+        "last_trick": last_trick(game, obs, lang),
+        "shown": card(obs.shown, lang) if obs.shown >= 0 else None,
+        "turned": card(obs.turned, lang) if obs.turned >= 0 else None,
+        "running": running(game, obs, names, lang),
+        "weis_offer": list(obs.weis_offer),
+        # the declarations this seat may see: its own, and those made openly
+        "declared": [f"{names[x]}: {w.declared_noun(d)} {rules.value_names.get((d, v), v)}"
+                     for d, values in obs.declared.items()
+                     for x, v in enumerate(values) if v is not None],
+        # declared openly, per seat; shown while this hand's first tricks are played
+        "weis": [[tv.weis_text(w, lang) for w in said] for said in obs.weis]
+        if obs.phase in ("play", "weis") else [],
+        "sheet": sheet(game, obs, w, names),
+        "hands": hand_reports(session, w, names),
+        "log": list(log[-LOG_LINES:]),
+        "outcome": tv.outcome_line(rules, outcome, names, lang) if outcome is not None else "",
+    }

@@ -1,0 +1,272 @@
+"""The table as people use it: Playwright drives the system Chromium against `jassdsl serve`
+started on 127.0.0.1 in the test. A whole hand of Schieber (choose trump, play every card,
+see the scoresheet) and a whole Coiffeur column, shorter runs for the other widths,
+languages and packs; two seats in two browser contexts prove that a seat never gets the
+other's cards and cannot act for it.
+
+Skips, saying why, only where Chromium is not installed, and never in CI (.ci/run installs
+it). Screenshots go to $JASSDSL_SHOTS (default: pytest's temporary folder).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn", reason="the table needs the 'table' extra")
+sync_api = pytest.importorskip("playwright.sync_api", reason="the table needs the 'table' extra")
+
+import uvicorn  # noqa: E402
+
+from jassdsl.table.app import create_app  # noqa: E402
+
+CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "",
+                             shutil.which("chromium-browser") or "") if p and Path(p).exists()),
+                None)
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+CARD = re.compile(r"\b[DHSC](?:A|K|Q|J|10|9|8|7|6)\b")
+WORDS = {"en": ("Trump", "Scoresheet"), "de": ("Trumpf", "Jasstafel")}
+
+if CHROMIUM is None:
+    if os.environ.get("CI"):
+        pytest.fail("CI must run the table's browser tests: .ci/run installs chromium",
+                    pytrace=False)
+    pytest.skip("no Chromium installed (apt-get install chromium); the table's browser "
+                "tests need it", allow_module_level=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    """The table on a free local port, bots without pause."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(pace=0.0), host="127.0.0.1", port=port,
+                                          log_level="warning", ws="websockets-sansio"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the table did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = Path(os.environ.get("JASSDSL_SHOTS") or tmp_path_factory.mktemp("shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def new_page(browser: Any, width: int) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def set_up(page: Any, base: str, variant: str, lang: str, pack: str,
+           seats: tuple[str, ...] = ("person", "heuristic", "heuristic", "heuristic"),
+           seed: int = 5) -> list[str]:
+    """The start page as a person fills it in; the links to the people's seats."""
+    page.goto(f"{base}/?lang={lang}")
+    if pack == "ch":
+        page.click(".rulebook-pack__button[data-pack=ch]")
+    page.select_option("#variant", variant)
+    page.wait_for_selector("[data-seat='3']")
+    for seat, kind in enumerate(seats):
+        page.select_option(f"[data-seat='{seat}']", kind)
+    page.fill("#seed", str(seed))
+    page.select_option("#lang", lang)
+    page.click("#start")
+    page.wait_for_selector(".seat-link")
+    links = page.eval_on_selector_all(".seat-link", "els => els.map(e => e.href)")
+    return [str(link) for link in links]
+
+
+def act_once(page: Any) -> None:
+    """Choose on this seat's turn: the first button of a declaration, or the first card
+    the hand may play; then wait until the table has moved on."""
+    turn = page.get_attribute("body", "data-turn")
+    buttons = page.locator("#actions button.action")
+    if page.locator("#choice").count():
+        page.click("#actions button")
+    elif buttons.count():
+        buttons.first.click()
+    else:
+        page.locator("#hand .card.legal").first.click()
+    page.wait_for_function(f"document.body.dataset.turn !== '{turn}'")
+
+
+def play_until(page: Any, done: str, limit: int = 80) -> None:
+    for _ in range(limit):
+        page.wait_for_function(f"document.body.classList.contains('yours') || ({done})")
+        if page.evaluate(done):
+            return
+        act_once(page)
+    raise AssertionError(f"not reached after {limit} actions: {done}")
+
+
+def check_page(page: Any, width: int, lang: str, pack: str) -> None:
+    """In the language and the pack chosen, no wider than the window, no script error."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    trump, sheet = WORDS[lang]
+    assert page.inner_text("#trump").startswith(trump)
+    assert sheet in page.inner_text("main")
+    shown = "svg.jc-ch" if pack == "ch" else "span.jc-fr"
+    hidden = "span.jc-fr" if pack == "ch" else "svg.jc-ch"
+    assert page.locator(f"#hand .card {shown}").first.is_visible()
+    assert not page.locator(f"#hand .card {hidden}").first.is_visible()
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize(("width", "lang", "pack"), [(1280, "de", "ch"), (390, "en", "fr")])
+def test_a_whole_hand_of_schieber(browser: Any, base: str, shots: Path, width: int,
+                                  lang: str, pack: str) -> None:
+    page = new_page(browser, width)
+    (link,) = set_up(page, base, "schieber", lang, pack, seed=0)  # seat 0 chooses trump
+    page.goto(link)
+    page.wait_for_function("document.body.classList.contains('yours')")
+    assert page.locator("#actions button.action").count() >= 6  # the modes and the push
+    play_until(page, "document.querySelectorAll('#sheet table.sheet tr').length > 2")
+    rows = page.locator("#sheet table.sheet tr")
+    assert rows.nth(1).locator("th").inner_text().startswith("1")
+    points = [int(t.split()[0]) for t in
+              rows.nth(1).locator("td .points").all_inner_texts()]
+    assert sum(points) == 157
+    report = page.locator("#reports a").first
+    assert re.search(r"#clause-[\w-]+$", report.get_attribute("href") or "")
+    check_page(page, width, lang, pack)
+    page.screenshot(path=str(shots / f"schieber-hand-{width}-{lang}-{pack}.png"),
+                    full_page=True)
+    page.context.close()
+
+
+@pytest.mark.parametrize(("width", "lang", "pack"), [(390, "de", "ch"), (1280, "en", "fr")])
+def test_a_coiffeur_column(browser: Any, base: str, shots: Path, width: int, lang: str,
+                           pack: str) -> None:
+    """A column of the person's team taken and played: the sheet writes it with its card
+    points and multiplier."""
+    page = new_page(browser, width)
+    (link,) = set_up(page, base, "coiffeur", lang, pack, seed=9)  # seat 0 chooses first
+    page.goto(link)
+    page.wait_for_function("document.body.classList.contains('yours')")
+    assert page.locator("#actions button.action").first.inner_text().endswith(" x1")
+    mine = "#sheet table.columns td.done:nth-child(2)"  # the column of the team of seat 0
+    play_until(page, f"document.querySelector('{mine}') !== null")
+    cell = page.locator(mine).first
+    assert re.fullmatch(r"\d+ \(\d+ \u00d7\d\)", cell.inner_text().strip())
+    assert page.locator("#sheet table.columns td.open").count() <= 15
+    check_page(page, width, lang, pack)
+    page.screenshot(path=str(shots / f"coiffeur-column-{width}-{lang}-{pack}.png"),
+                    full_page=True)
+    page.context.close()
+
+
+@pytest.mark.parametrize(("variant", "width", "lang", "pack"),
+                         [("differenzler", 390, "en", "ch"), ("schieber", 1280, "de", "fr")])
+def test_a_first_trick(browser: Any, base: str, shots: Path, variant: str, width: int,
+                       lang: str, pack: str) -> None:
+    """Up to the first trick taken: Differenzler's estimate is picked from a list."""
+    page = new_page(browser, width)
+    (link,) = set_up(page, base, variant, lang, pack, seed=9)
+    page.goto(link)
+    play_until(page, "document.querySelectorAll('#last-trick .card').length > 0")
+    check_page(page, width, lang, pack)
+    page.screenshot(path=str(shots / f"{variant}-trick-{width}-{lang}-{pack}.png"),
+                    full_page=True)
+    page.context.close()
+
+
+def test_two_seats_see_only_their_own_cards(browser: Any, base: str, shots: Path) -> None:
+    """Seats 0 and 1 in two browser contexts play two tricks: no frame to one page names a
+    card the other holds at that turn (a Weis declared aloud aside), no page shows one,
+    and a seat's link cannot act for the other seat."""
+    setup = new_page(browser, 1280)
+    links = set_up(setup, base, "schieber", "en", "fr",
+                   seats=("person", "person", "heuristic", "heuristic"), seed=4)
+    setup.context.close()
+    pages = [new_page(browser, 1280), new_page(browser, 1280)]
+    frames: list[list[dict[str, Any]]] = [[], []]
+    for k, page in enumerate(pages):
+        page.on("websocket", lambda ws, k=k: ws.on(
+            "framereceived", lambda payload, k=k: frames[k].append(json.loads(payload))))
+        page.goto(links[k])
+        page.wait_for_selector("#hand .card")
+    for _ in range(40):
+        if min(p.locator("#last-trick .card").count() for p in pages) and \
+                sum(1 for f in frames[0] if f.get("type") == "state" and
+                    len(f["last_trick"] or {}) and f["phase"] == "play") > 2:
+            break
+        for page in pages:
+            if page.evaluate("document.body.classList.contains('yours')"):
+                act_once(page)
+        time.sleep(0.05)
+    hands: list[dict[int, set[str]]] = [{}, {}]
+    for k in (0, 1):
+        for f in frames[k]:
+            if f.get("type") == "state":
+                hands[k][f["turn"]] = {c["code"] for c in f["hand"]}
+    checked = 0
+    for k in (0, 1):
+        other = 1 - k
+        for f in frames[k]:
+            if f.get("type") != "state" or f["turn"] not in hands[other]:
+                continue
+            said = set(CARD.findall(json.dumps(f["weis"])))
+            named = set(CARD.findall(json.dumps(f))) - said
+            assert not named & hands[other][f["turn"]], f"seat {k} was sent another's card"
+            checked += 1
+    assert checked >= 8
+    for k, page in enumerate(pages):
+        theirs = hands[1 - k][max(hands[1 - k])]
+        shown = set(page.eval_on_selector_all("[data-card]", "els => els.map(e => "
+                                              "e.dataset.card)"))
+        assert not shown & theirs
+    # a forged action: seat 0's link names seat 1's turn and action
+    waiting = next((k for k in (0, 1)
+                    if not pages[k].evaluate("document.body.classList.contains('yours')")),
+                   0)
+    mover = 1 - waiting
+    state = next(f for f in reversed(frames[mover]) if f.get("type") == "state")
+    token = links[waiting].split("/seat/")[1].split("?")[0]
+    answer = pages[waiting].evaluate("""([token, turn, action, seat]) => new Promise(done => {
+        const ws = new WebSocket(`ws://${location.host}/ws/${token}`);
+        ws.onopen = () => ws.send(JSON.stringify({type: "act", turn, action, seat}));
+        ws.onmessage = (e) => { const m = JSON.parse(e.data);
+          if (m.type === "error") { ws.close(); done(m.text); } };
+        setTimeout(() => done("no answer"), 5000);
+    })""", [token, state["turn"], (state["legal"] or [{"text": "DA"}])[0]["text"], mover])
+    assert "not your turn" in answer or "moved on" in answer
+    pages[waiting].screenshot(path=str(shots / "two-seats-1280.png"), full_page=True)
+    for page in pages:
+        assert not page.errors, page.errors
+        page.context.close()

@@ -1,0 +1,113 @@
+"""German at the terminal: `jassdsl play --lang de` speaks German from the rulebook's
+vocabulary, and every sentence `interpret` says of a wrong answer is found again in it."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+
+import pytest
+
+from jassdsl import cli
+from jassdsl.cli_play import interpret, locale_lang, wrong_text
+from jassdsl.engine import Game
+from jassdsl.rulebook.words import TEXT
+
+
+def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str],
+         entries: str) -> str:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(entries))
+    assert cli.main(["play", *args]) == 0
+    out = capsys.readouterr()
+    return out.out + out.err
+
+
+def test_the_terminal_speaks_german(monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    text = play(monkeypatch, capsys, ["schieber", "--seed", "0", "--human", "0", "--lang", "de"],
+                "1\nZZ\nH6\n1\nq\n")
+    for said in ("Plätze im Gegenuhrzeigersinn: du, P1, P2, P3; Teams du+P2 und P1+P3",
+                 "--- Runde 1, Geber P3 ---", "Trumpf noch nicht bestimmt; deine Karten:",
+                 "Trumpf Ecken (Schilten)", "'ZZ' ist nicht lesbar; erlaubt: 1) DA",
+                 "H6 ist nicht erlaubt: du hast sie nicht", "Stich 1: du DA",
+                 "P1: weist 3 Blatt bis SJ (20)",
+                 "du hast den Tisch verlassen; Spiel verlassen nach 0 beendeten Runden"):
+        assert said in text
+    assert "legal:" not in text and "your hand" not in text
+
+
+def test_a_whole_german_game_ends_with_the_standings(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    text = play(monkeypatch, capsys, ["differenzler", "--seed", "1", "--lang", "de"], "")
+    assert "Stand:" in text and "Spiel beendet nach" in text and "gezählt nach:" in text
+    assert re.search(r"Spiel beendet nach \d+ Runden \((Spielende|Rundenlimit erreicht)\)",
+                     text)
+    assert "standings" not in text and "scored by" not in text
+
+
+def test_the_locale_chooses_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(key, raising=False)
+    assert locale_lang() == "en"
+    monkeypatch.setenv("LANG", "de_CH.UTF-8")
+    assert locale_lang() == "de"
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
+    assert locale_lang() == "en"
+
+
+def sentences() -> list[str]:
+    """What `interpret` says of wrong answers in several phases of several files."""
+    said = []
+    game = Game("schieber", seed=0)
+    legal = game.legal_actions()
+    said += [interpret(game, t, legal) for t in ("", "99", "ZZ", "trump nonsense")]
+    game.apply(legal[0])
+    legal = game.legal_actions()
+    said += [interpret(game, t, legal) for t in ("H6", "push")]
+    estimate = Game("differenzler", seed=0)
+    while estimate.phase != "declare":
+        estimate.apply(estimate.legal_actions()[0])
+    legal = estimate.legal_actions()
+    said += [interpret(estimate, t, legal) for t in ("lots", "999")]
+    sheet = Game("coiffeur", seed=9)
+    legal = sheet.legal_actions()
+    said += [interpret(sheet, t, legal) for t in ("nonsense", "slalom")]
+    return [s for s in said if isinstance(s, str)]
+
+
+def test_every_wrong_answer_is_said_in_german_from_the_vocabulary() -> None:
+    found = sentences()
+    assert len(found) >= 8
+    for sentence in found:
+        german = wrong_text("de", sentence)
+        assert german != sentence, sentence
+        assert not any(w in german.split() for w in ("is", "not", "your", "enter")), german
+        assert wrong_text("en", sentence) == sentence
+
+
+def test_the_table_words_have_both_languages_with_the_same_fields() -> None:
+    import string
+
+    for key, (en, de) in TEXT.items():
+        if key.startswith("live."):
+            fields = [{f for _, f, _, _ in string.Formatter().parse(t) if f} for t in (en, de)]
+            assert en and de and fields[0] == fields[1], key
+
+
+def test_serve_without_its_packages_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the extra were not installed
+    assert cli.main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'jassdsl[table]'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("args", "says"), [(["--port", "0"], "--port"),
+                                             (["--pace", "-1"], "--pace"),
+                                             (["--watch", "notes.txt"], ".jass")])
+def test_serve_refuses_impossible_settings(capsys: pytest.CaptureFixture[str], args: list[str],
+                                           says: str) -> None:
+    pytest.importorskip("uvicorn")
+    assert cli.main(["serve", *args]) == 2
+    assert says in capsys.readouterr().err
