@@ -46,6 +46,8 @@ settings.register_profile(
 )
 if settings.get_current_profile_name() != "ci":  # Hypothesis chose "ci" when CI is set
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+# the nightly run: whole games in every property, the whole corpus in every corpus check
+THOROUGH = settings.get_current_profile_name() == "thorough"
 
 
 def scaled(factor: float) -> int:
@@ -110,7 +112,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
 # Longer than any shipped game that reaches its end plays (Dreier-Coiffeur: 30 hands), so
 # only games that never reach their target are cut short: random bidders in Bieter and
 # Sticheln keep failing and run to the file's limit of 100 or 200 hands (8,400 actions).
-MAX_HANDS = 32
+MAX_HANDS: int | None = None if THOROUGH else 32
 
 
 def decisions(game: Game, rng: random.Random, limit: int | None = None,
@@ -239,6 +241,26 @@ def snapshot(game: Game) -> dict[str, Any]:
         "phase": game.phase,
         "current": game.current_player,
     }
+
+
+# --- the conformance corpus ---------------------------------------------------------------------
+WHOLE_VARIANT = "schieber"  # the corpus sample holds every case of this variant
+
+
+def corpus_sample(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A stratified sample of corpus cases for a second pass over the corpus (the first,
+    test_committed_corpus_verifies, checks every case): the first case of each variant,
+    option set and kind, and every case of WHOLE_VARIANT. The thorough profile takes all."""
+    if THOROUGH:
+        return list(cases)
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for case in cases:
+        key = (case["variant"], repr(sorted(case["options"].items())), case["kind"])
+        if case["variant"] == WHOLE_VARIANT or key not in seen:
+            out.append(case)
+        seen.add(key)
+    return out
 
 
 # --- the rulebook site ------------------------------------------------------------------------
