@@ -50,6 +50,18 @@ if settings.get_current_profile_name() != "ci":  # Hypothesis chose "ci" when CI
 THOROUGH = settings.get_current_profile_name() == "thorough"
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite the golden files under tests/golden/ from what the code "
+                     "makes now (then review them with git diff)")
+
+
+@pytest.fixture(scope="session")
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    """Whether this run rewrites the golden files instead of comparing with them."""
+    return bool(request.config.getoption("--update-golden"))
+
+
 def scaled(factor: float) -> int:
     """max_examples for a test that costs `factor` times an ordinary one (at least 3)."""
     return max(3, round(settings().max_examples * factor))
