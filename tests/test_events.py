@@ -43,7 +43,7 @@ def played(case: VariantCase, seed: int) -> Game:
     back and made again, and must take back and make the very same events."""
     game = Game(case.name, seed=seed, options=case.options)
     rng = random.Random(seed)
-    while not game.is_over and len(game.results) < MAX_HANDS:
+    while not game.is_over and (MAX_HANDS is None or len(game.results) < MAX_HANDS):
         action = rng.choice(game.legal_actions())
         before = list(game.events)
         game.apply(action)
