@@ -121,8 +121,8 @@ def random_action(game: Game, rng: random.Random) -> Action:
     return rng.choice(game.legal_actions())
 
 
-# Longer than any shipped game that reaches its end plays (Dreier-Coiffeur: 30 hands), so
-# only games that never reach their target are cut short: random bidders in Bieter and
+# Longer than the shipped games that reach their end play (Dreier-Coiffeur: 30 hands), so
+# games are cut short where they never reach their target: random bidders in Bieter and
 # Sticheln keep failing and run to the file's limit of 100 or 200 hands (8,400 actions).
 MAX_HANDS: int | None = None if THOROUGH else 32
 
