@@ -129,17 +129,24 @@ def legal_step(game: Game, number: int,
 
 
 def run_steps(name: str, options: dict[str, int | str], seed: int,
-              steps: list[tuple[int, int]]) -> Game:
-    """Play the steps on a recorded game, checking each; then check the replay."""
+              steps: list[tuple[int, int]], hands: int | None = None) -> Game:
+    """Play the steps on a recorded game, checking each; then check the replay. With
+    `hands`, no legal action is taken once that many hands are finished (the promises
+    hold hand by hand; a random Bieter game runs to its limit of 200 hands)."""
     game = Game(name, seed=seed, options=options, record=True)
     saved: list[Fingerprint] = []
+
+    def done() -> bool:
+        return game.is_over or (hands is not None and len(game.results) >= hands)
+
     for what, number in steps:
         if what <= 3:
-            legal_step(game, number, saved)
+            if not done():
+                legal_step(game, number, saved)
         elif what in (4, 5, 10):
             rng = random.Random(number)
             for _ in range(rng.randrange(1, 201) if what < 10 else 10**6):
-                if game.is_over:
+                if done():
                     break
                 legal_step(game, rng.randrange(2**16), saved)
         elif what <= 7:

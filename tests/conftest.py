@@ -7,6 +7,11 @@ many more examples, for a nightly job or before a release).
 
 Whole-game tests draw ``scaled(k)`` examples: k times the profile's ``max_examples``, so one
 knob in the profile sets the cost of the whole suite.
+
+A property that holds hand by hand (replay, undo, the same seed, the events, the API
+promises, the deals) plays at most ``MAX_HANDS`` hands; the oracle
+(``test_random_games_keep_the_rules``) plays every game to its end. Fixed-seed games are
+played once per session (``played``) and shared by the tests that check them.
 """
 
 from __future__ import annotations
@@ -24,7 +29,9 @@ from sitebuild import ROOT, build
 
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.compiler import option_value
+from jassdsl.compiler import CompiledRules, option_value
+from jassdsl.engine import HandResult, Outcome
+from jassdsl.engine.events import Dealt, Event, LotDrawn, TrumpSet
 from jassdsl.game import Game
 from jassdsl.registry import load_rules, variant_names
 
@@ -39,6 +46,20 @@ settings.register_profile(
 )
 if settings.get_current_profile_name() != "ci":  # Hypothesis chose "ci" when CI is set
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+# the nightly run: whole games in every property, the whole corpus in every corpus check
+THOROUGH = settings.get_current_profile_name() == "thorough"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite the golden files under tests/golden/ from what the code "
+                     "makes now (then review them with git diff)")
+
+
+@pytest.fixture(scope="session")
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    """Whether this run rewrites the golden files instead of comparing with them."""
+    return bool(request.config.getoption("--update-golden"))
 
 
 def scaled(factor: float) -> int:
@@ -100,10 +121,20 @@ def random_action(game: Game, rng: random.Random) -> Action:
     return rng.choice(game.legal_actions())
 
 
-def decisions(game: Game, rng: random.Random, limit: int | None = None) -> Iterator[Decision]:
-    """Apply random legal actions until the game ends (or `limit` actions), yielding each."""
+# Per-hand properties play at most 12 hands, about a game of Schieber: random bidders in
+# Bieter and Sticheln never reach their target and run to the file's limit of 100 or 200
+# hands (8,400 actions). Game ends stay checked by the oracle, which plays every game to
+# its end, and by every game that ends within 12 hands (Schieber, Differenzler, ...).
+MAX_HANDS: int | None = None if THOROUGH else 12
+
+
+def decisions(game: Game, rng: random.Random, limit: int | None = None,
+              hands: int | None = None) -> Iterator[Decision]:
+    """Apply random legal actions until the game ends (or `limit` actions, or `hands`
+    hands are finished), yielding each."""
     done = 0
-    while not game.is_over and (limit is None or done < limit):
+    while not game.is_over and (limit is None or done < limit) and (
+            hands is None or len(game.results) < hands):
         legal = tuple(game.legal_actions())
         action = rng.choice(legal) if legal else Action("none")
         seat = game.current_player
@@ -116,11 +147,12 @@ def decisions(game: Game, rng: random.Random, limit: int | None = None) -> Itera
 
 def play_random_game(
     case: VariantCase, seed: int, policy_seed: int, record: bool = False,
-    observe: Observer | None = None,
+    observe: Observer | None = None, hands: int | None = None,
 ) -> Game:
-    """A whole game of random legal actions; `observe` sees every decision."""
+    """A whole game of random legal actions (or its first `hands` hands); `observe` sees
+    every decision."""
     game = Game(case.name, seed=seed, options=case.options, record=record)
-    for d in decisions(game, random.Random(policy_seed)):
+    for d in decisions(game, random.Random(policy_seed), hands=hands):
         if observe is not None:
             observe(game, d)
     return game
@@ -130,6 +162,81 @@ def play_random_game(
 def random_game() -> Callable[..., Game]:
     """play_random_game as a fixture (session scope, so Hypothesis tests may use it)."""
     return play_random_game
+
+
+# --- a seeded game, taken apart into its deals (what at_deal/deal_again take) -------------
+@dataclass
+class Deal:
+    """One deal of a seeded game as `at_deal`/`deal_again` take it, and where it came."""
+
+    at: int  # the number of actions applied before it
+    event: Dealt
+    trump: int = -1  # the mode drawn at random at the deal, or -1
+    lots: list[tuple[int, int]] = field(default_factory=list)
+
+    def hands(self) -> list[list[int]]:
+        return [mask_cards(h) for h in self.event.hands]
+
+    def piles(self) -> dict[str, list[int]]:
+        return {name: list(cards) for name, cards in self.event.piles}
+
+
+def take_apart(new: list[Event], at: int, deals: list[Deal]) -> None:
+    """Note the deals, drawn trumps and lots among the events an action made."""
+    for event in new:
+        if isinstance(event, Dealt):
+            deals.append(Deal(at, event))
+        elif isinstance(event, TrumpSet) and event.how == "drawn":
+            deals[-1].trump = event.mode.number  # drawn at the deal, logged after its Dealt
+        elif isinstance(event, LotDrawn):
+            deals[-1].lots.append((event.of, event.value))
+
+
+def seeded_game(rules: CompiledRules, seed: int, policy: int, hands: int | None = None
+                ) -> tuple[Game, list[Action], list[Deal]]:
+    """A seeded game of random legal actions (its first `hands` hands), with its deals
+    (its events are logged; no undo copies are kept)."""
+    game = Game(rules, seed=seed, record=False, events=True)
+    deals: list[Deal] = []
+    take_apart(game.events, 0, deals)
+    rng = random.Random(policy)
+    actions: list[Action] = []
+    while not game.is_over and (hands is None or len(game.results) < hands):
+        before = len(game.events)
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        actions.append(action)
+        take_apart(game.events[before:], len(actions), deals)
+    return game, actions, deals
+
+
+@dataclass(frozen=True)
+class Played:
+    """A seeded game as the tests check it: played once per session, shared (read only)."""
+
+    rules: CompiledRules
+    history: tuple[Action, ...]
+    results: tuple[HandResult, ...]
+    events: tuple[Event, ...]
+    deals: tuple[Deal, ...]
+    outcome: Outcome | None
+    over: bool
+
+
+PLAYED: dict[tuple[str, int, int, int | None], Played] = {}
+
+
+def played(case: VariantCase, seed: int, policy: int, hands: int | None = MAX_HANDS) -> Played:
+    """The game of `case` from `seed`, random legal actions drawn from `policy` (its first
+    `hands` hands), played once per session: a test replays it or reads it, never
+    changes it."""
+    key = (case.id, seed, policy, hands)
+    if key not in PLAYED:
+        rules = load_rules(case.name, case.options)
+        game, actions, deals = seeded_game(rules, seed, policy, hands)
+        PLAYED[key] = Played(rules, tuple(actions), tuple(game.results), tuple(game.events),
+                             tuple(deals), game.outcome(), game.is_over)
+    return PLAYED[key]
 
 
 def names(cards: int | list[int] | tuple[int, ...]) -> list[str]:
@@ -147,6 +254,26 @@ def snapshot(game: Game) -> dict[str, Any]:
         "phase": game.phase,
         "current": game.current_player,
     }
+
+
+# --- the conformance corpus ---------------------------------------------------------------------
+WHOLE_VARIANT = "schieber"  # the corpus sample holds every case of this variant
+
+
+def corpus_sample(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A stratified sample of corpus cases for a second pass over the corpus (the first,
+    test_committed_corpus_verifies, checks every case): the first case of each variant,
+    option set and kind, and every case of WHOLE_VARIANT. The thorough profile takes all."""
+    if THOROUGH:
+        return list(cases)
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for case in cases:
+        key = (case["variant"], repr(sorted(case["options"].items())), case["kind"])
+        if case["variant"] == WHOLE_VARIANT or key not in seen:
+            out.append(case)
+        seen.add(key)
+    return out
 
 
 # --- the rulebook site ------------------------------------------------------------------------

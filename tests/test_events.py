@@ -1,6 +1,8 @@
 """The event log tells each hand as its record keeps it, and `undo` takes back exactly the
 events of the action it takes back: for every rule file (and option set), over seeded
-random games. The Python API section documents every event and observation key."""
+random games (their first MAX_HANDS hands, played once per session and shared with
+test_position.py: the checks hold hand by hand). The Python API
+section documents every event and observation key."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from conftest import VariantCase
+from conftest import VariantCase, played
 
 from jassdsl.cards import CARD_NAMES
 from jassdsl.engine import Game, HandResult, Observation
@@ -37,13 +39,13 @@ SEEDS = (1, 2, 3)
 DOCS = Path(__file__).parent.parent / "docs"
 
 
-def played(case: VariantCase, seed: int) -> Game:
-    """A whole game of random legal actions; each action is taken back and made again,
-    and must take back and make the very same events."""
-    game = Game(case.name, seed=seed, options=case.options)
-    rng = random.Random(seed)
-    while not game.is_over:
-        action = rng.choice(game.legal_actions())
+def undone_and_made_again(case: VariantCase, seed: int) -> Game:
+    """The session's seeded game (conftest.played: its first MAX_HANDS hands) made again
+    action by action; each action is taken back and made again, and must take back and
+    make the very same events. The events end as those of the game played once."""
+    once = played(case, seed, seed)
+    game = Game(once.rules, seed=seed)
+    for action in once.history:
         before = list(game.events)
         game.apply(action)
         after = list(game.events)
@@ -52,6 +54,7 @@ def played(case: VariantCase, seed: int) -> Game:
         assert game.events == before, action
         game.apply(action)
         assert game.events == after, action
+    assert tuple(game.events) == once.events
     return game
 
 
@@ -122,11 +125,12 @@ def check_hand(game: Game, result: HandResult) -> None:
 
 def test_the_events_of_each_hand_agree_with_its_record(variant_case: VariantCase) -> None:
     for seed in SEEDS:
-        game = played(variant_case, seed)
+        game = undone_and_made_again(variant_case, seed)
         assert game.results
         for result in game.results:
             check_hand(game, result)
-        assert sum(1 for e in game.events if type(e).__name__ == "GameOver") == 1
+        over = sum(1 for e in game.events if type(e).__name__ == "GameOver")
+        assert over == int(game.is_over)
 
 
 def test_a_game_without_events_logs_nothing() -> None:

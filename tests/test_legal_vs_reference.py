@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from conftest import VariantCase, decisions, names, scaled, variant_cases
+from conftest import MAX_HANDS, VariantCase, decisions, names, scaled, variant_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,9 +91,11 @@ class Recorder:
 
 
 def record_game(case: VariantCase, seed: int, policy: int) -> tuple[Game, Recorder]:
+    """A random game's card plays (its first MAX_HANDS hands: the reference plays hand by
+    hand)."""
     game = Game(case.name, seed=seed, options=case.options, record=False)
     rec = Recorder()
-    for d in decisions(game, random.Random(policy)):
+    for d in decisions(game, random.Random(policy), hands=MAX_HANDS):
         if d.phase == "play":
             rec.add(d.hand_number, d.seat, [a.value for a in d.legal], d.action.value)
     return game, rec

@@ -15,10 +15,20 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import pytest
-from conftest import SLOW_OK, VariantCase, scaled, variant_cases
+from conftest import (
+    MAX_HANDS,
+    SLOW_OK,
+    Deal,
+    Played,
+    VariantCase,
+    played,
+    scaled,
+    seeded_game,
+    snapshot,
+    variant_cases,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sitebuild import ROOT
@@ -30,7 +40,7 @@ from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.check import load_model
 from jassdsl.compiler import CompiledRules, compile_rules
 from jassdsl.engine import Chance, ChanceError, Game, ScriptedChance
-from jassdsl.engine.events import Dealt, Event, LotDrawn, TrumpSet
+from jassdsl.engine.events import Dealt
 from jassdsl.engine.position import PositionError, at_deal, at_play, deal_again
 from jassdsl.registry import load_rules, variant_names
 from jassdsl.tables import MODE_NAMES
@@ -44,51 +54,7 @@ SEEDS = st.integers(0, 2**32 - 1)
 LOTS = FOLDER / "target-by-lot.jass"
 
 
-# --- a seeded game, taken apart into what at_deal takes -------------------------------------
-@dataclass
-class Deal:
-    """One deal of a seeded game as `at_deal`/`deal_again` take it, and where it came."""
-
-    at: int  # the number of actions applied before it
-    event: Dealt
-    trump: int = -1  # the mode drawn at random at the deal, or -1
-    lots: list[tuple[int, int]] = field(default_factory=list)
-
-    def hands(self) -> list[list[int]]:
-        return [mask_cards(h) for h in self.event.hands]
-
-    def piles(self) -> dict[str, list[int]]:
-        return {name: list(cards) for name, cards in self.event.piles}
-
-
-def take_apart(game: Game, new: list[Event], at: int, deals: list[Deal]) -> None:
-    """Note the deals, drawn trumps and lots among the events an action made."""
-    for event in new:
-        if isinstance(event, Dealt):
-            deals.append(Deal(at, event))
-        elif isinstance(event, TrumpSet) and event.how == "drawn":
-            deals[-1].trump = event.mode.number  # drawn at the deal, logged after its Dealt
-        elif isinstance(event, LotDrawn):
-            deals[-1].lots.append((event.of, event.value))
-
-
-def seeded_game(rules: CompiledRules, seed: int, policy: int
-                ) -> tuple[Game, list[Action], list[Deal]]:
-    """A seeded game of random legal actions, with its deals."""
-    game = Game(rules, seed=seed)
-    deals: list[Deal] = []
-    take_apart(game, game.events, 0, deals)
-    rng = random.Random(policy)
-    actions: list[Action] = []
-    while not game.is_over:
-        before = len(game.events)
-        action = rng.choice(game.legal_actions())
-        game.apply(action)
-        actions.append(action)
-        take_apart(game, game.events[before:], len(actions), deals)
-    return game, actions, deals
-
-
+# --- a seeded game, rebuilt from its deals -------------------------------------------------
 def last_deal(game: Game) -> Dealt:
     """The hand's deal (bettering may have begun at once after it)."""
     return [e for e in game.hand_events() if isinstance(e, Dealt)][-1]
@@ -110,18 +76,26 @@ def rebuilt(rules: CompiledRules, actions: list[Action], deals: list[Deal]) -> G
     return game
 
 
-@settings(max_examples=scaled(0.25), suppress_health_check=SLOW_OK)
+@settings(max_examples=scaled(0.5), suppress_health_check=SLOW_OK)
 @given(seed=SEEDS, policy=SEEDS)
-def test_a_game_at_its_deals_replays_as_the_seeded_game(variant_case: VariantCase, seed: int,
-                                                        policy: int) -> None:
-    """Every deal of a seeded game, given to at_deal/deal_again with the trump drawn and
-    the lots, deals the same cards and piles; the same actions give the same records."""
+def test_a_game_replays_from_its_history_and_from_its_deals(variant_case: VariantCase,
+                                                            seed: int, policy: int) -> None:
+    """One seeded game, replayed two ways. The same seed and the same actions (given as
+    text) give the same hands, scores, end and everything a player sees. Every deal, given
+    to at_deal/deal_again with the trump drawn and the lots, deals the same cards and
+    piles; the same actions give the same records. Both hold hand by hand: MAX_HANDS."""
     rules = load_rules(variant_case.name, variant_case.options)
-    game, actions, deals = seeded_game(rules, seed, policy)
-    again = rebuilt(game.rules, actions, deals)
+    game, actions, deals = seeded_game(rules, seed, policy, MAX_HANDS)
+    again = Game(variant_case.name, seed=seed, options=variant_case.options)
+    for action in actions:
+        again.apply(str(action))
     assert again.results == game.results
     assert again.outcome() == game.outcome()
-    assert again.totals == game.totals
+    assert snapshot(again) == snapshot(game)
+    dealt = rebuilt(game.rules, actions, deals)
+    assert dealt.results == game.results
+    assert dealt.outcome() == game.outcome()
+    assert dealt.totals == game.totals
 
 
 def test_the_replays_meet_every_kind_of_deal() -> None:
@@ -131,11 +105,14 @@ def test_the_replays_meet_every_kind_of_deal() -> None:
     that draws one every hand is replayed too."""
     seen: Counter[str] = Counter()
     lots = compile_rules(load_model(with_base(LOTS.read_text(encoding="utf-8")), str(LOTS)))
-    for rules in [*(load_rules(c.name, c.options) for c in variant_cases()), lots]:
-        game, actions, deals = seeded_game(rules, 7, 7)
-        again = rebuilt(rules, actions, deals)
-        assert (again.results, again.outcome()) == (game.results, game.outcome())
-        for d in deals:
+    games = [played(c, 1, 1) for c in variant_cases()]  # test_events checks them too
+    game, actions, deals = seeded_game(lots, 1, 1, MAX_HANDS)
+    games.append(Played(lots, tuple(actions), tuple(game.results), (), tuple(deals),
+                        game.outcome(), game.is_over))
+    for one in games:
+        again = rebuilt(one.rules, list(one.history), list(one.deals))
+        assert (tuple(again.results), again.outcome()) == (one.results, one.outcome)
+        for d in one.deals:
             seen["piles"] += bool(d.event.piles)
             seen["shown"] += d.event.shown >= 0
             seen["turned"] += d.event.turned >= 0

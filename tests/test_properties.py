@@ -23,6 +23,7 @@ from unittest import mock
 
 import pytest
 from conftest import (
+    MAX_HANDS,
     Decision,
     VariantCase,
     decisions,
@@ -1062,27 +1063,18 @@ def test_random_games_keep_the_rules(variant_case: VariantCase, seed: int, polic
     watch.finish(game)
 
 
-@settings(max_examples=scaled(0.5))
-@given(seed=SEEDS, policy=SEEDS)
-def test_replay_of_the_history_is_identical(variant_case: VariantCase, seed: int,
-                                            policy: int) -> None:
-    """Same seed and same actions (given as text) give the same hands, scores and end."""
-    first = play_random_game(variant_case, seed, policy, record=True)
-    again = Game(variant_case.name, seed=seed, options=variant_case.options)
-    for action in first.history:
-        again.apply(str(action))
-    assert again.results == first.results
-    assert again.outcome() == first.outcome()
-    assert snapshot(again) == snapshot(first)
+# The replay of a game's history: test_position.py replays each game from its history
+# and from its deals.
 
 
 @settings(max_examples=scaled(0.5))
 @given(seed=SEEDS, policy=SEEDS)
 def test_same_seed_and_choices_play_the_same_game(variant_case: VariantCase, seed: int,
                                                    policy: int) -> None:
-    """Two games built from one seed and fed the same choices never drift apart."""
-    one = play_random_game(variant_case, seed, policy)
-    two = play_random_game(variant_case, seed, policy)
+    """Two games built from one seed and fed the same choices never drift apart (hand by
+    hand: MAX_HANDS)."""
+    one = play_random_game(variant_case, seed, policy, hands=MAX_HANDS)
+    two = play_random_game(variant_case, seed, policy, hands=MAX_HANDS)
     assert one.results == two.results
     assert snapshot(one) == snapshot(two)
     other = Game(variant_case.name, seed=seed + 1, options=variant_case.options)
