@@ -811,3 +811,28 @@ def test_handjass_pages_state_the_winner_rule_once(name: str) -> None:
     assert en.count("to leave the table wins") == 1 and "The winner is" not in en
     assert de.count("gewinnt, wer zuerst den Tisch verlässt") == 1
     assert "mit den meisten Strichen;" not in de and "Wer zuerst geht, gewinnt" not in de
+
+
+@pytest.mark.parametrize(("op", "en", "de"), [
+    ("=", "the option `target` is `2500`", "die Option `target` auf `2500` steht"),
+    ("!=", "the option `target` is not `2500`", "die Option `target` nicht auf `2500` steht"),
+    (">=", "the option `target` is at least `2500`", "die Option `target` mindestens `2500` ist"),
+])
+def test_an_option_compared_with_a_value_reads_as_the_option(op: str, en: str, de: str) -> None:
+    """`target = 2500` is said as the option having that value, not as a formula that
+    'holds' (Schieber's factor)."""
+    rf = load_model((ROOT / "rules" / "schieber.jass").read_text(encoding="utf-8"),
+                    "schieber.jass")
+    pos = rf.options[0].pos
+    e = m.Binary(pos=pos, op=op, left=m.Name(pos=pos, name="target"),
+                 right=m.Num(pos=pos, value=2500))
+    assert Speaker("en", rf).stmt(e).sub() == en
+    assert Speaker("de", rf).stmt(e).sub() == de
+
+
+def test_schieber_factor_names_the_option_target() -> None:
+    for lang, said in (("en", "if either the option `target` is `2500` or the option"),
+                       ("de", "wenn entweder die Option `target` auf `2500` steht oder")):
+        page = variant_page(lang, variant(ROOT / "rules" / "schieber.jass"))
+        prose = page.split(f"## {say(lang, 'h.file')}")[0]  # the file itself says it
+        assert said in prose and "`target = 2500`" not in prose
