@@ -836,3 +836,26 @@ def test_schieber_factor_names_the_option_target() -> None:
         page = variant_page(lang, variant(ROOT / "rules" / "schieber.jass"))
         prose = page.split(f"## {say(lang, 'h.file')}")[0]  # the file itself says it
         assert said in prose and "`target = 2500`" not in prose
+
+
+def test_a_quoted_bracket_shows_as_a_bracket() -> None:
+    """Bieter's German decision quotes «darf [wer gepasst hat] …»: the Markdown keeps the
+    brackets inert as character references, and the HTML shows them as brackets."""
+    from html.parser import HTMLParser
+
+    import markdown
+
+    class Text(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.parts: list[str] = []
+
+        def handle_data(self, data: str) -> None:
+            self.parts.append(data)
+
+    page = variant_page("de", variant(ROOT / "rules" / "bieter.jass"))
+    assert "&#91;wer gepasst hat&#93;" in page  # inert in the Markdown
+    seen = Text()
+    seen.feed(markdown.markdown(page, extensions=["attr_list", "md_in_html", "tables"]))
+    text = "".join(seen.parts)
+    assert "«darf [wer gepasst hat] nachträglich" in text and "&#91;" not in text
