@@ -44,6 +44,8 @@ def test_a_whole_german_game_ends_with_the_standings(monkeypatch: pytest.MonkeyP
     assert re.search(r"Spiel beendet nach \d+ Runden \((Spielende|Rundenlimit erreicht)\)",
                      text)
     assert "standings" not in text and "scored by" not in text
+    # the dative after 'mit': 'mit 97 Strafpunkten', never 'mit 97 Strafpunkte'
+    assert re.search(r"mit -?\d+ Strafpunkt(en)?\b", text), text[-300:]
 
 
 def test_the_locale_chooses_the_language(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -29,6 +29,7 @@ from jassdsl.rulebook.words import (
     TEXT,
     Lang,
     card_name,
+    de_dative,
     declared_words,
     join_words,
     number_word,
@@ -1259,11 +1260,6 @@ def own_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
         return given
     word = f"word.{name}"
     return say(lang, word) if word in TEXT else name
-
-
-def de_dative(plural: str) -> str:
-    """German dative plural of a noun ('Punkte' -> 'Punkten')."""
-    return plural if plural.endswith(("n", "s")) else plural + "n"
 
 
 # the scoresheet's multiplier as a factor in words (English, German)

@@ -29,7 +29,7 @@ from jassdsl.rulebook.cardview import (
     suits_legend,
 )
 from jassdsl.rulebook.example import Example, Forced, TrickRow, seat_name, subject_label
-from jassdsl.rulebook.expressions import Speaker, de_dative, de_plural, mode_prose, own_name
+from jassdsl.rulebook.expressions import Speaker, de_plural, mode_prose, own_name
 from jassdsl.rulebook.words import (
     DECLARED,
     RANK_FULL,
@@ -37,6 +37,7 @@ from jassdsl.rulebook.words import (
     TEXT,
     Lang,
     card_name,
+    de_dative,
     declared_words,
     join_words,
     rank_name,

@@ -1244,6 +1244,11 @@ def unit_word(lang: Lang, singular: str, plural: str, amount: int | None = None)
     return singular if one else plural
 
 
+def de_dative(plural: str) -> str:
+    """German dative plural of a noun ('Punkte' -> 'Punkten')."""
+    return plural if plural.endswith(("n", "s")) else plural + "n"
+
+
 # -- players and teams ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SubjectWords:
