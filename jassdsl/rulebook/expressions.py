@@ -29,6 +29,7 @@ from jassdsl.rulebook.words import (
     TEXT,
     Lang,
     card_name,
+    de_dative,
     declared_words,
     join_words,
     number_word,
@@ -885,12 +886,29 @@ class Speaker:
             text = f"it is not the case that {inner.main()}"
             return Raw(text, text, text, text)
         if isinstance(e, m.Binary) and e.op in CMP_IS["en"]:
-            found = self.table_comparison(e.left, e.op, [e.right])
+            found = self.table_comparison(e.left, e.op, [e.right]) or self.option_is(e)
             if found is not None:
                 return found
         code = f"`{formula(e)}`"
         holds = self.pick(f"{code} holds", f"{code} gilt")
         return Raw(holds, holds, holds, holds)
+
+    def option_is(self, e: m.Binary) -> Phrase | None:
+        """An option compared with one of its values: 'the option `target` is `2500`'
+        ('die Option `target` ist `2500`'), 'is at least `1200`', 'is not `2500`'."""
+        option, value = e.left, e.right
+        if not (isinstance(option, m.Name) and option.name in self.options):
+            return None
+        if isinstance(value, m.Num):
+            shown = str(value.value)
+        elif isinstance(value, m.Name) and value.name not in self.options:
+            shown = value.name
+        else:
+            return None
+        key = "option.is" if e.op in ("=", "!=") else "option.cmp"  # German: 'steht auf'
+        return self.raw(key, {"name": safe.code(option.name),
+                                      "cmp": CMP_IS[self.lang][e.op],
+                                      "value": safe.code(shown)})
 
     def none_who_not(self, q: m.Quant) -> Phrase | None:
         """'no player who does not play has a gain other than 0' said without a double
@@ -1242,11 +1260,6 @@ def own_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
         return given
     word = f"word.{name}"
     return say(lang, word) if word in TEXT else name
-
-
-def de_dative(plural: str) -> str:
-    """German dative plural of a noun ('Punkte' -> 'Punkten')."""
-    return plural if plural.endswith(("n", "s")) else plural + "n"
 
 
 # the scoresheet's multiplier as a factor in words (English, German)

@@ -18,6 +18,7 @@ from jassdsl.cards import RANKS, SUITS
 from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.counting import TRICKS
 from jassdsl.engine.events import ColumnTaken, Declared, Pushed
+from jassdsl.play import UNDERTRUMP
 from jassdsl.roles import ROLES, role_name
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import (
@@ -27,8 +28,8 @@ from jassdsl.rulebook.cardview import (
     suit_prose,
     suits_legend,
 )
-from jassdsl.rulebook.example import Example, seat_name, subject_label
-from jassdsl.rulebook.expressions import Speaker, de_dative, de_plural, mode_prose, own_name
+from jassdsl.rulebook.example import Example, Forced, TrickRow, seat_name, subject_label
+from jassdsl.rulebook.expressions import Speaker, de_plural, mode_prose, own_name
 from jassdsl.rulebook.words import (
     DECLARED,
     RANK_FULL,
@@ -36,6 +37,7 @@ from jassdsl.rulebook.words import (
     TEXT,
     Lang,
     card_name,
+    de_dative,
     declared_words,
     join_words,
     rank_name,
@@ -740,7 +742,56 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
     if any(row.mode for row in ex.rows):
         note += " " + say(lang, "ex.tricks_modes")
     out += [note, ""]
+    why = why_lines(lang, v)
+    if why:
+        out += [say(lang, "ex.why"), "", *why, ""]
     return out + outcome_lines(lang, v)
+
+
+def why_lines(lang: Lang, v: Variant) -> list[str]:
+    """Where a rule decided a card or a trick, each kind of case told once (its first
+    time), in playing order: the list below the example's tricks."""
+    ex, r = v.example, v.rules
+    told: set[object] = set()
+    found: list[tuple[int, int, str]] = []  # (trick, order within the trick, sentence)
+    for i, f in enumerate(ex.forced):
+        kind = (tuple(k for k, _ in f.excluded), f.only, f.exception)
+        if kind not in told:
+            told.add(kind)
+            found.append((f.trick, i, forced_text(lang, f)))
+    for row in ex.rows:
+        if row.won_by and (row.won_by, row.order) not in told:
+            told.add((row.won_by, row.order))
+            found.append((row.number, len(ex.forced), won_text(lang, r, row)))
+    return [f"- {say(lang, 'ex.why_trick', n=n)}: {text}" for n, _, text in sorted(found)]
+
+
+def forced_text(lang: Lang, f: Forced) -> str:
+    """Why a card was played: an exception allowed it, it was the only legal card, or a
+    rule barred other cards (the regime statements of `Game.why_illegal`, in words)."""
+    player, card = seat_name(f.seat), card_mark(f.card)
+    if f.exception:
+        return say(lang, f"ex.allowed.{f.exception}", player=player, card=card)
+    reasons = join_words(lang, [say(lang, f"ex.reason.{k}") for k, _ in f.excluded])
+    if f.only:
+        return say(lang, "ex.forced_only", player=player, card=card, reasons=reasons)
+    barred = [c for k, cards in f.excluded if k == UNDERTRUMP for c in cards]
+    return say(lang, "ex.forced_barred", player=player, card=card,
+               cards=" ".join(card_mark(c) for c in barred),
+               reason=say(lang, f"ex.reason.{UNDERTRUMP}"))
+
+
+def won_text(lang: Lang, r: CompiledRules, row: TrickRow) -> str:
+    """Why a trick went to a card that is not the highest of the suit led: a trump, or
+    the order of the trick's mode (its ranks, read from the mode's table)."""
+    card = row.cards[row.seats.index(row.winner)]
+    table = r.modes[r.settled_mode(r.mode_names.index(row.order))]
+    suit = card // 9
+    ranks = " ".join(RANKS[c % 9] for c in sorted(range(9 * suit, 9 * suit + 9),
+                                                   key=lambda c: -table.strength[c]))
+    mode = trick_mode_word(lang, row.order) if row.won_by == "order" else ""
+    return say(lang, f"ex.won.{row.won_by}", player=seat_name(row.winner),
+               card=card_mark(card), ranks=ranks, mode=mode)
 
 
 def trick_mode_word(lang: Lang, mode: str) -> str:

@@ -18,9 +18,9 @@ from jassdsl.cards import (
     RANK_NAMES,
     RANKS,
     RED_SUITS,
-    SUIT_NAMES,
     SUIT_SYMBOLS,
     SUITS,
+    card_words,
     rank_of,
     suit_of,
 )
@@ -48,8 +48,7 @@ def card(c: int, lang: Lang) -> dict[str, str]:
 
 def card_name(c: int, names: str) -> str:
     """'Herz Bube', 'Schellen Under', 'Hearts Jack'."""
-    suit, rank = SUITS[suit_of(c)], RANKS[rank_of(c)]
-    return f"{SUIT_NAMES[names][suit]} {RANK_NAMES[names].get(rank, rank)}"
+    return card_words(c, names)
 
 
 def short_rank(rank: str, names: str) -> str:
