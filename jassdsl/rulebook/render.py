@@ -466,8 +466,8 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
                      may=say(lang, "declare.may_pl" if plural else "declare.may"))]
     if d.only_when is not None:
         phrase = Speaker(lang, rf).stmt(d.only_when)
-        a_dat = a_dative(de_a) if lang == "de" else a_name
-        items.append(say(lang, "declare.only_when", a_name=a_name, a_dat=a_dat,
+        asked = a_dative(de_a) if lang == "de" else a_name
+        items.append(say(lang, "declare.only_when", a_name=asked,
                          cond=phrase.sub() if lang == "de" else phrase.main()))
     if d.only_if is not None:
         value = own_name(lang, rf, d.only_if_value.word()) if d.only_if_value else \

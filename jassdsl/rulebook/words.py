@@ -539,7 +539,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "declare.by_not_role": ("the opponents of {role}", "die Gegner {role}"),
     "declare.only_when": (
         "A player is asked for {a_name} only if, at their turn, {cond}.",
-        "Ein Spieler wird nur nach {a_dat} gefragt, wenn bei seinem Zug {cond}.",
+        "Ein Spieler wird nur nach {a_name} gefragt, wenn bei seinem Zug {cond}.",
     ),
     "declare.only_if": (
         "This is declared only when the option {name} is {value}.",
