@@ -493,7 +493,8 @@ def compile_rules(
         stoeck_bonus=bonuses.get("stoeck", 0),
         lead_role=role_index(settings.word(rf, "first lead")),
         dealer_role=role_index(settings.word(rf, "next dealer")),
-        roles_read=roles_read(rf),
+        roles_read=roles_read(rf.model_copy(update={"declarations": tuple(
+            d for d in rf.declarations if declared_under(d, options))})),
         roles_made=roles_made(rf),
         piles=tuple((p.name, number(p.size, options) if p.size is not None else None)
                     for p in rf.piles),
