@@ -926,7 +926,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "live.prompt.trump": ("Choose trump", "Trumpf wählen"),
     "live.prompt.column": ("Choose a column of your sheet", "Spalte der Tafel wählen"),
     "live.prompt.play": ("Play a card", "Karte spielen"),
-    "live.prompt.declare": ("Your {name}", "Deine {name}"),
+    "live.prompt.declare": ("{your} {name}", "{your} {name}"),
     "live.prompt.auction": ("Your bid", "Dein Gebot"),
     "live.prompt.weis": ("Declare your Weis?", "Weis ansagen?"),
     "live.prompt.take part": ("Do you play?", "Spielst du mit?"),
