@@ -406,9 +406,11 @@ class Speaker:
             plural = de_plural(de_noun)
             return Qty("value", ("hat", "haben"), a_noun=f"zusammen {plural}",
                        np=f"die {plural} beider Partner zusammen",
-                       np_dat=f"den {plural} beider Partner zusammen")
+                       np_dat=f"den {plural} beider Partner zusammen",
+                       everyone=f"die {plural} aller Spieler zusammen")
         return Qty("value", ("has", "have"), a_noun=f"{en_noun}s together",
-                   np=f"the {en_noun}s of both partners together")
+                   np=f"the {en_noun}s of both partners together",
+                   everyone=f"the {en_noun}s of all players together")
 
     def role_value(self, e: m.RoleValue) -> tuple[str, str]:
         """`bid of bidder`: 'the bid of the highest bidder' (German: nominative and dative,
@@ -1213,6 +1215,10 @@ class Speaker:
                 return f"{then}, wenn {cond.sub()}, sonst {other}"
             return f"{then} if {cond.main()}, otherwise {other}"
         v = self.value(e)
+        if v is None and isinstance(e, m.Binary) and e.op == "*":  # *a* times *b*
+            left, right = self.value(e.left), self.value(e.right)
+            if left is not None and right is not None:
+                return f"{left} {TIMES} {right}"
         return v if v is not None else self.noun_phrase(e)[0]
 
     def where(self) -> list[str]:
@@ -1332,7 +1338,10 @@ def worded(e: m.Expr, text: str) -> bool:
 
 
 def de_plural(noun: str) -> str:
-    """The German plural of a declared noun: Ansage-n, Schätzung-en, Gebot-e."""
+    """The German plural of a declared noun: Ansage-n, Schätzung-en, Gebot-e; Konter and
+    Re stay as they are."""
+    if noun in ("Konter", "Re"):
+        return noun
     if noun.endswith("e"):
         return noun + "n"
     if noun.endswith("ung") or "*" in noun:

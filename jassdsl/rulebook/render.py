@@ -462,6 +462,19 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
         else role.doc
     items = [say(lang, key, a_name=a_name, low=low, high=high, name=noun, top=top,
                  role=holder)]
+    if d.by is not None:
+        who, plural = declarers(lang, rf, d.by)
+        items = [say(lang, "declare.by", who=who, a_name=a_name, low=low, high=high,
+                     may=say(lang, "declare.may_pl" if plural else "declare.may"))]
+    if d.only_when is not None:
+        phrase = Speaker(lang, rf).stmt(d.only_when)
+        asked = a_dative(de_a) if lang == "de" else a_name
+        items.append(say(lang, "declare.only_when", a_name=asked,
+                         cond=phrase.sub() if lang == "de" else phrase.main()))
+    if d.only_if is not None:
+        value = own_name(lang, rf, d.only_if_value.word()) if d.only_if_value else \
+            own_name(lang, rf, "yes")
+        items.append(say(lang, "declare.only_if", name=safe.code(d.only_if.text), value=value))
     declared = say(lang, "declare.bid" if d.auction else "declare.declared")
     if d.step is not None:
         items.append(steps_sentence(lang, rf, d, declared))
@@ -477,6 +490,34 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
         items.append(say(lang, "declare.hook", total=value_text(lang, rf, d.hook)))
     items.append(say(lang, "declare.hidden" if d.hidden else "declare.open"))
     return items
+
+
+def a_dative(accusative: str) -> str:
+    """A German indefinite noun phrase from the accusative into the dative: 'einen
+    Konter' -> 'einem Konter', 'eine Schätzung' -> 'einer Schätzung'."""
+    for acc, dat in (("einen ", "einem "), ("eine ", "einer "), ("ein ", "einem ")):
+        if accusative.startswith(acc):
+            return dat + accusative[len(acc):]
+    return accusative
+
+
+def declarers(lang: Lang, rf: m.RuleFile, t: m.Target) -> tuple[str, bool]:
+    """Who may declare (`by TARGET`), as the subject of a sentence, and whether it is
+    plural: the team of a role's holder, its opponents, else the target as scoring says it."""
+    f = t.filter
+    negated = isinstance(f, m.Unary) and f.op == "not"
+    inner = f.arg if isinstance(f, m.Unary) and negated else f
+    role = ROLES.get(inner.name) if isinstance(inner, m.Name) else None
+    if role is not None and t.kind in ("sole", "subset"):
+        held = role.de_np(2) if lang == "de" else role.doc
+        if negated:
+            return say(lang, "declare.by_not_role", role=held), True
+        if rf.teams:
+            subject = "Team" if lang == "de" else "team"
+            return say(lang, "declare.by_role", subject=subject, role=held), False
+        return (role.de_np(0) if lang == "de" else role.doc), False
+    np, plural, _ = Speaker(lang, rf).target(t, False)
+    return np, plural
 
 
 def steps_sentence(lang: Lang, rf: m.RuleFile, d: m.Declaration, declared: str) -> str:

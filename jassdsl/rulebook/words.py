@@ -533,6 +533,24 @@ TEXT: dict[str, tuple[str, str]] = {
         "Die Ansagen bleiben vor den anderen verborgen, bis die Runde vorbei ist.",
     ),
     "declare.open": ("The declarations are open to all.", "Die Ansagen sind für alle offen."),
+    "declare.by": (
+        "After trump is set, only {who} {may} declare {a_name}, one player after the other "
+        "from forehand on: a whole number from {low} to {high}.",
+        "Nach der Trumpfbestimmung {may} nur {who} {a_name} ansagen, ein Spieler nach dem "
+        "anderen ab der Vorhand: eine ganze Zahl von {low} bis {high}.",
+    ),
+    "declare.may": ("may", "darf"),
+    "declare.may_pl": ("may", "dürfen"),
+    "declare.by_role": ("the {subject} of {role}", "das {subject} {role}"),
+    "declare.by_not_role": ("the opponents of {role}", "die Gegner {role}"),
+    "declare.only_when": (
+        "A player is asked for {a_name} only if, at their turn, {cond}.",
+        "Ein Spieler wird nur nach {a_name} gefragt, wenn bei seinem Zug {cond}.",
+    ),
+    "declare.only_if": (
+        "This is declared only when the option {name} is {value}.",
+        "Angesagt wird das nur, wenn die Option {name} {value} ist.",
+    ),
     # -- Weis
     "weis.uses": ("This variant counts Weis from the table *{name}*.", "Diese Variante zählt Weis nach der Tabelle *{name}*."),
     "weis.option": (
@@ -973,7 +991,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "live.prompt.trump": ("Choose trump", "Trumpf wählen"),
     "live.prompt.column": ("Choose a column of your sheet", "Spalte der Tafel wählen"),
     "live.prompt.play": ("Play a card", "Karte spielen"),
-    "live.prompt.declare": ("Your {name}", "Deine {name}"),
+    "live.prompt.declare": ("{your} {name}", "{your} {name}"),
     "live.prompt.auction": ("Your bid", "Dein Gebot"),
     "live.prompt.weis": ("Declare your Weis?", "Weis ansagen?"),
     "live.prompt.take part": ("Do you play?", "Spielst du mit?"),
@@ -1387,6 +1405,8 @@ DECLARED: dict[str, tuple[str, str, str, str, str]] = {
     "estimate": ("an estimate", "estimate", "eine Schätzung", "Schätzung", "f"),
     "bid": ("a bid", "bid", "ein Gebot", "Gebot", "n"),
     "call": ("a call", "call", "eine Ansage", "Ansage", "f"),
+    "double": ("a double (Konter)", "double", "einen Konter", "Konter", "m"),
+    "redouble": ("a redouble (Re)", "redouble", "ein Re", "Re", "n"),
 }
 
 

@@ -125,7 +125,10 @@ class Words:
         if any(a.kind == "column" for a in legal):
             return self.say("live.prompt.column")
         if phase == "declare" and legal:
-            return self.say("live.prompt.declare", name=self.declared_noun(legal[0].kind))
+            kind = legal[0].kind
+            your = "Your" if self.lang == "en" else \
+                "Deine" if declared_words(kind)[4] == "f" else "Dein"  # by the noun's gender
+            return self.say("live.prompt.declare", your=your, name=self.declared_noun(kind))
         key = f"live.prompt.{phase}"
         return self.say(key if key in TEXT else "live.prompt.other")
 
