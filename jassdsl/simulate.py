@@ -24,6 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from jassdsl.bots import Bot, PolicyBot, make_bots
@@ -57,6 +58,12 @@ class GameSummary(NamedTuple):
     match: int  # hands in which one side took every trick
     points: tuple[tuple[int, int], ...]  # per subject: sum and squares of card points a hand
     rows: tuple[Row, ...] | None = None  # the game's records, when asked for
+
+
+def add_counts(counts: Counter[str], more: dict[str, int]) -> None:
+    """``counts.update(more)`` without its generic checks (once per game: kept lean)."""
+    for key, n in more.items():
+        counts[key] += n
 
 
 @dataclass
@@ -114,7 +121,7 @@ class SimReport:
         self.games += 1
         self.hands += game.hands
         self.hands_per_game.add(game.hands)
-        self.clauses.update(game.clauses)
+        add_counts(self.clauses, game.clauses)
         for x in game.winners:
             self.wins[self.subjects[x]] += 1
         self.shared += len(game.winners) > 1
@@ -123,7 +130,7 @@ class SimReport:
             values = game.totals.get(unit, (0,) * len(tallies))  # a game without hands: 0
             for tally, v in zip(tallies, values, strict=True):
                 tally.add(v)
-        self.modes.update(game.modes)
+        add_counts(self.modes, game.modes)
         self.weis += game.weis
         self.stoeck += game.stoeck
         self.match += game.match
@@ -203,6 +210,9 @@ def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = Fa
     return game
 
 
+WINNER = attrgetter("winner")  # of a trick
+
+
 def summarize(game: Game, rows: tuple[Row, ...] | None = None) -> GameSummary:
     outcome = game.outcome()
     assert outcome is not None  # a game is summed up only when it is over
@@ -220,9 +230,8 @@ def summarize(game: Game, rows: tuple[Row, ...] | None = None) -> GameSummary:
         if r.bonuses:
             stoeck += any(r.bonuses.get("stoeck", ()))
         tricks = r.tricks
-        if tricks:
-            side = team_of[tricks[0].winner]
-            match += all(team_of[t.winner] == side for t in tricks)  # as took_every_trick
+        if tricks:  # one side took every trick (as took_every_trick)
+            match += len(set(map(team_of.__getitem__, map(WINNER, tricks)))) == 1
         for x, p in enumerate(r.points):
             sums[x] += p
             squares[x] += p * p
