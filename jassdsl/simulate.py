@@ -24,7 +24,6 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Any, NamedTuple
 
 from jassdsl.bots import Bot, PolicyBot, make_bots
@@ -210,9 +209,6 @@ def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = Fa
     return game
 
 
-WINNER = attrgetter("winner")  # of a trick
-
-
 def summarize(game: Game, rows: tuple[Row, ...] | None = None) -> GameSummary:
     outcome = game.outcome()
     assert outcome is not None  # a game is summed up only when it is over
@@ -230,8 +226,9 @@ def summarize(game: Game, rows: tuple[Row, ...] | None = None) -> GameSummary:
         if r.bonuses:
             stoeck += any(r.bonuses.get("stoeck", ()))
         tricks = r.tricks
-        if tricks:  # one side took every trick (as took_every_trick)
-            match += len(set(map(team_of.__getitem__, map(WINNER, tricks)))) == 1
+        if tricks:
+            side = team_of[tricks[0].winner]
+            match += all(team_of[t.winner] == side for t in tricks)  # as took_every_trick
         for x, p in enumerate(r.points):
             sums[x] += p
             squares[x] += p * p
