@@ -172,18 +172,26 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
     with_it: dict[str, list[int]] = {}
     per = (scaled or {}).get(clause.id if clause else "", ())
 
+    moved = {u: [0] * len(v) for u, v in before.items()}  # running - before, kept up
+
+    def add(unit: str, x: int, d: int) -> None:
+        now, floor = running[unit], floors.get(unit)
+        y = now[x] + d
+        now[x] = y = y if floor is None or y >= floor else floor
+        moved[unit][x] = y - before[unit][x]
+
+    def ends() -> bool:
+        """Whether the game ends with the running totals."""
+        facts.totals, facts.bound, facts.change = running, None, moved
+        return bool(end(facts, -1))
+
     def book(steps: list[tuple[str, list[int]]]) -> bool:
         """Add the steps to the running totals; whether the game ends now."""
         for unit, step in steps:
-            now, floor = running[unit], floors.get(unit)
             for x, d in enumerate(step):
                 if d:
-                    y = now[x] + d
-                    now[x] = y if floor is None or y >= floor else floor
-        facts.totals, facts.bound = running, None
-        facts.change = {u: [a - b for a, b in zip(v, before[u], strict=True)]
-                        for u, v in running.items()}
-        return bool(end(facts, -1))
+                    add(unit, x, d)
+        return ends()
 
     def booked(fact: str) -> tuple[str, dict[str, list[int]], tuple[Grant, ...]]:
         return fact, running, tuple(Grant(x, u, v) for u, vs in facts.change.items()
@@ -217,12 +225,9 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
             for k, (taker, points) in enumerate(tricks, 1):
                 if not points or not each:
                     continue  # books nothing, so it cannot end the game
-                steps = []
                 for unit, factor in each:
-                    step = [0] * facts.n
-                    step[taker] = factor * points
-                    steps.append((unit, step))
-                if book(steps):
+                    add(unit, taker, factor * points)
+                if ends():
                     return booked(f"trick {k}")
         elif tricks:  # score again with the card points of the tricks so far
             so_far = [0] * facts.n

@@ -59,6 +59,12 @@ class GameSummary(NamedTuple):
     rows: tuple[Row, ...] | None = None  # the game's records, when asked for
 
 
+def add_counts(counts: Counter[str], more: dict[str, int]) -> None:
+    """``counts.update(more)`` without its generic checks (once per game: kept lean)."""
+    for key, n in more.items():
+        counts[key] += n
+
+
 @dataclass
 class SimReport:
     """Totals over a run of games; ``to_json`` gives the machine-readable form."""
@@ -114,7 +120,7 @@ class SimReport:
         self.games += 1
         self.hands += game.hands
         self.hands_per_game.add(game.hands)
-        self.clauses.update(game.clauses)
+        add_counts(self.clauses, game.clauses)
         for x in game.winners:
             self.wins[self.subjects[x]] += 1
         self.shared += len(game.winners) > 1
@@ -123,7 +129,7 @@ class SimReport:
             values = game.totals.get(unit, (0,) * len(tallies))  # a game without hands: 0
             for tally, v in zip(tallies, values, strict=True):
                 tally.add(v)
-        self.modes.update(game.modes)
+        add_counts(self.modes, game.modes)
         self.weis += game.weis
         self.stoeck += game.stoeck
         self.match += game.match
