@@ -7,6 +7,7 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from jassdsl import model as m
+from jassdsl import standard
 from jassdsl.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
 from jassdsl.counting import TRICKS, additions, read_as
 from jassdsl.errors import RuleError, RuleFileErrors, did_you_mean, listing
@@ -119,6 +120,7 @@ class Checker:
         if st is None:
             return None
         read = len(self.errors)  # syntax errors in statements nothing needs
+        st = standard.expanded(st, self.error)
         self.once(st)
         name, players, deal = first(st, m.VariantName), first(st, m.Players), first(st, m.Deal)
         trump, scoring = first(st, m.TrumpMethod), first(st, m.Scoring)

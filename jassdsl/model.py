@@ -463,10 +463,19 @@ class GermanNames:
     names: tuple[GermanName, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class StandardTables:
+    """`cards: the standard Swiss ranks and points [for TABLE and TABLE]`: the checker puts
+    the standard tables (jassdsl/standard.py) in its place, all four or those named."""
+
+    pos: Pos
+    tables: tuple[Word, ...] = ()
+
+
 Statement = (VariantName | Summary | Source | Decision | Option | Players | Deal | Setting
              | Ranks | Points | Bonus | ModeDef | TrumpMethod | Unit | Declaration | Let | Scoring
              | GameEnd | CountFirst | Winner | Invariant | WeisTableDef | Pile | Show | Rob
-             | TakePart | Leave | Improve | GermanNames | Sheet | Column)
+             | TakePart | Leave | Improve | GermanNames | Sheet | Column | StandardTables)
 
 
 # --- the one walk over the model -------------------------------------------------------

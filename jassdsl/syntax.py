@@ -187,6 +187,9 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         return m.Points(pos=pos_of(meta), table=word(table), values=tuple(values),
                         option=option, choice=choice)
 
+    def standard_tables(self, meta: Meta, ch: list[Token | None]) -> m.StandardTables:
+        return m.StandardTables(pos_of(meta), tuple(word(t) for t in ch if t is not None))
+
     def points_if(self, meta: Meta, ch: list[Any]) -> tuple[m.Word, m.Value]:
         return word(ch[0]), ch[1]
 
