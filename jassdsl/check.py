@@ -741,14 +741,31 @@ class Checker:
             if lows and highs and min(highs) < max(lows):
                 self.error(d.pos, "range", f"{d.name} from {max(lows)} to {min(highs)} leaves "
                            "nothing to declare")
-            elif d.hook is not None and lows and highs and max(highs) <= min(lows):
+            elif d.hook is not None and lows and highs and max(highs) <= min(lows) \
+                    and not d.named:
                 self.error(d.pos, "range", f"{d.name} has one value only; the last to declare "
                            "needs a choice to avoid the total")
             if d.hook is not None:
                 self.number(d.hook, "declared value", "the total the last may not make")
             steps = self.number(d.step, "declare step", "the step") if d.step else [1]
             self.check_named(d, lows, highs, steps)
+            self.check_yes_no(d)
         self.check_auction(rf)
+
+    def check_yes_no(self, d: m.Declaration) -> None:
+        """`declare NAME yes or no` is asked once of each player: no auction, and no bid
+        copied into it."""
+        if not d.yes_no:
+            return
+        where = dict(d.option_pos)
+        if d.auction:
+            self.error(where.get("auction", d.pos), "auction", f"{d.name!r} is a yes/no "
+                       "question, not an auction: an auction bids numbers ('declare bid from "
+                       "60 to 157, auction before trump')")
+        if d.bidder_keeps is not None:
+            self.error(where.get("bidder_keeps", d.pos), "auction", f"{d.name!r} is a yes/no "
+                       f"question; the highest bidder cannot keep the bid "
+                       f"{d.bidder_keeps.text!r} as its answer")
 
     def check_named(self, d: m.Declaration, lows: list[int], highs: list[int],
                     steps: list[int]) -> None:

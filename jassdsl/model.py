@@ -170,6 +170,13 @@ class Declaration(Node):
     named: tuple[tuple[Word, Value], ...] = ()  # `or match worth 257`: a value by a name
     option_pos: tuple[tuple[str, Pos], ...] = ()  # each option after a comma, and where
 
+    @property
+    def yes_no(self) -> bool:
+        """A yes/no question (`declare NAME yes or no`): no is 0, yes is the value named
+        `yes`, worth 1; `from 0 to 0, or yes worth 1` says the same."""
+        return (self.low.number, self.high.number, self.step) == (0, 0, None) and \
+            [(w.text, v.number) for w, v in self.named] == [("yes", 1)]
+
 
 class Option(Node):
     """A house-rule choice inside one file, e.g. the target score."""

@@ -400,6 +400,14 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
             option_pos=tuple((k, p) for k, _, p in options if k != "named"), **fields,
         )
 
+    def declare_yes_no(self, meta: Meta, ch: list[Any]) -> m.Declaration:
+        """`declare NAME yes or no`: the range 0 to 0 and the value `yes` worth 1."""
+        name, hidden, *options = ch
+        at = pos_of(meta)
+        yes = ("named", (m.Word(pos=at, text="yes"), m.Value(pos=at, number=1)), at)
+        zero = m.Value(pos=at, number=0)
+        return self.declare(meta, [name, zero, zero, None, hidden, *options, yes])
+
     def steps(self, meta: Meta, ch: list[m.Value]) -> m.Value:
         return ch[0]
 

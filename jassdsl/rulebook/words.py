@@ -493,6 +493,29 @@ TEXT: dict[str, tuple[str, str]] = {
         "Nach der Trumpfbestimmung sagt reihum jeder Spieler {a_name} an: eine ganze Zahl von "
         "{low} bis {high}, beginnend mit dem Spieler rechts vom Höchstbietenden.",
     ),
+    # `declare NAME yes or no`: a question each player answers
+    "declare.yes_no": (
+        "Starting with forehand, every player in turn answers the question {name}: yes or "
+        "no. In the scoring a yes counts 1 and a no 0.",
+        "Beginnend mit der Vorhand beantwortet reihum jeder Spieler die Frage {name}: ja oder "
+        "nein. In der Abrechnung zählt ein Ja 1 und ein Nein 0.",
+    ),
+    "declare.yes_no_after_role": (
+        "After trump is set, every player in turn answers the question {name}: yes or no, "
+        "starting with the player to the right of {role}. In the scoring a yes counts 1 and "
+        "a no 0.",
+        "Nach der Trumpfbestimmung beantwortet reihum jeder Spieler die Frage {name}: ja oder "
+        "nein, beginnend mit dem Spieler rechts von {role}. In der Abrechnung zählt ein Ja 1 "
+        "und ein Nein 0.",
+    ),
+    "declare.yes_no_after_bidder": (
+        "After trump is set, every player in turn answers the question {name}: yes or no, "
+        "starting with the player to the right of the highest bidder. In the scoring a yes "
+        "counts 1 and a no 0.",
+        "Nach der Trumpfbestimmung beantwortet reihum jeder Spieler die Frage {name}: ja oder "
+        "nein, beginnend mit dem Spieler rechts vom Höchstbietenden. In der Abrechnung zählt "
+        "ein Ja 1 und ein Nein 0.",
+    ),
     "declare.bidder_keeps": (
         "The highest bidder does not declare: their {name} is their {kept}.",
         "Der Höchstbietende sagt nicht an: als {name} zählt sein {kept}.",
