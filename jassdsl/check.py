@@ -7,7 +7,7 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from jassdsl import model as m
-from jassdsl import standard
+from jassdsl import standard, team_sums
 from jassdsl.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
 from jassdsl.counting import TRICKS, additions, read_as
 from jassdsl.errors import RuleError, RuleFileErrors, did_you_mean, listing
@@ -1380,6 +1380,13 @@ def load_model(text: str, path: str) -> m.RuleFile:
     if checker.errors or rf is None:
         raise RuleFileErrors(checker.errors, text, checker.notes)
     return rf
+
+
+def file_warnings(text: str, path: str) -> list[RuleError]:
+    """What a valid file says that it likely does not mean (jassdsl/team_sums.py): rule
+    errors of their own kind that do not stop the file; raises RuleFileErrors as
+    load_model does."""
+    return team_sums.warnings(load_model(text, path), path)
 
 
 def card_points(rf: m.RuleFile, mode: str, case: tuple[str, str] | None
