@@ -7,6 +7,7 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from jassdsl import model as m
+from jassdsl import standard, team_sums
 from jassdsl.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
 from jassdsl.counting import TRICKS, additions, read_as
 from jassdsl.errors import RuleError, RuleFileErrors, did_you_mean, listing
@@ -122,6 +123,7 @@ class Checker:
         if st is None:
             return None
         read = len(self.errors)  # syntax errors in statements nothing needs
+        st = standard.expanded(st, self.error)
         self.once(st)
         name, players, deal = first(st, m.VariantName), first(st, m.Players), first(st, m.Deal)
         trump, scoring = first(st, m.TrumpMethod), first(st, m.Scoring)
@@ -745,13 +747,15 @@ class Checker:
             if lows and highs and min(highs) < max(lows):
                 self.error(d.pos, "range", f"{d.name} from {max(lows)} to {min(highs)} leaves "
                            "nothing to declare")
-            elif d.hook is not None and lows and highs and max(highs) <= min(lows):
+            elif d.hook is not None and lows and highs and max(highs) <= min(lows) \
+                    and not d.named:
                 self.error(d.pos, "range", f"{d.name} has one value only; the last to declare "
                            "needs a choice to avoid the total")
             if d.hook is not None:
                 self.number(d.hook, "declared value", "the total the last may not make")
             steps = self.number(d.step, "declare step", "the step") if d.step else [1]
             self.check_named(d, lows, highs, steps)
+            self.check_yes_no(d)
         self.check_auction(rf)
         for i, d in enumerate(rf.declarations):
             self.check_declarers(rf, d, {e.name for e in rf.declarations[:i + 1]})
@@ -823,6 +827,21 @@ class Checker:
         elif value.word() not in words:
             self.error(value.pos, "option", f"option {w.text!r} has no choice "
                        f"{value.word()!r}; its choices: {', '.join(words)}")
+
+    def check_yes_no(self, d: m.Declaration) -> None:
+        """`declare NAME yes or no` is asked once of each player: no auction, and no bid
+        copied into it."""
+        if not d.yes_no:
+            return
+        where = dict(d.option_pos)
+        if d.auction:
+            self.error(where.get("auction", d.pos), "auction", f"{d.name!r} is a yes/no "
+                       "question, not an auction: an auction bids numbers ('declare bid from "
+                       "60 to 157, auction before trump')")
+        if d.bidder_keeps is not None:
+            self.error(where.get("bidder_keeps", d.pos), "auction", f"{d.name!r} is a yes/no "
+                       f"question; the highest bidder cannot keep the bid "
+                       f"{d.bidder_keeps.text!r} as its answer")
 
     def check_named(self, d: m.Declaration, lows: list[int], highs: list[int],
                     steps: list[int]) -> None:
@@ -1437,6 +1456,13 @@ def load_model(text: str, path: str) -> m.RuleFile:
     if checker.errors or rf is None:
         raise RuleFileErrors(checker.errors, text, checker.notes)
     return rf
+
+
+def file_warnings(text: str, path: str) -> list[RuleError]:
+    """What a valid file says that it likely does not mean (jassdsl/team_sums.py): rule
+    errors of their own kind that do not stop the file; raises RuleFileErrors as
+    load_model does."""
+    return team_sums.warnings(load_model(text, path), path)
 
 
 def card_points(rf: m.RuleFile, mode: str, case: tuple[str, str] | None

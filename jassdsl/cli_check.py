@@ -8,9 +8,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from jassdsl.check import file_warnings
 from jassdsl.compiler import option_value, shaping_options
 from jassdsl.errors import JassError, RuleFileErrors, UnreadableRuleFile
-from jassdsl.registry import display_path, load_rules, rule_files, variant_path
+from jassdsl.registry import (
+    display_path,
+    load_rules,
+    read_rule_text,
+    rule_files,
+    variant_path,
+)
 
 
 def register(sub: Any) -> None:
@@ -73,4 +80,7 @@ def check_one(name: str) -> str | None:
     except OSError as e:
         return f"{name}: cannot read: {e.strerror or e}"
     print(f"OK {display_path(path)} ({rules.name})")
+    text = read_rule_text(path)
+    for w in file_warnings(text, display_path(path)):
+        print(w.render(text), file=sys.stderr)
     return None

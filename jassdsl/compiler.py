@@ -81,6 +81,8 @@ def declaring(d: m.Declaration, options: dict[str, int | str],
     low, high = number(d.low, options), number(d.high, options)
     step = number(d.step, options) if d.step is not None else 1
     names = tuple(sorted((number(v, options), w.text) for w, v in d.named))
+    if d.yes_no:  # the answers are shown and read as `no` and `yes`
+        names = ((0, "no"), *names)
     values = {*range(low, high + 1, max(step, 1)), high, *(v for v, _ in names)}
     after = BIDDER if d.after_bidder else role_index(d.after_role.text) if d.after_role else -1
     return Declaring(d.name, low, high, d.hidden, auction=d.auction,

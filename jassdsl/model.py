@@ -174,6 +174,13 @@ class Declaration(Node):
     only_if: Word | None = None  # `if doubling`: declared only under this option's choice
     only_if_value: Value | None = None  # ... `= CHOICE` (None: the yes/no option is yes)
 
+    @property
+    def yes_no(self) -> bool:
+        """A yes/no question (`declare NAME yes or no`): no is 0, yes is the value named
+        `yes`, worth 1; `from 0 to 0, or yes worth 1` says the same."""
+        return (self.low.number, self.high.number, self.step) == (0, 0, None) and \
+            [(w.text, v.number) for w, v in self.named] == [("yes", 1)]
+
 
 class Option(Node):
     """A house-rule choice inside one file, e.g. the target score."""
@@ -467,10 +474,19 @@ class GermanNames:
     names: tuple[GermanName, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class StandardTables:
+    """`cards: the standard Swiss ranks and points [for TABLE and TABLE]`: the checker puts
+    the standard tables (jassdsl/standard.py) in its place, all four or those named."""
+
+    pos: Pos
+    tables: tuple[Word, ...] = ()
+
+
 Statement = (VariantName | Summary | Source | Decision | Option | Players | Deal | Setting
              | Ranks | Points | Bonus | ModeDef | TrumpMethod | Unit | Declaration | Let | Scoring
              | GameEnd | CountFirst | Winner | Invariant | WeisTableDef | Pile | Show | Rob
-             | TakePart | Leave | Improve | GermanNames | Sheet | Column)
+             | TakePart | Leave | Improve | GermanNames | Sheet | Column | StandardTables)
 
 
 # --- the one walk over the model -------------------------------------------------------

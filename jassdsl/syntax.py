@@ -188,6 +188,9 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         return m.Points(pos=pos_of(meta), table=word(table), values=tuple(values),
                         option=option, choice=choice)
 
+    def standard_tables(self, meta: Meta, ch: list[Token | None]) -> m.StandardTables:
+        return m.StandardTables(pos_of(meta), tuple(word(t) for t in ch if t is not None))
+
     def points_if(self, meta: Meta, ch: list[Any]) -> tuple[m.Word, m.Value]:
         return word(ch[0]), ch[1]
 
@@ -399,6 +402,14 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
             hidden=hidden is not None, named=tuple(named),
             option_pos=tuple((k, p) for k, _, p in options if k != "named"), **fields,
         )
+
+    def declare_yes_no(self, meta: Meta, ch: list[Any]) -> m.Declaration:
+        """`declare NAME yes or no`: the range 0 to 0 and the value `yes` worth 1."""
+        name, hidden, *options = ch
+        at = pos_of(meta)
+        yes = ("named", (m.Word(pos=at, text="yes"), m.Value(pos=at, number=1)), at)
+        zero = m.Value(pos=at, number=0)
+        return self.declare(meta, [name, zero, zero, None, hidden, *options, yes])
 
     def steps(self, meta: Meta, ch: list[m.Value]) -> m.Value:
         return ch[0]

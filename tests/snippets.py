@@ -30,5 +30,8 @@ def statements(text: str, named: dict[str, int] = NAMED) -> list[tuple[str, str]
 def completed(snippet: str, base: str, named: dict[str, int] = NAMED) -> str:
     """The snippet, then every base statement of a kind the snippet does not have."""
     own = {key for key, _ in statements(snippet, named)}
-    rest = [body for key, body in statements(base, named) if key not in own]
+    # `cards: the standard Swiss ranks and points` takes the place of the base's tables
+    replaced = ("ranks ", "card points ") if "cards" in own else ()
+    rest = [body for key, body in statements(base, named)
+            if key not in own and not any(key.startswith(t) for t in replaced)]
     return snippet.rstrip("\n") + "\n" + "\n".join(rest) + "\n"

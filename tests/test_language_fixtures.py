@@ -5,6 +5,8 @@ A fixture starts with comment lines that the test reads:
     # expect: ok                              (it loads, compiles and plays a whole game)
     # expect: error 12:5 unknown-name, 14:1 card   (exactly these errors: line:col kind)
     # options: seats=3                        (optional: options to compile with)
+    # warnings: 9:30 team-sum                 (an ok file's warnings: line:col kind; none
+                                               when the line is missing)
     # base: none                              (optional: a complete file, not a snippet)
 
 Other comment lines explain the construct: the fixtures double as the examples of the
@@ -23,7 +25,7 @@ from pathlib import Path
 import pytest
 from snippets import completed, statements
 
-from jassdsl.check import load_model
+from jassdsl.check import file_warnings, load_model
 from jassdsl.compiler import compile_rules
 from jassdsl.errors import RuleFileErrors
 from jassdsl.game import Game
@@ -41,6 +43,7 @@ class Fixture:
     errors: list[tuple[int, int, str]] | None  # None: the file is fine
     options: dict[str, int | str] = field(default_factory=dict)
     complete: bool = False
+    warnings: list[tuple[int, int, str]] = field(default_factory=list)
 
     @property
     def source(self) -> str:
@@ -62,6 +65,9 @@ def read_fixture(path: Path) -> Fixture:
             for pair in line.removeprefix("# options:").split():
                 key, value = pair.split("=")
                 fx.options[key] = int(value) if value.isdigit() else value
+        elif line.startswith("# warnings:"):
+            fx.warnings = [parse_error(w.strip())
+                           for w in line.removeprefix("# warnings:").split(",")]
         elif line.strip() == "# base: none":
             fx.complete = True
     assert found, f"{path.name}: the first comment lines need '# expect: ...'"
@@ -102,6 +108,9 @@ def test_fixture(path: Path) -> None:
         model = load_model(fx.source, name)
     except RuleFileErrors as err:  # pragma: no cover - shown when a fixture breaks
         pytest.fail(f"{name} should load:\n{err}")
+    warned = sorted((w.pos.line, w.pos.column, w.kind) for w in file_warnings(fx.source, name))
+    assert warned == sorted(fx.warnings), "\n".join(
+        w.render(fx.source) for w in file_warnings(fx.source, name))
     rules = compile_rules(model, fx.options)
     for key, value in fx.options.items():
         assert rules.options[key] == value

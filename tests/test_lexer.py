@@ -216,3 +216,29 @@ def test_role_words(word: str, kind: _TokenType) -> None:
 ])
 def test_mode_words(word: str, kind: _TokenType) -> None:
     assert kind_of(MODES_TEXT, word) in kind
+
+
+STANDARD_TEXT = """cards: the standard Swiss ranks and points for trump and side
+card points undenufe: 6 11, K 4, Q 3, J 2, 10 10, 8 8
+"""
+
+
+@pytest.mark.parametrize(("word", "kind"), [
+    ("cards", Keyword.Declaration),
+    ("standard", Keyword),
+    ("Swiss", Keyword),
+    ("ranks", Keyword),
+    ("side", Name.Constant),
+])
+def test_standard_tables_words(word: str, kind: _TokenType) -> None:
+    assert kind_of(STANDARD_TEXT, word) in kind
+
+
+@pytest.mark.parametrize(("word", "kind"), [
+    ("declare", Keyword.Declaration),
+    ("yes", Keyword),
+    ("no", Keyword),
+    ("alone", Name),
+])
+def test_yes_no_declaration_words(word: str, kind: _TokenType) -> None:
+    assert kind_of("declare alone yes or no, starting after the chooser\n", word) in kind

@@ -278,6 +278,25 @@ def _cut_after(marker: str) -> Mutation:
     return mutate
 
 
+# a file that takes the standard side table (jassdsl/standard.py) instead of writing it
+STANDARD_SIDE = re.compile(r"^cards: the standard Swiss ranks and points"
+                           r"(?: for [^\n]*\bside\b[^\n]*)?$", re.M)
+
+
+def _side_table(pattern: str, repl: str, own: str) -> Mutation:
+    """Break the written-out side table; in a file taking the standard one, write the
+    broken table `own` right after that statement (a file's own table replaces it)."""
+    written = _sub(pattern, repl)
+
+    def mutate(text: str) -> str | None:
+        found = STANDARD_SIDE.search(text)
+        if found is None:
+            return written(text)
+        return f"{text[:found.end()]}\n{own}{text[found.end():]}"
+
+    return mutate
+
+
 def _twice_the_same_clause(text: str) -> str | None:
     ids = re.findall(r'^  ([a-z][a-z0-9-]*) "', text, flags=re.M)
     if len(ids) < 2:
@@ -292,10 +311,12 @@ MUTATIONS: tuple[tuple[str, Mutation], ...] = (
     ("duplicate-players", _sub(r"^(players .*\n)", r"\1\1")),
     ("file-ends-early", _cut_after("first rule that applies:")),
     ("unknown-fact", _sub(r"^(\s+when .*?)\b(points|tricks|match|hand|sharing)\b", r"\1\2x")),
-    ("hand-total", _sub(r"^(card points side:\s+A )11", r"\g<1>12")),
+    ("hand-total", _side_table(r"^(card points side:\s+A )11", r"\g<1>12",
+                               "card points side: A 12, K 4, Q 3, J 2, 10 10")),
     ("stray-character", _sub(r"^(players)", r"@\1")),
     ("too-many-players", _sub(r"^players \w+", "players 7")),
-    ("rank-missing", _sub(r"^(ranks side:.*) 6$", r"\1")),
+    ("rank-missing", _side_table(r"^(ranks side:.*) 6$", r"\1",
+                                 "ranks side: A K Q J 10 9 8 7")),
     ("unknown-unit", _sub(r"^winner: (most|fewest) \w+", r"winner: \1 bananas")),
     ("duplicate-clause", _twice_the_same_clause),
 )

@@ -455,6 +455,10 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
         key = "declare.after_role"
     else:
         key = "declare.value"
+    if d.yes_no:  # a question each player answers (never an auction: the checker says so)
+        key = key.replace("declare.", "declare.yes_no_") if d.after_bidder or d.after_role \
+            else "declare.yes_no"
+        noun = f"*{noun if d.name in DECLARED else own_name(lang, rf, d.name)}?*"
     top = f"*{own_name(lang, rf, max(d.named, key=lambda n: n[1].number or 0)[0].text)}*" \
         if d.named else high  # an auction ends at once on the highest value
     role = ROLES.get(d.after_role.text) if d.after_role else None
@@ -464,7 +468,8 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
                  role=holder)]
     if d.by is not None:
         who, plural = declarers(lang, rf, d.by)
-        items = [say(lang, "declare.by", who=who, a_name=a_name, low=low, high=high,
+        items = [say(lang, "declare.by_yes_no" if d.yes_no else "declare.by", who=who,
+                     a_name=a_name, low=low, high=high, name=noun,
                      may=say(lang, "declare.may_pl" if plural else "declare.may"))]
     if d.only_when is not None:
         phrase = Speaker(lang, rf).stmt(d.only_when)
@@ -478,7 +483,7 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
     declared = say(lang, "declare.bid" if d.auction else "declare.declared")
     if d.step is not None:
         items.append(steps_sentence(lang, rf, d, declared))
-    if d.named:
+    if d.named and not d.yes_no:
         named = [say(lang, "declare.named_one", name=own_name(lang, rf, w.text),
                      value=value_text(lang, rf, v)) for w, v in d.named]
         items.append(say(lang, "declare.named", names=join_words(lang, named, "or"),
@@ -756,8 +761,11 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
     rows = [[f"**{seat_name(seat)}**", hand_marks(hand)] for seat, hand in enumerate(ex.hands)]
     out += table([say(lang, "ex.col.player"), say(lang, "ex.col.cards")], rows)
     out += [*trump_story(lang, v), ""]
+    questions = {d.name for d in v.model.declarations if d.yes_no}
     for name, values in res.declared.items():
-        shown = ", ".join(f"{seat_name(i)} {val}" for i, val in enumerate(values))
+        shown = ", ".join(f"{seat_name(i)} {say(lang, 'word.' + ('yes' if val else 'no'))}"
+                          if name in questions else f"{seat_name(i)} {val}"
+                          for i, val in enumerate(values))
         out += [declared_line(lang, name, shown), ""]
     out += [f"### {say(lang, 'ex.tricks')}", ""]
     rows = []

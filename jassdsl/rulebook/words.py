@@ -499,6 +499,29 @@ TEXT: dict[str, tuple[str, str]] = {
         "Nach der Trumpfbestimmung sagt reihum jeder Spieler {a_name} an: eine ganze Zahl von "
         "{low} bis {high}, beginnend mit dem Spieler rechts vom Höchstbietenden.",
     ),
+    # `declare NAME yes or no`: a question each player answers
+    "declare.yes_no": (
+        "Starting with forehand, every player in turn answers the question {name}: yes or "
+        "no. In the scoring a yes counts 1 and a no 0.",
+        "Beginnend mit der Vorhand beantwortet reihum jeder Spieler die Frage {name}: ja oder "
+        "nein. In der Abrechnung zählt ein Ja 1 und ein Nein 0.",
+    ),
+    "declare.yes_no_after_role": (
+        "After trump is set, every player in turn answers the question {name}: yes or no, "
+        "starting with the player to the right of {role}. In the scoring a yes counts 1 and "
+        "a no 0.",
+        "Nach der Trumpfbestimmung beantwortet reihum jeder Spieler die Frage {name}: ja oder "
+        "nein, beginnend mit dem Spieler rechts von {role}. In der Abrechnung zählt ein Ja 1 "
+        "und ein Nein 0.",
+    ),
+    "declare.yes_no_after_bidder": (
+        "After trump is set, every player in turn answers the question {name}: yes or no, "
+        "starting with the player to the right of the highest bidder. In the scoring a yes "
+        "counts 1 and a no 0.",
+        "Nach der Trumpfbestimmung beantwortet reihum jeder Spieler die Frage {name}: ja oder "
+        "nein, beginnend mit dem Spieler rechts vom Höchstbietenden. In der Abrechnung zählt "
+        "ein Ja 1 und ein Nein 0.",
+    ),
     "declare.bidder_keeps": (
         "The highest bidder does not declare: their {name} is their {kept}.",
         "Der Höchstbietende sagt nicht an: als {name} zählt sein {kept}.",
@@ -538,6 +561,13 @@ TEXT: dict[str, tuple[str, str]] = {
         "from forehand on: a whole number from {low} to {high}.",
         "Nach der Trumpfbestimmung {may} nur {who} {a_name} ansagen, ein Spieler nach dem "
         "anderen ab der Vorhand: eine ganze Zahl von {low} bis {high}.",
+    ),
+    "declare.by_yes_no": (
+        "After trump is set, only {who} {may} answer the question {name}: yes or no, one "
+        "player after the other from forehand on. In the scoring a yes counts 1 and a no 0.",
+        "Nach der Trumpfbestimmung {may} nur {who} die Frage {name} beantworten: ja oder "
+        "nein, ein Spieler nach dem anderen ab der Vorhand. In der Abrechnung zählt ein Ja 1 "
+        "und ein Nein 0.",
     ),
     "declare.may": ("may", "darf"),
     "declare.may_pl": ("may", "dürfen"),
