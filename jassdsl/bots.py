@@ -14,11 +14,12 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
-from jassdsl.actions import DECLINE, FOLD, JOIN, ROB_NO, ROB_YES, SWAP, TAKE, Action
+from jassdsl.actions import DECLINE, FOLD, JOIN, SWAP, TAKE, Action
 from jassdsl.cards import CARD_INDEX, cards_mask
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import trick_seats
 from jassdsl.game import Game
+from jassdsl.mechanism import at_phase
 from jassdsl.play import beat_rows, trick_winner
 from jassdsl.playout import choose
 from jassdsl.tables import ModeTable
@@ -248,16 +249,10 @@ class HeuristicBot:
                                                                                    table)
                 return TAKE if share < BETTER_BELOW else DECLINE
             return Action("discard", cheapest([a.value for a in legal], table))
-        if phase == "rob":
-            return self.choose_rob(game.rules, view, game.observation(view.seat)["turned"])
+        mechanism = at_phase(game.rules.mechanisms, phase)
+        if mechanism is not None and mechanism.policy is not None:
+            return mechanism.policy(game, view, legal)
         return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for
-
-    def choose_rob(self, rules: CompiledRules, view: View, turned_name: str) -> Action:
-        """Rob when the turned card is the stronger trump than the file's robbing card."""
-        table = table_for(rules, view.trump)
-        turned = CARD_INDEX[turned_name]
-        robber = rules.robbing_card(turned)
-        return ROB_YES if table.strength[turned] > table.strength[robber] else ROB_NO
 
     def choose_trump(self, rules: CompiledRules, view: View, legal: list[Action]) -> Action:
         """The mode with the highest expected points; push when even that one is weak.

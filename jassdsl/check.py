@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from pydantic import ValidationError
@@ -12,6 +13,7 @@ from jassdsl.counting import TRICKS, additions, read_as
 from jassdsl.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.facts import FACTS
 from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
+from jassdsl.mechanism import Mechanism, installed
 from jassdsl.model import walk
 from jassdsl.modes import SUIT_WORDS
 from jassdsl.nesting import Nesting
@@ -31,7 +33,6 @@ ONCE: dict[type[m.Statement], str] = {
     m.GameEnd: "game ends ...",
     m.Winner: "winner: most UNIT (or: first to leave the table, then most UNIT)",
     m.Show: "show",
-    m.Rob: "rob",
     m.TakePart: "take_part",
     m.Leave: "leave",
     m.Improve: "improve",
@@ -64,8 +65,12 @@ FUNCTIONS = sorted(n for n, f in FACTS.items() if f.arity is not None)
 class Checker:
     """Collects errors for one file; each check adds to the list and never stops early."""
 
-    def __init__(self, path: str, text: str) -> None:
+    def __init__(self, path: str, text: str,
+                 mechanisms: Sequence[Mechanism] | None = None) -> None:
         self.path, self.text = path, text
+        self.mechanisms = tuple(installed() if mechanisms is None else mechanisms)
+        self.once_names = ONCE | {t: name for x in self.mechanisms
+                                  for t, name in x.statements.items()}
         self.errors: list[RuleError] = []
         self.notes: list[str] = []
 
@@ -77,7 +82,7 @@ class Checker:
         """A statement of ONCE comes at most once; each of REQUIRED comes."""
         seen: dict[type[m.Statement], m.Pos] = {}
         for s in statements:
-            name = ONCE.get(type(s))
+            name = self.once_names.get(type(s))
             if name is None:
                 continue
             if type(s) in seen:
@@ -191,6 +196,9 @@ class Checker:
         self.check_declarations(rf)
         self.check_roles(rf)
         self.check_piles(rf)
+        for mechanism in self.mechanisms:
+            if mechanism.check is not None:
+                mechanism.check(self, rf)
         self.check_german_names(rf)
 
     def value(self, v: m.Value, low: int, high: int, what: str) -> list[int]:
@@ -911,12 +919,6 @@ class Checker:
         if rf.take_part is not None and rf.take_part.swap is not None \
                 and rf.take_part.swap.text in names and rf.take_part.swap.text not in each:
             self.check_swap(rf, rf.take_part.swap)
-        if rf.rob is not None:
-            if rf.rob.text not in RANKS:
-                self.not_a_rank(rf.rob)
-            if rf.trump.kind != "turned":
-                self.error(rf.rob.pos, "trump", "only a turned trump card lies on the table to "
-                           "be robbed: 'trump: top card of PILE, else bottom card'")
         tp = rf.take_part
         fold = get("fold from")
         if tp is not None and tp.fold_from is not None:
@@ -1352,9 +1354,11 @@ def first(statements: list[m.Statement], cls: type[S]) -> S | None:
     return next((s for s in statements if isinstance(s, cls)), None)
 
 
-def load_model(text: str, path: str) -> m.RuleFile:
-    """Parse and check one rule file; raises RuleFileErrors with every problem found."""
-    checker = Checker(path, text)
+def load_model(text: str, path: str,
+               mechanisms: Sequence[Mechanism] | None = None) -> m.RuleFile:
+    """Parse and check one rule file; raises RuleFileErrors with every problem found.
+    `mechanisms` check their own statements (the installed list by default)."""
+    checker = Checker(path, text, mechanisms)
     rf = checker.build()
     if rf is not None:
         checker.check(rf)

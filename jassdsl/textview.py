@@ -26,12 +26,12 @@ from jassdsl.engine.events import (
     Event,
     HandScored,
     Pushed,
-    Robbed,
     TookPart,
     TrickTaken,
     TrumpSet,
     WeisSaid,
 )
+from jassdsl.engine.rob import robbing_card
 from jassdsl.rulebook.words import (
     TEXT,
     Lang,
@@ -166,7 +166,7 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
         return f"{label} ({say(lang, 'live.how.bottom', card=bottom)})"
     if kind == "turned":
         robbed = say(lang, "live.how.robbed", name=names[result.robbed],
-                     card=CARD_NAMES[rules.robbing_card(result.turned)]) \
+                     card=CARD_NAMES[robbing_card(rules, result.turned)]) \
             if result.robbed >= 0 else ""
         how = say(lang, "live.how.turned", card=CARD_NAMES[result.turned], robbed=robbed)
         return f"{label} ({how})"
@@ -538,6 +538,9 @@ class Narrator:
         self.told = 0  # the last hand whose deal was told
         auction = self.rules.auction
         self.auction = self.rules.declarations[auction].name if auction >= 0 else ""
+        # the events each mechanism tells, with those told here
+        self.narrate = NARRATE | {kind: tell for x in self.rules.mechanisms
+                                  for kind, tell in x.narrate.items()}
 
     def tell(self, events: Sequence[Event]) -> list[str]:
         """The lines for events that follow those told before, in order."""
@@ -547,7 +550,7 @@ class Narrator:
             if isinstance(e, Dealt):
                 self.hand = []
             self.hand.append(e)
-            say = NARRATE.get(type(e))
+            say = self.narrate.get(type(e))
             if say is not None:
                 lines += say(self, e)
         return lines
@@ -625,13 +628,6 @@ class Narrator:
         return [self.say("took" if e.how == "took" else "refused", name=self.names[e.seat],
                          pile=self.rules.improve)]
 
-    def robbed(self, e: Robbed) -> list[str]:
-        if not self.others(e.seat):
-            return []
-        name = self.names[e.seat]
-        return [self.say("robs", name=name, turned=CARD_NAMES[e.turned],
-                         card=CARD_NAMES[e.card]) if e.took else self.say("no_rob", name=name)]
-
     def weis_said(self, e: WeisSaid) -> list[str]:
         if not self.others(e.seat) or not e.declared:
             return []
@@ -664,7 +660,7 @@ NARRATE: dict[type[Event], Callable[[Narrator, Any], list[str]]] = {
     Dealt: Narrator.dealt, TrumpSet: Narrator.trump_set, Pushed: Narrator.pushed,
     ColumnTaken: Narrator.column_taken,
     Declared: Narrator.declared, TookPart: Narrator.took_part, Bettered: Narrator.bettered,
-    Robbed: Narrator.robbed, WeisSaid: Narrator.weis_said, TrickTaken: Narrator.trick_taken,
+    WeisSaid: Narrator.weis_said, TrickTaken: Narrator.trick_taken,
     HandScored: Narrator.hand_scored,
 }
 

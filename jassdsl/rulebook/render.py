@@ -9,6 +9,7 @@ decisions, which are quoted as the file's words.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -18,6 +19,8 @@ from jassdsl.cards import RANKS, SUITS
 from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.counting import TRICKS
 from jassdsl.engine.events import ColumnTaken, Declared, Pushed
+from jassdsl.engine.rob import robbing_card
+from jassdsl.mechanism import Mechanism
 from jassdsl.roles import ROLES, role_name
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import (
@@ -293,7 +296,8 @@ def hand_total(lang: Lang, v: Variant) -> str:
     return say(lang, "cards.total_nolast", total=total)
 
 
-def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+def trump_section(lang: Lang, rf: m.RuleFile,
+                  mechanisms: Sequence[Mechanism] = ()) -> list[str]:
     t = rf.trump
     out = [f"## {say(lang, 'h.trump')}", ""]
     fallback = mode_word(lang, t.fallback, rf)
@@ -325,8 +329,9 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
                                                        for d in rf.modes]]
     if rf.show is not None:
         out += ["", say(lang, "trump.show", pile=pile(lang, rf, rf.show.text))]
-    if rf.rob is not None:
-        out += ["", say(lang, "trump.rob", rank=RANK_FULL[lang].get(rf.rob.text, rf.rob.text))]
+    for mechanism in mechanisms:
+        if "trump" in mechanism.describe:
+            out += mechanism.describe["trump"](lang, rf)
     return [*out, ""]
 
 
@@ -780,7 +785,7 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         line = say(lang, "ex.turned", card=card_mark(ex.result.turned), trump=trump_text)
         if robbed >= 0:
             line += " " + say(lang, "ex.robbed", player=seat_name(robbed),
-                              card=card_mark(r.robbing_card(ex.result.turned)))
+                              card=card_mark(robbing_card(r, ex.result.turned)))
         return [line]
     if kind == "random_suit":
         return [say(lang, "ex.random", trump=suit_prose(lang, trump))]
@@ -865,7 +870,7 @@ def variant_page(lang: Lang, v: Variant) -> str:
         [f"# {rf.name}", ""],
         overview(lang, v),
         cards_section(lang, v),
-        trump_section(lang, rf),
+        trump_section(lang, rf, v.rules.mechanisms),
         play_section(lang, rf),
         declare_section(lang, rf),
         weis_section(lang, rf, trump="trump" in used_tables(v.rules)),
