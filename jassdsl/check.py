@@ -33,7 +33,6 @@ ONCE: dict[type[m.Statement], str] = {
     m.GameEnd: "game ends ...",
     m.Winner: "winner: most UNIT (or: first to leave the table, then most UNIT)",
     m.Show: "show",
-    m.TakePart: "take_part",
     m.Leave: "leave",
     m.Improve: "improve",
     m.CountFirst: "count_first",
@@ -886,6 +885,21 @@ class Checker:
             if not n.german.strip():
                 self.error(n.pos, "german", f"the German word for {n.name!r} is empty")
 
+    def table_pile(self, rf: m.RuleFile, w: m.Word) -> bool:
+        """Whether a word names a pile of the table (one laid once, not for each player);
+        an error where it does not."""
+        names = {p.name for p in rf.piles}
+        if w.text not in names:
+            self.error(w.pos, "unknown-name", f"no pile {w.text!r}; "
+                       f"{did_you_mean(w.text, names)}piles: "
+                       f"{', '.join(sorted(names)) or 'none (write pile NAME: 9 cards)'}")
+            return False
+        if any(p.each for p in rf.piles if p.name == w.text):
+            self.error(w.pos, "pile", f"{w.text!r} is one pile per player; name a pile "
+                       "of the table here")
+            return False
+        return True
+
     def check_piles(self, rf: m.RuleFile) -> None:
         """Piles are named once; whatever names a pile names one of them."""
         names: set[str] = set()
@@ -896,18 +910,9 @@ class Checker:
             names.add(p.name)
             if p.size is not None:
                 self.value(p.size, pile.low, pile.high, "the cards of a pile")
-        used = [*rf.trump.piles, *([rf.show] if rf.show else []),
-                *([rf.take_part.swap] if rf.take_part and rf.take_part.swap else [])]
-        for w in used:
-            if w.text not in names:
-                self.error(w.pos, "unknown-name", f"no pile {w.text!r}; "
-                           f"{did_you_mean(w.text, names)}piles: "
-                           f"{', '.join(sorted(names)) or 'none (write pile NAME: 9 cards)'}")
+        for w in [*rf.trump.piles, *([rf.show] if rf.show else [])]:
+            self.table_pile(rf, w)
         each = {p.name: p.size.word() if p.size else "" for p in rf.piles if p.each}
-        for w in used:
-            if w.text in each:
-                self.error(w.pos, "pile", f"{w.text!r} is one pile per player; name a pile "
-                           "of the table here")
         imp = rf.improve
         if imp is not None:
             if imp.pile.text not in each:
@@ -916,13 +921,6 @@ class Checker:
             elif each[imp.pile.text] != imp.cards.word():
                 self.error(imp.pos, "range", f"{imp.cards.word()} cards are swapped for a pile of "
                            f"{each[imp.pile.text]}")
-        if rf.take_part is not None and rf.take_part.swap is not None \
-                and rf.take_part.swap.text in names and rf.take_part.swap.text not in each:
-            self.check_swap(rf, rf.take_part.swap)
-        tp = rf.take_part
-        fold = get("fold from")
-        if tp is not None and tp.fold_from is not None:
-            self.value(tp.fold_from, fold.low, fold.high, "folding: the players at the table")
         if rf.winner.first_out and rf.leave is None:
             self.error(rf.winner.pos, "missing", "nobody leaves the table: add 'players leave "
                        "the table when CONDITION' or write 'winner: most UNIT'")

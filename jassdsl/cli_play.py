@@ -206,8 +206,6 @@ class HumanPlayer:
             return say(lang, "live.ask.trump", modes=mode_words(game, legal), push=push)
         if game.phase == "weis":
             return say(lang, "live.ask.weis")
-        if game.phase == "take part":
-            return say(lang, "live.ask.take_part", kinds=" / ".join(a.kind for a in legal))
         if game.phase == "improve":
             if any(a.kind == "discard" for a in legal):
                 return say(lang, "live.ask.discard")

@@ -139,9 +139,6 @@ class CompiledRules:
     dealer_sees: bool = False  # the dealer takes the own pile first, then discards
     turned_piles: tuple[str, ...] = ()  # trump: the top card of the first of these with cards
     show_pile: str | None = None  # everybody sees the bottom card of this pile
-    take_part: bool = False  # each player says in turn whether they play the hand
-    fold_from: int = 99  # folding is allowed with this many players at the table or more
-    swap_pile: str | None = None  # a pile a player may take for the hand, then playing
     leave: Fn | None = None  # after scoring, true for a player who leaves the table
     table_bonuses: bool = False  # the file asks for table Weis or table Stöck
     reads_in_play: bool = False  # the file asks for the card points in play
@@ -507,10 +504,6 @@ def compile_rules(
         dealer_sees=rf.improve.dealer_sees if rf.improve else False,
         turned_piles=tuple(w.text for w in t.piles),
         show_pile=rf.show.text if rf.show else None,
-        take_part=rf.take_part is not None,
-        fold_from=number(rf.take_part.fold_from, options)
-        if rf.take_part and rf.take_part.fold_from is not None else 99,
-        swap_pile=rf.take_part.swap.text if rf.take_part and rf.take_part.swap else None,
         leave=compiler.expr(rf.leave) if rf.leave is not None else None,
         table_bonuses=bool(used & {"table-weis", "table-stoeck"}),
         reads_in_play="points-in-play" in used,

@@ -26,12 +26,12 @@ from jassdsl.engine.events import (
     Event,
     HandScored,
     Pushed,
-    TookPart,
     TrickTaken,
     TrumpSet,
     WeisSaid,
 )
 from jassdsl.engine.rob import robbing_card
+from jassdsl.engine.take_part import take_part
 from jassdsl.rulebook.words import (
     TEXT,
     Lang,
@@ -367,10 +367,11 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
         shown = ", ".join(f"{names[s]} {rules.value_names.get((decl, v), v)}"
                           for s, v in enumerate(values))
         lines.append(f"  {declared_noun(decl, lang)}: {shown}")
-    if rules.take_part:
+    tp = take_part(rules)
+    if tp is not None:
         playing = ", ".join(names[x] for x in result.playing) or say(lang, "live.nobody")
         swap = say(lang, "live.swapped", name=names[result.swapped],
-                   pile=rules.swap_pile) if result.swapped >= 0 else ""
+                   pile=tp.swap_pile) if result.swapped >= 0 else ""
         lines.append("  " + say(lang, "live.playing", names=playing, swap=swap))
         if result.improved:
             lines.append("  " + "; ".join(f"{names[x]} {what} the {rules.improve}"
@@ -617,11 +618,6 @@ class Narrator:
         return [self.say("hidden", name=name, what=e.name) if e.hidden
                 else self.say("value", name=name, what=e.name, value=value)]
 
-    def took_part(self, e: TookPart) -> list[str]:
-        if not self.others(e.seat):
-            return []
-        return [self.say(e.how, name=self.names[e.seat], pile=self.rules.swap_pile)]
-
     def bettered(self, e: Bettered) -> list[str]:
         if not self.others(e.seat) or not e.asked:
             return []
@@ -659,7 +655,7 @@ class Narrator:
 NARRATE: dict[type[Event], Callable[[Narrator, Any], list[str]]] = {
     Dealt: Narrator.dealt, TrumpSet: Narrator.trump_set, Pushed: Narrator.pushed,
     ColumnTaken: Narrator.column_taken,
-    Declared: Narrator.declared, TookPart: Narrator.took_part, Bettered: Narrator.bettered,
+    Declared: Narrator.declared, Bettered: Narrator.bettered,
     WeisSaid: Narrator.weis_said, TrickTaken: Narrator.trick_taken,
     HandScored: Narrator.hand_scored,
 }

@@ -100,6 +100,7 @@ def test_an_option_stands_where_a_number_stands(options: dict[str, int | str],
 @pytest.mark.parametrize(("swap", "fold"), [(2, 3), (3, 4)])
 def test_pile_sizes_swaps_and_folding_follow_their_options(swap: int, fold: int) -> None:
     r = compiled("option-numbers-piles", {"seats": 3, "swap": swap, "fold-from": fold})
-    assert (dict(r.piles)["bessern"], r.improve_cards, r.fold_from) == (swap, swap, fold)
+    assert (dict(r.piles)["bessern"], r.improve_cards,
+            r.configs["take_part"].fold_from) == (swap, swap, fold)  # type: ignore[attr-defined]
     own = {k: len(v) for k, v in Game(r, seed=1).piles.items() if k.startswith("bessern:")}
     assert sorted(own.values()) == [swap] * 3, "each player's own pile holds the option's cards"

@@ -12,15 +12,15 @@ from jassdsl.engine.declare import Declarations
 from jassdsl.engine.improve import Improve
 from jassdsl.engine.schedule import Schedule
 from jassdsl.engine.sheet import SheetChoice
-from jassdsl.engine.take_part import TakePart
 from jassdsl.engine.trump import TrumpChoice
 from jassdsl.mechanism import Mechanism
 from jassdsl.mechanisms.rob import ROB
+from jassdsl.mechanisms.take_part import TAKE_PART
 
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("schedule", phase=Schedule),
     Mechanism("improve", phase=Improve),
-    Mechanism("take_part", phase=TakePart),
+    TAKE_PART,
     ROB,
     Mechanism("auction", phase=Auction),
     Mechanism("trump", phase=TrumpChoice),

@@ -419,7 +419,8 @@ def play_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     return [*out, *[f"- {i}" for i in items], ""]
 
 
-def declare_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+def declare_section(lang: Lang, rf: m.RuleFile,
+                    mechanisms: Sequence[Mechanism] = ()) -> list[str]:
     out = [f"## {say(lang, 'h.declare')}", ""]
     items = []
     if rf.trump.kind in ("forehand_chooses", "sheet"):
@@ -431,13 +432,9 @@ def declare_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         items.append(say(lang, "declare.improve", pile=own, n=n))
         if imp.dealer_sees:
             items.append(say(lang, "declare.improve_dealer", pile=own, n=n))
-    tp = rf.take_part
-    if tp is not None:
-        items.append(say(lang, "declare.take_part"))
-        if tp.fold_from is not None:
-            items.append(say(lang, "declare.fold", n=value_text(lang, rf, tp.fold_from)))
-        if tp.swap is not None:
-            items.append(say(lang, "declare.swap", pile=pile_name(lang, rf, tp.swap.text)))
+    for mechanism in mechanisms:  # in the order of a hand
+        if "declare" in mechanism.describe:
+            items += mechanism.describe["declare"](lang, rf)
     for d in rf.declarations:
         items += declaration_items(lang, rf, d)
     if not items:
@@ -723,7 +720,7 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
         out += [declared_line(lang, name, shown), ""]
     out += [f"### {say(lang, 'ex.tricks')}", ""]
     rows = []
-    if res.playing or r.take_part:
+    if res.playing or "take_part" in r.configs:
         playing = join_words(lang, [seat_name(x) for x in res.playing]) or "-"
         out += [say(lang, "ex.playing", players=playing), ""]
     for row in ex.rows:
@@ -872,7 +869,7 @@ def variant_page(lang: Lang, v: Variant) -> str:
         cards_section(lang, v),
         trump_section(lang, rf, v.rules.mechanisms),
         play_section(lang, rf),
-        declare_section(lang, rf),
+        declare_section(lang, rf, v.rules.mechanisms),
         weis_section(lang, rf, trump="trump" in used_tables(v.rules)),
         scoring_section(lang, rf),
         end_section(lang, rf),

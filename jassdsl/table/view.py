@@ -100,10 +100,8 @@ class Words:
             c = r.columns[a.value]
             title = column_title(lang, r.model, c.name)
             return self.say("live.column", title=title, multiplier=c.multiplier)
-        if kind in ("push", "pass", "join", "fold", "decline"):
+        if kind in ("push", "pass", "decline"):
             return self.say(f"live.{kind}")
-        if kind == "swap":
-            return self.say("live.swap", pile=r.swap_pile or "")
         if kind == "take":
             return self.say("live.take", pile=r.improve or "")
         if kind == "discard":
