@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
-from jassdsl.actions import DECLINE, TAKE, Action
+from jassdsl.actions import Action
 from jassdsl.cards import CARD_INDEX, cards_mask
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import trick_seats
@@ -31,7 +31,6 @@ TRUMP_WIN = (0.9, 0.65, 0.45, 0.3, 0.2)
 SIDE_WIN = (0.75, 0.3, 0.1, 0.03)
 RUFF_RISK = 0.75  # a side card can be trumped when a trump suit exists
 PUSH_BELOW = 0.3  # push when the best mode promises less than this share of the points
-BETTER_BELOW = 0.25  # swap cards for one's unseen own pile when the hand promises less
 
 
 class Bot(Protocol):
@@ -234,13 +233,6 @@ class HeuristicBot:
             return bid_or_pass(legal, scaled(game, best))
         if phase == "weis":  # a declared Weis counts for its side in every rule file
             return max(legal, key=lambda a: a.value)
-        if phase == "improve":
-            table = table_for(game.rules, view.trump)
-            if TAKE in legal:
-                share = expected_points(game.rules, view.hand, table) / hand_total(game.rules,
-                                                                                   table)
-                return TAKE if share < BETTER_BELOW else DECLINE
-            return Action("discard", cheapest([a.value for a in legal], table))
         mechanism = at_phase(game.rules.mechanisms, phase)
         if mechanism is not None and mechanism.policy is not None:
             return mechanism.policy(game, view, legal)

@@ -34,7 +34,6 @@ ONCE: dict[type[m.Statement], str] = {
     m.Winner: "winner: most UNIT (or: first to leave the table, then most UNIT)",
     m.Show: "show",
     m.Leave: "leave",
-    m.Improve: "improve",
     m.CountFirst: "count_first",
     m.Sheet: "sheet per team (or: sheet per player)",
 }
@@ -912,15 +911,6 @@ class Checker:
                 self.value(p.size, pile.low, pile.high, "the cards of a pile")
         for w in [*rf.trump.piles, *([rf.show] if rf.show else [])]:
             self.table_pile(rf, w)
-        each = {p.name: p.size.word() if p.size else "" for p in rf.piles if p.each}
-        imp = rf.improve
-        if imp is not None:
-            if imp.pile.text not in each:
-                self.error(imp.pile.pos, "unknown-name", f"no pile {imp.pile.text!r} for each "
-                           f"player; write 'pile {imp.pile.text}: {imp.cards.word()} cards each'")
-            elif each[imp.pile.text] != imp.cards.word():
-                self.error(imp.pos, "range", f"{imp.cards.word()} cards are swapped for a pile of "
-                           f"{each[imp.pile.text]}")
         if rf.winner.first_out and rf.leave is None:
             self.error(rf.winner.pos, "missing", "nobody leaves the table: add 'players leave "
                        "the table when CONDITION' or write 'winner: most UNIT'")

@@ -14,7 +14,7 @@ from typing import Any, TextIO
 from jassdsl import textview as tv
 from jassdsl.actions import PASS, Action, legal_names, whole_number
 from jassdsl.bots import Bot, View, make_bots, table_for
-from jassdsl.cards import CARD_INDEX, CARD_NAMES
+from jassdsl.cards import CARD_NAMES
 from jassdsl.cli import UsageError, add_variant_arguments, options_of
 from jassdsl.engine import Game, Outcome
 from jassdsl.errors import JassError
@@ -206,10 +206,6 @@ class HumanPlayer:
             return say(lang, "live.ask.trump", modes=mode_words(game, legal), push=push)
         if game.phase == "weis":
             return say(lang, "live.ask.weis")
-        if game.phase == "improve":
-            if any(a.kind == "discard" for a in legal):
-                return say(lang, "live.ask.discard")
-            return say(lang, "live.ask.improve", pile=game.rules.improve)
         return say(lang, "live.ask.card")
 
 
@@ -334,9 +330,6 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
             (" or pass" if game.phase == "auction" else "")
     if game.phase == "weis" and words[0] in YES_NO:  # yes or no: 1 or 0
         return Action(game.phase, YES_NO[words[0]])
-    if game.phase == "improve" and len(words) == 1 and words[0].upper() in CARD_INDEX:
-        action = Action("discard", CARD_INDEX[words[0].upper()])
-        return action if action in legal else f"{words[0].upper()} is not in your hand"
     if text.isdigit():
         k = whole_number(text)
         if k is None:  # too long, or not in ASCII digits

@@ -134,9 +134,6 @@ class CompiledRules:
     roles_made: frozenset[int] = frozenset()  # roles its mechanisms give to a seat
     piles: tuple[tuple[str, int | None], ...] = ()  # leftover cards: name, size (None: rest)
     own_piles: frozenset[str] = frozenset()  # piles laid once for each player at the table
-    improve: str | None = None  # the own pile a player may swap cards for (bettering the hand)
-    improve_cards: int = 0
-    dealer_sees: bool = False  # the dealer takes the own pile first, then discards
     turned_piles: tuple[str, ...] = ()  # trump: the top card of the first of these with cards
     show_pile: str | None = None  # everybody sees the bottom card of this pile
     leave: Fn | None = None  # after scoring, true for a player who leaves the table
@@ -499,9 +496,6 @@ def compile_rules(
         piles=tuple((p.name, number(p.size, options) if p.size is not None else None)
                     for p in rf.piles),
         own_piles=frozenset(p.name for p in rf.piles if p.each),
-        improve=rf.improve.pile.text if rf.improve else None,
-        improve_cards=number(rf.improve.cards, options) if rf.improve else 0,
-        dealer_sees=rf.improve.dealer_sees if rf.improve else False,
         turned_piles=tuple(w.text for w in t.piles),
         show_pile=rf.show.text if rf.show else None,
         leave=compiler.expr(rf.leave) if rf.leave is not None else None,

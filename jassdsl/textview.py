@@ -19,7 +19,6 @@ from jassdsl.compiler import CompiledRules
 from jassdsl.counting import TRICKS, counted_facts
 from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick, weis_label
 from jassdsl.engine.events import (
-    Bettered,
     ColumnTaken,
     Dealt,
     Declared,
@@ -30,6 +29,7 @@ from jassdsl.engine.events import (
     TrumpSet,
     WeisSaid,
 )
+from jassdsl.engine.improve import own_pile
 from jassdsl.engine.rob import robbing_card
 from jassdsl.engine.take_part import take_part
 from jassdsl.rulebook.words import (
@@ -374,7 +374,7 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
                    pile=tp.swap_pile) if result.swapped >= 0 else ""
         lines.append("  " + say(lang, "live.playing", names=playing, swap=swap))
         if result.improved:
-            lines.append("  " + "; ".join(f"{names[x]} {what} the {rules.improve}"
+            lines.append("  " + "; ".join(f"{names[x]} {what} the {own_pile(rules)}"
                                           for x, what in result.improved))
     if tricks:
         table = final_table(rules, result.trump)
@@ -618,12 +618,6 @@ class Narrator:
         return [self.say("hidden", name=name, what=e.name) if e.hidden
                 else self.say("value", name=name, what=e.name, value=value)]
 
-    def bettered(self, e: Bettered) -> list[str]:
-        if not self.others(e.seat) or not e.asked:
-            return []
-        return [self.say("took" if e.how == "took" else "refused", name=self.names[e.seat],
-                         pile=self.rules.improve)]
-
     def weis_said(self, e: WeisSaid) -> list[str]:
         if not self.others(e.seat) or not e.declared:
             return []
@@ -655,7 +649,7 @@ class Narrator:
 NARRATE: dict[type[Event], Callable[[Narrator, Any], list[str]]] = {
     Dealt: Narrator.dealt, TrumpSet: Narrator.trump_set, Pushed: Narrator.pushed,
     ColumnTaken: Narrator.column_taken,
-    Declared: Narrator.declared, Bettered: Narrator.bettered,
+    Declared: Narrator.declared,
     WeisSaid: Narrator.weis_said, TrickTaken: Narrator.trick_taken,
     HandScored: Narrator.hand_scored,
 }

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from jassdsl.engine.auction import Auction
 from jassdsl.engine.declare import Declarations
-from jassdsl.engine.improve import Improve
 from jassdsl.engine.schedule import Schedule
 from jassdsl.engine.sheet import SheetChoice
 from jassdsl.engine.trump import TrumpChoice
 from jassdsl.mechanism import Mechanism
+from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.rob import ROB
 from jassdsl.mechanisms.take_part import TAKE_PART
 
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("schedule", phase=Schedule),
-    Mechanism("improve", phase=Improve),
+    IMPROVE,
     TAKE_PART,
     ROB,
     Mechanism("auction", phase=Auction),

@@ -425,13 +425,6 @@ def declare_section(lang: Lang, rf: m.RuleFile,
     items = []
     if rf.trump.kind in ("forehand_chooses", "sheet"):
         items.append(say(lang, "declare.trump_phase"))
-    imp = rf.improve
-    if imp is not None:
-        own = pile(lang, rf, imp.pile.text)
-        n = value_text(lang, rf, imp.cards)
-        items.append(say(lang, "declare.improve", pile=own, n=n))
-        if imp.dealer_sees:
-            items.append(say(lang, "declare.improve_dealer", pile=own, n=n))
     for mechanism in mechanisms:  # in the order of a hand
         if "declare" in mechanism.describe:
             items += mechanism.describe["declare"](lang, rf)

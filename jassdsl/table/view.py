@@ -100,12 +100,8 @@ class Words:
             c = r.columns[a.value]
             title = column_title(lang, r.model, c.name)
             return self.say("live.column", title=title, multiplier=c.multiplier)
-        if kind in ("push", "pass", "decline"):
+        if kind in ("push", "pass"):
             return self.say(f"live.{kind}")
-        if kind == "take":
-            return self.say("live.take", pile=r.improve or "")
-        if kind == "discard":
-            return self.say("live.discard", card=self.card_text(a.value))
         if kind == "weis":
             return self.say("live.weis_yes" if a.value == 1 else "live.weis_no")
         mechanism = of_kind(r.mechanisms, kind)
