@@ -97,3 +97,15 @@ def test_every_layer_reads_the_list_the_rules_carry() -> None:
     stripped = replace(rules, mechanisms=without("rob"))
     assert any(a.kind == "rob" for a in ActionSpace.of(rules).actions)
     assert not any(a.kind == "rob" for a in ActionSpace.of(stripped).actions)
+
+
+def test_the_chain_and_the_narrator_take_the_mechanisms_the_rules_carry() -> None:
+    from jassdsl.engine.events import TookPart
+    from jassdsl.textview import Narrator
+
+    rules = compile_rules(load_model(handjass(), "handjass.jass"), {"seats": 3})
+    stripped = replace(rules, mechanisms=without("take_part"))
+    assert Game(rules, seed=1).phase == "take part"
+    assert Game(stripped, seed=1).phase != "take part"  # the chain has no such phase
+    assert TookPart in Narrator(Game(rules, seed=1), ["a", "b", "c"]).narrate
+    assert TookPart not in Narrator(Game(stripped, seed=1), ["a", "b", "c"]).narrate
