@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Protocol
 
 from jassdsl.actions import Action
 from jassdsl.cards import CARD_INDEX, cards_mask
-from jassdsl.compiler import CompiledRules
+from jassdsl.compiler import CompiledRules, Declaring
 from jassdsl.deal import trick_seats
 from jassdsl.game import Game
 from jassdsl.mechanism import at_phase
@@ -31,6 +31,9 @@ TRUMP_WIN = (0.9, 0.65, 0.45, 0.3, 0.2)
 SIDE_WIN = (0.75, 0.3, 0.1, 0.03)
 RUFF_RISK = 0.75  # a side card can be trumped when a trump suit exists
 PUSH_BELOW = 0.3  # push when the best mode promises less than this share of the points
+# say the higher of a two-valued declaration (a double, a yes) when the hand promises this
+# share of the points or more: about one hand in ten
+STRONG_FROM = 0.35
 
 
 class Bot(Protocol):
@@ -142,11 +145,23 @@ class PolicyBot:
         return choose(self.bits, game.legal_actions())
 
 
-def declared_range(game: Game) -> tuple[int, int]:
-    """The lowest and highest value of the declaration the game asks for now (by its name)."""
+def declaring_now(game: Game) -> Declaring:
+    """The declaration the game asks for now (by its name)."""
     kind = next(a.kind for a in game.legal_actions() if a.kind != "pass")
-    d = next(d for d in game.rules.declarations if d.name == kind)
+    return next(d for d in game.rules.declarations if d.name == kind)
+
+
+def declared_range(game: Game) -> tuple[int, int]:
+    """The lowest and highest value of the declaration the game asks for now."""
+    d = declaring_now(game)
     return d.low, d.high
+
+
+def yes_if_strong(legal: Sequence[Action], share: float) -> Action:
+    """A declaration of two values (a double, a yes or no): the higher one only when the
+    hand promises a strong share of the points, else the lower."""
+    pick = max if share >= STRONG_FROM else min
+    return pick(legal, key=lambda a: a.value)
 
 
 def clamp_declaration(legal: Sequence[Action], value: int) -> Action:
@@ -225,6 +240,8 @@ class HeuristicBot:
         if phase == "declare":
             table = table_for(game.rules, view.trump)
             share = expected_points(game.rules, view.hand, table) / hand_total(game.rules, table)
+            if len(declaring_now(game).values) == 2:
+                return yes_if_strong(legal, share)
             return clamp_declaration(legal, scaled(game, share))
         if phase == "auction":
             r = game.rules

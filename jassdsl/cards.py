@@ -54,6 +54,13 @@ def suit_of(card: int) -> int:
     return card // 9
 
 
+def card_words(card: int, names: str) -> str:
+    """A card in a pack's words: 'Herz Bube' ('fr'), 'Schellen Under' ('ch'), 'Hearts
+    Jack' ('en'); a plain number keeps its digits ('Ecken 9')."""
+    suit, rank = SUITS[card // 9], RANKS[card % 9]
+    return f"{SUIT_NAMES[names][suit]} {RANK_NAMES[names].get(rank, rank)}"
+
+
 def rank_of(card: int) -> int:
     return card % 9
 

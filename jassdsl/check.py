@@ -58,6 +58,9 @@ HAND_TOTAL = 157
 MAX_COMBINATIONS = 1000  # option choices tried together when a check must try each
 MAX_POINTS = 1000  # a bonus, a Weis, a floor: a number of points, as an option may give it
 FUNCTIONS = sorted(n for n, f in FACTS.items() if f.arity is not None)
+# what a declaration's `by` and `only when` may ask beside roles, options and declarations
+BEFORE_PLAY_FACTS = frozenset({"hand", "players", "multiplier"})
+AFTER_PLAY_CALLS = frozenset({"won", "trick", "change"})
 
 
 class Checker:
@@ -740,6 +743,9 @@ class Checker:
             if d.name in FACTS:
                 self.error(d.pos, "duplicate", f"a declaration may not be called {d.name!r}: "
                            "that is already a fact")
+            if d.name in self.options:
+                self.error(d.pos, "duplicate", f"a declaration may not be called {d.name!r}: "
+                           "that is already an option")
             lows = self.number(d.low, "declared value", "the lowest value")
             highs = self.number(d.high, "declared value", "the highest value")
             if lows and highs and min(highs) < max(lows):
@@ -753,6 +759,76 @@ class Checker:
             steps = self.number(d.step, "declare step", "the step") if d.step else [1]
             self.check_named(d, lows, highs, steps)
         self.check_auction(rf)
+        for i, d in enumerate(rf.declarations):
+            self.check_declarers(rf, d, {e.name for e in rf.declarations[:i + 1]})
+
+    def check_declarers(self, rf: m.RuleFile, d: m.Declaration, made: set[str]) -> None:
+        """`by TARGET`, `only when EXPR`, `if OPTION`: who may declare and when, read
+        from what is known before the first card (roles, earlier declarations, options)."""
+        if d.auction and (d.by is not None or d.only_when is not None):
+            self.error(d.pos, "auction", "an auction asks every player in turn; 'by' and "
+                       "'only when' are for the declarations after trump")
+        if d.by is not None:
+            if d.by.kind in ("bound", "lot", "others"):
+                self.error(d.by.pos, "declare", "who may declare is a group of players or "
+                           "teams: 'by the team with chooser', 'by teams without chooser'")
+            else:
+                self.target(d.by, binds=False)
+                self.before_play(d.by.filter, d.name, made)
+        if d.only_when is not None:
+            self.top(d.only_when, subject=False)
+            self.before_play(d.only_when, d.name, made)
+        if d.only_if is not None:
+            self.declare_option(d.only_if, d.only_if_value)
+
+    def before_play(self, e: m.Expr | None, name: str, made: set[str]) -> None:
+        """A declaration's condition reads only what is known when it is asked: options,
+        roles known before play, this and earlier declarations, the hand's mode, totals."""
+        if e is None:
+            return
+        lets = {k: v.expr for k, v in self.lets.items()}
+        for x in m.walk(e, lets=lets):
+            if isinstance(x, m.Call) and x.func in AFTER_PLAY_CALLS:
+                self.error(x.pos, "declare", f"'{x.func}' is known only once play has begun; "
+                           f"who declares {name} cannot depend on it")
+            if isinstance(x, m.RoleValue):
+                role = ROLES.get(role_name(x.role) or x.role)
+                if role is not None and not role.before_play:
+                    self.late(x.pos, x.role, name)
+            said = x.name if isinstance(x, (m.Name, m.TeamValue, m.RoleValue)) else None
+            if said is None or said in self.lets or said in self.options:
+                continue
+            if said in self.declared:
+                if said not in made:
+                    self.error(x.pos, "declare", f"{said!r} is declared after {name!r}; "
+                               f"who declares {name} can only depend on declarations "
+                               "made before it")
+                continue
+            role = ROLES.get(said)
+            known = said in BEFORE_PLAY_FACTS or (role is None and said not in FACTS)
+            if isinstance(x, m.Name) and not known and (role is None or not role.before_play):
+                self.late(x.pos, said, name)
+
+    def late(self, pos: m.Pos, said: str, name: str) -> None:
+        self.error(pos, "declare", f"{said!r} is known only once play has begun; who "
+                   f"declares {name} may depend on roles known before play, options, "
+                   "declarations before it, the mode and the totals")
+
+    def declare_option(self, w: m.Word, value: m.Value | None) -> None:
+        """`if OPTION` (a yes/no option) or `if OPTION = CHOICE`."""
+        opt = self.options.get(w.text)
+        if opt is None:
+            self.error(w.pos, "unknown-name", f"no option named {w.text!r}; "
+                       f"{self.option_list(w.text)}")
+            return
+        words = [c.option if c.option is not None else str(c.number) for c in opt.choices]
+        if value is None:
+            if sorted(words) != ["no", "yes"]:
+                self.error(w.pos, "option", f"'if {w.text}' needs a yes/no option; "
+                           f"write 'if {w.text} = CHOICE' with one of {', '.join(words)}")
+        elif value.word() not in words:
+            self.error(value.pos, "option", f"option {w.text!r} has no choice "
+                       f"{value.word()!r}; its choices: {', '.join(words)}")
 
     def check_named(self, d: m.Declaration, lows: list[int], highs: list[int],
                     steps: list[int]) -> None:

@@ -14,7 +14,7 @@ from typing import Any, TextIO
 from jassdsl import textview as tv
 from jassdsl.actions import PASS, Action, legal_names, whole_number
 from jassdsl.bots import Bot, View, make_bots, table_for
-from jassdsl.cards import CARD_NAMES
+from jassdsl.cards import CARD_NAMES, card_words
 from jassdsl.cli import UsageError, add_variant_arguments, options_of
 from jassdsl.engine import Game, Outcome
 from jassdsl.errors import JassError
@@ -24,6 +24,8 @@ from jassdsl.rulebook.words import LANGS, Lang, say
 
 QUIT_WORDS = ("q", "quit", "exit", "ende")
 YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}
+
+PACKS = ("fr", "ch")  # the card packs whose words can name the cards
 
 
 def locale_lang() -> Lang:
@@ -59,6 +61,10 @@ def register(sub: Any) -> None:
     p.add_argument("-v", "--verbose", action="store_true", help="show every trick")
     p.add_argument("--lang", choices=LANGS, default=locale_lang(),
                    help="the language of the table: de or en (default: from the locale)")
+    p.add_argument("--pack", choices=PACKS,
+                   help="name the cards you may play in this pack's words: fr (Ecken, Herz, "
+                        "Schaufel, Kreuz) or ch (Schilten, Schellen, Eicheln, Rosen); "
+                        "German names the French pack unless told, English shows codes")
     p.set_defaults(handler=run)
 
 
@@ -72,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     names = tv.seat_names(rules.players, args.human, lang)
     agents = make_bots(args.bots, rules.players, seed)
     if args.human is not None:
-        agents[args.human] = HumanPlayer(sys.stdin, out, names, lang)
+        agents[args.human] = HumanPlayer(sys.stdin, out, names, lang,
+                                         pack_names(lang, args.pack))
     game = Game(rules, seed=seed, record=False, events=True)
     for line in header(game, str(display_path(variant_path(args.variant))), seed, args.bots,
                        names, lang):
@@ -132,8 +139,9 @@ class HumanPlayer:
     """A seat played at the terminal: shows the seat's view, reads and checks entries."""
 
     def __init__(self, inp: TextIO, out: TextIO, names: Sequence[str],
-                 lang: Lang = "en") -> None:
+                 lang: Lang = "en", cards: str = "") -> None:
         self.inp, self.out, self.names, self.lang = inp, out, names, lang
+        self.cards = cards  # the pack whose words name the cards offered ('': codes only)
         self.forced_hand = 0  # the hand whose remaining tricks are being played out
 
     def say(self, line: str) -> None:
@@ -164,7 +172,7 @@ class HumanPlayer:
             if isinstance(answer, Action):
                 return answer
             self.say(say(self.lang, "live.wrong", answer=wrong_text(self.lang, answer),
-                         legal=choices_text(game, legal, self.lang)))
+                         legal=choices_text(game, legal, self.lang, self.cards)))
 
     def show(self, game: Game, seat: int, legal: list[Action]) -> None:
         view = View.of(game, seat)
@@ -188,7 +196,7 @@ class HumanPlayer:
                          said="; ".join(tv.weis_text(w, lang) for w in obs.weis_offer)))
         if game.phase == "trump" and obs.column:  # a free column taken: its modes follow
             self.say(tv.sheet_lines(game.rules, obs, self.names, lang)[-1])
-        self.say(say(lang, "live.legal", legal=choices_text(game, legal, lang)))
+        self.say(say(lang, "live.legal", legal=choices_text(game, legal, lang, self.cards)))
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
         lang = self.lang
@@ -224,7 +232,23 @@ def forced(game: Game) -> bool:
     return True
 
 
-def choices_text(game: Game, legal: list[Action], lang: Lang = "en") -> str:
+def pack_names(lang: Lang, pack: str | None) -> str:
+    """Whose words name the cards offered: the pack asked for; in German the French pack
+    (as the site shows it first); in English none, the codes say it."""
+    if pack is not None:
+        return "en" if pack == "fr" and lang == "en" else pack
+    return "fr" if lang == "de" else ""
+
+
+def card_choice(game: Game, action: Action, cards: str) -> str:
+    """A choice as typed ('DA'), a card with its name in the pack's words: 'DA (Ecken Ass)'."""
+    text = game.action_text(action)
+    if cards and action.kind in tv.CARD_KINDS:
+        return f"{text} ({card_words(action.value, cards)})"
+    return text
+
+
+def choices_text(game: Game, legal: list[Action], lang: Lang = "en", cards: str = "") -> str:
     if game.phase == "weis":
         return say(lang, "live.choice.weis")
     mechanism = at_phase(game.rules.mechanisms, game.phase)
@@ -249,7 +273,7 @@ def choices_text(game: Game, legal: list[Action], lang: Lang = "en") -> str:
         return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
     if game.phase == "trump" and any(a.kind == "column" for a in legal):
         return tv.numbered(legal, lambda a: column_label(game, a, lang))
-    return tv.numbered(legal, game.action_text)
+    return tv.numbered(legal, lambda a: card_choice(game, a, cards))
 
 
 def column_label(game: Game, action: Action, lang: Lang = "en") -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -12,12 +12,12 @@ from jassdsl.actions import whole_number
 from jassdsl.cards import RANKS
 from jassdsl.counting import Additions, Scales, additions, read_as, scales
 from jassdsl.errors import OptionError
-from jassdsl.exprsource import Compiler
+from jassdsl.exprsource import Compiler, declared_under
 from jassdsl.mechanism import Mechanism, installed
 from jassdsl.modes import Mode, ModeSchedule, in_mode, mode_numbers
 from jassdsl.play import PlayRules
 from jassdsl.roles import BIDDER, CHOOSER, PUSHER, ROLES, role_name
-from jassdsl.scoring import CompiledClause, Fn, compile_clauses
+from jassdsl.scoring import CompiledClause, Fn, HandFacts, compile_clauses, compile_target
 from jassdsl.tables import OBENABE, ModeTable, build_modes
 from jassdsl.weis import WeisTable
 
@@ -64,6 +64,9 @@ class Declaring:
     hook: int | None = None
     values: tuple[int, ...] = ()  # every value one may declare, lowest first
     names: tuple[tuple[int, str], ...] = ()  # named values (`or match worth 257`)
+    # `by TARGET`: the subjects who may declare (None: every seat)
+    by: Callable[[HandFacts, set[int]], list[int]] | None = None
+    only_when: Fn | None = None  # a seat is asked only while this holds (table-wide)
 
     @property
     def top(self) -> int:
@@ -74,9 +77,10 @@ class Declaring:
         return next((name for v, name in self.names if v == value), None)
 
 
-def declaring(d: m.Declaration, options: dict[str, int | str]) -> Declaring:
+def declaring(d: m.Declaration, options: dict[str, int | str],
+              compiler: Compiler | None = None) -> Declaring:
     """A declaration with its values: low, low + step, ... up to high, high itself, and
-    the named values."""
+    the named values; who may declare and when, compiled."""
     low, high = number(d.low, options), number(d.high, options)
     step = number(d.step, options) if d.step is not None else 1
     names = tuple(sorted((number(v, options), w.text) for w, v in d.named))
@@ -87,7 +91,10 @@ def declaring(d: m.Declaration, options: dict[str, int | str]) -> Declaring:
                      bidder_keeps=d.bidder_keeps.text if d.bidder_keeps else None,
                      after_role=after,
                      hook=number(d.hook, options) if d.hook is not None else None,
-                     values=tuple(sorted(values)), names=names)
+                     values=tuple(sorted(values)), names=names,
+                     by=compile_target(compiler, d.by) if compiler and d.by else None,
+                     only_when=compiler.expr(d.only_when)
+                     if compiler and d.only_when is not None else None)
 
 
 # Trump methods that make a suit trump without anyone choosing it.
@@ -474,7 +481,8 @@ def compile_rules(
         fallback=numbers[t.fallback.text] if t.fallback else None,
         last_bonus=bonuses.get("last-trick", 0),
         match_bonus=bonuses.get("match", 0),
-        declarations=tuple(declaring(d, options) for d in rf.declarations),
+        declarations=tuple(declaring(d, options, compiler) for d in rf.declarations
+                           if declared_under(d, options)),
         units=units,
         unit_of=unit_of,
         main_unit=main_unit,
@@ -491,7 +499,8 @@ def compile_rules(
         stoeck_bonus=bonuses.get("stoeck", 0),
         lead_role=role_index(settings.word(rf, "first lead")),
         dealer_role=role_index(settings.word(rf, "next dealer")),
-        roles_read=roles_read(rf),
+        roles_read=roles_read(rf.model_copy(update={"declarations": tuple(
+            d for d in rf.declarations if declared_under(d, options))})),
         roles_made=roles_made(rf),
         piles=tuple((p.name, number(p.size, options) if p.size is not None else None)
                     for p in rf.piles),

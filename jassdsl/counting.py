@@ -72,12 +72,29 @@ def split_scale(e: m.Expr, lets: dict[str, m.Expr], options: set[str]
 def fixed_for_hand(e: m.Expr, lets: dict[str, m.Expr], options: set[str]) -> bool:
     """Whether an expression has one value for every subject of a hand, whatever the
     facts counted first: numbers, options, `in NAME`, the hand number, the players,
-    through lets, with arithmetic, comparisons and `if`."""
-    for x in m.walk(e, lets=lets):
-        if isinstance(x, m.Name):
+    values declared before play added up over the table (`sum(team double)`), through
+    lets, with arithmetic, comparisons and `if`."""
+    for x in m.walk(e, lets=lets, prune=(m.Call,)):
+        if isinstance(x, m.Call):
+            if x.func not in ("sum", "count") or not declared_only(x, lets, options):
+                return False
+        elif isinstance(x, m.Name):
             if x.name not in lets and x.name not in options and x.name not in TABLE_NAMES:
                 return False
         elif not isinstance(x, m.Num | m.InMode | m.Unary | m.Binary | m.IfElse):
+            return False
+    return True
+
+
+def declared_only(e: m.Call, lets: dict[str, m.Expr], options: set[str]) -> bool:
+    """Whether a table-wide sum or count reads only declared values (known before the
+    first card), options and numbers."""
+    for x in m.walk(e.args[0], lets=lets):
+        if isinstance(x, m.Name):
+            if x.name not in lets and x.name not in options and x.name not in TABLE_NAMES:
+                return False
+        elif not isinstance(x, m.Num | m.InMode | m.Unary | m.Binary | m.IfElse
+                            | m.TeamValue | m.RoleValue):
             return False
     return True
 

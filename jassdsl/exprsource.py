@@ -54,6 +54,15 @@ def divide(a: int, b: int) -> int:
     return a // b if b else 0
 
 
+def declared_under(d: m.Declaration, options: dict[str, int | str]) -> bool:
+    """Whether a declaration is made under the chosen options: always, or where its
+    `if OPTION` is yes (`if OPTION = CHOICE`: has that choice)."""
+    if d.only_if is None:
+        return True
+    want = d.only_if_value.word() if d.only_if_value is not None else "yes"
+    return str(options.get(d.only_if.text)) == want
+
+
 def multiply(a: int, b: int) -> int:
     """``a * b``, cut to plus or minus MAX_PRODUCT, so numbers stay small."""
     return max(-MAX_PRODUCT, min(MAX_PRODUCT, a * b))
@@ -70,6 +79,8 @@ class Compiler:
         self.lets = {lt.name: lt.expr for lt in rf.lets}
         self.options = options
         self.declared = {d.name for d in rf.declarations}
+        # declarations an option leaves out (`if doubling`): nobody declares them, they are 0
+        self.silent = {d.name for d in rf.declarations if not declared_under(d, options)}
         self.unit_of = unit_of
         self.mode_numbers = mode_numbers(rf)
         self.let_functions: dict[str, Fn] = {}
@@ -221,11 +232,15 @@ class Source:
             if e.name in c.options:
                 value = c.options[e.name]
                 return f"({YES_NO.get(value, value)!r})"  # a yes/no option: 1 or 0
+            if e.name in c.silent:
+                return "(0)"
             if e.name in c.declared:
                 return f"f.declared[{e.name!r}][{s}]"
             if e.name in ROLES:  # the subject holds the role (or its team does)
                 return f"(f.roles[{ROLES[e.name].index}] == {s})"
             return FACT_SOURCE[e.name].format(s=s)
+        if isinstance(e, (m.TeamValue, m.RoleValue)) and e.name in c.silent:
+            return "(0)"
         if isinstance(e, m.TeamValue):  # both partners' values, added up
             return f"f.declared[{e.name!r}][{s}]"
         if isinstance(e, m.RoleValue):  # the value of the seat holding the role, or 0

@@ -169,6 +169,10 @@ class Declaration(Node):
     step: Value | None = None  # `in steps of N`: low, low + N, ... (and high itself)
     named: tuple[tuple[Word, Value], ...] = ()  # `or match worth 257`: a value by a name
     option_pos: tuple[tuple[str, Pos], ...] = ()  # each option after a comma, and where
+    by: Target | None = None  # `by the team without chooser`: who may declare (else all)
+    only_when: Expr | None = None  # `only when sum(team konter) > 0`: asked before each turn
+    only_if: Word | None = None  # `if doubling`: declared only under this option's choice
+    only_if_value: Value | None = None  # ... `= CHOICE` (None: the yes/no option is yes)
 
 
 class Option(Node):

@@ -38,10 +38,11 @@ from jassdsl.registry import load_rules
 from jassdsl.tensors import Layout, utility_sign
 
 
-def env(**kwargs: Any) -> AECEnv:
-    """The environment with PettingZoo's usual wrappers (illegal actions end the episode
-    with a penalty for the agent; order of calls enforced)."""
-    inner = raw_env(**kwargs)
+def env(variant: str, **kwargs: Any) -> AECEnv:
+    """The environment of the rule file `variant` (no default: a table is always of one
+    named game) with PettingZoo's usual wrappers (illegal actions end the episode with a
+    penalty for the agent; order of calls enforced)."""
+    inner = raw_env(variant, **kwargs)
     out: AECEnv = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
     out = wrappers.AssertOutOfBoundsWrapper(out)
     return wrappers.OrderEnforcingWrapper(out)
@@ -53,7 +54,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "jassdsl_v0",
                 "is_parallelizable": False}
 
-    def __init__(self, variant: str = "schieber", options: dict[str, int | str] | None = None,
+    def __init__(self, variant: str, options: dict[str, int | str] | None = None,
                  horizon: str = "game", render_mode: str | None = None) -> None:
         super().__init__()
         if horizon not in ("game", "hand"):

@@ -76,7 +76,8 @@ def unquote(tok: Token) -> str:
 
 # the pieces of a statement before it is built: `gets 2 sticks`, `, auction before trump`
 Verb = tuple[str, m.Expr, m.Word | None]
-DeclOption = tuple[str, bool | m.Value | m.Word | tuple[m.Word, m.Value], m.Pos]
+DeclOption = tuple[str, bool | m.Value | m.Word | tuple[m.Word, m.Value | None] | m.Target
+                   | m.Expr, m.Pos]
 
 
 @v_args(meta=True)
@@ -389,6 +390,8 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         for key, value, _ in options:
             if key == "named":
                 named.append(value)
+            elif key == "only_if":
+                fields["only_if"], fields["only_if_value"] = value
             else:
                 fields[key] = value
         return m.Declaration(
@@ -423,6 +426,16 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
 
     def decl_hook(self, meta: Meta, ch: list[m.Value]) -> DeclOption:
         return ("hook", ch[0], pos_of(meta))
+
+    def decl_by(self, meta: Meta, ch: list[m.Target]) -> DeclOption:
+        return ("by", ch[0], pos_of(meta))
+
+    def decl_only_when(self, meta: Meta, ch: list[m.Expr]) -> DeclOption:
+        return ("only_when", ch[0], pos_of(meta))
+
+    def decl_if(self, meta: Meta, ch: list[Any]) -> DeclOption:
+        """`if OPTION` or `if OPTION = CHOICE`: both parts in one option."""
+        return ("only_if", (word(ch[0]), ch[1]), pos_of(meta))
 
     def hidden(self, meta: Meta, ch: list[Any]) -> bool:
         return True
@@ -497,6 +510,13 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
 
     def sole(self, meta: Meta, ch: list[Any]) -> m.Target:
         return m.Target(pos=pos_of(meta), kind="sole", subject=ch[0], filter=ch[1], count=1)
+
+    def subset_without(self, meta: Meta, ch: list[Any]) -> m.Target:
+        """`teams without chooser`: `teams with not chooser`."""
+        return self.subset(meta, [ch[0], m.Unary(pos=ch[1].pos, op="not", arg=ch[1])])
+
+    def sole_without(self, meta: Meta, ch: list[Any]) -> m.Target:
+        return self.sole(meta, [ch[0], m.Unary(pos=ch[1].pos, op="not", arg=ch[1])])
 
     def exactly(self, meta: Meta, ch: list[Any]) -> m.Target:
         return m.Target(

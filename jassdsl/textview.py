@@ -35,6 +35,7 @@ from jassdsl.engine.take_part import take_part
 from jassdsl.rulebook.words import (
     TEXT,
     Lang,
+    de_dative,
     declared_words,
     join_words,
     say,
@@ -425,6 +426,7 @@ def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str],
     if lang == "de":
         u = next((u for u in rules.model.units if unit in (u.singular, u.plural)), None)
         unit = unit_word(lang, u.singular, u.plural, best) if u is not None else unit
+        unit = unit if abs(best) == 1 else de_dative(unit)  # 'mit 3693 Punkten'
     places = ""
     if outcome.left:
         places = say(lang, "live.left_order", order=", ".join(

@@ -4,7 +4,7 @@ conformance table as data (docs/data/conformance.json), from which the site's
 Conformance page is built.
 
     bash scripts/oracle-env.sh      # optional: jass-kit 2.0.5 in .oracle-venv
-    bash scripts/schieber-env.sh    # optional: schieber 0.1.10 in .schieber-venv
+    bash scripts/oracle-env.sh schieber  # optional: schieber 0.1.10 in .schieber-venv
     python scripts/conformance_table.py [--out docs/data/conformance.json]
 
 Each engine runs through `jassdsl.corpus.runner.run` like any other; an engine whose
@@ -21,6 +21,7 @@ import json
 import shlex
 import shutil
 import sys
+import tomllib
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ from jassdsl.corpus.runner import FAILING, CaseOutcome, run  # noqa: E402
 OUT = ROOT / "docs" / "data" / "conformance.json"
 PY = shlex.quote(sys.executable)
 Text = dict[str, str]  # {"en": ..., "de": ...}
+TEXTS = tomllib.loads((ROOT / "scripts" / "conformance_texts.toml").read_text(encoding="utf-8"))
 
 
 @dataclass
@@ -48,20 +50,30 @@ class Engine:
     command: str
     present: Callable[[], bool]
     install: str
-    about: Text
     probe: bool = False  # also asked the positions of `probe_cases` (Schieber engines)
+
+    @property
+    def about(self) -> Text:
+        return dict(TEXTS["engines"][self.key])
 
 
 @dataclass
 class Difference:
-    """A known way an engine answers otherwise than the rules, and which reading is right."""
+    """A known way an engine answers otherwise than the rules; its title and which reading
+    is right are words of TEXTS."""
 
     key: str
     engines: tuple[str, ...]
     fits: Callable[[dict[str, Any], CaseOutcome], bool]
-    title: Text
-    text: Text
     cases: list[str] = field(default_factory=list)
+
+    @property
+    def title(self) -> Text:
+        return dict(TEXTS["differences"][self.key]["title"])
+
+    @property
+    def text(self) -> Text:
+        return dict(TEXTS["differences"][self.key]["text"])
 
 
 def script(*parts: str) -> str:
@@ -69,46 +81,19 @@ def script(*parts: str) -> str:
 
 
 ENGINES = (
-    Engine("jassdsl", f"{PY} -m jassdsl.corpus.adapter", lambda: True, "",
-           {"en": "The reference: the rule files of `rules/` run by jassdsl's own engine "
-                  "(`python -m jassdsl.corpus.adapter`).",
-            "de": "Die Referenz: die Regeldateien aus `rules/`, gespielt von jassdsls "
-                  "eigener Engine (`python -m jassdsl.corpus.adapter`)."}),
+    Engine("jassdsl", f"{PY} -m jassdsl.corpus.adapter", lambda: True, ""),
     Engine("jass-kit", f"{PY} {script(str(ROOT / 'scripts' / 'jasskit_diff.py'))} --serve",
            lambda: (ROOT / ".oracle-venv" / "bin" / "python").exists(),
-           "bash scripts/oracle-env.sh",
-           {"en": "HSLU's jass-kit 2.0.5 (PyPI `jass-kit`, GPL-3.0), installed into an "
-                  "environment of its own by `scripts/oracle-env.sh` and asked through "
-                  "`scripts/jasskit_diff.py --serve`; perft is counted with its own legal "
-                  "cards and trick winners.",
-            "de": "jass-kit 2.0.5 der HSLU (PyPI `jass-kit`, GPL-3.0), von "
-                  "`scripts/oracle-env.sh` in eine eigene Umgebung installiert und über "
-                  "`scripts/jasskit_diff.py --serve` gefragt; perft wird mit seinen eigenen "
-                  "erlaubten Karten und Stichgewinnern gezählt."},
-           probe=True),
+           "bash scripts/oracle-env.sh", probe=True),
     Engine("schieber",
            script(str(ROOT / ".schieber-venv" / "bin" / "python"),
                   str(ROOT / "scripts" / "schieber_adapter.py")),
            lambda: (ROOT / ".schieber-venv" / "bin" / "python").exists(),
-           "bash scripts/schieber-env.sh",
-           {"en": "The PyPI package `schieber` 0.1.10 (the pyschieber rules, MIT), installed "
-                  "into an environment of its own by `scripts/schieber-env.sh` and asked "
-                  "through `scripts/schieber_adapter.py`; perft is counted with its own legal "
-                  "cards and trick winners.",
-            "de": "Das PyPI-Paket `schieber` 0.1.10 (die Regeln von pyschieber, MIT), von "
-                  "`scripts/schieber-env.sh` in eine eigene Umgebung installiert und über "
-                  "`scripts/schieber_adapter.py` gefragt; perft wird mit seinen eigenen "
-                  "erlaubten Karten und Stichgewinnern gezählt."},
-           probe=True),
+           "bash scripts/oracle-env.sh schieber", probe=True),
     Engine("node-adapter",
            f"{script(shutil.which('node') or 'node')} "
            f"{script(str(ROOT / 'examples' / 'node-adapter' / 'adapter.js'))}",
-           lambda: shutil.which("node") is not None, "",
-           {"en": "The example adapter in JavaScript (`examples/node-adapter/`, Node's "
-                  "standard library only): Schieber's legal cards and tricks in one small file.",
-            "de": "Der Beispieladapter in JavaScript (`examples/node-adapter/`, nur die "
-                  "Standardbibliothek von Node): erlaubte Karten und Stiche des Schiebers "
-                  "in einer kleinen Datei."}),
+           lambda: shutil.which("node") is not None, ""),
 )
 
 
@@ -146,51 +131,10 @@ def only_trumps_overtrump(case: dict[str, Any], outcome: CaseOutcome) -> bool:
 
 
 def differences() -> list[Difference]:
-    return [
-        Difference(
-            "undertrump-between", ("jass-kit",), between_trumps,
-            {"en": "Undertrumping between two trumps", "de": "Untertrumpfen zwischen zwei "
-                                                           "Trümpfen"},
-            {"en": "When two trumps lie on a side-suit lead, jass-kit bars only the trumps "
-                   "below the one it takes for the lower of the two (found by card index), "
-                   "so a trump that ranks between them may go. The rule forbids playing "
-                   "under the trump that takes the trick, the highest one: jassdsl bars "
-                   "every trump below it (pagat's common rules; see the Schieber page).",
-             "de": "Liegen auf eine ausgespielte Nebenfarbe zwei Trümpfe, verbietet jass-kit "
-                   "nur die Trümpfe unter dem, den es (nach Kartennummer) für den tieferen "
-                   "hält; ein Trumpf, der zwischen den beiden liegt, darf gehen. Die Regel "
-                   "verbietet, unter den Trumpf zu spielen, der den Stich macht, also den "
-                   "höchsten: jassdsl verbietet jeden Trumpf darunter (die allgemeinen "
-                   "Regeln bei pagat; siehe die Seite zum Schieber)."}),
-        Difference(
-            "undenufe-six-eleven", ("jass-kit", "schieber"), undenufe_six,
-            {"en": "The Six counts 11 in Undenufe", "de": "Die Sechs zählt 11 bei Undenufe"},
-            {"en": "In Undenufe the engine counts the Six 11 and the Ace 0. The common rules "
-                   "count the Ace 11 in every no-trump contract and name the Six as a house "
-                   "rule; jassdsl plays the Ace by default and the Six with the option "
-                   "`undenufe-eleven=six`, whose cases this engine skips (it has no options). "
-                   "Winners agree; only the points differ, by 11 per Six and Ace.",
-             "de": "Bei Undenufe zählt die Engine die Sechs 11 und das Ass 0. Die allgemeinen "
-                   "Regeln zählen das Ass in jedem Spiel ohne Trumpf 11 und nennen die Sechs "
-                   "als Hausregel; jassdsl spielt standardmässig das Ass und mit der Option "
-                   "`undenufe-eleven=six` die Sechs, deren Fälle diese Engine auslässt (sie "
-                   "hat keine Optionen). Die Stichgewinner stimmen; nur die Punkte "
-                   "weichen ab, um 11 je Sechs und Ass."}),
-        Difference(
-            "only-trumps-overtrump", ("schieber",), only_trumps_overtrump,
-            {"en": "Overtrumping with nothing but trumps", "de": "Übertrumpfen mit lauter "
-                                                              "Trümpfen"},
-            {"en": "A player holding nothing but trumps, after a trump has taken a "
-                   "side-suit lead, must overtrump with schieber when they can (hand HA H6, "
-                   "trick SA HK, Hearts trump: it allows only HA). The strict rule against "
-                   "undertrumping exempts a hand of nothing but trumps: any of them may be "
-                   "played (jassdsl: HA and H6; jass-kit agrees).",
-             "de": "Wer nur noch Trümpfe hat, muss bei schieber übertrumpfen, wenn er kann, "
-                   "nachdem ein Trumpf eine Nebenfarbe gestochen hat (Hand HA H6, Stich SA "
-                   "HK, Herz Trumpf: es erlaubt nur HA). Die strenge Regel gegen das "
-                   "Untertrumpfen nimmt eine Hand aus lauter Trümpfen aus: jeder davon darf "
-                   "gespielt werden (jassdsl: HA und H6; jass-kit stimmt zu)."}),
-    ]
+    """The known differences, fresh (each gathers the cases of one run)."""
+    return [Difference("undertrump-between", ("jass-kit",), between_trumps),
+            Difference("undenufe-six-eleven", ("jass-kit", "schieber"), undenufe_six),
+            Difference("only-trumps-overtrump", ("schieber",), only_trumps_overtrump)]
 
 
 def trump_hands(count: int, seed: int) -> list[dict[str, Any]]:
@@ -266,11 +210,18 @@ def sort_failures(engine: Engine, report: Any, by_id: dict[str, dict[str, Any]]
     return found + unexplained
 
 
-def probe(engine: Engine, cases: list[dict[str, Any]], version: str) -> dict[str, Any]:
+def run_sorted(engine: Engine, cases: list[dict[str, Any]], version: str
+               ) -> tuple[Any, dict[str, dict[str, Any]], list[dict[str, Any]]]:
+    """Run the engine over the cases to the end: its report, the cases by id, and its
+    failures sorted into known differences."""
     report = finished(run(engine.command, cases, version, timeout=60, start_timeout=300,
                           echo=lambda line: None), engine)
     by_id = {c["id"]: c for c in cases}
-    found = sort_failures(engine, report, by_id)
+    return report, by_id, sort_failures(engine, report, by_id)
+
+
+def probe(engine: Engine, cases: list[dict[str, Any]], version: str) -> dict[str, Any]:
+    report, by_id, found = run_sorted(engine, cases, version)
     for d in found:  # a probe case is no corpus case: show its position, not its id
         d["examples"] = [{"input": by_id[i]["input"], "expected": by_id[i]["expect"]}
                          for i in d["examples"][:1]]
@@ -290,10 +241,7 @@ def by_kind(outcomes: list[CaseOutcome], cases: dict[str, dict[str, Any]]
 
 def measure(engine: Engine, cases: list[dict[str, Any]], version: str) -> dict[str, Any]:
     """One engine against the whole corpus, its failures sorted into known differences."""
-    report = finished(run(engine.command, cases, version, timeout=60, start_timeout=300,
-                          echo=lambda line: None), engine)
-    by_id = {c["id"]: c for c in cases}
-    found = sort_failures(engine, report, by_id)
+    report, by_id, found = run_sorted(engine, cases, version)
     skipped = Counter(o.detail for o in report.outcomes if o.status == "skipped")
     return {"key": engine.key, "engine": str(report.engine.get("engine", engine.key)),
             "about": engine.about, "variants": report.engine.get("variants", []),

@@ -1,18 +1,33 @@
 #!/usr/bin/env bash
-# Set up the optional jass-kit oracle environment.
+# Set up the optional environment of one engine that jassdsl is compared with.
 #
-# jass-kit (HSLU, GPL-3.0) is NOT a dependency of jassdsl and none of its code
-# lives in this repository. It is installed here, into a separate virtualenv
-# at <repo>/.oracle-venv (git-ignored), only so that scripts/jasskit_oracle.py
-# and bench/jasskit_speed.py can use it as an external reference / benchmark.
+#   bash scripts/oracle-env.sh             # jass-kit 2.0.5 (HSLU, GPL-3.0) in .oracle-venv
+#   bash scripts/oracle-env.sh schieber    # schieber 0.1.10 (pyschieber rules, MIT) in .schieber-venv
+#
+# Neither engine is a dependency of jassdsl and none of their code lives in this
+# repository. Each is installed into a separate, git-ignored virtualenv only so that
+# the scripts that put it behind the conformance protocol (scripts/jasskit_diff.py,
+# scripts/schieber_adapter.py), scripts/jasskit_oracle.py, bench/jasskit_speed.py and
+# scripts/conformance_table.py can use it as an external reference.
 #
 # Idempotent: re-running reuses the venv and only installs what is missing.
-# Usage: bash scripts/oracle-env.sh
 set -euo pipefail
 
-JASS_KIT_VERSION="2.0.5"
+ENGINE="${1:-jass-kit}"
+case "${ENGINE}" in
+    jass-kit)
+        PACKAGE="jass-kit"; VERSION="2.0.5"; VENV_NAME=".oracle-venv"
+        IMPORTS="jass.game.rule_schieber" ;;
+    schieber)
+        PACKAGE="schieber"; VERSION="0.1.10"; VENV_NAME=".schieber-venv"
+        IMPORTS="schieber.rules.stich_rules, schieber.rules.count_rules" ;;
+    *)
+        echo "oracle-env: unknown engine '${ENGINE}' (known: jass-kit, schieber)" >&2
+        exit 2 ;;
+esac
+
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-VENV="${REPO_ROOT}/.oracle-venv"
+VENV="${REPO_ROOT}/${VENV_NAME}"
 PY="${PYTHON:-python3}"
 
 if [ ! -x "${VENV}/bin/python" ]; then
@@ -20,22 +35,21 @@ if [ ! -x "${VENV}/bin/python" ]; then
     "${PY}" -m venv "${VENV}"
 fi
 
-# Already installed at the right version? Then nothing to do.
-if "${VENV}/bin/python" - "${JASS_KIT_VERSION}" <<'EOF' 2>/dev/null
+# Already installed at the right version, and importable with numpy (a runtime import
+# of both)? Then nothing to do.
+if "${VENV}/bin/python" - "${PACKAGE}" "${VERSION}" <<'EOF' 2>/dev/null \
+    && "${VENV}/bin/python" -c "import numpy, ${IMPORTS}" 2>/dev/null
 import sys
 from importlib.metadata import version
-sys.exit(0 if version("jass-kit") == sys.argv[1] else 1)
+sys.exit(0 if version(sys.argv[1]) == sys.argv[2] else 1)
 EOF
 then
-    # numpy is a runtime import of jass-kit; make sure it is importable too.
-    if "${VENV}/bin/python" -c "import numpy, jass.game.rule_schieber" 2>/dev/null; then
-        echo "oracle-env: jass-kit ${JASS_KIT_VERSION} already installed in ${VENV}" >&2
-        exit 0
-    fi
+    echo "oracle-env: ${PACKAGE} ${VERSION} already installed in ${VENV}" >&2
+    exit 0
 fi
 
-echo "oracle-env: installing jass-kit==${JASS_KIT_VERSION} into ${VENV}" >&2
+echo "oracle-env: installing ${PACKAGE}==${VERSION} into ${VENV}" >&2
 "${VENV}/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "jass-kit==${JASS_KIT_VERSION}" numpy
-"${VENV}/bin/python" -c "import numpy, jass.game.rule_schieber" 
-echo "oracle-env: done ($("${VENV}/bin/python" -c 'from importlib.metadata import version; print("jass-kit", version("jass-kit"))'))" >&2
+    "${PACKAGE}==${VERSION}" numpy
+"${VENV}/bin/python" -c "import numpy, ${IMPORTS}"
+echo "oracle-env: done (${PACKAGE} ${VERSION} in ${VENV})" >&2

@@ -3,7 +3,7 @@
 protocol (optional).
 
 schieber is never imported by jassdsl: this script runs with the interpreter of its own
-environment (``bash scripts/schieber-env.sh`` creates .schieber-venv) and imports nothing
+environment (``bash scripts/oracle-env.sh schieber`` creates .schieber-venv) and imports nothing
 of jassdsl, so it sees the corpus only through the protocol:
 
     jassdsl conformance --engine ".schieber-venv/bin/python scripts/schieber_adapter.py"

@@ -444,3 +444,25 @@ def auction_turn(players: int, forehand: int, calls: list[tuple[int, int | None]
             final and passed | {bidder} == set(range(players)))):
         return None
     return seat, [v for v in values if best is None or v > best] + [None]
+
+
+def konter_turn(players: int, forehand: int, chooser: int,
+                calls: list[tuple[int, str, int]]) -> tuple[int, str] | None:
+    """Konter and Re in a game of two teams sitting across (seat % 2): after trump, from
+    forehand on, each player of the team without the chooser is asked whether to double
+    until one has; after a double, each player of the chooser's team, from forehand on,
+    whether to redouble until one has. `calls`: (seat, "double" | "redouble", 0 or 1) so
+    far in the hand. The seat asked next and for what, or None when nobody is."""
+    said = {(seat, kind): value for seat, kind, value in calls}
+    order = [(forehand + i) % players for i in range(players)]
+    for kind, side in (("double", 1 - chooser % 2), ("redouble", chooser % 2)):
+        if kind == "redouble" and not any(v for (_, k), v in said.items() if k == "double"):
+            return None
+        for seat in order:
+            if seat % 2 != side:
+                continue
+            if any(v for (_, k), v in said.items() if k == kind):
+                break
+            if (seat, kind) not in said:
+                return seat, kind
+    return None

@@ -39,6 +39,10 @@ class Naive:
         self.lets = {lt.name: lt.expr for lt in rf.lets}
         self.options = options
         self.declared = {d.name for d in rf.declarations}
+        # "under another choice nobody declares it and its name reads 0" (`if OPTION`)
+        self.silent = {d.name for d in rf.declarations if d.only_if is not None and str(
+            options.get(d.only_if.text)) != (d.only_if_value.word() if d.only_if_value
+                                              else "yes")}
         by_word = {w: u for u in rf.units for w in (u.singular, u.plural)}
         self.units: dict[str, tuple[str, int]] = {}
         for u in rf.units:  # a unit that cancels another is that one, counted negative
@@ -55,6 +59,8 @@ class Naive:
         if kind == "total":
             base, sign = self.units[e.unit]
             return sign * f.totals[base][s]
+        if kind in ("team", "of") and e.name in self.silent:
+            return 0
         if kind == "team":  # `team bid`: both partners' values added up
             return f.declared[e.name][s]
         if kind == "of":  # `bid of bidder`: the value of the player holding the role, or 0
@@ -120,6 +126,8 @@ class Naive:
         if name in self.options:  # "a yes/no option can: yes is 1, no is 0"
             value = self.options[name]
             return {"yes": 1, "no": 0}.get(value, value) if isinstance(value, str) else value
+        if name in self.silent:
+            return 0
         if name in self.declared:
             return f.declared[name][s]
         if name in ROLE_ORDER:  # 1 when the subject is (or its team holds) that player

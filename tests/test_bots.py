@@ -304,3 +304,40 @@ def test_lead_card_is_the_plain_definition() -> None:
                            key=lambda cs: (len(cs), max(table.strength[c] for c in cs)))
                 want = max(best, key=lambda c: table.strength[c])
                 assert lead_card(hand, table) == want
+
+
+def top_cards(rules: CompiledRules, trump: int, hand: tuple[int, ...]) -> int:
+    """The test's own measure of a hand: its cards that no other card of their suit beats
+    (the best three of a trump suit)."""
+    table = rules.modes[trump]
+    count = 0
+    for card in hand:
+        suit = card // 9
+        above = sum(1 for c in range(suit * 9, suit * 9 + 9)
+                    if table.strength[c] > table.strength[card])
+        count += above < (3 if suit == table.trump else 1)
+    return count
+
+
+def test_heuristic_doubles_only_with_strong_hands() -> None:
+    """Konter and Re (a declaration of two values): some strong hands say it, no weak one."""
+    rules = load_rules("schieber", {"konter": "yes"})
+    said: dict[str, list[int]] = {"weak": [], "strong": []}
+    asked = 0
+    for seed in range(40):
+        game = Game(rules, seed=seed)
+        bots = [HeuristicBot(random.Random(seed * 4 + i)) for i in range(4)]
+        while not game.is_over and game.hand_number <= 4:
+            seat = game.current_player
+            action = bots[seat].choose(cast(Game, Blindfold(game)), seat)
+            if game.phase == "declare":
+                asked += 1
+                tops = top_cards(rules, game.mode, View.of(game, seat).hand)
+                if tops <= 1:
+                    said["weak"].append(action.value)
+                elif tops >= 3:
+                    said["strong"].append(action.value)
+            game.apply(action)
+    assert asked > 100 and len(said["weak"]) > 20 and len(said["strong"]) > 5
+    assert not any(said["weak"]), "a weak hand doubled"
+    assert any(said["strong"]), "no strong hand ever doubled"

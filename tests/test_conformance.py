@@ -233,6 +233,23 @@ def test_a_wrong_trick_names_the_winning_card(capsys: pytest.CaptureFixture[str]
     assert "Whoever takes the last trick gets 5 extra points." in out
 
 
+def test_reasons_left_out_of_excluded_are_named_in_the_line() -> None:
+    from jassdsl.corpus.explain import difference
+
+    case = next(c for c in ALL if c["id"] == "schieber/legal/0004")  # S10: undertrump
+    legal = case["expect"]["legal"]
+    assert difference(case, {"legal": legal, "excluded": {}}) == (
+        "the legal cards agree, but your engine's 'excluded' leaves out S10 (undertrump): "
+        "name it with the reason, or send no 'excluded'")
+    assert difference(case, {"legal": legal, "excluded": {"S10": "undertrump",
+                                                          "DK": "follow"}}) == (
+        "DK is not excluded; your engine's 'excluded' names it")
+    assert difference(case, {"legal": legal, "excluded": {"S10": "follow"}}) == (
+        "S10 is excluded for undertrump; your engine says 'follow'")
+    assert difference(case, {"legal": legal, "excluded": ["S10"]}).startswith(
+        "your engine's 'excluded' is not an object")
+
+
 def test_skipped_cases_count_apart_and_junit_has_the_right_counts(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     xml = tmp_path / "report.xml"
@@ -378,6 +395,8 @@ def table_script() -> Any:
 
 def test_the_published_table_measures_the_engines_and_explains_every_difference() -> None:
     data = json.loads(TABLE.read_text(encoding="utf-8"))
+    assert (data["corpus_version"], data["cases"]) == (VERSION, len(ALL)), \
+        "measured on another corpus: run scripts/conformance_table.py again"
     engines = {e["key"]: e for e in data["engines"]}
     assert {"jassdsl", "jass-kit", "schieber"} <= set(engines)
     for engine in engines.values():
@@ -427,6 +446,24 @@ def test_the_known_differences_sort_only_their_own_cases() -> None:
     assert script.between_trumps(between, CaseOutcome(between["id"], "failed"))
     assert not script.between_trumps(by_id["schieber/legal/0005"],
                                       CaseOutcome("schieber/legal/0005", "failed"))
+
+
+def test_every_engine_and_difference_of_the_table_has_its_words_in_both_languages() -> None:
+    script = table_script()
+    engines = {e.key: e.about for e in script.ENGINES}
+    known = {d.key: (d.title, d.text) for d in script.differences()}
+    assert set(script.TEXTS["engines"]) == set(engines)  # none missing, none left over
+    assert set(script.TEXTS["differences"]) == set(known)
+    texts = [*engines.values(), *(t for pair in known.values() for t in pair)]
+    assert all(set(t) == {"en", "de"} and all(t.values()) for t in texts)
+
+
+def test_the_engine_environment_script_names_the_engines_it_knows() -> None:
+    env = subprocess.run(["bash", str(ROOT / "scripts" / "oracle-env.sh"), "no-such-engine"],
+                         capture_output=True, text=True, check=False, timeout=30)
+    assert env.returncode == 2
+    assert env.stderr == ("oracle-env: unknown engine 'no-such-engine' "
+                          "(known: jass-kit, schieber)\n")
 
 
 def test_every_case_validates_against_the_shipped_json_schema() -> None:

@@ -69,3 +69,9 @@ def test_the_mask_holds_exactly_the_legal_actions() -> None:
         others = [a for a in table.agents if a != agent]
         assert all(not table.observe(a)["action_mask"].any() for a in others)
         table.step(min(legal))
+
+
+def test_the_variant_is_required_and_named_in_the_error() -> None:
+    for make in (pz.env, pz.raw_env):
+        with pytest.raises(TypeError, match="variant"):
+            make()  # type: ignore[call-arg]

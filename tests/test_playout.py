@@ -74,9 +74,12 @@ def test_starting_mid_trick(variant_case: VariantCase, cards: int) -> None:
 
 @pytest.mark.parametrize("hands", [0, 1, 3])
 def test_stopping_after_some_hands(variant_case: VariantCase, hands: int) -> None:
-    """Stopped after `hands` hands: the next hand is dealt, and going on changes nothing."""
-    fast, slow = twins(variant_case, 11)
-    fast_rng, slow_rng = random.Random(11), random.Random(11)
+    """Stopped after `hands` hands: the next hand is dealt, and going on changes nothing.
+    The game is the first from seed 11 on that lasts more hands (a doubled hand, Konter
+    and Re, can end a game early)."""
+    seed = next(x for x in range(11, 61) if lasts_beyond(variant_case, x, hands))
+    fast, slow = twins(variant_case, seed)
+    fast_rng, slow_rng = random.Random(seed), random.Random(seed)
     assert play_random(fast, fast_rng, hands) == hands == drive(slow, slow_rng, hands)
     assert len(fast.results) == hands and not fast.is_over
     assert not fast.trick and not fast.observe(0).tricks, "stopped at a hand's start"
@@ -84,6 +87,13 @@ def test_stopping_after_some_hands(variant_case: VariantCase, hands: int) -> Non
     play_random(fast, fast_rng)
     drive(slow, slow_rng)
     assert_same(fast, slow, fast_rng, slow_rng)
+
+
+def lasts_beyond(case: VariantCase, seed: int, hands: int) -> bool:
+    """Whether the policy's game from this seed has more than `hands` hands."""
+    probe = twins(case, seed)[1]
+    drive(probe, random.Random(seed), hands)
+    return not probe.is_over
 
 
 def test_asking_for_more_hands_than_the_game_has(variant_case: VariantCase) -> None:

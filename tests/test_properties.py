@@ -423,10 +423,33 @@ def trump_double(v: HandView) -> int:
     return {"S": 2, "C": 2, "obenabe": 3, "undenufe": 3}.get(v.trump or "", 1)
 
 
+def konter(v: HandView) -> int:
+    """Konter and Re (K, option konter): only a player of the team without the chooser
+    doubles, at most one; only after a double a player of the chooser's team redoubles, at
+    most one. A double counts the hand twice, a redouble four times."""
+    doubles = v.seat_declared.get("double", [])
+    redoubles = v.seat_declared.get("redouble", [])
+    if v.options.get("konter") != "yes":
+        assert not doubles and not redoubles, "Konter and Re only with the option konter"
+        return 1
+    assert sum(doubles) <= 1 and sum(redoubles) <= 1, "one word of a team is enough"
+    for seat, said in enumerate(doubles):
+        assert not said or v.team_of[seat] != v.chooser, "only the opponents double"
+    for seat, said in enumerate(redoubles):
+        assert not said or v.team_of[seat] == v.chooser, "only the chooser's team redoubles"
+    assert sum(doubles) or not sum(redoubles), "Re only after a Konter"
+    return 4 if sum(redoubles) else 2 if sum(doubles) else 1
+
+
+def schieber_factor(v: HandView) -> int:
+    """The hand's factor: by the mode (S) and by Konter and Re (K)."""
+    return trump_double(v) * konter(v)
+
+
 def schieber(v: HandView) -> Expected:
     """Card points, the Weise of the side with the best Weis, and Stöck (G), all times the
-    hand's factor (S)."""
-    k = trump_double(v)
+    hand's factor (S), doubled by a Konter and again by a Re (K)."""
+    k = schieber_factor(v)
     return Expected("card-points", each(
         v, "points", lambda s: k * (v.points[s] + v.weis[s] + v.stoeck[s])))
 
@@ -610,7 +633,7 @@ RULE_TEXTS: dict[str, Spec] = {
     # first trick; S: the game ends as soon as a team reaches the target, counting Stöck,
     # then Weis, then trick by trick
     "schieber": Spec(schieber, alone_on_top("points", 1000, "target"), ("most", "points"),
-                     early=("stoeck", "weis", "tricks"), factor=trump_double),
+                     early=("stoeck", "weis", "tricks"), factor=schieber_factor),
     # J: Slalom in the Schieber; G, A, S: the counting order of the Schieber without Stöck
     "slalom": Spec(slalom, alone_on_top("points", 1000, "target"), ("most", "points"),
                    early=("weis", "tricks")),
@@ -1030,6 +1053,28 @@ class AuctionWatch:
         self.calls.append((d.seat, None if d.action.kind == "pass" else d.action.value))
 
 
+@dataclass
+class KonterWatch:
+    """Follows Schieber's Konter and Re (option konter) and checks who is asked for what
+    against tests/reference.py, hand by hand."""
+
+    calls: list[tuple[int, str, int]] = field(default_factory=list)
+    hand: int = 0
+
+    def __call__(self, game: Game, d: Decision) -> None:
+        if d.phase != "declare" or game.rules.options.get("konter") != "yes":
+            return
+        if d.hand_number != self.hand:
+            self.hand, self.calls = d.hand_number, []
+        chooser = game.s.roles[0]
+        turn = ref.konter_turn(game.n, (game.dealer + 1) % game.n, chooser, self.calls)
+        kinds = {a.kind for a in d.legal}
+        assert turn == (d.seat, *kinds), f"hand {d.hand_number}: asked {d.seat} {kinds}, " \
+            f"the text asks {turn}"
+        assert sorted(a.value for a in d.legal) == [0, 1]
+        self.calls.append((d.seat, d.action.kind, d.action.value))
+
+
 # --- the tests ------------------------------------------------------------------------------
 def test_every_stated_rule_text_is_a_shipped_file() -> None:
     """RULE_TEXTS must not go stale when a shipped file is renamed or removed."""
@@ -1053,11 +1098,13 @@ def test_a_new_rule_file_needs_no_test_edit(tmp_path: Path) -> None:
 def test_random_games_keep_the_rules(variant_case: VariantCase, seed: int, policy: int) -> None:
     watch = SheetWatch()
     auction = AuctionWatch(variant_case.name)
+    konter = KonterWatch()
 
     def observe(game: Game, d: Decision) -> None:
         check_decision(game, d)
         watch(game, d)
         auction(game, d)
+        konter(game, d)
 
     game = play_random_game(variant_case, seed, policy, observe=observe)
     check_game(variant_case, game)

@@ -156,8 +156,9 @@ def test_worked_example_is_a_whole_hand_that_adds_up(path: Path) -> None:
     played = [c for row in ex.rows for c in row.cards]
     dealt = [c for hand in ex.hands for c in hand]
     assert sorted(played) == sorted(dealt)
-    assert len(set(played)) == len(played) == r.players * r.cards_each
-    lead = ex.forehand
+    playing = len(ex.result.playing) or r.players  # a file may let players fold
+    assert len(set(played)) == len(played) == playing * r.cards_each
+    lead = ex.leads_first
     if r.lead_bidder:  # the highest bidder of the auction leads: the highest value of it
         bids = ex.result.declared[r.declarations[r.auction].name]
         lead = bids.index(max(bids))
@@ -165,8 +166,8 @@ def test_worked_example_is_a_whole_hand_that_adds_up(path: Path) -> None:
     for before, after in zip(ex.rows, ex.rows[1:], strict=False):
         assert after.leader == before.winner
     for row in ex.rows:
-        assert len(row.cards) == r.players
-        seat_of = {c: (row.leader + i) % r.players for i, c in enumerate(row.cards)}
+        assert len(row.cards) == playing and row.seats[0] == row.leader
+        seat_of = dict(zip(row.cards, row.seats, strict=True))
         assert all(c in ex.hands[seat_of[c]] for c in row.cards)
     bonus = [p - s for p, s in zip(ex.result.points, ex.trick_sums, strict=True)]
     assert all(b >= 0 for b in bonus)
@@ -190,6 +191,60 @@ def test_worked_example_table_matches_the_record(path: Path) -> None:
         assert at == sorted(at)
         assert [int(x) for x in re.findall(r"P(\d)&nbsp;", cards)] == list(row.seats)
     assert f"`{v.example.result.clause}`" in page.split("## Worked example")[1]
+
+
+@pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
+def test_worked_example_reasons_agree_with_the_engine(path: Path) -> None:
+    """Every reason the example keeps is true of the hand: a forced card was played by
+    its seat in its trick; an 'only' card leaves every other card of the hand excluded
+    by a named statement; a trick needs a reason exactly where the highest card of the
+    suit led did not win it, and a trump reason only where a trump won."""
+    v = variant(path)
+    ex = v.example
+    for f in ex.forced:
+        row = ex.rows[f.trick - 1]
+        assert row.cards[row.seats.index(f.seat)] == f.card
+        if f.only and not f.exception:
+            held = [c for c in ex.hands[f.seat] if c not in
+                    [x for rw in ex.rows[:f.trick - 1] for x in rw.cards]]
+            assert sorted([f.card, *(c for _, cs in f.excluded for c in cs)]) == held
+        assert f.only or f.exception or any(k == "undertrump" for k, _ in f.excluded)
+    for row in ex.rows:
+        card = row.cards[row.seats.index(row.winner)]
+        led = row.cards[0] // 9
+        face = min((c for c in row.cards if c // 9 == led), key=lambda c: c % 9)
+        assert (row.won_by == "") == (card == face), row
+        if row.won_by.startswith("trump"):
+            assert card // 9 != led or row.won_by == "trump-order"
+
+
+def test_the_reasons_are_said_in_both_languages() -> None:
+    """The words cover every statement `play.excluded_reasons` names and every exception
+    path the example tells, and each path is one of the corpus's legality paths."""
+    from jassdsl.corpus.coverage import PATHS
+    from jassdsl.play import FOLLOW, TRUMP_LED, UNDERTRUMP
+    from jassdsl.rulebook.example import EXCEPTIONS
+    for reason in (FOLLOW, TRUMP_LED, UNDERTRUMP):
+        assert f"ex.reason.{reason}" in TEXT
+    for path in EXCEPTIONS:
+        assert path in PATHS and f"ex.allowed.{path}" in TEXT
+
+
+@pytest.mark.parametrize(("name", "lang", "said"), [
+    ("schieber", "en", "the only legal card: trump was led and must be followed."),
+    ("schieber", "de", "die einzige erlaubte Karte: die ausgespielte Farbe muss bedient"),
+    ("schieber", "en", "the highest trump wins whatever suit was led."),
+    ("differenzler", "en", "a lower trump: allowed, since the hand holds no card of the suit"),
+    ("differenzler", "de", "(kein Untertrumpfen)"),
+    ("misere-molotow", "en", "need not be played."),
+    ("dreier-coiffeur", "en", "in Undenufe the cards of the suit led rank 6 7 8 9 10 J Q K A."),
+    ("slalom", "de", "bei Undenufe gilt in der ausgespielten Farbe die Rangfolge 6 7 8"),
+])
+def test_worked_example_says_why(name: str, lang: str, said: str) -> None:
+    """The heuristic bots' hand of a few files, said where a rule decided (seed 11)."""
+    page = variant_page(lang, variant(ROOT / "rules" / f"{name}.jass"))
+    why = page.split(say(lang, "ex.why"))[1].split("\n\n")[1]
+    assert said in re.sub(r'<span class="jc-card".*?</span>(\w+)</span>', r"\1", why)
 
 
 def test_first_void_example_names_the_card_that_set_trump() -> None:
@@ -756,3 +811,51 @@ def test_handjass_pages_state_the_winner_rule_once(name: str) -> None:
     assert en.count("to leave the table wins") == 1 and "The winner is" not in en
     assert de.count("gewinnt, wer zuerst den Tisch verlässt") == 1
     assert "mit den meisten Strichen;" not in de and "Wer zuerst geht, gewinnt" not in de
+
+
+@pytest.mark.parametrize(("op", "en", "de"), [
+    ("=", "the option `target` is `2500`", "die Option `target` auf `2500` steht"),
+    ("!=", "the option `target` is not `2500`", "die Option `target` nicht auf `2500` steht"),
+    (">=", "the option `target` is at least `2500`", "die Option `target` mindestens `2500` ist"),
+])
+def test_an_option_compared_with_a_value_reads_as_the_option(op: str, en: str, de: str) -> None:
+    """`target = 2500` is said as the option having that value, not as a formula that
+    'holds' (Schieber's factor)."""
+    rf = load_model((ROOT / "rules" / "schieber.jass").read_text(encoding="utf-8"),
+                    "schieber.jass")
+    pos = rf.options[0].pos
+    e = m.Binary(pos=pos, op=op, left=m.Name(pos=pos, name="target"),
+                 right=m.Num(pos=pos, value=2500))
+    assert Speaker("en", rf).stmt(e).sub() == en
+    assert Speaker("de", rf).stmt(e).sub() == de
+
+
+def test_schieber_factor_names_the_option_target() -> None:
+    for lang, said in (("en", "if either the option `target` is `2500` or the option"),
+                       ("de", "wenn entweder die Option `target` auf `2500` steht oder")):
+        page = variant_page(lang, variant(ROOT / "rules" / "schieber.jass"))
+        prose = page.split(f"## {say(lang, 'h.file')}")[0]  # the file itself says it
+        assert said in prose and "`target = 2500`" not in prose
+
+
+def test_a_quoted_bracket_shows_as_a_bracket() -> None:
+    """Bieter's German decision quotes «darf [wer gepasst hat] …»: the Markdown keeps the
+    brackets inert as character references, and the HTML shows them as brackets."""
+    from html.parser import HTMLParser
+
+    import markdown
+
+    class Text(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.parts: list[str] = []
+
+        def handle_data(self, data: str) -> None:
+            self.parts.append(data)
+
+    page = variant_page("de", variant(ROOT / "rules" / "bieter.jass"))
+    assert "&#91;wer gepasst hat&#93;" in page  # inert in the Markdown
+    seen = Text()
+    seen.feed(markdown.markdown(page, extensions=["attr_list", "md_in_html", "tables"]))
+    text = "".join(seen.parts)
+    assert "«darf [wer gepasst hat] nachträglich" in text and "&#91;" not in text

@@ -72,10 +72,10 @@ def test_steps_that_reach_the_top_name_no_extra_value(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("lang", "first", "second", "note"), [
-    ("en", "| 1 (Undenufe) | P0 |", "| 2 (Obenabe) | P1 |",
+    ("en", "| 1 (Obenabe) | P0 |", "| 2 (Undenufe) | P2 |",
      "Beside each trick number is the mode the trick was played in: it decides which card "
      "wins it."),
-    ("de", "| 1 (Undenufe) | P0 |", "| 2 (Obenabe) | P1 |",
+    ("de", "| 1 (Obenabe) | P0 |", "| 2 (Undenufe) | P2 |",
      "Neben jeder Stichnummer steht die Spielart, in der der Stich gespielt wurde: sie "
      "entscheidet, welche Karte ihn macht."),
 ])

@@ -29,6 +29,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the table needs th
 import uvicorn  # noqa: E402
 
 from jassdsl.table.app import create_app  # noqa: E402
+from jassdsl.table.cli import server_config  # noqa: E402
 
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "",
                              shutil.which("chromium-browser") or "") if p and Path(p).exists()),
@@ -56,8 +57,7 @@ def free_port() -> int:
 def base() -> Iterator[str]:
     """The table on a free local port, bots without pause."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(pace=0.0), host="127.0.0.1", port=port,
-                                          log_level="warning", ws="websockets-sansio"))
+    server = uvicorn.Server(server_config(create_app(pace=0.0), "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

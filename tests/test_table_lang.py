@@ -37,6 +37,22 @@ def test_the_terminal_speaks_german(monkeypatch: pytest.MonkeyPatch,
     assert "legal:" not in text and "your hand" not in text
 
 
+@pytest.mark.parametrize(("args", "offered", "not_said"), [
+    (["--lang", "de"], "1) DA (Ecken Ass)", "Schilten Ass"),
+    (["--lang", "de", "--pack", "ch"], "1) DA (Schilten Ass)", "Ecken Ass"),
+    (["--lang", "en", "--pack", "fr"], "1) DA (Diamonds Ace)", "(Ecken Ass)"),
+    (["--lang", "en"], "1) DA  ", "(Diamonds"),
+])
+def test_the_cards_offered_are_named_in_the_packs_words(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str],
+        offered: str, not_said: str) -> None:
+    """The cards one may play carry their names in the pack's words beside the code one
+    types; German names the French pack unless `--pack ch`; English keeps the codes."""
+    text = play(monkeypatch, capsys, ["schieber", "--seed", "0", "--human", "0", *args],
+                "1\nq\n")
+    assert offered in text and not_said not in text
+
+
 def test_a_whole_german_game_ends_with_the_standings(monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     text = play(monkeypatch, capsys, ["differenzler", "--seed", "1", "--lang", "de"], "")
@@ -44,6 +60,8 @@ def test_a_whole_german_game_ends_with_the_standings(monkeypatch: pytest.MonkeyP
     assert re.search(r"Spiel beendet nach \d+ Runden \((Spielende|Rundenlimit erreicht)\)",
                      text)
     assert "standings" not in text and "scored by" not in text
+    # the dative after 'mit': 'mit 97 Strafpunkten', never 'mit 97 Strafpunkte'
+    assert re.search(r"mit -?\d+ Strafpunkt(en)?\b", text), text[-300:]
 
 
 def test_the_locale_chooses_the_language(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from jassdsl.cards import CARD_NAMES
-from jassdsl.table.app import STRIKES, create_app
+from jassdsl.table.app import FLOODED, MAX_FRAME, MAX_MESSAGE, STRIKES, create_app
 
 CARD = re.compile(r"\b[DHSC](?:A|K|Q|J|10|9|8|7|6)\b")
 Socket = Any
@@ -232,6 +232,78 @@ def test_a_flood_of_messages_is_slowed_down_and_the_game_goes_on(client: TestCli
         act(ws, again, again["legal"][0]["text"])
         assert state_of(ws)["turn"] > again["turn"]
     assert STRIKES > 60  # a burst like this one is slowed down, not cut off
+
+
+def test_a_flood_past_the_strikes_closes_the_socket_with_a_reason(client: TestClient) -> None:
+    """A page that keeps flooding is closed with 1008 and a sentence; the seat is kept,
+    another socket of the same link plays on."""
+    (token,) = open_table(client)
+    with client.websocket_connect(f"/ws/{token}") as ws:
+        m = my_turn(ws)
+        for _ in range(STRIKES + 60):
+            ws.send_text('{"type": "hello"}')
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_json()
+        assert (closed.value.code, closed.value.reason) == (1008, FLOODED)
+    with client.websocket_connect(f"/ws/{token}") as ws:
+        again = my_turn(ws)
+        assert again["turn"] == m["turn"]
+        act(ws, again, again["legal"][0]["text"])
+        assert state_of(ws)["turn"] > again["turn"]
+
+
+def test_a_long_message_is_refused_in_words(client: TestClient) -> None:
+    (token,) = open_table(client)
+    with client.websocket_connect(f"/ws/{token}") as ws:
+        m = my_turn(ws)
+        ws.send_text(json.dumps({"type": "act", "turn": m["turn"], "action": "x" * MAX_MESSAGE}))
+        assert "too long" in error_of(ws)
+        m = state_of(ws)
+        act(ws, m, m["legal"][0]["text"])
+        assert state_of(ws)["turn"] > m["turn"]
+
+
+def test_the_server_reads_no_message_larger_than_its_cap() -> None:
+    """Through uvicorn as `jassdsl serve` runs it: a message over MAX_FRAME bytes closes
+    that socket with 1009 before it is read whole; the server answers the next one."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from jassdsl.table.cli import server_config
+
+    app = create_app(pace=0.0)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    server = uvicorn.Server(server_config(app, "127.0.0.1", port))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline, "the table did not start"
+            time.sleep(0.05)
+        with TestClient(app) as local:
+            (token,) = open_table(local)
+        url = f"ws://127.0.0.1:{port}/ws/{token}"
+        with connect(url, max_size=None) as ws:
+            json.loads(ws.recv(timeout=10))
+            ws.send("x" * (MAX_FRAME + 1))
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        with connect(url) as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+    finally:
+        server.should_exit = True
+        thread.join(10)
 
 
 def test_a_saved_game_replays_to_the_same_table(client: TestClient) -> None:

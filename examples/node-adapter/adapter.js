@@ -18,7 +18,7 @@ const TRUMP_POINTS = { ...PLAIN_POINTS, J: 20, 9: 14 };
 const OBENABE_POINTS = { ...PLAIN_POINTS, 8: 8 };
 const LAST_TRICK = 5;
 // options of rules/schieber.jass that change neither legal cards nor tricks
-const IGNORED = ["target", "four-nines", "weis-table", "trump-double"];
+const IGNORED = ["target", "four-nines", "weis-table", "trump-double", "konter"];
 const PLAYED_OPTIONS = new Set([...IGNORED, "undenufe-eleven"]);
 
 const suit = (card) => card[0];

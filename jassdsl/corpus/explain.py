@@ -216,11 +216,31 @@ def legal_difference(expect: dict[str, Any], got: dict[str, Any]) -> list[str]:
     if legal - theirs:
         names, pronoun = listed(sorted(legal - theirs, key=rank_key))
         out.append(f"{names} should be legal; your engine excluded {pronoun}")
-    given = got.get("excluded")
-    if not out and isinstance(given, dict):
-        out += [f"{card} is excluded for {why}; your engine says {shown(repr(given[card]), 40)}"
-                for card, why in sorted(expect["excluded"].items())
-                if card in given and given[card] != why]
+    return out or excluded_difference(expect["excluded"], got.get("excluded"))
+
+
+def excluded_difference(expect: dict[str, str], given: Any) -> list[str]:
+    """Where the legal cards agree but the reasons sent under 'excluded' do not (an engine
+    may leave 'excluded' out; what it sends must match)."""
+    if given is None:
+        return []
+    if not isinstance(given, dict):
+        return [f"your engine's 'excluded' is not an object of card: reason: "
+                f"{shown(canonical(given), 60)}"]
+    out = []
+    missing = sorted(set(expect) - set(given), key=rank_key)
+    if missing:
+        names, pronoun = listed(missing)
+        reasons = ", ".join(sorted({expect[c] for c in missing}))
+        out.append(f"the legal cards agree, but your engine's 'excluded' leaves out {names} "
+                   f"({reasons}): name {pronoun} with the reason, or send no 'excluded'")
+    extra = sorted((c for c in given if c not in expect), key=rank_key)
+    if extra:
+        names, pronoun = listed(extra)
+        out.append(f"{names} {'is' if pronoun == 'it' else 'are'} not excluded; your "
+                   f"engine's 'excluded' names {pronoun}")
+    out += [f"{card} is excluded for {why}; your engine says {shown(repr(given[card]), 40)}"
+            for card, why in sorted(expect.items()) if card in given and given[card] != why]
     return out
 
 

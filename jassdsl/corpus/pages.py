@@ -20,9 +20,9 @@ CHANGELOG_SECTIONS = ("Ids, hashes and versions", "Changes for engine authors")
 TABLE_DATA = Path("docs") / "data" / "conformance.json"
 KINDS_SHOWN = ("legal", "trick", "hand", "game", "perft", "parse")
 WORDS: dict[str, tuple[str, str]] = {
-    "engine": ("Engine", "Engine"),
+    "engine": ("Engine and its variants", "Engine und ihre Varianten"),
     "kind": ("Kind", "Art"),
-    "variants": ("Variants", "Varianten"),
+    "variants": ("{n} variants", "{n} Varianten"),
     "passed": ("passed", "bestanden"),
     "failed": ("failed", "gescheitert"),
     "skipped": ("skipped", "ausgelassen"),
@@ -34,7 +34,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "unexplained": ("not explained yet", "noch nicht erklärt"),
     "no corpus": ("This checkout has no corpus (`tests/corpus/`).",
                   "Dieser Checkout hat kein Korpus (`tests/corpus/`)."),
-    "lacks": ("Says in its hello it does not play", "Sagt im Handschlag, sie spiele nicht"),
+    "lacks": ("Says in its hello it does not play",
+              "Sagt im Handschlag (in ihren eigenen, englischen Worten), sie spiele nicht"),
     "measured": ("measured with corpus {version}, {date}",
                  "gemessen mit Korpus {version}, {date}"),
     "skips": ("Skipped", "Ausgelassen"),
@@ -94,15 +95,17 @@ def cell(counts: dict[str, int]) -> str:
 
 
 def conformance_table(lang: Lang, data: dict[str, Any]) -> str:
-    """Per engine and kind: passed / failed / skipped (cases its hello leaves out: a dash)."""
-    head = [word(lang, "engine"), word(lang, "variants"), *[f"`{k}`" for k in KINDS_SHOWN]]
+    """Per engine and kind: passed / failed / skipped (cases its hello leaves out: a dash).
+    The variants stand under the engine's name, so that every kind fits beside it."""
+    head = [word(lang, "engine"), *[f"`{k}`" for k in KINDS_SHOWN]]
     rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for engine in data.get("engines", []):
         kinds = engine["by_kind"]
         variants = engine.get("variants", [])
         many = len(variants) > 3
-        played = f"{len(variants)}" if many else ", ".join(f"`{v}`" for v in variants)
-        rows.append("| " + " | ".join([f"**{engine['engine']}**", played, *[
+        played = (word(lang, "variants").format(n=len(variants)) if many
+                  else ", ".join(f"`{v}`" for v in variants))
+        rows.append("| " + " | ".join([f"**{engine['engine']}**<br>{played}", *[
             cell(kinds.get(k, {})) for k in KINDS_SHOWN]]) + " |")
     when = word(lang, "measured").format(version=data.get("corpus_version", "?"),
                                          date=data.get("measured", "?"))

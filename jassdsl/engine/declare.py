@@ -46,31 +46,82 @@ class Declarations(Phase):
         return self.open(g, 0)
 
     def open(self, g: Game, index: int) -> bool:
-        """Open the first declaration from `index` on that is not an auction."""
+        """Open the first declaration from `index` on that is not an auction and that
+        somebody is asked to declare now."""
         s, r = g.s, self.rules
         part = s.declare
         assert part is not None
-        n = r.players
-        while index < len(r.declarations) and r.declarations[index].auction:
+        while index < len(r.declarations):
+            d = r.declarations[index]
+            if d.auction:
+                index += 1
+                continue
+            s.phase, part.index = "declare", index
+            bidder = s.bidder
+            if d.bidder_keeps is not None:
+                value = part.declared[d.name][bidder] = part.declared[d.bidder_keeps][bidder]
+                if g.log is not None:
+                    g.emit(Declared(s.hand_no, bidder, d.name, value, d.hidden, kept=True))
+            order = self.order(g, d)
+            first = self.next_turn(g, d, order, 0)
+            if first < len(order):
+                part.count, s.current = first, order[first]
+                return True
             index += 1
-        if index == len(r.declarations):
-            return False
-        d = r.declarations[index]
-        s.phase, part.index, part.count = "declare", index, 0
-        bidder = s.bidder
-        after = s.roles[d.after_role] if d.after_role >= 0 else -1  # right of a role's holder
-        s.current = (after + 1) % n if after >= 0 else (s.dealer + 1) % n
-        if d.bidder_keeps is not None:
-            value = part.declared[d.name][bidder] = part.declared[d.bidder_keeps][bidder]
-            if g.log is not None:
-                g.emit(Declared(s.hand_no, bidder, d.name, value, d.hidden, kept=True))
-            if s.current == bidder:
-                s.current = (s.current + 1) % n
-        return True
+        return False
 
-    def turns(self, d: Declaring) -> int:
-        """How many seats declare: everybody, or all but the highest bidder."""
-        return self.rules.players - (d.bidder_keeps is not None)
+    def order(self, g: Game, d: Declaring) -> list[int]:
+        """The seats asked in turn: from the right of a role's holder (else forehand),
+        without the highest bidder where the bid stands, only those `by` names."""
+        s, r = g.s, self.rules
+        n = r.players
+        after = s.roles[d.after_role] if d.after_role >= 0 else -1  # right of a role's holder
+        start = (after + 1) % n if after >= 0 else (s.dealer + 1) % n
+        seats = [(start + i) % n for i in range(n)]
+        if d.bidder_keeps is not None:
+            seats.remove(s.bidder)
+        if d.by is not None:
+            subjects = d.by(self.facts_now(g), set())
+            seats = [x for x in seats if r.team_of[x] in subjects]
+        return seats
+
+    def next_turn(self, g: Game, d: Declaring, order: list[int], at: int) -> int:
+        """The first place in `order` from `at` on whose seat is asked: the next, or the
+        next for whom `only when` holds when the turn comes (len(order): nobody)."""
+        if d.only_when is not None:
+            while at < len(order) and not d.only_when(self.facts_now(g), -1):
+                at += 1
+        return at
+
+    def facts_now(self, g: Game) -> HandFacts:
+        """What is known before the first card, as scoring's facts: the roles, the
+        values declared so far, the mode, the totals and the options."""
+        s, r = g.s, self.rules
+        part = s.declare
+        assert part is not None
+        k = r.subjects
+        f = HandFacts(k, s.table.bit_count(), s.hand_no, [0] * k, [0] * k, [0] * k, [],
+                      self.per_subject(part.declared), s.totals, r.options, g.chance,
+                      mode=s.mode)
+        f.role_seats = list(s.roles)
+        f.roles = [r.team_of[x] if x >= 0 else -1 for x in s.roles]
+        f.seat_declared = part.declared
+        return f
+
+    def per_subject(self, declared: dict[str, list[int]]) -> dict[str, list[int]]:
+        """Declared values added up per subject (a team's partners together)."""
+        team, k = self.rules.team_of, self.rules.subjects
+        out = {}
+        for name, values in declared.items():
+            per = [0] * k
+            for seat, v in enumerate(values):
+                per[team[seat]] += v
+            out[name] = per
+        return out
+
+    def turns(self, d: Declaring, g: Game) -> int:
+        """How many seats are asked in turn (`only when` may still pass some by)."""
+        return len(self.order(g, d))
 
     def legal(self, g: Game) -> list[Action]:
         """The values open to the current seat; the last may not make the hook total."""
@@ -78,7 +129,7 @@ class Declarations(Phase):
         assert part is not None
         d = self.rules.declarations[part.index]
         acts = self.actions[part.index]
-        if d.hook is None or part.count != self.turns(d) - 1:
+        if d.hook is None or part.count != self.turns(d, g) - 1:
             return list(acts)
         banned = d.hook - sum(part.declared[d.name])
         return [a for a in acts if a.value != banned]
@@ -95,31 +146,24 @@ class Declarations(Phase):
         d = r.declarations[part.index]
         if value not in d.values:
             raise IllegalActionError(action, g.legal_names())
-        if d.hook is not None and part.count == self.turns(d) - 1 and \
+        if d.hook is not None and part.count == self.turns(d, g) - 1 and \
                 sum(part.declared[d.name]) + value == d.hook:
             raise IllegalActionError(action, g.legal_names(),
                                      f"the last to declare may not make the total {d.hook}")
         part.declared[d.name][s.current] = value
         if g.log is not None:
             g.emit(Declared(s.hand_no, s.current, d.name, value, d.hidden))
-        part.count += 1
-        s.current = (s.current + 1) % r.players
-        if d.bidder_keeps is not None and s.current == s.bidder:
-            s.current = (s.current + 1) % r.players
-        if part.count == self.turns(d) and not self.open(g, part.index + 1):
+        order = self.order(g, d)
+        part.count = self.next_turn(g, d, order, part.count + 1)
+        if part.count < len(order):
+            s.current = order[part.count]
+        elif not self.open(g, part.index + 1):
             g.advance(self)
 
     def add_facts(self, g: Game, facts: HandFacts) -> None:
         part = g.s.declare
         assert part is not None
-        team, k = self.rules.team_of, self.rules.subjects
-        out = {}
-        for name, values in part.declared.items():
-            per = [0] * k
-            for seat, v in enumerate(values):
-                per[team[seat]] += v
-            out[name] = per
-        facts.declared = out
+        facts.declared = self.per_subject(part.declared)
         facts.seat_declared = part.declared
 
     def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:

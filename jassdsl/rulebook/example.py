@@ -1,20 +1,25 @@
 """A worked example for a variant page: the engine plays the first hand from a fixed seed.
 
-The players choose at random among the legal actions (a seeded generator of their own), so
-the example shows the rules at work, not good play. Everything shown is read from the
-engine's events and record of the hand, never computed a second time by the rulebook,
-except the points of each trick, which the page adds up and a test compares with the
-engine's totals.
+The heuristic bots (`jassdsl.bots`, seeded from the game seed) play every seat, so the
+example looks like Jass. Everything shown is read from the engine's events and record of
+the hand, never computed a second time by the rulebook, except the points of each trick,
+which the page adds up and a test compares with the engine's totals.
+
+Where a rule decided a card, the example keeps why: the regime statement that excluded
+the other cards (`Game.why_illegal`, the one source the conformance corpus also cites),
+the exception that allowed a card (a legality path of `corpus.coverage.legal_paths`), and
+why a trick went to a card that is not the highest of the suit led (a trump, the order of
+the trick's mode).
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
-from jassdsl.actions import Action
+from jassdsl.bots import make_bots, trick_order
 from jassdsl.cards import mask_cards
 from jassdsl.compiler import CompiledRules
+from jassdsl.corpus.coverage import legal_paths
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine.events import (
     ColumnTaken,
@@ -27,10 +32,29 @@ from jassdsl.engine.events import (
     from_last_deal,
 )
 from jassdsl.modes import BASE_MODES
+from jassdsl.play import UNDERTRUMP, highest_trump
 from jassdsl.tables import MODE_INDEX, ModeTable
 from jassdsl.textview import seat_names
 
 SEED = 11
+# The legality paths (`corpus.coverage.PATHS`) on which a card is allowed that the regime
+# forbids otherwise: the Puur kept back, a lower trump when only trumps (or, in the weak
+# regime, no card of the suit led) are left.
+EXCEPTIONS = ("puur-exempt", "undertrump-strict-only-trumps", "undertrump-weak-void")
+
+
+@dataclass(frozen=True)
+class Forced:
+    """A card the rules decided: the only legal one, one played although a rule forbade
+    others (undertrumping), or one an exception allowed."""
+
+    trick: int  # the trick's number, from 1
+    seat: int
+    card: int
+    excluded: tuple[tuple[str, tuple[int, ...]], ...]  # per regime statement, the cards it
+    # excluded from the hand (`Game.why_illegal`), in the order of their first card
+    only: bool  # the card played was the only legal one
+    exception: str = ""  # the path of EXCEPTIONS that allowed the card
 
 
 @dataclass(frozen=True)
@@ -42,6 +66,10 @@ class TrickRow:
     points: int
     seats: tuple[int, ...] = ()  # who played the cards, in order
     mode: str = ""  # the base mode the trick was played in, where a file's mode changes it
+    won_by: str = ""  # why the winning card is not the highest of the suit led: 'trump'
+    # (a trump on a side suit), 'trump-order' (trump led: the trump order), 'order' (the
+    # order of the mode, e.g. the lowest wins); '' where the highest of the suit led wins
+    order: str = ""  # the name of the base mode whose order decided the trick
 
 
 @dataclass(frozen=True)
@@ -54,6 +82,7 @@ class Example:
     first_void: tuple[int, int, int] | None  # (trick number, seat, card) that set trump
     rows: tuple[TrickRow, ...]
     trick_sums: tuple[int, ...]  # per subject, the sum of its tricks' points
+    forced: tuple[Forced, ...] = ()  # the cards the rules decided, in playing order
 
     @property
     def forehand(self) -> int:
@@ -67,18 +96,6 @@ class Example:
         n = len(self.hands)
         return next((self.forehand + i) % n for i in range(n)
                     if (self.forehand + i) % n in playing)
-
-
-def declaration_value(legal: list[Action], players: int, rng: random.Random) -> Action:
-    """A declared number near an even share of its range, so the example looks plausible:
-    the legal value nearest to it (the lower of two as near), since steps (`in steps of
-    10`) and the last player's forbidden total leave gaps in the range."""
-    values = sorted(a.value for a in legal)
-    low, high = values[0], values[-1]
-    centre = low + (high - low) // players
-    spread = max(1, (high - low) // (2 * players))
-    want = min(high, max(low, centre + rng.randint(-spread, spread)))
-    return min(legal, key=lambda a: (abs(a.value - want), a.value))
 
 
 def points_table(rules: CompiledRules, trump: str) -> ModeTable:
@@ -110,22 +127,23 @@ def dealt(result: HandResult) -> tuple[tuple[int, ...], ...]:
 
 
 def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
-    """Play the first hand of a game with random legal actions and record what happened."""
+    """Play the first hand of a game with the heuristic bots and record what happened."""
     game = Game(rules, seed=seed)
-    rng = random.Random(seed)
+    bots = make_bots("heuristic", rules.players, seed)
+    forced: list[Forced] = []
+    orders: list[int] = []  # per trick taken, the base mode that decided it
     while not game.results:
-        legal = game.legal_actions()
-        phase = game.phase
-        if phase == "declare":
-            action = declaration_value(legal, rules.players, rng)
-        elif phase == "take part":  # mostly play, so that the example has tricks
-            playing = [a for a in legal if a.kind != "fold"]
-            action = rng.choice(playing if rng.random() < 0.75 else legal)
-        elif phase == "auction":
-            action = legal[-1] if rng.random() < 0.5 else legal[0]  # pass, or the lowest bid
-        else:
-            action = rng.choice(legal)
+        seat = game.current_player
+        action = bots[seat].choose(game, seat)
+        playing, k = game.phase == "play", game.tricks_played
+        if playing:
+            note = forced_card(game, rules, seat, action.value)
+            if note is not None:
+                forced.append(note)
         game.apply(action)
+        if playing and (game.results or game.tricks_played > k):  # the trick is taken
+            mode = rules.schedule.number(game.results[0].trump) if game.results else game.mode
+            orders.append(trick_order(rules, mode, k))
     result = game.results[0]
     events = from_last_deal(game.hand_events(result.number))
     deal = events[0]
@@ -133,13 +151,71 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
     tricks = [e for e in events if isinstance(e, TrickTaken)]
     per_trick = result.trick_points(points_table(rules, result.trump), rules.last_bonus)
     modes = trick_modes(rules, result.trump, len(tricks))
-    rows = tuple(TrickRow(t.number, t.leader, t.cards, t.winner, p, t.seats, k)
-                 for t, p, k in zip(tricks, per_trick, modes, strict=True))
+    orders = orders[-len(tricks):] if tricks else []
+    rows = tuple(TrickRow(t.number, t.leader, t.cards, t.winner, p, t.seats, k,
+                          won_by(rules, t.cards, t.seats.index(t.winner), order),
+                          rules.mode_names[rules.settled_mode(order)])
+                 for t, p, k, order in zip(tricks, per_trick, modes, orders, strict=True))
     sums = [0] * rules.subjects
     for row in rows:
         sums[rules.team_of[row.winner]] += row.points
     return Example(seed, result, dealt(result), deal.shown, calls(rules, events),
-                   first_void(events), rows, tuple(sums))
+                   first_void(events), rows, tuple(sums), tuple(forced))
+
+
+def forced_card(game: Game, rules: CompiledRules, seat: int, card: int) -> Forced | None:
+    """Why the rules decided this card, or None where the player chose freely among
+    several cards (a lead, a free discard, following with a choice)."""
+    hand, trick = game.hand_mask(seat), list(game.trick)
+    if not trick or hand.bit_count() < 2:
+        return None
+    excluded: dict[str, list[int]] = {}
+    for c in mask_cards(hand):
+        reason = game.why_illegal(c)
+        if reason:
+            excluded.setdefault(reason, []).append(c)
+    base = trick_order(rules, game.mode, game.tricks_played)
+    only = hand.bit_count() - sum(len(v) for v in excluded.values()) == 1
+    number = game.tricks_played + 1
+    told = tuple((k, tuple(v)) for k, v in excluded.items())
+    exception = allowed_by(rules, hand, trick, base, card)
+    if exception:
+        return Forced(number, seat, card, told, only, exception)
+    if only or any(k == UNDERTRUMP for k in excluded):
+        return Forced(number, seat, card, told, only)
+    return None
+
+
+def allowed_by(rules: CompiledRules, hand: int, trick: list[int], base: int, card: int) -> str:
+    """The path of EXCEPTIONS that let this card be played, where it mattered: the Puur
+    kept back (a card of another suit on a trump lead), a lower trump played."""
+    if base < 0:
+        return ""
+    table = rules.modes[base]
+    for path in legal_paths(rules, hand, trick, base):
+        if path not in EXCEPTIONS:
+            continue
+        if path == "puur-exempt" and card // 9 != table.trump:
+            return path
+        best = highest_trump(trick, table)
+        if path != "puur-exempt" and best >= 0 and table.lower_trumps[best] >> card & 1:
+            return path
+    return ""
+
+
+def won_by(rules: CompiledRules, cards: tuple[int, ...], winner: int, order: int) -> str:
+    """Why cards[winner] took the trick, where the highest card of the suit led did not:
+    a trump on a side suit ('trump'), the trump order on a trump lead ('trump-order'),
+    the order of the trick's mode ('order'); '' otherwise."""
+    led = cards[0] // 9
+    face = min((c for c in cards if c // 9 == led), key=lambda c: c % 9)  # A first
+    if cards[winner] == face:
+        return ""
+    table = rules.modes.get(rules.settled_mode(order))
+    trump = table.trump if table is not None else -1
+    if trump >= 0 and cards[winner] // 9 == trump:
+        return "trump-order" if led == trump else "trump"
+    return "order"
 
 
 def calls(rules: CompiledRules, events: list[Event]

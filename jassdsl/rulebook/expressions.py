@@ -29,6 +29,7 @@ from jassdsl.rulebook.words import (
     TEXT,
     Lang,
     card_name,
+    de_dative,
     declared_words,
     join_words,
     number_word,
@@ -405,9 +406,11 @@ class Speaker:
             plural = de_plural(de_noun)
             return Qty("value", ("hat", "haben"), a_noun=f"zusammen {plural}",
                        np=f"die {plural} beider Partner zusammen",
-                       np_dat=f"den {plural} beider Partner zusammen")
+                       np_dat=f"den {plural} beider Partner zusammen",
+                       everyone=f"die {plural} aller Spieler zusammen")
         return Qty("value", ("has", "have"), a_noun=f"{en_noun}s together",
-                   np=f"the {en_noun}s of both partners together")
+                   np=f"the {en_noun}s of both partners together",
+                   everyone=f"the {en_noun}s of all players together")
 
     def role_value(self, e: m.RoleValue) -> tuple[str, str]:
         """`bid of bidder`: 'the bid of the highest bidder' (German: nominative and dative,
@@ -885,12 +888,29 @@ class Speaker:
             text = f"it is not the case that {inner.main()}"
             return Raw(text, text, text, text)
         if isinstance(e, m.Binary) and e.op in CMP_IS["en"]:
-            found = self.table_comparison(e.left, e.op, [e.right])
+            found = self.table_comparison(e.left, e.op, [e.right]) or self.option_is(e)
             if found is not None:
                 return found
         code = f"`{formula(e)}`"
         holds = self.pick(f"{code} holds", f"{code} gilt")
         return Raw(holds, holds, holds, holds)
+
+    def option_is(self, e: m.Binary) -> Phrase | None:
+        """An option compared with one of its values: 'the option `target` is `2500`'
+        ('die Option `target` ist `2500`'), 'is at least `1200`', 'is not `2500`'."""
+        option, value = e.left, e.right
+        if not (isinstance(option, m.Name) and option.name in self.options):
+            return None
+        if isinstance(value, m.Num):
+            shown = str(value.value)
+        elif isinstance(value, m.Name) and value.name not in self.options:
+            shown = value.name
+        else:
+            return None
+        key = "option.is" if e.op in ("=", "!=") else "option.cmp"  # German: 'steht auf'
+        return self.raw(key, {"name": safe.code(option.name),
+                                      "cmp": CMP_IS[self.lang][e.op],
+                                      "value": safe.code(shown)})
 
     def none_who_not(self, q: m.Quant) -> Phrase | None:
         """'no player who does not play has a gain other than 0' said without a double
@@ -1195,6 +1215,10 @@ class Speaker:
                 return f"{then}, wenn {cond.sub()}, sonst {other}"
             return f"{then} if {cond.main()}, otherwise {other}"
         v = self.value(e)
+        if v is None and isinstance(e, m.Binary) and e.op == "*":  # *a* times *b*
+            left, right = self.value(e.left), self.value(e.right)
+            if left is not None and right is not None:
+                return f"{left} {TIMES} {right}"
         return v if v is not None else self.noun_phrase(e)[0]
 
     def where(self) -> list[str]:
@@ -1242,11 +1266,6 @@ def own_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
         return given
     word = f"word.{name}"
     return say(lang, word) if word in TEXT else name
-
-
-def de_dative(plural: str) -> str:
-    """German dative plural of a noun ('Punkte' -> 'Punkten')."""
-    return plural if plural.endswith(("n", "s")) else plural + "n"
 
 
 # the scoresheet's multiplier as a factor in words (English, German)
@@ -1319,7 +1338,10 @@ def worded(e: m.Expr, text: str) -> bool:
 
 
 def de_plural(noun: str) -> str:
-    """The German plural of a declared noun: Ansage-n, Schätzung-en, Gebot-e."""
+    """The German plural of a declared noun: Ansage-n, Schätzung-en, Gebot-e; Konter and
+    Re stay as they are."""
+    if noun in ("Konter", "Re"):
+        return noun
     if noun.endswith("e"):
         return noun + "n"
     if noun.endswith("ung") or "*" in noun:

@@ -21,6 +21,7 @@ from jassdsl.counting import TRICKS
 from jassdsl.engine.events import ColumnTaken, Declared, Pushed
 from jassdsl.engine.rob import robbing_card
 from jassdsl.mechanism import Mechanism
+from jassdsl.play import UNDERTRUMP
 from jassdsl.roles import ROLES, role_name
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import (
@@ -30,8 +31,8 @@ from jassdsl.rulebook.cardview import (
     suit_prose,
     suits_legend,
 )
-from jassdsl.rulebook.example import Example, seat_name, subject_label
-from jassdsl.rulebook.expressions import Speaker, de_dative, de_plural, mode_prose, own_name
+from jassdsl.rulebook.example import Example, Forced, TrickRow, seat_name, subject_label
+from jassdsl.rulebook.expressions import Speaker, de_plural, mode_prose, own_name
 from jassdsl.rulebook.words import (
     DECLARED,
     RANK_FULL,
@@ -39,6 +40,7 @@ from jassdsl.rulebook.words import (
     TEXT,
     Lang,
     card_name,
+    de_dative,
     declared_words,
     join_words,
     rank_name,
@@ -455,6 +457,19 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
         else role.doc
     items = [say(lang, key, a_name=a_name, low=low, high=high, name=noun, top=top,
                  role=holder)]
+    if d.by is not None:
+        who, plural = declarers(lang, rf, d.by)
+        items = [say(lang, "declare.by", who=who, a_name=a_name, low=low, high=high,
+                     may=say(lang, "declare.may_pl" if plural else "declare.may"))]
+    if d.only_when is not None:
+        phrase = Speaker(lang, rf).stmt(d.only_when)
+        asked = a_dative(de_a) if lang == "de" else a_name
+        items.append(say(lang, "declare.only_when", a_name=asked,
+                         cond=phrase.sub() if lang == "de" else phrase.main()))
+    if d.only_if is not None:
+        value = own_name(lang, rf, d.only_if_value.word()) if d.only_if_value else \
+            own_name(lang, rf, "yes")
+        items.append(say(lang, "declare.only_if", name=safe.code(d.only_if.text), value=value))
     declared = say(lang, "declare.bid" if d.auction else "declare.declared")
     if d.step is not None:
         items.append(steps_sentence(lang, rf, d, declared))
@@ -470,6 +485,34 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
         items.append(say(lang, "declare.hook", total=value_text(lang, rf, d.hook)))
     items.append(say(lang, "declare.hidden" if d.hidden else "declare.open"))
     return items
+
+
+def a_dative(accusative: str) -> str:
+    """A German indefinite noun phrase from the accusative into the dative: 'einen
+    Konter' -> 'einem Konter', 'eine Schätzung' -> 'einer Schätzung'."""
+    for acc, dat in (("einen ", "einem "), ("eine ", "einer "), ("ein ", "einem ")):
+        if accusative.startswith(acc):
+            return dat + accusative[len(acc):]
+    return accusative
+
+
+def declarers(lang: Lang, rf: m.RuleFile, t: m.Target) -> tuple[str, bool]:
+    """Who may declare (`by TARGET`), as the subject of a sentence, and whether it is
+    plural: the team of a role's holder, its opponents, else the target as scoring says it."""
+    f = t.filter
+    negated = isinstance(f, m.Unary) and f.op == "not"
+    inner = f.arg if isinstance(f, m.Unary) and negated else f
+    role = ROLES.get(inner.name) if isinstance(inner, m.Name) else None
+    if role is not None and t.kind in ("sole", "subset"):
+        held = role.de_np(2) if lang == "de" else role.doc
+        if negated:
+            return say(lang, "declare.by_not_role", role=held), True
+        if rf.teams:
+            subject = "Team" if lang == "de" else "team"
+            return say(lang, "declare.by_role", subject=subject, role=held), False
+        return (role.de_np(0) if lang == "de" else role.doc), False
+    np, plural, _ = Speaker(lang, rf).target(t, False)
+    return np, plural
 
 
 def steps_sentence(lang: Lang, rf: m.RuleFile, d: m.Declaration, declared: str) -> str:
@@ -735,7 +778,56 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
     if any(row.mode for row in ex.rows):
         note += " " + say(lang, "ex.tricks_modes")
     out += [note, ""]
+    why = why_lines(lang, v)
+    if why:
+        out += [say(lang, "ex.why"), "", *why, ""]
     return out + outcome_lines(lang, v)
+
+
+def why_lines(lang: Lang, v: Variant) -> list[str]:
+    """Where a rule decided a card or a trick, each kind of case told once (its first
+    time), in playing order: the list below the example's tricks."""
+    ex, r = v.example, v.rules
+    told: set[object] = set()
+    found: list[tuple[int, int, str]] = []  # (trick, order within the trick, sentence)
+    for i, f in enumerate(ex.forced):
+        kind = (tuple(k for k, _ in f.excluded), f.only, f.exception)
+        if kind not in told:
+            told.add(kind)
+            found.append((f.trick, i, forced_text(lang, f)))
+    for row in ex.rows:
+        if row.won_by and (row.won_by, row.order) not in told:
+            told.add((row.won_by, row.order))
+            found.append((row.number, len(ex.forced), won_text(lang, r, row)))
+    return [f"- {say(lang, 'ex.why_trick', n=n)}: {text}" for n, _, text in sorted(found)]
+
+
+def forced_text(lang: Lang, f: Forced) -> str:
+    """Why a card was played: an exception allowed it, it was the only legal card, or a
+    rule barred other cards (the regime statements of `Game.why_illegal`, in words)."""
+    player, card = seat_name(f.seat), card_mark(f.card)
+    if f.exception:
+        return say(lang, f"ex.allowed.{f.exception}", player=player, card=card)
+    reasons = join_words(lang, [say(lang, f"ex.reason.{k}") for k, _ in f.excluded])
+    if f.only:
+        return say(lang, "ex.forced_only", player=player, card=card, reasons=reasons)
+    barred = [c for k, cards in f.excluded if k == UNDERTRUMP for c in cards]
+    return say(lang, "ex.forced_barred", player=player, card=card,
+               cards=" ".join(card_mark(c) for c in barred),
+               reason=say(lang, f"ex.reason.{UNDERTRUMP}"))
+
+
+def won_text(lang: Lang, r: CompiledRules, row: TrickRow) -> str:
+    """Why a trick went to a card that is not the highest of the suit led: a trump, or
+    the order of the trick's mode (its ranks, read from the mode's table)."""
+    card = row.cards[row.seats.index(row.winner)]
+    table = r.modes[r.settled_mode(r.mode_names.index(row.order))]
+    suit = card // 9
+    ranks = " ".join(RANKS[c % 9] for c in sorted(range(9 * suit, 9 * suit + 9),
+                                                   key=lambda c: -table.strength[c]))
+    mode = trick_mode_word(lang, row.order) if row.won_by == "order" else ""
+    return say(lang, f"ex.won.{row.won_by}", player=seat_name(row.winner),
+               card=card_mark(card), ranks=ranks, mode=mode)
 
 
 def trick_mode_word(lang: Lang, mode: str) -> str:

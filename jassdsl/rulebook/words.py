@@ -283,6 +283,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "mode.points": ("Card points in {title}", "Kartenpunkte bei {title}"),
     "option.on": ("the option {name} is `yes`", "die Option {name} auf `yes` steht"),
     "option.on.main": ("the option {name} is `yes`", "die Option {name} steht auf `yes`"),
+    "option.is": ("the option {name} is {cmp}{value}", "die Option {name} {cmp}auf {value} steht"),
+    "option.is.main": ("the option {name} is {cmp}{value}",
+                       "die Option {name} steht {cmp}auf {value}"),
+    "option.cmp": ("the option {name} is {cmp}{value}", "die Option {name} {cmp}{value} ist"),
+    "option.cmp.main": ("the option {name} is {cmp}{value}",
+                        "die Option {name} ist {cmp}{value}"),
     "in.mode": ("the hand is played in {mode}", "die Runde in {mode} gespielt wird"),
     "in.mode.main": ("the hand is played in {mode}", "die Runde wird in {mode} gespielt"),
     "in.suit": ("{suit} is trump", "{suit} Trumpf ist"),
@@ -527,6 +533,24 @@ TEXT: dict[str, tuple[str, str]] = {
         "Die Ansagen bleiben vor den anderen verborgen, bis die Runde vorbei ist.",
     ),
     "declare.open": ("The declarations are open to all.", "Die Ansagen sind für alle offen."),
+    "declare.by": (
+        "After trump is set, only {who} {may} declare {a_name}, one player after the other "
+        "from forehand on: a whole number from {low} to {high}.",
+        "Nach der Trumpfbestimmung {may} nur {who} {a_name} ansagen, ein Spieler nach dem "
+        "anderen ab der Vorhand: eine ganze Zahl von {low} bis {high}.",
+    ),
+    "declare.may": ("may", "darf"),
+    "declare.may_pl": ("may", "dürfen"),
+    "declare.by_role": ("the {subject} of {role}", "das {subject} {role}"),
+    "declare.by_not_role": ("the opponents of {role}", "die Gegner {role}"),
+    "declare.only_when": (
+        "A player is asked for {a_name} only if, at their turn, {cond}.",
+        "Ein Spieler wird nur nach {a_name} gefragt, wenn bei seinem Zug {cond}.",
+    ),
+    "declare.only_if": (
+        "This is declared only when the option {name} is {value}.",
+        "Angesagt wird das nur, wenn die Option {name} {value} ist.",
+    ),
     # -- Weis
     "weis.uses": ("This variant counts Weis from the table *{name}*.", "Diese Variante zählt Weis nach der Tabelle *{name}*."),
     "weis.option": (
@@ -739,13 +763,15 @@ TEXT: dict[str, tuple[str, str]] = {
     "sources.none": ("No decisions recorded.", "Keine Entscheidungen festgehalten."),
     # -- example
     "ex.intro": (
-        "The engine plays the first hand of a game with seed {seed}; every player picks a "
-        "random legal card (and a random legal declaration), so the play is legal but not "
-        "clever. Players are named by their seat, P0, P1 and so on, as at the terminal.",
-        "Die Engine spielt die erste Runde eines Spiels mit dem Startwert {seed}; jeder "
-        "Spieler wählt eine zufällige erlaubte Karte (und eine zufällige erlaubte Ansage), "
-        "das Spiel ist also regelkonform, aber nicht klug. Die Spieler heissen nach ihrem "
-        "Platz P0, P1 und so weiter, wie am Terminal.",
+        "The engine plays the first hand of a game with seed {seed}, every seat played by "
+        "the heuristic bot: legal, plausible Jass, not expert play. Where a rule decided a "
+        "card or a trick, the list below the tricks says why. Players are named by their "
+        "seat, P0, P1 and so on, as at the terminal.",
+        "Die Engine spielt die erste Runde eines Spiels mit dem Startwert {seed}; an jedem "
+        "Platz spielt der heuristische Bot: regelkonform und plausibel, aber nicht meisterhaft. "
+        "Wo eine Regel eine Karte oder einen Stich entschied, sagt die Liste unter den "
+        "Stichen, warum. Die Spieler heissen nach ihrem Platz P0, P1 und so weiter, wie am "
+        "Terminal.",
     ),
     "ex.suits": ("Suits: {suits}.", "Farben: {suits}."),
     "ex.deal": ("The deal", "Die Karten"),
@@ -770,6 +796,63 @@ TEXT: dict[str, tuple[str, str]] = {
         "trick includes its bonus.",
         "Die stechende Karte jedes Stichs ist fett. Die Punkte gelten mit dem endgültigen "
         "Trumpf; im letzten Stich ist der Bonus enthalten.",
+    ),
+    "ex.why": (
+        "Why, where a rule decided (each kind of case once, the first time it comes up):",
+        "Warum, wo eine Regel entschied (jeder Fall einmal, beim ersten Vorkommen):",
+    ),
+    "ex.why_trick": ("Trick {n}", "Stich {n}"),
+    "ex.forced_only": (
+        "{player} has to play {card}, the only legal card: {reasons}.",
+        "{player} muss {card} spielen, die einzige erlaubte Karte: {reasons}.",
+    ),
+    "ex.forced_barred": (
+        "{player} plays {card}; not allowed: {cards}, since {reason}.",
+        "{player} spielt {card}; nicht erlaubt: {cards}, denn {reason}.",
+    ),
+    # the regime statements of `Game.why_illegal` (jassdsl/play.py), as reasons
+    "ex.reason.follow": ("the suit led must be followed",
+                         "die ausgespielte Farbe muss bedient werden"),
+    "ex.reason.follow-trump": ("trump was led and must be followed",
+                               "Trumpf ist ausgespielt und muss bedient werden"),
+    "ex.reason.undertrump": (
+        "a trump lower than the one on the trick may not be played (no undertrumping)",
+        "ein tieferer Trumpf als der im Stich darf nicht gespielt werden (kein "
+        "Untertrumpfen)",
+    ),
+    # the exceptions of `corpus.coverage.legal_paths` that allowed a card
+    "ex.allowed.puur-exempt": (
+        "{player} plays {card} although trump was led: the Jack of trump (Puur), when it "
+        "is the only trump held, need not be played.",
+        "{player} spielt {card}, obwohl Trumpf ausgespielt ist: den Trumpf-Buben (Puur) "
+        "muss niemand spielen, wenn er der einzige Trumpf in der Hand ist.",
+    ),
+    "ex.allowed.undertrump-strict-only-trumps": (
+        "{player} plays {card}, a lower trump: allowed, since only trumps are left in the "
+        "hand.",
+        "{player} spielt {card}, einen tieferen Trumpf: erlaubt, weil nur noch Trümpfe in "
+        "der Hand sind.",
+    ),
+    "ex.allowed.undertrump-weak-void": (
+        "{player} plays {card}, a lower trump: allowed, since the hand holds no card of "
+        "the suit led.",
+        "{player} spielt {card}, einen tieferen Trumpf: erlaubt, weil die ausgespielte "
+        "Farbe in der Hand fehlt.",
+    ),
+    "ex.won.trump": (
+        "{player} takes the trick with {card}: the highest trump wins whatever suit was led.",
+        "{player} macht den Stich mit {card}: der höchste Trumpf sticht, gleich welche Farbe "
+        "ausgespielt ist.",
+    ),
+    "ex.won.trump-order": (
+        "{player} takes the trick with {card}: trumps rank {ranks}.",
+        "{player} macht den Stich mit {card}: die Trümpfe haben die Rangfolge {ranks}.",
+    ),
+    "ex.won.order": (
+        "{player} takes the trick with {card}: in {mode} the cards of the suit led rank "
+        "{ranks}.",
+        "{player} macht den Stich mit {card}: bei {mode} gilt in der ausgespielten Farbe die "
+        "Rangfolge {ranks}.",
     ),
     "ex.turned": (
         "The card {card} is turned face up. {trump}",
@@ -908,7 +991,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "live.prompt.trump": ("Choose trump", "Trumpf wählen"),
     "live.prompt.column": ("Choose a column of your sheet", "Spalte der Tafel wählen"),
     "live.prompt.play": ("Play a card", "Karte spielen"),
-    "live.prompt.declare": ("Your {name}", "Deine {name}"),
+    "live.prompt.declare": ("{your} {name}", "{your} {name}"),
     "live.prompt.auction": ("Your bid", "Dein Gebot"),
     "live.prompt.weis": ("Declare your Weis?", "Weis ansagen?"),
     "live.prompt.take part": ("Do you play?", "Spielst du mit?"),
@@ -1179,6 +1262,11 @@ def unit_word(lang: Lang, singular: str, plural: str, amount: int | None = None)
     return singular if one else plural
 
 
+def de_dative(plural: str) -> str:
+    """German dative plural of a noun ('Punkte' -> 'Punkten')."""
+    return plural if plural.endswith(("n", "s")) else plural + "n"
+
+
 # -- players and teams ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SubjectWords:
@@ -1317,6 +1405,8 @@ DECLARED: dict[str, tuple[str, str, str, str, str]] = {
     "estimate": ("an estimate", "estimate", "eine Schätzung", "Schätzung", "f"),
     "bid": ("a bid", "bid", "ein Gebot", "Gebot", "n"),
     "call": ("a call", "call", "eine Ansage", "Ansage", "f"),
+    "double": ("a double (Konter)", "double", "einen Konter", "Konter", "m"),
+    "redouble": ("a redouble (Re)", "redouble", "ein Re", "Re", "n"),
 }
 
 

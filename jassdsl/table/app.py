@@ -41,6 +41,11 @@ from jassdsl.table.view import Journal, seat_view
 log = logging.getLogger("jassdsl.table")
 
 MAX_MESSAGE = 2000  # characters of one WebSocket message
+# Bytes of one WebSocket message the server reads at all (uvicorn's `ws_max_size`): a
+# longer one closes the socket with 1009 before it is buffered; one up to this size but
+# over MAX_MESSAGE characters is refused in words.
+MAX_FRAME = 16_384
+FLOODED = "too many messages: this page is closed, reload it to play on"
 BURST, RATE = 20, 10.0  # a socket may send BURST messages at once, then RATE a second
 STRIKES = 200  # refused messages beyond the rate before the socket is closed
 MAX_BODY = 200_000  # bytes of a request body (a saved game)
@@ -300,8 +305,8 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
                 if message["type"] == "websocket.disconnect":
                     break
                 if not bucket.take():
-                    if bucket.strikes > STRIKES:
-                        await websocket.close(code=1008)
+                    if bucket.strikes > STRIKES:  # the seat stays; a reload resumes it
+                        await websocket.close(code=1008, reason=FLOODED)
                         break
                     await refuse(websocket, "too many messages: slow down")
                     continue

@@ -43,6 +43,16 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(pace=args.pace, watch=args.watch)
     print(f"the table is open at http://{args.host}:{args.port}/ (Ctrl-C to close)",
           file=sys.stderr)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                ws="websockets-sansio")
+    uvicorn.Server(server_config(app, args.host, args.port)).run()
     return 0
+
+
+def server_config(app: Any, host: str, port: int) -> Any:
+    """How uvicorn serves the table (a `uvicorn.Config`): quiet, and no WebSocket message
+    longer than `MAX_FRAME` bytes is read (a longer one closes its socket with 1009)."""
+    import uvicorn
+
+    from jassdsl.table.app import MAX_FRAME
+
+    return uvicorn.Config(app, host=host, port=port, log_level="warning",
+                          ws="websockets-sansio", ws_max_size=MAX_FRAME)

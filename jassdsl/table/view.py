@@ -18,9 +18,9 @@ from jassdsl.cards import (
     RANK_NAMES,
     RANKS,
     RED_SUITS,
-    SUIT_NAMES,
     SUIT_SYMBOLS,
     SUITS,
+    card_words,
     rank_of,
     suit_of,
 )
@@ -49,8 +49,7 @@ def card(c: int, lang: Lang) -> dict[str, str]:
 
 def card_name(c: int, names: str) -> str:
     """'Herz Bube', 'Schellen Under', 'Hearts Jack'."""
-    suit, rank = SUITS[suit_of(c)], RANKS[rank_of(c)]
-    return f"{SUIT_NAMES[names][suit]} {RANK_NAMES[names].get(rank, rank)}"
+    return card_words(c, names)
 
 
 def short_rank(rank: str, names: str) -> str:
@@ -117,7 +116,10 @@ class Words:
         if any(a.kind == "column" for a in legal):
             return self.say("live.prompt.column")
         if phase == "declare" and legal:
-            return self.say("live.prompt.declare", name=self.declared_noun(legal[0].kind))
+            kind = legal[0].kind
+            your = "Your" if self.lang == "en" else \
+                "Deine" if declared_words(kind)[4] == "f" else "Dein"  # by the noun's gender
+            return self.say("live.prompt.declare", your=your, name=self.declared_noun(kind))
         key = f"live.prompt.{phase}"
         return self.say(key if key in TEXT else "live.prompt.other")
 
