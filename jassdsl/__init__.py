@@ -30,3 +30,10 @@ __all__ = [
     "variant_names",
 ]
 __version__ = "0.1.0"
+
+# The mechanisms, installed once for every layer that is not handed them (last: each
+# mechanism's module reads the layers above).
+from jassdsl.mechanism import install
+from jassdsl.mechanisms import MECHANISMS
+
+install(MECHANISMS)

@@ -19,7 +19,7 @@ from jassdsl.cards import CARD_NAMES
 from jassdsl.compiler import CompiledRules
 from jassdsl.errors import JassError
 
-YES_NO = ("weis", "rob")  # kinds whose value is 1 (yes) or 0 (no)
+YES_NO = ("weis",)  # kinds whose value is 1 (yes) or 0 (no), then the mechanisms'
 
 
 class ActionSpaceError(JassError):
@@ -44,7 +44,8 @@ class ActionSpace:
             named = sorted(v for (kind, _), v in rules.named_values.items() if kind == d.name)
             out += [Action(d.name, v) for v in sorted({*range(d.low, d.high + 1), *named})]
         out += [Action(kind) for kind in BARE]
-        out += [Action(kind, v) for kind in YES_NO for v in (0, 1)]
+        yes_no = (*YES_NO, *(k for x in rules.mechanisms for k in x.yes_no))
+        out += [Action(kind, v) for kind in yes_no for v in (0, 1)]
         unique = tuple(dict.fromkeys(out))  # a declaration named like a kind: once
         return cls(unique, {a: i for i, a in enumerate(unique)})
 

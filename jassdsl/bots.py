@@ -14,11 +14,12 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
-from jassdsl.actions import DECLINE, FOLD, JOIN, ROB_NO, ROB_YES, SWAP, TAKE, Action
+from jassdsl.actions import Action
 from jassdsl.cards import CARD_INDEX, cards_mask
 from jassdsl.compiler import CompiledRules, Declaring
 from jassdsl.deal import trick_seats
 from jassdsl.game import Game
+from jassdsl.mechanism import at_phase
 from jassdsl.play import beat_rows, trick_winner
 from jassdsl.playout import choose
 from jassdsl.tables import ModeTable
@@ -30,9 +31,6 @@ TRUMP_WIN = (0.9, 0.65, 0.45, 0.3, 0.2)
 SIDE_WIN = (0.75, 0.3, 0.1, 0.03)
 RUFF_RISK = 0.75  # a side card can be trumped when a trump suit exists
 PUSH_BELOW = 0.3  # push when the best mode promises less than this share of the points
-JOIN_FROM = 0.2  # take part when the hand promises this share of the points or more
-SWAP_BELOW = 0.12  # take an unseen pile for the hand when it promises less than this
-BETTER_BELOW = 0.25  # swap cards for one's unseen own pile when the hand promises less
 # say the higher of a two-valued declaration (a double, a yes) when the hand promises this
 # share of the points or more: about one hand in ten
 STRONG_FROM = 0.35
@@ -252,29 +250,10 @@ class HeuristicBot:
             return bid_or_pass(legal, scaled(game, best))
         if phase == "weis":  # a declared Weis counts for its side in every rule file
             return max(legal, key=lambda a: a.value)
-        if phase == "take part":
-            table = table_for(game.rules, view.trump)
-            share = expected_points(game.rules, view.hand, table) / hand_total(game.rules, table)
-            if SWAP in legal and share < SWAP_BELOW:
-                return SWAP
-            return JOIN if share >= JOIN_FROM or FOLD not in legal else FOLD
-        if phase == "improve":
-            table = table_for(game.rules, view.trump)
-            if TAKE in legal:
-                share = expected_points(game.rules, view.hand, table) / hand_total(game.rules,
-                                                                                   table)
-                return TAKE if share < BETTER_BELOW else DECLINE
-            return Action("discard", cheapest([a.value for a in legal], table))
-        if phase == "rob":
-            return self.choose_rob(game.rules, view, game.observation(view.seat)["turned"])
+        mechanism = at_phase(game.rules.mechanisms, phase)
+        if mechanism is not None and mechanism.policy is not None:
+            return mechanism.policy(game, view, legal)
         return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for
-
-    def choose_rob(self, rules: CompiledRules, view: View, turned_name: str) -> Action:
-        """Rob when the turned card is the stronger trump than the file's robbing card."""
-        table = table_for(rules, view.trump)
-        turned = CARD_INDEX[turned_name]
-        robber = rules.robbing_card(turned)
-        return ROB_YES if table.strength[turned] > table.strength[robber] else ROB_NO
 
     def choose_trump(self, rules: CompiledRules, view: View, legal: list[Action]) -> Action:
         """The mode with the highest expected points; push when even that one is weak.

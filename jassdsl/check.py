@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from pydantic import ValidationError
@@ -13,6 +14,7 @@ from jassdsl.counting import TRICKS, additions, read_as
 from jassdsl.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.facts import FACTS
 from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
+from jassdsl.mechanism import Mechanism, installed
 from jassdsl.model import walk
 from jassdsl.modes import SUIT_WORDS
 from jassdsl.nesting import Nesting
@@ -32,10 +34,7 @@ ONCE: dict[type[m.Statement], str] = {
     m.GameEnd: "game ends ...",
     m.Winner: "winner: most UNIT (or: first to leave the table, then most UNIT)",
     m.Show: "show",
-    m.Rob: "rob",
-    m.TakePart: "take_part",
     m.Leave: "leave",
-    m.Improve: "improve",
     m.CountFirst: "count_first",
     m.Sheet: "sheet per team (or: sheet per player)",
 }
@@ -68,8 +67,12 @@ AFTER_PLAY_CALLS = frozenset({"won", "trick", "change"})
 class Checker:
     """Collects errors for one file; each check adds to the list and never stops early."""
 
-    def __init__(self, path: str, text: str) -> None:
+    def __init__(self, path: str, text: str,
+                 mechanisms: Sequence[Mechanism] | None = None) -> None:
         self.path, self.text = path, text
+        self.mechanisms = tuple(installed() if mechanisms is None else mechanisms)
+        self.once_names = ONCE | {t: name for x in self.mechanisms
+                                  for t, name in x.statements.items()}
         self.errors: list[RuleError] = []
         self.notes: list[str] = []
 
@@ -81,7 +84,7 @@ class Checker:
         """A statement of ONCE comes at most once; each of REQUIRED comes."""
         seen: dict[type[m.Statement], m.Pos] = {}
         for s in statements:
-            name = ONCE.get(type(s))
+            name = self.once_names.get(type(s))
             if name is None:
                 continue
             if type(s) in seen:
@@ -196,6 +199,9 @@ class Checker:
         self.check_declarations(rf)
         self.check_roles(rf)
         self.check_piles(rf)
+        for mechanism in self.mechanisms:
+            if mechanism.check is not None:
+                mechanism.check(self, rf)
         self.check_german_names(rf)
 
     def value(self, v: m.Value, low: int, high: int, what: str) -> list[int]:
@@ -973,6 +979,21 @@ class Checker:
             if not n.german.strip():
                 self.error(n.pos, "german", f"the German word for {n.name!r} is empty")
 
+    def table_pile(self, rf: m.RuleFile, w: m.Word) -> bool:
+        """Whether a word names a pile of the table (one laid once, not for each player);
+        an error where it does not."""
+        names = {p.name for p in rf.piles}
+        if w.text not in names:
+            self.error(w.pos, "unknown-name", f"no pile {w.text!r}; "
+                       f"{did_you_mean(w.text, names)}piles: "
+                       f"{', '.join(sorted(names)) or 'none (write pile NAME: 9 cards)'}")
+            return False
+        if any(p.each for p in rf.piles if p.name == w.text):
+            self.error(w.pos, "pile", f"{w.text!r} is one pile per player; name a pile "
+                       "of the table here")
+            return False
+        return True
+
     def check_piles(self, rf: m.RuleFile) -> None:
         """Piles are named once; whatever names a pile names one of them."""
         names: set[str] = set()
@@ -983,39 +1004,8 @@ class Checker:
             names.add(p.name)
             if p.size is not None:
                 self.value(p.size, pile.low, pile.high, "the cards of a pile")
-        used = [*rf.trump.piles, *([rf.show] if rf.show else []),
-                *([rf.take_part.swap] if rf.take_part and rf.take_part.swap else [])]
-        for w in used:
-            if w.text not in names:
-                self.error(w.pos, "unknown-name", f"no pile {w.text!r}; "
-                           f"{did_you_mean(w.text, names)}piles: "
-                           f"{', '.join(sorted(names)) or 'none (write pile NAME: 9 cards)'}")
-        each = {p.name: p.size.word() if p.size else "" for p in rf.piles if p.each}
-        for w in used:
-            if w.text in each:
-                self.error(w.pos, "pile", f"{w.text!r} is one pile per player; name a pile "
-                           "of the table here")
-        imp = rf.improve
-        if imp is not None:
-            if imp.pile.text not in each:
-                self.error(imp.pile.pos, "unknown-name", f"no pile {imp.pile.text!r} for each "
-                           f"player; write 'pile {imp.pile.text}: {imp.cards.word()} cards each'")
-            elif each[imp.pile.text] != imp.cards.word():
-                self.error(imp.pos, "range", f"{imp.cards.word()} cards are swapped for a pile of "
-                           f"{each[imp.pile.text]}")
-        if rf.take_part is not None and rf.take_part.swap is not None \
-                and rf.take_part.swap.text in names and rf.take_part.swap.text not in each:
-            self.check_swap(rf, rf.take_part.swap)
-        if rf.rob is not None:
-            if rf.rob.text not in RANKS:
-                self.not_a_rank(rf.rob)
-            if rf.trump.kind != "turned":
-                self.error(rf.rob.pos, "trump", "only a turned trump card lies on the table to "
-                           "be robbed: 'trump: top card of PILE, else bottom card'")
-        tp = rf.take_part
-        fold = get("fold from")
-        if tp is not None and tp.fold_from is not None:
-            self.value(tp.fold_from, fold.low, fold.high, "folding: the players at the table")
+        for w in [*rf.trump.piles, *([rf.show] if rf.show else [])]:
+            self.table_pile(rf, w)
         if rf.winner.first_out and rf.leave is None:
             self.error(rf.winner.pos, "missing", "nobody leaves the table: add 'players leave "
                        "the table when CONDITION' or write 'winner: most UNIT'")
@@ -1447,9 +1437,11 @@ def first(statements: list[m.Statement], cls: type[S]) -> S | None:
     return next((s for s in statements if isinstance(s, cls)), None)
 
 
-def load_model(text: str, path: str) -> m.RuleFile:
-    """Parse and check one rule file; raises RuleFileErrors with every problem found."""
-    checker = Checker(path, text)
+def load_model(text: str, path: str,
+               mechanisms: Sequence[Mechanism] | None = None) -> m.RuleFile:
+    """Parse and check one rule file; raises RuleFileErrors with every problem found.
+    `mechanisms` check their own statements (the installed list by default)."""
+    checker = Checker(path, text, mechanisms)
     rf = checker.build()
     if rf is not None:
         checker.check(rf)

@@ -14,10 +14,11 @@ from typing import Any, TextIO
 from jassdsl import textview as tv
 from jassdsl.actions import PASS, Action, legal_names, whole_number
 from jassdsl.bots import Bot, View, make_bots, table_for
-from jassdsl.cards import CARD_INDEX, CARD_NAMES, card_words
+from jassdsl.cards import CARD_NAMES, card_words
 from jassdsl.cli import UsageError, add_variant_arguments, options_of
 from jassdsl.engine import Game, Outcome
 from jassdsl.errors import JassError
+from jassdsl.mechanism import at_phase
 from jassdsl.registry import display_path, load_rules, variant_path
 from jassdsl.rulebook.words import LANGS, Lang, say
 
@@ -199,6 +200,9 @@ class HumanPlayer:
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
         lang = self.lang
+        mechanism = at_phase(game.rules.mechanisms, game.phase)
+        if mechanism is not None and mechanism.prompt is not None:
+            return mechanism.prompt.ask(game, lang)
         if game.phase == "declare":  # the legal numbers are on the line above
             return say(lang, "live.ask.declare", kind=legal[0].kind)
         if game.phase == "auction":
@@ -210,22 +214,7 @@ class HumanPlayer:
             return say(lang, "live.ask.trump", modes=mode_words(game, legal), push=push)
         if game.phase == "weis":
             return say(lang, "live.ask.weis")
-        if game.phase == "take part":
-            return say(lang, "live.ask.take_part", kinds=" / ".join(a.kind for a in legal))
-        if game.phase == "improve":
-            if any(a.kind == "discard" for a in legal):
-                return say(lang, "live.ask.discard")
-            return say(lang, "live.ask.improve", pile=game.rules.improve)
-        if game.phase == "rob":
-            turned, robbing = rob_cards(game)
-            return say(lang, "live.ask.rob", turned=turned, card=robbing)
         return say(lang, "live.ask.card")
-
-
-def rob_cards(game: Game) -> tuple[str, str]:
-    """The turned card and the trump card that may take it (the file's `rob:` rank)."""
-    turned = game.observe(game.current_player).turned
-    return CARD_NAMES[turned], CARD_NAMES[game.rules.robbing_card(turned)]
 
 
 def forced(game: Game) -> bool:
@@ -262,12 +251,10 @@ def card_choice(game: Game, action: Action, cards: str) -> str:
 def choices_text(game: Game, legal: list[Action], lang: Lang = "en", cards: str = "") -> str:
     if game.phase == "weis":
         return say(lang, "live.choice.weis")
-    if game.phase == "rob":
-        turned, robbing = rob_cards(game)
-        return "  ".join(f"{i}) " + (say(lang, "live.choice.rob_yes", turned=turned, card=robbing)
-                                     if a.value == 1 else
-                                     say(lang, "live.choice.rob_no", card=robbing))
-                         for i, a in enumerate(legal, 1))
+    mechanism = at_phase(game.rules.mechanisms, game.phase)
+    if mechanism is not None and mechanism.prompt is not None \
+            and mechanism.prompt.choices is not None:
+        return mechanism.prompt.choices(game, legal, lang)
     numbers = [a for a in legal if a.kind != "pass"]
     names = game.rules.value_names
     d = next((d for d in game.rules.declarations if numbers and d.name == numbers[0].kind),
@@ -339,6 +326,12 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     """The legal action an entry means, or a sentence saying why it is not one."""
     if not text:
         return "nothing entered"
+    mechanism = at_phase(game.rules.mechanisms, game.phase)
+    if mechanism is not None and mechanism.prompt is not None \
+            and mechanism.prompt.read is not None:
+        read = mechanism.prompt.read(game, text, legal)
+        if read is not None:
+            return read
     words = text.lower().split()
     numbers = [a for a in legal if a.kind != "pass"]
     if game.phase == "auction" and words == ["pass"]:
@@ -359,11 +352,8 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
             return f"{clipped(number)} is not a legal choice"
         return f"enter a number for your {numbers[0].kind}" + \
             (" or pass" if game.phase == "auction" else "")
-    if game.phase in ("rob", "weis") and words[0] in YES_NO:  # yes or no: 1 or 0
+    if game.phase == "weis" and words[0] in YES_NO:  # yes or no: 1 or 0
         return Action(game.phase, YES_NO[words[0]])
-    if game.phase == "improve" and len(words) == 1 and words[0].upper() in CARD_INDEX:
-        action = Action("discard", CARD_INDEX[words[0].upper()])
-        return action if action in legal else f"{words[0].upper()} is not in your hand"
     if text.isdigit():
         k = whole_number(text)
         if k is None:  # too long, or not in ASCII digits

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from jassdsl import model as m
 from jassdsl import settings
@@ -12,6 +13,7 @@ from jassdsl.cards import RANKS
 from jassdsl.counting import Additions, Scales, additions, read_as, scales
 from jassdsl.errors import OptionError
 from jassdsl.exprsource import Compiler, declared_under
+from jassdsl.mechanism import Mechanism, installed
 from jassdsl.modes import Mode, ModeSchedule, in_mode, mode_numbers
 from jassdsl.play import PlayRules
 from jassdsl.roles import BIDDER, CHOOSER, PUSHER, ROLES, role_name
@@ -19,6 +21,7 @@ from jassdsl.scoring import CompiledClause, Fn, HandFacts, compile_clauses, comp
 from jassdsl.tables import OBENABE, ModeTable, build_modes
 from jassdsl.weis import WeisTable
 
+C = TypeVar("C")
 EXPRESSIONS = (m.Num, m.Name, m.Total, m.TeamValue, m.RoleValue, m.Call, m.Unary, m.Binary,
                m.IfElse, m.Quant)
 
@@ -140,15 +143,8 @@ class CompiledRules:
     roles_made: frozenset[int] = frozenset()  # roles its mechanisms give to a seat
     piles: tuple[tuple[str, int | None], ...] = ()  # leftover cards: name, size (None: rest)
     own_piles: frozenset[str] = frozenset()  # piles laid once for each player at the table
-    improve: str | None = None  # the own pile a player may swap cards for (bettering the hand)
-    improve_cards: int = 0
-    dealer_sees: bool = False  # the dealer takes the own pile first, then discards
     turned_piles: tuple[str, ...] = ()  # trump: the top card of the first of these with cards
     show_pile: str | None = None  # everybody sees the bottom card of this pile
-    rob_rank: int = -1  # the trump rank (index in RANKS) that may take the turned card
-    take_part: bool = False  # each player says in turn whether they play the hand
-    fold_from: int = 99  # folding is allowed with this many players at the table or more
-    swap_pile: str | None = None  # a pile a player may take for the hand, then playing
     leave: Fn | None = None  # after scoring, true for a player who leaves the table
     table_bonuses: bool = False  # the file asks for table Weis or table Stöck
     reads_in_play: bool = False  # the file asks for the card points in play
@@ -161,6 +157,8 @@ class CompiledRules:
     columns: tuple[SheetColumn, ...] = ()  # the scoresheet's columns, in file order
     sheet_per_team: bool = False  # one sheet per team (else one per player)
     end_sheets_full: bool = False  # the game ends when every sheet is full
+    mechanisms: tuple[Mechanism, ...] = ()  # every mechanism known, in hand order
+    configs: Mapping[str, object] = field(default_factory=dict)  # of those the file uses
 
     @property
     def sheets(self) -> int:
@@ -226,9 +224,11 @@ class CompiledRules:
         """The Weis table of a hand played in this trump mode (-1: none set yet)."""
         return self.weis_modes.get(mode, self.weis)
 
-    def robbing_card(self, turned: int) -> int:
-        """The trump card of the file's robbing rank that may take the turned card, or -1."""
-        return turned // 9 * 9 + self.rob_rank if self.rob_rank >= 0 and turned >= 0 else -1
+    def config(self, name: str, kind: type[C]) -> C | None:
+        """The compiled settings of a mechanism the file uses (None: it does not)."""
+        found = self.configs.get(name)
+        assert found is None or isinstance(found, kind), (name, found)
+        return found
 
     @property
     def playable_modes(self) -> tuple[int, ...]:
@@ -426,9 +426,15 @@ def roles_made(rf: m.RuleFile) -> frozenset[int]:
 
 
 def compile_rules(
-    rf: m.RuleFile, chosen: dict[str, int | str] | None = None
+    rf: m.RuleFile, chosen: dict[str, int | str] | None = None,
+    mechanisms: tuple[Mechanism, ...] | None = None,
 ) -> CompiledRules:
+    """The engine's rules for a checked file under the chosen options; `mechanisms` (the
+    installed list by default) compile their own settings into `configs`."""
     options = resolve_options(rf, chosen)
+    mechanisms = installed() if mechanisms is None else mechanisms
+    configs = {x.name: config for x in mechanisms if x.compile is not None
+               and (config := x.compile(rf, options)) is not None}
     players = number(rf.players, options)
     team_of = tuple(s % 2 for s in range(players)) if rf.teams else tuple(range(players))
     cards_each = number(rf.deal.each, options) if rf.deal.each else settings.DECK // players
@@ -501,16 +507,8 @@ def compile_rules(
         piles=tuple((p.name, number(p.size, options) if p.size is not None else None)
                     for p in rf.piles),
         own_piles=frozenset(p.name for p in rf.piles if p.each),
-        improve=rf.improve.pile.text if rf.improve else None,
-        improve_cards=number(rf.improve.cards, options) if rf.improve else 0,
-        dealer_sees=rf.improve.dealer_sees if rf.improve else False,
         turned_piles=tuple(w.text for w in t.piles),
         show_pile=rf.show.text if rf.show else None,
-        rob_rank=RANKS.index(rf.rob.text) if rf.rob else -1,
-        take_part=rf.take_part is not None,
-        fold_from=number(rf.take_part.fold_from, options)
-        if rf.take_part and rf.take_part.fold_from is not None else 99,
-        swap_pile=rf.take_part.swap.text if rf.take_part and rf.take_part.swap else None,
         leave=compiler.expr(rf.leave) if rf.leave is not None else None,
         table_bonuses=bool(used & {"table-weis", "table-stoeck"}),
         reads_in_play="points-in-play" in used,
@@ -524,6 +522,8 @@ def compile_rules(
         columns=columns,
         sheet_per_team=rf.sheet is not None and rf.sheet.subject == "team",
         end_sheets_full=end.sheets_full,
+        mechanisms=mechanisms,
+        configs=configs,
     )
 
 

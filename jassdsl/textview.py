@@ -19,19 +19,19 @@ from jassdsl.compiler import CompiledRules
 from jassdsl.counting import TRICKS, counted_facts
 from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick, weis_label
 from jassdsl.engine.events import (
-    Bettered,
     ColumnTaken,
     Dealt,
     Declared,
     Event,
     HandScored,
     Pushed,
-    Robbed,
-    TookPart,
     TrickTaken,
     TrumpSet,
     WeisSaid,
 )
+from jassdsl.engine.improve import own_pile
+from jassdsl.engine.rob import robbing_card
+from jassdsl.engine.take_part import take_part
 from jassdsl.rulebook.words import (
     TEXT,
     Lang,
@@ -167,7 +167,7 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
         return f"{label} ({say(lang, 'live.how.bottom', card=bottom)})"
     if kind == "turned":
         robbed = say(lang, "live.how.robbed", name=names[result.robbed],
-                     card=CARD_NAMES[rules.robbing_card(result.turned)]) \
+                     card=CARD_NAMES[robbing_card(rules, result.turned)]) \
             if result.robbed >= 0 else ""
         how = say(lang, "live.how.turned", card=CARD_NAMES[result.turned], robbed=robbed)
         return f"{label} ({how})"
@@ -368,13 +368,14 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
         shown = ", ".join(f"{names[s]} {rules.value_names.get((decl, v), v)}"
                           for s, v in enumerate(values))
         lines.append(f"  {declared_noun(decl, lang)}: {shown}")
-    if rules.take_part:
+    tp = take_part(rules)
+    if tp is not None:
         playing = ", ".join(names[x] for x in result.playing) or say(lang, "live.nobody")
         swap = say(lang, "live.swapped", name=names[result.swapped],
-                   pile=rules.swap_pile) if result.swapped >= 0 else ""
+                   pile=tp.swap_pile) if result.swapped >= 0 else ""
         lines.append("  " + say(lang, "live.playing", names=playing, swap=swap))
         if result.improved:
-            lines.append("  " + "; ".join(f"{names[x]} {what} the {rules.improve}"
+            lines.append("  " + "; ".join(f"{names[x]} {what} the {own_pile(rules)}"
                                           for x, what in result.improved))
     if tricks:
         table = final_table(rules, result.trump)
@@ -540,6 +541,9 @@ class Narrator:
         self.told = 0  # the last hand whose deal was told
         auction = self.rules.auction
         self.auction = self.rules.declarations[auction].name if auction >= 0 else ""
+        # the events each mechanism tells, with those told here
+        self.narrate = NARRATE | {kind: tell for x in self.rules.mechanisms
+                                  for kind, tell in x.narrate.items()}
 
     def tell(self, events: Sequence[Event]) -> list[str]:
         """The lines for events that follow those told before, in order."""
@@ -549,7 +553,7 @@ class Narrator:
             if isinstance(e, Dealt):
                 self.hand = []
             self.hand.append(e)
-            say = NARRATE.get(type(e))
+            say = self.narrate.get(type(e))
             if say is not None:
                 lines += say(self, e)
         return lines
@@ -616,24 +620,6 @@ class Narrator:
         return [self.say("hidden", name=name, what=e.name) if e.hidden
                 else self.say("value", name=name, what=e.name, value=value)]
 
-    def took_part(self, e: TookPart) -> list[str]:
-        if not self.others(e.seat):
-            return []
-        return [self.say(e.how, name=self.names[e.seat], pile=self.rules.swap_pile)]
-
-    def bettered(self, e: Bettered) -> list[str]:
-        if not self.others(e.seat) or not e.asked:
-            return []
-        return [self.say("took" if e.how == "took" else "refused", name=self.names[e.seat],
-                         pile=self.rules.improve)]
-
-    def robbed(self, e: Robbed) -> list[str]:
-        if not self.others(e.seat):
-            return []
-        name = self.names[e.seat]
-        return [self.say("robs", name=name, turned=CARD_NAMES[e.turned],
-                         card=CARD_NAMES[e.card]) if e.took else self.say("no_rob", name=name)]
-
     def weis_said(self, e: WeisSaid) -> list[str]:
         if not self.others(e.seat) or not e.declared:
             return []
@@ -665,8 +651,8 @@ class Narrator:
 NARRATE: dict[type[Event], Callable[[Narrator, Any], list[str]]] = {
     Dealt: Narrator.dealt, TrumpSet: Narrator.trump_set, Pushed: Narrator.pushed,
     ColumnTaken: Narrator.column_taken,
-    Declared: Narrator.declared, TookPart: Narrator.took_part, Bettered: Narrator.bettered,
-    Robbed: Narrator.robbed, WeisSaid: Narrator.weis_said, TrickTaken: Narrator.trick_taken,
+    Declared: Narrator.declared,
+    WeisSaid: Narrator.weis_said, TrickTaken: Narrator.trick_taken,
     HandScored: Narrator.hand_scored,
 }
 

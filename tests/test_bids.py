@@ -15,6 +15,8 @@ from jassdsl.actions import Action
 from jassdsl.check import load_model
 from jassdsl.cli_play import choices_text, interpret
 from jassdsl.compiler import compile_rules
+from jassdsl.engine.improve import improve
+from jassdsl.engine.take_part import take_part
 from jassdsl.errors import IllegalActionError
 from jassdsl.game import Game
 
@@ -100,6 +102,9 @@ def test_an_option_stands_where_a_number_stands(options: dict[str, int | str],
 @pytest.mark.parametrize(("swap", "fold"), [(2, 3), (3, 4)])
 def test_pile_sizes_swaps_and_folding_follow_their_options(swap: int, fold: int) -> None:
     r = compiled("option-numbers-piles", {"seats": 3, "swap": swap, "fold-from": fold})
-    assert (dict(r.piles)["bessern"], r.improve_cards, r.fold_from) == (swap, swap, fold)
+    bettering, taking_part = improve(r), take_part(r)
+    assert bettering is not None and taking_part is not None
+    assert (dict(r.piles)["bessern"], bettering.cards, taking_part.fold_from) == \
+        (swap, swap, fold)
     own = {k: len(v) for k, v in Game(r, seed=1).piles.items() if k.startswith("bessern:")}
     assert sorted(own.values()) == [swap] * 3, "each player's own pile holds the option's cards"

@@ -18,6 +18,7 @@ from jassdsl.actions import WEIS_NO, WEIS_YES, Action
 from jassdsl.bots import View, table_for
 from jassdsl.cards import CARD_NAMES
 from jassdsl.cli_play import HumanPlayer, InputClosed
+from jassdsl.engine.rob import robbing_card
 from jassdsl.game import Game
 from jassdsl.registry import load_rules, rules_dir, variant_names
 
@@ -564,7 +565,7 @@ def test_human_robs_with_yes_or_declines_with_no() -> None:
     player, out = human("perhaps\nyes\n")
     assert player.choose(game, seat) == Action("rob", 1)
     turned = game.observation(seat)["turned"]
-    six = CARD_NAMES[game.rules.robbing_card(CARD_NAMES.index(turned))]  # the file's rob rank
+    six = CARD_NAMES[robbing_card(game.rules, CARD_NAMES.index(turned))]  # the file's rob rank
     assert f"take the turned {turned} for your {six}? (yes / no, or a number)" in out.getvalue()
     assert f"legal: 1) yes, take {turned} for {six}  2) no, keep {six}" in out.getvalue()
     player, _ = human("no\n")

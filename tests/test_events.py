@@ -110,7 +110,7 @@ def check_hand(game: Game, result: HandResult) -> None:
     zero = (0,) * r.subjects
     assert result.bonuses.get("weis", zero) == (counted[0] if counted else zero)
     # taking part, robbing, bettering, leaving the table
-    if r.take_part:
+    if "take_part" in r.configs:
         joined = tuple(sorted(e.seat for e in events if isinstance(e, TookPart)
                               and e.how != "fold"))
         assert joined == result.playing

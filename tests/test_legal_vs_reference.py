@@ -121,7 +121,7 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
         return {"trump": r.trump, "history": [], "points": [0] * rules.players, "tricks":
                 [[] for _ in range(rules.players)]}
     leader = r.tricks[0].leader
-    if rules.take_part:
+    if "take_part" in rules.configs:
         # only the seats taking part play; the first of them from forehand leads
         assert leader == next(s for s in [(r.dealer + i) % rules.players
                                           for i in range(1, rules.players + 1)]
@@ -137,7 +137,7 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
         # the house rule of the Six counting 11 in Undenufe, where the file offers it
         six = rules.options.get("undenufe-eleven") == "six"
         out = ref.play_hand(hands, leader, counted, regime, choose, exempt, six,
-                            in_play=list(r.playing) if rules.take_part else None,
+                            in_play=list(r.playing) if "take_part" in rules.configs else None,
                             trick_modes=trick_modes)
         if trick_modes is not None:
             out["trump"] = r.trump

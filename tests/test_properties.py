@@ -195,7 +195,7 @@ def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[lis
                 if team[seat] == team[best]:
                     weis[team[seat]] += sum(ref.weis_value(c, table, nines, six)
                                             for c in said)
-    if declared and rules.take_part:  # only those taking part may declare
+    if declared and "take_part" in rules.configs:  # only those taking part may declare
         assert all(not said for seat, said in enumerate(declared) if seat not in r.playing)
     # Stöck where the file has it (and its yes/no option, if any, is yes): G, 20 points
     if any(b.name.text == "stoeck" and (b.only_if is None or
@@ -666,7 +666,7 @@ def check_decision(game: Game, d: Decision) -> None:
         assert all(a.kind == "play" for a in d.legal)
         assert len(set(cards)) == len(cards)
         assert set(cards) <= set(mask_cards(d.hand)), (names(cards), names(d.hand))
-    if game.rules.take_part:
+    if "take_part" in game.rules.configs:
         check_cards_conserved(game)
 
 
@@ -766,7 +766,7 @@ def check_points(rules: CompiledRules, r: HandResult, v: HandView) -> None:
     bonus = match_bonus(rules) if took_all else 0
     if rules.model.deal.each is None:
         assert sum(r.points) == FULL_HAND + bonus
-    if rules.take_part:  # the cards in play, as the players held them, and the last trick
+    if "take_part" in rules.configs:  # the cards in play as the players held them, last trick
         mode = ref_mode(r.trump)
         held = sum(ref.card_points(CARD_NAMES[c], mode) for seat in r.playing
                    for c in mask_cards(as_mask(r.in_hands[seat])))
@@ -794,7 +794,8 @@ def facts_of(rules: CompiledRules, r: HandResult, v: HandView,
                 for u in r.totals},
         weis=list(v.weis), stoeck=list(v.stoeck), table_weis=list(v.table_weis),
         table_stoeck=list(v.table_stoeck),
-        playing=[int(s in v.playing) for s in range(rules.subjects)] if rules.take_part
+        playing=[int(s in v.playing) for s in range(rules.subjects)]
+        if "take_part" in rules.configs
         else [], in_play=in_play,
         multiplier=next((c.multiplier for c in rules.columns if c.name == r.column), 0),
         # the roles (chooser, pusher, bidder, first-void): the bidder from the bids, the
@@ -858,12 +859,12 @@ def check_game(case: VariantCase, game: Game) -> None:
     table = list(range(rules.players))  # seats at the table
     for i, r in enumerate(game.results):
         assert r.number == i + 1
-        if rules.take_part:
+        if "take_part" in rules.configs:
             check_taking_part(rules, r, table)
         else:
             check_deal_and_play(rules, r)
         v = hand_view(rules, r, options)
-        if rules.take_part:
+        if "take_part" in rules.configs:
             v.playing, v.at_table = list(r.playing), len(table)
         check_points(rules, r, v)
         last = i == len(game.results) - 1

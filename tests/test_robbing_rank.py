@@ -13,6 +13,7 @@ from jassdsl.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.check import load_model
 from jassdsl.cli_play import HumanPlayer
 from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.engine.rob import robbing_card
 from jassdsl.game import Game
 from jassdsl.registry import variant_path
 from jassdsl.rulebook.cardview import card_mark
@@ -47,7 +48,7 @@ def test_the_holder_of_the_files_rank_is_asked_and_every_view_names_that_card() 
     seat = game.current_player
     turned = game.observe(seat).turned
     jack = CARD_NAMES[turned][0] + "J"
-    assert CARD_NAMES[rules.robbing_card(turned)] == jack
+    assert CARD_NAMES[robbing_card(rules, turned)] == jack
     assert CARD_NAMES.index(jack) in game.hand_of(seat)
     out = io.StringIO()
     player = HumanPlayer(io.StringIO("yes\n"), out, ["you", "P1"])

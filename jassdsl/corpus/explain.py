@@ -172,7 +172,7 @@ def rule_words(case: dict[str, Any]) -> list[str]:
     if clause == "play.lead":
         out.append("Any card may be led.")
     elif clause == "play.trump":
-        out += [t for t in render.trump_section("en", rf)[1:] if t]
+        out += [t for t in render.trump_section("en", rf, rules.mechanisms)[1:] if t]
     elif clause == "cards.ranks":
         out.append(say("en", "play.winner" if trump else "play.no_trump"))
     elif clause == "cards.bonus":

@@ -13,29 +13,21 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from jassdsl.compiler import CompiledRules
-from jassdsl.engine.auction import Auction
 from jassdsl.engine.dealing import Deal
-from jassdsl.engine.declare import Declarations
 from jassdsl.engine.hand_end import HandEnd, Leave
-from jassdsl.engine.improve import Improve
 from jassdsl.engine.phase import Phase, overrides
 from jassdsl.engine.piles import Piles
-from jassdsl.engine.rob import Rob
-from jassdsl.engine.schedule import Schedule
-from jassdsl.engine.sheet import SheetChoice
 from jassdsl.engine.state import State
 from jassdsl.engine.table_weis import TableBonuses
-from jassdsl.engine.take_part import TakePart
 from jassdsl.engine.tricks import Play
-from jassdsl.engine.trump import TrumpByRule, TrumpChoice
+from jassdsl.engine.trump import TrumpByRule
 from jassdsl.engine.weis import HandBonuses, WeisPhase
 
 if TYPE_CHECKING:
     from jassdsl.engine.game import Game
 
-# the phases between the deal and play, in the order a hand runs them
-BEFORE_PLAY: tuple[type[Phase], ...] = (Schedule, Improve, TakePart, Rob, Auction,
-                                        TrumpChoice, SheetChoice, Declarations)
+# the phases between the deal and play are those of the mechanisms the compiled rules
+# carry (`CompiledRules.mechanisms`, injected from `jassdsl.mechanisms`), in their order
 # phases that never wait: they keep state, or add to the hand's facts and record
 KEEPERS: tuple[type[Phase], ...] = (Piles, HandBonuses, TableBonuses, Leave)
 
@@ -67,7 +59,7 @@ class Chain:
         def made(kinds: tuple[type[Phase], ...]) -> list[Phase]:
             return [kind(rules) for kind in kinds if kind.used_by(rules)]
 
-        steps = tuple(made(BEFORE_PLAY))
+        steps = tuple(made(tuple(x.phase for x in rules.mechanisms if x.phase is not None)))
         weis = WeisPhase(rules) if WeisPhase.used_by(rules) else None
         keepers = made(KEEPERS)
         piles = next((p for p in keepers if isinstance(p, Piles)), None)

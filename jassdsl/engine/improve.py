@@ -4,6 +4,7 @@ dealer sees the pile first, the dealer takes it and then discards."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jassdsl.actions import DECLINE, DISCARDS, TAKE, Action
@@ -17,22 +18,43 @@ if TYPE_CHECKING:
     from jassdsl.engine.game import Game
 
 
+@dataclass(frozen=True)
+class ImproveConfig:
+    """The compiled `improve:` statement."""
+
+    pile: str  # the own pile a player may swap cards for (bettering the hand)
+    cards: int  # how many cards are swapped
+    dealer_sees: bool = False  # the dealer takes the own pile first, then discards
+
+
+def improve(rules: CompiledRules) -> ImproveConfig | None:
+    """The file's bettering (None: nobody betters)."""
+    return rules.config("improve", ImproveConfig)
+
+
+def own_pile(rules: CompiledRules) -> str | None:
+    """The name of the own pile bettering swaps cards for (None: no bettering)."""
+    config = improve(rules)
+    return config.pile if config is not None else None
+
+
 class Improve(Phase):
     name = "improve"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
-        return rules.improve is not None
+        return "improve" in rules.configs
 
     def __init__(self, rules: CompiledRules) -> None:
         super().__init__(rules)
-        self.pile = rules.improve or ""
+        self.config = improve(rules) or ImproveConfig("", 0)
+        self.pile = self.config.pile
 
     def begin(self, g: Game) -> bool:
         s, r = g.s, self.rules
         p = s.piles
         assert p is not None
-        first = [s.dealer] if r.dealer_sees else []
+        first = [s.dealer] if self.config.dealer_sees else []
         seats = trick_seats(r.players, s.table)[next_seat(r.players, s.dealer, s.table)]
         order = dict.fromkeys([*first, *seats])  # the dealer first, then from forehand
         p.improving = tuple(x for x in order if p.piles.get(f"{self.pile}:{x}"))
@@ -41,18 +63,18 @@ class Improve(Phase):
     def next_player(self, g: Game) -> bool:
         """The next player who may swap cards for their own pile (False: nobody left); a
         dealer who sees the pile first takes it into the hand and then discards."""
-        s, r = g.s, self.rules
+        s = g.s
         p = s.piles
         assert p is not None
         if not p.improving:
             return False
         seat, p.improving = p.improving[0], p.improving[1:]
         s.phase, s.current, p.discards = "improve", seat, 0
-        if r.dealer_sees and seat == s.dealer:
+        if self.config.dealer_sees and seat == s.dealer:
             key = f"{self.pile}:{seat}"
             s.hands[seat] |= p.piles[key]
             p.piles[key] = 0
-            p.discards = r.improve_cards
+            p.discards = self.config.cards
             p.improved.append((seat, "took"))
             if g.log is not None:
                 g.emit(Bettered(s.hand_no, seat, "took", asked=False))
@@ -66,13 +88,13 @@ class Improve(Phase):
         return [TAKE, DECLINE]
 
     def take(self, g: Game, action: Action) -> None:
-        s, r = g.s, self.rules
+        s = g.s
         p = s.piles
         assert p is not None
         seat = s.current
         key = f"{self.pile}:{seat}"
         if action == TAKE:
-            p.discards = r.improve_cards
+            p.discards = self.config.cards
             p.taking = True
             p.improved.append((seat, "took"))
             if g.log is not None:

@@ -25,8 +25,7 @@ class Piles(Phase):
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
-        return bool(rules.piles or rules.take_part or rules.improve is not None
-                    or rules.rob_rank >= 0)
+        return bool(rules.piles or {"improve", "take_part", "rob"} & rules.configs.keys())
 
     def new_part(self, s: State) -> None:
         s.piles = PilesPart(looked=[0] * self.rules.players)

@@ -4,6 +4,7 @@ turned card, as long as that still lies on a pile."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jassdsl.actions import ROB_NO, ROB_YES, Action
@@ -15,19 +16,36 @@ if TYPE_CHECKING:
     from jassdsl.engine.game import Game
 
 
+@dataclass(frozen=True)
+class RobConfig:
+    """The compiled `rob:` statement."""
+
+    rank: int  # the trump rank (index in RANKS) that may take the turned card
+
+    def card_for(self, turned: int) -> int:
+        """The trump card of the robbing rank that may take the turned card."""
+        return turned // 9 * 9 + self.rank
+
+
+def robbing_card(rules: CompiledRules, turned: int) -> int:
+    """The trump card of the file's robbing rank that may take the turned card, or -1."""
+    config = rules.config("rob", RobConfig)
+    return config.card_for(turned) if config is not None and turned >= 0 else -1
+
+
 class Rob(Phase):
     name = "rob"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
-        return rules.rob_rank >= 0
+        return "rob" in rules.configs
 
     def begin(self, g: Game) -> bool:
         s, r = g.s, self.rules
         p = s.piles
         assert p is not None
         if p.turned >= 0 and any(mask >> p.turned & 1 for mask in p.piles.values()):
-            robber = r.robbing_card(p.turned)
+            robber = robbing_card(r, p.turned)
             holder = next((x for x in range(r.players) if s.hands[x] >> robber & 1), -1)
             if holder >= 0 and s.playing >> holder & 1:
                 s.phase, s.current = "rob", holder
@@ -41,7 +59,7 @@ class Rob(Phase):
         s, r = g.s, self.rules
         p = s.piles
         assert p is not None
-        robber = r.robbing_card(p.turned)
+        robber = robbing_card(r, p.turned)
         if action == ROB_YES:
             swap = 1 << robber | 1 << p.turned
             s.hands[s.current] ^= swap

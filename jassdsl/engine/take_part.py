@@ -4,6 +4,7 @@ join, fold (the hand goes out of play; only with enough players at the table), o
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jassdsl.actions import FOLD, JOIN, SWAP, Action
@@ -17,12 +18,29 @@ if TYPE_CHECKING:
     from jassdsl.engine.game import Game
 
 
+@dataclass(frozen=True)
+class TakePartConfig:
+    """The compiled `take part:` statement."""
+
+    fold_from: int = 99  # folding is allowed with this many players at the table or more
+    swap_pile: str | None = None  # a pile a player may take for the hand, then playing
+
+
+def take_part(rules: CompiledRules) -> TakePartConfig | None:
+    """The file's taking part (None: everybody plays every hand)."""
+    return rules.config("take_part", TakePartConfig)
+
+
 class TakePart(Phase):
     name = "take part"
 
+    def __init__(self, rules: CompiledRules) -> None:
+        super().__init__(rules)
+        self.config = take_part(rules) or TakePartConfig()
+
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
-        return rules.take_part
+        return "take_part" in rules.configs
 
     def begin(self, g: Game) -> bool:
         s = g.s
@@ -31,7 +49,7 @@ class TakePart(Phase):
         return True
 
     def legal(self, g: Game) -> list[Action]:
-        s, r = g.s, self.rules
+        s, r = g.s, self.config
         p = s.piles
         assert p is not None
         acts = [JOIN]
@@ -42,7 +60,7 @@ class TakePart(Phase):
         return acts
 
     def take(self, g: Game, action: Action) -> None:
-        s, r = g.s, self.rules
+        s, r, c = g.s, self.rules, self.config
         p = s.piles
         assert p is not None
         seat = s.current
@@ -51,10 +69,10 @@ class TakePart(Phase):
             s.hands[seat] = 0
         else:
             s.playing |= 1 << seat
-            if action == SWAP and r.swap_pile is not None:
+            if action == SWAP and c.swap_pile is not None:
                 p.out |= s.hands[seat]
-                s.hands[seat] = p.piles[r.swap_pile]
-                p.piles[r.swap_pile] = 0
+                s.hands[seat] = p.piles[c.swap_pile]
+                p.piles[c.swap_pile] = 0
                 p.swapped = seat  # a turned card on this pile went with it
         if g.log is not None:
             g.emit(TookPart(s.hand_no, seat, action.kind))

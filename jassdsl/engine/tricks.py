@@ -115,7 +115,7 @@ class Play(Phase):
             for seat in trick_seats(r.players, s.playing)[lead]:
                 in_cards |= s.hands[seat]
             s.in_cards = in_cards
-        if r.take_part:  # the hand record keeps the hands as play began
+        if "take_part" in r.configs:  # the hand record keeps the hands as play began
             s.in_hands = tuple(s.hands)
         if self.weis is not None:
             self.weis.at_play_start(g)

@@ -139,7 +139,7 @@ class HandBonuses(Phase):
         facts.stoeck = [0] * k
         # Stöck belongs to the hand as play began: after folding, taking a pile, robbing
         # and bettering (the same as the deal where nothing changes hands)
-        held = s.in_hands if r.take_part else s.dealt
+        held = s.in_hands if "take_part" in r.configs else s.dealt
         holder = stoeck_holder(held, s.mode) if r.stoeck_bonus else -1
         if holder >= 0:
             facts.stoeck[r.team_of[holder]] = r.stoeck_bonus

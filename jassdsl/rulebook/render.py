@@ -9,6 +9,7 @@ decisions, which are quoted as the file's words.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -18,6 +19,8 @@ from jassdsl.cards import RANKS, SUITS
 from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.counting import TRICKS
 from jassdsl.engine.events import ColumnTaken, Declared, Pushed
+from jassdsl.engine.rob import robbing_card
+from jassdsl.mechanism import Mechanism
 from jassdsl.play import UNDERTRUMP
 from jassdsl.roles import ROLES, role_name
 from jassdsl.rulebook import safe
@@ -295,7 +298,8 @@ def hand_total(lang: Lang, v: Variant) -> str:
     return say(lang, "cards.total_nolast", total=total)
 
 
-def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+def trump_section(lang: Lang, rf: m.RuleFile,
+                  mechanisms: Sequence[Mechanism] = ()) -> list[str]:
     t = rf.trump
     out = [f"## {say(lang, 'h.trump')}", ""]
     fallback = mode_word(lang, t.fallback, rf)
@@ -327,8 +331,9 @@ def trump_section(lang: Lang, rf: m.RuleFile) -> list[str]:
                                                        for d in rf.modes]]
     if rf.show is not None:
         out += ["", say(lang, "trump.show", pile=pile(lang, rf, rf.show.text))]
-    if rf.rob is not None:
-        out += ["", say(lang, "trump.rob", rank=RANK_FULL[lang].get(rf.rob.text, rf.rob.text))]
+    for mechanism in mechanisms:
+        if "trump" in mechanism.describe:
+            out += mechanism.describe["trump"](lang, rf)
     return [*out, ""]
 
 
@@ -416,25 +421,15 @@ def play_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     return [*out, *[f"- {i}" for i in items], ""]
 
 
-def declare_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+def declare_section(lang: Lang, rf: m.RuleFile,
+                    mechanisms: Sequence[Mechanism] = ()) -> list[str]:
     out = [f"## {say(lang, 'h.declare')}", ""]
     items = []
     if rf.trump.kind in ("forehand_chooses", "sheet"):
         items.append(say(lang, "declare.trump_phase"))
-    imp = rf.improve
-    if imp is not None:
-        own = pile(lang, rf, imp.pile.text)
-        n = value_text(lang, rf, imp.cards)
-        items.append(say(lang, "declare.improve", pile=own, n=n))
-        if imp.dealer_sees:
-            items.append(say(lang, "declare.improve_dealer", pile=own, n=n))
-    tp = rf.take_part
-    if tp is not None:
-        items.append(say(lang, "declare.take_part"))
-        if tp.fold_from is not None:
-            items.append(say(lang, "declare.fold", n=value_text(lang, rf, tp.fold_from)))
-        if tp.swap is not None:
-            items.append(say(lang, "declare.swap", pile=pile_name(lang, rf, tp.swap.text)))
+    for mechanism in mechanisms:  # in the order of a hand
+        if "declare" in mechanism.describe:
+            items += mechanism.describe["declare"](lang, rf)
     for d in rf.declarations:
         items += declaration_items(lang, rf, d)
     if not items:
@@ -769,7 +764,7 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
         out += [declared_line(lang, name, shown), ""]
     out += [f"### {say(lang, 'ex.tricks')}", ""]
     rows = []
-    if res.playing or r.take_part:
+    if res.playing or "take_part" in r.configs:
         playing = join_words(lang, [seat_name(x) for x in res.playing]) or "-"
         out += [say(lang, "ex.playing", players=playing), ""]
     for row in ex.rows:
@@ -880,7 +875,7 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         line = say(lang, "ex.turned", card=card_mark(ex.result.turned), trump=trump_text)
         if robbed >= 0:
             line += " " + say(lang, "ex.robbed", player=seat_name(robbed),
-                              card=card_mark(r.robbing_card(ex.result.turned)))
+                              card=card_mark(robbing_card(r, ex.result.turned)))
         return [line]
     if kind == "random_suit":
         return [say(lang, "ex.random", trump=suit_prose(lang, trump))]
@@ -965,9 +960,9 @@ def variant_page(lang: Lang, v: Variant) -> str:
         [f"# {rf.name}", ""],
         overview(lang, v),
         cards_section(lang, v),
-        trump_section(lang, rf),
+        trump_section(lang, rf, v.rules.mechanisms),
         play_section(lang, rf),
-        declare_section(lang, rf),
+        declare_section(lang, rf, v.rules.mechanisms),
         weis_section(lang, rf, trump="trump" in used_tables(v.rules)),
         scoring_section(lang, rf),
         end_section(lang, rf),

@@ -27,6 +27,7 @@ from jassdsl.cards import (
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import trick_seats
 from jassdsl.engine import Game, HandResult, Observation, Trick
+from jassdsl.mechanism import of_kind
 from jassdsl.rulebook.cardview import symbol_id
 from jassdsl.rulebook.render import column_title, in_lang
 from jassdsl.rulebook.words import TEXT, Lang, declared_words, say, suit_name
@@ -98,23 +99,13 @@ class Words:
             c = r.columns[a.value]
             title = column_title(lang, r.model, c.name)
             return self.say("live.column", title=title, multiplier=c.multiplier)
-        if kind in ("push", "pass", "join", "fold", "decline"):
+        if kind in ("push", "pass"):
             return self.say(f"live.{kind}")
-        if kind == "swap":
-            return self.say("live.swap", pile=r.swap_pile or "")
-        if kind == "take":
-            return self.say("live.take", pile=r.improve or "")
-        if kind == "discard":
-            return self.say("live.discard", card=self.card_text(a.value))
         if kind == "weis":
             return self.say("live.weis_yes" if a.value == 1 else "live.weis_no")
-        if kind == "rob":
-            obs = self.game.observe(self.game.current_player)
-            turned, mine = obs.turned, r.robbing_card(obs.turned)
-            if a.value == 1:
-                return self.say("live.rob_yes", turned=self.card_text(turned),
-                                card=self.card_text(mine))
-            return self.say("live.rob_no", card=self.card_text(mine))
+        mechanism = of_kind(r.mechanisms, kind)
+        if mechanism is not None and mechanism.label is not None:
+            return mechanism.label(self, a)
         if any(d.name == kind for d in r.declarations):
             value = r.value_names.get((kind, a.value), a.value)
             return f"{self.declared_noun(kind)} {value}"
