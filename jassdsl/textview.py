@@ -32,6 +32,7 @@ from jassdsl.engine.events import (
     TrumpSet,
     WeisSaid,
 )
+from jassdsl.handfacts import Grant
 from jassdsl.rulebook.words import (
     TEXT,
     Lang,
@@ -41,7 +42,6 @@ from jassdsl.rulebook.words import (
     suit_name,
     unit_word,
 )
-from jassdsl.scoring import Grant
 from jassdsl.tables import MODE_NAMES, ModeTable
 from jassdsl.weis import trick_bonuses, trump_made_in
 

@@ -6,18 +6,15 @@ A declaration that is an auction is `auction.Auction`'s; this phase skips it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jassdsl.actions import Action, declare_actions
 from jassdsl.compiler import CompiledRules, Declaring
 from jassdsl.engine.events import Declared
-from jassdsl.engine.phase import Phase
+from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import DeclarePart, State
 from jassdsl.errors import IllegalActionError
-from jassdsl.scoring import HandFacts
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
+from jassdsl.handfacts import HandFacts
 
 
 class Declarations(Phase):
@@ -36,16 +33,16 @@ class Declarations(Phase):
     def new_part(self, s: State) -> None:
         s.declare = DeclarePart()
 
-    def new_hand(self, g: Game) -> None:
+    def new_hand(self, g: Table) -> None:
         part = g.s.declare
         assert part is not None
         part.declared = {d.name: [0] * self.rules.players for d in self.rules.declarations}
         part.index = part.count = 0
 
-    def begin(self, g: Game) -> bool:
+    def begin(self, g: Table) -> bool:
         return self.open(g, 0)
 
-    def open(self, g: Game, index: int) -> bool:
+    def open(self, g: Table, index: int) -> bool:
         """Open the first declaration from `index` on that is not an auction."""
         s, r = g.s, self.rules
         part = s.declare
@@ -72,7 +69,7 @@ class Declarations(Phase):
         """How many seats declare: everybody, or all but the highest bidder."""
         return self.rules.players - (d.bidder_keeps is not None)
 
-    def legal(self, g: Game) -> list[Action]:
+    def legal(self, g: Table) -> list[Action]:
         """The values open to the current seat; the last may not make the hook total."""
         part = g.s.declare
         assert part is not None
@@ -83,11 +80,11 @@ class Declarations(Phase):
         banned = d.hook - sum(part.declared[d.name])
         return [a for a in acts if a.value != banned]
 
-    def accepts(self, g: Game, action: Action) -> bool:
+    def accepts(self, g: Table, action: Action) -> bool:
         assert g.s.declare is not None
         return action.kind == self.rules.declarations[g.s.declare.index].name
 
-    def take(self, g: Game, action: Action) -> None:
+    def take(self, g: Table, action: Action) -> None:
         s, r = g.s, self.rules
         part = s.declare
         assert part is not None
@@ -109,7 +106,7 @@ class Declarations(Phase):
         if part.count == self.turns(d) and not self.open(g, part.index + 1):
             g.advance(self)
 
-    def add_facts(self, g: Game, facts: HandFacts) -> None:
+    def add_facts(self, g: Table, facts: HandFacts) -> None:
         part = g.s.declare
         assert part is not None
         team, k = self.rules.team_of, self.rules.subjects
@@ -122,12 +119,12 @@ class Declarations(Phase):
         facts.declared = out
         facts.seat_declared = part.declared
 
-    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
+    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         part = g.s.declare
         assert part is not None
         return {"declared": {k: tuple(v) for k, v in part.declared.items()}}
 
-    def observe(self, g: Game, seat: int) -> dict[str, Any]:
+    def observe(self, g: Table, seat: int) -> dict[str, Any]:
         part = g.s.declare
         assert part is not None
         return {"declared": {
