@@ -56,7 +56,7 @@ PHRASE_WORDS = (
     "they", "has", "have", "no", "some", "but", "two", "three", "total", "if", "most",
     "fewest", "highest", "bidder", "rest", "top", "turned", "turn", "fold", "at", "table",
     "swap", "for", "their", "seeing", "them", "unless", "steps", "worth", "alternating",
-    "per", "free", "choice", "times", "sheets", "are", "full",
+    "per", "free", "choice", "times", "sheets", "are", "full", "until",
 )
 OPERATOR_WORDS = ("and", "or", "not")
 # the values a setting may take (jassdsl.settings) are constants, unless the word is also

@@ -28,13 +28,14 @@ from jassdsl.engine.table_weis import TableBonuses
 from jassdsl.engine.take_part import TakePart
 from jassdsl.engine.tricks import Play
 from jassdsl.engine.trump import TrumpByRule, TrumpChoice
+from jassdsl.engine.void_names import VoidNames
 from jassdsl.engine.weis import HandBonuses, WeisPhase
 
 # the phases between the deal and play, in the order a hand runs them
 BEFORE_PLAY: tuple[type[Phase], ...] = (Schedule, Improve, TakePart, Rob, Auction,
                                         TrumpChoice, SheetChoice, Declarations)
 # phases of play itself, subscribers of its hooks (in this order), after `Play`
-IN_PLAY: tuple[type[Phase], ...] = (FirstVoid, WeisPhase)
+IN_PLAY: tuple[type[Phase], ...] = (FirstVoid, VoidNames, WeisPhase)
 # phases that never wait: they keep state, or add to the hand's facts and record
 KEEPERS: tuple[type[Phase], ...] = (Piles, HandBonuses, TableBonuses, Leave)
 # the hooks a phase may fill, as `Table.hooks` names them

@@ -54,7 +54,8 @@ def choose(getrandbits: Callable[[int], int], options: Sequence[T]) -> T:
 # through `Game.apply` until it is quiet). A method not listed here (a new one) sends the
 # file's games through `Game.apply`.
 FAST_TRUMP = frozenset({"first_void", "random_suit", "bottom_card", "none", "forehand_chooses",
-                        "bidder_chooses", "turned", "fixed", "in_turn", "sheet"})
+                        "bidder_chooses", "turned", "fixed", "in_turn", "sheet",
+                        "void_names"})
 
 
 def uncovered(rules: CompiledRules) -> tuple[str, ...]:
