@@ -58,6 +58,16 @@ FAST_TRUMP = frozenset({"first_void", "random_suit", "bottom_card", "none", "for
                         "void_names"})
 
 
+def pick(getrandbits: Callable[[int], int], mask: int) -> int:
+    """`choose` over the cards of a mask in index order (as `Game.legal_actions` lists
+    them): the same draw, without making the actions."""
+    k = mask.bit_count()
+    if k > 1:
+        for _ in range(getrandbits(32) * k >> 32):
+            mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
 def uncovered(rules: CompiledRules) -> tuple[str, ...]:
     """What in a rule file the fast loop does not play (empty: it plays all of it).
 
@@ -99,11 +109,13 @@ def play_random(game: Game, rng: random.Random, hands: int | None = None) -> int
     s = game.s
     fast = not game.record and game.log is None and not uncovered(game.rules)
     players = game.rules.players
-    quiet = game.chain.play.quiet
+    play = game.chain.play
     while s.phase != "over" and (stop is None or len(results) < stop):
-        if fast and s.phase == "play" and not s.trick and even_hands(s, players) and \
-                quiet(game):
-            play_tricks(game, bits)
+        if fast and s.phase == "play":
+            if not s.trick and even_hands(s, players) and play.quiet(game):
+                play_tricks(game, bits)
+            else:  # a subscriber still acts: one card as `Game.apply` plays it
+                play.play(game, pick(bits, game.legal_mask()))
         else:
             game.apply(choose(bits, game.legal_actions()))
         s = game.s
