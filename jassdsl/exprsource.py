@@ -12,17 +12,15 @@ evaluator of `tests/reference_expr.py`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jassdsl import model as m
 from jassdsl.cards import CARD_CLASSES
+from jassdsl.handfacts import Fn, HandFacts
 from jassdsl.limits import INLINE_LET_NODES, MAX_PRODUCT
 from jassdsl.modes import SUIT_WORDS, mode_numbers
 from jassdsl.nesting import let_names
 from jassdsl.roles import ROLES
-
-if TYPE_CHECKING:
-    from jassdsl.scoring import Fn, HandFacts
 
 # the facts a name may read, with {s} for the subject
 FACT_SOURCE = {

@@ -214,7 +214,7 @@ class GermanName(Node):
 
 class TrumpMethod(Node):
     kind: Literal["first_void", "random_suit", "bottom_card", "none", "forehand_chooses",
-                  "bidder_chooses", "turned", "fixed", "in_turn", "sheet"]
+                  "bidder_chooses", "turned", "fixed", "in_turn", "sheet", "void_names"]
     # the modes a player may choose; fixed: the one mode (or an option naming modes);
     # in turn: the modes of hand 1, 2, ... repeating
     modes: tuple[Word, ...] = ()

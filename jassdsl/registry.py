@@ -7,6 +7,7 @@ import difflib
 import os
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from jassdsl.check import load_model
 from jassdsl.compiler import CompiledRules, check_option_types, compile_rules
@@ -19,6 +20,9 @@ from jassdsl.errors import (
 )
 from jassdsl.limits import MAX_FILE_BYTES
 from jassdsl.pos import Pos
+
+if TYPE_CHECKING:
+    from jassdsl.engine.game import Game
 
 
 def rules_dir() -> Path:
@@ -115,3 +119,13 @@ def load_rules(name: str | os.PathLike[str],
     path = variant_path(os.fspath(name))
     key = tuple(sorted(check_option_types(options).items()))
     return _load(str(path), path.stat().st_mtime, key)
+
+
+def new_game(name: str | os.PathLike[str], options: dict[str, int | str] | None = None,
+             **kwargs: Any) -> Game:
+    """A game of a variant by name or path: its rules loaded (`load_rules`), then a `Game`
+    over them; `kwargs` go to `Game` (seed, record, ...). The one place where a game is
+    made from a name, so that the engine needs no parser."""
+    from jassdsl.engine.game import Game  # the engine is above the registry
+
+    return Game(load_rules(name, options), **kwargs)

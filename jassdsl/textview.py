@@ -32,6 +32,7 @@ from jassdsl.engine.events import (
 from jassdsl.engine.improve import own_pile
 from jassdsl.engine.rob import robbing_card
 from jassdsl.engine.take_part import take_part
+from jassdsl.handfacts import Grant
 from jassdsl.rulebook.words import (
     TEXT,
     Lang,
@@ -42,7 +43,6 @@ from jassdsl.rulebook.words import (
     suit_name,
     unit_word,
 )
-from jassdsl.scoring import Grant
 from jassdsl.tables import MODE_NAMES, ModeTable
 from jassdsl.weis import trick_bonuses, trump_made_in
 
@@ -155,7 +155,7 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
     `events`: the hand's, which tell the calls and the card shown."""
     kind, trump = rules.trump_kind, result.trump
     label = say(lang, "live.trump_label", mode=mode_label(trump, lang))
-    if kind in ("forehand_chooses", "bidder_chooses", "sheet"):
+    if kind in ("forehand_chooses", "bidder_chooses", "sheet", "void_names"):
         return f"{label} ({calls_text(events, names, lang)})"
     if kind in ("fixed", "in_turn"):
         return f"{label} ({say(lang, 'live.how.rules', n=result.number)})"

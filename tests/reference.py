@@ -187,8 +187,9 @@ def _play(
     undenufe_six_is_11: bool,
     in_play: list[int] | None = None,
     trick_modes: list[Mode] | None = None,
+    name_mode: Callable[[int, dict[str, Any]], str] | None = None,
 ) -> dict[str, Any]:
-    """Shared loop for ``play_hand`` and ``play_first_void_hand``.
+    """Shared loop for ``play_hand``, ``play_first_void_hand`` and ``play_wish_hand``.
 
     ``in_play``: the seats taking part (default all); the others sit out, and a trick
     has one card of each seat taking part, in seat order from the leader.
@@ -212,6 +213,11 @@ def _play(
         player = leader
         here = trick_modes[number] if trick_modes is not None else mode  # this trick's mode
         for _ in range(len(seats)):
+            void = bool(trick) and not any(suit_of(c) == suit_of(trick[0]) for c in hands[player])
+            if name_mode is not None and mode is None and void:
+                # the first player who cannot follow names the mode before the card
+                mode = here = name_mode(player, {"hand": list(hands[player]),
+                                                 "trick": list(trick)})
             legal = legal_cards(hands[player], trick, here, regime, puur_exempt)
             state = {
                 "hand": list(hands[player]),
@@ -287,6 +293,17 @@ def play_first_void_hand(hands: list[list[str]], leader: int, choose: Chooser) -
     Points are counted at the end with the final trump (None -> no-trump table).
     """
     return _play(hands, leader, None, "weak", choose, True, True, False)
+
+
+def play_wish_hand(hands: list[list[str]], leader: int, choose: Chooser,
+                   name_mode: Callable[[int, dict[str, Any]], str]) -> dict[str, Any]:
+    """Play a Wunsch-Molotow hand: as `play_first_void_hand`, but the first player who
+    cannot follow names the mode (``name_mode(player, state)``: a suit letter, "obenabe"
+    or "undenufe") before choosing a card, and that card is already played in it. Weak
+    undertrump regime, Puur exempt; points with the named mode (None: never named, the
+    no-trump table)."""
+    return _play(hands, leader, None, "weak", choose, True, False, False,
+                 name_mode=name_mode)
 
 
 # --- Weis (common rules, G): the big table and the small one, four nines optional --------

@@ -85,6 +85,7 @@ class Recorder:
     """The engine's play decisions, per hand: seat, legal cards (names), card played."""
 
     plays: dict[int, list[tuple[int, list[str], str]]] = field(default_factory=dict)
+    named: dict[int, list[tuple[int, str]]] = field(default_factory=dict)  # seat, mode
 
     def add(self, hand: int, seat: int, legal: list[int], card: int) -> None:
         self.plays.setdefault(hand, []).append((seat, names(legal), CARD_NAMES[card]))
@@ -98,13 +99,25 @@ def record_game(case: VariantCase, seed: int, policy: int) -> tuple[Game, Record
     for d in decisions(game, random.Random(policy), hands=MAX_HANDS):
         if d.phase == "play":
             rec.add(d.hand_number, d.seat, [a.value for a in d.legal], d.action.value)
+        elif d.phase == "trump" and d.trick:  # a mode named in the middle of a trick
+            mode = game.rules.mode_names[d.action.value]
+            rec.named.setdefault(d.hand_number, []).append((d.seat, mode))
     return game, rec
 
 
 def replay_in_reference(rules: CompiledRules, r: HandResult,
-                        plays: list[tuple[int, list[str], str]]) -> dict[str, Any]:
-    """Play the engine's cards through the reference, checking each legal set on the way."""
+                        plays: list[tuple[int, list[str], str]],
+                        named: list[tuple[int, str]] | None = None) -> dict[str, Any]:
+    """Play the engine's cards (and modes named in play) through the reference, checking
+    each legal set, and who is asked to name a mode, on the way."""
     queue = list(plays)
+    names_left = list(named or [])
+
+    def name_mode(player: int, state: dict[str, Any]) -> str:
+        seat, mode = names_left.pop(0)
+        assert player == seat, f"hand {r.number}: the reference asks {player}, engine {seat}"
+        return mode
+
     held = r.in_hands or r.hands  # with taking part: the hands when play began
     hands = [names(h if isinstance(h, int) else list(h)) for h in held]
 
@@ -128,6 +141,8 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
                               if s in r.playing)
     if rules.trump_kind == "first_void":
         out = ref.play_first_void_hand(hands, leader, choose)
+    elif rules.trump_kind == "void_names":
+        out = ref.play_wish_hand(hands, leader, choose, name_mode)
     else:
         mode = None if r.trump == "none" else r.trump
         scheduled = SCHEDULED_BY_FILE.get(rules.name.lower(), SCHEDULED)
@@ -141,7 +156,7 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
                             trick_modes=trick_modes)
         if trick_modes is not None:
             out["trump"] = r.trump
-    assert not queue
+    assert not queue and not names_left
     return out
 
 
@@ -165,7 +180,8 @@ def check_game_against_reference(case: VariantCase, seed: int, policy: int) -> N
     game, rec = record_game(case, seed, policy)
     rules = game.rules
     for r in game.results:
-        out = replay_in_reference(rules, r, rec.plays.get(r.number, []))
+        out = replay_in_reference(rules, r, rec.plays.get(r.number, []),
+                                  rec.named.get(r.number, []))
         assert (out["trump"] or "none") == r.trump
         assert [h["winner"] for h in out["history"]] == [t.winner for t in r.tricks]
         assert [h["cards"] for h in out["history"]] == [

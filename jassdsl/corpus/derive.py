@@ -146,26 +146,30 @@ def derive_game(rules: CompiledRules, inp: cm.GameInput) -> cm.GameExpect:
 def derive_perft(rules: CompiledRules, inp: cm.PerftInput) -> cm.PerftExpect:
     game = play_position(rules, inp.hands, inp.trick, inp.leader, inp.trump)
     divide: dict[str, int] = {}
+    card = game.phase == "play"
     for action in game.legal_actions():
         game.apply(action)
-        divide[game.action_text(action)] = perft(game, inp.depth - 1)
+        divide[game.action_text(action)] = perft(game, inp.depth - card, game.hand_number)
         game.undo()
     return cm.PerftExpect(nodes=sum(divide.values()), divide=divide)
 
 
-def perft(game: Game, depth: int) -> int:
-    """Card-play sequences of length depth from here (python-chess's perft, for cards)."""
+def perft(game: Game, depth: int, hand: int) -> int:
+    """Card-play sequences of length depth from here in hand number `hand` (python-chess's
+    perft, for cards). A decision asked in the middle of play (a mode named by the first
+    void) branches the sequences without being a card."""
     if depth <= 0:
         return 1
-    if game.phase != "play":
+    if game.is_over or game.hand_number != hand:
         raise ReplayError("the hand ends before the perft depth is reached")
     actions = game.legal_actions()
-    if depth == 1:
+    card = game.phase == "play"
+    if depth == 1 and card:
         return len(actions)
     total = 0
     for action in actions:
         game.apply(action)
-        total += perft(game, depth - 1)
+        total += perft(game, depth - card, hand)
         game.undo()
     return total
 

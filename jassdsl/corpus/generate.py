@@ -149,6 +149,8 @@ def trick_drafts(rules: CompiledRules, variant: str, options: dict[str, Any],
     cands: dict[str, tuple[Any, list[str]]] = {}
     for h in harvests:
         for t in h.tricks:
+            if t.before != t.after and rules.trump_kind == "void_names":
+                continue  # a mode named in the trick is no card: a trick case cannot say it
             inp = {"cards": [CARD_NAMES[c] for c in t.cards], "trump": mode_name(t.before),
                    "last": t.last}
             tags = cov.trick_features(rules, t.cards, t.before, t.after, t.last)

@@ -10,18 +10,13 @@ their bid, and what scoring asks as `bidder`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from jassdsl.actions import PASS, Action, declare_actions
 from jassdsl.compiler import CompiledRules
 from jassdsl.engine.events import DealtAgain, Declared
-from jassdsl.engine.phase import Phase
+from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import AuctionPart, State
 from jassdsl.errors import IllegalActionError
 from jassdsl.roles import BIDDER
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
 
 
 class Auction(Phase):
@@ -40,29 +35,29 @@ class Auction(Phase):
     def new_part(self, s: State) -> None:
         s.auction = AuctionPart()
 
-    def new_hand(self, g: Game) -> None:
+    def new_hand(self, g: Table) -> None:
         part = g.s.auction
         assert part is not None
         part.bid = part.bidder = -1
         part.passes = part.passed = 0
 
-    def begin(self, g: Game) -> bool:
+    def begin(self, g: Table) -> bool:
         s = g.s
         assert s.declare is not None
         s.phase, s.declare.index = "auction", self.index
         return True
 
-    def legal(self, g: Game) -> list[Action]:
+    def legal(self, g: Table) -> list[Action]:
         assert g.s.auction is not None
         part = g.s.auction
         if part.bidder < 0:
             return [*self.bids, PASS]
         return [*(a for a in self.bids if a.value > part.bid), PASS]
 
-    def accepts(self, g: Game, action: Action) -> bool:
+    def accepts(self, g: Table, action: Action) -> bool:
         return action.kind in ("pass", self.decl.name)
 
-    def take(self, g: Game, action: Action) -> None:
+    def take(self, g: Table, action: Action) -> None:
         s, d = g.s, self.decl
         part, declared = s.auction, s.declare
         assert part is not None and declared is not None
@@ -93,7 +88,7 @@ class Auction(Phase):
             s.dealer = (s.dealer + 1) % n
             if g.log is not None:
                 g.emit(DealtAgain(s.hand_no, s.dealer))
-            g.chain.deal.start_hand(g)
+            g.redeal()
         elif part.bidder >= 0 and (part.passes == n - 1 or part.bid == d.top or (
                 d.pass_final and part.passed | 1 << part.bidder == everybody)):
             g.advance(self)

@@ -10,26 +10,28 @@ uses are in the chain; the hooks lists hold only the phases that fill them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from jassdsl.compiler import CompiledRules
 from jassdsl.engine.dealing import Deal
+from jassdsl.engine.first_void import FirstVoid
 from jassdsl.engine.hand_end import HandEnd, Leave
-from jassdsl.engine.phase import Phase, overrides
+from jassdsl.engine.phase import Phase, Table, overrides
 from jassdsl.engine.piles import Piles
 from jassdsl.engine.state import State
 from jassdsl.engine.table_weis import TableBonuses
 from jassdsl.engine.tricks import Play
 from jassdsl.engine.trump import TrumpByRule
+from jassdsl.engine.void_names import VoidNames
 from jassdsl.engine.weis import HandBonuses, WeisPhase
 
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
-
 # the phases between the deal and play are those of the mechanisms the compiled rules
-# carry (`CompiledRules.mechanisms`, injected from `jassdsl.mechanisms`), in their order
+# carry (`CompiledRules.mechanisms`, injected from `jassdsl.mechanisms`), in their order;
+# the phases of play itself, subscribers of its hooks (in this order), come after `Play`
+IN_PLAY: tuple[type[Phase], ...] = (FirstVoid, VoidNames, WeisPhase)
 # phases that never wait: they keep state, or add to the hand's facts and record
 KEEPERS: tuple[type[Phase], ...] = (Piles, HandBonuses, TableBonuses, Leave)
+# the hooks a phase may fill, as `Table.hooks` names them
+HOOKS = ("new_hand", "nobody_plays", "add_facts", "record", "observe")
 
 
 @dataclass
@@ -41,18 +43,19 @@ class Chain:
     rule: TrumpByRule
     steps: tuple[Phase, ...]  # between the deal and play, in order
     play: Play
-    weis: WeisPhase | None
+    in_play: tuple[Phase, ...]  # the subscribers of play's hooks
     piles: Piles | None
-    leave: Leave | None
     end: HandEnd
     by_name: dict[str, Phase] = field(default_factory=dict)  # the phases that wait
     after: dict[int, int] = field(default_factory=dict)  # id(step) -> index of the next
     phases: tuple[Phase, ...] = ()  # every phase in the chain
-    resets: tuple[Phase, ...] = ()  # phases with a part to reset at the deal
-    fact_hooks: tuple[Phase, ...] = ()
-    record_hooks: tuple[Phase, ...] = ()
-    observe_hooks: tuple[Phase, ...] = ()
+    hooks: dict[str, tuple[Phase, ...]] = field(default_factory=dict)  # HOOKS -> phases
     namers: tuple[Phase, ...] = ()  # phases that name (and read) actions of their own
+
+    @property
+    def resets(self) -> tuple[Phase, ...]:
+        """The phases with a part to reset at the deal."""
+        return self.hooks["new_hand"]
 
     @classmethod
     def of(cls, rules: CompiledRules) -> Chain:
@@ -60,23 +63,23 @@ class Chain:
             return [kind(rules) for kind in kinds if kind.used_by(rules)]
 
         steps = tuple(made(tuple(x.phase for x in rules.mechanisms if x.phase is not None)))
-        weis = WeisPhase(rules) if WeisPhase.used_by(rules) else None
+        in_play = tuple(made(IN_PLAY))
         keepers = made(KEEPERS)
         piles = next((p for p in keepers if isinstance(p, Piles)), None)
         leave = next((p for p in keepers if isinstance(p, Leave)), None)
-        chain = cls(Deal(rules), TrumpByRule(rules), steps, Play(rules, weis), weis, piles,
-                    leave, HandEnd(rules))
+        rule = TrumpByRule(rules)
+        play = Play(rules)
+        chain = cls(Deal(rules, rule, piles), rule, steps, play, in_play, piles,
+                    HandEnd(rules, leave))
         # piles first: the others' hooks read what the piles keep
         first = [piles] if piles is not None else []
         rest = [p for p in keepers if p is not piles]
-        phases = (*first, *steps, chain.play, *([weis] if weis else []), *rest)
+        phases = (*first, *steps, play, *in_play, *rest)
+        play.subscribe(phases)
         chain.phases = phases
         chain.by_name = {p.name: p for p in phases if p.name}
         chain.after = {id(p): i + 1 for i, p in enumerate(steps)}
-        chain.resets = tuple(p for p in phases if overrides(p, "new_hand"))
-        chain.fact_hooks = tuple(p for p in phases if overrides(p, "add_facts"))
-        chain.record_hooks = tuple(p for p in phases if overrides(p, "record"))
-        chain.observe_hooks = tuple(p for p in phases if overrides(p, "observe"))
+        chain.hooks = {h: tuple(p for p in phases if overrides(p, h)) for h in HOOKS}
         chain.namers = tuple(p for p in phases if overrides(p, "read"))
         return chain
 
@@ -85,7 +88,7 @@ class Chain:
         for p in self.phases:
             p.new_part(s)
 
-    def advance(self, g: Game, after: Phase | None) -> None:
+    def advance(self, g: Table, after: Phase | None) -> None:
         """Begin the first phase after `after` (None: the deal) that has something to do;
         play when none has."""
         start = self.after.get(id(after), 0) if after is not None else 0
@@ -94,6 +97,7 @@ class Chain:
                 return
         self.play.begin(g)
 
-    def nobody_plays(self, g: Game) -> None:
-        if self.weis is not None:
-            self.weis.nobody_plays(g)
+    def nobody_plays(self, g: Table) -> None:
+        """A hand nobody plays: the phases of play have nothing to show for it."""
+        for p in self.hooks["nobody_plays"]:
+            p.nobody_plays(g)

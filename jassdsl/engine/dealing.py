@@ -3,22 +3,25 @@ and hand the rest to the piles; every hand starts here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from jassdsl.compiler import CompiledRules
 from jassdsl.deal import DECK, deal_plan, next_seat, split_piles, trick_seats
 from jassdsl.engine.events import Dealt
-from jassdsl.engine.phase import Phase
+from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.piles import Piles
+from jassdsl.engine.trump import TrumpByRule
 from jassdsl.roles import no_roles
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
 
 
 class Deal(Phase):
     """Deals a hand; then the phases' parts are reset and trump set where a rule sets it
     at the deal."""
 
-    def start_hand(self, g: Game) -> None:
+    def __init__(self, rules: CompiledRules, rule: TrumpByRule, piles: Piles | None) -> None:
+        super().__init__(rules)
+        self.rule = rule  # trump set by rule at the deal
+        self.piles = piles  # the cards left over laid as piles, where the file lays them
+
+    def start_hand(self, g: Table) -> None:
         s, r = g.s, self.rules
         deck = DECK[:]  # the cards as bits, so that a hand is the sum of its cards
         g.chance.shuffle(deck)
@@ -34,8 +37,7 @@ class Deal(Phase):
             for seat, cards in zip(seats, dealt, strict=True):
                 hands[seat] = cards
         pos = each // packet * packet * len(seats)
-        chain = g.chain
-        for phase in chain.resets:
+        for phase in g.hooks("new_hand"):
             phase.new_hand(g)
         s.playing = s.table
         s.roles = no_roles()
@@ -51,16 +53,16 @@ class Deal(Phase):
         bottom = deck[pos - 1].bit_length() - 1
         log = g.log
         mark = len(log) if log is not None else 0
-        chain.rule.at_deal(g, bottom)
-        if chain.piles is not None:
+        self.rule.at_deal(g, bottom)
+        if self.piles is not None:
             rest = [b.bit_length() - 1 for b in deck[pos:]]
-            chain.piles.lay(g, split_piles(r.piles, r.own_piles, rest, seats), bottom)
+            self.piles.lay(g, split_piles(r.piles, r.own_piles, rest, seats), bottom)
         if log is not None:  # the deal comes before the trump it sets, in the log too
             log.insert(mark, dealt_event(g))
         g.advance(self)
 
 
-def dealt_event(g: Game) -> Dealt:
+def dealt_event(g: Table) -> Dealt:
     """The deal as an event, from the state right after it."""
     s = g.s
     p = s.piles

@@ -6,18 +6,15 @@ A declaration that is an auction is `auction.Auction`'s; this phase skips it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jassdsl.actions import Action, declare_actions
 from jassdsl.compiler import CompiledRules, Declaring
 from jassdsl.engine.events import Declared
-from jassdsl.engine.phase import Phase
+from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import DeclarePart, State
 from jassdsl.errors import IllegalActionError
-from jassdsl.scoring import HandFacts
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
+from jassdsl.handfacts import HandFacts
 
 
 class Declarations(Phase):
@@ -36,16 +33,16 @@ class Declarations(Phase):
     def new_part(self, s: State) -> None:
         s.declare = DeclarePart()
 
-    def new_hand(self, g: Game) -> None:
+    def new_hand(self, g: Table) -> None:
         part = g.s.declare
         assert part is not None
         part.declared = {d.name: [0] * self.rules.players for d in self.rules.declarations}
         part.index = part.count = 0
 
-    def begin(self, g: Game) -> bool:
+    def begin(self, g: Table) -> bool:
         return self.open(g, 0)
 
-    def open(self, g: Game, index: int) -> bool:
+    def open(self, g: Table, index: int) -> bool:
         """Open the first declaration from `index` on that is not an auction and that
         somebody is asked to declare now."""
         s, r = g.s, self.rules
@@ -70,7 +67,7 @@ class Declarations(Phase):
             index += 1
         return False
 
-    def order(self, g: Game, d: Declaring) -> list[int]:
+    def order(self, g: Table, d: Declaring) -> list[int]:
         """The seats asked in turn: from the right of a role's holder (else forehand),
         without the highest bidder where the bid stands, only those `by` names."""
         s, r = g.s, self.rules
@@ -85,7 +82,7 @@ class Declarations(Phase):
             seats = [x for x in seats if r.team_of[x] in subjects]
         return seats
 
-    def next_turn(self, g: Game, d: Declaring, order: list[int], at: int) -> int:
+    def next_turn(self, g: Table, d: Declaring, order: list[int], at: int) -> int:
         """The first place in `order` from `at` on whose seat is asked: the next, or the
         next for whom `only when` holds when the turn comes (len(order): nobody)."""
         if d.only_when is not None:
@@ -93,7 +90,7 @@ class Declarations(Phase):
                 at += 1
         return at
 
-    def facts_now(self, g: Game) -> HandFacts:
+    def facts_now(self, g: Table) -> HandFacts:
         """What is known before the first card, as scoring's facts: the roles, the
         values declared so far, the mode, the totals and the options."""
         s, r = g.s, self.rules
@@ -119,11 +116,11 @@ class Declarations(Phase):
             out[name] = per
         return out
 
-    def turns(self, d: Declaring, g: Game) -> int:
+    def turns(self, d: Declaring, g: Table) -> int:
         """How many seats are asked in turn (`only when` may still pass some by)."""
         return len(self.order(g, d))
 
-    def legal(self, g: Game) -> list[Action]:
+    def legal(self, g: Table) -> list[Action]:
         """The values open to the current seat; the last may not make the hook total."""
         part = g.s.declare
         assert part is not None
@@ -134,11 +131,11 @@ class Declarations(Phase):
         banned = d.hook - sum(part.declared[d.name])
         return [a for a in acts if a.value != banned]
 
-    def accepts(self, g: Game, action: Action) -> bool:
+    def accepts(self, g: Table, action: Action) -> bool:
         assert g.s.declare is not None
         return action.kind == self.rules.declarations[g.s.declare.index].name
 
-    def take(self, g: Game, action: Action) -> None:
+    def take(self, g: Table, action: Action) -> None:
         s, r = g.s, self.rules
         part = s.declare
         assert part is not None
@@ -160,18 +157,18 @@ class Declarations(Phase):
         elif not self.open(g, part.index + 1):
             g.advance(self)
 
-    def add_facts(self, g: Game, facts: HandFacts) -> None:
+    def add_facts(self, g: Table, facts: HandFacts) -> None:
         part = g.s.declare
         assert part is not None
         facts.declared = self.per_subject(part.declared)
         facts.seat_declared = part.declared
 
-    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
+    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         part = g.s.declare
         assert part is not None
         return {"declared": {k: tuple(v) for k, v in part.declared.items()}}
 
-    def observe(self, g: Game, seat: int) -> dict[str, Any]:
+    def observe(self, g: Table, seat: int) -> dict[str, Any]:
         part = g.s.declare
         assert part is not None
         return {"declared": {

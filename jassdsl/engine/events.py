@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from jassdsl.handfacts import Grant
 from jassdsl.modes import Mode
-from jassdsl.scoring import Grant
 from jassdsl.weis import Weis
 
 

@@ -30,7 +30,6 @@ from jassdsl.engine.records import HandResult, Outcome
 from jassdsl.engine.state import State
 from jassdsl.errors import ApiUsageError, IllegalActionError, OptionError
 from jassdsl.play import excluded_reasons
-from jassdsl.registry import load_rules
 from jassdsl.tables import ModeTable
 
 SNAPSHOTS = 128
@@ -80,7 +79,9 @@ class Game:
                     f"with {rules.options}; pass options to load_rules(name, options) or "
                     "give Game the variant name with options=")
             self.rules = rules
-        else:
+        else:  # a name or a path: `registry.new_game` is the way; kept for older callers
+            from jassdsl.registry import load_rules  # the parser, only where a name is given
+
             self.rules = load_rules(rules, options)  # checks the name and the options
         if seed is not None and (type(seed) is not int or seed < 0):
             raise ApiUsageError(f"seed must be a whole number >= 0 or None, not {seed!r}")
@@ -104,7 +105,7 @@ class Game:
         self.chain.new_state(self.s)
         if start:
             self.s.dealer = self.chance.draw(r.players) if r.first_dealer_lot else 0
-            self.chain.deal.start_hand(self)
+            self.redeal()
 
     # -- reading the state
     @property
@@ -412,6 +413,18 @@ class Game:
     def advance(self, after: Phase) -> None:
         """A phase is done: begin the next one that has something to do."""
         self.chain.advance(self, after)
+
+    def redeal(self) -> None:
+        """Deal a new hand (the next, or the same again when everybody passed)."""
+        self.chain.deal.start_hand(self)
+
+    def nobody_plays(self) -> None:
+        """The hand ends before play: nobody takes part."""
+        self.chain.nobody_plays(self)
+
+    def hooks(self, hook: str) -> tuple[Phase, ...]:
+        """The phases of the chain that fill a hook (`chain.HOOKS`), in chain order."""
+        return self.chain.hooks[hook]
 
     def finish_hand(self) -> None:
         """The hand's play is over (or nobody plays it): score it, go on or end."""

@@ -4,22 +4,19 @@ counted first, the hand's record, who leaves the table, and whether the game is 
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jassdsl.compiler import CompiledRules
 from jassdsl.counting import TRICKS, count_first
 from jassdsl.deal import next_seat
 from jassdsl.engine import records
 from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
-from jassdsl.engine.phase import Phase
+from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.records import HandResult
 from jassdsl.errors import InvariantError
 from jassdsl.roles import ROLE_LIST
 from jassdsl.scoring import Grant, HandFacts, first_clause, score_hand
 from jassdsl.tables import chunk_points
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
 
 WINNER = itemgetter(2)  # of a Trick: who took it
 
@@ -32,10 +29,10 @@ class Leave(Phase):
     def used_by(cls, rules: CompiledRules) -> bool:
         return rules.leave is not None
 
-    def add_facts(self, g: Game, facts: HandFacts) -> None:
+    def add_facts(self, g: Table, facts: HandFacts) -> None:
         playing_facts(g, facts)
 
-    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
+    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         s, r = g.s, self.rules
         assert r.leave is not None
         going = []
@@ -52,11 +49,11 @@ class Leave(Phase):
             g.emit(LeftTable(s.hand_no, tuple(going)))
         return {"left": tuple(going)}
 
-    def game_over(self, g: Game) -> bool:
+    def game_over(self, g: Table) -> bool:
         return g.s.table.bit_count() <= 1
 
 
-def playing_facts(g: Game, facts: HandFacts) -> None:
+def playing_facts(g: Table, facts: HandFacts) -> None:
     """Per subject: 1 if one of its players took part in the hand."""
     if facts.playing:
         return
@@ -70,8 +67,9 @@ def playing_facts(g: Game, facts: HandFacts) -> None:
 class HandEnd:
     """Scores a finished hand and starts the next one, or ends the game."""
 
-    def __init__(self, rules: CompiledRules) -> None:
+    def __init__(self, rules: CompiledRules, leave: Leave | None = None) -> None:
         self.rules = rules
+        self.leave = leave  # leaving the table, where the file has it
         self.floors = [(u, info.floor) for u, info in rules.units.items()
                        if info.floor is not None]
         self.floor_of = dict(self.floors)
@@ -79,13 +77,13 @@ class HandEnd:
         self.lots = any(a.target.kind == "lot" for c in rules.model.clauses for a in c.awards)
         self.by_trick = TRICKS in rules.count_first  # the tricks count one by one
 
-    def facts(self, g: Game) -> HandFacts:
+    def facts(self, g: Table) -> HandFacts:
         """What happened in the hand, per subject: the core here, the rest from the
         phases that know it."""
         s, r = g.s, self.rules
         team = r.team_of
         k = r.subjects
-        p0, p1, p2, p3 = chunk_points(g.chain.play.points_table(s.mode))
+        p0, p1, p2, p3 = chunk_points(self.rules.modes[self.rules.settled_mode(s.mode)])
         taken = s.won
         if k == len(taken):  # every seat scores for itself
             won = list(taken)
@@ -114,11 +112,11 @@ class HandEnd:
         if r.roles_read:
             facts.role_seats = list(s.roles)
             facts.roles = [team[x] if x >= 0 else -1 for x in s.roles]
-        for phase in g.chain.fact_hooks:
+        for phase in g.hooks("add_facts"):
             phase.add_facts(g, facts)
         return facts
 
-    def finish(self, g: Game) -> None:
+    def finish(self, g: Table) -> None:
         s, r = g.s, self.rules
         drawn = len(g.chance.drawn)
         facts = self.facts(g)
@@ -140,7 +138,7 @@ class HandEnd:
             for of, value in g.chance.drawn[drawn:]:
                 g.log.append(LotDrawn(s.hand_no, of, value))
         extra: dict[str, Any] = {}
-        for phase in g.chain.record_hooks:
+        for phase in g.hooks("record"):
             extra |= phase.record(g, facts)
         bonuses = bonuses_of(facts)
         if bonuses:
@@ -157,7 +155,7 @@ class HandEnd:
         if g.log is not None:
             g.log.append(HandScored(s.hand_no, result.clause, result.points, grants,
                                     tuple(result.totals.items()), won_with))
-        leave = g.chain.leave
+        leave = self.leave
         if won_with or self.game_ends(g, facts) or (leave is not None and leave.game_over(g)):
             s.phase = "over"
             if g.log is not None:
@@ -166,13 +164,13 @@ class HandEnd:
         s.hand_no += 1
         role = s.roles[r.dealer_role] if r.dealer_role >= 0 else -1
         s.dealer = role if role >= 0 else next_seat(r.players, s.dealer, s.table)
-        g.chain.deal.start_hand(g)
+        g.redeal()
 
-    def trick_points(self, g: Game, facts: HandFacts) -> tuple[tuple[int, int], ...]:
+    def trick_points(self, g: Table, facts: HandFacts) -> tuple[tuple[int, int], ...]:
         """Per trick but the last: the subject that took it and its card points (the last
         trick, with its bonuses, completes the hand)."""
         s = g.s
-        p0, p1, p2, p3 = chunk_points(g.chain.play.points_table(s.mode))
+        p0, p1, p2, p3 = chunk_points(self.rules.modes[self.rules.settled_mode(s.mode)])
         out = []
         for taker, t in zip(facts.trick_winners, s.tricks[:-1], strict=False):
             x = 0
@@ -190,14 +188,14 @@ class HandEnd:
                 delta[grant.unit][grant.subject] += grant.amount
         return delta
 
-    def check_invariants(self, g: Game, facts: HandFacts) -> None:
+    def check_invariants(self, g: Table, facts: HandFacts) -> None:
         """The rule file's invariants must hold after every hand; a failure is a rule bug."""
         for name, holds in self.rules.invariants:
             facts.bound = None
             if not holds(facts, -1):
                 raise InvariantError(self.broken(name, g, facts))
 
-    def broken(self, name: str, g: Game, facts: HandFacts) -> str:
+    def broken(self, name: str, g: Table, facts: HandFacts) -> str:
         """One sentence for a failed invariant: the file, the invariant and its title, the
         hand and the game's seed, then the card points and what the hand scored, by player
         or team (P0, P0+P2)."""
@@ -219,7 +217,7 @@ class HandEnd:
                 f"(seed {g.seed}): {title} the card points were {each(facts.points)}, and the "
                 f"hand scored {scored or 'nothing'}").replace(":  ", ": ")
 
-    def game_ends(self, g: Game, facts: HandFacts) -> bool:
+    def game_ends(self, g: Table, facts: HandFacts) -> bool:
         r, s = self.rules, g.s
         if s.hand_no >= records.HAND_LIMIT:
             return True

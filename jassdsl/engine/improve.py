@@ -5,17 +5,13 @@ dealer sees the pile first, the dealer takes it and then discards."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from jassdsl.actions import DECLINE, DISCARDS, TAKE, Action
 from jassdsl.cards import mask_cards
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import next_seat, trick_seats
 from jassdsl.engine.events import Bettered, LaidAway
-from jassdsl.engine.phase import Phase
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
+from jassdsl.engine.phase import Phase, Table
 
 
 @dataclass(frozen=True)
@@ -50,7 +46,7 @@ class Improve(Phase):
         self.config = improve(rules) or ImproveConfig("", 0)
         self.pile = self.config.pile
 
-    def begin(self, g: Game) -> bool:
+    def begin(self, g: Table) -> bool:
         s, r = g.s, self.rules
         p = s.piles
         assert p is not None
@@ -60,7 +56,7 @@ class Improve(Phase):
         p.improving = tuple(x for x in order if p.piles.get(f"{self.pile}:{x}"))
         return self.next_player(g)
 
-    def next_player(self, g: Game) -> bool:
+    def next_player(self, g: Table) -> bool:
         """The next player who may swap cards for their own pile (False: nobody left); a
         dealer who sees the pile first takes it into the hand and then discards."""
         s = g.s
@@ -80,14 +76,14 @@ class Improve(Phase):
                 g.emit(Bettered(s.hand_no, seat, "took", asked=False))
         return True
 
-    def legal(self, g: Game) -> list[Action]:
+    def legal(self, g: Table) -> list[Action]:
         s = g.s
         assert s.piles is not None
         if s.piles.discards:
             return [DISCARDS[c] for c in mask_cards(s.hands[s.current])]
         return [TAKE, DECLINE]
 
-    def take(self, g: Game, action: Action) -> None:
+    def take(self, g: Table, action: Action) -> None:
         s = g.s
         p = s.piles
         assert p is not None

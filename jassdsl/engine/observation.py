@@ -9,15 +9,13 @@ file does not use keeps its empty default.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jassdsl.cards import CARD_NAMES, mask_cards
+from jassdsl.engine.phase import Table
 from jassdsl.engine.records import Trick
 from jassdsl.modes import Mode
 from jassdsl.roles import ROLE_LIST
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
 
 
 def _name(card: int) -> str | None:
@@ -79,10 +77,10 @@ def seats_in(mask: int, players: int) -> tuple[int, ...]:
     return tuple(x for x in range(players) if mask >> x & 1)
 
 
-def observe(g: Game, seat: int) -> Observation:
+def observe(g: Table, seat: int) -> Observation:
     s, r = g.s, g.rules
     extra: dict[str, Any] = {}
-    for phase in g.chain.observe_hooks:
+    for phase in g.hooks("observe"):
         extra |= phase.observe(g, seat)
     return Observation(
         seat, tuple(mask_cards(s.hands[seat])), tuple(s.trick), s.leader,

@@ -8,20 +8,52 @@ its legal actions and their effect, and what it adds to the hand's facts, record
 seats' observations. A phase the file does not use is not in the chain and costs nothing.
 
 A phase that waits for actions sets `State.phase` to its `name`; when it is done it calls
-`Game.advance(self)`, which begins the next phase of the chain that has something to do.
+`Table.advance(self)`, which begins the next phase of the chain that has something to do.
+
+Phases see the game as a `Table`: the state, the rules, the chance, the event log and the
+few moves a phase may make (advance, finish or deal a hand). `Game` is one; no phase
+imports it, so the engine's modules form no circle.
+
+Play has hooks other mechanisms subscribe to (`Play` calls them; the chain collects the
+phases that override them): `on_play` as play begins, `on_card` as a card is played
+(before it lies in the trick: trump set by a card), `on_turn` when a seat is about to play
+(True: play waits for this phase's action, as the Weis question does) and `on_trick` when a
+trick is taken. `quiet` tells the fast random playout whether a subscriber may still act
+in the tricks to come; only then does the playout play them in its own loop.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from jassdsl.actions import Action
 from jassdsl.compiler import CompiledRules
-from jassdsl.scoring import HandFacts
+from jassdsl.engine.chance import Chance
+from jassdsl.engine.events import Event
+from jassdsl.engine.records import Trick
+from jassdsl.engine.state import State
+from jassdsl.handfacts import HandFacts
 
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
-    from jassdsl.engine.state import State
+
+class Table(Protocol):
+    """What a phase may touch of the game it runs in (`Game` implements it)."""
+
+    s: State
+    rules: CompiledRules
+    chance: Chance
+    log: list[Event] | None  # the event log, None where the game keeps no events
+    seed: int | None
+    check_invariants: bool
+
+    def emit(self, event: Event) -> None: ...
+    def advance(self, after: Phase) -> None: ...
+    def finish_hand(self) -> None: ...
+    def redeal(self) -> None: ...
+    def nobody_plays(self) -> None: ...
+    def hooks(self, hook: str) -> tuple[Phase, ...]: ...
+    def legal_names(self) -> list[str]: ...
+    def why_illegal(self, card: int) -> str: ...
+    def end_reason(self) -> str: ...
 
 
 class Phase:
@@ -41,22 +73,22 @@ class Phase:
     def new_part(self, s: State) -> None:
         """Give a new game this mechanism's part of the state."""
 
-    def new_hand(self, g: Game) -> None:
+    def new_hand(self, g: Table) -> None:
         """Reset this mechanism's part at a new deal."""
 
-    def begin(self, g: Game) -> bool:
+    def begin(self, g: Table) -> bool:
         """Enter this phase after the one before it: True if it now waits for actions,
         False if it has nothing to do in this hand."""
         return False
 
-    def legal(self, g: Game) -> list[Action]:
+    def legal(self, g: Table) -> list[Action]:
         return []
 
-    def accepts(self, g: Game, action: Action) -> bool:
+    def accepts(self, g: Table, action: Action) -> bool:
         """Whether the action is of a kind this phase takes (legal or not)."""
         return action in self.legal(g)
 
-    def take(self, g: Game, action: Action) -> None:
+    def take(self, g: Table, action: Action) -> None:
         """Carry out an action this phase accepts (raise IllegalActionError if it is not
         legal, before changing anything)."""
 
@@ -69,16 +101,41 @@ class Phase:
         name), or None."""
         return None
 
-    def add_facts(self, g: Game, facts: HandFacts) -> None:
+    def add_facts(self, g: Table, facts: HandFacts) -> None:
         """Add what this mechanism knows about the finished hand to its facts."""
 
-    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
+    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         """Fields of the hand's record (`HandResult`) that this mechanism fills."""
         return {}
 
-    def observe(self, g: Game, seat: int) -> dict[str, Any]:
+    def observe(self, g: Table, seat: int) -> dict[str, Any]:
         """Fields of a seat's observation that this mechanism fills."""
         return {}
+
+    def nobody_plays(self, g: Table) -> None:
+        """A hand ends before play (nobody takes part): clear what play would have made."""
+
+    # -- the hooks of play (see the module docstring)
+    def on_play(self, g: Table) -> None:
+        """Play of a hand begins (the leader is set)."""
+
+    def on_card(self, g: Table, seat: int, card: int) -> None:
+        """A seat plays a card: it has left the hand and is not yet in `s.trick`."""
+
+    def on_turn(self, g: Table) -> bool:
+        """`s.current` is about to play: True if play waits for an action of this phase
+        (which sets `State.phase` to its name and back to 'play' when it is done)."""
+        return False
+
+    def on_trick(self, g: Table, trick: Trick) -> None:
+        """A trick was taken (already in `s.tricks`)."""
+
+    def quiet(self, g: Table) -> bool:
+        """At a trick boundary: True if this phase does nothing more on cards and turns in
+        this hand (the fast playout then plays the rest of the hand in its own loop and
+        calls `on_trick` for each trick afterwards). A phase that overrides `on_card` or
+        `on_turn` says here when it is quiet."""
+        return True
 
 
 def overrides(phase: Phase, hook: str) -> bool:

@@ -7,17 +7,14 @@ them (those phases work on the piles), and is reset with every deal.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jassdsl.cards import mask_cards
 from jassdsl.compiler import CompiledRules
 from jassdsl.engine.events import TrumpSet
-from jassdsl.engine.phase import Phase
+from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import PilesPart, State
-from jassdsl.scoring import HandFacts
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
+from jassdsl.handfacts import HandFacts
 
 
 class Piles(Phase):
@@ -30,7 +27,7 @@ class Piles(Phase):
     def new_part(self, s: State) -> None:
         s.piles = PilesPart(looked=[0] * self.rules.players)
 
-    def new_hand(self, g: Game) -> None:
+    def new_hand(self, g: Table) -> None:
         p = g.s.piles
         assert p is not None
         p.piles, p.pile_cards = {}, {}
@@ -39,7 +36,7 @@ class Piles(Phase):
         p.turned = p.seen = p.swapped = p.robbed = -1
         p.said = 0
 
-    def lay(self, g: Game, laid: dict[str, list[int]], bottom: int) -> None:
+    def lay(self, g: Table, laid: dict[str, list[int]], bottom: int) -> None:
         """Lay the cards left over as the rule file's piles (each listed from its top card)
         and turn trump: the top card of the first pile that has cards, else the bottom
         card of the deal (`bottom`, the dealer's last card) is shown. Everybody sees the
@@ -66,13 +63,13 @@ class Piles(Phase):
         if shown:
             p.seen = shown[-1]
 
-    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
+    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         p = g.s.piles
         assert p is not None
         return {"swapped": p.swapped, "robbed": p.robbed, "turned": p.turned,
                 "improved": tuple(p.improved)}
 
-    def observe(self, g: Game, seat: int) -> dict[str, Any]:
+    def observe(self, g: Table, seat: int) -> dict[str, Any]:
         p = g.s.piles
         assert p is not None
         return {

@@ -11,17 +11,18 @@ only more slowly.
 (`play_tricks`), but every decision in it is made by the functions `Game.apply` uses
 (`tricks.Play`): trick k of a hand in a mode follows the regime of its base mode
 (`Play.base_of`, `Play.follow_in`) and is decided by `Play.order_table(mode, k)` (read
-as `play.beat_rows`, a table of `trick_winner`), both gathered per trick by `Play.plan`;
-the first card that sets trump is `Play.sets_trump`'s; the Weis decisions are taken by
-the Weis phase itself. Trump choice, declarations, scoring and the end of the game go
-through `Game`.
+as `play.beat_rows`, a table of `trick_winner`), both gathered per trick by `Play.plan`.
+Trump choice, declarations, scoring and the end of the game go through `Game`.
 
-The loop plays a hand only where it is known to play it as `Game.apply` would: the rule
-file's constructs are all on its list (`uncovered`, decided once per `play_random`
-call), the game keeps no history or events, and every seat in play holds as many cards
-(checked where a hand's tricks would start on the loop). Anything else goes through `Game.apply`, one action at a time, with the same
-draws. `tests/test_differential.py` plays both paths over every shipped file, option set,
-language fixture and fuzzed file that `check` accepts.
+The loop plays the rest of a hand only where it is known to play it as `Game.apply`
+would: the rule file's trump method is on its list (`uncovered`, decided once per
+`play_random` call), the game keeps no history or events, every seat in play holds as
+many cards, and no subscriber of play's hooks will act on a card or a turn in this hand
+(`Play.quiet`: the Weis question still open, trump still to be set by the first void).
+Until then it goes through `Game.apply`, one action at a time, with the same draws; the
+loop calls the `on_trick` subscribers for the tricks it plays. `tests/test_differential.py`
+plays both paths over every shipped file, option set, language fixture and fuzzed file
+that `check` accepts.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from jassdsl.deal import trick_seats
 from jassdsl.engine.game import Game
 from jassdsl.engine.records import Trick
 from jassdsl.engine.state import State
-from jassdsl.play import trick_winner
 from jassdsl.roles import ROLE_LIST
 
 T = TypeVar("T")
@@ -50,19 +50,33 @@ def choose(getrandbits: Callable[[int], int], options: Sequence[T]) -> T:
 
 # The trump methods whose hands the loop plays: trump known before the first card (set
 # at the deal, by a schedule, a turned card, a player's or the scoresheet's choice), or
-# set by the first card of a player who cannot follow (`Play.sets_trump`). A method not
-# listed here (a new one) sends the file's games through `Game.apply`.
+# set by the first card of a player who cannot follow (`first_void.FirstVoid`, played
+# through `Game.apply` until it is quiet). A method not listed here (a new one) sends the
+# file's games through `Game.apply`.
 FAST_TRUMP = frozenset({"first_void", "random_suit", "bottom_card", "none", "forehand_chooses",
-                        "bidder_chooses", "turned", "fixed", "in_turn", "sheet"})
+                        "bidder_chooses", "turned", "fixed", "in_turn", "sheet",
+                        "void_names"})
+
+
+def pick(getrandbits: Callable[[int], int], mask: int) -> int:
+    """`choose` over the cards of a mask in index order (as `Game.legal_actions` lists
+    them): the same draw, without making the actions."""
+    k = mask.bit_count()
+    if k > 1:
+        for _ in range(getrandbits(32) * k >> 32):
+            mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 def uncovered(rules: CompiledRules) -> tuple[str, ...]:
     """What in a rule file the fast loop does not play (empty: it plays all of it).
 
     A whitelist: the loop covers the trump methods of `FAST_TRUMP`, and roles that are
-    known before the first card (it writes no role, such as who first could not follow).
-    Follow regimes, the file's own modes, the fallback without trump and Weis are the
-    functions `Play` and the Weis phase use, so every file has them alike."""
+    known before the first card (a file that reads who first could not follow is played
+    through `Game.apply` whole). Follow regimes, the file's own modes and the fallback
+    without trump are the functions `Play` uses, so every file has them alike; what
+    subscribes to play's hooks is played through `Game.apply` while it acts
+    (`Play.quiet`)."""
     out = []
     if rules.trump_kind not in FAST_TRUMP:
         out.append(f"trump method {rules.trump_kind}")
@@ -95,25 +109,18 @@ def play_random(game: Game, rng: random.Random, hands: int | None = None) -> int
     s = game.s
     fast = not game.record and game.log is None and not uncovered(game.rules)
     players = game.rules.players
+    play = game.chain.play
     while s.phase != "over" and (stop is None or len(results) < stop):
-        if fast and s.phase in ("play", "weis") and not s.trick and even_hands(s, players):
-            play_tricks(game, bits)
+        if fast and s.phase == "play":
+            if not s.trick and even_hands(s, players) and play.quiet(game):
+                play_tricks(game, bits)
+            else:  # a subscriber still acts: one card as `Game.apply` plays it
+                play.play(game, pick(bits, game.legal_mask()))
         else:
             game.apply(choose(bits, game.legal_actions()))
         s = game.s
         results = game.results
     return len(results) - done
-
-
-def decide_weis(game: Game, seat: int, getrandbits: Callable[[int], int]) -> int:
-    """A seat holding a Weis decides before its first card, as `Game.apply` asks it: the
-    policy's choice among the Weis phase's actions, taken by that phase. Returns the
-    seats still to decide."""
-    weis, s = game.chain.weis, game.s
-    assert weis is not None and s.weis is not None
-    s.current = seat
-    weis.take(game, choose(getrandbits, weis.legal(game)))
-    return s.weis.todo
 
 
 @cache
@@ -127,22 +134,15 @@ def followers(players: int, playing: int = -1) -> tuple[tuple[int, ...], ...]:
 def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
     """Play out the current hand from a trick boundary with random cards, then score it.
 
-    Only for a game `play_random` lets it play (see the module docstring). Each trick k
-    is played in the regime and decided by the table that `Play` names for (mode, k);
-    when the first card that cannot follow sets trump, the rest of the trick follows the
-    new mode and its winner so far is found anew. In the first trick of a hand with
-    Weis, a seat holding one decides before its card (`decide_weis`); the Weis is counted
-    when the hand's tricks are over, and booked (with `count first:`, before the tricks)
-    when the end of the hand (`hand_end`) books it, on this path as on `Game.apply`."""
+    Only for a game `play_random` lets it play (see the module docstring): no subscriber
+    of play acts on its cards and turns any more (`Play.quiet`). Each trick k is played
+    in the regime and decided by the table that `Play` names for (mode, k). The tricks'
+    subscribers (`on_trick`: the Weis counted after the first, table Weis) see each trick
+    as it is added, once the hand's cards are played."""
     s, r = game.s, game.rules
     play = game.chain.play
-    sets_trump = play.sets_trump
-    w = s.weis
-    todo = w.todo if w is not None else 0  # seats still to decide on their Weis
-    weis_here = w is not None and not s.tricks  # the first trick is played here
     hands, won, tricks = s.hands, s.won, s.tricks
     mode = s.mode
-    open_trump = play.trump_open(mode)  # a card may still set trump (`sets_trump`)
     after = followers(r.players, s.playing)
     n = len(after[s.leader]) + 1  # cards in a trick: one per seat in play
     played: list[int] = []  # the cards in play order
@@ -155,8 +155,6 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
     plan = play.plan(mode)  # per trick: Play's follow regime and beat rows
     while hands[leader]:
         follow, beats = plan[k]
-        if todo and todo >> leader & 1:
-            todo = decide_weis(game, leader, getrandbits)
         legal = hand = hands[leader]
         m = legal.bit_count()
         if m > 1:
@@ -172,8 +170,6 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
         row = beats[card]
         win = leader
         for seat in after[leader]:
-            if todo and todo >> seat & 1:
-                todo = decide_weis(game, seat, getrandbits)
             hand = hands[seat]
             legal = follow(hand, led, top)
             m = legal.bit_count()
@@ -187,17 +183,7 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
             taken |= bit
             card = bit.bit_length() - 1
             play_card(card)
-            if open_trump and sets_trump(mode, led, card):
-                mode = s.mode = card // 9
-                open_trump = False
-                plan = play.plan(mode)
-                follow, beats = plan[k]
-                seats = (leader, *after[leader])
-                cards = played[-seats.index(seat) - 1:]  # this trick so far
-                top_i = trick_winner(cards, play.order_table(mode, k))
-                top, win = cards[top_i], seats[top_i]
-                row = beats[top]
-            elif row[card]:
+            if row[card]:
                 top, win, row = card, seat, beats[card]
         won[win] |= taken
         lead(win)
@@ -205,10 +191,11 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
         k += 1
     per_trick = [iter(played)] * n  # zip over n references to one iterator groups by n
     by_trick = zip(*per_trick, strict=False)
-    for record in zip(leaders, by_trick, leaders[1:], strict=False):
-        tricks.append(new_trick(Trick, record))  # Trick(*record) without Python code
     s.leader = s.current = leader
-    if weis_here:
-        assert game.chain.weis is not None
-        game.chain.weis.count(game)
+    hooks = play.trick_hooks
+    for record in zip(leaders, by_trick, leaders[1:], strict=False):
+        done = new_trick(Trick, record)  # Trick(*record) without Python code
+        tricks.append(done)
+        for p in hooks:
+            p.on_trick(game, done)
     game.finish_hand()

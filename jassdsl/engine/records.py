@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from jassdsl.deal import trick_seats
+from jassdsl.handfacts import Grant
 from jassdsl.modes import Mode
-from jassdsl.scoring import Grant
 from jassdsl.tables import ModeTable
 
 HAND_LIMIT = 1000  # a game that has not ended after this many hands is stopped

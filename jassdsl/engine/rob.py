@@ -5,15 +5,11 @@ turned card, as long as that still lies on a pile."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from jassdsl.actions import ROB_NO, ROB_YES, Action
 from jassdsl.compiler import CompiledRules
 from jassdsl.engine.events import Robbed
-from jassdsl.engine.phase import Phase
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
+from jassdsl.engine.phase import Phase, Table
 
 
 @dataclass(frozen=True)
@@ -40,7 +36,7 @@ class Rob(Phase):
     def used_by(cls, rules: CompiledRules) -> bool:
         return "rob" in rules.configs
 
-    def begin(self, g: Game) -> bool:
+    def begin(self, g: Table) -> bool:
         s, r = g.s, self.rules
         p = s.piles
         assert p is not None
@@ -52,10 +48,10 @@ class Rob(Phase):
                 return True
         return False
 
-    def legal(self, g: Game) -> list[Action]:
+    def legal(self, g: Table) -> list[Action]:
         return [ROB_YES, ROB_NO]
 
-    def take(self, g: Game, action: Action) -> None:
+    def take(self, g: Table, action: Action) -> None:
         s, r = g.s, self.rules
         p = s.piles
         assert p is not None

@@ -4,14 +4,9 @@ option whose choices are modes), or lists the modes of hand 1, 2, ... in turn, r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from jassdsl.compiler import CompiledRules
 from jassdsl.engine.events import TrumpSet
-from jassdsl.engine.phase import Phase
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
+from jassdsl.engine.phase import Phase, Table
 
 
 class Schedule(Phase):
@@ -29,7 +24,7 @@ class Schedule(Phase):
         """The mode of hand `number` (from 1): the listed modes in turn, repeating."""
         return self.order[(number - 1) % len(self.order)]
 
-    def begin(self, g: Game) -> bool:
+    def begin(self, g: Table) -> bool:
         s = g.s
         s.mode = self.mode_of_hand(s.hand_no)
         if g.log is not None:

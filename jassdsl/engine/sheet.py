@@ -13,21 +13,18 @@ names it as ``column NAME``), then for a free column ``trump MODE``; ``push``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jassdsl.actions import PUSH, TRUMPS, Action
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import next_seat
 from jassdsl.engine.events import ColumnTaken, TrumpSet
-from jassdsl.engine.phase import Phase
+from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import SheetPart, State, TrumpPart
 from jassdsl.engine.trump import push, push_target
 from jassdsl.errors import IllegalActionError
+from jassdsl.handfacts import HandFacts
 from jassdsl.roles import CHOOSER
-from jassdsl.scoring import HandFacts
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
 
 COLUMN = "column"  # the kind of the action that takes a column of the sheet
 
@@ -51,23 +48,23 @@ class SheetChoice(Phase):
         s.trump = TrumpPart()
         s.sheet = SheetPart([0] * self.rules.sheets)
 
-    def new_hand(self, g: Game) -> None:
+    def new_hand(self, g: Table) -> None:
         part, sheet = g.s.trump, g.s.sheet
         assert part is not None and sheet is not None
         part.pushed, part.pushes, part.chooser, part.first = False, 0, -1, -1
         sheet.column = -1
 
-    def open_columns(self, g: Game, seat: int) -> list[int]:
+    def open_columns(self, g: Table, seat: int) -> list[int]:
         """The columns still open on a seat's sheet, in file order."""
         assert g.s.sheet is not None
         played = g.s.sheet.played[self.rules.sheet_of(seat)]
         return [i for i in range(len(self.columns)) if not played >> i & 1]
 
-    def can_choose(self, g: Game, seat: int) -> bool:
+    def can_choose(self, g: Table, seat: int) -> bool:
         assert g.s.sheet is not None
         return g.s.sheet.played[self.rules.sheet_of(seat)] != self.full
 
-    def begin(self, g: Game) -> bool:
+    def begin(self, g: Table) -> bool:
         """Forehand is asked first; whoever has a full sheet is passed over."""
         s, r = g.s, self.rules
         part = s.trump
@@ -81,7 +78,7 @@ class SheetChoice(Phase):
         s.current = part.chooser = part.first = seat
         return True
 
-    def legal(self, g: Game) -> list[Action]:
+    def legal(self, g: Table) -> list[Action]:
         s = g.s
         part, sheet = s.trump, s.sheet
         assert part is not None and sheet is not None
@@ -92,10 +89,10 @@ class SheetChoice(Phase):
             out.append(PUSH)
         return out
 
-    def accepts(self, g: Game, action: Action) -> bool:
+    def accepts(self, g: Table, action: Action) -> bool:
         return action.kind in (COLUMN, "trump", "push")
 
-    def take(self, g: Game, action: Action) -> None:
+    def take(self, g: Table, action: Action) -> None:
         s, r = g.s, self.rules
         part, sheet = s.trump, s.sheet
         assert part is not None and sheet is not None
@@ -128,7 +125,7 @@ class SheetChoice(Phase):
             return f"{COLUMN} {self.columns[action.value].name}"
         return super().text(action)
 
-    def names(self, g: Game) -> list[str]:
+    def names(self, g: Table) -> list[str]:
         return [self.text(a) for a in self.legal(g)]
 
     def read(self, text: str) -> Action | None:
@@ -142,12 +139,12 @@ class SheetChoice(Phase):
         return None
 
     # -- what the hand and the seats learn
-    def add_facts(self, g: Game, facts: HandFacts) -> None:
+    def add_facts(self, g: Table, facts: HandFacts) -> None:
         sheet = g.s.sheet
         assert sheet is not None
         facts.multiplier = self.columns[sheet.column].multiplier if sheet.column >= 0 else 0
 
-    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
+    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         s = g.s
         assert s.sheet is not None and s.trump is not None
         if s.sheet.column < 0:
@@ -155,7 +152,7 @@ class SheetChoice(Phase):
         return {"column": self.columns[s.sheet.column].name,
                 "sheet": self.rules.sheet_of(s.trump.chooser)}
 
-    def observe(self, g: Game, seat: int) -> dict[str, Any]:
+    def observe(self, g: Table, seat: int) -> dict[str, Any]:
         sheet = g.s.sheet
         assert sheet is not None
         names = [c.name for c in self.columns]
@@ -163,6 +160,6 @@ class SheetChoice(Phase):
                                       if not played >> i & 1) for played in sheet.played),
                 "column": names[sheet.column] if sheet.column >= 0 else ""}
 
-    def all_full(self, g: Game) -> bool:
+    def all_full(self, g: Table) -> bool:
         sheet = g.s.sheet
         return sheet is not None and all(p == self.full for p in sheet.played)

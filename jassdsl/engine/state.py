@@ -2,16 +2,25 @@
 
 The core is what every variant has (hands, tricks, totals, whose turn). Each mechanism
 keeps its own small part, made only when the rule file uses that mechanism (None
-otherwise), and written only by its phase module.
+otherwise), and written only by its phase module. Newer mechanisms keep it in `parts`,
+keyed by the phase's name, each part with its own `copy()`; the older ones still have a
+named field each.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from jassdsl.engine.records import HandResult, Trick
 from jassdsl.roles import no_roles
 from jassdsl.weis import Weis
+
+
+class Part(Protocol):
+    """A mechanism's part of the state: copied with the state, for undo and search."""
+
+    def copy(self) -> Any: ...
 
 
 @dataclass
@@ -130,12 +139,12 @@ class State:
     trump: TrumpPart | None = None
     declare: DeclarePart | None = None
     auction: AuctionPart | None = None
-    weis: WeisPart | None = None
     piles: PilesPart | None = None
     sheet: SheetPart | None = None
     # per role of jassdsl.roles: the seat holding it in this hand, or -1; the deal resets
     # them, the phase that makes a role writes it
     roles: list[int] = field(default_factory=no_roles)
+    parts: dict[str, Part] = field(default_factory=dict)  # per phase name: its part
 
     def copy(self) -> State:
         return State(
@@ -147,11 +156,18 @@ class State:
             self.trump.copy() if self.trump else None,
             self.declare.copy() if self.declare else None,
             self.auction.copy() if self.auction else None,
-            self.weis.copy() if self.weis else None,
             self.piles.copy() if self.piles else None,
             self.sheet.copy() if self.sheet else None,
             list(self.roles),
+            {k: v.copy() for k, v in self.parts.items()},
         )
+
+    @property
+    def weis(self) -> WeisPart | None:
+        """The Weis decisions of the first trick (`parts['weis']`), or None without Weis."""
+        part = self.parts.get("weis")
+        assert part is None or isinstance(part, WeisPart)
+        return part
 
     @property
     def bidder(self) -> int:

@@ -5,17 +5,14 @@ join, fold (the hand goes out of play; only with enough players at the table), o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jassdsl.actions import FOLD, JOIN, SWAP, Action
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import next_seat
 from jassdsl.engine.events import TookPart
-from jassdsl.engine.phase import Phase
-from jassdsl.scoring import HandFacts
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
+from jassdsl.engine.phase import Phase, Table
+from jassdsl.handfacts import HandFacts
 
 
 @dataclass(frozen=True)
@@ -42,13 +39,13 @@ class TakePart(Phase):
     def used_by(cls, rules: CompiledRules) -> bool:
         return "take_part" in rules.configs
 
-    def begin(self, g: Game) -> bool:
+    def begin(self, g: Table) -> bool:
         s = g.s
         s.phase, s.playing = "take part", 0
         s.current = next_seat(self.rules.players, s.dealer, s.table)
         return True
 
-    def legal(self, g: Game) -> list[Action]:
+    def legal(self, g: Table) -> list[Action]:
         s, r = g.s, self.config
         p = s.piles
         assert p is not None
@@ -59,7 +56,7 @@ class TakePart(Phase):
             acts.append(SWAP)
         return acts
 
-    def take(self, g: Game, action: Action) -> None:
+    def take(self, g: Table, action: Action) -> None:
         s, r, c = g.s, self.rules, self.config
         p = s.piles
         assert p is not None
@@ -82,12 +79,12 @@ class TakePart(Phase):
             return
         if not s.playing:  # nobody plays: the hand is over before it began
             s.in_cards, s.in_hands = 0, tuple(s.hands)
-            g.chain.nobody_plays(g)
+            g.nobody_plays()
             g.finish_hand()
             return
         g.advance(self)
 
-    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
+    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         s = g.s
         return {"playing": tuple(x for x in range(self.rules.players) if s.playing >> x & 1),
                 "in_hands": s.in_hands}

@@ -1,36 +1,30 @@
 """Play: the tricks of a hand. Legality comes from the rule file's follow regime for the
-mode of the trick being played, the trick's winner from its rank tables; the first card of
-a player who cannot follow sets trump where the file says so.
+mode of the trick being played, the trick's winner from its rank tables.
 
 A mode the file defines (Slalom, Guschti, ...) plays each trick in a base mode: the
 schedule's `trick_mode(mode, k)` names it, and legality and the winner of trick k use it.
 
 Every decision of a trick is one of `Play`'s functions of (mode, trick number, cards):
-`base_of` and `follow_in` (which cards are legal), `order_table` (who takes the trick),
-`trump_open` and `sets_trump` (the first void). The fast random playout
-(`playout.play_tricks`) uses the same ones (`plan` gathers them per trick), so a hand
-has one definition."""
+`base_of` and `follow_in` (which cards are legal), `order_table` (who takes the trick).
+The fast random playout (`playout.play_tricks`) uses the same ones (`plan` gathers them
+per trick), so a hand has one definition.
+
+Other mechanisms act in play through its hooks (`Phase.on_play`, `on_card`, `on_turn`,
+`on_trick`): the first void sets trump on a card, the Weis question waits before a
+seat's first card, table Weis notes each trick. `Play` knows none of them by name."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from jassdsl.actions import Action, flaw, mask_plays
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import BITS, next_seat, trick_seats
-from jassdsl.engine.events import CardPlayed, TrickTaken, TrumpSet
-from jassdsl.engine.phase import Phase
+from jassdsl.engine.events import CardPlayed, TrickTaken
+from jassdsl.engine.phase import Phase, Table, overrides
 from jassdsl.engine.records import Trick
 from jassdsl.errors import IllegalActionError
 from jassdsl.modes import MAX_TRICKS
 from jassdsl.play import FollowRule, beat_rows, follow_plain, follow_rule, trick_winner
-from jassdsl.roles import FIRST_VOID
 from jassdsl.tables import ModeTable
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
-    from jassdsl.engine.weis import WeisPhase
-
 
 BeatRows = tuple[tuple[bool, ...], ...]  # rows[a][b]: b takes a trick a is winning
 
@@ -38,14 +32,12 @@ BeatRows = tuple[tuple[bool, ...], ...]  # rows[a][b]: b takes a trick a is winn
 class Play(Phase):
     name = "play"
 
-    def __init__(self, rules: CompiledRules, weis: WeisPhase | None) -> None:
+    def __init__(self, rules: CompiledRules, subscribers: tuple[Phase, ...] = ()) -> None:
         super().__init__(rules)
-        self.weis = weis
         # the follow regime per trump mode, as closures made once per game
         self.follow_by_mode: dict[int, FollowRule] = {
             mode: follow_rule(rules.play, table) for mode, table in rules.modes.items()}
-        self.first_void = rules.trump_kind == "first_void"
-        self.track_void = FIRST_VOID in rules.roles_read  # who first could not follow
+        self.subscribe(subscribers)
         self.last_legal: tuple[tuple[int, ...], int] = ((), 0)
         self.plans: dict[int, tuple[tuple[FollowRule, BeatRows], ...]] = {}
 
@@ -65,7 +57,7 @@ class Play(Phase):
         (-1: no trump set yet, so the plain regime of `follow_in`)."""
         return self.rules.trick_mode(mode, k) if mode >= 0 else mode
 
-    def trick_base(self, g: Game) -> int:
+    def trick_base(self, g: Table) -> int:
         """The mode whose order and regime hold for the open trick (-1: none set yet)."""
         s = g.s
         return self.base_of(s.mode, len(s.tricks))
@@ -93,17 +85,26 @@ class Play(Phase):
             self.plans[mode] = plan
         return plan
 
-    def trump_open(self, mode: int) -> bool:
-        """Whether a card of a hand in this mode may still set trump: no trump is set,
-        and the file lets the first card of a player who cannot follow set it."""
-        return mode < 0 and self.first_void
+    def subscribe(self, phases: tuple[Phase, ...]) -> None:
+        """The phases of the chain that act in play, per hook, in chain order."""
+        self.play_hooks = tuple(p for p in phases if overrides(p, "on_play"))
+        self.card_hooks = tuple(p for p in phases if overrides(p, "on_card"))
+        self.turn_hooks = tuple(p for p in phases if overrides(p, "on_turn"))
+        self.trick_hooks = tuple(p for p in phases if overrides(p, "on_trick"))
+        self.watchers = tuple({id(p): p for p in (*self.card_hooks, *self.turn_hooks)}.values())
 
-    def sets_trump(self, mode: int, led: int, card: int) -> bool:
-        """Whether a card played on a trick led in suit `led` sets trump: the first card
-        of a player who cannot follow, while the trump is open (`trump_open`)."""
-        return self.trump_open(mode) and card // 9 != led
+    def quiet(self, g: Table) -> bool:
+        """Whether no subscriber acts on the cards and turns left in this hand (at a trick
+        boundary), so that the fast playout may play them in its own loop."""
+        return all(p.quiet(g) for p in self.watchers)
 
-    def begin(self, g: Game) -> bool:
+    def turn(self, g: Table) -> None:
+        """A seat is about to play: a subscriber may make play wait for its action."""
+        for p in self.turn_hooks:
+            if p.on_turn(g):
+                return
+
+    def begin(self, g: Table) -> bool:
         """Play begins; with Weis, each seat holding one decides before its first card."""
         s, r = g.s, self.rules
         s.phase = "play"
@@ -117,8 +118,9 @@ class Play(Phase):
             s.in_cards = in_cards
         if "take_part" in r.configs:  # the hand record keeps the hands as play began
             s.in_hands = tuple(s.hands)
-        if self.weis is not None:
-            self.weis.at_play_start(g)
+        for p in self.play_hooks:
+            p.on_play(g)
+        self.turn(g)
         return True
 
     def legal_mask(self, hand: int, trick: list[int], mode: int) -> int:
@@ -136,17 +138,17 @@ class Play(Phase):
         self.last_legal = (key, legal)
         return legal
 
-    def legal(self, g: Game) -> list[Action]:
+    def legal(self, g: Table) -> list[Action]:
         s = g.s
         return mask_plays(self.legal_mask(s.hands[s.current], s.trick, self.trick_base(g)))
 
-    def accepts(self, g: Game, action: Action) -> bool:
+    def accepts(self, g: Table, action: Action) -> bool:
         return action.kind == "play"
 
-    def take(self, g: Game, action: Action) -> None:
+    def take(self, g: Table, action: Action) -> None:
         self.play(g, action.value)
 
-    def play(self, g: Game, card: int) -> None:
+    def play(self, g: Table, card: int) -> None:
         s, r = g.s, self.rules
         seat = s.current
         hand = s.hands[seat]
@@ -157,22 +159,17 @@ class Play(Phase):
                                      flaw(action) or g.why_illegal(card))
         hand ^= 1 << card
         s.hands[seat] = hand
+        for p in self.card_hooks:
+            p.on_card(g, seat, card)
         log = g.log
-        if self.track_void and trick and card // 9 != trick[0] // 9 and \
-                s.roles[FIRST_VOID] < 0:
-            s.roles[FIRST_VOID] = seat
-        if trick and self.sets_trump(s.mode, trick[0] // 9, card):
-            s.mode = card // 9
-            if log is not None:
-                log.append(TrumpSet(s.hand_no, self.rules.mode(s.mode), "first void", seat, card))
         trick.append(card)
         if log is not None:
             log.append(CardPlayed(s.hand_no, seat, card))
         seats = trick_seats(r.players, s.playing)[s.leader]
         if len(trick) < len(seats):
             s.current = seats[len(trick)]
-            if self.weis is not None and s.weis is not None and s.weis.todo:
-                self.weis.ask(g)
+            if self.turn_hooks:
+                self.turn(g)
             return
         win = seats[trick_winner(trick, self.order_table(s.mode, len(s.tricks)))]
         done = Trick(s.leader, tuple(trick), win)
@@ -182,7 +179,9 @@ class Play(Phase):
         s.won[win] |= sum(map(BITS.__getitem__, trick))
         s.trick = []
         s.leader = s.current = win
-        if self.weis is not None and len(s.tricks) == 1:
-            self.weis.count(g)
+        for p in self.trick_hooks:
+            p.on_trick(g, done)
         if not hand:
             g.finish_hand()
+        elif self.turn_hooks:
+            self.turn(g)

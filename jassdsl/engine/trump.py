@@ -9,19 +9,15 @@ card of a player who cannot follow is play's (`tricks.Play`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from jassdsl.actions import PUSH, TRUMPS, Action
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import next_seat
 from jassdsl.engine.events import Pushed, TrumpSet
-from jassdsl.engine.phase import Phase
+from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import State, TrumpPart
 from jassdsl.errors import IllegalActionError
 from jassdsl.roles import BIDDER, CHOOSER, PUSHER
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
 
 
 class TrumpByRule(Phase):
@@ -32,7 +28,7 @@ class TrumpByRule(Phase):
         self.kind = rules.trump_kind
         self.fallback = rules.fallback if rules.fallback is not None else -1
 
-    def at_deal(self, g: Game, bottom: int) -> None:
+    def at_deal(self, g: Table, bottom: int) -> None:
         """Set the mode for the new hand; `bottom` is the dealer's last card."""
         s, kind = g.s, self.kind
         if kind == "random_suit":
@@ -50,7 +46,7 @@ class TrumpByRule(Phase):
                 g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "fixed"))
 
 
-def push_target(g: Game, part: TrumpPart, can_choose: Callable[[int], bool]) -> int:
+def push_target(g: Table, part: TrumpPart, can_choose: Callable[[int], bool]) -> int:
     """Where a push goes now, or -1 when pushing is not allowed: to the partner across
     (once), or on to the next player at the table who can choose; when it has come back
     to the first, the first must choose."""
@@ -70,7 +66,7 @@ def push_target(g: Game, part: TrumpPart, can_choose: Callable[[int], bool]) -> 
     return -1
 
 
-def push(g: Game, part: TrumpPart, to: int) -> None:
+def push(g: Table, part: TrumpPart, to: int) -> None:
     """The current player pushes: `to` chooses now."""
     s = g.s
     part.pushed = True
@@ -107,11 +103,11 @@ class TrumpChoice(Phase):
     def new_part(self, s: State) -> None:
         s.trump = TrumpPart()
 
-    def new_hand(self, g: Game) -> None:
+    def new_hand(self, g: Table) -> None:
         assert g.s.trump is not None
         g.s.trump.pushed, g.s.trump.pushes, g.s.trump.chooser = False, 0, -1
 
-    def begin(self, g: Game) -> bool:
+    def begin(self, g: Table) -> bool:
         s = g.s
         part = s.trump
         assert part is not None
@@ -125,15 +121,15 @@ class TrumpChoice(Phase):
         part.first = part.chooser
         return True
 
-    def legal(self, g: Game) -> list[Action]:
+    def legal(self, g: Table) -> list[Action]:
         assert g.s.trump is not None
         pushing = push_target(g, g.s.trump, anyone) >= 0
         return list(self.with_push if pushing else self.choices)
 
-    def accepts(self, g: Game, action: Action) -> bool:
+    def accepts(self, g: Table, action: Action) -> bool:
         return action.kind in ("trump", "push")
 
-    def take(self, g: Game, action: Action) -> None:
+    def take(self, g: Table, action: Action) -> None:
         s, r = g.s, self.rules
         part = s.trump
         assert part is not None

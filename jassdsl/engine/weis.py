@@ -8,20 +8,18 @@ as play began score the file's bonus for its holder's side.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jassdsl.actions import WEIS_NO, WEIS_YES, Action
 from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import trick_seats
 from jassdsl.engine.events import WeisCounted, WeisSaid
-from jassdsl.engine.phase import Phase
+from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.records import Trick
 from jassdsl.engine.state import State, WeisPart
-from jassdsl.scoring import HandFacts
+from jassdsl.handfacts import HandFacts
 from jassdsl.weis import Weis, best_seat, hand_weise, stoeck_holder
-
-if TYPE_CHECKING:
-    from jassdsl.engine.game import Game
 
 
 def weis_label(w: Weis) -> str:
@@ -33,7 +31,8 @@ def weis_label(w: Weis) -> str:
 
 class WeisPhase(Phase):
     """The Weis decisions of the first trick; play hands over to it (`State.phase`
-    'weis') when a seat holding a Weis is about to play its first card."""
+    'weis') when a seat holding a Weis is about to play its first card (`on_turn`), and
+    it counts the Weise when the first trick is taken (`on_trick`)."""
 
     name = "weis"
 
@@ -42,9 +41,9 @@ class WeisPhase(Phase):
         return rules.weis is not None
 
     def new_part(self, s: State) -> None:
-        s.weis = WeisPart()
+        s.parts[self.name] = WeisPart()
 
-    def at_play_start(self, g: Game) -> None:
+    def on_play(self, g: Table) -> None:
         """Offer each seat the Weise its hand holds in the hand's mode."""
         s, r = g.s, self.rules
         w = s.weis
@@ -56,21 +55,31 @@ class WeisPhase(Phase):
         w.said = ((),) * r.players
         w.points = (0,) * r.subjects
         w.todo = sum(1 << seat for seat, offer in enumerate(w.offer) if offer)
-        self.ask(g)
 
-    def ask(self, g: Game) -> None:
+    def on_turn(self, g: Table) -> bool:
         s = g.s
         assert s.weis is not None
         if s.weis.todo >> s.current & 1:
             s.phase = "weis"
+            return True
+        return False
 
-    def legal(self, g: Game) -> list[Action]:
+    def quiet(self, g: Table) -> bool:
+        """No seat is still to decide (the fast playout asks them itself otherwise)."""
+        w = g.s.weis
+        return w is None or not w.todo
+
+    def on_trick(self, g: Table, trick: Trick) -> None:
+        if len(g.s.tricks) == 1:
+            self.count(g)
+
+    def legal(self, g: Table) -> list[Action]:
         return [WEIS_YES, WEIS_NO]
 
-    def accepts(self, g: Game, action: Action) -> bool:
+    def accepts(self, g: Table, action: Action) -> bool:
         return action in (WEIS_YES, WEIS_NO)
 
-    def take(self, g: Game, action: Action) -> None:
+    def take(self, g: Table, action: Action) -> None:
         s = g.s
         w = s.weis
         assert w is not None
@@ -85,7 +94,7 @@ class WeisPhase(Phase):
         w.todo &= ~(1 << seat)
         s.phase = "play"
 
-    def count(self, g: Game) -> None:
+    def count(self, g: Table) -> None:
         """After the first trick: the side with the best Weis scores all of its Weise."""
         s, r = g.s, self.rules
         w = s.weis
@@ -105,19 +114,19 @@ class WeisPhase(Phase):
         if g.log is not None:
             g.emit(WeisCounted(s.hand_no, w.points))
 
-    def nobody_plays(self, g: Game) -> None:
+    def nobody_plays(self, g: Table) -> None:
         """A hand nobody plays has no Weis."""
         w = g.s.weis
         assert w is not None
         w.said, w.points = ((),) * self.rules.players, (0,) * self.rules.subjects
 
-    def record(self, g: Game, facts: HandFacts) -> dict[str, Any]:
+    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         w = g.s.weis
         assert w is not None
         return {"weis": tuple(tuple(tuple(mask_cards(x.cards)) for x in said)
                               for said in w.said) if any(w.said) else ((),) * len(w.said)}
 
-    def observe(self, g: Game, seat: int) -> dict[str, Any]:
+    def observe(self, g: Table, seat: int) -> dict[str, Any]:
         w = g.s.weis
         assert w is not None
         return {"weis": tuple(tuple(weis_label(x) for x in said) for said in w.said),
@@ -132,7 +141,7 @@ class HandBonuses(Phase):
     def used_by(cls, rules: CompiledRules) -> bool:
         return rules.weis is not None or bool(rules.stoeck_bonus)
 
-    def add_facts(self, g: Game, facts: HandFacts) -> None:
+    def add_facts(self, g: Table, facts: HandFacts) -> None:
         s, r = g.s, self.rules
         k = r.subjects
         facts.weis = list(s.weis.points) if s.weis is not None and s.weis.points else [0] * k

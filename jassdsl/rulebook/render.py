@@ -325,7 +325,9 @@ def trump_section(lang: Lang, rf: m.RuleFile,
         piles = join_words(lang, [pile(lang, rf, w.text) for w in t.piles], "or")
         out.append(say(lang, "trump.turned", piles=piles))
     else:
-        out.append(say(lang, f"trump.{t.kind}", fallback=fallback))
+        modes = [mode_choice(lang, w.text, rf) for w in t.modes]
+        out.append(say(lang, f"trump.{t.kind}", fallback=fallback,
+                       modes=join_words(lang, modes, "or")))
     if rf.modes:
         out += ["", say(lang, "mode.defined"), "", *[f"- {own_mode(lang, rf, d)}"
                                                        for d in rf.modes]]
