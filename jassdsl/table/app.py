@@ -218,16 +218,18 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         lang = lang_param(request)
         try:
             rules = load_rules(check_source(source))
-        except Refusal as err:
-            return JSONResponse({"error": str(err)}, 400)
-        except RuleFileErrors as err:
-            return JSONResponse({"error": err.render()}, 400)
-        except JassError as err:
-            return JSONResponse({"error": str(err)}, 400)
+        except (Refusal, JassError) as err:
+            return refused(err)
         options = [{"name": o.name, "text": in_lang(lang, o.description, o.german),
                     "default": o.default.word(), "choices": [c.word() for c in o.choices]}
                    for o in rules.model.options]
         return JSONResponse({"name": rules.name, "players": rules.players, "options": options})
+
+    def refused(err: Exception) -> JSONResponse:
+        """A request the table cannot take: the reason in one answer (a rule file's
+        errors with their positions)."""
+        text = err.render() if isinstance(err, RuleFileErrors) else str(err)
+        return JSONResponse({"error": text}, 400)
 
     async def body_json(request: Request) -> Any:
         data = await request.body()
@@ -250,12 +252,8 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
             lang = lang_of(data.get("lang"))
             session = tables.open(data.get("variant"), data.get("options"), data.get("seed"),
                                   data.get("seats"), lang)
-        except Refusal as err:
-            return JSONResponse({"error": str(err)}, 400)
-        except RuleFileErrors as err:
-            return JSONResponse({"error": err.render()}, 400)
-        except JassError as err:
-            return JSONResponse({"error": str(err)}, 400)
+        except (Refusal, JassError) as err:
+            return refused(err)
         return links(session, lang)
 
     async def reopen(request: Request) -> Response:
