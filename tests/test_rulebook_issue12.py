@@ -90,15 +90,15 @@ def test_a_hand_in_one_mode_shows_no_mode_per_trick() -> None:
     assert "Beside each trick number" not in page("bieter", "en")
 
 
-SCHIEBER_LET = "let factor = 2 if multiplied and (in spades or in clubs)\n" \
+SCHIEBER_LET = "let mode-factor = 2 if multiplied and (in spades or in clubs)\n" \
     "    else 3 if multiplied and (in obenabe or in undenufe) else 1"
 
 
 def factor(lang: str, let: str) -> str:
     text = (ROOT / "rules" / "schieber.jass").read_text(encoding="utf-8")
     assert SCHIEBER_LET in text
-    rf = load_model(text.replace(SCHIEBER_LET, f"let factor = {let}"), "schieber.jass")
-    text = Speaker(lang, rf).let_value(next(x.expr for x in rf.lets if x.name == "factor"))
+    rf = load_model(text.replace(SCHIEBER_LET, f"let mode-factor = {let}"), "schieber.jass")
+    text = Speaker(lang, rf).let_value(next(x.expr for x in rf.lets if x.name == "mode-factor"))
     return re.sub(r"</?span[^>]*>", "", re.sub(r"<svg.*?</svg>", "", text))  # suit marks
 
 
