@@ -423,7 +423,7 @@ def test_an_accepted_hostile_file_plays_on_every_path(path: Path) -> None:
     worked example, the rulebook pages and the corpus derivation: each plays the file or
     stops at the file's own failing invariant, never with another exception."""
     text = read_rule_text(path)
-    got = every_path(text, seed=3, hands=2)
+    got = every_path(text, seed=3, hands=2, max_sets=6)  # 08 has 400 options: a sample
     want = "invariant" if path.stem in INVARIANT_FAILS else "ok"
     assert got == dict.fromkeys(PATHS, want)
 
