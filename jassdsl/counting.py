@@ -78,25 +78,28 @@ def fixed_for_hand(e: m.Expr, lets: dict[str, m.Expr], options: set[str]) -> boo
         if isinstance(x, m.Call):
             if x.func not in ("sum", "count") or not declared_only(x, lets, options):
                 return False
-        elif isinstance(x, m.Name):
-            if x.name not in lets and x.name not in options and x.name not in TABLE_NAMES:
-                return False
-        elif not isinstance(x, m.Num | m.InMode | m.Unary | m.Binary | m.IfElse):
+        elif not known(x, lets, options, FIXED):
             return False
     return True
+
+
+FIXED = (m.Num, m.InMode, m.Unary, m.Binary, m.IfElse)  # nodes of a value fixed per hand
+
+
+def known(x: m.Expr, lets: dict[str, m.Expr], options: set[str],
+          kinds: tuple[type, ...]) -> bool:
+    """Whether one node reads nothing that changes in play: a let, an option, a fact of
+    the table, or a node of `kinds`."""
+    if isinstance(x, m.Name):
+        return x.name in lets or x.name in options or x.name in TABLE_NAMES
+    return isinstance(x, kinds)
 
 
 def declared_only(e: m.Call, lets: dict[str, m.Expr], options: set[str]) -> bool:
     """Whether a table-wide sum or count reads only declared values (known before the
     first card), options and numbers."""
-    for x in m.walk(e.args[0], lets=lets):
-        if isinstance(x, m.Name):
-            if x.name not in lets and x.name not in options and x.name not in TABLE_NAMES:
-                return False
-        elif not isinstance(x, m.Num | m.InMode | m.Unary | m.Binary | m.IfElse
-                            | m.TeamValue | m.RoleValue):
-            return False
-    return True
+    kinds = (*FIXED, m.TeamValue, m.RoleValue)
+    return all(known(x, lets, options, kinds) for x in m.walk(e.args[0], lets=lets))
 
 
 def scales(rf: m.RuleFile, adds: Additions) -> dict[str, tuple[m.Expr | None, ...]]:
