@@ -107,7 +107,7 @@ def test_every_layer_reads_the_list_the_rules_carry() -> None:
 
 
 def test_the_chain_and_the_narrator_take_the_mechanisms_the_rules_carry() -> None:
-    from jassdsl.engine.events import TookPart
+    from jassdsl.mechanisms.take_part import TookPart
     from jassdsl.textview import Narrator
 
     rules = compile_rules(load_model(handjass(), "handjass.jass"), {"seats": 3})
