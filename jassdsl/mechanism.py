@@ -99,7 +99,8 @@ class Mechanism:
     words: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # (en, de) by key
     check: Check | None = None
     compile: Compile | None = None  # its config from the file (None: the file lacks it)
-    phase: type[Phase] | None = None  # its phase before play, in hand order
+    phase: type[Phase] | None = None  # its phase, at its place (`Phase.place`): before
+    # play, in play (a subscriber of play's hooks) or a keeper, in the list's order
     kinds: tuple[str, ...] = ()  # the action kinds it asks for
     yes_no: tuple[str, ...] = ()  # ... of them, those answered yes (1) or no (0)
     prompt: Prompt | None = None

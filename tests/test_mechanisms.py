@@ -178,3 +178,17 @@ def test_the_lexer_takes_a_mechanisms_keywords_from_its_grammar_lines() -> None:
     assert kinds["rob"] is Keyword.Declaration and kinds["turned"] is Keyword
     assert TOAST.first_words == ("toast",)
     assert TOAST.keywords == ("toast", "times", "after", "the", "deal")
+
+
+def test_play_subscribers_and_keepers_come_from_the_list_at_their_place() -> None:
+    from jassdsl.engine.chain import Chain
+    from jassdsl.registry import load_rules
+
+    rules = load_rules("schieber")
+    chain = Chain.of(rules)
+    assert [p.name for p in chain.in_play] == ["weis"]
+    assert {p.place for p in chain.steps} == {"before play"}
+    assert chain.hooks["add_facts"]  # Weis and Stöck as facts, a keeper
+    bare = Chain.of(replace(rules, mechanisms=tuple(x for x in rules.mechanisms
+                                                    if x.name not in ("weis", "hand_bonuses"))))
+    assert not bare.in_play and not bare.hooks["add_facts"]
