@@ -192,3 +192,10 @@ def test_play_subscribers_and_keepers_come_from_the_list_at_their_place() -> Non
     bare = Chain.of(replace(rules, mechanisms=tuple(x for x in rules.mechanisms
                                                     if x.name not in ("weis", "hand_bonuses"))))
     assert not bare.in_play and not bare.hooks["add_facts"]
+
+
+def test_a_statement_a_file_may_repeat_is_kept_in_file_order() -> None:
+    toasts = replace(TOAST, statements={}, repeated=(Toast,))
+    text = "toast 2 times after the deal\n" + handjass() + "toast 3 times after the deal\n"
+    rf = load_model(text, "x.jass", mechanisms=(*MECHANISMS, toasts))
+    assert [t.times.number for t in rf.parts_of("toast", Toast)] == [2, 3]
