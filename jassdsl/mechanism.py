@@ -40,8 +40,11 @@ Writing a mechanism (`jassdsl/mechanisms/rob.py` is the model to copy):
 6. Its events are dataclasses of its module subclassing `jassdsl.engine.events.Event`;
    its phase (a `jassdsl.engine.phase.Phase`) emits them and `narrate` tells them.
 7. The rest as the fields below say: `check(checker, rf)`, `compile(rf, options)` to
-   its own config (read back with `rules.config(NAME, Config)`), `phase`, `kinds` of
-   actions, `prompt`, `label`, `policy`, `describe` per rulebook section.
+   its own config (read back with `rules.config(NAME, Config)`), `phase` (its
+   `Phase.place` says where the chain puts it: before play, in play as a subscriber of
+   play's hooks, or a keeper; its part of the state goes in `State.parts[phase.name]`),
+   `kinds` of actions (`yes_no`: answered 1 or 0), `prompt`, `label`, `policy`,
+   `describe` per rulebook section (`"trump"`, `"declare"`).
    `self_contained`: nothing else in a file refers to its statements, so the checker
    reads on when a syntax error hides one. The syntax highlighter takes its keywords
    from `grammar`.
