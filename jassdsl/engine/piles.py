@@ -20,6 +20,8 @@ from jassdsl.handfacts import HandFacts
 class Piles(Phase):
     """Never waits; lays the piles at the deal and keeps them."""
 
+    part_key = "piles"
+
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
         return bool(rules.piles or {"improve", "take_part", "rob"} & rules.configs.keys())

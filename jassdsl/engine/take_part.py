@@ -30,6 +30,7 @@ def take_part(rules: CompiledRules) -> TakePartConfig | None:
 
 class TakePart(Phase):
     name = "take part"
+    part_key = "take_part"
 
     def __init__(self, rules: CompiledRules) -> None:
         super().__init__(rules)

@@ -35,6 +35,7 @@ class WeisPhase(Phase):
     it counts the Weise when the first trick is taken (`on_trick`)."""
 
     name = "weis"
+    part_key = "weis"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
