@@ -13,6 +13,7 @@ from jassdsl.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
 from jassdsl.counting import TRICKS, additions, read_as
 from jassdsl.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.facts import FACTS
+from jassdsl.german import german_noun
 from jassdsl.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
 from jassdsl.mechanism import Mechanism, installed
 from jassdsl.model import walk
@@ -971,22 +972,34 @@ class Checker:
                            "choose another name")
 
     def check_german_names(self, rf: m.RuleFile) -> None:
-        """A German word is given once, for a name the file itself gives."""
+        """A German word is given once, for a name the file itself gives; a declaration's
+        word is a noun with its article (the gender makes "seinen Konter", "ihre Ansage"),
+        and only a declaration's word has a plural."""
+        declared = {d.name for d in rf.declarations}
         own = {p.name for p in rf.piles} | {t.name for t in rf.weis_tables} | \
             {lt.name for lt in rf.lets} | {w.text for d in rf.declarations for w, _ in d.named} | \
-            {c.option for o in rf.options for c in o.choices if c.option is not None}
+            {c.option for o in rf.options for c in o.choices if c.option is not None} | declared
         seen: set[str] = set()
         for n in rf.german_names:
             if n.name in seen:
                 self.error(n.pos, "duplicate", f"{n.name!r} has a second German word")
             seen.add(n.name)
             if n.name not in own:
-                self.error(n.pos, "unknown-name", f"no pile, Weis table, option value, named "
-                           f"value or let named {n.name!r}; {did_you_mean(n.name, own)}"
-                           "names of this file: "
+                self.error(n.pos, "unknown-name", f"no pile, Weis table, option value, "
+                           f"declaration, named value or let named {n.name!r}; "
+                           f"{did_you_mean(n.name, own)}names of this file: "
                            f"{', '.join(sorted(own)) or 'none'}")
             if not n.german.strip():
                 self.error(n.pos, "german", f"the German word for {n.name!r} is empty")
+            elif n.name in declared and german_noun(n.german) is None:
+                self.error(n.pos, "german", f"{n.name!r} is a declaration: give its German "
+                           f"noun with the article, as \"der Konter\", \"die Ansage\" or "
+                           f"\"das Gebot\" (not {n.german!r})")
+            if n.plural and n.name not in declared:
+                self.error(n.pos, "german", f"only a declaration's German word has a plural; "
+                           f"{n.name!r} is no declaration")
+            elif n.plural and not n.plural.strip():
+                self.error(n.pos, "german", f"the German plural for {n.name!r} is empty")
 
     def table_pile(self, rf: m.RuleFile, w: m.Word) -> bool:
         """Whether a word names a pile of the table (one laid once, not for each player);

@@ -209,10 +209,12 @@ class Decision(Node):
 
 class GermanName(Node):
     """The German word for a name the file gives (a pile, a Weis table, an option value,
-    a let), used on the German rulebook page instead of the name."""
+    a let, a declaration), used on the German rulebook page instead of the name; a
+    declaration's word is a noun with its article ("der Konter") and may give its plural."""
 
     name: str
     german: str
+    plural: str = ""
 
 
 class TrumpMethod(Node):

@@ -205,7 +205,9 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         return m.GermanNames(pos_of(meta), tuple(ch))
 
     def german_name(self, meta: Meta, ch: list[Token]) -> m.GermanName:
-        return m.GermanName(pos=pos_of(meta), name=str(ch[0]), german=unquote(ch[1]))
+        name, german, plural = ch  # plural: None where the file gives none
+        return m.GermanName(pos=pos_of(meta), name=str(name), german=unquote(german),
+                            plural=unquote(plural) if plural is not None else "")
 
     def source(self, meta: Meta, ch: list[Token]) -> m.Source:
         return m.Source(pos=pos_of(meta), key=str(ch[0]), text=unquote(ch[1]),

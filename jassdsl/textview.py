@@ -104,10 +104,10 @@ def seat_names(players: int, human: int | None = None, lang: Lang = "en") -> lis
     return [you if seat == human else f"P{seat}" for seat in range(players)]
 
 
-def declared_noun(name: str, lang: Lang = "en") -> str:
-    """A declared value's name: the file's word in English ('estimate'), the vocabulary's
-    German noun ('Schätzung') where it has one."""
-    return declared_words(name)[3].strip("*") if lang == "de" else name
+def declared_noun(rules: CompiledRules, name: str, lang: Lang = "en") -> str:
+    """A declared value's name: the file's word in English ('estimate'), in German the
+    file's noun ('Konter') or the vocabulary's ('Schätzung') where there is one."""
+    return declared_words(name, rules.model).de.strip("*") if lang == "de" else name
 
 
 def counted(lang: Lang, n: int, one: str, many: str) -> str:
@@ -367,7 +367,7 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
     for decl, values in result.declared.items():
         shown = ", ".join(f"{names[s]} {rules.value_names.get((decl, v), v)}"
                           for s, v in enumerate(values))
-        lines.append(f"  {declared_noun(decl, lang)}: {shown}")
+        lines.append(f"  {declared_noun(rules, decl, lang)}: {shown}")
     tp = take_part(rules)
     if tp is not None:
         playing = ", ".join(names[x] for x in result.playing) or say(lang, "live.nobody")

@@ -94,6 +94,7 @@ class HandView:
     chooser: int = -1  # the subject of the player who named trump
     column: str = ""  # the scoresheet's column played
     trick_points: list[int] = field(default_factory=list)  # card points per trick, no bonus
+    trick_cards: list[list[str]] = field(default_factory=list)  # per trick, in play order
 
     @property
     def last(self) -> int:
@@ -158,7 +159,7 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
                     seat_declared={name: list(v) for name, v in r.declared.items()},
                     bidder=bidder, team_of=tuple(team), trump=mode,
                     chooser=team[chooser] if (chooser := r.roles.get("chooser", -1)) >= 0
-                    else -1, column=r.column, trick_points=per_trick)
+                    else -1, column=r.column, trick_points=per_trick, trick_cards=cards)
 
 
 def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[list[int],
@@ -272,6 +273,18 @@ def molotow(v: HandView) -> Expected:
                                               .get(s, 0)))
     ends = {order[0], order[3]}
     return Expected("spread", each(v, "sticks", lambda s: 1 if s in ends else -1))
+
+
+def wunsch_molotow(v: HandView) -> Expected:
+    """Molotow's table (P: jassverzeichnis's Molotow, the same as pagat's), its card points
+    counted with the mode set at the end (decision points-counted-at-end). The mode is the
+    one wished: a suit, Obenabe or Undenufe (wish-modes), and a hand in which everybody
+    always follows stays Obenabe (wish-nobody-void). A drawn hand has no tricks to check."""
+    if v.trick_cards:
+        assert v.trump in (*ref.SUITS, "obenabe", "undenufe"), v.trump
+        if all(c[0] == t[0][0] for t in v.trick_cards for c in t):
+            assert v.trump == "obenabe", "nobody was void: the hand stays Obenabe"
+    return molotow(v)
 
 
 def molotow_allmedias(v: HandView) -> Expected:
@@ -618,6 +631,8 @@ class Spec:
 RULE_TEXTS: dict[str, Spec] = {
     "mittlere": Spec(mittlere, after(12), ("most", "sticks")),
     "molotow": Spec(molotow, after(12, "hands"), ("most", "sticks")),
+    # P and the file's decisions: Molotow's table, the mode wished by the first void
+    "wunsch-molotow": Spec(wunsch_molotow, after(12, "hands"), ("most", "sticks")),
     "molotow-allmedias": Spec(molotow_allmedias, after(16), ("most", "points")),
     "plus-minus": Spec(plus_minus, alone_on_top("sticks", 7), ("most", "sticks")),
     "plusminus-allmedias": Spec(plusminus_allmedias, alone_on_top("points", 7),
@@ -1240,6 +1255,7 @@ POINT_GAMES = [
     VariantCase("mittlere"), VariantCase("molotow"), VariantCase("molotow-allmedias"),
     VariantCase("plus-minus", {"seats": 3}), VariantCase("plus-minus", {"seats": 4}),
     VariantCase("plusminus-allmedias"), VariantCase("misere-molotow"),
+    VariantCase("wunsch-molotow"),
 ]
 
 

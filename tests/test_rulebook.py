@@ -700,6 +700,29 @@ def test_german_texts_of_the_file_show_on_the_german_page(tmp_path: Path) -> Non
     assert in_lang("en", "English", "Deutsch") == "English"
 
 
+def test_a_declaration_is_named_by_the_files_german_noun(tmp_path: Path) -> None:
+    """`names in german: alone "das Solo" plural "Soli"`: the German page asks for the
+    noun, lists the plural and fits the article; English cites the German word; the
+    terminal takes the same noun. Without the file's words the value keeps its name."""
+    from jassdsl.textview import declared_noun
+
+    fixtures = ROOT / "tests" / "fixtures" / "language"
+    text = completed((fixtures / "german-names-declarations.jass").read_text(encoding="utf-8"),
+                     (fixtures / "_base.jass").read_text(encoding="utf-8"))
+    path = tmp_path / "names.jass"
+    path.write_text(text, encoding="utf-8")
+    v = load_variant(path)
+    de, en = variant_page("de", v), variant_page("en", v)
+    assert "die Frage *Solo?*" in de and "\nSoli: P0 " in de
+    assert "eine Wette an" in de and "\nWetten: P0 " in de and "seiner Wette" in de
+    assert "declares a wager (Wette):" in en and "\nWagers: P0 " in en
+    assert (declared_noun(v.rules, "alone", "de"), declared_noun(v.rules, "alone")) == \
+        ("Solo", "alone")
+    path.write_text(re.sub(r"^names in german:.*$", "", text, flags=re.M), encoding="utf-8")
+    plain = variant_page("de", load_variant(path)).split("## Die Regeldatei")[0]
+    assert "Solo" not in plain and "einen Wert *wager*" in plain
+
+
 def missing_german(rf: m.RuleFile) -> list[str]:
     """The header texts of a rule file that have no German text (or just the English one)."""
     texts = [("summary", rf.summary, rf.summary_german)]

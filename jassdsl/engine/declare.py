@@ -21,6 +21,7 @@ class Declarations(Phase):
     """Owns the declared values of every declaration, the auction's included."""
 
     name = "declare"
+    part_key = "declare"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:

@@ -26,6 +26,7 @@ class Leave(Phase):
     leave; the game is over when one player is left."""
 
     place = "keeper"
+    part_key = "leave"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
@@ -140,8 +141,9 @@ class HandEnd:
             for of, value in g.chance.drawn[drawn:]:
                 g.log.append(LotDrawn(s.hand_no, of, value))
         extra: dict[str, Any] = {}
-        for phase in g.hooks("record"):
-            extra |= phase.record(g, facts)
+        parts = {phase.part_key: phase.record(g, facts) for phase in g.hooks("record")}
+        if parts:
+            extra["parts"] = parts
         bonuses = bonuses_of(facts)
         if bonuses:
             extra["bonuses"] = bonuses
@@ -151,8 +153,8 @@ class HandEnd:
             extra["roles"] = {ROLE_LIST[i].name: s.roles[i] for i in sorted(r.roles_read)}
         result = HandResult(
             s.hand_no, s.dealer, self.rules.mode(s.mode), s.dealt, tuple(s.tricks),
-            tuple(facts.points), extra.pop("declared", {}), clause.id if clause else "",
-            grants, {k: tuple(v) for k, v in s.totals.items()}, **extra)
+            tuple(facts.points), clause.id if clause else "", grants,
+            {k: tuple(v) for k, v in s.totals.items()}, **extra)
         s.results.append(result)
         if g.log is not None:
             g.log.append(HandScored(s.hand_no, result.clause, result.points, grants,

@@ -2,13 +2,14 @@
 
 `Observation` is typed (cards as card numbers, the mode as a `Mode`); `as_dict` gives
 the same as plain values with card names, as the JSON of the CLI and the corpus write it.
-Each mechanism fills its own fields (`Phase.observe`); a field of a mechanism the rule
-file does not use keeps its empty default.
+Each mechanism fills its own part (`Phase.observe`, in `parts` by mechanism name); a
+value of a mechanism the rule file does not use reads as its empty default. The dict
+keeps the mechanisms' values flat under their documented keys (`KEYS`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from jassdsl.cards import CARD_NAMES, mask_cards
@@ -36,25 +37,74 @@ class Observation:
     bidder: int  # the highest bidder of an auction so far, or -1
     hand_number: int
     tricks: tuple[Trick, ...]
-    declared: dict[str, tuple[int | None, ...]] = field(default_factory=dict)  # hidden: None
     totals: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    weis: tuple[tuple[str, ...], ...] = ()  # per seat: the Weise it declared, as said
-    weis_offer: tuple[str, ...] = ()  # the Weise this seat may still declare
     table: tuple[int, ...] = ()  # seats still at the table
     playing: tuple[int, ...] = ()  # seats taking part (so far, while asked)
-    piles: dict[str, int] = field(default_factory=dict)  # sizes only
-    turned: int = -1  # the turned trump card while it lies on a pile
-    swapped: int = -1
-    robbed: int = -1
-    seen: int = -1  # a pile's bottom card that everybody sees
-    looked: tuple[int, ...] = ()  # its own pile, declined
     roles: dict[str, int] = field(default_factory=dict)  # role: seat so far, -1: nobody
-    sheets: tuple[tuple[str, ...], ...] = ()  # per scoresheet: the columns still open
-    column: str = ""  # the scoresheet's column taken this hand
+    # per mechanism: what its phase lets this seat see (`Phase.observe`), by mechanism name
+    parts: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def part(self, mechanism: str, key: str, default: Any) -> Any:
+        """A value a mechanism shows, or its default where the file lacks the mechanism."""
+        return self.parts.get(mechanism, {}).get(key, default)
+
+    @property
+    def declared(self) -> dict[str, tuple[int | None, ...]]:
+        """Per declaration, each seat's value; a value hidden from this seat is None."""
+        return self.part("declare", "declared", {})  # type: ignore[no-any-return]
+
+    @property
+    def weis(self) -> tuple[tuple[str, ...], ...]:
+        """Per seat: the Weise it declared, as said."""
+        return self.part("weis", "weis", ())  # type: ignore[no-any-return]
+
+    @property
+    def weis_offer(self) -> tuple[str, ...]:
+        """The Weise this seat may still declare."""
+        return self.part("weis", "weis_offer", ())  # type: ignore[no-any-return]
+
+    @property
+    def piles(self) -> dict[str, int]:
+        """The piles' sizes (only the sizes)."""
+        return self.part("piles", "piles", {})  # type: ignore[no-any-return]
+
+    @property
+    def turned(self) -> int:
+        """The turned trump card while it lies on a pile, or -1."""
+        return self.part("piles", "turned", -1)  # type: ignore[no-any-return]
+
+    @property
+    def swapped(self) -> int:
+        return self.part("piles", "swapped", -1)  # type: ignore[no-any-return]
+
+    @property
+    def robbed(self) -> int:
+        return self.part("piles", "robbed", -1)  # type: ignore[no-any-return]
+
+    @property
+    def seen(self) -> int:
+        """A pile's bottom card that everybody sees, or -1."""
+        return self.part("piles", "seen", -1)  # type: ignore[no-any-return]
+
+    @property
+    def looked(self) -> tuple[int, ...]:
+        """Its own pile, declined."""
+        return self.part("piles", "looked", ())  # type: ignore[no-any-return]
+
+    @property
+    def sheets(self) -> tuple[tuple[str, ...], ...]:
+        """Per scoresheet: the columns still open."""
+        return self.part("sheet", "sheets", ())  # type: ignore[no-any-return]
+
+    @property
+    def column(self) -> str:
+        """The scoresheet's column taken this hand."""
+        return self.part("sheet", "column", "")  # type: ignore[no-any-return]
 
     def as_dict(self) -> dict[str, Any]:
-        """Plain values with card names (None for no card or no trump)."""
-        out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        """Plain values with card names (None for no card or no trump), under the keys
+        of `KEYS`: the mechanisms' values flat, as the dict has always had them."""
+        out: dict[str, Any] = {key: getattr(self, key) for key in KEYS}
         for key in ("hand", "trick", "looked"):
             out[key] = [CARD_NAMES[c] for c in out[key]]
         for key in ("shown", "turned", "seen"):
@@ -73,15 +123,21 @@ class Observation:
         return out
 
 
+# The keys of `Observation.as_dict` (and of `Game.observation`), in their order: public
+# and documented (docs/*/engine-authors.md), the same for every rule file.
+KEYS = ("seat", "hand", "trick", "leader", "trump", "shown", "phase", "current", "dealer",
+        "bidder", "hand_number", "tricks", "declared", "totals", "weis", "weis_offer",
+        "table", "playing", "piles", "turned", "swapped", "robbed", "seen", "looked",
+        "roles", "sheets", "column")
+
+
 def seats_in(mask: int, players: int) -> tuple[int, ...]:
     return tuple(x for x in range(players) if mask >> x & 1)
 
 
 def observe(g: Table, seat: int) -> Observation:
     s, r = g.s, g.rules
-    extra: dict[str, Any] = {}
-    for phase in g.hooks("observe"):
-        extra |= phase.observe(g, seat)
+    parts = {phase.part_key: phase.observe(g, seat) for phase in g.hooks("observe")}
     return Observation(
         seat, tuple(mask_cards(s.hands[seat])), tuple(s.trick), s.leader,
         r.mode(s.mode), s.shown, s.phase, s.current, s.dealer,
@@ -90,4 +146,4 @@ def observe(g: Table, seat: int) -> Observation:
         table=seats_in(s.table, r.players), playing=seats_in(s.playing, r.players),
         roles={role.name: s.roles[role.index] for role in ROLE_LIST
                if role.index in r.roles_read or role.index in r.roles_made},
-        **extra)
+        parts=parts)

@@ -65,6 +65,8 @@ class Phase:
     # mechanisms' order), "in play" (a subscriber of play's hooks), "keeper" (never waits:
     # it keeps state, or adds to the hand's facts and record)
     place: ClassVar[str] = "before play"
+    # its mechanism's key in the parts of hand records and observations (`record`, `observe`)
+    part_key: ClassVar[str] = ""
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
@@ -109,11 +111,11 @@ class Phase:
         """Add what this mechanism knows about the finished hand to its facts."""
 
     def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
-        """Fields of the hand's record (`HandResult`) that this mechanism fills."""
+        """This mechanism's part of the hand's record (`HandResult.parts[part_key]`)."""
         return {}
 
     def observe(self, g: Table, seat: int) -> dict[str, Any]:
-        """Fields of a seat's observation that this mechanism fills."""
+        """This mechanism's part of a seat's observation (`Observation.parts[part_key]`)."""
         return {}
 
     def nobody_plays(self, g: Table) -> None:

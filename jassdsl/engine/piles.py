@@ -23,6 +23,8 @@ class Piles(Phase):
 
     place = "keeper"
 
+    part_key = "piles"
+
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
         return bool(rules.piles or {"improve", "take_part", "rob"} & rules.configs.keys())

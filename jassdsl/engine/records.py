@@ -7,7 +7,7 @@ made (the dicts inside a HandResult included).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from jassdsl.deal import trick_seats
 from jassdsl.handfacts import Grant
@@ -26,10 +26,13 @@ class Trick(NamedTuple):
 
 
 class HandResult(NamedTuple):
-    """The record of one finished hand: tricks, points, the clause that fired, the grants.
+    """The record of one finished hand: tricks, points, the clause that fired, the grants;
+    and per mechanism the part its phase filled (`parts`, by mechanism name).
 
     A named tuple rather than a frozen dataclass: as immutable, and made at a fifth of
-    the cost, once per hand. Nothing may change the dicts inside it."""
+    the cost, once per hand. Nothing may change the dicts inside it. The mechanisms'
+    values are read by their old names too (`robbed`, `column`, ...), as the records,
+    the corpus and the game files have always written them."""
 
     number: int
     dealer: int
@@ -37,23 +40,72 @@ class HandResult(NamedTuple):
     hands: tuple[int, ...]  # per seat, the cards dealt (a bitmask)
     tricks: tuple[Trick, ...]
     points: tuple[int, ...]  # per subject
-    declared: dict[str, tuple[int, ...]]
     clause: str
     grants: tuple[Grant, ...]
     totals: dict[str, tuple[int, ...]]
-    weis: tuple[tuple[tuple[int, ...], ...], ...] = ()  # per seat: the declared Weise' cards
     bonuses: dict[str, tuple[int, ...]] = {}  # noqa: RUF012  # weis, stoeck per side
-    playing: tuple[int, ...] = ()  # seats that took part, when the rules ask who plays
-    left: tuple[int, ...] = ()  # seats that left the table after this hand
-    swapped: int = -1  # the seat that took a pile for its hand
-    robbed: int = -1  # the seat that took the turned trump card for its trump six
-    turned: int = -1  # the turned trump card
-    in_hands: tuple[int, ...] = ()  # per seat, the cards held when play began (take part)
-    improved: tuple[tuple[int, str], ...] = ()  # (seat, "took" or "refused") own piles
     won_with: str = ""  # a fact counted first (`count first:`), or "trick K", that ended the game
     roles: dict[str, int] = {}  # noqa: RUF012  # the roles the file reads: seat, or -1
-    column: str = ""  # the scoresheet's column played in this hand
-    sheet: int = -1  # ... and the sheet it was played on (per team or per player)
+    parts: dict[str, dict[str, Any]] = {}  # noqa: RUF012  # per mechanism: what its phase recorded
+
+    def part(self, mechanism: str, key: str, default: Any) -> Any:
+        """A value a mechanism recorded, or its default where the file lacks it."""
+        return self.parts.get(mechanism, {}).get(key, default)
+
+    @property
+    def declared(self) -> dict[str, tuple[int, ...]]:
+        """Per declaration, each seat's value (declarations and the auction)."""
+        return self.part("declare", "declared", {})  # type: ignore[no-any-return]
+
+    @property
+    def weis(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Per seat: the declared Weise' cards."""
+        return self.part("weis", "weis", ())  # type: ignore[no-any-return]
+
+    @property
+    def playing(self) -> tuple[int, ...]:
+        """The seats that took part, when the rules ask who plays."""
+        return self.part("take_part", "playing", ())  # type: ignore[no-any-return]
+
+    @property
+    def in_hands(self) -> tuple[int, ...]:
+        """Per seat, the cards held when play began (taking part)."""
+        return self.part("take_part", "in_hands", ())  # type: ignore[no-any-return]
+
+    @property
+    def left(self) -> tuple[int, ...]:
+        """The seats that left the table after this hand."""
+        return self.part("leave", "left", ())  # type: ignore[no-any-return]
+
+    @property
+    def swapped(self) -> int:
+        """The seat that took a pile for its hand, or -1."""
+        return self.part("piles", "swapped", -1)  # type: ignore[no-any-return]
+
+    @property
+    def robbed(self) -> int:
+        """The seat that took the turned trump card for its trump six, or -1."""
+        return self.part("piles", "robbed", -1)  # type: ignore[no-any-return]
+
+    @property
+    def turned(self) -> int:
+        """The turned trump card, or -1."""
+        return self.part("piles", "turned", -1)  # type: ignore[no-any-return]
+
+    @property
+    def improved(self) -> tuple[tuple[int, str], ...]:
+        """(seat, "took" or "refused") own piles."""
+        return self.part("piles", "improved", ())  # type: ignore[no-any-return]
+
+    @property
+    def column(self) -> str:
+        """The scoresheet's column played in this hand ('' without a sheet)."""
+        return self.part("sheet", "column", "")  # type: ignore[no-any-return]
+
+    @property
+    def sheet(self) -> int:
+        """The sheet the column was played on (per team or per player), or -1."""
+        return self.part("sheet", "sheet", -1)  # type: ignore[no-any-return]
 
     def trick_order(self, leader: int) -> tuple[int, ...]:
         """The seats of a trick of this hand in play order, from its leader (only the

@@ -33,6 +33,7 @@ class SheetChoice(Phase):
     """The player to choose takes an open column of their sheet, or pushes."""
 
     name = "trump"
+    part_key = "sheet"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:

@@ -36,6 +36,7 @@ class WeisPhase(Phase):
 
     name = "weis"
     place = "in play"
+    part_key = "weis"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:

@@ -90,6 +90,7 @@ class TakingPart(Phase):
     the pile the file names for the hand, which goes out of play, and play)."""
 
     name = "take part"
+    part_key = "take_part"
 
     def __init__(self, rules: CompiledRules) -> None:
         super().__init__(rules)

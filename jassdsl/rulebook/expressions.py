@@ -365,7 +365,7 @@ class Speaker:
         return Pred(False, verb, en)
 
     def declared_quantity(self, name: str) -> Qty:
-        en_a, en_noun, de_a, de_noun, gender = declared_words(name)
+        en_a, en_noun, de_a, de_noun, gender, de_pl, _ = declared_words(name, self.rf)
         poss = {"f": "seine", "m": "sein", "n": "sein"}[gender]
         poss_dat = {"f": "seiner", "m": "seinem", "n": "seinem"}[gender]
         highest = {"f": "die höchste", "m": "den höchsten", "n": "das höchste"}[gender]
@@ -374,7 +374,7 @@ class Speaker:
             return Qty("value", ("hat", "haben"), a_noun=de_a, np=f"{poss} {de_noun}",
                        np_dat=f"{poss_dat} {de_noun}", most=f"{highest} {de_noun}",
                        least=f"{lowest} {de_noun}",
-                       everyone=f"die {de_plural(de_noun)} aller {self.sw.pl} zusammen")
+                       everyone=f"die {de_pl} aller {self.sw.pl} zusammen")
         return Qty("value", ("has", "have"), a_noun=en_a, np=f"{self.sw.poss} {en_noun}",
                    np_dat=f"{self.sw.poss} {en_noun}", most=f"the highest {en_noun}",
                    least=f"the lowest {en_noun}",
@@ -401,9 +401,10 @@ class Speaker:
 
     def team_quantity(self, name: str) -> Qty:
         """`team bid`: both partners' values added up."""
-        _, en_noun, _, de_noun, _ = declared_words(name)
+        words = declared_words(name, self.rf)
+        en_noun = words.en
         if self.de:
-            plural = de_plural(de_noun)
+            plural = words.de_pl
             return Qty("value", ("hat", "haben"), a_noun=f"zusammen {plural}",
                        np=f"die {plural} beider Partner zusammen",
                        np_dat=f"den {plural} beider Partner zusammen",
@@ -416,7 +417,7 @@ class Speaker:
         """`bid of bidder`: 'the bid of the highest bidder' (German: nominative and dative,
         'das Gebot des Höchstbietenden')."""
         role = ROLES.get(e.role)
-        _, en_noun, _, de_noun, gender = declared_words(e.name)
+        _, en_noun, _, de_noun, gender, _, _ = declared_words(e.name, self.rf)
         if role is None:
             code = f"`{formula(e)}`"
             return code, code
@@ -1335,15 +1336,3 @@ def worded(e: m.Expr, text: str) -> bool:
     """Whether a noun phrase is words, not the whole formula it fell back to (an option's
     name in code counts as words)."""
     return isinstance(e, m.Name) or text != f"`{formula(e)}`"
-
-
-def de_plural(noun: str) -> str:
-    """The German plural of a declared noun: Ansage-n, Schätzung-en, Gebot-e; Konter and
-    Re stay as they are."""
-    if noun in ("Konter", "Re"):
-        return noun
-    if noun.endswith("e"):
-        return noun + "n"
-    if noun.endswith("ung") or "*" in noun:
-        return noun + "en"
-    return noun + "e"

@@ -32,9 +32,8 @@ from jassdsl.rulebook.cardview import (
     suits_legend,
 )
 from jassdsl.rulebook.example import Example, Forced, TrickRow, seat_name, subject_label
-from jassdsl.rulebook.expressions import Speaker, de_plural, mode_prose, own_name
+from jassdsl.rulebook.expressions import Speaker, mode_prose, own_name
 from jassdsl.rulebook.words import (
-    DECLARED,
     RANK_FULL,
     SUBJECTS,
     TEXT,
@@ -441,7 +440,8 @@ def declare_section(lang: Lang, rf: m.RuleFile,
 
 def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]:
     """The sentences of one declaration: who declares when, what, and who may see it."""
-    en_a, en_noun, de_a, de_noun, _ = declared_words(d.name)
+    words = declared_words(d.name, rf)
+    en_a, en_noun, de_a, de_noun = words[:4]
     a_name, noun = (en_a, en_noun) if lang == "en" else (de_a, de_noun)
     low, high = value_text(lang, rf, d.low), value_text(lang, rf, d.high)
     if d.auction:
@@ -455,7 +455,7 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
     if d.yes_no:  # a question each player answers (never an auction: the checker says so)
         key = key.replace("declare.", "declare.yes_no_") if d.after_bidder or d.after_role \
             else "declare.yes_no"
-        noun = f"*{noun if d.name in DECLARED else own_name(lang, rf, d.name)}?*"
+        noun = f"*{noun if words.known else own_name(lang, rf, d.name)}?*"
     top = f"*{own_name(lang, rf, max(d.named, key=lambda n: n[1].number or 0)[0].text)}*" \
         if d.named else high  # an auction ends at once on the highest value
     role = ROLES.get(d.after_role.text) if d.after_role else None
@@ -486,7 +486,7 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
         items.append(say(lang, "declare.named", names=join_words(lang, named, "or"),
                          declared=declared))
     if d.bidder_keeps is not None:
-        kept = declared_words(d.bidder_keeps.text)[1 if lang == "en" else 3]
+        kept = declared_words(d.bidder_keeps.text, rf)[1 if lang == "en" else 3]
         items.append(say(lang, "declare.bidder_keeps", name=noun, kept=kept))
     if d.hook is not None:
         items.append(say(lang, "declare.hook", total=value_text(lang, rf, d.hook)))
@@ -763,7 +763,7 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
         shown = ", ".join(f"{seat_name(i)} {say(lang, 'word.' + ('yes' if val else 'no'))}"
                           if name in questions else f"{seat_name(i)} {val}"
                           for i, val in enumerate(values))
-        out += [declared_line(lang, name, shown), ""]
+        out += [declared_line(lang, v.model, name, shown), ""]
     out += [f"### {say(lang, 'ex.tricks')}", ""]
     rows = []
     if res.playing or "take_part" in r.configs:
@@ -847,13 +847,14 @@ def trick_mode_word(lang: Lang, mode: str) -> str:
     return say(lang, "ex.trick_trump", suit=suit_prose(lang, mode))
 
 
-def declared_line(lang: Lang, name: str, shown: str) -> str:
-    """What each player declared: 'Bids: P0 110, P1 120.' ('Gebote: ...'); a value the
-    language has no noun for keeps its name: 'Declared *x*: ...'."""
-    noun = declared_words(name)[1 if lang == "en" else 3]
-    if name not in DECLARED:
+def declared_line(lang: Lang, rf: m.RuleFile, name: str, shown: str) -> str:
+    """What each player declared: 'Bids: P0 110, P1 120.' ('Gebote: ...'); a value without
+    a noun (of the language or the file) keeps its name: 'Declared *x*: ...'."""
+    words = declared_words(name, rf)
+    noun = words.en if lang == "en" else words.de
+    if not words.known:
         return say(lang, "ex.declared", name=noun, values=shown)
-    plural = f"{noun}s" if lang == "en" else de_plural(noun)
+    plural = f"{noun}s" if lang == "en" else words.de_pl
     return say(lang, "ex.declared_all", names=cap(plural), values=shown)
 
 

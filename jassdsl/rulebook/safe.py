@@ -71,7 +71,7 @@ FREE_TEXT: dict[type[BaseModel], tuple[str, ...]] = {
     m.Option: ("description", "german"),
     m.Clause: ("title", "title_german"),
     m.Invariant: ("title", "title_german"),
-    m.GermanName: ("german",),
+    m.GermanName: ("german", "plural"),
     m.Column: ("title", "title_german"),
     m.ModeDef: ("title", "title_german"),
 }

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from jassdsl.cards import RANK_NAMES, SUIT_NAMES
+from jassdsl.german import Gender, de_plural, german_noun
 from jassdsl.mechanism import installed_words
 from jassdsl.roles import ROLES
+
+if TYPE_CHECKING:
+    from jassdsl import model as m
 
 Lang = Literal["en", "de"]
 LANGS: tuple[Lang, ...] = ("en", "de")
@@ -1385,20 +1389,49 @@ def card_name(lang: Lang, suit: str, rank: str) -> str:
 
 
 # -- declarations -----------------------------------------------------------------------------
-# Names of declared values: (English with article, English noun, German with article,
-# German noun, German gender).
-DECLARED: dict[str, tuple[str, str, str, str, str]] = {
-    "estimate": ("an estimate", "estimate", "eine Schätzung", "Schätzung", "f"),
-    "bid": ("a bid", "bid", "ein Gebot", "Gebot", "n"),
-    "call": ("a call", "call", "eine Ansage", "Ansage", "f"),
-    "double": ("a double (Konter)", "double", "einen Konter", "Konter", "m"),
-    "redouble": ("a redouble (Re)", "redouble", "ein Re", "Re", "n"),
+class Noun(NamedTuple):
+    """How the pages and the table name a declared value: English with its article and
+    alone, German with its article (accusative) and alone, the German gender and plural;
+    `known` is False for a name without words, said as "a value *x*"."""
+
+    en_a: str
+    en: str
+    de_a: str
+    de: str
+    gender: Gender
+    de_pl: str
+    known: bool = True
+
+
+def noun(en_a: str, en: str, de_a: str, de: str, gender: Gender) -> Noun:
+    return Noun(en_a, en, de_a, de, gender, de_plural(de))
+
+
+# The declared values the language has words for; a file names its own declarations in
+# German (`names in german: double "der Konter" plural "Konter"`).
+DECLARED: dict[str, Noun] = {
+    "estimate": noun("an estimate", "estimate", "eine Schätzung", "Schätzung", "f"),
+    "bid": noun("a bid", "bid", "ein Gebot", "Gebot", "n"),
+    "call": noun("a call", "call", "eine Ansage", "Ansage", "f"),
 }
+A_ACCUSATIVE: dict[Gender, str] = {"m": "einen", "f": "eine", "n": "ein"}
 
 
-def declared_words(name: str) -> tuple[str, str, str, str, str]:
-    return DECLARED.get(name, (f"a value *{name}*", f"*{name}*", f"einen Wert *{name}*",
-                               f"Wert *{name}*", "m"))
+def declared_words(name: str, rf: m.RuleFile | None = None) -> Noun:
+    """The words for a declared value: the file's German noun where it gives one (English
+    then cites it: "a double (Konter)"), else the language's, else the name itself."""
+    given = next((n for n in rf.german_names if n.name == name), None) if rf else None
+    found = german_noun(given.german) if given is not None else None
+    if given is not None and found is not None:
+        gender, de = found
+        en_a = f"{'an' if name[:1] in 'aeiou' else 'a'} {name} ({de})"
+        return Noun(en_a, name, f"{A_ACCUSATIVE[gender]} {de}", de, gender,
+                    given.plural or de_plural(de))
+    if name in DECLARED:
+        return DECLARED[name]
+    de = f"Wert *{name}*"
+    return Noun(f"a value *{name}*", f"*{name}*", f"einen {de}", de, "m", de_plural(de),
+                known=False)
 
 
 def role_words(lang: Lang, name: str) -> str:

@@ -84,8 +84,8 @@ class Words:
 
     def declared_noun(self, name: str) -> str:
         """'estimate' / 'Schätzung': the noun the rulebook uses for a declared value."""
-        words = declared_words(name)
-        return (words[1] if self.lang == "en" else words[3]).strip("*")
+        words = declared_words(name, self.rules.model)
+        return (words.en if self.lang == "en" else words.de).strip("*")
 
     def action(self, a: Action) -> str:
         """The label of a legal action's button."""
@@ -118,7 +118,7 @@ class Words:
         if phase == "declare" and legal:
             kind = legal[0].kind
             your = "Your" if self.lang == "en" else \
-                "Deine" if declared_words(kind)[4] == "f" else "Dein"  # by the noun's gender
+                "Deine" if declared_words(kind, self.rules.model).gender == "f" else "Dein"  # by the noun's gender
             return self.say("live.prompt.declare", your=your, name=self.declared_noun(kind))
         key = f"live.prompt.{phase}"
         return self.say(key if key in TEXT else "live.prompt.other")
