@@ -151,6 +151,7 @@ class Checker:
                 piles=every(st, m.Pile), show=show.pile if show else None,
                 rob=rob.rank if rob else None, take_part=first(st, m.TakePart),
                 leave=leave.when if leave else None, improve=first(st, m.Improve),
+                talon=first(st, m.Talon), sides=first(st, m.Sides),
                 german_names=tuple(n for g in every(st, m.GermanNames) for n in g.names),
                 end=end, count_first=first(st, m.CountFirst), winner=winner,
                 sheet=first(st, m.Sheet), columns=every(st, m.Column),

@@ -47,7 +47,7 @@ STATEMENT_WORDS = (
     "invariant", "game", "ends", "after", "hands", "winner", "weis", "sequence", "four",
     "more", "once", "may", "count", "twice", "auction", "before", "starting", "declares",
     "last", "make", "pile", "show", "rob", "take", "part", "leave",
-    "improve", "names", "mode", "sheet", "column",
+    "improve", "names", "mode", "sheet", "column", "talon", "sides",
 )
 PHRASE_WORDS = (
     "void", "else", "random", "suit", "bottom", "none", "play", "as", "forehand", "chooses",
@@ -57,7 +57,7 @@ PHRASE_WORDS = (
     "fewest", "highest", "bidder", "rest", "top", "turned", "turn", "fold", "at", "table",
     "swap", "for", "their", "seeing", "them", "unless", "steps", "worth", "alternating",
     "per", "free", "choice", "times", "sheets", "are", "full", "without", "only", "standard",
-    "Swiss", "yes", "until",
+    "Swiss", "yes", "until", "takes", "lays", "away", "many", "which", "against",
 )
 OPERATOR_WORDS = ("and", "or", "not")
 # the values a setting may take (jassdsl.settings) are constants, unless the word is also

@@ -277,6 +277,20 @@ class Improve(Node):
     dealer_sees: bool = False  # the dealer takes the pile first and then discards
 
 
+class Talon(Node):
+    """A role takes a pile of the table into the hand and lays away as many cards."""
+
+    who: Word  # the role taking the talon (known before trump: the bidder)
+    pile: Word
+    counts_for: Word | None = None  # the role the laid-away cards count for (None: nobody)
+
+
+class Sides(Node):
+    """Sides formed per hand: the holder of a role against the rest, who score as one."""
+
+    role: Word
+
+
 class Ranks(Node):
     table: Word
     ranks: tuple[Word, ...]
@@ -404,6 +418,8 @@ class RuleFile(BaseModel):
     take_part: TakePart | None = None
     leave: Expr | None = None  # after scoring: who leaves the table (placings in order)
     improve: Improve | None = None
+    talon: Talon | None = None
+    sides: Sides | None = None
     german_names: tuple[GermanName, ...] = ()
     sheet: Sheet | None = None
     columns: tuple[Column, ...] = ()

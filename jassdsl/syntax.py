@@ -348,6 +348,15 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         return m.Improve(pos=pos_of(meta), cards=ch[0], pile=word(ch[1]),
                          dealer_sees=ch[2] is True)
 
+    def talon(self, meta: Meta, ch: list[Any]) -> m.Talon:
+        return m.Talon(pos=pos_of(meta), who=word(ch[0]), pile=word(ch[1]), counts_for=ch[2])
+
+    def talon_count(self, meta: Meta, ch: list[Token]) -> m.Word:
+        return word(ch[0])
+
+    def sides(self, meta: Meta, ch: list[Token]) -> m.Sides:
+        return m.Sides(pos=pos_of(meta), role=word(ch[0]))
+
     def dealer_sees(self, meta: Meta, ch: list[Any]) -> bool:
         return True
 

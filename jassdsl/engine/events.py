@@ -118,6 +118,14 @@ class Bettered(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TalonTaken(Event):
+    """A player takes the talon into the hand (`cards`: seen by that player alone)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class LaidAway(Event):
     seat: int
     card: int

@@ -51,11 +51,15 @@ class Observation:
     roles: dict[str, int] = field(default_factory=dict)  # role: seat so far, -1: nobody
     sheets: tuple[tuple[str, ...], ...] = ()  # per scoresheet: the columns still open
     column: str = ""  # the scoresheet's column taken this hand
+    talon: tuple[int, ...] = ()  # the talon, seen by its taker alone
+    laid_away: tuple[int, ...] = ()  # the cards its taker laid away, seen by the taker alone
+    laid_count: int = 0  # how many cards were laid away (seen by everybody)
+    sides: tuple[int, ...] = ()  # sides formed this hand: per seat, 0 alone, 1 the rest
 
     def as_dict(self) -> dict[str, Any]:
         """Plain values with card names (None for no card or no trump)."""
         out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
-        for key in ("hand", "trick", "looked"):
+        for key in ("hand", "trick", "looked", "talon", "laid_away"):
             out[key] = [CARD_NAMES[c] for c in out[key]]
         for key in ("shown", "turned", "seen"):
             out[key] = _name(out[key])

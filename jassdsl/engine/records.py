@@ -54,6 +54,9 @@ class HandResult(NamedTuple):
     roles: dict[str, int] = {}  # noqa: RUF012  # the roles the file reads: seat, or -1
     column: str = ""  # the scoresheet's column played in this hand
     sheet: int = -1  # ... and the sheet it was played on (per team or per player)
+    talon: tuple[int, ...] = ()  # the talon its taker took into the hand, as it lay
+    laid_away: tuple[int, ...] = ()  # the cards the taker laid away, in order
+    sides: tuple[int, ...] = ()  # sides formed per hand: per seat, 0 alone, 1 the rest
 
     def trick_order(self, leader: int) -> tuple[int, ...]:
         """The seats of a trick of this hand in play order, from its leader (only the

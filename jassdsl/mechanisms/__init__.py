@@ -15,6 +15,8 @@ from jassdsl.engine.trump import TrumpChoice
 from jassdsl.mechanism import Mechanism
 from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.rob import ROB
+from jassdsl.mechanisms.sides import SIDES
+from jassdsl.mechanisms.talon import TALON
 from jassdsl.mechanisms.take_part import TAKE_PART
 
 MECHANISMS: tuple[Mechanism, ...] = (
@@ -23,7 +25,9 @@ MECHANISMS: tuple[Mechanism, ...] = (
     TAKE_PART,
     ROB,
     Mechanism("auction", phase=Auction),
+    TALON,
     Mechanism("trump", phase=TrumpChoice),
     Mechanism("sheet", phase=SheetChoice),
     Mechanism("declare", phase=Declarations),
+    SIDES,
 )
