@@ -107,9 +107,14 @@ class Talon(Phase):
         if not part.todo:
             g.advance(self)
 
+    def on_play(self, g: Table) -> None:
+        """The hands as play begins: the taker's with the talon, less what it laid away
+        (the Stöck are the taker's if both cards are in that hand)."""
+        g.s.in_hands = tuple(g.s.hands)
+
     def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         part = self.part(g.s)
-        return {"talon": part.talon, "laid_away": tuple(part.laid)}
+        return {"talon": part.talon, "laid_away": tuple(part.laid), "in_hands": g.s.in_hands}
 
     def observe(self, g: Table, seat: int) -> dict[str, Any]:
         """The taker sees the talon and what it laid away; the others only how many."""

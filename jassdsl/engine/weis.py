@@ -150,7 +150,7 @@ class HandBonuses(Phase):
         facts.stoeck = [0] * k
         # Stöck belongs to the hand as play began: after folding, taking a pile, robbing
         # and bettering (the same as the deal where nothing changes hands)
-        held = s.in_hands if "take_part" in r.configs else s.dealt
+        held = s.in_hands if {"take_part", "talon"} & r.configs.keys() else s.dealt
         holder = stoeck_holder(held, s.mode) if r.stoeck_bonus else -1
         if holder >= 0:
             for x in sharers(r, s.roles, holder):
