@@ -82,7 +82,7 @@ class Compiler:
         self.unit_of = unit_of
         self.mode_numbers = mode_numbers(rf)
         # sides formed per hand: a subject took a trick when its side did
-        self.sides = rf.sides is not None
+        self.sides = bool(rf.parts.get("sides"))
         self.let_functions: dict[str, Fn] = {}
         self.hand_only_lets: dict[str, bool] = {}
 

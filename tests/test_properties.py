@@ -121,7 +121,7 @@ def six_counts_11(options: dict[str, Any]) -> bool:
 def talon_taker(rules: CompiledRules, r: HandResult) -> tuple[int, int]:
     """The seat that took the talon and the seat its laid-away cards count for (-1: none),
     as the file's `talon:` statement names their roles."""
-    t = rules.model.talon
+    t = next(iter(rules.model.parts.get("talon", ())), None)
     if t is None or not r.talon:
         return -1, -1
     counts = t.counts_for.text if t.counts_for is not None else "nobody"

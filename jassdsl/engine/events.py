@@ -7,7 +7,8 @@ comparing the game's state before and after an action. Cards are card numbers an
 are `Mode`s; `jassdsl.cards.CARD_NAMES` names the cards.
 
 Every event carries the number of the hand it belongs to. `undo` takes back the events
-of the actions it takes back.
+of the actions it takes back. A mechanism's own events live in its module
+(`jassdsl/mechanisms/`), subclasses of `Event` as these are.
 """
 
 from __future__ import annotations
@@ -98,16 +99,6 @@ class TookPart(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Robbed(Event):
-    """The holder of the robbing card took the turned card (`took`) or left it."""
-
-    seat: int
-    card: int  # the robbing card
-    turned: int
-    took: bool
-
-
-@dataclass(frozen=True, slots=True)
 class Bettered(Event):
     """A player with an own pile: 'took' it (and lays cards away) or 'refused' it.
     `asked` is False for a dealer who sees the pile first and takes it without a turn."""
@@ -115,14 +106,6 @@ class Bettered(Event):
     seat: int
     how: str
     asked: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class TalonTaken(Event):
-    """A player takes the talon into the hand (`cards`: seen by that player alone)."""
-
-    seat: int
-    cards: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

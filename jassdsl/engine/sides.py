@@ -1,4 +1,4 @@
-"""Sides formed per hand: the holder of a role (the highest bidder) plays alone against
+"""Sides formed per hand (the mechanism is `jassdsl/mechanisms/sides.py`): the holder of a role (the highest bidder) plays alone against
 the others, who count as one side for that hand. Each player of a side has the side's
 facts (its card points, tricks, cards, Weis and Stöck summed), so what scoring gives a
 subject it gives every player of the side, and the Weis is compared between the sides.
@@ -7,11 +7,8 @@ subject it gives every player of the side, and the Weis is compared between the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from jassdsl.compiler import CompiledRules
-from jassdsl.engine.phase import Phase, Table
-from jassdsl.handfacts import HandFacts
 
 ALONE, REST = 0, 1  # the side of the role's holder, and that of the others
 
@@ -53,17 +50,3 @@ def sharers(rules: CompiledRules, roles: list[int], seat: int) -> list[int]:
         return [rules.team_of[seat]]
     return [x for x in range(rules.players) if sides[x] == sides[seat]]
 
-
-class Sides(Phase):
-    """Never waits: says in the hand's record and the observations who plays on which
-    side (the scoring facts themselves are summed by side at the end of the hand)."""
-
-    @classmethod
-    def used_by(cls, rules: CompiledRules) -> bool:
-        return "sides" in rules.configs
-
-    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
-        return {"sides": tuple(facts.side)}
-
-    def observe(self, g: Table, seat: int) -> dict[str, Any]:
-        return {"sides": hand_sides(self.rules, g.s.roles) or ()}

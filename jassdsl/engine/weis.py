@@ -148,8 +148,8 @@ class HandBonuses(Phase):
         k = r.subjects
         facts.weis = list(s.weis.points) if s.weis is not None and s.weis.points else [0] * k
         facts.stoeck = [0] * k
-        # Stöck belongs to the hand as play began: after folding, taking a pile, robbing
-        # and bettering (the same as the deal where nothing changes hands)
+        # Stöck belongs to the hand as play began: after folding, taking a pile, robbing,
+        # bettering and the talon (the same as the deal where nothing changes hands)
         held = s.in_hands if {"take_part", "talon"} & r.configs.keys() else s.dealt
         holder = stoeck_holder(held, s.mode) if r.stoeck_bonus else -1
         if holder >= 0:
