@@ -18,7 +18,7 @@ from jassdsl.actions import Action
 from jassdsl.cards import CARD_INDEX, cards_mask
 from jassdsl.compiler import CompiledRules, Declaring
 from jassdsl.deal import trick_seats
-from jassdsl.engine.sides import side_of
+from jassdsl.engine.sides import SidesConfig
 from jassdsl.engine.talon import talon_config
 from jassdsl.game import Game
 from jassdsl.mechanism import at_phase
@@ -230,9 +230,6 @@ def talon_cards(game: Game, seat: int) -> int:
     config = talon_config(game.rules)
     if config is None:
         return 0
-    piles = game.s.piles if type(game) is Game else None  # its size is no secret
-    if piles is not None:
-        return piles.piles.get(config.pile, 0).bit_count()
     return int(game.observation(seat)["piles"].get(config.pile, 0))
 
 
@@ -323,7 +320,9 @@ class HeuristicBot:
             return Action("play", lead_card(cards, table))
         trick = list(view.trick)
         winner = view.seats[trick_winner(trick, table)]
-        team = side_of(rules, game.s.roles) if type(game) is Game else rules.team_of
+        team = rules.team_of
+        if rules.config("sides", SidesConfig) is not None:  # this hand's sides, as seen
+            team = tuple(game.observation(view.seat)["sides"]) or team
         partner_ahead = winner != view.seat and team[winner] == team[view.seat] and (
             rules.subjects < rules.players or team is not rules.team_of)
         at_stake = sum(table.points[c] for c in trick)
