@@ -15,9 +15,9 @@ from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import trick_seats
 from jassdsl.engine.events import WeisCounted, WeisSaid
-from jassdsl.engine.sides import sharers, side_of
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.records import Trick
+from jassdsl.engine.sides import sharers, side_of
 from jassdsl.engine.state import State, WeisPart
 from jassdsl.handfacts import HandFacts
 from jassdsl.weis import Weis, best_seat, hand_weise, stoeck_holder

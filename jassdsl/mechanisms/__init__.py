@@ -16,8 +16,8 @@ from jassdsl.mechanism import Mechanism
 from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.rob import ROB
 from jassdsl.mechanisms.sides import SIDES
-from jassdsl.mechanisms.talon import TALON
 from jassdsl.mechanisms.take_part import TAKE_PART
+from jassdsl.mechanisms.talon import TALON
 
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("schedule", phase=Schedule),

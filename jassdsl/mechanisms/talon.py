@@ -74,10 +74,11 @@ def check(c: Any, rf: m.RuleFile) -> None:
                 f"role known once the auction is over; write "
                 f"{' or '.join(repr(x) for x in TAKERS)}")
     c.table_pile(rf, t.pile)
-    if t.counts_for is not None and t.counts_for.text != "nobody":
-        if c.role_word(rf, t.counts_for.pos, t.counts_for.text) is None:
-            c.error(t.counts_for.pos, "unknown-name", f"{t.counts_for.text!r} is no role; "
-                    "laid-away cards count for a role (the bidder) or for 'nobody'")
+    counts = t.counts_for
+    if counts is not None and counts.text != "nobody" and \
+            c.role_word(rf, counts.pos, counts.text) is None:
+        c.error(counts.pos, "unknown-name", f"{counts.text!r} is no role; laid-away cards "
+                "count for a role (the bidder) or for 'nobody'")
 
 
 def counted_for(t: Talon) -> str:
