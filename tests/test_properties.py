@@ -395,6 +395,14 @@ def bieter_ends(number: int, totals: dict[str, tuple[int, ...]], opts: dict[str,
         number >= opts["limit"]
 
 
+def dreier_bieter(v: HandView) -> Expected:
+    """Bieter's contract for one against two (V, J, the file's decisions): a match bid is
+    made only by taking every trick, any other bid by the bidder's card points (laid-away
+    cards included), Weis and Stöck; one clause 'made' for both."""
+    exp = bieter(v)
+    return Expected("made", exp.delta) if exp.clause == "made-match" else exp
+
+
 def differenzler(v: HandView) -> Expected:
     est = v.declared["estimate"]
     return Expected("difference", each(v, "penalties", lambda s: abs(v.points[s] - est[s])))
@@ -680,7 +688,7 @@ RULE_TEXTS: dict[str, Spec] = {
     # V, J and the file's decisions: Bieter's contract, the highest bidder alone against
     # the other two as one side (the view's points, tricks, Weis and Stöck are each side's,
     # recomputed from the tricks and the laid-away cards, which count for the bidder)
-    "dreier-bieter": Spec(bieter, bieter_ends, ("most", "points")),
+    "dreier-bieter": Spec(dreier_bieter, bieter_ends, ("most", "points")),
     # A: with Bessern the hand is scored "as in ordinary Handjass"
     "handjass-bessern": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
                              leave="target"),
