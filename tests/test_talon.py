@@ -152,3 +152,23 @@ def test_clear_errors() -> None:
     assert "broken.jass:" in msg
     msg = broken("players 3", "players 4 in teams across")
     assert "sides per hand are for players who play for themselves" in msg
+
+
+def test_the_terminal_tells_the_talon_to_its_taker_alone() -> None:
+    from jassdsl import textview as tv
+
+    game = Game(NAME, seed=6, events=True)
+    bot = HeuristicBot(random.Random(6))
+    while game.phase != "talon":
+        game.apply(bot.choose(game, game.current_player))
+    taker = game.current_player
+    cards = game.observation(taker)["talon"]
+    for seat in range(3):
+        lines = tv.Narrator(game, tv.seat_names(3, seat), seat).tell(game.hand_events())
+        told = [x for x in lines if "talon" in x]
+        assert len(told) == 1
+        assert all(c in told[0] for c in cards) == (seat == taker), told
+    from jassdsl.table.view import Words
+
+    words = Words(game, "de")
+    assert all("weglegen" in words.action(a) for a in game.legal_actions())
