@@ -36,6 +36,7 @@ class WeisPhase(Phase):
     it counts the Weise when the first trick is taken (`on_trick`)."""
 
     name = "weis"
+    place = "in play"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
@@ -138,6 +139,8 @@ class WeisPhase(Phase):
 
 class HandBonuses(Phase):
     """Weis and Stöck as facts of the hand (where the file has Weis or Stöck)."""
+
+    place = "keeper"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:

@@ -69,6 +69,8 @@ class SidesPhase(Phase):
     """Never waits: says in the hand's record and the observations who plays on which
     side (the facts themselves are added up by side at the end of the hand)."""
 
+    place = "keeper"
+
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
         return "sides" in rules.configs

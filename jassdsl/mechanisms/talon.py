@@ -21,7 +21,7 @@ from jassdsl.bots import View, table_for
 from jassdsl.cards import CARD_INDEX, CARD_NAMES, mask_cards
 from jassdsl.compiler import CompiledRules, role_index
 from jassdsl.engine import Game
-from jassdsl.engine.events import Event, LaidAway
+from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import State
 from jassdsl.engine.talon import TalonConfig, TalonPart, talon_config
@@ -103,6 +103,14 @@ class TalonTaken(Event):
     cards: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class TalonLaidAway(Event):
+    """The talon's taker lays a card away (told to nobody else: only that one was)."""
+
+    seat: int
+    card: int
+
+
 class TalonPhase(Phase):
     """Once the auction is over: the taker takes the talon up and lays away as many."""
 
@@ -164,7 +172,7 @@ class TalonPhase(Phase):
         if counts_for >= 0 and (holder := s.roles[counts_for]) >= 0:
             s.won[holder] |= 1 << card  # as if taken in a trick
         if g.log is not None:
-            g.emit(LaidAway(s.hand_no, s.current, card))
+            g.emit(TalonLaidAway(s.hand_no, s.current, card))
         if not part.todo:
             g.advance(self)
 
