@@ -36,7 +36,8 @@ class ActionSpace:
     @classmethod
     def of(cls, rules: CompiledRules) -> ActionSpace:
         out = [Action("play", c) for c in range(len(CARD_NAMES))]
-        if rules.own_piles:
+        if rules.own_piles or any("discard" in x.kinds and x.name in rules.configs
+                                  for x in rules.mechanisms):
             out += [Action("discard", c) for c in range(len(CARD_NAMES))]
         out += [Action("trump", m) for m in range(len(rules.mode_names))]
         out += [Action("column", k) for k in range(len(rules.columns))]

@@ -18,6 +18,8 @@ from jassdsl.actions import Action
 from jassdsl.cards import CARD_INDEX, cards_mask
 from jassdsl.compiler import CompiledRules, Declaring
 from jassdsl.deal import trick_seats
+from jassdsl.engine.sides import SidesConfig
+from jassdsl.engine.talon import talon_config
 from jassdsl.game import Game
 from jassdsl.mechanism import at_phase
 from jassdsl.play import beat_rows, trick_winner
@@ -223,6 +225,27 @@ def expected_points(rules: CompiledRules, hand: tuple[int, ...], table: ModeTabl
                       for c in hand)
 
 
+def talon_cards(game: Game, seat: int) -> int:
+    """The cards of a talon the highest bidder will take (0: the file has none)."""
+    config = talon_config(game.rules)
+    if config is None:
+        return 0
+    return int(game.observation(seat)["piles"].get(config.pile, 0))
+
+
+def talon_gain(rules: CompiledRules, hand: tuple[int, ...], table: ModeTable,
+               cards: int) -> float:
+    """What a talon of this many unseen cards adds to what a bidder expects to make: the
+    average points of a card not in the hand, for each (kept, or laid away to count for
+    the bidder; half as much where laid-away cards count for nobody)."""
+    if not cards:
+        return 0.0
+    config = talon_config(rules)
+    outside = sum(table.points) - sum(table.points[c] for c in hand)
+    gain = cards * outside / max(36 - len(hand), 1)
+    return gain if config is not None and config.counts_for >= 0 else gain / 2
+
+
 class HeuristicBot:
     """A generic player: strongest trump mode, point-based estimates, cheap trick wins."""
 
@@ -245,8 +268,10 @@ class HeuristicBot:
             return clamp_declaration(legal, scaled(game, share))
         if phase == "auction":
             r = game.rules
-            best = max(expected_points(r, view.hand, r.modes[m]) / hand_total(r, r.modes[m])
-                       for m in (r.trump_choices or tuple(r.modes)))
+            talon = talon_cards(game, view.seat)
+            best = max((expected_points(r, view.hand, r.modes[m]) + talon_gain(
+                r, view.hand, r.modes[m], talon)) / hand_total(r, r.modes[m])
+                for m in (r.trump_choices or tuple(r.modes)))
             return bid_or_pass(legal, scaled(game, best))
         if phase == "weis":  # a declared Weis counts for its side in every rule file
             return max(legal, key=lambda a: a.value)
@@ -295,8 +320,11 @@ class HeuristicBot:
             return Action("play", lead_card(cards, table))
         trick = list(view.trick)
         winner = view.seats[trick_winner(trick, table)]
-        partner_ahead = winner != view.seat and rules.team_of[winner] == rules.team_of[
-            view.seat] and rules.subjects < rules.players
+        team = rules.team_of
+        if rules.config("sides", SidesConfig) is not None:  # this hand's sides, as seen
+            team = tuple(game.observation(view.seat)["sides"]) or team
+        partner_ahead = winner != view.seat and team[winner] == team[view.seat] and (
+            rules.subjects < rules.players or team is not rules.team_of)
         at_stake = sum(table.points[c] for c in trick)
         if at_stake > 0 and not partner_ahead:
             winning = takers(rules, view, trick, cards)

@@ -81,6 +81,8 @@ class Compiler:
         self.silent = {d.name for d in rf.declarations if not declared_under(d, options)}
         self.unit_of = unit_of
         self.mode_numbers = mode_numbers(rf)
+        # sides formed per hand: a subject took a trick when its side did
+        self.sides = bool(rf.parts.get("sides"))
         self.let_functions: dict[str, Fn] = {}
         self.hand_only_lets: dict[str, bool] = {}
 
@@ -236,6 +238,9 @@ class Source:
                 return f"f.declared[{e.name!r}][{s}]"
             if e.name in ROLES:  # the subject holds the role (or its team does)
                 return f"(f.roles[{ROLES[e.name].index}] == {s})"
+            if e.name == "last" and c.sides:
+                return (f"(len(f.trick_winners) > 0 and "
+                        f"f.side[f.trick_winners[-1]] == f.side[{s}])")
             return FACT_SOURCE[e.name].format(s=s)
         if isinstance(e, (m.TeamValue, m.RoleValue)) and e.name in c.silent:
             return "(0)"
@@ -299,6 +304,9 @@ class Source:
         if e.func == "trick":
             arg = e.args[0]
             k = arg.value if isinstance(arg, m.Num) else 0  # the checker wants a number
+            if c.sides:
+                return (f"int(len(f.trick_winners) >= {k!r} and "
+                        f"f.side[f.trick_winners[{k!r} - 1]] == f.side[{s}])")
             return (f"int(len(f.trick_winners) >= {k!r} and "
                     f"f.trick_winners[{k!r} - 1] == {s})")
         return self.helper(c.ranking(e), s)  # most, least, place

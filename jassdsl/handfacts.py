@@ -54,6 +54,7 @@ class HandFacts:
     role_seats: list[int] = field(default_factory=no_roles)  # per role: the seat holding it
     seat_declared: dict[str, list[int]] = field(default_factory=dict)  # per seat, not team
     mode: int = -1  # the hand's mode number (`in NAME`): 0-3 a trump suit, 4 obenabe, ...
+    side: list[int] = field(default_factory=list)  # sides formed per hand: side per subject
     multiplier: int = 1  # the multiplier of the scoresheet's column played in this hand
     _rank: list[int] | None = field(default=None, repr=False)
     _sharing: list[int] | None = field(default=None, repr=False)

@@ -483,3 +483,31 @@ def konter_turn(players: int, forehand: int, chooser: int,
             if (seat, kind) not in said:
                 return seat, kind
     return None
+
+
+# --- the talon and one against the rest (Dreier-Bieter: jassverzeichnis.ch) -------------------
+# Ten cards each, six on the table. The highest bidder takes the six up and lays six away;
+# in the file's decision they count for the bidder as if taken in a trick, so a hand is
+# still worth 157. The bidder then plays alone, and the other two form one party: what
+# they take is added up, and the party that takes every trick has the match.
+def talon_hand(hand: list[str], talon: list[str], laid: list[str]) -> list[str]:
+    """The bidder's hand as play begins: the talon taken up, the laid-away cards out
+    (each laid-away card was in the hand or in the talon)."""
+    held = hand + talon
+    assert len(laid) == len(talon) and all(c in held for c in laid), "laid away unheld cards"
+    return [c for c in held if c not in laid]
+
+
+def one_against_rest(points: list[int], tricks: list[int], alone: int, laid: int,
+                     match: int) -> list[int]:
+    """Per player, what its party made: the player alone its own points and the laid-away
+    cards' points, each of the others the two's points added up; a party that took every
+    trick adds the match bonus."""
+    mine = points[alone] + laid
+    theirs = sum(p for seat, p in enumerate(points) if seat != alone)
+    all_tricks = sum(tricks)
+    if tricks[alone] == all_tricks:
+        mine += match
+    elif tricks[alone] == 0:
+        theirs += match
+    return [mine if seat == alone else theirs for seat in range(len(points))]

@@ -118,8 +118,14 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
         assert player == seat, f"hand {r.number}: the reference asks {player}, engine {seat}"
         return mode
 
-    held = r.in_hands or r.hands  # with taking part: the hands when play began
-    hands = [names(h if isinstance(h, int) else list(h)) for h in held]
+    hands = [names(h if isinstance(h, int) else list(h)) for h in r.hands]
+    if r.in_hands and not r.talon:  # with taking part: the hands when play began
+        hands = [names(h if isinstance(h, int) else list(h)) for h in r.in_hands]
+    if r.talon:  # the talon's taker: the hand dealt, the talon up, the laid-away cards out
+        bids = r.declared[rules.declarations[rules.auction].name]
+        taker = bids.index(max(bids))  # the highest bidder (bids only rise)
+        hands[taker] = ref.talon_hand(hands[taker], names(list(r.talon)),
+                                      names(list(r.laid_away)))
 
     def choose(player: int, legal: list[str], state: dict[str, Any]) -> str:
         seat, engine_legal, card = queue.pop(0)
@@ -160,8 +166,18 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
     return out
 
 
-def subject_points(rules: CompiledRules, out: dict[str, Any]) -> list[int]:
-    """The reference's per-player points summed per subject, with a declared match bonus."""
+def subject_points(rules: CompiledRules, out: dict[str, Any], r: HandResult) -> list[int]:
+    """The reference's per-player points summed per subject, with a declared match bonus;
+    where the file forms sides per hand, per player its side's (the laid-away cards for
+    the player alone)."""
+    bonus = next((int(b.points.number if b.points.number is not None
+                      else rules.options[b.points.option or ""])
+                  for b in rules.model.bonuses if b.name.text == "match"), 0)
+    if r.sides:
+        mode = None if r.trump == "none" else r.trump
+        laid = sum(ref.card_points(CARD_NAMES[c], mode) for c in r.laid_away)
+        tricks = [len(t) for t in out["tricks"]]
+        return ref.one_against_rest(out["points"], tricks, r.sides.index(0), laid, bonus)
     points = [0] * rules.subjects
     tricks = [0] * rules.subjects
     for seat, p in enumerate(out["points"]):
@@ -186,7 +202,7 @@ def check_game_against_reference(case: VariantCase, seed: int, policy: int) -> N
         assert [h["winner"] for h in out["history"]] == [t.winner for t in r.tricks]
         assert [h["cards"] for h in out["history"]] == [
             [CARD_NAMES[c] for c in t.cards] for t in r.tricks]
-        assert subject_points(rules, out) == list(r.points)
+        assert subject_points(rules, out, r) == list(r.points)
 
 
 @settings(max_examples=scaled(1))

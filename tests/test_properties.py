@@ -119,26 +119,47 @@ def six_counts_11(options: dict[str, Any]) -> bool:
     return options.get("undenufe-eleven") == "six"
 
 
+def talon_taker(rules: CompiledRules, r: HandResult) -> tuple[int, int]:
+    """The seat that took the talon and the seat its laid-away cards count for (-1: none),
+    as the file's `talon:` statement names their roles."""
+    t = next(iter(rules.model.parts.get("talon", ())), None)
+    if t is None or not r.talon:
+        return -1, -1
+    counts = t.counts_for.text if t.counts_for is not None else "nobody"
+    return r.roles.get(t.who.text, -1), r.roles.get(counts, -1)
+
+
 def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> HandView:
     team = rules.team_of
     k = rules.subjects
+    # sides formed per hand: points, tricks and cards are the side's, for each of its players
+    group, kk = (list(r.sides), 2) if r.sides else (list(team), k)
     mode = ref_mode(r.trump)
-    points, tricks = [0] * k, [0] * k
-    won: list[set[str]] = [set() for _ in range(k)]
+    points, tricks = [0] * kk, [0] * kk
+    won: list[set[str]] = [set() for _ in range(kk)]
     winners = [team[t.winner] for t in r.tricks]
     per_trick = []
     for t in r.tricks:
-        w = team[t.winner]
+        w = group[t.winner]
         tricks[w] += 1
         per_trick.append(sum(ref.card_points(CARD_NAMES[c], mode, six_counts_11(options))
                              for c in t.cards))
         points[w] += per_trick[-1]
         for c in t.cards:
             won[w].add(CARD_NAMES[c])
+    _, keeper = talon_taker(rules, r)
+    if keeper >= 0:  # the laid-away cards count for the keeper as if taken
+        for c in r.laid_away:
+            points[group[keeper]] += ref.card_points(CARD_NAMES[c], mode)
+            won[group[keeper]].add(CARD_NAMES[c])
     if winners:
-        points[winners[-1]] += 5
-        if tricks[winners[-1]] == len(winners):
-            points[winners[-1]] += match_bonus(rules)
+        last = group[r.tricks[-1].winner]
+        points[last] += 5
+        if tricks[last] == len(winners):
+            points[last] += match_bonus(rules)
+    if r.sides:
+        points, tricks = [points[x] for x in group], [tricks[x] for x in group]
+        won = [won[x] for x in group]
     declared = {}
     for name, values in r.declared.items():
         per = [0] * k
@@ -191,11 +212,14 @@ def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[lis
         # the first void sets trump (the decision hand-weis of misere-molotow)
         known = None if rules.trump_kind == "first_void" else mode
         best = ref.best_weis_seat(declared, order, known, table, nines, six)
+        side = list(r.sides) or list(team)  # sides formed per hand compare as a side
         if best >= 0:
             for seat, said in enumerate(declared):
-                if team[seat] == team[best]:
-                    weis[team[seat]] += sum(ref.weis_value(c, table, nines, six)
-                                            for c in said)
+                if side[seat] == side[best]:
+                    value = sum(ref.weis_value(c, table, nines, six) for c in said)
+                    for x in range(k):  # a side's Weis is each of its players'
+                        if (side[x] == side[best]) if r.sides else x == team[seat]:
+                            weis[x] += value
     if declared and "take_part" in rules.configs:  # only those taking part may declare
         assert all(not said for seat, said in enumerate(declared) if seat not in r.playing)
     # Stöck where the file has it (and its yes/no option, if any, is yes): G, 20 points
@@ -204,7 +228,9 @@ def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[lis
            for b in rules.model.bonuses) and mode in ref.SUITS:
         for seat, cards in enumerate(dealt):
             if {f"{mode}K", f"{mode}Q"} <= cards:
-                stoeck[team[seat]] += 20
+                for x in range(k):
+                    if (r.sides[x] == r.sides[seat]) if r.sides else x == team[seat]:
+                        stoeck[x] += 20
     return weis, stoeck
 
 
@@ -380,6 +406,14 @@ def bieter_ends(number: int, totals: dict[str, tuple[int, ...]], opts: dict[str,
     """Alone on top with at least the target, or after the hand limit (file decisions)."""
     return alone_on_top("points", 1000, "target")(number, totals, opts) or \
         number >= opts["limit"]
+
+
+def dreier_bieter(v: HandView) -> Expected:
+    """Bieter's contract for one against two (V, J, the file's decisions): a match bid is
+    made only by taking every trick, any other bid by the bidder's card points (laid-away
+    cards included), Weis and Stöck; one clause 'made' for both."""
+    exp = bieter(v)
+    return Expected("made", exp.delta) if exp.clause == "made-match" else exp
 
 
 def differenzler(v: HandView) -> Expected:
@@ -666,6 +700,10 @@ RULE_TEXTS: dict[str, Spec] = {
                      leave="target"),
     "differenzler-offen": Spec(differenzler_offen, after(12, "hands"), ("fewest", "penalties")),
     "bieter": Spec(bieter, bieter_ends, ("most", "points")),
+    # V, J and the file's decisions: Bieter's contract, the highest bidder alone against
+    # the other two as one side (the view's points, tricks, Weis and Stöck are each side's,
+    # recomputed from the tricks and the laid-away cards, which count for the bidder)
+    "dreier-bieter": Spec(dreier_bieter, bieter_ends, ("most", "points")),
     # A: with Bessern the hand is scored "as in ordinary Handjass"
     "handjass-bessern": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
                              leave="target"),
@@ -765,6 +803,13 @@ def check_deal_and_play(rules: CompiledRules, r: HandResult) -> None:
     elif rules.lead_role >= 0:  # or the player holding another role, when somebody does
         held = r.roles[ROLE_LIST[rules.lead_role].name]
         leader = held if held >= 0 else leader
+    taker, _ = talon_taker(rules, r)
+    if taker >= 0:  # the taker plays the talon's cards, less the cards laid away
+        talon, laid = as_mask(r.talon), as_mask(r.laid_away)
+        assert talon.bit_count() == laid.bit_count() == 36 - union.bit_count()
+        assert not talon & union and laid & ~(dealt[taker] | talon) == 0
+        dealt[taker] = (dealt[taker] | talon) & ~laid
+        union = (union | talon) & ~laid
     played = []
     for t in r.tricks:
         assert t.leader == leader and len(t.cards) == n
@@ -816,7 +861,7 @@ def facts_of(rules: CompiledRules, r: HandResult, v: HandView,
         # the roles (chooser, pusher, bidder, first-void): the bidder from the bids, the
         # first void from the tricks, who chose and pushed as the hand's record says
         role_seats=role_seats, roles=[team[x] if x >= 0 else -1 for x in role_seats],
-        seat_declared=v.seat_declared,
+        seat_declared=v.seat_declared, side=list(r.sides),
         # the hand's mode by number: D H S C obenabe undenufe, then the file's own modes
         mode=-1 if r.trump == "none" else ["D", "H", "S", "C", "obenabe", "undenufe",
                                            *(d.name for d in rules.model.modes)].index(r.trump),
@@ -1033,7 +1078,7 @@ class SheetWatch:
 # what the texts say about passing in an auction: Bieter's sources make a pass final (J:
 # "darf nachträglich nicht mehr bieten"), Sticheln's does not (A: the bidding goes round
 # until nobody outbids the highest bidder)
-PASS_IS_FINAL = {"bieter": True, "sticheln": False}
+PASS_IS_FINAL = {"bieter": True, "sticheln": False, "dreier-bieter": True}
 
 
 @dataclass

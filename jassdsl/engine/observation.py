@@ -101,11 +101,31 @@ class Observation:
         """The scoresheet's column taken this hand."""
         return self.part("sheet", "column", "")  # type: ignore[no-any-return]
 
+    @property
+    def talon(self) -> tuple[int, ...]:
+        """The talon, seen by its taker alone."""
+        return self.part("talon", "talon", ())  # type: ignore[no-any-return]
+
+    @property
+    def laid_away(self) -> tuple[int, ...]:
+        """The cards the talon's taker laid away, seen by the taker alone."""
+        return self.part("talon", "laid_away", ())  # type: ignore[no-any-return]
+
+    @property
+    def laid_count(self) -> int:
+        """How many cards were laid away (seen by everybody)."""
+        return self.part("talon", "laid_count", 0)  # type: ignore[no-any-return]
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Sides formed this hand: per seat, 0 alone, 1 the rest."""
+        return self.part("sides", "sides", ())  # type: ignore[no-any-return]
+
     def as_dict(self) -> dict[str, Any]:
         """Plain values with card names (None for no card or no trump), under the keys
         of `KEYS`: the mechanisms' values flat, as the dict has always had them."""
         out: dict[str, Any] = {key: getattr(self, key) for key in KEYS}
-        for key in ("hand", "trick", "looked"):
+        for key in ("hand", "trick", "looked", "talon", "laid_away"):
             out[key] = [CARD_NAMES[c] for c in out[key]]
         for key in ("shown", "turned", "seen"):
             out[key] = _name(out[key])
@@ -128,7 +148,7 @@ class Observation:
 KEYS = ("seat", "hand", "trick", "leader", "trump", "shown", "phase", "current", "dealer",
         "bidder", "hand_number", "tricks", "declared", "totals", "weis", "weis_offer",
         "table", "playing", "piles", "turned", "swapped", "robbed", "seen", "looked",
-        "roles", "sheets", "column")
+        "roles", "sheets", "column", "talon", "laid_away", "laid_count", "sides")
 
 
 def seats_in(mask: int, players: int) -> tuple[int, ...]:

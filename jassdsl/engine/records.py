@@ -70,7 +70,8 @@ class HandResult(NamedTuple):
     @property
     def in_hands(self) -> tuple[int, ...]:
         """Per seat, the cards held when play began (taking part)."""
-        return self.part("take_part", "in_hands", ())  # type: ignore[no-any-return]
+        return (self.part("take_part", "in_hands", ())  # type: ignore[no-any-return]
+                or self.part("talon", "in_hands", ()))
 
     @property
     def left(self) -> tuple[int, ...]:
@@ -106,6 +107,21 @@ class HandResult(NamedTuple):
     def sheet(self) -> int:
         """The sheet the column was played on (per team or per player), or -1."""
         return self.part("sheet", "sheet", -1)  # type: ignore[no-any-return]
+
+    @property
+    def talon(self) -> tuple[int, ...]:
+        """The talon its taker took into the hand, as it lay."""
+        return self.part("talon", "talon", ())  # type: ignore[no-any-return]
+
+    @property
+    def laid_away(self) -> tuple[int, ...]:
+        """The cards the talon's taker laid away, in order."""
+        return self.part("talon", "laid_away", ())  # type: ignore[no-any-return]
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Sides formed per hand: per seat, 0 alone, 1 the rest (() without sides)."""
+        return self.part("sides", "sides", ())  # type: ignore[no-any-return]
 
     def trick_order(self, leader: int) -> tuple[int, ...]:
         """The seats of a trick of this hand in play order, from its leader (only the

@@ -17,6 +17,7 @@ from jassdsl.deal import trick_seats
 from jassdsl.engine.events import WeisCounted, WeisSaid
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.records import Trick
+from jassdsl.engine.sides import sharers, side_of
 from jassdsl.engine.state import State, WeisPart
 from jassdsl.handfacts import HandFacts
 from jassdsl.weis import Weis, best_seat, hand_weise, stoeck_holder
@@ -107,11 +108,12 @@ class WeisPhase(Phase):
             order = list(trick_seats(r.players, s.playing)[s.tricks[0].leader])
             best = best_seat(dict(enumerate(w.said)), order)
             points = [0] * r.subjects
-            if best >= 0:
-                side = r.team_of[best]
-                for seat, said in enumerate(w.said):
-                    if r.team_of[seat] == side:
-                        points[side] += sum(x.value for x in said)
+            if best >= 0:  # the side of the best Weis: a team, or a side of this hand
+                team = side_of(r, s.roles)
+                side = sum(sum(x.value for x in said) for seat, said in enumerate(w.said)
+                           if team[seat] == team[best])
+                for x in sharers(r, s.roles, best):
+                    points[x] = side
             w.points = tuple(points)
         if g.log is not None:
             g.emit(WeisCounted(s.hand_no, w.points))
@@ -150,9 +152,10 @@ class HandBonuses(Phase):
         k = r.subjects
         facts.weis = list(s.weis.points) if s.weis is not None and s.weis.points else [0] * k
         facts.stoeck = [0] * k
-        # Stöck belongs to the hand as play began: after folding, taking a pile, robbing
-        # and bettering (the same as the deal where nothing changes hands)
-        held = s.in_hands if "take_part" in r.configs else s.dealt
+        # Stöck belongs to the hand as play began: after folding, taking a pile, robbing,
+        # bettering and the talon (the same as the deal where nothing changes hands)
+        held = s.in_hands if {"take_part", "talon"} & r.configs.keys() else s.dealt
         holder = stoeck_holder(held, s.mode) if r.stoeck_bonus else -1
         if holder >= 0:
-            facts.stoeck[r.team_of[holder]] = r.stoeck_bonus
+            for x in sharers(r, s.roles, holder):
+                facts.stoeck[x] = r.stoeck_bonus

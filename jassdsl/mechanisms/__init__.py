@@ -22,7 +22,9 @@ from jassdsl.engine.weis import HandBonuses, WeisPhase
 from jassdsl.mechanism import Mechanism
 from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.rob import ROB
+from jassdsl.mechanisms.sides import SIDES
 from jassdsl.mechanisms.take_part import TAKE_PART
+from jassdsl.mechanisms.talon import TALON
 
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("schedule", phase=Schedule),
@@ -30,6 +32,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     TAKE_PART,
     ROB,
     Mechanism("auction", phase=Auction),
+    TALON,
     Mechanism("trump", phase=TrumpChoice),
     Mechanism("sheet", phase=SheetChoice),
     Mechanism("declare", phase=Declarations),
@@ -41,4 +44,5 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("hand_bonuses", phase=HandBonuses),
     Mechanism("table_weis", phase=TableBonuses),
     Mechanism("leave", phase=Leave),
+    SIDES,
 )

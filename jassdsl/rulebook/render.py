@@ -19,7 +19,9 @@ from jassdsl.cards import RANKS, SUITS
 from jassdsl.compiler import CompiledRules, names_used
 from jassdsl.counting import TRICKS
 from jassdsl.engine.events import ColumnTaken, Declared, Pushed
+from jassdsl.engine.records import HandResult
 from jassdsl.engine.rob import robbing_card
+from jassdsl.engine.talon import talon_config
 from jassdsl.mechanism import Mechanism
 from jassdsl.play import UNDERTRUMP
 from jassdsl.roles import ROLES, role_name
@@ -31,7 +33,14 @@ from jassdsl.rulebook.cardview import (
     suit_prose,
     suits_legend,
 )
-from jassdsl.rulebook.example import Example, Forced, TrickRow, seat_name, subject_label
+from jassdsl.rulebook.example import (
+    Example,
+    Forced,
+    TrickRow,
+    points_table,
+    seat_name,
+    subject_label,
+)
 from jassdsl.rulebook.expressions import Speaker, mode_prose, own_name
 from jassdsl.rulebook.words import (
     RANK_FULL,
@@ -758,6 +767,12 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
     rows = [[f"**{seat_name(seat)}**", hand_marks(hand)] for seat, hand in enumerate(ex.hands)]
     out += table([say(lang, "ex.col.player"), say(lang, "ex.col.cards")], rows)
     out += [*trump_story(lang, v), ""]
+    if res.talon:  # the talon's taker: the seat whose hand as play began is not as dealt
+        taker = next(x for x, (a, b) in enumerate(zip(res.in_hands, res.hands, strict=True))
+                     if a != b)
+        out += [say(lang, "ex.talon", player=seat_name(taker),
+                    cards=" ".join(card_mark(c) for c in res.talon),
+                    laid=" ".join(card_mark(c) for c in res.laid_away)), ""]
     questions = {d.name for d in v.model.declarations if d.yes_no}
     for name, values in res.declared.items():
         shown = ", ".join(f"{seat_name(i)} {say(lang, 'word.' + ('yes' if val else 'no'))}"
@@ -910,14 +925,25 @@ def outcome_lines(lang: Lang, v: Variant) -> list[str]:
     ex, r, rf = v.example, v.rules, v.model
     res = ex.result
     s = Speaker(lang, rf)
-    points = ", ".join(f"{subject_label(r, i)} {p}" for i, p in enumerate(res.points))
-    extra = sum(res.points) - sum(ex.trick_sums)
+    # where sides are formed per hand, each side once (its players joined), as it scored
+    firsts = [res.sides.index(x) for x in sorted(set(res.sides))] if res.sides \
+        else list(range(len(res.points)))
+
+    def label(i: int) -> str:
+        return "+".join(seat_name(x) for x, side in enumerate(res.sides)
+                        if side == res.sides[i]) if res.sides else subject_label(r, i)
+
+    points = ", ".join(f"{label(i)} {res.points[i]}" for i in firsts)
+    laid = laid_points(r, res)
+    extra = sum(res.points[i] for i in firsts) - sum(ex.trick_sums) - laid
     line = say(lang, "ex.points", points=points)
+    if laid:
+        line = line[:-1] + " " + say(lang, "ex.laid_bonus", points=laid) + "."
     if extra:
         line = line[:-1] + " " + say(lang, "ex.match_bonus", bonus=extra) + "."
     out = [line, ""]
-    counted = [f"{subject_label(r, i)} {say(lang, f'ex.bonus.{key}')} {value}"
-               for key, values in res.bonuses.items() for i, value in enumerate(values) if value]
+    counted = [f"{label(i)} {say(lang, f'ex.bonus.{key}')} {values[i]}"
+               for key, values in res.bonuses.items() for i in firsts if values[i]]
     if counted:
         out += [say(lang, "ex.bonuses", items="; ".join(counted)), ""]
     clause = next((c for c in rf.clauses if c.id == res.clause), None)
@@ -935,6 +961,15 @@ def outcome_lines(lang: Lang, v: Variant) -> list[str]:
         totals += [f"{subject_label(r, i)} {amount_text(lang, r, unit, val)}"
                    for i, val in enumerate(values)]
     return [*out, say(lang, "ex.totals", totals=", ".join(totals)), ""]
+
+
+def laid_points(r: CompiledRules, res: HandResult) -> int:
+    """The card points of the cards laid away from a talon, where they count for a seat."""
+    config = talon_config(r)
+    if not res.laid_away or config is None or config.counts_for < 0:
+        return 0
+    table = points_table(r, res.trump)
+    return sum(table.points[c] for c in res.laid_away)
 
 
 def amount_text(lang: Lang, r: CompiledRules, unit: str, amount: int) -> str:

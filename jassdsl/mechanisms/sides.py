@@ -1,0 +1,121 @@
+"""Sides formed per hand: `sides: bidder against the rest`. The holder of a role plays
+alone against the others, who count as one side for that hand: their card points, tricks
+and cards are added up, their Weis is compared as a side's and the Stöck of one of them
+counts for the side; what scoring gives a subject it gives every player of its side.
+
+Everything about sides that is not the scoring's own is here: its statement, check,
+phase (the record and the observations), and its words in both languages.
+`engine/sides.py` says who plays on which side; the end of the hand
+(`engine/hand_end.py`), the Weis (`engine/weis.py`), the expressions (`exprsource.py`:
+`last`, `trick(K)`) and the bots read it there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jassdsl import model as m
+from jassdsl.compiler import CompiledRules, role_index
+from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.sides import SidesConfig, hand_sides
+from jassdsl.handfacts import HandFacts
+from jassdsl.mechanism import Mechanism
+from jassdsl.roles import ROLES
+from jassdsl.rulebook.words import Lang, say
+from jassdsl.syntax import pos_of, word
+
+# -- the statement
+GRAMMAR = """
+%extend _statement: sides
+// sides formed per hand: the holder of a role against the others, who score as one side
+sides: "sides" ":" ID "against" "the" "rest"
+"""
+
+# the roles that may play alone: known before play, so every hand has its sides
+ALONE = ("bidder", "chooser")
+
+
+class Sides(m.Node):
+    """`sides: ROLE against the rest`."""
+
+    role: m.Word
+
+
+def build(meta: Any, ch: list[Any]) -> Sides:
+    return Sides(pos=pos_of(meta), role=word(ch[0]))
+
+
+def check(c: Any, rf: m.RuleFile) -> None:
+    """A role held in every hand before play; players who play for themselves."""
+    sides = rf.part("sides", Sides)
+    if sides is None:
+        return
+    role = c.role_word(rf, sides.role.pos, sides.role.text)
+    if role is None or role.name not in ALONE:
+        c.error(sides.role.pos, "role", f"{sides.role.text!r} cannot play alone: sides are "
+                f"formed around a role known before play; write "
+                f"{' or '.join(repr(x) for x in ALONE)}")
+    if rf.teams:
+        c.error(sides.pos, "teams", "the teams are fixed in this file ('players N in teams "
+                "across'); sides per hand are for players who play for themselves")
+
+
+def compile_sides(rf: m.RuleFile, options: dict[str, int | str]) -> SidesConfig | None:
+    sides = rf.part("sides", Sides)
+    return SidesConfig(role_index(sides.role.text)) if sides is not None else None
+
+
+# -- the phase
+class SidesPhase(Phase):
+    """Never waits: says in the hand's record and the observations who plays on which
+    side (the facts themselves are added up by side at the end of the hand)."""
+
+    place = "keeper"
+    part_key = "sides"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return "sides" in rules.configs
+
+    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
+        return {"sides": tuple(facts.side)}
+
+    def observe(self, g: Table, seat: int) -> dict[str, Any]:
+        return {"sides": hand_sides(self.rules, g.s.roles) or ()}
+
+
+# -- the rulebook
+def describe(lang: Lang, rf: m.RuleFile) -> list[str]:
+    """Said with the declarations."""
+    sides = rf.part("sides", Sides)
+    if sides is None:
+        return []
+    role = ROLES[sides.role.text]
+    return [say(lang, "declare.sides", who=role.doc if lang == "en" else role.de_np(0))]
+
+
+WORDS: dict[str, tuple[str, str]] = {
+    "declare.sides": (
+        "In each hand {who} plays alone against the others, who play that hand as one "
+        "side: their card points, tricks and Weis count together, the best Weis is "
+        "compared between the two sides, and what the side scores each of its players "
+        "writes.",
+        "In jeder Runde spielt {who} allein gegen die anderen, die in dieser Runde eine "
+        "Partei bilden: ihre Kartenpunkte, Stiche und Weise zählen zusammen, der beste "
+        "Weis wird zwischen den beiden Parteien verglichen, und was die Partei schreibt, "
+        "schreibt jeder ihrer Spieler.",
+    ),
+}
+
+
+SIDES = Mechanism(
+    name="sides",
+    grammar=GRAMMAR,
+    build={"sides": build},
+    statements={Sides: "sides"},
+    self_contained=False,
+    words=WORDS,
+    check=check,
+    compile=compile_sides,
+    phase=SidesPhase,
+    describe={"declare": describe},
+)

@@ -1,0 +1,311 @@
+"""The talon: the holder of a role known once the auction is over (the highest bidder)
+takes a pile of the table into the hand and lays away as many cards, one `discard` action
+per card; the laid-away cards count for a role (`, which count for bidder`: they join the
+cards it took in tricks) or for nobody. Nobody else sees the talon or what was laid away.
+
+`talon: bidder takes pile talon and lays away as many, which count for bidder`
+
+Everything about the talon is here: its statement, check, phase and event, how the
+terminal and the table ask and tell it, the bot's choice and its words in both languages.
+`engine/talon.py` keeps the compiled setting and the part of the state (the bots' bid
+reads it too). Whether laid-away cards count is the file's to say: sources differ."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from jassdsl import model as m
+from jassdsl.actions import DISCARDS, Action
+from jassdsl.bots import View, table_for
+from jassdsl.cards import CARD_INDEX, CARD_NAMES, mask_cards
+from jassdsl.compiler import CompiledRules, role_index
+from jassdsl.engine import Game
+from jassdsl.engine.events import Event
+from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.state import State
+from jassdsl.engine.talon import TalonConfig, TalonPart, talon_config
+from jassdsl.errors import IllegalActionError
+from jassdsl.handfacts import HandFacts
+from jassdsl.mechanism import Mechanism, Prompt
+from jassdsl.roles import ROLES
+from jassdsl.rulebook.render import pile, pile_name
+from jassdsl.rulebook.words import Lang, say
+from jassdsl.syntax import pos_of, word
+
+# -- the statement
+GRAMMAR = """
+%extend _statement: talon
+// the talon: a role known once the auction is over (the bidder) takes a pile of the table
+// into the hand and lays away as many cards; they count for a role, or for nobody
+talon: "talon" ":" ID "takes" "pile" ID "and" "lays" "away" "as" "many" [talon_count]
+talon_count: "," "which" "count" "for" ID
+"""
+
+# the roles that may take the talon: known once the auction is over, before trump
+TAKERS = ("bidder",)
+
+
+class Talon(m.Node):
+    """`talon: ROLE takes pile PILE and lays away as many[, which count for ROLE]`."""
+
+    who: m.Word  # the role taking the talon
+    pile: m.Word
+    counts_for: m.Word | None = None  # the role the laid-away cards count for (None: nobody)
+
+
+def build(meta: Any, ch: list[Any]) -> Talon:
+    return Talon(pos=pos_of(meta), who=word(ch[0]), pile=word(ch[1]), counts_for=ch[2])
+
+
+def build_count(meta: Any, ch: list[Any]) -> m.Word:
+    return word(ch[0])
+
+
+def check(c: Any, rf: m.RuleFile) -> None:
+    """A role known before trump takes a pile of the table; what it lays away counts for a
+    role or for nobody."""
+    t = rf.part("talon", Talon)
+    if t is None:
+        return
+    role = c.role_word(rf, t.who.pos, t.who.text)
+    if role is None or role.name not in TAKERS:
+        c.error(t.who.pos, "role", f"{t.who.text!r} cannot take the talon: it goes to a "
+                f"role known once the auction is over; write "
+                f"{' or '.join(repr(x) for x in TAKERS)}")
+    c.table_pile(rf, t.pile)
+    counts = t.counts_for
+    if counts is not None and counts.text != "nobody" and \
+            c.role_word(rf, counts.pos, counts.text) is None:
+        c.error(counts.pos, "unknown-name", f"{counts.text!r} is no role; laid-away cards "
+                "count for a role (the bidder) or for 'nobody'")
+
+
+def counted_for(t: Talon) -> str:
+    return t.counts_for.text if t.counts_for is not None else "nobody"
+
+
+def compile_talon(rf: m.RuleFile, options: dict[str, int | str]) -> TalonConfig | None:
+    t = rf.part("talon", Talon)
+    if t is None:
+        return None
+    counts = counted_for(t)
+    return TalonConfig(role_index(t.who.text), t.pile.text,
+                       role_index(counts) if counts != "nobody" else -1)
+
+
+# -- the phase
+@dataclass(frozen=True, slots=True)
+class TalonTaken(Event):
+    """A player takes the talon into the hand (`cards`: seen by that player alone)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TalonLaidAway(Event):
+    """The talon's taker lays a card away (told to nobody else: only that one was)."""
+
+    seat: int
+    card: int
+
+
+class TalonPhase(Phase):
+    """Once the auction is over: the taker takes the talon up and lays away as many."""
+
+    name = "talon"
+    part_key = "talon"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return "talon" in rules.configs
+
+    def __init__(self, rules: CompiledRules) -> None:
+        super().__init__(rules)
+        self.config = talon_config(rules) or TalonConfig(-1, "")
+
+    def part(self, s: State) -> TalonPart:
+        part = s.parts[self.name]
+        assert isinstance(part, TalonPart)
+        return part
+
+    def new_part(self, s: State) -> None:
+        s.parts[self.name] = TalonPart()
+
+    def new_hand(self, g: Table) -> None:
+        g.s.parts[self.name] = TalonPart()
+
+    def begin(self, g: Table) -> bool:
+        s = g.s
+        p = s.piles
+        taker = s.roles[self.config.role]
+        cards = p.piles.get(self.config.pile, 0) if p is not None else 0
+        if taker < 0 or not cards or p is None:
+            return False
+        part = self.part(s)
+        part.taker, part.talon = taker, p.pile_cards.get(self.config.pile, ())
+        part.todo = cards.bit_count()
+        s.hands[taker] |= cards
+        p.piles[self.config.pile] = 0
+        if g.log is not None:
+            g.emit(TalonTaken(s.hand_no, taker, part.talon))
+        s.phase, s.current = self.name, taker
+        return True
+
+    def legal(self, g: Table) -> list[Action]:
+        s = g.s
+        return [DISCARDS[c] for c in mask_cards(s.hands[s.current])]
+
+    def accepts(self, g: Table, action: Action) -> bool:
+        return action.kind == "discard"
+
+    def take(self, g: Table, action: Action) -> None:
+        s = g.s
+        card = action.value
+        if not 0 <= card < len(CARD_NAMES) or not s.hands[s.current] >> card & 1:
+            raise IllegalActionError(action, g.legal_names(), "not a card of the hand")
+        part = self.part(s)
+        s.hands[s.current] ^= 1 << card
+        part.laid.append(card)
+        part.todo -= 1
+        counts_for = self.config.counts_for
+        if counts_for >= 0 and (holder := s.roles[counts_for]) >= 0:
+            s.won[holder] |= 1 << card  # as if taken in a trick
+        if g.log is not None:
+            g.emit(TalonLaidAway(s.hand_no, s.current, card))
+        if not part.todo:
+            g.advance(self)
+
+    def on_play(self, g: Table) -> None:
+        """The hands as play begins: the taker's with the talon, less what it laid away
+        (Weis and Stöck are those of the hands as play begins)."""
+        g.s.in_hands = tuple(g.s.hands)
+
+    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
+        part = self.part(g.s)
+        return {"talon": part.talon, "laid_away": tuple(part.laid), "in_hands": g.s.in_hands}
+
+    def observe(self, g: Table, seat: int) -> dict[str, Any]:
+        """The taker sees the talon and what it laid away; the others only how many."""
+        part = self.part(g.s)
+        mine = seat == part.taker
+        return {"talon": part.talon if mine else (),
+                "laid_away": tuple(part.laid) if mine else (), "laid_count": len(part.laid)}
+
+
+# -- the terminal, the table, the bot and the rulebook
+def ask(game: Game, lang: Lang) -> str:
+    return say(lang, "live.ask.talon")
+
+
+def read(game: Game, text: str, legal: list[Action]) -> Action | str | None:
+    """A card to lay away, by its name."""
+    words = text.lower().split()
+    if len(words) == 1 and words[0].upper() in CARD_INDEX:
+        action = Action("discard", CARD_INDEX[words[0].upper()])
+        return action if action in legal else f"{words[0].upper()} is not in your hand"
+    return None
+
+
+def label(words: Any, a: Action) -> str:
+    """A button of the browser table."""
+    return str(words.say("live.discard", card=words.card_text(a.value)))
+
+
+def narrate(n: Any, e: TalonTaken) -> list[str]:
+    """Everybody hears that the talon is taken; only its taker hears its cards."""
+    if not n.live:
+        return []
+    if e.seat == n.you:
+        return [n.say("talon_yours", cards=" ".join(CARD_NAMES[c] for c in e.cards))]
+    return [n.say("talon_taken", name=n.names[e.seat], n=len(e.cards))]
+
+
+def keep_value(hand: tuple[int, ...], table: Any) -> dict[int, tuple[int, int, int]]:
+    """How much the bot wants to keep each card: a trump first, then the best card of a
+    suit and the cards of long suits, then points; a low lone card goes first."""
+    length: dict[int, int] = {}
+    for c in hand:
+        length[c // 9] = length.get(c // 9, 0) + 1
+    best = {s: max(table.strength[c] for c in hand if c // 9 == s) for s in length}
+    return {c: (int(c // 9 == table.trump), table.strength[c] + 9 * length[c // 9]
+                + (20 if table.strength[c] == best[c // 9] else 0), table.points[c])
+            for c in hand}
+
+
+def best_suit(game: Game, view: View) -> int:
+    """The trump the bot will choose after laying away: the mode it holds most cards of."""
+    r = game.rules
+    modes = r.trump_choices or tuple(r.modes)
+    return max(modes, key=lambda x: sum(1 for c in view.hand if c // 9 == x))
+
+
+def policy(game: Game, view: View, legal: list[Action]) -> Action:
+    """Lay away the weakest card: no trump, a short suit's low card, few points (where
+    they count for the bidder they are not lost)."""
+    table = table_for(game.rules, view.trump if view.trump >= 0 else best_suit(game, view))
+    value = keep_value(view.hand, table)
+    return Action("discard", min((a.value for a in legal), key=value.__getitem__))
+
+
+def describe(lang: Lang, rf: m.RuleFile) -> list[str]:
+    """Said with the declarations, after the auction."""
+    t = rf.part("talon", Talon)
+    if t is None:
+        return []
+    role = ROLES[t.who.text]
+    who = role.doc if lang == "en" else role.de_head[0]
+    talon = (pile if lang == "en" else pile_name)(lang, rf, t.pile.text)
+    text = say(lang, "declare.talon", who=who, pile=talon)
+    counts = counted_for(t)
+    if counts == "nobody":
+        return [f"{text} {say(lang, 'declare.talon_nobody')}"]
+    whom = ROLES[counts]
+    return [f"{text} {say(lang, 'declare.talon_counts', who=whom.doc if lang == 'en' else whom.de_head[1])}"]
+
+
+WORDS: dict[str, tuple[str, str]] = {
+    "declare.talon": (
+        "Once the auction is over, {who} takes the {pile} into the hand without showing it "
+        "and then lays away as many cards, face down; nobody else sees them.",
+        "Nach der Versteigerung nimmt {who} {pile} auf, ohne ihn zu zeigen, und legt "
+        "dann gleich viele Karten verdeckt weg; niemand sonst sieht sie.",
+    ),
+    "declare.talon_counts": (
+        "The laid-away cards count for {who} as if taken in a trick.",
+        "Die weggelegten Karten zählen für {who}, als wären sie mit einem Stich gemacht.",
+    ),
+    "declare.talon_nobody": (
+        "The laid-away cards count for nobody.",
+        "Die weggelegten Karten zählen für niemanden.",
+    ),
+    "ex.talon": ("{player} takes the talon ({cards}) and lays away {laid}.",
+                 "{player} nimmt den Talon auf ({cards}) und legt {laid} weg."),
+    "ex.laid_bonus": ("(including {points} for the cards laid away)",
+                      "(mit {points} für die weggelegten Karten)"),
+    "live.ask.talon": ("lay away which card? (number or card name): ",
+                       "welche Karte weglegen? (Nummer oder Kartenname): "),
+    "live.prompt.talon": ("Lay a card away", "Eine Karte weglegen"),
+    "live.says.talon_taken": ("{name} takes the talon ({n} cards)",
+                              "{name}: nimmt den Talon ({n} Karten)"),
+    "live.says.talon_yours": ("you take the talon: {cards}", "du nimmst den Talon: {cards}"),
+}
+
+
+TALON = Mechanism(
+    name="talon",
+    grammar=GRAMMAR,
+    build={"talon": build, "talon_count": build_count},
+    statements={Talon: "talon"},
+    words=WORDS,
+    check=check,
+    compile=compile_talon,
+    phase=TalonPhase,
+    kinds=("discard",),
+    prompt=Prompt(ask=ask, read=read),
+    label=label,
+    narrate={TalonTaken: narrate},
+    policy=policy,
+    describe={"declare": describe},
+)
