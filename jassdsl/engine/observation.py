@@ -51,6 +51,7 @@ class Observation:
     roles: dict[str, int] = field(default_factory=dict)  # role: seat so far, -1: nobody
     sheets: tuple[tuple[str, ...], ...] = ()  # per scoresheet: the columns still open
     column: str = ""  # the scoresheet's column taken this hand
+    bid_mode: str = ""  # the mode the highest bid names (`naming the mode`), '' otherwise
 
     def as_dict(self) -> dict[str, Any]:
         """Plain values with card names (None for no card or no trump)."""

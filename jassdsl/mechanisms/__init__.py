@@ -14,6 +14,7 @@ from jassdsl.engine.sheet import SheetChoice
 from jassdsl.engine.trump import TrumpChoice
 from jassdsl.mechanism import Mechanism
 from jassdsl.mechanisms.improve import IMPROVE
+from jassdsl.mechanisms.mode_bids import MODE_BIDS
 from jassdsl.mechanisms.rob import ROB
 from jassdsl.mechanisms.take_part import TAKE_PART
 
@@ -23,6 +24,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     TAKE_PART,
     ROB,
     Mechanism("auction", phase=Auction),
+    MODE_BIDS,
     Mechanism("trump", phase=TrumpChoice),
     Mechanism("sheet", phase=SheetChoice),
     Mechanism("declare", phase=Declarations),
