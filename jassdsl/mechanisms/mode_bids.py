@@ -92,17 +92,17 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
     its best mode; else pass."""
     r = game.rules
     d = auction_of(r)
-    obs = game.observe(view.seat)
+    obs = game.observation(view.seat)
     kontra = enders(game, legal)
-    if kontra and obs.bid_mode:
-        table = r.modes[r.mode_names.index(obs.bid_mode)]
-        leaves = hand_total(r, table) - max(v or 0 for v in obs.declared[d.name])
+    if kontra and obs["bid_mode"]:
+        table = r.modes[r.mode_names.index(obs["bid_mode"])]
+        leaves = hand_total(r, table) - max(v or 0 for v in obs["declared"][d.name])
         if expected_points(r, view.hand, table) >= leaves + KONTRA_MARGIN:
             return kontra[0]
     mode, points = best_mode(game, view)
     total = hand_total(r, r.modes[mode])
     wish = points + (total - points) * PARTNER_SHARE
-    if obs.bidder >= 0 and r.team_of[obs.bidder] == r.team_of[view.seat]:
+    if obs["bidder"] >= 0 and r.team_of[obs["bidder"]] == r.team_of[view.seat]:
         return PASS  # the partner holds the highest bid: leave it
     bids = [a for a in legal if a.kind == d.name and bid_parts(a.value)[1] == mode]
     if bids and bid_parts(bids[0].value)[0] <= wish:
