@@ -43,8 +43,9 @@ REQUIRED = (m.VariantName, m.Players, m.Deal, m.TrumpMethod, m.Scoring, m.GameEn
 # Statements nothing else refers to and no file must have, by their first word: when a
 # syntax error hides one, the rest of the file is still checked. Any other statement (and
 # any a new construct adds) may define what the rest uses, so hiding it stops the check.
+# A mechanism says so of its own statements (`Mechanism.self_contained`).
 SELF_CONTAINED = frozenset({"summary", "source", "decision", "first", "next", "follow",
-                            "undertrump", "puur", "invariant", "count", "names", "rob",
+                            "undertrump", "puur", "invariant", "count", "names",
                             "show", "improve"})
 TRUMP_MODES = get("trump mode").allowed
 TABLES = get("rank table").allowed
@@ -73,6 +74,8 @@ class Checker:
         self.mechanisms = tuple(installed() if mechanisms is None else mechanisms)
         self.once_names = ONCE | {t: name for x in self.mechanisms
                                   for t, name in x.statements.items()}
+        self.self_contained = SELF_CONTAINED | {w for x in self.mechanisms if x.self_contained
+                                                for w in x.first_words}
         self.errors: list[RuleError] = []
         self.notes: list[str] = []
 
@@ -100,7 +103,7 @@ class Checker:
         """The statements of the file, reading on after syntax errors; None when what a
         syntax error hid may be needed by the rest (then the rest is not checked, and a
         note says so: its errors could be follow-ons of the syntax error)."""
-        parsed = parse_file(self.text, self.path)
+        parsed = parse_file(self.text, self.path, self.mechanisms)
         self.errors += parsed.errors
         if parsed.stopped is not None:
             self.notes.append(f"{self.path}: reading stopped after {MAX_SYNTAX_ERRORS} "
@@ -110,7 +113,7 @@ class Checker:
         if any(e.kind == "limit" for e in parsed.errors):
             return None
         for skip in parsed.skipped:
-            needed = [w for w in skip.statements if w not in SELF_CONTAINED]
+            needed = [w for w in skip.statements if w not in self.self_contained]
             if needed or not (skip.statements or skip.leftover):
                 what = f"the '{needed[0]}' statement on line {skip.pos.line}" if needed \
                     else f"what line {skip.pos.line} says"
@@ -134,8 +137,10 @@ class Checker:
         if len(self.errors) > read or name is None or players is None or deal is None \
                 or trump is None or scoring is None or end is None or winner is None:
             return None
-        summary, show, rob, leave = (first(st, m.Summary), first(st, m.Show), first(st, m.Rob),
-                                     first(st, m.Leave))
+        summary, show, leave = first(st, m.Summary), first(st, m.Show), first(st, m.Leave)
+        parts = {x.name: found for x in self.mechanisms
+                 if (found := tuple(s for s in st if isinstance(s, m.Node)
+                                    and type(s) in x.owns))}
         try:
             return m.RuleFile(
                 path=self.path, name=name.name, summary=summary.text if summary else "",
@@ -149,7 +154,7 @@ class Checker:
                 lets=every(st, m.Let), clauses=scoring.clauses, scoring_pos=scoring.pos,
                 invariants=every(st, m.Invariant), weis_tables=every(st, m.WeisTableDef),
                 piles=every(st, m.Pile), show=show.pile if show else None,
-                rob=rob.rank if rob else None, take_part=first(st, m.TakePart),
+                parts=parts, take_part=first(st, m.TakePart),
                 leave=leave.when if leave else None, improve=first(st, m.Improve),
                 german_names=tuple(n for g in every(st, m.GermanNames) for n in g.names),
                 end=end, count_first=first(st, m.CountFirst), winner=winner,
@@ -1450,8 +1455,9 @@ def value_pos(s: m.Statement) -> m.Pos:
         return s.count.pos
     if isinstance(s, m.Show):
         return s.pile.pos
-    if isinstance(s, m.Rob):
-        return s.rank.pos
+    at = getattr(s, "reported_at", None)  # a mechanism's statement may say where
+    if isinstance(at, m.Pos):
+        return at
     if isinstance(s, m.Leave):
         return s.when.pos
     return s.pos

@@ -1,6 +1,7 @@
 """A Pygments lexer for rule files (``*.jass``), registered as the ``jass`` lexer.
 
-Keywords are the statement words of the grammar; the names a scoring expression may use
+Keywords are the statement words of the grammar (those of a mechanism's own statements come
+from its grammar lines, `Mechanism.first_words` and `Mechanism.keywords`); the names a scoring expression may use
 (from `jassdsl.facts`) are builtins; cards (``DA``, ``H10``) and ranks are constants; clause
 labels before their colon are labels. The lexer never raises on odd input: anything it
 does not know is plain text, so a half-written file still highlights.
@@ -8,6 +9,7 @@ does not know is plain text, so a half-written file still highlights.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 # Pygments ships without type information; the ignores stay valid if stubs get installed.
@@ -34,6 +36,7 @@ from pygments.token import (  # type: ignore[import-untyped,unused-ignore]
 
 from jassdsl.cards import CARD_CLASSES
 from jassdsl.facts import FACTS
+from jassdsl.mechanism import Mechanism, installed
 from jassdsl.roles import ROLES
 from jassdsl.settings import TABLE
 
@@ -46,7 +49,7 @@ STATEMENT_WORDS = (
     "hidden", "let", "score", "hand", "rule", "that", "applies", "when", "otherwise", "then",
     "invariant", "game", "ends", "after", "hands", "winner", "weis", "sequence", "four",
     "more", "once", "may", "count", "twice", "auction", "before", "starting", "declares",
-    "last", "make", "pile", "show", "rob", "take", "part", "leave",
+    "last", "make", "pile", "show", "take", "part", "leave",
     "improve", "names", "mode", "sheet", "column",
 )
 PHRASE_WORDS = (
@@ -70,6 +73,22 @@ ROLE_WORDS = tuple(ROLES)
 CARD_WORDS = tuple(sorted(CARD_CLASSES, key=len, reverse=True))
 RANK_PATTERN = r"\b[AKQJDHSC]\b"  # a rank letter, or a suit letter in a trump list
 ID = r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*"
+
+
+class Keywords(words):  # type: ignore[misc,unused-ignore]
+    """These words and those the installed mechanisms' grammar lines add (`pick`), read
+    when the lexer is first used: the package installs the mechanisms after this module
+    loads."""
+
+    def __init__(self, own: tuple[str, ...], pick: Callable[[Mechanism], tuple[str, ...]],
+                 prefix: str, suffix: str) -> None:
+        super().__init__(own, prefix=prefix, suffix=suffix)
+        self.own, self.pick = own, pick
+
+    def get(self) -> str:
+        self.words = tuple(dict.fromkeys([*self.own,
+                                          *(w for x in installed() for w in self.pick(x))]))
+        return str(super().get())
 
 
 class JassLexer(RegexLexer):  # type: ignore[misc,unused-ignore]
@@ -104,8 +123,10 @@ class JassLexer(RegexLexer):  # type: ignore[misc,unused-ignore]
             (words(ROLE_WORDS, prefix=r"\b", suffix=r"\b(?!-)"), Name.Builtin),
             (words(MODES, prefix=r"\b", suffix=r"\b(?!-)"), Name.Constant),
             (words(CARD_WORDS, prefix=r"\b", suffix=r"\b(?!-)"), Name.Constant),
-            (words(STATEMENT_WORDS, prefix=r"^", suffix=r"\b(?!-)"), Keyword.Declaration),
-            (words(STATEMENT_WORDS + PHRASE_WORDS, prefix=r"\b", suffix=r"\b(?!-)"), Keyword),
+            (Keywords(STATEMENT_WORDS, lambda x: x.first_words, prefix=r"^",
+                      suffix=r"\b(?!-)"), Keyword.Declaration),
+            (Keywords(STATEMENT_WORDS + PHRASE_WORDS, lambda x: x.keywords, prefix=r"\b",
+                      suffix=r"\b(?!-)"), Keyword),
             (RANK_PATTERN, Name.Constant),
             (r"\d+", Number.Integer),
             (r"<=|>=|!=|==|[=<>+\-*/]", Operator),

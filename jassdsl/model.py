@@ -6,7 +6,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Literal, overload
+from typing import Annotated, Literal, TypeVar, overload
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,6 +16,9 @@ from jassdsl.pos import Pos as Pos  # the one position type; model users name it
 class Node(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     pos: Pos
+
+
+N = TypeVar("N", bound=Node)
 
 
 class Word(Node):
@@ -402,7 +405,8 @@ class RuleFile(BaseModel):
     weis_tables: tuple[WeisTableDef, ...] = ()
     piles: tuple[Pile, ...] = ()
     show: Word | None = None  # a pile whose bottom card everybody may see
-    rob: Word | None = None  # the trump rank that may take the turned trump card
+    # the statements of each mechanism that keeps its own (jassdsl.mechanism), by name
+    parts: dict[str, tuple[Node, ...]] = Field(default_factory=dict)
     take_part: TakePart | None = None
     leave: Expr | None = None  # after scoring: who leaves the table (placings in order)
     improve: Improve | None = None
@@ -415,6 +419,14 @@ class RuleFile(BaseModel):
 
     def setting(self, key: str) -> Setting | None:
         return next((s for s in self.settings if s.key == key), None)
+
+    def part(self, mechanism: str, cls: type[N]) -> N | None:
+        """The first statement of this class the mechanism keeps (None: the file has none)."""
+        return next((s for s in self.parts.get(mechanism, ()) if isinstance(s, cls)), None)
+
+    def parts_of(self, mechanism: str, cls: type[N]) -> tuple[N, ...]:
+        """Every statement of this class the mechanism keeps, in file order."""
+        return tuple(s for s in self.parts.get(mechanism, ()) if isinstance(s, cls))
 
 
 for _m in (Call, Unary, Binary, IfElse, Quant, Target, Award, Clause, Let, GameEnd,
@@ -459,12 +471,6 @@ class Show:
 
 
 @dataclass(frozen=True, slots=True)
-class Rob:
-    pos: Pos
-    rank: Word
-
-
-@dataclass(frozen=True, slots=True)
 class Leave:
     pos: Pos
     when: Expr
@@ -487,8 +493,9 @@ class StandardTables:
 
 Statement = (VariantName | Summary | Source | Decision | Option | Players | Deal | Setting
              | Ranks | Points | Bonus | ModeDef | TrumpMethod | Unit | Declaration | Let | Scoring
-             | GameEnd | CountFirst | Winner | Invariant | WeisTableDef | Pile | Show | Rob
-             | TakePart | Leave | Improve | GermanNames | Sheet | Column | StandardTables)
+             | GameEnd | CountFirst | Winner | Invariant | WeisTableDef | Pile | Show
+             | TakePart | Leave | Improve | GermanNames | Sheet | Column | StandardTables
+             | Node)  # the last: a mechanism's own statement (jassdsl.mechanism)
 
 
 # --- the one walk over the model -------------------------------------------------------
@@ -534,6 +541,8 @@ def children(node: Tree) -> tuple[Node, ...]:
             out.append(value)
         elif isinstance(value, tuple):
             _nodes_in(value, out)
+        elif isinstance(value, dict):  # RuleFile.parts: each mechanism's statements
+            _nodes_in(tuple(value.values()), out)
     return tuple(out)
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -22,6 +23,7 @@ from lark.tree import Meta
 from jassdsl import model as m
 from jassdsl.errors import RuleError, RuleFileErrors, close_words, did_you_mean
 from jassdsl.limits import MAX_DEPTH, MAX_DIGITS, MAX_SYNTAX_ERRORS
+from jassdsl.mechanism import Build, Mechanism, installed
 from jassdsl.pos import FILE_START
 from jassdsl.roles import role_name
 
@@ -44,11 +46,77 @@ TERMINAL_WORDS = {
 }
 
 
-@cache
-def parser() -> Lark:
-    """The LALR parser, built once per process."""
-    grammar = resources.files("jassdsl").joinpath("grammar.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True)
+class Language:
+    """The rules language with some mechanisms' statements: the LALR parser of the base
+    grammar (`grammar.lark`) with each mechanism's lines appended, the builders of their
+    nodes, and what error messages read from the grammar (the statements' first words,
+    how a terminal is written)."""
+
+    def __init__(self, mechanisms: Sequence[Mechanism]) -> None:
+        base = resources.files("jassdsl").joinpath("grammar.lark").read_text(encoding="utf-8")
+        grammar = "".join([base, *(f"\n// --- {x.name}\n{x.grammar}" for x in mechanisms
+                                   if x.grammar)])
+        self.lark = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True)
+        self.builders: dict[str, Build] = {}
+        for x in mechanisms:
+            for name, build in x.build.items():
+                if name in self.builders or hasattr(_ToModel, name):
+                    raise ValueError(f"mechanism {x.name!r}: a second builder for {name!r}")
+                self.builders[name] = build
+        self._texts: dict[str, str] = {}
+
+    def parse(self, text: str) -> Tree[Token]:
+        return self.lark.parse(text)
+
+    @cached_property
+    def statement_words(self) -> dict[str, str]:
+        """The first word of each statement, by terminal name: the keywords the parser
+        accepts where a statement may begin, so a statement added to the grammar (or by a
+        mechanism) is known here too."""
+        start = self.lark.parse_interactive("")
+        choices: dict[str, object] = start.choices()  # type: ignore[no-untyped-call]
+        return {t: self.keyword(t) or t.lower() for t in choices
+                if t.isupper() and t != "$END"}
+
+    def terminal_text(self, name: str) -> str:
+        """How a message writes a terminal: `'gets'` for a keyword, `a name` for ID."""
+        if name in TERMINAL_WORDS:
+            return TERMINAL_WORDS[name]
+        text = self._texts.get(name)
+        if text is None:
+            try:
+                pattern = self.lark.get_terminal(name).pattern
+            except KeyError:
+                text = name.lower()
+            else:
+                text = repr(pattern.value) if isinstance(pattern, PatternStr) else name.lower()
+            self._texts[name] = text
+        return text
+
+    def keyword(self, name: str) -> str | None:
+        """The word of a keyword terminal (`gets`), None for any other terminal."""
+        text = self.terminal_text(name)
+        return text[1:-1] if text.startswith("'") and WORD.fullmatch(text[1:-1]) else None
+
+
+_LANGUAGES: dict[tuple[tuple[str, str, tuple[str, ...]], ...], Language] = {}
+
+
+def language(mechanisms: Sequence[Mechanism] | None = None) -> Language:
+    """The language with these mechanisms' statements (the installed ones by default),
+    built once per list."""
+    chosen = [x for x in (installed() if mechanisms is None else mechanisms)
+              if x.grammar or x.build]
+    key = tuple((x.name, x.grammar, tuple(x.build)) for x in chosen)
+    found = _LANGUAGES.get(key)
+    if found is None:
+        found = _LANGUAGES[key] = Language(chosen)
+    return found
+
+
+def parser(mechanisms: Sequence[Mechanism] | None = None) -> Lark:
+    """The LALR parser of the installed mechanisms' language (or of these)."""
+    return language(mechanisms).lark
 
 
 def pos_of(meta: Meta | Token) -> m.Pos:
@@ -83,7 +151,23 @@ DeclOption = tuple[str, bool | m.Value | m.Word | tuple[m.Word, m.Value | None] 
 @v_args(meta=True)
 class _ToModel(Transformer[Token, list[m.Statement]]):
     """Turns the parse tree into typed statements (see model.Statement), each with its
-    position; the pieces inside a statement travel as the model nodes they become."""
+    position; the pieces inside a statement travel as the model nodes they become. The
+    statements of a mechanism are built by its own builders (`Mechanism.build`)."""
+
+    def __init__(self, builders: Mapping[str, Build]) -> None:
+        super().__init__()
+        self.builders = builders
+
+    def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
+        """A rule of a mechanism's grammar lines: its builder makes the node."""
+        build = self.builders.get(str(data))
+        if build is None:
+            return super().__default__(data, children, meta)  # type: ignore[no-untyped-call]
+        try:
+            return build(meta, children)
+        except Exception as err:  # reported at the rule, as Lark does for its own methods
+            raise VisitError(str(data), Tree(data, children, meta),  # type: ignore[no-untyped-call]
+                             err) from err
 
     # -- small pieces
     def value(self, meta: Meta, ch: list[Token]) -> m.Value:
@@ -337,7 +421,7 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         piles = tuple(word(t) for t in ch if isinstance(t, Token))
         return m.TrumpMethod(pos=pos_of(meta), kind="turned", piles=piles)
 
-    # -- piles, robbing, taking part, leaving
+    # -- piles, taking part, leaving
     def pile_count(self, meta: Meta, ch: list[Any]) -> m.Pile:
         return m.Pile(pos=pos_of(meta), name=str(ch[0]), size=ch[1])
 
@@ -356,9 +440,6 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
 
     def show(self, meta: Meta, ch: list[Token]) -> m.Show:
         return m.Show(pos_of(meta), word(ch[0]))
-
-    def rob(self, meta: Meta, ch: list[m.Word]) -> m.Rob:
-        return m.Rob(pos_of(meta), ch[0])
 
     def take_part(self, meta: Meta, ch: list[Any]) -> m.TakePart:
         fields: dict[str, Any] = {}
@@ -652,47 +733,20 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         return ch
 
 
-@cache
-def statement_words() -> dict[str, str]:
-    """The first word of each statement, by terminal name: the keywords the parser accepts
-    where a statement may begin, so a statement added to the grammar is known here too."""
-    start = parser().parse_interactive("")
-    choices: dict[str, object] = start.choices()  # type: ignore[no-untyped-call]
-    return {t: keyword(t) or t.lower() for t in choices if t.isupper() and t != "$END"}
-
-
-@cache
-def terminal_text(name: str) -> str:
-    """How a message writes a terminal: `'gets'` for a keyword, `a name` for ID."""
-    if name in TERMINAL_WORDS:
-        return TERMINAL_WORDS[name]
-    try:
-        pattern = parser().get_terminal(name).pattern
-    except KeyError:
-        return name.lower()
-    return repr(pattern.value) if isinstance(pattern, PatternStr) else name.lower()
-
-
-def keyword(name: str) -> str | None:
-    """The word of a keyword terminal (`gets`), None for any other terminal."""
-    text = terminal_text(name)
-    return text[1:-1] if text.startswith("'") and WORD.fullmatch(text[1:-1]) else None
-
-
-def expected_words(expected: set[str]) -> str:
+def expected_words(lang: Language, expected: set[str]) -> str:
     """Every terminal the parser could take, in words; where a new statement may begin,
     the statements' first words come as one group."""
-    statements = set(statement_words())
+    statements = set(lang.statement_words)
     group = statements <= expected
     rest = expected - statements - {"$END"} if group else expected
-    words = sorted({terminal_text(t) for t in rest})
+    words = sorted({lang.terminal_text(t) for t in rest})
     if group:
-        firsts = ", ".join(repr(w) for w in sorted(statement_words().values()))
+        firsts = ", ".join(repr(w) for w in sorted(lang.statement_words.values()))
         words.append(f"a new statement ({firsts})")
     return ", ".join(words)
 
 
-def syntax_error(path: str, err: UnexpectedInput, text: str) -> RuleError:
+def syntax_error(lang: Language, path: str, err: UnexpectedInput, text: str) -> RuleError:
     """One readable error for Lark's exception, with our own wording: what came, a guess
     at what was meant, and everything the parser could take there."""
     line, col = max(err.line, 1), max(err.column, 1)
@@ -701,22 +755,22 @@ def syntax_error(path: str, err: UnexpectedInput, text: str) -> RuleError:
         what = "the file ends too early"
     elif isinstance(err, UnexpectedToken):
         at = err.token.start_pos or 0
-        hint = phrase_hint(text[text.rfind("\n", 0, at) + 1:at], str(err.token), expected)
+        hint = phrase_hint(lang, text[text.rfind("\n", 0, at) + 1:at], str(err.token), expected)
         what = f"unexpected {str(err.token)!r}{hint}" if hint else \
-            unexpected_word(str(err.token), at, expected, text)
+            unexpected_word(lang, str(err.token), at, expected, text)
     elif isinstance(err, UnexpectedCharacters):
         what = f"unexpected character {err.char!r}"
     else:
         what = "the file ends too early"
-    msg = f"{what}; expected {expected_words(expected)}" if expected else what
+    msg = f"{what}; expected {expected_words(lang, expected)}" if expected else what
     end = col + (len(str(err.token)) if isinstance(err, UnexpectedToken) else 1)
     return RuleError(path, m.Pos(line, col, line, end), "syntax", msg)
 
 
-def phrase_hint(before: str, token: str, expected: set[str]) -> str:
+def phrase_hint(lang: Language, before: str, token: str, expected: set[str]) -> str:
     """What to write instead, for a few phrasings a player reaches for that the language
     says otherwise; `before` is the line up to the unexpected token ("" when none fits)."""
-    words = {keyword(t) for t in expected}
+    words = {lang.keyword(t) for t in expected}
     if token == "partner" and re.search(r"\bpushes\s+to\s+the\s*$", before):
         return " (write 'pushes to partner', without 'the', or 'pushes to the next player')"
     if token == "," and words == {"times"} and re.match(r"\s*column\b", before):
@@ -728,14 +782,15 @@ def phrase_hint(before: str, token: str, expected: set[str]) -> str:
     return ""
 
 
-def unexpected_word(token: str, at: int, expected: set[str], text: str) -> str:
+def unexpected_word(lang: Language, token: str, at: int, expected: set[str],
+                    text: str) -> str:
     """`unexpected 'gts'`, with a near keyword the parser could take; a word that begins a
     line where a new statement could begin is said to begin no statement."""
     starts_line = text[text.rfind("\n", 0, at) + 1:at].strip() == ""
-    new_statement = set(statement_words()) <= expected
+    new_statement = set(lang.statement_words) <= expected
     # a word after a whole statement is no misspelt statement word unless it begins a line
-    words = [w for t, w in ((t, keyword(t)) for t in expected) if w is not None
-             and (starts_line or not new_statement or t not in statement_words())]
+    words = [w for t, w in ((t, lang.keyword(t)) for t in expected) if w is not None
+             and (starts_line or not new_statement or t not in lang.statement_words)]
     hint = did_you_mean(token, words).strip() if WORD.fullmatch(token) else ""
     hint = f" ({hint})" if hint else ""
     if new_statement and WORD.fullmatch(token) and starts_line:
@@ -816,11 +871,11 @@ def reads_whole(ip: InteractiveParser) -> bool:
     return True
 
 
-def begins_statement(line: str) -> bool:
+def begins_statement(lang: Language, line: str) -> bool:
     """Whether a line reads as the start of a statement: its first word does, and the
     second is a word or is read after it (a line that goes on an expression, such as
     `count(weis > 0) <= 1` or `weis + stoeck`, is not)."""
-    ip = parser().parse_interactive(line)
+    ip = lang.lark.parse_interactive(line)
     read: list[Token] = []
     try:
         for tok in ip.iter_parse():
@@ -844,11 +899,11 @@ def indent(text: str, at: int) -> int:
     return len(text[start:at + 1]) - len(text[start:at + 1].lstrip(" \t"))
 
 
-def resume_at(text: str, at: int, after: bool, most: int) -> int:
+def resume_at(lang: Language, text: str, at: int, after: bool, most: int) -> int:
     """The next line at or after `at` (after it, if `after`), indented at most `most`,
     whose first word begins a statement; the end of the text if none does. Lines indented
     deeper go on the statement before (`then players with ...`)."""
-    firsts = set(statement_words().values())
+    firsts = set(lang.statement_words.values())
     for found in LINE_WORD.finditer(text, text.rfind("\n", 0, at) + 1):
         p = found.start(1)
         if p < at or (after and p == at) or found.start(1) - found.start(0) > most:
@@ -858,19 +913,19 @@ def resume_at(text: str, at: int, after: bool, most: int) -> int:
                 return p
             continue
         end = text.find("\n", p)
-        if begins_statement(text[p:end if end >= 0 else len(text)]):
+        if begins_statement(lang, text[p:end if end >= 0 else len(text)]):
             return p
     return len(text)
 
 
-def stray_end(text: str, at: int) -> int | None:
+def stray_end(lang: Language, text: str, at: int) -> int | None:
     """Where to read on after a character that begins no statement: right after it, when a
     statement follows on its line; None otherwise."""
     found = WORD.match(text, at + 1 + len(text[at + 1:]) - len(text[at + 1:].lstrip(" \t")))
-    if found is None or found.group(0) not in set(statement_words().values()):
+    if found is None or found.group(0) not in set(lang.statement_words.values()):
         return None
     end = text.find("\n", found.start())
-    return found.start() if begins_statement(text[found.start():end if end >= 0 else None]) \
+    return found.start() if begins_statement(lang, text[found.start():end if end >= 0 else None]) \
         else None
 
 
@@ -882,7 +937,7 @@ def value_start(v: object) -> int | None:
     return getattr(meta, "start_pos", None) if isinstance(v, Tree) else None
 
 
-def clause_span(err: UnexpectedInput, text: str, at: int,
+def clause_span(lang: Language, err: UnexpectedInput, text: str, at: int,
                 begin: int) -> tuple[int, int] | None:
     """The text of the scoring clause the error is in (the statement begins at `begin`), up
     to the next clause or statement: without it the scoring statement still reads. None
@@ -898,14 +953,14 @@ def clause_span(err: UnexpectedInput, text: str, at: int,
     first = min([*(p for p in map(value_start, rest[1:] if done else rest) if p is not None),
                  at])
     line_end = text.find("\n", at)
-    firsts = set(statement_words().values())
+    firsts = set(lang.statement_words.values())
     for found in LINE_WORD.finditer(text, len(text) if line_end < 0 else line_end + 1):
         word, p = found.group(1), found.start(1)
         if word != "german" and is_label(text, found.end(1)):
             return first, p  # the next clause
         if word in firsts and p - found.start(0) <= indent(text, begin):
             end = text.find("\n", p)
-            if begins_statement(text[p:end if end >= 0 else len(text)]):
+            if begins_statement(lang, text[p:end if end >= 0 else len(text)]):
                 return (first, p) if done else None  # the next statement
     return (first, len(text)) if done else None
 
@@ -916,10 +971,11 @@ def is_label(text: str, end: int) -> bool:
     return LABEL_REST.match(text, end) is not None
 
 
-def skipped_statements(text: str, begin: int, resume: int) -> tuple[str, ...]:
+def skipped_statements(lang: Language, text: str, begin: int,
+                       resume: int) -> tuple[str, ...]:
     """The first words of the statements in skipped text: the word it begins with (or the
     statement word it is near), and each statement word beginning a line in it."""
-    firsts = set(statement_words().values())
+    firsts = set(lang.statement_words.values())
     words: list[str] = []
     head = WORD.match(text, begin)
     if head is not None:
@@ -940,7 +996,7 @@ def offset_pos(text: str, offset: int) -> m.Pos:
     return m.Pos.at(line, column)
 
 
-def parse_tree(text: str, path: str) -> tuple[Tree[Token], list[RuleError], list[Skipped],
+def parse_tree(lang: Language, text: str, path: str) -> tuple[Tree[Token], list[RuleError], list[Skipped],
                                               m.Pos | None]:
     """Parse the whole text, going on after each syntax error at the next line that begins
     a statement: the statement with the error is skipped, the ones before and after it are
@@ -953,14 +1009,14 @@ def parse_tree(text: str, path: str) -> tuple[Tree[Token], list[RuleError], list
     while True:
         view = blank_before(text, start)
         try:
-            pieces.append(parser().parse(view))
+            pieces.append(lang.parse(view))
             break
         except UnexpectedInput as err:
-            errors.append(syntax_error(path, err, view))
+            errors.append(syntax_error(lang, path, err, view))
             at = error_offset(err, view)
             begin = max(statement_start(err, at), start)
             stray = isinstance(err, UnexpectedCharacters) and begin >= at
-            clause = clause_span(err, text, at, begin) if begin < at else None
+            clause = clause_span(lang, err, text, at, begin) if begin < at else None
         if clause is not None:  # blank the broken clause and read the statement again
             first, end = clause
             text = text[:first] + blank_before(text[first:end], end - first) + text[end:]
@@ -969,15 +1025,15 @@ def parse_tree(text: str, path: str) -> tuple[Tree[Token], list[RuleError], list
                 return merge(pieces), errors, skipped, offset_pos(text, end)
             continue
         # a stray character between statements (`@players 4`): read on right after it
-        after_stray = stray_end(text, at) if stray else None
+        after_stray = stray_end(lang, text, at) if stray else None
         resume = after_stray if after_stray is not None else \
-            resume_at(text, at, after=begin >= at, most=indent(text, begin))
+            resume_at(lang, text, at, after=begin >= at, most=indent(text, begin))
         if begin > start:  # the statements before the one with the error
             try:
-                pieces.append(parser().parse(blank_before(text[:begin], start)))
+                pieces.append(lang.parse(blank_before(text[:begin], start)))
             except UnexpectedInput:  # not expected: skip them too
                 begin = start
-        words = skipped_statements(text, begin, resume)
+        words = skipped_statements(lang, text, begin, resume)
         # no statement word: words after a whole statement, or one stray character
         mid_line = text[text.rfind("\n", 0, begin) + 1:begin].strip() != ""
         leftover = after_stray is not None or (not words and mid_line)
@@ -1076,17 +1132,19 @@ def string_errors(tree: Tree[Token], path: str) -> list[RuleError]:
     return errors
 
 
-def parse_file(text: str, path: str) -> Parsed:
+def parse_file(text: str, path: str, mechanisms: Sequence[Mechanism] | None = None) -> Parsed:
     """Parse text into typed statements, in file order, reading on after syntax errors;
     the errors say what could not be read. Statements over the language's limits make the
-    file unreadable as a whole (no statements)."""
-    tree, errors, skipped, stopped = parse_tree(text, path)
+    file unreadable as a whole (no statements). The statements of the mechanisms (the
+    installed ones by default) are read beside the base grammar's."""
+    lang = language(mechanisms)
+    tree, errors, skipped, stopped = parse_tree(lang, text, path)
     errors += string_errors(tree, path)
     limits = limit_errors(tree, path)
     if limits:
         return Parsed([], errors + limits, skipped, stopped)
     try:
-        statements = _ToModel().transform(tree)
+        statements = _ToModel(lang.builders).transform(tree)
     except VisitError as err:
         where = err.obj.meta if isinstance(err.obj, Tree) else err.obj
         pos = pos_of(where) if isinstance(where, Meta | Token) else FILE_START
@@ -1095,10 +1153,11 @@ def parse_file(text: str, path: str) -> Parsed:
     return Parsed(statements, errors, skipped, stopped)
 
 
-def parse_statements(text: str, path: str) -> list[m.Statement]:
+def parse_statements(text: str, path: str,
+                     mechanisms: Sequence[Mechanism] | None = None) -> list[m.Statement]:
     """Parse text into typed statements, in file order; raises RuleFileErrors with every
     syntax error, and on a number or expression over the language's limits."""
-    parsed = parse_file(text, path)
+    parsed = parse_file(text, path, mechanisms)
     if parsed.errors:
         raise RuleFileErrors(parsed.errors, text)
     return parsed.statements

@@ -7,20 +7,24 @@ given (take a mechanism out of the list and every layer forgets it)."""
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
 
+from jassdsl import model as m
 from jassdsl.cards import RANKS
 from jassdsl.check import load_model
-from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.compiler import CompiledRules, compile_rules, shaping_options
 from jassdsl.engine.rob import RobConfig
 from jassdsl.errors import RuleFileErrors
 from jassdsl.game import Game
-from jassdsl.mechanism import Mechanism, installed
+from jassdsl.mechanism import Mechanism, installed, words_of
 from jassdsl.mechanisms import MECHANISMS
 from jassdsl.registry import variant_path
+from jassdsl.rulebook.words import OWN, TEXT, say
+from jassdsl.syntax import pos_of
 
 PACKAGE = Path(__file__).resolve().parents[1] / "jassdsl"
 TOP = {PACKAGE / "__init__.py"}  # the top installs the list; nothing else below it may
@@ -77,7 +81,10 @@ def test_a_mechanism_left_out_of_the_list_is_unknown_to_check_and_play() -> None
                               "bottom card", "trump: bottom card")
     with pytest.raises(RuleFileErrors, match="only a turned trump card"):
         load_model(text, "x.jass")
-    load_model(text, "x.jass", mechanisms=without("rob"))
+    # without it, its statement is not even in the language: its grammar lines are its own
+    with pytest.raises(RuleFileErrors, match="no statement starts with 'rob'"):
+        load_model(text, "x.jass", mechanisms=without("rob"))
+    load_model(re.sub(r"\nrob:[^\n]*", "", text), "x.jass", mechanisms=without("rob"))
     bare = compile_rules(load_model(handjass(), "handjass.jass"), {"seats": 2},
                          mechanisms=without("rob"))
     assert "rob" not in bare.configs
@@ -109,3 +116,65 @@ def test_the_chain_and_the_narrator_take_the_mechanisms_the_rules_carry() -> Non
     assert Game(stripped, seed=1).phase != "take part"  # the chain has no such phase
     assert TookPart in Narrator(Game(rules, seed=1), ["a", "b", "c"]).narrate
     assert TookPart not in Narrator(Game(stripped, seed=1), ["a", "b", "c"]).narrate
+
+
+# -- a mechanism brings its own statements: a toy one, defined here and nowhere else
+class Toast(m.Node):
+    times: m.Value
+
+    @property
+    def reported_at(self) -> m.Pos:
+        return self.times.pos
+
+
+TOAST = Mechanism(
+    name="toast",
+    grammar='%extend _statement: toast\ntoast: "toast" value "times" "after" "the" "deal"\n',
+    build={"toast": lambda meta, ch: Toast(pos=pos_of(meta), times=ch[0])},
+    statements={Toast: "toast N times after the deal"},
+    words={"toast.said": ("they toast {n} times", "sie stossen {n} Mal an")},
+)
+WITH_TOAST = (*MECHANISMS, TOAST)
+
+
+def test_a_mechanism_brings_its_statement_its_node_and_its_words() -> None:
+    text = "# a toast\n  toast seats times after the deal\n" + handjass()
+    line = 2
+    rf = load_model(text, "x.jass", mechanisms=WITH_TOAST)
+    toast = rf.part("toast", Toast)
+    assert toast is not None and toast.times.option == "seats"
+    assert (toast.pos.line, toast.pos.column, toast.times.pos.column) == (line, 3, 9)
+    assert "seats" in shaping_options(rf)  # the one walk over the model enters it
+    assert load_model(handjass(), "x.jass", mechanisms=WITH_TOAST).part("toast", Toast) is None
+    with pytest.raises(RuleFileErrors, match=r"x.jass:\d+:7: a second .toast N times after"):
+        load_model(text + "toast 2 times after the deal\n", "x.jass", mechanisms=WITH_TOAST)
+    with pytest.raises(RuleFileErrors, match=rf"x.jass:{line}:3: no statement starts with "
+                       r"'taost' \(did you mean 'toast'\?\); expected a new statement "
+                       r"\('bonus', .*'toast', 'trump'"):
+        load_model(text.replace("toast", "taost"), "x.jass", mechanisms=WITH_TOAST)
+    with pytest.raises(RuleFileErrors, match=rf"x.jass:{line}:21: unexpected 'before'; "
+                       r"expected 'after'"):
+        load_model(text.replace("after", "before"), "x.jass", mechanisms=WITH_TOAST)
+    with pytest.raises(RuleFileErrors, match="no statement starts with 'toast'"):
+        load_model(text, "x.jass")  # not installed: not in the language
+
+
+def test_the_words_of_the_installed_mechanisms_are_the_rulebooks_own() -> None:
+    assert say("de", "trump.rob", rank="Sechs").startswith("Wenn alle gesagt haben")
+    assert "trump.rob" in TEXT and "trump.rob" not in OWN  # robbing's, found as one table
+    assert not words_of(MECHANISMS).keys() & OWN.keys()
+    with pytest.raises(ValueError, match="repeats the words"):
+        words_of((TOAST, replace(TOAST, name="toast2")))
+
+
+def test_the_lexer_takes_a_mechanisms_keywords_from_its_grammar_lines() -> None:
+    from pygments.token import Keyword
+
+    from jassdsl.lexer import STATEMENT_WORDS, JassLexer
+
+    assert "rob" not in STATEMENT_WORDS  # robbing's own grammar lines say it
+    kinds = dict((v, t) for t, v in JassLexer().get_tokens("rob: trump 6 may take the "
+                                                             "turned card\n"))
+    assert kinds["rob"] is Keyword.Declaration and kinds["turned"] is Keyword
+    assert TOAST.first_words == ("toast",)
+    assert TOAST.keywords == ("toast", "times", "after", "the", "deal")

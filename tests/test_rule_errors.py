@@ -19,6 +19,7 @@ from jassdsl.errors import IllegalActionError, JassError, RuleFileErrors, Unknow
 from jassdsl.facts import FACTS
 from jassdsl.game import Game
 from jassdsl.limits import MAX_SYNTAX_ERRORS
+from jassdsl.mechanism import installed
 from jassdsl.registry import load_rules
 from jassdsl.roles import ROLES
 from jassdsl.syntax import unprintable
@@ -368,16 +369,20 @@ GRAMMAR = (Path(__file__).parents[1] / "jassdsl" / "grammar.lark").read_text(enc
 
 
 def grammar_statement_words() -> list[str]:
-    block = re.search(r"^_statement:(.*?)^\n", GRAMMAR, re.M | re.S)
-    assert block
-    rules = re.findall(r"[a-z_]+", block.group(1))
+    """The first word of each statement: of the grammar's statement list, and of those
+    each mechanism's grammar lines add (`%extend _statement: ...`)."""
     words = set()
-    for rule in rules:
-        for body in re.findall(rf"^{rule}:(.*?)(?=^\S|\Z)", GRAMMAR, re.M | re.S):
-            for alt in body.split("\n"):
-                first = re.match(r'\s*\|?\s*"([a-z]+)"', alt)
-                if first:
-                    words.add(first.group(1))
+    for grammar, head in [(GRAMMAR, r"^_statement:(.*?)^\n"),
+                          *((x.grammar, r"^%extend _statement:(.*?)$") for x in installed())]:
+        rules = [r for block in re.findall(head, grammar, re.M | re.S)
+                 for r in re.findall(r"[a-z_]+", block)]
+        for rule in rules:
+            for body in re.findall(rf"^{rule}:(.*?)(?=^\S|\Z)", grammar, re.M | re.S):
+                for alt in body.split("\n"):
+                    first = re.match(r'\s*\|?\s*"([a-z]+)"', alt)
+                    if first:
+                        words.add(first.group(1))
+    assert "rob" in words
     return sorted(words)
 
 

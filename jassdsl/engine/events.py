@@ -7,7 +7,8 @@ comparing the game's state before and after an action. Cards are card numbers an
 are `Mode`s; `jassdsl.cards.CARD_NAMES` names the cards.
 
 Every event carries the number of the hand it belongs to. `undo` takes back the events
-of the actions it takes back.
+of the actions it takes back. A mechanism's own events live in its module
+(`jassdsl/mechanisms/`), subclasses of `Event` as these are.
 """
 
 from __future__ import annotations
@@ -96,16 +97,6 @@ class TookPart(Event):
 
     seat: int
     how: str
-
-
-@dataclass(frozen=True, slots=True)
-class Robbed(Event):
-    """The holder of the robbing card took the turned card (`took`) or left it."""
-
-    seat: int
-    card: int  # the robbing card
-    turned: int
-    took: bool
 
 
 @dataclass(frozen=True, slots=True)

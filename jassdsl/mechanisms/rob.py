@@ -1,11 +1,15 @@
 """Robbing: the player taking part who holds the file's trump rank (`rob: trump 6 may take
 the turned card`) may swap it for the turned trump card, while that still lies on a pile.
 
-Everything about robbing but its grammar lines, its model node and its words (`words.py`
-keys `trump.rob`, `live.*rob*`) is here; the phase is `engine/rob.py`."""
+Everything about robbing is here: its statement (grammar line, builder, node), check,
+compiled setting, phase and event, how the terminal and the table ask and tell it, the
+bot's choice, and its words in both languages. `engine/rob.py` keeps the compiled setting
+and the robbing card, which the rulebook's example and the terminal's summary name too.
+This module is the model for a new mechanism (see `jassdsl/mechanism.py`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from jassdsl import model as m
@@ -13,26 +17,109 @@ from jassdsl.actions import ROB_NO, ROB_YES, Action
 from jassdsl.bots import View, table_for
 from jassdsl.cards import CARD_INDEX, CARD_NAMES, RANKS
 from jassdsl.cli_play import YES_NO
+from jassdsl.compiler import CompiledRules
 from jassdsl.engine import Game
-from jassdsl.engine.events import Robbed
-from jassdsl.engine.rob import Rob, RobConfig, robbing_card
+from jassdsl.engine.events import Event
+from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.rob import RobConfig, robbing_card
 from jassdsl.mechanism import Mechanism, Prompt
 from jassdsl.rulebook.words import RANK_FULL, Lang, say
+from jassdsl.syntax import pos_of
+
+# -- the statement
+GRAMMAR = """
+%extend _statement: rob
+// the holder of this trump card may exchange it for the turned trump card on the table
+rob: "rob" ":" "trump" rank "may" "take" "the" "turned" "card"
+"""
+
+
+class Rob(m.Node):
+    """`rob: trump RANK may take the turned card`."""
+
+    rank: m.Word  # the trump rank that may take the turned trump card
+
+    @property
+    def reported_at(self) -> m.Pos:
+        return self.rank.pos
+
+
+def build(meta: Any, ch: list[Any]) -> Rob:
+    return Rob(pos=pos_of(meta), rank=ch[0])
 
 
 def check(c: Any, rf: m.RuleFile) -> None:
     """A rank, and a turned trump card to rob."""
-    if rf.rob is None:
+    rob = rf.part("rob", Rob)
+    if rob is None:
         return
-    if rf.rob.text not in RANKS:
-        c.not_a_rank(rf.rob)
+    if rob.rank.text not in RANKS:
+        c.not_a_rank(rob.rank)
     if rf.trump.kind != "turned":
-        c.error(rf.rob.pos, "trump", "only a turned trump card lies on the table to "
+        c.error(rob.rank.pos, "trump", "only a turned trump card lies on the table to "
                 "be robbed: 'trump: top card of PILE, else bottom card'")
 
 
 def compile_rob(rf: m.RuleFile, options: dict[str, int | str]) -> RobConfig | None:
-    return RobConfig(RANKS.index(rf.rob.text)) if rf.rob is not None else None
+    rob = rf.part("rob", Rob)
+    return RobConfig(RANKS.index(rob.rank.text)) if rob is not None else None
+
+
+# -- the phase
+@dataclass(frozen=True, slots=True)
+class Robbed(Event):
+    """The holder of the robbing card took the turned card (`took`) or left it."""
+
+    seat: int
+    card: int  # the robbing card
+    turned: int
+    took: bool
+
+
+class Robbing(Phase):
+    """Once everybody has said whether they play, the player taking part who holds the
+    robbing card (the file's trump rank, in the turned card's suit) may swap it for the
+    turned card, as long as that still lies on a pile."""
+
+    name = "rob"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return "rob" in rules.configs
+
+    def begin(self, g: Table) -> bool:
+        s, r = g.s, self.rules
+        p = s.piles
+        assert p is not None
+        if p.turned >= 0 and any(mask >> p.turned & 1 for mask in p.piles.values()):
+            robber = robbing_card(r, p.turned)
+            holder = next((x for x in range(r.players) if s.hands[x] >> robber & 1), -1)
+            if holder >= 0 and s.playing >> holder & 1:
+                s.phase, s.current = "rob", holder
+                return True
+        return False
+
+    def legal(self, g: Table) -> list[Action]:
+        return [ROB_YES, ROB_NO]
+
+    def take(self, g: Table, action: Action) -> None:
+        s, r = g.s, self.rules
+        p = s.piles
+        assert p is not None
+        robber = robbing_card(r, p.turned)
+        if action == ROB_YES:
+            swap = 1 << robber | 1 << p.turned
+            s.hands[s.current] ^= swap
+            for name, mask in p.piles.items():
+                if mask >> p.turned & 1:
+                    p.piles[name] = mask ^ swap
+            p.robbed = s.current
+        if g.log is not None:
+            g.emit(Robbed(s.hand_no, s.current, robber, p.turned, action == ROB_YES))
+        g.advance(self)
+
+
+# -- the terminal, the table, the bot and the rulebook
 
 
 def cards(game: Game) -> tuple[str, str]:
@@ -88,17 +175,55 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
 
 def describe(lang: Lang, rf: m.RuleFile) -> list[str]:
     """Said after how trump is turned."""
-    if rf.rob is None:
+    rob = rf.part("rob", Rob)
+    if rob is None:
         return []
-    return ["", say(lang, "trump.rob", rank=RANK_FULL[lang].get(rf.rob.text, rf.rob.text))]
+    rank = rob.rank.text
+    return ["", say(lang, "trump.rob", rank=RANK_FULL[lang].get(rank, rank))]
+
+
+WORDS: dict[str, tuple[str, str]] = {
+    "trump.rob": (
+        "After everybody has said whether they play, and before the first card, a player "
+        "who plays and holds the trump {rank} may rob: exchange it for the turned card, as "
+        "long as the turned card still lies on its pile. The {rank} then lies on the pile, "
+        "out of play. A trump card shown from the dealer's hand cannot be robbed.",
+        "Wenn alle gesagt haben, ob sie mitspielen, und vor der ersten Karte darf ein "
+        "Mitspieler mit der Trumpf-{rank} rauben: sie gegen die aufgedeckte Karte tauschen, "
+        "solange diese noch auf ihrem Haufen liegt. Die {rank} liegt dann auf dem Haufen und "
+        "ist aus dem Spiel. Eine aus der Hand des Gebers gezeigte Trumpfkarte kann nicht "
+        "geraubt werden.",
+    ),
+    "ex.robbed": (
+        "{player} robs it with {card}.",
+        "{player} raubt sie mit {card}.",
+    ),
+    "live.rob_yes": ("Take {turned} for {card}", "{turned} gegen {card} nehmen"),
+    "live.rob_no": ("Keep {card}", "{card} behalten"),
+    "live.prompt.rob": ("Rob the turned card?", "Die gewendete Karte rauben?"),
+    "live.how.robbed": (", robbed by {name} with the {card}", ", geraubt von {name} mit {card}"),
+    "live.says.robs": ("{name} takes the turned {turned} for {card}",
+                       "{name}: nimmt die gewendete {turned} für {card}"),
+    "live.says.no_rob": ("{name} does not rob", "{name}: raubt nicht"),
+    "live.ask.rob": ("take the turned {turned} for your {card}? (yes / no, or a number): ",
+                     "die gewendete {turned} für deine {card} nehmen? (ja / nein, oder eine "
+                     "Nummer): "),
+    "live.choice.rob_yes": ("yes, take {turned} for {card}", "ja, {turned} für {card} nehmen"),
+    "live.choice.rob_no": ("no, keep {card}", "nein, {card} behalten"),
+
+}
 
 
 ROB = Mechanism(
     name="rob",
-    statements={m.Rob: "rob"},
+    grammar=GRAMMAR,
+    build={"rob": build},
+    statements={Rob: "rob"},
+    self_contained=True,
+    words=WORDS,
     check=check,
     compile=compile_rob,
-    phase=Rob,
+    phase=Robbing,
     kinds=("rob",),
     yes_no=("rob",),
     prompt=Prompt(ask=ask, choices=choices, read=read),

@@ -88,6 +88,9 @@ def shown(node: Model) -> Model:
             update[field] = shown(value)
         elif isinstance(value, tuple):
             update[field] = tuple(shown(v) if isinstance(v, BaseModel) else v for v in value)
+        elif isinstance(value, dict):  # RuleFile.parts: each mechanism's statements
+            update[field] = {k: tuple(shown(v) if isinstance(v, BaseModel) else v for v in vs)
+                             for k, vs in value.items()}
     return node.model_copy(update=update)
 
 

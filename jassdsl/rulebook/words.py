@@ -1,6 +1,7 @@
 """The rulebook's own words: every phrase of the generated pages, in English and German.
 
-Templates are keyed by a short id; ``say(lang, key, **fields)`` fills one in. The German and
+Templates are keyed by a short id; ``say(lang, key, **fields)`` fills one in. `TEXT` holds
+the rulebook's own and those of each installed mechanism (its module's `words`). The German and
 English entries of a key must name the same fields (a test checks this), so a page never
 misses a value in one language. Grammar that depends on a word (gender, case, number) lives
 in the small tables below the templates.
@@ -8,17 +9,19 @@ in the small tables below the templates.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from jassdsl.cards import RANK_NAMES, SUIT_NAMES
+from jassdsl.mechanism import installed_words
 from jassdsl.roles import ROLES
 
 Lang = Literal["en", "de"]
 LANGS: tuple[Lang, ...] = ("en", "de")
 LANG_NAMES = {"en": "English", "de": "Deutsch"}
 
-TEXT: dict[str, tuple[str, str]] = {
+OWN: dict[str, tuple[str, str]] = {
     # -- page sections
     "h.overview": ("Overview", "Überblick"),
     "h.cards": ("Cards, ranks and points", "Karten, Rangfolge und Punkte"),
@@ -406,17 +409,6 @@ TEXT: dict[str, tuple[str, str]] = {
         "Haufen, der Karten hat, aufgedeckt: {piles}. Ihre Farbe ist Trumpf für diese Runde. "
         "Hat keiner davon eine Karte, wird stattdessen die letzte Karte beim Geben, die der "
         "Geber erhält, allen gezeigt und bestimmt den Trumpf.",
-    ),
-    "trump.rob": (
-        "After everybody has said whether they play, and before the first card, a player "
-        "who plays and holds the trump {rank} may rob: exchange it for the turned card, as "
-        "long as the turned card still lies on its pile. The {rank} then lies on the pile, "
-        "out of play. A trump card shown from the dealer's hand cannot be robbed.",
-        "Wenn alle gesagt haben, ob sie mitspielen, und vor der ersten Karte darf ein "
-        "Mitspieler mit der Trumpf-{rank} rauben: sie gegen die aufgedeckte Karte tauschen, "
-        "solange diese noch auf ihrem Haufen liegt. Die {rank} liegt dann auf dem Haufen und "
-        "ist aus dem Spiel. Eine aus der Hand des Gebers gezeigte Trumpfkarte kann nicht "
-        "geraubt werden.",
     ),
     "trump.show": (
         "Everybody may look at the bottom card of the {pile}.",
@@ -924,10 +916,6 @@ TEXT: dict[str, tuple[str, str]] = {
         "The card {card} is turned face up. {trump}",
         "Die Karte {card} wird aufgedeckt. {trump}",
     ),
-    "ex.robbed": (
-        "{player} robs it with {card}.",
-        "{player} raubt sie mit {card}.",
-    ),
     "ex.playing": ("Playing this hand: {players}.", "In dieser Runde spielen mit: {players}."),
     "ex.shown": ("The card shown is {card}: {trump}.", "Die gezeigte Karte ist {card}: {trump}."),
     "ex.random": ("The suit drawn is {trump}.", "Gezogen wird {trump}."),
@@ -1054,8 +1042,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "live.discard": ("Lay away {card}", "{card} weglegen"),
     "live.weis_yes": ("Declare my Weis", "Weis ansagen"),
     "live.weis_no": ("No Weis", "Kein Weis"),
-    "live.rob_yes": ("Take {turned} for {card}", "{turned} gegen {card} nehmen"),
-    "live.rob_no": ("Keep {card}", "{card} behalten"),
     "live.column": ("{title} x{multiplier}", "{title} x{multiplier}"),
     "live.prompt.trump": ("Choose trump", "Trumpf wählen"),
     "live.prompt.column": ("Choose a column of your sheet", "Spalte der Tafel wählen"),
@@ -1065,7 +1051,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "live.prompt.weis": ("Declare your Weis?", "Weis ansagen?"),
     "live.prompt.take part": ("Do you play?", "Spielst du mit?"),
     "live.prompt.improve": ("Better your hand?", "Bessern?"),
-    "live.prompt.rob": ("Rob the turned card?", "Die gewendete Karte rauben?"),
     "live.prompt.other": ("Your decision", "Deine Entscheidung"),
     "live.wait": ("Waiting for {name}", "Warten auf {name}"),
     "live.trump": ("Trump", "Trumpf"),
@@ -1115,7 +1100,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "live.how.random": ("drawn at random", "zufällig gezogen"),
     "live.how.bottom": ("bottom card {card} shown", "unterste Karte {card} gezeigt"),
     "live.how.turned": ("card {card} turned{robbed}", "Karte {card} gewendet{robbed}"),
-    "live.how.robbed": (", robbed by {name} with the {card}", ", geraubt von {name} mit {card}"),
     "live.how.no_void": ("no trump (nobody failed to follow; counted as {mode})",
                          "kein Trumpf (alle haben Farbe bekannt; gezählt als {mode})"),
     "live.how.void": ("first void: {name} played {card} in trick {k}",
@@ -1202,9 +1186,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "live.says.swap": ("{name} takes the {pile} and plays", "{name}: nimmt {pile} und spielt"),
     "live.says.took": ("{name} takes the {pile}", "{name}: nimmt {pile}"),
     "live.says.refused": ("{name} refuses the {pile}", "{name}: lehnt {pile} ab"),
-    "live.says.robs": ("{name} takes the turned {turned} for {card}",
-                       "{name}: nimmt die gewendete {turned} für {card}"),
-    "live.says.no_rob": ("{name} does not rob", "{name}: raubt nicht"),
     "live.says.weis": ("{name} declares Weis: {said}", "{name}: weist {said}"),
     "live.reason.follow": ("you must follow the suit led", "du musst Farbe bekennen"),
     "live.reason.follow-trump": ("trump was led and you must follow with a trump",
@@ -1254,13 +1235,8 @@ TEXT: dict[str, tuple[str, str]] = {
                          "welche Karte weglegen? (Nummer oder Kartenname): "),
     "live.ask.improve": ("swap cards for your {pile}? (take / decline, or a number): ",
                          "Karten gegen {pile} tauschen? (take / decline, oder eine Nummer): "),
-    "live.ask.rob": ("take the turned {turned} for your {card}? (yes / no, or a number): ",
-                     "die gewendete {turned} für deine {card} nehmen? (ja / nein, oder eine "
-                     "Nummer): "),
     "live.ask.card": ("your card (number or name): ", "deine Karte (Nummer oder Name): "),
     "live.choice.weis": ("1) yes, declare it  2) no", "1) ja, ansagen  2) nein"),
-    "live.choice.rob_yes": ("yes, take {turned} for {card}", "ja, {turned} für {card} nehmen"),
-    "live.choice.rob_no": ("no, keep {card}", "nein, {card} behalten"),
     "live.choice.free": (", free choice", ", freie Wahl"),
     "live.choice.or_pass": (", or pass", ", oder pass"),
     "live.choice.range": ("{kind} from {low} to {high}", "{kind} von {low} bis {high}"),
@@ -1293,6 +1269,31 @@ TEXT: dict[str, tuple[str, str]] = {
     "live.end.game": ("game end", "Spielende"),
     "live.error": ("Refused: {text}", "Abgelehnt: {text}"),
 }
+
+
+class Vocabulary(Mapping[str, tuple[str, str]]):
+    """The rulebook's own templates and those of the installed mechanisms, as one table
+    (the mechanisms' are read when asked: they are installed after this module loads)."""
+
+    def __init__(self, own: dict[str, tuple[str, str]]) -> None:
+        self.own = own
+
+    def __getitem__(self, key: str) -> tuple[str, str]:
+        found = self.own.get(key)
+        return found if found is not None else installed_words()[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.own or key in installed_words()
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.own
+        yield from (k for k in installed_words() if k not in self.own)
+
+    def __len__(self) -> int:
+        return len(self.own.keys() | installed_words().keys())
+
+
+TEXT: Mapping[str, tuple[str, str]] = Vocabulary(OWN)
 
 
 def say(lang: Lang, key: str, **fields: object) -> str:
