@@ -4,9 +4,10 @@ beats the number, whatever its mode; the highest bid's mode is trump, nobody cho
 afterwards. A Kontra (`declare double yes or no, by the team without bidder, ending the
 auction`) is said in a turn of the same auction and ends it.
 
-Everything about bidding with a mode but its grammar line, its model field and its
-rulebook sentences (`words.py` keys `declare.naming`, `declare.ends_auction`) is here;
-the phase is `engine/auction.py` (`ModeBidding`)."""
+Everything about bidding with a mode but its grammar line and model field (options of
+the `declare` statement, whose auction is not a module of its own yet) and the rulebook's
+calls of its sentences is here, its words included; the phase is `engine/auction.py`
+(`ModeBidding`, a kind of `Auction`)."""
 
 from __future__ import annotations
 
@@ -16,15 +17,12 @@ from jassdsl.compiler import CompiledRules, Declaring
 from jassdsl.engine import Game
 from jassdsl.engine.auction import ModeBidding
 from jassdsl.mechanism import Mechanism, Prompt
-from jassdsl.rulebook.words import Lang
+from jassdsl.rulebook.words import Lang, say
 
 PARTNER_SHARE = 0.25  # a bot counts on this share of what its own hand leaves to others
 KONTRA_MARGIN = 0  # ... and says Kontra when its hand alone should take at least what
 # the bid leaves to the other side, plus this margin
 
-ASK = {"en": "your bid (a number and a mode: 100 H), {enders}or pass: ",
-       "de": "dein Gebot (Zahl und Spielart: 100 H), {enders}oder pass: "}
-NAMING = {"en": " naming {modes}", "de": " mit {modes}"}
 
 
 def auction_of(rules: CompiledRules) -> Declaring:
@@ -39,7 +37,7 @@ def enders(game: Game, legal: list[Action]) -> list[Action]:
 
 def ask(game: Game, lang: Lang) -> str:
     said = "".join(f"{a.kind}, " for a in enders(game, game.legal_actions()))
-    return ASK[lang].format(enders=said)
+    return say(lang, "live.ask.mode_bid", enders=said)
 
 
 def choices(game: Game, legal: list[Action], lang: Lang) -> str:
@@ -53,8 +51,8 @@ def choices(game: Game, legal: list[Action], lang: Lang) -> str:
     if numbers:
         said = ", ".join(legal_names([Action(d.name, n) for n in numbers],
                                      names=r.value_names))
-        out.append(said + NAMING[lang].format(
-            modes=", ".join(r.mode_names[x] for x in modes)))
+        out.append(said + say(lang, "live.choice.naming",
+                              modes=", ".join(r.mode_names[x] for x in modes)))
     out += [a.kind for a in enders(game, legal)]
     return "; ".join([*out, *(["pass"] if PASS in legal else [])])
 
@@ -110,9 +108,42 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
     return PASS
 
 
+WORDS: dict[str, tuple[str, str]] = {
+    # `naming the mode`: the auction's bids name the mode with the number
+    "declare.naming": (
+        "Each bid names with its number the mode to play in ({modes}), as in "
+        "*{example}*. A higher bid needs a higher number, whatever its mode. The mode of "
+        "the highest bid is trump; nobody chooses it afterwards.",
+        "Jedes Gebot nennt mit der Zahl die Spielart ({modes}), etwa *{example}*. Ein "
+        "höheres Gebot braucht eine höhere Zahl, gleich in welcher Spielart. Die Spielart "
+        "des höchsten Gebots ist Trumpf; niemand wählt ihn danach.",
+    ),
+    # `ending the auction`: a yes/no said in the auction's turns (a Kontra)
+    "declare.ends_auction": (
+        "In the auction, once there is a highest bid, {who} {may} answer the question "
+        "{name} with yes at their turn, instead of bidding or passing: a yes ends the "
+        "auction at once. In the scoring a yes counts 1 and a no 0.",
+        "In der Versteigerung {may}, sobald es ein höchstes Gebot gibt, {who} die Frage "
+        "{name} an ihrer Reihe mit Ja beantworten, statt zu bieten oder zu passen: ein Ja "
+        "beendet die Versteigerung sofort. In der Abrechnung zählt ein Ja 1 und ein Nein 0.",
+    ),
+    "declare.ends_auction_who": ("every player", "alle Spieler"),
+    "trump.bid_names": (
+        "The highest bid of the auction names trump (see the declarations): {modes}.",
+        "Das höchste Gebot der Versteigerung nennt den Trumpf (siehe Ansagen): {modes}.",
+    ),
+    "short.bid_names": ("named by the highest bid", "vom höchsten Gebot genannt"),
+    "live.ask.mode_bid": ("your bid (a number and a mode: 100 H), {enders}or pass: ",
+                          "dein Gebot (Zahl und Spielart: 100 H), {enders}oder pass: "),
+    "live.choice.naming": (" naming {modes}", " mit {modes}"),
+    "live.prompt.bidding": ("Your bid", "Dein Gebot"),
+}
+
+
 MODE_BIDS = Mechanism(
     name="mode_bids",
     phase=ModeBidding,
     prompt=Prompt(ask=ask, choices=choices, read=read),
     policy=policy,
+    words=WORDS,
 )

@@ -492,29 +492,6 @@ OWN: dict[str, tuple[str, str]] = {
         "Gebot, gibt der nächste Geber rechts neu; das neue Geben zählt nicht als Runde. Als "
         "{name} eines Spielers zählt sein höchstes Gebot, 0 wenn er nur gepasst hat.",
     ),
-    # `naming the mode`: the auction's bids name the mode with the number
-    "declare.naming": (
-        "Each bid names with its number the mode to play in ({modes}), as in "
-        "*{example}*. A higher bid needs a higher number, whatever its mode. The mode of "
-        "the highest bid is trump; nobody chooses it afterwards.",
-        "Jedes Gebot nennt mit der Zahl die Spielart ({modes}), etwa *{example}*. Ein "
-        "höheres Gebot braucht eine höhere Zahl, gleich in welcher Spielart. Die Spielart "
-        "des höchsten Gebots ist Trumpf; niemand wählt ihn danach.",
-    ),
-    # `ending the auction`: a yes/no said in the auction's turns (a Kontra)
-    "declare.ends_auction": (
-        "In the auction, once there is a highest bid, {who} {may} answer the question "
-        "{name} with yes at their turn, instead of bidding or passing: a yes ends the "
-        "auction at once. In the scoring a yes counts 1 and a no 0.",
-        "In der Versteigerung {may}, sobald es ein höchstes Gebot gibt, {who} die Frage "
-        "{name} an ihrer Reihe mit Ja beantworten, statt zu bieten oder zu passen: ein Ja "
-        "beendet die Versteigerung sofort. In der Abrechnung zählt ein Ja 1 und ein Nein 0.",
-    ),
-    "declare.ends_auction_who": ("every player", "alle Spieler"),
-    "trump.bid_names": (
-        "The highest bid of the auction names trump (see the declarations): {modes}.",
-        "Das höchste Gebot der Versteigerung nennt den Trumpf (siehe Ansagen): {modes}.",
-    ),
     "declare.after_role": (
         "After trump is set, every player in turn declares {a_name}: a whole number from "
         "{low} to {high}, starting with the player to the right of {role}.",
@@ -1005,7 +982,6 @@ OWN: dict[str, tuple[str, str]] = {
                     "eine Spalte der Tafel, gewählt oder weitergeschoben"),
     "cmp.sheets_full": ("when every scoresheet is full", "wenn jede Tafel voll ist"),
     "short.bidder_chooses": ("highest bidder chooses", "Höchstbietender wählt"),
-    "short.bid_names": ("named by the highest bid", "vom höchsten Gebot genannt"),
     "short.strict": ("not allowed, unless a player holds only trumps",
                      "verboten, ausser man hat nur noch Trümpfe"),
     "short.weak": ("allowed only for a player who cannot follow suit",
