@@ -58,8 +58,12 @@ def test_a_higher_bid_needs_a_higher_number_whatever_its_mode() -> None:
     said(g, "bid 100 H")
     numbers = {g.action_text(a).split()[1] for a in g.legal_actions() if a.kind == "bid"}
     assert numbers == {"110", "120", "130", "140", "150", "157"}
-    with pytest.raises(IllegalActionError, match="higher than 100"):
+    with pytest.raises(IllegalActionError, match="higher than 100") as refused:
         said(g, "bid 100 obenabe")
+    assert str(refused.value).startswith("illegal action bid 100 obenabe ")
+    assert refused.value.legal == [
+        "bid 110..150 by 10 naming D, H, S, C, obenabe, undenufe",
+        "bid 157 naming D, H, S, C, obenabe, undenufe", "double yes", "pass"]
 
 
 def test_the_highest_bid_sets_trump_and_nobody_chooses_it() -> None:

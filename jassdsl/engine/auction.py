@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from jassdsl.actions import PASS, Action, bid_parts, declare_actions, mode_bid
+from jassdsl.actions import PASS, Action, bid_parts, declare_actions, legal_names, mode_bid
 from jassdsl.compiler import CompiledRules
 from jassdsl.engine.declare import may_declare
 from jassdsl.engine.events import DealtAgain, Declared
@@ -91,7 +91,8 @@ class Auction(Phase):
                 g.emit(Declared(s.hand_no, seat, d.name, -1, d.hidden, passed=True))
         elif action.kind != d.name:
             if action not in self.endings(g):
-                raise IllegalActionError(action, g.legal_names(), "" if part.bidder >= 0
+                raise IllegalActionError(self.shown(action), g.legal_names(),
+                                         "" if part.bidder >= 0
                                          else "there is no bid to answer yet")
             declared.declared[action.kind][seat] = action.value
             if g.log is not None:
@@ -102,13 +103,17 @@ class Auction(Phase):
         elif self.valid_bid(action) and (part.bidder < 0 or self.number(action) > part.bid):
             self.bid(g, action)
         else:
-            raise IllegalActionError(action, g.legal_names(),
+            raise IllegalActionError(self.shown(action), g.legal_names(),
                                      f"a bid must be higher than {part.bid}"
                                      if part.bid >= 0 else "")
         self.next_turn(g)
 
     def valid_bid(self, action: Action) -> bool:
         return action.value in self.decl.values
+
+    def shown(self, action: Action) -> object:
+        """An action as a refusal names it."""
+        return action
 
     def bid(self, g: Table, action: Action) -> None:
         """The current seat is the highest bidder now."""
@@ -181,6 +186,9 @@ class ModeBidding(Auction):
     def mode_name(self, action: Action) -> str:
         return self.rules.mode_names[bid_parts(action.value)[1]]
 
+    def shown(self, action: Action) -> object:
+        return self.text(action)  # `bid 100 S`, not its value
+
     def observe(self, g: Table, seat: int) -> dict[str, Any]:
         part = g.s.auction
         assert part is not None
@@ -195,6 +203,17 @@ class ModeBidding(Auction):
         if mode >= len(self.rules.mode_names):
             return super().text(action)
         return f"{d.name} {d.named(number) or number} {self.rules.mode_names[mode]}"
+
+    def legal_texts(self, legal: list[Action]) -> list[str]:
+        """``bid 80..150 by 10 naming D, H, S, C, obenabe, undenufe``, ``bid 157 naming
+        ...``, the others as they are: every legal number comes in every mode."""
+        d, names = self.decl, self.rules.mode_names
+        bids = [a for a in legal if a.kind == d.name]
+        numbers = sorted({bid_parts(a.value)[0] for a in bids})
+        modes = ", ".join(names[m] for m in self.modes)
+        said = [f"{x} naming {modes}" for x in
+                legal_names([Action(d.name, n) for n in numbers], names=self.rules.value_names)]
+        return [*said, *(self.text(a) for a in legal if a.kind != d.name)]
 
     def read(self, text: str) -> Action | None:
         """``bid 100 H`` (a named number, a mode by its name: ``bid match obenabe``)."""
