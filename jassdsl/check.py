@@ -46,7 +46,7 @@ REQUIRED = (m.VariantName, m.Players, m.Deal, m.TrumpMethod, m.Scoring, m.GameEn
 # A mechanism says so of its own statements (`Mechanism.self_contained`).
 SELF_CONTAINED = frozenset({"summary", "source", "decision", "first", "next", "follow",
                             "undertrump", "puur", "invariant", "count", "names",
-                            "show", "improve"})
+                            "show"})
 TRUMP_MODES = get("trump mode").allowed
 TABLES = get("rank table").allowed
 WEIS_MODES = tuple(w for w in TRUMP_MODES if len(w) > 1)  # `in MODE` in a Weis entry
@@ -154,8 +154,8 @@ class Checker:
                 lets=every(st, m.Let), clauses=scoring.clauses, scoring_pos=scoring.pos,
                 invariants=every(st, m.Invariant), weis_tables=every(st, m.WeisTableDef),
                 piles=every(st, m.Pile), show=show.pile if show else None,
-                parts=parts, take_part=first(st, m.TakePart),
-                leave=leave.when if leave else None, improve=first(st, m.Improve),
+                parts=parts,
+                leave=leave.when if leave else None,
                 german_names=tuple(n for g in every(st, m.GermanNames) for n in g.names),
                 end=end, count_first=first(st, m.CountFirst), winner=winner,
                 sheet=first(st, m.Sheet), columns=every(st, m.Column),
@@ -1109,7 +1109,8 @@ class Checker:
         HAND_TOTAL, and a match that plus the match bonus; the bonus breaks the file's own
         invariant in the first match. Only invariants made of `sum(points)`, numbers,
         arithmetic, comparisons, `and`, `or` and `not` are read this way."""
-        if rf.piles or rf.take_part or rf.improve or rf.leave or rf.deal.each is not None:
+        out_of_play = rf.parts.keys() & {"take_part", "improve"}  # folded, laid away
+        if rf.piles or out_of_play or rf.leave or rf.deal.each is not None:
             return  # cards out of play: a hand may be worth less, which play shows
         matches: list[tuple[int, m.Bonus]] = []
         for b in rf.bonuses:

@@ -40,8 +40,11 @@ Writing a mechanism (`jassdsl/mechanisms/rob.py` is the model to copy):
 6. Its events are dataclasses of its module subclassing `jassdsl.engine.events.Event`;
    its phase (a `jassdsl.engine.phase.Phase`) emits them and `narrate` tells them.
 7. The rest as the fields below say: `check(checker, rf)`, `compile(rf, options)` to
-   its own config (read back with `rules.config(NAME, Config)`), `phase`, `kinds` of
-   actions, `prompt`, `label`, `policy`, `describe` per rulebook section.
+   its own config (read back with `rules.config(NAME, Config)`), `phase` (its
+   `Phase.place` says where the chain puts it: before play, in play as a subscriber of
+   play's hooks, or a keeper; its part of the state goes in `State.parts[phase.name]`),
+   `kinds` of actions (`yes_no`: answered 1 or 0), `prompt`, `label`, `policy`,
+   `describe` per rulebook section (`"trump"`, `"declare"`).
    `self_contained`: nothing else in a file refers to its statements, so the checker
    reads on when a syntax error hides one. The syntax highlighter takes its keywords
    from `grammar`.
@@ -99,7 +102,8 @@ class Mechanism:
     words: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # (en, de) by key
     check: Check | None = None
     compile: Compile | None = None  # its config from the file (None: the file lacks it)
-    phase: type[Phase] | None = None  # its phase before play, in hand order
+    phase: type[Phase] | None = None  # its phase, at its place (`Phase.place`): before
+    # play, in play (a subscriber of play's hooks) or a keeper, in the list's order
     kinds: tuple[str, ...] = ()  # the action kinds it asks for
     yes_no: tuple[str, ...] = ()  # ... of them, those answered yes (1) or no (0)
     prompt: Prompt | None = None

@@ -267,21 +267,6 @@ class Pile(Node):
     each: bool = False  # one pile of this size for each player at the table
 
 
-class TakePart(Node):
-    """Each player in turn says whether they play this hand; a pile may replace a hand."""
-
-    fold_from: Value | None = None  # folding is allowed with this many or more at the table
-    swap: Word | None = None  # the pile a player may take for their hand (and then plays)
-
-
-class Improve(Node):
-    """Each player may swap cards of the hand for their own pile (bettering the hand)."""
-
-    cards: Value
-    pile: Word
-    dealer_sees: bool = False  # the dealer takes the pile first and then discards
-
-
 class Ranks(Node):
     table: Word
     ranks: tuple[Word, ...]
@@ -407,9 +392,7 @@ class RuleFile(BaseModel):
     show: Word | None = None  # a pile whose bottom card everybody may see
     # the statements of each mechanism that keeps its own (jassdsl.mechanism), by name
     parts: dict[str, tuple[Node, ...]] = Field(default_factory=dict)
-    take_part: TakePart | None = None
     leave: Expr | None = None  # after scoring: who leaves the table (placings in order)
-    improve: Improve | None = None
     german_names: tuple[GermanName, ...] = ()
     sheet: Sheet | None = None
     columns: tuple[Column, ...] = ()
@@ -494,7 +477,7 @@ class StandardTables:
 Statement = (VariantName | Summary | Source | Decision | Option | Players | Deal | Setting
              | Ranks | Points | Bonus | ModeDef | TrumpMethod | Unit | Declaration | Let | Scoring
              | GameEnd | CountFirst | Winner | Invariant | WeisTableDef | Pile | Show
-             | TakePart | Leave | Improve | GermanNames | Sheet | Column | StandardTables
+             | Leave | GermanNames | Sheet | Column | StandardTables
              | Node)  # the last: a mechanism's own statement (jassdsl.mechanism)
 
 

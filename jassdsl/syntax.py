@@ -421,37 +421,18 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         piles = tuple(word(t) for t in ch if isinstance(t, Token))
         return m.TrumpMethod(pos=pos_of(meta), kind="turned", piles=piles)
 
-    # -- piles, taking part, leaving
+    # -- piles, leaving
     def pile_count(self, meta: Meta, ch: list[Any]) -> m.Pile:
         return m.Pile(pos=pos_of(meta), name=str(ch[0]), size=ch[1])
 
     def pile_each(self, meta: Meta, ch: list[Any]) -> m.Pile:
         return m.Pile(pos=pos_of(meta), name=str(ch[0]), size=ch[1], each=True)
 
-    def improve(self, meta: Meta, ch: list[Any]) -> m.Improve:
-        return m.Improve(pos=pos_of(meta), cards=ch[0], pile=word(ch[1]),
-                         dealer_sees=ch[2] is True)
-
-    def dealer_sees(self, meta: Meta, ch: list[Any]) -> bool:
-        return True
-
     def pile_rest(self, meta: Meta, ch: list[Token]) -> m.Pile:
         return m.Pile(pos=pos_of(meta), name=str(ch[0]), size=None)
 
     def show(self, meta: Meta, ch: list[Token]) -> m.Show:
         return m.Show(pos_of(meta), word(ch[0]))
-
-    def take_part(self, meta: Meta, ch: list[Any]) -> m.TakePart:
-        fields: dict[str, Any] = {}
-        for key, value in ch:
-            fields[key] = value
-        return m.TakePart(pos=pos_of(meta), **fields)
-
-    def take_fold(self, meta: Meta, ch: list[m.Value]) -> tuple[str, m.Value]:
-        return ("fold_from", ch[0])
-
-    def take_swap(self, meta: Meta, ch: list[Token]) -> tuple[str, m.Word]:
-        return ("swap", word(ch[0]))
 
     def leave(self, meta: Meta, ch: list[m.Expr]) -> m.Leave:
         return m.Leave(pos_of(meta), ch[0])

@@ -20,7 +20,6 @@ from jassdsl.cards import CARD_NAMES
 from jassdsl.engine import Game, HandResult, Observation
 from jassdsl.engine import events as event_types
 from jassdsl.engine.events import (
-    Bettered,
     CardPlayed,
     Dealt,
     DealtAgain,
@@ -28,14 +27,15 @@ from jassdsl.engine.events import (
     Event,
     HandScored,
     LeftTable,
-    TookPart,
     TrickTaken,
     TrumpSet,
     WeisCounted,
     WeisSaid,
     from_last_deal,
 )
+from jassdsl.mechanisms.improve import Bettered
 from jassdsl.mechanisms.rob import Robbed
+from jassdsl.mechanisms.take_part import TookPart
 from jassdsl.registry import variant_names
 
 SEEDS = (1, 2, 3)

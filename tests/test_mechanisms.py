@@ -107,7 +107,7 @@ def test_every_layer_reads_the_list_the_rules_carry() -> None:
 
 
 def test_the_chain_and_the_narrator_take_the_mechanisms_the_rules_carry() -> None:
-    from jassdsl.engine.events import TookPart
+    from jassdsl.mechanisms.take_part import TookPart
     from jassdsl.textview import Narrator
 
     rules = compile_rules(load_model(handjass(), "handjass.jass"), {"seats": 3})
@@ -178,3 +178,24 @@ def test_the_lexer_takes_a_mechanisms_keywords_from_its_grammar_lines() -> None:
     assert kinds["rob"] is Keyword.Declaration and kinds["turned"] is Keyword
     assert TOAST.first_words == ("toast",)
     assert TOAST.keywords == ("toast", "times", "after", "the", "deal")
+
+
+def test_play_subscribers_and_keepers_come_from_the_list_at_their_place() -> None:
+    from jassdsl.engine.chain import Chain
+    from jassdsl.registry import load_rules
+
+    rules = load_rules("schieber")
+    chain = Chain.of(rules)
+    assert [p.name for p in chain.in_play] == ["weis"]
+    assert {p.place for p in chain.steps} == {"before play"}
+    assert chain.hooks["add_facts"]  # Weis and Stöck as facts, a keeper
+    bare = Chain.of(replace(rules, mechanisms=tuple(x for x in rules.mechanisms
+                                                    if x.name not in ("weis", "hand_bonuses"))))
+    assert not bare.in_play and not bare.hooks["add_facts"]
+
+
+def test_a_statement_a_file_may_repeat_is_kept_in_file_order() -> None:
+    toasts = replace(TOAST, statements={}, repeated=(Toast,))
+    text = "toast 2 times after the deal\n" + handjass() + "toast 3 times after the deal\n"
+    rf = load_model(text, "x.jass", mechanisms=(*MECHANISMS, toasts))
+    assert [t.times.number for t in rf.parts_of("toast", Toast)] == [2, 3]

@@ -19,6 +19,7 @@ from jassdsl.compiler import compile_rules
 from jassdsl.errors import RuleFileErrors
 from jassdsl.facts import FACTS
 from jassdsl.lexer import MODES, OPERATOR_WORDS, PHRASE_WORDS, STATEMENT_WORDS
+from jassdsl.mechanism import installed
 from jassdsl.rulebook.words import TEXT
 from jassdsl.settings import TABLE
 
@@ -35,10 +36,13 @@ NOT_SETTINGS = {"variant", "summary", "source", "decision", "option", "german_na
 
 
 def statements() -> set[str]:
+    """The statement rules: of the grammar, and those each mechanism's lines add."""
     grammar = (ROOT / "jassdsl" / "grammar.lark").read_text(encoding="utf-8")
     body = re.search(r"^_statement:(.*?)^\n", grammar, re.M | re.S)
     assert body is not None
-    return set(re.findall(r"[a-z_]+", body.group(1)))
+    added = [line for x in installed()
+             for line in re.findall(r"^%extend _statement:(.*)$", x.grammar, re.M)]
+    return set(re.findall(r"[a-z_]+", " ".join([body.group(1), *added])))
 
 
 def test_every_statement_of_the_grammar_is_a_setting_or_said_not_to_be() -> None:

@@ -13,23 +13,17 @@ from dataclasses import dataclass, field
 
 from jassdsl.compiler import CompiledRules
 from jassdsl.engine.dealing import Deal
-from jassdsl.engine.first_void import FirstVoid
 from jassdsl.engine.hand_end import HandEnd, Leave
 from jassdsl.engine.phase import Phase, Table, overrides
 from jassdsl.engine.piles import Piles
 from jassdsl.engine.state import State
-from jassdsl.engine.table_weis import TableBonuses
 from jassdsl.engine.tricks import Play
 from jassdsl.engine.trump import TrumpByRule
-from jassdsl.engine.void_names import VoidNames
-from jassdsl.engine.weis import HandBonuses, WeisPhase
 
-# the phases between the deal and play are those of the mechanisms the compiled rules
-# carry (`CompiledRules.mechanisms`, injected from `jassdsl.mechanisms`), in their order;
-# the phases of play itself, subscribers of its hooks (in this order), come after `Play`
-IN_PLAY: tuple[type[Phase], ...] = (FirstVoid, VoidNames, WeisPhase)
-# phases that never wait: they keep state, or add to the hand's facts and record
-KEEPERS: tuple[type[Phase], ...] = (Piles, HandBonuses, TableBonuses, Leave)
+# The phases are those of the mechanisms the compiled rules carry (`CompiledRules.
+# mechanisms`, injected from `jassdsl.mechanisms`), in their order, each at its place
+# (`Phase.place`): between the deal and play; in play, subscribers of its hooks, after
+# `Play`; keepers, which never wait (the piles first: the deal lays them).
 # the hooks a phase may fill, as `Table.hooks` names them
 HOOKS = ("new_hand", "nobody_plays", "add_facts", "record", "observe")
 
@@ -62,9 +56,13 @@ class Chain:
         def made(kinds: tuple[type[Phase], ...]) -> list[Phase]:
             return [kind(rules) for kind in kinds if kind.used_by(rules)]
 
-        steps = tuple(made(tuple(x.phase for x in rules.mechanisms if x.phase is not None)))
-        in_play = tuple(made(IN_PLAY))
-        keepers = made(KEEPERS)
+        def placed(place: str) -> tuple[type[Phase], ...]:
+            return tuple(x.phase for x in rules.mechanisms
+                         if x.phase is not None and x.phase.place == place)
+
+        steps = tuple(made(placed("before play")))
+        in_play = tuple(made(placed("in play")))
+        keepers = made((Piles, *placed("keeper")))
         piles = next((p for p in keepers if isinstance(p, Piles)), None)
         leave = next((p for p in keepers if isinstance(p, Leave)), None)
         rule = TrumpByRule(rules)

@@ -92,30 +92,6 @@ class DealtAgain(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TookPart(Event):
-    """A player said whether they play: 'join', 'fold' or 'swap' (took a pile)."""
-
-    seat: int
-    how: str
-
-
-@dataclass(frozen=True, slots=True)
-class Bettered(Event):
-    """A player with an own pile: 'took' it (and lays cards away) or 'refused' it.
-    `asked` is False for a dealer who sees the pile first and takes it without a turn."""
-
-    seat: int
-    how: str
-    asked: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class LaidAway(Event):
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
 class WeisSaid(Event):
     """A player holding Weis declared it (`weise`: the cards per Weis) or kept it quiet;
     `said` gives the same Weise with their kind, top card and value (`weis_label` names

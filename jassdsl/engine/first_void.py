@@ -12,6 +12,8 @@ from jassdsl.roles import FIRST_VOID
 
 
 class FirstVoid(Phase):
+    place = "in play"
+
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
         return rules.trump_kind == "first_void" or FIRST_VOID in rules.roles_read

@@ -25,6 +25,8 @@ class Leave(Phase):
     """Leaving the table: after scoring, the players for whom the file's condition holds
     leave; the game is over when one player is left."""
 
+    place = "keeper"
+
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
         return rules.leave is not None

@@ -61,6 +61,10 @@ class Phase:
     phase's hooks (facts, record, observation) only where it overrides them."""
 
     name: ClassVar[str] = ""  # State.phase while it waits for an action ('' never waits)
+    # where the chain puts it: "before play" (a step between the deal and play, in the
+    # mechanisms' order), "in play" (a subscriber of play's hooks), "keeper" (never waits:
+    # it keeps state, or adds to the hand's facts and record)
+    place: ClassVar[str] = "before play"
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules

@@ -18,7 +18,10 @@ from jassdsl.handfacts import HandFacts
 
 
 class Piles(Phase):
-    """Never waits; lays the piles at the deal and keeps them."""
+    """Never waits; lays the piles at the deal and keeps them. The chain has it whenever
+    the file has piles (the deal lays them), before every other phase."""
+
+    place = "keeper"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:

@@ -24,6 +24,7 @@ class TableBonusPart:
 
 class TableBonuses(Phase):
     name = "table weis"  # its part's key; it never waits for an action
+    place = "keeper"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:

@@ -16,6 +16,7 @@ from jassdsl.errors import IllegalActionError
 
 class VoidNames(Phase):
     name = "trump"  # the decision is a trump choice, made in the middle of play
+    place = "in play"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:

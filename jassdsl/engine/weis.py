@@ -35,6 +35,7 @@ class WeisPhase(Phase):
     it counts the Weise when the first trick is taken (`on_trick`)."""
 
     name = "weis"
+    place = "in play"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
@@ -136,6 +137,8 @@ class WeisPhase(Phase):
 
 class HandBonuses(Phase):
     """Weis and Stöck as facts of the hand (where the file has Weis or Stöck)."""
+
+    place = "keeper"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:

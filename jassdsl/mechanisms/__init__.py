@@ -1,7 +1,9 @@
 """The mechanisms of a hand, each one module, listed once in the order a hand runs them.
 
 `MECHANISMS` is the one list: the top of the package installs it (`jassdsl/__init__.py`)
-and the layers take it by injection (`jassdsl.mechanism`). A mechanism not yet moved
+and the layers take it by injection (`jassdsl.mechanism`); the chain of phases puts each
+mechanism's phase at its place (`Phase.place`: before play, in play, keeper), in this
+order. A mechanism not yet moved
 into its own module is listed by its phase alone; the layers still know the rest of it.
 """
 
@@ -9,9 +11,14 @@ from __future__ import annotations
 
 from jassdsl.engine.auction import Auction
 from jassdsl.engine.declare import Declarations
+from jassdsl.engine.first_void import FirstVoid
+from jassdsl.engine.hand_end import Leave
 from jassdsl.engine.schedule import Schedule
 from jassdsl.engine.sheet import SheetChoice
+from jassdsl.engine.table_weis import TableBonuses
 from jassdsl.engine.trump import TrumpChoice
+from jassdsl.engine.void_names import VoidNames
+from jassdsl.engine.weis import HandBonuses, WeisPhase
 from jassdsl.mechanism import Mechanism
 from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.mode_bids import MODE_BIDS
@@ -28,4 +35,12 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("trump", phase=TrumpChoice),
     Mechanism("sheet", phase=SheetChoice),
     Mechanism("declare", phase=Declarations),
+    # in play: subscribers of play's hooks
+    Mechanism("first_void", phase=FirstVoid),
+    Mechanism("void_names", phase=VoidNames),
+    Mechanism("weis", phase=WeisPhase),
+    # keepers: after play, the hand's facts and record
+    Mechanism("hand_bonuses", phase=HandBonuses),
+    Mechanism("table_weis", phase=TableBonuses),
+    Mechanism("leave", phase=Leave),
 )

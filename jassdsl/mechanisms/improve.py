@@ -2,31 +2,60 @@
 many cards away, or refuse it; where the dealer sees the pile first, the dealer takes it
 and then discards.
 
-Everything about bettering but its grammar lines, its model node and its words
-(`words.py` keys `declare.improve*`, `live.*`) is here; the phase is `engine/improve.py`."""
+Everything about bettering is here: its statement, check, compiled setting, phase and
+events, how the terminal and the table ask and tell it, the bot's choice and its words.
+`engine/improve.py` keeps the compiled setting and the own pile's name, which the piles,
+the terminal and the bots read too."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from jassdsl import model as m
-from jassdsl.actions import DECLINE, TAKE, Action
+from jassdsl.actions import DECLINE, DISCARDS, TAKE, Action
 from jassdsl.bots import View, cheapest, expected_points, hand_total, table_for
-from jassdsl.cards import CARD_INDEX
-from jassdsl.compiler import number
+from jassdsl.cards import CARD_INDEX, mask_cards
+from jassdsl.compiler import CompiledRules, number
+from jassdsl.deal import next_seat, trick_seats
 from jassdsl.engine import Game
-from jassdsl.engine.events import Bettered
-from jassdsl.engine.improve import Improve, ImproveConfig, own_pile
+from jassdsl.engine.events import Event
+from jassdsl.engine.improve import ImproveConfig, improve, own_pile
+from jassdsl.engine.phase import Phase, Table
 from jassdsl.mechanism import Mechanism, Prompt
 from jassdsl.rulebook.render import pile, value_text
 from jassdsl.rulebook.words import Lang, say
+from jassdsl.syntax import pos_of, word
 
 BETTER_BELOW = 0.25  # the bot swaps cards for its unseen own pile when the hand promises less
+
+# -- the statement
+GRAMMAR = """
+%extend _statement: improve
+// each player's own pile (laid face down) may replace as many cards of the hand
+improve: "improve" ":" "each" "player" "may" "swap" value "cards" "for" "their" ID [improve_dealer_sees]
+improve_dealer_sees: "," "the" "dealer" "after" "seeing" "them"
+"""
+
+
+class Improve(m.Node):
+    """Each player may swap cards of the hand for their own pile (bettering the hand)."""
+
+    cards: m.Value
+    pile: m.Word
+    dealer_sees: bool = False  # the dealer takes the pile first and then discards
+
+
+BUILD = {
+    "improve": lambda meta, ch: Improve(pos=pos_of(meta), cards=ch[0], pile=word(ch[1]),
+                                        dealer_sees=ch[2] is True),
+    "improve_dealer_sees": lambda meta, ch: True,
+}
 
 
 def check(c: Any, rf: m.RuleFile) -> None:
     """The pile is one for each player, as large as the cards swapped for it."""
-    imp = rf.improve
+    imp = rf.part("improve", Improve)
     if imp is None:
         return
     each = {p.name: p.size.word() if p.size else "" for p in rf.piles if p.each}
@@ -39,10 +68,119 @@ def check(c: Any, rf: m.RuleFile) -> None:
 
 
 def compile_improve(rf: m.RuleFile, options: dict[str, int | str]) -> ImproveConfig | None:
-    imp = rf.improve
+    imp = rf.part("improve", Improve)
     if imp is None:
         return None
     return ImproveConfig(imp.pile.text, number(imp.cards, options), imp.dealer_sees)
+
+
+# -- the phase
+@dataclass(frozen=True, slots=True)
+class Bettered(Event):
+    """A player with an own pile: 'took' it (and lays cards away) or 'refused' it.
+    `asked` is False for a dealer who sees the pile first and takes it without a turn."""
+
+    seat: int
+    how: str
+    asked: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class LaidAway(Event):
+    seat: int
+    card: int
+
+
+class Bettering(Phase):
+    """A player with an own pile may take it into the hand and lay as many cards away,
+    or refuse it aloud (it goes out of play, seen by its owner). Where the dealer sees the
+    pile first, the dealer takes it and then discards."""
+
+    name = "improve"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return "improve" in rules.configs
+
+    def __init__(self, rules: CompiledRules) -> None:
+        super().__init__(rules)
+        self.config = improve(rules) or ImproveConfig("", 0)
+        self.pile = self.config.pile
+
+    def begin(self, g: Table) -> bool:
+        s, r = g.s, self.rules
+        p = s.piles
+        assert p is not None
+        first = [s.dealer] if self.config.dealer_sees else []
+        seats = trick_seats(r.players, s.table)[next_seat(r.players, s.dealer, s.table)]
+        order = dict.fromkeys([*first, *seats])  # the dealer first, then from forehand
+        p.improving = tuple(x for x in order if p.piles.get(f"{self.pile}:{x}"))
+        return self.next_player(g)
+
+    def next_player(self, g: Table) -> bool:
+        """The next player who may swap cards for their own pile (False: nobody left); a
+        dealer who sees the pile first takes it into the hand and then discards."""
+        s = g.s
+        p = s.piles
+        assert p is not None
+        if not p.improving:
+            return False
+        seat, p.improving = p.improving[0], p.improving[1:]
+        s.phase, s.current, p.discards = "improve", seat, 0
+        if self.config.dealer_sees and seat == s.dealer:
+            key = f"{self.pile}:{seat}"
+            s.hands[seat] |= p.piles[key]
+            p.piles[key] = 0
+            p.discards = self.config.cards
+            p.improved.append((seat, "took"))
+            if g.log is not None:
+                g.emit(Bettered(s.hand_no, seat, "took", asked=False))
+        return True
+
+    def legal(self, g: Table) -> list[Action]:
+        s = g.s
+        assert s.piles is not None
+        if s.piles.discards:
+            return [DISCARDS[c] for c in mask_cards(s.hands[s.current])]
+        return [TAKE, DECLINE]
+
+    def take(self, g: Table, action: Action) -> None:
+        s = g.s
+        p = s.piles
+        assert p is not None
+        seat = s.current
+        key = f"{self.pile}:{seat}"
+        if action == TAKE:
+            p.discards = self.config.cards
+            p.taking = True
+            p.improved.append((seat, "took"))
+            if g.log is not None:
+                g.emit(Bettered(s.hand_no, seat, "took"))
+            return
+        if action == DECLINE:  # declined aloud: the pile goes out of play, seen by its owner
+            p.improved.append((seat, "refused"))
+            if g.log is not None:
+                g.emit(Bettered(s.hand_no, seat, "refused"))
+            p.looked[seat] = p.piles[key]
+            p.out |= p.piles[key]
+            p.piles[key] = 0
+        else:
+            s.hands[seat] ^= 1 << action.value
+            p.out |= 1 << action.value
+            p.discards -= 1
+            if g.log is not None:
+                g.emit(LaidAway(s.hand_no, seat, action.value))
+            if p.discards:
+                return
+            if p.taking:  # the cards are laid away; now the pile comes into the hand
+                s.hands[seat] |= p.piles[key]
+                p.piles[key] = 0
+        p.taking = False
+        if not self.next_player(g):
+            g.advance(self)
+
+
+# -- the terminal, the table, the bot and the rulebook
 
 
 def ask(game: Game, lang: Lang) -> str:
@@ -87,7 +225,7 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
 
 def describe(lang: Lang, rf: m.RuleFile) -> list[str]:
     """The items of the declarations section."""
-    imp = rf.improve
+    imp = rf.part("improve", Improve)
     if imp is None:
         return []
     own = pile(lang, rf, imp.pile.text)
@@ -98,12 +236,47 @@ def describe(lang: Lang, rf: m.RuleFile) -> list[str]:
     return items
 
 
+WORDS: dict[str, tuple[str, str]] = {
+    "declare.improve": (
+        "First each player may better the hand with their own {pile}, from forehand on: "
+        "lay {n} cards of the hand away without seeing the {pile} and take the {pile} up, or "
+        "refuse it. A player who refuses says so before looking and may then look at the "
+        "refused cards. Laid-away and refused cards are out of play.",
+        "Zuerst darf jeder Spieler ab der Vorhand seine Karten mit seinem eigenen Haufen "
+        "{pile} bessern: {n} Karten ablegen, ohne {pile} gesehen zu haben, und {pile} "
+        "aufnehmen, oder darauf verzichten. Wer verzichtet, sagt es vorher an und darf die "
+        "verschmähten Karten dann ansehen. Abgelegte und verschmähte Karten sind aus dem Spiel.",
+    ),
+    "declare.improve_dealer": (
+        "The dealer goes first: he takes his {pile} up with the hand and then lays {n} of "
+        "all his cards away.",
+        "Der Geber ist zuerst: er nimmt seinen Haufen {pile} mit der Hand auf und legt dann "
+        "{n} seiner Karten ab.",
+    ),
+    "live.take": ("Swap for the {pile}", "Gegen {pile} tauschen"),
+    "live.decline": ("Keep my cards", "Karten behalten"),
+    "live.discard": ("Lay away {card}", "{card} weglegen"),
+    "live.prompt.improve": ("Better your hand?", "Bessern?"),
+    "live.says.took": ("{name} takes the {pile}", "{name}: nimmt {pile}"),
+    "live.says.refused": ("{name} refuses the {pile}", "{name}: lehnt {pile} ab"),
+    "live.ask.discard": ("lay away which card? (number or card name): ",
+                         "welche Karte weglegen? (Nummer oder Kartenname): "),
+    "live.ask.improve": ("swap cards for your {pile}? (take / decline, or a number): ",
+                         "Karten gegen {pile} tauschen? (take / decline, oder eine Nummer): "),
+
+}
+
+
 IMPROVE = Mechanism(
     name="improve",
-    statements={m.Improve: "improve"},
+    grammar=GRAMMAR,
+    build=BUILD,
+    statements={Improve: "improve"},
+    self_contained=True,
+    words=WORDS,
     check=check,
     compile=compile_improve,
-    phase=Improve,
+    phase=Bettering,
     kinds=("take", "decline", "discard"),
     prompt=Prompt(ask=ask, read=read),
     label=label,

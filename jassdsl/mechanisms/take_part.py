@@ -1,25 +1,53 @@
 """Taking part: from forehand, each player at the table says whether they play the hand:
 join, fold (with enough players at the table), or swap their hand for a pile of the table.
 
-Everything about taking part but its grammar lines, its model node and its words
-(`words.py` keys `declare.take_part`, `declare.fold`, `declare.swap`, `live.*`) is here;
-the phase is `engine/take_part.py`."""
+Everything about taking part is here: its statement, check, compiled setting, phase and
+event, how the terminal and the table ask and tell it, the bot's choice and its words.
+`engine/take_part.py` keeps the compiled setting, which the piles and the terminal read."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from jassdsl import model as m
 from jassdsl.actions import FOLD, JOIN, SWAP, Action
 from jassdsl.bots import View, expected_points, hand_total, table_for
-from jassdsl.compiler import number
+from jassdsl.compiler import CompiledRules, number
+from jassdsl.deal import next_seat
 from jassdsl.engine import Game
-from jassdsl.engine.events import TookPart
-from jassdsl.engine.take_part import TakePart, TakePartConfig, take_part
+from jassdsl.engine.events import Event
+from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.take_part import TakePartConfig, take_part
+from jassdsl.handfacts import HandFacts
 from jassdsl.mechanism import Mechanism, Prompt
 from jassdsl.rulebook.render import pile_name, value_text
 from jassdsl.rulebook.words import Lang, say
 from jassdsl.settings import get
+from jassdsl.syntax import pos_of, word
+
+# -- the statement
+GRAMMAR = """
+%extend _statement: take_part
+// in turn each player plays, folds or swaps the hand for a pile
+take_part: "take" "part" ":" "in" "turn" "from" "forehand" ("," take_part_option)+
+take_part_option: "play" "or" "fold" "with" value "or" "more" "at" "the" "table" -> take_part_fold
+                | "swap" "hand" "for" ID                                    -> take_part_swap
+"""
+
+
+class TakePart(m.Node):
+    """Each player in turn says whether they play this hand; a pile may replace a hand."""
+
+    fold_from: m.Value | None = None  # folding is allowed with this many or more at the table
+    swap: m.Word | None = None  # the pile a player may take for their hand (and then plays)
+
+
+BUILD = {
+    "take_part": lambda meta, ch: TakePart(pos=pos_of(meta), **dict(ch)),
+    "take_part_fold": lambda meta, ch: ("fold_from", ch[0]),
+    "take_part_swap": lambda meta, ch: ("swap", word(ch[0])),
+}
 
 JOIN_FROM = 0.2  # the bot plays when the hand promises this share of the points or more
 SWAP_BELOW = 0.12  # ... and takes an unseen pile for the hand when it promises less
@@ -28,7 +56,7 @@ SWAP_BELOW = 0.12  # ... and takes an unseen pile for the hand when it promises 
 def check(c: Any, rf: m.RuleFile) -> None:
     """The pile to swap for is a pile of the table that can hold a hand; folding names a
     number of players at the table."""
-    tp = rf.take_part
+    tp = rf.part("take_part", TakePart)
     if tp is None:
         return
     if tp.swap is not None and c.table_pile(rf, tp.swap):
@@ -39,12 +67,90 @@ def check(c: Any, rf: m.RuleFile) -> None:
 
 
 def compile_take_part(rf: m.RuleFile, options: dict[str, int | str]) -> TakePartConfig | None:
-    tp = rf.take_part
+    tp = rf.part("take_part", TakePart)
     if tp is None:
         return None
     return TakePartConfig(
         fold_from=number(tp.fold_from, options) if tp.fold_from is not None else 99,
         swap_pile=tp.swap.text if tp.swap is not None else None)
+
+
+# -- the phase
+@dataclass(frozen=True, slots=True)
+class TookPart(Event):
+    """A player said whether they play: 'join', 'fold' or 'swap' (took a pile)."""
+
+    seat: int
+    how: str
+
+
+class TakingPart(Phase):
+    """From forehand, each player at the table says whether they play the hand: join,
+    fold (the hand goes out of play; only with enough players at the table), or swap (take
+    the pile the file names for the hand, which goes out of play, and play)."""
+
+    name = "take part"
+
+    def __init__(self, rules: CompiledRules) -> None:
+        super().__init__(rules)
+        self.config = take_part(rules) or TakePartConfig()
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return "take_part" in rules.configs
+
+    def begin(self, g: Table) -> bool:
+        s = g.s
+        s.phase, s.playing = "take part", 0
+        s.current = next_seat(self.rules.players, s.dealer, s.table)
+        return True
+
+    def legal(self, g: Table) -> list[Action]:
+        s, r = g.s, self.config
+        p = s.piles
+        assert p is not None
+        acts = [JOIN]
+        if s.table.bit_count() >= r.fold_from:
+            acts.append(FOLD)
+        if r.swap_pile is not None and p.swapped < 0 and p.piles.get(r.swap_pile):
+            acts.append(SWAP)
+        return acts
+
+    def take(self, g: Table, action: Action) -> None:
+        s, r, c = g.s, self.rules, self.config
+        p = s.piles
+        assert p is not None
+        seat = s.current
+        if action == FOLD:
+            p.out |= s.hands[seat]
+            s.hands[seat] = 0
+        else:
+            s.playing |= 1 << seat
+            if action == SWAP and c.swap_pile is not None:
+                p.out |= s.hands[seat]
+                s.hands[seat] = p.piles[c.swap_pile]
+                p.piles[c.swap_pile] = 0
+                p.swapped = seat  # a turned card on this pile went with it
+        if g.log is not None:
+            g.emit(TookPart(s.hand_no, seat, action.kind))
+        p.said += 1
+        if p.said < s.table.bit_count():
+            s.current = next_seat(r.players, seat, s.table)
+            return
+        if not s.playing:  # nobody plays: the hand is over before it began
+            s.in_cards, s.in_hands = 0, tuple(s.hands)
+            g.nobody_plays()
+            g.finish_hand()
+            return
+        g.advance(self)
+
+    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
+        s = g.s
+        return {"playing": tuple(x for x in range(self.rules.players) if s.playing >> x & 1),
+                "in_hands": s.in_hands}
+
+
+# -- the terminal, the table, the bot and the rulebook
 
 
 def ask(game: Game, lang: Lang) -> str:
@@ -78,7 +184,7 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
 
 def describe(lang: Lang, rf: m.RuleFile) -> list[str]:
     """The items of the declarations section."""
-    tp = rf.take_part
+    tp = rf.part("take_part", TakePart)
     if tp is None:
         return []
     items = [say(lang, "declare.take_part")]
@@ -89,12 +195,54 @@ def describe(lang: Lang, rf: m.RuleFile) -> list[str]:
     return items
 
 
+WORDS: dict[str, tuple[str, str]] = {
+    "declare.take_part": (
+        "After trump is known, every player at the table in turn, starting with forehand, "
+        "says whether they play this hand. Only those who play take part in the tricks; a "
+        "trick has one card of each of them, and the cards of the others are out of play.",
+        "Wenn der Trumpf bekannt ist, sagt jeder Spieler am Tisch reihum, beginnend mit der "
+        "Vorhand, ob er diese Runde mitspielt. Nur wer mitspielt, spielt die Stiche; ein "
+        "Stich hat eine Karte von jedem Mitspieler, die Karten der anderen sind aus dem Spiel.",
+    ),
+    "declare.fold": (
+        "A player may fold (not play) when {n} or more players are at the table; with fewer "
+        "everybody plays. If nobody plays, the hand is over without a card played.",
+        "Aussetzen (nicht mitspielen) darf man, wenn {n} oder mehr Spieler am Tisch sind; "
+        "bei weniger spielen alle. Spielt niemand mit, ist die Runde ohne eine gespielte "
+        "Karte vorbei.",
+    ),
+    "declare.swap": (
+        "Instead, a player may take {pile} for their own cards and must then play; their "
+        "own cards are out of play. Who declines leaves the right to the next player; once "
+        "taken, the pile is gone, and a turned card on it goes with it.",
+        "Stattdessen darf ein Spieler {pile} gegen seine eigenen Karten nehmen und muss dann "
+        "mitspielen; seine Karten sind aus dem Spiel. Wer verzichtet, lässt das Recht dem "
+        "nächsten; ist der Haufen einmal genommen, ist er weg, und eine aufgedeckte Karte "
+        "darauf geht mit.",
+    ),
+    "live.join": ("Play", "Mitspielen"),
+    "live.fold": ("Fold", "Aussteigen"),
+    "live.swap": ("Take the {pile}", "{pile} nehmen"),
+    "live.prompt.take part": ("Do you play?", "Spielst du mit?"),
+    "live.swapped": ("; {name} took the {pile} for the hand", "; {name} nahm {pile} als Hand"),
+    "live.says.join": ("{name} plays", "{name}: spielt mit"),
+    "live.says.fold": ("{name} folds", "{name}: steigt aus"),
+    "live.says.swap": ("{name} takes the {pile} and plays", "{name}: nimmt {pile} und spielt"),
+    "live.ask.take_part": ("do you play? ({kinds}, or a number): ",
+                           "spielst du mit? ({kinds}, oder eine Nummer): "),
+
+}
+
+
 TAKE_PART = Mechanism(
     name="take_part",
-    statements={m.TakePart: "take_part"},
+    grammar=GRAMMAR,
+    build=BUILD,
+    statements={TakePart: "take_part"},
+    words=WORDS,
     check=check,
     compile=compile_take_part,
-    phase=TakePart,
+    phase=TakingPart,
     kinds=("join", "fold", "swap"),
     prompt=Prompt(ask=ask),
     label=label,

@@ -149,7 +149,7 @@ def overview(lang: Lang, v: Variant) -> list[str]:
         deal += f"; {say(lang, key, piles=piles_text(lang, rf), full=full)}"
     lead_role = role_name(settings.word(rf, "first lead"))
     lead_key = "ov.lead_bidder" if lead_role == "bidder" else "ov.lead_role" if lead_role \
-        else "ov.lead_playing" if rf.take_part is not None else "ov.lead_text"
+        else "ov.lead_playing" if "take_part" in rf.parts else "ov.lead_text"
     if lead_role == "chooser" and rf.trump.kind in ("sheet", "forehand_chooses"):
         lead_key = "ov.lead_role_always"  # somebody always chooses: no 'when nobody is'
 
@@ -243,7 +243,7 @@ def cards_section(lang: Lang, v: Variant) -> list[str]:
                 f"### {say(lang, 'table.' + name)}", "", *card_table(lang, rf, name),
                 "</div>", ""]
     out += ["</div>", "", hand_total(lang, v), ""]
-    if rf.take_part is not None:
+    if "take_part" in rf.parts:
         out += [say(lang, "cards.in_play"), ""]
     for b in rf.bonuses:
         key = f"bonus.{b.name.text}"

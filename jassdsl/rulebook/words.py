@@ -379,22 +379,6 @@ OWN: dict[str, tuple[str, str]] = {
     "pile.count": ("the {name} ({n} cards)", "{name} ({n} Karten)"),
     "pile.rest": ("the {name} (the rest)", "{name} (der Rest)"),
     "pile.each": ("the {name} ({n} cards for each player)", "{name} ({n} Karten pro Spieler)"),
-    "declare.improve": (
-        "First each player may better the hand with their own {pile}, from forehand on: "
-        "lay {n} cards of the hand away without seeing the {pile} and take the {pile} up, or "
-        "refuse it. A player who refuses says so before looking and may then look at the "
-        "refused cards. Laid-away and refused cards are out of play.",
-        "Zuerst darf jeder Spieler ab der Vorhand seine Karten mit seinem eigenen Haufen "
-        "{pile} bessern: {n} Karten ablegen, ohne {pile} gesehen zu haben, und {pile} "
-        "aufnehmen, oder darauf verzichten. Wer verzichtet, sagt es vorher an und darf die "
-        "verschmähten Karten dann ansehen. Abgelegte und verschmähte Karten sind aus dem Spiel.",
-    ),
-    "declare.improve_dealer": (
-        "The dealer goes first: he takes his {pile} up with the hand and then lays {n} of "
-        "all his cards away.",
-        "Der Geber ist zuerst: er nimmt seinen Haufen {pile} mit der Hand auf und legt dann "
-        "{n} seiner Karten ab.",
-    ),
     "ov.lead_playing": (
         "the first of those who play, from forehand on; whoever wins a trick leads the next",
         "wer als erster ab der Vorhand mitspielt; wer einen Stich gewinnt, spielt zum nächsten "
@@ -413,30 +397,6 @@ OWN: dict[str, tuple[str, str]] = {
     "trump.show": (
         "Everybody may look at the bottom card of the {pile}.",
         "Die unterste Karte von {pile} dürfen alle ansehen.",
-    ),
-    "declare.take_part": (
-        "After trump is known, every player at the table in turn, starting with forehand, "
-        "says whether they play this hand. Only those who play take part in the tricks; a "
-        "trick has one card of each of them, and the cards of the others are out of play.",
-        "Wenn der Trumpf bekannt ist, sagt jeder Spieler am Tisch reihum, beginnend mit der "
-        "Vorhand, ob er diese Runde mitspielt. Nur wer mitspielt, spielt die Stiche; ein "
-        "Stich hat eine Karte von jedem Mitspieler, die Karten der anderen sind aus dem Spiel.",
-    ),
-    "declare.fold": (
-        "A player may fold (not play) when {n} or more players are at the table; with fewer "
-        "everybody plays. If nobody plays, the hand is over without a card played.",
-        "Aussetzen (nicht mitspielen) darf man, wenn {n} oder mehr Spieler am Tisch sind; "
-        "bei weniger spielen alle. Spielt niemand mit, ist die Runde ohne eine gespielte "
-        "Karte vorbei.",
-    ),
-    "declare.swap": (
-        "Instead, a player may take {pile} for their own cards and must then play; their "
-        "own cards are out of play. Who declines leaves the right to the next player; once "
-        "taken, the pile is gone, and a turned card on it goes with it.",
-        "Stattdessen darf ein Spieler {pile} gegen seine eigenen Karten nehmen und muss dann "
-        "mitspielen; seine Karten sind aus dem Spiel. Wer verzichtet, lässt das Recht dem "
-        "nächsten; ist der Haufen einmal genommen, ist er weg, und eine aufgedeckte Karte "
-        "darauf geht mit.",
     ),
     "end.leave": (
         "After each hand, every player who {cond} leaves the table; the others play on, with "
@@ -1010,12 +970,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.you": ("you", "du"),
     "live.push": ("Push", "Schieben"),
     "live.pass": ("Pass", "Passen"),
-    "live.join": ("Play", "Mitspielen"),
-    "live.fold": ("Fold", "Aussteigen"),
-    "live.swap": ("Take the {pile}", "{pile} nehmen"),
-    "live.take": ("Swap for the {pile}", "Gegen {pile} tauschen"),
-    "live.decline": ("Keep my cards", "Karten behalten"),
-    "live.discard": ("Lay away {card}", "{card} weglegen"),
     "live.weis_yes": ("Declare my Weis", "Weis ansagen"),
     "live.weis_no": ("No Weis", "Kein Weis"),
     "live.column": ("{title} x{multiplier}", "{title} x{multiplier}"),
@@ -1025,8 +979,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.prompt.declare": ("{your} {name}", "{your} {name}"),
     "live.prompt.auction": ("Your bid", "Dein Gebot"),
     "live.prompt.weis": ("Declare your Weis?", "Weis ansagen?"),
-    "live.prompt.take part": ("Do you play?", "Spielst du mit?"),
-    "live.prompt.improve": ("Better your hand?", "Bessern?"),
     "live.prompt.other": ("Your decision", "Deine Entscheidung"),
     "live.wait": ("Waiting for {name}", "Warten auf {name}"),
     "live.trump": ("Trump", "Trumpf"),
@@ -1107,7 +1059,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.trick_taken_by": ("trick {n} taken by: {name}", "Stich {n} gewonnen von: {name}"),
     "live.hand_head": ("hand {n}, dealer {dealer}, {how}", "Runde {n}, Geber {dealer}, {how}"),
     "live.playing": ("playing: {names}{swap}", "spielen mit: {names}{swap}"),
-    "live.swapped": ("; {name} took the {pile} for the hand", "; {name} nahm {pile} als Hand"),
     "live.scored_line": ("scored by: {clause}", "gezählt nach: {clause}"),
     "live.grants": ("grants: {grants}", "geschrieben: {grants}"),
     "live.nothing": ("nothing", "nichts"),
@@ -1157,11 +1108,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.says.bid": ("{name} bids {value}", "{name}: Gebot {value}"),
     "live.says.hidden": ("{name} gives a hidden {what}", "{name}: verdeckte {what}"),
     "live.says.value": ("{name}'s {what}: {value}", "{name}: {what} {value}"),
-    "live.says.join": ("{name} plays", "{name}: spielt mit"),
-    "live.says.fold": ("{name} folds", "{name}: steigt aus"),
-    "live.says.swap": ("{name} takes the {pile} and plays", "{name}: nimmt {pile} und spielt"),
-    "live.says.took": ("{name} takes the {pile}", "{name}: nimmt {pile}"),
-    "live.says.refused": ("{name} refuses the {pile}", "{name}: lehnt {pile} ab"),
     "live.says.weis": ("{name} declares Weis: {said}", "{name}: weist {said}"),
     "live.reason.follow": ("you must follow the suit led", "du musst Farbe bekennen"),
     "live.reason.follow-trump": ("trump was led and you must follow with a trump",
@@ -1205,12 +1151,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.ask.trump": ("trump (number or {modes}{push}): ",
                        "Trumpf (Nummer oder {modes}{push}): "),
     "live.ask.weis": ("declare your Weis? (yes or no): ", "Weis ansagen? (ja oder nein): "),
-    "live.ask.take_part": ("do you play? ({kinds}, or a number): ",
-                           "spielst du mit? ({kinds}, oder eine Nummer): "),
-    "live.ask.discard": ("lay away which card? (number or card name): ",
-                         "welche Karte weglegen? (Nummer oder Kartenname): "),
-    "live.ask.improve": ("swap cards for your {pile}? (take / decline, or a number): ",
-                         "Karten gegen {pile} tauschen? (take / decline, oder eine Nummer): "),
     "live.ask.card": ("your card (number or name): ", "deine Karte (Nummer oder Name): "),
     "live.choice.weis": ("1) yes, declare it  2) no", "1) ja, ansagen  2) nein"),
     "live.choice.free": (", free choice", ", freie Wahl"),
