@@ -160,6 +160,21 @@ ROB_YES, ROB_NO = Action("rob", 1), Action("rob", 0)  # take the turned trump ca
 TAKE, DECLINE = Action("take"), Action("decline")  # swap cards for one's own pile, or not
 DISCARDS = tuple(Action("discard", c) for c in range(36))  # lay a card of the hand away
 
+# A bid that names the contract's mode with its number (`bid 100 H`) is one action whose
+# value holds both: the number times MODE_BID plus the mode (100 in mode 1 is 10001).
+MODE_BID = 100  # more than MAX_MODES
+
+
+def mode_bid(name: str, number: int, mode: int) -> Action:
+    """The bid of `number` naming `mode`, of the declaration `name`."""
+    return Action(name, number * MODE_BID + mode)
+
+
+def bid_parts(value: int) -> tuple[int, int]:
+    """A bid naming the mode, as its number and its mode."""
+    number, mode = divmod(value, MODE_BID)
+    return number, mode
+
 
 
 def _chunk_plays(suit: int) -> tuple[tuple[Action, ...], ...]:

@@ -4,7 +4,8 @@ OpenSpiel and PettingZoo want.
 The space is read from the compiled rules with the engine's vocabulary of actions
 (`jassdsl.actions`): the 36 card plays; a card laid away where the file lays own piles;
 a trump choice per mode the file knows; a column per scoresheet column; every value of
-every declaration the file makes (its range and its named values, as `bid match`); and
+every declaration the file makes (its range and its named values, as `bid match`; with
+each mode where a bid names it, as `bid 100 H`); and
 the actions without a value (push, pass, join, fold, swap, take, decline), Weis and
 robbing (yes or no). An id never changes with the state: id k is the same action
 wherever it is legal. Ids of kinds a file never asks for are simply never legal.
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jassdsl.actions import BARE, Action
+from jassdsl.actions import BARE, Action, mode_bid
 from jassdsl.cards import CARD_NAMES
 from jassdsl.compiler import CompiledRules
 from jassdsl.errors import JassError
@@ -43,7 +44,11 @@ class ActionSpace:
         out += [Action("column", k) for k in range(len(rules.columns))]
         for d in rules.declarations:
             named = sorted(v for (kind, _), v in rules.named_values.items() if kind == d.name)
-            out += [Action(d.name, v) for v in sorted({*range(d.low, d.high + 1), *named})]
+            values = sorted({*range(d.low, d.high + 1), *named})
+            if d.naming:  # a bid names a mode of the trump choice too (`bid 100 H`)
+                out += [mode_bid(d.name, v, m) for v in values for m in rules.trump_choices]
+            else:
+                out += [Action(d.name, v) for v in values]
         out += [Action(kind) for kind in BARE]
         yes_no = (*YES_NO, *(k for x in rules.mechanisms for k in x.yes_no))
         out += [Action(kind, v) for kind in yes_no for v in (0, 1)]

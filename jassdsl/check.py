@@ -892,6 +892,7 @@ class Checker:
                 self.error(where.get("pass_final", d.pos), "auction", "'a pass is final' is "
                            "said of an auction: 'declare bid from 1 to 9, auction before "
                            "trump, a pass is final'")
+            self.check_auction_turns(rf, d, where, auction)
             if d.auction and (d.after_bidder or d.after_role or d.bidder_keeps
                               or d.hook is not None):
                 self.error(where.get("auction", d.pos), "auction", "an auction bids in turn "
@@ -909,6 +910,30 @@ class Checker:
         if auction is None and rf.trump.kind == "bidder_chooses":
             self.error(rf.trump.pos, "auction", "the highest bidder chooses trump only after "
                        "an auction: 'declare bid from 1 to 9, auction before trump'")
+
+    def check_auction_turns(self, rf: m.RuleFile, d: m.Declaration,
+                            where: dict[str, m.Pos], auction: str | None) -> None:
+        """`naming the mode`: an auction whose highest bidder would choose trump anyway;
+        `ending the auction`: a yes/no said in an auction's turns."""
+        if d.naming and not d.auction:
+            self.error(where.get("naming", d.pos), "auction", "'naming the mode' is said "
+                       "of an auction: 'declare bid from 60 to 157, auction before trump, "
+                       "naming the mode'")
+        elif d.naming and (rf.trump.kind != "bidder_chooses" or rf.trump.pushes):
+            self.error(where.get("naming", d.pos), "auction", "a bid names the mode the "
+                       "highest bidder would choose: write 'trump: bidder chooses suits, "
+                       "obenabe, undenufe' (without pushing) to say which modes a bid names")
+        elif d.naming and d.low.number is not None and d.low.number < 0:
+            self.error(d.low.pos, "range", "a bid naming the mode is a number from 0 up")
+        if not d.ends_auction:
+            return
+        if not d.yes_no:
+            self.error(where.get("ends_auction", d.pos), "auction", f"{d.name!r} ends the "
+                       "auction when a player says yes: write it as a yes/no question, "
+                       f"'declare {d.name} yes or no, ending the auction'")
+        elif auction is None:
+            self.error(where.get("ends_auction", d.pos), "auction", "'ending the auction' "
+                       "needs an auction: 'declare bid from 60 to 157, auction before trump'")
 
     # -- roles (jassdsl/roles.py)
     def role_held(self, rf: m.RuleFile, role: Role) -> bool:

@@ -60,7 +60,7 @@ PHRASE_WORDS = (
     "fewest", "highest", "bidder", "rest", "top", "turned", "turn", "fold", "at", "table",
     "swap", "for", "their", "seeing", "them", "unless", "steps", "worth", "alternating",
     "per", "free", "choice", "times", "sheets", "are", "full", "without", "only", "standard",
-    "Swiss", "yes", "until", "plural",
+    "Swiss", "yes", "until", "plural", "naming", "ending",
 )
 OPERATOR_WORDS = ("and", "or", "not")
 # the values a setting may take (jassdsl.settings) are constants, unless the word is also

@@ -491,6 +491,12 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def decl_pass_final(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("pass_final", True, pos_of(meta))
 
+    def decl_naming(self, meta: Meta, ch: list[Any]) -> DeclOption:
+        return ("naming", True, pos_of(meta))
+
+    def decl_ends_auction(self, meta: Meta, ch: list[Any]) -> DeclOption:
+        return ("ends_auction", True, pos_of(meta))
+
     def decl_after_bidder(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("after_bidder", True, pos_of(meta))
 

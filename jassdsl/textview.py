@@ -614,6 +614,8 @@ class Narrator:
             return []
         name = self.names[e.seat]
         value = self.rules.value_names.get((e.name, e.value), e.value)  # `match`
+        if e.mode:  # a bid naming the mode: `100 H`
+            value = f"{value} {mode_label(e.mode, self.lang)}"
         if e.name == self.auction:
             return [self.say("pass", name=name) if e.passed
                     else self.say("bid", name=name, value=value)]

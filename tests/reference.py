@@ -511,3 +511,61 @@ def one_against_rest(points: list[int], tricks: list[int], alone: int, laid: int
     elif tricks[alone] == 0:
         theirs += match
     return [mine if seat == alone else theirs for seat in range(len(points))]
+# --- bids naming the mode, and a Kontra ending the auction (Sidi Barrani: jassverzeichnis.ch,
+# pagat.com via a copy) -----------------------------------------------------------------------
+# A bid is a number and a mode; it beats the highest bid by its number alone. From forehand
+# each player in turn bids, passes, or (a player of the team without the highest bidder,
+# once there is a bid) says Kontra, which ends the auction at once. It also ends when the
+# three others have passed in a row after the highest bid, or at once on the highest number.
+Call = tuple[int, str, int | None, str | None]  # seat, "bid" | "pass" | "kontra", number, mode
+
+
+def mode_auction_turn(players: int, forehand: int, calls: list[Call], numbers: list[int],
+                      modes: list[str]) -> tuple[int, list[tuple[str, int | None, str | None]]] | None:
+    """Who is asked next and what they may say, as (kind, number, mode): every bid with a
+    higher number in every mode, a Kontra where allowed, a pass; None when the auction of
+    this deal is over (a Kontra, the top number, three passes after a bid, or four passes)."""
+    seat, best, bidder, in_row = forehand, None, None, 0
+    for who, kind, number, _ in calls:
+        assert who == seat, f"seat {who} called out of turn (expected {seat})"
+        if kind == "kontra":
+            assert bidder is not None and who % 2 != bidder % 2, "only an opponent says Kontra"
+            return None
+        if kind == "pass":
+            in_row += 1
+        else:
+            assert number is not None and (best is None or number > best), "a higher number"
+            best, bidder, in_row = number, who, 0
+        seat = (who + 1) % players
+    if bidder is None and in_row == players:
+        return None  # everybody passed: dealt anew
+    if bidder is not None and (best == max(numbers) or in_row == players - 1):
+        return None
+    says: list[tuple[str, int | None, str | None]] = [
+        ("bid", n, m) for n in numbers if best is None or n > best for m in modes]
+    if bidder is not None and seat % 2 != bidder % 2:
+        says.append(("kontra", None, None))
+    return seat, [*says, ("pass", None, None)]
+
+
+def re_turn(players: int, forehand: int, bidder: int, kontra: bool,
+            calls: list[tuple[int, int]]) -> int | None:
+    """After a Kontra, the bidding team may answer Re: its players from forehand on are
+    asked until one says yes. `calls`: (seat, 0 or 1) so far. The seat asked next, or None."""
+    if not kontra or any(yes for _, yes in calls):
+        return None
+    asked = {seat for seat, _ in calls}
+    for i in range(players):
+        seat = (forehand + i) % players
+        if seat % 2 == bidder % 2 and seat not in asked:
+            return seat
+    return None
+
+
+def sidi_written(bid: int, made: int, bidders: int, others: int, factor: int) -> tuple[int, int]:
+    """What the bidding team and its opponents write (jassverzeichnis.ch's table): the
+    bidders write the bid on top when their card points reach it, else the opponents do;
+    `bidders`, `others`: card points with Weis and Stöck; all times the Kontra's factor."""
+    if made >= bid:
+        return (bid + bidders) * factor, others * factor
+    return bidders * factor, (bid + others) * factor

@@ -153,3 +153,19 @@ def test_ismcts_plays_a_schieber_hand() -> None:
         else:
             state.apply_action(moves.choice(state.legal_actions()))
     assert searched >= 9 and len(state.returns()) == 4
+
+
+def test_a_bid_naming_the_mode_is_one_action_with_its_text() -> None:
+    """Sidi Barrani's bids: each number in each mode an id of its own, shown as written."""
+    game = pyspiel.load_game("jassdsl", {"variant": "sidi-barrani", "horizon": "hand"})
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        outcomes, _ = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choice(outcomes))
+    texts = [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
+    assert texts[:2] == ["bid 70 D", "bid 70 H"] and texts[-1] == "pass"
+    assert len(set(state.legal_actions())) == 10 * 6 + 1
+    state.apply_action(state.legal_actions()[texts.index("bid 100 H")])
+    after = [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
+    assert "double yes" in after and "bid 100 S" not in after and "bid 110 S" in after

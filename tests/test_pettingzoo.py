@@ -75,3 +75,17 @@ def test_the_variant_is_required_and_named_in_the_error() -> None:
     for make in (pz.env, pz.raw_env):
         with pytest.raises(TypeError, match="variant"):
             make()  # type: ignore[call-arg]
+
+
+def test_the_mask_holds_the_bids_naming_the_mode_and_the_kontra() -> None:
+    """Sidi Barrani: every bid in every mode, and the Kontra of an opponent, in the mask."""
+    table = pz.raw_env(variant="sidi-barrani")
+    table.reset(seed=2)
+    agent = table.agent_selection
+    legal = {table.space.id(a) for a in table.game.legal_actions()}
+    assert set(np.flatnonzero(table.observe(agent)["action_mask"])) == legal
+    assert len(legal) == 10 * 6 + 1
+    table.step(table.space.id(table.game.parse_action("bid 100 H")))
+    mask = table.observe(table.agent_selection)["action_mask"]
+    assert mask[table.space.id(table.game.parse_action("double yes"))]
+    assert not mask[table.space.id(table.game.parse_action("bid 100 S"))]

@@ -36,6 +36,7 @@ from conftest import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jassdsl.actions import Action
 from jassdsl.cards import CARD_NAMES, mask_cards
 from jassdsl.compiler import CompiledRules, option_value
 from jassdsl.engine import game as game_module
@@ -416,6 +417,27 @@ def dreier_bieter(v: HandView) -> Expected:
     return Expected("made", exp.delta) if exp.clause == "made-match" else exp
 
 
+def sidi_barrani(v: HandView) -> Expected:
+    """Sidi Barrani (J's table, the file's decisions): the bidding team writes the bid on top
+    of its card points, Weis and Stöck when its card points alone reach the bid, else the
+    opponents write it; a Kontra (only by an opponent, at most one) doubles all, a Re (only
+    by the bidders after a Kontra, at most one, with the option re) doubles it again."""
+    bid = v.seat_declared["bid"][v.bidder]
+    team = v.team_of[v.bidder]
+    doubles = v.seat_declared["double"]
+    redoubles = v.seat_declared.get("redouble", [])  # none where the option re is no
+    assert sum(doubles) <= 1 and sum(redoubles) <= 1, "one word of a team is enough"
+    assert all(v.team_of[x] != team for x, said in enumerate(doubles) if said)
+    assert all(v.team_of[x] == team for x, said in enumerate(redoubles) if said)
+    assert not any(redoubles) or (any(doubles) and v.options["re"] == "yes")
+    factor = 4 if any(redoubles) else 2 if any(doubles) else 1
+    other = 1 - team
+    own = [v.points[s] + v.weis[s] + v.stoeck[s] for s in range(v.subjects)]
+    mine, theirs = ref.sidi_written(bid, v.points[team], own[team], own[other], factor)
+    clause = "made" if v.points[team] >= bid else "failed"
+    return Expected(clause, each(v, "points", lambda s: mine if s == team else theirs))
+
+
 def differenzler(v: HandView) -> Expected:
     est = v.declared["estimate"]
     return Expected("difference", each(v, "penalties", lambda s: abs(v.points[s] - est[s])))
@@ -704,6 +726,9 @@ RULE_TEXTS: dict[str, Spec] = {
     # the other two as one side (the view's points, tricks, Weis and Stöck are each side's,
     # recomputed from the tricks and the laid-away cards, which count for the bidder)
     "dreier-bieter": Spec(dreier_bieter, bieter_ends, ("most", "points")),
+    # J: a game to 1500 or 2000 (option target), the table of what each team writes
+    "sidi-barrani": Spec(sidi_barrani, alone_on_top("points", 1500, "target"),
+                         ("most", "points")),
     # A: with Bessern the hand is scored "as in ordinary Handjass"
     "handjass-bessern": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
                              leave="target"),
@@ -1135,6 +1160,60 @@ class KonterWatch:
         self.calls.append((d.seat, d.action.kind, d.action.value))
 
 
+@dataclass
+class ModeAuctionWatch:
+    """Follows the auctions whose bids name the mode, with their Kontra, and the Re after
+    them, and checks who is asked for what against tests/reference.py, deal by deal."""
+
+    calls: list[ref.Call] = field(default_factory=list)
+    res: list[tuple[int, int]] = field(default_factory=list)
+    forehand: int = -1
+    hand: int = 0
+
+    def said(self, game: Game, action: Action) -> tuple[str, int | None, str | None]:
+        """An action as the reference says it: ("bid", 100, "H"), ("kontra", ...), ("pass", ...)."""
+        words = game.action_text(action).split()
+        if words[0] == "pass":
+            return "pass", None, None
+        if words[0] == "bid":
+            return "bid", int(words[1]), words[2]
+        assert words == ["double", "yes"], words
+        return "kontra", None, None
+
+    def __call__(self, game: Game, d: Decision) -> None:
+        rules = game.rules
+        if rules.auction < 0 or not rules.declarations[rules.auction].naming:
+            return
+        if d.phase == "declare" and any(a.kind == "redouble" for a in d.legal):
+            self.re(game, d)
+        if d.phase != "bidding":
+            return
+        decl = rules.declarations[rules.auction]
+        modes = [rules.mode_names[x] for x in rules.trump_choices]
+        n = rules.players
+        turn = None
+        if d.hand_number == self.hand and self.calls:
+            turn = ref.mode_auction_turn(n, self.forehand, self.calls, list(decl.values), modes)
+        if turn is None:  # a new deal: forehand is asked first
+            self.hand, self.calls, self.res = d.hand_number, [], []
+            self.forehand = (game.dealer + 1) % n
+            turn = ref.mode_auction_turn(n, self.forehand, [], list(decl.values), modes)
+        assert turn is not None
+        seat, legal = turn
+        assert d.seat == seat, f"hand {d.hand_number}: asked {d.seat}, not {seat}"
+        assert sorted(map(str, (self.said(game, a) for a in d.legal))) == \
+            sorted(map(str, legal)), (d.legal, legal)
+        self.calls.append((d.seat, *self.said(game, d.action)))
+
+    def re(self, game: Game, d: Decision) -> None:
+        kontra = any(kind == "kontra" for _, kind, _, _ in self.calls)
+        bidder = next(seat for seat, kind, _, _ in reversed(self.calls) if kind == "bid")
+        assert game.rules.options["re"] == "yes"
+        asked = ref.re_turn(game.n, self.forehand, bidder, kontra, self.res)
+        assert asked == d.seat, f"hand {d.hand_number}: Re asked of {d.seat}, not {asked}"
+        self.res.append((d.seat, d.action.value))
+
+
 # --- the tests ------------------------------------------------------------------------------
 def test_every_stated_rule_text_is_a_shipped_file() -> None:
     """RULE_TEXTS must not go stale when a shipped file is renamed or removed."""
@@ -1159,12 +1238,14 @@ def test_random_games_keep_the_rules(variant_case: VariantCase, seed: int, polic
     watch = SheetWatch()
     auction = AuctionWatch(variant_case.name)
     konter = KonterWatch()
+    mode_auction = ModeAuctionWatch()
 
     def observe(game: Game, d: Decision) -> None:
         check_decision(game, d)
         watch(game, d)
         auction(game, d)
         konter(game, d)
+        mode_auction(game, d)
 
     game = play_random_game(variant_case, seed, policy, observe=observe)
     check_game(variant_case, game)

@@ -17,6 +17,43 @@ from jassdsl.errors import IllegalActionError
 from jassdsl.handfacts import HandFacts
 
 
+def facts_now(g: Table) -> HandFacts:
+    """What is known before the first card, as scoring's facts: the roles, the values
+    declared so far, the mode, the totals and the options (who may declare, and when)."""
+    s, r = g.s, g.rules
+    part = s.declare
+    assert part is not None
+    k = r.subjects
+    f = HandFacts(k, s.table.bit_count(), s.hand_no, [0] * k, [0] * k, [0] * k, [],
+                  per_subject(r, part.declared), s.totals, r.options, g.chance, mode=s.mode)
+    f.role_seats = list(s.roles)
+    f.roles = [r.team_of[x] if x >= 0 else -1 for x in s.roles]
+    f.seat_declared = part.declared
+    return f
+
+
+def per_subject(rules: CompiledRules, declared: dict[str, list[int]]) -> dict[str, list[int]]:
+    """Declared values added up per subject (a team's partners together)."""
+    team, k = rules.team_of, rules.subjects
+    out = {}
+    for name, values in declared.items():
+        per = [0] * k
+        for seat, v in enumerate(values):
+            per[team[seat]] += v
+        out[name] = per
+    return out
+
+
+def may_declare(g: Table, d: Declaring, seat: int) -> bool:
+    """Whether `by` names this seat's side and `only when` holds now."""
+    if d.by is None and d.only_when is None:
+        return True
+    facts = facts_now(g)
+    if d.by is not None and g.rules.team_of[seat] not in d.by(facts, set()):
+        return False
+    return d.only_when is None or bool(d.only_when(facts, -1))
+
+
 class Declarations(Phase):
     """Owns the declared values of every declaration, the auction's included."""
 
@@ -51,7 +88,7 @@ class Declarations(Phase):
         assert part is not None
         while index < len(r.declarations):
             d = r.declarations[index]
-            if d.auction:
+            if d.auction or d.ends_auction:  # said in the auction's turns
                 index += 1
                 continue
             s.phase, part.index = "declare", index
@@ -92,30 +129,10 @@ class Declarations(Phase):
         return at
 
     def facts_now(self, g: Table) -> HandFacts:
-        """What is known before the first card, as scoring's facts: the roles, the
-        values declared so far, the mode, the totals and the options."""
-        s, r = g.s, self.rules
-        part = s.declare
-        assert part is not None
-        k = r.subjects
-        f = HandFacts(k, s.table.bit_count(), s.hand_no, [0] * k, [0] * k, [0] * k, [],
-                      self.per_subject(part.declared), s.totals, r.options, g.chance,
-                      mode=s.mode)
-        f.role_seats = list(s.roles)
-        f.roles = [r.team_of[x] if x >= 0 else -1 for x in s.roles]
-        f.seat_declared = part.declared
-        return f
+        return facts_now(g)
 
     def per_subject(self, declared: dict[str, list[int]]) -> dict[str, list[int]]:
-        """Declared values added up per subject (a team's partners together)."""
-        team, k = self.rules.team_of, self.rules.subjects
-        out = {}
-        for name, values in declared.items():
-            per = [0] * k
-            for seat, v in enumerate(values):
-                per[team[seat]] += v
-            out[name] = per
-        return out
+        return per_subject(self.rules, declared)
 
     def turns(self, d: Declaring, g: Table) -> int:
         """How many seats are asked in turn (`only when` may still pass some by)."""

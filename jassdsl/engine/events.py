@@ -73,7 +73,7 @@ class ColumnTaken(Event):
 class Declared(Event):
     """A declaration (an estimate, a bid) or a pass in an auction (value -1, `passed`).
     `kept`: the highest bidder's value of a declaration it keeps from its bid, set without
-    a turn of its own."""
+    a turn of its own. `mode`: the mode a bid names with its number (`naming the mode`)."""
 
     seat: int
     name: str
@@ -81,6 +81,7 @@ class Declared(Event):
     hidden: bool = False
     passed: bool = False
     kept: bool = False
+    mode: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -236,7 +236,7 @@ class Game:
         scoresheet's column by its name: `column joker-1`)."""
         phase = self.chain.by_name.get(self.s.phase)
         if phase is not None and overrides(phase, "read"):
-            return [phase.text(a) for a in self.legal_actions()]
+            return phase.legal_texts(self.legal_actions())
         return legal_names(self.legal_actions(), self.rules.mode_names, self.rules.value_names)
 
     def action_text(self, action: Action) -> str:

@@ -121,6 +121,11 @@ class Observation:
         """Sides formed this hand: per seat, 0 alone, 1 the rest."""
         return self.part("sides", "sides", ())  # type: ignore[no-any-return]
 
+    @property
+    def bid_mode(self) -> str:
+        """The mode the highest bid names (`naming the mode`), '' otherwise."""
+        return self.part("mode_bids", "bid_mode", "")  # type: ignore[no-any-return]
+
     def as_dict(self) -> dict[str, Any]:
         """Plain values with card names (None for no card or no trump), under the keys
         of `KEYS`: the mechanisms' values flat, as the dict has always had them."""
@@ -148,7 +153,7 @@ class Observation:
 KEYS = ("seat", "hand", "trick", "leader", "trump", "shown", "phase", "current", "dealer",
         "bidder", "hand_number", "tricks", "declared", "totals", "weis", "weis_offer",
         "table", "playing", "piles", "turned", "swapped", "robbed", "seen", "looked",
-        "roles", "sheets", "column", "talon", "laid_away", "laid_count", "sides")
+        "roles", "sheets", "column", "talon", "laid_away", "laid_count", "sides", "bid_mode")
 
 
 def seats_in(mask: int, players: int) -> tuple[int, ...]:

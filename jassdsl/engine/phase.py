@@ -102,6 +102,10 @@ class Phase:
         """The action as the game names it (where this phase names its own actions)."""
         return action.text(self.rules.mode_names, self.rules.value_names)
 
+    def legal_texts(self, legal: list[Action]) -> list[str]:
+        """The legal actions as a message names them, where this phase names its own."""
+        return [self.text(a) for a in legal]
+
     def read(self, text: str) -> Action | None:
         """An action of this phase that only the rule file can name (a sheet's column by
         name), or None."""

@@ -69,9 +69,11 @@ class AuctionPart:
     passes: int = 0  # passes in a row since the last bid (or since the auction began)
     redeals: int = 0  # hands dealt anew because everybody passed, in the whole game
     passed: int = 0  # bitmask of the seats that passed in this hand (`a pass is final`)
+    mode: int = -1  # the mode the highest bid names (`naming the mode`), -1: none
 
     def copy(self) -> AuctionPart:
-        return AuctionPart(self.bid, self.bidder, self.passes, self.redeals, self.passed)
+        return AuctionPart(self.bid, self.bidder, self.passes, self.redeals, self.passed,
+                           self.mode)
 
 
 @dataclass

@@ -99,6 +99,8 @@ class TrumpChoice(Phase):
         self.choices = [TRUMPS[mode] for mode in rules.trump_choices]
         self.with_push = [*self.choices, PUSH]
         self.by_bidder = rules.trump_kind == "bidder_chooses"
+        # the highest bid named the mode already (`naming the mode`): nobody is asked
+        self.by_bid = rules.auction >= 0 and rules.declarations[rules.auction].naming
 
     def new_part(self, s: State) -> None:
         s.trump = TrumpPart()
@@ -114,6 +116,10 @@ class TrumpChoice(Phase):
         if self.by_bidder:
             bidder = s.roles[BIDDER]
             if bidder < 0:
+                return False
+            if self.by_bid:
+                assert s.auction is not None
+                self.set_mode(g, s.auction.mode, bidder)
                 return False
             s.phase, part.chooser, s.current = "trump", bidder, bidder
         else:
@@ -141,8 +147,14 @@ class TrumpChoice(Phase):
             return
         if action.value not in r.trump_choices:
             raise IllegalActionError(action, g.legal_names())
-        s.mode = action.value
-        part.chooser = s.roles[CHOOSER] = s.current
-        if g.log is not None:
-            g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "chosen", s.current))
+        self.set_mode(g, action.value, s.current)
         g.advance(self)
+
+    def set_mode(self, g: Table, mode: int, seat: int) -> None:
+        """`seat` chose the hand's mode (or named it with the highest bid)."""
+        s = g.s
+        assert s.trump is not None
+        s.mode = mode
+        s.trump.chooser = s.roles[CHOOSER] = seat
+        if g.log is not None:
+            g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "chosen", seat))

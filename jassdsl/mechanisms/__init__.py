@@ -21,6 +21,7 @@ from jassdsl.engine.void_names import VoidNames
 from jassdsl.engine.weis import HandBonuses, WeisPhase
 from jassdsl.mechanism import Mechanism
 from jassdsl.mechanisms.improve import IMPROVE
+from jassdsl.mechanisms.mode_bids import MODE_BIDS
 from jassdsl.mechanisms.rob import ROB
 from jassdsl.mechanisms.sides import SIDES
 from jassdsl.mechanisms.take_part import TAKE_PART
@@ -32,6 +33,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     TAKE_PART,
     ROB,
     Mechanism("auction", phase=Auction),
+    MODE_BIDS,
     TALON,
     Mechanism("trump", phase=TrumpChoice),
     Mechanism("sheet", phase=SheetChoice),

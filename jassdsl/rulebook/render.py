@@ -54,6 +54,7 @@ from jassdsl.rulebook.words import (
     rank_name,
     role_words,
     say,
+    suit_name,
     unit_word,
 )
 from jassdsl.tables import MODE_NAMES
@@ -208,7 +209,8 @@ def trump_short(lang: Lang, rf: m.RuleFile) -> str:
     if t.kind == "sheet":
         return say(lang, "short.sheet")
     if t.kind == "bidder_chooses":
-        return say(lang, "short.bidder_chooses")
+        return say(lang, "short.bid_names" if any(d.naming for d in rf.declarations)
+                   else "short.bidder_chooses")
     return say(lang, f"short.{t.kind}")
 
 
@@ -317,6 +319,8 @@ def trump_section(lang: Lang, rf: m.RuleFile,
         modes = [mode_choice(lang, w.text, rf) for w in t.modes]
         key = "trump.chooses" if t.kind == "forehand_chooses" else "trump.bidder_chooses"
         key += "_one" if len(modes) == 1 else ""  # 'chooses any suit as trump'
+        if any(d.naming for d in rf.declarations):  # the highest bid names it
+            key = "trump.bid_names"
         out.append(say(lang, key, modes=join_words(lang, modes, "or")))
         if t.push:
             out += ["", say(lang, "trump.push" + lead)]
@@ -477,6 +481,18 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
         items = [say(lang, "declare.by_yes_no" if d.yes_no else "declare.by", who=who,
                      a_name=a_name, low=low, high=high, name=noun,
                      may=say(lang, "declare.may_pl" if plural else "declare.may"))]
+    if d.ends_auction:  # said in the auction's turns: a Kontra
+        who, plural = declarers(lang, rf, d.by) if d.by is not None else \
+            (say(lang, "declare.ends_auction_who"), True)
+        items = [say(lang, "declare.ends_auction", who=who, name=noun,
+                     may=say(lang, "declare.may_pl" if plural else "declare.may"))]
+    if d.naming:
+        modes = [mode_choice(lang, w.text, rf) for w in rf.trump.modes]
+        first = rf.trump.modes[0].text if rf.trump.modes else "suits"
+        mode = suit_name(lang, "H") if first == "suits" else mode_choice(lang, first, rf)
+        example = f"{en_noun if lang == 'en' else de_noun} {value_text(lang, rf, d.low)} {mode}"
+        items.append(say(lang, "declare.naming", modes=join_words(lang, modes, "or"),
+                         example=example))
     if d.only_when is not None:
         phrase = Speaker(lang, rf).stmt(d.only_when)
         asked = a_dative(de_a) if lang == "de" else a_name
@@ -910,7 +926,11 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
                                  times=e.multiplier))
             elif isinstance(e, Declared):
                 lines.append(say(lang, "ex.pass", player=player) if e.passed
-                             else say(lang, "ex.bid", player=player, value=e.value))
+                             else say(lang, "ex.bid", player=player, value=e.value)
+                             if not e.mode else  # a bid naming the mode: `90 Spades`
+                             say(lang, "ex.bid", player=player, value=f"{e.value} " + (
+                                 suit_prose(lang, e.mode) if e.mode in SUITS
+                                 else mode_choice(lang, e.mode, v.model))))
             elif isinstance(e, Pushed):
                 lines.append(say(lang, "ex.push", player=player))
             else:

@@ -106,9 +106,8 @@ class Words:
         mechanism = of_kind(r.mechanisms, kind)
         if mechanism is not None and mechanism.label is not None:
             return mechanism.label(self, a)
-        if any(d.name == kind for d in r.declarations):
-            value = r.value_names.get((kind, a.value), a.value)
-            return f"{self.declared_noun(kind)} {value}"
+        if any(d.name == kind for d in r.declarations):  # `match`, `100 H`: as the game
+            return f"{self.declared_noun(kind)} {self.game.action_text(a).split(' ', 1)[1]}"
         return self.game.action_text(a)
 
     def prompt(self, legal: Sequence[Action]) -> str:

@@ -1,0 +1,149 @@
+"""Bids that name the contract's mode with the number (`declare bid from 70 to 157 in
+steps of 10, auction before trump, naming the mode`): a bid is `bid 100 H`; a higher bid
+beats the number, whatever its mode; the highest bid's mode is trump, nobody chooses it
+afterwards. A Kontra (`declare double yes or no, by the team without bidder, ending the
+auction`) is said in a turn of the same auction and ends it.
+
+Everything about bidding with a mode but its grammar line and model field (options of
+the `declare` statement, whose auction is not a module of its own yet) and the rulebook's
+calls of its sentences is here, its words included; the phase is `engine/auction.py`
+(`ModeBidding`, a kind of `Auction`)."""
+
+from __future__ import annotations
+
+from jassdsl.actions import PASS, Action, bid_parts, legal_names
+from jassdsl.bots import View, expected_points, hand_total
+from jassdsl.compiler import CompiledRules, Declaring
+from jassdsl.engine import Game
+from jassdsl.engine.auction import ModeBidding
+from jassdsl.mechanism import Mechanism, Prompt
+from jassdsl.rulebook.words import Lang, say
+
+PARTNER_SHARE = 0.25  # a bot counts on this share of what its own hand leaves to others
+KONTRA_MARGIN = 0  # ... and says Kontra when its hand alone should take at least what
+# the bid leaves to the other side, plus this margin
+
+
+
+def auction_of(rules: CompiledRules) -> Declaring:
+    return rules.declarations[rules.auction]
+
+
+def enders(game: Game, legal: list[Action]) -> list[Action]:
+    """The legal declarations that would end the auction (a Kontra's yes)."""
+    bid = auction_of(game.rules).name
+    return [a for a in legal if a.kind not in (bid, "pass")]
+
+
+def ask(game: Game, lang: Lang) -> str:
+    said = "".join(f"{a.kind}, " for a in enders(game, game.legal_actions()))
+    return say(lang, "live.ask.mode_bid", enders=said)
+
+
+def choices(game: Game, legal: list[Action], lang: Lang) -> str:
+    """``bid 70..150 by 10, bid 157 naming D, H, S, C, obenabe, undenufe; double; pass``."""
+    r = game.rules
+    d = auction_of(r)
+    numbers = sorted({bid_parts(a.value)[0] for a in legal if a.kind == d.name})
+    modes = sorted({bid_parts(a.value)[1] for a in legal if a.kind == d.name},
+                   key=r.trump_choices.index)
+    out = []
+    if numbers:
+        said = ", ".join(legal_names([Action(d.name, n) for n in numbers],
+                                     names=r.value_names))
+        out.append(said + say(lang, "live.choice.naming",
+                              modes=", ".join(r.mode_names[x] for x in modes)))
+    out += [a.kind for a in enders(game, legal)]
+    return "; ".join([*out, *(["pass"] if PASS in legal else [])])
+
+
+def read(game: Game, text: str, legal: list[Action]) -> Action | str | None:
+    """``100 H``, ``bid 100 H``, ``match obenabe``; a Kontra by its name (``double``)."""
+    words = text.split()
+    if words and words[0].lower() in {a.kind for a in enders(game, legal)}:
+        return Action(words[0].lower(), 1)
+    phase = game.chain.by_name.get(game.phase)
+    if not isinstance(phase, ModeBidding):
+        return None
+    if len(words) == 3 and words[0].lower() == phase.decl.name:
+        words = words[1:]
+    if len(words) != 2:
+        return None
+    action = phase.entry(words[0], words[1])
+    if action is None:
+        return f"cannot read {text!r} as a bid: a number and a mode, as in 100 H"
+    if action in legal:
+        return action
+    return f"{game.action_text(action)} is not allowed now: bids are {choices(game, legal, 'en')}"
+
+
+def best_mode(game: Game, view: View) -> tuple[int, float]:
+    """The mode this hand promises most points in, and how many."""
+    r = game.rules
+    return max(((m, expected_points(r, view.hand, r.modes[m])) for m in r.trump_choices),
+               key=lambda x: x[1])
+
+
+def policy(game: Game, view: View, legal: list[Action]) -> Action:
+    """Kontra when this hand alone should take more than the highest bid leaves to its
+    side; else bid the lowest number the hand (with a share of the partner's) reaches, in
+    its best mode; else pass."""
+    r = game.rules
+    d = auction_of(r)
+    obs = game.observation(view.seat)
+    kontra = enders(game, legal)
+    if kontra and obs["bid_mode"]:
+        table = r.modes[r.mode_names.index(obs["bid_mode"])]
+        leaves = hand_total(r, table) - max(v or 0 for v in obs["declared"][d.name])
+        if expected_points(r, view.hand, table) >= leaves + KONTRA_MARGIN:
+            return kontra[0]
+    mode, points = best_mode(game, view)
+    total = hand_total(r, r.modes[mode])
+    wish = points + (total - points) * PARTNER_SHARE
+    if obs["bidder"] >= 0 and r.team_of[obs["bidder"]] == r.team_of[view.seat]:
+        return PASS  # the partner holds the highest bid: leave it
+    bids = [a for a in legal if a.kind == d.name and bid_parts(a.value)[1] == mode]
+    if bids and bid_parts(bids[0].value)[0] <= wish:
+        return bids[0]
+    return PASS
+
+
+WORDS: dict[str, tuple[str, str]] = {
+    # `naming the mode`: the auction's bids name the mode with the number
+    "declare.naming": (
+        "Each bid names with its number the mode to play in ({modes}), as in "
+        "*{example}*. A higher bid needs a higher number, whatever its mode. The mode of "
+        "the highest bid is trump; nobody chooses it afterwards.",
+        "Jedes Gebot nennt mit der Zahl die Spielart ({modes}), etwa *{example}*. Ein "
+        "höheres Gebot braucht eine höhere Zahl, gleich in welcher Spielart. Die Spielart "
+        "des höchsten Gebots ist Trumpf; niemand wählt ihn danach.",
+    ),
+    # `ending the auction`: a yes/no said in the auction's turns (a Kontra)
+    "declare.ends_auction": (
+        "In the auction, once there is a highest bid, {who} {may} answer the question "
+        "{name} with yes at their turn, instead of bidding or passing: a yes ends the "
+        "auction at once. In the scoring a yes counts 1 and a no 0.",
+        "In der Versteigerung {may}, sobald es ein höchstes Gebot gibt, {who} die Frage "
+        "{name} an ihrer Reihe mit Ja beantworten, statt zu bieten oder zu passen: ein Ja "
+        "beendet die Versteigerung sofort. In der Abrechnung zählt ein Ja 1 und ein Nein 0.",
+    ),
+    "declare.ends_auction_who": ("every player", "alle Spieler"),
+    "trump.bid_names": (
+        "The highest bid of the auction names trump (see the declarations): {modes}.",
+        "Das höchste Gebot der Versteigerung nennt den Trumpf (siehe Ansagen): {modes}.",
+    ),
+    "short.bid_names": ("named by the highest bid", "vom höchsten Gebot genannt"),
+    "live.ask.mode_bid": ("your bid (a number and a mode: 100 H), {enders}or pass: ",
+                          "dein Gebot (Zahl und Spielart: 100 H), {enders}oder pass: "),
+    "live.choice.naming": (" naming {modes}", " mit {modes}"),
+    "live.prompt.bidding": ("Your bid", "Dein Gebot"),
+}
+
+
+MODE_BIDS = Mechanism(
+    name="mode_bids",
+    phase=ModeBidding,
+    prompt=Prompt(ask=ask, choices=choices, read=read),
+    policy=policy,
+    words=WORDS,
+)
