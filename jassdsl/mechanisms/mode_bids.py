@@ -16,6 +16,7 @@ from jassdsl.bots import View, expected_points, hand_total
 from jassdsl.compiler import CompiledRules, Declaring
 from jassdsl.engine import Game
 from jassdsl.engine.auction import ModeBidding
+from jassdsl.errors import ApiUsageError
 from jassdsl.mechanism import Mechanism, Prompt
 from jassdsl.rulebook.words import Lang, say
 
@@ -62,15 +63,18 @@ def read(game: Game, text: str, legal: list[Action]) -> Action | str | None:
     words = text.split()
     if words and words[0].lower() in {a.kind for a in enders(game, legal)}:
         return Action(words[0].lower(), 1)
-    phase = game.chain.by_name.get(game.phase)
-    if not isinstance(phase, ModeBidding):
+    ended = {a.kind for a in enders(game, legal)}
+    kinds = {a.kind for a in legal if a != PASS and a.kind not in ended}
+    if len(kinds) != 1:
         return None
-    if len(words) == 3 and words[0].lower() == phase.decl.name:
+    kind = kinds.pop()
+    if len(words) == 3 and words[0].lower() == kind:
         words = words[1:]
     if len(words) != 2:
         return None
-    action = phase.entry(words[0], words[1])
-    if action is None:
+    try:
+        action = game.parse_action(f"{kind} {words[0]} {words[1]}")
+    except ApiUsageError:
         return f"cannot read {text!r} as a bid: a number and a mode, as in 100 H"
     if action in legal:
         return action
