@@ -1459,8 +1459,8 @@ def load_model(text: str, path: str,
     kept = _kept.get(text)
     if kept is not None and len(kept[0]) == len(chosen) and all(
             a is b for a, b in zip(kept[0], chosen, strict=True)):
-        rf = kept[1]
-        return rf if rf.path == path else rf.model_copy(update={"path": path})
+        done = kept[1]
+        return done if done.path == path else done.model_copy(update={"path": path})
     checker = Checker(path, text, chosen)
     rf = checker.build()
     if rf is not None:
