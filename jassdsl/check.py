@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -1486,17 +1487,40 @@ def first(statements: list[m.Statement], cls: type[S]) -> S | None:
     return next((s for s in statements if isinstance(s, cls)), None)
 
 
+# A command reads its file more than once (check, then play, simulate or the pages; the
+# corpus's parse cases), and a large file takes seconds to parse: the last few valid texts
+# keep their model (frozen, so shared), with the mechanisms that checked it; the oldest
+# goes first.
+KEPT_MODELS = 16
+_kept: OrderedDict[str, tuple[tuple[Mechanism, ...], m.RuleFile]] = OrderedDict()
+
+
 def load_model(text: str, path: str,
                mechanisms: Sequence[Mechanism] | None = None) -> m.RuleFile:
     """Parse and check one rule file; raises RuleFileErrors with every problem found.
-    `mechanisms` check their own statements (the installed list by default)."""
-    checker = Checker(path, text, mechanisms)
+    `mechanisms` check their own statements (the installed list by default). A text read
+    before by the same mechanisms gives the model it gave then, under this `path`."""
+    chosen = tuple(installed() if mechanisms is None else mechanisms)
+    kept = _kept.get(text)
+    if kept is not None and len(kept[0]) == len(chosen) and all(
+            a is b for a, b in zip(kept[0], chosen, strict=True)):
+        done = kept[1]
+        return done if done.path == path else done.model_copy(update={"path": path})
+    checker = Checker(path, text, chosen)
     rf = checker.build()
     if rf is not None:
         checker.check(rf)
     if checker.errors or rf is None:
         raise RuleFileErrors(checker.errors, text, checker.notes)
+    _kept[text] = (chosen, rf)
+    while len(_kept) > KEPT_MODELS:
+        _kept.popitem(last=False)
     return rf
+
+
+def forget_models() -> None:
+    """Drop the kept models (for a test that counts the work of a parse)."""
+    _kept.clear()
 
 
 def file_warnings(text: str, path: str) -> list[RuleError]:

@@ -10,7 +10,8 @@ knob in the profile sets the cost of the whole suite.
 
 A property that holds hand by hand (replay, undo, the same seed, the events, the API
 promises, the deals) plays at most ``MAX_HANDS`` hands; the oracle
-(``test_random_games_keep_the_rules``) plays every game to its end. Fixed-seed games are
+(``test_random_games_keep_the_rules``) plays the first game of each case to its end (and,
+in the thorough profile, every game). Fixed-seed games are
 played once per session (``played``) and shared by the tests that check them.
 """
 
@@ -123,8 +124,8 @@ def random_action(game: Game, rng: random.Random) -> Action:
 
 # Per-hand properties play at most 12 hands, about a game of Schieber: random bidders in
 # Bieter and Sticheln never reach their target and run to the file's limit of 100 or 200
-# hands (8,400 actions). Game ends stay checked by the oracle, which plays every game to
-# its end, and by every game that ends within 12 hands (Schieber, Differenzler, ...).
+# hands (8,400 actions). Game ends stay checked by the oracle, which plays the first game
+# of each case to its end, and by every game that ends within 12 hands (Schieber, ...).
 MAX_HANDS: int | None = None if THOROUGH else 12
 
 

@@ -116,14 +116,15 @@ TINY = Quota(games=1, legal=1, trick=1, hand=1, feature=1, perft=1, full_games=0
              partial_games=1)
 
 
-def every_path(text: str, seed: int = 1, hands: int = 1,
-               max_sets: int | None = None) -> dict[str, str]:
+def every_path(text: str, seed: int = 1, hands: int = 1, max_sets: int | None = None,
+               parses: int | None = None) -> dict[str, str]:
     """Play an accepted rule file through every path a user or a researcher takes: `Game`
     with random and with heuristic bots (under every option set: the defaults, then each
     other choice of one option), the fast playout of `simulate` on a game without history,
     the rulebook's worked example and both pages, and the corpus derivation (its drafts
-    of every kind with a tiny quota, each derived). At most `hands` hands a game, and at
-    most `max_sets` option sets (the defaults first; None: all). Per path
+    of every kind with a tiny quota, each derived). At most `hands` hands a game, at
+    most `max_sets` option sets (the defaults first; None: all), and at most `parses`
+    parse cases (the file itself first, then its mutations; None: all). Per path
     "ok", or "invariant" when the file's own invariant failed: the one documented clean
     error of an accepted file. Any other exception is raised."""
     with tempfile.TemporaryDirectory() as folder:
@@ -146,7 +147,7 @@ def every_path(text: str, seed: int = 1, hands: int = 1,
                                                     policy_rng(seed), hands))
         out["example"] = clean(lambda: play_example(rules, seed))
         out["rulebook"] = clean(lambda: rulebook_pages([load_variant(path)]))
-        out["corpus"] = clean(lambda: corpus_cases(str(path), rules, seed, hands))
+        out["corpus"] = clean(lambda: corpus_cases(str(path), rules, seed, hands, parses))
         return out
 
 
@@ -167,16 +168,18 @@ def play_bots(rules: CompiledRules, kind: str, seed: int, hands: int) -> None:
         game.apply(bots[seat].choose(game, seat))
 
 
-def corpus_cases(variant: str, rules: CompiledRules, seed: int, hands: int) -> int:
+def corpus_cases(variant: str, rules: CompiledRules, seed: int, hands: int,
+                 parses: int | None = None) -> int:
     """What `jassdsl corpus generate` derives for one rule file, on a tiny quota: one
     harvested game, drafts of every kind from it, each derived (and checked against the
-    game where the draft saw it played), and the parse cases of the file's mutations."""
+    game where the draft saw it played), and the parse cases of the file and its
+    mutations (the first `parses` of them; None: all)."""
     harvests = [play(rules, seed, max_hands=max(hands, 1))]
     drafts = [*legal_drafts(rules, variant, {}, harvests, TINY),
               *trick_drafts(rules, variant, {}, harvests, TINY),
               *perft_drafts(rules, variant, {}, harvests, TINY),
               *hand_drafts(variant, {}, [h for hv in harvests for h in hv.hands], TINY),
-              *game_drafts(variant, {}, harvests, TINY), *parse_drafts(variant)]
+              *game_drafts(variant, {}, harvests, TINY), *parse_drafts(variant)[:parses]]
     for draft in drafts:
         finish(draft)
     return len(drafts)

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from conftest import VariantCase, scaled
+from conftest import MAX_HANDS, VariantCase, scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from twin_games import assert_same, drive
@@ -74,7 +74,9 @@ def test_starting_mid_trick(variant_case: VariantCase, cards: int) -> None:
 
 @pytest.mark.parametrize("hands", [0, 1, 3])
 def test_stopping_after_some_hands(variant_case: VariantCase, hands: int) -> None:
-    """Stopped after `hands` hands: the next hand is dealt, and going on changes nothing.
+    """Stopped after `hands` hands: the next hand is dealt, and going on changes nothing
+    (for MAX_HANDS hands more; test_asking_for_more_hands_than_the_game_has and
+    test_a_recorded_game_keeps_every_action play whole games on both paths).
     The game is the first from seed 11 on that lasts more hands (a doubled hand, Konter
     and Re, can end a game early)."""
     seed = next(x for x in range(11, 61) if lasts_beyond(variant_case, x, hands))
@@ -84,8 +86,8 @@ def test_stopping_after_some_hands(variant_case: VariantCase, hands: int) -> Non
     assert len(fast.results) == hands and not fast.is_over
     assert not fast.trick and not fast.observe(0).tricks, "stopped at a hand's start"
     assert_same(fast, slow, fast_rng, slow_rng)
-    play_random(fast, fast_rng)
-    drive(slow, slow_rng)
+    play_random(fast, fast_rng, MAX_HANDS)
+    drive(slow, slow_rng, MAX_HANDS)
     assert_same(fast, slow, fast_rng, slow_rng)
 
 
@@ -110,14 +112,16 @@ def test_asking_for_more_hands_than_the_game_has(variant_case: VariantCase) -> N
 @given(seed=SEEDS, policy=SEEDS, prefix=st.integers(0, 120), hands=st.integers(0, 4))
 def test_from_any_point_for_any_number_of_hands(variant_case: VariantCase, seed: int,
                                                policy: int, prefix: int, hands: int) -> None:
-    """`prefix` actions through apply (often mid-trick), then `hands` hands, then the rest."""
+    """`prefix` actions through apply (often mid-trick), then `hands` hands, then
+    MAX_HANDS hands more (the rest of a game that ends within them; whole games are the
+    tests above)."""
     fast, slow = twins(variant_case, seed)
     fast_rng, slow_rng = random.Random(policy), random.Random(policy)
     drive(fast, fast_rng, actions=prefix)
     drive(slow, slow_rng, actions=prefix)
     assert play_random(fast, fast_rng, hands) == drive(slow, slow_rng, hands)
     assert_same(fast, slow, fast_rng, slow_rng)
-    assert play_random(fast, fast_rng) == drive(slow, slow_rng)
+    assert play_random(fast, fast_rng, MAX_HANDS) == drive(slow, slow_rng, MAX_HANDS)
     assert_same(fast, slow, fast_rng, slow_rng)
 
 

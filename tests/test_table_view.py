@@ -141,9 +141,11 @@ def test_a_lone_player_does_not_click_through_certain_tricks() -> None:
 
 
 def test_forced_only_when_every_play_left_has_one_card() -> None:
+    """At every card play of 40 hands. The games keep no undo copies: `forced` tries the
+    rest out on a deep copy of the game, and copying the copies was 7/8 of the time."""
     seen = {True: 0, False: 0}
     for seed in range(40):
-        game = Game("handjass", seed=seed, options={"seats": 2})
+        game = Game("handjass", seed=seed, options={"seats": 2}, record=False)
         rng = random.Random(seed)
         while not game.results:
             if game.phase == "play":

@@ -109,7 +109,7 @@ def hand_details(rules: CompiledRules, result: HandResult) -> dict[str, Any]:
 
 def derive_hand(rules: CompiledRules, inp: cm.HandInput) -> cm.HandExpect:
     game = replay_game(rules, inp.dealer, inp, inp.hand_number, inp.totals, inp.held,
-                       inp.sheets)
+                       inp.sheets, record=False)
     result = play_actions(game, inp.actions, 0)
     expect_used(game, "lots")
     return cm.HandExpect(**hand_details(rules, result),
@@ -121,7 +121,7 @@ def derive_hand(rules: CompiledRules, inp: cm.HandInput) -> cm.HandExpect:
 def derive_game(rules: CompiledRules, inp: cm.GameInput) -> cm.GameExpect:
     if not inp.hands:
         raise ReplayError("a game case needs at least one hand")
-    game = replay_game(rules, inp.first_dealer, inp.hands[0])
+    game = replay_game(rules, inp.first_dealer, inp.hands[0], record=False)
     before = {u: list(v) for u, v in game.totals.items()}
     out = []
     for k, hand in enumerate(inp.hands):

@@ -33,7 +33,8 @@ def at_deal(rules: CompiledRules, hands: Sequence[Sequence[int]], dealer: int, *
             held: Sequence[tuple[str, Sequence[int], int]] = (),
             piles: Mapping[str, Sequence[int]] | None = None, shown: int = -1,
             trump: int = -1, lots: Sequence[tuple[int, int]] = (), seed: int = 0,
-            check_invariants: bool = True, sheets: Sequence[Sequence[str]] = ()) -> Game:
+            check_invariants: bool = True, sheets: Sequence[Sequence[str]] = (),
+            record: bool = True) -> Game:
     """A game at the start of a hand with the given deal.
 
     `hands` per seat (card numbers; no cards for a seat that has left the table), `piles`
@@ -41,9 +42,9 @@ def at_deal(rules: CompiledRules, hands: Sequence[Sequence[int]], dealer: int, *
     shows (the dealer's bottom card), or -1; `trump` the mode drawn where trump is drawn
     at random; `lots` the draws (among, value) scoring will make; `sheets` per scoresheet
     the columns played before the hand (by name). Afterwards chance runs freely from
-    `seed`."""
+    `seed`. `record=False`: a game that is only played forward (no undo, no copies)."""
     game = Game(rules, seed=seed, check_invariants=check_invariants,
-                chance=ScriptedChance(seed), start=False)
+                chance=ScriptedChance(seed), start=False, record=record)
     s = game.s
     n = rules.players
     if not (isinstance(dealer, int) and 0 <= dealer < n):
