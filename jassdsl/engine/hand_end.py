@@ -7,7 +7,7 @@ from operator import itemgetter
 from typing import Any
 
 from jassdsl.compiler import CompiledRules
-from jassdsl.counting import TRICKS, count_first
+from jassdsl.counting import TRICKS, count_first, may_end
 from jassdsl.deal import next_seat
 from jassdsl.engine import records
 from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
@@ -126,8 +126,8 @@ class HandEnd:
         clause = booking.clause
         early = count_first(facts, r.count_first, clause, booking.grants, r.end_when,
                             r.count_adds, self.hand_delta, self.floor_of, self.lots,
-                            r.count_scales, self.trick_points(g, facts) if self.by_trick else ()
-                            ) if r.count_first and r.end_when is not None else None
+                            r.count_scales, self.trick_points(g, facts) if self.by_trick else (),
+                            r.end_gate) if r.count_first and r.end_when is not None else None
         grants: tuple[Grant, ...] = (*booking.grants, *booking.released)
         won_with = ""
         if early is not None:  # the game was won before the rest of this hand counted
@@ -230,7 +230,8 @@ class HandEnd:
         if r.end_hands is not None:
             return s.hand_no >= r.end_hands
         facts.bound = None
-        return bool(r.end_when is not None and r.end_when(facts, -1))
+        return bool(r.end_when is not None and may_end(r.end_gate, facts.totals)
+                    and r.end_when(facts, -1))
 
 
 def bonuses_of(facts: HandFacts) -> dict[str, tuple[int, ...]]:
