@@ -170,14 +170,9 @@ class HandEnd:
         """Per trick but the last: the subject that took it and its card points (the last
         trick, with its bonuses, completes the hand)."""
         s = g.s
-        p0, p1, p2, p3 = chunk_points(self.rules.modes[self.rules.settled_mode(s.mode)])
-        out = []
-        for taker, t in zip(facts.trick_winners, s.tricks[:-1], strict=False):
-            x = 0
-            for c in t.cards:
-                x |= 1 << c
-            out.append((taker, p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27]))
-        return tuple(out)
+        points = self.rules.modes[self.rules.settled_mode(s.mode)].points.__getitem__
+        return tuple([(taker, sum(map(points, t.cards)))
+                      for taker, t in zip(facts.trick_winners, s.tricks[:-1], strict=False)])
 
     def hand_delta(self, facts: HandFacts) -> dict[str, list[int]]:
         """What the scoring gives each subject for these facts (amounts held aside not)."""
