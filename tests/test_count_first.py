@@ -279,7 +279,7 @@ def test_the_game_end_never_holds_where_its_gate_is_shut(variant: str) -> None:
     game = Game(variant, seed=1, record=False)
     rules = game.rules
     assert rules.end_gate is not None and rules.end_when is not None
-    unit, sign, least = rules.end_gate
+    _unit, sign, least = rules.end_gate
     facts = game.chain.end.facts(game)
     rng = random.Random(variant)
     shut = ended = 0
