@@ -2,7 +2,7 @@
 """The user's path against jass-kit: `jassdsl simulate` hands/s, taking turns in one run.
 
     python bench/bench_simulate.py [--games G] [--rounds R] [--seed S] [--variant NAME]
-                                   [--bots random,heuristic] [--against DIR ...]
+                                   [--bots random,heuristic] [--jobs 1,2] [--against DIR ...]
                                    [--no-jasskit] [--json]
 
 Each round runs, one right after the other: ``jassdsl simulate VARIANT --games G --bots B``
@@ -35,12 +35,13 @@ ROOT = Path(__file__).resolve().parent.parent
 TIMING = ("seconds", "hands_per_sec", "games_per_sec")
 
 
-def run_simulate(tree: Path, variant: str, games: int, seed: int, bots: str) -> dict[str, Any]:
+def run_simulate(tree: Path, variant: str, games: int, seed: int, bots: str,
+                 jobs: int = 1) -> dict[str, Any]:
     """One `jassdsl simulate ... --json` in a fresh process, importing jassdsl from `tree`."""
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
     out = subprocess.run(
         [sys.executable, "-m", "jassdsl", "simulate", variant, "--games", str(games),
-         "--seed", str(seed), "--bots", bots, "--json", "--no-progress"],
+         "--seed", str(seed), "--bots", bots, "--jobs", str(jobs), "--json", "--no-progress"],
         capture_output=True, text=True, check=True, cwd=tree, env=env)
     data: dict[str, Any] = json.loads(out.stdout)
     return data
@@ -72,12 +73,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="kinds of bot, comma-separated (default random,heuristic)")
     ap.add_argument("--against", action="append", default=[], metavar="DIR",
                     help="another checkout to time in the same rounds (repeatable)")
+    ap.add_argument("--jobs", default="1",
+                    help="worker counts, comma-separated (default 1; '1,2' also times "
+                         "--jobs 2, as the run 'B jobs2')")
     ap.add_argument("--no-jasskit", action="store_true", help="skip jass-kit")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     if args.games < 1 or args.rounds < 1:
         ap.error("--games and --rounds must be >= 1")
     bots = [b for b in args.bots.split(",") if b]
+    jobs = [int(j) for j in args.jobs.split(",") if j]
     trees = {"this": ROOT, **{Path(d).name: Path(d).resolve() for d in args.against}}
     speed: dict[str, list[float]] = {}
     reports: dict[str, dict[str, Any]] = {}
@@ -88,14 +93,15 @@ def main(argv: list[str] | None = None) -> int:
         hands = 0
         for name, tree in trees.items():
             for b in bots:
-                key = f"{name} {b}"
-                data = run_simulate(tree, args.variant, args.games, args.seed, b)
-                if b == "random" and not hands:
-                    hands = data["hands"]
-                seen = {k: v for k, v in data.items() if k not in TIMING}
-                if reports.setdefault(key, seen) != seen:
-                    raise SystemExit(f"{key}: another report in round {r + 1}")
-                speed.setdefault(key, []).append(data["hands_per_sec"])
+                for j in jobs:
+                    key = f"{name} {b}" + (f" jobs{j}" if j != 1 else "")
+                    data = run_simulate(tree, args.variant, args.games, args.seed, b, j)
+                    if b == "random" and not hands:
+                        hands = data["hands"]
+                    seen = {k: v for k, v in data.items() if k not in TIMING}
+                    if reports.setdefault(f"{name} {b}", seen) != seen:  # any N: one report
+                        raise SystemExit(f"{key}: another report in round {r + 1}")
+                    speed.setdefault(key, []).append(data["hands_per_sec"])
         if not args.no_jasskit and hands:
             k = run_jasskit(hands, args.seed + r)
             if k is not None:

@@ -10,7 +10,7 @@ from jassdsl import model as m
 from jassdsl import settings
 from jassdsl.actions import whole_number
 from jassdsl.cards import RANKS
-from jassdsl.counting import Additions, Scales, additions, read_as, scales
+from jassdsl.counting import Additions, Gate, Scales, additions, end_gate, read_as, scales
 from jassdsl.errors import OptionError
 from jassdsl.exprsource import Compiler, declared_under
 from jassdsl.mechanism import Mechanism, installed
@@ -152,6 +152,7 @@ class CompiledRules:
     table_bonuses: bool = False  # the file asks for table Weis or table Stöck
     reads_in_play: bool = False  # the file asks for the card points in play
     count_first: tuple[str, ...] = ()  # facts booked one by one before the rest of the hand
+    end_gate: Gate | None = None  # a test of the totals that the game end cannot hold without
     count_adds: Additions = field(default_factory=dict)  # clauses that just add them
     count_scales: Scales = field(default_factory=dict)  # ... times a factor for the hand
     schedule: ModeSchedule = field(default_factory=ModeSchedule)  # the file's own modes
@@ -516,6 +517,7 @@ def compile_rules(
         table_bonuses=bool(used & {"table-weis", "table-stoeck"}),
         reads_in_play="points-in-play" in used,
         count_first=count_order,
+        end_gate=end_gate(end.when, unit_of, options),
         count_adds=adds,
         count_scales={cid: tuple(compiler.expr(x) if x is not None else None for x in per)
                       for cid, per in scales(rf, adds).items()},

@@ -131,6 +131,42 @@ def factor_of(e: m.Expr, fact: str, lets: dict[str, m.Expr], sign: int = 1) -> i
     return None if fact in reads(e, lets) else 0
 
 
+Gate = tuple[str, int, int]  # unit, sign, least: some subject's sign * total >= least
+
+
+def end_gate(e: m.Expr | None, unit_of: dict[str, tuple[str, int]],
+             options: dict[str, int | str]) -> Gate | None:
+    """A test the game end `e` cannot hold without: (unit, sign, least) when `e` holds
+    only if some subject has ``sign * total >= least`` in that (base) unit, as in `one
+    team has total points >= target and ...`; None where no such test is found.
+
+    Checked on the totals first, it spares evaluating `e` after every trick of a hand
+    that cannot end the game (`count_first`, `HandEnd.game_ends`)."""
+    if isinstance(e, m.Binary) and e.op == "and":
+        return end_gate(e.left, unit_of, options) or end_gate(e.right, unit_of, options)
+    if isinstance(e, m.Quant) and (e.quantifier == "some" or (
+            e.quantifier == "count" and e.count is not None and e.count >= 1)):
+        return end_gate(e.body, unit_of, options)  # at least one subject satisfies it
+    if isinstance(e, m.Binary) and e.op in (">=", ">") and isinstance(e.left, m.Total):
+        right = e.right
+        least = right.value if isinstance(right, m.Num) else \
+            options.get(right.name) if isinstance(right, m.Name) else None
+        if type(least) is not int:
+            return None
+        base, sign = unit_of[e.left.unit]
+        return base, sign, least + (e.op == ">")
+    return None
+
+
+def may_end(gate: Gate | None, totals: dict[str, list[int]]) -> bool:
+    """Whether the totals pass the gate of the game end (no gate: they may end it)."""
+    if gate is None:
+        return True
+    unit, sign, least = gate
+    values = totals[unit]
+    return (max(values) if sign > 0 else -min(values)) >= least
+
+
 Delta = Callable[[HandFacts], dict[str, list[int]]]
 TRICKS = "tricks"  # in `count first:`, last: the tricks one by one, each as it is taken
 TRICK_FACT = "points"  # what the tricks add to the score: their card points
@@ -144,7 +180,7 @@ def read_as(order: tuple[str, ...]) -> tuple[str, ...]:
 def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause | None,
                 grants: list[Grant], end: Fn, adds: Additions, score: Delta,
                 floors: dict[str, int], lots: bool, scaled: Scales | None = None,
-                tricks: tuple[tuple[int, int], ...] = ()
+                tricks: tuple[tuple[int, int], ...] = (), gate: Gate | None = None
                 ) -> tuple[str, dict[str, list[int]], tuple[Grant, ...]] | None:
     """Book the parts of `order` one by one after `score_hand` (facts.totals and change
     hold the whole hand) and check `end` after each that books something. Returns the
@@ -158,7 +194,8 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
     full.
 
     The facts are changed in place for a moment and restored; `score` scores them again
-    where the clause is not a plain addition, and lots it draws (`lots`) are undone."""
+    where the clause is not a plain addition, and lots it draws (`lots`) are undone.
+    `end` is evaluated only where the running totals pass its `gate` (`end_gate`)."""
     for name in order:
         if name != TRICKS and any(getattr(facts, name)):
             break
@@ -185,6 +222,8 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
 
     def ends() -> bool:
         """Whether the game ends with the running totals."""
+        if not may_end(gate, running):
+            return False
         facts.totals, facts.bound, facts.change = running, None, moved
         return bool(end(facts, -1))
 

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from jassdsl.bots import Bot, PolicyBot, make_bots
 from jassdsl.compiler import CompiledRules
+from jassdsl.engine.chain import Chain
 from jassdsl.errors import JassError
 from jassdsl.game import HAND_LIMIT, Game
 from jassdsl.playout import play_random
@@ -199,7 +200,7 @@ def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = Fa
 
     With `events` the game keeps its event log (for records) and is played through
     `Game.apply` only, random bots as `PolicyBot`: the same hands as the fast path."""
-    game = Game(rules, seed=game_seed, record=False, events=events)
+    game = Game(rules, seed=game_seed, record=False, events=events, chain=Chain.shared(rules))
     if bots == "random" and not events:
         play_random(game, policy_rng(game_seed))
     elif bots == "random":

@@ -126,11 +126,28 @@ def hand_weise(hand: int, table: WeisTable, mode: int) -> tuple[Weis, ...]:
 
 def suit_sequences(table: WeisTable, mode: int) -> list[Any]:
     """Per suit, a 512-slot list of each chunk's sequences (filled on first use), then the
-    mask of the ranks whose four of a kind the table counts."""
+    mask of the ranks whose four of a kind the table counts.
+
+    A suit's sequences depend on the mode only through Undenufe (the order of tops) and
+    whether the suit is trump (`weis_key`), so the modes share three lists per suit:
+    trump, Undenufe and every other mode. A chunk without a run long enough to count
+    holds none in any mode; those slots start filled."""
     per_suit: list[Any] | None = table.cache.get(mode)
     if per_suit is None:
-        per_suit = table.cache[mode] = [[None] * 512 for _ in range(4)]
+        slots: dict[tuple[int, str], list[Any]] | None = table.cache.get("slots")
+        if slots is None:
+            slots = table.cache["slots"] = {}
+        shortest = min(table.sequences, default=99)
+        runless = [() if not chunk_runs(c, shortest) else None for c in range(512)]
+        per_suit = []
+        for suit in range(4):
+            kind = "trump" if mode == suit else "undenufe" if mode == UNDENUFE else "plain"
+            chunks = slots.get((suit, kind))
+            if chunks is None:
+                chunks = slots[suit, kind] = runless[:]
+            per_suit.append(chunks)
         per_suit.append(sum(1 << rank for rank in table.fours))
+        table.cache[mode] = per_suit
     return per_suit
 
 

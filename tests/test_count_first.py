@@ -262,3 +262,40 @@ def test_the_hand_report_names_the_trick_that_reached_the_target() -> None:
                          ["P0", "P1", "P2", "P3"], tricks=True)
     assert ("  the target is reached with trick 5, counted after hand Stöck and hand Weis: "
             "the game ends at once, the rest of this hand does not count") in lines
+
+
+GATED = ("schieber", "slalom", "plus-minus", "plusminus-allmedias", "schaufeldame",
+         "schiltenober")
+
+
+@pytest.mark.parametrize("variant", GATED)
+def test_the_game_end_never_holds_where_its_gate_is_shut(variant: str) -> None:
+    """`end_gate` spares evaluating the game end after every trick: it must be a test the
+    end cannot hold without. Random totals around the gate's bound, many ties."""
+    import random
+
+    from jassdsl.counting import may_end
+
+    game = Game(variant, seed=1, record=False)
+    rules = game.rules
+    assert rules.end_gate is not None and rules.end_when is not None
+    _unit, sign, least = rules.end_gate
+    facts = game.chain.end.facts(game)
+    rng = random.Random(variant)
+    shut = ended = 0
+    for _ in range(3000):
+        totals = {u: [rng.choice((least - 1, least, least + 1, 0, sign * least,
+                                  rng.randrange(-2 * least, 2 * least + 1)))
+                      for _ in range(rules.subjects)] for u in facts.totals}
+        facts.totals, facts.bound = totals, None
+        holds = bool(rules.end_when(facts, -1))
+        ended += holds
+        shut += not may_end(rules.end_gate, totals)
+        assert not holds or may_end(rules.end_gate, totals), totals
+    assert ended and shut  # both sides of the gate were tried
+
+
+def test_the_gate_of_schieber_is_its_target() -> None:
+    rules = Game("schieber", seed=1, options={"target": 2500}).rules
+    assert rules.end_gate == ("points", 1, 2500)
+    assert Game("differenzler", seed=1).rules.end_gate is None  # ends after its hands

@@ -44,6 +44,19 @@ def test_the_fast_path_plays_the_hands_that_apply_plays(variant_case: VariantCas
     assert fast.outcome() == slow.outcome()
 
 
+def test_the_games_of_a_run_share_one_chain_and_play_as_games_of_their_own() -> None:
+    """`Chain.shared`: made once for the rules last asked for; a game on the shared chain
+    plays the hands a game with its own chain plays, also right after another game."""
+    rules = load_rules("molotow")
+    first, second = play_game(rules, 5, "random"), play_game(rules, 6, "random")
+    assert first.chain is second.chain
+    own = Game(rules, seed=6, record=False)
+    play_random(own, policy_rng(6))
+    assert own.chain is not second.chain and own.results == second.results
+    other = play_game(load_rules("schieber"), 6, "random")
+    assert other.chain is not first.chain and other.chain.play.rules is other.rules
+
+
 def test_random_bots_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
 

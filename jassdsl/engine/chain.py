@@ -28,6 +28,9 @@ from jassdsl.engine.trump import TrumpByRule
 HOOKS = ("new_hand", "nobody_plays", "add_facts", "record", "observe")
 
 
+SHARED: dict[str, object] = {}  # `Chain.shared`: the last rules asked for and their chain
+
+
 @dataclass
 class Chain:
     """One game's phases. Made per game: the phases hold compiled settings and caches,
@@ -79,6 +82,20 @@ class Chain:
         chain.after = {id(p): i + 1 for i, p in enumerate(steps)}
         chain.hooks = {h: tuple(p for p in phases if overrides(p, h)) for h in HOOKS}
         chain.namers = tuple(p for p in phases if overrides(p, "read"))
+        return chain
+
+    @classmethod
+    def shared(cls, rules: CompiledRules) -> Chain:
+        """The chain of these compiled rules, made once for the last rules asked for: for
+        callers that play many games of one file one after another (`simulate`). The
+        phases keep nothing of a game (the state does; `Play` keeps only memos of pure
+        functions), so such games may share it; `Game` makes its own by default."""
+        last = SHARED.get("rules")
+        if last is not rules:
+            SHARED.clear()
+            SHARED["rules"], SHARED["chain"] = rules, cls.of(rules)
+        chain = SHARED["chain"]
+        assert isinstance(chain, Chain)
         return chain
 
     def new_state(self, s: State) -> None:

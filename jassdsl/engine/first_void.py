@@ -5,6 +5,7 @@ the role is free, and is quiet after."""
 
 from __future__ import annotations
 
+from jassdsl.cards import SUIT_MASKS
 from jassdsl.compiler import CompiledRules
 from jassdsl.engine.events import TrumpSet
 from jassdsl.engine.phase import Phase, Table
@@ -47,3 +48,14 @@ class FirstVoid(Phase):
     def quiet(self, g: Table) -> bool:
         s = g.s
         return not self.trump_open(s.mode) and not (self.names and s.roles[FIRST_VOID] < 0)
+
+    def calm(self, g: Table, led: int, hands: tuple[int, ...]) -> bool:
+        """Nothing happens on a leader's card, nor in a trick where every follower can
+        follow suit (under the plain regime of an open trump, each then does)."""
+        return led < 0 or self.quiet(g) or all_follow(led, hands)
+
+
+def all_follow(led: int, hands: tuple[int, ...]) -> bool:
+    """Whether each of these hands holds a card of suit `led` (nobody is void in it)."""
+    suit = SUIT_MASKS[led]
+    return all(hand & suit for hand in hands)

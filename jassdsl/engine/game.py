@@ -52,7 +52,8 @@ class Game:
     `ScriptedChance` to play recorded deals). With `record` every action is kept in
     `history` and can be taken back with `undo`, and `events` logs what happened (also
     without history where `events=True`; `start=False` leaves the first hand undealt, for
-    `jassdsl.engine.position`). The history costs about half a KB per action: the actions,
+    `jassdsl.engine.position`; `chain` shares a chain of phases made once for the rules,
+    `Chain.shared`, where many games are played one after another). The history costs about half a KB per action: the actions,
     their events, and copies of the state before the last SNAPSHOTS actions and every
     SNAPSHOTS-th further back, from which `undo` replays (exact, see `undo`). Misuse
     raises the errors of `jassdsl.errors`: see the Python API section of
@@ -71,6 +72,7 @@ class Game:
         chance: Chance | None = None,
         events: bool | None = None,
         start: bool = True,
+        chain: Chain | None = None,
     ) -> None:
         if isinstance(rules, CompiledRules):
             if options:
@@ -99,7 +101,7 @@ class Game:
         self._chance: Any = None  # the chance's state last saved: shared while unchanged
         self._failed: BaseException | None = None  # an error that left the game half-changed
         r = self.rules
-        self.chain = Chain.of(r)
+        self.chain = chain if chain is not None else Chain.of(r)  # shared: `Chain.shared`
         self.s = State(totals={u: [0] * r.subjects for u in r.units},
                        table=(1 << r.players) - 1, left=[0] * r.players)
         self.chain.new_state(self.s)

@@ -7,7 +7,7 @@ from operator import itemgetter
 from typing import Any
 
 from jassdsl.compiler import CompiledRules
-from jassdsl.counting import TRICKS, count_first
+from jassdsl.counting import TRICKS, count_first, may_end
 from jassdsl.deal import next_seat
 from jassdsl.engine import records
 from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
@@ -135,8 +135,8 @@ class HandEnd:
         clause = booking.clause
         early = count_first(facts, r.count_first, clause, booking.grants, r.end_when,
                             r.count_adds, self.hand_delta, self.floor_of, self.lots,
-                            r.count_scales, self.trick_points(g, facts) if self.by_trick else ()
-                            ) if r.count_first and r.end_when is not None else None
+                            r.count_scales, self.trick_points(g, facts) if self.by_trick else (),
+                            r.end_gate) if r.count_first and r.end_when is not None else None
         grants: tuple[Grant, ...] = (*booking.grants, *booking.released)
         won_with = ""
         if early is not None:  # the game was won before the rest of this hand counted
@@ -180,14 +180,9 @@ class HandEnd:
         """Per trick but the last: the subject that took it and its card points (the last
         trick, with its bonuses, completes the hand)."""
         s = g.s
-        p0, p1, p2, p3 = chunk_points(self.rules.modes[self.rules.settled_mode(s.mode)])
-        out = []
-        for taker, t in zip(facts.trick_winners, s.tricks[:-1], strict=False):
-            x = 0
-            for c in t.cards:
-                x |= 1 << c
-            out.append((taker, p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27]))
-        return tuple(out)
+        points = self.rules.modes[self.rules.settled_mode(s.mode)].points.__getitem__
+        return tuple([(taker, sum(map(points, t.cards)))
+                      for taker, t in zip(facts.trick_winners, s.tricks[:-1], strict=False)])
 
     def hand_delta(self, facts: HandFacts) -> dict[str, list[int]]:
         """What the scoring gives each subject for these facts (amounts held aside not)."""
@@ -240,7 +235,8 @@ class HandEnd:
         if r.end_hands is not None:
             return s.hand_no >= r.end_hands
         facts.bound = None
-        return bool(r.end_when is not None and r.end_when(facts, -1))
+        return bool(r.end_when is not None and may_end(r.end_gate, facts.totals)
+                    and r.end_when(facts, -1))
 
 
 def side_sums(sides: tuple[int, ...], winners: list[int], taken: list[int],

@@ -19,7 +19,9 @@ phases that override them): `on_play` as play begins, `on_card` as a card is pla
 (before it lies in the trick: trump set by a card), `on_turn` when a seat is about to play
 (True: play waits for this phase's action, as the Weis question does) and `on_trick` when a
 trick is taken. `quiet` tells the fast random playout whether a subscriber may still act
-in the tricks to come; only then does the playout play them in its own loop.
+in the tricks to come; only then does the playout play them in its own loop. `calm` tells
+it, trick by trick, whether a subscriber that is not yet quiet leaves one trick alone (no
+first void in it), so that the playout plays that trick in its loop too.
 """
 
 from __future__ import annotations
@@ -146,6 +148,14 @@ class Phase:
         calls `on_trick` for each trick afterwards). A phase that overrides `on_card` or
         `on_turn` says here when it is quiet."""
         return True
+
+    def calm(self, g: Table, led: int, hands: tuple[int, ...]) -> bool:
+        """At a trick boundary: True if this phase does nothing on the cards and turns of
+        the next trick, where its leader leads suit `led` (-1: asked before the lead, for
+        the leader's turn and card) and `hands` are the hands of the seats that follow,
+        in order. Where not `quiet`, the fast playout asks this before the lead and after
+        it, and plays the trick in its own loop only if every subscriber is calm."""
+        return self.quiet(g)
 
 
 def overrides(phase: Phase, hook: str) -> bool:

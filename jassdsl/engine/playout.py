@@ -18,8 +18,10 @@ The loop plays the rest of a hand only where it is known to play it as `Game.app
 would: the rule file's trump method is on its list (`uncovered`, decided once per
 `play_random` call), the game keeps no history or events, every seat in play holds as
 many cards, and no subscriber of play's hooks will act on a card or a turn in this hand
-(`Play.quiet`: the Weis question still open, trump still to be set by the first void).
-Until then it goes through `Game.apply`, one action at a time, with the same draws; the
+(`Play.quiet`: the Weis question still open, trump still to be set by the first void), or
+none will in the next trick (`Phase.calm`: while trump waits for the first void, a trick
+in which every follower can follow). Otherwise it goes through `Game.apply`, one action
+at a time, with the same draws; the
 loop calls the `on_trick` subscribers for the tricks it plays. `tests/test_differential.py`
 plays both paths over every shipped file, option set, language fixture and fuzzed file
 that `check` accepts.
@@ -35,6 +37,7 @@ from typing import TypeVar
 from jassdsl.compiler import CompiledRules
 from jassdsl.deal import trick_seats
 from jassdsl.engine.game import Game
+from jassdsl.engine.phase import Phase
 from jassdsl.engine.records import Trick
 from jassdsl.engine.state import State
 from jassdsl.roles import ROLE_LIST
@@ -112,8 +115,9 @@ def play_random(game: Game, rng: random.Random, hands: int | None = None) -> int
     play = game.chain.play
     while s.phase != "over" and (stop is None or len(results) < stop):
         if fast and s.phase == "play":
-            if not s.trick and even_hands(s, players) and play.quiet(game):
-                play_tricks(game, bits)
+            restless = play.restless(game) if not s.trick and even_hands(s, players) else None
+            if restless is not None and all(p.calm(game, -1, ()) for p in restless):
+                play_tricks(game, bits, restless)
             else:  # a subscriber still acts: one card as `Game.apply` plays it
                 play.play(game, pick(bits, game.legal_mask()))
         else:
@@ -131,14 +135,20 @@ def followers(players: int, playing: int = -1) -> tuple[tuple[int, ...], ...]:
     return tuple(seats[1:] for seats in trick_seats(players, mask))
 
 
-def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
+def play_tricks(game: Game, getrandbits: Callable[[int], int],
+                restless: tuple[Phase, ...] = ()) -> None:
     """Play out the current hand from a trick boundary with random cards, then score it.
 
     Only for a game `play_random` lets it play (see the module docstring): no subscriber
-    of play acts on its cards and turns any more (`Play.quiet`). Each trick k is played
-    in the regime and decided by the table that `Play` names for (mode, k). The tricks'
-    subscribers (`on_trick`: the Weis counted after the first, table Weis) see each trick
-    as it is added, once the hand's cards are played."""
+    of play acts on its cards and turns any more (`Play.quiet`), or those that still may
+    (`restless`) are calm on the leader's turn and card. Each trick k is played in the
+    regime and decided by the table that `Play` names for (mode, k). After each lead the
+    restless subscribers are asked whether they are `calm` in this trick (the first void:
+    every follower can follow); if one is not, the loop stops there and the lead is
+    played as `Game.apply` plays it (`Play.play`, hooks and all), the rest of the hand
+    card by card until play is quiet or calm again. The tricks' subscribers (`on_trick`:
+    the Weis counted after the first, table Weis) see each trick as it is added, once the
+    loop's cards are played."""
     s, r = game.s, game.rules
     play = game.chain.play
     hands, won, tricks = s.hands, s.won, s.tricks
@@ -153,6 +163,7 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
     new_trick = tuple.__new__
     k = len(tricks)  # the trick being played, from 0
     plan = play.plan(mode)  # per trick: Play's follow regime and beat rows
+    pending = -1  # a lead that a restless subscriber is not calm about
     while hands[leader]:
         follow, beats = plan[k]
         legal = hand = hands[leader]
@@ -163,10 +174,15 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
                 legal &= legal - 1  # drop the lowest cards until the chosen one is lowest
                 j -= 1
         taken = legal & -legal
-        hands[leader] = hand ^ taken
         top = card = taken.bit_length() - 1
-        play_card(card)
         led = card // 9
+        if restless:
+            held = tuple([hands[seat] for seat in after[leader]])
+            if not all(p.calm(game, led, held) for p in restless):
+                pending = card
+                break
+        hands[leader] = hand ^ taken
+        play_card(card)
         row = beats[card]
         win = leader
         for seat in after[leader]:
@@ -198,4 +214,7 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int]) -> None:
         tricks.append(done)
         for p in hooks:
             p.on_trick(game, done)
-    game.finish_hand()
+    if pending >= 0:
+        play.play(game, pending)
+    else:
+        game.finish_hand()

@@ -98,6 +98,11 @@ class Play(Phase):
         boundary), so that the fast playout may play them in its own loop."""
         return all(p.quiet(g) for p in self.watchers)
 
+    def restless(self, g: Table) -> tuple[Phase, ...]:
+        """The subscribers that may still act on cards and turns in this hand (at a trick
+        boundary): the fast playout asks them trick by trick whether they are `calm`."""
+        return tuple(p for p in self.watchers if not p.quiet(g))
+
     def turn(self, g: Table) -> None:
         """A seat is about to play: a subscriber may make play wait for its action."""
         for p in self.turn_hooks:

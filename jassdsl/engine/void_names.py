@@ -10,6 +10,7 @@ from jassdsl.actions import Action
 from jassdsl.cards import SUIT_MASKS
 from jassdsl.compiler import CompiledRules
 from jassdsl.engine.events import TrumpSet
+from jassdsl.engine.first_void import all_follow
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.errors import IllegalActionError
 
@@ -32,6 +33,10 @@ class VoidNames(Phase):
 
     def quiet(self, g: Table) -> bool:
         return g.s.mode >= 0
+
+    def calm(self, g: Table, led: int, hands: tuple[int, ...]) -> bool:
+        """Nobody names a mode on a lead, nor in a trick where every follower can follow."""
+        return led < 0 or self.quiet(g) or all_follow(led, hands)
 
     def legal(self, g: Table) -> list[Action]:
         return [Action("trump", mode) for mode in self.rules.trump_choices]

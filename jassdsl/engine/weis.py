@@ -8,6 +8,7 @@ as play began score the file's bonus for its holder's side.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from jassdsl.actions import WEIS_NO, WEIS_YES, Action
@@ -21,6 +22,13 @@ from jassdsl.engine.sides import sharers, side_of
 from jassdsl.engine.state import State, WeisPart
 from jassdsl.handfacts import HandFacts
 from jassdsl.weis import Weis, best_seat, hand_weise, stoeck_holder
+
+
+@cache
+def weis_cards(mask: int) -> tuple[int, ...]:
+    """The cards of a Weis, lowest first, as the hand's record keeps them (a Weis is one
+    of a few hundred masks: worked out once each)."""
+    return tuple(mask_cards(mask))
 
 
 def weis_label(w: Weis) -> str:
@@ -127,8 +135,8 @@ class WeisPhase(Phase):
     def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         w = g.s.weis
         assert w is not None
-        return {"weis": tuple(tuple(tuple(mask_cards(x.cards)) for x in said)
-                              for said in w.said) if any(w.said) else ((),) * len(w.said)}
+        return {"weis": tuple(tuple([weis_cards(x.cards) for x in said]) for said in w.said)
+                if any(w.said) else ((),) * len(w.said)}
 
     def observe(self, g: Table, seat: int) -> dict[str, Any]:
         w = g.s.weis
