@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "jassdsl"
-PARSER = {"jassdsl.syntax", "jassdsl.check", "lark"}
+PARSER = {"jassdsl.language.syntax", "jassdsl.language.check", "lark"}
 
 
 def module_imports() -> dict[str, set[str]]:
@@ -60,13 +60,13 @@ def test_the_engine_modules_import_each_other_without_a_circle() -> None:
 
 def test_scoring_and_its_expressions_do_not_import_each_other() -> None:
     graph = module_imports()
-    assert "jassdsl.exprsource" in graph["jassdsl.scoring"]
-    assert "jassdsl.scoring" not in reaches(graph, "jassdsl.exprsource")
+    assert "jassdsl.compile.exprsource" in graph["jassdsl.compile.scoring"]
+    assert "jassdsl.compile.scoring" not in reaches(graph, "jassdsl.compile.exprsource")
 
 
 def test_the_engine_does_not_load_the_parser() -> None:
     graph = module_imports()
-    assert "jassdsl.check" in reaches(graph, "jassdsl.registry")  # the walk sees the parser
+    assert "jassdsl.language.check" in reaches(graph, "jassdsl.registry")  # the walk sees the parser
     loads = {m: sorted(reaches(graph, m) & PARSER) for m in graph
              if m.startswith("jassdsl.engine")}
     assert not {m: p for m, p in loads.items() if p}

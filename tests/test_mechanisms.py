@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from jassdsl.cards import RANKS
-from jassdsl.check import load_model
-from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.compile.compiler import CompiledRules, compile_rules
+from jassdsl.core.cards import RANKS
+from jassdsl.core.errors import RuleFileErrors
+from jassdsl.core.mechanism import Mechanism, installed
+from jassdsl.engine import Game
 from jassdsl.engine.rob import RobConfig
-from jassdsl.errors import RuleFileErrors
-from jassdsl.game import Game
-from jassdsl.mechanism import Mechanism, installed
+from jassdsl.language.check import load_model
 from jassdsl.mechanisms import MECHANISMS
 from jassdsl.registry import variant_path
 
@@ -91,7 +91,7 @@ def test_a_mechanism_left_out_of_the_list_is_unknown_to_check_and_play() -> None
 def test_every_layer_reads_the_list_the_rules_carry() -> None:
     """A game whose rules carry no robbing mechanism neither asks, tells nor labels it:
     what the terminal, the bots and the action space know of robbing is in its module."""
-    from jassdsl.actionspace import ActionSpace
+    from jassdsl.research.actionspace import ActionSpace
 
     rules = compile_rules(load_model(handjass(), "handjass.jass"), {"seats": 2})
     stripped = replace(rules, mechanisms=without("rob"))
@@ -101,7 +101,7 @@ def test_every_layer_reads_the_list_the_rules_carry() -> None:
 
 def test_the_chain_and_the_narrator_take_the_mechanisms_the_rules_carry() -> None:
     from jassdsl.engine.events import TookPart
-    from jassdsl.textview import Narrator
+    from jassdsl.rulebook.textview import Narrator
 
     rules = compile_rules(load_model(handjass(), "handjass.jass"), {"seats": 3})
     stripped = replace(rules, mechanisms=without("take_part"))

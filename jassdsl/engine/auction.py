@@ -10,13 +10,13 @@ their bid, and what scoring asks as `bidder`.
 
 from __future__ import annotations
 
-from jassdsl.actions import PASS, Action, declare_actions
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.actions import PASS, Action, declare_actions
+from jassdsl.core.errors import IllegalActionError
+from jassdsl.core.roles import BIDDER
 from jassdsl.engine.events import DealtAgain, Declared
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import AuctionPart, State
-from jassdsl.errors import IllegalActionError
-from jassdsl.roles import BIDDER
 
 
 class Auction(Phase):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jassdsl.actions import DECLINE, DISCARDS, TAKE, Action
-from jassdsl.cards import mask_cards
-from jassdsl.compiler import CompiledRules
-from jassdsl.deal import next_seat, trick_seats
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.actions import DECLINE, DISCARDS, TAKE, Action
+from jassdsl.core.cards import mask_cards
+from jassdsl.core.deal import next_seat, trick_seats
 from jassdsl.engine.events import Bettered, LaidAway
 from jassdsl.engine.phase import Phase, Table
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jassdsl.actions import ROB_NO, ROB_YES, Action
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.actions import ROB_NO, ROB_YES, Action
 from jassdsl.engine.events import Robbed
 from jassdsl.engine.phase import Phase, Table
 

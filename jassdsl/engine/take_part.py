@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jassdsl.actions import FOLD, JOIN, SWAP, Action
-from jassdsl.compiler import CompiledRules
-from jassdsl.deal import next_seat
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.handfacts import HandFacts
+from jassdsl.core.actions import FOLD, JOIN, SWAP, Action
+from jassdsl.core.deal import next_seat
 from jassdsl.engine.events import TookPart
 from jassdsl.engine.phase import Phase, Table
-from jassdsl.handfacts import HandFacts
 
 
 @dataclass(frozen=True)

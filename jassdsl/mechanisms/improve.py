@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from jassdsl import model as m
-from jassdsl.actions import DECLINE, TAKE, Action
 from jassdsl.bots import View, cheapest, expected_points, hand_total, table_for
-from jassdsl.cards import CARD_INDEX
-from jassdsl.compiler import number
+from jassdsl.compile.compiler import number
+from jassdsl.core import model as m
+from jassdsl.core.actions import DECLINE, TAKE, Action
+from jassdsl.core.cards import CARD_INDEX
+from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
 from jassdsl.engine.events import Bettered
 from jassdsl.engine.improve import Improve, ImproveConfig, own_pile
-from jassdsl.mechanism import Mechanism, Prompt
 from jassdsl.rulebook.render import pile, value_text
 from jassdsl.rulebook.words import Lang, say
 

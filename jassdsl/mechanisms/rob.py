@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from jassdsl import model as m
-from jassdsl.actions import ROB_NO, ROB_YES, Action
 from jassdsl.bots import View, table_for
-from jassdsl.cards import CARD_INDEX, CARD_NAMES, RANKS
-from jassdsl.cli_play import YES_NO
+from jassdsl.cli.play import YES_NO
+from jassdsl.core import model as m
+from jassdsl.core.actions import ROB_NO, ROB_YES, Action
+from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, RANKS
+from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
 from jassdsl.engine.events import Robbed
 from jassdsl.engine.rob import Rob, RobConfig, robbing_card
-from jassdsl.mechanism import Mechanism, Prompt
 from jassdsl.rulebook.words import RANK_FULL, Lang, say
 
 

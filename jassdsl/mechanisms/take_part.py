@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from jassdsl import model as m
-from jassdsl.actions import FOLD, JOIN, SWAP, Action
 from jassdsl.bots import View, expected_points, hand_total, table_for
-from jassdsl.compiler import number
+from jassdsl.compile.compiler import number
+from jassdsl.compile.settings import get
+from jassdsl.core import model as m
+from jassdsl.core.actions import FOLD, JOIN, SWAP, Action
+from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
 from jassdsl.engine.events import TookPart
 from jassdsl.engine.take_part import TakePart, TakePartConfig, take_part
-from jassdsl.mechanism import Mechanism, Prompt
 from jassdsl.rulebook.render import pile_name, value_text
 from jassdsl.rulebook.words import Lang, say
-from jassdsl.settings import get
 
 JOIN_FROM = 0.2  # the bot plays when the hand promises this share of the points or more
 SWAP_BELOW = 0.12  # ... and takes an unseen pile for the hand when it promises less

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from jassdsl.cards import RANK_NAMES, SUIT_NAMES
-from jassdsl.roles import ROLES
+from jassdsl.core.cards import RANK_NAMES, SUIT_NAMES
+from jassdsl.core.roles import ROLES
 
 Lang = Literal["en", "de"]
 LANGS: tuple[Lang, ...] = ("en", "de")
@@ -853,7 +853,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "{player} plays {card}; not allowed: {cards}, since {reason}.",
         "{player} spielt {card}; nicht erlaubt: {cards}, denn {reason}.",
     ),
-    # the regime statements of `Game.why_illegal` (jassdsl/play.py), as reasons
+    # the regime statements of `Game.why_illegal` (jassdsl/compile/play.py), as reasons
     "ex.reason.follow": ("the suit led must be followed",
                          "die ausgespielte Farbe muss bedient werden"),
     "ex.reason.follow-trump": ("trump was led and must be followed",
