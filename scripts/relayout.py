@@ -247,7 +247,7 @@ def rewrite(text: str, python: bool) -> str:
 def text_files() -> list[Path]:
     listed = git("ls-files", "-co", "--exclude-standard").splitlines()
     return [ROOT / f for f in sorted(set(listed))
-            if (Path(f).suffix in TEXT or Path(f).name == "Makefile")
+            if (Path(f).suffix in TEXT or not Path(f).suffix)  # `.ci/run`, a Makefile
             and not f.startswith(KEEP) and (ROOT / f).is_file()]
 
 
