@@ -15,6 +15,14 @@ already, new files importing old paths):
 
     python scripts/relayout.py            # do it
     python scripts/relayout.py --check    # change nothing; exit 1 if anything would change
+
+On a main where other branches changed moved modules, merge this branch, keep main's side
+of every conflict (they are import lines, which this script rewrites) and run it again:
+
+    git merge layout
+    git checkout --ours -- $(git diff --name-only --diff-filter=U)  # not README.md or
+    python scripts/relayout.py           # tests/test_import_layers.py: merge those by hand
+    git add -A && git commit --no-edit
 """
 
 from __future__ import annotations
