@@ -11,7 +11,7 @@ ends is replaced by a new one. Every player takes a uniformly random legal actio
 
 Engines, timed in the same rounds (interleaved, so a busy machine slows all of them):
 
-* ``playout``: `jassdsl.playout.play_random`, the interpreter's fast loop, with the rule
+* ``playout``: `jassdsl.engine.playout.play_random`, the interpreter's fast loop, with the rule
   file's invariants not checked (``Game(..., check_invariants=False)``): the main figure,
   the cost of interpreting the rules;
 * ``playout+checks``: the same, with the invariants checked after every hand (the
@@ -60,16 +60,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from jassdsl import syntax  # noqa: E402
-from jassdsl.check import load_model  # noqa: E402
-from jassdsl.compiler import CompiledRules, compile_rules  # noqa: E402
-from jassdsl.game import Game  # noqa: E402
-from jassdsl.mechanism import installed  # noqa: E402
-from jassdsl.play import beat_rows  # noqa: E402
-from jassdsl.playout import choose, play_random  # noqa: E402
+from jassdsl.compile.compiler import CompiledRules, compile_rules  # noqa: E402
+from jassdsl.compile.play import beat_rows  # noqa: E402
+from jassdsl.core.mechanism import installed  # noqa: E402
+from jassdsl.core.tables import chunk_points  # noqa: E402
+from jassdsl.engine import Game  # noqa: E402
+from jassdsl.engine.playout import choose, play_random  # noqa: E402
+from jassdsl.language import syntax  # noqa: E402
+from jassdsl.language.check import load_model  # noqa: E402
 from jassdsl.registry import load_rules, rules_dir  # noqa: E402
-from jassdsl.simulate import SimReport, simulate  # noqa: E402
-from jassdsl.tables import chunk_points  # noqa: E402
+from jassdsl.research.simulate import SimReport, simulate  # noqa: E402
 
 Checksum = tuple[int, int]  # (hands played, a sum over hands of points and totals)
 

@@ -1,7 +1,7 @@
 """jassdsl: Swiss Jass variants written as rule files, compiled into a game engine."""
 
-from jassdsl.actions import Action
-from jassdsl.errors import (
+from jassdsl.core.actions import Action
+from jassdsl.core.errors import (
     ApiUsageError,
     IllegalActionError,
     InvariantError,
@@ -11,7 +11,7 @@ from jassdsl.errors import (
     RuleFileErrors,
     UnknownVariantError,
 )
-from jassdsl.game import Game, Outcome
+from jassdsl.engine import Game, Outcome
 from jassdsl.registry import load_rules, variant_names
 
 __all__ = [
@@ -33,7 +33,7 @@ __version__ = "0.1.0"
 
 # The mechanisms, installed once for every layer that is not handed them (last: each
 # mechanism's module reads the layers above).
-from jassdsl.mechanism import install
+from jassdsl.core.mechanism import install
 from jassdsl.mechanisms import MECHANISMS
 
 install(MECHANISMS)

@@ -14,17 +14,17 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
-from jassdsl.actions import Action
-from jassdsl.cards import CARD_INDEX, cards_mask
-from jassdsl.compiler import CompiledRules, Declaring
-from jassdsl.deal import trick_seats
+from jassdsl.compile.compiler import CompiledRules, Declaring
+from jassdsl.compile.play import beat_rows, trick_winner
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import CARD_INDEX, cards_mask
+from jassdsl.core.deal import trick_seats
+from jassdsl.core.mechanism import at_phase
+from jassdsl.core.tables import ModeTable
+from jassdsl.engine import Game
+from jassdsl.engine.playout import choose
 from jassdsl.engine.sides import SidesConfig
 from jassdsl.engine.talon import talon_config
-from jassdsl.game import Game
-from jassdsl.mechanism import at_phase
-from jassdsl.play import beat_rows, trick_winner
-from jassdsl.playout import choose
-from jassdsl.tables import ModeTable
 
 BOT_KINDS = ("random", "heuristic", "mixed")
 

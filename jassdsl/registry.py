@@ -9,17 +9,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jassdsl.check import load_model
-from jassdsl.compiler import CompiledRules, check_option_types, compile_rules
-from jassdsl.errors import (
+from jassdsl.compile.compiler import CompiledRules, check_option_types, compile_rules
+from jassdsl.core.errors import (
     ApiUsageError,
     MissingRuleFile,
     RuleError,
     RuleFileErrors,
     UnknownVariantError,
 )
-from jassdsl.limits import MAX_FILE_BYTES
-from jassdsl.pos import Pos
+from jassdsl.core.limits import MAX_FILE_BYTES
+from jassdsl.core.pos import Pos
+from jassdsl.language.check import load_model
 
 if TYPE_CHECKING:
     from jassdsl.engine.game import Game

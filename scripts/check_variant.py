@@ -26,8 +26,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
+from jassdsl.core.errors import JassError  # noqa: E402
 from jassdsl.corpus import store  # noqa: E402
-from jassdsl.errors import JassError  # noqa: E402
 from jassdsl.registry import variant_path  # noqa: E402
 
 

@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from conftest import variant_cases
 from twin_games import compare, fixture_names, fixture_rules, fuzzed, hostile_paths
 
-from jassdsl.compiler import CompiledRules
-from jassdsl.playout import uncovered
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.engine.playout import uncovered
 from jassdsl.registry import load_rules
 
 

@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from fuzzing import check_mutant, mutant, random_mutations
 
-from jassdsl.check import load_model
-from jassdsl.errors import RuleFileErrors
+from jassdsl.core.errors import RuleFileErrors
+from jassdsl.language.check import load_model
 from jassdsl.registry import rules_dir
 
 

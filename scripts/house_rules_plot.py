@@ -21,8 +21,8 @@ import matplotlib
 matplotlib.use("Agg")  # no display needed
 import matplotlib.pyplot as plt
 
-from jassdsl.simulation import read, simulate
-from jassdsl.stats import Z95
+from jassdsl.research.simulation import read, simulate
+from jassdsl.research.stats import Z95
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from jassdsl.cards import CARD_INDEX, CARD_NAMES  # noqa: E402
+from jassdsl.core.cards import CARD_INDEX, CARD_NAMES  # noqa: E402
 from jassdsl.corpus.derive import derive  # noqa: E402
 from jassdsl.corpus.harvest import play  # noqa: E402
 from jassdsl.corpus.position import card_names, mode_name  # noqa: E402

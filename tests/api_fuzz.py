@@ -22,10 +22,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from jassdsl.actions import Action, legal_names
+from jassdsl.core.actions import Action, legal_names
+from jassdsl.core.errors import ApiUsageError, IllegalActionError
+from jassdsl.engine import Game
 from jassdsl.engine.phase import overrides
-from jassdsl.errors import ApiUsageError, IllegalActionError
-from jassdsl.game import Game
 
 # A step: (what, number). what 0-3: one legal action (number picks it); 4-5: a burst of
 # up to 200 legal actions drawn from random.Random(number); 6-7: an illegal or malformed

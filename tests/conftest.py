@@ -28,12 +28,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 from sitebuild import ROOT, build
 
-from jassdsl.actions import Action
-from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.compiler import CompiledRules, option_value
-from jassdsl.engine import HandResult, Outcome
+from jassdsl.compile.compiler import CompiledRules, option_value
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.engine import Game, HandResult, Outcome
 from jassdsl.engine.events import Dealt, Event, LotDrawn, TrumpSet
-from jassdsl.game import Game
 from jassdsl.registry import load_rules, variant_names
 
 SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]

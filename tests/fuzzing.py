@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from jassdsl.bots import make_bots
-from jassdsl.check import load_model
-from jassdsl.compiler import CompiledRules, option_value
+from jassdsl.compile.compiler import CompiledRules, option_value
+from jassdsl.core.errors import InvariantError, RuleFileErrors
+from jassdsl.core.limits import MAX_DEPTH, MAX_DIGITS
 from jassdsl.corpus.generate import (
     Quota,
     finish,
@@ -30,14 +31,13 @@ from jassdsl.corpus.generate import (
     trick_drafts,
 )
 from jassdsl.corpus.harvest import play
-from jassdsl.errors import InvariantError, RuleFileErrors
-from jassdsl.game import Game
-from jassdsl.limits import MAX_DEPTH, MAX_DIGITS
-from jassdsl.playout import play_random
+from jassdsl.engine import Game
+from jassdsl.engine.playout import play_random
+from jassdsl.language.check import load_model
 from jassdsl.registry import load_rules
+from jassdsl.research.simulate import policy_rng
 from jassdsl.rulebook.example import play_example
 from jassdsl.rulebook.site import load_variant, rulebook_pages
-from jassdsl.simulate import policy_rng
 
 KINDS = ("delete-line", "repeat-line", "number", "swap-word", "insert", "cut", "nest")
 # what an insert puts in: operators, deep or odd constructs, odd characters, odd numbers

@@ -2,7 +2,7 @@
 (docs/en/language.md: "Expressions", "Limits", "Scoring clauses").
 
 It walks the checked rule model node by node, every time, with no compilation, no memo
-and no caching; the engine's evaluator (`jassdsl.exprsource`) is tested against it. Like
+and no caching; the engine's evaluator (`jassdsl.compile.exprsource`) is tested against it. Like
 `tests/reference.py` it never imports from ``jassdsl``: nodes are read by their `kind`
 and fields, facts by the attributes of the engine's `HandFacts` (the data both read).
 

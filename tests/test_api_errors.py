@@ -1,5 +1,5 @@
 """The Python API under misuse: every wrong call raises one documented error of
-jassdsl.errors, whose message names what was expected, and changes nothing; `apply` is
+jassdsl.core.errors, whose message names what was expected, and changes nothing; `apply` is
 atomic, also when the rules themselves fail during play (issue 10 item 5, issue 9 item 6).
 
 The error classes are looked up by name when a test runs, so that each test fails on its
@@ -20,7 +20,7 @@ from conftest import snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import jassdsl.errors as errors
+import jassdsl.core.errors as errors
 from jassdsl import Action, Game, load_rules
 
 INVARIANT_FAILS = Path(__file__).parent / "fixtures" / "api" / "invariant-fails.jass"

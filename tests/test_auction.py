@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from jassdsl.actions import Action
+from jassdsl.core.actions import Action
+from jassdsl.core.errors import IllegalActionError
+from jassdsl.engine import Game
 from jassdsl.engine.events import Dealt
-from jassdsl.errors import IllegalActionError
-from jassdsl.game import Game
 
 
 def fresh(seed: int = 3) -> Game:

@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 from test_language_fixtures import read_fixture
 
-from jassdsl.actions import Action
-from jassdsl.check import load_model
-from jassdsl.cli_play import choices_text, interpret
-from jassdsl.compiler import compile_rules
+from jassdsl.cli.play import choices_text, interpret
+from jassdsl.compile.compiler import compile_rules
+from jassdsl.core.actions import Action
+from jassdsl.core.errors import IllegalActionError
+from jassdsl.engine import Game
 from jassdsl.engine.improve import improve
 from jassdsl.engine.take_part import take_part
-from jassdsl.errors import IllegalActionError
-from jassdsl.game import Game
+from jassdsl.language.check import load_model
 
 FIXTURE = Path(__file__).parent / "fixtures" / "language" / "declare-steps.jass"
 VALUES = [*range(60, 151, 10), 157]  # from the rule text: the steps, and 157 itself

@@ -8,7 +8,6 @@ from typing import Any, cast
 
 import pytest
 
-from jassdsl.actions import Action
 from jassdsl.bots import (
     RUFF_RISK,
     SIDE_WIN,
@@ -22,11 +21,12 @@ from jassdsl.bots import (
     table_for,
     win_chance,
 )
-from jassdsl.cards import CARD_INDEX, CARD_NAMES
-from jassdsl.compiler import CompiledRules
-from jassdsl.game import Game
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import CARD_INDEX, CARD_NAMES
+from jassdsl.engine import Game
 from jassdsl.registry import load_rules, variant_names
-from jassdsl.simulate import play_out, simulate
+from jassdsl.research.simulate import play_out, simulate
 
 
 def cards(text: str) -> list[int]:

@@ -12,15 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from jassdsl import cli, cli_check
-from jassdsl import textview as tv
-from jassdsl.actions import WEIS_NO, WEIS_YES, Action
+from jassdsl import cli
 from jassdsl.bots import View, table_for
-from jassdsl.cards import CARD_NAMES
-from jassdsl.cli_play import HumanPlayer, InputClosed
+from jassdsl.cli import check as cli_check
+from jassdsl.cli.play import HumanPlayer, InputClosed
+from jassdsl.core.actions import WEIS_NO, WEIS_YES, Action
+from jassdsl.core.cards import CARD_NAMES
+from jassdsl.engine import Game
 from jassdsl.engine.rob import robbing_card
-from jassdsl.game import Game
 from jassdsl.registry import load_rules, rules_dir, variant_names
+from jassdsl.rulebook import textview as tv
 
 TIMING = ("seconds", "hands_per_sec", "games_per_sec")
 
@@ -645,9 +646,9 @@ def test_every_option_of_simulate_and_play_has_help(run: Run) -> None:
 def test_simulate_says_when_games_hit_the_hand_limit(run: Run,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     import jassdsl.engine.records
-    import jassdsl.simulate
+    import jassdsl.research.simulate
 
-    for module in (jassdsl.engine.records, jassdsl.simulate):
+    for module in (jassdsl.engine.records, jassdsl.research.simulate):
         monkeypatch.setattr(module, "HAND_LIMIT", 2)
     code, out, _ = run("simulate", "mittlere", "--games", "3")
     assert code == 0

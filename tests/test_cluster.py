@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from jassdsl.cli import main
-from jassdsl.simulate import SimReport, simulate
+from jassdsl.research.simulate import SimReport, simulate
 
 distributed = pytest.importorskip("distributed")
 
@@ -52,7 +52,7 @@ def test_the_command_line_takes_the_schedulers_address(
 
 def test_an_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("jassdsl.cluster.CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("jassdsl.research.cluster.CONNECT_TIMEOUT", "1s")
     code = main(["simulate", "schieber", "--games", "2", "--cluster", "tcp://127.0.0.1:9"])
     out, err = capsys.readouterr()
     assert code == 1 and out == "" and err.count("\n") == 1

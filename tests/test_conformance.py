@@ -350,7 +350,7 @@ def test_export_without_a_corpus_is_one_error_line(tmp_path: Path,
 
 
 def test_the_changelog_page_holds_every_corpus_version() -> None:
-    from jassdsl.corpus.pages import changelog
+    from jassdsl.rulebook.corpus_pages import changelog
 
     page = changelog((CORPUS / "README.md").read_text(encoding="utf-8"))
     assert page.startswith("### Ids, hashes and versions")
@@ -413,7 +413,7 @@ def test_the_published_table_measures_the_engines_and_explains_every_difference(
     assert engines["jassdsl"]["total"]["passed"] == data["cases"]
     assert {d["key"] for d in engines["jass-kit"]["differences"]} == {
         "undertrump-between", "undenufe-six-eleven"}
-    from jassdsl.corpus.pages import conformance_table, differences
+    from jassdsl.rulebook.corpus_pages import conformance_table, differences
 
     for lang in ("en", "de"):
         table = conformance_table(lang, data)

@@ -15,8 +15,8 @@ import pytest
 from conftest import THOROUGH
 
 from jassdsl import registry
-from jassdsl.cards import CARD_INDEX, cards_mask
 from jassdsl.cli import main
+from jassdsl.core.cards import CARD_INDEX, cards_mask
 from jassdsl.corpus import store
 from jassdsl.corpus.coverage import applicable_paths, legal_paths
 from jassdsl.corpus.derive import derive

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import pytest
 
-from jassdsl.cards import CARD_NAMES
-from jassdsl.check import load_model
-from jassdsl.compiler import compile_rules
+from jassdsl.compile.compiler import compile_rules
+from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.errors import RuleFileErrors
+from jassdsl.engine import Game
 from jassdsl.engine.position import at_deal
-from jassdsl.errors import RuleFileErrors
-from jassdsl.game import Game
+from jassdsl.language.check import load_model
 
 try:
     from reference import card_points
@@ -182,7 +182,7 @@ def test_scoring_again_gives_what_the_plain_addition_gives(seed: int) -> None:
     import dataclasses
     import random
 
-    from jassdsl.playout import play_random
+    from jassdsl.engine.playout import play_random
     from jassdsl.registry import load_rules
 
     rules = load_rules("schieber", NINES)
@@ -205,7 +205,7 @@ def test_with_trump_double_stoeck_and_weis_counted_first_are_multiplied_too() ->
     import dataclasses
     import random
 
-    from jassdsl.playout import play_random
+    from jassdsl.engine.playout import play_random
     from jassdsl.registry import load_rules
 
     rules = load_rules("schieber", {**NINES, "trump-double": "yes"})
@@ -243,7 +243,7 @@ def test_with_trump_double_stoeck_and_weis_counted_first_are_multiplied_too() ->
     ("points", 0),
 ])
 def test_which_clauses_only_add_the_fact(amount: str, factor: int | None) -> None:
-    from jassdsl.counting import additions
+    from jassdsl.compile.counting import additions
 
     text = BASE.format(end="game ends when one team has total points >= 1000",
                        first="bonus stoeck 20\nweis small: sequence 3 = 20; each card once\n"
@@ -255,7 +255,7 @@ def test_which_clauses_only_add_the_fact(amount: str, factor: int | None) -> Non
 
 
 def test_the_hand_report_names_the_trick_that_reached_the_target() -> None:
-    from jassdsl.textview import hand_summary
+    from jassdsl.rulebook.textview import hand_summary
 
     game = one_hand(20, "obenabe", (930, 960))
     lines = hand_summary(game.rules, game.results[0], game.hand_events(),
@@ -274,7 +274,7 @@ def test_the_game_end_never_holds_where_its_gate_is_shut(variant: str) -> None:
     end cannot hold without. Random totals around the gate's bound, many ties."""
     import random
 
-    from jassdsl.counting import may_end
+    from jassdsl.compile.counting import may_end
 
     game = Game(variant, seed=1, record=False)
     rules = game.rules

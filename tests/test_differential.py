@@ -24,12 +24,11 @@ import pytest
 from conftest import VariantCase, variant_cases
 from twin_games import compare, drive, fixture_names, fixture_rules, fuzzed, hostile_paths
 
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.model import TrumpMethod
+from jassdsl.engine import Game
 from jassdsl.engine.events import CardPlayed
-from jassdsl.engine.playout import FAST_TRUMP
-from jassdsl.game import Game
-from jassdsl.model import TrumpMethod
-from jassdsl.playout import choose, play_random, play_tricks, uncovered
+from jassdsl.engine.playout import FAST_TRUMP, choose, play_random, play_tricks, uncovered
 from jassdsl.registry import load_rules
 
 SEEDS = (0, 1)

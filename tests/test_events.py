@@ -16,7 +16,7 @@ from pathlib import Path
 from conftest import VariantCase, played
 
 from jassdsl import mechanisms
-from jassdsl.cards import CARD_NAMES
+from jassdsl.core.cards import CARD_NAMES
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine import events as event_types
 from jassdsl.engine.events import (

@@ -1,4 +1,4 @@
-"""The one evaluator of scoring expressions (`jassdsl.exprsource`, expressions written out
+"""The one evaluator of scoring expressions (`jassdsl.compile.exprsource`, expressions written out
 as Python source) means what the language reference says.
 
 For every expression node of every rule file and language fixture (clauses, award amounts
@@ -19,14 +19,14 @@ import pytest
 from reference_expr import Naive
 from test_language_fixtures import FIXTURES, read_fixture
 
-from jassdsl import model as m
-from jassdsl.check import load_model
-from jassdsl.compiler import CompiledRules, compile_rules
-from jassdsl.exprsource import Compiler
-from jassdsl.limits import MAX_PRODUCT
-from jassdsl.model import walk
+from jassdsl.compile.compiler import CompiledRules, compile_rules
+from jassdsl.compile.exprsource import Compiler
+from jassdsl.compile.scoring import Fn, HandFacts, compile_target
+from jassdsl.core import model as m
+from jassdsl.core.limits import MAX_PRODUCT
+from jassdsl.core.model import walk
+from jassdsl.language.check import load_model
 from jassdsl.registry import load_rules, variant_names
-from jassdsl.scoring import Fn, HandFacts, compile_target
 
 
 def expressions(rf: m.RuleFile) -> list[m.Expr]:

@@ -6,7 +6,7 @@ import random
 
 from conftest import VariantCase, snapshot
 
-from jassdsl.game import Game
+from jassdsl.engine import Game
 
 
 def test_a_copy_plays_on_alone_and_like_the_original(variant_case: VariantCase) -> None:

@@ -2,7 +2,7 @@
 
 The inputs are built here (a 250-term sum, lets that double each other, ...), after the
 reproducers of a fuzzing campaign; the limits they meet are the named constants of
-`jassdsl.limits`. The last tests feed the campaigns' own files, vendored in
+`jassdsl.core.limits`. The last tests feed the campaigns' own files, vendored in
 tests/fixtures/hostile (every round, with its README), and ask of each what its row wants.
 """
 
@@ -24,15 +24,15 @@ from snippets import completed
 from test_language_fixtures import BASE, play_whole_game
 from test_rulebook_hostile import MARKUP
 
-from jassdsl import cli_check, registry
-from jassdsl.actions import Action
+from jassdsl import registry
 from jassdsl.bots import clamp_declaration
-from jassdsl.check import Checker, forget_models, load_model
-from jassdsl.compiler import compile_rules
-from jassdsl.engine.events import Declared
-from jassdsl.errors import RuleFileErrors
-from jassdsl.exprsource import Compiler, Source
-from jassdsl.limits import (
+from jassdsl.cli import check as cli_check
+from jassdsl.compile.compiler import compile_rules
+from jassdsl.compile.exprsource import Compiler, Source
+from jassdsl.compile.scoring import HandFacts
+from jassdsl.core.actions import Action
+from jassdsl.core.errors import RuleFileErrors
+from jassdsl.core.limits import (
     MAX_DEPTH,
     MAX_DIGITS,
     MAX_FILE_BYTES,
@@ -41,11 +41,12 @@ from jassdsl.limits import (
     MAX_SIZE,
     MAX_SYNTAX_ERRORS,
 )
+from jassdsl.engine.events import Declared
+from jassdsl.language.check import Checker, forget_models, load_model
+from jassdsl.language.syntax import unprintable
 from jassdsl.registry import read_rule_text
 from jassdsl.rulebook.example import play_example
 from jassdsl.rulebook.site import load_variant, rulebook_pages
-from jassdsl.scoring import HandFacts
-from jassdsl.syntax import unprintable
 
 THEN = "score each hand, first rule that applies:\n  all:\n      otherwise\n      then "
 

@@ -1,14 +1,17 @@
 """The layers of the package, read from its import statements (an AST walk, no import):
-the engine's modules import each other without a circle, scoring and the expressions it
-compiles do not import each other, and the engine does not load the parser."""
+each module imports only its own layer and the layers below it, the engine's modules
+import each other without a circle, scoring and the expressions it compiles do not import
+each other, and the engine does not load the parser."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parents[1] / "jassdsl"
-PARSER = {"jassdsl.syntax", "jassdsl.check", "lark"}
+PARSER = {"jassdsl.language.syntax", "jassdsl.language.check", "lark"}
 
 
 def module_imports() -> dict[str, set[str]]:
@@ -60,13 +63,115 @@ def test_the_engine_modules_import_each_other_without_a_circle() -> None:
 
 def test_scoring_and_its_expressions_do_not_import_each_other() -> None:
     graph = module_imports()
-    assert "jassdsl.exprsource" in graph["jassdsl.scoring"]
-    assert "jassdsl.scoring" not in reaches(graph, "jassdsl.exprsource")
+    assert "jassdsl.compile.exprsource" in graph["jassdsl.compile.scoring"]
+    assert "jassdsl.compile.scoring" not in reaches(graph, "jassdsl.compile.exprsource")
 
 
 def test_the_engine_does_not_load_the_parser() -> None:
     graph = module_imports()
-    assert "jassdsl.check" in reaches(graph, "jassdsl.registry")  # the walk sees the parser
+    assert "jassdsl.language.check" in reaches(graph, "jassdsl.registry")  # the walk sees it
     loads = {m: sorted(reaches(graph, m) & PARSER) for m in graph
              if m.startswith("jassdsl.engine")}
     assert not {m: p for m, p in loads.items() if p}
+
+
+# The layers, lowest first: a module may import its own layer and the layers before it.
+# `core` holds the typed rule model, which the compiler, the checker and the rulebook all
+# read; `compile` reads the model and never the text; `language` (text -> checked model)
+# asks `compile` what a file may say (its settings, how it counts); the engine runs
+# compiled rules. Layers of one module stay at the top of the package.
+LAYERS = ("core", "compile", "language", "engine", "registry", "bots", "corpus", "rulebook",
+          "research", "cli", "table", "mechanisms", "front")
+NOT_BELOW = {("engine", "language")}  # (layer, earlier layer it may still not import)
+# imports against the order, each inside a function and for a reason
+EXCEPTIONS = {
+    ("jassdsl.engine.game", "registry"): "Game(name) for older callers loads by name there",
+    ("jassdsl.corpus.explain", "rulebook"): "a failed case is told in the rulebook's words",
+}
+
+
+def layer_of(module: str) -> str | None:
+    """`jassdsl.core.cards` -> core; the package itself and `__main__` are its front."""
+    if module in ("jassdsl", "jassdsl.__main__"):
+        return "front"
+    name = module.split(".")[1]
+    return name if name in LAYERS else None
+
+
+def loads() -> dict[str, set[str]]:
+    """Per module: the package's modules its import statements load, wherever they stand
+    (inside functions too); names imported only for annotations (`if TYPE_CHECKING:`) load
+    nothing and are left out."""
+    modules = {".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(
+        ".__init__") for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        found: set[str] = set()
+        todo: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                todo += node.orelse
+                continue
+            if isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules
+                          else node.module for a in node.names}
+            todo += ast.iter_child_nodes(node)
+        graph[name.removesuffix(".__init__")] = {
+            m for m in found if m in modules and m != "jassdsl"}  # the root: loaded first
+    return graph
+
+
+def violations(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a later layer (or of one its layer may not import), as text."""
+    out = []
+    for module, targets in sorted(graph.items()):
+        here = layer_of(module)
+        for target in sorted(targets):
+            there = layer_of(target)
+            if here is None or there is None or (module, there) in EXCEPTIONS:
+                continue
+            if LAYERS.index(there) > LAYERS.index(here) or (here, there) in NOT_BELOW:
+                out.append(f"{module} ({here}) imports {target} ({there})")
+    return out
+
+
+def test_every_module_is_in_a_layer() -> None:
+    graph = loads()
+    assert len(graph) > 100
+    assert sorted(m for m in graph if layer_of(m) is None) == []
+
+
+def test_no_module_imports_a_later_layer() -> None:
+    assert violations(loads()) == []
+
+
+def test_each_exception_is_still_an_import_against_the_order() -> None:
+    graph = loads()
+    for module, there in EXCEPTIONS:
+        assert any(layer_of(t) == there for t in graph[module]), (module, there)
+
+
+@pytest.mark.parametrize(("module", "target"), [
+    ("jassdsl.core.cards", "jassdsl.compile.compiler"),  # a later layer
+    ("jassdsl.engine.tricks", "jassdsl.language.syntax"),  # beside the engine, not below
+    ("jassdsl.compile.scoring", "jassdsl.rulebook.words"),
+    ("jassdsl.corpus.store", "jassdsl.rulebook.site"),  # an exception is one module's
+])
+def test_a_planted_import_against_the_order_is_found(module: str, target: str) -> None:
+    graph = loads()
+    graph[module] = graph[module] | {target}
+    assert violations(graph) == [f"{module} ({layer_of(module)}) imports {target} "
+                                 f"({layer_of(target)})"]
+
+
+def test_the_engine_loads_nothing_of_the_language() -> None:
+    graph = loads()
+    graph["jassdsl.engine.game"] -= {"jassdsl.registry"}  # the exception, inside Game(name)
+    assert "jassdsl.language.check" in reaches(graph, "jassdsl.registry")
+    language = {m for m in graph if layer_of(m) == "language"}
+    assert {m: reaches(graph, m) & language for m in graph
+            if layer_of(m) == "engine" and reaches(graph, m) & language} == {}

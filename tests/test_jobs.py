@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 import pytest
 
-from jassdsl.errors import JassError
-from jassdsl.jobs import WorkerError, run_in_processes
+from jassdsl.core.errors import JassError
+from jassdsl.research.jobs import WorkerError, run_in_processes
 
 
 def setup(base: int) -> int:
@@ -65,7 +65,7 @@ def test_a_setup_that_fails_is_raised_as_it_is(capfd: pytest.CaptureFixture[str]
 
 
 def test_ctrl_c_while_the_workers_start_comes_after_it() -> None:
-    from jassdsl.jobs import _ctrl_c_deferred
+    from jassdsl.research.jobs import _ctrl_c_deferred
 
     reached = []
     # the default handler, even where pytest was started with Ctrl-C ignored (a shell's

@@ -25,10 +25,10 @@ from pathlib import Path
 import pytest
 from snippets import completed, statements
 
-from jassdsl.check import file_warnings, load_model
-from jassdsl.compiler import compile_rules
-from jassdsl.errors import RuleFileErrors
-from jassdsl.game import Game
+from jassdsl.compile.compiler import compile_rules
+from jassdsl.core.errors import RuleFileErrors
+from jassdsl.engine import Game
+from jassdsl.language.check import file_warnings, load_model
 
 FOLDER = Path(__file__).parent / "fixtures" / "language"
 BASE = FOLDER / "_base.jass"

@@ -4,7 +4,7 @@ The reference is a naive implementation written from the rule texts (it never im
 jassdsl). Every hand of random games is replayed through it: at each card the reference
 must allow exactly the cards the engine allowed, and at the end it must find the same trump,
 the same trick winners and the same card points. Positions drawn at random check the
-follow rules of `jassdsl.play` directly, for every trump mode and both undertrump regimes.
+follow rules of `jassdsl.compile.play` directly, for every trump mode and both undertrump regimes.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from conftest import MAX_HANDS, VariantCase, decisions, names, scaled, variant_c
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.compiler import CompiledRules
-from jassdsl.game import Game, HandResult
-from jassdsl.play import PlayRules, excluded_reasons, legal_mask, trick_winner
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.play import PlayRules, excluded_reasons, legal_mask, trick_winner
+from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.core.tables import MODE_NAMES
+from jassdsl.engine import Game, HandResult
 from jassdsl.registry import load_rules
-from jassdsl.tables import MODE_NAMES
 
 try:
     import reference as ref

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Comment, Error, Keyword, Name, Number, Operator, String, _TokenType
 
-from jassdsl.errors import RuleFileErrors
-from jassdsl.lexer import JassLexer, color_excerpts, highlight_terminal
+from jassdsl.core.errors import RuleFileErrors
+from jassdsl.language.lexer import JassLexer, color_excerpts, highlight_terminal
 
 RULES = sorted((Path(__file__).parents[1] / "rules").glob("*.jass"))
 
@@ -28,7 +28,7 @@ def kind_of(text: str, word: str) -> _TokenType:
 
 def test_entry_point_is_registered() -> None:
     found = {ep.name: ep.value for ep in entry_points(group="pygments.lexers")}
-    assert found.get("jass") == "jassdsl.lexer:JassLexer"
+    assert found.get("jass") == "jassdsl.language.lexer:JassLexer"
 
 
 @pytest.mark.parametrize("alias", ["jass", "jassdsl"])
@@ -110,7 +110,7 @@ def test_table_weis_and_table_stoeck_are_one_builtin_each() -> None:
 
 
 def test_error_excerpts_are_coloured_and_nothing_else() -> None:
-    from jassdsl.check import load_model
+    from jassdsl.language.check import load_model
 
     text = RULES[0].read_text(encoding="utf-8").replace("winner:", "winner: most pionts\n#")
     with pytest.raises(RuleFileErrors) as info:

@@ -13,18 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from jassdsl import model as m
-from jassdsl.cards import RANKS
-from jassdsl.check import load_model
-from jassdsl.compiler import CompiledRules, compile_rules, shaping_options
+from jassdsl.compile.compiler import CompiledRules, compile_rules, shaping_options
+from jassdsl.core import model as m
+from jassdsl.core.cards import RANKS
+from jassdsl.core.errors import RuleFileErrors
+from jassdsl.core.mechanism import Mechanism, installed, words_of
+from jassdsl.engine import Game
 from jassdsl.engine.rob import RobConfig
-from jassdsl.errors import RuleFileErrors
-from jassdsl.game import Game
-from jassdsl.mechanism import Mechanism, installed, words_of
+from jassdsl.language.check import load_model
+from jassdsl.language.syntax import pos_of
 from jassdsl.mechanisms import MECHANISMS
 from jassdsl.registry import variant_path
 from jassdsl.rulebook.words import OWN, TEXT, say
-from jassdsl.syntax import pos_of
 
 PACKAGE = Path(__file__).resolve().parents[1] / "jassdsl"
 TOP = {PACKAGE / "__init__.py"}  # the top installs the list; nothing else below it may
@@ -98,7 +98,7 @@ def test_a_mechanism_left_out_of_the_list_is_unknown_to_check_and_play() -> None
 def test_every_layer_reads_the_list_the_rules_carry() -> None:
     """A game whose rules carry no robbing mechanism neither asks, tells nor labels it:
     what the terminal, the bots and the action space know of robbing is in its module."""
-    from jassdsl.actionspace import ActionSpace
+    from jassdsl.research.actionspace import ActionSpace
 
     rules = compile_rules(load_model(handjass(), "handjass.jass"), {"seats": 2})
     stripped = replace(rules, mechanisms=without("rob"))
@@ -108,7 +108,7 @@ def test_every_layer_reads_the_list_the_rules_carry() -> None:
 
 def test_the_chain_and_the_narrator_take_the_mechanisms_the_rules_carry() -> None:
     from jassdsl.mechanisms.take_part import TookPart
-    from jassdsl.textview import Narrator
+    from jassdsl.rulebook.textview import Narrator
 
     rules = compile_rules(load_model(handjass(), "handjass.jass"), {"seats": 3})
     stripped = replace(rules, mechanisms=without("take_part"))
@@ -170,7 +170,7 @@ def test_the_words_of_the_installed_mechanisms_are_the_rulebooks_own() -> None:
 def test_the_lexer_takes_a_mechanisms_keywords_from_its_grammar_lines() -> None:
     from pygments.token import Keyword
 
-    from jassdsl.lexer import STATEMENT_WORDS, JassLexer
+    from jassdsl.language.lexer import STATEMENT_WORDS, JassLexer
 
     assert "rob" not in STATEMENT_WORDS  # robbing's own grammar lines say it
     kinds = dict((v, t) for t, v in JassLexer().get_tokens("rob: trump 6 may take the "

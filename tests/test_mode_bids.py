@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from jassdsl.actions import PASS, Action
-from jassdsl.actionspace import ActionSpace
 from jassdsl.bots import HeuristicBot
-from jassdsl.cards import CARD_INDEX
-from jassdsl.cli_play import interpret
+from jassdsl.cli.play import interpret
+from jassdsl.core.actions import PASS, Action
+from jassdsl.core.cards import CARD_INDEX
+from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine import Game
-from jassdsl.errors import IllegalActionError
 from jassdsl.registry import new_game
+from jassdsl.research.actionspace import ActionSpace
 
 NAME = "sidi-barrani"
 

@@ -14,14 +14,14 @@ import random
 import pytest
 from test_language_fixtures import FOLDER, read_fixture
 
-from jassdsl.actions import Action
-from jassdsl.check import load_model
-from jassdsl.compiler import compile_rules
-from jassdsl.errors import IllegalActionError, RuleFileErrors
-from jassdsl.exprsource import Compiler
-from jassdsl.game import Game
-from jassdsl.modes import Mode
-from jassdsl.play import trick_winner
+from jassdsl.compile.compiler import compile_rules
+from jassdsl.compile.exprsource import Compiler
+from jassdsl.compile.play import trick_winner
+from jassdsl.core.actions import Action
+from jassdsl.core.errors import IllegalActionError, RuleFileErrors
+from jassdsl.core.modes import Mode
+from jassdsl.engine import Game
+from jassdsl.language.check import load_model
 
 HEAD = """variant "Modes"
 players 4 in teams across
@@ -254,7 +254,7 @@ def test_hands_in_file_modes_agree_with_the_reference(mode: str, schedule: objec
     naive reference (tests/reference.py) with the mode of each trick from the rule text."""
     import reference as ref
 
-    from jassdsl.cards import CARD_NAMES, mask_cards
+    from jassdsl.core.cards import CARD_NAMES, mask_cards
 
     r = rules_of()
     modes = schedule(ref)  # type: ignore[operator]

@@ -9,11 +9,11 @@ import random
 import pytest
 from conftest import VariantCase, decisions
 
-from jassdsl.game import Game
+from jassdsl.engine import Game
 from jassdsl.registry import load_rules
 
 pyspiel = pytest.importorskip("pyspiel")
-jos = pytest.importorskip("jassdsl.openspiel")
+jos = pytest.importorskip("jassdsl.research.openspiel")
 
 
 def load(case: VariantCase, horizon: str = "hand") -> object:

@@ -1,5 +1,5 @@
 """The parse boundary: the parser hands the checker typed statements, each with its place,
-and every place of the project (nodes, statements, errors) is one type, `jassdsl.pos.Pos`."""
+and every place of the project (nodes, statements, errors) is one type, `jassdsl.core.pos.Pos`."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from dataclasses import FrozenInstanceError
 import pytest
 from test_rule_errors import BASE, errors_of
 
-from jassdsl import model as m
-from jassdsl.check import load_model
-from jassdsl.errors import RuleError
-from jassdsl.pos import FILE_START, Pos
-from jassdsl.syntax import parse_statements
+from jassdsl.core import model as m
+from jassdsl.core.errors import RuleError
+from jassdsl.core.pos import FILE_START, Pos
+from jassdsl.language.check import load_model
+from jassdsl.language.syntax import parse_statements
 
 KEYWORDS = {m.VariantName: "variant", m.Players: "players", m.Deal: "deal", m.Ranks: "ranks",
             m.Points: "card", m.Bonus: "bonus", m.TrumpMethod: "first", m.Unit: "unit",

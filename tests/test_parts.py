@@ -8,8 +8,8 @@ import random
 
 import pytest
 
+from jassdsl.engine import Game
 from jassdsl.engine.observation import KEYS
-from jassdsl.game import Game
 
 # together: declarations and an auction, Weis, a scoresheet, piles with robbing and
 # bettering, taking part, leaving the table; and a file with none of them (plus-minus)

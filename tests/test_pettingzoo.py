@@ -9,7 +9,7 @@ from conftest import VariantCase
 
 from jassdsl.registry import load_rules
 
-pz = pytest.importorskip("jassdsl.pettingzoo")
+pz = pytest.importorskip("jassdsl.research.pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 

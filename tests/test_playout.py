@@ -21,8 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from twin_games import assert_same, drive
 
-from jassdsl.game import Game
-from jassdsl.playout import choose, play_random
+from jassdsl.engine import Game
+from jassdsl.engine.playout import choose, play_random
 
 SEEDS = st.integers(0, 2**32 - 1)
 

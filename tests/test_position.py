@@ -35,15 +35,15 @@ from sitebuild import ROOT
 from test_language_fixtures import FOLDER, with_base
 from test_legal_vs_reference import REGIME
 
-from jassdsl.actions import Action
-from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.check import load_model
-from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.compile.compiler import CompiledRules, compile_rules
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine import Chance, ChanceError, Game, ScriptedChance
 from jassdsl.engine.events import Dealt
 from jassdsl.engine.position import PositionError, at_deal, at_play, deal_again
+from jassdsl.language.check import load_model
 from jassdsl.registry import load_rules, variant_names
-from jassdsl.tables import MODE_NAMES
 
 try:
     import reference as ref

@@ -36,14 +36,14 @@ from conftest import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jassdsl.actions import Action
-from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.compiler import CompiledRules, option_value
+from jassdsl.compile.compiler import CompiledRules, option_value
+from jassdsl.compile.scoring import HandFacts
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.core.roles import ROLE_LIST
+from jassdsl.engine import Game, HandResult
 from jassdsl.engine import game as game_module
-from jassdsl.game import Game, HandResult
 from jassdsl.registry import load_rules, rules_dir, variant_names
-from jassdsl.roles import ROLE_LIST
-from jassdsl.scoring import HandFacts
 
 try:
     import reference as ref

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from jassdsl.cli import main
-from jassdsl.records import columns, read, table
 from jassdsl.registry import load_rules
-from jassdsl.simulate import SimReport, simulate
-from jassdsl.stats import Z95, Tally, wilson
+from jassdsl.research.records import columns, read, table
+from jassdsl.research.simulate import SimReport, simulate
+from jassdsl.research.stats import Z95, Tally, wilson
 
 TIMING = ("seconds", "hands_per_sec", "games_per_sec")
 HOWS = {"chosen", "drawn", "shown", "turned", "first void", "fixed", ""}

@@ -7,19 +7,19 @@ from __future__ import annotations
 import io
 import random
 
-from jassdsl.actions import ROB_NO, Action
 from jassdsl.bots import HeuristicBot
-from jassdsl.cards import CARD_INDEX, CARD_NAMES
-from jassdsl.check import load_model
-from jassdsl.cli_play import HumanPlayer
-from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.cli.play import HumanPlayer
+from jassdsl.compile.compiler import CompiledRules, compile_rules
+from jassdsl.core.actions import ROB_NO, Action
+from jassdsl.core.cards import CARD_INDEX, CARD_NAMES
+from jassdsl.engine import Game
 from jassdsl.engine.rob import robbing_card
-from jassdsl.game import Game
+from jassdsl.language.check import load_model
 from jassdsl.registry import variant_path
 from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.example import play_example
 from jassdsl.rulebook.render import Variant, trump_story
-from jassdsl.textview import trump_how
+from jassdsl.rulebook.textview import trump_how
 
 SIX = "rob: trump 6 may take the turned card"
 JACK = "rob: trump J may take the turned card"

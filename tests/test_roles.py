@@ -13,12 +13,12 @@ import pytest
 from snippets import completed
 from test_language_fixtures import read_fixture
 
-from jassdsl.check import load_model
-from jassdsl.compiler import compile_rules
+from jassdsl.compile.compiler import compile_rules
+from jassdsl.core.errors import RuleFileErrors
+from jassdsl.core.roles import ROLE_LIST
+from jassdsl.engine import Game, HandResult
 from jassdsl.engine.events import Pushed, TrumpSet
-from jassdsl.errors import RuleFileErrors
-from jassdsl.game import Game, HandResult
-from jassdsl.roles import ROLE_LIST
+from jassdsl.language.check import load_model
 
 FIXTURES = Path(__file__).parent / "fixtures" / "language"
 BASE = (FIXTURES / "_base.jass").read_text(encoding="utf-8")

@@ -11,18 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from jassdsl import cli_check
-from jassdsl.actions import Action
-from jassdsl.check import load_model
-from jassdsl.compiler import OptionError
-from jassdsl.errors import IllegalActionError, JassError, RuleFileErrors, UnknownVariantError
-from jassdsl.facts import FACTS
-from jassdsl.game import Game
-from jassdsl.limits import MAX_SYNTAX_ERRORS
-from jassdsl.mechanism import installed
+from jassdsl.cli import check as cli_check
+from jassdsl.compile.compiler import OptionError
+from jassdsl.core.actions import Action
+from jassdsl.core.errors import IllegalActionError, JassError, RuleFileErrors, UnknownVariantError
+from jassdsl.core.limits import MAX_SYNTAX_ERRORS
+from jassdsl.core.mechanism import installed
+from jassdsl.core.roles import ROLES
+from jassdsl.engine import Game
+from jassdsl.language.check import load_model
+from jassdsl.language.facts import FACTS
+from jassdsl.language.syntax import unprintable
 from jassdsl.registry import load_rules
-from jassdsl.roles import ROLES
-from jassdsl.syntax import unprintable
 
 try:
     import reference as ref
@@ -365,7 +365,7 @@ def test_three_independent_syntax_errors_are_all_reported() -> None:
 
 
 # the statements' first words, read from the grammar's own text (not from the parser)
-GRAMMAR = (Path(__file__).parents[1] / "jassdsl" / "grammar.lark").read_text(encoding="utf-8")
+GRAMMAR = (Path(__file__).parents[1] / "jassdsl" / "language" / "grammar.lark").read_text(encoding="utf-8")
 
 
 def grammar_statement_words() -> list[str]:

@@ -19,11 +19,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from snippets import NAMED, completed
 
-from jassdsl import model as m
-from jassdsl.check import load_model
 from jassdsl.cli import main
-from jassdsl.compiler import CompiledRules, names_used
-from jassdsl.facts import FACTS
+from jassdsl.compile.compiler import CompiledRules, names_used
+from jassdsl.core import model as m
+from jassdsl.language.check import load_model
+from jassdsl.language.facts import FACTS
 from jassdsl.registry import load_rules
 from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.expressions import Speaker, formula
@@ -221,8 +221,8 @@ def test_worked_example_reasons_agree_with_the_engine(path: Path) -> None:
 def test_the_reasons_are_said_in_both_languages() -> None:
     """The words cover every statement `play.excluded_reasons` names and every exception
     path the example tells, and each path is one of the corpus's legality paths."""
+    from jassdsl.compile.play import FOLLOW, TRUMP_LED, UNDERTRUMP
     from jassdsl.corpus.coverage import PATHS
-    from jassdsl.play import FOLLOW, TRUMP_LED, UNDERTRUMP
     from jassdsl.rulebook.example import EXCEPTIONS
     for reason in (FOLLOW, TRUMP_LED, UNDERTRUMP):
         assert f"ex.reason.{reason}" in TEXT
@@ -582,7 +582,7 @@ EXAMPLES = [(page, i, ex) for page in REFERENCE for i, ex in enumerate(jass_exam
 @pytest.mark.parametrize(("page", "index", "example"), EXAMPLES,
                          ids=[f"{p.parent.name}-{p.stem}-{i}" for p, i, _ in EXAMPLES])
 def test_docs_example_compiles(page: Path, index: int, example: str) -> None:
-    from jassdsl.compiler import compile_rules
+    from jassdsl.compile.compiler import compile_rules
 
     compile_rules(load_model(complete(example), f"{page.name}#{index}"))
 
@@ -605,7 +605,7 @@ def test_reference_names_every_fact(lang: str) -> None:
 
 
 def test_reference_examples_use_every_keyword_of_the_grammar() -> None:
-    grammar = (ROOT / "jassdsl" / "grammar.lark").read_text(encoding="utf-8")
+    grammar = (ROOT / "jassdsl" / "language" / "grammar.lark").read_text(encoding="utf-8")
     keywords = set(re.findall(r'"([a-z][a-z-]*)"', grammar))
     used = set(re.findall(r"[a-z][a-z-]*", "\n".join(jass_examples(DOCS / "en" /
                                                                    "language.md"))))
@@ -668,7 +668,7 @@ def test_weis_tables_and_stoeck_are_rendered() -> None:
     path = Path("rules/weis-mittlere.jass")
     model = load_model(text.replace("unit stick/sticks", weis + "unit stick/sticks"),
                        str(path))
-    from jassdsl.compiler import compile_rules
+    from jassdsl.compile.compiler import compile_rules
     from jassdsl.rulebook.example import play_example
 
     rules = compile_rules(model)
@@ -704,7 +704,7 @@ def test_a_declaration_is_named_by_the_files_german_noun(tmp_path: Path) -> None
     """`names in german: alone "das Solo" plural "Soli"`: the German page asks for the
     noun, lists the plural and fits the article; English cites the German word; the
     terminal takes the same noun. Without the file's words the value keeps its name."""
-    from jassdsl.textview import declared_noun
+    from jassdsl.rulebook.textview import declared_noun
 
     fixtures = ROOT / "tests" / "fixtures" / "language"
     text = completed((fixtures / "german-names-declarations.jass").read_text(encoding="utf-8"),

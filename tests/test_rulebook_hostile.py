@@ -19,9 +19,9 @@ from pydantic import BaseModel
 from sitebuild import build
 from test_docs_build import copy_project
 
-from jassdsl import model as m
-from jassdsl.check import load_model
 from jassdsl.cli import main
+from jassdsl.core import model as m
+from jassdsl.language.check import load_model
 from jassdsl.rulebook import safe
 
 ROOT = Path(__file__).parents[1]
@@ -94,7 +94,7 @@ def evil(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_file_fills_every_quoted_string_of_the_grammar() -> None:
-    grammar = (ROOT / "jassdsl" / "grammar.lark").read_text(encoding="utf-8")
+    grammar = (ROOT / "jassdsl" / "language" / "grammar.lark").read_text(encoding="utf-8")
     with_strings = {rule for rule, body in re.findall(r"^(\w+):(.*(?:\n\s+[|].*)*)", grammar,
                                                       re.M) if "STRING" in body}
     assert with_strings == STATEMENTS_WITH_STRINGS

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from jassdsl.check import load_model
+from jassdsl.language.check import load_model
 from jassdsl.rulebook.expressions import Speaker
 from jassdsl.rulebook.render import Variant, variant_page
 from jassdsl.rulebook.site import load_variant

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from jassdsl.cards import RANKS, SUITS
-from jassdsl.check import load_model
-from jassdsl.compiler import CompiledRules, compile_rules
-from jassdsl.game import Game
+from jassdsl.compile.compiler import CompiledRules, compile_rules
+from jassdsl.core.cards import RANKS, SUITS
+from jassdsl.core.tables import MODE_INDEX, ModeTable
+from jassdsl.engine import Game
+from jassdsl.language.check import load_model
 from jassdsl.rulebook.render import variant_page
 from jassdsl.rulebook.site import load_variant
 from jassdsl.rulebook.words import LANGS, Lang, say
-from jassdsl.tables import MODE_INDEX, ModeTable
 
 ROOT = Path(__file__).parents[1]
 RULES = sorted((ROOT / "rules").glob("*.jass"))

@@ -1,4 +1,4 @@
-"""The table of settings (`jassdsl.settings`) is the one place a setting is known: the
+"""The table of settings (`jassdsl.compile.settings`) is the one place a setting is known: the
 grammar, the parser, the checker, the lexer, the rulebook and the language reference all
 agree with it."""
 
@@ -12,16 +12,16 @@ import pytest
 from snippets import completed
 from test_language_fixtures import FIXTURES, read_fixture
 
-from jassdsl import model as m
-from jassdsl import settings
-from jassdsl.check import load_model
-from jassdsl.compiler import compile_rules
-from jassdsl.errors import RuleFileErrors
-from jassdsl.facts import FACTS
-from jassdsl.lexer import MODES, OPERATOR_WORDS, PHRASE_WORDS, STATEMENT_WORDS
-from jassdsl.mechanism import installed
+from jassdsl.compile import settings
+from jassdsl.compile.compiler import compile_rules
+from jassdsl.compile.settings import TABLE
+from jassdsl.core import model as m
+from jassdsl.core.errors import RuleFileErrors
+from jassdsl.core.mechanism import installed
+from jassdsl.language.check import load_model
+from jassdsl.language.facts import FACTS
+from jassdsl.language.lexer import MODES, OPERATOR_WORDS, PHRASE_WORDS, STATEMENT_WORDS
 from jassdsl.rulebook.words import TEXT
-from jassdsl.settings import TABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = ROOT / "tests" / "fixtures" / "language" / "_base.jass"
@@ -37,7 +37,7 @@ NOT_SETTINGS = {"variant", "summary", "source", "decision", "option", "german_na
 
 def statements() -> set[str]:
     """The statement rules: of the grammar, and those each mechanism's lines add."""
-    grammar = (ROOT / "jassdsl" / "grammar.lark").read_text(encoding="utf-8")
+    grammar = (ROOT / "jassdsl" / "language" / "grammar.lark").read_text(encoding="utf-8")
     body = re.search(r"^_statement:(.*?)^\n", grammar, re.M | re.S)
     assert body is not None
     added = [line for x in installed()
@@ -84,7 +84,7 @@ WORD_SETTINGS = [row for row in TABLE if row.rule in ("first_dealer", "next_deal
 
 
 AUCTION = "declare bid from 1 to 9, auction before trump\n"
-# what a file needs for somebody to hold a role (jassdsl/roles.py), as statements
+# what a file needs for somebody to hold a role (jassdsl/core/roles.py), as statements
 ROLE_NEEDS = {
     "highest bidder": AUCTION, "bidder": AUCTION, "first-void": "",
     "chooser": "trump: forehand chooses suits\n",

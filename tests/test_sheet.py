@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from jassdsl import textview as tv
-from jassdsl.actions import Action
-from jassdsl.cli_play import HumanPlayer
-from jassdsl.errors import IllegalActionError
-from jassdsl.game import Game
+from jassdsl.cli.play import HumanPlayer
+from jassdsl.core.actions import Action
+from jassdsl.core.errors import IllegalActionError
+from jassdsl.engine import Game
 from jassdsl.registry import load_rules
+from jassdsl.rulebook import textview as tv
 
 FIXTURES = Path(__file__).parent / "fixtures" / "language"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from jassdsl.deal import shuffle_deck
+from jassdsl.core.deal import shuffle_deck
 
 
 def shuffle_311(x: list[int], rng: random.Random) -> None:

@@ -20,14 +20,14 @@ from pathlib import Path
 import pytest
 from conftest import VariantCase
 
-import jassdsl.simulate as sim
+import jassdsl.research.simulate as sim
 from jassdsl.bots import PolicyBot
 from jassdsl.cli import main
-from jassdsl.game import Game
-from jassdsl.playout import play_random
-from jassdsl.progress import ERASE, ProgressLine, progress_text
+from jassdsl.cli.progress import ERASE, ProgressLine, progress_text
+from jassdsl.engine import Game
+from jassdsl.engine.playout import play_random
 from jassdsl.registry import load_rules, rules_dir
-from jassdsl.simulate import play_game, play_out, policy_rng, simulate
+from jassdsl.research.simulate import play_game, play_out, policy_rng, simulate
 
 TIMING = ("seconds", "hands_per_sec", "games_per_sec")
 
@@ -252,7 +252,7 @@ def test_progress_goes_to_the_terminal_and_never_to_stdout(
             drawn.append((done, hands))
             super().__call__(done, hands)
 
-    import jassdsl.cli_simulate as cli_simulate
+    import jassdsl.cli.simulate as cli_simulate
 
     monkeypatch.setattr(cli_simulate, "ProgressLine", Spy)
     assert main(["simulate", "schieber", "--games", "4", "--bots", "random", "--json"]) == 0

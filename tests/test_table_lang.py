@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from jassdsl import cli
-from jassdsl.cli_play import interpret, locale_lang, wrong_text
+from jassdsl.cli.play import interpret, locale_lang, wrong_text
 from jassdsl.engine import Game
 from jassdsl.rulebook.words import TEXT
 

@@ -17,7 +17,7 @@ pytest.importorskip("starlette", reason="the table needs the 'table' extra")
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from jassdsl.cards import CARD_NAMES
+from jassdsl.core.cards import CARD_NAMES
 from jassdsl.table.app import FLOODED, MAX_FRAME, MAX_MESSAGE, STRIKES, create_app
 
 CARD = re.compile(r"\b[DHSC](?:A|K|Q|J|10|9|8|7|6)\b")

@@ -10,12 +10,12 @@ import sys
 import pytest
 
 from jassdsl import cli
-from jassdsl import textview as tv
 from jassdsl.bots import View, table_for
-from jassdsl.cards import CARD_NAMES
-from jassdsl.cli_play import HumanPlayer, InputClosed, forced
-from jassdsl.game import Game
+from jassdsl.cli.play import HumanPlayer, InputClosed, forced
+from jassdsl.core.cards import CARD_NAMES
+from jassdsl.engine import Game
 from jassdsl.registry import load_rules, variant_names
+from jassdsl.rulebook import textview as tv
 
 
 def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *argv: str,
@@ -193,7 +193,7 @@ def test_leaving_after_one_hand_says_hand(monkeypatch: pytest.MonkeyPatch,
 
 def test_a_shared_win_lists_the_winners() -> None:
     rules = load_rules("mittlere")
-    from jassdsl.game import Outcome
+    from jassdsl.engine import Outcome
 
     outcome = Outcome((0, 1, 2), ((0, 3), (1, 3), (2, 3)), "game end", 12)
     line = tv.outcome_line(rules, outcome, ["P0", "P1", "P2"])

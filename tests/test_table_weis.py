@@ -15,12 +15,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from jassdsl.cards import CARD_INDEX, CARD_NAMES
+from jassdsl.compile.scoring import HandFacts
+from jassdsl.compile.weis import table_weise, trick_bonuses, trump_made_in
+from jassdsl.core.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.corpus.position import replay_game
-from jassdsl.game import HandResult
+from jassdsl.engine import HandResult
 from jassdsl.registry import load_rules
-from jassdsl.scoring import HandFacts
-from jassdsl.weis import table_weise, trick_bonuses, trump_made_in
 
 try:
     import reference as ref

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 
-from jassdsl.actions import Action
-from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.check import load_model
-from jassdsl.compiler import CompiledRules, compile_rules
+from jassdsl.compile.compiler import CompiledRules, compile_rules
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.engine import Game, Outcome
 from jassdsl.engine.events import Dealt
-from jassdsl.game import Game, Outcome
+from jassdsl.language.check import load_model
 from jassdsl.registry import variant_path
 
 

@@ -12,14 +12,14 @@ import random
 
 import pytest
 
-from jassdsl.actions import Action
-from jassdsl.actionspace import ActionSpace
 from jassdsl.bots import HeuristicBot
-from jassdsl.cards import CARD_INDEX, CARD_NAMES, mask_cards
-from jassdsl.check import load_model
-from jassdsl.errors import IllegalActionError, RuleFileErrors
-from jassdsl.game import Game
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, mask_cards
+from jassdsl.core.errors import IllegalActionError, RuleFileErrors
+from jassdsl.engine import Game
+from jassdsl.language.check import load_model
 from jassdsl.registry import load_rules, variant_path
+from jassdsl.research.actionspace import ActionSpace
 
 NAME = "dreier-bieter"
 
@@ -155,7 +155,7 @@ def test_clear_errors() -> None:
 
 
 def test_the_terminal_tells_the_talon_to_its_taker_alone() -> None:
-    from jassdsl import textview as tv
+    from jassdsl.rulebook import textview as tv
 
     game = Game(NAME, seed=6, events=True)
     bot = HeuristicBot(random.Random(6))

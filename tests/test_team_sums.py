@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from snippets import completed
 
-from jassdsl.check import file_warnings
 from jassdsl.cli import main
+from jassdsl.language.check import file_warnings
 from jassdsl.registry import read_rule_text
 
 FOLDER = Path(__file__).parent / "fixtures" / "language"

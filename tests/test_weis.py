@@ -10,13 +10,8 @@ import random
 
 import pytest
 
-from jassdsl.cards import CARD_INDEX, CARD_NAMES, RANKS
-from jassdsl.check import load_model
-from jassdsl.compiler import compile_rules
-from jassdsl.errors import IllegalActionError
-from jassdsl.game import Game
-from jassdsl.registry import load_rules
-from jassdsl.weis import (
+from jassdsl.compile.compiler import compile_rules
+from jassdsl.compile.weis import (
     WeisTable,
     best_seat,
     declaration,
@@ -25,6 +20,11 @@ from jassdsl.weis import (
     search_declaration,
     stoeck_holder,
 )
+from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, RANKS
+from jassdsl.core.errors import IllegalActionError
+from jassdsl.engine import Game
+from jassdsl.language.check import load_model
+from jassdsl.registry import load_rules
 
 FOURS = {RANKS.index(r): v for r, v in
          (("10", 100), ("Q", 100), ("K", 100), ("A", 100), ("J", 200))}

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from jassdsl.compiler import CompiledRules
-from jassdsl.game import Game, HandResult
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.scoring import CompiledClause, Grant, HandFacts
+from jassdsl.engine import Game, HandResult
 from jassdsl.registry import load_rules
-from jassdsl.scoring import CompiledClause, Grant, HandFacts
 
 
 # --- helpers ----------------------------------------------------------------------------------

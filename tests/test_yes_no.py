@@ -7,10 +7,10 @@ from pathlib import Path
 
 from snippets import completed
 
-from jassdsl.check import load_model
-from jassdsl.cli_play import choices_text, interpret
-from jassdsl.compiler import compile_rules
-from jassdsl.game import Game
+from jassdsl.cli.play import choices_text, interpret
+from jassdsl.compile.compiler import compile_rules
+from jassdsl.engine import Game
+from jassdsl.language.check import load_model
 from jassdsl.rulebook.render import variant_page
 from jassdsl.rulebook.site import load_variant
 

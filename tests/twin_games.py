@@ -23,11 +23,11 @@ from pathlib import Path
 from fuzzing import mutant, random_mutations
 from test_language_fixtures import FIXTURES, read_fixture
 
-from jassdsl.check import load_model
-from jassdsl.compiler import CompiledRules, compile_rules
-from jassdsl.errors import RuleFileErrors
-from jassdsl.game import Game
-from jassdsl.playout import choose, play_random, uncovered
+from jassdsl.compile.compiler import CompiledRules, compile_rules
+from jassdsl.core.errors import RuleFileErrors
+from jassdsl.engine import Game
+from jassdsl.engine.playout import choose, play_random, uncovered
+from jassdsl.language.check import load_model
 from jassdsl.registry import load_rules, rules_dir
 
 HOSTILE = Path(__file__).parent / "fixtures" / "hostile"

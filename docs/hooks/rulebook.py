@@ -15,9 +15,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from jassdsl.corpus.pages import figures as corpus_pages
+from jassdsl.core.errors import RuleFileErrors
 from jassdsl.corpus.store import read_manifest
-from jassdsl.errors import RuleFileErrors
+from jassdsl.rulebook.corpus_pages import figures as corpus_pages
 from jassdsl.rulebook.site import (
     FIGURE,
     corpus_figures,

@@ -12,10 +12,10 @@ import sys
 from typing import IO, Any
 
 from jassdsl import __version__
+from jassdsl.core.errors import JassError, UnknownVariantError
 from jassdsl.corpus.derive import derive
 from jassdsl.corpus.models import KINDS
 from jassdsl.corpus.protocol import PROTOCOL
-from jassdsl.errors import JassError, UnknownVariantError
 from jassdsl.registry import variant_names
 
 

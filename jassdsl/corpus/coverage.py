@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from jassdsl.cards import SUIT_MASKS, card_index, cards_mask, mask_cards
-from jassdsl.compiler import CompiledRules
-from jassdsl.play import highest_trump
-from jassdsl.tables import MODE_INDEX, MODE_NAMES
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.play import highest_trump
+from jassdsl.core.cards import SUIT_MASKS, card_index, cards_mask, mask_cards
+from jassdsl.core.tables import MODE_INDEX, MODE_NAMES
 
 PATHS = (
     "lead",  # nothing on the table: any card

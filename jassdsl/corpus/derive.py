@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from jassdsl.check import load_model
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.errors import RuleFileErrors
+from jassdsl.core.tables import ModeTable
 from jassdsl.corpus import models as cm
 from jassdsl.corpus.position import (
     ReplayError,
@@ -18,10 +19,9 @@ from jassdsl.corpus.position import (
     replay_game,
     start_dealt,
 )
-from jassdsl.errors import RuleFileErrors
-from jassdsl.game import Game, HandResult
+from jassdsl.engine import Game, HandResult
+from jassdsl.language.check import load_model
 from jassdsl.registry import load_rules
-from jassdsl.tables import ModeTable
 
 
 def derive_legal(rules: CompiledRules, inp: cm.LegalInput) -> cm.LegalExpect:

@@ -20,7 +20,7 @@ import subprocess
 import time
 from typing import Any
 
-from jassdsl.errors import JassError
+from jassdsl.core.errors import JassError
 
 MAX_LINE = 1 << 20  # bytes in one message line, newline excluded
 MAX_DEPTH = 64  # levels of nested arrays and objects in one message

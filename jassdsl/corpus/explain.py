@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from jassdsl import settings
-from jassdsl.cards import RANKS, SUIT_NAMES, SUITS
+from jassdsl.compile import settings
+from jassdsl.core.cards import RANKS, SUIT_NAMES, SUITS
 from jassdsl.corpus.engine import shown
 from jassdsl.corpus.models import canonical
 from jassdsl.corpus.protocol import normal

@@ -17,9 +17,9 @@ import io
 import tarfile
 from pathlib import Path
 
+from jassdsl.core.errors import JassError
 from jassdsl.corpus import store
 from jassdsl.corpus.reports import SCHEMA_PATH as REPORT_SCHEMA
-from jassdsl.errors import JassError
 
 VERIFY = Path(__file__).with_name("vendored_verify.py")
 EPOCH = 0  # member times: the archive depends on the corpus only

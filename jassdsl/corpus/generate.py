@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from jassdsl import __version__
-from jassdsl.cards import CARD_NAMES
-from jassdsl.compiler import CompiledRules, option_value
+from jassdsl.compile.compiler import CompiledRules, option_value
+from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.errors import JassError
 from jassdsl.corpus import coverage as cov
 from jassdsl.corpus import models as cm
 from jassdsl.corpus import store
@@ -48,7 +49,6 @@ from jassdsl.corpus.models import (
     question_key,
 )
 from jassdsl.corpus.position import card_names, mode_name, replay_game
-from jassdsl.errors import JassError
 from jassdsl.registry import load_rules, variant_names, variant_path
 
 T = TypeVar("T")
@@ -280,7 +280,7 @@ def _cut_after(marker: str) -> Mutation:
     return mutate
 
 
-# a file that takes the standard side table (jassdsl/standard.py) instead of writing it
+# a file that takes the standard side table (jassdsl/language/standard.py) instead of writing it
 STANDARD_SIDE = re.compile(r"^cards: the standard Swiss ranks and points"
                            r"(?: for [^\n]*\bside\b[^\n]*)?$", re.M)
 

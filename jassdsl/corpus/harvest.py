@@ -12,14 +12,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from jassdsl.actions import Action
-from jassdsl.cards import CARD_NAMES
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.deal import split_piles
+from jassdsl.core.modes import BASE_MODES
 from jassdsl.corpus.position import card_names
-from jassdsl.deal import split_piles
 from jassdsl.engine import Game
 from jassdsl.engine.events import Dealt, DealtAgain, LotDrawn, TrickTaken, TrumpSet
-from jassdsl.modes import BASE_MODES
 
 Policy = Callable[[Game, random.Random], Action]
 

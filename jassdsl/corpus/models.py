@@ -2,7 +2,7 @@
 
 A record is an envelope (id, variant, options, kind, clause, tags, origin, hash) around a
 kind-specific ``input`` (the question an engine is asked) and ``expect`` (the answer).
-Cards use the jass-kit notation of `jassdsl.cards`; trump modes are a suit letter,
+Cards use the jass-kit notation of `jassdsl.core.cards`; trump modes are a suit letter,
 ``obenabe`` or ``undenufe``, and ``null`` means that no trump is set (yet). A hand's mode
 may also be one the rule file defines (``slalom-obenabe``); a trick or a position is
 always given in the mode of the trick being played.

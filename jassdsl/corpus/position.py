@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from jassdsl.cards import CARD_NAMES, card_index, mask_cards
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.cards import CARD_NAMES, card_index, mask_cards
+from jassdsl.core.errors import JassError
+from jassdsl.core.tables import MODE_INDEX, MODE_NAMES
 from jassdsl.engine.chance import ChanceError, ScriptedChance
 from jassdsl.engine.game import Game
 from jassdsl.engine.position import PositionError, at_deal, at_play, deal_again
-from jassdsl.errors import JassError
-from jassdsl.tables import MODE_INDEX, MODE_NAMES
 
 
 class ReplayError(JassError):

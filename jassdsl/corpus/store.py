@@ -15,8 +15,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from jassdsl.core.errors import JassError
 from jassdsl.corpus.models import CASE, KINDS, Source, canonical
-from jassdsl.errors import JassError
 from jassdsl.registry import display_path
 
 MANIFEST, SCHEMA, HANDWRITTEN = "manifest.json", "schema.json", "handwritten.json"

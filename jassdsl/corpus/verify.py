@@ -25,7 +25,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from jassdsl import registry
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.errors import JassError, UnknownVariantError
 from jassdsl.corpus import coverage as cov
 from jassdsl.corpus import store
 from jassdsl.corpus.derive import derive
@@ -43,7 +44,6 @@ from jassdsl.corpus.models import (
     json_schema,
     question_key,
 )
-from jassdsl.errors import JassError, UnknownVariantError
 from jassdsl.registry import display_path, load_rules, variant_names
 
 NAME = re.compile(r"^[a-z0-9-]+$")

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from jassdsl.actions import PASS, Action, bid_parts, declare_actions, legal_names, mode_bid
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.actions import PASS, Action, bid_parts, declare_actions, legal_names, mode_bid
+from jassdsl.core.errors import IllegalActionError
+from jassdsl.core.roles import BIDDER
 from jassdsl.engine.declare import may_declare
 from jassdsl.engine.events import DealtAgain, Declared
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import AuctionPart, State
-from jassdsl.errors import IllegalActionError
-from jassdsl.roles import BIDDER
 
 
 class Auction(Phase):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
 from jassdsl.engine.dealing import Deal
 from jassdsl.engine.hand_end import HandEnd, Leave
 from jassdsl.engine.phase import Phase, Table, overrides

@@ -18,8 +18,8 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from jassdsl.deal import shuffle_deck
-from jassdsl.errors import JassError
+from jassdsl.core.deal import shuffle_deck
+from jassdsl.core.errors import JassError
 
 
 class ChanceError(JassError):

@@ -3,13 +3,13 @@ and hand the rest to the piles; every hand starts here."""
 
 from __future__ import annotations
 
-from jassdsl.compiler import CompiledRules
-from jassdsl.deal import DECK, deal_plan, next_seat, split_piles, trick_seats
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.deal import DECK, deal_plan, next_seat, split_piles, trick_seats
+from jassdsl.core.roles import no_roles
 from jassdsl.engine.events import Dealt
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.piles import Piles
 from jassdsl.engine.trump import TrumpByRule
-from jassdsl.roles import no_roles
 
 
 class Deal(Phase):

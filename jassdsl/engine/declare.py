@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from jassdsl.actions import Action, declare_actions
-from jassdsl.compiler import CompiledRules, Declaring
+from jassdsl.compile.compiler import CompiledRules, Declaring
+from jassdsl.compile.handfacts import HandFacts
+from jassdsl.core.actions import Action, declare_actions
+from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine.events import Declared
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import DeclarePart, State
-from jassdsl.errors import IllegalActionError
-from jassdsl.handfacts import HandFacts
 
 
 def facts_now(g: Table) -> HandFacts:

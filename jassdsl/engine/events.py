@@ -4,7 +4,7 @@ A game that keeps history (``record=True``) appends an event for every deal, dec
 card, trick, count and end to `Game.events`; `Game.hand_events(k)` gives one hand's.
 Consumers (the terminal, the rulebook's worked example, the corpus) read these instead of
 comparing the game's state before and after an action. Cards are card numbers and modes
-are `Mode`s; `jassdsl.cards.CARD_NAMES` names the cards.
+are `Mode`s; `jassdsl.core.cards.CARD_NAMES` names the cards.
 
 Every event carries the number of the hand it belongs to. `undo` takes back the events
 of the actions it takes back. A mechanism's own events live in its module
@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jassdsl.handfacts import Grant
-from jassdsl.modes import Mode
-from jassdsl.weis import Weis
+from jassdsl.compile.handfacts import Grant
+from jassdsl.compile.weis import Weis
+from jassdsl.core.modes import Mode
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,11 @@ the role is free, and is quiet after."""
 
 from __future__ import annotations
 
-from jassdsl.cards import SUIT_MASKS
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.cards import SUIT_MASKS
+from jassdsl.core.roles import FIRST_VOID
 from jassdsl.engine.events import TrumpSet
 from jassdsl.engine.phase import Phase, Table
-from jassdsl.roles import FIRST_VOID
 
 
 class FirstVoid(Phase):

@@ -16,10 +16,13 @@ import copy
 import os
 from typing import Any
 
-from jassdsl.actions import Action, flaw, is_index, legal_names, mask_plays, shown_value
-from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.compiler import CompiledRules
-from jassdsl.deal import trick_seats
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.play import excluded_reasons
+from jassdsl.core.actions import Action, flaw, is_index, legal_names, mask_plays, shown_value
+from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.core.deal import trick_seats
+from jassdsl.core.errors import ApiUsageError, IllegalActionError, OptionError
+from jassdsl.core.tables import ModeTable
 from jassdsl.engine import records
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import Chance
@@ -28,9 +31,6 @@ from jassdsl.engine.observation import Observation, observe
 from jassdsl.engine.phase import Phase, overrides
 from jassdsl.engine.records import HandResult, Outcome
 from jassdsl.engine.state import State
-from jassdsl.errors import ApiUsageError, IllegalActionError, OptionError
-from jassdsl.play import excluded_reasons
-from jassdsl.tables import ModeTable
 
 SNAPSHOTS = 128
 """The undo history keeps a copy of the state before each of the last SNAPSHOTS actions,
@@ -56,7 +56,7 @@ class Game:
     `Chain.shared`, where many games are played one after another). The history costs about half a KB per action: the actions,
     their events, and copies of the state before the last SNAPSHOTS actions and every
     SNAPSHOTS-th further back, from which `undo` replays (exact, see `undo`). Misuse
-    raises the errors of `jassdsl.errors`: see the Python API section of
+    raises the errors of `jassdsl.core.errors`: see the Python API section of
     docs/en/engine-authors.md. To start at a recorded deal or position, see
     `jassdsl.engine.position`.
     """

@@ -6,18 +6,18 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from jassdsl.compiler import CompiledRules
-from jassdsl.counting import TRICKS, count_first, may_end
-from jassdsl.deal import next_seat
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.counting import TRICKS, count_first, may_end
+from jassdsl.compile.scoring import Grant, HandFacts, first_clause, score_hand
+from jassdsl.core.deal import next_seat
+from jassdsl.core.errors import InvariantError
+from jassdsl.core.roles import ROLE_LIST
+from jassdsl.core.tables import chunk_points
 from jassdsl.engine import records
 from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.records import HandResult
 from jassdsl.engine.sides import hand_sides
-from jassdsl.errors import InvariantError
-from jassdsl.roles import ROLE_LIST
-from jassdsl.scoring import Grant, HandFacts, first_clause, score_hand
-from jassdsl.tables import chunk_points
 
 WINNER = itemgetter(2)  # of a Trick: who took it
 

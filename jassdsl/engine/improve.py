@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from jassdsl.cards import CARD_NAMES, mask_cards
+from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.core.modes import Mode
+from jassdsl.core.roles import ROLE_LIST
 from jassdsl.engine.phase import Table
 from jassdsl.engine.records import Trick
-from jassdsl.modes import Mode
-from jassdsl.roles import ROLE_LIST
 
 
 def _name(card: int) -> str | None:

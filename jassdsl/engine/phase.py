@@ -28,13 +28,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Protocol
 
-from jassdsl.actions import Action
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.handfacts import HandFacts
+from jassdsl.core.actions import Action
 from jassdsl.engine.chance import Chance
 from jassdsl.engine.events import Event
 from jassdsl.engine.records import Trick
 from jassdsl.engine.state import State
-from jassdsl.handfacts import HandFacts
 
 
 class Table(Protocol):

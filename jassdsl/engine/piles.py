@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from jassdsl.cards import mask_cards
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.handfacts import HandFacts
+from jassdsl.core.cards import mask_cards
 from jassdsl.engine.events import TrumpSet
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import PilesPart, State
-from jassdsl.handfacts import HandFacts
 
 
 class Piles(Phase):

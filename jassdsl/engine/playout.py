@@ -34,13 +34,13 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TypeVar
 
-from jassdsl.compiler import CompiledRules
-from jassdsl.deal import trick_seats
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.deal import trick_seats
+from jassdsl.core.roles import ROLE_LIST
 from jassdsl.engine.game import Game
 from jassdsl.engine.phase import Phase
 from jassdsl.engine.records import Trick
 from jassdsl.engine.state import State
-from jassdsl.roles import ROLE_LIST
 
 T = TypeVar("T")
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from jassdsl.cards import CARD_NAMES
-from jassdsl.compiler import CompiledRules
-from jassdsl.deal import BITS, deal_plan, next_seat, trick_seats
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.deal import BITS, deal_plan, next_seat, trick_seats
+from jassdsl.core.errors import JassError
 from jassdsl.engine.chance import ScriptedChance
 from jassdsl.engine.game import Game
-from jassdsl.errors import JassError
 
 
 class PositionError(JassError):

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from jassdsl.deal import trick_seats
-from jassdsl.handfacts import Grant
-from jassdsl.modes import Mode
-from jassdsl.tables import ModeTable
+from jassdsl.compile.handfacts import Grant
+from jassdsl.core.deal import trick_seats
+from jassdsl.core.modes import Mode
+from jassdsl.core.tables import ModeTable
 
 HAND_LIMIT = 1000  # a game that has not ended after this many hands is stopped
 

@@ -4,7 +4,7 @@ option whose choices are modes), or lists the modes of hand 1, 2, ... in turn, r
 
 from __future__ import annotations
 
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
 from jassdsl.engine.events import TrumpSet
 from jassdsl.engine.phase import Phase, Table
 

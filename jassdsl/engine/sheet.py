@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from jassdsl.actions import PUSH, TRUMPS, Action
-from jassdsl.compiler import CompiledRules
-from jassdsl.deal import next_seat
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.handfacts import HandFacts
+from jassdsl.core.actions import PUSH, TRUMPS, Action
+from jassdsl.core.deal import next_seat
+from jassdsl.core.errors import IllegalActionError
+from jassdsl.core.roles import CHOOSER
 from jassdsl.engine.events import ColumnTaken, TrumpSet
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import SheetPart, State, TrumpPart
 from jassdsl.engine.trump import push, push_target
-from jassdsl.errors import IllegalActionError
-from jassdsl.handfacts import HandFacts
-from jassdsl.roles import CHOOSER
 
 COLUMN = "column"  # the kind of the action that takes a column of the sheet
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
 
 ALONE, REST = 0, 1  # the side of the role's holder, and that of the others
 

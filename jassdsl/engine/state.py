@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from jassdsl.compile.weis import Weis
+from jassdsl.core.roles import no_roles
 from jassdsl.engine.records import HandResult, Trick
-from jassdsl.roles import no_roles
-from jassdsl.weis import Weis
 
 
 class Part(Protocol):
@@ -143,7 +143,7 @@ class State:
     auction: AuctionPart | None = None
     piles: PilesPart | None = None
     sheet: SheetPart | None = None
-    # per role of jassdsl.roles: the seat holding it in this hand, or -1; the deal resets
+    # per role of jassdsl.core.roles: the seat holding it in this hand, or -1; the deal resets
     # them, the phase that makes a role writes it
     roles: list[int] = field(default_factory=no_roles)
     parts: dict[str, Part] = field(default_factory=dict)  # per phase name: its part

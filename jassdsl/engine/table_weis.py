@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.handfacts import HandFacts
+from jassdsl.compile.weis import trick_bonuses
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.records import Trick
 from jassdsl.engine.state import State
-from jassdsl.handfacts import HandFacts
-from jassdsl.weis import trick_bonuses
 
 
 @dataclass

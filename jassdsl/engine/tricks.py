@@ -15,16 +15,16 @@ seat's first card, table Weis notes each trick. `Play` knows none of them by nam
 
 from __future__ import annotations
 
-from jassdsl.actions import Action, flaw, mask_plays
-from jassdsl.compiler import CompiledRules
-from jassdsl.deal import BITS, next_seat, trick_seats
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.play import FollowRule, beat_rows, follow_plain, follow_rule, trick_winner
+from jassdsl.core.actions import Action, flaw, mask_plays
+from jassdsl.core.deal import BITS, next_seat, trick_seats
+from jassdsl.core.errors import IllegalActionError
+from jassdsl.core.modes import MAX_TRICKS
+from jassdsl.core.tables import ModeTable
 from jassdsl.engine.events import CardPlayed, TrickTaken
 from jassdsl.engine.phase import Phase, Table, overrides
 from jassdsl.engine.records import Trick
-from jassdsl.errors import IllegalActionError
-from jassdsl.modes import MAX_TRICKS
-from jassdsl.play import FollowRule, beat_rows, follow_plain, follow_rule, trick_winner
-from jassdsl.tables import ModeTable
 
 BeatRows = tuple[tuple[bool, ...], ...]  # rows[a][b]: b takes a trick a is winning
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from jassdsl.actions import PUSH, TRUMPS, Action
-from jassdsl.compiler import CompiledRules
-from jassdsl.deal import next_seat
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.actions import PUSH, TRUMPS, Action
+from jassdsl.core.deal import next_seat
+from jassdsl.core.errors import IllegalActionError
+from jassdsl.core.roles import BIDDER, CHOOSER, PUSHER
 from jassdsl.engine.events import Pushed, TrumpSet
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import State, TrumpPart
-from jassdsl.errors import IllegalActionError
-from jassdsl.roles import BIDDER, CHOOSER, PUSHER
 
 
 class TrumpByRule(Phase):

@@ -6,13 +6,13 @@ the browser table and the bots ask and decide it as they do a trump choice."""
 
 from __future__ import annotations
 
-from jassdsl.actions import Action
-from jassdsl.cards import SUIT_MASKS
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import SUIT_MASKS
+from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine.events import TrumpSet
 from jassdsl.engine.first_void import all_follow
 from jassdsl.engine.phase import Phase, Table
-from jassdsl.errors import IllegalActionError
 
 
 class VoidNames(Phase):

@@ -11,17 +11,17 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from jassdsl.actions import WEIS_NO, WEIS_YES, Action
-from jassdsl.cards import CARD_NAMES, mask_cards
-from jassdsl.compiler import CompiledRules
-from jassdsl.deal import trick_seats
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.handfacts import HandFacts
+from jassdsl.compile.weis import Weis, best_seat, hand_weise, stoeck_holder
+from jassdsl.core.actions import WEIS_NO, WEIS_YES, Action
+from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.core.deal import trick_seats
 from jassdsl.engine.events import WeisCounted, WeisSaid
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.records import Trick
 from jassdsl.engine.sides import sharers, side_of
 from jassdsl.engine.state import State, WeisPart
-from jassdsl.handfacts import HandFacts
-from jassdsl.weis import Weis, best_seat, hand_weise, stoeck_holder
 
 
 @cache

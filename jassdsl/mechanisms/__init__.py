@@ -1,7 +1,7 @@
 """The mechanisms of a hand, each one module, listed once in the order a hand runs them.
 
 `MECHANISMS` is the one list: the top of the package installs it (`jassdsl/__init__.py`)
-and the layers take it by injection (`jassdsl.mechanism`); the chain of phases puts each
+and the layers take it by injection (`jassdsl.core.mechanism`); the chain of phases puts each
 mechanism's phase at its place (`Phase.place`: before play, in play, keeper), in this
 order. A mechanism not yet moved
 into its own module is listed by its phase alone; the layers still know the rest of it.
@@ -9,6 +9,7 @@ into its own module is listed by its phase alone; the layers still know the rest
 
 from __future__ import annotations
 
+from jassdsl.core.mechanism import Mechanism
 from jassdsl.engine.auction import Auction
 from jassdsl.engine.declare import Declarations
 from jassdsl.engine.first_void import FirstVoid
@@ -19,7 +20,6 @@ from jassdsl.engine.table_weis import TableBonuses
 from jassdsl.engine.trump import TrumpChoice
 from jassdsl.engine.void_names import VoidNames
 from jassdsl.engine.weis import HandBonuses, WeisPhase
-from jassdsl.mechanism import Mechanism
 from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.mode_bids import MODE_BIDS
 from jassdsl.mechanisms.rob import ROB

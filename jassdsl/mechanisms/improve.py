@@ -12,20 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jassdsl import model as m
-from jassdsl.actions import DECLINE, DISCARDS, TAKE, Action
 from jassdsl.bots import View, cheapest, expected_points, hand_total, table_for
-from jassdsl.cards import CARD_INDEX, mask_cards
-from jassdsl.compiler import CompiledRules, number
-from jassdsl.deal import next_seat, trick_seats
+from jassdsl.compile.compiler import CompiledRules, number
+from jassdsl.core import model as m
+from jassdsl.core.actions import DECLINE, DISCARDS, TAKE, Action
+from jassdsl.core.cards import CARD_INDEX, mask_cards
+from jassdsl.core.deal import next_seat, trick_seats
+from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.improve import ImproveConfig, improve, own_pile
 from jassdsl.engine.phase import Phase, Table
-from jassdsl.mechanism import Mechanism, Prompt
+from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook.render import pile, value_text
 from jassdsl.rulebook.words import Lang, say
-from jassdsl.syntax import pos_of, word
 
 BETTER_BELOW = 0.25  # the bot swaps cards for its unseen own pile when the hand promises less
 

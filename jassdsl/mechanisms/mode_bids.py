@@ -11,13 +11,13 @@ calls of its sentences is here, its words included; the phase is `engine/auction
 
 from __future__ import annotations
 
-from jassdsl.actions import PASS, Action, bid_parts, legal_names
 from jassdsl.bots import View, expected_points, hand_total
-from jassdsl.compiler import CompiledRules, Declaring
+from jassdsl.compile.compiler import CompiledRules, Declaring
+from jassdsl.core.actions import PASS, Action, bid_parts, legal_names
+from jassdsl.core.errors import ApiUsageError
+from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
 from jassdsl.engine.auction import ModeBidding
-from jassdsl.errors import ApiUsageError
-from jassdsl.mechanism import Mechanism, Prompt
 from jassdsl.rulebook.words import Lang, say
 
 PARTNER_SHARE = 0.25  # a bot counts on this share of what its own hand leaves to others

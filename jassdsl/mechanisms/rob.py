@@ -5,26 +5,26 @@ Everything about robbing is here: its statement (grammar line, builder, node), c
 compiled setting, phase and event, how the terminal and the table ask and tell it, the
 bot's choice, and its words in both languages. `engine/rob.py` keeps the compiled setting
 and the robbing card, which the rulebook's example and the terminal's summary name too.
-This module is the model for a new mechanism (see `jassdsl/mechanism.py`)."""
+This module is the model for a new mechanism (see `jassdsl/core/mechanism.py`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from jassdsl import model as m
-from jassdsl.actions import ROB_NO, ROB_YES, Action
 from jassdsl.bots import View, table_for
-from jassdsl.cards import CARD_INDEX, CARD_NAMES, RANKS
-from jassdsl.cli_play import YES_NO
-from jassdsl.compiler import CompiledRules
+from jassdsl.cli.play import YES_NO
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core import model as m
+from jassdsl.core.actions import ROB_NO, ROB_YES, Action
+from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, RANKS
+from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.rob import RobConfig, robbing_card
-from jassdsl.mechanism import Mechanism, Prompt
+from jassdsl.language.syntax import pos_of
 from jassdsl.rulebook.words import RANK_FULL, Lang, say
-from jassdsl.syntax import pos_of
 
 # -- the statement
 GRAMMAR = """

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from jassdsl import model as m
-from jassdsl.compiler import CompiledRules, role_index
+from jassdsl.compile.compiler import CompiledRules, role_index
+from jassdsl.compile.handfacts import HandFacts
+from jassdsl.core import model as m
+from jassdsl.core.mechanism import Mechanism
+from jassdsl.core.roles import ROLES
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.sides import SidesConfig, hand_sides
-from jassdsl.handfacts import HandFacts
-from jassdsl.mechanism import Mechanism
-from jassdsl.roles import ROLES
+from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook.words import Lang, say
-from jassdsl.syntax import pos_of, word
 
 # -- the statement
 GRAMMAR = """

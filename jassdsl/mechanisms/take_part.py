@@ -10,21 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jassdsl import model as m
-from jassdsl.actions import FOLD, JOIN, SWAP, Action
 from jassdsl.bots import View, expected_points, hand_total, table_for
-from jassdsl.compiler import CompiledRules, number
-from jassdsl.deal import next_seat
+from jassdsl.compile.compiler import CompiledRules, number
+from jassdsl.compile.handfacts import HandFacts
+from jassdsl.compile.settings import get
+from jassdsl.core import model as m
+from jassdsl.core.actions import FOLD, JOIN, SWAP, Action
+from jassdsl.core.deal import next_seat
+from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.take_part import TakePartConfig, take_part
-from jassdsl.handfacts import HandFacts
-from jassdsl.mechanism import Mechanism, Prompt
+from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook.render import pile_name, value_text
 from jassdsl.rulebook.words import Lang, say
-from jassdsl.settings import get
-from jassdsl.syntax import pos_of, word
 
 # -- the statement
 GRAMMAR = """

@@ -15,23 +15,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jassdsl import model as m
-from jassdsl.actions import DISCARDS, Action
 from jassdsl.bots import View, table_for
-from jassdsl.cards import CARD_INDEX, CARD_NAMES, mask_cards
-from jassdsl.compiler import CompiledRules, role_index
+from jassdsl.compile.compiler import CompiledRules, role_index
+from jassdsl.compile.handfacts import HandFacts
+from jassdsl.core import model as m
+from jassdsl.core.actions import DISCARDS, Action
+from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, mask_cards
+from jassdsl.core.errors import IllegalActionError
+from jassdsl.core.mechanism import Mechanism, Prompt
+from jassdsl.core.roles import ROLES
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import State
 from jassdsl.engine.talon import TalonConfig, TalonPart, talon_config
-from jassdsl.errors import IllegalActionError
-from jassdsl.handfacts import HandFacts
-from jassdsl.mechanism import Mechanism, Prompt
-from jassdsl.roles import ROLES
+from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook.render import pile, pile_name
 from jassdsl.rulebook.words import Lang, say
-from jassdsl.syntax import pos_of, word
 
 # -- the statement
 GRAMMAR = """

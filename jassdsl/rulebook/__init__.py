@@ -4,8 +4,9 @@
 `site_nav` gives the site's navigation. `jassdsl docs` writes the pages to a folder; the
 MkDocs hook in docs/hooks/ feeds them to the site build.
 
-They are loaded on first use, so that the vocabulary (`jassdsl.rulebook.words`) can be read
-by the game's text views (which the worked example itself uses) without a circular import.
+`textview` tells a game at the terminal in the same words, and the worked example is told
+by it. The pages are loaded on first use, so that the vocabulary (`jassdsl.rulebook.words`)
+can be read by `textview` without a circular import.
 """
 
 from __future__ import annotations

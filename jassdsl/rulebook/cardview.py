@@ -4,14 +4,14 @@ Every suit symbol and pack-dependent name is written once per pack, in spans the
 stylesheet shows or hides (docs/assets/rulebook.css, switched by docs/assets/pack.js): the
 French pack by default and without JavaScript, the German-Swiss pack when the reader picks
 it. The French symbols are the Unicode suit signs; the German-Swiss ones are drawn in
-docs/overrides/partials/suits.html and used by id. All names come from jassdsl.cards.
+docs/overrides/partials/suits.html and used by id. All names come from jassdsl.core.cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from jassdsl.cards import (
+from jassdsl.core.cards import (
     RANK_NAMES,
     RANKS,
     RED_SUITS,

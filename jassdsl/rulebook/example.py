@@ -17,8 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jassdsl.bots import make_bots, trick_order
-from jassdsl.cards import mask_cards
-from jassdsl.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.play import UNDERTRUMP, highest_trump
+from jassdsl.core.cards import mask_cards
+from jassdsl.core.modes import BASE_MODES
+from jassdsl.core.tables import MODE_INDEX, ModeTable
 from jassdsl.corpus.coverage import legal_paths
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine.events import (
@@ -31,10 +34,7 @@ from jassdsl.engine.events import (
     TrumpSet,
     from_last_deal,
 )
-from jassdsl.modes import BASE_MODES
-from jassdsl.play import UNDERTRUMP, highest_trump
-from jassdsl.tables import MODE_INDEX, ModeTable
-from jassdsl.textview import seat_names
+from jassdsl.rulebook.textview import seat_names
 
 SEED = 11
 # The legality paths (`corpus.coverage.PATHS`) on which a card is allowed that the regime

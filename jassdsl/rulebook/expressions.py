@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from jassdsl import model as m
-from jassdsl.roles import ROLES, Role
+from jassdsl.core import model as m
+from jassdsl.core.roles import ROLES, Role
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import suit_prose
 from jassdsl.rulebook.words import (

@@ -13,18 +13,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from jassdsl import model as m
-from jassdsl import settings
-from jassdsl.cards import RANKS, SUITS
-from jassdsl.compiler import CompiledRules, names_used
-from jassdsl.counting import TRICKS
+from jassdsl.compile import settings
+from jassdsl.compile.compiler import CompiledRules, names_used
+from jassdsl.compile.counting import TRICKS
+from jassdsl.compile.play import UNDERTRUMP
+from jassdsl.core import model as m
+from jassdsl.core.cards import RANKS, SUITS
+from jassdsl.core.mechanism import Mechanism
+from jassdsl.core.roles import ROLES, role_name
+from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine.events import ColumnTaken, Declared, Pushed
 from jassdsl.engine.records import HandResult
 from jassdsl.engine.rob import robbing_card
 from jassdsl.engine.talon import talon_config
-from jassdsl.mechanism import Mechanism
-from jassdsl.play import UNDERTRUMP
-from jassdsl.roles import ROLES, role_name
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import (
     card_mark,
@@ -57,7 +58,6 @@ from jassdsl.rulebook.words import (
     suit_name,
     unit_word,
 )
-from jassdsl.tables import MODE_NAMES
 
 SUIT_TABLES = ("trump", "side")
 

@@ -26,8 +26,8 @@ from pydantic import BaseModel
 from pygments import highlight  # type: ignore[import-untyped,unused-ignore]
 from pygments.formatters import HtmlFormatter  # type: ignore[import-untyped,unused-ignore]
 
-from jassdsl import model as m
-from jassdsl.lexer import JassLexer
+from jassdsl.core import model as m
+from jassdsl.language.lexer import JassLexer
 
 Model = TypeVar("Model", bound=BaseModel)
 

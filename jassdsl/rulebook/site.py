@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import jassdsl
-from jassdsl.check import load_model
-from jassdsl.compiler import compile_rules
+from jassdsl.compile.compiler import compile_rules
 from jassdsl.corpus.store import MANIFEST
+from jassdsl.language.check import load_model
 from jassdsl.registry import read_rule_text, rules_dir
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.example import play_example

@@ -13,13 +13,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from jassdsl.cards import RANK_NAMES, SUIT_NAMES
-from jassdsl.german import Gender, de_plural, german_noun
-from jassdsl.mechanism import installed_words
-from jassdsl.roles import ROLES
+from jassdsl.core.cards import RANK_NAMES, SUIT_NAMES
+from jassdsl.core.german import Gender, de_plural, german_noun
+from jassdsl.core.mechanism import installed_words
+from jassdsl.core.roles import ROLES
 
 if TYPE_CHECKING:
-    from jassdsl import model as m
+    from jassdsl.core import model as m
 
 Lang = Literal["en", "de"]
 LANGS: tuple[Lang, ...] = ("en", "de")
@@ -809,7 +809,7 @@ OWN: dict[str, tuple[str, str]] = {
         "{player} plays {card}; not allowed: {cards}, since {reason}.",
         "{player} spielt {card}; nicht erlaubt: {cards}, denn {reason}.",
     ),
-    # the regime statements of `Game.why_illegal` (jassdsl/play.py), as reasons
+    # the regime statements of `Game.why_illegal` (jassdsl/compile/play.py), as reasons
     "ex.reason.follow": ("the suit led must be followed",
                          "die ausgespielte Farbe muss bedient werden"),
     "ex.reason.follow-trump": ("trump was led and must be followed",

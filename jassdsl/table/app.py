@@ -29,7 +29,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from jassdsl.errors import JassError, RuleFileErrors
+from jassdsl.core.errors import JassError, RuleFileErrors
 from jassdsl.registry import load_rules, variant_path
 from jassdsl.rulebook.render import in_lang, variant_page
 from jassdsl.rulebook.site import load_variant

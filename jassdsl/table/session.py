@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jassdsl.actions import Action
 from jassdsl.bots import Bot, bot_rng, make_bot
+from jassdsl.core.actions import Action
+from jassdsl.core.errors import IllegalActionError, JassError
 from jassdsl.engine import Game
-from jassdsl.errors import IllegalActionError, JassError
 from jassdsl.registry import load_rules, variant_names
 from jassdsl.rulebook.words import Lang, say
 

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
 
-from jassdsl import textview as tv
-from jassdsl.actions import Action
 from jassdsl.bots import View
-from jassdsl.cards import (
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import (
     CARD_NAMES,
     RANK_NAMES,
     RANKS,
@@ -24,10 +24,10 @@ from jassdsl.cards import (
     rank_of,
     suit_of,
 )
-from jassdsl.compiler import CompiledRules
-from jassdsl.deal import trick_seats
+from jassdsl.core.deal import trick_seats
+from jassdsl.core.mechanism import of_kind
 from jassdsl.engine import Game, HandResult, Observation, Trick
-from jassdsl.mechanism import of_kind
+from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.cardview import symbol_id
 from jassdsl.rulebook.render import column_title, in_lang
 from jassdsl.rulebook.words import TEXT, Lang, declared_words, say, suit_name

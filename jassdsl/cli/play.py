@@ -1,0 +1,387 @@
+"""`jassdsl play`: a whole game at the terminal, bots at every seat or one seat for a person."""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import os
+import random
+import sys
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Any, TextIO
+
+from jassdsl.bots import Bot, View, make_bots, table_for
+from jassdsl.cli import UsageError, add_variant_arguments, options_of
+from jassdsl.core.actions import PASS, Action, legal_names, whole_number
+from jassdsl.core.cards import CARD_NAMES, card_words
+from jassdsl.core.errors import JassError
+from jassdsl.core.mechanism import at_phase
+from jassdsl.engine import Game, Outcome
+from jassdsl.registry import display_path, load_rules, variant_path
+from jassdsl.rulebook import textview as tv
+from jassdsl.rulebook.words import LANGS, Lang, say
+
+QUIT_WORDS = ("q", "quit", "exit", "ende")
+YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}
+
+PACKS = ("fr", "ch")  # the card packs whose words can name the cards
+
+
+def locale_lang() -> Lang:
+    """German where the locale is German (LC_ALL, LC_MESSAGES or LANG), else English."""
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(key, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
+
+
+def wrong_text(lang: Lang, sentence: str) -> str:
+    """What `interpret` said of a wrong answer, in the language: its English sentence is
+    read back with the vocabulary's English template (live.wrong.*) and said again with the
+    German one, so both come from the same entry."""
+    return tv.reread(lang, "live.wrong.", sentence)
+
+
+class InputClosed(Exception):
+    """The person at the terminal closed stdin or asked to quit."""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("play", help="play a whole game with bots, or join at one seat",
+                       description="Play a whole game. Bots take every seat unless --human "
+                                   "gives one to you.")
+    add_variant_arguments(p)
+    p.add_argument("--seed", type=int, help="deal and bot seed; the same seed replays the game")
+    p.add_argument("--human", type=int, metavar="SEAT",
+                   help="play seat SEAT yourself (0-based; your seat is called 'you')")
+    p.add_argument("--bots", choices=("random", "heuristic"), default="heuristic",
+                   help="the bots at the other seats (default: heuristic)")
+    p.add_argument("-v", "--verbose", action="store_true", help="show every trick")
+    p.add_argument("--lang", choices=LANGS, default=locale_lang(),
+                   help="the language of the table: de or en (default: from the locale)")
+    p.add_argument("--pack", choices=PACKS,
+                   help="name the cards you may play in this pack's words: fr (Ecken, Herz, "
+                        "Schaufel, Kreuz) or ch (Schilten, Schellen, Eicheln, Rosen); "
+                        "German names the French pack unless told, English shows codes")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    rules = load_rules(args.variant, options_of(args))
+    if args.human is not None and not 0 <= args.human < rules.players:
+        raise UsageError(f"--human takes a seat from 0 to {rules.players - 1}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    lang: Lang = args.lang
+    names = tv.seat_names(rules.players, args.human, lang)
+    agents = make_bots(args.bots, rules.players, seed)
+    if args.human is not None:
+        agents[args.human] = HumanPlayer(sys.stdin, out, names, lang,
+                                         pack_names(lang, args.pack))
+    game = Game(rules, seed=seed, record=False, events=True)
+    for line in header(game, str(display_path(variant_path(args.variant))), seed, args.bots,
+                       names, lang):
+        print(line, file=out)
+    table = Table(game, agents, names, out, args.verbose, args.human, lang)
+    try:
+        outcome = table.run()
+    except InputClosed as e:
+        hands = tv.counted(lang, len(game.results), "live.finished_one", "live.finished_many")
+        print("\n" + say(lang, "live.left", why=e, hands=hands), file=sys.stderr)
+        return 0
+    print(tv.outcome_line(rules, outcome, names, lang), file=out)
+    return 0
+
+
+def header(game: Game, path: str, seed: int, bots: str, names: Sequence[str],
+           lang: Lang = "en") -> list[str]:
+    rules = game.rules
+    lines = [say(lang, "live.head.seed", name=rules.name, path=path, seed=seed, bots=bots)]
+    seats = ", ".join(names)
+    subjects = tv.subject_names(rules, names)
+    teams = say(lang, "live.head.teams", teams=f" {say(lang, 'and')} ".join(subjects)) \
+        if rules.subjects < rules.players else ""
+    lines.append(say(lang, "live.head.seats", seats=seats, teams=teams))
+    if rules.options:
+        lines.append(say(lang, "live.head.options", options=", ".join(
+            f"{k}={v}" for k, v in rules.options.items())))
+    return lines
+
+
+class Table:
+    """Drives one game: asks each seat for its action and tells what it did, from the
+    events each action made (see `textview.Narrator`)."""
+
+    def __init__(self, game: Game, agents: Sequence[Bot], names: Sequence[str], out: TextIO,
+                 verbose: bool, you: int | None, lang: Lang = "en") -> None:
+        self.game, self.agents, self.out = game, agents, out
+        self.narrator = tv.Narrator(game, names, you, verbose, lang)
+
+    def run(self) -> Outcome:
+        game = self.game
+        told = 0
+        while True:
+            for line in self.narrator.tell(game.events[told:]):
+                print(line, file=self.out)
+            told = len(game.events)
+            if game.is_over:
+                break
+            seat = game.current_player
+            game.apply(self.agents[seat].choose(game, seat))
+        outcome = game.outcome()
+        assert outcome is not None
+        return outcome
+
+
+class HumanPlayer:
+    """A seat played at the terminal: shows the seat's view, reads and checks entries."""
+
+    def __init__(self, inp: TextIO, out: TextIO, names: Sequence[str],
+                 lang: Lang = "en", cards: str = "") -> None:
+        self.inp, self.out, self.names, self.lang = inp, out, names, lang
+        self.cards = cards  # the pack whose words name the cards offered ('': codes only)
+        self.forced_hand = 0  # the hand whose remaining tricks are being played out
+
+    def say(self, line: str) -> None:
+        print(line, file=self.out)
+
+    def choose(self, game: Game, seat: int) -> Action:
+        view = View.of(game, seat)
+        legal = tv.in_hand_order(game.legal_actions(), table_for(game.rules, view.trump))
+        if game.phase == "play" and self.forced_hand == game.hand_number:
+            return legal[0]
+        if game.phase == "play" and forced(game):
+            self.forced_hand = game.hand_number
+            self.say(say(self.lang, "live.forced"))
+            return legal[0]
+        self.show(game, seat, legal)
+        while True:
+            self.out.write(self.prompt(game, legal))
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                raise InputClosed(say(self.lang, "live.closed"))
+            text = line.strip()
+            if not self.inp.isatty():
+                self.say(text)  # echo piped entries so the transcript reads like a session
+            if text.lower() in QUIT_WORDS:
+                raise InputClosed(say(self.lang, "live.quit"))
+            answer = interpret(game, text, legal)
+            if isinstance(answer, Action):
+                return answer
+            self.say(say(self.lang, "live.wrong", answer=wrong_text(self.lang, answer),
+                         legal=choices_text(game, legal, self.lang, self.cards)))
+
+    def show(self, game: Game, seat: int, legal: list[Action]) -> None:
+        view = View.of(game, seat)
+        table = table_for(game.rules, view.trump)
+        obs = game.observe(seat)
+        lang = self.lang
+        trump_text = tv.mode_label(obs.trump, lang) if obs.trump.is_set \
+            else say(lang, "live.no_trump")
+        if game.phase == "play" and view.order != view.trump:  # a file's mode: this trick's
+            trump_text += say(lang, "live.this_trick",
+                              mode=tv.mode_label(game.rules.mode_names[view.order], lang))
+        self.say(say(lang, "live.show", trump=trump_text, hand=tv.hand_text(view.hand, table)))
+        if game.phase == "play":
+            self.say(tv.running_count(game.rules, obs, seat, self.names, lang))
+            played = ", ".join(f"{self.names[view.seats[i]]} {CARD_NAMES[c]}"
+                               for i, c in enumerate(view.trick))
+            self.say(say(lang, "live.trick_so_far", played=played) if played
+                     else say(lang, "live.you_lead"))
+        if game.phase == "weis":
+            self.say(say(lang, "live.your_weis",
+                         said="; ".join(tv.weis_text(w, lang) for w in obs.weis_offer)))
+        if game.phase == "trump" and obs.column:  # a free column taken: its modes follow
+            self.say(tv.sheet_lines(game.rules, obs, self.names, lang)[-1])
+        self.say(say(lang, "live.legal", legal=choices_text(game, legal, lang, self.cards)))
+
+    def prompt(self, game: Game, legal: list[Action]) -> str:
+        lang = self.lang
+        mechanism = at_phase(game.rules.mechanisms, game.phase)
+        if mechanism is not None and mechanism.prompt is not None:
+            return mechanism.prompt.ask(game, lang)
+        if game.phase == "declare":  # the legal numbers are on the line above
+            return say(lang, "live.ask.declare", kind=legal[0].kind)
+        if game.phase == "auction":
+            return say(lang, "live.ask.bid")
+        if game.phase == "trump":
+            push = ", push" if any(a.kind == "push" for a in legal) else ""
+            if any(a.kind == "column" for a in legal):
+                return say(lang, "live.ask.column", push=push)
+            return say(lang, "live.ask.trump", modes=mode_words(game, legal), push=push)
+        if game.phase == "weis":
+            return say(lang, "live.ask.weis")
+        return say(lang, "live.ask.card")
+
+
+def forced(game: Game) -> bool:
+    """Whether the rest of the hand is certain: one seat plays alone, or every play left
+    of every seat has exactly one legal card (tried out on a copy of the game)."""
+    if len(game.observe(game.current_player).playing) == 1:
+        return True
+    trial = copy.deepcopy(game, {id(game.rules): game.rules})
+    hands = len(trial.results)
+    while len(trial.results) == hands:
+        legal = trial.legal_actions()
+        if trial.phase != "play" or len(legal) != 1:
+            return False
+        trial.apply(legal[0])
+    return True
+
+
+def pack_names(lang: Lang, pack: str | None) -> str:
+    """Whose words name the cards offered: the pack asked for; in German the French pack
+    (as the site shows it first); in English none, the codes say it."""
+    if pack is not None:
+        return "en" if pack == "fr" and lang == "en" else pack
+    return "fr" if lang == "de" else ""
+
+
+def card_choice(game: Game, action: Action, cards: str) -> str:
+    """A choice as typed ('DA'), a card with its name in the pack's words: 'DA (Ecken Ass)'."""
+    text = game.action_text(action)
+    if cards and action.kind in tv.CARD_KINDS:
+        return f"{text} ({card_words(action.value, cards)})"
+    return text
+
+
+def choices_text(game: Game, legal: list[Action], lang: Lang = "en", cards: str = "") -> str:
+    if game.phase == "weis":
+        return say(lang, "live.choice.weis")
+    mechanism = at_phase(game.rules.mechanisms, game.phase)
+    if mechanism is not None and mechanism.prompt is not None \
+            and mechanism.prompt.choices is not None:
+        return mechanism.prompt.choices(game, legal, lang)
+    numbers = [a for a in legal if a.kind != "pass"]
+    names = game.rules.value_names
+    d = next((d for d in game.rules.declarations if numbers and d.name == numbers[0].kind),
+             None)
+    stepped = d is not None and any(b - a > 1 for a, b in pairwise(d.values))
+    if game.phase in ("declare", "auction") and numbers and (stepped or any(
+            (a.kind, a.value) in names for a in numbers)):  # in steps, or named values
+        text = ", ".join(legal_names(numbers, names=names))
+        return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
+    if game.phase in ("declare", "auction") and numbers:
+        low, high = numbers[0].value, numbers[-1].value
+        text = say(lang, "live.choice.range", kind=numbers[0].kind, low=low, high=high)
+        missing = sorted(set(range(low, high + 1)) - {a.value for a in numbers})
+        if missing:
+            text += say(lang, "live.choice.except", values=", ".join(map(str, missing)))
+        return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
+    if game.phase == "trump" and any(a.kind == "column" for a in legal):
+        return tv.numbered(legal, lambda a: column_label(game, a, lang))
+    return tv.numbered(legal, lambda a: card_choice(game, a, cards))
+
+
+def column_label(game: Game, action: Action, lang: Lang = "en") -> str:
+    """A column as the list of choices offers it: ``joker-1 x7, free choice``."""
+    if action.kind != "column":
+        return game.action_text(action)
+    c = game.rules.columns[action.value]
+    return f"{c.name} x{c.multiplier}" + (say(lang, "live.choice.free") if c.free else "")
+
+
+def mode_words(game: Game, legal: list[Action]) -> str:
+    """The modes a trump choice allows, as they are entered: ``D, H, S, C, obenabe``."""
+    return ", ".join(game.action_text(a).split(" ", 1)[1] for a in legal if a.kind == "trump")
+
+
+def by_name(text: str, word: str, named: dict[str, Action]) -> Action | str | None:
+    """The action named by `word` or by a unique beginning of it; a sentence when the
+    beginning fits several; None when it fits none."""
+    if word in named:
+        return named[word]
+    starts = [name for name in named if name.startswith(word)]
+    if len(starts) == 1:
+        return named[starts[0]]
+    if len(starts) > 1:
+        return f"{text!r} fits {' and '.join(starts)}: enter one of them or its number"
+    return None
+
+
+def mode_entry(game: Game, text: str, legal: list[Action]) -> Action | str | None:
+    """A mode of a trump choice by its name or a unique beginning (``slalom-o``)."""
+    named = {game.action_text(a).split(" ", 1)[1].lower(): a for a in legal
+             if a.kind == "trump"}
+    return by_name(text, text.lower().removeprefix("trump ").strip(), named) if named else None
+
+
+def column_entry(game: Game, text: str, legal: list[Action]) -> Action | str:
+    """A column of the sheet by its name, a unique beginning of it, or as the list shows it
+    (``obenabe x5``); otherwise a sentence saying why not (the open columns follow it)."""
+    columns = {game.rules.columns[a.value].name: a for a in legal if a.kind == "column"}
+    word = text.lower().removeprefix("column ").split(" x")[0].split(",")[0].strip()
+    found = by_name(text, word, columns)
+    if found is not None:
+        return found
+    if any(c.name == word for c in game.rules.columns):
+        return f"{word} is already played on your sheet"
+    return f"{clipped(text)} is not an open column of your sheet"
+
+
+def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
+    """The legal action an entry means, or a sentence saying why it is not one."""
+    if not text:
+        return "nothing entered"
+    mechanism = at_phase(game.rules.mechanisms, game.phase)
+    if mechanism is not None and mechanism.prompt is not None \
+            and mechanism.prompt.read is not None:
+        read = mechanism.prompt.read(game, text, legal)
+        if read is not None:
+            return read
+    words = text.lower().split()
+    numbers = [a for a in legal if a.kind != "pass"]
+    if game.phase == "auction" and words == ["pass"]:
+        return PASS
+    if game.phase in ("declare", "auction") and numbers:
+        number = words[-1]
+        named = game.rules.named_values.get((numbers[0].kind, number))
+        if named is not None:  # a named value: `match`
+            action = Action(numbers[0].kind, named)
+            return action if action in legal else f"{number} is not allowed now"
+        if (value := whole_number(number)) is not None:
+            action = Action(numbers[0].kind, value)
+            if action in legal:
+                return action
+            inside = numbers[0].value <= action.value <= numbers[-1].value
+            return f"{number} is not allowed now" if inside else f"{number} is out of range"
+        if number.lstrip("-").isdigit():  # too long, or not in ASCII digits
+            return f"{clipped(number)} is not a legal choice"
+        return f"enter a number for your {numbers[0].kind}" + \
+            (" or pass" if game.phase == "auction" else "")
+    if game.phase == "weis" and words[0] in YES_NO:  # yes or no: 1 or 0
+        return Action(game.phase, YES_NO[words[0]])
+    if text.isdigit():
+        k = whole_number(text)
+        if k is None:  # too long, or not in ASCII digits
+            return f"{clipped(text)} is not a legal choice"
+        return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"
+    if game.phase == "trump" and any(a.kind == "column" for a in legal) \
+            and words != ["push"]:
+        return column_entry(game, text, legal)
+    if game.phase == "trump" and words != ["push"]:
+        found = mode_entry(game, text, legal)
+        if found is not None:
+            return found
+    for candidate in (text.lower(), f"trump {text.lower()}", f"column {text}"):
+        try:
+            action = game.parse_action(candidate)
+        except JassError:
+            continue
+        if action in legal:
+            return action
+        if action.kind == "play":
+            reason = game.why_illegal(action.value) or "not now"
+            return f"{CARD_NAMES[action.value]} is not allowed: {tv.reason_text(reason)}"
+        return f"{game.action_text(action)} is not allowed now"
+    if game.phase == "trump" and any(a.kind == "trump" for a in legal):
+        return f"{clipped(text)} is not a mode you can choose here"
+    return f"cannot read {clipped(text)}"
+
+
+def clipped(text: str, width: int = 24) -> str:
+    """An entry quoted in a message, its middle left out when it is long."""
+    return repr(text) if len(text) <= width else repr(f"{text[:10]}...{text[-10:]}")

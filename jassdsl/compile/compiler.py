@@ -1,0 +1,552 @@
+"""Compile a checked rule model into `CompiledRules`: flat tables and closures for the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from jassdsl.compile import settings
+from jassdsl.compile.counting import Additions, Gate, Scales, additions, end_gate, read_as, scales
+from jassdsl.compile.exprsource import Compiler, declared_under
+from jassdsl.compile.play import PlayRules
+from jassdsl.compile.scoring import CompiledClause, Fn, HandFacts, compile_clauses, compile_target
+from jassdsl.compile.weis import WeisTable
+from jassdsl.core import model as m
+from jassdsl.core.actions import whole_number
+from jassdsl.core.cards import RANKS
+from jassdsl.core.errors import OptionError
+from jassdsl.core.mechanism import Mechanism, installed
+from jassdsl.core.modes import Mode, ModeSchedule, in_mode, mode_numbers
+from jassdsl.core.roles import BIDDER, CHOOSER, PUSHER, ROLES, role_name
+from jassdsl.core.tables import OBENABE, ModeTable, build_modes
+
+C = TypeVar("C")
+EXPRESSIONS = (m.Num, m.Name, m.Total, m.TeamValue, m.RoleValue, m.Call, m.Unary, m.Binary,
+               m.IfElse, m.Quant)
+
+
+@dataclass(frozen=True)
+class UnitInfo:
+    singular: str
+    plural: str
+    negative: tuple[str, str] | None  # the unit that cancels this one, shown for totals < 0
+    floor: int | None
+
+    def show(self, amount: int) -> str:
+        if amount < 0 and self.negative:
+            one, many = self.negative
+            return f"{-amount} {one if amount == -1 else many}"
+        return f"{amount} {self.singular if amount == 1 else self.plural}"
+
+
+@dataclass(frozen=True)
+class SheetColumn:
+    """A column of the scoresheet as the engine plays it."""
+
+    name: str
+    modes: tuple[int, ...]  # the mode, or the modes a free column allows
+    free: bool
+    multiplier: int
+
+
+@dataclass(frozen=True)
+class Declaring:
+    name: str
+    low: int
+    high: int
+    hidden: bool
+    auction: bool = False
+    pass_final: bool = False  # a seat that passed is skipped for the rest of the auction
+    naming: bool = False  # each bid names a mode of `trump_choices` too (`bid 100 H`)
+    ends_auction: bool = False  # said in the auction's turns (yes only); yes ends it
+    after_bidder: bool = False
+    bidder_keeps: str | None = None
+    after_role: int = -1  # the first to declare sits right of the holder of this role
+    hook: int | None = None
+    values: tuple[int, ...] = ()  # every value one may declare, lowest first
+    names: tuple[tuple[int, str], ...] = ()  # named values (`or match worth 257`)
+    # `by TARGET`: the subjects who may declare (None: every seat)
+    by: Callable[[HandFacts, set[int]], list[int]] | None = None
+    only_when: Fn | None = None  # a seat is asked only while this holds (table-wide)
+
+    @property
+    def top(self) -> int:
+        """The highest value: a bid of it ends an auction at once."""
+        return self.values[-1] if self.values else self.high
+
+    def named(self, value: int) -> str | None:
+        return next((name for v, name in self.names if v == value), None)
+
+
+def declaring(d: m.Declaration, options: dict[str, int | str],
+              compiler: Compiler | None = None) -> Declaring:
+    """A declaration with its values: low, low + step, ... up to high, high itself, and
+    the named values; who may declare and when, compiled."""
+    low, high = number(d.low, options), number(d.high, options)
+    step = number(d.step, options) if d.step is not None else 1
+    names = tuple(sorted((number(v, options), w.text) for w, v in d.named))
+    if d.yes_no:  # the answers are shown and read as `no` and `yes`
+        names = ((0, "no"), *names)
+    values = {*range(low, high + 1, max(step, 1)), high, *(v for v, _ in names)}
+    after = BIDDER if d.after_bidder else role_index(d.after_role.text) if d.after_role else -1
+    return Declaring(d.name, low, high, d.hidden, auction=d.auction,
+                     pass_final=d.pass_final, naming=d.naming,
+                     ends_auction=d.ends_auction, after_bidder=d.after_bidder,
+                     bidder_keeps=d.bidder_keeps.text if d.bidder_keeps else None,
+                     after_role=after,
+                     hook=number(d.hook, options) if d.hook is not None else None,
+                     values=tuple(sorted(values)), names=names,
+                     by=compile_target(compiler, d.by) if compiler and d.by else None,
+                     only_when=compiler.expr(d.only_when)
+                     if compiler and d.only_when is not None else None)
+
+
+# Trump methods that make a suit trump without anyone choosing it.
+SUIT_SETTING = frozenset({"first_void", "random_suit", "bottom_card", "turned"})
+
+
+@dataclass(frozen=True)
+class CompiledRules:
+    """Everything the engine needs, with nothing left to look up in the model."""
+
+    model: m.RuleFile
+    options: dict[str, int | str]
+    players: int
+    team_of: tuple[int, ...]  # subject per seat: the seat itself, or its team
+    subjects: int
+    cards_each: int
+    packet: int
+    modes: dict[int, ModeTable]
+    play: PlayRules
+    trump_kind: str
+    trump_choices: tuple[int, ...]
+    push: bool
+    fallback: int | None
+    last_bonus: int
+    match_bonus: int
+    declarations: tuple[Declaring, ...]
+    units: dict[str, UnitInfo]
+    unit_of: dict[str, tuple[str, int]]
+    main_unit: str
+    clauses: tuple[CompiledClause, ...]
+    end_hands: int | None
+    end_when: Fn | None
+    winner_unit: tuple[str, int]
+    winner_most: bool
+    first_dealer_lot: bool
+    winner_first_out: bool = False  # players are placed by leaving the table, first wins
+    invariants: tuple[tuple[str, Fn], ...] = ()
+    weis: WeisTable | None = None  # the Weis table with no trump set (None: no Weis)
+    weis_modes: dict[int, WeisTable] = field(default_factory=dict)  # where a mode differs
+    stoeck_bonus: int = 0
+    lead_role: int = -1  # the role (jassdsl.core.roles) whose holder leads the first trick
+    dealer_role: int = -1  # the role whose holder deals the next hand (else: to the right)
+    roles_read: frozenset[int] = frozenset()  # roles the file names (scoring, settings)
+    roles_made: frozenset[int] = frozenset()  # roles its mechanisms give to a seat
+    piles: tuple[tuple[str, int | None], ...] = ()  # leftover cards: name, size (None: rest)
+    own_piles: frozenset[str] = frozenset()  # piles laid once for each player at the table
+    turned_piles: tuple[str, ...] = ()  # trump: the top card of the first of these with cards
+    show_pile: str | None = None  # everybody sees the bottom card of this pile
+    leave: Fn | None = None  # after scoring, true for a player who leaves the table
+    table_bonuses: bool = False  # the file asks for table Weis or table Stöck
+    reads_in_play: bool = False  # the file asks for the card points in play
+    count_first: tuple[str, ...] = ()  # facts booked one by one before the rest of the hand
+    end_gate: Gate | None = None  # a test of the totals that the game end cannot hold without
+    count_adds: Additions = field(default_factory=dict)  # clauses that just add them
+    count_scales: Scales = field(default_factory=dict)  # ... times a factor for the hand
+    schedule: ModeSchedule = field(default_factory=ModeSchedule)  # the file's own modes
+    push_next: bool = False  # pushing goes on to the next player, back to the first
+    scheduled: tuple[int, ...] = ()  # trump by rule: the mode of hand 1, 2, ... (repeating)
+    columns: tuple[SheetColumn, ...] = ()  # the scoresheet's columns, in file order
+    sheet_per_team: bool = False  # one sheet per team (else one per player)
+    end_sheets_full: bool = False  # the game ends when every sheet is full
+    mechanisms: tuple[Mechanism, ...] = ()  # every mechanism known, in hand order
+    configs: Mapping[str, object] = field(default_factory=dict)  # of those the file uses
+
+    @property
+    def sheets(self) -> int:
+        """How many scoresheets there are (0: none)."""
+        if not self.columns:
+            return 0
+        return self.subjects if self.sheet_per_team else self.players
+
+    def sheet_of(self, seat: int) -> int:
+        """The scoresheet a seat writes on: its team's, or its own."""
+        return self.team_of[seat] if self.sheet_per_team else seat
+
+    @property
+    def mode_names(self) -> tuple[str, ...]:
+        """Every mode's name by number: D H S C obenabe undenufe, then the file's modes."""
+        return self.schedule.names
+
+    def trick_mode(self, mode: int, k: int) -> int:
+        """The base mode (0-5) whose rank order decides trick k (from 0) in this mode."""
+        return self.schedule.trick_mode(mode, k)
+
+    def mode(self, index: int) -> Mode:
+        """The Mode of a number (-1: none), with its name."""
+        return self.schedule.mode(index)
+
+    @property
+    def auction(self) -> int:
+        """The index of the auction among the declarations, or -1."""
+        return next((i for i, d in enumerate(self.declarations) if d.auction), -1)
+
+    @property
+    def name(self) -> str:
+        return self.model.name
+
+    @property
+    def value_names(self) -> dict[tuple[str, int], str]:
+        """(declaration, value) -> the value's name, for the named values (`bid match`)."""
+        return {(d.name, v): name for d in self.declarations for v, name in d.names}
+
+    @property
+    def named_values(self) -> dict[tuple[str, str], int]:
+        """(declaration, name) -> the named value, as an action's text reads it."""
+        return {(d.name, name): v for d in self.declarations for v, name in d.names}
+
+    @property
+    def lead_bidder(self) -> bool:
+        """The highest bidder of the auction leads the first trick."""
+        return self.lead_role == BIDDER
+
+    @property
+    def next_dealer_bidder(self) -> bool:
+        """The highest bidder deals the next hand."""
+        return self.dealer_role == BIDDER
+
+    def settled_mode(self, mode: int) -> int:
+        """The mode a hand's tricks are decided and counted in: its own, or while no trump
+        is set the file's fallback (Obenabe where the file names none)."""
+        if mode >= 0:
+            return mode
+        return self.fallback if self.fallback is not None else OBENABE
+
+    def weis_in(self, mode: int) -> WeisTable | None:
+        """The Weis table of a hand played in this trump mode (-1: none set yet)."""
+        return self.weis_modes.get(mode, self.weis)
+
+    def config(self, name: str, kind: type[C]) -> C | None:
+        """The compiled settings of a mechanism the file uses (None: it does not)."""
+        found = self.configs.get(name)
+        assert found is None or isinstance(found, kind), (name, found)
+        return found
+
+    @property
+    def playable_modes(self) -> tuple[int, ...]:
+        """Every mode a hand of this file can be counted in: a suit where the method turns,
+        draws or finds a suit, the modes a player may choose, and the fallback without trump."""
+        modes = set(self.trump_choices) | set(self.scheduled)
+        if self.trump_kind in SUIT_SETTING:
+            modes.update(range(4))
+        if self.fallback is not None:
+            modes.add(self.fallback)
+        return tuple(sorted(m for m in modes if m in self.modes))
+
+    def unit_label(self, base: str, amount: int) -> str:
+        return self.units[base].show(amount)
+
+
+def option_value(v: m.Value) -> int | str:
+    return v.number if v.number is not None else v.option or ""
+
+
+def check_option_types(chosen: object) -> dict[str, int | str]:
+    """Chosen options as the API takes them: a dict of option names to whole numbers or
+    text (`{"target": 1000}`, or `"1000"` as a command line gives it); anything else
+    raises OptionError, before a float or a list could be taken for a value."""
+    if chosen is None:
+        return {}
+    if not isinstance(chosen, Mapping):
+        raise OptionError(f"options must be a dict of option names to values, e.g. "
+                          f"{{'target': 1000}}, not {type(chosen).__name__}")
+    for key, value in chosen.items():
+        if not isinstance(key, str):
+            raise OptionError(f"an option name must be text, not {key!r}")
+        if type(value) is not int and not isinstance(value, str):
+            raise OptionError(f"option {key} takes a whole number or text (one of the values "
+                              f"the rule file offers), not {value!r} ({type(value).__name__})")
+    return dict(chosen)
+
+
+def resolve_options(
+    rf: m.RuleFile, chosen: dict[str, int | str] | None
+) -> dict[str, int | str]:
+    """The default of every option, overridden by the chosen values (checked)."""
+    values = {o.name: option_value(o.default) for o in rf.options}
+    for key, value in check_option_types(chosen).items():
+        opt = next((o for o in rf.options if o.name == key), None)
+        if opt is None:
+            names = ", ".join(o.name for o in rf.options) or "none"
+            raise OptionError(f"{rf.name} has no option {key!r} (options: {names})")
+        allowed = [option_value(c) for c in opt.choices]
+        if isinstance(value, str) and (n := whole_number(value)) is not None:
+            value = n
+        if value not in allowed:
+            shown = ", ".join(str(a) for a in allowed)
+            raise OptionError(f"option {key} must be one of {shown}, not {value}")
+        values[key] = value
+    return values
+
+
+def number(v: m.Value, options: dict[str, int | str]) -> int:
+    return v.number if v.number is not None else int(options[v.option or ""])
+
+
+def compile_weis(rf: m.RuleFile, options: dict[str, int | str]
+                 ) -> tuple[WeisTable | None, dict[int, WeisTable]]:
+    """The Weis table the file uses (directly or through an option), or None; and per
+    trump mode whose entries differ (an entry `if in undenufe`), that mode's table."""
+    use = rf.setting("weis")
+    if use is None:
+        return None, {}
+    name = use.values[0].text
+    name = str(options.get(name, name))
+    if name == "none":  # an option may switch Weis off
+        return None, {}
+    table = next(t for t in rf.weis_tables if t.name == name)
+    numbers = mode_numbers(rf)
+    plain = weis_table_in(table, options, -1, numbers)
+    by_mode = {mode: weis_table_in(table, options, mode, numbers)
+               for mode in sorted(set(numbers.values()))}
+    return plain, {mode: t for mode, t in by_mode.items() if t != plain}
+
+
+def weis_table_in(table: m.WeisTableDef, options: dict[str, int | str],
+                  mode: int, numbers: dict[str, int]) -> WeisTable:
+    """The entries of a Weis table that count under these options in this trump mode
+    (-1: no trump set)."""
+    sequences: dict[int, int] = {}
+    fours: dict[int, int] = {}
+    for item in table.items:
+        if not weis_item_counts(item, options, mode, numbers):
+            continue
+        if item.kind == "sequence":
+            for length in range(item.length, 10 if item.or_more else item.length + 1):
+                sequences.setdefault(length, number(item.points, options))
+        elif item.rank is not None:
+            fours[RANKS.index(item.rank.text)] = number(item.points, options)
+    return WeisTable(sequences, fours, table.reuse)
+
+
+def weis_item_counts(item: m.WeisItem, options: dict[str, int | str], mode: int,
+                     numbers: dict[str, int]) -> bool:
+    """Whether a Weis entry counts: all its tests hold (with `unless`: not all of them)."""
+    if not item.tests:
+        return True
+    held = all(weis_test_holds(t, options, mode, numbers) for t in item.tests)
+    return held != item.unless
+
+
+def weis_test_holds(test: m.WeisTest, options: dict[str, int | str], mode: int,
+                    numbers: dict[str, int]) -> bool:
+    if test.kind == "yes":
+        return options.get(test.name.text) == "yes"
+    if test.kind == "mode":
+        return mode >= 0 and in_mode(test.name.text, mode, numbers)
+    return test.choice is not None and options.get(test.name.text) == option_value(test.choice)
+
+
+def names_used(node: m.Tree) -> set[str]:
+    """Every name an expression in the node (a rule file, a clause, ...) reads."""
+    return {x.name for x in m.walk(node) if isinstance(x, m.Name)}
+
+
+def shaping_options(rf: m.RuleFile) -> set[str]:
+    """The options named outside expressions (players, deal, Weis, point tables, ...): only
+    their values change what compiles. In an expression an option is a constant."""
+    names = {o.name for o in rf.options}
+    found: set[str] = set()
+    for node in m.walk(rf, prune=(m.Option, m.Let, *EXPRESSIONS)):
+        if isinstance(node, m.Value) and node.option in names:
+            found.add(node.option)
+        elif isinstance(node, m.Word) and node.text in names:
+            found.add(node.text)
+    return found
+
+
+def chosen_points(rf: m.RuleFile, options: dict[str, int | str]) -> tuple[m.Points, ...]:
+    """Per card points table: the one whose `if OPTION = CHOICE` holds, else the plain one."""
+    out: dict[str, m.Points] = {}
+    for p in rf.points:
+        name = p.table.text
+        if p.option is None or p.choice is None:
+            out.setdefault(name, p)
+        elif options.get(p.option.text) == option_value(p.choice):
+            out[name] = p
+    return tuple(out.values())
+
+
+def compile_units(rf: m.RuleFile, options: dict[str, int | str]
+                  ) -> tuple[dict[str, UnitInfo], dict[str, tuple[str, int]]]:
+    """Units that cancel another are folded into it with a negative sign."""
+    by_word = {u.singular: u for u in rf.units} | {u.plural: u for u in rf.units}
+    unit_of: dict[str, tuple[str, int]] = {}
+    infos: dict[str, UnitInfo] = {}
+    for u in rf.units:
+        if u.cancels is None:
+            neg = next(((x.singular, x.plural) for x in rf.units if x.cancels and
+                        by_word[x.cancels.text] is u), None)
+            floor = number(u.floor, options) if u.floor is not None else None
+            infos[u.plural] = UnitInfo(u.singular, u.plural, neg, floor)
+    for u in rf.units:
+        base, sign = (by_word[u.cancels.text].plural, -1) if u.cancels else (u.plural, 1)
+        unit_of[u.singular] = unit_of[u.plural] = (base, sign)
+    return infos, unit_of
+
+
+def role_index(word: str) -> int:
+    """The role a setting's word names (`bidder`, `highest bidder`), or -1 (a seat word)."""
+    name = role_name(word)
+    return ROLES[name].index if name is not None else -1
+
+
+def roles_read(rf: m.RuleFile) -> frozenset[int]:
+    """The roles a file names: in expressions, in `first lead:` and `next dealer:`, and
+    as who chooses trump."""
+    found = {role_index(w.text) for s in rf.settings for w in s.values}
+    for x in m.walk(rf):
+        if isinstance(x, m.Name):
+            found.add(role_index(x.name))
+        elif isinstance(x, m.RoleValue):
+            found.add(role_index(x.role))
+    if rf.trump.kind == "bidder_chooses":
+        found.add(BIDDER)
+    return frozenset(found - {-1})
+
+
+def roles_made(rf: m.RuleFile) -> frozenset[int]:
+    """The roles a file's mechanisms give: trump chosen (and pushed), an auction."""
+    made = set()
+    if rf.trump.kind in ("forehand_chooses", "bidder_chooses", "sheet"):
+        made.add(CHOOSER)
+    if rf.trump.pushes:
+        made.add(PUSHER)
+    if any(d.auction for d in rf.declarations):
+        made.add(BIDDER)
+    return frozenset(made)
+
+
+def compile_rules(
+    rf: m.RuleFile, chosen: dict[str, int | str] | None = None,
+    mechanisms: tuple[Mechanism, ...] | None = None,
+) -> CompiledRules:
+    """The engine's rules for a checked file under the chosen options; `mechanisms` (the
+    installed list by default) compile their own settings into `configs`."""
+    options = resolve_options(rf, chosen)
+    mechanisms = installed() if mechanisms is None else mechanisms
+    configs = {x.name: config for x in mechanisms if x.compile is not None
+               and (config := x.compile(rf, options)) is not None}
+    players = number(rf.players, options)
+    team_of = tuple(s % 2 for s in range(players)) if rf.teams else tuple(range(players))
+    cards_each = number(rf.deal.each, options) if rf.deal.each else settings.DECK // players
+    units, unit_of = compile_units(rf, options)
+    main_unit = unit_of[rf.units[0].plural][0]
+    compiler = Compiler(rf, options, unit_of)
+    follow = settings.words(rf, "follow")
+    t = rf.trump
+    numbers = mode_numbers(rf)
+    choices: list[int] = []
+    scheduled: tuple[int, ...] = ()
+    columns = compile_columns(rf, options, numbers)
+    if t.kind == "fixed":
+        scheduled = (numbers[str(options.get(t.modes[0].text, t.modes[0].text))],)
+    elif t.kind == "in_turn":
+        scheduled = tuple(numbers[w.text] for w in t.modes)
+    elif t.kind == "sheet":
+        choices = sorted({mode for c in columns for mode in c.modes})
+    else:
+        for w in t.modes:
+            choices.extend(mode_words(w.text, numbers))
+    bonuses = {b.name.text: number(b.points, options) for b in rf.bonuses
+               if b.only_if is None or options.get(b.only_if.text) == "yes"}
+    end = rf.end
+    used = names_used(rf)  # the facts the file reads, to skip work it never asks for
+    weis, weis_modes = compile_weis(rf, options)
+    count_order = tuple(w.text for w in rf.count_first.facts) if rf.count_first else ()
+    adds = additions(rf, unit_of, main_unit, read_as(count_order)) if count_order else {}
+    return CompiledRules(
+        model=rf,
+        options=options,
+        players=players,
+        team_of=team_of,
+        subjects=2 if rf.teams else players,
+        cards_each=cards_each,
+        packet=number(rf.deal.packet, options),
+        modes=build_modes(rf.model_copy(update={"points": chosen_points(rf, options)})),
+        play=PlayRules(
+            trump_while_following="trump" in follow,
+            strict=settings.word(rf, "undertrump") == "strict",
+            puur_exempt=settings.word(rf, "puur") == "exempt",
+        ),
+        trump_kind=t.kind,
+        trump_choices=tuple(choices),
+        push=t.push,
+        fallback=numbers[t.fallback.text] if t.fallback else None,
+        last_bonus=bonuses.get("last-trick", 0),
+        match_bonus=bonuses.get("match", 0),
+        declarations=tuple(declaring(d, options, compiler) for d in rf.declarations
+                           if declared_under(d, options)),
+        units=units,
+        unit_of=unit_of,
+        main_unit=main_unit,
+        clauses=compile_clauses(rf, compiler, main_unit),
+        end_hands=number(end.hands, options) if end.hands is not None else None,
+        end_when=compiler.expr(end.when) if end.when is not None else None,
+        winner_unit=unit_of[rf.winner.unit.text],
+        winner_most=rf.winner.direction == "most",
+        winner_first_out=rf.winner.first_out,
+        first_dealer_lot=settings.word(rf, "first dealer") == "lot",
+        invariants=tuple((inv.id, compiler.expr(inv.expr)) for inv in rf.invariants),
+        weis=weis,
+        weis_modes=weis_modes,
+        stoeck_bonus=bonuses.get("stoeck", 0),
+        lead_role=role_index(settings.word(rf, "first lead")),
+        dealer_role=role_index(settings.word(rf, "next dealer")),
+        roles_read=roles_read(rf.model_copy(update={"declarations": tuple(
+            d for d in rf.declarations if declared_under(d, options))})),
+        roles_made=roles_made(rf),
+        piles=tuple((p.name, number(p.size, options) if p.size is not None else None)
+                    for p in rf.piles),
+        own_piles=frozenset(p.name for p in rf.piles if p.each),
+        turned_piles=tuple(w.text for w in t.piles),
+        show_pile=rf.show.text if rf.show else None,
+        leave=compiler.expr(rf.leave) if rf.leave is not None else None,
+        table_bonuses=bool(used & {"table-weis", "table-stoeck"}),
+        reads_in_play="points-in-play" in used,
+        count_first=count_order,
+        end_gate=end_gate(end.when, unit_of, options),
+        count_adds=adds,
+        count_scales={cid: tuple(compiler.expr(x) if x is not None else None for x in per)
+                      for cid, per in scales(rf, adds).items()},
+        schedule=ModeSchedule.of(rf),
+        push_next=t.push_next,
+        scheduled=scheduled,
+        columns=columns,
+        sheet_per_team=rf.sheet is not None and rf.sheet.subject == "team",
+        end_sheets_full=end.sheets_full,
+        mechanisms=mechanisms,
+        configs=configs,
+    )
+
+
+def mode_words(text: str, numbers: dict[str, int]) -> tuple[int, ...]:
+    """The mode numbers a word names: `suits` the four suits, else the one mode (a base
+    mode, or one the file defines)."""
+    return tuple(range(4)) if text == "suits" else (numbers[text],)
+
+
+def compile_columns(rf: m.RuleFile, options: dict[str, int | str],
+                    numbers: dict[str, int]) -> tuple[SheetColumn, ...]:
+    """The sheet's columns under the chosen options: a column with `if OPTION = CHOICE`
+    is on the sheet only under that choice."""
+    out: list[SheetColumn] = []
+    for c in rf.columns:
+        if c.option is not None and c.choice is not None and \
+                options.get(c.option.text) != option_value(c.choice):
+            continue
+        modes = tuple(dict.fromkeys(x for w in c.modes for x in mode_words(w.text, numbers)))
+        out.append(SheetColumn(c.name, modes, c.free, number(c.multiplier, options)))
+    return tuple(out)

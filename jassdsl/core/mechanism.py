@@ -1,0 +1,182 @@
+"""What a mechanism of a hand is, as one record: the shape every layer reads.
+
+A mechanism (robbing, taking part, bettering, ...) carries everything about it in one
+module of `jassdsl/mechanisms/`: its statements (grammar lines, how they are built,
+their nodes), its check, its compiled settings, its phase and events, how the terminal
+asks for its actions, how the browser table labels them, how the terminal tells its
+events, how the heuristic bot decides, and how the rulebook describes it, in its own
+words. `jassdsl.mechanisms.MECHANISMS` lists them in hand order.
+
+The layers never import `jassdsl.mechanisms`: they take the list by injection. The top
+of the package (`jassdsl/__init__.py`) installs it here once, the parser, the checker
+and the compiler take it as a parameter (the installed list by default), and the
+compiled rules carry it to everything that plays a game (the chain, the bots, the
+terminal, the browser table, the rulebook, the action space). This module holds only
+the record and the slot; it imports no layer.
+
+Writing a mechanism (`jassdsl/mechanisms/rob.py` is the model to copy):
+
+1. Make `jassdsl/mechanisms/NAME.py` and list its record in `MECHANISMS`
+   (`jassdsl/mechanisms/__init__.py`) at its place in the hand. Nothing else in the
+   package names it.
+2. `grammar`: its statements in Lark, appended to `jassdsl/language/grammar.lark` when the
+   parser is built. Add each statement to the statement list with
+   `%extend _statement: NAME_rule`, then define the rules; they may use everything the
+   base grammar defines (`value`, `rank`, `expr`, `target`, `ID`, `INT`, `STRING`).
+   Begin every rule and alias name with the mechanism's name, so no two fragments (and
+   no base rule) share one. Every statement begins with its own keyword.
+3. `build`: per rule or alias name of the fragment, `(meta, children) -> object`: the
+   node the statement becomes (`jassdsl.language.syntax.pos_of(meta)` is its position,
+   `syntax.word(token)` a word), or the piece a bigger rule of the fragment takes.
+4. Its statement nodes are classes of its module, subclasses of `jassdsl.core.model.Node`
+   (each has a `pos`; a property `reported_at` says where a second one is reported).
+   `statements` maps each to how an error names it when it comes twice (it may come
+   once); `repeated` lists those that may come more than once. The checker puts them
+   on the rule file in file order, under the mechanism's name: `rf.part(NAME, Node)`
+   reads the first, `rf.parts_of(NAME, Node)` all. The one walk over the model enters
+   them (options they name shape the compiled rules as everywhere else).
+5. `words`: its sentences, `key: (English, German)`, as in `rulebook/words.py` (whose
+   `say` finds them; the keys must be new). The same fields in both languages.
+6. Its events are dataclasses of its module subclassing `jassdsl.engine.events.Event`;
+   its phase (a `jassdsl.engine.phase.Phase`) emits them and `narrate` tells them.
+7. The rest as the fields below say: `check(checker, rf)`, `compile(rf, options)` to
+   its own config (read back with `rules.config(NAME, Config)`), `phase` (its
+   `Phase.place` says where the chain puts it: before play, in play as a subscriber of
+   play's hooks, or a keeper; its part of the state goes in `State.parts[phase.name]`),
+   `kinds` of actions (`yes_no`: answered 1 or 0), `prompt`, `label`, `policy`,
+   `describe` per rulebook section (`"trump"`, `"declare"`).
+   `self_contained`: nothing else in a file refers to its statements, so the checker
+   reads on when a syntax error hides one. The syntax highlighter takes its keywords
+   from `grammar`.
+Then a fixture under `tests/fixtures/language/`, its tests, and a section in both
+`docs/*/language.md`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jassdsl.core import model as m
+    from jassdsl.core.actions import Action
+    from jassdsl.engine.game import Game
+    from jassdsl.engine.phase import Phase
+    from jassdsl.rulebook.words import Lang
+
+# Callables take the layer's own objects; `Any` where the layer's class would be a
+# circular import here (the checker, the narrator, the table's words, the bot's view).
+Check = Callable[[Any, "m.RuleFile"], None]  # (Checker, rule file): reports errors
+Compile = Callable[["m.RuleFile", dict[str, "int | str"]], object | None]  # -> config
+Narrate = Callable[[Any, Any], list[str]]  # (Narrator, event) -> the lines it says
+Describe = Callable[["Lang", "m.RuleFile"], list[str]]  # the rulebook's lines
+Policy = Callable[["Game", Any, list["Action"]], "Action"]  # (game, View, legal) -> choice
+Label = Callable[[Any, "Action"], str]  # (the table's Words, action) -> a button's label
+Build = Callable[[Any, list[Any]], Any]  # (Lark's meta, children) -> a node or a piece
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """How the terminal asks a person for the mechanism's decision."""
+
+    ask: Callable[[Game, Lang], str]  # the question ending the prompt
+    choices: Callable[[Game, list[Action], Lang], str] | None = None  # the legal ones
+    read: Callable[[Game, str, list[Action]], Action | str | None] | None = None
+    # an entry read as an action (or a sentence why not); None: read as any other
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    """One mechanism of a hand, with what each layer needs of it (None: nothing)."""
+
+    name: str  # the key of its config in `CompiledRules.configs`, of its statements in
+    # `RuleFile.parts`
+    grammar: str = ""  # its statements' grammar lines (Lark), appended to grammar.lark
+    build: Mapping[str, Build] = field(default_factory=dict)  # per rule name of `grammar`
+    statements: Mapping[type[m.Node], str] = field(default_factory=dict)
+    # the statement nodes it owns, at most once each, as an error names them
+    repeated: tuple[type[m.Node], ...] = ()  # ... and those a file may have several of
+    self_contained: bool = False  # nothing else in a file refers to its statements
+    words: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # (en, de) by key
+    check: Check | None = None
+    compile: Compile | None = None  # its config from the file (None: the file lacks it)
+    phase: type[Phase] | None = None  # its phase, at its place (`Phase.place`): before
+    # play, in play (a subscriber of play's hooks) or a keeper, in the list's order
+    kinds: tuple[str, ...] = ()  # the action kinds it asks for
+    yes_no: tuple[str, ...] = ()  # ... of them, those answered yes (1) or no (0)
+    prompt: Prompt | None = None
+    label: Label | None = None
+    narrate: Mapping[type[Any], Narrate] = field(default_factory=dict)  # per event type
+    policy: Policy | None = None
+    describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
+
+    @property
+    def phase_name(self) -> str:
+        return self.phase.name if self.phase is not None else ""
+
+    @property
+    def owns(self) -> tuple[type[m.Node], ...]:
+        """Every statement node it owns."""
+        return (*self.statements, *self.repeated)
+
+    @property
+    def first_words(self) -> tuple[str, ...]:
+        """The keyword each of its statements begins with."""
+        extended = re.findall(r"^%extend\s+_statement\s*:(.*)$", self.grammar, re.M)
+        rules = [r for line in extended for r in re.findall(r"\w+", line)]
+        return tuple(dict.fromkeys(
+            w for r in rules for w in re.findall(rf'^{r}\s*:\s*"(\w+)"', self.grammar, re.M)))
+
+    @property
+    def keywords(self) -> tuple[str, ...]:
+        """Every keyword of its grammar lines."""
+        return tuple(dict.fromkeys(re.findall(r'"([A-Za-z][A-Za-z0-9_]*)"', self.grammar)))
+
+
+def at_phase(mechanisms: Sequence[Mechanism], phase: str) -> Mechanism | None:
+    """The mechanism whose phase waits under this name, if any."""
+    return next((x for x in mechanisms if phase and x.phase_name == phase), None)
+
+
+def of_kind(mechanisms: Sequence[Mechanism], kind: str) -> Mechanism | None:
+    """The mechanism that asks for actions of this kind, if any."""
+    return next((x for x in mechanisms if kind in x.kinds), None)
+
+
+def fragments(mechanisms: Sequence[Mechanism]) -> tuple[str, ...]:
+    """The grammar lines of these mechanisms, in list order (the parser's cache key)."""
+    return tuple(x.grammar for x in mechanisms if x.grammar)
+
+
+def words_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, str]]:
+    """The sentences of these mechanisms by key; a key two of them use is a mistake."""
+    out: dict[str, tuple[str, str]] = {}
+    for x in mechanisms:
+        twice = out.keys() & x.words.keys()
+        if twice:
+            raise ValueError(f"mechanism {x.name!r} repeats the words {sorted(twice)}")
+        out |= x.words
+    return out
+
+
+_installed: tuple[Mechanism, ...] = ()
+_words: dict[str, tuple[str, str]] = {}
+
+
+def install(mechanisms: Sequence[Mechanism]) -> None:
+    """Make these the mechanisms a layer uses when none are passed to it (done once, by
+    the top of the package)."""
+    global _installed, _words
+    _installed = tuple(mechanisms)
+    _words = words_of(_installed)
+
+
+def installed() -> tuple[Mechanism, ...]:
+    return _installed
+
+
+def installed_words() -> Mapping[str, tuple[str, str]]:
+    """The sentences of the installed mechanisms, by key."""
+    return _words

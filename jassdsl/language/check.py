@@ -1,0 +1,1568 @@
+"""Build the rule model from parsed statements and check its meaning, collecting every error."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import TypeVar
+
+from pydantic import ValidationError
+
+from jassdsl.compile.counting import TRICKS, additions, read_as
+from jassdsl.compile.settings import DECK, get
+from jassdsl.core import model as m
+from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
+from jassdsl.core.errors import RuleError, RuleFileErrors, did_you_mean, listing
+from jassdsl.core.german import german_noun
+from jassdsl.core.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
+from jassdsl.core.mechanism import Mechanism, installed
+from jassdsl.core.model import walk
+from jassdsl.core.modes import SUIT_WORDS
+from jassdsl.core.nesting import Nesting
+from jassdsl.core.pos import FILE_START
+from jassdsl.core.roles import CHOOSERS, NEEDS, ROLE_LIST, ROLES, Role, role_name
+from jassdsl.language import standard, team_sums
+from jassdsl.language.facts import FACTS
+from jassdsl.language.syntax import parse_file
+
+# The statements a file has at most once, as an error names them.
+ONCE: dict[type[m.Statement], str] = {
+    m.VariantName: 'variant "Name"',
+    m.Summary: "summary",
+    m.Players: "players N",
+    m.Deal: "deal all cards in packets of 3",
+    m.TrumpMethod: "trump: ...",
+    m.Scoring: "score each hand, first rule that applies: ...",
+    m.GameEnd: "game ends ...",
+    m.Winner: "winner: most UNIT (or: first to leave the table, then most UNIT)",
+    m.Show: "show",
+    m.Leave: "leave",
+    m.CountFirst: "count_first",
+    m.Sheet: "sheet per team (or: sheet per player)",
+}
+# ... and those it must have, in the order a missing one is reported
+REQUIRED = (m.VariantName, m.Players, m.Deal, m.TrumpMethod, m.Scoring, m.GameEnd, m.Winner)
+# Statements nothing else refers to and no file must have, by their first word: when a
+# syntax error hides one, the rest of the file is still checked. Any other statement (and
+# any a new construct adds) may define what the rest uses, so hiding it stops the check.
+# A mechanism says so of its own statements (`Mechanism.self_contained`).
+SELF_CONTAINED = frozenset({"summary", "source", "decision", "first", "next", "follow",
+                            "undertrump", "puur", "invariant", "count", "names",
+                            "show"})
+TRUMP_MODES = get("trump mode").allowed
+TABLES = get("rank table").allowed
+WEIS_MODES = tuple(w for w in TRUMP_MODES if len(w) > 1)  # `in MODE` in a Weis entry
+BONUSES = get("bonus").allowed
+BASE_PARTS = ("D", "H", "S", "C", "obenabe", "undenufe")  # what a file's mode is built from
+# `in NAME` in an expression: a suit (letter or word), any suit, obenabe, undenufe
+IN_MODES = ("diamonds", "hearts", "spades", "clubs", "suits", "D", "H", "S", "C", "obenabe",
+            "undenufe")
+EARLY_FACTS = get("count first").allowed  # facts known before the tricks are over
+HAND_TOTAL = 157
+MAX_COMBINATIONS = 1000  # option choices tried together when a check must try each
+MAX_POINTS = 1000  # a bonus, a Weis, a floor: a number of points, as an option may give it
+FUNCTIONS = sorted(n for n, f in FACTS.items() if f.arity is not None)
+# what a declaration's `by` and `only when` may ask beside roles, options and declarations
+BEFORE_PLAY_FACTS = frozenset({"hand", "players", "multiplier"})
+AFTER_PLAY_CALLS = frozenset({"won", "trick", "change"})
+
+
+class Checker:
+    """Collects errors for one file; each check adds to the list and never stops early."""
+
+    def __init__(self, path: str, text: str,
+                 mechanisms: Sequence[Mechanism] | None = None) -> None:
+        self.path, self.text = path, text
+        self.mechanisms = tuple(installed() if mechanisms is None else mechanisms)
+        self.once_names = ONCE | {t: name for x in self.mechanisms
+                                  for t, name in x.statements.items()}
+        self.self_contained = SELF_CONTAINED | {w for x in self.mechanisms if x.self_contained
+                                                for w in x.first_words}
+        self.errors: list[RuleError] = []
+        self.notes: list[str] = []
+
+    def error(self, pos: m.Pos, kind: str, message: str) -> None:
+        self.errors.append(RuleError(self.path, pos, kind, message))
+
+    # -- assembling the model
+    def once(self, statements: list[m.Statement]) -> None:
+        """A statement of ONCE comes at most once; each of REQUIRED comes."""
+        seen: dict[type[m.Statement], m.Pos] = {}
+        for s in statements:
+            name = self.once_names.get(type(s))
+            if name is None:
+                continue
+            if type(s) in seen:
+                self.error(value_pos(s), "duplicate", f"a second '{name}' statement; the "
+                           f"first is on line {seen[type(s)].line}")
+            else:
+                seen[type(s)] = value_pos(s)
+        for cls in REQUIRED:
+            if cls not in seen:
+                self.error(FILE_START, "missing", f"the file has no '{ONCE[cls]}' statement")
+
+    def read(self) -> list[m.Statement] | None:
+        """The statements of the file, reading on after syntax errors; None when what a
+        syntax error hid may be needed by the rest (then the rest is not checked, and a
+        note says so: its errors could be follow-ons of the syntax error)."""
+        parsed = parse_file(self.text, self.path, self.mechanisms)
+        self.errors += parsed.errors
+        if parsed.stopped is not None:
+            self.notes.append(f"{self.path}: reading stopped after {MAX_SYNTAX_ERRORS} "
+                              f"syntax errors, at line {parsed.stopped.line}; the rest of the "
+                              "file and its meaning are checked once they are fixed")
+            return None
+        if any(e.kind == "limit" for e in parsed.errors):
+            return None
+        for skip in parsed.skipped:
+            needed = [w for w in skip.statements if w not in self.self_contained]
+            if needed or not (skip.statements or skip.leftover):
+                what = f"the '{needed[0]}' statement on line {skip.pos.line}" if needed \
+                    else f"what line {skip.pos.line} says"
+                self.notes.append(
+                    f"{self.path}: the meaning of the file is not checked yet: {what} "
+                    "could not be read, and the rest of the file may need it; fix the "
+                    "syntax errors and check again")
+                return None
+        return parsed.statements
+
+    def build(self) -> m.RuleFile | None:
+        st = self.read()
+        if st is None:
+            return None
+        read = len(self.errors)  # syntax errors in statements nothing needs
+        st = standard.expanded(st, self.error)
+        self.once(st)
+        name, players, deal = first(st, m.VariantName), first(st, m.Players), first(st, m.Deal)
+        trump, scoring = first(st, m.TrumpMethod), first(st, m.Scoring)
+        end, winner = first(st, m.GameEnd), first(st, m.Winner)
+        if len(self.errors) > read or name is None or players is None or deal is None \
+                or trump is None or scoring is None or end is None or winner is None:
+            return None
+        summary, show, leave = first(st, m.Summary), first(st, m.Show), first(st, m.Leave)
+        parts = {x.name: found for x in self.mechanisms
+                 if (found := tuple(s for s in st if isinstance(s, m.Node)
+                                    and type(s) in x.owns))}
+        try:
+            return m.RuleFile(
+                path=self.path, name=name.name, summary=summary.text if summary else "",
+                summary_german=summary.german if summary else "",
+                sources=every(st, m.Source), decisions=every(st, m.Decision),
+                options=every(st, m.Option), players=players.count, teams=players.teams,
+                deal=deal, settings=every(st, m.Setting), ranks=every(st, m.Ranks),
+                points=every(st, m.Points), bonuses=every(st, m.Bonus),
+                modes=every(st, m.ModeDef), trump=trump,
+                units=every(st, m.Unit), declarations=every(st, m.Declaration),
+                lets=every(st, m.Let), clauses=scoring.clauses, scoring_pos=scoring.pos,
+                invariants=every(st, m.Invariant), weis_tables=every(st, m.WeisTableDef),
+                piles=every(st, m.Pile), show=show.pile if show else None,
+                parts=parts,
+                leave=leave.when if leave else None,
+                german_names=tuple(n for g in every(st, m.GermanNames) for n in g.names),
+                end=end, count_first=first(st, m.CountFirst), winner=winner,
+                sheet=first(st, m.Sheet), columns=every(st, m.Column),
+            )
+        except ValidationError as err:  # a bug in the transformer, reported without a traceback
+            self.error(FILE_START, "internal", str(err))
+            return None
+
+    # -- meaning
+    def check(self, rf: m.RuleFile) -> None:
+        self.options = {o.name: o for o in rf.options}
+        self.file_modes = {d.name: d for d in rf.modes if d.name not in TRUMP_MODES
+                           and d.name not in SUIT_WORDS and d.name != "none"}
+        self.lets = {lt.name: lt for lt in rf.lets}
+        self.nesting = Nesting({lt.name: lt.expr for lt in rf.lets})
+        self.walked: set[tuple[str, bool, bool]] = set()  # lets checked, in which context
+        for use in self.nesting.cycles:
+            self.error(use.pos, "cycle", f"{use.name!r} is defined in terms of itself")
+        self.declared = {d.name for d in rf.declarations}
+        self.units = {}
+        for u in rf.units:
+            self.units[u.singular] = u
+            self.units[u.plural] = u
+        self.teams = rf.teams
+        self.rf: m.RuleFile | None = rf
+        held = [r.name for r in sorted(ROLE_LIST, key=lambda r: r.name != "bidder")
+                if self.role_held(rf, r) and r.need != "play"]
+        self.example_role = held[0] if held else "bidder"  # for a message
+        self.after_scoring = False
+        self.has_weis = rf.setting("weis") is not None
+        self.has_stoeck = any(b.name.text == "stoeck" for b in rf.bonuses)
+        self.has_sheet = rf.sheet is not None
+        self.check_options(rf)
+        self.check_table(rf)
+        self.check_cards(rf)
+        self.check_modes(rf)
+        self.check_trump(rf)
+        self.check_sheet(rf)
+        self.check_settings(rf)
+        self.check_units(rf)
+        self.check_scoring(rf)
+        self.check_end(rf)
+        self.check_invariants(rf)
+        self.check_weis(rf)
+        self.check_lets(rf)
+        self.check_declarations(rf)
+        self.check_roles(rf)
+        self.check_piles(rf)
+        for mechanism in self.mechanisms:
+            if mechanism.check is not None:
+                mechanism.check(self, rf)
+        self.check_german_names(rf)
+
+    def value(self, v: m.Value, low: int, high: int, what: str) -> list[int]:
+        """The numbers a value can take (an option's choices), each checked against a range."""
+        if v.option is not None:
+            opt = self.options.get(v.option)
+            if opt is None:
+                self.error(v.pos, "unknown-name", f"{what}: no option named {v.option!r}; "
+                           f"{self.option_list(v.option)}")
+                return []
+            numbers = [c.number for c in opt.choices if c.number is not None]
+            if len(numbers) != len(opt.choices):
+                self.error(v.pos, "option", f"{what}: option {v.option!r} must offer numbers")
+        else:
+            numbers = [v.number] if v.number is not None else []
+        for n in numbers:
+            if not low <= n <= high:
+                self.error(v.pos, "range", f"{what} must be between {low} and {high}, not {n}")
+        return numbers
+
+    def number(self, v: m.Value, name: str, what: str) -> list[int]:
+        """The numbers a value can take, checked against the range of its setting."""
+        row = get(name)
+        return self.value(v, row.low, row.high, what)
+
+    def players_choices(self, v: m.Value) -> list[int]:
+        """The possible player counts in range, without reporting (check_table reports
+        the others, once: nothing is checked against a count that cannot be)."""
+        if v.number is not None:
+            numbers = [v.number]
+        else:
+            opt = self.options.get(v.option or "")
+            numbers = [c.number for c in opt.choices if c.number is not None] if opt else []
+        players = get("players")
+        return [n for n in numbers if players.low <= n <= players.high]
+
+    def check_options(self, rf: m.RuleFile) -> None:
+        names: set[str] = set()
+        for o in rf.options:
+            if o.name in names:
+                self.error(o.pos, "duplicate", f"option {o.name!r} is defined twice")
+            names.add(o.name)
+            if o.default not in o.choices and not any(
+                (c.number, c.option) == (o.default.number, o.default.option) for c in o.choices
+            ):
+                self.error(o.default.pos, "option", f"the default of {o.name!r} is not "
+                           "one of its choices")
+
+    def check_table(self, rf: m.RuleFile) -> None:
+        # a count out of range is reported once; the checks that build on it skip it
+        players = get("players")
+        counts = [n for n in self.number(rf.players, "players", "the number of players")
+                  if players.low <= n <= players.high]
+        if rf.teams and any(n != 4 for n in counts):
+            self.error(rf.players.pos, "teams", "teams across need exactly 4 players")
+        # a count or size below 1 is reported above; dividing by it would stop the check
+        packets = [p for p in self.number(rf.deal.packet, "packet", "the packet size") if p > 0]
+        for n in [c for c in counts if c > 0]:
+            each = self.number(rf.deal.each, "cards each", "cards each") if rf.deal.each \
+                else [DECK // n]
+            for e in each:
+                if e * n > DECK:
+                    self.error(rf.deal.pos, "deal", f"{n} players with {e} cards each need "
+                               f"{e * n} cards; the deck has {DECK}")
+                if rf.deal.each is None and DECK % n:
+                    self.error(rf.deal.pos, "deal", f"{DECK} cards do not split evenly among {n}")
+                for p in packets:
+                    if e % p:
+                        self.error(rf.deal.packet.pos, "deal",
+                                   f"{e} cards each cannot be dealt in packets of {p}")
+
+    def check_cards(self, rf: m.RuleFile) -> None:
+        for r in rf.ranks:
+            if r.table.text in self.file_modes:
+                self.error(r.table.pos, "tables", f"{r.table.text!r} is a mode the file "
+                           "defines: each trick takes the rank order of the base mode its "
+                           f"schedule names; write 'ranks' only for {', '.join(TABLES)}")
+            elif r.table.text not in TABLES:
+                self.error(r.table.pos, "unknown-name", f"no rank table {r.table.text!r}; "
+                           f"{did_you_mean(r.table.text, TABLES)}tables are {', '.join(TABLES)}")
+            seen = [w.text for w in r.ranks]
+            for w in r.ranks:
+                if w.text not in RANKS:
+                    self.not_a_rank(w)
+            if sorted(seen) != sorted(RANKS) and all(w in RANKS for w in seen):
+                missing = [r_ for r_ in RANKS if r_ not in seen]
+                self.error(r.pos, "card", "a rank order must list each of the nine ranks "
+                           f"once (missing: {' '.join(missing) or 'none'}; listed "
+                           f"{len(seen)})")
+        sums: dict[str, list[tuple[m.Points, int]]] = {}
+        for p in rf.points:
+            if p.table.text not in TABLES and p.table.text not in self.file_modes:
+                known = [*TABLES, *self.file_modes]
+                self.error(p.table.pos, "unknown-name", f"no point table {p.table.text!r}; "
+                           f"{did_you_mean(p.table.text, known)}tables are {', '.join(known)} "
+                           "(a mode the file defines may have one)")
+            self.check_points_condition(p, rf)
+            total = 0
+            for w, v in p.values:
+                if w.text not in RANKS:
+                    self.not_a_rank(w)
+                total += v
+            sums.setdefault(p.table.text, []).append((p, total))
+        bonuses = {b.name.text: b.points.number or 0 for b in rf.bonuses}
+        for b in rf.bonuses:
+            self.value(b.points, 0, MAX_POINTS, f"the {b.name.text} bonus")
+            if b.name.text == "last-trick" and b.points.option is not None:
+                self.error(b.points.pos, "option", "the last-trick bonus belongs to the "
+                           f"{HAND_TOTAL} points of a hand; give it as a number")
+            if b.name.text not in BONUSES:
+                self.error(b.name.pos, "unknown-name", f"no bonus {b.name.text!r}; "
+                           f"{did_you_mean(b.name.text, BONUSES)}bonuses are "
+                           f"{', '.join(BONUSES)}")
+            if b.only_if is not None:
+                self.word_option(b.only_if, {"yes", "no"})
+                if b.name.text == "last-trick":
+                    self.error(b.only_if.pos, "option", "the last-trick bonus belongs to the "
+                               f"{HAND_TOTAL} points of a hand; it cannot depend on an option")
+        if any(b.name.text == "last-trick" and b.points.option for b in rf.bonuses):
+            return  # reported above: the totals cannot be added up
+        last = bonuses.get("last-trick", 0)
+        for trump, t_sum in sums.get("trump", []):
+            for side, s_sum in sums.get("side", []):
+                total = t_sum + 3 * s_sum + last
+                if total != HAND_TOTAL and compatible(trump, side):
+                    self.error(trump.pos, "points", f"a trump hand totals {total} "
+                               f"points (trump table + 3 side tables + last trick); it must be "
+                               f"{HAND_TOTAL}")
+        for t in ("obenabe", "undenufe", *self.file_modes):
+            for p, total in sums.get(t, []):
+                if 4 * total + last != HAND_TOTAL:
+                    hand = f"an {t} hand" if t in TABLES else f"a hand in {t}"
+                    self.error(p.pos, "points", f"{hand} totals {4 * total + last} points; "
+                               f"it must be {HAND_TOTAL}")
+
+    def not_a_rank(self, w: m.Word) -> None:
+        self.error(w.pos, "card", f"{w.text!r} is not a rank; {did_you_mean(w.text, RANKS)}"
+                   f"ranks are {' '.join(RANKS)}")
+
+    def check_points_condition(self, p: m.Points, rf: m.RuleFile) -> None:
+        """`card points T if OPTION = CHOICE`: a known option and choice, a plain table
+        beside it for the other choices, and no second table for the same case."""
+        same = [q for q in rf.points if q.table.text == p.table.text and q is not p
+                and points_case(q) == points_case(p)]
+        if same and rf.points.index(same[0]) < rf.points.index(p):
+            self.error(p.pos, "duplicate", f"a second 'card points {p.table.text}' table for "
+                       f"the same case; the first is on line {same[0].pos.line}")
+        if p.option is None or p.choice is None or not self.option_choice(p.option, p.choice):
+            return
+        if not any(q.table.text == p.table.text and q.option is None for q in rf.points):
+            self.error(p.pos, "tables", f"'card points {p.table.text} if ...' needs a plain "
+                       f"'card points {p.table.text}:' table for the other choices")
+
+    def check_modes(self, rf: m.RuleFile) -> None:
+        """`mode NAME: ...`: a new name, built from base modes with their tables, lasting
+        at least one trick each, with card points that are well defined: its own
+        `card points NAME` table, or parts whose tables give every card the same points."""
+        seen: dict[str, m.ModeDef] = {}
+        for d in rf.modes:
+            if d.name in TRUMP_MODES or d.name in SUIT_WORDS or d.name == "none":
+                self.error(d.pos, "duplicate", f"{d.name!r} is a base mode; give the mode a "
+                           "name of its own, e.g. 'slalom'")
+            elif d.name in seen:
+                self.error(d.pos, "duplicate", f"mode {d.name!r} is defined twice; the first "
+                           f"is on line {seen[d.name].pos.line}")
+            seen.setdefault(d.name, d)
+            ok = True
+            for w in d.parts:
+                if w.text not in BASE_PARTS:
+                    self.error(w.pos, "unknown-name", f"{w.text!r} cannot be part of a mode; "
+                               f"a mode is played in {', '.join(BASE_PARTS)}")
+                    ok = False
+                else:
+                    self.needs_tables(w.pos, w.text, rf)
+            for n in d.counts:
+                if not 1 <= n < DECK:
+                    self.error(d.pos, "mode", f"a part lasts 1 to {DECK - 1} tricks, not {n}")
+            if ok and not any(p.table.text == d.name for p in rf.points):
+                self.agreeing_points(d, rf)
+
+    def agreeing_points(self, d: m.ModeDef, rf: m.RuleFile) -> None:
+        """Without its own table a mode counts its parts' card points, which must agree
+        card by card (under the plain tables and under each option's tables)."""
+        parts = list(dict.fromkeys(w.text for w in d.parts))
+        cases: list[tuple[str, str] | None] = [None]
+        for p in rf.points:
+            case = points_case(p)
+            if case is not None and case not in cases:
+                cases.append(case)
+        for case in cases:
+            cards = [card_points(rf, part, case) for part in parts]
+            if any(c is None for c in cards):
+                return  # a missing table is reported by needs_tables
+            first = cards[0]
+            for part, other in zip(parts[1:], cards[1:], strict=True):
+                assert first is not None and other is not None
+                bad = next((c for c in range(DECK) if first[c] != other[c]), None)
+                if bad is not None:
+                    when = f" when {case[0]} = {case[1]}" if case else ""
+                    self.error(d.pos, "points", f"mode {d.name!r}: {CARD_NAMES[bad]} counts "
+                               f"{first[bad]} in {parts[0]} but {other[bad]} in {part}"
+                               f"{when}; give the mode its own table 'card points "
+                               f"{d.name}: ...'")
+                    return
+
+    def needs_tables(self, pos: m.Pos, mode: str, rf: m.RuleFile) -> None:
+        if mode in self.file_modes:
+            return  # its parts are checked where it is defined
+        need = ("trump", "side") if mode in ("D", "H", "S", "C", "suits", "trump") else (mode,)
+        have_r = {r.table.text for r in rf.ranks}
+        have_p = {p.table.text for p in rf.points}
+        for t in need:
+            if t not in have_r or t not in have_p:
+                self.error(pos, "tables", f"playing {mode} needs a 'ranks {t}:' and a "
+                           f"'card points {t}:' table")
+
+    def check_trump(self, rf: m.RuleFile) -> None:
+        t = rf.trump
+        if t.kind in ("fixed", "in_turn"):
+            self.check_scheduled(rf, t)
+            return
+        words = [*t.modes, *([t.fallback] if t.fallback else [])]
+        for w in words:
+            if w.text not in TRUMP_MODES and w.text not in self.file_modes:
+                known = [*TRUMP_MODES, *self.file_modes]
+                self.error(w.pos, "unknown-name", f"{w.text!r} is not a trump mode; "
+                           f"{mode_hint(w.text, known)}modes are {', '.join(known)}")
+            else:
+                self.needs_tables(w.pos, w.text, rf)
+        if t.kind == "void_names" and t.fallback and t.fallback.text in TRUMP_MODES and \
+                t.fallback.text not in ("obenabe", "undenufe"):
+            self.error(t.fallback.pos, "trump", "until the first void names the mode, tricks "
+                       "are played as obenabe or undenufe (or a mode the file defines)")
+        if t.kind in ("first_void", "random_suit", "bottom_card", "turned"):
+            self.needs_tables(t.pos, "trump", rf)
+        if t.pushes and t.kind == "bidder_chooses":
+            self.error(t.pos, "trump", "only forehand may push the choice of trump; the "
+                       "highest bidder chooses it")
+        elif t.push and not rf.teams and t.kind != "sheet":
+            self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
+                       "across'")
+        # a word that is no mode at all is reported above, once
+        if t.kind == "none" and t.fallback and t.fallback.text in TRUMP_MODES and \
+                t.fallback.text not in ("obenabe", "undenufe"):
+            self.error(t.fallback.pos, "trump", "a game without trump plays as obenabe or "
+                       "undenufe (or a mode the file defines)")
+
+    def one_modes(self) -> list[str]:
+        """The words naming one mode to play: a suit, obenabe, undenufe, a file's mode."""
+        return [*(x for x in TRUMP_MODES if x != "suits"), *self.file_modes]
+
+    def one_mode(self, w: m.Word, rf: m.RuleFile, what: str) -> None:
+        """A word that names one mode to play (a suit, obenabe, undenufe, a file's mode)."""
+        known = self.one_modes()
+        if w.text not in known:
+            self.error(w.pos, "unknown-name", f"{what}: {w.text!r} is not one mode; "
+                       f"{mode_hint(w.text, known)}modes are {', '.join(known)}")
+        else:
+            self.needs_tables(w.pos, w.text, rf)
+
+    def check_scheduled(self, rf: m.RuleFile, t: m.TrumpMethod) -> None:
+        """`trump: MODE` (or an option whose choices are modes), `trump: in turn M, M, ...`."""
+        if t.kind == "in_turn":
+            for w in t.modes:
+                self.one_mode(w, rf, "trump in turn")
+            return
+        w = t.modes[0]
+        opt = self.options.get(w.text)
+        if opt is None:
+            if w.text not in self.one_modes():
+                modes = ", ".join(self.one_modes())
+                self.error(w.pos, "unknown-name", f"{w.text!r} is neither a trump method, nor "
+                           f"one mode ({modes}), nor an option whose choices are modes")
+                return
+            self.one_mode(w, rf, "trump")
+            return
+        for c in opt.choices:
+            self.one_mode(m.Word(pos=c.pos, text=c.word()), rf, f"option {opt.name!r} as trump")
+
+    def check_sheet(self, rf: m.RuleFile) -> None:
+        """The scoresheet: a sheet statement, columns with known modes and numbers, a
+        chooser who takes them, and the end when the sheets are full."""
+        t, sheet = rf.trump, rf.sheet
+        uses = t.kind == "sheet"
+        if uses and t.who is not None and t.who.text != "forehand":
+            self.error(t.who.pos, "trump", f"'{t.who.text}' cannot choose from the sheet: "
+                       "forehand is asked first; write 'forehand chooses from the sheet'")
+        if uses and sheet is None:
+            self.error(t.pos, "missing", "choosing from the sheet needs a sheet: write 'sheet "
+                       "per team' (or 'sheet per player') and its columns, e.g. 'column "
+                       "spades: S times 3'")
+        if (sheet is not None or rf.columns) and not uses:
+            at = sheet.pos if sheet is not None else rf.columns[0].pos
+            self.error(at, "sheet", "a sheet needs a chooser: write 'trump: forehand chooses "
+                       "from the sheet' (optionally 'or pushes to the next player')")
+        if sheet is not None and not rf.columns:
+            self.error(sheet.pos, "missing", "the sheet has no columns: add e.g. 'column "
+                       "spades: S times 3'")
+        if rf.columns and sheet is None:
+            self.error(rf.columns[0].pos, "missing", "columns need a 'sheet per team' (or "
+                       "'sheet per player') statement")
+        if sheet is not None and sheet.subject == "team" and not rf.teams:
+            self.error(sheet.pos, "teams", "a sheet per team needs 'players 4 in teams across'; "
+                       "without teams write 'sheet per player'")
+        if t.push and sheet is not None and not rf.teams:
+            self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
+                       "across'; write 'or pushes to the next player'")
+        seen: dict[tuple[str, tuple[str, str] | None], int] = {}
+        for c in rf.columns:
+            case = (c.option.text, c.choice.word()) if c.option and c.choice else None
+            key = (c.name, case)
+            if key in seen:
+                self.error(c.pos, "duplicate", f"column {c.name!r} is defined twice (first on "
+                           f"line {seen[key]})")
+            seen[key] = c.pos.line
+            if c.option is not None and c.choice is not None:
+                self.option_choice(c.option, c.choice)
+            if c.free:
+                for w in c.modes:
+                    if w.text not in TRUMP_MODES and w.text not in self.file_modes:
+                        known = [*TRUMP_MODES, *self.file_modes]
+                        self.error(w.pos, "unknown-name", f"column {c.name}: {w.text!r} is not "
+                                   f"a trump mode; {mode_hint(w.text, known)}modes are "
+                                   f"{', '.join(known)}")
+                    else:
+                        self.needs_tables(w.pos, w.text, rf)
+            else:
+                self.one_mode(c.modes[0], rf, f"column {c.name}")
+            v = c.multiplier
+            if v.option is not None and v.option not in self.options:
+                self.error(v.pos, "sheet", f"the multiplier of column {c.name!r} must be a whole "
+                           f"number (or an option offering numbers), not {v.option!r}: write "
+                           f"e.g. '{c.modes[0].text} times 2'")
+            else:
+                self.value(v, 0, 100, f"the multiplier of column {c.name!r}")
+        if sheet is not None and rf.columns:
+            self.empty_sheet(sheet, rf.columns)
+        if rf.end.sheets_full and sheet is None:
+            self.error(rf.end.pos, "missing", "'game ends when the sheets are full' needs a "
+                       "sheet: 'sheet per team' and its columns")
+
+    def empty_sheet(self, sheet: m.Sheet, columns: tuple[m.Column, ...]) -> None:
+        """Every choice of the options the columns depend on leaves a column on the sheet:
+        an empty sheet has nothing to choose, and the game could not end."""
+        if any(c.option is None for c in columns):
+            return
+        named = list(dict.fromkeys(c.option.text for c in columns if c.option is not None))
+        if any(name not in self.options for name in named):
+            return  # reported where the column names it
+        for chosen in choices_of([self.options[name] for name in named]):
+            if not any(c.option is not None and c.choice is not None
+                       and chosen[c.option.text] == c.choice.word() for c in columns):
+                when = " and ".join(f"{k} = {v}" for k, v in chosen.items())
+                self.error(sheet.pos, "sheet", f"with {when} the sheet has no column: every "
+                           "column is on it only under another choice; add a column for "
+                           f"{when}, or one without 'if'")
+                return
+
+    def check_settings(self, rf: m.RuleFile) -> None:
+        seen: dict[str, int] = {}
+        for s in rf.settings:
+            if s.key in seen:
+                self.error(s.pos, "duplicate", f"'{s.key}' is set twice (first on line "
+                           f"{seen[s.key]})")
+            seen[s.key] = s.pos.line
+            row = get(s.key)
+            if row.kind == "name":  # a Weis table of the file: checked in check_weis
+                continue
+            for w in s.values:
+                if s.key == "first lead" and role_name(w.text):  # said in check_roles
+                    continue
+                if w.text not in row.allowed:
+                    self.error(w.pos, "unknown-name", f"{s.key}: {w.text!r} is not known; "
+                               f"{did_you_mean(w.text, row.allowed)}choose {row.choose}")
+
+    def check_units(self, rf: m.RuleFile) -> None:
+        if not rf.units:
+            self.error(rf.winner.pos, "missing", "the file declares no unit (e.g. 'unit "
+                       "stick sticks')")
+        words: set[str] = set()
+        for u in rf.units:
+            for w in {u.singular, u.plural}:
+                if w in words:
+                    self.error(u.pos, "duplicate", f"unit {w!r} is declared twice")
+                words.add(w)
+            if u.floor is not None:
+                self.value(u.floor, -MAX_POINTS, MAX_POINTS, f"the floor of {u.plural}")
+            if u.cancels and u.cancels.text not in self.units:
+                self.error(u.cancels.pos, "unknown-name", f"no unit {u.cancels.text!r} to "
+                           f"cancel; {self.unit_list(u.cancels.text)}")
+        self.unit_word(rf.winner.unit)
+
+    def unit_list(self, word: str) -> str:
+        """`did you mean 'sticks'? units are stick, sticks`, for a word that is no unit."""
+        return f"{did_you_mean(word, self.units)}units are " \
+            f"{listing(sorted(self.units), 'none (write unit NAME/NAMES)')}"
+
+    def option_list(self, word: str) -> str:
+        """`did you mean 'target'? options: target`, for a word that is no option."""
+        return f"{did_you_mean(word, self.options)}options: " \
+            f"{listing(sorted(self.options), 'none (write option NAME ...)')}"
+
+    def unit_word(self, w: m.Word) -> None:
+        if w.text not in self.units:
+            self.error(w.pos, "unknown-name", f"no unit {w.text!r}; {self.unit_list(w.text)}")
+
+    def check_scoring(self, rf: m.RuleFile) -> None:
+        ids: dict[str, int] = {}
+        after_otherwise: m.Clause | None = None
+        n_players = self.players_choices(rf.players)
+        subjects = max(n_players or [4]) if not rf.teams else 2
+        for c in rf.clauses:
+            if c.id in ids:
+                self.error(c.pos, "duplicate", f"clause id {c.id!r} is used twice (first on "
+                           f"line {ids[c.id]})")
+            ids[c.id] = c.pos.line
+            if after_otherwise is not None:
+                self.error(c.pos, "unreachable", f"clause {c.id!r} can never apply: "
+                           f"'{after_otherwise.id}' before it applies always")
+            if c.condition is None:
+                after_otherwise = c
+                binds = False
+            else:
+                self.top(c.condition, subject=False)
+                binds = any(isinstance(q, m.Quant) for q in walk(c.condition))
+                for q in walk(c.condition):
+                    if isinstance(q, m.Quant) and q.quantifier == "count" and q.count and \
+                            q.count > subjects:
+                        self.error(q.pos, "unreachable", f"clause {c.id!r} can never apply: "
+                                   f"there are only {subjects} {q.subject}s")
+                    if isinstance(q, m.Quant):
+                        self.subject_kind(q.pos, q.subject)
+            for a in c.awards:
+                self.target(a.target, binds)
+                self.top(a.amount, subject=True)
+                if a.unit is not None:
+                    self.unit_word(a.unit)
+
+    def subject_kind(self, pos: m.Pos, kind: str | None) -> None:
+        if kind == "team" and not self.teams:
+            self.error(pos, "teams", "this variant has no teams; say 'player'")
+        if kind == "player" and self.teams:
+            self.error(pos, "teams", "this variant scores by team; say 'team'")
+
+    def target(self, t: m.Target, binds: bool) -> None:
+        if t.kind == "bound" and not binds:
+            self.error(t.pos, "unbound", "'that player' / 'those players' needs a condition "
+                       "such as 'when one player has ...' that names them")
+        if t.subject:
+            self.subject_kind(t.pos, t.subject)
+        if t.filter is not None:
+            self.top(t.filter, subject=True)
+        if t.inner is not None:
+            self.target(t.inner, binds)
+
+    def check_lets(self, rf: m.RuleFile) -> None:
+        """Every let is checked where it is defined, used or not."""
+        seen: set[str] = set()
+        for lt in rf.lets:
+            if lt.name in seen:
+                self.error(lt.pos, "duplicate", f"{lt.name!r} is defined twice")
+            seen.add(lt.name)
+            if lt.name in FACTS or lt.name in self.options or lt.name in self.declared:
+                self.error(lt.pos, "duplicate", f"let {lt.name!r} would hide the fact, option "
+                           "or declaration of that name; choose another name")
+            self.limits(lt.expr, lt.name if self.lets[lt.name] is lt else None)
+            if self.lets[lt.name] is lt:
+                self.let_body(lt.name, subject=True)
+            else:  # the first of two lets of one name: no use reaches it
+                self.expr(lt.expr, subject=True)
+
+    def check_weis(self, rf: m.RuleFile) -> None:
+        tables = {t.name for t in rf.weis_tables}
+        sequence = get("sequence")
+        for t in rf.weis_tables:
+            for item in t.items:
+                if item.kind == "sequence" and not sequence.low <= item.length <= sequence.high:
+                    self.error(item.pos, "card", f"a sequence has {sequence.low} to "
+                               f"{sequence.high} cards")
+                self.value(item.points, 0, MAX_POINTS, "a Weis")
+                if item.rank is not None and item.rank.text not in RANKS:
+                    self.not_a_rank(item.rank)
+                for test in item.tests:
+                    self.check_weis_test(test)
+        use = rf.setting("weis")
+        if use is None:
+            return
+        w = use.values[0]
+        if w.text in tables:
+            return
+        if w.text in self.options:
+            self.word_option(w, tables | {"none"})
+            return
+        self.error(w.pos, "unknown-name", f"no Weis table {w.text!r}; "
+                   f"{did_you_mean(w.text, [*tables, *self.options])}tables: "
+                   f"{', '.join(sorted(tables)) or 'none (write one with weis NAME: ...)'}")
+
+    def check_weis_test(self, test: m.WeisTest) -> None:
+        """`if four-nines`, `if undenufe-eleven = six`, `if in undenufe`: a yes/no option,
+        an option and one of its choices, or a trump mode."""
+        if test.kind == "yes":
+            self.word_option(test.name, {"yes", "no"})
+            return
+        if test.kind == "mode":
+            if test.name.text not in WEIS_MODES and test.name.text not in self.file_modes:
+                self.error(test.name.pos, "unknown-name", f"{test.name.text!r} is not a trump "
+                           f"mode; {did_you_mean(test.name.text, [*WEIS_MODES, *self.file_modes])}"
+                           f"a Weis entry may name {', '.join([*WEIS_MODES, *self.file_modes])}")
+            return
+        if test.choice is not None:
+            self.option_choice(test.name, test.choice)
+
+    def option_choice(self, option: m.Word, choice: m.Value) -> bool:
+        """`OPTION = CHOICE`: an option of the file and one of its choices; False when
+        there is no such option."""
+        opt = self.options.get(option.text)
+        if opt is None:
+            self.error(option.pos, "unknown-name", f"no option {option.text!r}; "
+                       f"{self.option_list(option.text)}")
+            return False
+        choices = [c.word() for c in opt.choices]
+        if choice.word() not in choices:
+            self.error(choice.pos, "option", f"option {opt.name} has no choice "
+                       f"{choice.word()!r}; its choices are {', '.join(choices)}")
+        return True
+
+    def word_option(self, w: m.Word, allowed: set[str]) -> None:
+        """An option used as a word must exist and offer only allowed words."""
+        opt = self.options.get(w.text)
+        if opt is None:
+            self.error(w.pos, "unknown-name", f"no option named {w.text!r}; "
+                       f"{self.option_list(w.text)}")
+            return
+        for c in opt.choices:
+            if c.option not in allowed:
+                self.error(c.pos, "option", f"option {opt.name!r} may only choose among "
+                           f"{', '.join(sorted(allowed))}")
+
+    def check_declarations(self, rf: m.RuleFile) -> None:
+        names: set[str] = set()
+        for d in rf.declarations:
+            if d.name in names:
+                self.error(d.pos, "duplicate", f"{d.name!r} is declared twice")
+            names.add(d.name)
+            if d.name in FACTS:
+                self.error(d.pos, "duplicate", f"a declaration may not be called {d.name!r}: "
+                           "that is already a fact")
+            if d.name in self.options:
+                self.error(d.pos, "duplicate", f"a declaration may not be called {d.name!r}: "
+                           "that is already an option")
+            lows = self.number(d.low, "declared value", "the lowest value")
+            highs = self.number(d.high, "declared value", "the highest value")
+            if lows and highs and min(highs) < max(lows):
+                self.error(d.pos, "range", f"{d.name} from {max(lows)} to {min(highs)} leaves "
+                           "nothing to declare")
+            elif d.hook is not None and lows and highs and max(highs) <= min(lows) \
+                    and not d.named:
+                self.error(d.pos, "range", f"{d.name} has one value only; the last to declare "
+                           "needs a choice to avoid the total")
+            if d.hook is not None:
+                self.number(d.hook, "declared value", "the total the last may not make")
+            steps = self.number(d.step, "declare step", "the step") if d.step else [1]
+            self.check_named(d, lows, highs, steps)
+            self.check_yes_no(d)
+        self.check_auction(rf)
+        for i, d in enumerate(rf.declarations):
+            self.check_declarers(rf, d, {e.name for e in rf.declarations[:i + 1]})
+
+    def check_declarers(self, rf: m.RuleFile, d: m.Declaration, made: set[str]) -> None:
+        """`by TARGET`, `only when EXPR`, `if OPTION`: who may declare and when, read
+        from what is known before the first card (roles, earlier declarations, options)."""
+        if d.auction and (d.by is not None or d.only_when is not None):
+            self.error(d.pos, "auction", "an auction asks every player in turn; 'by' and "
+                       "'only when' are for the declarations after trump")
+        if d.by is not None:
+            if d.by.kind in ("bound", "lot", "others"):
+                self.error(d.by.pos, "declare", "who may declare is a group of players or "
+                           "teams: 'by the team with chooser', 'by teams without chooser'")
+            else:
+                self.target(d.by, binds=False)
+                self.before_play(d.by.filter, d.name, made)
+        if d.only_when is not None:
+            self.top(d.only_when, subject=False)
+            self.before_play(d.only_when, d.name, made)
+        if d.only_if is not None:
+            self.declare_option(d.only_if, d.only_if_value)
+
+    def before_play(self, e: m.Expr | None, name: str, made: set[str]) -> None:
+        """A declaration's condition reads only what is known when it is asked: options,
+        roles known before play, this and earlier declarations, the hand's mode, totals."""
+        if e is None:
+            return
+        lets = {k: v.expr for k, v in self.lets.items()}
+        for x in m.walk(e, lets=lets):
+            if isinstance(x, m.Call) and x.func in AFTER_PLAY_CALLS:
+                self.error(x.pos, "declare", f"'{x.func}' is known only once play has begun; "
+                           f"who declares {name} cannot depend on it")
+            if isinstance(x, m.RoleValue):
+                role = ROLES.get(role_name(x.role) or x.role)
+                if role is not None and not role.before_play:
+                    self.late(x.pos, x.role, name)
+            said = x.name if isinstance(x, (m.Name, m.TeamValue, m.RoleValue)) else None
+            if said is None or said in self.lets or said in self.options:
+                continue
+            if said in self.declared:
+                if said not in made:
+                    self.error(x.pos, "declare", f"{said!r} is declared after {name!r}; "
+                               f"who declares {name} can only depend on declarations "
+                               "made before it")
+                continue
+            role = ROLES.get(said)
+            known = said in BEFORE_PLAY_FACTS or (role is None and said not in FACTS)
+            if isinstance(x, m.Name) and not known and (role is None or not role.before_play):
+                self.late(x.pos, said, name)
+
+    def late(self, pos: m.Pos, said: str, name: str) -> None:
+        self.error(pos, "declare", f"{said!r} is known only once play has begun; who "
+                   f"declares {name} may depend on roles known before play, options, "
+                   "declarations before it, the mode and the totals")
+
+    def declare_option(self, w: m.Word, value: m.Value | None) -> None:
+        """`if OPTION` (a yes/no option) or `if OPTION = CHOICE`."""
+        opt = self.options.get(w.text)
+        if opt is None:
+            self.error(w.pos, "unknown-name", f"no option named {w.text!r}; "
+                       f"{self.option_list(w.text)}")
+            return
+        words = [c.option if c.option is not None else str(c.number) for c in opt.choices]
+        if value is None:
+            if sorted(words) != ["no", "yes"]:
+                self.error(w.pos, "option", f"'if {w.text}' needs a yes/no option; "
+                           f"write 'if {w.text} = CHOICE' with one of {', '.join(words)}")
+        elif value.word() not in words:
+            self.error(value.pos, "option", f"option {w.text!r} has no choice "
+                       f"{value.word()!r}; its choices: {', '.join(words)}")
+
+    def check_yes_no(self, d: m.Declaration) -> None:
+        """`declare NAME yes or no` is asked once of each player: no auction, and no bid
+        copied into it."""
+        if not d.yes_no:
+            return
+        where = dict(d.option_pos)
+        if d.auction:
+            self.error(where.get("auction", d.pos), "auction", f"{d.name!r} is a yes/no "
+                       "question, not an auction: an auction bids numbers ('declare bid from "
+                       "60 to 157, auction before trump')")
+        if d.bidder_keeps is not None:
+            self.error(where.get("bidder_keeps", d.pos), "auction", f"{d.name!r} is a yes/no "
+                       f"question; the highest bidder cannot keep the bid "
+                       f"{d.bidder_keeps.text!r} as its answer")
+
+    def check_named(self, d: m.Declaration, lows: list[int], highs: list[int],
+                    steps: list[int]) -> None:
+        """`or match worth 257`: a name of its own and a value that is no other value."""
+        seen: set[str] = set()
+        for w, v in d.named:
+            if w.text in seen or w.text == "pass":
+                what = "the word for passing" if w.text == "pass" else "named twice"
+                self.error(w.pos, "duplicate", f"{d.name} value {w.text!r} is {what}")
+            seen.add(w.text)
+            for n in self.number(v, "declared value", f"the value of {w.text!r}"):
+                stepped = any(lo <= n <= hi and ((n - lo) % st == 0 or n == hi)
+                              for lo in lows for hi in highs for st in steps if st > 0)
+                if stepped:
+                    self.error(v.pos, "range", f"{n} is already a {d.name} from the range; "
+                               f"a named value needs a number of its own")
+
+    def check_auction(self, rf: m.RuleFile) -> None:
+        """An auction comes once; who declares after it and how refer to it."""
+        auctions = [d for d in rf.declarations if d.auction]
+        for d in auctions[1:]:
+            self.error(d.pos, "duplicate", "a hand has one auction; "
+                       f"{auctions[0].name!r} is already one")
+        auction = auctions[0].name if auctions else None
+        for d in rf.declarations:
+            where: dict[str, m.Pos] = {}
+            for key, pos in d.option_pos:
+                if key in where:
+                    self.error(pos, "duplicate", f"{d.name!r} says this twice")
+                where[key] = pos
+            if d.pass_final and not d.auction:
+                self.error(where.get("pass_final", d.pos), "auction", "'a pass is final' is "
+                           "said of an auction: 'declare bid from 1 to 9, auction before "
+                           "trump, a pass is final'")
+            self.check_auction_turns(rf, d, where, auction)
+            if d.auction and (d.after_bidder or d.after_role or d.bidder_keeps
+                              or d.hook is not None):
+                self.error(where.get("auction", d.pos), "auction", "an auction bids in turn "
+                           "from forehand; the highest bidder and the total are for the "
+                           "declarations after it")
+                continue
+            for key in ("after_bidder", "bidder_keeps"):
+                if auction is None and key in where:
+                    self.error(where[key], "auction", "the highest bidder needs an auction: "
+                               "'declare bid from 1 to 9, auction before trump'")
+            k = d.bidder_keeps
+            if k is not None and auction is not None and k.text != auction:
+                self.error(k.pos, "unknown-name", f"{k.text!r} is not the auction "
+                           f"(the auction is {auction!r})")
+        if auction is None and rf.trump.kind == "bidder_chooses":
+            self.error(rf.trump.pos, "auction", "the highest bidder chooses trump only after "
+                       "an auction: 'declare bid from 1 to 9, auction before trump'")
+
+    def check_auction_turns(self, rf: m.RuleFile, d: m.Declaration,
+                            where: dict[str, m.Pos], auction: str | None) -> None:
+        """`naming the mode`: an auction whose highest bidder would choose trump anyway;
+        `ending the auction`: a yes/no said in an auction's turns."""
+        if d.naming and not d.auction:
+            self.error(where.get("naming", d.pos), "auction", "'naming the mode' is said "
+                       "of an auction: 'declare bid from 60 to 157, auction before trump, "
+                       "naming the mode'")
+        elif d.naming and (rf.trump.kind != "bidder_chooses" or rf.trump.pushes):
+            self.error(where.get("naming", d.pos), "auction", "a bid names the mode the "
+                       "highest bidder would choose: write 'trump: bidder chooses suits, "
+                       "obenabe, undenufe' (without pushing) to say which modes a bid names")
+        elif d.naming and d.low.number is not None and d.low.number < 0:
+            self.error(d.low.pos, "range", "a bid naming the mode is a number from 0 up")
+        if not d.ends_auction:
+            return
+        if not d.yes_no:
+            self.error(where.get("ends_auction", d.pos), "auction", f"{d.name!r} ends the "
+                       "auction when a player says yes: write it as a yes/no question, "
+                       f"'declare {d.name} yes or no, ending the auction'")
+        elif auction is None:
+            self.error(where.get("ends_auction", d.pos), "auction", "'ending the auction' "
+                       "needs an auction: 'declare bid from 60 to 157, auction before trump'")
+
+    # -- roles (jassdsl/core/roles.py)
+    def role_held(self, rf: m.RuleFile, role: Role) -> bool:
+        """Whether anybody can hold the role in a hand of this file."""
+        if role.need == "choice":
+            return rf.trump.kind in ("forehand_chooses", "bidder_chooses", "sheet")
+        if role.need == "push":
+            return rf.trump.pushes
+        if role.need == "auction":
+            return any(d.auction for d in rf.declarations)
+        return True
+
+    def role_word(self, rf: m.RuleFile, pos: m.Pos, word: str) -> Role | None:
+        """A role named in the file: one its mechanisms give to a seat (else an error
+        saying what the file needs); None for a word that names no role."""
+        name = role_name(word)
+        if name is None:
+            return None
+        role = ROLES[name]
+        if not self.role_held(rf, role):
+            kind = "auction" if role.need == "auction" else "role"
+            self.error(pos, kind, f"nobody is '{word}' in this file: the role needs "
+                       f"{NEEDS[role.need]}")
+        return role
+
+    def check_roles(self, rf: m.RuleFile) -> None:
+        """Roles in the settings and as who chooses trump; names that would hide one."""
+        for s in rf.settings:
+            if s.key not in ("first lead", "next dealer"):
+                continue
+            for w in s.values:
+                role = self.role_word(rf, w.pos, w.text)
+                if role is not None and s.key == "first lead" and not role.before_play:
+                    self.error(w.pos, "role", f"'{w.text}' is known only once play has "
+                               "begun, so that player cannot lead the first trick; choose "
+                               f"{get('first lead').choose}")
+        who = rf.trump.who
+        if who is not None and who.text != "forehand":
+            role = self.role_word(rf, who.pos, who.text)
+            if role is None or role.name not in CHOOSERS:
+                self.error(who.pos, "trump", f"'{who.text}' cannot choose trump: it is "
+                           f"chosen before anybody else has a role; write "
+                           f"{' or '.join(repr(c + ' chooses') for c in CHOOSERS)}")
+        for d in rf.declarations:  # `starting after the ROLE`: a role known by then
+            start = d.after_role
+            if start is None:
+                continue
+            after = self.role_word(rf, start.pos, start.text)
+            if after is None:
+                known = " or the ".join(r.name for r in ROLE_LIST if r.before_play)
+                self.error(start.pos, "unknown-name", f"{start.text!r} is not a role; a declaration "
+                           f"may start after the {known}")
+            elif not after.before_play:
+                self.error(start.pos, "role", f"'{start.text}' is known only once play has begun; a "
+                           "declaration before play cannot start after that player")
+        given = [*((o.name, o.pos) for o in rf.options), *((lt.name, lt.pos) for lt in rf.lets),
+                 *((d.name, d.pos) for d in rf.declarations)]
+        for name, pos in given:
+            if name in ROLES:
+                self.error(pos, "duplicate", f"{name!r} is a role ({ROLES[name].doc}); "
+                           "choose another name")
+
+    def check_german_names(self, rf: m.RuleFile) -> None:
+        """A German word is given once, for a name the file itself gives; a declaration's
+        word is a noun with its article (the gender makes "seinen Konter", "ihre Ansage"),
+        and only a declaration's word has a plural."""
+        declared = {d.name for d in rf.declarations}
+        own = {p.name for p in rf.piles} | {t.name for t in rf.weis_tables} | \
+            {lt.name for lt in rf.lets} | {w.text for d in rf.declarations for w, _ in d.named} | \
+            {c.option for o in rf.options for c in o.choices if c.option is not None} | declared
+        seen: set[str] = set()
+        for n in rf.german_names:
+            if n.name in seen:
+                self.error(n.pos, "duplicate", f"{n.name!r} has a second German word")
+            seen.add(n.name)
+            if n.name not in own:
+                self.error(n.pos, "unknown-name", f"no pile, Weis table, option value, "
+                           f"declaration, named value or let named {n.name!r}; "
+                           f"{did_you_mean(n.name, own)}names of this file: "
+                           f"{', '.join(sorted(own)) or 'none'}")
+            if not n.german.strip():
+                self.error(n.pos, "german", f"the German word for {n.name!r} is empty")
+            elif n.name in declared and german_noun(n.german) is None:
+                self.error(n.pos, "german", f"{n.name!r} is a declaration: give its German "
+                           f"noun with the article, as \"der Konter\", \"die Ansage\" or "
+                           f"\"das Gebot\" (not {n.german!r})")
+            if n.plural and n.name not in declared:
+                self.error(n.pos, "german", f"only a declaration's German word has a plural; "
+                           f"{n.name!r} is no declaration")
+            elif n.plural and not n.plural.strip():
+                self.error(n.pos, "german", f"the German plural for {n.name!r} is empty")
+
+    def table_pile(self, rf: m.RuleFile, w: m.Word) -> bool:
+        """Whether a word names a pile of the table (one laid once, not for each player);
+        an error where it does not."""
+        names = {p.name for p in rf.piles}
+        if w.text not in names:
+            self.error(w.pos, "unknown-name", f"no pile {w.text!r}; "
+                       f"{did_you_mean(w.text, names)}piles: "
+                       f"{', '.join(sorted(names)) or 'none (write pile NAME: 9 cards)'}")
+            return False
+        if any(p.each for p in rf.piles if p.name == w.text):
+            self.error(w.pos, "pile", f"{w.text!r} is one pile per player; name a pile "
+                       "of the table here")
+            return False
+        return True
+
+    def check_piles(self, rf: m.RuleFile) -> None:
+        """Piles are named once; whatever names a pile names one of them."""
+        names: set[str] = set()
+        pile = get("pile")
+        for p in rf.piles:
+            if p.name in names:
+                self.error(p.pos, "duplicate", f"pile {p.name!r} is defined twice")
+            names.add(p.name)
+            if p.size is not None:
+                self.value(p.size, pile.low, pile.high, "the cards of a pile")
+        for w in [*rf.trump.piles, *([rf.show] if rf.show else [])]:
+            self.table_pile(rf, w)
+        if rf.winner.first_out and rf.leave is None:
+            self.error(rf.winner.pos, "missing", "nobody leaves the table: add 'players leave "
+                       "the table when CONDITION' or write 'winner: most UNIT'")
+        if rf.leave is not None:
+            if rf.teams:
+                self.error(rf.leave.pos, "teams", "a team cannot leave the table; leaving "
+                           "is for players who play for themselves")
+            self.after_scoring = True
+            self.top(rf.leave, subject=True)
+            self.after_scoring = False
+
+    def check_swap(self, rf: m.RuleFile, swap: m.Word) -> None:
+        """`swap hand for PILE`: whoever takes the pile plays it as their hand, so the pile
+        holds as many cards as a hand (or none, and then nobody can take it), at every
+        number of players at the table and under every choice of the options involved."""
+        values = [rf.players, *([rf.deal.each] if rf.deal.each else []),
+                  *(p.size for p in rf.piles if p.size is not None)]
+        named = list(dict.fromkeys(v.option for v in values if v.option is not None))
+        if any(name not in self.options or any(c.number is None for c in
+                                                self.options[name].choices) for name in named):
+            return  # reported where the value names it
+        for chosen in choices_of([self.options[name] for name in named]):
+            def number(v: m.Value, chosen: dict[str, str] = chosen) -> int:
+                return int(chosen[v.option]) if v.option is not None else v.number or 0
+
+            most = min(number(rf.players), get("players").high)
+            for n in range(2 if rf.leave is not None else most, most + 1):
+                each = number(rf.deal.each) if rf.deal.each is not None else DECK // max(n, 1)
+                left = DECK - n * each
+                if n < 1 or each < 1 or left < 0:
+                    continue  # reported by check_table
+                held, short = 0, False  # short: fewer cards are left than the pile asks
+                for p in rf.piles:
+                    asked = left if p.size is None else max(number(p.size), 0) * \
+                        (n if p.each else 1)
+                    if p.name == swap.text:
+                        held, short = min(left, asked), asked > left or p.size is None
+                        break
+                    left -= min(left, asked)
+                if held and held != each:
+                    case = [f"{n} players", f"{each} cards each",
+                            *(f"{k} = {v}" for k, v in chosen.items()
+                              if k != rf.players.option)]
+                    when = ", ".join(case[:-1]) + " and " + case[-1]
+                    fix = f"write 'pile {swap.text}: {each} cards'" \
+                        if held > each or not short else \
+                        "deal fewer cards each, or lay fewer cards in the piles before it"
+                    self.error(swap.pos, "pile", f"a player who takes {swap.text!r} plays it "
+                               f"as their hand, but with {when} it holds {held} cards, not a "
+                               f"hand of {each}; {fix}")
+                    return
+
+    def check_invariants(self, rf: m.RuleFile) -> None:
+        ids: set[str] = set()
+        for inv in rf.invariants:
+            if inv.id in ids:
+                self.error(inv.pos, "duplicate", f"invariant id {inv.id!r} is used twice")
+            ids.add(inv.id)
+            self.after_scoring = True
+            self.top(inv.expr, subject=False)
+            self.after_scoring = False
+        self.check_match_totals(rf)
+
+    def check_match_totals(self, rf: m.RuleFile) -> None:
+        """An invariant on what a hand is worth (`sum(points) = 157 or sum(points) = 257`)
+        that holds for a hand but not for a match: with every card in play a hand is worth
+        HAND_TOTAL, and a match that plus the match bonus; the bonus breaks the file's own
+        invariant in the first match. Only invariants made of `sum(points)`, numbers,
+        arithmetic, comparisons, `and`, `or` and `not` are read this way."""
+        out_of_play = rf.parts.keys() & {"take_part", "improve"}  # folded, laid away
+        if rf.piles or out_of_play or rf.leave or rf.deal.each is not None:
+            return  # cards out of play: a hand may be worth less, which play shows
+        matches: list[tuple[int, m.Bonus]] = []
+        for b in rf.bonuses:
+            if b.name.text == "match":
+                opt = self.options.get(b.points.option or "")
+                numbers = [b.points.number] if b.points.number is not None else \
+                    [c.number for c in opt.choices if c.number is not None] if opt else []
+                matches += [(n, b) for n in numbers if n is not None and n > 0]
+        for inv in rf.invariants:
+            if hand_worth(inv.expr, HAND_TOTAL) is not True:
+                continue
+            for bonus, b in matches:
+                total = HAND_TOTAL + bonus
+                if hand_worth(inv.expr, total) is False:
+                    shown = f"{b.points.option} = {bonus}" if b.points.option else str(bonus)
+                    self.error(b.points.pos, "invariant", f"the match bonus breaks invariant "
+                               f"{inv.id!r} (line {inv.pos.line}): a hand with a match is "
+                               f"worth {HAND_TOTAL} + {shown} = {total} card points, which "
+                               "the invariant does not allow; give the bonus the invariant "
+                               f"expects, or allow {total} in the invariant")
+                    break
+
+    def check_end(self, rf: m.RuleFile) -> None:
+        if rf.end.hands is not None:
+            self.number(rf.end.hands, "hands", "the number of hands")
+        if rf.end.when is not None:
+            self.after_scoring = True
+            self.top(rf.end.when, subject=False)
+            self.after_scoring = False
+        if rf.count_first is not None:
+            self.check_count_first(rf, rf.count_first)
+
+    def check_count_first(self, rf: m.RuleFile, first: m.CountFirst) -> None:
+        """`count first: stoeck, then weis, then tricks`: facts known before the tricks are
+        over, each once, each one the file has, the tricks last and only where every rule
+        adds the card points, and a game that ends on a condition."""
+        if rf.end.when is None:
+            self.error(first.pos, "missing", "'count first' needs 'game ends when ...': the "
+                       "game can end in the middle of a hand only on a condition")
+        has = {"stoeck": self.has_stoeck, "weis": self.has_weis, TRICKS: True}
+        seen: set[str] = set()
+        for w in first.facts:
+            if w.text not in EARLY_FACTS:
+                self.error(w.pos, "unknown-name", f"{w.text!r} is not known before the tricks "
+                           f"are over; {did_you_mean(w.text, EARLY_FACTS)}'count first' may "
+                           f"name {', '.join(EARLY_FACTS)}")
+            elif w.text in seen:
+                self.error(w.pos, "duplicate", f"{w.text!r} is counted first twice")
+            elif not has[w.text]:
+                need = "a Weis table (weis: TABLE)" if w.text == "weis" else "bonus stoeck N"
+                self.error(w.pos, "unknown-name", f"{w.text!r} needs {need}")
+            elif w.text == TRICKS and w is not first.facts[-1]:
+                self.error(w.pos, "context", "'tricks' comes last in 'count first': the "
+                           "tricks are counted one by one after everything else")
+            seen.add(w.text)
+        if TRICKS in seen and rf.units:
+            self.tricks_added(rf, read_as(tuple(w.text for w in first.facts)))
+
+    def tricks_added(self, rf: m.RuleFile, facts: tuple[str, ...]) -> None:
+        """Counting the tricks one by one books each trick's card points as it is taken:
+        every rule must add the card points (and the other facts counted first) to what
+        every team or player scores."""
+        units = {name: (u.plural, 1) for u in rf.units for name in (u.singular, u.plural)}
+        try:
+            plain = additions(rf, units, rf.units[0].plural, facts)
+        except KeyError:  # an unknown unit: reported where it is named
+            return
+        for cl in rf.clauses:
+            if cl.id not in plain:
+                self.error(cl.pos, "context", f"rule {cl.id!r} does not just add the card "
+                           "points and what is counted first, so 'count first: ... tricks' "
+                           "cannot count them trick by trick; a rule must give every team "
+                           "(or player) points + ..., times a factor fixed for the hand")
+
+    def top(self, e: m.Expr, subject: bool) -> None:
+        """A whole expression (a condition, an amount, ...): its limits, then its parts."""
+        self.limits(e)
+        self.expr(e, subject)
+
+    def limits(self, e: m.Expr, let: str | None = None) -> None:
+        """Depth and nesting of ranges, counted through lets (see jassdsl.core.limits)."""
+        over = self.nesting.over(e, let)
+        if over is None:
+            return
+        if over.depth > MAX_DEPTH:
+            self.error(e.pos, "limit", f"with its lets this expression nests {over.depth} "
+                       f"levels deep; the limit is {MAX_DEPTH}")
+        if over.ranges > MAX_RANGES:
+            self.error(e.pos, "limit", f"{over.ranges} quantifiers, sums, counts, most, least "
+                       f"or place nest in each other here (with its lets); the limit is "
+                       f"{MAX_RANGES}, as each goes over every player")
+        if over.size > MAX_SIZE:
+            self.error(e.pos, "limit", f"written out with its lets this expression has more "
+                       f"than {MAX_SIZE} parts, the limit")
+
+    def let_body(self, name: str, subject: bool) -> None:
+        """Check a let's expression once per context (not once per use: lets may use
+        each other many times); lets over a limit or in a circle are reported already."""
+        key = (name, subject, self.after_scoring)
+        if key in self.walked or name in self.nesting.spoilt:
+            return
+        self.walked.add(key)
+        self.expr(self.lets[name].expr, subject)
+
+    def expr(self, e: m.Expr, subject: bool) -> None:
+        """Check names, arity and that subject facts are asked about a subject."""
+        if isinstance(e, m.Name):
+            self.name(e, subject)
+            return
+        if isinstance(e, m.InMode):
+            if e.mode not in IN_MODES and e.mode not in self.file_modes:
+                known = [*IN_MODES, *self.file_modes]
+                self.error(e.pos, "unknown-name", f"{e.mode!r} is not a mode; "
+                           f"{did_you_mean(e.mode, known)}write 'in' and one of "
+                           f"{', '.join(known)}")
+            return
+        if isinstance(e, m.Total):
+            if e.unit not in self.units:
+                self.error(e.pos, "unknown-name", f"no unit {e.unit!r}; "
+                           f"{self.unit_list(e.unit)}")
+            if not subject:
+                self.needs_subject(e.pos, f"total {e.unit}")
+            return
+        if isinstance(e, m.Call):
+            self.call(e, subject)
+            return
+        if isinstance(e, m.TeamValue):
+            self.team_value(e, subject)
+            return
+        if isinstance(e, m.RoleValue):
+            self.role_value(e)
+            return
+        if isinstance(e, m.Binary) and e.op == "/" and isinstance(e.right, m.Num) \
+                and e.right.value == 0:
+            self.error(e.right.pos, "division", "division by zero: this divisor is always 0")
+        if isinstance(e, m.Quant):
+            self.subject_kind(e.pos, e.subject)
+            subject = True
+        for part in m.children(e):
+            self.expr(part, subject)
+
+    def needs_subject(self, pos: m.Pos, what: str) -> None:
+        self.error(pos, "context", f"'{what}' is a fact about one player or team; ask it "
+                   "inside 'one player has ...' or a target such as 'players with ...'")
+
+    def name(self, e: m.Name, subject: bool) -> None:
+        if e.name in self.lets:
+            self.let_body(e.name, subject)
+            return
+        if e.name in self.options:
+            choices = self.options[e.name].choices
+            if any(c.number is None for c in choices) and \
+                    not all(c.option in ("yes", "no") for c in choices):
+                self.error(e.pos, "option", f"option {e.name!r} offers words, not numbers; "
+                           "it cannot be used in an expression (a yes/no option can: yes "
+                           "is 1, no is 0)")
+            return
+        if e.name in self.declared:
+            if not subject:
+                self.needs_subject(e.pos, e.name)
+            elif self.teams:
+                self.error(e.pos, "teams", f"in a team game '{e.name}' read for a team would "
+                           f"add up both partners' {e.name}s; write 'team {e.name}' for "
+                           f"that sum, or '{e.name} of ROLE' for one player's (e.g. "
+                           f"'{e.name} of {self.example_role}')")
+            return
+        if e.name in ROLES:
+            if self.rf is not None:
+                self.role_word(self.rf, e.pos, e.name)
+            if not subject:
+                self.needs_subject(e.pos, e.name)
+            return
+        fact = FACTS.get(e.name)
+        if fact is None or fact.arity is not None:
+            self.unknown_name(e, fact is not None)
+            return
+        if fact.needs_subject and not subject:
+            self.needs_subject(e.pos, e.name)
+        needs = self.fact_needs(e.name)
+        if needs is not None:
+            self.error(e.pos, "unknown-name", f"{e.name!r} needs {needs}")
+
+    def fact_needs(self, name: str) -> str | None:
+        """The statement a fact needs that the file lacks (Weis a Weis table, Stöck the
+        bonus), None when the file can ask about it."""
+        if name in ("weis", "table-weis") and not self.has_weis:
+            return "a 'weis: TABLE' statement"
+        if name in ("stoeck", "table-stoeck") and not self.has_stoeck:
+            return "a 'bonus stoeck N' statement"
+        if name == "multiplier" and not self.has_sheet:
+            return "a scoresheet ('sheet per team' and its columns): it is the multiplier of " \
+                "the column played this hand"
+        return None
+
+    def usable_facts(self) -> list[str]:
+        """The facts of jassdsl.language.facts (names, not functions) this file can ask about: the
+        ones `name` accepts without an error."""
+        return sorted((n for n, f in FACTS.items() if f.arity is None
+                       and self.fact_needs(n) is None), key=str.lower)
+
+    def known_names(self) -> list[str]:
+        """Every name an expression of this file may use, as the checker accepts them: the
+        usable facts, then the file's lets, options offering numbers and declared values."""
+        numbers = [o for o, opt in self.options.items()
+                   if all(c.number is not None for c in opt.choices)]
+        held = [r.name for r in ROLE_LIST if self.rf and self.role_held(self.rf, r)]
+        return [*self.usable_facts(), *self.lets, *numbers, *self.declared, *held]
+
+    def unknown_name(self, e: m.Name, is_function: bool) -> None:
+        """A name that is none of the known ones: a near miss, and every name, function
+        and unit the file could use instead."""
+        known = self.known_names()
+        hint = " (it is a function: write it with parentheses)" if is_function else \
+            f" (it is a unit: write 'total {e.name}')" if e.name in self.units else ""
+        near = did_you_mean(e.name, [*known, *FUNCTIONS])
+        self.error(e.pos, "unknown-name", f"unknown name {e.name!r}{hint}; {near}known names: "
+                   f"{listing(known)}; functions: {', '.join(FUNCTIONS)}; a unit's total: "
+                   f"{listing(f'total {u}' for u in sorted(self.units))}")
+
+    def team_value(self, e: m.TeamValue, subject: bool) -> None:
+        """`team bid`: a declared value of both partners together, in a team game."""
+        if not self.teams:
+            self.error(e.pos, "teams", f"this variant has no teams; write '{e.name}'")
+        elif e.name not in self.declared:
+            self.error(e.pos, "unknown-name", f"'team {e.name}': no declaration named "
+                       f"{e.name!r}; declarations: {', '.join(sorted(self.declared)) or 'none'}")
+        elif not subject:
+            self.needs_subject(e.pos, f"team {e.name}")
+
+    def role_value(self, e: m.RoleValue) -> None:
+        """`bid of bidder`: a declared value of the player holding a role."""
+        if e.name not in self.declared:
+            self.error(e.pos, "unknown-name", f"'{e.name} of {e.role}': no declaration named "
+                       f"{e.name!r}; declarations: {', '.join(sorted(self.declared)) or 'none'}")
+        if e.role not in ROLES:
+            self.error(e.pos, "unknown-name", f"'{e.name} of {e.role}': {e.role!r} is not a "
+                       f"role; roles: {', '.join(ROLES)}")
+        elif self.rf is not None:
+            self.role_word(self.rf, e.pos, e.role)
+
+    def call(self, e: m.Call, subject: bool) -> None:
+        fact = FACTS.get(e.func)
+        if fact is None or fact.arity is None:
+            plain = " (it is a name: write it without parentheses)" \
+                if e.func in self.known_names() else ""
+            self.error(e.pos, "unknown-name", f"the language has no function {e.func!r}"
+                       f"{plain}; {did_you_mean(e.func, FUNCTIONS)}functions: "
+                       f"{', '.join(FUNCTIONS)}")
+            return
+        low, high = fact.arity
+        if not low <= len(e.args) <= high:
+            want = str(low) if low == high else f"{low} or {high}"
+            self.error(e.pos, "arity", f"{e.func}() takes {want} argument"
+                       f"{'s' if high > 1 else ''}, not {len(e.args)}")
+            return
+        if fact.needs_subject and not subject:
+            self.needs_subject(e.pos, f"{e.func}(...)")
+        if e.func == "won":
+            arg = e.args[0]
+            if not (isinstance(arg, m.Name) and arg.name in CARD_CLASSES):
+                near = did_you_mean(arg.name, CARD_CLASSES) if isinstance(arg, m.Name) else ""
+                self.error(arg.pos, "card", f"won() takes a card (CK), a suit (hearts) or a "
+                           f"rank (queens){'; ' + near.strip() if near else ''}")
+            return
+        if e.func == "change":
+            if not self.after_scoring:
+                self.error(e.pos, "context", "change() is known only after the hand is "
+                           "scored: use it in an invariant or in 'game ends when'")
+                return
+            arg = e.args[0]
+            if not (isinstance(arg, m.Name) and arg.name in self.units):
+                word = arg.name if isinstance(arg, m.Name) else ""
+                self.error(arg.pos, "unknown-name", "change() takes a unit, e.g. "
+                           f"change(sticks); {self.unit_list(word)}")
+            return
+        if e.func == "trick":
+            arg = e.args[0]
+            if not (isinstance(arg, m.Num) and 1 <= arg.value <= DECK):
+                self.error(arg.pos, "card", "trick() takes the number of a trick")
+            return
+        inner_subject = subject or e.func in ("count", "most", "least", "place", "sum")
+        for a in e.args:
+            self.expr(a, inner_subject)
+
+
+
+def hand_worth(e: m.Expr, total: int) -> int | bool | None:
+    """The value of an expression about a hand's worth when `sum(points)` (and
+    `points-in-play`) is `total`; None where it asks anything else."""
+    if isinstance(e, m.Num):
+        return e.value
+    if isinstance(e, m.Name):
+        return total if e.name == "points-in-play" else None
+    if isinstance(e, m.Call):
+        whole = e.func == "sum" and len(e.args) == 1 and isinstance(e.args[0], m.Name) \
+            and e.args[0].name == "points"
+        return total if whole else None
+    if isinstance(e, m.Unary):
+        arg = hand_worth(e.arg, total)
+        return None if arg is None else (not arg) if e.op == "not" else -arg
+    if not isinstance(e, m.Binary):
+        return None
+    left, right = hand_worth(e.left, total), hand_worth(e.right, total)
+    if e.op in ("or", "and"):
+        known = [bool(v) for v in (left, right) if v is not None]
+        if e.op == "or":
+            return True if any(known) else False if len(known) == 2 else None
+        return False if not all(known) else True if len(known) == 2 else None
+    if left is None or right is None:
+        return None
+    a, b = int(left), int(right)
+    compare = {"=": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}
+    if e.op in compare:
+        return compare[e.op]
+    return {"+": a + b, "-": a - b, "*": a * b}.get(e.op)
+
+
+def choices_of(options: list[m.Option]) -> list[dict[str, str]]:
+    """Every combination of the options' choices, as words by option name (at most
+    MAX_COMBINATIONS of them: a check over more would take too long to be worth it)."""
+    out: list[dict[str, str]] = [{}]
+    for o in options:
+        out = [{**c, o.name: v.word()} for c in out for v in o.choices][:MAX_COMBINATIONS]
+    return out
+
+
+def mode_hint(word: str, modes: list[str]) -> str:
+    """`did you mean 'S'? ` for a suit's name, else for a near miss of a trump mode."""
+    number = SUIT_WORDS.get(word.lower(), -1)
+    suit = SUITS[number] if number >= 0 else None
+    if suit is not None and suit in modes:
+        return f"did you mean {suit!r}? "
+    return did_you_mean(word, modes)
+
+
+S = TypeVar("S", bound=m.Statement)
+
+
+def value_pos(s: m.Statement) -> m.Pos:
+    """Where a second statement of a kind is reported: at the value it would set (the
+    number of players, the pile, ...), else where it stands."""
+    if isinstance(s, m.Players):
+        return s.count.pos
+    if isinstance(s, m.Show):
+        return s.pile.pos
+    at = getattr(s, "reported_at", None)  # a mechanism's statement may say where
+    if isinstance(at, m.Pos):
+        return at
+    if isinstance(s, m.Leave):
+        return s.when.pos
+    return s.pos
+
+
+def every(statements: list[m.Statement], cls: type[S]) -> tuple[S, ...]:
+    """The statements of one kind, in file order."""
+    return tuple(s for s in statements if isinstance(s, cls))
+
+
+def first(statements: list[m.Statement], cls: type[S]) -> S | None:
+    return next((s for s in statements if isinstance(s, cls)), None)
+
+
+# A command reads its file more than once (check, then play, simulate or the pages; the
+# corpus's parse cases), and a large file takes seconds to parse: the last few valid texts
+# keep their model (frozen, so shared), with the mechanisms that checked it; the oldest
+# goes first.
+KEPT_MODELS = 16
+_kept: OrderedDict[str, tuple[tuple[Mechanism, ...], m.RuleFile]] = OrderedDict()
+
+
+def load_model(text: str, path: str,
+               mechanisms: Sequence[Mechanism] | None = None) -> m.RuleFile:
+    """Parse and check one rule file; raises RuleFileErrors with every problem found.
+    `mechanisms` check their own statements (the installed list by default). A text read
+    before by the same mechanisms gives the model it gave then, under this `path`."""
+    chosen = tuple(installed() if mechanisms is None else mechanisms)
+    kept = _kept.get(text)
+    if kept is not None and len(kept[0]) == len(chosen) and all(
+            a is b for a, b in zip(kept[0], chosen, strict=True)):
+        done = kept[1]
+        return done if done.path == path else done.model_copy(update={"path": path})
+    checker = Checker(path, text, chosen)
+    rf = checker.build()
+    if rf is not None:
+        checker.check(rf)
+    if checker.errors or rf is None:
+        raise RuleFileErrors(checker.errors, text, checker.notes)
+    _kept[text] = (chosen, rf)
+    while len(_kept) > KEPT_MODELS:
+        _kept.popitem(last=False)
+    return rf
+
+
+def forget_models() -> None:
+    """Drop the kept models (for a test that counts the work of a parse)."""
+    _kept.clear()
+
+
+def file_warnings(text: str, path: str) -> list[RuleError]:
+    """What a valid file says that it likely does not mean (jassdsl/language/team_sums.py): rule
+    errors of their own kind that do not stop the file; raises RuleFileErrors as
+    load_model does."""
+    return team_sums.warnings(load_model(text, path), path)
+
+
+def card_points(rf: m.RuleFile, mode: str, case: tuple[str, str] | None
+                ) -> list[int] | None:
+    """The points of every card in a base mode from the file's tables (those of `case`,
+    an option and its choice, where it has them), or None when a table is missing."""
+    def table(name: str) -> list[int] | None:
+        plain = [p for p in rf.points if p.table.text == name and p.option is None]
+        chosen = [p for p in rf.points if p.table.text == name and case is not None
+                  and points_case(p) == case]
+        if not chosen and not plain:
+            return None
+        found = (chosen or plain)[0]
+        values = [0] * 9
+        for w, v in found.values:
+            if w.text in RANKS:
+                values[RANKS.index(w.text)] = v
+        return values
+
+    if mode in ("obenabe", "undenufe"):
+        t = table(mode)
+        return None if t is None else [t[c % 9] for c in range(DECK)]
+    trump, side = table("trump"), table("side")
+    if trump is None or side is None:
+        return None
+    suit = "DHSC".index(mode)
+    return [(trump if c // 9 == suit else side)[c % 9] for c in range(DECK)]
+
+
+def points_case(p: m.Points) -> tuple[str, str] | None:
+    """The option choice under which a card points table counts (None: the plain table)."""
+    return (p.option.text, p.choice.word()) if p.option and p.choice else None
+
+
+def compatible(a: m.Points, b: m.Points) -> bool:
+    """Whether two tables can count together: not one option with two different choices."""
+    ca, cb = points_case(a), points_case(b)
+    return not (ca and cb and ca[0] == cb[0] and ca[1] != cb[1])

@@ -1,0 +1,73 @@
+"""Every action a rule file's games can ask for, numbered: the finite action space that
+OpenSpiel and PettingZoo want.
+
+The space is read from the compiled rules with the engine's vocabulary of actions
+(`jassdsl.core.actions`): the 36 card plays; a card laid away where the file lays own piles;
+a trump choice per mode the file knows; a column per scoresheet column; every value of
+every declaration the file makes (its range and its named values, as `bid match`; with
+each mode where a bid names it, as `bid 100 H`); and
+the actions without a value (push, pass, join, fold, swap, take, decline), Weis and
+robbing (yes or no). An id never changes with the state: id k is the same action
+wherever it is legal. Ids of kinds a file never asks for are simply never legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.actions import BARE, Action, mode_bid
+from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.errors import JassError
+
+YES_NO = ("weis",)  # kinds whose value is 1 (yes) or 0 (no), then the mechanisms'
+
+
+class ActionSpaceError(JassError):
+    """An action the space of a rule file does not hold (a gap in the space)."""
+
+
+@dataclass(frozen=True)
+class ActionSpace:
+    """The numbered actions of one rule file (`of`), with both ways to look them up."""
+
+    actions: tuple[Action, ...]
+    ids: dict[Action, int]
+
+    @classmethod
+    def of(cls, rules: CompiledRules) -> ActionSpace:
+        out = [Action("play", c) for c in range(len(CARD_NAMES))]
+        if rules.own_piles or any("discard" in x.kinds and x.name in rules.configs
+                                  for x in rules.mechanisms):
+            out += [Action("discard", c) for c in range(len(CARD_NAMES))]
+        out += [Action("trump", m) for m in range(len(rules.mode_names))]
+        out += [Action("column", k) for k in range(len(rules.columns))]
+        for d in rules.declarations:
+            named = sorted(v for (kind, _), v in rules.named_values.items() if kind == d.name)
+            values = sorted({*range(d.low, d.high + 1), *named})
+            if d.naming:  # a bid names a mode of the trump choice too (`bid 100 H`)
+                out += [mode_bid(d.name, v, m) for v in values for m in rules.trump_choices]
+            else:
+                out += [Action(d.name, v) for v in values]
+        out += [Action(kind) for kind in BARE]
+        yes_no = (*YES_NO, *(k for x in rules.mechanisms for k in x.yes_no))
+        out += [Action(kind, v) for kind in yes_no for v in (0, 1)]
+        unique = tuple(dict.fromkeys(out))  # a declaration named like a kind: once
+        return cls(unique, {a: i for i, a in enumerate(unique)})
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def id(self, action: Action) -> int:
+        found = self.ids.get(action)
+        if found is None:
+            raise ActionSpaceError(f"the action space has no {action}")
+        return found
+
+    def action(self, number: int) -> Action:
+        return self.actions[number]
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of action in the space, in order."""
+        return tuple(dict.fromkeys(a.kind for a in self.actions))

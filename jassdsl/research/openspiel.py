@@ -1,0 +1,539 @@
+"""Every rule file as an OpenSpiel game: ``import jassdsl.research.openspiel`` registers ``jassdsl``.
+
+```python
+import pyspiel
+import jassdsl.research.openspiel  # registers the game
+
+game = pyspiel.load_game("jassdsl", {"variant": "coiffeur", "horizon": "hand"})
+```
+
+Parameters: ``variant`` (a name from ``rules/`` or a path to a ``.jass`` file),
+``options`` (the file's options as ``key=value,key=value``; the game string writes them
+``key:value;key:value``, which OpenSpiel's parser leaves whole, and reads both), ``horizon`` (``game``: play to the file's game end, returns
+1 for each seat of a winner and 0 otherwise; ``hand``: play one hand, returns each
+seat's score of that hand in the unit that decides the game, signed so that more is
+better).
+
+Chance is OpenSpiel's explicit chance player, fed from the engine's own chance API: the
+game runs on an engine `Game` whose `Chance` does not draw by itself but stops the step
+that needs a draw (`NeedChance`); `Game.apply` is atomic, so the step is taken back, the
+state becomes a chance node, and the step is taken again once the outcomes are in, from
+a `ScriptedChance` script, as a recorded deal is replayed (`engine/position.py`). A deal
+is 36 chance steps, one card per place of the deck (uniform over the cards left); a draw
+among n (the first dealer by lot, a trump drawn at random, a lot in scoring) is one step
+with n outcomes.
+
+Observation strings and tensors of a seat come from the engine's observation of that
+seat (`Game.observe`): its own hand, the table, public declarations; another seat's
+hidden value stays hidden. The information state is the seat's observations through the
+current hand (each one that differs from the one before), so a seat recalls what it saw
+in this hand; earlier hands are known through the totals and sheets. Action ids are
+`jassdsl.research.actionspace.ActionSpace`, read from the compiled rules.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.errors import IllegalActionError, OptionError
+from jassdsl.engine import Game
+from jassdsl.engine.chance import ScriptedChance
+from jassdsl.registry import load_rules
+from jassdsl.research.actionspace import ActionSpace
+from jassdsl.research.tensors import Layout, utility_sign
+
+NAME = "jassdsl"
+DEFAULTS: dict[str, Any] = {"variant": "schieber", "options": "", "horizon": "game"}
+HORIZONS = ("game", "hand")
+STEPS_PER_HAND = 400  # chance and player steps of one hand, a generous bound
+HAND_LIMIT = 1000
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=NAME,
+    long_name="Jass (a jassdsl rule file)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=8,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=DEFAULTS,
+)
+
+
+class NeedChance(BaseException):  # a signal, not an error
+    """The engine asks chance for a draw that has not been made yet: a deck (`cards`, the
+    card numbers it holds) or a number among `among`. A BaseException, so that nothing
+    in the engine mistakes it for an error of the rules."""
+
+    def __init__(self, cards: tuple[int, ...] = (), among: int = 0) -> None:
+        super().__init__(f"deck of {len(cards)}" if cards else f"draw among {among}")
+        self.cards = cards
+        self.among = among
+
+
+class ProbeChance(ScriptedChance):
+    """Chance that gives the scripted outcomes and stops at the first one not given.
+
+    While `free()` holds (the hand the game plays is over) it draws from its own
+    generator instead: what follows the horizon is never seen."""
+
+    def __init__(self, hands: int | None = None) -> None:
+        super().__init__(0)
+        self.hands = hands  # the horizon in hands (None: the whole game)
+        self.game: Game | None = None  # the game it draws for, once made
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ProbeChance:
+        """A copy without deep-copying the generator's state (a tuple, never changed)."""
+        other = ProbeChance.__new__(ProbeChance)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.drawn = list(self.drawn)
+        other.decks, other.draws = copy.copy(self.decks), copy.copy(self.draws)
+        other.hands = self.hands
+        other.game = memo.get(id(self.game), self.game) if self.game is not None else None
+        return other
+
+    def free(self) -> bool:
+        return self.hands is not None and self.game is not None \
+            and len(self.game.results) >= self.hands
+
+    def shuffle(self, deck: list[int]) -> None:
+        if not self.decks and not self.free():
+            raise NeedChance(cards=tuple(sorted(bit.bit_length() - 1 for bit in deck)))
+        super().shuffle(deck)
+
+    def draw(self, n: int) -> int:
+        if not self.draws and not self.free():
+            raise NeedChance(among=n)
+        return super().draw(n)
+
+
+def parse_options(text: str) -> dict[str, int | str]:
+    """``key=value,key=value`` (or ``key:value;key:value``, as a game string writes it)
+    as the options of `load_rules`."""
+    out: dict[str, int | str] = {}
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        key, eq, value = part.replace(":", "=", 1).partition("=")
+        if not eq:
+            raise OptionError(f"an option is key=value, not {part!r}")
+        value = value.strip()
+        out[key.strip()] = int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+def options_text(options: dict[str, int | str]) -> str:
+    """Options as a game string can hold them (OpenSpiel splits its parameters at ',' and
+    '='): ``key:value;key:value``."""
+    return ";".join(f"{k}:{v}" for k, v in options.items())
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A game's compiled rules and action space, made once per parameters."""
+
+    rules: CompiledRules
+    space: ActionSpace
+    horizon: str
+
+
+@cache
+def compiled(variant: str, options: str, horizon: str) -> Compiled:
+    if horizon not in HORIZONS:
+        raise OptionError(f"horizon is 'game' or 'hand', not {horizon!r}")
+    rules = load_rules(variant, parse_options(options) or None)
+    return Compiled(rules, ActionSpace.of(rules), horizon)
+
+
+SpielGame: Any = pyspiel.Game  # OpenSpiel's game class (the engine's `Game` is another)
+
+
+class JassGame(SpielGame):  # type: ignore[misc]
+    """One rule file with its options as an OpenSpiel game. It keeps nothing but its
+    parameters (OpenSpiel pickles and rebuilds games from them)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**DEFAULTS, **(params or {})}
+        options = options_text(parse_options(str(params["options"])))
+        made = compiled(str(params["variant"]), options, str(params["horizon"]))
+        hands = 1 if made.horizon == "hand" else HAND_LIMIT
+        low, high = (0.0, 1.0) if made.horizon == "game" else (-1e9, 1e9)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(made.space), max_chance_outcomes=36,
+            num_players=made.rules.players, min_utility=low, max_utility=high,
+            utility_sum=None, max_game_length=hands * STEPS_PER_HAND)
+        super().__init__(GAME_TYPE, info, {"variant": str(params["variant"]),
+                                           "options": options, "horizon": made.horizon})
+
+    @property
+    def made(self) -> Compiled:
+        p = self.get_parameters()
+        return compiled(str(p["variant"]), str(p["options"]), str(p["horizon"]))
+
+    @property
+    def rules(self) -> CompiledRules:
+        return self.made.rules
+
+    @property
+    def space(self) -> ActionSpace:
+        return self.made.space
+
+    @property
+    def horizon(self) -> str:
+        return self.made.horizon
+
+    def new_initial_state(self) -> JassState:
+        return JassState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        """The seat's view: with perfect recall its information state, else (and by
+        default, as OpenSpiel's observation) what it sees now."""
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self, recall)
+
+
+Params = tuple[str, str, str]  # variant, options, horizon
+
+
+FIRST_NEED: dict[Params, NeedChance] = {}  # per game: what its first chance step is
+
+
+class Shared:
+    """What states of one game share and never change (the rules): not copied, and
+    pickled as the game's parameters."""
+
+    def __init__(self, game: JassGame, params: Params) -> None:
+        self.jass, self.rules, self.space, self.params = game, game.rules, game.space, params
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return shared_of, self.params
+
+
+def shared_of(variant: str, options: str, horizon: str) -> Shared:
+    game = pyspiel.load_game(NAME, {"variant": variant, "options": options,
+                                    "horizon": horizon})
+    return Shared(game, (variant, options, horizon))
+
+
+class Box:
+    """The engine game and its chance, with every outcome scripted so far; a copy shares
+    the compiled rules (`Game.copy`), a pickle is replayed from the outcomes and the
+    engine's history."""
+
+    def __init__(self, rules: CompiledRules, hands: int | None, params: Params) -> None:
+        self.ruleset, self.hands, self.params = rules, hands, params
+        self.engine: Game | None = None
+        self.probe = ProbeChance(hands)
+        self.decks: list[list[int]] = []  # card numbers, each deck in order
+        self.draws: list[tuple[int, int]] = []
+
+    def script(self, decks: Sequence[list[int]] = (),
+               draws: Sequence[tuple[int, int]] = ()) -> None:
+        self.decks += decks
+        self.draws += draws
+        self.probe.script([[1 << c for c in d] for d in decks], draws)
+
+    def start(self) -> None:
+        """Make the engine's game with the outcomes so far (NeedChance if they are not
+        enough for its first deal)."""
+        decks, draws = self.decks, self.draws
+        self.probe = ProbeChance(self.hands)
+        self.decks, self.draws = [], []
+        self.script(decks, draws)
+        self.probe.game = self.engine = Game(self.ruleset, chance=self.probe, record=True)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Box:
+        other = Box.__new__(Box)
+        other.ruleset, other.hands, other.params = self.ruleset, self.hands, self.params
+        other.decks, other.draws = [list(d) for d in self.decks], list(self.draws)
+        if self.engine is None:
+            other.engine, other.probe = None, copy.deepcopy(self.probe)
+        else:
+            other.engine = self.engine.copy()  # copies the chance with it
+            other.probe = other.engine.chance  # type: ignore[assignment]
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        history = None if self.engine is None else [(a.kind, a.value)
+                                                    for a in self.engine.history]
+        return box_of, (self.params, self.decks, self.draws, history)
+
+
+def box_of(params: Params, decks: list[list[int]], draws: list[tuple[int, int]],
+           history: list[tuple[str, int]] | None) -> Box:
+    """A pickled Box: its outcomes scripted, and the engine's actions replayed."""
+    made = compiled(*params)
+    box = Box(made.rules, 1 if made.horizon == "hand" else None, params)
+    box.decks, box.draws = decks, [tuple(d) for d in draws]  # type: ignore[misc]
+    if history is not None:
+        box.start()
+        assert box.engine is not None
+        for kind, value in history:
+            box.engine.apply(Action(kind, value))
+    return box
+
+
+class JassState(pyspiel.State):  # type: ignore[misc]
+    """A game of the engine, with the chance step it waits for, if any."""
+
+    def __init__(self, game: JassGame) -> None:
+        super().__init__(game)
+        p = game.get_parameters()
+        params = (str(p["variant"]), str(p["options"]), str(p["horizon"]))
+        self.shared = Shared(game, params)
+        self.box = Box(game.rules, 1 if game.horizon == "hand" else None, params)
+        self.pending: Action | None = None  # the player's action waiting for chance
+        self.need: NeedChance | None = None
+        self.deck: list[int] = []  # the cards of the deck being dealt, in order
+        self.deck_starts: list[int] = []  # where each deal begins in the history
+        self.seen: list[list[str]] = [[] for _ in range(self.rules.players)]
+        self.seen_hand = 0
+        self.over = False
+        self.final: list[float] = [0.0] * self.rules.players
+        self.steps = 0
+        self.applying = 0  # 1 inside _apply_action: its action is not in the history yet
+        first = FIRST_NEED.get(params)  # a new game always asks chance the same first
+        if first is None:
+            self.step()
+            assert self.need is not None  # every game begins with chance
+            FIRST_NEED[params] = self.need
+        else:
+            self.need = first
+            if first.cards:
+                self.deck_starts.append(0)
+
+    @property
+    def jass(self) -> JassGame:
+        return self.shared.jass
+
+    @property
+    def rules(self) -> CompiledRules:
+        return self.shared.rules
+
+    @property
+    def space(self) -> ActionSpace:
+        return self.shared.space
+
+    @property
+    def engine(self) -> Game | None:
+        return self.box.engine
+
+    @property
+    def chance(self) -> ProbeChance:
+        return self.box.probe
+
+    # -- the engine and chance
+    def step(self) -> None:
+        """Take the waiting step (the first deal, or the pending action) with the chance
+        outcomes scripted so far; stop at a chance node if it needs more."""
+        try:
+            if self.engine is None:
+                self.box.start()
+            else:
+                assert self.pending is not None
+                self.engine.apply(self.pending)
+        except NeedChance as need:
+            self.need = need
+            if need.cards:  # the deal's first card is the next step of the history
+                self.deck = []
+                self.deck_starts.append(len(self.history()) + self.applying)
+            return
+        self.need, self.pending = None, None
+        self.after_step()
+
+    def past_horizon(self) -> bool:
+        return self.chance.free()
+
+    def after_step(self) -> None:
+        game = self.engine
+        assert game is not None
+        self.steps += 1
+        if game.is_over or self.past_horizon():
+            self.over = True
+            self.final = self.final_returns()
+            return
+        if game.hand_number != self.seen_hand:
+            self.seen_hand = game.hand_number
+            self.seen = [[] for _ in range(self.rules.players)]
+        for seat in range(self.rules.players):
+            text = observation_text(game, seat)
+            if not self.seen[seat] or self.seen[seat][-1] != text:
+                self.seen[seat].append(text)
+
+    def final_returns(self) -> list[float]:
+        game = self.engine
+        assert game is not None
+        r = self.rules
+        if self.jass.horizon == "game":
+            outcome = game.outcome()
+            winners = outcome.winners if outcome is not None else ()
+            return [1.0 if r.team_of[x] in winners else 0.0 for x in range(r.players)]
+        unit, _ = r.winner_unit
+        totals = game.results[0].totals[unit]
+        sign = utility_sign(r)
+        return [float(sign * totals[r.team_of[x]]) for x in range(r.players)]
+
+    # -- OpenSpiel's API
+    def current_player(self) -> int:
+        if self.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.need is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert self.engine is not None
+        return self.engine.current_player
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def returns(self) -> list[float]:
+        return list(self.final) if self.over else [0.0] * self.rules.players
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.engine is not None and player == self.engine.current_player
+        return sorted(self.space.id(a) for a in self.engine.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        need = self.need
+        assert need is not None
+        if need.cards:
+            left = sorted(set(need.cards) - set(self.deck))
+            return [(c, 1.0 / len(left)) for c in left]
+        return [(v, 1.0 / need.among) for v in range(need.among)]
+
+    def _apply_action(self, action: int) -> None:
+        self.applying = 1
+        try:
+            self.take(action)
+        finally:
+            self.applying = 0
+
+    def take(self, action: int) -> None:
+        need = self.need
+        if need is None:
+            assert self.engine is not None
+            self.pending = self.space.action(action)
+            self.step()
+            return
+        if need.cards:
+            self.deck.append(action)
+            if len(self.deck) < len(need.cards):
+                return
+            deck, self.deck = self.deck, []
+            self.box.script(decks=[deck])
+        else:
+            self.box.script(draws=[(need.among, action)])
+        self.step()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            need = self.need
+            if need is not None and not need.cards:
+                return f"draw {action} of {need.among}"
+            return f"deal {CARD_NAMES[action]}"
+        a = self.space.action(action)
+        return self.engine.action_text(a) if self.engine is not None else str(a)
+
+    def __str__(self) -> str:
+        if self.engine is None:
+            return f"dealing: {' '.join(CARD_NAMES[c] for c in self.deck)}"
+        game = self.engine
+        hands = " | ".join(" ".join(CARD_NAMES[c] for c in game.hand_of(x))
+                           for x in range(game.n))
+        trick = " ".join(CARD_NAMES[c] for c in game.trick)
+        return (f"hand {game.hand_number}, {game.phase}, seat {game.current_player}; "
+                f"hands {hands}; trick [{trick}]; totals {game.totals}")
+
+    def resample_from_infostate(self, player: int, sampler: Any) -> JassState:
+        """A state `player` cannot tell from this one (see `resample`)."""
+        return resample(self, player, random.Random(int(sampler() * 2**31)))
+
+
+def observation_text(game: Game, seat: int) -> str:
+    """A seat's observation as one line of JSON (keys sorted)."""
+    return json.dumps(game.observation(seat), sort_keys=True, separators=(",", ":"))
+
+
+# --- tensors -----------------------------------------------------------------------------
+class Observer:
+    """OpenSpiel's observer of a seat: the flat tensor of `jassdsl.research.tensors`, and a string."""
+
+    def __init__(self, game: JassGame, recall: bool) -> None:
+        self.layout = Layout(game.rules, game.space, recall)
+        self.recall = recall
+        self.tensor = np.zeros(self.layout.size, np.float32)
+        self.dict = self.layout.views(self.tensor)
+
+    def set_from(self, state: JassState, player: int) -> None:
+        playing = not state.over and state.need is None
+        self.layout.fill(self.dict, state.engine, player, playing)
+
+    def string_from(self, state: JassState, player: int) -> str:
+        game = state.engine
+        if game is None:
+            return f"seat {player}: dealing"
+        if self.recall:
+            return f"seat {player}|hand {state.seen_hand}|" + "|".join(state.seen[player])
+        if state.over and state.seen[player]:  # the engine may have dealt on past the horizon
+            return state.seen[player][-1]
+        return observation_text(game, player)
+
+
+# --- resampling for ISMCTS ------------------------------------------------------------------
+def resample(state: JassState, player: int, rng: random.Random, tries: int = 200
+             ) -> JassState:
+    """A state the seat cannot tell from this one: the cards the other seats hold now are
+    dealt among them anew (each keeping its count), the deal replayed with every action
+    since; a try counts only if the seat's information state is the same. After `tries`
+    failures the state itself (a clone) is returned."""
+    game = state.engine
+    if game is None or state.over or state.need is not None or not state.deck_starts:
+        return state.clone()  # type: ignore[no-any-return]
+    others = [x for x in range(game.n) if x != player]
+    held = {x: game.hand_of(x) for x in others}
+    pool = [c for x in others for c in held[x]]
+    start = state.deck_starts[-1]
+    history = state.history()
+    want = state.information_state_string(player)
+    for _ in range(tries):
+        rng.shuffle(pool)
+        swap: dict[int, int] = {}
+        at = 0
+        for x in others:
+            new = pool[at:at + len(held[x])]
+            at += len(held[x])
+            swap.update(zip(sorted(held[x]), sorted(new), strict=True))
+        other = state.jass.new_initial_state()
+        try:
+            for i, action in enumerate(history):
+                other.apply_action(swap.get(action, action) if start <= i < start + 36
+                                   else action)
+        except (IllegalActionError, AssertionError, RuntimeError):
+            continue
+        if other.information_state_string(player) == want:
+            return other
+    return state.clone()  # type: ignore[no-any-return]
+
+
+pyspiel.register_game(GAME_TYPE, JassGame)

@@ -1,0 +1,159 @@
+"""Every rule file as a PettingZoo AEC environment, with action masks.
+
+```python
+from jassdsl.research.pettingzoo import env
+
+table = env(variant="schieber", options={"target": 1000})
+table.reset(seed=42)
+for agent in table.agent_iter():
+    obs, reward, terminated, truncated, info = table.last()
+    action = None if terminated or truncated else \\
+        table.action_space(agent).sample(obs["action_mask"])
+    table.step(action)
+```
+
+Agents are the seats, ``seat_0`` .. ``seat_{n-1}``; the one to act is the engine's
+current player. An action is an id of `jassdsl.research.actionspace.ActionSpace` (read from the
+compiled rules); ``action_mask`` marks the legal ones. The observation is the seat's
+vector of `jassdsl.research.tensors` (from the engine's observation of the seat: nothing hidden).
+Each seat is rewarded, when a hand is scored, with its side's score of that hand in the
+unit that decides the game (signed so that more is better). ``horizon="hand"`` ends the
+episode after one hand; ``"game"`` (the default) at the file's game end, or truncated at
+the engine's hand limit. ``reset(seed=...)`` seeds the game's one generator (the deal
+and every draw), so a seed replays an episode.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from jassdsl.engine import Game
+from jassdsl.registry import load_rules
+from jassdsl.research.actionspace import ActionSpace
+from jassdsl.research.tensors import Layout, utility_sign
+
+
+def env(variant: str, **kwargs: Any) -> AECEnv:
+    """The environment of the rule file `variant` (no default: a table is always of one
+    named game) with PettingZoo's usual wrappers (illegal actions end the episode with a
+    penalty for the agent; order of calls enforced)."""
+    inner = raw_env(variant, **kwargs)
+    out: AECEnv = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
+    out = wrappers.AssertOutOfBoundsWrapper(out)
+    return wrappers.OrderEnforcingWrapper(out)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environments so
+    """One game of a rule file at a time; see the module docstring."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "jassdsl_v0",
+                "is_parallelizable": False}
+
+    def __init__(self, variant: str, options: dict[str, int | str] | None = None,
+                 horizon: str = "game", render_mode: str | None = None) -> None:
+        super().__init__()
+        if horizon not in ("game", "hand"):
+            raise ValueError(f"horizon is 'game' or 'hand', not {horizon!r}")
+        self.rules = load_rules(variant, options)
+        self.horizon = horizon
+        self.space = ActionSpace.of(self.rules)
+        self.layout = Layout(self.rules, self.space, recall=False)
+        self.render_mode = render_mode
+        self.possible_agents = [f"seat_{x}" for x in range(self.rules.players)]
+        self.agents = list(self.possible_agents)
+        n = len(self.space)
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8)}) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.game: Game | None = None
+        self.seed_value: int | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self.seed_value = seed
+        elif self.seed_value is not None:
+            self.seed_value += 1  # a new episode, still replayable from the first seed
+        self.game = Game(self.rules, seed=self.seed_value if self.seed_value is not None
+                         else int(np.random.default_rng().integers(2**31)), record=False)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        game = self.game
+        assert game is not None
+        seat = self.possible_agents.index(agent)
+        playing = not self.ended()
+        mask = np.zeros(len(self.space), np.int8)
+        if playing and seat == game.current_player:
+            mask[[self.space.id(a) for a in game.legal_actions()]] = 1
+        return {"observation": self.layout.vector(game, seat, playing), "action_mask": mask}
+
+    def ended(self) -> bool:
+        game = self.game
+        assert game is not None
+        return game.is_over or (self.horizon == "hand" and len(game.results) >= 1)
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        assert game is not None and action is not None
+        hands = len(game.results)
+        self._cumulative_rewards[agent] = 0
+        game.apply(self.space.action(int(action)))
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        for result in game.results[hands:]:
+            self.score(result.totals, game.results[hands - 1].totals if hands else None)
+            hands += 1
+        if self.ended():
+            outcome = game.outcome()
+            stopped = outcome is not None and outcome.reason == "hand limit"
+            for a in self.agents:
+                self.terminations[a] = not stopped
+                self.truncations[a] = stopped
+        else:
+            self.agent_selection = self.possible_agents[game.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def score(self, after: dict[str, tuple[int, ...]],
+              before: dict[str, tuple[int, ...]] | None) -> None:
+        """Each seat's reward for a scored hand: its side's change in the deciding unit."""
+        r = self.rules
+        unit, _ = r.winner_unit
+        sign = utility_sign(r)
+        for x, agent in enumerate(self.possible_agents):
+            side = r.team_of[x]
+            old = before[unit][side] if before is not None else 0
+            self.rewards[agent] += float(sign * (after[unit][side] - old))
+
+    def render(self) -> str:
+        game = self.game
+        if game is None:
+            return ""
+        trick = " ".join(str(c) for c in game.trick)
+        return (f"hand {game.hand_number}, {game.phase}, seat {game.current_player} to act; "
+                f"trick [{trick}]; totals {game.totals}")
+
+    def close(self) -> None:
+        pass

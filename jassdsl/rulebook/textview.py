@@ -1,0 +1,668 @@
+"""Plain-text rendering of games for the terminal: hands, tricks, hand results, standings.
+
+Every function returns strings and prints nothing, so the CLI decides where text goes and
+tests can read it. Seats get short names (``P0`` .. ``P3``, the human seat ``you``);
+in partnership games a team is named by its members (``you+P2``).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.counting import TRICKS, counted_facts
+from jassdsl.compile.handfacts import Grant
+from jassdsl.compile.weis import trick_bonuses, trump_made_in
+from jassdsl.core import model as m
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, SUIT_NAMES, SUITS
+from jassdsl.core.tables import MODE_NAMES, ModeTable
+from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick, weis_label
+from jassdsl.engine.events import (
+    ColumnTaken,
+    Dealt,
+    Declared,
+    Event,
+    HandScored,
+    Pushed,
+    TrickTaken,
+    TrumpSet,
+    WeisSaid,
+)
+from jassdsl.engine.improve import own_pile
+from jassdsl.engine.rob import robbing_card
+from jassdsl.engine.take_part import take_part
+from jassdsl.rulebook.words import (
+    TEXT,
+    Lang,
+    de_dative,
+    declared_words,
+    join_words,
+    say,
+    suit_name,
+    unit_word,
+)
+
+
+def reread(lang: Lang, prefix: str, sentence: str) -> str:
+    """A sentence made in English from one of the vocabulary's templates (keys beginning
+    with `prefix`), said again in `lang` with the same template's other language: read
+    back, so both languages come from the one entry. A field that is itself a phrase of
+    the vocabulary (a reason, ' or pass') is said in `lang` too; an unknown sentence stays
+    as it is."""
+    if lang == "en":
+        return sentence
+    for key, (english, _) in TEXT.items():
+        if key.startswith(prefix):
+            found = re.fullmatch(template_pattern(english), sentence)
+            if found is not None:
+                return say(lang, key, **{k: phrase(lang, v) for k, v in
+                                         found.groupdict().items()})
+    return sentence
+
+
+def template_pattern(template: str) -> str:
+    """A regular expression that reads a filled-in template back into its fields (a field
+    right before another one is a single word)."""
+    parts = list(string.Formatter().parse(template))
+    out = []
+    for k, (literal, field, _, _) in enumerate(parts):
+        out.append(re.escape(literal))
+        if field:
+            joined = k + 1 < len(parts) and not parts[k + 1][0] and parts[k + 1][1]
+            out.append(f"(?P<{field}>\\S*)" if joined else f"(?P<{field}>.*)")
+    return "".join(out)
+
+
+def phrase(lang: Lang, english: str) -> str:
+    """An English phrase of the vocabulary's live.* entries in `lang` (else as it is)."""
+    return next((pair[1] if lang == "de" else pair[0] for key, pair in TEXT.items()
+                 if key.startswith("live.") and english and pair[0] == english), english)
+
+
+def weis_text(said: str, lang: Lang = "en") -> str:
+    """A declared Weis as the engine says it, in the language ('4 Blatt bis DA (50)')."""
+    return reread(lang, "live.weis.", said)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 hand``, ``2 hands``: the number with its word."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``P0``, ``P0 and P1``, ``P0, P1 and P2``."""
+    items = list(items)
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def seat_names(players: int, human: int | None = None, lang: Lang = "en") -> list[str]:
+    you = say(lang, "live.you")
+    return [you if seat == human else f"P{seat}" for seat in range(players)]
+
+
+def declared_noun(rules: CompiledRules, name: str, lang: Lang = "en") -> str:
+    """A declared value's name: the file's word in English ('estimate'), in German the
+    file's noun ('Konter') or the vocabulary's ('Schätzung') where there is one."""
+    return declared_words(name, rules.model).de.strip("*") if lang == "de" else name
+
+
+def counted(lang: Lang, n: int, one: str, many: str) -> str:
+    """``3 tricks`` / ``3 Stiche``: a number with the word of the vocabulary."""
+    return f"{n} {say(lang, one) if n == 1 else say(lang, many)}"
+
+
+def unit_text(rules: CompiledRules, base: str, amount: int, lang: Lang = "en") -> str:
+    """An amount in a unit of the file, its word in the language (``157 Punkte``)."""
+    if lang == "en":
+        return rules.unit_label(base, amount)
+    u = rules.units[base]
+    if amount < 0 and u.negative:
+        return f"{-amount} {unit_word(lang, u.negative[0], u.negative[1], -amount)}"
+    return f"{amount} {unit_word(lang, u.singular, u.plural, amount)}"
+
+
+def subject_names(rules: CompiledRules, names: Sequence[str]) -> list[str]:
+    """Players by name, or teams by their members joined with '+'."""
+    if rules.subjects == rules.players:
+        return list(names)
+    return ["+".join(names[s] for s in range(rules.players) if rules.team_of[s] == x)
+            for x in range(rules.subjects)]
+
+
+def mode_label(mode: str, lang: Lang = "en") -> str:
+    """``H (Herz / Schellen)`` for a suit (German: ``Herz (Schellen)``), the mode name
+    otherwise."""
+    if mode in SUITS:
+        if lang == "de":
+            return suit_name(lang, mode)
+        return f"{mode} ({SUIT_NAMES['fr'][mode]} / {SUIT_NAMES['ch'][mode]})"
+    return mode
+
+
+def final_table(rules: CompiledRules, trump: str) -> ModeTable:
+    """The table a finished hand was counted with (the fallback when no trump was set)."""
+    table = rules.modes.get(rules.settled_mode(rules.schedule.number(trump)))
+    return table if table is not None else next(iter(rules.modes.values()))
+
+
+def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
+              names: Sequence[str], lang: Lang = "en") -> str:
+    """``trump H (...) (how the rule file's method set it)``, or ``no trump (...)``;
+    `events`: the hand's, which tell the calls and the card shown."""
+    kind, trump = rules.trump_kind, result.trump
+    label = say(lang, "live.trump_label", mode=mode_label(trump, lang))
+    if kind in ("forehand_chooses", "bidder_chooses", "sheet", "void_names"):
+        return f"{label} ({calls_text(events, names, lang)})"
+    if kind in ("fixed", "in_turn"):
+        return f"{label} ({say(lang, 'live.how.rules', n=result.number)})"
+    if kind == "random_suit":
+        return f"{label} ({say(lang, 'live.how.random')})"
+    if kind == "bottom_card" or (kind == "turned" and result.turned < 0):
+        shown = next((e.shown for e in reversed(events) if isinstance(e, Dealt)), -1)
+        bottom = CARD_NAMES[shown] if shown >= 0 else "?"
+        return f"{label} ({say(lang, 'live.how.bottom', card=bottom)})"
+    if kind == "turned":
+        robbed = say(lang, "live.how.robbed", name=names[result.robbed],
+                     card=CARD_NAMES[robbing_card(rules, result.turned)]) \
+            if result.robbed >= 0 else ""
+        how = say(lang, "live.how.turned", card=CARD_NAMES[result.turned], robbed=robbed)
+        return f"{label} ({how})"
+    if kind == "first_void":
+        hit = result.first_off_suit()
+        if hit is None or trump not in SUITS:
+            return say(lang, "live.how.no_void", mode=fallback_name(rules))
+        k, seat, card = hit
+        how = say(lang, "live.how.void", name=names[seat], card=CARD_NAMES[card], k=k)
+        return f"{label} ({how})"
+    return say(lang, "live.how.none", mode=fallback_name(rules))
+
+
+def fallback_name(rules: CompiledRules) -> str:
+    return rules.mode_names[rules.fallback] if rules.fallback is not None else "obenabe"
+
+
+def calls_text(events: Sequence[Event], names: Sequence[str], lang: Lang = "en") -> str:
+    """The pushes and the trump choice among a hand's events: ``P0 pushed, chosen by P2``."""
+    words = []
+    for e in events:
+        if isinstance(e, Pushed):
+            words.append(say(lang, "live.call.pushed", name=names[e.seat]))
+        elif isinstance(e, ColumnTaken):
+            words.append(say(lang, "live.call.column", name=names[e.seat], column=e.column,
+                             multiplier=e.multiplier))
+        elif isinstance(e, TrumpSet) and e.how == "chosen":
+            words.append(say(lang, "live.call.chosen_by", name=names[e.seat]))
+    return ", ".join(words) or say(lang, "live.call.chosen")
+
+
+def trick_mode_note(rules: CompiledRules, trump: str, number: int) -> str:
+    """`` [undenufe]``: the mode trick `number` (from 1) was played in, where the hand's
+    mode is one the rule file defines (Slalom); '' otherwise."""
+    mode = rules.schedule.number(trump)
+    if mode < len(MODE_NAMES):
+        return ""
+    return f" [{rules.mode_names[rules.trick_mode(mode, number - 1)]}]"
+
+
+def trick_line(number: int, trick: Trick, names: Sequence[str], points: int | None,
+               seats: Sequence[int] = (), lang: Lang = "en") -> str:
+    """``trick 3: P1 HA, P2 H6, P3 H10, you HK -> P1 (25)``; the leader comes first.
+
+    `seats`: the seats in play order when not everybody plays (default: all, in turn)."""
+    n = len(names)
+    order = seats or [(trick.leader + i) % n for i in range(len(trick.cards))]
+    cards = ", ".join(f"{names[order[i]]} {CARD_NAMES[c]}" for i, c in enumerate(trick.cards))
+    tail = f" ({points})" if points is not None else ""
+    return say(lang, "live.trick_line", n=number, cards=cards, winner=names[trick.winner],
+               tail=tail)
+
+
+def grant_text(rules: CompiledRules, grant: Grant, subjects: Sequence[str],
+               lang: Lang = "en") -> str:
+    amount = unit_text(rules, grant.unit, grant.amount, lang)
+    if grant.held_with:
+        between = and_list([subjects[x] for x in grant.held_with])
+        return say(lang, "live.abeyance", amount=amount, between=between)
+    released = say(lang, "live.released") if grant.released else ""
+    return f"{subjects[grant.subject]} {amount}{released}"
+
+
+BONUS_LABELS = ("weis", "stoeck", "table-weis", "table-stoeck")  # words: live.bonus.*
+
+
+def reached_with(won_with: str, counted: Sequence[str], lang: Lang) -> str:
+    """What reached the target at once: the facts of `count first:` that counted, or
+    the trick that did it ('trick 7, counted after hand Stöck')."""
+    labels = f" {say(lang, 'and')} ".join(bonus_label(f, lang) for f in counted
+                                           if f != TRICKS)
+    if TRICKS not in counted:
+        return labels
+    trick = say(lang, "live.trick_number", n=won_with.split()[-1])
+    return say(lang, "live.counted_after", trick=trick, facts=labels) if labels else trick
+
+
+def bonus_label(fact: str, lang: Lang = "en") -> str:
+    return say(lang, f"live.bonus.{fact}") if fact in BONUS_LABELS else fact
+
+
+def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str],
+               counted: Sequence[str] = (), lang: Lang = "en") -> list[str]:
+    """The Weise declared in the first trick and what Weis and Stöck scored; `counted`:
+    the only facts that counted, when the game ended at once in this hand."""
+    if not result.bonuses:
+        return []
+    said = [f"{names[seat]} " + " ".join(CARD_NAMES[c] for c in cards)
+            for seat, weise in enumerate(result.weis) for cards in weise]
+    none = say(lang, "word.none")
+    lines = ["  " + say(lang, "live.weis_declared", said="; ".join(said) if said else none)]
+    for bonus, values in result.bonuses.items():
+        scored = [f"{subjects[x]} {v}" for x, v in enumerate(values) if v]
+        if scored:
+            late = counted and bonus not in counted
+            word = say(lang, "live.not_counted" if late else "live.counted")
+            lines.append(f"  {bonus_label(bonus, lang)} {word}: " + ", ".join(scored))
+    return lines
+
+
+def table_notes(rules: CompiledRules, result: HandResult, lang: Lang = "en") -> list[str]:
+    """Per trick: the table Weise and table Stöck lying in it ('' for none)."""
+    if not rules.table_bonuses:
+        return [""] * len(result.tricks)
+    cards = [t.cards for t in result.tricks]
+    since = trump_made_in(cards, rules.trump_kind == "first_void")
+    out = []
+    mode = rules.schedule.number(result.trump)
+    for weise, stoeck in trick_bonuses(cards, rules.weis_in(mode), mode, since):
+        said = [weis_label(w) for w in weise]
+        if stoeck:
+            said.append(f"Stöck ({rules.stoeck_bonus})")
+        out.append(say(lang, "live.on_table", said=", ".join(said)) if said else "")
+    return out
+
+
+def clause_title(rules: CompiledRules, clause_id: str, lang: Lang = "en") -> str:
+    """A clause's title in the language (the file's `german` title; English without one)."""
+    clause = next((c for c in rules.model.clauses if c.id == clause_id), None)
+    if clause is None:
+        return ""
+    return (clause.title_german if lang == "de" and clause.title_german else clause.title) or ""
+
+
+def clause_reads(rules: CompiledRules, clause_id: str) -> tuple[set[str], list[m.Expr]]:
+    """The names the clause reads (through the `let`s it uses, too) and the arguments of
+    its won(...) and trick(...) calls."""
+    clause = next((c for c in rules.model.clauses if c.id == clause_id), None)
+    if clause is None:
+        return set(), []
+    lets = {let.name: let.expr for let in rules.model.lets}
+    names: set[str] = set()
+    calls: list[m.Expr] = []
+    for node in m.walk(clause, lets=lets):  # in source order, so the lines follow the clause
+        if isinstance(node, m.Call) and node.func in ("won", "trick"):
+            calls.append(node)
+        elif isinstance(node, m.Name):
+            names.add(node.name)
+    return names, calls
+
+
+# The facts that come from card points: who has the most, the same, the rank.
+POINT_FACTS = {"points", "rank", "sharing", "points-in-play"}
+
+
+def clause_facts(rules: CompiledRules, result: HandResult,
+                 subjects: Sequence[str], lang: Lang = "en") -> list[str]:
+    """The facts of the hand that the clause which scored it reads, one line each: card
+    points where they decide, tricks where tricks do, the cards of a kind taken, ...
+    (declared values and Weis have lines of their own)."""
+    names, calls = clause_reads(rules, result.clause)
+    k = len(subjects)
+
+    def line(title: str, values: Sequence[int]) -> str:
+        return f"{title}: " + ", ".join(f"{subjects[x]} {v}" for x, v in enumerate(values))
+
+    out = []
+    if names & POINT_FACTS or "most" in names or "least" in names or "place" in names:
+        out.append(line(say(lang, "live.card_points"), result.points))
+    taken = [0] * k
+    tricks = [0] * k
+    for trick in result.tricks:
+        who = rules.team_of[trick.winner]
+        tricks[who] += 1
+        for c in trick.cards:
+            taken[who] |= 1 << c
+    if names & {"tricks", "match"}:
+        out.append(line(say(lang, "live.tricks_fact"), tricks))
+    if "last" in names and result.tricks:
+        out.append(say(lang, "live.last_fact",
+                       name=subjects[rules.team_of[result.tricks[-1].winner]]))
+    for call in calls:
+        assert isinstance(call, m.Call)
+        arg = call.args[0]
+        if call.func == "won" and isinstance(arg, m.Name) and arg.name in CARD_CLASSES:
+            mask = CARD_CLASSES[arg.name]
+            if mask.bit_count() > 1:
+                out.append(line(say(lang, "live.taken", what=arg.name),
+                                [(taken[x] & mask).bit_count() for x in range(k)]))
+            else:
+                holder = [subjects[x] for x in range(k) if taken[x] & mask]
+                out.append(say(lang, "live.taken_by", what=arg.name,
+                               name=holder[0] if holder else say(lang, "live.nobody")))
+        elif call.func == "trick" and isinstance(arg, m.Num) and 0 < arg.value <= len(
+                result.tricks):
+            out.append(say(lang, "live.trick_taken_by", n=arg.value,
+                           name=subjects[rules.team_of[result.tricks[arg.value - 1].winner]]))
+    return list(dict.fromkeys(out))
+
+
+def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Event],
+                 names: Sequence[str], tricks: bool, lang: Lang = "en") -> list[str]:
+    """The report of one finished hand, one line per fact (`events`: the hand's)."""
+    subjects = subject_names(rules, names)
+    lines = [say(lang, "live.hand_head", n=result.number, dealer=names[result.dealer],
+                 how=trump_how(rules, result, events, names, lang))]
+    for decl, values in result.declared.items():
+        shown = ", ".join(f"{names[s]} {rules.value_names.get((decl, v), v)}"
+                          for s, v in enumerate(values))
+        lines.append(f"  {declared_noun(rules, decl, lang)}: {shown}")
+    tp = take_part(rules)
+    if tp is not None:
+        playing = ", ".join(names[x] for x in result.playing) or say(lang, "live.nobody")
+        swap = say(lang, "live.swapped", name=names[result.swapped],
+                   pile=tp.swap_pile) if result.swapped >= 0 else ""
+        lines.append("  " + say(lang, "live.playing", names=playing, swap=swap))
+        if result.improved:
+            lines.append("  " + "; ".join(f"{names[x]} {what} the {own_pile(rules)}"
+                                          for x, what in result.improved))
+    if tricks:
+        table = final_table(rules, result.trump)
+        points = result.trick_points(table, rules.last_bonus)
+        notes = table_notes(rules, result, lang)
+        lines += [f"  {trick_line(k, t, names, p, result.trick_order(t.leader), lang)}"
+                  f"{trick_mode_note(rules, result.trump, k)}{note}"
+                  for k, (t, p, note) in
+                  enumerate(zip(result.tricks, points, notes, strict=True), 1)]
+    lines += [f"  {line}" for line in clause_facts(rules, result, subjects, lang)]
+    counted = counted_facts(rules.count_first, result.won_with)
+    lines += weis_lines(result, names, subjects, counted, lang)
+    title = clause_title(rules, result.clause, lang)
+    lines.append("  " + say(lang, "live.scored_line", clause=result.clause)
+                 + (f' "{title}"' if title else ""))
+    grants = [grant_text(rules, g, subjects, lang) for g in result.grants]
+    lines.append("  " + say(lang, "live.grants",
+                            grants="; ".join(grants) if grants else say(lang, "live.nothing")))
+    if result.won_with:
+        lines.append("  " + say(lang, "live.won_at_once",
+                                facts=reached_with(result.won_with, counted, lang)))
+    if result.left:
+        lines.append("  " + say(lang, "live.leaving",
+                                names=", ".join(names[x] for x in result.left)))
+    return lines
+
+
+def standings_table(rules: CompiledRules, totals: dict[str, tuple[int, ...]],
+                    names: Sequence[str], lang: Lang = "en") -> list[str]:
+    """One row per player or team with its totals in every unit, in seat order."""
+    subjects = subject_names(rules, names)
+    width = max(len(s) for s in subjects)
+    rows = []
+    for x, name in enumerate(subjects):
+        cells = "  ".join(unit_text(rules, u, values[x], lang) for u, values in totals.items())
+        rows.append(f"  {name:<{width}}  {cells}")
+    return [say(lang, "live.standings"), *rows]
+
+
+def outcome_line(rules: CompiledRules, outcome: Outcome, names: Sequence[str],
+                 lang: Lang = "en") -> str:
+    """Who won, with how much, after how many hands, and why the game stopped."""
+    subjects = subject_names(rules, names)
+    best = outcome.standings[0][1]
+    who = join_words(lang, [subjects[x] for x in outcome.winners])
+    verb = say(lang, "live.wins" if len(outcome.winners) == 1 else "live.share")
+    unit = rules.model.winner.unit.text
+    if lang == "de":
+        u = next((u for u in rules.model.units if unit in (u.singular, u.plural)), None)
+        unit = unit_word(lang, u.singular, u.plural, best) if u is not None else unit
+        unit = unit if abs(best) == 1 else de_dative(unit)  # 'mit 3693 Punkten'
+    places = ""
+    if outcome.left:
+        places = say(lang, "live.left_order", order=", ".join(
+            say(lang, "live.left_hand", name=subjects[x], n=h) for x, h in outcome.left))
+    how = say(lang, "live.first_out") if outcome.first_out else ""
+    hands = counted(lang, outcome.hands, "live.hand_word", "live.hands_word")
+    reason = reread(lang, "live.end.", outcome.reason)
+    return say(lang, "live.game_over", hands=hands, reason=reason, who=who, verb=verb,
+               best=best, unit=unit, how=how, places=places)
+
+
+def sorted_hand(cards: Sequence[int], table: ModeTable) -> list[list[int]]:
+    """The cards grouped by suit (D H S C), strongest first within a suit."""
+    groups: list[list[int]] = [[] for _ in SUITS]
+    for c in cards:
+        groups[c // 9].append(c)
+    return [sorted(g, key=lambda c: -table.strength[c]) for g in groups if g]
+
+
+def in_hand_order(actions: Sequence[Action], table: ModeTable) -> list[Action]:
+    """Card actions in the order the hand is shown (by suit, strongest first); the
+    others as they come."""
+    order = {c: i for i, c in enumerate(c for g in sorted_hand(range(36), table) for c in g)}
+    cards = sorted((a for a in actions if a.kind in CARD_KINDS), key=lambda a: order[a.value])
+    return cards + [a for a in actions if a.kind not in CARD_KINDS]
+
+
+CARD_KINDS = ("play", "discard")
+
+
+def running_count(rules: CompiledRules, obs: Observation, seat: int,
+                  names: Sequence[str], lang: Lang = "en") -> str:
+    """``so far: you 2 tricks, 31 points; you+P2 3 tricks, 45 points; your call 3``:
+    the tricks and card points (counted with the trump as it stands) of this hand."""
+    table = final_table(rules, obs.trump)
+    subjects = subject_names(rules, names)
+    team = rules.team_of
+    tricks = [0] * rules.subjects
+    points = [0] * rules.subjects
+    for _, cards, winner in obs.tricks:
+        tricks[team[winner]] += 1
+        points[team[winner]] += sum(table.points[c] for c in cards)
+    def n_tricks(n: int) -> str:
+        return counted(lang, n, "live.trick_one", "live.tricks")
+
+    def n_points(n: int) -> str:
+        return counted(lang, n, "live.point_one", "live.points")
+
+    mine = [f"{names[seat]} {n_tricks(sum(1 for *_, w in obs.tricks if w == seat))}"]
+    if rules.subjects < rules.players:
+        mine.append(f"{say(lang, 'live.team', name=subjects[team[seat]])} "
+                    f"{n_tricks(tricks[team[seat]])}, {n_points(points[team[seat]])}")
+    else:
+        mine[0] += f", {n_points(points[seat])}"
+    named = rules.value_names  # `match` rather than 257
+    declared = [say(lang, "live.your_value", name=name, value=named.get((name, value), value))
+                for name, values in obs.declared.items()
+                if values and (value := values[seat]) is not None]
+    return say(lang, "live.so_far", parts="; ".join(mine + declared))
+
+
+def hand_text(cards: Sequence[int], table: ModeTable) -> str:
+    return "  ".join(" ".join(CARD_NAMES[c] for c in g) for g in sorted_hand(cards, table))
+
+
+def numbered(actions: Sequence[Action], name: Callable[[Action], str] = str) -> str:
+    return "  ".join(f"{i}) {name(a)}" for i, a in enumerate(actions, 1))
+
+
+def sheet_lines(rules: CompiledRules, obs: Observation, names: Sequence[str],
+                lang: Lang = "en") -> list[str]:
+    """The scoresheets: per sheet, its columns with their multipliers, the open ones
+    marked, e.g. ``sheet P0+P2: spades x1 (played), clubs x2, ...``."""
+    if not rules.columns:
+        return []
+    owners = subject_names(rules, names) if rules.sheet_per_team else list(names)
+    lines = []
+    for owner, still in zip(owners, obs.sheets, strict=True):
+        cells = [f"{c.name} x{c.multiplier}" + ("" if c.name in still
+                                                 else say(lang, "live.played_mark"))
+                 for c in rules.columns]
+        lines.append(say(lang, "live.sheet_line", owner=owner, cells=", ".join(cells)))
+    if obs.column:
+        col = next(c for c in rules.columns if c.name == obs.column)
+        lines.append(say(lang, "live.this_column", column=col.name, multiplier=col.multiplier))
+    return lines
+
+
+# The regime statements that `Game.why_illegal` names, said as sentences (live.reason.*).
+REASONS = ("follow", "follow-trump", "undertrump", "not in hand")
+
+
+def reason_text(reason: str, lang: Lang = "en") -> str:
+    return say(lang, f"live.reason.{reason}") if reason in REASONS else reason
+
+
+class Narrator:
+    """Tells a game at the terminal from its events: one method per event type, each
+    returning the lines it says (an event without a method says nothing).
+
+    Finished hands are always reported. With `live` (a person at the table) also each
+    deal, the decisions of the other seats (`you` is the person's seat: its own
+    decisions are not told back to it) and each trick as it is taken. `tricks` lists the
+    tricks in each hand's report."""
+
+    def __init__(self, game: Game, names: Sequence[str], you: int | None = None,
+                 tricks: bool = False, lang: Lang = "en") -> None:
+        self.game, self.rules, self.names, self.lang = game, game.rules, names, lang
+        self.you, self.live, self.tricks = you, you is not None, tricks
+        self.hand: list[Event] = []  # the events since the hand's (last) deal
+        self.ending = False  # the events being told finish a hand
+        self.told = 0  # the last hand whose deal was told
+        auction = self.rules.auction
+        self.auction = self.rules.declarations[auction].name if auction >= 0 else ""
+        # the events each mechanism tells, with those told here
+        self.narrate = NARRATE | {kind: tell for x in self.rules.mechanisms
+                                  for kind, tell in x.narrate.items()}
+
+    def tell(self, events: Sequence[Event]) -> list[str]:
+        """The lines for events that follow those told before, in order."""
+        self.ending = any(isinstance(e, HandScored) for e in events)
+        lines: list[str] = []
+        for e in events:
+            if isinstance(e, Dealt):
+                self.hand = []
+            self.hand.append(e)
+            say = self.narrate.get(type(e))
+            if say is not None:
+                lines += say(self, e)
+        return lines
+
+    def others(self, seat: int) -> bool:
+        """Whether a decision of this seat is told: live, and not the person's own."""
+        return self.live and seat != self.you
+
+    def dealt(self, e: Dealt) -> list[str]:
+        """A new hand: dealer, who is at the table, the cards shown, what lies face down
+        (a deal made anew in the same hand is not told)."""
+        if not self.live or e.hand == self.told:
+            return []
+        self.told = e.hand
+        names, obs, lang = self.names, self.game.observe(0), self.lang
+        lines = ["\n" + say(lang, "live.deal_head", n=e.hand, dealer=names[e.dealer])]
+        if len(obs.table) < self.rules.players:
+            lines.append(say(lang, "live.at_table", names=", ".join(names[x] for x in obs.table)))
+        if e.shown >= 0:
+            lines.append(say(lang, "live.card_shown", card=CARD_NAMES[e.shown]))
+        if e.turned >= 0:
+            lines.append(say(lang, "live.card_turned", card=CARD_NAMES[e.turned]))
+        seen = dict(e.piles).get(self.rules.show_pile or "")
+        if seen:
+            lines.append(say(lang, "live.bottom_of", pile=self.rules.show_pile,
+                             card=CARD_NAMES[seen[-1]]))
+        piles = [say(lang, "live.pile_cards", pile=pile_label(name, names), k=k)
+                 for name, k in obs.piles.items() if k]
+        if piles:
+            lines.append(say(lang, "live.face_down", piles=", ".join(piles)))
+        return lines + sheet_lines(self.rules, obs, names, lang)
+
+    def trump_set(self, e: TrumpSet) -> list[str]:
+        """A player's choice, or the card of a player who could not follow (told with the
+        hand's report where that card ended the hand)."""
+        name = self.names[e.seat] if e.seat >= 0 else ""
+        if e.how == "chosen" and self.others(e.seat):
+            return [self.say("trump", name=name, mode=mode_label(e.mode, self.lang))]
+        if e.how == "first void" and self.live and not self.ending:
+            return [self.say("void", name=name, mode=mode_label(e.mode, self.lang))]
+        return []
+
+    def say(self, key: str, **fields: object) -> str:
+        """A decision of a seat in words (the vocabulary's live.says.*)."""
+        return say(self.lang, f"live.says.{key}", **fields)
+
+    def pushed(self, e: Pushed) -> list[str]:
+        return [self.say("push", name=self.names[e.seat])] if self.others(e.seat) else []
+
+    def column_taken(self, e: ColumnTaken) -> list[str]:
+        if not self.others(e.seat):
+            return []
+        return [self.say("column", name=self.names[e.seat], column=e.column,
+                         multiplier=e.multiplier)]
+
+    def declared(self, e: Declared) -> list[str]:
+        if not self.others(e.seat) or e.kept:
+            return []
+        name = self.names[e.seat]
+        value = self.rules.value_names.get((e.name, e.value), e.value)  # `match`
+        if e.mode:  # a bid naming the mode: `100 H`
+            value = f"{value} {mode_label(e.mode, self.lang)}"
+        if e.name == self.auction:
+            return [self.say("pass", name=name) if e.passed
+                    else self.say("bid", name=name, value=value)]
+        return [self.say("hidden", name=name, what=e.name) if e.hidden
+                else self.say("value", name=name, what=e.name, value=value)]
+
+    def weis_said(self, e: WeisSaid) -> list[str]:
+        if not self.others(e.seat) or not e.declared:
+            return []
+        said = "; ".join(weis_text(weis_label(w), self.lang) for w in e.said)
+        return [self.say("weis", name=self.names[e.seat],
+                         said=said or say(self.lang, "word.none"))]
+
+    def trick_taken(self, e: TrickTaken) -> list[str]:
+        """The trick with its points, counted with the trump as it stands (the last
+        trick with its bonus)."""
+        if not self.live:
+            return []
+        mode = next((t.mode for t in reversed(self.hand) if isinstance(t, TrumpSet)), "none")
+        points = sum(final_table(self.rules, mode).points[c] for c in e.cards)
+        if self.ending:
+            points += self.rules.last_bonus
+        trick = Trick(e.leader, e.cards, e.winner)
+        return [trick_line(e.number, trick, self.names, points, e.seats, self.lang)
+                + trick_mode_note(self.rules, mode, e.number)]
+
+    def hand_scored(self, e: HandScored) -> list[str]:
+        """The hand's report and the standings after it."""
+        result = next(r for r in reversed(self.game.results) if r.number == e.hand)
+        return [*hand_summary(self.rules, result, self.hand, self.names, self.tricks,
+                              self.lang),
+                *standings_table(self.rules, dict(e.totals), self.names, self.lang), ""]
+
+
+NARRATE: dict[type[Event], Callable[[Narrator, Any], list[str]]] = {
+    Dealt: Narrator.dealt, TrumpSet: Narrator.trump_set, Pushed: Narrator.pushed,
+    ColumnTaken: Narrator.column_taken,
+    Declared: Narrator.declared,
+    WeisSaid: Narrator.weis_said, TrickTaken: Narrator.trick_taken,
+    HandScored: Narrator.hand_scored,
+}
+
+
+def pile_label(name: str, names: Sequence[str]) -> str:
+    """'blind', or "P1's NAME" for a pile of one player (named 'NAME:1')."""
+    pile, _, seat = name.partition(":")
+    if not seat.isdigit():
+        return pile
+    who = names[int(seat)]
+    return f"your {pile}" if who == "you" else f"{who}'s {pile}"
