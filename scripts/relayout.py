@@ -101,6 +101,8 @@ RETIRED: dict[str, str] = {"game.py": "jassdsl.engine", "playout.py": "jassdsl.e
 
 # modules that stay where they are: the package's front and the layers of one module
 STAY = {"__init__.py", "__main__.py", "registry.py", "bots.py"}
+# moved, and kept at the top as entry points of the import paths researchers use
+ENTRY_POINTS = {"openspiel.py", "pettingzoo.py"}
 
 LAYERS: dict[str, str] = {
     "core": "What every layer shares: cards, the deal, actions, modes and their card tables, "
@@ -126,9 +128,11 @@ def module(path: str) -> str:
 
 
 NAMES: dict[str, str] = {module(o): module(n) for o, n in MOVES.items()
-                         if o.endswith(".py") and module(o) != module(n)}
+                         if o.endswith(".py") and module(o) != module(n)
+                         and o not in ENTRY_POINTS}
 NAMES |= {module(o): n for o, n in RETIRED.items()}
-PATHS: dict[str, str] = {f"jassdsl/{o}": f"jassdsl/{n}" for o, n in MOVES.items()}
+PATHS: dict[str, str] = {f"jassdsl/{o}": f"jassdsl/{n}" for o, n in MOVES.items()
+                         if o not in ENTRY_POINTS}
 DOTTED = re.compile(r"(?<![\w.])(" + "|".join(
     re.escape(n) for n in sorted(NAMES, key=len, reverse=True)) + r")(?![\w])")
 SLASHED = re.compile(r"(?<![\w./-])(" + "|".join(
@@ -163,7 +167,7 @@ def only_reexports(path: Path, source: str) -> bool:
 def move_files(check: bool, done: list[str]) -> None:
     for old, new in MOVES.items():
         src, dst = PKG / old, PKG / new
-        if not src.exists():
+        if not src.exists() or (old in ENTRY_POINTS and dst.exists()):
             continue
         if dst.exists():
             done.append(f"CONFLICT jassdsl/{old} and jassdsl/{new} both exist: merge by hand")

@@ -91,8 +91,9 @@ EXCEPTIONS = {
 
 
 def layer_of(module: str) -> str | None:
-    """`jassdsl.core.cards` -> core; the package itself and `__main__` are its front."""
-    if module in ("jassdsl", "jassdsl.__main__"):
+    """`jassdsl.core.cards` -> core; the package itself, `__main__` and the researchers'
+    entry points (`jassdsl.openspiel`, `jassdsl.pettingzoo`) are its front."""
+    if module in ("jassdsl", "jassdsl.__main__", "jassdsl.openspiel", "jassdsl.pettingzoo"):
         return "front"
     name = module.split(".")[1]
     return name if name in LAYERS else None
@@ -175,3 +176,14 @@ def test_the_engine_loads_nothing_of_the_language() -> None:
     language = {m for m in graph if layer_of(m) == "language"}
     assert {m: reaches(graph, m) & language for m in graph
             if layer_of(m) == "engine" and reaches(graph, m) & language} == {}
+
+
+def test_the_researchers_entry_points_show_the_research_layer() -> None:
+    """`import jassdsl.openspiel` and `jassdsl.pettingzoo.env` (issue 21's paths) are the
+    research layer's own objects, not copies."""
+    import importlib
+
+    for name, attr in (("openspiel", "resample"), ("pettingzoo", "env")):
+        entry = importlib.import_module(f"jassdsl.{name}")
+        research = importlib.import_module(f"jassdsl.research.{name}")
+        assert getattr(entry, attr) is getattr(research, attr)
