@@ -20,7 +20,7 @@ from jassdsl.compile.compiler import CompiledRules, role_index
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core import model as m
 from jassdsl.core.actions import DISCARDS, Action
-from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, mask_cards
+from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.core.roles import ROLES
@@ -30,6 +30,7 @@ from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import State
 from jassdsl.engine.talon import TalonConfig, TalonPart, talon_config
 from jassdsl.language.syntax import pos_of, word
+from jassdsl.mechanisms.improve import read as read_discard  # a card laid away, by name
 from jassdsl.rulebook.render import pile, pile_name
 from jassdsl.rulebook.words import Lang, say
 
@@ -199,15 +200,6 @@ def ask(game: Game, lang: Lang) -> str:
     return say(lang, "live.ask.talon")
 
 
-def read(game: Game, text: str, legal: list[Action]) -> Action | str | None:
-    """A card to lay away, by its name."""
-    words = text.lower().split()
-    if len(words) == 1 and words[0].upper() in CARD_INDEX:
-        action = Action("discard", CARD_INDEX[words[0].upper()])
-        return action if action in legal else f"{words[0].upper()} is not in your hand"
-    return None
-
-
 def label(words: Any, a: Action) -> str:
     """A button of the browser table."""
     return str(words.say("live.discard", card=words.card_text(a.value)))
@@ -303,7 +295,7 @@ TALON = Mechanism(
     compile=compile_talon,
     phase=TalonPhase,
     kinds=("discard",),
-    prompt=Prompt(ask=ask, read=read),
+    prompt=Prompt(ask=ask, read=read_discard),
     label=label,
     narrate={TalonTaken: narrate},
     policy=policy,
