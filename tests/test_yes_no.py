@@ -64,3 +64,25 @@ def test_the_rulebook_asks_the_question(tmp_path: Path) -> None:
     for page, yes, no in ((en, "yes", "no"), (de, "ja", "nein")):
         line = next(x for x in page.splitlines() if "P0 " in x and "alone" in x)
         assert f" {yes}" in line or f" {no}" in line, line
+
+
+def test_a_yes_no_answer_is_told_in_the_language_with_the_files_german_noun() -> None:
+    """Schieber's `double "der Konter"`: the German terminal and table say `Konter ja`,
+    the English ones `double yes` (the action's own text)."""
+    from jassdsl.registry import load_rules
+    from jassdsl.rulebook.textview import Narrator
+    from jassdsl.table.view import Words
+
+    game = Game(load_rules("schieber", {"konter": "yes"}), seed=3)
+    while game.phase != "declare":
+        game.apply(game.legal_actions()[0])
+    yes = next(a for a in game.legal_actions() if game.action_text(a) == "double yes")
+    assert Words(game, "de").action(yes) == "Konter ja"
+    assert Words(game, "en").action(yes) == "double yes"
+    seat = game.current_player
+    mark = len(game.events)
+    game.apply(yes)
+    told = {lang: Narrator(game, [f"P{x}" for x in range(4)], you=(seat + 1) % 4, lang=lang)
+            .tell(game.events[mark:]) for lang in ("de", "en")}
+    assert f"P{seat}: Konter ja" in told["de"]
+    assert f"P{seat}'s double: yes" in told["en"]

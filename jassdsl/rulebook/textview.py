@@ -110,6 +110,12 @@ def declared_noun(rules: CompiledRules, name: str, lang: Lang = "en") -> str:
     return declared_words(name, rules.model).de.strip("*") if lang == "de" else name
 
 
+def answer(value: int | str, lang: Lang) -> int | str:
+    """A yes/no declaration's answer in the language (`ja`, `nein`); other values as
+    they are (a number, `match`)."""
+    return say(lang, f"word.{value}") if value in ("yes", "no") else value
+
+
 def counted(lang: Lang, n: int, one: str, many: str) -> str:
     """``3 tricks`` / ``3 Stiche``: a number with the word of the vocabulary."""
     return f"{n} {say(lang, one) if n == 1 else say(lang, many)}"
@@ -482,7 +488,8 @@ def running_count(rules: CompiledRules, obs: Observation, seat: int,
     else:
         mine[0] += f", {n_points(points[seat])}"
     named = rules.value_names  # `match` rather than 257
-    declared = [say(lang, "live.your_value", name=name, value=named.get((name, value), value))
+    declared = [say(lang, "live.your_value", name=declared_noun(rules, name, lang),
+                    value=answer(named.get((name, value), value), lang))
                 for name, values in obs.declared.items()
                 if values and (value := values[seat]) is not None]
     return say(lang, "live.so_far", parts="; ".join(mine + declared))
@@ -619,8 +626,9 @@ class Narrator:
         if e.name == self.auction:
             return [self.say("pass", name=name) if e.passed
                     else self.say("bid", name=name, value=value)]
-        return [self.say("hidden", name=name, what=e.name) if e.hidden
-                else self.say("value", name=name, what=e.name, value=value)]
+        what = declared_noun(self.rules, e.name, self.lang)
+        return [self.say("hidden", name=name, what=what) if e.hidden
+                else self.say("value", name=name, what=what, value=answer(value, self.lang))]
 
     def weis_said(self, e: WeisSaid) -> list[str]:
         if not self.others(e.seat) or not e.declared:

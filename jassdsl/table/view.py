@@ -107,7 +107,8 @@ class Words:
         if mechanism is not None and mechanism.label is not None:
             return mechanism.label(self, a)
         if any(d.name == kind for d in r.declarations):  # `match`, `100 H`: as the game
-            return f"{self.declared_noun(kind)} {self.game.action_text(a).split(' ', 1)[1]}"
+            said = self.game.action_text(a).split(" ", 1)[1]
+            return f"{self.declared_noun(kind)} {tv.answer(said, lang)}"
         return self.game.action_text(a)
 
     def prompt(self, legal: Sequence[Action]) -> str:
