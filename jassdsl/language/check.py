@@ -960,6 +960,15 @@ class Checker:
                        f"{NEEDS[role.need]}")
         return role
 
+    def role_among(self, rf: m.RuleFile, w: m.Word, allowed: Sequence[str],
+                   cannot: str) -> None:
+        """A role word that must name one of `allowed`: else an error saying what that
+        player cannot do, why (`cannot`), and which roles to write."""
+        role = self.role_word(rf, w.pos, w.text)
+        if role is None or role.name not in allowed:
+            self.error(w.pos, "role", f"{w.text!r} cannot {cannot}; write "
+                       f"{' or '.join(repr(x) for x in allowed)}")
+
     def check_roles(self, rf: m.RuleFile) -> None:
         """Roles in the settings and as who chooses trump; names that would hide one."""
         for s in rf.settings:

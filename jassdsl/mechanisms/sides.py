@@ -49,11 +49,8 @@ def check(c: Any, rf: m.RuleFile) -> None:
     sides = rf.part("sides", Sides)
     if sides is None:
         return
-    role = c.role_word(rf, sides.role.pos, sides.role.text)
-    if role is None or role.name not in ALONE:
-        c.error(sides.role.pos, "role", f"{sides.role.text!r} cannot play alone: sides are "
-                f"formed around a role known before play; write "
-                f"{' or '.join(repr(x) for x in ALONE)}")
+    c.role_among(rf, sides.role, ALONE,
+                 "play alone: sides are formed around a role known before play")
     if rf.teams:
         c.error(sides.pos, "teams", "the teams are fixed in this file ('players N in teams "
                 "across'); sides per hand are for players who play for themselves")

@@ -69,11 +69,8 @@ def check(c: Any, rf: m.RuleFile) -> None:
     t = rf.part("talon", Talon)
     if t is None:
         return
-    role = c.role_word(rf, t.who.pos, t.who.text)
-    if role is None or role.name not in TAKERS:
-        c.error(t.who.pos, "role", f"{t.who.text!r} cannot take the talon: it goes to a "
-                f"role known once the auction is over; write "
-                f"{' or '.join(repr(x) for x in TAKERS)}")
+    c.role_among(rf, t.who, TAKERS,
+                 "take the talon: it goes to a role known once the auction is over")
     c.table_pile(rf, t.pile)
     counts = t.counts_for
     if counts is not None and counts.text != "nobody" and \
