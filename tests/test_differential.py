@@ -16,19 +16,18 @@ comparison is of what both paths make: the hand records, the state and the outco
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
-from typing import get_args
 
 import pytest
 from conftest import VariantCase, variant_cases
 from twin_games import compare, drive, fixture_names, fixture_rules, fuzzed, hostile_paths
 
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.core.model import TrumpMethod
 from jassdsl.engine import Game
 from jassdsl.engine.events import CardPlayed
-from jassdsl.engine.playout import FAST_TRUMP, choose, play_random, play_tricks, uncovered
+from jassdsl.engine.playout import choose, play_random, play_tricks, uncovered
 from jassdsl.registry import load_rules
 
 SEEDS = (0, 1)
@@ -126,12 +125,18 @@ def test_what_the_loop_does_not_cover_would_be_played_differently() -> None:
     assert differ
 
 
-def test_the_trump_methods_the_loop_covers_are_the_language_s() -> None:
-    """A misspelt method on the loop's list would send its files to `Game.apply` unseen.
-    A new method fails here: the loop leaves it to `Game.apply` until it is put on the
-    list, and this file then compares both paths on its fixture."""
-    kinds = set(get_args(TrumpMethod.model_fields["kind"].annotation))
-    assert kinds == FAST_TRUMP, f"not on the loop's list: {sorted(kinds - FAST_TRUMP)}"
+def test_a_trump_method_a_mechanism_adds_is_covered_where_it_says_so() -> None:
+    """The loop covers the base grammar's trump methods, and a mechanism's where its
+    `TrumpWay.fast` says so: the same file, its method's mechanism not saying so, is
+    refused (its games go through `Game.apply`), and this file compares both paths on
+    every fixture that the loop covers."""
+    rules = load_rules("wunsch-molotow")
+    way = rules.trump_way
+    assert way is not None and way.fast and not uncovered(rules)
+    slow = tuple(replace(x, trump=replace(way, fast=False)) if x.name == rules.trump_kind
+                 else x for x in rules.mechanisms)
+    assert uncovered(replace(rules, mechanisms=slow)) == (f"trump method {rules.trump_kind}",)
+    assert load_rules("schieber").trump_way is None  # a method of the base grammar
 
 
 def test_a_game_that_logs_events_logs_every_card() -> None:

@@ -16,7 +16,7 @@ from jassdsl.core import model as m
 from jassdsl.core.actions import whole_number
 from jassdsl.core.cards import RANKS
 from jassdsl.core.errors import OptionError
-from jassdsl.core.mechanism import Mechanism, installed
+from jassdsl.core.mechanism import Mechanism, TrumpWay, installed, trump_way
 from jassdsl.core.modes import Mode, ModeSchedule, in_mode, mode_numbers
 from jassdsl.core.roles import BIDDER, CHOOSER, PUSHER, ROLES, role_name
 from jassdsl.core.tables import OBENABE, ModeTable, build_modes
@@ -227,6 +227,12 @@ class CompiledRules:
     def weis_in(self, mode: int) -> WeisTable | None:
         """The Weis table of a hand played in this trump mode (-1: none set yet)."""
         return self.weis_modes.get(mode, self.weis)
+
+    @property
+    def trump_way(self) -> TrumpWay | None:
+        """What the file's trump method is, where a mechanism adds it (None: the base
+        grammar's own)."""
+        return trump_way(self.mechanisms, self.trump_kind)
 
     def config(self, name: str, kind: type[C]) -> C | None:
         """The compiled settings of a mechanism the file uses (None: it does not)."""

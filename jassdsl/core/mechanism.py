@@ -48,6 +48,15 @@ Writing a mechanism (`jassdsl/mechanisms/rob.py` is the model to copy):
    `self_contained`: nothing else in a file refers to its statements, so the checker
    reads on when a syntax error hides one. The syntax highlighter takes its keywords
    from `grammar`.
+8. `trump`: a way to set trump it adds to the `trump:` statement (`TrumpWay`;
+   `jassdsl/mechanisms/void_names.py` is the model). Its grammar line extends the
+   methods: `%extend trump_method: ... -> NAME_trump`, whose builder makes an
+   `m.TrumpMethod` of `kind` NAME (modes, fallback and piles compile as any method's,
+   into `CompiledRules.trump_kind`, `trump_choices`, `fallback`). Its check reports what
+   the way does not allow (`rf.trump.kind == NAME`); its phase plays it (`used_by`:
+   `rules.trump_kind == NAME`); `TrumpWay.fast` puts its files on the fast playout,
+   `TrumpWay.called` says a player names the mode; the words `trump.NAME` and
+   `short.NAME` say it in the rulebook.
 Then a fixture under `tests/fixtures/language/`, its tests, and a section in both
 `docs/*/language.md`.
 """
@@ -88,6 +97,22 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class TrumpWay:
+    """A way a hand gets its trump that a mechanism adds to the `trump:` statement. Its
+    grammar lines add the alternative (`%extend trump_method: ... -> NAME_trump`), whose
+    builder makes an `m.TrumpMethod` of `kind` the mechanism's name: the file's
+    `rf.trump.kind` and `CompiledRules.trump_kind`. Its check, config and phase are the
+    mechanism's own; the rulebook says it with the mechanism's words `trump.NAME` (the
+    trump section: `{fallback}`, `{modes}`) and `short.NAME` (the overview)."""
+
+    fast: bool = False  # the fast playout's loop plays its hands (its phase's `quiet` and
+    # `calm` say when it acts); False: the games of its files go through `Game.apply`
+    called: bool = False  # a player names the mode with an ordinary trump action (`trump
+    # M`, its phase named "trump"): the terminal tells who, and a trick in which it is
+    # named is no trick case of the corpus (the cards do not say it)
+
+
+@dataclass(frozen=True)
 class Mechanism:
     """One mechanism of a hand, with what each layer needs of it (None: nothing)."""
 
@@ -111,6 +136,7 @@ class Mechanism:
     narrate: Mapping[type[Any], Narrate] = field(default_factory=dict)  # per event type
     policy: Policy | None = None
     describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
+    trump: TrumpWay | None = None  # the trump method it adds (its `kind`: `name`)
 
     @property
     def phase_name(self) -> str:
@@ -138,6 +164,12 @@ class Mechanism:
 def at_phase(mechanisms: Sequence[Mechanism], phase: str) -> Mechanism | None:
     """The mechanism whose phase waits under this name, if any."""
     return next((x for x in mechanisms if phase and x.phase_name == phase), None)
+
+
+def trump_way(mechanisms: Sequence[Mechanism], kind: str) -> TrumpWay | None:
+    """The trump method of this kind that one of these mechanisms adds (None: the base
+    grammar's own, or unknown)."""
+    return next((x.trump for x in mechanisms if x.name == kind and x.trump), None)
 
 
 def of_kind(mechanisms: Sequence[Mechanism], kind: str) -> Mechanism | None:

@@ -219,9 +219,15 @@ class GermanName(Node):
     plural: str = ""
 
 
+# The trump methods of the base grammar (`grammar.lark`); a mechanism adds its own
+# (`jassdsl.core.mechanism.TrumpWay`), named as the mechanism.
+BaseTrumpKind = Literal["first_void", "random_suit", "bottom_card", "none",
+                        "forehand_chooses", "bidder_chooses", "turned", "fixed", "in_turn",
+                        "sheet"]
+
+
 class TrumpMethod(Node):
-    kind: Literal["first_void", "random_suit", "bottom_card", "none", "forehand_chooses",
-                  "bidder_chooses", "turned", "fixed", "in_turn", "sheet", "void_names"]
+    kind: str  # a BaseTrumpKind, or the name of the mechanism that adds the method
     # the modes a player may choose; fixed: the one mode (or an option naming modes);
     # in turn: the modes of hand 1, 2, ... repeating
     modes: tuple[Word, ...] = ()

@@ -147,9 +147,10 @@ def legal_drafts(rules: CompiledRules, variant: str, options: dict[str, Any],
 def trick_drafts(rules: CompiledRules, variant: str, options: dict[str, Any],
                  harvests: list[Harvest], quota: Quota) -> list[Draft]:
     cands: dict[str, tuple[Any, list[str]]] = {}
+    way = rules.trump_way
     for h in harvests:
         for t in h.tricks:
-            if t.before != t.after and rules.trump_kind == "void_names":
+            if t.before != t.after and way is not None and way.called:
                 continue  # a mode named in the trick is no card: a trick case cannot say it
             inp = {"cards": [CARD_NAMES[c] for c in t.cards], "trump": mode_name(t.before),
                    "last": t.last}

@@ -15,7 +15,7 @@ as `play.beat_rows`, a table of `trick_winner`), both gathered per trick by `Pla
 Trump choice, declarations, scoring and the end of the game go through `Game`.
 
 The loop plays the rest of a hand only where it is known to play it as `Game.apply`
-would: the rule file's trump method is on its list (`uncovered`, decided once per
+would: the rule file's trump method is one it covers (`uncovered`, decided once per
 `play_random` call), the game keeps no history or events, every seat in play holds as
 many cards, and no subscriber of play's hooks will act on a card or a turn in this hand
 (`Play.quiet`: the Weis question still open, trump still to be set by the first void), or
@@ -51,16 +51,6 @@ def choose(getrandbits: Callable[[int], int], options: Sequence[T]) -> T:
     return options[0] if k == 1 else options[getrandbits(32) * k >> 32]
 
 
-# The trump methods whose hands the loop plays: trump known before the first card (set
-# at the deal, by a schedule, a turned card, a player's or the scoresheet's choice), or
-# set by the first card of a player who cannot follow (`first_void.FirstVoid`, played
-# through `Game.apply` until it is quiet). A method not listed here (a new one) sends the
-# file's games through `Game.apply`.
-FAST_TRUMP = frozenset({"first_void", "random_suit", "bottom_card", "none", "forehand_chooses",
-                        "bidder_chooses", "turned", "fixed", "in_turn", "sheet",
-                        "void_names"})
-
-
 def pick(getrandbits: Callable[[int], int], mask: int) -> int:
     """`choose` over the cards of a mask in index order (as `Game.legal_actions` lists
     them): the same draw, without making the actions."""
@@ -74,14 +64,19 @@ def pick(getrandbits: Callable[[int], int], mask: int) -> int:
 def uncovered(rules: CompiledRules) -> tuple[str, ...]:
     """What in a rule file the fast loop does not play (empty: it plays all of it).
 
-    A whitelist: the loop covers the trump methods of `FAST_TRUMP`, and roles that are
-    known before the first card (a file that reads who first could not follow is played
+    A whitelist: the loop covers the base grammar's trump methods (trump known before
+    the first card: set at the deal, by a schedule, a turned card, a player's or the
+    scoresheet's choice; or set by the first card of a player who cannot follow,
+    `first_void.FirstVoid`, played through `Game.apply` until it is quiet), a method a
+    mechanism adds where it says so (`TrumpWay.fast`), and roles that are known before
+    the first card (a file that reads who first could not follow is played
     through `Game.apply` whole). Follow regimes, the file's own modes and the fallback
     without trump are the functions `Play` uses, so every file has them alike; what
     subscribes to play's hooks is played through `Game.apply` while it acts
     (`Play.quiet`)."""
     out = []
-    if rules.trump_kind not in FAST_TRUMP:
+    way = rules.trump_way
+    if way is not None and not way.fast:
         out.append(f"trump method {rules.trump_kind}")
     out += [f"role {ROLE_LIST[i].name}" for i in sorted(rules.roles_read)
             if not ROLE_LIST[i].before_play]

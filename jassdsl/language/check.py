@@ -438,10 +438,6 @@ class Checker:
                            f"{mode_hint(w.text, known)}modes are {', '.join(known)}")
             else:
                 self.needs_tables(w.pos, w.text, rf)
-        if t.kind == "void_names" and t.fallback and t.fallback.text in TRUMP_MODES and \
-                t.fallback.text not in ("obenabe", "undenufe"):
-            self.error(t.fallback.pos, "trump", "until the first void names the mode, tricks "
-                       "are played as obenabe or undenufe (or a mode the file defines)")
         if t.kind in ("first_void", "random_suit", "bottom_card", "turned"):
             self.needs_tables(t.pos, "trump", rf)
         if t.pushes and t.kind == "bidder_chooses":

@@ -360,10 +360,6 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def trump_first_void(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="first_void", fallback=word(ch[0]))
 
-    def trump_void_names(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
-        return m.TrumpMethod(pos=pos_of(meta), kind="void_names", fallback=word(ch[0]),
-                             modes=tuple(word(x) for x in ch[1:]))
-
     def trump_random_suit(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="random_suit")
 

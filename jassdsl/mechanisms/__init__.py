@@ -18,7 +18,6 @@ from jassdsl.engine.schedule import Schedule
 from jassdsl.engine.sheet import SheetChoice
 from jassdsl.engine.table_weis import TableBonuses
 from jassdsl.engine.trump import TrumpChoice
-from jassdsl.engine.void_names import VoidNames
 from jassdsl.engine.weis import HandBonuses, WeisPhase
 from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.mode_bids import MODE_BIDS
@@ -26,6 +25,7 @@ from jassdsl.mechanisms.rob import ROB
 from jassdsl.mechanisms.sides import SIDES
 from jassdsl.mechanisms.take_part import TAKE_PART
 from jassdsl.mechanisms.talon import TALON
+from jassdsl.mechanisms.void_names import VOID_NAMES
 
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("schedule", phase=Schedule),
@@ -40,7 +40,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("declare", phase=Declarations),
     # in play: subscribers of play's hooks
     Mechanism("first_void", phase=FirstVoid),
-    Mechanism("void_names", phase=VoidNames),
+    VOID_NAMES,
     Mechanism("weis", phase=WeisPhase),
     # keepers: after play, the hand's facts and record
     Mechanism("hand_bonuses", phase=HandBonuses),

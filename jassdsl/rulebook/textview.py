@@ -161,7 +161,8 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
     `events`: the hand's, which tell the calls and the card shown."""
     kind, trump = rules.trump_kind, result.trump
     label = say(lang, "live.trump_label", mode=mode_label(trump, lang))
-    if kind in ("forehand_chooses", "bidder_chooses", "sheet", "void_names"):
+    way = rules.trump_way
+    if kind in ("forehand_chooses", "bidder_chooses", "sheet") or (way and way.called):
         return f"{label} ({calls_text(events, names, lang)})"
     if kind in ("fixed", "in_turn"):
         return f"{label} ({say(lang, 'live.how.rules', n=result.number)})"

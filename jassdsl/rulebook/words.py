@@ -159,19 +159,6 @@ OWN: dict[str, tuple[str, str]] = {
     "puur": ("Puur", "Puur"),
     "nell": ("Nell", "Nell"),
     # -- trump
-    "trump.void_names": (
-        "Nobody chooses trump before play. The hand starts without trump; tricks go to the "
-        "highest card of the suit led (the {fallback} order). The first player who cannot "
-        "follow suit names the mode before playing a card, one of: {modes}. Their card and "
-        "every card after it are played in the named mode, and the card points are counted "
-        "in it. If every player could always follow, the hand stays {fallback}.",
-        "Vor dem Spiel wählt niemand den Trumpf. Die Runde beginnt ohne Trumpf; den Stich "
-        "macht die höchste Karte der ausgespielten Farbe (Reihenfolge {fallback}). Wer als "
-        "Erster nicht bedienen kann, wünscht die Spielart, bevor er eine Karte spielt, eines "
-        "von: {modes}. Seine Karte und alle folgenden gelten in der gewünschten Spielart, "
-        "und die Kartenpunkte werden darin gezählt. Konnte immer jeder bedienen, bleibt die "
-        "Runde {fallback}.",
-    ),
     "trump.first_void": (
         "Nobody chooses trump. The hand starts without trump; tricks go to the highest card "
         "of the suit led (the {fallback} order). The first player who cannot follow suit sets "
@@ -930,8 +917,6 @@ OWN: dict[str, tuple[str, str]] = {
     "cmp.winner_fewest": ("{article} {subject} with the fewest {unit} wins",
                           "es gewinnt {article} {subject} mit den wenigsten {unit}"),
     "short.first_void": ("first player who cannot follow", "wer zuerst nicht bedienen kann"),
-    "short.void_names": ("named by the first player who cannot follow",
-                         "gewünscht von dem, der zuerst nicht bedienen kann"),
     "short.random_suit": ("random suit", "zufällige Farbe"),
     "short.bottom_card": ("bottom card", "unterste Karte"),
     "short.turned": ("turned top card of a pile, else the bottom card",
