@@ -381,7 +381,7 @@ def cheapest(cards: list[int], table: ModeTable) -> int:
 def takes_trick(rules: CompiledRules, view: View, trick: list[int], card: int) -> bool:
     """Would this card lead the trick now? A first off-suit card may set trump first."""
     mode = view.order
-    if mode < 0 and rules.trump_kind == "first_void" and card // 9 != trick[0] // 9:
+    if mode < 0 and rules.card_sets_trump and card // 9 != trick[0] // 9:
         mode = card // 9 if card // 9 in rules.modes else -1
     table = table_for(rules, mode)
     return trick_winner([*trick, card], table) == len(trick)
@@ -395,7 +395,7 @@ def takers(rules: CompiledRules, view: View, trick: list[int], cards: list[int])
     table = table_for(rules, view.order)
     beats = beat_rows(table)[trick[trick_winner(trick, table)]]
     led = trick[0] // 9
-    if view.trump < 0 and rules.trump_kind == "first_void":
+    if view.trump < 0 and rules.card_sets_trump:
         return [c for c in cards if (takes_trick(rules, view, trick, c) if c // 9 != led
                                      else beats[c])]
     return [c for c in cards if beats[c]]

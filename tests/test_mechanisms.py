@@ -17,8 +17,9 @@ from jassdsl.compile.compiler import CompiledRules, compile_rules, shaping_optio
 from jassdsl.core import model as m
 from jassdsl.core.cards import RANKS
 from jassdsl.core.errors import RuleFileErrors
-from jassdsl.core.mechanism import Mechanism, installed, words_of
+from jassdsl.core.mechanism import Mechanism, TrumpWay, install, installed, words_of
 from jassdsl.engine import Game
+from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.rob import RobConfig
 from jassdsl.language.check import load_model
 from jassdsl.language.syntax import pos_of
@@ -199,3 +200,62 @@ def test_a_statement_a_file_may_repeat_is_kept_in_file_order() -> None:
     text = "toast 2 times after the deal\n" + handjass() + "toast 3 times after the deal\n"
     rf = load_model(text, "x.jass", mechanisms=(*MECHANISMS, toasts))
     assert [t.times.number for t in rf.parts_of("toast", Toast)] == [2, 3]
+
+
+# -- a mechanism adds a way to set trump: a toy one, defined here and nowhere else
+class LowestOfDealer(Phase):
+    """Before play, the suit of the dealer's lowest card (by index) is trump."""
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return rules.trump_kind == "lowest"
+
+    def begin(self, g: Table) -> bool:
+        s = g.s
+        hand = s.hands[s.dealer]
+        s.mode = ((hand & -hand).bit_length() - 1) // 9
+        return False
+
+
+LOWEST = Mechanism(
+    name="lowest",
+    grammar='%extend trump_method: "lowest" "card" "of" "dealer" -> lowest_trump\n',
+    build={"lowest_trump": lambda meta, ch: m.TrumpMethod(pos=pos_of(meta), kind="lowest")},
+    words={"short.lowest": ("the dealer's lowest card", "die tiefste Karte des Gebers"),
+           "trump.lowest": ("The suit of the dealer's lowest card is trump.",
+                            "Die Farbe der tiefsten Karte des Gebers ist Trumpf.")},
+    check=lambda c, rf: c.needs_tables(rf.trump.pos, "trump", rf)
+    if rf.trump.kind == "lowest" else None,
+    phase=LowestOfDealer,
+    trump=TrumpWay(),  # not on the fast playout's loop
+)
+
+
+def test_a_mechanism_adds_a_trump_method_with_its_phase_words_and_playout_say() -> None:
+    from jassdsl.engine.playout import uncovered
+    from jassdsl.rulebook.render import trump_short
+
+    text = (Path(__file__).parent / "fixtures" / "language" / "_base.jass").read_text(
+        encoding="utf-8")
+    toy = text.replace("trump: first void, else obenabe", "trump: lowest card of dealer")
+    with_toy = (*MECHANISMS, LOWEST)
+    rf = load_model(toy, "toy.jass", mechanisms=with_toy)
+    assert rf.trump.kind == "lowest"
+    install(with_toy)  # the rulebook finds the words of the installed mechanisms
+    try:
+        assert trump_short("de", rf) == "die tiefste Karte des Gebers"
+    finally:
+        install(MECHANISMS)
+    rules = compile_rules(rf, mechanisms=with_toy)
+    assert rules.trump_way is LOWEST.trump and uncovered(rules) == ("trump method lowest",)
+    for seed in range(5):  # before the first card: trump is the dealer's lowest suit
+        game = Game(rules, seed=seed)
+        hand = game.s.hands[game.dealer]
+        assert game.phase != "trump" and not game.trick
+        assert game.s.mode == ((hand & -hand).bit_length() - 1) // 9
+    with pytest.raises(RuleFileErrors, match=r"toy.jass:\d+:20: unexpected 'of'"):
+        load_model(toy, "toy.jass")  # not installed: not in the language
+    # its check is its own: without the trump tables, its method is refused
+    bare = re.sub(r"\n(ranks|card points) trump:[^\n]*", "", toy)
+    with pytest.raises(RuleFileErrors, match="playing trump needs"):
+        load_model(bare, "toy.jass", mechanisms=with_toy)

@@ -249,8 +249,8 @@ def test_worked_example_says_why(name: str, lang: str, said: str) -> None:
 
 def test_first_void_example_names_the_card_that_set_trump() -> None:
     v = variant(ROOT / "rules" / "mittlere.jass")
-    assert v.example.first_void is not None
-    number, _seat, card = v.example.first_void
+    assert v.example.set_by_card is not None
+    number, _seat, card = v.example.set_by_card
     row = v.example.rows[number - 1]
     led = row.cards[0] // 9
     assert card // 9 != led and card in row.cards

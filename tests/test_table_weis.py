@@ -90,7 +90,7 @@ def test_club_ace_king_queen_jack_in_one_trick_add_50_to_its_taker() -> None:
 
 def test_trump_king_and_queen_before_trump_was_made_are_no_stoeck() -> None:
     cards = [ids("CK", "CQ", "CA", "CJ"), ids("SA", "S6", "C7", "H8")]
-    since = trump_made_in(cards, first_void=True)
+    since = trump_made_in(cards, by_card=True)
     assert since == 1
     assert [s for _, s in trick_bonuses(cards, RULES.weis, CARD_INDEX["C7"] // 9, since)] \
         == [False, False]

@@ -102,8 +102,9 @@ def declaring(d: m.Declaration, options: dict[str, int | str],
                      if compiler and d.only_when is not None else None)
 
 
-# Trump methods that make a suit trump without anyone choosing it.
-SUIT_SETTING = frozenset({"first_void", "random_suit", "bottom_card", "turned"})
+# Trump methods of the base grammar that make a suit trump without anyone choosing it (a
+# mechanism's method whose card sets trump does too: `TrumpWay.card_sets`).
+SUIT_SETTING = frozenset({"random_suit", "bottom_card", "turned"})
 
 
 @dataclass(frozen=True)
@@ -234,6 +235,13 @@ class CompiledRules:
         grammar's own)."""
         return trump_way(self.mechanisms, self.trump_kind)
 
+    @property
+    def card_sets_trump(self) -> bool:
+        """While no trump is set, a card played off the suit led makes its suit trump
+        (`TrumpWay.card_sets`)."""
+        way = self.trump_way
+        return way is not None and way.card_sets
+
     def config(self, name: str, kind: type[C]) -> C | None:
         """The compiled settings of a mechanism the file uses (None: it does not)."""
         found = self.configs.get(name)
@@ -245,7 +253,7 @@ class CompiledRules:
         """Every mode a hand of this file can be counted in: a suit where the method turns,
         draws or finds a suit, the modes a player may choose, and the fallback without trump."""
         modes = set(self.trump_choices) | set(self.scheduled)
-        if self.trump_kind in SUIT_SETTING:
+        if self.trump_kind in SUIT_SETTING or self.card_sets_trump:
             modes.update(range(4))
         if self.fallback is not None:
             modes.add(self.fallback)

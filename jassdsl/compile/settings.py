@@ -76,10 +76,10 @@ TABLE: tuple[Setting, ...] = (
     Setting("weis", "name", "weis_use", "weis: TABLE",
             why="the Weis table a hand counts (one of the file's, or an option choosing one)"),
     Setting("trump", "choice", "trump", "trump:", default=None,
-            allowed=("first void", "random suit", "bottom card", "none", "forehand chooses",
+            allowed=("random suit", "bottom card", "none", "forehand chooses",
                      "bidder chooses", "top card of", "obenabe", "in turn",
                      "forehand chooses from the sheet"),
-            codes=("first_void", "random_suit", "bottom_card", "none", "forehand_chooses",
+            codes=("random_suit", "bottom_card", "none", "forehand_chooses",
                    "bidder_chooses", "turned", "fixed", "in_turn", "sheet"),
             says=("short.{}",),
             why="how a hand gets its trump; every variant names its way (a mechanism may "

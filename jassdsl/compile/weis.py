@@ -250,11 +250,11 @@ def table_weise(cards: int, table: WeisTable) -> list[Weis]:
     return declaration(cards, table, -1)
 
 
-def trump_made_in(tricks: Sequence[Sequence[int]], first_void: bool) -> int:
+def trump_made_in(tricks: Sequence[Sequence[int]], by_card: bool) -> int:
     """The index of the trick in which trump was made: the first trick with a card off the
-    led suit when the first void sets trump, else 0 (trump is known before play); the
-    number of tricks when it was never made."""
-    if not first_void:
+    led suit when such a card sets trump (`by_card`: the first void), else 0 (trump is
+    known before play); the number of tricks when it was never made."""
+    if not by_card:
         return 0
     return next((i for i, cards in enumerate(tricks)
                  if any(c // 9 != cards[0] // 9 for c in cards)), len(tricks))

@@ -90,6 +90,12 @@ def cards_mask(cards: list[int] | tuple[int, ...]) -> int:
     return m
 
 
+def all_follow(led: int, hands: tuple[int, ...]) -> bool:
+    """Whether each of these hands holds a card of suit `led` (nobody is void in it)."""
+    suit = SUIT_MASKS[led]
+    return all(hand & suit for hand in hands)
+
+
 def card_label(card: int, names: str = "ch") -> str:
     """A person's name for a card, e.g. ``Schellen Under`` or ``Herz Bube``."""
     suit, rank = SUITS[suit_of(card)], RANKS[rank_of(card)]

@@ -55,8 +55,10 @@ Writing a mechanism (`jassdsl/mechanisms/rob.py` is the model to copy):
    into `CompiledRules.trump_kind`, `trump_choices`, `fallback`). Its check reports what
    the way does not allow (`rf.trump.kind == NAME`); its phase plays it (`used_by`:
    `rules.trump_kind == NAME`); `TrumpWay.fast` puts its files on the fast playout,
-   `TrumpWay.called` says a player names the mode; the words `trump.NAME` and
-   `short.NAME` say it in the rulebook.
+   `TrumpWay.called` says a player names the mode, `TrumpWay.card_sets` that a card
+   off the suit led sets it; `told` and `story` say how it was set in a hand (at the
+   terminal, in the rulebook's example); the words `trump.NAME` and `short.NAME` say
+   the method in the rulebook.
 Then a fixture under `tests/fixtures/language/`, its tests, and a section in both
 `docs/*/language.md`.
 """
@@ -84,6 +86,9 @@ Describe = Callable[["Lang", "m.RuleFile"], list[str]]  # the rulebook's lines
 Policy = Callable[["Game", Any, list["Action"]], "Action"]  # (game, View, legal) -> choice
 Label = Callable[[Any, "Action"], str]  # (the table's Words, action) -> a button's label
 Build = Callable[[Any, list[Any]], Any]  # (Lark's meta, children) -> a node or a piece
+Told = Callable[[Any, Any, Sequence[Any], Sequence[str], "Lang"], str]
+# (rules, the hand's result, its events, the seats' names, lang) -> how trump was set
+Story = Callable[["Lang", Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,12 @@ class TrumpWay:
     called: bool = False  # a player names the mode with an ordinary trump action (`trump
     # M`, its phase named "trump"): the terminal tells who, and a trick in which it is
     # named is no trick case of the corpus (the cards do not say it)
+    card_sets: bool = False  # while no trump is set, a card played off the suit led
+    # makes its suit trump (its phase does it in play's `on_card`): the bots weigh such a
+    # card, the corpus tags it, the table Weis counts trump from its trick, and every suit
+    # is a mode a hand may be counted in
+    told: Told | None = None  # how the terminal says trump was set ("trump H (...)")
+    story: Story | None = None  # how the rulebook's example says it
 
 
 @dataclass(frozen=True)

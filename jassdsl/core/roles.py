@@ -64,7 +64,7 @@ ROLE_LIST: tuple[Role, ...] = (
          "der nicht Farbe geben konnte"),
 )
 ROLES: dict[str, Role] = {r.name: r for r in ROLE_LIST}
-CHOOSER, PUSHER, BIDDER, FIRST_VOID = (r.index for r in ROLE_LIST)
+CHOOSER, PUSHER, BIDDER = (ROLES[r].index for r in ("chooser", "pusher", "bidder"))
 # older spellings of a role, kept working: `first lead: highest bidder`
 ALIASES: dict[str, str] = {"highest bidder": "bidder"}
 # what each need asks of a file, as an error message says it

@@ -45,7 +45,7 @@ def has_trumps(rules: CompiledRules) -> bool:
 def applicable_paths(rules: CompiledRules) -> list[str]:
     """The paths a variant's rules can reach, in the order of PATHS."""
     paths = {"lead", "must-follow", "void"}
-    if rules.trump_kind == "first_void":
+    if rules.card_sets_trump:
         paths.add("first-void")
     if has_trumps(rules):
         paths.add("trump-led")
@@ -68,7 +68,7 @@ def legal_paths(rules: CompiledRules, hand: int, trick: list[int], mode: int) ->
     if table is None or table.trump < 0:
         if led_cards:
             return ["must-follow"]
-        first = mode < 0 and rules.trump_kind == "first_void"
+        first = mode < 0 and rules.card_sets_trump
         return ["first-void" if first else "void"]
     trumps = hand & SUIT_MASKS[table.trump]
     if led == table.trump:
@@ -210,7 +210,7 @@ def derived_tags(kind: str, rules: CompiledRules | None, inp: dict[str, Any],
     if kind == "perft":
         tags = [f"depth:{inp['depth']}", "mid-trick" if inp["trick"] else "trick-start",
                 mode_tag(inp["trump"])]
-        if inp["trump"] is None and rules.trump_kind == "first_void":
+        if inp["trump"] is None and rules.card_sets_trump:
             tags.append("first-void-open")
         return tags
     return ["over" if expect["over"] else "partial", f"hands:{len(inp['hands'])}"]

@@ -185,7 +185,7 @@ def perft_drafts(rules: CompiledRules, variant: str, options: dict[str, Any],
     pool = [p for p in harvests[0].positions if p.left > 8
             and (not p.scheduled or p.perft_trump is not None)]
     chosen = spread(pool, quota.perft)
-    open_trump = [p for p in pool if p.mode < 0 and p.trick and rules.trump_kind == "first_void"]
+    open_trump = [p for p in pool if p.mode < 0 and p.trick and rules.card_sets_trump]
     if open_trump and quota.perft > 1:
         chosen[-1] = open_trump[0]
     return [Draft(variant, options, "perft", deepest(variant, options, p)) for p in chosen]

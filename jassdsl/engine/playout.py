@@ -66,10 +66,9 @@ def uncovered(rules: CompiledRules) -> tuple[str, ...]:
 
     A whitelist: the loop covers the base grammar's trump methods (trump known before
     the first card: set at the deal, by a schedule, a turned card, a player's or the
-    scoresheet's choice; or set by the first card of a player who cannot follow,
-    `first_void.FirstVoid`, played through `Game.apply` until it is quiet), a method a
-    mechanism adds where it says so (`TrumpWay.fast`), and roles that are known before
-    the first card (a file that reads who first could not follow is played
+    scoresheet's choice), a method a mechanism adds where it says so (`TrumpWay.fast`:
+    trump set in play by its phase, which is played through `Game.apply` until it is
+    quiet, as the first void's), and roles that are known before the first card (a file that reads who first could not follow is played
     through `Game.apply` whole). Follow regimes, the file's own modes and the fallback
     without trump are the functions `Play` uses, so every file has them alike; what
     subscribes to play's hooks is played through `Game.apply` while it acts

@@ -438,7 +438,7 @@ class Checker:
                            f"{mode_hint(w.text, known)}modes are {', '.join(known)}")
             else:
                 self.needs_tables(w.pos, w.text, rf)
-        if t.kind in ("first_void", "random_suit", "bottom_card", "turned"):
+        if t.kind in ("random_suit", "bottom_card", "turned"):
             self.needs_tables(t.pos, "trump", rf)
         if t.pushes and t.kind == "bidder_chooses":
             self.error(t.pos, "trump", "only forehand may push the choice of trump; the "

@@ -357,9 +357,6 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def trump(self, meta: Meta, ch: list[m.TrumpMethod]) -> m.TrumpMethod:
         return ch[0]
 
-    def trump_first_void(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
-        return m.TrumpMethod(pos=pos_of(meta), kind="first_void", fallback=word(ch[0]))
-
     def trump_random_suit(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="random_suit")
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 from jassdsl.core.mechanism import Mechanism
 from jassdsl.engine.auction import Auction
 from jassdsl.engine.declare import Declarations
-from jassdsl.engine.first_void import FirstVoid
 from jassdsl.engine.hand_end import Leave
 from jassdsl.engine.schedule import Schedule
 from jassdsl.engine.sheet import SheetChoice
 from jassdsl.engine.table_weis import TableBonuses
 from jassdsl.engine.trump import TrumpChoice
 from jassdsl.engine.weis import HandBonuses, WeisPhase
+from jassdsl.mechanisms.first_void import FIRST_VOID
 from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.mode_bids import MODE_BIDS
 from jassdsl.mechanisms.rob import ROB
@@ -39,7 +39,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("sheet", phase=SheetChoice),
     Mechanism("declare", phase=Declarations),
     # in play: subscribers of play's hooks
-    Mechanism("first_void", phase=FirstVoid),
+    FIRST_VOID,
     VOID_NAMES,
     Mechanism("weis", phase=WeisPhase),
     # keepers: after play, the hand's facts and record

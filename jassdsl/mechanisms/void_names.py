@@ -16,11 +16,10 @@ from typing import Any
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import SUIT_MASKS
+from jassdsl.core.cards import SUIT_MASKS, all_follow
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.core.mechanism import Mechanism, TrumpWay
 from jassdsl.engine.events import TrumpSet
-from jassdsl.engine.first_void import all_follow
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.language.check import TRUMP_MODES
 from jassdsl.language.syntax import pos_of, word

@@ -79,7 +79,7 @@ class Example:
     hands: tuple[tuple[int, ...], ...]  # per seat, the cards dealt
     shown: int  # a card shown to all (the bottom card), or -1
     calls: tuple[Declared | Pushed | ColumnTaken | TrumpSet, ...]  # bids, pushes, the choice
-    first_void: tuple[int, int, int] | None  # (trick number, seat, card) that set trump
+    set_by_card: tuple[int, int, int] | None  # (trick number, seat, card) that set trump
     rows: tuple[TrickRow, ...]
     trick_sums: tuple[int, ...]  # per subject, the sum of its tricks' points
     forced: tuple[Forced, ...] = ()  # the cards the rules decided, in playing order
@@ -160,7 +160,7 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
     for row in rows:
         sums[rules.team_of[row.winner]] += row.points
     return Example(seed, result, dealt(result), deal.shown, calls(rules, events),
-                   first_void(events), rows, tuple(sums), tuple(forced))
+                   card_set_trump(events), rows, tuple(sums), tuple(forced))
 
 
 def forced_card(game: Game, rules: CompiledRules, seat: int, card: int) -> Forced | None:
@@ -228,7 +228,7 @@ def calls(rules: CompiledRules, events: list[Event]
                  or (isinstance(e, TrumpSet) and e.how == "chosen"))
 
 
-def first_void(events: list[Event]) -> tuple[int, int, int] | None:
+def card_set_trump(events: list[Event]) -> tuple[int, int, int] | None:
     """(trick number, seat, card) of the card that set trump by not following suit."""
     tricks = 0
     for e in events:

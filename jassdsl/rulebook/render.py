@@ -894,14 +894,9 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
     trump = ex.result.trump
     is_suit = trump in SUITS
     trump_text = say(lang, "ex.trump_is", suit=suit_prose(lang, trump)) if is_suit else ""
-    kind = r.trump_kind
-    if kind == "first_void":
-        if ex.first_void is None:
-            mode = say(lang, f"fallback.{MODE_NAMES[r.fallback or 4]}")
-            return [say(lang, "ex.never_void", mode=mode)]
-        number, seat, card = ex.first_void
-        return [say(lang, "ex.first_void", trick=number, player=seat_name(seat),
-                    card=card_mark(card), trump=trump_text)]
+    kind, way = r.trump_kind, r.trump_way
+    if way is not None and way.story is not None:  # a mechanism's method says it
+        return way.story(lang, v)
     if kind in ("bottom_card", "turned") and ex.shown >= 0:
         return [say(lang, "ex.shown", card=card_mark(ex.shown), trump=trump_text)]
     if kind == "turned" and ex.result.turned >= 0:

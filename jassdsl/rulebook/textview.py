@@ -162,6 +162,8 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
     kind, trump = rules.trump_kind, result.trump
     label = say(lang, "live.trump_label", mode=mode_label(trump, lang))
     way = rules.trump_way
+    if way is not None and way.told is not None:  # a mechanism's method says it
+        return way.told(rules, result, events, names, lang)
     if kind in ("forehand_chooses", "bidder_chooses", "sheet") or (way and way.called):
         return f"{label} ({calls_text(events, names, lang)})"
     if kind in ("fixed", "in_turn"):
@@ -177,13 +179,6 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
                      card=CARD_NAMES[robbing_card(rules, result.turned)]) \
             if result.robbed >= 0 else ""
         how = say(lang, "live.how.turned", card=CARD_NAMES[result.turned], robbed=robbed)
-        return f"{label} ({how})"
-    if kind == "first_void":
-        hit = result.first_off_suit()
-        if hit is None or trump not in SUITS:
-            return say(lang, "live.how.no_void", mode=fallback_name(rules))
-        k, seat, card = hit
-        how = say(lang, "live.how.void", name=names[seat], card=CARD_NAMES[card], k=k)
         return f"{label} ({how})"
     return say(lang, "live.how.none", mode=fallback_name(rules))
 
@@ -280,7 +275,7 @@ def table_notes(rules: CompiledRules, result: HandResult, lang: Lang = "en") -> 
     if not rules.table_bonuses:
         return [""] * len(result.tricks)
     cards = [t.cards for t in result.tricks]
-    since = trump_made_in(cards, rules.trump_kind == "first_void")
+    since = trump_made_in(cards, rules.card_sets_trump)
     out = []
     mode = rules.schedule.number(result.trump)
     for weise, stoeck in trick_bonuses(cards, rules.weis_in(mode), mode, since):

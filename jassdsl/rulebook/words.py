@@ -159,18 +159,6 @@ OWN: dict[str, tuple[str, str]] = {
     "puur": ("Puur", "Puur"),
     "nell": ("Nell", "Nell"),
     # -- trump
-    "trump.first_void": (
-        "Nobody chooses trump. The hand starts without trump; tricks go to the highest card "
-        "of the suit led (the {fallback} order). The first player who cannot follow suit sets "
-        "trump: the suit of the card they play is trump for the rest of the hand. Card points "
-        "are counted at the end with the trump that was finally set. If every player could "
-        "always follow, the hand stays {fallback}.",
-        "Niemand wählt den Trumpf. Die Runde beginnt ohne Trumpf; den Stich macht die höchste "
-        "Karte der ausgespielten Farbe (Reihenfolge {fallback}). Wer als Erster nicht "
-        "bedienen kann, bestimmt den Trumpf: die Farbe seiner Karte ist Trumpf bis zum Ende "
-        "der Runde. Die Kartenpunkte werden am Ende mit dem zuletzt gültigen Trumpf gezählt. "
-        "Konnte immer jeder bedienen, bleibt die Runde {fallback}.",
-    ),
     "trump.random_suit": (
         "After the deal a suit is drawn at random and shown to everyone; it is trump for the "
         "hand.",
@@ -855,15 +843,6 @@ OWN: dict[str, tuple[str, str]] = {
     "ex.fixed": ("Hand {number} is played as {mode}, as the rules say.",
                  "Runde {number} wird nach den Regeln als {mode} gespielt."),
     "ex.choose": ("{player} chooses {trump}.", "{player} wählt {trump}."),
-    "ex.first_void": (
-        "In trick {trick}, {player} cannot follow and plays {card}: {trump}.",
-        "Im {trick}. Stich kann {player} nicht bedienen und spielt {card}: {trump}.",
-    ),
-    "ex.never_void": (
-        "Every player could always follow, so no trump was set: the hand counts as {mode}.",
-        "Jeder konnte immer bedienen, also wurde kein Trumpf bestimmt: die Runde zählt als "
-        "{mode}.",
-    ),
     "ex.no_trump": ("The hand is played {mode}.", "Die Runde wird {mode} gespielt."),
     "ex.trump_is": ("{suit} is trump", "{suit} ist Trumpf"),
     "ex.declared": ("Declared {name}: {values}.", "Angesagt ({name}): {values}."),
@@ -916,7 +895,6 @@ OWN: dict[str, tuple[str, str]] = {
                         "es gewinnt {article} {subject} mit den meisten {unit}"),
     "cmp.winner_fewest": ("{article} {subject} with the fewest {unit} wins",
                           "es gewinnt {article} {subject} mit den wenigsten {unit}"),
-    "short.first_void": ("first player who cannot follow", "wer zuerst nicht bedienen kann"),
     "short.random_suit": ("random suit", "zufällige Farbe"),
     "short.bottom_card": ("bottom card", "unterste Karte"),
     "short.turned": ("turned top card of a pile, else the bottom card",
@@ -1017,10 +995,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.how.random": ("drawn at random", "zufällig gezogen"),
     "live.how.bottom": ("bottom card {card} shown", "unterste Karte {card} gezeigt"),
     "live.how.turned": ("card {card} turned{robbed}", "Karte {card} gewendet{robbed}"),
-    "live.how.no_void": ("no trump (nobody failed to follow; counted as {mode})",
-                         "kein Trumpf (alle haben Farbe bekannt; gezählt als {mode})"),
-    "live.how.void": ("first void: {name} played {card} in trick {k}",
-                      "erste Fehlfarbe: {name} spielte {card} im Stich {k}"),
     "live.how.none": ("no trump (cards rank as {mode})", "kein Trumpf (Rangfolge wie {mode})"),
     "live.call.pushed": ("{name} pushed", "{name} hat geschoben"),
     "live.call.column": ("{name} took column {column} x{multiplier}",
