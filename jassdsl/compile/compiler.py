@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TypeVar
 
 from jassdsl.compile import settings
@@ -229,16 +230,16 @@ class CompiledRules:
         """The Weis table of a hand played in this trump mode (-1: none set yet)."""
         return self.weis_modes.get(mode, self.weis)
 
-    @property
+    @cached_property
     def trump_way(self) -> TrumpWay | None:
         """What the file's trump method is, where a mechanism adds it (None: the base
         grammar's own)."""
         return trump_way(self.mechanisms, self.trump_kind)
 
-    @property
+    @cached_property
     def card_sets_trump(self) -> bool:
         """While no trump is set, a card played off the suit led makes its suit trump
-        (`TrumpWay.card_sets`)."""
+        (`TrumpWay.card_sets`; read per card by the bots, so kept)."""
         way = self.trump_way
         return way is not None and way.card_sets
 

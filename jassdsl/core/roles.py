@@ -3,8 +3,9 @@
 A role is held by one seat for one hand (or by nobody): who chose trump, who pushed the
 choice, the highest bidder, the first player who could not follow suit. The phase that
 makes a role writes its seat into `State.roles` (`trump`: chooser and pusher, `auction`:
-bidder, `tricks`: first-void); the deal resets them. The checker, the compiler, the
-evaluator, the rulebook, the lexer and the language reference take the roles from here.
+bidder, the first void's phase in play: first-void); the deal resets them. The checker,
+the compiler, the evaluator, the rulebook, the lexer and the language reference take the
+roles from here.
 
 In scoring a role is a fact about a subject: 1 when the subject is the player holding the
 role (in a team game: the team holding that player), else 0; `X of ROLE` reads a
