@@ -259,3 +259,15 @@ def test_a_mechanism_adds_a_trump_method_with_its_phase_words_and_playout_say() 
     bare = re.sub(r"\n(ranks|card points) trump:[^\n]*", "", toy)
     with pytest.raises(RuleFileErrors, match="playing trump needs"):
         load_model(bare, "toy.jass", mechanisms=with_toy)
+
+
+@pytest.mark.parametrize(("name", "variant"), [("first_void", "molotow"),
+                                               ("void_names", "wunsch-molotow")])
+def test_a_trump_method_left_out_of_the_list_is_not_in_the_language(name: str,
+                                                                    variant: str) -> None:
+    """The shipped methods a mechanism adds are its own: its grammar line, its kind."""
+    text = variant_path(variant).read_text(encoding="utf-8")
+    rules = compile_rules(load_model(text, "x.jass"))
+    assert rules.trump_kind == name and rules.trump_way is not None
+    with pytest.raises(RuleFileErrors, match=r"x.jass:\d+:\d+: (unexpected|'first' is neither)"):
+        load_model(text, "x.jass", mechanisms=without(name))
