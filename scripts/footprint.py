@@ -80,7 +80,7 @@ def names_of(x: Mechanism, own: set[Path]) -> tuple[set[str], set[str]]:
         module = sys.modules.get(f"jassdsl.{path.parent.name}.{path.stem}")
         if module is None:
             continue
-        for name, value in vars(module).items():
+        for name, value in inspect.getmembers(module):
             if (inspect.isclass(value) and value.__module__ == module.__name__) or \
                     value is x:
                 classes.add(name)

@@ -73,6 +73,9 @@ Compile = Callable[["m.RuleFile", dict[str, "int | str"]], object | None]  # -> 
 Narrate = Callable[[Any, Any], list[str]]  # (Narrator, event) -> the lines it says
 Describe = Callable[["Lang", "m.RuleFile"], list[str]]  # the rulebook's lines
 Policy = Callable[["Game", Any, list["Action"]], "Action"]  # (game, View, legal) -> choice
+BidGain = Callable[["Game", Any, Any], float]  # (game, View, ModeTable) -> points expected
+Example = Callable[["Lang", Any, Any], list[str]]  # (lang, rules, HandResult) -> lines
+ExamplePoints = Callable[["Lang", Any, Any], tuple[int, str]]  # -> (card points, words)
 Label = Callable[[Any, "Action"], str]  # (the table's Words, action) -> a button's label
 Build = Callable[[Any, list[Any]], Any]  # (Lark's meta, children) -> a node or a piece
 
@@ -111,6 +114,14 @@ class Mechanism:
     narrate: Mapping[type[Any], Narrate] = field(default_factory=dict)  # per event type
     policy: Policy | None = None
     describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
+    # -- what the other layers read of it without naming it (the recipe's step 8)
+    defaults: Mapping[str, Any] = field(default_factory=dict)  # the keys of its parts of
+    # hand records and observations, each with its value where a file lacks it
+    cards: tuple[str, ...] = ()  # ... of them, those holding cards (named in the JSON)
+    partners: str = ""  # forms sides per hand: the key of its parts saying each seat's side
+    bid_gain: BidGain | None = None  # what it adds to a bidder's expected points in a mode
+    example: Example | None = None  # its lines in the rulebook's worked example
+    example_points: ExamplePoints | None = None  # card points it gives besides the tricks
 
     @property
     def phase_name(self) -> str:
@@ -150,6 +161,32 @@ def fragments(mechanisms: Sequence[Mechanism]) -> tuple[str, ...]:
     return tuple(x.grammar for x in mechanisms if x.grammar)
 
 
+def defaults_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, Any]]:
+    """Per key of the mechanisms' record and observation parts: (part key, the value where
+    a file lacks the mechanism); a key two of them use is a mistake."""
+    out: dict[str, tuple[str, Any]] = {}
+    for x in mechanisms:
+        part = x.phase.part_key if x.phase is not None else x.name
+        twice = out.keys() & x.defaults.keys()
+        if twice:
+            raise ValueError(f"mechanism {x.name!r} repeats the keys {sorted(twice)}")
+        out |= {key: (part, value) for key, value in x.defaults.items()}
+    return out
+
+
+def partners_in(mechanisms: Sequence[Mechanism], parts: Mapping[str, Mapping[str, Any]]
+                ) -> tuple[int, ...]:
+    """The sides formed in a hand, per seat, as a hand record's or an observation's parts
+    say them (`Mechanism.partners`); () where none are formed."""
+    for x in mechanisms:
+        if x.partners:
+            partners = parts.get(x.phase.part_key if x.phase is not None else x.name, {}).get(
+                x.partners, ())
+            if partners:
+                return tuple(partners)
+    return ()
+
+
 def words_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, str]]:
     """The sentences of these mechanisms by key; a key two of them use is a mistake."""
     out: dict[str, tuple[str, str]] = {}
@@ -163,14 +200,18 @@ def words_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, str]]:
 
 _installed: tuple[Mechanism, ...] = ()
 _words: dict[str, tuple[str, str]] = {}
+_defaults: dict[str, tuple[str, Any]] = {}
+_cards: tuple[str, ...] = ()
 
 
 def install(mechanisms: Sequence[Mechanism]) -> None:
     """Make these the mechanisms a layer uses when none are passed to it (done once, by
     the top of the package)."""
-    global _installed, _words
+    global _installed, _words, _defaults, _cards
     _installed = tuple(mechanisms)
     _words = words_of(_installed)
+    _defaults = defaults_of(_installed)
+    _cards = tuple(key for x in _installed for key in x.cards)
 
 
 def installed() -> tuple[Mechanism, ...]:
@@ -180,3 +221,13 @@ def installed() -> tuple[Mechanism, ...]:
 def installed_words() -> Mapping[str, tuple[str, str]]:
     """The sentences of the installed mechanisms, by key."""
     return _words
+
+
+def installed_defaults() -> Mapping[str, tuple[str, Any]]:
+    """The keys of the installed mechanisms' parts: (part key, value where a file lacks it)."""
+    return _defaults
+
+
+def installed_cards() -> tuple[str, ...]:
+    """The keys of the installed mechanisms' parts that hold cards."""
+    return _cards
