@@ -328,8 +328,9 @@ def clause_facts(rules: CompiledRules, result: HandResult,
     each side is said once, its players joined (`P0+P2`), as the scoring reads it."""
     names, calls = clause_reads(rules, result.clause)
     partners = partners_in(rules.mechanisms, result.parts)
-    groups = [[x for x, side in enumerate(partners) if side == one]
-              for one in sorted(set(partners))] if partners else [[x] for x in range(len(subjects))]
+    groups = [[x for x, side in enumerate(partners) if side == one]  # in seat order
+              for one in sorted(set(partners), key=partners.index)] if partners \
+        else [[x] for x in range(len(subjects))]
     group_of = {x: i for i, group in enumerate(groups) for x in group}
     labels = ["+".join(subjects[x] for x in group) for group in groups]
     k = len(groups)
