@@ -150,6 +150,12 @@ class Mechanism:
         return self.phase.name if self.phase is not None else ""
 
     @property
+    def part_key(self) -> str:
+        """Its key in the parts of hand records and observations (`Phase.part_key`)."""
+        return self.phase.part_key if self.phase is not None and self.phase.part_key \
+            else self.name
+
+    @property
     def owns(self) -> tuple[type[m.Node], ...]:
         """Every statement node it owns."""
         return (*self.statements, *self.repeated)
@@ -188,11 +194,10 @@ def defaults_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, Any]]:
     a file lacks the mechanism); a key two of them use is a mistake."""
     out: dict[str, tuple[str, Any]] = {}
     for x in mechanisms:
-        part = x.phase.part_key if x.phase is not None else x.name
         twice = out.keys() & x.defaults.keys()
         if twice:
             raise ValueError(f"mechanism {x.name!r} repeats the keys {sorted(twice)}")
-        out |= {key: (part, value) for key, value in x.defaults.items()}
+        out |= {key: (x.part_key, value) for key, value in x.defaults.items()}
     return out
 
 
@@ -202,8 +207,7 @@ def partners_in(mechanisms: Sequence[Mechanism], parts: Mapping[str, Mapping[str
     say them (`Mechanism.partners`); () where none are formed."""
     for x in mechanisms:
         if x.partners:
-            partners = parts.get(x.phase.part_key if x.phase is not None else x.name, {}).get(
-                x.partners, ())
+            partners = parts.get(x.part_key, {}).get(x.partners, ())
             if partners:
                 return tuple(partners)
     return ()
