@@ -62,8 +62,9 @@ Writing a mechanism (`jassdsl/mechanisms/rob.py` is the model to copy):
      `last` and `trick(K)` ask whether the subject's side took the trick, the bots play
      with the seats of their side, and the terminal and the rulebook's example say each
      side once (`partners_in`).
-   - `Phase.changes_hands`: it changes the hands before play (and keeps the hands as play
-     begins in `State.in_hands`, recording them as `in_hands`): the Stöck is read there.
+   - `Phase.changes_hands`: it changes the hands before play; play then keeps the hands
+     as it begins (`State.in_hands`; its record may show them as `in_hands`), and the
+     Stöck is read there.
    - `bid_gain(game, view, mode table)`: what it adds to the points a bidder expects to
      make in a mode (the bots' bids: a talon's cards).
    - `example(lang, rules, hand record)`: its lines in the rulebook's worked example,

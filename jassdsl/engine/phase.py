@@ -69,8 +69,8 @@ class Phase:
     place: ClassVar[str] = "before play"
     # its mechanism's key in the parts of hand records and observations (`record`, `observe`)
     part_key: ClassVar[str] = ""
-    # it changes the hands before play (taking part, a talon): the Stöck is that of the
-    # hands as play began (`State.in_hands`, which it keeps), not of the deal
+    # it changes the hands before play (taking part, a talon): play keeps the hands as it
+    # begins (`State.in_hands`, recorded as `in_hands`), and the Stöck is read there
     changes_hands: ClassVar[bool] = False
 
     def __init__(self, rules: CompiledRules) -> None:

@@ -146,7 +146,9 @@ class TalonPhase(Phase):
 
     name = "talon"
     part_key = "talon"
-    changes_hands = True  # the Stöck is read in the hands as play begins
+    # the taker's hand as play begins is the dealt one with the talon, less what it laid
+    # away: play keeps it (`State.in_hands`), and the Stöck is read there
+    changes_hands = True
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
@@ -207,11 +209,6 @@ class TalonPhase(Phase):
             g.emit(TalonLaidAway(s.hand_no, s.current, card))
         if not part.todo:
             g.advance(self)
-
-    def on_play(self, g: Table) -> None:
-        """The hands as play begins: the taker's with the talon, less what it laid away
-        (Weis and Stöck are those of the hands as play begins)."""
-        g.s.in_hands = tuple(g.s.hands)
 
     def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         part = self.part(g.s)
