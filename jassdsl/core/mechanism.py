@@ -48,31 +48,33 @@ Writing a mechanism (`jassdsl/mechanisms/rob.py` is the model to copy):
    `self_contained`: nothing else in a file refers to its statements, so the checker
    reads on when a syntax error hides one. The syntax highlighter takes its keywords
    from `grammar`.
-8. What the other layers read of it, through hooks that name no mechanism:
-   - `Phase.record` / `Phase.observe` fill its part of hand records and observations
-     (under `Phase.part_key`); `defaults` declares their keys with the value each has
-     where a file lacks the mechanism, so `HandResult.KEY` and `Observation.KEY` read
-     them by name, and `cards` those holding cards (the JSON names them). To show a key
-     flat in `Observation.as_dict`, add it to `observation.KEYS` (the public list).
-   - Sides formed per hand: its phase answers `Phase.partners(table)` (per seat, its
-     side's number in this hand) and `partners` names the key of its parts holding it.
-     The end of the hand then adds each side's card points, tricks and cards up for each
-     of its players (`HandFacts.side`), the Weis is compared between the sides and a
-     side's Weis and Stöck count for each player (`engine/partners.py`), the scoring's
-     `last` and `trick(K)` ask whether the subject's side took the trick, the bots play
-     with the seats of their side, and the terminal and the rulebook's example say each
-     side once (`partners_in`).
-   - `Phase.changes_hands`: it changes the hands before play; play then keeps the hands
-     as it begins (`State.in_hands`; its record may show them as `in_hands`), and the
-     Stöck is read there.
-   - `bid_gain(game, view, mode table)`: what it adds to the points a bidder expects to
-     make in a mode (the bots' bids: a talon's cards).
-   - `example(lang, rules, hand record)`: its lines in the rulebook's worked example,
-     once trump is set; `example_points(lang, rules, hand record)`: the card points it
-     gives a side besides its tricks, and the words saying so on the points line.
 Then a fixture under `tests/fixtures/language/`, its tests, and a section in both
-`docs/*/language.md`. `python scripts/footprint.py` lists, per mechanism, the package
-files outside its module that still name it.
+`docs/*/language.md`.
+
+What the other layers read of it, through hooks that name no mechanism (`python
+scripts/footprint.py` lists, per mechanism, the package files outside its module that
+still name it):
+  - `Phase.record` / `Phase.observe` fill its part of hand records and observations
+    (under `Phase.part_key`); `defaults` declares their keys with the value each has
+    where a file lacks the mechanism, so `HandResult.KEY` and `Observation.KEY` read
+    them by name, and `cards` those holding cards (the JSON names them). To show a key
+    flat in `Observation.as_dict`, add it to `observation.KEYS` (the public list).
+  - Sides formed per hand: its phase answers `Phase.partners(table)` (per seat, its
+    side's number in this hand) and `partners` names the key of its parts holding it.
+    The end of the hand then adds each side's card points, tricks and cards up for each
+    of its players (`HandFacts.side`), the Weis is compared between the sides and a
+    side's Weis and Stöck count for each player (`engine/partners.py`), the scoring's
+    `last` and `trick(K)` ask whether the subject's side took the trick, the bots play
+    with the seats of their side, and the terminal and the rulebook's example say each
+    side once (`partners_in`).
+  - `Phase.changes_hands`: it changes the hands before play; play then keeps the hands
+    as it begins (`State.in_hands`; its record may show them as `in_hands`), and the
+    Stöck is read there.
+  - `bid_gain(game, view, mode table)`: what it adds to the points a bidder expects to
+    make in a mode (the bots' bids: a talon's cards).
+  - `example(lang, rules, hand record)`: its lines in the rulebook's worked example,
+    once trump is set; `example_points(lang, rules, hand record)`: the card points it
+    gives a side besides its tricks, and the words saying so on the points line.
 """
 
 from __future__ import annotations
@@ -135,9 +137,6 @@ class Mechanism:
     prompt: Prompt | None = None
     label: Label | None = None
     narrate: Mapping[type[Any], Narrate] = field(default_factory=dict)  # per event type
-    policy: Policy | None = None
-    describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
-    # -- what the other layers read of it without naming it (the recipe's step 8)
     defaults: Mapping[str, Any] = field(default_factory=dict)  # the keys of its parts of
     # hand records and observations, each with its value where a file lacks it
     cards: tuple[str, ...] = ()  # ... of them, those holding cards (named in the JSON)
@@ -145,6 +144,8 @@ class Mechanism:
     bid_gain: BidGain | None = None  # what it adds to a bidder's expected points in a mode
     example: Example | None = None  # its lines in the rulebook's worked example
     example_points: ExamplePoints | None = None  # card points it gives besides the tricks
+    policy: Policy | None = None
+    describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
 
     @property
     def phase_name(self) -> str:
