@@ -19,12 +19,10 @@ from jassdsl.compile.play import beat_rows, trick_winner
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_INDEX, cards_mask
 from jassdsl.core.deal import trick_seats
-from jassdsl.core.mechanism import at_phase
+from jassdsl.core.mechanism import at_phase, partners_in
 from jassdsl.core.tables import ModeTable
 from jassdsl.engine import Game
 from jassdsl.engine.playout import choose
-from jassdsl.engine.sides import SidesConfig
-from jassdsl.engine.talon import talon_config
 
 BOT_KINDS = ("random", "heuristic", "mixed")
 
@@ -225,25 +223,17 @@ def expected_points(rules: CompiledRules, hand: tuple[int, ...], table: ModeTabl
                       for c in hand)
 
 
-def talon_cards(game: Game, seat: int) -> int:
-    """The cards of a talon the highest bidder will take (0: the file has none)."""
-    config = talon_config(game.rules)
-    if config is None:
-        return 0
-    return int(game.observation(seat)["piles"].get(config.pile, 0))
+def bid_gain(game: Game, view: View, table: ModeTable) -> float:
+    """What the file's mechanisms add to the points a bidder expects to make in a mode (a
+    talon the highest bidder takes: `Mechanism.bid_gain`)."""
+    r = game.rules
+    return sum(x.bid_gain(game, view, table) for x in r.mechanisms
+               if x.bid_gain is not None and x.name in r.configs)
 
 
-def talon_gain(rules: CompiledRules, hand: tuple[int, ...], table: ModeTable,
-               cards: int) -> float:
-    """What a talon of this many unseen cards adds to what a bidder expects to make: the
-    average points of a card not in the hand, for each (kept, or laid away to count for
-    the bidder; half as much where laid-away cards count for nobody)."""
-    if not cards:
-        return 0.0
-    config = talon_config(rules)
-    outside = sum(table.points) - sum(table.points[c] for c in hand)
-    gain = cards * outside / max(36 - len(hand), 1)
-    return gain if config is not None and config.counts_for >= 0 else gain / 2
+def forms_sides(rules: CompiledRules) -> bool:
+    """Whether a mechanism of the file forms sides per hand (`Mechanism.partners`)."""
+    return any(x.partners and x.name in rules.configs for x in rules.mechanisms)
 
 
 class HeuristicBot:
@@ -268,9 +258,8 @@ class HeuristicBot:
             return clamp_declaration(legal, scaled(game, share))
         if phase == "auction":
             r = game.rules
-            talon = talon_cards(game, view.seat)
-            best = max((expected_points(r, view.hand, r.modes[m]) + talon_gain(
-                r, view.hand, r.modes[m], talon)) / hand_total(r, r.modes[m])
+            best = max((expected_points(r, view.hand, r.modes[m]) + bid_gain(
+                game, view, r.modes[m])) / hand_total(r, r.modes[m])
                 for m in (r.trump_choices or tuple(r.modes)))
             return bid_or_pass(legal, scaled(game, best))
         if phase == "weis":  # a declared Weis counts for its side in every rule file
@@ -321,8 +310,8 @@ class HeuristicBot:
         trick = list(view.trick)
         winner = view.seats[trick_winner(trick, table)]
         team = rules.team_of
-        if rules.config("sides", SidesConfig) is not None:  # this hand's sides, as seen
-            team = tuple(game.observation(view.seat)["sides"]) or team
+        if forms_sides(rules):  # this hand's sides, as the seat sees them
+            team = partners_in(rules.mechanisms, game.observe(view.seat).parts) or team
         partner_ahead = winner != view.seat and team[winner] == team[view.seat] and (
             rules.subjects < rules.players or team is not rules.team_of)
         at_stake = sum(table.points[c] for c in trick)

@@ -172,3 +172,30 @@ def test_the_terminal_tells_the_talon_to_its_taker_alone() -> None:
 
     words = Words(game, "de")
     assert all("weglegen" in words.action(a) for a in game.legal_actions())
+
+
+def test_the_terminal_says_each_sides_facts_once() -> None:
+    """The end-of-hand summary gives each side's points and tricks once, its players
+    joined, in seat order (it once gave the side's points once per opponent)."""
+    from jassdsl.rulebook import textview as tv
+
+    game = Game(NAME, seed=4, events=True)
+    bots = [HeuristicBot(random.Random(4 + x)) for x in range(3)]
+    while game.phase != "over":
+        game.apply(bots[game.current_player].choose(game, game.current_player))
+    names = tv.seat_names(3)
+    for r in game.results:
+        bidder = r.roles["bidder"]
+        rest = [x for x in range(3) if x != bidder]
+        lines = tv.hand_summary(game.rules, r, game.hand_events(r.number), names, False)
+        took = sum(1 for t in r.tricks if t.winner != bidder)
+        said = [(bidder, f"{names[bidder]} {{}}"),
+                (rest[0], "+".join(names[x] for x in rest) + " {}")]
+        said.sort()
+        points = next(x for x in lines if "card points:" in x)
+        assert points.split(": ", 1)[1] == ", ".join(
+            text.format(r.points[seat]) for seat, text in said)
+        for line in (x for x in lines if "tricks:" in x):
+            assert line.split(": ", 1)[1] == ", ".join(
+                text.format(took if seat != bidder else len(r.tricks) - took)
+                for seat, text in said)

@@ -459,7 +459,8 @@ def compile_rules(
     cards_each = number(rf.deal.each, options) if rf.deal.each else settings.DECK // players
     units, unit_of = compile_units(rf, options)
     main_unit = unit_of[rf.units[0].plural][0]
-    compiler = Compiler(rf, options, unit_of)
+    compiler = Compiler(rf, options, unit_of,
+                        by_side=any(x.partners and x.name in configs for x in mechanisms))
     follow = settings.words(rf, "follow")
     t = rf.trump
     numbers = mode_numbers(rf)

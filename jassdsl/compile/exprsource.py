@@ -72,7 +72,7 @@ class Compiler:
 
     def __init__(
         self, rf: m.RuleFile, options: dict[str, int | str],
-        unit_of: dict[str, tuple[str, int]],
+        unit_of: dict[str, tuple[str, int]], by_side: bool = False,
     ) -> None:
         self.lets = {lt.name: lt.expr for lt in rf.lets}
         self.options = options
@@ -81,8 +81,9 @@ class Compiler:
         self.silent = {d.name for d in rf.declarations if not declared_under(d, options)}
         self.unit_of = unit_of
         self.mode_numbers = mode_numbers(rf)
-        # sides formed per hand: a subject took a trick when its side did
-        self.sides = bool(rf.parts.get("sides"))
+        # sides formed per hand (`Mechanism.partners`): a subject took a trick when its
+        # side did
+        self.by_side = by_side
         self.let_functions: dict[str, Fn] = {}
         self.hand_only_lets: dict[str, bool] = {}
 
@@ -238,7 +239,7 @@ class Source:
                 return f"f.declared[{e.name!r}][{s}]"
             if e.name in ROLES:  # the subject holds the role (or its team does)
                 return f"(f.roles[{ROLES[e.name].index}] == {s})"
-            if e.name == "last" and c.sides:
+            if e.name == "last" and c.by_side:
                 return (f"(len(f.trick_winners) > 0 and "
                         f"f.side[f.trick_winners[-1]] == f.side[{s}])")
             return FACT_SOURCE[e.name].format(s=s)
@@ -304,7 +305,7 @@ class Source:
         if e.func == "trick":
             arg = e.args[0]
             k = arg.value if isinstance(arg, m.Num) else 0  # the checker wants a number
-            if c.sides:
+            if c.by_side:
                 return (f"int(len(f.trick_winners) >= {k!r} and "
                         f"f.side[f.trick_winners[{k!r} - 1]] == f.side[{s}])")
             return (f"int(len(f.trick_winners) >= {k!r} and "

@@ -61,6 +61,31 @@ Writing a mechanism (`jassdsl/mechanisms/rob.py` is the model to copy):
    the method in the rulebook.
 Then a fixture under `tests/fixtures/language/`, its tests, and a section in both
 `docs/*/language.md`.
+
+What the other layers read of it, through hooks that name no mechanism (`python
+scripts/footprint.py` lists, per mechanism, the package files outside its module that
+still name it):
+  - `Phase.record` / `Phase.observe` fill its part of hand records and observations
+    (under `Phase.part_key`); `defaults` declares their keys with the value each has
+    where a file lacks the mechanism, so `HandResult.KEY` and `Observation.KEY` read
+    them by name, and `cards` those holding cards (the JSON names them). To show a key
+    flat in `Observation.as_dict`, add it to `observation.KEYS` (the public list).
+  - Sides formed per hand: its phase answers `Phase.partners(table)` (per seat, its
+    side's number in this hand) and `partners` names the key of its parts holding it.
+    The end of the hand then adds each side's card points, tricks and cards up for each
+    of its players (`HandFacts.side`), the Weis is compared between the sides and a
+    side's Weis and Stöck count for each player (`engine/partners.py`), the scoring's
+    `last` and `trick(K)` ask whether the subject's side took the trick, the bots play
+    with the seats of their side, and the terminal and the rulebook's example say each
+    side once (`partners_in`).
+  - `Phase.changes_hands`: it changes the hands before play; play then keeps the hands
+    as it begins (`State.in_hands`; its record may show them as `in_hands`), and the
+    Stöck is read there.
+  - `bid_gain(game, view, mode table)`: what it adds to the points a bidder expects to
+    make in a mode (the bots' bids: a talon's cards).
+  - `example(lang, rules, hand record)`: its lines in the rulebook's worked example,
+    once trump is set; `example_points(lang, rules, hand record)`: the card points it
+    gives a side besides its tricks, and the words saying so on the points line.
 """
 
 from __future__ import annotations
@@ -84,6 +109,9 @@ Compile = Callable[["m.RuleFile", dict[str, "int | str"]], object | None]  # -> 
 Narrate = Callable[[Any, Any], list[str]]  # (Narrator, event) -> the lines it says
 Describe = Callable[["Lang", "m.RuleFile"], list[str]]  # the rulebook's lines
 Policy = Callable[["Game", Any, list["Action"]], "Action"]  # (game, View, legal) -> choice
+BidGain = Callable[["Game", Any, Any], float]  # (game, View, ModeTable) -> points expected
+Example = Callable[["Lang", Any, Any], list[str]]  # (lang, rules, HandResult) -> lines
+ExamplePoints = Callable[["Lang", Any, Any], tuple[int, str]]  # -> (card points, words)
 Label = Callable[[Any, "Action"], str]  # (the table's Words, action) -> a button's label
 Build = Callable[[Any, list[Any]], Any]  # (Lark's meta, children) -> a node or a piece
 Told = Callable[[Any, Any, Sequence[Any], Sequence[str], "Lang"], str]
@@ -145,6 +173,13 @@ class Mechanism:
     prompt: Prompt | None = None
     label: Label | None = None
     narrate: Mapping[type[Any], Narrate] = field(default_factory=dict)  # per event type
+    defaults: Mapping[str, Any] = field(default_factory=dict)  # the keys of its parts of
+    # hand records and observations, each with its value where a file lacks it
+    cards: tuple[str, ...] = ()  # ... of them, those holding cards (named in the JSON)
+    partners: str = ""  # forms sides per hand: the key of its parts saying each seat's side
+    bid_gain: BidGain | None = None  # what it adds to a bidder's expected points in a mode
+    example: Example | None = None  # its lines in the rulebook's worked example
+    example_points: ExamplePoints | None = None  # card points it gives besides the tricks
     policy: Policy | None = None
     describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
     trump: TrumpWay | None = None  # the trump method it adds (its `kind`: `name`)
@@ -152,6 +187,12 @@ class Mechanism:
     @property
     def phase_name(self) -> str:
         return self.phase.name if self.phase is not None else ""
+
+    @property
+    def part_key(self) -> str:
+        """Its key in the parts of hand records and observations (`Phase.part_key`)."""
+        return self.phase.part_key if self.phase is not None and self.phase.part_key \
+            else self.name
 
     @property
     def owns(self) -> tuple[type[m.Node], ...]:
@@ -193,6 +234,30 @@ def fragments(mechanisms: Sequence[Mechanism]) -> tuple[str, ...]:
     return tuple(x.grammar for x in mechanisms if x.grammar)
 
 
+def defaults_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, Any]]:
+    """Per key of the mechanisms' record and observation parts: (part key, the value where
+    a file lacks the mechanism); a key two of them use is a mistake."""
+    out: dict[str, tuple[str, Any]] = {}
+    for x in mechanisms:
+        twice = out.keys() & x.defaults.keys()
+        if twice:
+            raise ValueError(f"mechanism {x.name!r} repeats the keys {sorted(twice)}")
+        out |= {key: (x.part_key, value) for key, value in x.defaults.items()}
+    return out
+
+
+def partners_in(mechanisms: Sequence[Mechanism], parts: Mapping[str, Mapping[str, Any]]
+                ) -> tuple[int, ...]:
+    """The sides formed in a hand, per seat, as a hand record's or an observation's parts
+    say them (`Mechanism.partners`); () where none are formed."""
+    for x in mechanisms:
+        if x.partners:
+            partners = parts.get(x.part_key, {}).get(x.partners, ())
+            if partners:
+                return tuple(partners)
+    return ()
+
+
 def words_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, str]]:
     """The sentences of these mechanisms by key; a key two of them use is a mistake."""
     out: dict[str, tuple[str, str]] = {}
@@ -206,14 +271,18 @@ def words_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, str]]:
 
 _installed: tuple[Mechanism, ...] = ()
 _words: dict[str, tuple[str, str]] = {}
+_defaults: dict[str, tuple[str, Any]] = {}
+_cards: tuple[str, ...] = ()
 
 
 def install(mechanisms: Sequence[Mechanism]) -> None:
     """Make these the mechanisms a layer uses when none are passed to it (done once, by
     the top of the package)."""
-    global _installed, _words
+    global _installed, _words, _defaults, _cards
     _installed = tuple(mechanisms)
     _words = words_of(_installed)
+    _defaults = defaults_of(_installed)
+    _cards = tuple(key for x in _installed for key in x.cards)
 
 
 def installed() -> tuple[Mechanism, ...]:
@@ -223,3 +292,13 @@ def installed() -> tuple[Mechanism, ...]:
 def installed_words() -> Mapping[str, tuple[str, str]]:
     """The sentences of the installed mechanisms, by key."""
     return _words
+
+
+def installed_defaults() -> Mapping[str, tuple[str, Any]]:
+    """The keys of the installed mechanisms' parts: (part key, value where a file lacks it)."""
+    return _defaults
+
+
+def installed_cards() -> tuple[str, ...]:
+    """The keys of the installed mechanisms' parts that hold cards."""
+    return _cards

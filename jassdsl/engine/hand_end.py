@@ -15,9 +15,9 @@ from jassdsl.core.roles import ROLE_LIST
 from jassdsl.core.tables import chunk_points
 from jassdsl.engine import records
 from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
+from jassdsl.engine.partners import hand_partners, side_sums
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.records import HandResult
-from jassdsl.engine.sides import hand_sides
 
 WINNER = itemgetter(2)  # of a Trick: who took it
 
@@ -107,13 +107,13 @@ class HandEnd:
             points[last] += r.last_bonus
             if r.match_bonus and tricks[last] == len(winners):
                 points[last] += r.match_bonus
-        sides = hand_sides(r, s.roles)
-        if sides is not None:  # each player has its side's cards, tricks and points
-            points, tricks, won = side_sums(sides, winners, taken, (p0, p1, p2, p3), r)
+        partners = hand_partners(g)
+        if partners is not None:  # each player has its side's cards, tricks and points
+            points, tricks, won = side_sums(partners, winners, taken, (p0, p1, p2, p3), r)
         facts = HandFacts(k, s.table.bit_count(), s.hand_no, points, tricks, won, winners,
                           {}, s.totals, r.options, g.chance, mode=s.mode)
-        if sides is not None:
-            facts.side = list(sides)
+        if partners is not None:
+            facts.side = list(partners)
         if winners and r.reads_in_play:
             c = s.in_cards
             facts.in_play = (p0[c & 511] + p1[c >> 9 & 511] + p2[c >> 18 & 511] + p3[c >> 27]
@@ -237,26 +237,6 @@ class HandEnd:
         facts.bound = None
         return bool(r.end_when is not None and may_end(r.end_gate, facts.totals)
                     and r.end_when(facts, -1))
-
-
-def side_sums(sides: tuple[int, ...], winners: list[int], taken: list[int],
-              chunks: tuple[Any, ...], r: CompiledRules
-              ) -> tuple[list[int], list[int], list[int]]:
-    """Points, tricks and cards per seat where sides are formed: its side's, added up
-    (the last-trick and match bonuses go to the side that took the last or every trick)."""
-    p0, p1, p2, p3 = chunks
-    won = [0, 0]
-    for seat, x in enumerate(taken):
-        won[sides[seat]] |= x
-    points = [p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27] for x in won]
-    by_side = [sides[w] for w in winners]
-    tricks = [by_side.count(x) for x in (0, 1)]
-    if by_side:
-        last = by_side[-1]
-        points[last] += r.last_bonus
-        if r.match_bonus and tricks[last] == len(by_side):
-            points[last] += r.match_bonus
-    return ([points[x] for x in sides], [tricks[x] for x in sides], [won[x] for x in sides])
 
 
 def bonuses_of(facts: HandFacts) -> dict[str, tuple[int, ...]]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.core.mechanism import installed_cards, installed_defaults
 from jassdsl.core.modes import Mode
 from jassdsl.core.roles import ROLE_LIST
 from jassdsl.engine.phase import Table
@@ -47,6 +48,14 @@ class Observation:
     def part(self, mechanism: str, key: str, default: Any) -> Any:
         """A value a mechanism shows, or its default where the file lacks the mechanism."""
         return self.parts.get(mechanism, {}).get(key, default)
+
+    def __getattr__(self, key: str) -> Any:
+        """A value a mechanism shows under a key it declares (`Mechanism.defaults`), by
+        that key (`observation.talon`), or its default where the file lacks it."""
+        if key.startswith("_") or key not in installed_defaults():
+            raise AttributeError(key)
+        mechanism, default = installed_defaults()[key]
+        return self.part(mechanism, key, default)
 
     @property
     def declared(self) -> dict[str, tuple[int | None, ...]]:
@@ -102,26 +111,6 @@ class Observation:
         return self.part("sheet", "column", "")  # type: ignore[no-any-return]
 
     @property
-    def talon(self) -> tuple[int, ...]:
-        """The talon, seen by its taker alone."""
-        return self.part("talon", "talon", ())  # type: ignore[no-any-return]
-
-    @property
-    def laid_away(self) -> tuple[int, ...]:
-        """The cards the talon's taker laid away, seen by the taker alone."""
-        return self.part("talon", "laid_away", ())  # type: ignore[no-any-return]
-
-    @property
-    def laid_count(self) -> int:
-        """How many cards were laid away (seen by everybody)."""
-        return self.part("talon", "laid_count", 0)  # type: ignore[no-any-return]
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """Sides formed this hand: per seat, 0 alone, 1 the rest."""
-        return self.part("sides", "sides", ())  # type: ignore[no-any-return]
-
-    @property
     def bid_mode(self) -> str:
         """The mode the highest bid names (`naming the mode`), '' otherwise."""
         return self.part("mode_bids", "bid_mode", "")  # type: ignore[no-any-return]
@@ -130,7 +119,7 @@ class Observation:
         """Plain values with card names (None for no card or no trump), under the keys
         of `KEYS`: the mechanisms' values flat, as the dict has always had them."""
         out: dict[str, Any] = {key: getattr(self, key) for key in KEYS}
-        for key in ("hand", "trick", "looked", "talon", "laid_away"):
+        for key in ("hand", "trick", "looked", *installed_cards()):
             out[key] = [CARD_NAMES[c] for c in out[key]]
         for key in ("shown", "turned", "seen"):
             out[key] = _name(out[key])

@@ -69,6 +69,9 @@ class Phase:
     place: ClassVar[str] = "before play"
     # its mechanism's key in the parts of hand records and observations (`record`, `observe`)
     part_key: ClassVar[str] = ""
+    # it changes the hands before play (taking part, a talon): play keeps the hands as it
+    # begins (`State.in_hands`, recorded as `in_hands`), and the Stöck is read there
+    changes_hands: ClassVar[bool] = False
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
@@ -123,6 +126,13 @@ class Phase:
     def observe(self, g: Table, seat: int) -> dict[str, Any]:
         """This mechanism's part of a seat's observation (`Observation.parts[part_key]`)."""
         return {}
+
+    def partners(self, g: Table) -> tuple[int, ...] | None:
+        """Where this mechanism forms sides per hand: per seat, the number of its side in
+        this hand (`engine/partners.py`: the players of a side add up their card points,
+        tricks and cards, a Weis is compared between the sides, and a side's Weis and
+        Stöck count for each of its players); None where it forms none in this hand."""
+        return None
 
     def nobody_plays(self, g: Table) -> None:
         """A hand ends before play (nobody takes part): clear what play would have made."""

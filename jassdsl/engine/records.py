@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from jassdsl.compile.handfacts import Grant
 from jassdsl.core.deal import trick_seats
+from jassdsl.core.mechanism import installed_defaults
 from jassdsl.core.modes import Mode
 from jassdsl.core.tables import ModeTable
 
@@ -52,6 +53,14 @@ class HandResult(NamedTuple):
         """A value a mechanism recorded, or its default where the file lacks it."""
         return self.parts.get(mechanism, {}).get(key, default)
 
+    def __getattr__(self, key: str) -> Any:
+        """A value a mechanism records under a key it declares (`Mechanism.defaults`),
+        by that key (`result.talon`), or its default where the file lacks it."""
+        if key.startswith("_") or key not in installed_defaults():
+            raise AttributeError(key)
+        mechanism, default = installed_defaults()[key]
+        return self.part(mechanism, key, default)
+
     @property
     def declared(self) -> dict[str, tuple[int, ...]]:
         """Per declaration, each seat's value (declarations and the auction)."""
@@ -69,9 +78,9 @@ class HandResult(NamedTuple):
 
     @property
     def in_hands(self) -> tuple[int, ...]:
-        """Per seat, the cards held when play began (taking part)."""
-        return (self.part("take_part", "in_hands", ())  # type: ignore[no-any-return]
-                or self.part("talon", "in_hands", ()))
+        """Per seat, the cards held when play began, where a mechanism changes the hands
+        before play and records them (taking part, a talon); () elsewhere."""
+        return next((p["in_hands"] for p in self.parts.values() if "in_hands" in p), ())
 
     @property
     def left(self) -> tuple[int, ...]:
@@ -107,21 +116,6 @@ class HandResult(NamedTuple):
     def sheet(self) -> int:
         """The sheet the column was played on (per team or per player), or -1."""
         return self.part("sheet", "sheet", -1)  # type: ignore[no-any-return]
-
-    @property
-    def talon(self) -> tuple[int, ...]:
-        """The talon its taker took into the hand, as it lay."""
-        return self.part("talon", "talon", ())  # type: ignore[no-any-return]
-
-    @property
-    def laid_away(self) -> tuple[int, ...]:
-        """The cards the talon's taker laid away, in order."""
-        return self.part("talon", "laid_away", ())  # type: ignore[no-any-return]
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """Sides formed per hand: per seat, 0 alone, 1 the rest (() without sides)."""
-        return self.part("sides", "sides", ())  # type: ignore[no-any-return]
 
     def trick_order(self, leader: int) -> tuple[int, ...]:
         """The seats of a trick of this hand in play order, from its leader (only the

@@ -92,6 +92,8 @@ class Play(Phase):
         self.turn_hooks = tuple(p for p in phases if overrides(p, "on_turn"))
         self.trick_hooks = tuple(p for p in phases if overrides(p, "on_trick"))
         self.watchers = tuple({id(p): p for p in (*self.card_hooks, *self.turn_hooks)}.values())
+        # a mechanism changes the hands before play: the record keeps them as play begins
+        self.keeps_hands = any(p.changes_hands for p in phases)
 
     def quiet(self, g: Table) -> bool:
         """Whether no subscriber acts on the cards and turns left in this hand (at a trick
@@ -121,7 +123,7 @@ class Play(Phase):
             for seat in trick_seats(r.players, s.playing)[lead]:
                 in_cards |= s.hands[seat]
             s.in_cards = in_cards
-        if "take_part" in r.configs:  # the hand record keeps the hands as play began
+        if self.keeps_hands:  # the hands as play begins (`Phase.changes_hands`)
             s.in_hands = tuple(s.hands)
         for p in self.play_hooks:
             p.on_play(g)

@@ -18,9 +18,9 @@ from jassdsl.core.actions import WEIS_NO, WEIS_YES, Action
 from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.core.deal import trick_seats
 from jassdsl.engine.events import WeisCounted, WeisSaid
+from jassdsl.engine.partners import sharers, side_of
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.records import Trick
-from jassdsl.engine.sides import sharers, side_of
 from jassdsl.engine.state import State, WeisPart
 
 
@@ -117,10 +117,10 @@ class WeisPhase(Phase):
             best = best_seat(dict(enumerate(w.said)), order)
             points = [0] * r.subjects
             if best >= 0:  # the side of the best Weis: a team, or a side of this hand
-                team = side_of(r, s.roles)
+                team = side_of(g)
                 side = sum(sum(x.value for x in said) for seat, said in enumerate(w.said)
                            if team[seat] == team[best])
-                for x in sharers(r, s.roles, best):
+                for x in sharers(g, best):
                     points[x] = side
             w.points = tuple(points)
         if g.log is not None:
@@ -155,6 +155,12 @@ class HandBonuses(Phase):
     def used_by(cls, rules: CompiledRules) -> bool:
         return rules.weis is not None or bool(rules.stoeck_bonus)
 
+    def __init__(self, rules: CompiledRules) -> None:
+        super().__init__(rules)
+        # a mechanism changes the hands before play: the Stöck is read in those hands
+        self.at_play = any(x.phase is not None and x.phase.changes_hands
+                           and x.phase.used_by(rules) for x in rules.mechanisms)
+
     def add_facts(self, g: Table, facts: HandFacts) -> None:
         s, r = g.s, self.rules
         k = r.subjects
@@ -162,8 +168,8 @@ class HandBonuses(Phase):
         facts.stoeck = [0] * k
         # Stöck belongs to the hand as play began: after folding, taking a pile, robbing,
         # bettering and the talon (the same as the deal where nothing changes hands)
-        held = s.in_hands if {"take_part", "talon"} & r.configs.keys() else s.dealt
+        held = s.in_hands if self.at_play else s.dealt
         holder = stoeck_holder(held, s.mode) if r.stoeck_bonus else -1
         if holder >= 0:
-            for x in sharers(r, s.roles, holder):
+            for x in sharers(g, holder):
                 facts.stoeck[x] = r.stoeck_bonus

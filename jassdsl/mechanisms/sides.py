@@ -3,14 +3,17 @@ alone against the others, who count as one side for that hand: their card points
 and cards are added up, their Weis is compared as a side's and the Stöck of one of them
 counts for the side; what scoring gives a subject it gives every player of its side.
 
-Everything about sides that is not the scoring's own is here: its statement, check,
-phase (the record and the observations), and its words in both languages.
-`engine/sides.py` says who plays on which side; the end of the hand
-(`engine/hand_end.py`), the Weis (`engine/weis.py`), the expressions (`exprsource.py`:
-`last`, `trick(K)`) and the bots read it there."""
+Everything about sides is here: its statement, check, compiled setting, phase (who plays
+on which side, the record and the observations) and its words in both languages. The
+layers read it through general hooks, without naming it: the phase's `partners` (the end
+of the hand adds the facts up by side, the Weis is compared between the sides:
+`engine/partners.py`) and the record's `partners` key (the scoring's `last` and
+`trick(K)` read a side's tricks, the bots play with their side, the terminal and the
+rulebook's example say each side once)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules, role_index
@@ -19,7 +22,6 @@ from jassdsl.core import model as m
 from jassdsl.core.mechanism import Mechanism
 from jassdsl.core.roles import ROLES
 from jassdsl.engine.phase import Phase, Table
-from jassdsl.engine.sides import SidesConfig, hand_sides
 from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook.words import Lang, say
 
@@ -31,7 +33,8 @@ sides: "sides" ":" ID "against" "the" "rest"
 """
 
 # the roles that may play alone: known before play, so every hand has its sides
-ALONE = ("bidder", "chooser")
+LONERS = ("bidder", "chooser")
+ALONE, REST = 0, 1  # the side of the role's holder, and that of the others
 
 
 class Sides(m.Node):
@@ -49,11 +52,18 @@ def check(c: Any, rf: m.RuleFile) -> None:
     sides = rf.part("sides", Sides)
     if sides is None:
         return
-    c.role_among(rf, sides.role, ALONE,
+    c.role_among(rf, sides.role, LONERS,
                  "play alone: sides are formed around a role known before play")
     if rf.teams:
         c.error(sides.pos, "teams", "the teams are fixed in this file ('players N in teams "
                 "across'); sides per hand are for players who play for themselves")
+
+
+@dataclass(frozen=True)
+class SidesConfig:
+    """The compiled `sides:` statement."""
+
+    role: int  # the role whose holder plays alone (index in State.roles)
 
 
 def compile_sides(rf: m.RuleFile, options: dict[str, int | str]) -> SidesConfig | None:
@@ -62,6 +72,18 @@ def compile_sides(rf: m.RuleFile, options: dict[str, int | str]) -> SidesConfig 
 
 
 # -- the phase
+def hand_sides(rules: CompiledRules, roles: list[int]) -> tuple[int, ...] | None:
+    """The side of each seat in a hand (ALONE or REST), or None where the file forms no
+    sides or nobody holds the role."""
+    config = rules.config("sides", SidesConfig)
+    if config is None:
+        return None
+    holder = roles[config.role]
+    if holder < 0:
+        return None
+    return tuple(ALONE if seat == holder else REST for seat in range(rules.players))
+
+
 class SidesPhase(Phase):
     """Never waits: says in the hand's record and the observations who plays on which
     side (the facts themselves are added up by side at the end of the hand)."""
@@ -72,6 +94,9 @@ class SidesPhase(Phase):
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
         return "sides" in rules.configs
+
+    def partners(self, g: Table) -> tuple[int, ...] | None:
+        return hand_sides(self.rules, g.s.roles)
 
     def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         return {"sides": tuple(facts.side)}
@@ -115,4 +140,6 @@ SIDES = Mechanism(
     compile=compile_sides,
     phase=SidesPhase,
     describe={"declare": describe},
+    defaults={"sides": ()},  # per seat: 0 alone, 1 the rest (() without sides)
+    partners="sides",
 )

@@ -91,6 +91,7 @@ class TakingPart(Phase):
 
     name = "take part"
     part_key = "take_part"
+    changes_hands = True  # folding and taking a pile: the Stöck is read as play begins
 
     def __init__(self, rules: CompiledRules) -> None:
         super().__init__(rules)

@@ -5,14 +5,16 @@ cards it took in tricks) or for nobody. Nobody else sees the talon or what was l
 
 `talon: bidder takes pile talon and lays away as many, which count for bidder`
 
-Everything about the talon is here: its statement, check, phase and event, how the
-terminal and the table ask and tell it, the bot's choice and its words in both languages.
-`engine/talon.py` keeps the compiled setting and the part of the state (the bots' bid
-reads it too). Whether laid-away cards count is the file's to say: sources differ."""
+Everything about the talon is here: its statement, check, compiled setting, phase, part
+of the state and events, how the terminal and the table ask and tell it, the bot's choice
+and bid, its lines in the rulebook's worked example and its words in both languages. The
+layers read it through general hooks (`Mechanism.defaults`, `bid_gain`, `example`,
+`example_points`, `Phase.changes_hands`). Whether laid-away cards count is the file's to
+say: sources differ."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from jassdsl.bots import View, table_for
@@ -24,13 +26,16 @@ from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.core.roles import ROLES
+from jassdsl.core.tables import ModeTable
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.records import HandResult
 from jassdsl.engine.state import State
-from jassdsl.engine.talon import TalonConfig, TalonPart, talon_config
 from jassdsl.language.syntax import pos_of, word
 from jassdsl.mechanisms.improve import read as read_discard  # a card laid away, by name
+from jassdsl.rulebook.cardview import card_mark
+from jassdsl.rulebook.example import points_table, seat_name
 from jassdsl.rulebook.render import pile, pile_name
 from jassdsl.rulebook.words import Lang, say
 
@@ -83,6 +88,20 @@ def counted_for(t: Talon) -> str:
     return t.counts_for.text if t.counts_for is not None else "nobody"
 
 
+@dataclass(frozen=True)
+class TalonConfig:
+    """The compiled `talon:` statement."""
+
+    role: int  # the role that takes the talon (index in State.roles)
+    pile: str  # the pile of the table that is the talon
+    counts_for: int = -1  # the role the laid-away cards count for, -1: nobody
+
+
+def talon_config(rules: CompiledRules) -> TalonConfig | None:
+    """The file's talon (None: it has none)."""
+    return rules.config("talon", TalonConfig)
+
+
 def compile_talon(rf: m.RuleFile, options: dict[str, int | str]) -> TalonConfig | None:
     t = rf.part("talon", Talon)
     if t is None:
@@ -93,6 +112,19 @@ def compile_talon(rf: m.RuleFile, options: dict[str, int | str]) -> TalonConfig 
 
 
 # -- the phase
+@dataclass
+class TalonPart:
+    """The talon of this hand: who took it, its cards, what is still to lay away."""
+
+    taker: int = -1
+    talon: tuple[int, ...] = ()  # the cards taken, as they lay
+    laid: list[int] = field(default_factory=list)  # the cards laid away, in order
+    todo: int = 0  # cards still to lay away
+
+    def copy(self) -> TalonPart:
+        return TalonPart(self.taker, self.talon, list(self.laid), self.todo)
+
+
 @dataclass(frozen=True, slots=True)
 class TalonTaken(Event):
     """A player takes the talon into the hand (`cards`: seen by that player alone)."""
@@ -114,6 +146,9 @@ class TalonPhase(Phase):
 
     name = "talon"
     part_key = "talon"
+    # the taker's hand as play begins is the dealt one with the talon, less what it laid
+    # away: play keeps it (`State.in_hands`), and the Stöck is read there
+    changes_hands = True
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
@@ -175,11 +210,6 @@ class TalonPhase(Phase):
         if not part.todo:
             g.advance(self)
 
-    def on_play(self, g: Table) -> None:
-        """The hands as play begins: the taker's with the talon, less what it laid away
-        (Weis and Stöck are those of the hands as play begins)."""
-        g.s.in_hands = tuple(g.s.hands)
-
     def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         part = self.part(g.s)
         return {"talon": part.talon, "laid_away": tuple(part.laid), "in_hands": g.s.in_hands}
@@ -236,6 +266,47 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
     table = table_for(game.rules, view.trump if view.trump >= 0 else best_suit(game, view))
     value = keep_value(view.hand, table)
     return Action("discard", min((a.value for a in legal), key=value.__getitem__))
+
+
+def bid_gain(game: Game, view: View, table: ModeTable) -> float:
+    """What the talon adds to what a bidder expects to make in a mode: the average points
+    of a card not in the hand, for each of its cards (kept, or laid away to count for the
+    bidder; half as much where laid-away cards count for nobody)."""
+    config = talon_config(game.rules)
+    if config is None:
+        return 0.0
+    cards = int(game.observe(view.seat).piles.get(config.pile, 0))
+    if not cards:
+        return 0.0
+    hand = view.hand
+    outside = sum(table.points) - sum(table.points[c] for c in hand)
+    gain = cards * outside / max(36 - len(hand), 1)
+    return gain if config.counts_for >= 0 else gain / 2
+
+
+def example(lang: Lang, rules: CompiledRules, res: HandResult) -> list[str]:
+    """The worked example, after trump is set: who took the talon and what it laid away
+    (its taker: the seat whose hand as play began is not as dealt)."""
+    talon, laid = res.part("talon", "talon", ()), res.part("talon", "laid_away", ())
+    if not talon:
+        return []
+    taker = next(x for x, (a, b) in enumerate(zip(res.in_hands, res.hands, strict=True))
+                 if a != b)
+    return [say(lang, "ex.talon", player=seat_name(taker),
+                cards=" ".join(card_mark(c) for c in talon),
+                laid=" ".join(card_mark(c) for c in laid)), ""]
+
+
+def example_points(lang: Lang, rules: CompiledRules, res: HandResult) -> tuple[int, str]:
+    """The card points of the cards laid away, where they count for a seat, and how the
+    example's points line says them."""
+    config = talon_config(rules)
+    laid = res.part("talon", "laid_away", ())
+    if not laid or config is None or config.counts_for < 0:
+        return 0, ""
+    table = points_table(rules, res.trump)
+    points = sum(table.points[c] for c in laid)
+    return points, say(lang, "ex.laid_bonus", points=points)
 
 
 def describe(lang: Lang, rf: m.RuleFile) -> list[str]:
@@ -297,4 +368,10 @@ TALON = Mechanism(
     narrate={TalonTaken: narrate},
     policy=policy,
     describe={"declare": describe},
+    # the talon and the laid-away cards are seen by the taker alone; how many, by all
+    defaults={"talon": (), "laid_away": (), "laid_count": 0},
+    cards=("talon", "laid_away"),
+    bid_gain=bid_gain,
+    example=example,
+    example_points=example_points,
 )

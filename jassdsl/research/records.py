@@ -57,8 +57,8 @@ def columns(rules: CompiledRules) -> list[tuple[str, str]]:
 
 def took_every_trick(rules: CompiledRules, result: HandResult) -> bool:
     """One side (a player, or a team) took every trick of the hand: a match."""
-    sides = {rules.team_of[t.winner] for t in result.tricks}
-    return len(sides) == 1 and len(result.tricks) > 0
+    takers = {rules.team_of[t.winner] for t in result.tricks}
+    return len(takers) == 1 and len(result.tricks) > 0
 
 
 def hand_rows(game: Game, number: int, seed: int) -> list[Row]:

@@ -19,13 +19,11 @@ from jassdsl.compile.counting import TRICKS
 from jassdsl.compile.play import UNDERTRUMP
 from jassdsl.core import model as m
 from jassdsl.core.cards import RANKS, SUITS
-from jassdsl.core.mechanism import Mechanism
+from jassdsl.core.mechanism import Mechanism, partners_in
 from jassdsl.core.roles import ROLES, role_name
 from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine.events import ColumnTaken, Declared, Pushed
-from jassdsl.engine.records import HandResult
 from jassdsl.engine.rob import robbing_card
-from jassdsl.engine.talon import talon_config
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import (
     card_mark,
@@ -38,7 +36,6 @@ from jassdsl.rulebook.example import (
     Example,
     Forced,
     TrickRow,
-    points_table,
     seat_name,
     subject_label,
 )
@@ -783,12 +780,9 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
     rows = [[f"**{seat_name(seat)}**", hand_marks(hand)] for seat, hand in enumerate(ex.hands)]
     out += table([say(lang, "ex.col.player"), say(lang, "ex.col.cards")], rows)
     out += [*trump_story(lang, v), ""]
-    if res.talon:  # the talon's taker: the seat whose hand as play began is not as dealt
-        taker = next(x for x, (a, b) in enumerate(zip(res.in_hands, res.hands, strict=True))
-                     if a != b)
-        out += [say(lang, "ex.talon", player=seat_name(taker),
-                    cards=" ".join(card_mark(c) for c in res.talon),
-                    laid=" ".join(card_mark(c) for c in res.laid_away)), ""]
+    for x in r.mechanisms:  # what a mechanism adds once trump is set (a talon taken)
+        if x.example is not None and x.name in r.configs:
+            out += x.example(lang, r, res)
     questions = {d.name for d in v.model.declarations if d.yes_no}
     for name, values in res.declared.items():
         shown = ", ".join(f"{seat_name(i)} {say(lang, 'word.' + ('yes' if val else 'no'))}"
@@ -941,19 +935,24 @@ def outcome_lines(lang: Lang, v: Variant) -> list[str]:
     res = ex.result
     s = Speaker(lang, rf)
     # where sides are formed per hand, each side once (its players joined), as it scored
-    firsts = [res.sides.index(x) for x in sorted(set(res.sides))] if res.sides \
+    partners = partners_in(r.mechanisms, res.parts)
+    firsts = [partners.index(x) for x in sorted(set(partners))] if partners \
         else list(range(len(res.points)))
 
     def label(i: int) -> str:
-        return "+".join(seat_name(x) for x, side in enumerate(res.sides)
-                        if side == res.sides[i]) if res.sides else subject_label(r, i)
+        return "+".join(seat_name(x) for x, side in enumerate(partners)
+                        if side == partners[i]) if partners else subject_label(r, i)
 
     points = ", ".join(f"{label(i)} {res.points[i]}" for i in firsts)
-    laid = laid_points(r, res)
-    extra = sum(res.points[i] for i in firsts) - sum(ex.trick_sums) - laid
+    # card points a mechanism gives besides the tricks (cards laid away that count)
+    besides = [x.example_points(lang, r, res) for x in r.mechanisms
+               if x.example_points is not None and x.name in r.configs]
+    extra = sum(res.points[i] for i in firsts) - sum(ex.trick_sums) - sum(
+        p for p, _ in besides)
     line = say(lang, "ex.points", points=points)
-    if laid:
-        line = line[:-1] + " " + say(lang, "ex.laid_bonus", points=laid) + "."
+    for laid, words in besides:
+        if laid:
+            line = line[:-1] + " " + words + "."
     if extra:
         line = line[:-1] + " " + say(lang, "ex.match_bonus", bonus=extra) + "."
     out = [line, ""]
@@ -976,15 +975,6 @@ def outcome_lines(lang: Lang, v: Variant) -> list[str]:
         totals += [f"{subject_label(r, i)} {amount_text(lang, r, unit, val)}"
                    for i, val in enumerate(values)]
     return [*out, say(lang, "ex.totals", totals=", ".join(totals)), ""]
-
-
-def laid_points(r: CompiledRules, res: HandResult) -> int:
-    """The card points of the cards laid away from a talon, where they count for a seat."""
-    config = talon_config(r)
-    if not res.laid_away or config is None or config.counts_for < 0:
-        return 0
-    table = points_table(r, res.trump)
-    return sum(table.points[c] for c in res.laid_away)
 
 
 def amount_text(lang: Lang, r: CompiledRules, unit: str, amount: int) -> str:

@@ -19,6 +19,7 @@ from jassdsl.compile.weis import trick_bonuses, trump_made_in
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, SUIT_NAMES, SUITS
+from jassdsl.core.mechanism import partners_in
 from jassdsl.core.tables import MODE_NAMES, ModeTable
 from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick, weis_label
 from jassdsl.engine.events import (
@@ -319,28 +320,37 @@ def clause_facts(rules: CompiledRules, result: HandResult,
                  subjects: Sequence[str], lang: Lang = "en") -> list[str]:
     """The facts of the hand that the clause which scored it reads, one line each: card
     points where they decide, tricks where tricks do, the cards of a kind taken, ...
-    (declared values and Weis have lines of their own)."""
+    (declared values and Weis have lines of their own). Where sides are formed per hand,
+    each side is said once, its players joined (`P0+P2`), as the scoring reads it."""
     names, calls = clause_reads(rules, result.clause)
-    k = len(subjects)
+    partners = partners_in(rules.mechanisms, result.parts)
+    groups = [[x for x, side in enumerate(partners) if side == one]  # in seat order
+              for one in sorted(set(partners), key=partners.index)] if partners \
+        else [[x] for x in range(len(subjects))]
+    group_of = {x: i for i, group in enumerate(groups) for x in group}
+    labels = ["+".join(subjects[x] for x in group) for group in groups]
+    k = len(groups)
 
     def line(title: str, values: Sequence[int]) -> str:
-        return f"{title}: " + ", ".join(f"{subjects[x]} {v}" for x, v in enumerate(values))
+        return f"{title}: " + ", ".join(f"{labels[x]} {v}" for x, v in enumerate(values))
+
+    def taker(trick: Trick) -> str:
+        return labels[group_of[rules.team_of[trick.winner]]]
 
     out = []
     if names & POINT_FACTS or "most" in names or "least" in names or "place" in names:
-        out.append(line(say(lang, "live.card_points"), result.points))
+        out.append(line(say(lang, "live.card_points"), [result.points[g[0]] for g in groups]))
     taken = [0] * k
     tricks = [0] * k
     for trick in result.tricks:
-        who = rules.team_of[trick.winner]
+        who = group_of[rules.team_of[trick.winner]]
         tricks[who] += 1
         for c in trick.cards:
             taken[who] |= 1 << c
     if names & {"tricks", "match"}:
         out.append(line(say(lang, "live.tricks_fact"), tricks))
     if "last" in names and result.tricks:
-        out.append(say(lang, "live.last_fact",
-                       name=subjects[rules.team_of[result.tricks[-1].winner]]))
+        out.append(say(lang, "live.last_fact", name=taker(result.tricks[-1])))
     for call in calls:
         assert isinstance(call, m.Call)
         arg = call.args[0]
@@ -350,13 +360,13 @@ def clause_facts(rules: CompiledRules, result: HandResult,
                 out.append(line(say(lang, "live.taken", what=arg.name),
                                 [(taken[x] & mask).bit_count() for x in range(k)]))
             else:
-                holder = [subjects[x] for x in range(k) if taken[x] & mask]
+                holder = [labels[x] for x in range(k) if taken[x] & mask]
                 out.append(say(lang, "live.taken_by", what=arg.name,
                                name=holder[0] if holder else say(lang, "live.nobody")))
         elif call.func == "trick" and isinstance(arg, m.Num) and 0 < arg.value <= len(
                 result.tricks):
             out.append(say(lang, "live.trick_taken_by", n=arg.value,
-                           name=subjects[rules.team_of[result.tricks[arg.value - 1].winner]]))
+                           name=taker(result.tricks[arg.value - 1])))
     return list(dict.fromkeys(out))
 
 

@@ -1,0 +1,65 @@
+"""Sides formed per hand: who plays with whom in this hand, where a mechanism says so
+(`Phase.partners`), else the file's own subjects (each player, or its team).
+
+A mechanism that forms partners per hand (the holder of a role against the rest) names no
+layer: its phase answers `partners`, and the end of the hand, the Weis and the bots ask
+here. The players of a side have the side's facts: its card points, tricks and cards,
+added up; a Weis is compared between the partners, and a side's Weis and Stöck count for
+each of its players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.engine.phase import Table
+
+
+def hand_partners(g: Table) -> tuple[int, ...] | None:
+    """Per seat, the number of its side in this hand; None where no sides are formed."""
+    for phase in g.hooks("partners"):
+        partners = phase.partners(g)
+        if partners is not None:
+            return partners
+    return None
+
+
+def side_of(g: Table) -> tuple[int, ...]:
+    """Per seat, the subject whose side it plays on in this hand: where sides are formed,
+    the seat of the side's first player; else the file's own subject (team or seat)."""
+    partners = hand_partners(g)
+    if partners is None:
+        return g.rules.team_of
+    first = {side: partners.index(side) for side in set(partners)}
+    return tuple(first[x] for x in partners)
+
+
+def sharers(g: Table, seat: int) -> list[int]:
+    """The subjects that have what this seat's side makes (a Weis, the Stöck): where sides
+    are formed, every player of its side; else its own subject (itself, or its team)."""
+    partners = hand_partners(g)
+    if partners is None:
+        return [g.rules.team_of[seat]]
+    return [x for x in range(g.rules.players) if partners[x] == partners[seat]]
+
+
+def side_sums(partners: tuple[int, ...], winners: list[int], taken: list[int],
+              chunks: tuple[Any, ...], r: CompiledRules
+              ) -> tuple[list[int], list[int], list[int]]:
+    """Points, tricks and cards per seat where sides are formed: its side's, added up
+    (the last-trick and match bonuses go to the side that took the last or every trick)."""
+    p0, p1, p2, p3 = chunks
+    n = max(partners) + 1
+    won = [0] * n
+    for seat, x in enumerate(taken):
+        won[partners[seat]] |= x
+    points = [p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27] for x in won]
+    by_side = [partners[w] for w in winners]
+    tricks = [by_side.count(x) for x in range(n)]
+    if by_side:
+        last = by_side[-1]
+        points[last] += r.last_bonus
+        if r.match_bonus and tricks[last] == len(by_side):
+            points[last] += r.match_bonus
+    return ([points[x] for x in partners], [tricks[x] for x in partners],
+            [won[x] for x in partners])
