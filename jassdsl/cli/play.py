@@ -206,7 +206,8 @@ class HumanPlayer:
         if game.phase == "declare":  # the legal numbers are on the line above
             return say(lang, "live.ask.declare", kind=legal[0].kind)
         if game.phase == "auction":
-            return say(lang, "live.ask.bid")
+            return say(lang, "live.ask.bid",
+                       calls="".join(f"{a.kind}, " for a in auction_calls(game, legal)))
         if game.phase == "trump":
             push = ", push" if any(a.kind == "push" for a in legal) else ""
             if any(a.kind == "column" for a in legal):
@@ -289,6 +290,28 @@ def mode_words(game: Game, legal: list[Action]) -> str:
     return ", ".join(game.action_text(a).split(" ", 1)[1] for a in legal if a.kind == "trump")
 
 
+def auction_calls(game: Game, legal: list[Action]) -> list[Action]:
+    """The legal calls that end the auction (a Kontra's yes): neither a bid nor a pass."""
+    if game.phase != "auction" or game.rules.auction < 0:
+        return []
+    bid = game.rules.declarations[game.rules.auction].name
+    return [a for a in legal if a.kind not in (bid, "pass")]
+
+
+def auction_call(game: Game, words: list[str], legal: list[Action]) -> Action | None:
+    """A call that ends the auction as entered: its name (`kontra`), its name and yes
+    (`kontra yes`, as the list of choices shows it), or a yes alone when it is the only
+    call open."""
+    calls = auction_calls(game, legal)
+    said = words[:-1] if len(words) == 2 and YES_NO.get(words[1]) == 1 else words
+    for call in calls:
+        if said == [call.kind]:
+            return call
+    if len(calls) == 1 and len(words) == 1 and YES_NO.get(words[0]) == 1:
+        return calls[0]
+    return None
+
+
 def by_name(text: str, word: str, named: dict[str, Action]) -> Action | str | None:
     """The action named by `word` or by a unique beginning of it; a sentence when the
     beginning fits several; None when it fits none."""
@@ -336,6 +359,8 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     numbers = [a for a in legal if a.kind != "pass"]
     if game.phase == "auction" and words == ["pass"]:
         return PASS
+    if (call := auction_call(game, words, legal)) is not None:
+        return call
     if game.phase in ("declare", "auction") and numbers:
         number = words[-1]
         named = game.rules.named_values.get((numbers[0].kind, number))

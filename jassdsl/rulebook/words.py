@@ -1149,7 +1149,7 @@ OWN: dict[str, tuple[str, str]] = {
     "live.your_weis": ("your Weis: {said}", "dein Weis: {said}"),
     "live.legal": ("legal: {legal}", "erlaubt: {legal}"),
     "live.ask.declare": ("your {kind}: ", "deine {kind}: "),
-    "live.ask.bid": ("your bid, or pass: ", "dein Gebot, oder pass: "),
+    "live.ask.bid": ("your bid, {calls}or pass: ", "dein Gebot, {calls}oder pass: "),
     "live.ask.column": ("column of your sheet (number or name{push}): ",
                         "Spalte deiner Tafel (Nummer oder Name{push}): "),
     "live.ask.trump": ("trump (number or {modes}{push}): ",

@@ -1,0 +1,67 @@
+"""Variants nobody named, written from the docs alone (tests/fixtures/outsider/): each
+command path that once failed on one of them, kept as a regression test."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from jassdsl import cli
+from jassdsl.cli.play import HumanPlayer, choices_text, interpret
+from jassdsl.core.actions import PASS, Action
+from jassdsl.engine import Game
+from jassdsl.registry import load_rules
+
+OUTSIDER = Path(__file__).parent / "fixtures" / "outsider"
+ALONE = OUTSIDER / "alleinbieter.jass"  # a plain auction with a Kontra ending it
+
+
+def at_a_kontra(seed: int = 2) -> Game:
+    """A game of the lone bidder at the first turn where a Kontra may be said."""
+    game = Game(load_rules(ALONE), seed=seed)
+    while not any(a.kind == "kontra" for a in game.legal_actions()):
+        game.apply(next(a for a in game.legal_actions() if a.kind == "bid"))
+    return game
+
+
+@pytest.mark.parametrize("entry", ["kontra yes", "kontra", "yes", "ja", "Kontra Yes"])
+def test_the_terminal_reads_a_kontra_in_a_plain_auction(entry: str) -> None:
+    """The list offers `kontra yes`; the terminal read it as a bid and refused it."""
+    game = at_a_kontra()
+    legal = game.legal_actions()
+    assert "kontra yes" in choices_text(game, legal)
+    assert interpret(game, entry, legal) == Action("kontra", 1)
+    assert interpret(game, "100", legal) == Action("bid", 100)
+    assert interpret(game, "pass", legal) == PASS
+
+
+def test_the_terminal_asks_for_the_kontra_too() -> None:
+    game = at_a_kontra()
+    player = HumanPlayer(io.StringIO(), io.StringIO(), ["P0", "P1", "P2", "P3"], lang="en")
+    assert player.prompt(game, game.legal_actions()) == "your bid, kontra, or pass: "
+
+
+def test_a_kontra_typed_at_the_terminal_ends_the_auction(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole path: `play --human`, a Kontra typed, the game goes on past the auction."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("kontra\nq\n"))
+    code = cli.main(["play", str(ALONE), "--seed", "2", "--human", "2", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "enter a number" not in out
+    assert "takes the talon" in out
+
+
+@pytest.mark.parametrize(("given", "said"), [
+    (str(ALONE), "not a path"), ("Bieter", "did you mean 'bieter'?"), ("nosuch", "no rule file")])
+def test_corpus_generate_names_a_variant_it_cannot_cover(
+        given: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A path or a name in capitals once ended in a pydantic traceback."""
+    code = cli.main(["corpus", "generate", "--variants", given, "--dir", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert said in err and "Traceback" not in err
+    assert not any(tmp_path.iterdir())  # nothing written
