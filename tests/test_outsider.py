@@ -65,3 +65,31 @@ def test_corpus_generate_names_a_variant_it_cannot_cover(
     assert code == 2
     assert said in err and "Traceback" not in err
     assert not any(tmp_path.iterdir())  # nothing written
+
+
+def page(path: Path, lang: str) -> str:
+    from jassdsl.rulebook.render import variant_page
+    from jassdsl.rulebook.site import load_variant
+
+    return variant_page(lang, load_variant(path))  # type: ignore[arg-type]
+
+
+def test_the_page_says_where_the_turns_of_a_declaration_by_a_team_begin(
+        tmp_path: Path) -> None:
+    """`by the team with bidder, starting after the bidder`: the page said 'from forehand
+    on', as if `starting after` were not there."""
+    mixed = OUTSIDER / "bieterschieber.jass"
+    assert "*re?*: yes or no, one player after the other from the player to the right " \
+           "of the highest bidder on." in page(mixed, "en")
+    assert "*Re?* beantworten: ja oder nein, ein Spieler nach dem anderen ab dem Spieler " \
+           "rechts vom Höchstbietenden." in page(mixed, "de")
+    schieber = (Path(__file__).parent.parent / "rules" / "schieber.jass").read_text("utf-8")
+    chooser = tmp_path / "konter.jass"
+    chooser.write_text(schieber.replace(
+        "declare redouble yes or no, by the team with chooser,",
+        "declare redouble yes or no, by the team with chooser, starting after the chooser,"),
+        encoding="utf-8")
+    en = page(chooser, "en")
+    assert "one player after the other from the player to the right of the player who " \
+           "chose trump on" in en
+    assert "*double?*: yes or no, one player after the other from forehand on." in en
