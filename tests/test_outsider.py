@@ -93,3 +93,51 @@ def test_the_page_says_where_the_turns_of_a_declaration_by_a_team_begin(
     assert "one player after the other from the player to the right of the player who " \
            "chose trump on" in en
     assert "*double?*: yes or no, one player after the other from forehand on." in en
+
+
+PUTZ = OUTSIDER / "dreierputz.jass"
+
+
+def test_a_table_test_inside_a_counting_quantifier_warns(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`game ends when one player has total strokes >= target or hand >= 100` never
+    ended at hand 100 (every player meets `hand >= 100`, so 'exactly one' fails): valid,
+    but now a warning at the test with the spelling meant."""
+    meant = PUTZ.read_text(encoding="utf-8")
+    slip = meant.replace("(one player has total strokes >= target) or hand >= 100",
+                         "one player has total strokes >= target or hand >= 100")
+    assert slip != meant
+    path = tmp_path / "putz.jass"
+    path.write_text(slip, encoding="utf-8")
+    assert cli.main(["check", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert f"{path}:51:58: warning: 'hand >= 100' is not about a player" in err
+    assert "write '(one player has ...) or hand >= 100'" in err
+    path.write_text(meant, encoding="utf-8")
+    assert cli.main(["check", str(path)]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("condition", "warns"), [
+    ("one player has total strokes >= target or hand >= 100", True),
+    ("no player has total strokes < target or hand < 100", True),
+    ("one player has total strokes >= target or in obenabe", True),
+    ("some player has total strokes >= target or hand >= 100", False),  # the same either way
+    ("every player has total strokes >= 1 or hand >= 100", False),
+    ("one player has total strokes >= target or total strokes < 0", False),
+    ("one player has total strokes >= target and hand >= 10", False),
+])
+def test_which_quantifiers_warn(condition: str, warns: bool) -> None:
+    from jassdsl.language.check import file_warnings
+
+    text = PUTZ.read_text(encoding="utf-8").replace(
+        "(one player has total strokes >= target) or hand >= 100", condition)
+    assert bool(file_warnings(text, "putz.jass")) == warns
+
+
+def test_the_putz_game_ends_by_its_hand_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """The meant spelling ends at hand 100 with random bots (it ran to the engine's limit
+    of 1000 hands before)."""
+    code = cli.main(["play", str(PUTZ), "--seed", "1", "--bots", "random"])
+    out = capsys.readouterr().out
+    assert code == 0 and "game over after 100 hands (game end)" in out
