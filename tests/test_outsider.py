@@ -141,3 +141,15 @@ def test_the_putz_game_ends_by_its_hand_limit(capsys: pytest.CaptureFixture[str]
     code = cli.main(["play", str(PUTZ), "--seed", "1", "--bots", "random"])
     out = capsys.readouterr().out
     assert code == 0 and "game over after 100 hands (game end)" in out
+
+
+def test_a_player_naming_the_mode_when_void_sees_the_trick_so_far() -> None:
+    """`trump: obenabe until the first void names ...`: the player asked to name the mode
+    in the middle of a trick was not shown the cards of that trick."""
+    game = Game(load_rules(OUTSIDER / "wunschdiff.jass"), seed=5)
+    while not (game.phase == "trump" and game.s.trick):
+        game.apply(game.legal_actions()[0])
+    out = io.StringIO()
+    player = HumanPlayer(io.StringIO(), out, ["P0", "P1", "P2", "P3"], lang="en")
+    player.show(game, game.current_player, game.legal_actions())
+    assert "trick so far: " in out.getvalue()

@@ -185,12 +185,14 @@ class HumanPlayer:
             trump_text += say(lang, "live.this_trick",
                               mode=tv.mode_label(game.rules.mode_names[view.order], lang))
         self.say(say(lang, "live.show", trump=trump_text, hand=tv.hand_text(view.hand, table)))
+        played = ", ".join(f"{self.names[view.seats[i]]} {CARD_NAMES[c]}"
+                           for i, c in enumerate(view.trick))
         if game.phase == "play":
             self.say(tv.running_count(game.rules, obs, seat, self.names, lang))
-            played = ", ".join(f"{self.names[view.seats[i]]} {CARD_NAMES[c]}"
-                               for i, c in enumerate(view.trick))
             self.say(say(lang, "live.trick_so_far", played=played) if played
                      else say(lang, "live.you_lead"))
+        elif played:  # a decision in the middle of a trick (naming the mode when void)
+            self.say(say(lang, "live.trick_so_far", played=played))
         if game.phase == "weis":
             self.say(say(lang, "live.your_weis",
                          said="; ".join(tv.weis_text(w, lang) for w in obs.weis_offer)))
