@@ -153,3 +153,15 @@ def test_a_player_naming_the_mode_when_void_sees_the_trick_so_far() -> None:
     player = HumanPlayer(io.StringIO(), out, ["P0", "P1", "P2", "P3"], lang="en")
     player.show(game, game.current_player, game.legal_actions())
     assert "trick so far: " in out.getvalue()
+
+
+def test_a_difference_times_a_factor_reads_as_one_factor() -> None:
+    """`abs(points - estimate) * factor` read 'the difference between their card points
+    and their estimate times factor', as if only the estimate were multiplied."""
+    from jassdsl.rulebook.expressions import TIMES
+
+    path = OUTSIDER / "wunschdiff.jass"
+    assert f"*miss* is (the difference between their card points and their estimate) {TIMES} " \
+           "*factor*" in page(path, "en")
+    assert "*miss* ist (der Unterschied zwischen seinen Kartenpunkten und seiner " \
+           f"Schätzung) {TIMES} *factor*" in page(path, "de")
