@@ -165,3 +165,16 @@ def test_a_difference_times_a_factor_reads_as_one_factor() -> None:
            "*factor*" in page(path, "en")
     assert "*miss* ist (der Unterschied zwischen seinen Kartenpunkten und seiner " \
            f"Schätzung) {TIMES} *factor*" in page(path, "de")
+
+
+@pytest.mark.parametrize("bots", ["heuristic", "random"])
+def test_bots_say_a_kontra_in_a_plain_auction(
+        bots: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Neither bot ever said the Kontra a plain auction offers (bid_or_pass took the
+    lowest bid or passed), so `play` never showed the file's Kontra at work."""
+    said = 0
+    for seed in (1, 2, 3):
+        assert cli.main(["play", str(ALONE), "--seed", str(seed), "--bots", bots, "-v"]) == 0
+        said += sum("kontra:" in line and "yes" in line
+                    for line in capsys.readouterr().out.splitlines())
+    assert said > 0
