@@ -178,3 +178,20 @@ def test_bots_say_a_kontra_in_a_plain_auction(
         said += sum("kontra:" in line and "yes" in line
                     for line in capsys.readouterr().out.splitlines())
     assert said > 0
+
+
+def test_the_german_terminal_asks_for_a_declaration_by_its_german_noun() -> None:
+    """The German terminal asked 'deine estimate' and listed 'estimate von 0 bis 157',
+    though the language reference promises the terminal asks by the German noun."""
+    game = Game(load_rules(OUTSIDER / "wunschdiff.jass"), seed=5)
+    while game.phase != "declare":
+        game.apply(game.legal_actions()[0])
+    legal = game.legal_actions()
+    player = HumanPlayer(io.StringIO(), io.StringIO(), ["P0", "P1", "P2", "P3"], lang="de")
+    assert player.prompt(game, legal) == "deine Schätzung: "
+    assert choices_text(game, legal, "de") == "Schätzung von 0 bis 157"
+    assert choices_text(game, legal, "en") == "estimate from 0 to 157"
+    konter = Game(load_rules("schieber", {"konter": "yes"}), seed=1)
+    while konter.phase != "declare":
+        konter.apply(konter.legal_actions()[0])
+    assert player.prompt(konter, konter.legal_actions()) == "dein Konter: "

@@ -20,7 +20,7 @@ from jassdsl.core.mechanism import at_phase
 from jassdsl.engine import Game, Outcome
 from jassdsl.registry import display_path, load_rules, variant_path
 from jassdsl.rulebook import textview as tv
-from jassdsl.rulebook.words import LANGS, Lang, say
+from jassdsl.rulebook.words import LANGS, Lang, declared_words, say
 
 QUIT_WORDS = ("q", "quit", "exit", "ende")
 YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}
@@ -206,7 +206,10 @@ class HumanPlayer:
         if mechanism is not None and mechanism.prompt is not None:
             return mechanism.prompt.ask(game, lang)
         if game.phase == "declare":  # the legal numbers are on the line above
-            return say(lang, "live.ask.declare", kind=legal[0].kind)
+            words = declared_words(legal[0].kind, game.rules.model)
+            return say(lang, "live.ask.declare" if lang == "en" or words.gender == "f"
+                       else "live.ask.declare_mn",
+                       kind=tv.declared_noun(game.rules, legal[0].kind, lang))
         if game.phase == "auction":
             return say(lang, "live.ask.bid",
                        calls="".join(f"{a.kind}, " for a in auction_calls(game, legal)))
@@ -269,7 +272,8 @@ def choices_text(game: Game, legal: list[Action], lang: Lang = "en", cards: str 
         return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
     if game.phase in ("declare", "auction") and numbers:
         low, high = numbers[0].value, numbers[-1].value
-        text = say(lang, "live.choice.range", kind=numbers[0].kind, low=low, high=high)
+        text = say(lang, "live.choice.range", low=low, high=high,
+                   kind=tv.declared_noun(game.rules, numbers[0].kind, lang))
         missing = sorted(set(range(low, high + 1)) - {a.value for a in numbers})
         if missing:
             text += say(lang, "live.choice.except", values=", ".join(map(str, missing)))

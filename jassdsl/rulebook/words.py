@@ -1155,6 +1155,7 @@ OWN: dict[str, tuple[str, str]] = {
     "live.your_weis": ("your Weis: {said}", "dein Weis: {said}"),
     "live.legal": ("legal: {legal}", "erlaubt: {legal}"),
     "live.ask.declare": ("your {kind}: ", "deine {kind}: "),
+    "live.ask.declare_mn": ("your {kind}: ", "dein {kind}: "),  # a German noun not feminine
     "live.ask.bid": ("your bid, {calls}or pass: ", "dein Gebot, {calls}oder pass: "),
     "live.ask.column": ("column of your sheet (number or name{push}): ",
                         "Spalte deiner Tafel (Nummer oder Name{push}): "),
