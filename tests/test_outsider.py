@@ -195,3 +195,24 @@ def test_the_german_terminal_asks_for_a_declaration_by_its_german_noun() -> None
     while konter.phase != "declare":
         konter.apply(konter.legal_actions()[0])
     assert player.prompt(konter, konter.legal_actions()) == "dein Konter: "
+
+
+@pytest.mark.parametrize(("deal", "players", "warns"), [
+    ("deal all cards in packets of 3", "players 4", True),  # 36 dealt: the talon is empty
+    ("deal 9 each in packets of 3", "players 4", True),
+    ("deal 8 each in packets of 4", "players 4", False),  # the file as written: 4 left
+    ("deal 9 each in packets of 3", 'option seats "players" default 4 choices 4, 3\n'
+     "players seats", False),  # three at the table leave nine
+])
+def test_a_pile_that_never_gets_a_card_warns(deal: str, players: str, warns: bool) -> None:
+    """`check` accepted a talon of 'the rest' with every card dealt; the bidder then took
+    nothing, silently. Now a warning at the pile (the file stays valid)."""
+    from jassdsl.language.check import file_warnings
+
+    text = ALONE.read_text(encoding="utf-8").replace(
+        "deal 8 each in packets of 4", deal).replace("players 4\n", players + "\n", 1)
+    found = [w for w in file_warnings(text, "alone.jass") if "never gets a card" in w.message]
+    assert bool(found) == warns
+    if warns:
+        assert found[0].pos.line == text.splitlines().index("pile talon: the rest") + 1
+        assert "every card is dealt" in found[0].message

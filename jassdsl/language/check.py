@@ -21,7 +21,7 @@ from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.nesting import Nesting
 from jassdsl.core.pos import FILE_START
 from jassdsl.core.roles import CHOOSERS, NEEDS, ROLE_LIST, ROLES, Role, role_name
-from jassdsl.language import quantifier_scope, standard, team_sums
+from jassdsl.language import empty_piles, quantifier_scope, standard, team_sums
 from jassdsl.language.facts import FACTS
 from jassdsl.language.syntax import parse_file
 
@@ -1534,10 +1534,11 @@ def forget_models() -> None:
 
 def file_warnings(text: str, path: str) -> list[RuleError]:
     """What a valid file says that it likely does not mean (jassdsl/language/team_sums.py,
-    jassdsl/language/quantifier_scope.py): rule errors of their own kind that do not stop
+    quantifier_scope.py, empty_piles.py): rule errors of their own kind that do not stop
     the file, in file order; raises RuleFileErrors as load_model does."""
     rf = load_model(text, path)
-    found = team_sums.warnings(rf, path) + quantifier_scope.warnings(rf, path, text)
+    found = team_sums.warnings(rf, path) + quantifier_scope.warnings(rf, path, text) + \
+        empty_piles.warnings(rf, path)
     return sorted(found, key=lambda w: (w.pos.line, w.pos.column))
 
 
