@@ -216,3 +216,18 @@ def test_a_pile_that_never_gets_a_card_warns(deal: str, players: str, warns: boo
     if warns:
         assert found[0].pos.line == text.splitlines().index("pile talon: the rest") + 1
         assert "every card is dealt" in found[0].message
+
+
+def test_a_hidden_call_that_ends_the_auction_is_an_error(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    """`declare kontra yes or no hidden, ..., ending the auction` was accepted, though the
+    whole table sees the auction end on the yes."""
+    text = ALONE.read_text(encoding="utf-8").replace(
+        "declare kontra yes or no, by", "declare kontra yes or no hidden, by")
+    path = tmp_path / "hidden.jass"
+    path.write_text(text, encoding="utf-8")
+    assert cli.main(["check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:24:61: 'kontra' ends the auction for all to see, so it cannot stay " \
+           "hidden: leave out 'hidden'" in err

@@ -935,6 +935,10 @@ class Checker:
         elif auction is None:
             self.error(where.get("ends_auction", d.pos), "auction", "'ending the auction' "
                        "needs an auction: 'declare bid from 60 to 157, auction before trump'")
+        elif d.hidden:  # everybody sees the auction end, and the answer is its only cause
+            self.error(where.get("ends_auction", d.pos), "auction", f"{d.name!r} ends the "
+                       "auction for all to see, so it cannot stay hidden: leave out "
+                       "'hidden'")
 
     # -- roles (jassdsl/core/roles.py)
     def role_held(self, rf: m.RuleFile, role: Role) -> bool:
