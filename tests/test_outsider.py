@@ -231,3 +231,16 @@ def test_a_hidden_call_that_ends_the_auction_is_an_error(tmp_path: Path,
     err = capsys.readouterr().err
     assert f"{path}:24:61: 'kontra' ends the auction for all to see, so it cannot stay " \
            "hidden: leave out 'hidden'" in err
+
+
+@pytest.mark.parametrize("path", sorted(OUTSIDER.glob("*.jass")), ids=lambda p: p.stem)
+def test_every_outsider_file_checks_plays_and_renders(
+        path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The whole path a club member takes with a file: check (no warning), a seeded game,
+    both rulebook pages."""
+    assert cli.main(["check", str(path)]) == 0
+    assert "warning" not in capsys.readouterr().err
+    assert cli.main(["play", str(path), "--seed", "1"]) == 0
+    assert "game over after" in capsys.readouterr().out
+    for lang in ("en", "de"):
+        assert page(path, lang).startswith("# ")
