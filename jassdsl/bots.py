@@ -34,6 +34,7 @@ PUSH_BELOW = 0.3  # push when the best mode promises less than this share of the
 # say the higher of a two-valued declaration (a double, a yes) when the hand promises this
 # share of the points or more: about one hand in ten
 STRONG_FROM = 0.35
+KONTRA_SHARE = 0.25  # in a Kontra, a bot counts on this share of what its hand leaves
 
 
 class Bot(Protocol):
@@ -125,6 +126,12 @@ class RandomBot:
         legal = game.legal_actions()
         if game.phase not in ("declare", "auction"):
             return legal[self.rng.randrange(len(legal))]
+        calls = auction_calls(game, legal)
+        if calls:  # a Kontra is one more choice beside bidding or passing
+            k = self.rng.randrange(len(calls) + 1)
+            if k < len(calls):
+                return calls[k]
+            legal = [a for a in legal if a not in calls]
         low, high = declared_range(game)
         share = (high - low) / game.n
         wish = low + round(self.rng.gauss(share, share / 3))
@@ -167,6 +174,30 @@ def yes_if_strong(legal: Sequence[Action], share: float) -> Action:
 def clamp_declaration(legal: Sequence[Action], value: int) -> Action:
     """The legal declaration closest to the wished value."""
     return min(legal, key=lambda a: abs(a.value - value))
+
+
+def auction_calls(game: Game, legal: Sequence[Action]) -> list[Action]:
+    """The legal calls that end a plain auction (a Kontra's yes): neither bid nor pass."""
+    if game.phase != "auction":
+        return []
+    bid = game.rules.declarations[game.rules.auction].name
+    return [a for a in legal if a.kind not in (bid, "pass")]
+
+
+def calls_kontra(game: Game, view: View) -> bool:
+    """Whether this hand, with a share of the rest for the players on its side, should
+    take more than the highest bid leaves to the others, on average over the modes (the
+    bidder names the mode afterwards)."""
+    r = game.rules
+    bid = max(v or 0 for v in game.observation(view.seat)["declared"][
+        r.declarations[r.auction].name])
+
+    def margin(mode: int) -> float:
+        own, total = expected_points(r, view.hand, r.modes[mode]), hand_total(r, r.modes[mode])
+        return own + (total - own) * KONTRA_SHARE - (total - bid)
+
+    modes = r.trump_choices or tuple(range(len(r.modes)))
+    return sum(margin(m) for m in modes) > 0
 
 
 def bid_or_pass(legal: Sequence[Action], wish: int) -> Action:
@@ -261,7 +292,10 @@ class HeuristicBot:
             best = max((expected_points(r, view.hand, r.modes[m]) + bid_gain(
                 game, view, r.modes[m])) / hand_total(r, r.modes[m])
                 for m in (r.trump_choices or tuple(r.modes)))
-            return bid_or_pass(legal, scaled(game, best))
+            calls = auction_calls(game, legal)
+            choice = bid_or_pass([a for a in legal if a not in calls], scaled(game, best))
+            return calls[0] if calls and choice.kind == "pass" and \
+                calls_kontra(game, view) else choice
         if phase == "weis":  # a declared Weis counts for its side in every rule file
             return max(legal, key=lambda a: a.value)
         mechanism = at_phase(game.rules.mechanisms, phase)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -71,11 +72,35 @@ def corpus_dir(args: argparse.Namespace) -> Path:
     return root
 
 
+def corpus_variants(given: list[str] | None) -> list[str] | None:
+    """The variants named for the corpus: names of rule files in rules/, exactly as the
+    cases cite them; a path or a name in other letters is told which name to give."""
+    from jassdsl.cli import UsageError
+    from jassdsl.registry import variant_names
+
+    known = variant_names()
+    for name in given or known:
+        if name in known and re.fullmatch(r"[a-z0-9-]+", name):
+            continue
+        if name in known:
+            raise UsageError(f"a case names its variant in small letters, digits and dashes: "
+                             f"rename rules/{name}.jass to fit")
+        if Path(name).suffix == ".jass" or "/" in name or "\\" in name:
+            raise UsageError(f"the corpus covers the rule files of rules/ by name, not a path "
+                             f"({name!r}): copy the file into rules/ and give its name "
+                             f"({Path(name).stem!r})")
+        folded = {k.casefold(): k for k in known}
+        hint = f"; did you mean {folded[name.casefold()]!r}?" if name.casefold() in folded \
+            else ""
+        raise UsageError(f"no rule file {name!r} in rules/{hint} (known: {', '.join(known)})")
+    return given
+
+
 def run_generate(args: argparse.Namespace) -> int:
     from jassdsl.corpus.generate import generate
 
     root = corpus_dir(args)
-    meta, seconds = generate(root, args.variants)
+    meta, seconds = generate(root, corpus_variants(args.variants))
     kinds = {k: sum(c.get(k, 0) for c in meta["counts"].values()) for k in KINDS}
     shown = ", ".join(f"{n} {k}" for k, n in kinds.items())
     print(f"corpus {meta['corpus_version']}: {meta['total']} cases ({shown}) in {root}, "

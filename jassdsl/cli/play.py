@@ -20,7 +20,7 @@ from jassdsl.core.mechanism import at_phase
 from jassdsl.engine import Game, Outcome
 from jassdsl.registry import display_path, load_rules, variant_path
 from jassdsl.rulebook import textview as tv
-from jassdsl.rulebook.words import LANGS, Lang, say
+from jassdsl.rulebook.words import LANGS, Lang, declared_words, say
 
 QUIT_WORDS = ("q", "quit", "exit", "ende")
 YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}
@@ -185,12 +185,14 @@ class HumanPlayer:
             trump_text += say(lang, "live.this_trick",
                               mode=tv.mode_label(game.rules.mode_names[view.order], lang))
         self.say(say(lang, "live.show", trump=trump_text, hand=tv.hand_text(view.hand, table)))
+        played = ", ".join(f"{self.names[view.seats[i]]} {CARD_NAMES[c]}"
+                           for i, c in enumerate(view.trick))
         if game.phase == "play":
             self.say(tv.running_count(game.rules, obs, seat, self.names, lang))
-            played = ", ".join(f"{self.names[view.seats[i]]} {CARD_NAMES[c]}"
-                               for i, c in enumerate(view.trick))
             self.say(say(lang, "live.trick_so_far", played=played) if played
                      else say(lang, "live.you_lead"))
+        elif played:  # a decision in the middle of a trick (naming the mode when void)
+            self.say(say(lang, "live.trick_so_far", played=played))
         if game.phase == "weis":
             self.say(say(lang, "live.your_weis",
                          said="; ".join(tv.weis_text(w, lang) for w in obs.weis_offer)))
@@ -204,9 +206,13 @@ class HumanPlayer:
         if mechanism is not None and mechanism.prompt is not None:
             return mechanism.prompt.ask(game, lang)
         if game.phase == "declare":  # the legal numbers are on the line above
-            return say(lang, "live.ask.declare", kind=legal[0].kind)
+            words = declared_words(legal[0].kind, game.rules.model)
+            return say(lang, "live.ask.declare" if lang == "en" or words.gender == "f"
+                       else "live.ask.declare_mn",
+                       kind=tv.declared_noun(game.rules, legal[0].kind, lang))
         if game.phase == "auction":
-            return say(lang, "live.ask.bid")
+            return say(lang, "live.ask.bid",
+                       calls="".join(f"{a.kind}, " for a in auction_calls(game, legal)))
         if game.phase == "trump":
             push = ", push" if any(a.kind == "push" for a in legal) else ""
             if any(a.kind == "column" for a in legal):
@@ -266,7 +272,8 @@ def choices_text(game: Game, legal: list[Action], lang: Lang = "en", cards: str 
         return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
     if game.phase in ("declare", "auction") and numbers:
         low, high = numbers[0].value, numbers[-1].value
-        text = say(lang, "live.choice.range", kind=numbers[0].kind, low=low, high=high)
+        text = say(lang, "live.choice.range", low=low, high=high,
+                   kind=tv.declared_noun(game.rules, numbers[0].kind, lang))
         missing = sorted(set(range(low, high + 1)) - {a.value for a in numbers})
         if missing:
             text += say(lang, "live.choice.except", values=", ".join(map(str, missing)))
@@ -287,6 +294,28 @@ def column_label(game: Game, action: Action, lang: Lang = "en") -> str:
 def mode_words(game: Game, legal: list[Action]) -> str:
     """The modes a trump choice allows, as they are entered: ``D, H, S, C, obenabe``."""
     return ", ".join(game.action_text(a).split(" ", 1)[1] for a in legal if a.kind == "trump")
+
+
+def auction_calls(game: Game, legal: list[Action]) -> list[Action]:
+    """The legal calls that end the auction (a Kontra's yes): neither a bid nor a pass."""
+    if game.phase != "auction" or game.rules.auction < 0:
+        return []
+    bid = game.rules.declarations[game.rules.auction].name
+    return [a for a in legal if a.kind not in (bid, "pass")]
+
+
+def auction_call(game: Game, words: list[str], legal: list[Action]) -> Action | None:
+    """A call that ends the auction as entered: its name (`kontra`), its name and yes
+    (`kontra yes`, as the list of choices shows it), or a yes alone when it is the only
+    call open."""
+    calls = auction_calls(game, legal)
+    said = words[:-1] if len(words) == 2 and YES_NO.get(words[1]) == 1 else words
+    for call in calls:
+        if said == [call.kind]:
+            return call
+    if len(calls) == 1 and len(words) == 1 and YES_NO.get(words[0]) == 1:
+        return calls[0]
+    return None
 
 
 def by_name(text: str, word: str, named: dict[str, Action]) -> Action | str | None:
@@ -336,6 +365,8 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     numbers = [a for a in legal if a.kind != "pass"]
     if game.phase == "auction" and words == ["pass"]:
         return PASS
+    if (call := auction_call(game, words, legal)) is not None:
+        return call
     if game.phase in ("declare", "auction") and numbers:
         number = words[-1]
         named = game.rules.named_values.get((numbers[0].kind, number))

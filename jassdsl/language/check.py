@@ -21,7 +21,7 @@ from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.nesting import Nesting
 from jassdsl.core.pos import FILE_START
 from jassdsl.core.roles import CHOOSERS, NEEDS, ROLE_LIST, ROLES, Role, role_name
-from jassdsl.language import standard, team_sums
+from jassdsl.language import empty_piles, quantifier_scope, standard, team_sums
 from jassdsl.language.facts import FACTS
 from jassdsl.language.syntax import parse_file
 
@@ -931,6 +931,10 @@ class Checker:
         elif auction is None:
             self.error(where.get("ends_auction", d.pos), "auction", "'ending the auction' "
                        "needs an auction: 'declare bid from 60 to 157, auction before trump'")
+        elif d.hidden:  # everybody sees the auction end, and the answer is its only cause
+            self.error(where.get("ends_auction", d.pos), "auction", f"{d.name!r} ends the "
+                       "auction for all to see, so it cannot stay hidden: leave out "
+                       "'hidden'")
 
     # -- roles (jassdsl/core/roles.py)
     def role_held(self, rf: m.RuleFile, role: Role) -> bool:
@@ -1529,10 +1533,13 @@ def forget_models() -> None:
 
 
 def file_warnings(text: str, path: str) -> list[RuleError]:
-    """What a valid file says that it likely does not mean (jassdsl/language/team_sums.py): rule
-    errors of their own kind that do not stop the file; raises RuleFileErrors as
-    load_model does."""
-    return team_sums.warnings(load_model(text, path), path)
+    """What a valid file says that it likely does not mean (jassdsl/language/team_sums.py,
+    quantifier_scope.py, empty_piles.py): rule errors of their own kind that do not stop
+    the file, in file order; raises RuleFileErrors as load_model does."""
+    rf = load_model(text, path)
+    found = team_sums.warnings(rf, path) + quantifier_scope.warnings(rf, path, text) + \
+        empty_piles.warnings(rf, path)
+    return sorted(found, key=lambda w: (w.pos.line, w.pos.column))
 
 
 def card_points(rf: m.RuleFile, mode: str, case: tuple[str, str] | None

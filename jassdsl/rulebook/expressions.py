@@ -574,6 +574,8 @@ class Speaker:
             if coef and operand is not None and not (isinstance(operand, m.Binary)
                                                      and operand.op == "*"):
                 nom, dat = self.noun_phrase(operand)
+                if isinstance(operand, m.Call) and operand.func == "abs":  # 'the difference
+                    nom, dat = f"({nom})", f"({dat})"  # between a and b' is one factor
                 if "`" not in nom:
                     coef_dat = f"dem {coef[4:]}" if coef.startswith("der ") else coef
                     return f"{nom} {TIMES} {coef}", f"{dat} {TIMES} {coef_dat}"

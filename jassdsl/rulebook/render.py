@@ -475,8 +475,11 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
                  role=holder)]
     if d.by is not None:
         who, plural = declarers(lang, rf, d.by)
+        start = say(lang, "declare.start.bidder") if d.after_bidder else \
+            say(lang, "declare.start.role", role=holder) if role is not None else \
+            say(lang, "declare.start.forehand")
         items = [say(lang, "declare.by_yes_no" if d.yes_no else "declare.by", who=who,
-                     a_name=a_name, low=low, high=high, name=noun,
+                     a_name=a_name, low=low, high=high, name=noun, start=start,
                      may=say(lang, "declare.may_pl" if plural else "declare.may"))]
     if d.ends_auction:  # said in the auction's turns: a Kontra
         who, plural = declarers(lang, rf, d.by) if d.by is not None else \

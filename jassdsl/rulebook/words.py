@@ -502,17 +502,23 @@ OWN: dict[str, tuple[str, str]] = {
     "declare.open": ("The declarations are open to all.", "Die Ansagen sind für alle offen."),
     "declare.by": (
         "After trump is set, only {who} {may} declare {a_name}, one player after the other "
-        "from forehand on: a whole number from {low} to {high}.",
+        "{start}: a whole number from {low} to {high}.",
         "Nach der Trumpfbestimmung {may} nur {who} {a_name} ansagen, ein Spieler nach dem "
-        "anderen ab der Vorhand: eine ganze Zahl von {low} bis {high}.",
+        "anderen {start}: eine ganze Zahl von {low} bis {high}.",
     ),
     "declare.by_yes_no": (
         "After trump is set, only {who} {may} answer the question {name}: yes or no, one "
-        "player after the other from forehand on. In the scoring a yes counts 1 and a no 0.",
+        "player after the other {start}. In the scoring a yes counts 1 and a no 0.",
         "Nach der Trumpfbestimmung {may} nur {who} die Frage {name} beantworten: ja oder "
-        "nein, ein Spieler nach dem anderen ab der Vorhand. In der Abrechnung zählt ein Ja 1 "
+        "nein, ein Spieler nach dem anderen {start}. In der Abrechnung zählt ein Ja 1 "
         "und ein Nein 0.",
     ),
+    # where the turns of a declaration `by` some players begin
+    "declare.start.forehand": ("from forehand on", "ab der Vorhand"),
+    "declare.start.role": ("from the player to the right of {role} on",
+                           "ab dem Spieler rechts von {role}"),
+    "declare.start.bidder": ("from the player to the right of the highest bidder on",
+                             "ab dem Spieler rechts vom Höchstbietenden"),
     "declare.may": ("may", "darf"),
     "declare.may_pl": ("may", "dürfen"),
     "declare.by_role": ("the {subject} of {role}", "das {subject} {role}"),
@@ -1108,7 +1114,8 @@ OWN: dict[str, tuple[str, str]] = {
     "live.your_weis": ("your Weis: {said}", "dein Weis: {said}"),
     "live.legal": ("legal: {legal}", "erlaubt: {legal}"),
     "live.ask.declare": ("your {kind}: ", "deine {kind}: "),
-    "live.ask.bid": ("your bid, or pass: ", "dein Gebot, oder pass: "),
+    "live.ask.declare_mn": ("your {kind}: ", "dein {kind}: "),  # a German noun not feminine
+    "live.ask.bid": ("your bid, {calls}or pass: ", "dein Gebot, {calls}oder pass: "),
     "live.ask.column": ("column of your sheet (number or name{push}): ",
                         "Spalte deiner Tafel (Nummer oder Name{push}): "),
     "live.ask.trump": ("trump (number or {modes}{push}): ",
