@@ -244,3 +244,11 @@ def test_every_outsider_file_checks_plays_and_renders(
     assert "game over after" in capsys.readouterr().out
     for lang in ("en", "de"):
         assert page(path, lang).startswith("# ")
+
+
+def test_the_deal_row_says_the_rest_goes_to_the_talon() -> None:
+    """Eight cards to each of four with a talon of the rest: the page said 'the rest stays
+    aside' and '(with fewer than 4 at the table)', though four at the table leave four."""
+    row = next(line for line in page(ALONE, "en").splitlines() if line.startswith("| Deal"))
+    assert "stays aside" not in row and "fewer than" not in row
+    assert "the cards left over are laid face down as the *talon* (the rest)" in row

@@ -138,8 +138,8 @@ def overview(lang: Lang, v: Variant) -> list[str]:
     players = value_text(lang, rf, rf.players)
     each = value_text(lang, rf, rf.deal.each) if rf.deal.each else str(r.cards_each)
     # 'the rest stays aside' only when some is: twelve each to three players is every card
-    deal_key = "ov.deal_each" if rf.deal.each and r.cards_each * r.players < 36 \
-        else "ov.deal_all"
+    deal_key = ("ov.deal_each_piles" if rf.piles else "ov.deal_each") \
+        if rf.deal.each and r.cards_each * r.players < 36 else "ov.deal_all"
     dealer_key = f"ov.dealer_{settings.word(rf, 'first dealer')}"
     deal = f"{say(lang, deal_key, each=each, packet=value_text(lang, rf, rf.deal.packet))}; " \
            f"{say(lang, dealer_key)}"
@@ -150,7 +150,7 @@ def overview(lang: Lang, v: Variant) -> list[str]:
         deal += f"; {say(lang, 'ov.dealer_role', role=role_words(lang, dealer_role))}"
     if rf.piles:  # cards are left over only with fewer players than the cards can serve
         full = 36 // r.cards_each
-        key = "ov.piles_fewer" if r.players >= full else "ov.piles"
+        key = "ov.piles_fewer" if r.players * r.cards_each >= 36 else "ov.piles"
         deal += f"; {say(lang, key, piles=piles_text(lang, rf), full=full)}"
     lead_role = role_name(settings.word(rf, "first lead"))
     lead_key = "ov.lead_bidder" if lead_role == "bidder" else "ov.lead_role" if lead_role \

@@ -71,6 +71,10 @@ OWN: dict[str, tuple[str, str]] = {
         "{each} cards to each player, in packets of {packet}; the rest stays aside",
         "{each} Karten pro Spieler, in Paketen zu {packet}; der Rest bleibt liegen",
     ),
+    "ov.deal_each_piles": (  # what is left goes to the piles, said after the dealer
+        "{each} cards to each player, in packets of {packet}",
+        "{each} Karten pro Spieler, in Paketen zu {packet}",
+    ),
     "ov.dealer_lot": (
         "the first dealer is drawn by lot; then the deal passes to the right",
         "der erste Geber wird ausgelost; danach geht das Geben nach rechts weiter",
