@@ -20,7 +20,14 @@ from jassdsl.core.cards import CARD_INDEX, cards_mask
 from jassdsl.corpus import store
 from jassdsl.corpus.coverage import applicable_paths, legal_paths
 from jassdsl.corpus.derive import derive
-from jassdsl.corpus.generate import GenerateError, build, generate, group_files, manifest
+from jassdsl.corpus.generate import (
+    GenerateError,
+    build,
+    generate,
+    group_files,
+    manifest,
+    write,
+)
 from jassdsl.corpus.harvest import play
 from jassdsl.corpus.models import canonical, content_hash, json_schema
 from jassdsl.corpus.position import ReplayError
@@ -147,8 +154,22 @@ def test_hand_written_cases_are_marked_and_cite_their_source(committed: list[Any
 
 
 # --- generation ------------------------------------------------------------------------------
-def test_generation_reproduces_the_committed_files_byte_for_byte(copy: Path) -> None:
-    generate(copy, [SMALL])
+@pytest.fixture(scope="module")
+def regenerated(tmp_path_factory: pytest.TempPathFactory
+                ) -> tuple[Path, list[dict[str, Any]], dict[str, Any]]:
+    """SMALL generated again over a copy of the committed corpus, as `generate` does it
+    (build, then write): the folder, and the cases and manifest build gave. Read by the
+    two tests that ask of this one regeneration (derived once, not twice)."""
+    root = tmp_path_factory.mktemp("regenerated") / "corpus"
+    shutil.copytree(CORPUS, root)
+    cases, meta = build(root, [SMALL])
+    write(root, cases, meta)
+    return root, cases, meta
+
+
+def test_generation_reproduces_the_committed_files_byte_for_byte(
+        regenerated: tuple[Path, list[dict[str, Any]], dict[str, Any]]) -> None:
+    copy = regenerated[0]
     for path in sorted(CORPUS.rglob("*")):
         if path.is_file():
             assert (copy / path.relative_to(CORPUS)).read_bytes() == path.read_bytes(), path
@@ -180,10 +201,12 @@ def test_a_lost_case_comes_back_with_a_new_id_and_no_id_is_reused(copy: Path) ->
     assert store.read_manifest(copy)["next_id"][group] == meta_before["next_id"][group] + 1
 
 
-def test_a_changed_answer_keeps_its_id(copy: Path, committed: list[Any]) -> None:
+def test_a_changed_answer_keeps_its_id(
+        regenerated: tuple[Path, list[dict[str, Any]], dict[str, Any]],
+        committed: list[Any]) -> None:
     case = next(c for c in committed if c["variant"] == SMALL and c["kind"] == "trick")
     old = [c for c in committed if c["variant"] != SMALL]
-    cases, meta = build(copy, [SMALL])
+    _, cases, meta = regenerated
     assert case["id"] in {c["id"] for c in cases}
     assert [c for c in cases if c["variant"] != SMALL] == old
     assert meta["content"] == store.read_manifest(CORPUS)["content"]

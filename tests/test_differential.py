@@ -22,7 +22,15 @@ from pathlib import Path
 
 import pytest
 from conftest import VariantCase, variant_cases
-from twin_games import compare, drive, fixture_names, fixture_rules, fuzzed, hostile_paths
+from twin_games import (
+    compare,
+    drive,
+    fixture_names,
+    fixture_rules,
+    fuzzed,
+    hostile_paths,
+    hostile_rules,
+)
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.engine import Game
@@ -59,7 +67,7 @@ def test_every_language_fixture(name: str) -> None:
 def test_every_hostile_rule_file(path: Path) -> None:
     """The hostile files `check` accepts; one that breaks in play (an invariant that
     fails) must break alike on both paths, which `compare` asserts."""
-    rules = load_rules(path)
+    rules = hostile_rules()[path]
     for seed in SEEDS:
         assert not compare(rules, seed, HANDS).error.startswith("no end"), path.name
 
@@ -82,7 +90,7 @@ def test_b1_plays_slalom_until_the_first_void() -> None:
     """B1 on the fast loop, against the rule itself: before the first card that cannot
     follow, tricks 1, 3, 5, ... go to the highest card of the suit led (Obenabe), tricks
     2, 4, ... to the lowest (Undenufe); a card's index is suit * 9 + rank, Ace first."""
-    rules = load_rules(next(p for p in hostile_paths() if p.name == B1))
+    rules = next(r for p, r in hostile_rules().items() if p.name == B1)
     assert not uncovered(rules), "B1 is played by the fast loop"
     game = Game(rules, seed=4, record=False)
     play_random(game, random.Random(4), 12)
@@ -142,7 +150,7 @@ def test_a_trump_method_a_mechanism_adds_is_covered_where_it_says_so() -> None:
 def test_a_game_that_logs_events_logs_every_card() -> None:
     """The loop emits no events, so a game that logs them is played through `Game.apply`:
     the same hands, and a card event for every card of them."""
-    rules = load_rules(next(p for p in hostile_paths() if p.name == B1))
+    rules = next(r for p, r in hostile_rules().items() if p.name == B1)
     logged = Game(rules, seed=3, record=False, events=True)
     quiet = Game(rules, seed=3, record=False)
     play_random(logged, random.Random(3), HANDS)

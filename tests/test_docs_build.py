@@ -1,9 +1,10 @@
 """The rulebook site: `mkdocs build --strict` of the real project, read back as HTML.
 
 The project is built once per session into a temporary folder (the `site` fixture in
-conftest.py, shared with the browser check). Three more small builds
-work on copies of the project: one with an extra rule file (its page must appear with no
-other edit), one with a broken link and one with a broken rule file (both must fail).
+conftest.py, shared with the browser check). Two more small builds work on copies of the
+project: one with a broken link and one with a broken rule file (both must fail). That a
+new rule file gets its page and its menu entry with no other edit is checked on the
+tutorial's build (test_tutorial.py: the tutorial adds a rule file and builds the site).
 """
 
 from __future__ import annotations
@@ -145,20 +146,6 @@ def test_generated_pages_are_not_committed() -> None:
 def test_the_site_root_offers_both_languages(site: Path) -> None:
     text = (site / "index.html").read_text(encoding="utf-8")
     assert 'href="en/"' in text and 'href="de/"' in text
-
-
-def test_a_new_rule_file_gets_its_page(tmp_path: Path) -> None:
-    project = copy_project(tmp_path / "project", [ROOT / "rules" / "mittlere.jass"])
-    text = (ROOT / "rules" / "molotow.jass").read_text(encoding="utf-8")
-    (project / "rules" / "house-rules.jass").write_text(
-        text.replace('variant "Molotow"', 'variant "Molotow at our table"'), encoding="utf-8")
-    done = build(project, tmp_path / "site")
-    assert done.returncode == 0, done.stderr
-    for lang in LANGS:
-        page = tmp_path / "site" / lang / "variants" / "house-rules" / "index.html"
-        assert "Molotow at our table" in page.read_text(encoding="utf-8")
-        nav = (tmp_path / "site" / lang / "index.html").read_text(encoding="utf-8")
-        assert "variants/house-rules/" in nav
 
 
 def test_a_broken_link_fails_the_build(tmp_path: Path) -> None:

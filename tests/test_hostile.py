@@ -8,6 +8,7 @@ tests/fixtures/hostile (every round, with its README), and ask of each what its 
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 from conftest import THOROUGH
-from fuzzing import PATHS, every_path
+from fuzzing import PATHS
 from reference_expr import Naive
 from snippets import completed
 from test_language_fixtures import BASE, play_whole_game
@@ -357,9 +358,15 @@ INVARIANT_FAILS = {"invariant-fails"}
 # the file's folder, by its name, stdin closed, no colour. Each file's output comes after a
 # marker line on both streams; an exception escaping `main` is printed as the interpreter
 # would print it (a traceback in that file's part), and the next file goes on.
+#
+# The same interpreter then plays each accepted file that this session's
+# test_an_accepted_hostile_file_plays_on_every_path names through `fuzzing.every_path`
+# (after its own marker line), reusing the model `check` read: 09-lets-20000 takes seconds a
+# parse, and the commands and the paths read the very same text.
 ALL_COMMANDS = """
-import os, sys, tempfile, traceback
+import json, os, sys, tempfile, traceback
 from jassdsl.cli import main
+from jassdsl.registry import read_rule_text
 
 def run(args):
     try:
@@ -371,7 +378,7 @@ def run(args):
     sys.stderr.flush()
     return code
 
-for path in sys.argv[1:]:
+for path in COMMANDS:
     for stream in (sys.stdout, sys.stderr):
         print(MARK + path, file=stream, flush=True)
     os.chdir(os.path.dirname(path))
@@ -382,8 +389,22 @@ for path in sys.argv[1:]:
         for args in (["play", name, "--seed", "1"], ["simulate", name, "--games", "2"],
                      ["docs", "--out", tempfile.mkdtemp(), name]):
             print(args[0], run(args), flush=True)
+    if path in EVERY_PATH:
+        for stream in (sys.stdout, sys.stderr):
+            print(MARK + path + EVERY, file=stream, flush=True)
+        sys.path.insert(0, TESTS)
+        from fuzzing import every_path
+        try:  # 08 has 400 options: a sample of option sets (see the test)
+            got = every_path(read_rule_text(Path(path)), seed=3, hands=2, max_sets=6,
+                             parses=PARSES)
+            print(json.dumps(got), flush=True)
+        except BaseException:
+            traceback.print_exc()
+        sys.stdout.flush()
+        sys.stderr.flush()
 """
 MARK = "=== hostile file: "
+EVERY = " (every path)"
 
 
 def by_file(stream: str) -> dict[str, str]:
@@ -398,28 +419,41 @@ def by_file(stream: str) -> dict[str, str]:
     return {path: "".join(text) for path, text in parts.items()}
 
 
+def named_by(request: pytest.FixtureRequest, test: str) -> list[Path]:
+    """The files this session's cases of `test` name, in their order."""
+    return [item.callspec.params["path"] for item in request.session.items
+            if isinstance(item, pytest.Function) and item.originalname == test]
+
+
 @pytest.fixture(scope="module")
-def command_runs(request: pytest.FixtureRequest) -> dict[Path, tuple[str, str]]:
-    """(stdout, stderr) of the commands for each file that this session's
-    test_hostile_file cases name, from one interpreter."""
-    chosen = [item.callspec.params["path"] for item in request.session.items
-              if isinstance(item, pytest.Function) and item.originalname == "test_hostile_file"]
+def command_runs(request: pytest.FixtureRequest) -> dict[str, tuple[str, str]]:
+    """(stdout, stderr) from one interpreter: of the commands for each file that this
+    session's test_hostile_file cases name (keyed by its path), and of `every_path` for
+    each that test_an_accepted_hostile_file_plays_on_every_path names (its path + EVERY)."""
+    commands = named_by(request, "test_hostile_file")
+    paths = named_by(request, "test_an_accepted_hostile_file_plays_on_every_path")
+    commands += [p for p in paths if p not in commands]  # the paths read what check read
+    setup = (f"from pathlib import Path\nMARK = {MARK!r}\nEVERY = {EVERY!r}\n"
+             f"TESTS = {str(Path(__file__).parent)!r}\n"
+             f"PARSES = {None if THOROUGH else 2!r}\n"
+             f"COMMANDS = {list(map(str, commands))!r}\nEVERY_PATH = {set(map(str, paths))!r}\n")
     env = {**os.environ, "NO_COLOR": "1"}
-    run = subprocess.run([sys.executable, "-c", f"MARK = {MARK!r}\n" + ALL_COMMANDS,
-                          *map(str, chosen)], capture_output=True, text=True, timeout=900,
-                         env=env, stdin=subprocess.DEVNULL, check=False)
+    run = subprocess.run([sys.executable, "-c", setup + ALL_COMMANDS], capture_output=True,
+                         text=True, timeout=900, env=env, stdin=subprocess.DEVNULL,
+                         check=False)
     out, err = by_file(run.stdout), by_file(run.stderr)
-    return {p: (out[str(p)], err[str(p)]) for p in chosen if str(p) in out and str(p) in err}
+    return {p: (out[p], err[p]) for p in out if p in err}
 
 
 @pytest.mark.parametrize("path", [p for p in FILES if p.stem not in ELSEWHERE],
                          ids=[f"{p.parent.name}/{p.stem}" for p in FILES
                               if p.stem not in ELSEWHERE])
-def test_hostile_file(path: Path, command_runs: dict[Path, tuple[str, str]]) -> None:
+def test_hostile_file(path: Path, command_runs: dict[str, tuple[str, str]]) -> None:
     """check, and for a good file play, simulate and docs: no traceback, no hang; what
     the README row wants (accepted, or rejected at a place with a message in our words)."""
-    assert path in command_runs, "the commands stopped before this file (see the one before)"
-    stdout, stderr = command_runs[path]
+    assert str(path) in command_runs, "the commands stopped before this file (see the one " \
+        "before)"
+    stdout, stderr = command_runs[str(path)]
     assert "Traceback" not in stderr + stdout, stderr[-3000:]
     assert not any(unprintable(c) for c in stderr + stdout if c not in "\n"), \
         "a control character reached the terminal"
@@ -450,16 +484,21 @@ def test_hostile_file(path: Path, command_runs: dict[Path, tuple[str, str]]) -> 
 
 @pytest.mark.parametrize("path", [p for p in FILES if p.stem in MUST_CHECK],
                          ids=[p.stem for p in FILES if p.stem in MUST_CHECK])
-def test_an_accepted_hostile_file_plays_on_every_path(path: Path) -> None:
+def test_an_accepted_hostile_file_plays_on_every_path(
+        path: Path, command_runs: dict[str, tuple[str, str]]) -> None:
     """Game with random and heuristic bots under every option set, the fast playout, the
     worked example, the rulebook pages and the corpus derivation: each plays the file or
-    stops at the file's own failing invariant, never with another exception."""
-    text = read_rule_text(path)
-    # 08 has 400 options, 09 takes seconds a parse: a sample of option sets, and the parse
-    # cases of the file and of one mutation (the thorough profile derives every mutation)
-    got = every_path(text, seed=3, hands=2, max_sets=6, parses=None if THOROUGH else 2)
+    stops at the file's own failing invariant, never with another exception.
+
+    `every_path` runs in the interpreter of the commands (`command_runs`), on the text
+    check read there. 08 has 400 options, 09 takes seconds a parse: a sample of six option
+    sets, and the parse cases of the file and of one mutation (the thorough profile derives
+    every mutation)."""
+    assert str(path) + EVERY in command_runs, "the commands stopped before this file"
+    stdout, stderr = command_runs[str(path) + EVERY]
+    assert stdout.strip(), stderr[-3000:]  # an exception: its traceback
     want = "invariant" if path.stem in INVARIANT_FAILS else "ok"
-    assert got == dict.fromkeys(PATHS, want)
+    assert json.loads(stdout) == dict.fromkeys(PATHS, want), stderr[-3000:]
 
 
 @pytest.mark.parametrize("name", ["xss-all-fields-bieter", "xss-all-fields-coiffeur"])

@@ -6,6 +6,7 @@ each other, and the engine does not load the parser."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,13 @@ PARSER = {"jassdsl.language.syntax", "jassdsl.language.check", "lark"}
 
 def module_imports() -> dict[str, set[str]]:
     """Per module of the package: what its module-level statements import (those under
-    `if TYPE_CHECKING:` too; imports inside functions are loaded only when called)."""
+    `if TYPE_CHECKING:` too; imports inside functions are loaded only when called). A
+    fresh copy of the graph read once per session (the files do not change under a run)."""
+    return {k: set(v) for k, v in _module_imports().items()}
+
+
+@cache
+def _module_imports() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for path in PACKAGE.rglob("*.py"):
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
@@ -102,7 +109,13 @@ def layer_of(module: str) -> str | None:
 def loads() -> dict[str, set[str]]:
     """Per module: the package's modules its import statements load, wherever they stand
     (inside functions too); names imported only for annotations (`if TYPE_CHECKING:`) load
-    nothing and are left out."""
+    nothing and are left out. A fresh copy (a test may plant an import in it) of the graph
+    read once per session."""
+    return {k: set(v) for k, v in _loads().items()}
+
+
+@cache
+def _loads() -> dict[str, set[str]]:
     modules = {".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(
         ".__init__") for p in PACKAGE.rglob("*.py")}
     graph: dict[str, set[str]] = {}

@@ -8,7 +8,9 @@ it goes (`replace "A" .. "B"`: from the line starting with A to the last line be
 line starting with B; `replace "A"`: the line starting with A). The error example (a
 `text` block marked `output of check with "typo" for "word"`) must be exactly what
 `jassdsl check` prints for that typo. `mkdocs serve` runs as `mkdocs build --strict` (the
-same build, without the server), and the new variant's pages must then exist.
+same build, without the server), and the new variant's pages must then exist, with its
+name, and be in the menu of both languages: a new rule file needs no other edit to get its
+page (this build is the one the docs tests would otherwise make for that).
 
 The German tutorial is not replayed a second time: its blocks (commands, edits, the error
 example) are the English ones, character for character (test_both_languages_run_the_same_steps),
@@ -17,6 +19,7 @@ so its replay would run the very same steps on the very same files.
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import shlex
@@ -112,9 +115,16 @@ def test_the_tutorial_works_as_written(checkout: tuple[Path, dict[str, str]]) ->
                                              f"\n{done.stderr[-2000:]}"
                 ran.append(command)
     assert any(c.startswith(f"jassdsl simulate {variant}") for c in ran)
-    assert (folder / "site" / "en" / "variants" / variant / "index.html").is_file()
-    assert (folder / "site" / "de" / "variants" / variant / "index.html").is_file()
     assert (folder / "pages" / "en" / "variants" / f"{variant}.md").is_file()
+    # a new rule file gets its page and its place in the menu with no other edit (the build
+    # of the whole project that test_docs_build would otherwise make once more)
+    name = re.search(r'^variant "(.*)"$', target.read_text(encoding="utf-8"), re.M)
+    assert name and name[1] not in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for lang in ("en", "de"):
+        page = folder / "site" / lang / "variants" / variant / "index.html"
+        assert html.escape(name[1], quote=False) in page.read_text(encoding="utf-8"), lang
+        menu = (folder / "site" / lang / "index.html").read_text(encoding="utf-8")
+        assert f"variants/{variant}/" in menu, lang
 
 
 def check_error_example(folder: Path, env: dict[str, str], target: Path, shown: str,

@@ -131,21 +131,25 @@ def fixture_names() -> list[str]:
     return [p.name for p in FIXTURES if read_fixture(p).errors is None]
 
 
-@cache
 def hostile_paths() -> tuple[Path, ...]:
     """The vendored hostile inputs that are rule files `check` accepts (the rejected
-    ones are `test_hostile`'s); found once (reading 09-lets-20000 takes seconds)."""
-    return tuple(p for p in sorted(HOSTILE.rglob("*.jass")) if _checks(p))
+    ones are `test_hostile`'s)."""
+    return tuple(hostile_rules())
 
 
-def _checks(path: Path) -> bool:
-    """Whether `check` accepts the file; loaded as the tests load it (`load_rules`, which
-    keeps it compiled for them)."""
-    try:
-        load_rules(path)
-    except RuleFileErrors:  # not UTF-8 is one of them
-        return False
-    return True
+@cache
+def hostile_rules() -> dict[Path, CompiledRules]:
+    """The hostile files `check` accepts, each with its rules as `load_rules` gives them;
+    loaded once and kept here for the session (reading 09-lets-20000 takes seconds, and
+    the registry's own cache lets it go among the many files loaded before a test plays
+    it)."""
+    found: dict[Path, CompiledRules] = {}
+    for path in sorted(HOSTILE.rglob("*.jass")):
+        try:
+            found[path] = load_rules(path)
+        except RuleFileErrors:  # not UTF-8 is one of them
+            continue
+    return found
 
 
 def accepted(text: str, name: str = "mutant.jass") -> CompiledRules | None:

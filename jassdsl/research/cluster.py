@@ -47,7 +47,7 @@ def connect(address: str) -> Any:
         raise ClusterError("a run on a cluster needs Dask: pip install 'jassdsl[research]'"
                            ) from None
     try:
-        return Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+        return Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as e:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
 

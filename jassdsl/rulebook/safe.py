@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -52,6 +53,10 @@ def text(raw: str) -> str:
     return LINE_START.sub(lambda lead: f"{lead.group(1)}&#{ord(lead.group(2))};", line, count=1)
 
 
+# A file's listing is the same on its page in each language (and again when the pages are
+# made once more: the docs command, then the site, or the tests); highlighting a large file
+# takes seconds.
+@lru_cache(maxsize=32)
 def listing(source: str, title: str, anchor: str = "__codelineno-rules") -> str:
     """The rule file as highlighted HTML with line numbers, every text node escaped."""
     formatter = HtmlFormatter(linenos="table", filename=title, lineanchors=anchor,
