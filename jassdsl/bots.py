@@ -11,18 +11,20 @@ seeded game replays identically. `PolicyBot` is the exception: it is the random 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.play import beat_rows, trick_winner
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import CARD_INDEX, cards_mask
+from jassdsl.core.cards import CARD_INDEX, cards_mask, mask_cards
 from jassdsl.core.deal import trick_seats
 from jassdsl.core.mechanism import at_phase
+from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.core.tables import ModeTable
 from jassdsl.engine import Game
-from jassdsl.engine.playout import choose
+from jassdsl.engine.guided import guided_tricks
+from jassdsl.engine.playout import choose, even_hands, uncovered
 from jassdsl.engine.sides import SidesConfig
 from jassdsl.engine.talon import talon_config
 
@@ -371,11 +373,16 @@ def lead_card(cards: list[int], table: ModeTable) -> int:
 
 def cheapest(cards: list[int], table: ModeTable) -> int:
     """The card giving away least: fewest points, a side card before a trump, weakest."""
+    return min(cards, key=cheapest_keys(table).__getitem__)
+
+
+def cheapest_keys(table: ModeTable) -> tuple[tuple[int, bool, int], ...]:
+    """Per card: what `cheapest` compares (cached on the table)."""
     keys: tuple[tuple[int, bool, int], ...] | None = table.cache.get("bots-cheapest")
     if keys is None:
         keys = table.cache["bots-cheapest"] = tuple(
             (table.points[c], c // 9 == table.trump, table.strength[c]) for c in range(36))
-    return min(cards, key=keys.__getitem__)
+    return keys
 
 
 def takes_trick(rules: CompiledRules, view: View, trick: list[int], card: int) -> bool:
@@ -399,6 +406,174 @@ def takers(rules: CompiledRules, view: View, trick: list[int], cards: list[int])
         return [c for c in cards if (takes_trick(rules, view, trick, c) if c // 9 != led
                                      else beats[c])]
     return [c for c in cards if beats[c]]
+
+
+# -- the bots' cards in a loop over tricks (`engine.guided`)
+
+Picks = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]  # per suit and chunk a rank; cards
+
+
+def picks(key: Callable[[int], Any]) -> Picks:
+    """`min(cards, key=key)` over the cards of a mask, in index order, by 9-card suit
+    chunks: every card gets its rank in the order of (key, index), each suit's chunk the
+    lowest rank among its cards (99: none), and a mask the card of the lowest rank."""
+    order = sorted(range(36), key=lambda c: (key(c), c))
+    rank = {c: i for i, c in enumerate(order)}
+    return tuple(tuple(min((rank[c] for c in SUIT_CARDS[suit][chunk]), default=99)
+                       for chunk in range(512)) for suit in range(4)), tuple(order)
+
+
+def least(picked: Picks, mask: int) -> int:
+    """The first card of a mask with the least key (`picks`); the mask holds a card."""
+    (a, b, c, d), order = picked
+    return order[min(a[mask & 511], b[mask >> 9 & 511], c[mask >> 18 & 511], d[mask >> 27])]
+
+
+class CardTables(NamedTuple):
+    """The heuristic's card choices under one table, over masks of cards (`trick_cards`):
+    each the choice its function makes over a list of cards (the tests compare them)."""
+
+    cheapest: Picks  # `cheapest`
+    lead: tuple[tuple[int, ...], ...]  # per suit and chunk: `lead_card`'s key, card in bits 0-5
+    beaten: tuple[int, ...]  # per card: the cards that take a trick it is winning
+    points: tuple[int, ...]
+    losing: Picks  # `duck`: the most valuable card that loses the trick
+    taking: Picks  # `duck`: the strongest card, when every card takes it
+
+
+def card_tables(table: ModeTable) -> CardTables:
+    """A table's `CardTables`, made once and cached on it."""
+    found: CardTables | None = table.cache.get("bots-cards")
+    if found is None:
+        strength, points = table.strength, table.points
+        cheap = cheapest_keys(table)
+        level = {s: i for i, s in enumerate(sorted(set(strength)))}
+        lead = tuple(tuple(
+            -1 if not chunk else (((chunk.bit_count() << 6 | level[strength[top]]) << 2
+                                   | 3 - suit) << 6 | top)
+            for chunk in range(512)
+            for top in [lead_card(list(SUIT_CARDS[suit][chunk]), table) if chunk else 0])
+            for suit in range(4))
+        rows = beat_rows(table)
+        found = table.cache["bots-cards"] = CardTables(
+            picks(cheap.__getitem__), lead,
+            tuple(sum(1 << b for b in range(36) if rows[a][b]) for a in range(36)), points,
+            picks(lambda c: (-points[c], -strength[c])),
+            picks(lambda c: (-strength[c], points[c])))
+    return found
+
+
+def trick_plan(rules: CompiledRules, orders: Callable[[int, int], ModeTable],
+               mode: int) -> tuple[CardTables | None, ...]:
+    """Per trick k of a hand in a mode: the `CardTables` of the table the bot ranks
+    trick k by (`View.order`), where that is the table that decides the trick
+    (`orders(mode, k)`, play's); None where it is not, or while no trump is set (a card
+    may set it)."""
+    out: list[CardTables | None] = []
+    for k in range(MAX_TRICKS):
+        table = table_for(rules, trick_order(rules, mode, k))
+        out.append(card_tables(table) if mode >= 0 and table is orders(mode, k) else None)
+    return tuple(out)
+
+
+class TrickCards:
+    """The cards of heuristic and random bots as a `guided.CardChoice`: the card
+    `HeuristicBot.choose_card` (or `RandomBot.choose`, with its draw) picks, from the
+    trick loop's locals. A heuristic seat picks from the table's `CardTables`: where the
+    winners take most, it leads `lead_card` and follows with `cheapest` of `takers` or
+    of all; else it follows as `duck`. What those do not cover (leading where the fewest
+    win, a trick while no trump is set) goes to `choose_card` with the seat's `View`."""
+
+    def __init__(self, game: Game, bots: Sequence[Bot]) -> None:
+        self.game, rules = game, game.rules
+        self.rules = rules
+        self.heuristic = [b if type(b) is HeuristicBot else None for b in bots]
+        self.random = [b if type(b) is RandomBot else None for b in bots]
+        self.most = rules.winner_most
+        self.team = rules.team_of
+        self.partners = rules.subjects < rules.players
+        self.plans: dict[int, tuple[CardTables | None, ...]] = {}
+        self.plan: tuple[CardTables | None, ...] = ()
+        self.mode = -1
+        self.seats: tuple[tuple[int, ...], ...] = ()
+
+    @classmethod
+    def of(cls, game: Game, bots: Sequence[Bot]) -> TrickCards | None:
+        """Where the bots' cards can be played in a trick loop: a game without history
+        or events, whose file the loop covers (`playout.uncovered`) and that has no sides
+        (a bot reads a hand's sides from its observation), with heuristic and random
+        bots only. None elsewhere."""
+        rules = game.rules
+        if (game.record or game.log is not None or uncovered(rules)
+                or rules.config("sides", SidesConfig) is not None
+                or any(type(b) not in (HeuristicBot, RandomBot) for b in bots)):
+            return None
+        return cls(game, bots)
+
+    def at(self, mode: int) -> TrickCards:
+        """Ready for the tricks of a hand in this mode, among the seats now in play."""
+        plan = self.plans.get(mode)
+        if plan is None:
+            plan = self.plans[mode] = trick_plan(self.rules, self.game.chain.play.order_table,
+                                                 mode)
+        self.plan, self.mode = plan, mode
+        n = self.rules.players
+        full = (1 << n) - 1
+        self.seats = trick_seats(n, self.game.s.playing & full or full)
+        return self
+
+    def __call__(self, k: int, leader: int, seat: int, hand: int, legal: int,
+                 trick: list[int], win: int, top: int) -> int:
+        bot = self.random[seat]
+        if bot is not None:  # RandomBot.choose: one draw over the legal cards
+            return mask_cards(legal)[bot.rng.randrange(legal.bit_count())]
+        q = self.plan[k]
+        if q is not None and self.most:
+            if trick:
+                points = q.points
+                if (any(points[c] for c in trick) and not (
+                        self.partners and win != seat and self.team[win] == self.team[seat])):
+                    winning = legal & q.beaten[top]
+                    if winning:
+                        return least(q.cheapest, winning)
+                return least(q.cheapest, legal)
+            a, b, c, d = q.lead
+            return max(a[hand & 511], b[hand >> 9 & 511], c[hand >> 18 & 511],
+                       d[hand >> 27]) & 63
+        if q is not None and trick:
+            losing = legal & ~q.beaten[top]
+            return least(q.losing, losing) if losing else least(q.taking, legal)
+        return self.by_view(k, leader, seat, hand, legal, trick)
+
+    def by_view(self, k: int, leader: int, seat: int, hand: int, legal: int,
+                trick: list[int]) -> int:
+        """`choose_card` itself, on the `View` that `View.of` makes at this point."""
+        bot = self.heuristic[seat]
+        assert bot is not None
+        view = View(seat, hand_cards(hand), tuple(trick), leader, self.mode,
+                    self.seats[leader], trick_order(self.rules, self.mode, k))
+        value: int = bot.choose_card(self.game, view, mask_cards(legal)).value
+        return value
+
+
+def play_bots(game: Game, bots: Sequence[Bot]) -> None:
+    """Let the bots play until the game is over, each action through `Game.apply`, but
+    whole tricks in a loop (`guided.guided_tricks`, with `TrickCards`) where the random
+    playout would play them in its own (see `playout.play_random`): the same game."""
+    cards = TrickCards.of(game, bots)
+    play = game.chain.play
+    players = game.rules.players
+    s = game.s
+    while s.phase != "over":
+        if cards is not None and s.phase == "play" and not s.trick and even_hands(s, players):
+            restless = play.restless(game)
+            if all(p.calm(game, -1, ()) for p in restless):
+                guided_tricks(game, cards.at(s.mode), restless)
+                s = game.s
+                continue
+        seat = s.current
+        game.apply(bots[seat].choose(game, seat))
+        s = game.s
 
 
 def bot_rng(seed: int | None, seat: int) -> random.Random:
