@@ -556,15 +556,18 @@ class TrickCards:
         return value
 
 
-def play_bots(game: Game, bots: Sequence[Bot]) -> None:
-    """Let the bots play until the game is over, each action through `Game.apply`, but
-    whole tricks in a loop (`guided.guided_tricks`, with `TrickCards`) where the random
-    playout would play them in its own (see `playout.play_random`): the same game."""
+def play_bots(game: Game, bots: Sequence[Bot], hands: int | None = None) -> int:
+    """Let the bots play until the game is over (or `hands` more hands end), each action
+    through `Game.apply`, but whole tricks in a loop (`guided.guided_tricks`, with
+    `TrickCards`) where the random playout would play them in its own (see
+    `playout.play_random`): the same game. Returns the number of hands finished."""
     cards = TrickCards.of(game, bots)
     play = game.chain.play
     players = game.rules.players
     s = game.s
-    while s.phase != "over":
+    done = len(s.results)
+    stop = done + hands if hands is not None else None
+    while s.phase != "over" and (stop is None or len(s.results) < stop):
         if cards is not None and s.phase == "play" and not s.trick and even_hands(s, players):
             restless = play.restless(game)
             if all(p.calm(game, -1, ()) for p in restless):
@@ -574,6 +577,7 @@ def play_bots(game: Game, bots: Sequence[Bot]) -> None:
         seat = s.current
         game.apply(bots[seat].choose(game, seat))
         s = game.s
+    return len(s.results) - done
 
 
 def bot_rng(seed: int | None, seat: int) -> random.Random:
