@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, NamedTuple, Protocol
+from weakref import WeakKeyDictionary
 
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.play import beat_rows, trick_winner
@@ -27,6 +29,7 @@ from jassdsl.engine.guided import guided_tricks
 from jassdsl.engine.playout import choose, even_hands, uncovered
 from jassdsl.engine.sides import SidesConfig
 from jassdsl.engine.talon import talon_config
+from jassdsl.engine.tricks import Play
 
 BOT_KINDS = ("random", "heuristic", "mixed")
 
@@ -413,20 +416,44 @@ def takers(rules: CompiledRules, view: View, trick: list[int], cards: list[int])
 Picks = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]  # per suit and chunk a rank; cards
 
 
+@cache
+def firsts(order: tuple[int, ...]) -> tuple[int, ...]:
+    """Per 9-bit chunk of a suit: the place (0-8) of its card that comes first by `order`
+    (per place, its rank in an order where ties go to the lower place; 9: no card).
+    Suits of every table share a few orders, so each is worked out once."""
+    first = [9] * 512
+    for chunk in range(1, 512):
+        low = chunk & -chunk
+        place, rest = low.bit_length() - 1, first[chunk ^ low]
+        first[chunk] = place if rest == 9 or order[place] <= order[rest] else rest
+    return tuple(first)
+
+
 def picks(key: Callable[[int], Any]) -> Picks:
     """`min(cards, key=key)` over the cards of a mask, in index order, by 9-card suit
     chunks: every card gets its rank in the order of (key, index), each suit's chunk the
     lowest rank among its cards (99: none), and a mask the card of the lowest rank."""
     order = sorted(range(36), key=lambda c: (key(c), c))
-    rank = {c: i for i, c in enumerate(order)}
-    return tuple(tuple(min((rank[c] for c in SUIT_CARDS[suit][chunk]), default=99)
-                       for chunk in range(512)) for suit in range(4)), tuple(order)
+    rank = [0] * 36
+    for i, c in enumerate(order):
+        rank[c] = i
+    suits = []
+    for suit in range(4):
+        ranks = (*rank[9 * suit:9 * suit + 9], 99)
+        suits.append(tuple([ranks[place] for place in firsts(ranks[:9])]))
+    return tuple(suits), tuple(order)
 
 
 def least(picked: Picks, mask: int) -> int:
     """The first card of a mask with the least key (`picks`); the mask holds a card."""
     (a, b, c, d), order = picked
     return order[min(a[mask & 511], b[mask >> 9 & 511], c[mask >> 18 & 511], d[mask >> 27])]
+
+
+def lead_of(q: CardTables, hand: int) -> int:
+    """`lead_card` over a hand's cards: the suit chunk of the highest key (`CardTables`)."""
+    a, b, c, d = q.lead
+    return max(a[hand & 511], b[hand >> 9 & 511], c[hand >> 18 & 511], d[hand >> 27]) & 63
 
 
 class CardTables(NamedTuple):
@@ -441,25 +468,40 @@ class CardTables(NamedTuple):
     taking: Picks  # `duck`: the strongest card, when every card takes it
 
 
-def card_tables(table: ModeTable) -> CardTables:
-    """A table's `CardTables`, made once and cached on it."""
-    found: CardTables | None = table.cache.get("bots-cards")
+# per 9-bit chunk: its number of cards, in the bits of `lead_keys` that hold it
+COUNT_KEYS = tuple(chunk.bit_count() << 14 for chunk in range(512))
+
+
+def lead_keys(table: ModeTable) -> tuple[tuple[int, ...], ...]:
+    """Per suit and chunk: what `lead_card` compares of that suit (its count of cards,
+    then the strength of its strongest card, the first of equals; then the suit seen
+    first) as one number, with that card in bits 0-5 (-1: no card)."""
+    strength = table.strength
+    level = {s: i for i, s in enumerate(sorted(set(strength)))}
+    out = []
+    for suit in range(4):
+        cards = range(9 * suit, 9 * suit + 9)
+        # the strongest first: the order of minus the strength (ties: the lower place)
+        first = firsts(tuple(-strength[c] for c in cards))
+        tail = (*(level[strength[c]] << 8 | (3 - suit) << 6 | c for c in cards), -1)
+        out.append(tuple([n + tail[place] for n, place in zip(COUNT_KEYS, first,
+                                                               strict=True)]))
+    return tuple(out)
+
+
+def card_tables(table: ModeTable, ducking: bool = False) -> CardTables:
+    """A table's `CardTables`, made once and cached on it (`duck`'s picks only where
+    asked for: a file whose fewest win)."""
+    key = "bots-cards-duck" if ducking else "bots-cards"
+    found: CardTables | None = table.cache.get(key)
     if found is None:
         strength, points = table.strength, table.points
-        cheap = cheapest_keys(table)
-        level = {s: i for i, s in enumerate(sorted(set(strength)))}
-        lead = tuple(tuple(
-            -1 if not chunk else (((chunk.bit_count() << 6 | level[strength[top]]) << 2
-                                   | 3 - suit) << 6 | top)
-            for chunk in range(512)
-            for top in [lead_card(list(SUIT_CARDS[suit][chunk]), table) if chunk else 0])
-            for suit in range(4))
         rows = beat_rows(table)
-        found = table.cache["bots-cards"] = CardTables(
-            picks(cheap.__getitem__), lead,
+        found = table.cache[key] = CardTables(
+            picks(cheapest_keys(table).__getitem__), lead_keys(table),
             tuple(sum(1 << b for b in range(36) if rows[a][b]) for a in range(36)), points,
-            picks(lambda c: (-points[c], -strength[c])),
-            picks(lambda c: (-strength[c], points[c])))
+            picks(lambda c: (-points[c], -strength[c])) if ducking else ((), ()),
+            picks(lambda c: (-strength[c], points[c])) if ducking else ((), ()))
     return found
 
 
@@ -472,8 +514,14 @@ def trick_plan(rules: CompiledRules, orders: Callable[[int, int], ModeTable],
     out: list[CardTables | None] = []
     for k in range(MAX_TRICKS):
         table = table_for(rules, trick_order(rules, mode, k))
-        out.append(card_tables(table) if mode >= 0 and table is orders(mode, k) else None)
+        out.append(card_tables(table, not rules.winner_most)
+                   if mode >= 0 and table is orders(mode, k) else None)
     return tuple(out)
+
+
+# per phase of play (one per chain, which `simulate`'s games share): per mode, `trick_plan`
+TRICK_PLANS: WeakKeyDictionary[Play, dict[int, tuple[CardTables | None, ...]]] = \
+    WeakKeyDictionary()
 
 
 class TrickCards:
@@ -492,7 +540,7 @@ class TrickCards:
         self.most = rules.winner_most
         self.team = rules.team_of
         self.partners = rules.subjects < rules.players
-        self.plans: dict[int, tuple[CardTables | None, ...]] = {}
+        self.plans = TRICK_PLANS.setdefault(game.chain.play, {})  # shared by the chain's games
         self.plan: tuple[CardTables | None, ...] = ()
         self.mode = -1
         self.seats: tuple[tuple[int, ...], ...] = ()
@@ -531,15 +579,16 @@ class TrickCards:
         if q is not None and self.most:
             if trick:
                 points = q.points
-                if (any(points[c] for c in trick) and not (
-                        self.partners and win != seat and self.team[win] == self.team[seat])):
-                    winning = legal & q.beaten[top]
-                    if winning:
-                        return least(q.cheapest, winning)
+                for c in trick:
+                    if points[c]:  # points at stake: take the trick if a partner does not
+                        if not (self.partners and win != seat
+                                and self.team[win] == self.team[seat]):
+                            winning = legal & q.beaten[top]
+                            if winning:
+                                return least(q.cheapest, winning)
+                        break
                 return least(q.cheapest, legal)
-            a, b, c, d = q.lead
-            return max(a[hand & 511], b[hand >> 9 & 511], c[hand >> 18 & 511],
-                       d[hand >> 27]) & 63
+            return lead_of(q, hand)
         if q is not None and trick:
             losing = legal & ~q.beaten[top]
             return least(q.losing, losing) if losing else least(q.taking, legal)
