@@ -221,13 +221,29 @@ def win_chance(card: int, hand: list[int] | tuple[int, ...], table: ModeTable) -
 
 def expected_points(rules: CompiledRules, hand: tuple[int, ...], table: ModeTable) -> float:
     """What a hand should take under a table: each likely trick brings its card points."""
-    others = rules.players - 1
-    per_card = (hand_total(rules, table) - rules.last_bonus) / 36
-    last = rules.last_bonus / rules.players
-    mask, odds, points = cards_mask(hand), card_odds(table), table.points
-    share = others * per_card
-    return last + sum(odds[c][1][(odds[c][0] & ~mask).bit_count()] * (points[c] + share)
-                      for c in hand)
+    rows, last = worth_rows(rules, table)
+    mask = cards_mask(hand)
+    return last + sum([worth[(stronger & ~mask).bit_count()]
+                       for stronger, worth in map(rows.__getitem__, hand)])
+
+
+def worth_rows(rules: CompiledRules, table: ModeTable) -> tuple[
+        tuple[tuple[int, tuple[float, ...]], ...], float]:
+    """For `expected_points`, per card: the cards of its suit that rank above it, and by
+    how many of them are still out what it should bring, its chance to take a trick times
+    its points and a fair share of the others' cards (a likely trick brings both); then
+    the share of the last trick's bonus. Cached on the table."""
+    key = ("bots-worth", rules.players, rules.last_bonus)
+    found: tuple[tuple[tuple[int, tuple[float, ...]], ...], float] | None = table.cache.get(key)
+    if found is None:
+        others = rules.players - 1
+        per_card = (hand_total(rules, table) - rules.last_bonus) / 36
+        share, points = others * per_card, table.points
+        found = table.cache[key] = (tuple(
+            (stronger, tuple([x * (points[c] + share) for x in chances]))
+            for c, (stronger, chances) in enumerate(card_odds(table))),
+            rules.last_bonus / rules.players)
+    return found
 
 
 def talon_cards(game: Game, seat: int) -> int:
@@ -570,6 +586,19 @@ class TrickCards:
         self.seats = trick_seats(n, self.game.s.playing & full or full)
         return self
 
+    def now(self) -> int:
+        """The current seat's card, from the game's state (a card played outside the loop:
+        in the middle of a trick, or while a subscriber of play acts)."""
+        game = self.game
+        s = game.s
+        self.at(s.mode)
+        trick, k, seat = s.trick, len(s.tricks), s.current
+        win, top = s.leader, -1
+        if trick:
+            i = trick_winner(trick, game.chain.play.order_table(s.mode, k))
+            win, top = self.seats[s.leader][i], trick[i]
+        return self(k, s.leader, seat, s.hands[seat], game.legal_mask(), trick, win, top)
+
     def __call__(self, k: int, leader: int, seat: int, hand: int, legal: int,
                  trick: list[int], win: int, top: int) -> int:
         bot = self.random[seat]
@@ -607,9 +636,10 @@ class TrickCards:
 
 def play_bots(game: Game, bots: Sequence[Bot], hands: int | None = None) -> int:
     """Let the bots play until the game is over (or `hands` more hands end), each action
-    through `Game.apply`, but whole tricks in a loop (`guided.guided_tricks`, with
-    `TrickCards`) where the random playout would play them in its own (see
-    `playout.play_random`): the same game. Returns the number of hands finished."""
+    through `Game.apply`, but the cards from `TrickCards` where it covers the game: whole
+    tricks in a loop (`guided.guided_tricks`) where the random playout would play them in
+    its own (see `playout.play_random`), other cards one by one as `Game.apply` plays
+    them. The same game. Returns the number of hands finished."""
     cards = TrickCards.of(game, bots)
     play = game.chain.play
     players = game.rules.players
@@ -617,12 +647,14 @@ def play_bots(game: Game, bots: Sequence[Bot], hands: int | None = None) -> int:
     done = len(s.results)
     stop = done + hands if hands is not None else None
     while s.phase != "over" and (stop is None or len(s.results) < stop):
-        if cards is not None and s.phase == "play" and not s.trick and even_hands(s, players):
-            restless = play.restless(game)
-            if all(p.calm(game, -1, ()) for p in restless):
+        if cards is not None and s.phase == "play":
+            restless = play.restless(game) if not s.trick and even_hands(s, players) else None
+            if restless is not None and all(p.calm(game, -1, ()) for p in restless):
                 guided_tricks(game, cards.at(s.mode), restless)
-                s = game.s
-                continue
+            else:  # one card as `Game.apply` plays it
+                play.play(game, cards.now())
+            s = game.s
+            continue
         seat = s.current
         game.apply(bots[seat].choose(game, seat))
         s = game.s
