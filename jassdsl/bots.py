@@ -358,15 +358,21 @@ def duck(rules: CompiledRules, view: View, cards: list[int], table: ModeTable) -
     """Where the fewest win: lead the card least likely to take the trick; follow with
     the most valuable card that loses it, or, when every card takes it, the strongest."""
     if not view.trick:
-        hand, odds = cards_mask(view.hand), card_odds(table)
-        return min(cards, key=lambda c: (odds[c][1][(odds[c][0] & ~hand).bit_count()],
-                                         table.points[c], table.strength[c]))
+        return duck_lead(cards_mask(view.hand), cards, table)
     trick = list(view.trick)
     taking = takers(rules, view, trick, cards)
     losing = [c for c in cards if c not in taking]
     if losing:
         return max(losing, key=lambda c: (table.points[c], table.strength[c]))
     return max(cards, key=lambda c: (table.strength[c], -table.points[c]))
+
+
+def duck_lead(hand: int, cards: list[int], table: ModeTable) -> int:
+    """`duck`'s lead from a hand (a mask): the card least likely to take the trick, then
+    the one with the fewest points, then the weakest."""
+    odds = card_odds(table)
+    return min(cards, key=lambda c: (odds[c][1][(odds[c][0] & ~hand).bit_count()],
+                                     table.points[c], table.strength[c]))
 
 
 def lead_card(cards: list[int], table: ModeTable) -> int:
@@ -482,6 +488,7 @@ class CardTables(NamedTuple):
     points: tuple[int, ...]
     losing: Picks  # `duck`: the most valuable card that loses the trick
     taking: Picks  # `duck`: the strongest card, when every card takes it
+    table: ModeTable
 
 
 # per 9-bit chunk: its number of cards, in the bits of `lead_keys` that hold it
@@ -517,7 +524,7 @@ def card_tables(table: ModeTable, ducking: bool = False) -> CardTables:
             picks(cheapest_keys(table).__getitem__), lead_keys(table),
             tuple(sum(1 << b for b in range(36) if rows[a][b]) for a in range(36)), points,
             picks(lambda c: (-points[c], -strength[c])) if ducking else ((), ()),
-            picks(lambda c: (-strength[c], points[c])) if ducking else ((), ()))
+            picks(lambda c: (-strength[c], points[c])) if ducking else ((), ()), table)
     return found
 
 
@@ -545,8 +552,8 @@ class TrickCards:
     `HeuristicBot.choose_card` (or `RandomBot.choose`, with its draw) picks, from the
     trick loop's locals. A heuristic seat picks from the table's `CardTables`: where the
     winners take most, it leads `lead_card` and follows with `cheapest` of `takers` or
-    of all; else it follows as `duck`. What those do not cover (leading where the fewest
-    win, a trick while no trump is set) goes to `choose_card` with the seat's `View`."""
+    of all; else it plays as `duck`. A trick while no trump is set (a card may set it)
+    goes to `choose_card` itself, with the seat's `View`."""
 
     def __init__(self, game: Game, bots: Sequence[Bot]) -> None:
         self.game, rules = game, game.rules
@@ -621,6 +628,8 @@ class TrickCards:
         if q is not None and trick:
             losing = legal & ~q.beaten[top]
             return least(q.losing, losing) if losing else least(q.taking, legal)
+        if q is not None:
+            return duck_lead(hand, mask_cards(legal), q.table)
         return self.by_view(k, leader, seat, hand, legal, trick)
 
     def by_view(self, k: int, leader: int, seat: int, hand: int, legal: int,
