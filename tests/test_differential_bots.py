@@ -35,8 +35,9 @@ from jassdsl.bots import (
 )
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.cards import mask_cards
+from jassdsl.core.errors import ApiUsageError
 from jassdsl.engine import Game
-from jassdsl.engine.guided import CardChoice
+from jassdsl.engine.guided import CardChoice, guided_tricks
 from jassdsl.engine.phase import Phase
 from jassdsl.engine.sides import SidesConfig
 from jassdsl.registry import load_rules
@@ -132,3 +133,24 @@ def test_the_chunk_tables_choose_as_the_functions_do(name: str) -> None:
             losing = mask & ~winning
             ducked = least(q.losing, losing) if losing else least(q.taking, mask)
             assert ducked == duck(rules, view, cards, table), (mode, cards)
+
+
+def test_a_policy_that_chooses_an_illegal_card_is_refused() -> None:
+    """The loop checks every chosen card against the seat's legal cards: a card not in
+    the leader's hand, then the lowest card of a hand whatever was led."""
+    rules = load_rules("schieber", {"weis-table": "none"})
+
+    def at_play() -> Game:
+        game = Game(rules, seed=1, record=False)
+        bots = make_bots("heuristic", rules.players, 1)
+        while game.phase != "play":
+            game.apply(bots[game.current_player].choose(game, game.current_player))
+        return game
+
+    game = at_play()
+    absent = next(c for c in range(36) if not game.s.hands[game.s.leader] >> c & 1)
+    with pytest.raises(ApiUsageError, match=f"card {absent}, which seat"):
+        guided_tricks(game, lambda k, leader, seat, hand, legal, trick, win, top: absent)
+    with pytest.raises(ApiUsageError, match="may not play"):
+        guided_tricks(at_play(), lambda k, leader, seat, hand, legal, trick, win, top:
+                      (hand & -hand).bit_length() - 1)

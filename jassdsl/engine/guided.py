@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from jassdsl.core.errors import JassError
+from jassdsl.core.errors import ApiUsageError
 from jassdsl.engine.game import Game
 from jassdsl.engine.phase import Phase
 from jassdsl.engine.playout import close_tricks, followers
@@ -36,8 +36,8 @@ class CardChoice(Protocol):
 def guided_tricks(game: Game, choose: CardChoice, restless: tuple[Phase, ...] = ()) -> None:
     """Play out the current hand from a trick boundary with the chosen cards, then score
     it; as `playout.play_tricks`, whose docstring says where it may run, but with the
-    card from `choose` instead of a random draw. A card that is not legal stops the game
-    with an error (the policy is wrong), before anything changes."""
+    card from `choose` instead of a random draw. A card that is not legal raises
+    ApiUsageError (the policy is wrong; the hand is left half played)."""
     s, r = game.s, game.rules
     play = game.chain.play
     hands, won = s.hands, s.won
@@ -56,7 +56,7 @@ def guided_tricks(game: Game, choose: CardChoice, restless: tuple[Phase, ...] = 
         trick: list[int] = []
         card = choose(k, leader, leader, hand, hand, trick, leader, -1)
         if not (0 <= card < 36 and hand >> card & 1):
-            raise JassError(f"a policy chose card {card}, which seat {leader} cannot lead")
+            raise ApiUsageError(f"a policy chose card {card}, which seat {leader} cannot lead")
         led = card // 9
         if restless:
             held = tuple([hands[seat] for seat in after[leader]])
@@ -72,7 +72,7 @@ def guided_tricks(game: Game, choose: CardChoice, restless: tuple[Phase, ...] = 
             legal = follow(hand, led, top)
             card = choose(k, leader, seat, hand, legal, trick, win, top)
             if not (0 <= card < 36 and legal >> card & 1):
-                raise JassError(f"a policy chose card {card}, which seat {seat} may not play")
+                raise ApiUsageError(f"a policy chose card {card}, which seat {seat} may not play")
             bit = 1 << card
             hands[seat] = hand ^ bit
             taken |= bit
