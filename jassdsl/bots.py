@@ -611,19 +611,23 @@ class TrickCards:
         bot = self.random[seat]
         if bot is not None:  # RandomBot.choose: one draw over the legal cards
             return mask_cards(legal)[bot.rng.randrange(legal.bit_count())]
+        if not legal & (legal - 1):  # one legal card: every way of choosing takes it
+            return legal.bit_length() - 1
         q = self.plan[k]
         if q is not None and self.most:
             if trick:
                 points = q.points
-                for c in trick:
-                    if points[c]:  # points at stake: take the trick if a partner does not
+                for card in trick:
+                    if points[card]:  # points at stake: take the trick if a partner does not
                         if not (self.partners and win != seat
                                 and self.team[win] == self.team[seat]):
                             winning = legal & q.beaten[top]
                             if winning:
-                                return least(q.cheapest, winning)
+                                legal = winning
                         break
-                return least(q.cheapest, legal)
+                (a, b, c, d), order = q.cheapest  # `least`, written out (once per card)
+                return order[min(a[legal & 511], b[legal >> 9 & 511], c[legal >> 18 & 511],
+                                 d[legal >> 27])]
             return lead_of(q, hand)
         if q is not None and trick:
             losing = legal & ~q.beaten[top]
