@@ -479,7 +479,7 @@ def lead_of(q: CardTables, hand: int) -> int:
 
 
 class CardTables(NamedTuple):
-    """The heuristic's card choices under one table, over masks of cards (`trick_cards`):
+    """The heuristic's card choices under one table, over masks of cards (for `TrickCards`):
     each the choice its function makes over a list of cards (the tests compare them)."""
 
     cheapest: Picks  # `cheapest`
