@@ -11,18 +11,23 @@ seeded game replays identically. `PolicyBot` is the exception: it is the random 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, NamedTuple, Protocol
+from weakref import WeakKeyDictionary
 
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.play import beat_rows, trick_winner
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import CARD_INDEX, cards_mask
+from jassdsl.core.cards import CARD_INDEX, cards_mask, mask_cards
 from jassdsl.core.deal import trick_seats
 from jassdsl.core.mechanism import at_phase, partners_in
+from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.core.tables import ModeTable
 from jassdsl.engine import Game
-from jassdsl.engine.playout import choose
+from jassdsl.engine.guided import guided_tricks
+from jassdsl.engine.playout import choose, even_hands, uncovered
+from jassdsl.engine.tricks import Play
 
 BOT_KINDS = ("random", "heuristic", "mixed")
 
@@ -245,13 +250,29 @@ def win_chance(card: int, hand: list[int] | tuple[int, ...], table: ModeTable) -
 
 def expected_points(rules: CompiledRules, hand: tuple[int, ...], table: ModeTable) -> float:
     """What a hand should take under a table: each likely trick brings its card points."""
-    others = rules.players - 1
-    per_card = (hand_total(rules, table) - rules.last_bonus) / 36
-    last = rules.last_bonus / rules.players
-    mask, odds, points = cards_mask(hand), card_odds(table), table.points
-    share = others * per_card
-    return last + sum(odds[c][1][(odds[c][0] & ~mask).bit_count()] * (points[c] + share)
-                      for c in hand)
+    rows, last = worth_rows(rules, table)
+    mask = cards_mask(hand)
+    return last + sum([worth[(stronger & ~mask).bit_count()]
+                       for stronger, worth in map(rows.__getitem__, hand)])
+
+
+def worth_rows(rules: CompiledRules, table: ModeTable) -> tuple[
+        tuple[tuple[int, tuple[float, ...]], ...], float]:
+    """For `expected_points`, per card: the cards of its suit that rank above it, and by
+    how many of them are still out what it should bring, its chance to take a trick times
+    its points and a fair share of the others' cards (a likely trick brings both); then
+    the share of the last trick's bonus. Cached on the table."""
+    key = ("bots-worth", rules.players, rules.last_bonus)
+    found: tuple[tuple[tuple[int, tuple[float, ...]], ...], float] | None = table.cache.get(key)
+    if found is None:
+        others = rules.players - 1
+        per_card = (hand_total(rules, table) - rules.last_bonus) / 36
+        share, points = others * per_card, table.points
+        found = table.cache[key] = (tuple(
+            (stronger, tuple([x * (points[c] + share) for x in chances]))
+            for c, (stronger, chances) in enumerate(card_odds(table))),
+            rules.last_bonus / rules.players)
+    return found
 
 
 def bid_gain(game: Game, view: View, table: ModeTable) -> float:
@@ -360,15 +381,21 @@ def duck(rules: CompiledRules, view: View, cards: list[int], table: ModeTable) -
     """Where the fewest win: lead the card least likely to take the trick; follow with
     the most valuable card that loses it, or, when every card takes it, the strongest."""
     if not view.trick:
-        hand, odds = cards_mask(view.hand), card_odds(table)
-        return min(cards, key=lambda c: (odds[c][1][(odds[c][0] & ~hand).bit_count()],
-                                         table.points[c], table.strength[c]))
+        return duck_lead(cards_mask(view.hand), cards, table)
     trick = list(view.trick)
     taking = takers(rules, view, trick, cards)
     losing = [c for c in cards if c not in taking]
     if losing:
         return max(losing, key=lambda c: (table.points[c], table.strength[c]))
     return max(cards, key=lambda c: (table.strength[c], -table.points[c]))
+
+
+def duck_lead(hand: int, cards: list[int], table: ModeTable) -> int:
+    """`duck`'s lead from a hand (a mask): the card least likely to take the trick, then
+    the one with the fewest points, then the weakest."""
+    odds = card_odds(table)
+    return min(cards, key=lambda c: (odds[c][1][(odds[c][0] & ~hand).bit_count()],
+                                     table.points[c], table.strength[c]))
 
 
 def lead_card(cards: list[int], table: ModeTable) -> int:
@@ -394,11 +421,16 @@ def lead_card(cards: list[int], table: ModeTable) -> int:
 
 def cheapest(cards: list[int], table: ModeTable) -> int:
     """The card giving away least: fewest points, a side card before a trump, weakest."""
+    return min(cards, key=cheapest_keys(table).__getitem__)
+
+
+def cheapest_keys(table: ModeTable) -> tuple[tuple[int, bool, int], ...]:
+    """Per card: what `cheapest` compares (cached on the table)."""
     keys: tuple[tuple[int, bool, int], ...] | None = table.cache.get("bots-cheapest")
     if keys is None:
         keys = table.cache["bots-cheapest"] = tuple(
             (table.points[c], c // 9 == table.trump, table.strength[c]) for c in range(36))
-    return min(cards, key=keys.__getitem__)
+    return keys
 
 
 def takes_trick(rules: CompiledRules, view: View, trick: list[int], card: int) -> bool:
@@ -422,6 +454,247 @@ def takers(rules: CompiledRules, view: View, trick: list[int], cards: list[int])
         return [c for c in cards if (takes_trick(rules, view, trick, c) if c // 9 != led
                                      else beats[c])]
     return [c for c in cards if beats[c]]
+
+
+# -- the bots' cards in a loop over tricks (`engine.guided`)
+
+Picks = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]  # per suit and chunk a rank; cards
+
+
+@cache
+def firsts(order: tuple[int, ...]) -> tuple[int, ...]:
+    """Per 9-bit chunk of a suit: the place (0-8) of its card that comes first by `order`
+    (per place, its rank in an order where ties go to the lower place; 9: no card).
+    Suits of every table share a few orders, so each is worked out once."""
+    first = [9] * 512
+    for chunk in range(1, 512):
+        low = chunk & -chunk
+        place, rest = low.bit_length() - 1, first[chunk ^ low]
+        first[chunk] = place if rest == 9 or order[place] <= order[rest] else rest
+    return tuple(first)
+
+
+def picks(key: Callable[[int], Any]) -> Picks:
+    """`min(cards, key=key)` over the cards of a mask, in index order, by 9-card suit
+    chunks: every card gets its rank in the order of (key, index), each suit's chunk the
+    lowest rank among its cards (99: none), and a mask the card of the lowest rank."""
+    order = sorted(range(36), key=lambda c: (key(c), c))
+    rank = [0] * 36
+    for i, c in enumerate(order):
+        rank[c] = i
+    suits = []
+    for suit in range(4):
+        ranks = (*rank[9 * suit:9 * suit + 9], 99)
+        suits.append(tuple([ranks[place] for place in firsts(ranks[:9])]))
+    return tuple(suits), tuple(order)
+
+
+def least(picked: Picks, mask: int) -> int:
+    """The first card of a mask with the least key (`picks`); the mask holds a card."""
+    (a, b, c, d), order = picked
+    return order[min(a[mask & 511], b[mask >> 9 & 511], c[mask >> 18 & 511], d[mask >> 27])]
+
+
+def lead_of(q: CardTables, hand: int) -> int:
+    """`lead_card` over a hand's cards: the suit chunk of the highest key (`CardTables`)."""
+    a, b, c, d = q.lead
+    return max(a[hand & 511], b[hand >> 9 & 511], c[hand >> 18 & 511], d[hand >> 27]) & 63
+
+
+class CardTables(NamedTuple):
+    """The heuristic's card choices under one table, over masks of cards (for `TrickCards`):
+    each the choice its function makes over a list of cards (the tests compare them)."""
+
+    cheapest: Picks  # `cheapest`
+    lead: tuple[tuple[int, ...], ...]  # per suit and chunk: `lead_card`'s key, card in bits 0-5
+    beaten: tuple[int, ...]  # per card: the cards that take a trick it is winning
+    points: tuple[int, ...]
+    losing: Picks  # `duck`: the most valuable card that loses the trick
+    taking: Picks  # `duck`: the strongest card, when every card takes it
+    table: ModeTable
+
+
+# per 9-bit chunk: its number of cards, in the bits of `lead_keys` that hold it
+COUNT_KEYS = tuple(chunk.bit_count() << 14 for chunk in range(512))
+
+
+def lead_keys(table: ModeTable) -> tuple[tuple[int, ...], ...]:
+    """Per suit and chunk: what `lead_card` compares of that suit (its count of cards,
+    then the strength of its strongest card, the first of equals; then the suit seen
+    first) as one number, with that card in bits 0-5 (-1: no card)."""
+    strength = table.strength
+    level = {s: i for i, s in enumerate(sorted(set(strength)))}
+    out = []
+    for suit in range(4):
+        cards = range(9 * suit, 9 * suit + 9)
+        # the strongest first: the order of minus the strength (ties: the lower place)
+        first = firsts(tuple(-strength[c] for c in cards))
+        tail = (*(level[strength[c]] << 8 | (3 - suit) << 6 | c for c in cards), -1)
+        out.append(tuple([n + tail[place] for n, place in zip(COUNT_KEYS, first,
+                                                               strict=True)]))
+    return tuple(out)
+
+
+def card_tables(table: ModeTable, ducking: bool = False) -> CardTables:
+    """A table's `CardTables`, made once and cached on it (`duck`'s picks only where
+    asked for: a file whose fewest win)."""
+    key = "bots-cards-duck" if ducking else "bots-cards"
+    found: CardTables | None = table.cache.get(key)
+    if found is None:
+        strength, points = table.strength, table.points
+        rows = beat_rows(table)
+        found = table.cache[key] = CardTables(
+            picks(cheapest_keys(table).__getitem__), lead_keys(table),
+            tuple(sum(1 << b for b in range(36) if rows[a][b]) for a in range(36)), points,
+            picks(lambda c: (-points[c], -strength[c])) if ducking else ((), ()),
+            picks(lambda c: (-strength[c], points[c])) if ducking else ((), ()), table)
+    return found
+
+
+def trick_plan(rules: CompiledRules, orders: Callable[[int, int], ModeTable],
+               mode: int) -> tuple[CardTables | None, ...]:
+    """Per trick k of a hand in a mode: the `CardTables` of the table the bot ranks
+    trick k by (`View.order`), where that is the table that decides the trick
+    (`orders(mode, k)`, play's); None where it is not, or while no trump is set (a card
+    may set it)."""
+    out: list[CardTables | None] = []
+    for k in range(MAX_TRICKS):
+        table = table_for(rules, trick_order(rules, mode, k))
+        out.append(card_tables(table, not rules.winner_most)
+                   if mode >= 0 and table is orders(mode, k) else None)
+    return tuple(out)
+
+
+# per phase of play (one per chain, which `simulate`'s games share): per mode, `trick_plan`
+TRICK_PLANS: WeakKeyDictionary[Play, dict[int, tuple[CardTables | None, ...]]] = \
+    WeakKeyDictionary()
+
+
+class TrickCards:
+    """The cards of heuristic and random bots as a `guided.CardChoice`: the card
+    `HeuristicBot.choose_card` (or `RandomBot.choose`, with its draw) picks, from the
+    trick loop's locals. A heuristic seat picks from the table's `CardTables`: where the
+    winners take most, it leads `lead_card` and follows with `cheapest` of `takers` or
+    of all; else it plays as `duck`. A trick while no trump is set (a card may set it)
+    goes to `choose_card` itself, with the seat's `View`."""
+
+    def __init__(self, game: Game, bots: Sequence[Bot]) -> None:
+        self.game, rules = game, game.rules
+        self.rules = rules
+        self.heuristic = [b if type(b) is HeuristicBot else None for b in bots]
+        self.random = [b if type(b) is RandomBot else None for b in bots]
+        self.most = rules.winner_most
+        self.team = rules.team_of
+        self.partners = rules.subjects < rules.players
+        self.plans = TRICK_PLANS.setdefault(game.chain.play, {})  # shared by the chain's games
+        self.plan: tuple[CardTables | None, ...] = ()
+        self.mode = -1
+        self.seats: tuple[tuple[int, ...], ...] = ()
+
+    @classmethod
+    def of(cls, game: Game, bots: Sequence[Bot]) -> TrickCards | None:
+        """Where the bots' cards can be played in a trick loop: a game without history
+        or events, whose file the loop covers (`playout.uncovered`) and where no
+        mechanism forms sides per hand (a bot reads a hand's sides from its observation), with heuristic and random
+        bots only. None elsewhere."""
+        rules = game.rules
+        if (game.record or game.log is not None or uncovered(rules)
+                or game.hooks("partners")
+                or any(type(b) not in (HeuristicBot, RandomBot) for b in bots)):
+            return None
+        return cls(game, bots)
+
+    def at(self, mode: int) -> TrickCards:
+        """Ready for the tricks of a hand in this mode, among the seats now in play."""
+        plan = self.plans.get(mode)
+        if plan is None:
+            plan = self.plans[mode] = trick_plan(self.rules, self.game.chain.play.order_table,
+                                                 mode)
+        self.plan, self.mode = plan, mode
+        n = self.rules.players
+        full = (1 << n) - 1
+        self.seats = trick_seats(n, self.game.s.playing & full or full)
+        return self
+
+    def now(self) -> int:
+        """The current seat's card, from the game's state (a card played outside the loop:
+        in the middle of a trick, or while a subscriber of play acts)."""
+        game = self.game
+        s = game.s
+        self.at(s.mode)
+        trick, k, seat = s.trick, len(s.tricks), s.current
+        win, top = s.leader, -1
+        if trick:
+            i = trick_winner(trick, game.chain.play.order_table(s.mode, k))
+            win, top = self.seats[s.leader][i], trick[i]
+        return self(k, s.leader, seat, s.hands[seat], game.legal_mask(), trick, win, top)
+
+    def __call__(self, k: int, leader: int, seat: int, hand: int, legal: int,
+                 trick: list[int], win: int, top: int) -> int:
+        bot = self.random[seat]
+        if bot is not None:  # RandomBot.choose: one draw over the legal cards
+            return mask_cards(legal)[bot.rng.randrange(legal.bit_count())]
+        if not legal & (legal - 1):  # one legal card: every way of choosing takes it
+            return legal.bit_length() - 1
+        q = self.plan[k]
+        if q is not None and self.most:
+            if trick:
+                points = q.points
+                for card in trick:
+                    if points[card]:  # points at stake: take the trick if a partner does not
+                        if not (self.partners and win != seat
+                                and self.team[win] == self.team[seat]):
+                            winning = legal & q.beaten[top]
+                            if winning:
+                                legal = winning
+                        break
+                (a, b, c, d), order = q.cheapest  # `least`, written out (once per card)
+                return order[min(a[legal & 511], b[legal >> 9 & 511], c[legal >> 18 & 511],
+                                 d[legal >> 27])]
+            return lead_of(q, hand)
+        if q is not None and trick:
+            losing = legal & ~q.beaten[top]
+            return least(q.losing, losing) if losing else least(q.taking, legal)
+        if q is not None:
+            return duck_lead(hand, mask_cards(legal), q.table)
+        return self.by_view(k, leader, seat, hand, legal, trick)
+
+    def by_view(self, k: int, leader: int, seat: int, hand: int, legal: int,
+                trick: list[int]) -> int:
+        """`choose_card` itself, on the `View` that `View.of` makes at this point."""
+        bot = self.heuristic[seat]
+        assert bot is not None
+        view = View(seat, hand_cards(hand), tuple(trick), leader, self.mode,
+                    self.seats[leader], trick_order(self.rules, self.mode, k))
+        value: int = bot.choose_card(self.game, view, mask_cards(legal)).value
+        return value
+
+
+def play_bots(game: Game, bots: Sequence[Bot], hands: int | None = None) -> int:
+    """Let the bots play until the game is over (or `hands` more hands end), each action
+    through `Game.apply`, but the cards from `TrickCards` where it covers the game: whole
+    tricks in a loop (`guided.guided_tricks`) where the random playout would play them in
+    its own (see `playout.play_random`), other cards one by one as `Game.apply` plays
+    them. The same game. Returns the number of hands finished."""
+    cards = TrickCards.of(game, bots)
+    play = game.chain.play
+    players = game.rules.players
+    s = game.s
+    done = len(s.results)
+    stop = done + hands if hands is not None else None
+    while s.phase != "over" and (stop is None or len(s.results) < stop):
+        if cards is not None and s.phase == "play":
+            restless = play.restless(game) if not s.trick and even_hands(s, players) else None
+            if restless is not None and all(p.calm(game, -1, ()) for p in restless):
+                guided_tricks(game, cards.at(s.mode), restless)
+            else:  # one card as `Game.apply` plays it
+                play.play(game, cards.now())
+            s = game.s
+            continue
+        seat = s.current
+        game.apply(bots[seat].choose(game, seat))
+        s = game.s
+    return len(s.results) - done
 
 
 def bot_rng(seed: int | None, seat: int) -> random.Random:

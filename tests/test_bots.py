@@ -36,7 +36,9 @@ def cards(text: str) -> list[int]:
 class Blindfold:
     """A game seen only through the public interface a bot may use; anything else fails."""
 
-    ALLOWED = ("rules", "n", "phase", "current_player", "legal_actions", "observation")
+    # `observe` is the same observation, typed (where a bot reads a hand's sides)
+    ALLOWED = ("rules", "n", "phase", "current_player", "legal_actions", "observation",
+               "observe")
 
     def __init__(self, game: Game) -> None:
         self._game = game

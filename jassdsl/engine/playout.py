@@ -145,7 +145,7 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int],
     loop's cards are played."""
     s, r = game.s, game.rules
     play = game.chain.play
-    hands, won, tricks = s.hands, s.won, s.tricks
+    hands, won = s.hands, s.won
     mode = s.mode
     after = followers(r.players, s.playing)
     n = len(after[s.leader]) + 1  # cards in a trick: one per seat in play
@@ -154,8 +154,7 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int],
     leaders = [s.leader]  # the leader of every trick, and finally the next leader
     lead = leaders.append
     leader = s.leader
-    new_trick = tuple.__new__
-    k = len(tricks)  # the trick being played, from 0
+    k = len(s.tricks)  # the trick being played, from 0
     plan = play.plan(mode)  # per trick: Play's follow regime and beat rows
     pending = -1  # a lead that a restless subscriber is not calm about
     while hands[leader]:
@@ -199,9 +198,21 @@ def play_tricks(game: Game, getrandbits: Callable[[int], int],
         lead(win)
         leader = win
         k += 1
+    close_tricks(game, played, leaders, n, pending)
+
+
+def close_tricks(game: Game, played: list[int], leaders: list[int], n: int,
+                 pending: int) -> None:
+    """After a loop over tricks: add them to the hand as `Trick` records (`played`: their
+    cards in play order, `n` a trick; `leaders`: every trick's leader, then the next
+    one), call the `on_trick` subscribers for each, then play the `pending` lead as
+    `Game.apply` plays it, or (-1) finish the hand if the loop played it to its end."""
+    s, play = game.s, game.chain.play
+    tricks = s.tricks
+    new_trick = tuple.__new__
     per_trick = [iter(played)] * n  # zip over n references to one iterator groups by n
     by_trick = zip(*per_trick, strict=False)
-    s.leader = s.current = leader
+    s.leader = s.current = leaders[-1]
     hooks = play.trick_hooks
     for record in zip(leaders, by_trick, leaders[1:], strict=False):
         done = new_trick(Trick, record)  # Trick(*record) without Python code

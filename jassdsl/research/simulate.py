@@ -11,8 +11,9 @@ from the game seed (`policy_rng`), and run through the fast path `playout.play_r
 which plays whole tricks in one loop where that loop covers the file
 (`playout.uncovered`), else through `Game.apply`: the same hands either way. `PolicyBot` is the same policy as a bot for
 `Game.apply`: both play the very same hands. Heuristic bots, and the random bots of
-`mixed` (`RandomBot`, one generator per seat, as in `jassdsl play`), go through
-`Game.apply`.
+`mixed` (`RandomBot`, one generator per seat, as in `jassdsl play`), make their decisions
+through `Game.apply`, their cards in whole tricks (`bots.play_bots`) where the random
+policy's loop would play them: the same hands either way.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from jassdsl.bots import Bot, PolicyBot, make_bots
+from jassdsl.bots import Bot, PolicyBot, make_bots, play_bots
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.errors import JassError
 from jassdsl.engine import HAND_LIMIT, Game
@@ -206,7 +207,7 @@ def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = Fa
     elif bots == "random":
         play_out(game, [PolicyBot(policy_rng(game_seed))] * rules.players)
     else:
-        play_out(game, make_bots(bots, rules.players, game_seed))
+        play_bots(game, make_bots(bots, rules.players, game_seed))
     return game
 
 
