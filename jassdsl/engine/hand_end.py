@@ -15,7 +15,7 @@ from jassdsl.core.roles import ROLE_LIST
 from jassdsl.core.tables import chunk_points
 from jassdsl.engine import records
 from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
-from jassdsl.engine.partners import hand_partners, side_sums
+from jassdsl.engine.partners import group_sums, hand_partners, side_sums
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.records import HandResult
 
@@ -89,27 +89,14 @@ class HandEnd:
         k = r.subjects
         p0, p1, p2, p3 = chunk_points(self.rules.modes[self.rules.settled_mode(s.mode)])
         taken = s.won
-        if k == len(taken):  # every seat scores for itself
-            won = list(taken)
-            points = [p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27]
-                      for x in taken]
-            winners = list(map(WINNER, s.tricks))
-        else:  # a team's points are those of the cards its players took together
-            won = [0] * k
-            for seat, x in enumerate(taken):
-                won[team[seat]] |= x
-            points = [p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27]
-                      for x in won]
-            winners = [team[w] for w in map(WINNER, s.tricks)]
-        tricks = [winners.count(x) for x in range(k)]
-        if winners:
-            last = winners[-1]
-            points[last] += r.last_bonus
-            if r.match_bonus and tricks[last] == len(winners):
-                points[last] += r.match_bonus
+        chunks = (p0, p1, p2, p3)
+        seat_winners = list(map(WINNER, s.tricks))
+        # each seat scores for itself, or a team's are the cards its players took together
+        points, tricks, won, winners = group_sums(None if k == len(taken) else team, k, taken,
+                                                  seat_winners, chunks, r)
         partners = hand_partners(g)
         if partners is not None:  # each player has its side's cards, tricks and points
-            points, tricks, won = side_sums(partners, winners, taken, (p0, p1, p2, p3), r)
+            points, tricks, won = side_sums(partners, seat_winners, taken, chunks, r)
         facts = HandFacts(k, s.table.bit_count(), s.hand_no, points, tricks, won, winners,
                           {}, s.totals, r.options, g.chance, mode=s.mode)
         if partners is not None:

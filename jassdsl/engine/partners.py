@@ -43,23 +43,37 @@ def sharers(g: Table, seat: int) -> list[int]:
     return [x for x in range(g.rules.players) if partners[x] == partners[seat]]
 
 
-def side_sums(partners: tuple[int, ...], winners: list[int], taken: list[int],
+def group_sums(group: tuple[int, ...] | None, n: int, taken: list[int],
+               seat_winners: list[int], chunks: tuple[Any, ...], r: CompiledRules
+               ) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per group of seats (a team, a side formed for the hand; None: each seat alone, n of
+    them): the cards its players took together, their card points with the last-trick and
+    match bonuses (to the group that took the last or every trick), its tricks; and the
+    group of each trick's winner, in trick order."""
+    p0, p1, p2, p3 = chunks
+    if group is None:
+        won, winners = list(taken), seat_winners
+    else:
+        won = [0] * n
+        for seat, x in enumerate(taken):
+            won[group[seat]] |= x
+        winners = [group[w] for w in seat_winners]
+    points = [p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27] for x in won]
+    tricks = [winners.count(x) for x in range(n)]
+    if winners:
+        last = winners[-1]
+        points[last] += r.last_bonus
+        if r.match_bonus and tricks[last] == len(winners):
+            points[last] += r.match_bonus
+    return points, tricks, won, winners
+
+
+def side_sums(partners: tuple[int, ...], seat_winners: list[int], taken: list[int],
               chunks: tuple[Any, ...], r: CompiledRules
               ) -> tuple[list[int], list[int], list[int]]:
     """Points, tricks and cards per seat where sides are formed: its side's, added up
-    (the last-trick and match bonuses go to the side that took the last or every trick)."""
-    p0, p1, p2, p3 = chunks
-    n = max(partners) + 1
-    won = [0] * n
-    for seat, x in enumerate(taken):
-        won[partners[seat]] |= x
-    points = [p0[x & 511] + p1[x >> 9 & 511] + p2[x >> 18 & 511] + p3[x >> 27] for x in won]
-    by_side = [partners[w] for w in winners]
-    tricks = [by_side.count(x) for x in range(n)]
-    if by_side:
-        last = by_side[-1]
-        points[last] += r.last_bonus
-        if r.match_bonus and tricks[last] == len(by_side):
-            points[last] += r.match_bonus
+    (`group_sums` over the sides)."""
+    points, tricks, won, _ = group_sums(partners, max(partners) + 1, taken, seat_winners,
+                                        chunks, r)
     return ([points[x] for x in partners], [tricks[x] for x in partners],
             [won[x] for x in partners])
