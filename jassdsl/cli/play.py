@@ -305,10 +305,14 @@ def auction_calls(game: Game, legal: list[Action]) -> list[Action]:
 
 
 def auction_call(game: Game, words: list[str], legal: list[Action]) -> Action | None:
-    """A call that ends the auction as entered: its name (`kontra`), its name and yes
-    (`kontra yes`, as the list of choices shows it), or a yes alone when it is the only
-    call open."""
-    calls = auction_calls(game, legal)
+    """A call that ends the auction as entered (see `call_entry`)."""
+    return call_entry(auction_calls(game, legal), words)
+
+
+def call_entry(calls: list[Action], words: list[str]) -> Action | None:
+    """Which of `calls` (the legal ones ending an auction) the entered words say: its name
+    (`kontra`), its name and yes (`kontra yes`, as the list of choices shows it), or a yes
+    alone when it is the only call open."""
     said = words[:-1] if len(words) == 2 and YES_NO.get(words[1]) == 1 else words
     for call in calls:
         if said == [call.kind]:

@@ -12,6 +12,7 @@ calls of its sentences is here, its words included; the phase is `engine/auction
 from __future__ import annotations
 
 from jassdsl.bots import View, expected_points, hand_total
+from jassdsl.cli.play import YES_NO, call_entry, clipped
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.core.actions import PASS, Action, bid_parts, legal_names
 from jassdsl.core.errors import ApiUsageError
@@ -59,11 +60,16 @@ def choices(game: Game, legal: list[Action], lang: Lang) -> str:
 
 
 def read(game: Game, text: str, legal: list[Action]) -> Action | str | None:
-    """``100 H``, ``bid 100 H``, ``match obenabe``; a Kontra by its name (``double``)."""
+    """``100 H``, ``bid 100 H``, ``match obenabe``; a Kontra as the plain auction reads it
+    (``double``, ``double yes``, a ``yes`` alone); other words of a Kontra are refused."""
     words = text.split()
-    if words and words[0].lower() in {a.kind for a in enders(game, legal)}:
-        return Action(words[0].lower(), 1)
-    ended = {a.kind for a in enders(game, legal)}
+    calls = enders(game, legal)
+    call = call_entry(calls, [w.lower() for w in words])
+    if call is not None:
+        return call
+    ended = {a.kind for a in calls}
+    if words and (words[0].lower() in ended or words[0].lower() in YES_NO):
+        return f"cannot read {clipped(text)}"  # `double no`, a yes with no Kontra open
     kinds = {a.kind for a in legal if a != PASS and a.kind not in ended}
     if len(kinds) != 1:
         return None
