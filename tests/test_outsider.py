@@ -255,6 +255,7 @@ def test_the_deal_row_says_the_rest_goes_to_the_talon() -> None:
 
 
 BIETER = OUTSIDER / "bieterschieber.jass"  # bids name the mode; a Kontra ends the auction
+TALON_BIDS = OUTSIDER / "talonbieter.jass"  # bids name the mode; the bidder takes a talon
 
 
 def at_a_mode_bid_kontra(seed: int = 2) -> Game:
@@ -292,3 +293,23 @@ def test_a_yes_with_no_kontra_open_is_not_a_bid() -> None:
     game = Game(load_rules(BIETER), seed=2)
     legal = game.legal_actions()
     assert interpret(game, "yes", legal) == "cannot read 'yes'"
+
+
+def test_the_terminal_says_the_highest_bid_named_trump(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a talon after bids naming the mode, the bidder laid away under 'trump not set
+    yet', and the others heard that the bidder chose trump."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("150 H\n1\n1\n1\n1\n1\n1\nq\n"))
+    assert cli.main(["play", str(TALON_BIDS), "--seed", "3", "--human", "1",
+                     "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    after = out[out.index("you take the talon"):]
+    assert "not set yet" not in after
+    assert after.count("trump H (Herz / Schellen) (named by the highest bid)") == 6
+    assert "trump is H (Herz / Schellen), named by the highest bid (you)" in after
+    monkeypatch.setattr(sys, "stdin", io.StringIO("pass\nq\n"))
+    assert cli.main(["play", str(TALON_BIDS), "--seed", "3", "--human", "0",
+                     "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "chooses trump" not in out
+    assert "trump is D (Ecken / Schilten), named by the highest bid (P1)" in out
