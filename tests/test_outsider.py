@@ -252,3 +252,64 @@ def test_the_deal_row_says_the_rest_goes_to_the_talon() -> None:
     row = next(line for line in page(ALONE, "en").splitlines() if line.startswith("| Deal"))
     assert "stays aside" not in row and "fewer than" not in row
     assert "the cards left over are laid face down as the *talon* (the rest)" in row
+
+
+BIETER = OUTSIDER / "bieterschieber.jass"  # bids name the mode; a Kontra ends the auction
+TALON_BIDS = OUTSIDER / "talonbieter.jass"  # bids name the mode; the bidder takes a talon
+
+
+def at_a_mode_bid_kontra(seed: int = 2) -> Game:
+    """A game of bids naming the mode at the first turn where a Kontra may be said."""
+    game = Game(load_rules(BIETER), seed=seed)
+    while not any(a.kind == "kontra" for a in game.legal_actions()):
+        game.apply(next(a for a in game.legal_actions() if a.kind == "bid"))
+    return game
+
+
+@pytest.mark.parametrize("entry", ["kontra yes", "kontra", "yes", "ja", "y", "Kontra Yes"])
+def test_the_terminal_reads_a_kontra_among_bids_naming_the_mode(entry: str) -> None:
+    """A bare yes was not read as the Kontra where bids name the mode."""
+    game = at_a_mode_bid_kontra()
+    legal = game.legal_actions()
+    assert interpret(game, entry, legal) == Action("kontra", 1)
+    assert interpret(game, "pass", legal) == PASS
+    assert interpret(game, "bid 150 obenabe", legal) in legal
+
+
+@pytest.mark.parametrize("entry", ["kontra no", "no", "foo"])
+def test_an_entry_fitting_nothing_among_mode_bids_gets_one_line_of_legal_entries(
+        entry: str) -> None:
+    game = at_a_mode_bid_kontra()
+    out = io.StringIO()
+    player = HumanPlayer(io.StringIO(f"{entry}\npass\n"), out, ["P0", "P1", "P2", "P3"],
+                         lang="en")
+    assert player.choose(game, game.current_player) == PASS
+    wrong = [line for line in out.getvalue().splitlines() if line.startswith("cannot read")]
+    assert wrong == [f"cannot read {entry!r}; legal: {choices_text(game, game.legal_actions())}"]
+    assert "kontra" in wrong[0] and "naming" in wrong[0]
+
+
+def test_a_yes_with_no_kontra_open_is_not_a_bid() -> None:
+    game = Game(load_rules(BIETER), seed=2)
+    legal = game.legal_actions()
+    assert interpret(game, "yes", legal) == "cannot read 'yes'"
+
+
+def test_the_terminal_says_the_highest_bid_named_trump(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a talon after bids naming the mode, the bidder laid away under 'trump not set
+    yet', and the others heard that the bidder chose trump."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("150 H\n1\n1\n1\n1\n1\n1\nq\n"))
+    assert cli.main(["play", str(TALON_BIDS), "--seed", "3", "--human", "1",
+                     "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    after = out[out.index("you take the talon"):]
+    assert "not set yet" not in after
+    assert after.count("trump H (Herz / Schellen) (named by the highest bid)") == 6
+    assert "trump is H (Herz / Schellen), named by the highest bid (you)" in after
+    monkeypatch.setattr(sys, "stdin", io.StringIO("pass\nq\n"))
+    assert cli.main(["play", str(TALON_BIDS), "--seed", "3", "--human", "0",
+                     "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "chooses trump" not in out
+    assert "trump is D (Ecken / Schilten), named by the highest bid (P1)" in out

@@ -17,7 +17,9 @@ from jassdsl.core.actions import PASS, Action, legal_names, whole_number
 from jassdsl.core.cards import CARD_NAMES, card_words
 from jassdsl.core.errors import JassError
 from jassdsl.core.mechanism import at_phase
+from jassdsl.core.modes import Mode
 from jassdsl.engine import Game, Outcome
+from jassdsl.engine.auction import ModeBidding
 from jassdsl.registry import display_path, load_rules, variant_path
 from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.words import LANGS, Lang, declared_words, say
@@ -179,8 +181,7 @@ class HumanPlayer:
         table = table_for(game.rules, view.trump)
         obs = game.observe(seat)
         lang = self.lang
-        trump_text = tv.mode_label(obs.trump, lang) if obs.trump.is_set \
-            else say(lang, "live.no_trump")
+        trump_text = trump_so_far(game, obs.trump, obs.bid_mode, lang)
         if game.phase == "play" and view.order != view.trump:  # a file's mode: this trick's
             trump_text += say(lang, "live.this_trick",
                               mode=tv.mode_label(game.rules.mode_names[view.order], lang))
@@ -221,6 +222,16 @@ class HumanPlayer:
         if game.phase == "weis":
             return say(lang, "live.ask.weis")
         return say(lang, "live.ask.card")
+
+
+def trump_so_far(game: Game, trump: Mode, bid_mode: str, lang: Lang) -> str:
+    """The hand's trump as it stands; before it is set, the mode the highest bid named
+    once its auction is over (`naming the mode`: the trump phase only writes it down)."""
+    if trump.is_set:
+        return tv.mode_label(trump, lang)
+    if bid_mode and game.phase != ModeBidding.name:
+        return f"{tv.mode_label(bid_mode, lang)} ({say(lang, 'short.bid_names')})"
+    return say(lang, "live.no_trump")
 
 
 def forced(game: Game) -> bool:
@@ -305,10 +316,14 @@ def auction_calls(game: Game, legal: list[Action]) -> list[Action]:
 
 
 def auction_call(game: Game, words: list[str], legal: list[Action]) -> Action | None:
-    """A call that ends the auction as entered: its name (`kontra`), its name and yes
-    (`kontra yes`, as the list of choices shows it), or a yes alone when it is the only
-    call open."""
-    calls = auction_calls(game, legal)
+    """A call that ends the auction as entered (see `call_entry`)."""
+    return call_entry(auction_calls(game, legal), words)
+
+
+def call_entry(calls: list[Action], words: list[str]) -> Action | None:
+    """Which of `calls` (the legal ones ending an auction) the entered words say: its name
+    (`kontra`), its name and yes (`kontra yes`, as the list of choices shows it), or a yes
+    alone when it is the only call open."""
     said = words[:-1] if len(words) == 2 and YES_NO.get(words[1]) == 1 else words
     for call in calls:
         if said == [call.kind]:

@@ -12,12 +12,15 @@ calls of its sentences is here, its words included; the phase is `engine/auction
 from __future__ import annotations
 
 from jassdsl.bots import View, expected_points, hand_total
+from jassdsl.cli.play import YES_NO, call_entry, clipped
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.core.actions import PASS, Action, bid_parts, legal_names
 from jassdsl.core.errors import ApiUsageError
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
 from jassdsl.engine.auction import ModeBidding
+from jassdsl.engine.events import TrumpSet
+from jassdsl.rulebook.textview import Narrator, mode_label
 from jassdsl.rulebook.words import Lang, say
 
 PARTNER_SHARE = 0.25  # a bot counts on this share of what its own hand leaves to others
@@ -59,11 +62,16 @@ def choices(game: Game, legal: list[Action], lang: Lang) -> str:
 
 
 def read(game: Game, text: str, legal: list[Action]) -> Action | str | None:
-    """``100 H``, ``bid 100 H``, ``match obenabe``; a Kontra by its name (``double``)."""
+    """``100 H``, ``bid 100 H``, ``match obenabe``; a Kontra as the plain auction reads it
+    (``double``, ``double yes``, a ``yes`` alone); other words of a Kontra are refused."""
     words = text.split()
-    if words and words[0].lower() in {a.kind for a in enders(game, legal)}:
-        return Action(words[0].lower(), 1)
-    ended = {a.kind for a in enders(game, legal)}
+    calls = enders(game, legal)
+    call = call_entry(calls, [w.lower() for w in words])
+    if call is not None:
+        return call
+    ended = {a.kind for a in calls}
+    if words and (words[0].lower() in ended or words[0].lower() in YES_NO):
+        return f"cannot read {clipped(text)}"  # `double no`, a yes with no Kontra open
     kinds = {a.kind for a in legal if a != PASS and a.kind not in ended}
     if len(kinds) != 1:
         return None
@@ -79,6 +87,15 @@ def read(game: Game, text: str, legal: list[Action]) -> Action | str | None:
     if action in legal:
         return action
     return f"{game.action_text(action)} is not allowed now: bids are {choices(game, legal, 'en')}"
+
+
+def told(narrator: Narrator, e: TrumpSet) -> list[str]:
+    """The mode the highest bid named, told as the bid's (nobody chose it), to every seat
+    at the table; other ways of setting trump as the narrator tells them."""
+    if e.how != "chosen" or not narrator.live:
+        return narrator.trump_set(e)
+    return [say(narrator.lang, "live.says.bid_trump", name=narrator.names[e.seat],
+                mode=mode_label(e.mode, narrator.lang))]
 
 
 def best_mode(game: Game, view: View) -> tuple[int, float]:
@@ -141,6 +158,8 @@ WORDS: dict[str, tuple[str, str]] = {
                           "dein Gebot (Zahl und Spielart: 100 H), {enders}oder pass: "),
     "live.choice.naming": (" naming {modes}", " mit {modes}"),
     "live.prompt.bidding": ("Your bid", "Dein Gebot"),
+    "live.says.bid_trump": ("trump is {mode}, named by the highest bid ({name})",
+                            "Trumpf ist {mode}, vom höchsten Gebot genannt ({name})"),
 }
 
 
@@ -150,4 +169,5 @@ MODE_BIDS = Mechanism(
     prompt=Prompt(ask=ask, choices=choices, read=read),
     policy=policy,
     words=WORDS,
+    narrate={TrumpSet: told},
 )
