@@ -7,6 +7,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
@@ -120,7 +121,24 @@ def parser_cache(grammar: str) -> str | bool:
         return False
     key = hashlib.sha256(
         f"{grammar}\0{lark.__version__}\0{sys.version_info[:2]}".encode()).hexdigest()[:32]
-    return str(folder / f"parser-{key}.lark")
+    path = folder / f"parser-{key}.lark"
+    if not path.exists():  # a new grammar: the oldest files go, so the folder stays small
+        _drop_oldest(list(folder.glob("parser-*.lark")), KEPT_PARSERS - 1)
+    return str(path)
+
+
+KEPT_PARSERS = 16  # grammar versions kept in the cache folder (each about 300 kB)
+
+
+def _drop_oldest(files: list[Path], keep: int) -> None:
+    def mtime(f: Path) -> float:
+        try:
+            return f.stat().st_mtime
+        except OSError:  # removed meanwhile by another process
+            return 0.0
+    for old in sorted(files, key=mtime)[:max(0, len(files) - keep)]:
+        with suppress(OSError):
+            old.unlink()
 
 
 _LANGUAGES: dict[tuple[tuple[str, str, tuple[str, ...]], ...], Language] = {}
