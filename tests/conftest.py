@@ -17,8 +17,10 @@ played once per session (``played``) and shared by the tests that check them.
 
 from __future__ import annotations
 
+import compileall
 import os
 import random
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +50,16 @@ if settings.get_current_profile_name() != "ci":  # Hypothesis chose "ci" when CI
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 # the nightly run: whole games in every property, the whole corpus in every corpus check
 THOROUGH = settings.get_current_profile_name() == "thorough"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The package's bytecode, written once: the Python processes the tests start (the CLI,
+    simulate's workers, the conformance adapters) read it, and where the environment says
+    not to write bytecode (PYTHONDONTWRITEBYTECODE) each of them would compile every module
+    of the package again (about 0.4 CPU-s a process). Python rechecks each file's source
+    against its bytecode, so an edited module is never read stale."""
+    if sys.dont_write_bytecode:
+        compileall.compile_dir(ROOT / "jassdsl", quiet=2)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -1499,8 +1499,9 @@ def first(statements: list[m.Statement], cls: type[S]) -> S | None:
 # A command reads its file more than once (check, then play, simulate or the pages; the
 # corpus's parse cases), and a large file takes seconds to parse: the last few valid texts
 # keep their model (frozen, so shared), with the mechanisms that checked it; the oldest
-# goes first.
-KEPT_MODELS = 16
+# goes first. Room for more than every shipped rule file, so a pass over all of them (the
+# registry, the pages, the corpus) parses each once.
+KEPT_MODELS = 40
 _kept: OrderedDict[str, tuple[tuple[Mechanism, ...], m.RuleFile]] = OrderedDict()
 
 

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import sys
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
+import lark
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import (
     UnexpectedCharacters,
@@ -56,7 +62,8 @@ class Language:
         base = resources.files("jassdsl.language").joinpath("grammar.lark").read_text(encoding="utf-8")
         grammar = "".join([base, *(f"\n// --- {x.name}\n{x.grammar}" for x in mechanisms
                                    if x.grammar)])
-        self.lark = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True)
+        self.lark = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
+                         cache=parser_cache(grammar))
         self.builders: dict[str, Build] = {}
         for x in mechanisms:
             for name, build in x.build.items():
@@ -97,6 +104,41 @@ class Language:
         """The word of a keyword terminal (`gets`), None for any other terminal."""
         text = self.terminal_text(name)
         return text[1:-1] if text.startswith("'") and WORD.fullmatch(text[1:-1]) else None
+
+
+def parser_cache(grammar: str) -> str | bool:
+    """Where Lark keeps the parser tables of this grammar between processes (building them
+    costs most of a command's start-up): a file in the user's cache folder named by the
+    grammar's text and the Lark and Python versions. Lark writes the same key into the file
+    and rebuilds (overwriting it) when they differ, so a stale or broken file is never used;
+    without a folder there is no cache (False), and a folder Lark cannot write to only
+    reads."""
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = Path(home) / "jassdsl"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    key = hashlib.sha256(
+        f"{grammar}\0{lark.__version__}\0{sys.version_info[:2]}".encode()).hexdigest()[:32]
+    path = folder / f"parser-{key}.lark"
+    if not path.exists():  # a new grammar: the oldest files go, so the folder stays small
+        _drop_oldest(list(folder.glob("parser-*.lark")), KEPT_PARSERS - 1)
+    return str(path)
+
+
+KEPT_PARSERS = 16  # grammar versions kept in the cache folder (each about 300 kB)
+
+
+def _drop_oldest(files: list[Path], keep: int) -> None:
+    def mtime(f: Path) -> float:
+        try:
+            return f.stat().st_mtime
+        except OSError:  # removed meanwhile by another process
+            return 0.0
+    for old in sorted(files, key=mtime)[:max(0, len(files) - keep)]:
+        with suppress(OSError):
+            old.unlink()
 
 
 _LANGUAGES: dict[tuple[tuple[str, str, tuple[str, ...]], ...], Language] = {}
