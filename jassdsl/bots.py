@@ -14,7 +14,6 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, NamedTuple, Protocol
-from weakref import WeakKeyDictionary
 
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.play import beat_rows, trick_winner
@@ -25,9 +24,8 @@ from jassdsl.core.mechanism import at_phase, partners_in
 from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.core.tables import ModeTable
 from jassdsl.engine import Game
-from jassdsl.engine.guided import guided_tricks
-from jassdsl.engine.playout import choose, even_hands, uncovered
-from jassdsl.engine.tricks import Play
+from jassdsl.engine.guided import OrderTable, loop_covers, play_guided
+from jassdsl.engine.playout import choose
 
 BOT_KINDS = ("random", "heuristic", "mixed")
 
@@ -565,11 +563,6 @@ def trick_plan(rules: CompiledRules, orders: Callable[[int, int], ModeTable],
     return tuple(out)
 
 
-# per phase of play (one per chain, which `simulate`'s games share): per mode, `trick_plan`
-TRICK_PLANS: WeakKeyDictionary[Play, dict[int, tuple[CardTables | None, ...]]] = \
-    WeakKeyDictionary()
-
-
 class TrickCards:
     """The cards of heuristic and random bots as a `guided.CardChoice`: the card
     `HeuristicBot.choose_card` (or `RandomBot.choose`, with its draw) picks, from the
@@ -586,48 +579,28 @@ class TrickCards:
         self.most = rules.winner_most
         self.team = rules.team_of
         self.partners = rules.subjects < rules.players
-        self.plans = TRICK_PLANS.setdefault(game.chain.play, {})  # shared by the chain's games
         self.plan: tuple[CardTables | None, ...] = ()
         self.mode = -1
         self.seats: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def of(cls, game: Game, bots: Sequence[Bot]) -> TrickCards | None:
-        """Where the bots' cards can be played in a trick loop: a game without history
-        or events, whose file the loop covers (`playout.uncovered`) and where no
-        mechanism forms sides per hand (a bot reads a hand's sides from its observation), with heuristic and random
-        bots only. None elsewhere."""
-        rules = game.rules
-        if (game.record or game.log is not None or uncovered(rules)
-                or game.hooks("partners")
-                or any(type(b) not in (HeuristicBot, RandomBot) for b in bots)):
+        """Where the bots' cards can be played in a trick loop (`guided.loop_covers`),
+        with heuristic and random bots only. None elsewhere."""
+        if not loop_covers(game) or any(type(b) not in (HeuristicBot, RandomBot)
+                                        for b in bots):
             return None
         return cls(game, bots)
 
-    def at(self, mode: int) -> TrickCards:
-        """Ready for the tricks of a hand in this mode, among the seats now in play."""
-        plan = self.plans.get(mode)
+    def at(self, mode: int, seats: tuple[tuple[int, ...], ...], order_table: OrderTable,
+           memo: dict[int, Any]) -> TrickCards:
+        """Ready for the tricks of a hand in this mode, among these seats; the plan of a
+        mode is kept in the chain's memo (it depends only on the rules and the mode)."""
+        plan = memo.get(mode)
         if plan is None:
-            plan = self.plans[mode] = trick_plan(self.rules, self.game.chain.play.order_table,
-                                                 mode)
-        self.plan, self.mode = plan, mode
-        n = self.rules.players
-        full = (1 << n) - 1
-        self.seats = trick_seats(n, self.game.s.playing & full or full)
+            plan = memo[mode] = trick_plan(self.rules, order_table, mode)
+        self.plan, self.mode, self.seats = plan, mode, seats
         return self
-
-    def now(self) -> int:
-        """The current seat's card, from the game's state (a card played outside the loop:
-        in the middle of a trick, or while a subscriber of play acts)."""
-        game = self.game
-        s = game.s
-        self.at(s.mode)
-        trick, k, seat = s.trick, len(s.tricks), s.current
-        win, top = s.leader, -1
-        if trick:
-            i = trick_winner(trick, game.chain.play.order_table(s.mode, k))
-            win, top = self.seats[s.leader][i], trick[i]
-        return self(k, s.leader, seat, s.hands[seat], game.legal_mask(), trick, win, top)
 
     def __call__(self, k: int, leader: int, seat: int, hand: int, legal: int,
                  trick: list[int], win: int, top: int) -> int:
@@ -672,29 +645,18 @@ class TrickCards:
 
 def play_bots(game: Game, bots: Sequence[Bot], hands: int | None = None) -> int:
     """Let the bots play until the game is over (or `hands` more hands end), each action
-    through `Game.apply`, but the cards from `TrickCards` where it covers the game: whole
-    tricks in a loop (`guided.guided_tricks`) where the random playout would play them in
-    its own (see `playout.play_random`), other cards one by one as `Game.apply` plays
-    them. The same game. Returns the number of hands finished."""
+    through `Game.apply`, but the cards from `TrickCards` where it covers the game
+    (`guided.play_guided`: whole tricks in a loop where the random playout would play
+    them in its own). The same game. Returns the number of hands finished."""
     cards = TrickCards.of(game, bots)
-    play = game.chain.play
-    players = game.rules.players
-    s = game.s
-    done = len(s.results)
+    if cards is not None:
+        return play_guided(game, cards, lambda seat: bots[seat].choose(game, seat), hands)
+    done = len(game.results)
     stop = done + hands if hands is not None else None
-    while s.phase != "over" and (stop is None or len(s.results) < stop):
-        if cards is not None and s.phase == "play":
-            restless = play.restless(game) if not s.trick and even_hands(s, players) else None
-            if restless is not None and all(p.calm(game, -1, ()) for p in restless):
-                guided_tricks(game, cards.at(s.mode), restless)
-            else:  # one card as `Game.apply` plays it
-                play.play(game, cards.now())
-            s = game.s
-            continue
-        seat = s.current
+    while not game.is_over and (stop is None or len(game.results) < stop):
+        seat = game.current_player
         game.apply(bots[seat].choose(game, seat))
-        s = game.s
-    return len(s.results) - done
+    return len(game.results) - done
 
 
 def bot_rng(seed: int | None, seat: int) -> random.Random:

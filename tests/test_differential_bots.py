@@ -19,6 +19,7 @@ from conftest import VariantCase
 from twin_games import assert_same_hands
 
 import jassdsl.bots as bots_module
+import jassdsl.engine.guided as guided_module
 from jassdsl.bots import (
     HeuristicBot,
     TrickCards,
@@ -78,7 +79,7 @@ def twins(rules: CompiledRules, kind: str, seed: int, hands: int | None,
 def loop_cards(monkeypatch: pytest.MonkeyPatch) -> Callable[[], int]:
     """Counts the cards chosen in the loop (so a comparison that never ran it shows)."""
     seen = [0]
-    real = bots_module.guided_tricks
+    real = guided_module.guided_tricks
 
     def counting(game: Game, choose: CardChoice, restless: tuple[Phase, ...] = ()) -> None:
         def counted(k: int, leader: int, seat: int, hand: int, legal: int,
@@ -87,7 +88,7 @@ def loop_cards(monkeypatch: pytest.MonkeyPatch) -> Callable[[], int]:
             return choose(k, leader, seat, hand, legal, trick, win, top)
         real(game, counted, restless)
 
-    monkeypatch.setattr(bots_module, "guided_tricks", counting)
+    monkeypatch.setattr(guided_module, "guided_tricks", counting)
     return lambda: seen[0]
 
 

@@ -15,12 +15,19 @@ policy that picks the card `Game.apply`'s bot picks plays the same game.
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
+from weakref import WeakKeyDictionary
 
+from jassdsl.compile.play import trick_winner
+from jassdsl.core.actions import Action
+from jassdsl.core.deal import trick_seats
 from jassdsl.core.errors import ApiUsageError
+from jassdsl.core.tables import ModeTable
 from jassdsl.engine.game import Game
 from jassdsl.engine.phase import Phase
-from jassdsl.engine.playout import close_tricks, followers
+from jassdsl.engine.playout import close_tricks, even_hands, followers, uncovered
+from jassdsl.engine.tricks import Play
 
 
 class CardChoice(Protocol):
@@ -85,3 +92,63 @@ def guided_tricks(game: Game, choose: CardChoice, restless: tuple[Phase, ...] = 
         leader = win
         k += 1
     close_tricks(game, played, leaders, n, pending)
+
+
+OrderTable = Callable[[int, int], ModeTable]  # (mode, trick) -> the table that decides it
+
+
+class CardSource(CardChoice, Protocol):
+    """Where cards come from in `play_guided`: told the hand's mode, the seats of a trick
+    per leader among the seats in play, the table deciding each trick (`Play.order_table`)
+    and a memo shared by the games of one chain (for what depends only on the rules and
+    the mode), then asked as a `CardChoice`."""
+
+    def at(self, mode: int, seats: tuple[tuple[int, ...], ...], order_table: OrderTable,
+           memo: dict[int, Any]) -> CardChoice: ...
+
+
+# per phase of play (one per chain, which `simulate`'s games share): a card source's memo
+MEMOS: WeakKeyDictionary[Play, dict[int, Any]] = WeakKeyDictionary()
+
+
+def loop_covers(game: Game) -> bool:
+    """Whether a policy's cards may be played in `guided_tricks`: a game without history
+    or events, whose file the loop covers (`playout.uncovered`), where no mechanism forms
+    sides per hand (a bot reads a hand's sides from its observation)."""
+    return not (game.record or game.log is not None or uncovered(game.rules)
+                or game.hooks("partners"))
+
+
+def play_guided(game: Game, source: CardSource, act: Callable[[int], Action],
+                hands: int | None = None) -> int:
+    """Play until the game is over (or `hands` more hands end): the cards from `source`,
+    whole tricks in `guided_tricks` where the random playout would play its loop (see
+    `playout.play_random`), other cards one by one as `Game.apply` plays them; every
+    other decision `act(seat)` through `Game.apply`. Only for a game `loop_covers`.
+    Returns the number of hands finished."""
+    play = game.chain.play
+    memo = MEMOS.setdefault(play, {})
+    players = game.rules.players
+    full = (1 << players) - 1
+    s = game.s
+    done = len(s.results)
+    stop = done + hands if hands is not None else None
+    while s.phase != "over" and (stop is None or len(s.results) < stop):
+        if s.phase == "play":
+            seats = trick_seats(players, s.playing & full or full)
+            cards = source.at(s.mode, seats, play.order_table, memo)
+            restless = play.restless(game) if not s.trick and even_hands(s, players) else None
+            if restless is not None and all(p.calm(game, -1, ()) for p in restless):
+                guided_tricks(game, cards, restless)
+            else:  # one card as `Game.apply` plays it
+                trick, k, seat = s.trick, len(s.tricks), s.current
+                win, top = s.leader, -1
+                if trick:
+                    i = trick_winner(trick, play.order_table(s.mode, k))
+                    win, top = seats[s.leader][i], trick[i]
+                play.play(game, cards(k, s.leader, seat, s.hands[seat], game.legal_mask(),
+                                      trick, win, top))
+        else:
+            game.apply(act(s.current))
+        s = game.s
+    return len(s.results) - done
