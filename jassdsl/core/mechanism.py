@@ -86,12 +86,23 @@ still name it):
   - `example(lang, rules, hand record)`: its lines in the rulebook's worked example,
     once trump is set; `example_points(lang, rules, hand record)`: the card points it
     gives a side besides its tricks, and the words saying so on the points line.
+  - `compile_conditions(rf, options, compiler)`: a config holding conditions of the file
+    compiled to functions (the compiler of expressions, `compile/exprsource.py`, is made
+    after the plain configs); the config goes with the others into `configs`.
+  - `empties_seats`: players leave the table during a game (`Phase.game_over` may end
+    it): the checks of the deal and the piles try every number of players down to two,
+    a seat of a recorded deal may hold no cards, and cards may be out of play.
+  - `hand_lines(lang, rules, hand record, names)`: its lines at the end of the terminal's
+    report of a finished hand; `tell_end(lang, rf, speaker, short)`: how the game ends,
+    in the rulebook's end section (`short`: in the overview and the comparison), said
+    instead of the `game ends` statement; the rulebook's `Speaker` lists the lets and
+    options the sentence names under "where".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -117,6 +128,12 @@ Build = Callable[[Any, list[Any]], Any]  # (Lark's meta, children) -> a node or 
 Told = Callable[[Any, Any, Sequence[Any], Sequence[str], "Lang"], str]
 # (rules, the hand's result, its events, the seats' names, lang) -> how trump was set
 Story = Callable[["Lang", Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
+CompileConditions = Callable[["m.RuleFile", dict[str, "int | str"], Any], object | None]
+# (rule file, options, the expressions' Compiler) -> config
+HandLines = Callable[["Lang", Any, Any, Sequence[str]], list[str]]
+# (lang, rules, HandResult, the seats' names) -> the lines closing a hand's report
+TellEnd = Callable[["Lang", "m.RuleFile", Any, bool], str]
+# (lang, rule file, the rulebook's Speaker, short) -> how the game ends ("": not by it)
 
 
 @dataclass(frozen=True)
@@ -183,6 +200,12 @@ class Mechanism:
     policy: Policy | None = None
     describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
     trump: TrumpWay | None = None  # the trump method it adds (its `kind`: `name`)
+    # -- leaving the table (hooks added for `mechanisms/leave.py`)
+    compile_conditions: CompileConditions | None = None  # its config, compiling the
+    # file's conditions (None: the file lacks it); after `compile`
+    empties_seats: bool = False  # players leave the table during a game
+    hand_lines: HandLines | None = None  # its lines closing the terminal's hand report
+    tell_end: TellEnd | None = None  # how the game ends, in the rulebook
 
     @property
     def phase_name(self) -> str:
@@ -256,6 +279,13 @@ def partners_in(mechanisms: Sequence[Mechanism], parts: Mapping[str, Mapping[str
             if partners:
                 return tuple(partners)
     return ()
+
+
+def empties_seats(mechanisms: Sequence[Mechanism], used: Iterable[str]) -> bool:
+    """Whether one of these mechanisms, among those a file uses (`used`: the names of its
+    parts or configs), makes players leave the table during a game."""
+    names = set(used)
+    return any(x.empties_seats and x.name in names for x in mechanisms)
 
 
 def words_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, str]]:

@@ -1,5 +1,5 @@
 """The end of a hand: its facts, the scoring clause, the rule file's invariants, what is
-counted first, the hand's record, who leaves the table, and whether the game is over."""
+counted first, the hand's record, and whether the game is over."""
 
 from __future__ import annotations
 
@@ -14,66 +14,19 @@ from jassdsl.core.errors import InvariantError
 from jassdsl.core.roles import ROLE_LIST
 from jassdsl.core.tables import chunk_points
 from jassdsl.engine import records
-from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
+from jassdsl.engine.events import GameOver, HandScored, LotDrawn
 from jassdsl.engine.partners import group_sums, hand_partners, side_sums
-from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.phase import Table
 from jassdsl.engine.records import HandResult
 
 WINNER = itemgetter(2)  # of a Trick: who took it
 
 
-class Leave(Phase):
-    """Leaving the table: after scoring, the players for whom the file's condition holds
-    leave; the game is over when one player is left."""
-
-    place = "keeper"
-    part_key = "leave"
-
-    @classmethod
-    def used_by(cls, rules: CompiledRules) -> bool:
-        return rules.leave is not None
-
-    def add_facts(self, g: Table, facts: HandFacts) -> None:
-        playing_facts(g, facts)
-
-    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
-        s, r = g.s, self.rules
-        assert r.leave is not None
-        going = []
-        for seat in range(r.players):
-            if not s.table >> seat & 1:
-                continue
-            facts.bound = None
-            if r.leave(facts, seat):
-                going.append(seat)
-                s.left[seat] = s.hand_no
-                s.table &= ~(1 << seat)
-        facts.players = s.table.bit_count()
-        if going and g.log is not None:
-            g.emit(LeftTable(s.hand_no, tuple(going)))
-        return {"left": tuple(going)}
-
-    def game_over(self, g: Table) -> bool:
-        return g.s.table.bit_count() <= 1
-
-
-def playing_facts(g: Table, facts: HandFacts) -> None:
-    """Per subject: 1 if one of its players took part in the hand."""
-    if facts.playing:
-        return
-    s, r = g.s, g.rules
-    facts.playing = [0] * r.subjects
-    for seat in range(r.players):
-        if s.playing >> seat & 1:
-            facts.playing[r.team_of[seat]] = 1
-
-
 class HandEnd:
     """Scores a finished hand and starts the next one, or ends the game."""
 
-    def __init__(self, rules: CompiledRules, leave: Leave | None = None) -> None:
+    def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
-        self.leave = leave  # leaving the table, where the file has it
         self.floors = [(u, info.floor) for u, info in rules.units.items()
                        if info.floor is not None]
         self.floor_of = dict(self.floors)
@@ -152,8 +105,8 @@ class HandEnd:
         if g.log is not None:
             g.log.append(HandScored(s.hand_no, result.clause, result.points, grants,
                                     tuple(result.totals.items()), won_with))
-        leave = self.leave
-        if won_with or self.game_ends(g, facts) or (leave is not None and leave.game_over(g)):
+        if won_with or self.game_ends(g, facts) or any(
+                phase.game_over(g) for phase in g.hooks("game_over")):
             s.phase = "over"
             if g.log is not None:
                 g.emit(GameOver(s.hand_no, g.end_reason()))

@@ -137,6 +137,11 @@ class Phase:
     def nobody_plays(self, g: Table) -> None:
         """A hand ends before play (nobody takes part): clear what play would have made."""
 
+    def game_over(self, g: Table) -> bool:
+        """After a hand is recorded: True if this mechanism ends the game (one player is
+        left at the table), besides the file's `game ends` statement."""
+        return False
+
     # -- the hooks of play (see the module docstring)
     def on_play(self, g: Table) -> None:
         """Play of a hand begins (the leader is set)."""
