@@ -92,6 +92,9 @@ still name it):
   - `empties_seats`: players leave the table during a game (`Phase.game_over` may end
     it): the checks of the deal and the piles try every number of players down to two,
     a seat of a recorded deal may hold no cards, and cards may be out of play.
+  - `uses_piles`: it works on the cards left over after the deal, which the base lays
+    as the file's piles (`engine/piles.py`): the chain then keeps the piles' part of
+    the state, where its phase finds them and records what it did with them.
   - `hand_lines(lang, rules, hand record, names)`: its lines at the end of the terminal's
     report of a finished hand; `tell_end(lang, rf, speaker, short)`: how the game ends,
     in the rulebook's end section (`short`: in the overview and the comparison), said
@@ -206,6 +209,9 @@ class Mechanism:
     empties_seats: bool = False  # players leave the table during a game
     hand_lines: HandLines | None = None  # its lines closing the terminal's hand report
     tell_end: TellEnd | None = None  # how the game ends, in the rulebook
+    # -- the piles (a base service: the deal lays them, the `turned` trump method reads them)
+    uses_piles: bool = False  # works on the piles (takes, robs or betters from them): the
+    # chain keeps the piles' part of the state even where the file lays no pile
 
     @property
     def phase_name(self) -> str:

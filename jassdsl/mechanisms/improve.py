@@ -283,4 +283,5 @@ IMPROVE = Mechanism(
     narrate={Bettered: narrate},
     policy=policy,
     describe={"declare": describe},
+    uses_piles=True,
 )

@@ -251,4 +251,5 @@ TAKE_PART = Mechanism(
     narrate={TookPart: narrate},
     policy=policy,
     describe={"declare": describe},
+    uses_piles=True,
 )
