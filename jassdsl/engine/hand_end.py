@@ -27,6 +27,7 @@ class HandEnd:
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
+        self.everybody = (1 << rules.players) - 1  # every seat plays the hand
         self.floors = [(u, info.floor) for u, info in rules.units.items()
                        if info.floor is not None]
         self.floor_of = dict(self.floors)
@@ -54,6 +55,11 @@ class HandEnd:
                           {}, s.totals, r.options, g.chance, mode=s.mode)
         if partners is not None:
             facts.side = list(partners)
+        if s.playing != self.everybody:  # some seat folded or left: `playing` per subject
+            facts.playing = [0] * k
+            for seat in range(r.players):
+                if s.playing >> seat & 1:
+                    facts.playing[team[seat]] = 1
         if winners and r.reads_in_play:
             c = s.in_cards
             facts.in_play = (p0[c & 511] + p1[c >> 9 & 511] + p2[c >> 18 & 511] + p3[c >> 27]

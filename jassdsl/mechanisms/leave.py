@@ -4,7 +4,7 @@ on with the deal and the piles for fewer players, and the game is over when at m
 player is left.
 
 Everything about leaving is here: its statement (grammar line, builder, node), check,
-compiled condition, phase (who leaves, the `playing` fact, the record, the game's end)
+compiled condition, phase (who leaves, the record, the game's end)
 and event, how the terminal reports it and the rulebook says it, in both languages.
 What stays in the base is the seating every game has: `State.table` (the seats still at
 the table, which the deal and the turn order follow) and `State.left` (the hand after
@@ -98,16 +98,6 @@ class Leaving(Phase):
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
         return "leave" in rules.configs
-
-    def add_facts(self, g: Table, facts: HandFacts) -> None:
-        """Per subject: 1 if one of its players took part in the hand (`playing`)."""
-        if facts.playing:
-            return
-        s, r = g.s, self.rules
-        facts.playing = [0] * r.subjects
-        for seat in range(r.players):
-            if s.playing >> seat & 1:
-                facts.playing[r.team_of[seat]] = 1
 
     def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         s, r = g.s, self.rules
