@@ -91,10 +91,13 @@ still name it):
     after the plain configs); the config goes with the others into `configs`.
   - `empties_seats`: players leave the table during a game (`Phase.game_over` may end
     it): the checks of the deal and the piles try every number of players down to two,
-    a seat of a recorded deal may hold no cards, and cards may be out of play.
+    and a seat of a recorded deal may hold no cards.
   - `uses_piles`: it works on the cards left over after the deal, which the base lays
     as the file's piles (`engine/piles.py`): the chain then keeps the piles' part of
     the state, where its phase finds them and records what it did with them.
+    `out_of_play`: cards may stay out of a hand's play (folded hands, cards laid away,
+    the hands of players who left), so an invariant on what a hand is worth is not
+    checked against the whole deck.
   - `hand_lines(lang, rules, hand record, names)`: its lines at the end of the terminal's
     report of a finished hand; `tell_end(lang, rf, speaker, short)`: how the game ends,
     in the rulebook's end section (`short`: in the overview and the comparison), said
@@ -212,6 +215,8 @@ class Mechanism:
     # -- the piles (a base service: the deal lays them, the `turned` trump method reads them)
     uses_piles: bool = False  # works on the piles (takes, robs or betters from them): the
     # chain keeps the piles' part of the state even where the file lays no pile
+    out_of_play: bool = False  # cards may stay out of a hand's play (folded, laid away,
+    # not dealt to a player who left): a hand may be worth less than every card's points
 
     @property
     def phase_name(self) -> str:

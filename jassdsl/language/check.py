@@ -1124,9 +1124,8 @@ class Checker:
         HAND_TOTAL, and a match that plus the match bonus; the bonus breaks the file's own
         invariant in the first match. Only invariants made of `sum(points)`, numbers,
         arithmetic, comparisons, `and`, `or` and `not` are read this way."""
-        out_of_play = rf.parts.keys() & {"take_part", "improve"}  # folded, laid away
-        if rf.piles or out_of_play or empties_seats(self.mechanisms, rf.parts) \
-                or rf.deal.each is not None:
+        out_of_play = any(x.out_of_play and x.name in rf.parts for x in self.mechanisms)
+        if rf.piles or out_of_play or rf.deal.each is not None:
             return  # cards out of play: a hand may be worth less, which play shows
         matches: list[tuple[int, m.Bonus]] = []
         for b in rf.bonuses:

@@ -284,4 +284,5 @@ IMPROVE = Mechanism(
     policy=policy,
     describe={"declare": describe},
     uses_piles=True,
+    out_of_play=True,
 )

@@ -166,4 +166,5 @@ LEAVE = Mechanism(
     empties_seats=True,
     hand_lines=hand_lines,
     tell_end=tell_end,
+    out_of_play=True,
 )

@@ -252,4 +252,5 @@ TAKE_PART = Mechanism(
     policy=policy,
     describe={"declare": describe},
     uses_piles=True,
+    out_of_play=True,
 )
