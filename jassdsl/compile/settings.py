@@ -77,10 +77,9 @@ TABLE: tuple[Setting, ...] = (
             why="the Weis table a hand counts (one of the file's, or an option choosing one)"),
     Setting("trump", "choice", "trump", "trump:", default=None,
             allowed=("random suit", "bottom card", "none", "forehand chooses",
-                     "bidder chooses", "top card of", "obenabe", "in turn",
-                     "forehand chooses from the sheet"),
+                     "bidder chooses", "top card of", "obenabe", "in turn"),
             codes=("random_suit", "bottom_card", "none", "forehand_chooses",
-                   "bidder_chooses", "turned", "fixed", "in_turn", "sheet"),
+                   "bidder_chooses", "turned", "fixed", "in_turn"),
             says=("short.{}",),
             why="how a hand gets its trump; every variant names its way (a mechanism may "
                 "add a way: `jassdsl.core.mechanism.TrumpWay`)"),

@@ -117,6 +117,12 @@ Build = Callable[[Any, list[Any]], Any]  # (Lark's meta, children) -> a node or 
 Told = Callable[[Any, Any, Sequence[Any], Sequence[str], "Lang"], str]
 # (rules, the hand's result, its events, the seats' names, lang) -> how trump was set
 Story = Callable[["Lang", Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
+Call = Callable[["Lang", Any, Any, Callable[[int], str], str], str]
+# (lang, rules, event, a seat's name, "live" or "example") -> the words of the call
+Status = Callable[[Any, Any, Sequence[str], "Lang"], list[str]]
+# (rules, the seat's Observation, the seats' names, lang) -> lines
+Board = Callable[[Any, Any, Any, Sequence[str], dict[str, Any]], None]
+# (game, Observation, the table's Words, the seats' names, the panel's dict to fill)
 
 
 @dataclass(frozen=True)
@@ -127,6 +133,9 @@ class Prompt:
     choices: Callable[[Game, list[Action], Lang], str] | None = None  # the legal ones
     read: Callable[[Game, str, list[Action]], Action | str | None] | None = None
     # an entry read as an action (or a sentence why not); None: read as any other
+    # -- added for the scoresheet
+    shows: Callable[[Game, Any, Sequence[str], Lang], list[str]] | None = None
+    # (game, the seat's Observation, the seats' names, lang): lines said before the choices
 
 
 @dataclass(frozen=True)
@@ -149,6 +158,12 @@ class TrumpWay:
     # is a mode a hand may be counted in
     told: Told | None = None  # how the terminal says trump was set ("trump H (...)")
     story: Story | None = None  # how the rulebook's example says it
+    # -- added for the scoresheet
+    chosen: bool = False  # a player chooses the mode before play (and may push): the role
+    # `chooser` is made, who may lead; the terminal and the example tell the calls
+    choices: Callable[[Any], tuple[int, ...]] | None = None  # the modes a player may
+    # choose, from the mechanism's config (`CompiledRules.trump_choices`); None: the
+    # method's own mode words
 
 
 @dataclass(frozen=True)
@@ -183,6 +198,14 @@ class Mechanism:
     policy: Policy | None = None
     describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
     trump: TrumpWay | None = None  # the trump method it adds (its `kind`: `name`)
+    # -- added for the scoresheet
+    calls: Mapping[type[Any], Call] = field(default_factory=dict)  # per event type: how
+    # the terminal's hand summary ("live") and the rulebook's example ("example") say it
+    # among the pushes and the trump choice (the example shows the events of these types)
+    status: Status | None = None  # the lines the terminal shows of its state at the deal
+    board: Board | None = None  # fills its part of the browser table's score panel
+    actions: Callable[[Any], list[Action]] | None = None  # every action of its kinds a
+    # file's games may offer (the research action space)
 
     @property
     def phase_name(self) -> str:
@@ -213,9 +236,12 @@ class Mechanism:
         return tuple(dict.fromkeys(re.findall(r'"([A-Za-z][A-Za-z0-9_]*)"', self.grammar)))
 
 
-def at_phase(mechanisms: Sequence[Mechanism], phase: str) -> Mechanism | None:
-    """The mechanism whose phase waits under this name, if any."""
-    return next((x for x in mechanisms if phase and x.phase_name == phase), None)
+def at_phase(mechanisms: Sequence[Mechanism], phase: str, rules: Any = None
+             ) -> Mechanism | None:
+    """The mechanism whose phase waits under this name, if any; given the compiled rules,
+    the one whose phase they use (two mechanisms' phases may wait under one name)."""
+    return next((x for x in mechanisms if phase and x.phase_name == phase and (
+        rules is None or x.phase is None or x.phase.used_by(rules))), None)
 
 
 def trump_way(mechanisms: Sequence[Mechanism], kind: str) -> TrumpWay | None:

@@ -222,7 +222,7 @@ class GermanName(Node):
 # The trump methods of the base grammar (`grammar.lark`); a mechanism adds its own
 # (`jassdsl.core.mechanism.TrumpWay`), named as the mechanism.
 BaseTrumpKind = Literal["random_suit", "bottom_card", "none", "forehand_chooses",
-                        "bidder_chooses", "turned", "fixed", "in_turn", "sheet"]
+                        "bidder_chooses", "turned", "fixed", "in_turn"]
 
 
 class TrumpMethod(Node):

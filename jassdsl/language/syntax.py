@@ -408,12 +408,6 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def trump_none(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="none", fallback=word(ch[0]))
 
-    def trump_sheet(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
-        who, *rest = ch
-        return m.TrumpMethod(pos=pos_of(meta), kind="sheet", who=word(who),
-                             push=any(c == "partner" for c in rest),
-                             push_next=any(c == "next" for c in rest))
-
     def trump_in_turn(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="in_turn", modes=tuple(map(word, ch)))
 

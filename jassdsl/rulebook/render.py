@@ -22,7 +22,7 @@ from jassdsl.core.cards import RANKS, SUITS
 from jassdsl.core.mechanism import Mechanism, partners_in
 from jassdsl.core.roles import ROLES, role_name
 from jassdsl.core.tables import MODE_NAMES
-from jassdsl.engine.events import ColumnTaken, Declared, Pushed
+from jassdsl.engine.events import Declared, Pushed
 from jassdsl.engine.rob import robbing_card
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import (
@@ -908,14 +908,13 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
     if kind in ("fixed", "in_turn"):
         return [say(lang, "ex.fixed", number=ex.result.number,
                     mode=mode_choice(lang, trump, v.model))]
-    if kind in ("forehand_chooses", "bidder_chooses", "sheet"):
+    if kind in ("forehand_chooses", "bidder_chooses") or (way and way.chosen):
         lines = []
+        said = {kind: tell for x in r.mechanisms for kind, tell in x.calls.items()}
         for e in ex.calls:
             player = seat_name(e.seat)
-            if isinstance(e, ColumnTaken):
-                lines.append(say(lang, "ex.column", player=player,
-                                 column=column_title(lang, v.model, e.column),
-                                 times=e.multiplier))
+            if type(e) in said:  # a mechanism's call (a column of the scoresheet)
+                lines.append(said[type(e)](lang, r, e, seat_name, "example"))
             elif isinstance(e, Declared):
                 lines.append(say(lang, "ex.pass", player=player) if e.passed
                              else say(lang, "ex.bid", player=player, value=e.value)

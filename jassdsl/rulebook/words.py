@@ -915,8 +915,6 @@ OWN: dict[str, tuple[str, str]] = {
     "short.push_next": ("forehand chooses or pushes on", "Vorhand wählt oder schiebt weiter"),
     "short.fixed": ("always {mode}", "immer {mode}"),
     "short.in_turn": ("set by the hand's number, in turn", "nach der Nummer der Runde, reihum"),
-    "short.sheet": ("a column of the scoresheet, chosen or pushed on",
-                    "eine Spalte der Tafel, gewählt oder weitergeschoben"),
     "cmp.sheets_full": ("when every scoresheet is full", "wenn jede Tafel voll ist"),
     "short.bidder_chooses": ("highest bidder chooses", "Höchstbietender wählt"),
     "short.strict": ("not allowed, unless a player holds only trumps",
