@@ -117,8 +117,8 @@ Build = Callable[[Any, list[Any]], Any]  # (Lark's meta, children) -> a node or 
 Told = Callable[[Any, Any, Sequence[Any], Sequence[str], "Lang"], str]
 # (rules, the hand's result, its events, the seats' names, lang) -> how trump was set
 Story = Callable[["Lang", Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
-Call = Callable[["Lang", Any, Any, Callable[[int], str], str], str]
-# (lang, rules, event, a seat's name, "live" or "example") -> the words of the call
+Call = Callable[["Lang", "m.RuleFile", Any, Callable[[int], str], str], str]
+# (lang, rule file, event, a seat's name, "live" or "example") -> the words of the call
 Status = Callable[[Any, Any, Sequence[str], "Lang"], list[str]]
 # (rules, the seat's Observation, the seats' names, lang) -> lines
 Board = Callable[[Any, Any, Any, Sequence[str], dict[str, Any]], None]
@@ -164,6 +164,10 @@ class TrumpWay:
     choices: Callable[[Any], tuple[int, ...]] | None = None  # the modes a player may
     # choose, from the mechanism's config (`CompiledRules.trump_choices`); None: the
     # method's own mode words
+    words_of: Callable[[m.RuleFile], tuple[m.Word, ...]] | None = None  # the mode words a
+    # file's method offers where they are not its own (the trump tables a page shows)
+    section: Describe | None = None  # the rulebook's lines for the method in the trump
+    # section (None: the word `trump.NAME`)
 
 
 @dataclass(frozen=True)
@@ -206,6 +210,8 @@ class Mechanism:
     board: Board | None = None  # fills its part of the browser table's score panel
     actions: Callable[[Any], list[Action]] | None = None  # every action of its kinds a
     # file's games may offer (the research action space)
+    fact_needs: Callable[[str, m.RuleFile], str | None] | None = None  # a fact of the
+    # scoring language it gives (`multiplier`): what a file lacking it must add, else None
 
     @property
     def phase_name(self) -> str:

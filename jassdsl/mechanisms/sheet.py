@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 from jassdsl.bots import PUSH_BELOW, View, expected_points, hand_total
 from jassdsl.cli import play as cli
+from jassdsl.compile import settings
 from jassdsl.compile.compiler import CompiledRules, mode_words, number, option_value
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core import model as m
@@ -46,10 +47,13 @@ from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.position import PositionError
 from jassdsl.engine.state import State, TrumpPart
 from jassdsl.engine.trump import push, push_target
-from jassdsl.language.syntax import pos_of, word
+from jassdsl.language.check import TRUMP_MODES, choices_of, mode_hint
+from jassdsl.language.syntax import pos_of, unquote, word
+from jassdsl.rulebook import safe
 from jassdsl.rulebook import textview as tv
-from jassdsl.rulebook.render import column_title
-from jassdsl.rulebook.words import Lang, say
+from jassdsl.rulebook.expressions import own_name
+from jassdsl.rulebook.render import in_lang, mode_choice, value_text
+from jassdsl.rulebook.words import Lang, join_words, say
 from jassdsl.table.view import written
 
 NAME = "sheet"
@@ -57,9 +61,59 @@ COLUMN = "column"  # the kind of the action that takes a column of the sheet
 
 # -- the statements
 GRAMMAR = """
+%extend _statement: sheet | sheet_column
+// the scoresheet: each player or team plays each column once; the chooser names a column
+sheet: "sheet" "per" subject
+sheet_column: "column" ID [STRING [german]] ":" sheet_modes "times" value [points_if]
+sheet_modes: ID                                          -> sheet_mode
+           | "free" "choice" "of" ID ("," ID)*           -> sheet_free
 // forehand chooses a column of the scoresheet (or pushes, as `push` says)
 %extend trump_method: ID "chooses" "from" "the" "sheet" [push] -> sheet_trump
+// the game ends when every sheet is full
+%extend game_end: "game" "ends" "when" "the" "sheets" "are" "full" -> sheet_end
 """
+
+
+class Sheet(m.Node):
+    """`sheet per team` (or `per player`): each column is played once by each."""
+
+    subject: Literal["player", "team"]
+
+
+class Column(m.Node):
+    """`column NAME "title" german "Titel": MODE times N [if OPTION = CHOICE]`: a mode (or
+    a free choice among modes) and the multiplier of what the hand brings."""
+
+    free_text: ClassVar[tuple[str, ...]] = ("title", "title_german")
+    name: str
+    title: str | None = None
+    title_german: str = ""
+    modes: tuple[m.Word, ...]
+    free: bool = False  # the chooser names one of the modes after taking the column
+    multiplier: m.Value
+    option: m.Word | None = None  # with `if OPTION = CHOICE`: a column only under that choice
+    choice: m.Value | None = None
+
+
+def build_sheet(meta: Any, ch: list[Any]) -> Sheet:
+    return Sheet(pos=pos_of(meta), subject=ch[0])
+
+
+def build_column(meta: Any, ch: list[Any]) -> Column:
+    name, title, german, (free, modes), multiplier, cond = ch
+    option, choice = cond if cond is not None else (None, None)
+    return Column(pos=pos_of(meta), name=str(name),
+                  title=unquote(title) if title is not None else None,
+                  title_german=german or "", modes=modes, free=free,
+                  multiplier=multiplier, option=option, choice=choice)
+
+
+def build_mode(meta: Any, ch: list[Any]) -> tuple[bool, tuple[m.Word, ...]]:
+    return False, (word(ch[0]),)
+
+
+def build_free(meta: Any, ch: list[Any]) -> tuple[bool, tuple[m.Word, ...]]:
+    return True, tuple(map(word, ch))
 
 
 def build_trump(meta: Any, ch: list[Any]) -> m.TrumpMethod:
@@ -67,6 +121,113 @@ def build_trump(meta: Any, ch: list[Any]) -> m.TrumpMethod:
     return m.TrumpMethod(pos=pos_of(meta), kind=NAME, who=word(who),
                          push=any(c == "partner" for c in rest),
                          push_next=any(c == "next" for c in rest))
+
+
+def build_end(meta: Any, ch: list[Any]) -> m.GameEnd:
+    return m.GameEnd(pos=pos_of(meta), by=NAME)
+
+
+def sheet_of_file(rf: m.RuleFile) -> Sheet | None:
+    return rf.part(NAME, Sheet)
+
+
+def columns_of(rf: m.RuleFile) -> tuple[Column, ...]:
+    return rf.parts_of(NAME, Column)
+
+
+def words_of(rf: m.RuleFile) -> tuple[m.Word, ...]:
+    """The mode words of every column (the trump tables a page shows)."""
+    return tuple(w for c in columns_of(rf) for w in c.modes)
+
+
+# -- the check
+def check(c: Any, rf: m.RuleFile) -> None:
+    """The scoresheet: a sheet statement, columns with known modes and numbers, a
+    chooser who takes them, and the end when the sheets are full."""
+    t, sheet, columns = rf.trump, sheet_of_file(rf), columns_of(rf)
+    uses = t.kind == NAME
+    if uses and t.who is not None and t.who.text != "forehand":
+        c.error(t.who.pos, "trump", f"'{t.who.text}' cannot choose from the sheet: "
+                "forehand is asked first; write 'forehand chooses from the sheet'")
+    if uses and sheet is None:
+        c.error(t.pos, "missing", "choosing from the sheet needs a sheet: write 'sheet "
+                "per team' (or 'sheet per player') and its columns, e.g. 'column "
+                "spades: S times 3'")
+    if (sheet is not None or columns) and not uses:
+        at = sheet.pos if sheet is not None else columns[0].pos
+        c.error(at, "sheet", "a sheet needs a chooser: write 'trump: forehand chooses "
+                "from the sheet' (optionally 'or pushes to the next player')")
+    if sheet is not None and not columns:
+        c.error(sheet.pos, "missing", "the sheet has no columns: add e.g. 'column "
+                "spades: S times 3'")
+    if columns and sheet is None:
+        c.error(columns[0].pos, "missing", "columns need a 'sheet per team' (or "
+                "'sheet per player') statement")
+    if sheet is not None and sheet.subject == "team" and not rf.teams:
+        c.error(sheet.pos, "teams", "a sheet per team needs 'players 4 in teams across'; "
+                "without teams write 'sheet per player'")
+    if uses and t.push and sheet is not None and not rf.teams:
+        c.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
+                "across'; write 'or pushes to the next player'")
+    seen: dict[tuple[str, tuple[str, str] | None], int] = {}
+    for col in columns:
+        case = (col.option.text, col.choice.word()) if col.option and col.choice else None
+        key = (col.name, case)
+        if key in seen:
+            c.error(col.pos, "duplicate", f"column {col.name!r} is defined twice (first on "
+                    f"line {seen[key]})")
+        seen[key] = col.pos.line
+        if col.option is not None and col.choice is not None:
+            c.option_choice(col.option, col.choice)
+        if col.free:
+            for w in col.modes:
+                if w.text not in TRUMP_MODES and w.text not in c.file_modes:
+                    known = [*TRUMP_MODES, *c.file_modes]
+                    c.error(w.pos, "unknown-name", f"column {col.name}: {w.text!r} is not "
+                            f"a trump mode; {mode_hint(w.text, known)}modes are "
+                            f"{', '.join(known)}")
+                else:
+                    c.needs_tables(w.pos, w.text, rf)
+        else:
+            c.one_mode(col.modes[0], rf, f"column {col.name}")
+        v = col.multiplier
+        if v.option is not None and v.option not in c.options:
+            c.error(v.pos, "sheet", f"the multiplier of column {col.name!r} must be a whole "
+                    f"number (or an option offering numbers), not {v.option!r}: write "
+                    f"e.g. '{col.modes[0].text} times 2'")
+        else:
+            c.value(v, 0, 100, f"the multiplier of column {col.name!r}")
+    if sheet is not None and columns:
+        empty_sheet(c, sheet, columns)
+    if rf.end.by == NAME and sheet is None:
+        c.error(rf.end.pos, "missing", "'game ends when the sheets are full' needs a "
+                "sheet: 'sheet per team' and its columns")
+
+
+def empty_sheet(c: Any, sheet: Sheet, columns: tuple[Column, ...]) -> None:
+    """Every choice of the options the columns depend on leaves a column on the sheet:
+    an empty sheet has nothing to choose, and the game could not end."""
+    if any(col.option is None for col in columns):
+        return
+    named = list(dict.fromkeys(col.option.text for col in columns if col.option is not None))
+    if any(name not in c.options for name in named):
+        return  # reported where the column names it
+    for chosen in choices_of([c.options[name] for name in named]):
+        if not any(col.option is not None and col.choice is not None
+                   and chosen[col.option.text] == col.choice.word() for col in columns):
+            when = " and ".join(f"{k} = {v}" for k, v in chosen.items())
+            c.error(sheet.pos, "sheet", f"with {when} the sheet has no column: every "
+                    "column is on it only under another choice; add a column for "
+                    f"{when}, or one without 'if'")
+            return
+
+
+def fact_needs(name: str, rf: m.RuleFile) -> str | None:
+    """The multiplier is the column's: a file without a sheet has none."""
+    if name == "multiplier" and sheet_of_file(rf) is None:
+        return "a scoresheet ('sheet per team' and its columns): it is the multiplier of " \
+            "the column played this hand"
+    return None
 
 
 
@@ -114,14 +275,15 @@ def compile_sheet(rf: m.RuleFile, options: dict[str, int | str]) -> SheetConfig 
         return None
     numbers = mode_numbers(rf)
     out: list[SheetColumn] = []
-    for c in rf.columns:
+    for c in columns_of(rf):
         if c.option is not None and c.choice is not None and \
                 options.get(c.option.text) != option_value(c.choice):
             continue
         modes = tuple(dict.fromkeys(x for w in c.modes for x in mode_words(w.text, numbers)))
         out.append(SheetColumn(c.name, modes, c.free, number(c.multiplier, options)))
-    return SheetConfig(tuple(out), rf.sheet is not None and rf.sheet.subject == "team",
-                       rf.end.sheets_full)
+    sheet = sheet_of_file(rf)
+    return SheetConfig(tuple(out), sheet is not None and sheet.subject == "team",
+                       rf.end.by == NAME)
 
 
 def choices(found: Any) -> tuple[int, ...]:
@@ -397,14 +559,13 @@ def narrate(n: Any, e: ColumnTaken) -> list[str]:
     return [n.say("column", name=n.names[e.seat], column=e.column, multiplier=e.multiplier)]
 
 
-def call(lang: Lang, rules: Any, e: ColumnTaken, name: Callable[[int], str], where: str
+def call(lang: Lang, rf: m.RuleFile, e: ColumnTaken, name: Callable[[int], str], where: str
          ) -> str:
     """The column taken, among the pushes and the choice of a hand's calls."""
     if where == "live":
         return say(lang, "live.call.column", name=name(e.seat), column=e.column,
                    multiplier=e.multiplier)
-    return say(lang, "ex.column", player=name(e.seat), column=column_title(lang, rules.model,
-                                                                     e.column),
+    return say(lang, "ex.column", player=name(e.seat), column=column_title(lang, rf, e.column),
                times=e.multiplier)
 
 
@@ -486,16 +647,109 @@ def actions(rules: CompiledRules) -> list[Action]:
     return [Action(COLUMN, k) for k in range(len(found.columns) if found else 0)]
 
 
+# -- the rulebook
+def column_title(lang: Lang, rf: m.RuleFile, name: str) -> str:
+    """A column as a reader knows it from the sheet table: its title in the page's language
+    ('second Joker', 'zweiter Joker'), else its name."""
+    for c in columns_of(rf):
+        if c.name == name and c.title:
+            return in_lang(lang, c.title, c.title_german)
+    return name
+
+
+def section(lang: Lang, rf: m.RuleFile) -> list[str]:
+    """The trump section: who has a sheet, its columns as a table, how a column is taken."""
+    sheet = sheet_of_file(rf)
+    assert sheet is not None
+    out = [say(lang, f"sheet.per_{sheet.subject}"), "",
+           f"| {say(lang, 'sheet.col')} | {say(lang, 'sheet.modes')} | "
+           f"{say(lang, 'sheet.times')} |", "| --- | --- | --- |"]
+    for c in columns_of(rf):
+        title = in_lang(lang, c.title, c.title_german) if c.title else ""
+        name = f"{title} ({safe.code(c.name)})" if title else safe.code(c.name)
+        modes = join_words(lang, [mode_choice(lang, w.text, rf) for w in c.modes], "or")
+        if c.free:
+            modes = say(lang, "sheet.free", modes=modes)
+        if c.option is not None and c.choice is not None:
+            modes += " " + say(lang, "sheet.only_if", name=safe.code(c.option.text),
+                               value=own_name(lang, rf, c.choice.word()))
+        out.append(f"| {name} | {modes} | {value_text(lang, rf, c.multiplier)} |")
+    t = rf.trump
+    # who leads is said in the overview where it is not forehand
+    lead = "" if settings.word(rf, "first lead") == "forehand" else "_only"
+    out += ["", say(lang, "sheet.choose")]
+    if t.push:
+        out += ["", say(lang, "trump.push" + lead)]
+    if t.push_next:
+        out += ["", say(lang, "trump.push_next" + lead)]
+    return out
+
+
 WORDS: dict[str, tuple[str, str]] = {
     "short.sheet": ("a column of the scoresheet, chosen or pushed on",
                     "eine Spalte der Tafel, gewählt oder weitergeschoben"),
+    "sheet.per_team": (
+        "Each team has a scoresheet with the columns below. Each team plays every column "
+        "of its sheet exactly once; a hand's result is multiplied by its column's "
+        "multiplier.",
+        "Jedes Team hat eine Tafel mit den Spalten unten. Jedes Team spielt jede Spalte "
+        "seiner Tafel genau einmal; das Ergebnis einer Runde wird mit dem Multiplikator "
+        "ihrer Spalte vervielfacht.",
+    ),
+    "sheet.per_player": (
+        "Each player has a scoresheet with the columns below. Each player plays every "
+        "column of their sheet exactly once; a hand's result is multiplied by its column's "
+        "multiplier.",
+        "Jeder Spieler hat eine Tafel mit den Spalten unten. Jeder Spieler spielt jede "
+        "Spalte seiner Tafel genau einmal; das Ergebnis einer Runde wird mit dem "
+        "Multiplikator ihrer Spalte vervielfacht.",
+    ),
+    "sheet.col": ("Column", "Spalte"),
+    "sheet.modes": ("Played as", "Gespielt als"),
+    "sheet.times": ("Multiplier", "Multiplikator"),
+    "sheet.free": ("free choice: {modes}", "freie Wahl: {modes}"),
+    "sheet.only_if": ("(only when the option {name} is {value})",
+                      "(nur wenn die Option {name} {value} ist)"),
+    "sheet.choose": (
+        "Forehand is asked first. The player asked takes a column still open on their own "
+        "sheet (for a free column they then name its mode), and the hand is played in that "
+        "mode. A player whose sheet is full is passed over.",
+        "Zuerst ist die Vorhand gefragt. Wer gefragt ist, nimmt eine Spalte, die auf der "
+        "eigenen Tafel noch offen ist (bei freier Wahl nennt er danach die Spielart), und die "
+        "Runde wird in dieser Spielart gespielt. Wessen Tafel voll ist, wird übergangen.",
+    ),
+    "end.sheet": (
+        "The game ends when every scoresheet is full: every column played once.",
+        "Das Spiel endet, wenn jede Tafel voll ist: jede Spalte einmal gespielt.",
+    ),
+    "ex.column": ("{player} takes the column **{column}** (times {times}).",
+                  "{player} nimmt die Spalte **{column}** (mal {times})."),
+    "cmp.sheet": ("when every scoresheet is full", "wenn jede Tafel voll ist"),
+    "live.column": ("{title} x{multiplier}", "{title} x{multiplier}"),
+    "live.prompt.sheet": ("Choose a column of your sheet", "Spalte der Tafel wählen"),
+    "live.call.column": ("{name} took column {column} x{multiplier}",
+                         "{name} nahm die Spalte {column} x{multiplier}"),
+    "live.sheet_line": ("sheet {owner}: {cells}", "Tafel {owner}: {cells}"),
+    "live.this_column": ("this hand: column {column} x{multiplier}",
+                         "diese Runde: Spalte {column} x{multiplier}"),
+    "live.says.column": ("{name} takes column {column} (x{multiplier})",
+                         "{name}: Spalte {column} (x{multiplier})"),
+    "live.ask.column": ("column of your sheet (number or name{push}): ",
+                        "Spalte deiner Tafel (Nummer oder Name{push}): "),
+    "live.choice.free": (", free choice", ", freie Wahl"),
+    "live.played_mark": (" (played)", " (gespielt)"),
 }
 
 
 SHEET = Mechanism(
     name=NAME,
     grammar=GRAMMAR,
-    build={"sheet_trump": build_trump},
+    build={"sheet": build_sheet, "sheet_column": build_column, "sheet_mode": build_mode,
+           "sheet_free": build_free, "sheet_trump": build_trump, "sheet_end": build_end},
+    statements={Sheet: "sheet per team (or: sheet per player)"},
+    repeated=(Column,),
+    check=check,
+    fact_needs=fact_needs,
     words=WORDS,
     compile=compile_sheet,
     phase=SheetChoice,
@@ -505,7 +759,8 @@ SHEET = Mechanism(
     narrate={ColumnTaken: narrate},
     policy=policy,
     defaults={"sheets": (), "column": "", "sheet": -1},
-    trump=TrumpWay(fast=True, called=True, chosen=True, choices=choices),
+    trump=TrumpWay(fast=True, called=True, chosen=True, choices=choices, words_of=words_of,
+                   section=section),
     calls={ColumnTaken: call},
     status=status,
     board=board,

@@ -197,8 +197,8 @@ def calls_text(events: Sequence[Event], names: Sequence[str], lang: Lang = "en",
     for e in events:
         if isinstance(e, Pushed):
             words.append(say(lang, "live.call.pushed", name=names[e.seat]))
-        elif type(e) in said:
-            words.append(said[type(e)](lang, rules, e, names.__getitem__, "live"))
+        elif rules is not None and type(e) in said:
+            words.append(said[type(e)](lang, rules.model, e, names.__getitem__, "live"))
         elif isinstance(e, TrumpSet) and e.how == "chosen":
             words.append(say(lang, "live.call.chosen_by", name=names[e.seat]))
     return ", ".join(words) or say(lang, "live.call.chosen")
