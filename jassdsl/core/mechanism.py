@@ -86,6 +86,13 @@ still name it):
   - `example(lang, rules, hand record)`: its lines in the rulebook's worked example,
     once trump is set; `example_points(lang, rules, hand record)`: the card points it
     gives a side besides its tricks, and the words saying so on the points line.
+  - Added with the scoresheet (`jassdsl/mechanisms/sheet.py`): `TrumpWay.chosen`,
+    `choices`, `words_of`, `section` (a method a player chooses from the mechanism's
+    config, said in the trump section); `Phase.ends_game` (the game cannot go on, or
+    goes on whatever the file's end says; a statement's end is `GameEnd(by=NAME)`);
+    `Phase.kept_as`/`kept`/`restore` (what it keeps from hand to hand, for positions);
+    `calls`, `status`, `Prompt.shows`, `board`, `actions`, `fact_needs` (the fields
+    below); `Node.free_text` (a node's fields of free text, made inert by the rulebook).
 """
 
 from __future__ import annotations
