@@ -524,8 +524,8 @@ def read(game: Game, text: str, legal: list[Action]) -> Action | str | None:
     if found is not None:
         return found
     if any(c.name == word for c in columns):
-        return f"{word} is already played on your sheet"
-    return f"{cli.clipped(text)} is not an open column of your sheet"
+        return say("en", "live.wrong.played", what=word)  # said again in the seat's language
+    return say("en", "live.wrong.column", what=cli.clipped(text))
 
 
 def shows(game: Game, obs: Any, names: Sequence[str], lang: Lang) -> list[str]:
@@ -737,6 +737,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "live.ask.column": ("column of your sheet (number or name{push}): ",
                         "Spalte deiner Tafel (Nummer oder Name{push}): "),
     "live.choice.free": (", free choice", ", freie Wahl"),
+    "live.wrong.played": ("{what} is already played on your sheet",
+                          "{what} ist auf deiner Tafel schon gespielt"),
+    "live.wrong.column": ("{what} is not an open column of your sheet",
+                          "{what} ist keine offene Spalte deiner Tafel"),
     "live.played_mark": (" (played)", " (gespielt)"),
 }
 

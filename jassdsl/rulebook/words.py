@@ -1092,10 +1092,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.wrong.mode": ("{what} is not a mode you can choose here",
                         "{what} ist hier keine wählbare Spielart"),
     "live.wrong.unread": ("cannot read {what}", "{what} ist nicht lesbar"),
-    "live.wrong.played": ("{what} is already played on your sheet",
-                          "{what} ist auf deiner Tafel schon gespielt"),
-    "live.wrong.column": ("{what} is not an open column of your sheet",
-                          "{what} ist keine offene Spalte deiner Tafel"),
     "live.wrong.fits": ("{what} fits {names}: enter one of them or its number",
                         "{what} passt zu {names}: gib eines davon oder seine Nummer ein"),
     # a Weis as the engine says it (engine.weis.weis_label), read back for German
