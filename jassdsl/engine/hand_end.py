@@ -111,8 +111,7 @@ class HandEnd:
         if g.log is not None:
             g.log.append(HandScored(s.hand_no, result.clause, result.points, grants,
                                     tuple(result.totals.items()), won_with))
-        if won_with or self.game_ends(g, facts) or any(
-                phase.game_over(g) for phase in g.hooks("game_over")):
+        if won_with or self.game_ends(g, facts):
             s.phase = "over"
             if g.log is not None:
                 g.emit(GameOver(s.hand_no, g.end_reason()))
@@ -172,12 +171,10 @@ class HandEnd:
         r, s = self.rules, g.s
         if s.hand_no >= records.HAND_LIMIT:
             return True
-        if s.sheet is not None:  # nobody can choose once every sheet is full
-            full = (1 << len(r.columns)) - 1
-            if all(played == full for played in s.sheet.played):
-                return True
-            if r.end_sheets_full:
-                return False
+        for phase in g.hooks("ends_game"):  # a mechanism may say (nobody can choose)
+            said = phase.ends_game(g)
+            if said is not None:
+                return said
         if r.end_hands is not None:
             return s.hand_no >= r.end_hands
         facts.bound = None

@@ -137,11 +137,6 @@ class Phase:
     def nobody_plays(self, g: Table) -> None:
         """A hand ends before play (nobody takes part): clear what play would have made."""
 
-    def game_over(self, g: Table) -> bool:
-        """After a hand is recorded: True if this mechanism ends the game (one player is
-        left at the table), besides the file's `game ends` statement."""
-        return False
-
     # -- the hooks of play (see the module docstring)
     def on_play(self, g: Table) -> None:
         """Play of a hand begins (the leader is set)."""
@@ -171,6 +166,23 @@ class Phase:
         in order. Where not `quiet`, the fast playout asks this before the lead and after
         it, and plays the trick in its own loop only if every subscriber is calm."""
         return self.quiet(g)
+
+    # -- added for the scoresheet
+    kept_as: ClassVar[str] = ""  # the key of what it keeps from hand to hand in a
+    # position at the deal (the corpus's inputs); '' keeps nothing
+
+    def ends_game(self, g: Table) -> bool | None:
+        """After a hand: True where no further hand can be played (the game ends), False
+        where the game goes on whatever the file's end says; None: no say."""
+        return None
+
+    def kept(self, g: Table) -> Any:
+        """What it keeps from hand to hand, as a position at the deal gives it back."""
+        return None
+
+    def restore(self, g: Table, kept: Any) -> None:
+        """Put back what `kept` gave, before the hand is dealt (PositionError if it
+        cannot be)."""
 
 
 def overrides(phase: Phase, hook: str) -> bool:

@@ -115,8 +115,9 @@ class Leaving(Phase):
             g.emit(LeftTable(s.hand_no, tuple(going)))
         return {"left": tuple(going)}
 
-    def game_over(self, g: Table) -> bool:
-        return g.s.table.bit_count() <= 1
+    def ends_game(self, g: Table) -> bool | None:
+        """One player left: no further hand (else the file's `game ends` says)."""
+        return True if g.s.table.bit_count() <= 1 else None
 
 
 # -- the terminal and the rulebook
