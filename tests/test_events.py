@@ -26,7 +26,6 @@ from jassdsl.engine.events import (
     Declared,
     Event,
     HandScored,
-    LeftTable,
     TrickTaken,
     TrumpSet,
     WeisCounted,
@@ -35,6 +34,7 @@ from jassdsl.engine.events import (
 )
 from jassdsl.engine.observation import KEYS
 from jassdsl.mechanisms.improve import Bettered
+from jassdsl.mechanisms.leave import LeftTable
 from jassdsl.mechanisms.rob import Robbed
 from jassdsl.mechanisms.take_part import TookPart
 from jassdsl.registry import variant_names

@@ -135,12 +135,18 @@ def test_which_quantifiers_warn(condition: str, warns: bool) -> None:
     assert bool(file_warnings(text, "putz.jass")) == warns
 
 
-def test_the_putz_game_ends_by_its_hand_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    """The meant spelling ends at hand 100 with random bots (it ran to the engine's limit
-    of 1000 hands before)."""
-    code = cli.main(["play", str(PUTZ), "--seed", "1", "--bots", "random"])
+def test_the_putz_game_ends_by_its_hand_limit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The meant spelling ends at its hand limit with random bots (it ran to the engine's
+    limit of 1000 hands before). The limit is lowered to 8 hands, before anybody reaches
+    the target: since those who fold count as not playing, a lone player's 2 strokes end
+    the game by the target in a few dozen hands."""
+    path = tmp_path / "putz.jass"
+    text = PUTZ.read_text(encoding="utf-8")
+    path.write_text(text.replace("or hand >= 100", "or hand >= 8"), encoding="utf-8")
+    code = cli.main(["play", str(path), "--seed", "1", "--bots", "random"])
     out = capsys.readouterr().out
-    assert code == 0 and "game over after 100 hands (game end)" in out
+    assert code == 0 and "game over after 8 hands (game end): P0 wins with 3 strokes" in out
 
 
 def test_a_player_naming_the_mode_when_void_sees_the_trick_so_far() -> None:

@@ -132,7 +132,7 @@ def random_deal(rules: CompiledRules, rng: random.Random
     of no size takes the rest); where the rules leave the table, a seat may have left."""
     n, each = rules.players, rules.cards_each
     seats = list(range(n))
-    if rules.leave is not None and n > 2 and rng.random() < 0.5:
+    if "leave" in rules.configs and n > 2 and rng.random() < 0.5:
         seats.remove(rng.randrange(n))
     cards = rng.sample(range(36), 36)
     hands = [sorted(cards[seats.index(x) * each:][:each]) if x in seats else []

@@ -1026,7 +1026,7 @@ def check_winner(rules: CompiledRules, spec: Spec | None, game: Game) -> None:
     unit = rules.model.winner.unit.text
     if spec is not None:
         assert (direction, unit) == spec.winner, "the file's winner differs from its text"
-    if rules.leave is not None:
+    if "leave" in rules.configs:
         check_placings(game)
         return
     base, sign = rules.unit_of[unit]

@@ -78,7 +78,7 @@ def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
     rendered = {"path", "name", "summary", "summary_german", "sources", "decisions", "options", "players", "modes",
                 "teams", "deal", "settings", "ranks", "points", "bonuses", "trump", "units",
                 "declarations", "lets", "clauses", "scoring_pos", "invariants", "weis_tables",
-                "end", "winner", "piles", "show", "parts", "leave",
+                "end", "winner", "piles", "show", "parts",
                 "count_first", "german_names"}
     assert set(m.RuleFile.model_fields) == rendered
 
@@ -475,7 +475,7 @@ def test_every_cell_of_the_comparison_page_holds_with_the_defaults_and_names_its
             assert not amount or say(lang, key, points=amount) in scored, (key, cells[4])
         if default["hands"][1] is not None:
             assert f" {default['hands'][1]} " in plain(cells[5]), cells[5]
-        ends = names_used(rf.end) | (names_used(rf.leave) if rf.leave is not None else set())
+        ends = names_used(rf.end) | {n for x in rf.parts.get("leave", ()) for n in names_used(x)}
         for option in rf.options:
             if option.name in ends:
                 assert f"`{option.name}`" in cells[5], (option.name, cells[5])

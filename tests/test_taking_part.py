@@ -4,6 +4,7 @@ the engine with the Handjass rule file (Allmedias: Handjass with four, three and
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from jassdsl.compile.compiler import CompiledRules, compile_rules
 from jassdsl.core.actions import Action
@@ -286,3 +287,22 @@ def test_stoeck_counts_in_handjass_for_the_hand_played_and_the_option_turns_it_o
         assert off.results[0].bonuses["stoeck"] == (0, 0, 0)
         return
     raise AssertionError("nobody took the blind with Stöck in it")
+
+
+def test_who_folds_is_not_playing_where_nobody_leaves_the_table() -> None:
+    """The fact `playing` follows who took part in every file that asks who plays: in
+    Dreierputz (taking part, nobody leaves the table) it read 1 for every player, so a
+    player who folded was scored as one who played and lost (a zero)."""
+    path = Path(__file__).parent / "fixtures" / "outsider" / "dreierputz.jass"
+    rules = compile_rules(load_model(path.read_text(encoding="utf-8"), str(path)), {})
+    folded = 0
+    for seed in range(6):
+        game, rng = Game(rules, seed=seed), random.Random(seed)
+        while not game.is_over and len(game.results) < 4:
+            game.apply(rng.choice(game.legal_actions()))
+        for result in game.results:
+            out = set(range(rules.players)) - set(result.playing)
+            folded += len(out)
+            assert not [g for g in result.grants if g.subject in out and g.amount], \
+                (seed, result.number, result.playing, result.grants)
+    assert folded > 0, "no player folded: the test saw nothing"

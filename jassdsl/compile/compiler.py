@@ -140,7 +140,6 @@ class CompiledRules:
     own_piles: frozenset[str] = frozenset()  # piles laid once for each player at the table
     turned_piles: tuple[str, ...] = ()  # trump: the top card of the first of these with cards
     show_pile: str | None = None  # everybody sees the bottom card of this pile
-    leave: Fn | None = None  # after scoring, true for a player who leaves the table
     table_bonuses: bool = False  # the file asks for table Weis or table Stöck
     reads_in_play: bool = False  # the file asks for the card points in play
     count_first: tuple[str, ...] = ()  # facts booked one by one before the rest of the hand
@@ -438,6 +437,10 @@ def compile_rules(
     main_unit = unit_of[rf.units[0].plural][0]
     compiler = Compiler(rf, options, unit_of,
                         by_side=any(x.partners and x.name in configs for x in mechanisms))
+    late = {x.name: config for x in mechanisms if x.compile_conditions is not None
+            and (config := x.compile_conditions(rf, options, compiler)) is not None}
+    configs = {x.name: found for x in mechanisms
+               if (found := configs.get(x.name, late.get(x.name))) is not None}
     follow = settings.words(rf, "follow")
     t = rf.trump
     numbers = mode_numbers(rf)
@@ -505,7 +508,6 @@ def compile_rules(
         own_piles=frozenset(p.name for p in rf.piles if p.each),
         turned_piles=tuple(w.text for w in t.piles),
         show_pile=rf.show.text if rf.show else None,
-        leave=compiler.expr(rf.leave) if rf.leave is not None else None,
         table_bonuses=bool(used & {"table-weis", "table-stoeck"}),
         reads_in_play="points-in-play" in used,
         count_first=count_order,

@@ -93,12 +93,29 @@ still name it):
     `Phase.kept_as`/`kept`/`restore` (what it keeps from hand to hand, for positions);
     `calls`, `status`, `Prompt.shows`, `board`, `actions`, `fact_needs` (the fields
     below); `Node.free_text` (a node's fields of free text, made inert by the rulebook).
+  - `compile_conditions(rf, options, compiler)`: a config holding conditions of the file
+    compiled to functions (the compiler of expressions, `compile/exprsource.py`, is made
+    after the plain configs); the config goes with the others into `configs`.
+  - `empties_seats`: players leave the table during a game (its `Phase.ends_game` ends
+    it when one is left): the checks of the deal and the piles try every number of players down to two,
+    and a seat of a recorded deal may hold no cards.
+  - `uses_piles`: it works on the cards left over after the deal, which the base lays
+    as the file's piles (`engine/piles.py`): the chain then keeps the piles' part of
+    the state, where its phase finds them and records what it did with them.
+    `out_of_play`: cards may stay out of a hand's play (folded hands, cards laid away,
+    the hands of players who left), so an invariant on what a hand is worth is not
+    checked against the whole deck.
+  - `hand_lines(lang, rules, hand record, names)`: its lines at the end of the terminal's
+    report of a finished hand; `tell_end(lang, rf, speaker, short)`: how the game ends,
+    in the rulebook's end section (`short`: in the overview and the comparison), said
+    instead of the `game ends` statement; the rulebook's `Speaker` lists the lets and
+    options the sentence names under "where".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -130,6 +147,12 @@ Status = Callable[[Any, Any, Sequence[str], "Lang"], list[str]]
 # (rules, the seat's Observation, the seats' names, lang) -> lines
 Board = Callable[[Any, Any, Any, Sequence[str], dict[str, Any]], None]
 # (game, Observation, the table's Words, the seats' names, the panel's dict to fill)
+CompileConditions = Callable[["m.RuleFile", dict[str, "int | str"], Any], object | None]
+# (rule file, options, the expressions' Compiler) -> config
+HandLines = Callable[["Lang", Any, Any, Sequence[str]], list[str]]
+# (lang, rules, HandResult, the seats' names) -> the lines closing a hand's report
+TellEnd = Callable[["Lang", "m.RuleFile", Any, bool], str]
+# (lang, rule file, the rulebook's Speaker, short) -> how the game ends ("": not by it)
 
 
 @dataclass(frozen=True)
@@ -219,6 +242,17 @@ class Mechanism:
     # file's games may offer (the research action space)
     fact_needs: Callable[[str, m.RuleFile], str | None] | None = None  # a fact of the
     # scoring language it gives (`multiplier`): what a file lacking it must add, else None
+    # -- leaving the table (hooks added for `mechanisms/leave.py`)
+    compile_conditions: CompileConditions | None = None  # its config, compiling the
+    # file's conditions (None: the file lacks it); after `compile`
+    empties_seats: bool = False  # players leave the table during a game
+    hand_lines: HandLines | None = None  # its lines closing the terminal's hand report
+    tell_end: TellEnd | None = None  # how the game ends, in the rulebook
+    # -- the piles (a base service: the deal lays them, the `turned` trump method reads them)
+    uses_piles: bool = False  # works on the piles (takes, robs or betters from them): the
+    # chain keeps the piles' part of the state even where the file lays no pile
+    out_of_play: bool = False  # cards may stay out of a hand's play (folded, laid away,
+    # not dealt to a player who left): a hand may be worth less than every card's points
 
     @property
     def phase_name(self) -> str:
@@ -295,6 +329,13 @@ def partners_in(mechanisms: Sequence[Mechanism], parts: Mapping[str, Mapping[str
             if partners:
                 return tuple(partners)
     return ()
+
+
+def empties_seats(mechanisms: Sequence[Mechanism], used: Iterable[str]) -> bool:
+    """Whether one of these mechanisms, among those a file uses (`used`: the names of its
+    parts or configs), makes players leave the table during a game."""
+    names = set(used)
+    return any(x.empties_seats and x.name in names for x in mechanisms)
 
 
 def words_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, str]]:

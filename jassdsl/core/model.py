@@ -381,7 +381,6 @@ class RuleFile(BaseModel):
     show: Word | None = None  # a pile whose bottom card everybody may see
     # the statements of each mechanism that keeps its own (jassdsl.core.mechanism), by name
     parts: dict[str, tuple[Node, ...]] = Field(default_factory=dict)
-    leave: Expr | None = None  # after scoring: who leaves the table (placings in order)
     german_names: tuple[GermanName, ...] = ()
     end: GameEnd
     count_first: CountFirst | None = None
@@ -441,12 +440,6 @@ class Show:
 
 
 @dataclass(frozen=True, slots=True)
-class Leave:
-    pos: Pos
-    when: Expr
-
-
-@dataclass(frozen=True, slots=True)
 class GermanNames:
     pos: Pos
     names: tuple[GermanName, ...]
@@ -464,7 +457,7 @@ class StandardTables:
 Statement = (VariantName | Summary | Source | Decision | Option | Players | Deal | Setting
              | Ranks | Points | Bonus | ModeDef | TrumpMethod | Unit | Declaration | Let | Scoring
              | GameEnd | CountFirst | Winner | Invariant | WeisTableDef | Pile | Show
-             | Leave | GermanNames | StandardTables
+             | GermanNames | StandardTables
              | Node)  # the last: a mechanism's own statement (jassdsl.core.mechanism)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.engine.dealing import Deal
-from jassdsl.engine.hand_end import HandEnd, Leave
+from jassdsl.engine.hand_end import HandEnd
 from jassdsl.engine.phase import Phase, Table, overrides
 from jassdsl.engine.piles import Piles
 from jassdsl.engine.state import State
@@ -68,11 +68,10 @@ class Chain:
         in_play = tuple(made(placed("in play")))
         keepers = made((Piles, *placed("keeper")))
         piles = next((p for p in keepers if isinstance(p, Piles)), None)
-        leave = next((p for p in keepers if isinstance(p, Leave)), None)
         rule = TrumpByRule(rules)
         play = Play(rules)
         chain = cls(Deal(rules, rule, piles), rule, steps, play, in_play, piles,
-                    HandEnd(rules, leave))
+                    HandEnd(rules))
         # piles first: the others' hooks read what the piles keep
         first = [piles] if piles is not None else []
         rest = [p for p in keepers if p is not piles]

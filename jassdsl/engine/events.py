@@ -136,11 +136,6 @@ class HandScored(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class LeftTable(Event):
-    seats: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class GameOver(Event):
     reason: str
 

@@ -476,7 +476,7 @@ class Game:
             return None
         table = self.standings()
         best = table[0][1]
-        left = self.s.left if self.rules.leave is not None else []
+        left = self.s.left  # all 0 where nobody leaves the table
         first = left[table[0][0]] if self.rules.winner_first_out else 0
         winners = tuple(x for x, v in table if v == best and (not first or left[x] == first))
         place = [y for y, _ in table]

@@ -1,5 +1,5 @@
 """The end of a hand: its facts, the scoring clause, the rule file's invariants, what is
-counted first, the hand's record, who leaves the table, and whether the game is over."""
+counted first, the hand's record, and whether the game is over."""
 
 from __future__ import annotations
 
@@ -14,66 +14,20 @@ from jassdsl.core.errors import InvariantError
 from jassdsl.core.roles import ROLE_LIST
 from jassdsl.core.tables import chunk_points
 from jassdsl.engine import records
-from jassdsl.engine.events import GameOver, HandScored, LeftTable, LotDrawn
+from jassdsl.engine.events import GameOver, HandScored, LotDrawn
 from jassdsl.engine.partners import group_sums, hand_partners, side_sums
-from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.phase import Table
 from jassdsl.engine.records import HandResult
 
 WINNER = itemgetter(2)  # of a Trick: who took it
 
 
-class Leave(Phase):
-    """Leaving the table: after scoring, the players for whom the file's condition holds
-    leave; the game is over when one player is left."""
-
-    place = "keeper"
-    part_key = "leave"
-
-    @classmethod
-    def used_by(cls, rules: CompiledRules) -> bool:
-        return rules.leave is not None
-
-    def add_facts(self, g: Table, facts: HandFacts) -> None:
-        playing_facts(g, facts)
-
-    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
-        s, r = g.s, self.rules
-        assert r.leave is not None
-        going = []
-        for seat in range(r.players):
-            if not s.table >> seat & 1:
-                continue
-            facts.bound = None
-            if r.leave(facts, seat):
-                going.append(seat)
-                s.left[seat] = s.hand_no
-                s.table &= ~(1 << seat)
-        facts.players = s.table.bit_count()
-        if going and g.log is not None:
-            g.emit(LeftTable(s.hand_no, tuple(going)))
-        return {"left": tuple(going)}
-
-    def game_over(self, g: Table) -> bool:
-        return g.s.table.bit_count() <= 1
-
-
-def playing_facts(g: Table, facts: HandFacts) -> None:
-    """Per subject: 1 if one of its players took part in the hand."""
-    if facts.playing:
-        return
-    s, r = g.s, g.rules
-    facts.playing = [0] * r.subjects
-    for seat in range(r.players):
-        if s.playing >> seat & 1:
-            facts.playing[r.team_of[seat]] = 1
-
-
 class HandEnd:
     """Scores a finished hand and starts the next one, or ends the game."""
 
-    def __init__(self, rules: CompiledRules, leave: Leave | None = None) -> None:
+    def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
-        self.leave = leave  # leaving the table, where the file has it
+        self.everybody = (1 << rules.players) - 1  # every seat plays the hand
         self.floors = [(u, info.floor) for u, info in rules.units.items()
                        if info.floor is not None]
         self.floor_of = dict(self.floors)
@@ -101,6 +55,11 @@ class HandEnd:
                           {}, s.totals, r.options, g.chance, mode=s.mode)
         if partners is not None:
             facts.side = list(partners)
+        if s.playing != self.everybody:  # some seat folded or left: `playing` per subject
+            facts.playing = [0] * k
+            for seat in range(r.players):
+                if s.playing >> seat & 1:
+                    facts.playing[team[seat]] = 1
         if winners and r.reads_in_play:
             c = s.in_cards
             facts.in_play = (p0[c & 511] + p1[c >> 9 & 511] + p2[c >> 18 & 511] + p3[c >> 27]
@@ -152,8 +111,7 @@ class HandEnd:
         if g.log is not None:
             g.log.append(HandScored(s.hand_no, result.clause, result.points, grants,
                                     tuple(result.totals.items()), won_with))
-        leave = self.leave
-        if won_with or self.game_ends(g, facts) or (leave is not None and leave.game_over(g)):
+        if won_with or self.game_ends(g, facts):
             s.phase = "over"
             if g.log is not None:
                 g.emit(GameOver(s.hand_no, g.end_reason()))

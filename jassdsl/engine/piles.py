@@ -1,8 +1,10 @@
 """Piles: the cards left over after the deal, laid as the rule file's piles; the turned
 card that sets trump; the bottom card of a pile everybody sees.
 
-The piles' part of the state also keeps what taking part, robbing and bettering did with
-them (those phases work on the piles), and is reset with every deal.
+The piles are a service of the base, not a mechanism: the deal lays them and the base
+trump method `top card of PILE, else bottom card` turns their top card. The piles' part
+of the state also keeps what the mechanisms that work on them (`Mechanism.uses_piles`:
+taking part, robbing, bettering) did with them, and is reset with every deal.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ class Piles(Phase):
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
-        return bool(rules.piles or {"improve", "take_part", "rob"} & rules.configs.keys())
+        return bool(rules.piles) or any(x.uses_piles and x.name in rules.configs
+                                        for x in rules.mechanisms)
 
     def new_part(self, s: State) -> None:
         s.piles = PilesPart(looked=[0] * self.rules.players)

@@ -20,6 +20,7 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.cards import CARD_NAMES
 from jassdsl.core.deal import BITS, deal_plan, next_seat, trick_seats
 from jassdsl.core.errors import JassError
+from jassdsl.core.mechanism import empties_seats
 from jassdsl.engine.chance import ScriptedChance
 from jassdsl.engine.game import Game
 
@@ -87,7 +88,7 @@ def deal_again(game: Game, hands: Sequence[Sequence[int]], *,
         if h and len(h) != each:
             raise PositionError(f"seat {seat} holds {len(h)} cards; the rules deal {each} "
                                 "to each player")
-        if not h and rules.leave is None:
+        if not h and not empties_seats(rules.mechanisms, rules.configs):
             raise PositionError(f"seat {seat} holds no cards; nobody leaves the table in "
                                 "these rules")
     if not seated:

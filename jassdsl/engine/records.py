@@ -83,11 +83,6 @@ class HandResult(NamedTuple):
         return next((p["in_hands"] for p in self.parts.values() if "in_hands" in p), ())
 
     @property
-    def left(self) -> tuple[int, ...]:
-        """The seats that left the table after this hand."""
-        return self.part("leave", "left", ())  # type: ignore[no-any-return]
-
-    @property
     def swapped(self) -> int:
         """The seat that took a pile for its hand, or -1."""
         return self.part("piles", "swapped", -1)  # type: ignore[no-any-return]

@@ -15,7 +15,7 @@ from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
 from jassdsl.core.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.core.german import german_noun
 from jassdsl.core.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
-from jassdsl.core.mechanism import Mechanism, TrumpWay, installed, trump_way
+from jassdsl.core.mechanism import Mechanism, TrumpWay, empties_seats, installed, trump_way
 from jassdsl.core.model import walk
 from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.nesting import Nesting
@@ -36,7 +36,6 @@ ONCE: dict[type[m.Statement], str] = {
     m.GameEnd: "game ends ...",
     m.Winner: "winner: most UNIT (or: first to leave the table, then most UNIT)",
     m.Show: "show",
-    m.Leave: "leave",
     m.CountFirst: "count_first",
 }
 # ... and those it must have, in the order a missing one is reported
@@ -138,7 +137,7 @@ class Checker:
         if len(self.errors) > read or name is None or players is None or deal is None \
                 or trump is None or scoring is None or end is None or winner is None:
             return None
-        summary, show, leave = first(st, m.Summary), first(st, m.Show), first(st, m.Leave)
+        summary, show = first(st, m.Summary), first(st, m.Show)
         parts = {x.name: found for x in self.mechanisms
                  if (found := tuple(s for s in st if isinstance(s, m.Node)
                                     and type(s) in x.owns))}
@@ -156,7 +155,6 @@ class Checker:
                 invariants=every(st, m.Invariant), weis_tables=every(st, m.WeisTableDef),
                 piles=every(st, m.Pile), show=show.pile if show else None,
                 parts=parts,
-                leave=leave.when if leave else None,
                 german_names=tuple(n for g in every(st, m.GermanNames) for n in g.names),
                 end=end, count_first=first(st, m.CountFirst), winner=winner,
             )
@@ -986,16 +984,9 @@ class Checker:
                 self.value(p.size, pile.low, pile.high, "the cards of a pile")
         for w in [*rf.trump.piles, *([rf.show] if rf.show else [])]:
             self.table_pile(rf, w)
-        if rf.winner.first_out and rf.leave is None:
+        if rf.winner.first_out and not empties_seats(self.mechanisms, rf.parts):
             self.error(rf.winner.pos, "missing", "nobody leaves the table: add 'players leave "
                        "the table when CONDITION' or write 'winner: most UNIT'")
-        if rf.leave is not None:
-            if rf.teams:
-                self.error(rf.leave.pos, "teams", "a team cannot leave the table; leaving "
-                           "is for players who play for themselves")
-            self.after_scoring = True
-            self.top(rf.leave, subject=True)
-            self.after_scoring = False
 
     def check_swap(self, rf: m.RuleFile, swap: m.Word) -> None:
         """`swap hand for PILE`: whoever takes the pile plays it as their hand, so the pile
@@ -1012,7 +1003,8 @@ class Checker:
                 return int(chosen[v.option]) if v.option is not None else v.number or 0
 
             most = min(number(rf.players), get("players").high)
-            for n in range(2 if rf.leave is not None else most, most + 1):
+            fewest = 2 if empties_seats(self.mechanisms, rf.parts) else most
+            for n in range(fewest, most + 1):
                 each = number(rf.deal.each) if rf.deal.each is not None else DECK // max(n, 1)
                 left = DECK - n * each
                 if n < 1 or each < 1 or left < 0:
@@ -1055,8 +1047,8 @@ class Checker:
         HAND_TOTAL, and a match that plus the match bonus; the bonus breaks the file's own
         invariant in the first match. Only invariants made of `sum(points)`, numbers,
         arithmetic, comparisons, `and`, `or` and `not` are read this way."""
-        out_of_play = rf.parts.keys() & {"take_part", "improve"}  # folded, laid away
-        if rf.piles or out_of_play or rf.leave or rf.deal.each is not None:
+        out_of_play = any(x.out_of_play and x.name in rf.parts for x in self.mechanisms)
+        if rf.piles or out_of_play or rf.deal.each is not None:
             return  # cards out of play: a hand may be worth less, which play shows
         matches: list[tuple[int, m.Bonus]] = []
         for b in rf.bonuses:
@@ -1406,8 +1398,6 @@ def value_pos(s: m.Statement) -> m.Pos:
     at = getattr(s, "reported_at", None)  # a mechanism's statement may say where
     if isinstance(at, m.Pos):
         return at
-    if isinstance(s, m.Leave):
-        return s.when.pos
     return s.pos
 
 

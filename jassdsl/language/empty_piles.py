@@ -16,6 +16,7 @@ from itertools import product
 from jassdsl.compile.settings import DECK, get
 from jassdsl.core import model as m
 from jassdsl.core.errors import RuleError
+from jassdsl.core.mechanism import empties_seats, installed
 
 KIND = "empty-pile"
 MAX_CASES = 256  # combinations of the options tried; beyond them nothing is said
@@ -27,10 +28,11 @@ def warnings(rf: m.RuleFile, path: str) -> list[RuleError]:
     if not rf.piles or not cases:
         return []
     filled: set[str] = set()
+    fewest = 2 if empties_seats(installed(), rf.parts) else 0  # players leave the table
     said = ""
     for number in cases:
         most = min(number(rf.players), get("players").high)
-        for n in range(2 if rf.leave is not None else most, most + 1):
+        for n in range(fewest if fewest else most, most + 1):
             each = number(rf.deal.each) if rf.deal.each is not None else DECK // max(n, 1)
             left = DECK - n * each
             if n < 1 or each < 1 or left < 0:

@@ -447,9 +447,6 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def show(self, meta: Meta, ch: list[Token]) -> m.Show:
         return m.Show(pos_of(meta), word(ch[0]))
 
-    def leave(self, meta: Meta, ch: list[m.Expr]) -> m.Leave:
-        return m.Leave(pos_of(meta), ch[0])
-
     def push_partner(self, meta: Meta, ch: list[Any]) -> str:
         return "partner"
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 from jassdsl.core.mechanism import Mechanism
 from jassdsl.engine.auction import Auction
 from jassdsl.engine.declare import Declarations
-from jassdsl.engine.hand_end import Leave
 from jassdsl.engine.schedule import Schedule
 from jassdsl.engine.table_weis import TableBonuses
 from jassdsl.engine.trump import TrumpChoice
 from jassdsl.engine.weis import HandBonuses, WeisPhase
 from jassdsl.mechanisms.first_void import FIRST_VOID
 from jassdsl.mechanisms.improve import IMPROVE
+from jassdsl.mechanisms.leave import LEAVE
 from jassdsl.mechanisms.mode_bids import MODE_BIDS
 from jassdsl.mechanisms.rob import ROB
 from jassdsl.mechanisms.sheet import SHEET
@@ -45,6 +45,6 @@ MECHANISMS: tuple[Mechanism, ...] = (
     # keepers: after play, the hand's facts and record
     Mechanism("hand_bonuses", phase=HandBonuses),
     Mechanism("table_weis", phase=TableBonuses),
-    Mechanism("leave", phase=Leave),
+    LEAVE,
     SIDES,
 )

@@ -283,4 +283,6 @@ IMPROVE = Mechanism(
     narrate={Bettered: narrate},
     policy=policy,
     describe={"declare": describe},
+    uses_piles=True,
+    out_of_play=True,
 )

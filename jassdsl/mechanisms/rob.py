@@ -231,4 +231,5 @@ ROB = Mechanism(
     narrate={Robbed: narrate},
     policy=policy,
     describe={"trump": describe},
+    uses_piles=True,
 )

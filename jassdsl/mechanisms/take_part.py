@@ -251,4 +251,6 @@ TAKE_PART = Mechanism(
     narrate={TookPart: narrate},
     policy=policy,
     describe={"declare": describe},
+    uses_piles=True,
+    out_of_play=True,
 )

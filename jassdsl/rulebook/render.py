@@ -169,7 +169,7 @@ def overview(lang: Lang, v: Variant) -> list[str]:
         [say(lang, "ov.lead"), say(lang, lead_key, role=role_words(lang, lead_role or ""))],
         [say(lang, "ov.trump"), trump_short(lang, rf)],
         [say(lang, "ov.units"), join_words(lang, units)],
-        [say(lang, "ov.end"), end_and_winner(lang, rf, s)],
+        [say(lang, "ov.end"), end_and_winner(lang, v, s)],
     ]
     out = [f"## {say(lang, 'h.overview')}", ""]
     summary = rf.summary if lang == "en" else rf.summary_german
@@ -211,11 +211,13 @@ def trump_short(lang: Lang, rf: m.RuleFile) -> str:
     return say(lang, f"short.{t.kind}")
 
 
-def end_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
-    """When the game ends, in a few words: who leaves the table, or after how many hands,
-    or the score that ends it."""
-    if rf.leave is not None:
-        return say(lang, "cmp.leave", cond=leave_condition(lang, rf.leave, s))
+def end_short(lang: Lang, rf: m.RuleFile, s: Speaker,
+              mechanisms: Sequence[Mechanism]) -> str:
+    """When the game ends, in a few words: as a mechanism says it (who leaves the table),
+    or after how many hands, or the score that ends it."""
+    told = mechanism_end(lang, rf, s, mechanisms, short=True)
+    if told:
+        return told
     if rf.end.hands is not None:
         return say(lang, "cmp.after", hands=value_text(lang, rf, rf.end.hands))
     if rf.end.when is not None:
@@ -225,10 +227,11 @@ def end_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
     return ""
 
 
-def leave_condition(lang: Lang, leave: m.Expr, s: Speaker) -> str:
-    """Who leaves the table, after 'whoever' (German: verb last)."""
-    phrase = s.pred(leave)
-    return phrase.sub() if lang == "de" else phrase.main()
+def mechanism_end(lang: Lang, rf: m.RuleFile, s: Speaker, mechanisms: Sequence[Mechanism],
+                  short: bool) -> str:
+    """How a mechanism of the file ends the game (`Mechanism.tell_end`), or ""."""
+    return next((told for x in mechanisms if x.tell_end is not None
+                 and (told := x.tell_end(lang, rf, s, short))), "")
 
 
 def mode_word(lang: Lang, w: m.Word | None, rf: m.RuleFile | None = None) -> str:
@@ -655,11 +658,13 @@ def checks_section(lang: Lang, rf: m.RuleFile) -> list[str]:
     return [*out, ""]
 
 
-def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
+def end_section(lang: Lang, rf: m.RuleFile, mechanisms: Sequence[Mechanism] = ()
+                ) -> list[str]:
     s = Speaker(lang, rf)
     out = [f"## {say(lang, 'h.end')}", ""]
-    if rf.leave is not None:  # the leaving order places the players and ends the game
-        out.append(say(lang, "end.leave", cond=leave_condition(lang, rf.leave, s)))
+    told = mechanism_end(lang, rf, s, mechanisms, short=False)
+    if told:  # players leaving the table end the game
+        out.append(told)
     elif rf.end.hands is not None:
         out.append(say(lang, "end.hands", hands=value_text(lang, rf, rf.end.hands)))
     elif rf.end.when is not None:
@@ -976,7 +981,7 @@ def variant_page(lang: Lang, v: Variant) -> str:
         declare_section(lang, rf, v.rules.mechanisms),
         weis_section(lang, rf, trump="trump" in used_tables(v.rules)),
         scoring_section(lang, rf),
-        end_section(lang, rf),
+        end_section(lang, rf, v.rules.mechanisms),
         checks_section(lang, rf),
         options_section(lang, v),
         sources_section(lang, rf),
@@ -1013,7 +1018,7 @@ def compare_row(lang: Lang, v: Variant) -> list[str]:
     units = join_words(lang, [unit_word(lang, u.singular, u.plural) for u in rf.units])
     bonuses = bonuses_short(lang, rf)
     scored = say(lang, "cmp.scored", units=units, bonuses=bonuses) if bonuses else units
-    end = cap(end_and_winner(lang, rf, s))
+    end = cap(end_and_winner(lang, v, s))
     return [f"[{rf.name}]({quote(v.name)}.md)", players, trump_short(lang, rf), under, scored,
             end]
 
@@ -1065,8 +1070,9 @@ def option_values(lang: Lang, name: str, values: list[str]) -> str:
     return join_words(lang, [safe.code(f"{name}={v}") for v in values], "or")
 
 
-def end_and_winner(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
-    return f"{end_short(lang, rf, s)}; {winner_short(lang, rf, s)}"
+def end_and_winner(lang: Lang, v: Variant, s: Speaker) -> str:
+    rf = v.model
+    return f"{end_short(lang, rf, s, v.rules.mechanisms)}; {winner_short(lang, rf, s)}"
 
 
 def winner_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:

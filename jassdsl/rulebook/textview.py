@@ -411,9 +411,9 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
     if result.won_with:
         lines.append("  " + say(lang, "live.won_at_once",
                                 facts=reached_with(result.won_with, counted, lang)))
-    if result.left:
-        lines.append("  " + say(lang, "live.leaving",
-                                names=", ".join(names[x] for x in result.left)))
+    for x in rules.mechanisms:
+        if x.hand_lines is not None:
+            lines += [f"  {line}" for line in x.hand_lines(lang, rules, result, names)]
     return lines
 
 

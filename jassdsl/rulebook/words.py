@@ -351,14 +351,6 @@ OWN: dict[str, tuple[str, str]] = {
         "Everybody may look at the bottom card of the {pile}.",
         "Die unterste Karte von {pile} dürfen alle ansehen.",
     ),
-    "end.leave": (
-        "After each hand, every player who {cond} leaves the table; the others play on, with "
-        "the deal and piles for fewer players. The game ends when at most one player is "
-        "left.",
-        "Nach jeder Runde verlässt jeder Spieler, der {cond}, den Tisch; die anderen spielen "
-        "weiter, mit dem Geben und den Haufen für weniger Spieler. Das Spiel endet, wenn "
-        "höchstens ein Spieler übrig ist.",
-    ),
     "declare.none": (
         "Nothing is declared: play starts right after the deal and the setting of trump.",
         "Es wird nichts angesagt: nach dem Geben und der Trumpfbestimmung beginnt das Spiel.",
@@ -863,7 +855,6 @@ OWN: dict[str, tuple[str, str]] = {
     "cmp.alone": ("{n}, each alone", "{n}, jeder für sich"),
     "cmp.after": ("after {hands} hands", "nach {hands} Runden"),
     "cmp.when": ("as soon as {cond}", "sobald {cond}"),
-    "cmp.leave": ("whoever {cond} leaves the table", "wer {cond}, verlässt den Tisch"),
     "cmp.first_out": ("the first to leave wins", "wer zuerst geht, gewinnt"),
     "cmp.winner_most": ("{article} {subject} with the most {unit} wins",
                         "es gewinnt {article} {subject} mit den meisten {unit}"),
@@ -998,7 +989,6 @@ OWN: dict[str, tuple[str, str]] = {
                          "this hand does not count",
                          "das Ziel ist mit {facts} erreicht: das Spiel endet sofort, der Rest "
                          "dieser Runde zählt nicht"),
-    "live.leaving": ("leaving the table: {names}", "verlassen den Tisch: {names}"),
     "live.standings": ("standings:", "Stand:"),
     "live.game_over": ("game over after {hands} ({reason}): {who} {verb} with {best} {unit}{how}"
                        "{places}",
