@@ -19,7 +19,6 @@ from jassdsl.core.errors import JassError
 from jassdsl.core.mechanism import at_phase
 from jassdsl.core.modes import Mode
 from jassdsl.engine import Game, Outcome
-from jassdsl.engine.auction import ModeBidding
 from jassdsl.registry import display_path, load_rules, variant_path
 from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.words import LANGS, Lang, declared_words, say
@@ -229,7 +228,8 @@ def trump_so_far(game: Game, trump: Mode, bid_mode: str, lang: Lang) -> str:
     once its auction is over (`naming the mode`: the trump phase only writes it down)."""
     if trump.is_set:
         return tv.mode_label(trump, lang)
-    if bid_mode and game.phase != ModeBidding.name:
+    bidding = at_phase(game.rules.mechanisms, game.phase)
+    if bid_mode and (bidding is None or bidding.part_key != "mode_bids"):
         return f"{tv.mode_label(bid_mode, lang)} ({say(lang, 'short.bid_names')})"
     return say(lang, "live.no_trump")
 

@@ -12,6 +12,7 @@ from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core.actions import Action, declare_actions
 from jassdsl.core.errors import IllegalActionError
+from jassdsl.core.roles import BIDDER
 from jassdsl.engine.events import Declared
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import DeclarePart, State
@@ -92,7 +93,7 @@ class Declarations(Phase):
                 index += 1
                 continue
             s.phase, part.index = "declare", index
-            bidder = s.bidder
+            bidder = s.roles[BIDDER]
             if d.bidder_keeps is not None:
                 value = part.declared[d.name][bidder] = part.declared[d.bidder_keeps][bidder]
                 if g.log is not None:
@@ -114,7 +115,7 @@ class Declarations(Phase):
         start = (after + 1) % n if after >= 0 else (s.dealer + 1) % n
         seats = [(start + i) % n for i in range(n)]
         if d.bidder_keeps is not None:
-            seats.remove(s.bidder)
+            seats.remove(s.roles[BIDDER])
         if d.by is not None:
             subjects = d.by(self.facts_now(g), set())
             seats = [x for x in seats if r.team_of[x] in subjects]

@@ -137,6 +137,11 @@ class Phase:
     def nobody_plays(self, g: Table) -> None:
         """A hand ends before play (nobody takes part): clear what play would have made."""
 
+    def named_mode(self, g: Table) -> int:
+        """The mode this phase's actions named for the hand before trump is set (a bid
+        naming its mode), or -1: the trump phase then sets it without asking anybody."""
+        return -1
+
     # -- the hooks of play (see the module docstring)
     def on_play(self, g: Table) -> None:
         """Play of a hand begins (the leader is set)."""

@@ -2,33 +2,63 @@
 
 It ends when everybody else has passed in a row after the highest bid, or at once on
 the highest possible bid. Where `a pass is final`, a seat that passed is skipped for the
-rest of the hand's auction, and it ends when everybody but the highest bidder has passed. When everybody passes without a bid, the next dealer deals
-anew; the hand keeps its number. The highest bidder is a role (`roles.BIDDER` in
-`State.roles`) other phases read: who names trump, who leads, who deals next, who keeps
-their bid, and what scoring asks as `bidder`.
+rest of the hand's auction, and it ends when everybody but the highest bidder has passed.
+When everybody passes without a bid, the next dealer deals anew; the hand keeps its
+number. The highest bidder is a role (`roles.BIDDER` in `State.roles`) other phases read:
+who names trump, who leads, who deals next, who keeps their bid, and what scoring asks as
+`bidder`.
 
 A yes/no declaration `ending the auction` (a Kontra) is said in a seat's turn instead of
 a bid, once there is a highest bid, by the seats its `by` and `only when` allow: a yes
 ends the auction at once. Where bids name the mode (`naming the mode`), the auction is
-`ModeBidding`: each bid is a number and a mode, and the highest bid's mode is trump.
-"""
+`mechanisms/mode_bids.py`'s phase, a kind of this one.
+
+Everything about the auction is here: its phase and part of the state, its compiled
+setting, its check, how the terminal asks for a bid, the bots' bids and its words. What
+is not yet here: its options of the `declare` statement (grammar lines and model fields,
+`Declaration.auction` ...) and their compiled flags on `Declaring`, which the base
+declarations share, and the role of the highest bidder (`core/roles.py`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.core.actions import PASS, Action, bid_parts, declare_actions, legal_names, mode_bid
+from jassdsl.core.actions import PASS, Action, declare_actions
 from jassdsl.core.errors import IllegalActionError
+from jassdsl.core.mechanism import Mechanism
 from jassdsl.core.roles import BIDDER
 from jassdsl.engine.declare import may_declare
 from jassdsl.engine.events import DealtAgain, Declared
 from jassdsl.engine.phase import Phase, Table
-from jassdsl.engine.state import AuctionPart, State
+from jassdsl.engine.state import State
+
+NAME = "auction"
+
+
+# -- the phase
+@dataclass
+class AuctionPart:
+    """The auction's part of the state (`State.parts['auction']`)."""
+
+    bid: int = -1  # the highest bid so far, -1: none
+    bidder: int = -1  # who made it
+    passes: int = 0  # passes in a row since the last bid (or since the auction began)
+    passed: int = 0  # bitmask of the seats that passed in this hand (`a pass is final`)
+    mode: int = -1  # the mode the highest bid names (`naming the mode`), -1: none
+
+    def copy(self) -> AuctionPart:
+        return AuctionPart(self.bid, self.bidder, self.passes, self.passed, self.mode)
+
+
+def part_of(s: State) -> AuctionPart:
+    part = s.parts[NAME]
+    assert isinstance(part, AuctionPart)
+    return part
 
 
 class Auction(Phase):
-    name = "auction"
+    name = NAME
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
@@ -43,11 +73,10 @@ class Auction(Phase):
         self.kinds = ("pass", self.decl.name, *(d.name for d in self.enders))
 
     def new_part(self, s: State) -> None:
-        s.auction = AuctionPart()
+        s.parts[NAME] = AuctionPart()
 
     def new_hand(self, g: Table) -> None:
-        part = g.s.auction
-        assert part is not None
+        part = part_of(g.s)
         part.bid = part.bidder = part.mode = -1
         part.passes = part.passed = 0
 
@@ -58,8 +87,7 @@ class Auction(Phase):
         return True
 
     def legal(self, g: Table) -> list[Action]:
-        assert g.s.auction is not None
-        part = g.s.auction
+        part = part_of(g.s)
         if part.bidder < 0:
             return [*self.bids, PASS]
         return [*(a for a in self.bids if self.number(a) > part.bid), *self.endings(g),
@@ -72,7 +100,7 @@ class Auction(Phase):
     def endings(self, g: Table) -> list[Action]:
         """The declarations that would end the auction, open to the current seat (its
         yes): only once there is a highest bid, to the seats `by` and `only when` allow."""
-        if not self.enders or g.s.auction is None or g.s.auction.bidder < 0:
+        if not self.enders or part_of(g.s).bidder < 0:
             return []
         return [Action(d.name, 1) for d in self.enders if may_declare(g, d, g.s.current)]
 
@@ -81,8 +109,8 @@ class Auction(Phase):
 
     def take(self, g: Table, action: Action) -> None:
         s, d = g.s, self.decl
-        part, declared = s.auction, s.declare
-        assert part is not None and declared is not None
+        part, declared = part_of(s), s.declare
+        assert declared is not None
         seat = s.current
         if action.kind == "pass":
             part.passes += 1
@@ -118,8 +146,8 @@ class Auction(Phase):
     def bid(self, g: Table, action: Action) -> None:
         """The current seat is the highest bidder now."""
         s, d = g.s, self.decl
-        part, declared = s.auction, s.declare
-        assert part is not None and declared is not None
+        part, declared = part_of(s), s.declare
+        assert declared is not None
         number = self.number(action)
         part.bid, part.bidder, part.passes = number, s.current, 0
         s.roles[BIDDER] = s.current
@@ -135,8 +163,7 @@ class Auction(Phase):
     def next_turn(self, g: Table) -> None:
         """The next seat bids, or the auction ends (or everybody passed: a new deal)."""
         s, d = g.s, self.decl
-        part = s.auction
-        assert part is not None
+        part = part_of(s)
         n = self.rules.players
         s.current = (s.current + 1) % n
         everybody = (1 << n) - 1
@@ -144,7 +171,7 @@ class Auction(Phase):
             while part.passed >> s.current & 1 and part.passed != everybody:
                 s.current = (s.current + 1) % n  # who passed is not asked again
         if part.bidder < 0 and part.passes == n:
-            part.redeals += 1
+            s.redeals += 1
             s.dealer = (s.dealer + 1) % n
             if g.log is not None:
                 g.emit(DealtAgain(s.hand_no, s.dealer))
@@ -154,84 +181,7 @@ class Auction(Phase):
             g.advance(self)
 
 
-class ModeBidding(Auction):
-    """An auction whose bids name the mode with the number (`bid 100 H`): a bid beats the
-    highest one by its number alone; the highest bid's mode is the hand's trump (set by
-    the trump phase without asking)."""
-
-    name = "bidding"
-    part_key = "mode_bids"
-
-    @classmethod
-    def used_by(cls, rules: CompiledRules) -> bool:
-        return rules.auction >= 0 and rules.declarations[rules.auction].naming
-
-    def __init__(self, rules: CompiledRules) -> None:
-        super().__init__(rules)
-        self.modes = rules.trump_choices
-        self.bids = tuple(mode_bid(self.decl.name, v, m)
-                          for v in self.decl.values for m in self.modes)
-
-    def number(self, action: Action) -> int:
-        return bid_parts(action.value)[0]
-
-    def valid_bid(self, action: Action) -> bool:
-        number, mode = bid_parts(action.value)
-        return number in self.decl.values and mode in self.modes
-
-    def bid(self, g: Table, action: Action) -> None:
-        super().bid(g, action)
-        assert g.s.auction is not None
-        g.s.auction.mode = bid_parts(action.value)[1]
-
-    def mode_name(self, action: Action) -> str:
-        return self.rules.mode_names[bid_parts(action.value)[1]]
-
-    def shown(self, action: Action) -> object:
-        return self.text(action)  # `bid 100 S`, not its value
-
-    def observe(self, g: Table, seat: int) -> dict[str, Any]:
-        part = g.s.auction
-        assert part is not None
-        return {"bid_mode": self.rules.mode_names[part.mode] if part.mode >= 0 else ""}
-
-    def text(self, action: Action) -> str:
-        """``bid 100 H``, ``bid match obenabe``."""
-        d = self.decl
-        if action.kind != d.name or type(action.value) is not int or action.value < 0:
-            return super().text(action)
-        number, mode = bid_parts(action.value)
-        if mode >= len(self.rules.mode_names):
-            return super().text(action)
-        return f"{d.name} {d.named(number) or number} {self.rules.mode_names[mode]}"
-
-    def legal_texts(self, legal: list[Action]) -> list[str]:
-        """``bid 80..150 by 10 naming D, H, S, C, obenabe, undenufe``, ``bid 157 naming
-        ...``, the others as they are: every legal number comes in every mode."""
-        d, names = self.decl, self.rules.mode_names
-        bids = [a for a in legal if a.kind == d.name]
-        numbers = sorted({bid_parts(a.value)[0] for a in bids})
-        modes = ", ".join(names[m] for m in self.modes)
-        said = [f"{x} naming {modes}" for x in
-                legal_names([Action(d.name, n) for n in numbers], names=self.rules.value_names)]
-        return [*said, *(self.text(a) for a in legal if a.kind != d.name)]
-
-    def read(self, text: str) -> Action | None:
-        """``bid 100 H`` (a named number, a mode by its name: ``bid match obenabe``)."""
-        words = text.split()
-        if len(words) != 3 or words[0].lower() != self.decl.name:
-            return None
-        return self.entry(words[1], words[2])
-
-    def entry(self, number_word: str, mode_word: str) -> Action | None:
-        """The bid a number (or a named one) and a mode name say, if it is one."""
-        d, names = self.decl, self.rules.mode_names
-        named = self.rules.named_values.get((d.name, number_word.lower()))
-        number = named if named is not None else \
-            int(number_word) if number_word.isascii() and number_word.isdigit() \
-            and len(number_word) < 7 else None
-        key = mode_word if mode_word in names else mode_word.upper() \
-            if mode_word.upper() in names else mode_word.lower()
-        if number is None or key not in names:
-            return None
-        return mode_bid(d.name, number, names.index(key))
+AUCTION = Mechanism(
+    name=NAME,
+    phase=Auction,
+)
