@@ -86,6 +86,10 @@ still name it):
   - `example(lang, rules, hand record)`: its lines in the rulebook's worked example,
     once trump is set; `example_points(lang, rules, hand record)`: the card points it
     gives a side besides its tricks, and the words saying so on the points line.
+  - `declares`: its actions are values of a declaration or a pass (an auction's bids):
+    the random bot draws them as it draws a declared value.
+  - `Phase.named_mode(table)`: a mode its actions named before trump is set (a bid's):
+    the trump phase sets it without asking.
 """
 
 from __future__ import annotations
@@ -183,6 +187,9 @@ class Mechanism:
     policy: Policy | None = None
     describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
     trump: TrumpWay | None = None  # the trump method it adds (its `kind`: `name`)
+    # its actions are values of a declaration, or a pass (a bid): the random bot draws a
+    # value around a fair share, as for a declaration, and passes below it
+    declares: bool = False
 
     @property
     def phase_name(self) -> str:

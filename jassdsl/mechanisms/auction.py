@@ -21,19 +21,25 @@ declarations share, and the role of the highest bidder (`core/roles.py`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from jassdsl.bots import View, bid_gain, bid_or_pass, expected_points, hand_total, scaled
+from jassdsl.cli.play import call_entry, number_choices, number_entry
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import PASS, Action, declare_actions
 from jassdsl.core.errors import IllegalActionError
-from jassdsl.core.mechanism import Mechanism
+from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.core.roles import BIDDER
+from jassdsl.engine import Game
 from jassdsl.engine.declare import may_declare
 from jassdsl.engine.events import DealtAgain, Declared
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import State
+from jassdsl.rulebook.words import Lang, say
 
 NAME = "auction"
+KONTRA_SHARE = 0.25  # in a Kontra, a bot counts on this share of what its hand leaves
 
 
 # -- the phase
@@ -181,7 +187,64 @@ class Auction(Phase):
             g.advance(self)
 
 
+
+# -- the terminal and the bots
+def calls(game: Game, legal: Sequence[Action]) -> list[Action]:
+    """The legal calls that end the auction (a Kontra's yes): neither a bid nor a pass."""
+    bid = game.rules.declarations[game.rules.auction].name
+    return [a for a in legal if a.kind not in (bid, "pass")]
+
+
+def ask(game: Game, lang: Lang) -> str:
+    """The question ending the prompt: the legal values are on the line above."""
+    said = "".join(f"{a.kind}, " for a in calls(game, game.legal_actions()))
+    return say(lang, "live.ask.bid", calls=said)
+
+
+def read(game: Game, text: str, legal: list[Action]) -> Action | str | None:
+    """``pass``, a call ending the auction (``double``, ``double yes``), or a bid as a
+    declared value is entered (``90``, a named value: ``match``)."""
+    words = text.lower().split()
+    if words == ["pass"]:
+        return PASS
+    call = call_entry(calls(game, legal), words)
+    return call if call is not None else number_entry(game, words, legal)
+
+
+def calls_kontra(game: Game, view: View) -> bool:
+    """Whether this hand, with a share of the rest for the players on its side, should
+    take more than the highest bid leaves to the others, on average over the modes (the
+    bidder names the mode afterwards)."""
+    r = game.rules
+    bid = max(v or 0 for v in game.observation(view.seat)["declared"][
+        r.declarations[r.auction].name])
+
+    def margin(mode: int) -> float:
+        own, total = expected_points(r, view.hand, r.modes[mode]), hand_total(r, r.modes[mode])
+        return own + (total - own) * KONTRA_SHARE - (total - bid)
+
+    modes = r.trump_choices or tuple(range(len(r.modes)))
+    return sum(margin(m) for m in modes) > 0
+
+
+def policy(game: Game, view: View, legal: list[Action]) -> Action:
+    """Bid the lowest bid allowed while the best mode (with what the file's mechanisms add
+    to a bidder's hand) reaches it as a share of the hand, else pass; a call ending the
+    auction instead of that pass when the hand should beat the highest bid's contract."""
+    r = game.rules
+    best = max((expected_points(r, view.hand, r.modes[m]) + bid_gain(
+        game, view, r.modes[m])) / hand_total(r, r.modes[m])
+        for m in (r.trump_choices or tuple(r.modes)))
+    open_calls = calls(game, legal)
+    choice = bid_or_pass([a for a in legal if a not in open_calls], scaled(game, best))
+    return open_calls[0] if open_calls and choice.kind == "pass" and \
+        calls_kontra(game, view) else choice
+
+
 AUCTION = Mechanism(
     name=NAME,
     phase=Auction,
+    prompt=Prompt(ask=ask, choices=number_choices, read=read),
+    policy=policy,
+    declares=True,
 )
