@@ -90,6 +90,8 @@ still name it):
     the random bot draws them as it draws a declared value.
   - `Phase.named_mode(table)`: a mode its actions named before trump is set (a bid's):
     the trump phase sets it without asking.
+  - `example_call(lang, rules, event)`: its line for one of its events (a bid, a pass)
+    among the calls of the rulebook's example that tell how trump was set.
 """
 
 from __future__ import annotations
@@ -121,6 +123,7 @@ Build = Callable[[Any, list[Any]], Any]  # (Lark's meta, children) -> a node or 
 Told = Callable[[Any, Any, Sequence[Any], Sequence[str], "Lang"], str]
 # (rules, the hand's result, its events, the seats' names, lang) -> how trump was set
 Story = Callable[["Lang", Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
+ExampleCall = Callable[["Lang", Any, Any], "str | None"]  # (lang, rules, event) -> a line
 
 
 @dataclass(frozen=True)
@@ -190,6 +193,9 @@ class Mechanism:
     # its actions are values of a declaration, or a pass (a bid): the random bot draws a
     # value around a fair share, as for a declaration, and passes below it
     declares: bool = False
+    # its words for one of its events in the rulebook's example, among the calls that
+    # tell how trump was set (a bid, a pass); None for an event it does not tell
+    example_call: ExampleCall | None = None
 
     @property
     def phase_name(self) -> str:

@@ -28,6 +28,7 @@ from jassdsl.bots import View, bid_gain, bid_or_pass, expected_points, hand_tota
 from jassdsl.cli.play import call_entry, number_choices, number_entry
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import PASS, Action, declare_actions
+from jassdsl.core.cards import SUITS
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.core.roles import BIDDER
@@ -36,6 +37,10 @@ from jassdsl.engine.declare import may_declare
 from jassdsl.engine.events import DealtAgain, Declared
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import State
+from jassdsl.rulebook.cardview import suit_prose
+from jassdsl.rulebook.example import seat_name
+from jassdsl.rulebook.render import mode_choice
+from jassdsl.rulebook.textview import Narrator, mode_label
 from jassdsl.rulebook.words import Lang, say
 
 NAME = "auction"
@@ -241,10 +246,92 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
         calls_kontra(game, view) else choice
 
 
+
+# -- the narrator, the rulebook's example and the words
+def is_bid(rules: CompiledRules, e: Declared) -> bool:
+    """Whether a declared value is a bid (or a pass) of the file's auction."""
+    return rules.auction >= 0 and e.name == rules.declarations[rules.auction].name
+
+
+def told(n: Narrator, e: Declared) -> list[str]:
+    """A bid (`100 H` where it names the mode) or a pass; other declared values as the
+    narrator tells them."""
+    if not is_bid(n.rules, e):
+        return n.declared(e)
+    if not n.others(e.seat):
+        return []
+    name = n.names[e.seat]
+    if e.passed:
+        return [n.say("pass", name=name)]
+    value = n.rules.value_names.get((e.name, e.value), e.value)  # `match`
+    if e.mode:  # a bid naming the mode: `100 H`
+        value = f"{value} {mode_label(e.mode, n.lang)}"
+    return [n.say("bid", name=name, value=value)]
+
+
+def example_call(lang: Lang, rules: CompiledRules, e: object) -> str | None:
+    """A bid or a pass in the example's story of how trump was set: `P2 bids 90.`,
+    `P2 bids 90 Spades.` where bids name the mode."""
+    if not isinstance(e, Declared) or not is_bid(rules, e):
+        return None
+    player = seat_name(e.seat)
+    if e.passed:
+        return say(lang, "ex.pass", player=player)
+    if not e.mode:
+        return say(lang, "ex.bid", player=player, value=e.value)
+    mode = suit_prose(lang, e.mode) if e.mode in SUITS else mode_choice(lang, e.mode, rules.model)
+    return say(lang, "ex.bid", player=player, value=f"{e.value} {mode}")
+
+
+WORDS: dict[str, tuple[str, str]] = {
+    "declare.auction": (
+        "Before trump is set there is an auction. Starting with forehand, every player in "
+        "turn makes {a_name} from {low} to {high}, higher than the highest bid so far, or "
+        "passes. A player who passed may bid again when the turn comes round. The auction "
+        "ends when all the others have passed in a row after the highest bid, or at once on "
+        "a bid of {top}. If everybody passes without a bid, the next dealer to the right "
+        "deals anew; the new deal does not count as a hand. A player's {name} is their "
+        "highest bid, 0 if they only passed.",
+        "Vor der Trumpfbestimmung wird versteigert. Beginnend mit der Vorhand gibt reihum "
+        "jeder Spieler {a_name} von {low} bis {high} ab, höher als das höchste Gebot bisher, oder "
+        "passt. Wer gepasst hat, darf wieder bieten, wenn er an der Reihe ist. Die Versteigerung "
+        "endet, wenn nach dem höchsten Gebot alle anderen nacheinander gepasst haben, oder "
+        "sofort bei einem Gebot von {top}. Passen alle ohne Gebot, gibt der nächste Geber "
+        "rechts neu; das neue Geben zählt nicht als Runde. Als {name} eines Spielers zählt "
+        "sein höchstes Gebot, 0 wenn er nur gepasst hat.",
+    ),
+    "declare.auction_final": (
+        "Before trump is set there is an auction. Starting with forehand, every player in "
+        "turn makes {a_name} from {low} to {high}, higher than the highest bid so far, or "
+        "passes. A pass is final: a player who passed may not bid again in this hand and is "
+        "not asked again. The auction ends when all the others have passed after the highest "
+        "bid, or at once on a bid of {top}. If everybody passes without a bid, the next "
+        "dealer to the right deals anew; the new deal does not count as a hand. A player's "
+        "{name} is their highest bid, 0 if they only passed.",
+        "Vor der Trumpfbestimmung wird versteigert. Beginnend mit der Vorhand gibt reihum "
+        "jeder Spieler {a_name} von {low} bis {high} ab, höher als das höchste Gebot bisher, oder "
+        "passt. Passen ist endgültig: wer gepasst hat, darf in dieser Runde nicht mehr bieten "
+        "und wird nicht mehr gefragt. Die Versteigerung endet, wenn nach dem höchsten Gebot "
+        "alle anderen gepasst haben, oder sofort bei einem Gebot von {top}. Passen alle ohne "
+        "Gebot, gibt der nächste Geber rechts neu; das neue Geben zählt nicht als Runde. Als "
+        "{name} eines Spielers zählt sein höchstes Gebot, 0 wenn er nur gepasst hat.",
+    ),
+    "ex.bid": ("{player} bids {value}.", "{player} bietet {value}."),
+    "ex.pass": ("{player} passes.", "{player} passt."),
+    "live.prompt.auction": ("Your bid", "Dein Gebot"),
+    "live.says.pass": ("{name} passes", "{name}: passt"),
+    "live.says.bid": ("{name} bids {value}", "{name}: Gebot {value}"),
+    "live.ask.bid": ("your bid, {calls}or pass: ", "dein Gebot, {calls}oder pass: "),
+}
+
+
 AUCTION = Mechanism(
     name=NAME,
     phase=Auction,
     prompt=Prompt(ask=ask, choices=number_choices, read=read),
     policy=policy,
     declares=True,
+    words=WORDS,
+    narrate={Declared: told},
+    example_call=example_call,
 )

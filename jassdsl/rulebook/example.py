@@ -220,11 +220,13 @@ def won_by(rules: CompiledRules, cards: tuple[int, ...], winner: int, order: int
 
 def calls(rules: CompiledRules, events: list[Event]
           ) -> tuple[Declared | Pushed | ColumnTaken | TrumpSet, ...]:
-    """The bids and passes of the auction, the pushes, the column of the scoresheet and
+    """The calls a mechanism tells in the story of how trump was set (the bids and passes
+    of an auction: `Mechanism.example_call`), the pushes, the column of the scoresheet and
     the trump choice, in order."""
-    auction = rules.declarations[rules.auction].name if rules.auction >= 0 else ""
+    tellers = [x.example_call for x in rules.mechanisms if x.example_call is not None]
     return tuple(e for e in events if isinstance(e, Pushed | ColumnTaken)
-                 or (isinstance(e, Declared) and e.name == auction)
+                 or (isinstance(e, Declared) and any(
+                     tell("en", rules, e) is not None for tell in tellers))
                  or (isinstance(e, TrumpSet) and e.how == "chosen"))
 
 

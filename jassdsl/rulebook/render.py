@@ -916,13 +916,9 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
                 lines.append(say(lang, "ex.column", player=player,
                                  column=column_title(lang, v.model, e.column),
                                  times=e.multiplier))
-            elif isinstance(e, Declared):
-                lines.append(say(lang, "ex.pass", player=player) if e.passed
-                             else say(lang, "ex.bid", player=player, value=e.value)
-                             if not e.mode else  # a bid naming the mode: `90 Spades`
-                             say(lang, "ex.bid", player=player, value=f"{e.value} " + (
-                                 suit_prose(lang, e.mode) if e.mode in SUITS
-                                 else mode_choice(lang, e.mode, v.model))))
+            elif isinstance(e, Declared):  # a call a mechanism tells (a bid, a pass)
+                said = (x.example_call(lang, r, e) for x in r.mechanisms if x.example_call)
+                lines += [call for call in said if call is not None]
             elif isinstance(e, Pushed):
                 lines.append(say(lang, "ex.push", player=player))
             else:
