@@ -23,10 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from jassdsl.bots import View, bid_gain, bid_or_pass, expected_points, hand_total, scaled
 from jassdsl.cli.play import call_entry, number_choices, number_entry
 from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core import model as m
 from jassdsl.core.actions import PASS, Action, declare_actions
 from jassdsl.core.cards import SUITS
 from jassdsl.core.errors import IllegalActionError
@@ -45,6 +47,76 @@ from jassdsl.rulebook.words import Lang, say
 
 NAME = "auction"
 KONTRA_SHARE = 0.25  # in a Kontra, a bot counts on this share of what its hand leaves
+
+
+# -- the check
+def check(c: Any, rf: m.RuleFile) -> None:
+    """An auction comes once, bids in turn from forehand, and numbers; who declares after
+    it and how refer to it; the highest bidder chooses trump only after one."""
+    auctions = [d for d in rf.declarations if d.auction]
+    for d in auctions[1:]:
+        c.error(d.pos, "duplicate", f"a hand has one auction; {auctions[0].name!r} is "
+                "already one")
+    auction = auctions[0].name if auctions else None
+    for d in rf.declarations:
+        where = dict(d.option_pos)
+        if d.auction and (d.by is not None or d.only_when is not None):
+            c.error(d.pos, "auction", "an auction asks every player in turn; 'by' and "
+                    "'only when' are for the declarations after trump")
+        if d.auction and d.yes_no:
+            c.error(where.get("auction", d.pos), "auction", f"{d.name!r} is a yes/no "
+                    "question, not an auction: an auction bids numbers ('declare bid from "
+                    "60 to 157, auction before trump')")
+        if d.pass_final and not d.auction:
+            c.error(where.get("pass_final", d.pos), "auction", "'a pass is final' is said "
+                    "of an auction: 'declare bid from 1 to 9, auction before trump, a pass "
+                    "is final'")
+        check_turns(c, rf, d, where, auction)
+        if d.auction and (d.after_bidder or d.after_role or d.bidder_keeps
+                          or d.hook is not None):
+            c.error(where.get("auction", d.pos), "auction", "an auction bids in turn from "
+                    "forehand; the highest bidder and the total are for the declarations "
+                    "after it")
+            continue
+        for key in ("after_bidder", "bidder_keeps"):
+            if auction is None and key in where:
+                c.error(where[key], "auction", "the highest bidder needs an auction: "
+                        "'declare bid from 1 to 9, auction before trump'")
+        k = d.bidder_keeps
+        if k is not None and auction is not None and k.text != auction:
+            c.error(k.pos, "unknown-name", f"{k.text!r} is not the auction (the auction is "
+                    f"{auction!r})")
+    if auction is None and rf.trump.kind == "bidder_chooses":
+        c.error(rf.trump.pos, "auction", "the highest bidder chooses trump only after an "
+                "auction: 'declare bid from 1 to 9, auction before trump'")
+
+
+def check_turns(c: Any, rf: m.RuleFile, d: m.Declaration, where: dict[str, m.Pos],
+                auction: str | None) -> None:
+    """`naming the mode`: an auction whose highest bidder would choose trump anyway;
+    `ending the auction`: a yes/no said in an auction's turns."""
+    if d.naming and not d.auction:
+        c.error(where.get("naming", d.pos), "auction", "'naming the mode' is said of an "
+                "auction: 'declare bid from 60 to 157, auction before trump, naming the "
+                "mode'")
+    elif d.naming and (rf.trump.kind != "bidder_chooses" or rf.trump.pushes):
+        c.error(where.get("naming", d.pos), "auction", "a bid names the mode the highest "
+                "bidder would choose: write 'trump: bidder chooses suits, obenabe, "
+                "undenufe' (without pushing) to say which modes a bid names")
+    elif d.naming and d.low.number is not None and d.low.number < 0:
+        c.error(d.low.pos, "range", "a bid naming the mode is a number from 0 up")
+    if not d.ends_auction:
+        return
+    if not d.yes_no:
+        c.error(where.get("ends_auction", d.pos), "auction", f"{d.name!r} ends the auction "
+                "when a player says yes: write it as a yes/no question, "
+                f"'declare {d.name} yes or no, ending the auction'")
+    elif auction is None:
+        c.error(where.get("ends_auction", d.pos), "auction", "'ending the auction' needs an "
+                "auction: 'declare bid from 60 to 157, auction before trump'")
+    elif d.hidden:  # everybody sees the auction end, and the answer is its only cause
+        c.error(where.get("ends_auction", d.pos), "auction", f"{d.name!r} ends the auction "
+                "for all to see, so it cannot stay hidden: leave out 'hidden'")
 
 
 # -- the phase
@@ -327,6 +399,7 @@ WORDS: dict[str, tuple[str, str]] = {
 
 AUCTION = Mechanism(
     name=NAME,
+    check=check,
     phase=Auction,
     prompt=Prompt(ask=ask, choices=number_choices, read=read),
     policy=policy,
