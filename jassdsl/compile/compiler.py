@@ -432,15 +432,15 @@ def roles_read(rf: m.RuleFile) -> frozenset[int]:
     return frozenset(found - {-1})
 
 
-def roles_made(rf: m.RuleFile) -> frozenset[int]:
-    """The roles a file's mechanisms give: trump chosen (and pushed), an auction."""
-    made = set()
+def roles_made(rf: m.RuleFile, mechanisms: tuple[Mechanism, ...]) -> frozenset[int]:
+    """The roles a file's mechanisms give: trump chosen (and pushed), and those a
+    mechanism the file uses gives (`Mechanism.gives`)."""
+    made = {ROLES[name].index for x in mechanisms if x.gives and x.gives.held(rf)
+            for name in x.gives.roles}
     if rf.trump.kind in ("forehand_chooses", "bidder_chooses", "sheet"):
         made.add(CHOOSER)
     if rf.trump.pushes:
         made.add(PUSHER)
-    if any(d.auction for d in rf.declarations):
-        made.add(BIDDER)
     return frozenset(made)
 
 
@@ -523,7 +523,7 @@ def compile_rules(
         dealer_role=role_index(settings.word(rf, "next dealer")),
         roles_read=roles_read(rf.model_copy(update={"declarations": tuple(
             d for d in rf.declarations if declared_under(d, options))})),
-        roles_made=roles_made(rf),
+        roles_made=roles_made(rf, mechanisms),
         piles=tuple((p.name, number(p.size, options) if p.size is not None else None)
                     for p in rf.piles),
         own_piles=frozenset(p.name for p in rf.piles if p.each),

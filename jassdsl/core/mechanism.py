@@ -92,6 +92,9 @@ still name it):
     the trump phase sets it without asking.
   - `example_call(lang, rules, event)`: its line for one of its events (a bid, a pass)
     among the calls of the rulebook's example that tell how trump was set.
+  - `gives`: the roles of `core/roles.py` (need "mechanism") its phase gives to a seat,
+    with whether a file gives them (the checker's "nobody is 'bidder' in this file", the
+    compiler's `roles_made`).
 """
 
 from __future__ import annotations
@@ -159,6 +162,18 @@ class TrumpWay:
 
 
 @dataclass(frozen=True)
+class Gives:
+    """Roles (`jassdsl/core/roles.py`, need "mechanism") that a mechanism's phase gives to
+    a seat: it writes the holder's seat into `State.roles`; the checker and the compiler
+    ask `held` whether a file gives them to anybody."""
+
+    roles: tuple[str, ...]  # the roles' names
+    held: Callable[[m.RuleFile], bool]  # whether a file uses the mechanism that gives them
+    need: str  # what a file must have for anybody to hold them, as an error says it
+    kind: str = "role"  # the kind of that error
+
+
+@dataclass(frozen=True)
 class Mechanism:
     """One mechanism of a hand, with what each layer needs of it (None: nothing)."""
 
@@ -196,6 +211,7 @@ class Mechanism:
     # its words for one of its events in the rulebook's example, among the calls that
     # tell how trump was set (a bid, a pass); None for an event it does not tell
     example_call: ExampleCall | None = None
+    gives: Gives | None = None  # the roles its phase gives to a seat (the highest bidder)
 
     @property
     def phase_name(self) -> str:
@@ -240,6 +256,11 @@ def trump_way(mechanisms: Sequence[Mechanism], kind: str) -> TrumpWay | None:
 def of_kind(mechanisms: Sequence[Mechanism], kind: str) -> Mechanism | None:
     """The mechanism that asks for actions of this kind, if any."""
     return next((x for x in mechanisms if kind in x.kinds), None)
+
+
+def giver(mechanisms: Sequence[Mechanism], role: str) -> Gives | None:
+    """What gives this role to a seat, where one of these mechanisms does."""
+    return next((x.gives for x in mechanisms if x.gives and role in x.gives.roles), None)
 
 
 def fragments(mechanisms: Sequence[Mechanism]) -> tuple[str, ...]:

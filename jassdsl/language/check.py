@@ -15,7 +15,7 @@ from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
 from jassdsl.core.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.core.german import german_noun
 from jassdsl.core.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
-from jassdsl.core.mechanism import Mechanism, installed
+from jassdsl.core.mechanism import Mechanism, giver, installed
 from jassdsl.core.model import walk
 from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.nesting import Nesting
@@ -881,8 +881,9 @@ class Checker:
             return rf.trump.kind in ("forehand_chooses", "bidder_chooses", "sheet")
         if role.need == "push":
             return rf.trump.pushes
-        if role.need == "auction":
-            return any(d.auction for d in rf.declarations)
+        if role.need == "mechanism":
+            gives = giver(self.mechanisms, role.name)
+            return gives is not None and gives.held(rf)
         return True
 
     def role_word(self, rf: m.RuleFile, pos: m.Pos, word: str) -> Role | None:
@@ -893,9 +894,9 @@ class Checker:
             return None
         role = ROLES[name]
         if not self.role_held(rf, role):
-            kind = "auction" if role.need == "auction" else "role"
-            self.error(pos, kind, f"nobody is '{word}' in this file: the role needs "
-                       f"{NEEDS[role.need]}")
+            gives = giver(self.mechanisms, role.name) if role.need == "mechanism" else None
+            self.error(pos, gives.kind if gives else "role", f"nobody is '{word}' in this "
+                       f"file: the role needs {gives.need if gives else NEEDS[role.need]}")
         return role
 
     def role_among(self, rf: m.RuleFile, w: m.Word, allowed: Sequence[str],

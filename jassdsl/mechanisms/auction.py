@@ -32,7 +32,7 @@ from jassdsl.core import model as m
 from jassdsl.core.actions import PASS, Action, declare_actions
 from jassdsl.core.cards import SUITS
 from jassdsl.core.errors import IllegalActionError
-from jassdsl.core.mechanism import Mechanism, Prompt
+from jassdsl.core.mechanism import Gives, Mechanism, Prompt
 from jassdsl.core.roles import BIDDER
 from jassdsl.engine import Game
 from jassdsl.engine.declare import may_declare
@@ -407,4 +407,7 @@ AUCTION = Mechanism(
     words=WORDS,
     narrate={Declared: told},
     example_call=example_call,
+    gives=Gives(("bidder",), held=lambda rf: any(d.auction for d in rf.declarations),
+                need="an auction ('declare bid from 1 to 9, auction before trump')",
+                kind="auction"),
 )
