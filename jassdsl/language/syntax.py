@@ -520,17 +520,8 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def decl_named(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("named", (word(ch[0]), ch[1]), pos_of(meta))
 
-    def decl_auction(self, meta: Meta, ch: list[Any]) -> DeclOption:
-        return ("auction", True, pos_of(meta))
-
-    def decl_pass_final(self, meta: Meta, ch: list[Any]) -> DeclOption:
-        return ("pass_final", True, pos_of(meta))
-
     def decl_naming(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("naming", True, pos_of(meta))
-
-    def decl_ends_auction(self, meta: Meta, ch: list[Any]) -> DeclOption:
-        return ("ends_auction", True, pos_of(meta))
 
     def decl_after_bidder(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("after_bidder", True, pos_of(meta))

@@ -21,7 +21,7 @@ declarations share, and the role of the highest bidder (`core/roles.py`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +39,7 @@ from jassdsl.engine.declare import may_declare
 from jassdsl.engine.events import DealtAgain, Declared
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import State
+from jassdsl.language.syntax import pos_of
 from jassdsl.rulebook.cardview import suit_prose
 from jassdsl.rulebook.example import seat_name
 from jassdsl.rulebook.render import mode_choice
@@ -47,6 +48,22 @@ from jassdsl.rulebook.words import Lang, say
 
 NAME = "auction"
 KONTRA_SHARE = 0.25  # in a Kontra, a bot counts on this share of what its hand leaves
+
+
+# -- the options of the declare statement
+GRAMMAR = """
+// an auction runs before trump: each in turn bids higher than the highest bid or passes
+%extend declare_option: "auction" "before" "trump"                  -> auction_before_trump
+              // in the auction, a player who passed may not bid again in that hand
+              | "a" "pass" "is" "final"                              -> auction_pass_final
+              // a yes/no said in the auction instead of a bid; yes ends it (a Kontra)
+              | "ending" "the" "auction"                             -> auction_ending
+"""
+
+
+def option(key: str) -> Callable[[Any, list[Any]], tuple[str, bool, m.Pos]]:
+    """The builder of an option of the declaration (`Declaration.KEY` is set)."""
+    return lambda meta, ch: (key, True, pos_of(meta))
 
 
 # -- the check
@@ -399,6 +416,9 @@ WORDS: dict[str, tuple[str, str]] = {
 
 AUCTION = Mechanism(
     name=NAME,
+    grammar=GRAMMAR,
+    build={"auction_before_trump": option("auction"), "auction_pass_final": option("pass_final"),
+           "auction_ending": option("ends_auction")},
     check=check,
     phase=Auction,
     prompt=Prompt(ask=ask, choices=number_choices, read=read),
