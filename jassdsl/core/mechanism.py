@@ -95,6 +95,8 @@ still name it):
   - `gives`: the roles of `core/roles.py` (need "mechanism") its phase gives to a seat,
     with whether a file gives them (the checker's "nobody is 'bidder' in this file", the
     compiler's `roles_made`).
+  - `warnings(rule file, path)`: what a valid file likely does not mean about it (a team
+    sum of an auction's bids); the general warnings skip the places it warns about.
 """
 
 from __future__ import annotations
@@ -127,6 +129,7 @@ Told = Callable[[Any, Any, Sequence[Any], Sequence[str], "Lang"], str]
 # (rules, the hand's result, its events, the seats' names, lang) -> how trump was set
 Story = Callable[["Lang", Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
 ExampleCall = Callable[["Lang", Any, Any], "str | None"]  # (lang, rules, event) -> a line
+Warn = Callable[["m.RuleFile", str], list[Any]]  # (rule file, path) -> RuleErrors (warnings)
 
 
 @dataclass(frozen=True)
@@ -212,6 +215,9 @@ class Mechanism:
     # tell how trump was set (a bid, a pass); None for an event it does not tell
     example_call: ExampleCall | None = None
     gives: Gives | None = None  # the roles its phase gives to a seat (the highest bidder)
+    # what a valid file says of it that it likely does not mean: rule errors of a kind of
+    # their own that do not stop the file (`check.file_warnings`)
+    warnings: Warn | None = None
 
     @property
     def phase_name(self) -> str:

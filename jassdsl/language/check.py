@@ -768,7 +768,6 @@ class Checker:
                 self.number(d.hook, "declared value", "the total the last may not make")
             steps = self.number(d.step, "declare step", "the step") if d.step else [1]
             self.check_named(d, lows, highs, steps)
-            self.check_yes_no(d)
         self.check_declare_options(rf)
         for i, d in enumerate(rf.declarations):
             self.check_declarers(rf, d, {e.name for e in rf.declarations[:i + 1]})
@@ -837,17 +836,6 @@ class Checker:
         elif value.word() not in words:
             self.error(value.pos, "option", f"option {w.text!r} has no choice "
                        f"{value.word()!r}; its choices: {', '.join(words)}")
-
-    def check_yes_no(self, d: m.Declaration) -> None:
-        """`declare NAME yes or no` is asked once of each player: no bid copied into it
-        (nor an auction: the auction's check)."""
-        if not d.yes_no:
-            return
-        where = dict(d.option_pos)
-        if d.bidder_keeps is not None:
-            self.error(where.get("bidder_keeps", d.pos), "auction", f"{d.name!r} is a yes/no "
-                       f"question; the highest bidder cannot keep the bid "
-                       f"{d.bidder_keeps.text!r} as its answer")
 
     def check_named(self, d: m.Declaration, lows: list[int], highs: list[int],
                     steps: list[int]) -> None:
@@ -1477,8 +1465,9 @@ def file_warnings(text: str, path: str) -> list[RuleError]:
     quantifier_scope.py, empty_piles.py): rule errors of their own kind that do not stop
     the file, in file order; raises RuleFileErrors as load_model does."""
     rf = load_model(text, path)
-    found = team_sums.warnings(rf, path) + quantifier_scope.warnings(rf, path, text) + \
-        empty_piles.warnings(rf, path)
+    own = [w for x in installed() if x.warnings is not None for w in x.warnings(rf, path)]
+    found = own + team_sums.warnings(rf, path, frozenset(w.pos for w in own)) + \
+        quantifier_scope.warnings(rf, path, text) + empty_piles.warnings(rf, path)
     return sorted(found, key=lambda w: (w.pos.line, w.pos.column))
 
 

@@ -31,7 +31,7 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m
 from jassdsl.core.actions import PASS, Action, declare_actions
 from jassdsl.core.cards import SUITS
-from jassdsl.core.errors import IllegalActionError
+from jassdsl.core.errors import IllegalActionError, RuleError, merged
 from jassdsl.core.mechanism import Gives, Mechanism, Prompt
 from jassdsl.core.roles import BIDDER
 from jassdsl.engine import Game
@@ -40,6 +40,7 @@ from jassdsl.engine.events import DealtAgain, Declared
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import State
 from jassdsl.language.syntax import pos_of
+from jassdsl.language.team_sums import warning
 from jassdsl.rulebook.cardview import suit_prose
 from jassdsl.rulebook.example import seat_name
 from jassdsl.rulebook.render import mode_choice
@@ -84,6 +85,10 @@ def check(c: Any, rf: m.RuleFile) -> None:
             c.error(where.get("auction", d.pos), "auction", f"{d.name!r} is a yes/no "
                     "question, not an auction: an auction bids numbers ('declare bid from "
                     "60 to 157, auction before trump')")
+        if d.yes_no and d.bidder_keeps is not None:
+            c.error(where.get("bidder_keeps", d.pos), "auction", f"{d.name!r} is a yes/no "
+                    "question; the highest bidder cannot keep the bid "
+                    f"{d.bidder_keeps.text!r} as its answer")
         if d.pass_final and not d.auction:
             c.error(where.get("pass_final", d.pos), "auction", "'a pass is final' is said "
                     "of an auction: 'declare bid from 1 to 9, auction before trump, a pass "
@@ -134,6 +139,20 @@ def check_turns(c: Any, rf: m.RuleFile, d: m.Declaration, where: dict[str, m.Pos
     elif d.hidden:  # everybody sees the auction end, and the answer is its only cause
         c.error(where.get("ends_auction", d.pos), "auction", f"{d.name!r} ends the auction "
                 "for all to see, so it cannot stay hidden: leave out 'hidden'")
+
+
+def team_bids(rf: m.RuleFile, path: str) -> list[RuleError]:
+    """Warnings: `team NAME` of the auction adds up both partners' bids, but its contract
+    is one player's bid, the highest bidder's (`language/team_sums.py`)."""
+    if not rf.teams:
+        return []
+    auctions = {d.name for d in rf.declarations if d.auction}
+    return merged([warning(path, node, f"'team {node.name}' adds up the {node.name}s of both "
+                           f"partners, but the contract of an auction is one player's "
+                           f"{node.name}, the highest bidder's: write '{node.name} of "
+                           f"bidder' for it")
+                   for node in m.walk(rf) if isinstance(node, m.TeamValue)
+                   and node.name in auctions])
 
 
 # -- the phase
@@ -420,6 +439,7 @@ AUCTION = Mechanism(
     build={"auction_before_trump": option("auction"), "auction_pass_final": option("pass_final"),
            "auction_ending": option("ends_auction")},
     check=check,
+    warnings=team_bids,
     phase=Auction,
     prompt=Prompt(ask=ask, choices=number_choices, read=read),
     policy=policy,
