@@ -97,6 +97,9 @@ still name it):
     compiler's `roles_made`).
   - `warnings(rule file, path)`: what a valid file likely does not mean about it (a team
     sum of an auction's bids); the general warnings skip the places it warns about.
+  - `declaration_words(declaration)`: for a declaration its phase asks for (the auction's
+    bids), the word keys of the rulebook's sentence saying when and how, and of the word
+    for a value said ("bid"); the rest of the declaration is said as any other's.
 """
 
 from __future__ import annotations
@@ -218,6 +221,9 @@ class Mechanism:
     # what a valid file says of it that it likely does not mean: rule errors of a kind of
     # their own that do not stop the file (`check.file_warnings`)
     warnings: Warn | None = None
+    # where its phase asks for a declaration (an auction's bids): the rulebook's word keys
+    # of its first sentence (when and how it is said) and of the word for a value said
+    declaration_words: Callable[[m.Declaration], tuple[str, str] | None] | None = None
 
     @property
     def phase_name(self) -> str:

@@ -356,6 +356,14 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
 
 
 # -- the narrator, the rulebook's example and the words
+def declaration_words(d: m.Declaration) -> tuple[str, str] | None:
+    """The rulebook's sentence of the auction (`a pass is final` or not), and its values
+    are bids."""
+    if not d.auction:
+        return None
+    return "declare.auction_final" if d.pass_final else "declare.auction", "declare.bid"
+
+
 def is_bid(rules: CompiledRules, e: Declared) -> bool:
     """Whether a declared value is a bid (or a pass) of the file's auction."""
     return rules.auction >= 0 and e.name == rules.declarations[rules.auction].name
@@ -392,6 +400,7 @@ def example_call(lang: Lang, rules: CompiledRules, e: object) -> str | None:
 
 
 WORDS: dict[str, tuple[str, str]] = {
+    "declare.bid": ("bid", "geboten"),
     "declare.auction": (
         "Before trump is set there is an auction. Starting with forehand, every player in "
         "turn makes {a_name} from {low} to {high}, higher than the highest bid so far, or "
@@ -447,6 +456,7 @@ AUCTION = Mechanism(
     words=WORDS,
     narrate={Declared: told},
     example_call=example_call,
+    declaration_words=declaration_words,
     gives=Gives(("bidder",), held=lambda rf: any(d.auction for d in rf.declarations),
                 need="an auction ('declare bid from 1 to 9, auction before trump')",
                 kind="auction"),

@@ -442,20 +442,25 @@ def declare_section(lang: Lang, rf: m.RuleFile,
         if "declare" in mechanism.describe:
             items += mechanism.describe["declare"](lang, rf)
     for d in rf.declarations:
-        items += declaration_items(lang, rf, d)
+        items += declaration_items(lang, rf, d, mechanisms)
     if not items:
         return [*out, say(lang, "declare.none"), ""]
     return [*out, *[f"{i}. {text}" for i, text in enumerate(items, start=1)], ""]
 
 
-def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]:
-    """The sentences of one declaration: who declares when, what, and who may see it."""
+def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration,
+                      mechanisms: Sequence[Mechanism] = ()) -> list[str]:
+    """The sentences of one declaration: who declares when, what, and who may see it
+    (where a mechanism asks for it, as an auction its bids: `Mechanism.declaration_words`,
+    its words for when and what)."""
     words = declared_words(d.name, rf)
     en_a, en_noun, de_a, de_noun = words[:4]
     a_name, noun = (en_a, en_noun) if lang == "en" else (de_a, de_noun)
     low, high = value_text(lang, rf, d.low), value_text(lang, rf, d.high)
-    if d.auction:
-        key = "declare.auction_final" if d.pass_final else "declare.auction"
+    own = next((said for x in mechanisms if x.declaration_words is not None
+                and (said := x.declaration_words(d)) is not None), None)
+    if own is not None:
+        key = own[0]
     elif d.after_bidder:
         key = "declare.after_bidder"
     elif d.after_role is not None:
@@ -502,7 +507,7 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
         value = own_name(lang, rf, d.only_if_value.word()) if d.only_if_value else \
             own_name(lang, rf, "yes")
         items.append(say(lang, "declare.only_if", name=safe.code(d.only_if.text), value=value))
-    declared = say(lang, "declare.bid" if d.auction else "declare.declared")
+    declared = say(lang, own[1] if own is not None else "declare.declared")
     if d.step is not None:
         items.append(steps_sentence(lang, rf, d, declared))
     if d.named and not d.yes_no:

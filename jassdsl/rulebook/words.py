@@ -454,7 +454,6 @@ OWN: dict[str, tuple[str, str]] = {
         "Schritten von {step} bis {last}{top}.",
     ),
     "declare.steps_top": (", and {high} itself", ", dazu {high} selbst"),
-    "declare.bid": ("bid", "geboten"),
     "declare.declared": ("declared", "angesagt"),
     "declare.named": (
         "Beside the numbers, {names} may be {declared}.",
