@@ -90,6 +90,8 @@ still name it):
     the random bot draws them as it draws a declared value.
   - `Phase.named_mode(table)`: a mode its actions named before trump is set (a bid's):
     the trump phase sets it without asking.
+  - `Phase.asks(declaration)`: its phase asks for that declaration in its own turns (an
+    auction's bids, a call ending it): the declarations' phase leaves it out.
   - `example_call(lang, rules, event)`: its line for one of its events (a bid, a pass)
     among the calls of the rulebook's example that tell how trump was set.
   - `gives`: the roles of `core/roles.py` (need "mechanism") its phase gives to a seat,

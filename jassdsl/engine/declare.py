@@ -1,7 +1,8 @@
 """Declarations after trump (estimates and the like): each seat in turn states a value
 in the declaration's range; with a hook, the last may not make the total the hook.
 
-A declaration that is an auction is `auction.Auction`'s; this phase skips it.
+A declaration another phase asks for in its own turns (an auction's bids, a call ending
+it: `Phase.asks`) is that phase's; this phase skips it.
 """
 
 from __future__ import annotations
@@ -82,14 +83,14 @@ class Declarations(Phase):
         return self.open(g, 0)
 
     def open(self, g: Table, index: int) -> bool:
-        """Open the first declaration from `index` on that is not an auction and that
-        somebody is asked to declare now."""
+        """Open the first declaration from `index` on that no other phase asks for in its
+        own turns (an auction's bids) and that somebody is asked to declare now."""
         s, r = g.s, self.rules
         part = s.declare
         assert part is not None
         while index < len(r.declarations):
             d = r.declarations[index]
-            if d.auction or d.ends_auction:  # said in the auction's turns
+            if any(p.asks(d) for p in g.hooks("asks")):  # said in another phase's turns
                 index += 1
                 continue
             s.phase, part.index = "declare", index

@@ -27,7 +27,7 @@ from typing import Any
 
 from jassdsl.bots import View, bid_gain, bid_or_pass, expected_points, hand_total, scaled
 from jassdsl.cli.play import call_entry, number_choices, number_entry
-from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.core import model as m
 from jassdsl.core.actions import PASS, Action, declare_actions
 from jassdsl.core.cards import SUITS
@@ -225,6 +225,9 @@ class Auction(Phase):
 
     def accepts(self, g: Table, action: Action) -> bool:
         return action.kind in self.kinds
+
+    def asks(self, d: Declaring) -> bool:
+        return d.name == self.decl.name or d in self.enders
 
     def take(self, g: Table, action: Action) -> None:
         s, d = g.s, self.decl
