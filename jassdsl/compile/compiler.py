@@ -57,10 +57,8 @@ class Declaring:
     low: int
     high: int
     hidden: bool
-    auction: bool = False
-    pass_final: bool = False  # a seat that passed is skipped for the rest of the auction
     naming: bool = False  # each bid names a mode of `trump_choices` too (`bid 100 H`)
-    ends_auction: bool = False  # said in the auction's turns (yes only); yes ends it
+    marks: frozenset[str] = frozenset()  # the options a mechanism adds (`Declaration.marks`)
     after_bidder: bool = False
     bidder_keeps: str | None = None
     after_role: int = -1  # the first to declare sits right of the holder of this role
@@ -91,9 +89,8 @@ def declaring(d: m.Declaration, options: dict[str, int | str],
         names = ((0, "no"), *names)
     values = {*range(low, high + 1, max(step, 1)), high, *(v for v, _ in names)}
     after = BIDDER if d.after_bidder else role_index(d.after_role.text) if d.after_role else -1
-    return Declaring(d.name, low, high, d.hidden, auction=d.auction,
-                     pass_final=d.pass_final, naming=d.naming,
-                     ends_auction=d.ends_auction, after_bidder=d.after_bidder,
+    return Declaring(d.name, low, high, d.hidden, naming=d.naming, marks=d.marks,
+                     after_bidder=d.after_bidder,
                      bidder_keeps=d.bidder_keeps.text if d.bidder_keeps else None,
                      after_role=after,
                      hook=number(d.hook, options) if d.hook is not None else None,
@@ -189,11 +186,6 @@ class CompiledRules:
     def mode(self, index: int) -> Mode:
         """The Mode of a number (-1: none), with its name."""
         return self.schedule.mode(index)
-
-    @property
-    def auction(self) -> int:
-        """The index of the auction among the declarations, or -1."""
-        return next((i for i, d in enumerate(self.declarations) if d.auction), -1)
 
     @property
     def name(self) -> str:

@@ -493,16 +493,19 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         name, low, high, step, hidden, *options = ch
         fields: dict[str, Any] = {}
         named: list[tuple[m.Word, m.Value]] = []
+        marks: set[str] = set()
         for key, value, _ in options:
             if key == "named":
                 named.append(value)
             elif key == "only_if":
                 fields["only_if"], fields["only_if_value"] = value
-            else:
+            elif key in m.Declaration.model_fields:
                 fields[key] = value
+            else:  # an option a mechanism adds (`%extend declare_option`)
+                marks.add(key)
         return m.Declaration(
             pos=pos_of(meta), name=str(name), low=low, high=high, step=step,
-            hidden=hidden is not None, named=tuple(named),
+            hidden=hidden is not None, named=tuple(named), marks=frozenset(marks),
             option_pos=tuple((k, p) for k, _, p in options if k != "named"), **fields,
         )
 

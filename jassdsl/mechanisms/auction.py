@@ -13,11 +13,12 @@ a bid, once there is a highest bid, by the seats its `by` and `only when` allow:
 ends the auction at once. Where bids name the mode (`naming the mode`), the auction is
 `mechanisms/mode_bids.py`'s phase, a kind of this one.
 
-Everything about the auction is here: its phase and part of the state, its compiled
-setting, its check, how the terminal asks for a bid, the bots' bids and its words. What
-is not yet here: its options of the `declare` statement (grammar lines and model fields,
-`Declaration.auction` ...) and their compiled flags on `Declaring`, which the base
-declarations share, and the role of the highest bidder (`core/roles.py`)."""
+Everything about the auction is here: its options of the `declare` statement (grammar
+lines, builders: `Declaration.marks`), its check and warning, its phase and part of the
+state, the role it gives (the highest bidder), how the terminal asks for a bid, the bots'
+bids, how the narrator, the rulebook and its worked example say it, and its words. The
+role itself is one of `core/roles.py`, which the settings and the trump statement name
+(`first lead: bidder`, `trump: bidder chooses`)."""
 
 from __future__ import annotations
 
@@ -62,8 +63,21 @@ GRAMMAR = """
 """
 
 
+def marked(key: str) -> Callable[[m.Declaration | Declaring], bool]:
+    """Whether a declaration has this option of the auction (`Declaration.marks`)."""
+    return lambda d: key in d.marks
+
+
+is_auction, pass_final, ends_auction = map(marked, ("auction", "pass_final", "ends_auction"))
+
+
+def index_of(rules: CompiledRules) -> int:
+    """The index of the auction among the declarations, or -1."""
+    return next((i for i, d in enumerate(rules.declarations) if is_auction(d)), -1)
+
+
 def option(key: str) -> Callable[[Any, list[Any]], tuple[str, bool, m.Pos]]:
-    """The builder of an option of the declaration (`Declaration.KEY` is set)."""
+    """The builder of an option of the declaration (`Declaration.marks` gets its key)."""
     return lambda meta, ch: (key, True, pos_of(meta))
 
 
@@ -71,17 +85,17 @@ def option(key: str) -> Callable[[Any, list[Any]], tuple[str, bool, m.Pos]]:
 def check(c: Any, rf: m.RuleFile) -> None:
     """An auction comes once, bids in turn from forehand, and numbers; who declares after
     it and how refer to it; the highest bidder chooses trump only after one."""
-    auctions = [d for d in rf.declarations if d.auction]
+    auctions = [d for d in rf.declarations if is_auction(d)]
     for d in auctions[1:]:
         c.error(d.pos, "duplicate", f"a hand has one auction; {auctions[0].name!r} is "
                 "already one")
     auction = auctions[0].name if auctions else None
     for d in rf.declarations:
         where = dict(d.option_pos)
-        if d.auction and (d.by is not None or d.only_when is not None):
+        if is_auction(d) and (d.by is not None or d.only_when is not None):
             c.error(d.pos, "auction", "an auction asks every player in turn; 'by' and "
                     "'only when' are for the declarations after trump")
-        if d.auction and d.yes_no:
+        if is_auction(d) and d.yes_no:
             c.error(where.get("auction", d.pos), "auction", f"{d.name!r} is a yes/no "
                     "question, not an auction: an auction bids numbers ('declare bid from "
                     "60 to 157, auction before trump')")
@@ -89,12 +103,12 @@ def check(c: Any, rf: m.RuleFile) -> None:
             c.error(where.get("bidder_keeps", d.pos), "auction", f"{d.name!r} is a yes/no "
                     "question; the highest bidder cannot keep the bid "
                     f"{d.bidder_keeps.text!r} as its answer")
-        if d.pass_final and not d.auction:
+        if pass_final(d) and not is_auction(d):
             c.error(where.get("pass_final", d.pos), "auction", "'a pass is final' is said "
                     "of an auction: 'declare bid from 1 to 9, auction before trump, a pass "
                     "is final'")
         check_turns(c, rf, d, where, auction)
-        if d.auction and (d.after_bidder or d.after_role or d.bidder_keeps
+        if is_auction(d) and (d.after_bidder or d.after_role or d.bidder_keeps
                           or d.hook is not None):
             c.error(where.get("auction", d.pos), "auction", "an auction bids in turn from "
                     "forehand; the highest bidder and the total are for the declarations "
@@ -117,7 +131,7 @@ def check_turns(c: Any, rf: m.RuleFile, d: m.Declaration, where: dict[str, m.Pos
                 auction: str | None) -> None:
     """`naming the mode`: an auction whose highest bidder would choose trump anyway;
     `ending the auction`: a yes/no said in an auction's turns."""
-    if d.naming and not d.auction:
+    if d.naming and not is_auction(d):
         c.error(where.get("naming", d.pos), "auction", "'naming the mode' is said of an "
                 "auction: 'declare bid from 60 to 157, auction before trump, naming the "
                 "mode'")
@@ -127,7 +141,7 @@ def check_turns(c: Any, rf: m.RuleFile, d: m.Declaration, where: dict[str, m.Pos
                 "undenufe' (without pushing) to say which modes a bid names")
     elif d.naming and d.low.number is not None and d.low.number < 0:
         c.error(d.low.pos, "range", "a bid naming the mode is a number from 0 up")
-    if not d.ends_auction:
+    if not ends_auction(d):
         return
     if not d.yes_no:
         c.error(where.get("ends_auction", d.pos), "auction", f"{d.name!r} ends the auction "
@@ -146,7 +160,7 @@ def team_bids(rf: m.RuleFile, path: str) -> list[RuleError]:
     is one player's bid, the highest bidder's (`language/team_sums.py`)."""
     if not rf.teams:
         return []
-    auctions = {d.name for d in rf.declarations if d.auction}
+    auctions = {d.name for d in rf.declarations if is_auction(d)}
     return merged([warning(path, node, f"'team {node.name}' adds up the {node.name}s of both "
                            f"partners, but the contract of an auction is one player's "
                            f"{node.name}, the highest bidder's: write '{node.name} of "
@@ -181,14 +195,15 @@ class Auction(Phase):
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
-        return rules.auction >= 0 and not rules.declarations[rules.auction].naming
+        return index_of(rules) >= 0 and not rules.declarations[index_of(rules)].naming
 
     def __init__(self, rules: CompiledRules) -> None:
         super().__init__(rules)
-        self.index = rules.auction
+        self.index = index_of(rules)
         self.decl = rules.declarations[self.index]
         self.bids = declare_actions(self.decl.name, self.decl.values)
-        self.enders = tuple(d for d in rules.declarations if d.ends_auction)
+        self.enders = tuple(d for d in rules.declarations if ends_auction(d))
+        self.final = pass_final(self.decl)  # who passed is not asked again
         self.kinds = ("pass", self.decl.name, *(d.name for d in self.enders))
 
     def new_part(self, s: State) -> None:
@@ -289,7 +304,7 @@ class Auction(Phase):
         n = self.rules.players
         s.current = (s.current + 1) % n
         everybody = (1 << n) - 1
-        if d.pass_final:
+        if self.final:
             while part.passed >> s.current & 1 and part.passed != everybody:
                 s.current = (s.current + 1) % n  # who passed is not asked again
         if part.bidder < 0 and part.passes == n:
@@ -299,7 +314,7 @@ class Auction(Phase):
                 g.emit(DealtAgain(s.hand_no, s.dealer))
             g.redeal()
         elif part.bidder >= 0 and (part.passes == n - 1 or part.bid == d.top or (
-                d.pass_final and part.passed | 1 << part.bidder == everybody)):
+                self.final and part.passed | 1 << part.bidder == everybody)):
             g.advance(self)
 
 
@@ -307,7 +322,7 @@ class Auction(Phase):
 # -- the terminal and the bots
 def calls(game: Game, legal: Sequence[Action]) -> list[Action]:
     """The legal calls that end the auction (a Kontra's yes): neither a bid nor a pass."""
-    bid = game.rules.declarations[game.rules.auction].name
+    bid = game.rules.declarations[index_of(game.rules)].name
     return [a for a in legal if a.kind not in (bid, "pass")]
 
 
@@ -333,7 +348,7 @@ def calls_kontra(game: Game, view: View) -> bool:
     bidder names the mode afterwards)."""
     r = game.rules
     bid = max(v or 0 for v in game.observation(view.seat)["declared"][
-        r.declarations[r.auction].name])
+        r.declarations[index_of(r)].name])
 
     def margin(mode: int) -> float:
         own, total = expected_points(r, view.hand, r.modes[mode]), hand_total(r, r.modes[mode])
@@ -362,14 +377,14 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
 def declaration_words(d: m.Declaration) -> tuple[str, str] | None:
     """The rulebook's sentence of the auction (`a pass is final` or not), and its values
     are bids."""
-    if not d.auction:
+    if not is_auction(d):
         return None
-    return "declare.auction_final" if d.pass_final else "declare.auction", "declare.bid"
+    return "declare.auction_final" if pass_final(d) else "declare.auction", "declare.bid"
 
 
 def is_bid(rules: CompiledRules, e: Declared) -> bool:
     """Whether a declared value is a bid (or a pass) of the file's auction."""
-    return rules.auction >= 0 and e.name == rules.declarations[rules.auction].name
+    return index_of(rules) >= 0 and e.name == rules.declarations[index_of(rules)].name
 
 
 def told(n: Narrator, e: Declared) -> list[str]:
@@ -460,7 +475,7 @@ AUCTION = Mechanism(
     narrate={Declared: told},
     example_call=example_call,
     declaration_words=declaration_words,
-    gives=Gives(("bidder",), held=lambda rf: any(d.auction for d in rf.declarations),
+    gives=Gives(("bidder",), held=lambda rf: any(is_auction(d) for d in rf.declarations),
                 need="an auction ('declare bid from 1 to 9, auction before trump')",
                 kind="auction"),
 )

@@ -22,7 +22,7 @@ from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
 from jassdsl.engine.events import TrumpSet
 from jassdsl.engine.phase import Table
-from jassdsl.mechanisms.auction import Auction, part_of
+from jassdsl.mechanisms.auction import Auction, index_of, part_of
 from jassdsl.rulebook.textview import Narrator, mode_label
 from jassdsl.rulebook.words import Lang, say
 
@@ -42,7 +42,7 @@ class ModeBidding(Auction):
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
-        return rules.auction >= 0 and rules.declarations[rules.auction].naming
+        return index_of(rules) >= 0 and rules.declarations[index_of(rules)].naming
 
     def __init__(self, rules: CompiledRules) -> None:
         super().__init__(rules)
@@ -118,7 +118,7 @@ class ModeBidding(Auction):
 
 # -- the terminal, the bot and the words
 def auction_of(rules: CompiledRules) -> Declaring:
-    return rules.declarations[rules.auction]
+    return rules.declarations[index_of(rules)]
 
 
 def enders(game: Game, legal: list[Action]) -> list[Action]:

@@ -486,7 +486,7 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration,
         items = [say(lang, "declare.by_yes_no" if d.yes_no else "declare.by", who=who,
                      a_name=a_name, low=low, high=high, name=noun, start=start,
                      may=say(lang, "declare.may_pl" if plural else "declare.may"))]
-    if d.ends_auction:  # said in the auction's turns: a Kontra
+    if "ends_auction" in d.marks:  # said in the auction's turns: a Kontra
         who, plural = declarers(lang, rf, d.by) if d.by is not None else \
             (say(lang, "declare.ends_auction_who"), True)
         items = [say(lang, "declare.ends_auction", who=who, name=noun,
