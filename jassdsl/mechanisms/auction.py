@@ -29,6 +29,7 @@ from typing import Any
 from jassdsl.bots import View, bid_gain, bid_or_pass, expected_points, hand_total, scaled
 from jassdsl.cli.play import call_entry, number_choices, number_entry
 from jassdsl.compile.compiler import CompiledRules, Declaring
+from jassdsl.compile.exprsource import declared_under
 from jassdsl.core import model as m
 from jassdsl.core.actions import PASS, Action, declare_actions
 from jassdsl.core.cards import SUITS
@@ -71,9 +72,23 @@ def marked(key: str) -> Callable[[m.Declaration | Declaring], bool]:
 is_auction, pass_final, ends_auction = map(marked, ("auction", "pass_final", "ends_auction"))
 
 
+@dataclass(frozen=True)
+class AuctionConfig:
+    """The auction's compiled setting: which declaration its bids are."""
+
+    index: int  # its place among the compiled declarations (`CompiledRules.declarations`)
+
+
+def compile_auction(rf: m.RuleFile, options: dict[str, int | str]) -> AuctionConfig | None:
+    declared = [d for d in rf.declarations if declared_under(d, options)]
+    index = next((i for i, d in enumerate(declared) if is_auction(d)), -1)
+    return AuctionConfig(index) if index >= 0 else None
+
+
 def index_of(rules: CompiledRules) -> int:
     """The index of the auction among the declarations, or -1."""
-    return next((i for i, d in enumerate(rules.declarations) if is_auction(d)), -1)
+    config = rules.config(NAME, AuctionConfig)
+    return config.index if config is not None else -1
 
 
 def option(key: str) -> Callable[[Any, list[Any]], tuple[str, bool, m.Pos]]:
@@ -195,7 +210,8 @@ class Auction(Phase):
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
-        return index_of(rules) >= 0 and not rules.declarations[index_of(rules)].naming
+        config = rules.config(NAME, AuctionConfig)
+        return config is not None and not rules.declarations[config.index].naming
 
     def __init__(self, rules: CompiledRules) -> None:
         super().__init__(rules)
@@ -466,6 +482,7 @@ AUCTION = Mechanism(
     build={"auction_before_trump": option("auction"), "auction_pass_final": option("pass_final"),
            "auction_ending": option("ends_auction")},
     check=check,
+    compile=compile_auction,
     warnings=team_bids,
     phase=Auction,
     prompt=Prompt(ask=ask, choices=number_choices, read=read),
