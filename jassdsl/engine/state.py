@@ -25,7 +25,7 @@ class Part(Protocol):
 
 @dataclass
 class TrumpPart:
-    """Trump chosen by a player (modules `trump` and `sheet`)."""
+    """Trump chosen by a player (the trump phase, and a mechanism's that pushes as it does)."""
 
     chooser: int = -1  # who names trump: asked first, then whoever it was pushed to
     pushed: bool = False
@@ -34,17 +34,6 @@ class TrumpPart:
 
     def copy(self) -> TrumpPart:
         return TrumpPart(self.chooser, self.pushed, self.first, self.pushes)
-
-
-@dataclass
-class SheetPart:
-    """The scoresheets (module `sheet`): per sheet, the columns played (bits)."""
-
-    played: list[int] = field(default_factory=list)
-    column: int = -1  # the column taken this hand, -1: none yet
-
-    def copy(self) -> SheetPart:
-        return SheetPart(list(self.played), self.column)
 
 
 @dataclass
@@ -125,7 +114,6 @@ class State:
     trump: TrumpPart | None = None
     declare: DeclarePart | None = None
     piles: PilesPart | None = None
-    sheet: SheetPart | None = None
     # per role of jassdsl.core.roles: the seat holding it in this hand, or -1; the deal resets
     # them, the phase that makes a role writes it
     roles: list[int] = field(default_factory=no_roles)
@@ -142,7 +130,6 @@ class State:
             self.trump.copy() if self.trump else None,
             self.declare.copy() if self.declare else None,
             self.piles.copy() if self.piles else None,
-            self.sheet.copy() if self.sheet else None,
             list(self.roles),
             {k: v.copy() for k, v in self.parts.items()},
             self.redeals,
