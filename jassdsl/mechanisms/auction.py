@@ -14,8 +14,8 @@ ends the auction at once. Where bids name the mode (`naming the mode`), the auct
 `mechanisms/mode_bids.py`'s phase, a kind of this one.
 
 Everything about the auction is here: its options of the `declare` statement (grammar
-lines, builders: `Declaration.marks`), its check and warning, its phase and part of the
-state, the role it gives (the highest bidder), how the terminal asks for a bid, the bots'
+lines, builders: `Declaration.marks`), its check and warning, its compiled setting, its
+phase and part of the state, the role it gives (the highest bidder), how the terminal asks for a bid, the bots'
 bids, how the narrator, the rulebook and its worked example say it, and its words. The
 role itself is one of `core/roles.py`, which the settings and the trump statement name
 (`first lead: bidder`, `trump: bidder chooses`)."""
