@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, Protocol
 
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.play import beat_rows, trick_winner
-from jassdsl.core.actions import Action
+from jassdsl.core.actions import PASS, Action
 from jassdsl.core.cards import CARD_INDEX, cards_mask, mask_cards
 from jassdsl.core.deal import trick_seats
 from jassdsl.core.mechanism import at_phase, partners_in
@@ -37,7 +37,6 @@ PUSH_BELOW = 0.3  # push when the best mode promises less than this share of the
 # say the higher of a two-valued declaration (a double, a yes) when the hand promises this
 # share of the points or more: about one hand in ten
 STRONG_FROM = 0.35
-KONTRA_SHARE = 0.25  # in a Kontra, a bot counts on this share of what its hand leaves
 
 
 class Bot(Protocol):
@@ -127,10 +126,12 @@ class RandomBot:
 
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions()
-        if game.phase not in ("declare", "auction"):
+        mechanism = at_phase(game.rules.mechanisms, game.phase, game.rules)
+        if game.phase != "declare" and (mechanism is None or not mechanism.declares):
             return legal[self.rng.randrange(len(legal))]
-        calls = auction_calls(game, legal)
-        if calls:  # a Kontra is one more choice beside bidding or passing
+        kind = declaring_now(game).name
+        calls = [a for a in legal if a.kind not in (kind, "pass")]
+        if calls:  # a call (a Kontra) is one more choice beside declaring or passing
             k = self.rng.randrange(len(calls) + 1)
             if k < len(calls):
                 return calls[k]
@@ -138,8 +139,7 @@ class RandomBot:
         low, high = declared_range(game)
         share = (high - low) / game.n
         wish = low + round(self.rng.gauss(share, share / 3))
-        return bid_or_pass(legal, wish) if game.phase == "auction" else \
-            clamp_declaration(legal, wish)
+        return bid_or_pass(legal, wish) if PASS in legal else clamp_declaration(legal, wish)
 
 
 class PolicyBot:
@@ -179,32 +179,9 @@ def clamp_declaration(legal: Sequence[Action], value: int) -> Action:
     return min(legal, key=lambda a: abs(a.value - value))
 
 
-def auction_calls(game: Game, legal: Sequence[Action]) -> list[Action]:
-    """The legal calls that end a plain auction (a Kontra's yes): neither bid nor pass."""
-    if game.phase != "auction":
-        return []
-    bid = game.rules.declarations[game.rules.auction].name
-    return [a for a in legal if a.kind not in (bid, "pass")]
-
-
-def calls_kontra(game: Game, view: View) -> bool:
-    """Whether this hand, with a share of the rest for the players on its side, should
-    take more than the highest bid leaves to the others, on average over the modes (the
-    bidder names the mode afterwards)."""
-    r = game.rules
-    bid = max(v or 0 for v in game.observation(view.seat)["declared"][
-        r.declarations[r.auction].name])
-
-    def margin(mode: int) -> float:
-        own, total = expected_points(r, view.hand, r.modes[mode]), hand_total(r, r.modes[mode])
-        return own + (total - own) * KONTRA_SHARE - (total - bid)
-
-    modes = r.trump_choices or tuple(range(len(r.modes)))
-    return sum(margin(m) for m in modes) > 0
-
-
 def bid_or_pass(legal: Sequence[Action], wish: int) -> Action:
-    """In an auction: the lowest bid allowed if the wish reaches it, else pass."""
+    """Where a pass is open (an auction): the lowest value allowed if the wish reaches
+    it, else pass."""
     bids = [a for a in legal if a.kind != "pass"]
     if bids and bids[0].value <= wish:
         return bids[0]
@@ -309,15 +286,6 @@ class HeuristicBot:
             if len(declaring_now(game).values) == 2:
                 return yes_if_strong(legal, share)
             return clamp_declaration(legal, scaled(game, share))
-        if phase == "auction":
-            r = game.rules
-            best = max((expected_points(r, view.hand, r.modes[m]) + bid_gain(
-                game, view, r.modes[m])) / hand_total(r, r.modes[m])
-                for m in (r.trump_choices or tuple(r.modes)))
-            calls = auction_calls(game, legal)
-            choice = bid_or_pass([a for a in legal if a not in calls], scaled(game, best))
-            return calls[0] if calls and choice.kind == "pass" and \
-                calls_kontra(game, view) else choice
         if phase == "weis":  # a declared Weis counts for its side in every rule file
             return max(legal, key=lambda a: a.value)
         return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for

@@ -24,6 +24,7 @@ from jassdsl.compile.play import PlayRules, excluded_reasons, legal_mask, trick_
 from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine import Game, HandResult
+from jassdsl.mechanisms.auction import index_of
 from jassdsl.registry import load_rules
 
 try:
@@ -122,7 +123,7 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
     if r.in_hands and not r.talon:  # with taking part: the hands when play began
         hands = [names(h if isinstance(h, int) else list(h)) for h in r.in_hands]
     if r.talon:  # the talon's taker: the hand dealt, the talon up, the laid-away cards out
-        bids = r.declared[rules.declarations[rules.auction].name]
+        bids = r.declared[rules.declarations[index_of(rules)].name]
         taker = bids.index(max(bids))  # the highest bidder (bids only rise)
         hands[taker] = ref.talon_hand(hands[taker], names(list(r.talon)),
                                       names(list(r.laid_away)))

@@ -43,6 +43,7 @@ from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.core.roles import ROLE_LIST
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine import game as game_module
+from jassdsl.mechanisms.auction import index_of, pass_final
 from jassdsl.mechanisms.sheet import SheetColumn, SheetConfig
 from jassdsl.registry import load_rules, rules_dir, variant_names
 
@@ -186,7 +187,7 @@ def hand_view(rules: CompiledRules, r: HandResult, options: dict[str, Any]) -> H
     for t, lying, has_stoeck in zip(r.tricks, cards, ref.table_stoeck(cards, mode), strict=True):
         table_weis[team[t.winner]] += ref.table_weis(lying, options.get("four-nines") == "yes")
         table_stoeck[team[t.winner]] += 20 if has_stoeck else 0
-    auction = rules.declarations[rules.auction].name if rules.auction >= 0 else ""
+    auction = rules.declarations[index_of(rules)].name if index_of(rules) >= 0 else ""
     bids = r.declared.get(auction, ())
     bidder = bids.index(max(bids)) if bids and max(bids) > 0 else -1  # bids only rise
     return HandView(r.number, k, points, tricks, won, winners, declared, options, weis, stoeck,
@@ -836,7 +837,7 @@ def check_deal_and_play(rules: CompiledRules, r: HandResult) -> None:
     assert len(r.tricks) == each_
     leader = (r.dealer + 1) % n  # forehand leads the first trick
     if rules.lead_bidder:  # unless the highest bidder of the auction leads
-        bids = r.declared[rules.declarations[rules.auction].name]
+        bids = r.declared[rules.declarations[index_of(rules)].name]
         leader = bids.index(max(bids))
     elif rules.lead_role >= 0:  # or the player holding another role, when somebody does
         held = r.roles[ROLE_LIST[rules.lead_role].name]
@@ -1137,9 +1138,9 @@ class AuctionWatch:
         rules = game.rules
         if d.phase != "auction":
             return
-        decl = rules.declarations[rules.auction]
-        final = PASS_IS_FINAL.get(self.name, decl.pass_final)
-        assert decl.pass_final == final, f"{self.name}: a pass is final? the text says {final}"
+        decl = rules.declarations[index_of(rules)]
+        final = PASS_IS_FINAL.get(self.name, pass_final(decl))
+        assert pass_final(decl) == final, f"{self.name}: a pass is final? the text says {final}"
         n = rules.players
         turn = None
         if d.hand_number == self.hand and self.calls:
@@ -1199,13 +1200,13 @@ class ModeAuctionWatch:
 
     def __call__(self, game: Game, d: Decision) -> None:
         rules = game.rules
-        if rules.auction < 0 or not rules.declarations[rules.auction].naming:
+        if index_of(rules) < 0 or not rules.declarations[index_of(rules)].naming:
             return
         if d.phase == "declare" and any(a.kind == "redouble" for a in d.legal):
             self.re(game, d)
         if d.phase != "bidding":
             return
-        decl = rules.declarations[rules.auction]
+        decl = rules.declarations[index_of(rules)]
         modes = [rules.mode_names[x] for x in rules.trump_choices]
         n = rules.players
         turn = None

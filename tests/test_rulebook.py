@@ -24,6 +24,7 @@ from jassdsl.compile.compiler import CompiledRules, names_used
 from jassdsl.core import model as m
 from jassdsl.language.check import load_model
 from jassdsl.language.facts import FACTS
+from jassdsl.mechanisms.auction import index_of
 from jassdsl.registry import load_rules
 from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.expressions import Speaker, formula
@@ -160,7 +161,7 @@ def test_worked_example_is_a_whole_hand_that_adds_up(path: Path) -> None:
     assert len(set(played)) == len(played) == playing * r.cards_each
     lead = ex.leads_first
     if r.lead_bidder:  # the highest bidder of the auction leads: the highest value of it
-        bids = ex.result.declared[r.declarations[r.auction].name]
+        bids = ex.result.declared[r.declarations[index_of(r)].name]
         lead = bids.index(max(bids))
     assert ex.rows[0].leader == lead
     for before, after in zip(ex.rows, ex.rows[1:], strict=False):

@@ -19,7 +19,6 @@ from jassdsl.core.errors import JassError
 from jassdsl.core.mechanism import at_phase
 from jassdsl.core.modes import Mode
 from jassdsl.engine import Game, Outcome
-from jassdsl.engine.auction import ModeBidding
 from jassdsl.registry import display_path, load_rules, variant_path
 from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.words import LANGS, Lang, declared_words, say
@@ -214,9 +213,6 @@ class HumanPlayer:
             return say(lang, "live.ask.declare" if lang == "en" or words.gender == "f"
                        else "live.ask.declare_mn",
                        kind=tv.declared_noun(game.rules, legal[0].kind, lang))
-        if game.phase == "auction":
-            return say(lang, "live.ask.bid",
-                       calls="".join(f"{a.kind}, " for a in auction_calls(game, legal)))
         if game.phase == "trump":
             push = ", push" if any(a.kind == "push" for a in legal) else ""
             return say(lang, "live.ask.trump", modes=mode_words(game, legal), push=push)
@@ -230,7 +226,8 @@ def trump_so_far(game: Game, trump: Mode, bid_mode: str, lang: Lang) -> str:
     once its auction is over (`naming the mode`: the trump phase only writes it down)."""
     if trump.is_set:
         return tv.mode_label(trump, lang)
-    if bid_mode and game.phase != ModeBidding.name:
+    bidding = at_phase(game.rules.mechanisms, game.phase, game.rules)
+    if bid_mode and (bidding is None or bidding.part_key != "mode_bids"):
         return f"{tv.mode_label(bid_mode, lang)} ({say(lang, 'short.bid_names')})"
     return say(lang, "live.no_trump")
 
@@ -273,42 +270,32 @@ def choices_text(game: Game, legal: list[Action], lang: Lang = "en", cards: str 
     if mechanism is not None and mechanism.prompt is not None \
             and mechanism.prompt.choices is not None:
         return mechanism.prompt.choices(game, legal, lang)
+    if game.phase == "declare" and any(a.kind != "pass" for a in legal):
+        return number_choices(game, legal, lang)
+    return tv.numbered(legal, lambda a: card_choice(game, a, cards))
+
+
+def number_choices(game: Game, legal: list[Action], lang: Lang = "en") -> str:
+    """The values of a declaration open now, as a range or in steps (a pass besides)."""
     numbers = [a for a in legal if a.kind != "pass"]
     names = game.rules.value_names
-    d = next((d for d in game.rules.declarations if numbers and d.name == numbers[0].kind),
-             None)
+    d = next((d for d in game.rules.declarations if d.name == numbers[0].kind), None)
     stepped = d is not None and any(b - a > 1 for a, b in pairwise(d.values))
-    if game.phase in ("declare", "auction") and numbers and (stepped or any(
-            (a.kind, a.value) in names for a in numbers)):  # in steps, or named values
+    if stepped or any((a.kind, a.value) in names for a in numbers):  # steps, named values
         text = ", ".join(legal_names(numbers, names=names))
         return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
-    if game.phase in ("declare", "auction") and numbers:
-        low, high = numbers[0].value, numbers[-1].value
-        text = say(lang, "live.choice.range", low=low, high=high,
-                   kind=tv.declared_noun(game.rules, numbers[0].kind, lang))
-        missing = sorted(set(range(low, high + 1)) - {a.value for a in numbers})
-        if missing:
-            text += say(lang, "live.choice.except", values=", ".join(map(str, missing)))
-        return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
-    return tv.numbered(legal, lambda a: card_choice(game, a, cards))
+    low, high = numbers[0].value, numbers[-1].value
+    text = say(lang, "live.choice.range", low=low, high=high,
+               kind=tv.declared_noun(game.rules, numbers[0].kind, lang))
+    missing = sorted(set(range(low, high + 1)) - {a.value for a in numbers})
+    if missing:
+        text += say(lang, "live.choice.except", values=", ".join(map(str, missing)))
+    return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
 
 
 def mode_words(game: Game, legal: list[Action]) -> str:
     """The modes a trump choice allows, as they are entered: ``D, H, S, C, obenabe``."""
     return ", ".join(game.action_text(a).split(" ", 1)[1] for a in legal if a.kind == "trump")
-
-
-def auction_calls(game: Game, legal: list[Action]) -> list[Action]:
-    """The legal calls that end the auction (a Kontra's yes): neither a bid nor a pass."""
-    if game.phase != "auction" or game.rules.auction < 0:
-        return []
-    bid = game.rules.declarations[game.rules.auction].name
-    return [a for a in legal if a.kind not in (bid, "pass")]
-
-
-def auction_call(game: Game, words: list[str], legal: list[Action]) -> Action | None:
-    """A call that ends the auction as entered (see `call_entry`)."""
-    return call_entry(auction_calls(game, legal), words)
 
 
 def call_entry(calls: list[Action], words: list[str]) -> Action | None:
@@ -322,6 +309,28 @@ def call_entry(calls: list[Action], words: list[str]) -> Action | None:
     if len(calls) == 1 and len(words) == 1 and YES_NO.get(words[0]) == 1:
         return calls[0]
     return None
+
+
+def number_entry(game: Game, words: list[str], legal: list[Action]) -> Action | str | None:
+    """The value of a declaration open now that the entered words end with (a number or
+    a named value), or a sentence why not; None where no value is open."""
+    numbers = [a for a in legal if a.kind != "pass"]
+    if not numbers:
+        return None
+    number = words[-1]
+    named = game.rules.named_values.get((numbers[0].kind, number))
+    if named is not None:  # a named value: `match`
+        action = Action(numbers[0].kind, named)
+        return action if action in legal else f"{number} is not allowed now"
+    if (value := whole_number(number)) is not None:
+        action = Action(numbers[0].kind, value)
+        if action in legal:
+            return action
+        inside = numbers[0].value <= action.value <= numbers[-1].value
+        return f"{number} is not allowed now" if inside else f"{number} is out of range"
+    if number.lstrip("-").isdigit():  # too long, or not in ASCII digits
+        return f"{clipped(number)} is not a legal choice"
+    return f"enter a number for your {numbers[0].kind}" + (" or pass" if PASS in legal else "")
 
 
 def by_name(text: str, word: str, named: dict[str, Action]) -> Action | str | None:
@@ -355,27 +364,8 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         if read is not None:
             return read
     words = text.lower().split()
-    numbers = [a for a in legal if a.kind != "pass"]
-    if game.phase == "auction" and words == ["pass"]:
-        return PASS
-    if (call := auction_call(game, words, legal)) is not None:
-        return call
-    if game.phase in ("declare", "auction") and numbers:
-        number = words[-1]
-        named = game.rules.named_values.get((numbers[0].kind, number))
-        if named is not None:  # a named value: `match`
-            action = Action(numbers[0].kind, named)
-            return action if action in legal else f"{number} is not allowed now"
-        if (value := whole_number(number)) is not None:
-            action = Action(numbers[0].kind, value)
-            if action in legal:
-                return action
-            inside = numbers[0].value <= action.value <= numbers[-1].value
-            return f"{number} is not allowed now" if inside else f"{number} is out of range"
-        if number.lstrip("-").isdigit():  # too long, or not in ASCII digits
-            return f"{clipped(number)} is not a legal choice"
-        return f"enter a number for your {numbers[0].kind}" + \
-            (" or pass" if game.phase == "auction" else "")
+    if game.phase == "declare" and (number := number_entry(game, words, legal)) is not None:
+        return number
     if game.phase == "weis" and words[0] in YES_NO:  # yes or no: 1 or 0
         return Action(game.phase, YES_NO[words[0]])
     if text.isdigit():

@@ -47,10 +47,8 @@ class Declaring:
     low: int
     high: int
     hidden: bool
-    auction: bool = False
-    pass_final: bool = False  # a seat that passed is skipped for the rest of the auction
     naming: bool = False  # each bid names a mode of `trump_choices` too (`bid 100 H`)
-    ends_auction: bool = False  # said in the auction's turns (yes only); yes ends it
+    marks: frozenset[str] = frozenset()  # the options a mechanism adds (`Declaration.marks`)
     after_bidder: bool = False
     bidder_keeps: str | None = None
     after_role: int = -1  # the first to declare sits right of the holder of this role
@@ -81,9 +79,8 @@ def declaring(d: m.Declaration, options: dict[str, int | str],
         names = ((0, "no"), *names)
     values = {*range(low, high + 1, max(step, 1)), high, *(v for v, _ in names)}
     after = BIDDER if d.after_bidder else role_index(d.after_role.text) if d.after_role else -1
-    return Declaring(d.name, low, high, d.hidden, auction=d.auction,
-                     pass_final=d.pass_final, naming=d.naming,
-                     ends_auction=d.ends_auction, after_bidder=d.after_bidder,
+    return Declaring(d.name, low, high, d.hidden, naming=d.naming, marks=d.marks,
+                     after_bidder=d.after_bidder,
                      bidder_keeps=d.bidder_keeps.text if d.bidder_keeps else None,
                      after_role=after,
                      hook=number(d.hook, options) if d.hook is not None else None,
@@ -164,11 +161,6 @@ class CompiledRules:
     def mode(self, index: int) -> Mode:
         """The Mode of a number (-1: none), with its name."""
         return self.schedule.mode(index)
-
-    @property
-    def auction(self) -> int:
-        """The index of the auction among the declarations, or -1."""
-        return next((i for i, d in enumerate(self.declarations) if d.auction), -1)
 
     @property
     def name(self) -> str:
@@ -408,15 +400,15 @@ def roles_read(rf: m.RuleFile) -> frozenset[int]:
 
 
 def roles_made(rf: m.RuleFile, mechanisms: tuple[Mechanism, ...] = ()) -> frozenset[int]:
-    """The roles a file's mechanisms give: trump chosen (and pushed), an auction."""
-    made = set()
+    """The roles a file's mechanisms give: trump chosen (and pushed), and those a
+    mechanism the file uses gives (`Mechanism.gives`)."""
+    made = {ROLES[name].index for x in mechanisms if x.gives and x.gives.held(rf)
+            for name in x.gives.roles}
     way = trump_way(mechanisms, rf.trump.kind)
     if rf.trump.kind in ("forehand_chooses", "bidder_chooses") or (way and way.chosen):
         made.add(CHOOSER)
     if rf.trump.pushes:
         made.add(PUSHER)
-    if any(d.auction for d in rf.declarations):
-        made.add(BIDDER)
     return frozenset(made)
 
 

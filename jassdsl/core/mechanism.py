@@ -110,6 +110,23 @@ still name it):
     in the rulebook's end section (`short`: in the overview and the comparison), said
     instead of the `game ends` statement; the rulebook's `Speaker` lists the lets and
     options the sentence names under "where".
+  - Added with the auction (`jassdsl/mechanisms/auction.py`):
+  - `declares`: its actions are values of a declaration or a pass (an auction's bids):
+    the random bot draws them as it draws a declared value.
+  - `Phase.named_mode(table)`: a mode its actions named before trump is set (a bid's):
+    the trump phase sets it without asking.
+  - `Phase.asks(declaration)`: its phase asks for that declaration in its own turns (an
+    auction's bids, a call ending it): the declarations' phase leaves it out.
+  - `example_call(lang, rules, event)`: its line for one of its events (a bid, a pass)
+    among the calls of the rulebook's example that tell how trump was set.
+  - `gives`: the roles of `core/roles.py` (need "mechanism") its phase gives to a seat,
+    with whether a file gives them (the checker's "nobody is 'bidder' in this file", the
+    compiler's `roles_made`).
+  - `warnings(rule file, path)`: what a valid file likely does not mean about it (a team
+    sum of an auction's bids); the general warnings skip the places it warns about.
+  - `declaration_words(declaration)`: for a declaration its phase asks for (the auction's
+    bids), the word keys of the rulebook's sentence saying when and how, and of the word
+    for a value said ("bid"); the rest of the declaration is said as any other's.
 """
 
 from __future__ import annotations
@@ -153,6 +170,8 @@ HandLines = Callable[["Lang", Any, Any, Sequence[str]], list[str]]
 # (lang, rules, HandResult, the seats' names) -> the lines closing a hand's report
 TellEnd = Callable[["Lang", "m.RuleFile", Any, bool], str]
 # (lang, rule file, the rulebook's Speaker, short) -> how the game ends ("": not by it)
+ExampleCall = Callable[["Lang", Any, Any], "str | None"]  # (lang, rules, event) -> a line
+Warn = Callable[["m.RuleFile", str], list[Any]]  # (rule file, path) -> RuleErrors (warnings)
 
 
 @dataclass(frozen=True)
@@ -198,6 +217,18 @@ class TrumpWay:
     # file's method offers where they are not its own (the trump tables a page shows)
     section: Describe | None = None  # the rulebook's lines for the method in the trump
     # section (None: the word `trump.NAME`)
+
+
+@dataclass(frozen=True)
+class Gives:
+    """Roles (`jassdsl/core/roles.py`, need "mechanism") that a mechanism's phase gives to
+    a seat: it writes the holder's seat into `State.roles`; the checker and the compiler
+    ask `held` whether a file gives them to anybody."""
+
+    roles: tuple[str, ...]  # the roles' names
+    held: Callable[[m.RuleFile], bool]  # whether a file uses the mechanism that gives them
+    need: str  # what a file must have for anybody to hold them, as an error says it
+    kind: str = "role"  # the kind of that error
 
 
 @dataclass(frozen=True)
@@ -253,6 +284,20 @@ class Mechanism:
     # chain keeps the piles' part of the state even where the file lays no pile
     out_of_play: bool = False  # cards may stay out of a hand's play (folded, laid away,
     # not dealt to a player who left): a hand may be worth less than every card's points
+    # -- added for the auction
+    # its actions are values of a declaration, or a pass (a bid): the random bot draws a
+    # value around a fair share, as for a declaration, and passes below it
+    declares: bool = False
+    # its words for one of its events in the rulebook's example, among the calls that
+    # tell how trump was set (a bid, a pass); None for an event it does not tell
+    example_call: ExampleCall | None = None
+    gives: Gives | None = None  # the roles its phase gives to a seat (the highest bidder)
+    # what a valid file says of it that it likely does not mean: rule errors of a kind of
+    # their own that do not stop the file (`check.file_warnings`)
+    warnings: Warn | None = None
+    # where its phase asks for a declaration (an auction's bids): the rulebook's word keys
+    # of its first sentence (when and how it is said) and of the word for a value said
+    declaration_words: Callable[[m.Declaration], tuple[str, str] | None] | None = None
 
     @property
     def phase_name(self) -> str:
@@ -300,6 +345,11 @@ def trump_way(mechanisms: Sequence[Mechanism], kind: str) -> TrumpWay | None:
 def of_kind(mechanisms: Sequence[Mechanism], kind: str) -> Mechanism | None:
     """The mechanism that asks for actions of this kind, if any."""
     return next((x for x in mechanisms if kind in x.kinds), None)
+
+
+def giver(mechanisms: Sequence[Mechanism], role: str) -> Gives | None:
+    """What gives this role to a seat, where one of these mechanisms does."""
+    return next((x.gives for x in mechanisms if x.gives and role in x.gives.roles), None)
 
 
 def fragments(mechanisms: Sequence[Mechanism]) -> tuple[str, ...]:

@@ -165,10 +165,9 @@ class Declaration(Node):
     low: Value
     high: Value
     hidden: bool
-    auction: bool = False  # bid before trump, each higher than the highest bid, or pass
-    pass_final: bool = False  # in the auction: who passed may not bid again in the hand
     naming: bool = False  # in the auction: each bid names the mode too (`bid 100 H`)
-    ends_auction: bool = False  # a yes/no said in the auction's turns; yes ends it
+    # the options a mechanism adds to the statement (`%extend declare_option`), by key
+    marks: frozenset[str] = frozenset()
     after_bidder: bool = False  # the first to declare sits right of the highest bidder
     after_role: Word | None = None  # ... or right of the player holding this role
     bidder_keeps: Word | None = None  # the highest bidder declares this auction's bid

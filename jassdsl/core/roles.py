@@ -2,8 +2,9 @@
 
 A role is held by one seat for one hand (or by nobody): who chose trump, who pushed the
 choice, the highest bidder, the first player who could not follow suit. The phase that
-makes a role writes its seat into `State.roles` (`trump`: chooser and pusher, `auction`:
-bidder, the first void's phase in play: first-void); the deal resets them. The checker,
+makes a role writes its seat into `State.roles` (`trump`: chooser and pusher, the first
+void's phase in play: first-void, and a mechanism that says so in `Mechanism.gives`: the
+highest bidder); the deal resets them. The checker,
 the compiler, the evaluator, the rulebook, the lexer and the language reference take the
 roles from here.
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Need = Literal["choice", "push", "auction", "play"]
+Need = Literal["choice", "push", "mechanism", "play"]  # "mechanism": `Mechanism.gives`
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ ROLE_LIST: tuple[Role, ...] = (
          "der den Trumpf gewählt hat"),
     Role("pusher", 1, "push", True, "the player who pushed the choice of trump", PLAYER,
          "der die Trumpfwahl geschoben hat"),
-    Role("bidder", 2, "auction", True, "the highest bidder",
+    Role("bidder", 2, "mechanism", True, "the highest bidder",
          ("der Höchstbietende", "den Höchstbietenden", "des Höchstbietenden",
           "dem Höchstbietenden"), ""),
     Role("first-void", 3, "play", False, "the first player who could not follow suit",
@@ -73,7 +74,7 @@ NEEDS: dict[Need, str] = {
     "choice": "a player who chooses trump ('trump: forehand chooses ...' or 'trump: "
               "bidder chooses ...')",
     "push": "pushing ('trump: forehand chooses ... or pushes to partner')",
-    "auction": "an auction ('declare bid from 1 to 9, auction before trump')",
+    "mechanism": "a mechanism that gives it",
     "play": "tricks",
 }
 # who may choose trump in `trump: WHO chooses ...`: forehand, or a role known by then

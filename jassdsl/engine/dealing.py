@@ -66,7 +66,6 @@ def dealt_event(g: Table) -> Dealt:
     """The deal as an event, from the state right after it."""
     s = g.s
     p = s.piles
-    again = s.auction.redeals if s.auction is not None else 0
     return Dealt(s.hand_no, s.dealer, tuple(s.hands), s.shown,
                  tuple(p.pile_cards.items()) if p is not None else (),
-                 p.turned if p is not None else -1, again)
+                 p.turned if p is not None else -1, s.redeals)

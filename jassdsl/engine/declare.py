@@ -1,7 +1,8 @@
 """Declarations after trump (estimates and the like): each seat in turn states a value
 in the declaration's range; with a hook, the last may not make the total the hook.
 
-A declaration that is an auction is `auction.Auction`'s; this phase skips it.
+A declaration another phase asks for in its own turns (an auction's bids, a call ending
+it: `Phase.asks`) is that phase's; this phase skips it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core.actions import Action, declare_actions
 from jassdsl.core.errors import IllegalActionError
+from jassdsl.core.roles import BIDDER
 from jassdsl.engine.events import Declared
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import DeclarePart, State
@@ -81,18 +83,18 @@ class Declarations(Phase):
         return self.open(g, 0)
 
     def open(self, g: Table, index: int) -> bool:
-        """Open the first declaration from `index` on that is not an auction and that
-        somebody is asked to declare now."""
+        """Open the first declaration from `index` on that no other phase asks for in its
+        own turns (an auction's bids) and that somebody is asked to declare now."""
         s, r = g.s, self.rules
         part = s.declare
         assert part is not None
         while index < len(r.declarations):
             d = r.declarations[index]
-            if d.auction or d.ends_auction:  # said in the auction's turns
+            if any(p.asks(d) for p in g.hooks("asks")):  # said in another phase's turns
                 index += 1
                 continue
             s.phase, part.index = "declare", index
-            bidder = s.bidder
+            bidder = s.roles[BIDDER]
             if d.bidder_keeps is not None:
                 value = part.declared[d.name][bidder] = part.declared[d.bidder_keeps][bidder]
                 if g.log is not None:
@@ -114,7 +116,7 @@ class Declarations(Phase):
         start = (after + 1) % n if after >= 0 else (s.dealer + 1) % n
         seats = [(start + i) % n for i in range(n)]
         if d.bidder_keeps is not None:
-            seats.remove(s.bidder)
+            seats.remove(s.roles[BIDDER])
         if d.by is not None:
             subjects = d.by(self.facts_now(g), set())
             seats = [x for x in seats if r.team_of[x] in subjects]

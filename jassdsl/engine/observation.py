@@ -15,7 +15,7 @@ from typing import Any
 from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.core.mechanism import installed_cards, installed_defaults
 from jassdsl.core.modes import Mode
-from jassdsl.core.roles import ROLE_LIST
+from jassdsl.core.roles import BIDDER, ROLE_LIST
 from jassdsl.engine.phase import Table
 from jassdsl.engine.records import Trick
 
@@ -148,7 +148,7 @@ def observe(g: Table, seat: int) -> Observation:
     return Observation(
         seat, tuple(mask_cards(s.hands[seat])), tuple(s.trick), s.leader,
         r.mode(s.mode), s.shown, s.phase, s.current, s.dealer,
-        s.bidder, s.hand_no, tuple(s.tricks),
+        s.roles[BIDDER], s.hand_no, tuple(s.tricks),
         totals={u: tuple(v) for u, v in s.totals.items()},
         table=seats_in(s.table, r.players), playing=seats_in(s.playing, r.players),
         roles={role.name: s.roles[role.index] for role in ROLE_LIST

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Protocol
 
-from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core.actions import Action
 from jassdsl.engine.chance import Chance
@@ -136,6 +136,16 @@ class Phase:
 
     def nobody_plays(self, g: Table) -> None:
         """A hand ends before play (nobody takes part): clear what play would have made."""
+
+    def named_mode(self, g: Table) -> int:
+        """The mode this phase's actions named for the hand before trump is set (a bid
+        naming its mode), or -1: the trump phase then sets it without asking anybody."""
+        return -1
+
+    def asks(self, d: Declaring) -> bool:
+        """Whether this phase asks for a declaration in its own turns (an auction its bids
+        and the calls ending it): the declarations' phase then leaves it out."""
+        return False
 
     # -- the hooks of play (see the module docstring)
     def on_play(self, g: Table) -> None:

@@ -38,7 +38,7 @@ class TrumpPart:
 
 @dataclass
 class DeclarePart:
-    """Declared values per declaration and seat (modules `declare` and `auction`)."""
+    """Declared values per declaration and seat (module `declare`, and the auction's bids)."""
 
     declared: dict[str, list[int]] = field(default_factory=dict)
     index: int = 0  # the declaration open now
@@ -47,22 +47,6 @@ class DeclarePart:
     def copy(self) -> DeclarePart:
         return DeclarePart({k: list(v) for k, v in self.declared.items()}, self.index,
                            self.count)
-
-
-@dataclass
-class AuctionPart:
-    """The auction (module `auction`)."""
-
-    bid: int = -1  # the highest bid so far, -1: none
-    bidder: int = -1  # who made it
-    passes: int = 0  # passes in a row since the last bid (or since the auction began)
-    redeals: int = 0  # hands dealt anew because everybody passed, in the whole game
-    passed: int = 0  # bitmask of the seats that passed in this hand (`a pass is final`)
-    mode: int = -1  # the mode the highest bid names (`naming the mode`), -1: none
-
-    def copy(self) -> AuctionPart:
-        return AuctionPart(self.bid, self.bidder, self.passes, self.redeals, self.passed,
-                           self.mode)
 
 
 @dataclass
@@ -129,12 +113,12 @@ class State:
     in_hands: tuple[int, ...] = ()  # per seat: the cards held when play began
     trump: TrumpPart | None = None
     declare: DeclarePart | None = None
-    auction: AuctionPart | None = None
     piles: PilesPart | None = None
     # per role of jassdsl.core.roles: the seat holding it in this hand, or -1; the deal resets
     # them, the phase that makes a role writes it
     roles: list[int] = field(default_factory=no_roles)
     parts: dict[str, Part] = field(default_factory=dict)  # per phase name: its part
+    redeals: int = 0  # hands dealt anew because nobody played them, in the whole game
 
     def copy(self) -> State:
         return State(
@@ -145,10 +129,10 @@ class State:
             self.in_hands,
             self.trump.copy() if self.trump else None,
             self.declare.copy() if self.declare else None,
-            self.auction.copy() if self.auction else None,
             self.piles.copy() if self.piles else None,
             list(self.roles),
             {k: v.copy() for k, v in self.parts.items()},
+            self.redeals,
         )
 
     @property
@@ -157,8 +141,3 @@ class State:
         part = self.parts.get("weis")
         assert part is None or isinstance(part, WeisPart)
         return part
-
-    @property
-    def bidder(self) -> int:
-        """The highest bidder of the auction so far, or -1 (also without an auction)."""
-        return self.auction.bidder if self.auction is not None else -1

@@ -99,8 +99,6 @@ class TrumpChoice(Phase):
         self.choices = [TRUMPS[mode] for mode in rules.trump_choices]
         self.with_push = [*self.choices, PUSH]
         self.by_bidder = rules.trump_kind == "bidder_chooses"
-        # the highest bid named the mode already (`naming the mode`): nobody is asked
-        self.by_bid = rules.auction >= 0 and rules.declarations[rules.auction].naming
 
     def new_part(self, s: State) -> None:
         s.trump = TrumpPart()
@@ -117,9 +115,10 @@ class TrumpChoice(Phase):
             bidder = s.roles[BIDDER]
             if bidder < 0:
                 return False
-            if self.by_bid:
-                assert s.auction is not None
-                self.set_mode(g, s.auction.mode, bidder)
+            named = next((mode for p in g.hooks("named_mode")
+                          if (mode := p.named_mode(g)) >= 0), -1)
+            if named >= 0:  # the highest bid named the mode already: nobody is asked
+                self.set_mode(g, named, bidder)
                 return False
             s.phase, part.chooser, s.current = "trump", bidder, bidder
         else:

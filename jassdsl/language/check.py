@@ -15,7 +15,7 @@ from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
 from jassdsl.core.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.core.german import german_noun
 from jassdsl.core.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
-from jassdsl.core.mechanism import Mechanism, TrumpWay, empties_seats, installed, trump_way
+from jassdsl.core.mechanism import Mechanism, TrumpWay, empties_seats, giver, installed, trump_way
 from jassdsl.core.model import walk
 from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.nesting import Nesting
@@ -683,17 +683,13 @@ class Checker:
                 self.number(d.hook, "declared value", "the total the last may not make")
             steps = self.number(d.step, "declare step", "the step") if d.step else [1]
             self.check_named(d, lows, highs, steps)
-            self.check_yes_no(d)
-        self.check_auction(rf)
+        self.check_declare_options(rf)
         for i, d in enumerate(rf.declarations):
             self.check_declarers(rf, d, {e.name for e in rf.declarations[:i + 1]})
 
     def check_declarers(self, rf: m.RuleFile, d: m.Declaration, made: set[str]) -> None:
         """`by TARGET`, `only when EXPR`, `if OPTION`: who may declare and when, read
         from what is known before the first card (roles, earlier declarations, options)."""
-        if d.auction and (d.by is not None or d.only_when is not None):
-            self.error(d.pos, "auction", "an auction asks every player in turn; 'by' and "
-                       "'only when' are for the declarations after trump")
         if d.by is not None:
             if d.by.kind in ("bound", "lot", "others"):
                 self.error(d.by.pos, "declare", "who may declare is a group of players or "
@@ -756,21 +752,6 @@ class Checker:
             self.error(value.pos, "option", f"option {w.text!r} has no choice "
                        f"{value.word()!r}; its choices: {', '.join(words)}")
 
-    def check_yes_no(self, d: m.Declaration) -> None:
-        """`declare NAME yes or no` is asked once of each player: no auction, and no bid
-        copied into it."""
-        if not d.yes_no:
-            return
-        where = dict(d.option_pos)
-        if d.auction:
-            self.error(where.get("auction", d.pos), "auction", f"{d.name!r} is a yes/no "
-                       "question, not an auction: an auction bids numbers ('declare bid from "
-                       "60 to 157, auction before trump')")
-        if d.bidder_keeps is not None:
-            self.error(where.get("bidder_keeps", d.pos), "auction", f"{d.name!r} is a yes/no "
-                       f"question; the highest bidder cannot keep the bid "
-                       f"{d.bidder_keeps.text!r} as its answer")
-
     def check_named(self, d: m.Declaration, lows: list[int], highs: list[int],
                     steps: list[int]) -> None:
         """`or match worth 257`: a name of its own and a value that is no other value."""
@@ -787,69 +768,14 @@ class Checker:
                     self.error(v.pos, "range", f"{n} is already a {d.name} from the range; "
                                f"a named value needs a number of its own")
 
-    def check_auction(self, rf: m.RuleFile) -> None:
-        """An auction comes once; who declares after it and how refer to it."""
-        auctions = [d for d in rf.declarations if d.auction]
-        for d in auctions[1:]:
-            self.error(d.pos, "duplicate", "a hand has one auction; "
-                       f"{auctions[0].name!r} is already one")
-        auction = auctions[0].name if auctions else None
+    def check_declare_options(self, rf: m.RuleFile) -> None:
+        """A declaration says each of its options once."""
         for d in rf.declarations:
-            where: dict[str, m.Pos] = {}
+            seen: set[str] = set()
             for key, pos in d.option_pos:
-                if key in where:
+                if key in seen:
                     self.error(pos, "duplicate", f"{d.name!r} says this twice")
-                where[key] = pos
-            if d.pass_final and not d.auction:
-                self.error(where.get("pass_final", d.pos), "auction", "'a pass is final' is "
-                           "said of an auction: 'declare bid from 1 to 9, auction before "
-                           "trump, a pass is final'")
-            self.check_auction_turns(rf, d, where, auction)
-            if d.auction and (d.after_bidder or d.after_role or d.bidder_keeps
-                              or d.hook is not None):
-                self.error(where.get("auction", d.pos), "auction", "an auction bids in turn "
-                           "from forehand; the highest bidder and the total are for the "
-                           "declarations after it")
-                continue
-            for key in ("after_bidder", "bidder_keeps"):
-                if auction is None and key in where:
-                    self.error(where[key], "auction", "the highest bidder needs an auction: "
-                               "'declare bid from 1 to 9, auction before trump'")
-            k = d.bidder_keeps
-            if k is not None and auction is not None and k.text != auction:
-                self.error(k.pos, "unknown-name", f"{k.text!r} is not the auction "
-                           f"(the auction is {auction!r})")
-        if auction is None and rf.trump.kind == "bidder_chooses":
-            self.error(rf.trump.pos, "auction", "the highest bidder chooses trump only after "
-                       "an auction: 'declare bid from 1 to 9, auction before trump'")
-
-    def check_auction_turns(self, rf: m.RuleFile, d: m.Declaration,
-                            where: dict[str, m.Pos], auction: str | None) -> None:
-        """`naming the mode`: an auction whose highest bidder would choose trump anyway;
-        `ending the auction`: a yes/no said in an auction's turns."""
-        if d.naming and not d.auction:
-            self.error(where.get("naming", d.pos), "auction", "'naming the mode' is said "
-                       "of an auction: 'declare bid from 60 to 157, auction before trump, "
-                       "naming the mode'")
-        elif d.naming and (rf.trump.kind != "bidder_chooses" or rf.trump.pushes):
-            self.error(where.get("naming", d.pos), "auction", "a bid names the mode the "
-                       "highest bidder would choose: write 'trump: bidder chooses suits, "
-                       "obenabe, undenufe' (without pushing) to say which modes a bid names")
-        elif d.naming and d.low.number is not None and d.low.number < 0:
-            self.error(d.low.pos, "range", "a bid naming the mode is a number from 0 up")
-        if not d.ends_auction:
-            return
-        if not d.yes_no:
-            self.error(where.get("ends_auction", d.pos), "auction", f"{d.name!r} ends the "
-                       "auction when a player says yes: write it as a yes/no question, "
-                       f"'declare {d.name} yes or no, ending the auction'")
-        elif auction is None:
-            self.error(where.get("ends_auction", d.pos), "auction", "'ending the auction' "
-                       "needs an auction: 'declare bid from 60 to 157, auction before trump'")
-        elif d.hidden:  # everybody sees the auction end, and the answer is its only cause
-            self.error(where.get("ends_auction", d.pos), "auction", f"{d.name!r} ends the "
-                       "auction for all to see, so it cannot stay hidden: leave out "
-                       "'hidden'")
+                seen.add(key)
 
     def trump_way(self, kind: str) -> TrumpWay | None:
         """The trump method of this kind a mechanism adds (None: the base grammar's)."""
@@ -864,8 +790,9 @@ class Checker:
                 way and way.chosen)
         if role.need == "push":
             return rf.trump.pushes
-        if role.need == "auction":
-            return any(d.auction for d in rf.declarations)
+        if role.need == "mechanism":
+            gives = giver(self.mechanisms, role.name)
+            return gives is not None and gives.held(rf)
         return True
 
     def role_word(self, rf: m.RuleFile, pos: m.Pos, word: str) -> Role | None:
@@ -876,9 +803,9 @@ class Checker:
             return None
         role = ROLES[name]
         if not self.role_held(rf, role):
-            kind = "auction" if role.need == "auction" else "role"
-            self.error(pos, kind, f"nobody is '{word}' in this file: the role needs "
-                       f"{NEEDS[role.need]}")
+            gives = giver(self.mechanisms, role.name) if role.need == "mechanism" else None
+            self.error(pos, gives.kind if gives else "role", f"nobody is '{word}' in this "
+                       f"file: the role needs {gives.need if gives else NEEDS[role.need]}")
         return role
 
     def role_among(self, rf: m.RuleFile, w: m.Word, allowed: Sequence[str],
@@ -1452,8 +1379,9 @@ def file_warnings(text: str, path: str) -> list[RuleError]:
     quantifier_scope.py, empty_piles.py): rule errors of their own kind that do not stop
     the file, in file order; raises RuleFileErrors as load_model does."""
     rf = load_model(text, path)
-    found = team_sums.warnings(rf, path) + quantifier_scope.warnings(rf, path, text) + \
-        empty_piles.warnings(rf, path)
+    own = [w for x in installed() if x.warnings is not None for w in x.warnings(rf, path)]
+    found = own + team_sums.warnings(rf, path, frozenset(w.pos for w in own)) + \
+        quantifier_scope.warnings(rf, path, text) + empty_piles.warnings(rf, path)
     return sorted(found, key=lambda w: (w.pos.line, w.pos.column))
 
 

@@ -48,7 +48,7 @@ STATEMENT_WORDS = (
     "undertrump", "puur", "unit", "cancels", "never", "below", "declare", "from", "to",
     "hidden", "let", "score", "hand", "rule", "that", "applies", "when", "otherwise", "then",
     "invariant", "game", "ends", "after", "hands", "winner", "weis", "sequence", "four",
-    "more", "once", "may", "count", "twice", "auction", "before", "starting", "declares",
+    "more", "once", "may", "count", "twice", "before", "starting", "declares",
     "last", "make", "pile", "show", "take", "part", "leave",
     "improve", "names", "mode",
 )

@@ -466,16 +466,19 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         name, low, high, step, hidden, *options = ch
         fields: dict[str, Any] = {}
         named: list[tuple[m.Word, m.Value]] = []
+        marks: set[str] = set()
         for key, value, _ in options:
             if key == "named":
                 named.append(value)
             elif key == "only_if":
                 fields["only_if"], fields["only_if_value"] = value
-            else:
+            elif key in m.Declaration.model_fields:
                 fields[key] = value
+            else:  # an option a mechanism adds (`%extend declare_option`)
+                marks.add(key)
         return m.Declaration(
             pos=pos_of(meta), name=str(name), low=low, high=high, step=step,
-            hidden=hidden is not None, named=tuple(named),
+            hidden=hidden is not None, named=tuple(named), marks=frozenset(marks),
             option_pos=tuple((k, p) for k, _, p in options if k != "named"), **fields,
         )
 
@@ -493,17 +496,8 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def decl_named(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("named", (word(ch[0]), ch[1]), pos_of(meta))
 
-    def decl_auction(self, meta: Meta, ch: list[Any]) -> DeclOption:
-        return ("auction", True, pos_of(meta))
-
-    def decl_pass_final(self, meta: Meta, ch: list[Any]) -> DeclOption:
-        return ("pass_final", True, pos_of(meta))
-
     def decl_naming(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("naming", True, pos_of(meta))
-
-    def decl_ends_auction(self, meta: Meta, ch: list[Any]) -> DeclOption:
-        return ("ends_auction", True, pos_of(meta))
 
     def decl_after_bidder(self, meta: Meta, ch: list[Any]) -> DeclOption:
         return ("after_bidder", True, pos_of(meta))

@@ -2,10 +2,11 @@
 
 `team bid` adds up the values both partners declared. That is right for an estimate each
 partner gives (Differenzler in teams), but where the contract is one player's value it
-quietly adds the partner's too: an auction's contract is the highest bidder's bid, and a
-team sum compared with one player's value (`bid of bidder`) compares two different
-things. The file is valid either way, so these are warnings (the file loads and plays),
-each at the `team NAME` it is about, rendered like an error with the line and a caret.
+quietly adds the partner's too: a team sum compared with one player's value (`bid of
+bidder`) compares two different things (and a mechanism warns of its own: an auction's
+contract is the highest bidder's bid, `Mechanism.warnings`). The file is valid either way,
+so these are warnings (the file loads and plays), each at the `team NAME` it is about,
+rendered like an error with the line and a caret.
 """
 
 from __future__ import annotations
@@ -18,32 +19,27 @@ KIND = "team-sum"
 COMPARISONS = frozenset({"=", "!=", "<", "<=", ">", ">="})
 
 
-def warnings(rf: m.RuleFile, path: str) -> list[RuleError]:
-    """Every `team NAME` of an auction, and every other `team NAME` compared with one
-    player's declared value (`NAME of ROLE`); in file order, each place once."""
+def warnings(rf: m.RuleFile, path: str, warned: frozenset[m.Pos] = frozenset()
+             ) -> list[RuleError]:
+    """Every `team NAME` compared with one player's declared value (`NAME of ROLE`),
+    but those at a place already `warned` of; in file order, each place once."""
     if not rf.teams:
         return []
     lets = {lt.name: lt.expr for lt in rf.lets}
-    auctions = {d.name for d in rf.declarations if d.auction}
     found: list[RuleError] = []
     for node in walk(rf):
-        if isinstance(node, m.TeamValue) and node.name in auctions:
-            found.append(warning(path, node, f"'team {node.name}' adds up the {node.name}s "
-                                 f"of both partners, but the contract of an auction is one "
-                                 f"player's {node.name}, the highest bidder's: write "
-                                 f"'{node.name} of bidder' for it"))
-        elif isinstance(node, m.Binary) and node.op in COMPARISONS:
-            found += compared(path, node, lets, auctions)
+        if isinstance(node, m.Binary) and node.op in COMPARISONS:
+            found += compared(path, node, lets, warned)
     return merged(found)
 
 
 def compared(path: str, e: m.Binary, lets: dict[str, m.Expr],
-             auctions: set[str]) -> list[RuleError]:
+             warned: frozenset[m.Pos]) -> list[RuleError]:
     """A team sum on one side of a comparison and one player's value on the other."""
     out = []
     for one, other in ((e.left, e.right), (e.right, e.left)):
         sums = [x for x in walk(one, lets=lets)
-                if isinstance(x, m.TeamValue) and x.name not in auctions]
+                if isinstance(x, m.TeamValue) and x.pos not in warned]
         single = next((x for x in walk(other, lets=lets) if isinstance(x, m.RoleValue)), None)
         if single is None:
             continue

@@ -10,12 +10,12 @@ into its own module is listed by its phase alone; the layers still know the rest
 from __future__ import annotations
 
 from jassdsl.core.mechanism import Mechanism
-from jassdsl.engine.auction import Auction
 from jassdsl.engine.declare import Declarations
 from jassdsl.engine.schedule import Schedule
 from jassdsl.engine.table_weis import TableBonuses
 from jassdsl.engine.trump import TrumpChoice
 from jassdsl.engine.weis import HandBonuses, WeisPhase
+from jassdsl.mechanisms.auction import AUCTION
 from jassdsl.mechanisms.first_void import FIRST_VOID
 from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.leave import LEAVE
@@ -32,7 +32,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     IMPROVE,
     TAKE_PART,
     ROB,
-    Mechanism("auction", phase=Auction),
+    AUCTION,
     MODE_BIDS,
     TALON,
     Mechanism("trump", phase=TrumpChoice),

@@ -5,21 +5,24 @@ afterwards. A Kontra (`declare double yes or no, by the team without bidder, end
 auction`) is said in a turn of the same auction and ends it.
 
 Everything about bidding with a mode but its grammar line and model field (options of
-the `declare` statement, whose auction is not a module of its own yet) and the rulebook's
-calls of its sentences is here, its words included; the phase is `engine/auction.py`
-(`ModeBidding`, a kind of `Auction`)."""
+the `declare` statement) and the rulebook's calls of its sentences is here, its words and
+its phase included (`ModeBidding`, a kind of the auction's phase,
+`jassdsl/mechanisms/auction.py`)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from jassdsl.bots import View, expected_points, hand_total
 from jassdsl.cli.play import YES_NO, call_entry, clipped
 from jassdsl.compile.compiler import CompiledRules, Declaring
-from jassdsl.core.actions import PASS, Action, bid_parts, legal_names
+from jassdsl.core.actions import PASS, Action, bid_parts, legal_names, mode_bid
 from jassdsl.core.errors import ApiUsageError
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
-from jassdsl.engine.auction import ModeBidding
 from jassdsl.engine.events import TrumpSet
+from jassdsl.engine.phase import Table
+from jassdsl.mechanisms.auction import Auction, index_of, part_of
 from jassdsl.rulebook.textview import Narrator, mode_label
 from jassdsl.rulebook.words import Lang, say
 
@@ -28,9 +31,94 @@ KONTRA_MARGIN = 0  # ... and says Kontra when its hand alone should take at leas
 # the bid leaves to the other side, plus this margin
 
 
+# -- the phase
+class ModeBidding(Auction):
+    """An auction whose bids name the mode with the number (`bid 100 H`): a bid beats the
+    highest one by its number alone; the highest bid's mode is the hand's trump (set by
+    the trump phase without asking)."""
 
+    name = "bidding"
+    part_key = "mode_bids"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return index_of(rules) >= 0 and rules.declarations[index_of(rules)].naming
+
+    def __init__(self, rules: CompiledRules) -> None:
+        super().__init__(rules)
+        self.modes = rules.trump_choices
+        self.bids = tuple(mode_bid(self.decl.name, v, m)
+                          for v in self.decl.values for m in self.modes)
+
+    def number(self, action: Action) -> int:
+        return bid_parts(action.value)[0]
+
+    def valid_bid(self, action: Action) -> bool:
+        number, mode = bid_parts(action.value)
+        return number in self.decl.values and mode in self.modes
+
+    def bid(self, g: Table, action: Action) -> None:
+        super().bid(g, action)
+        part_of(g.s).mode = bid_parts(action.value)[1]
+
+    def mode_name(self, action: Action) -> str:
+        return self.rules.mode_names[bid_parts(action.value)[1]]
+
+    def named_mode(self, g: Table) -> int:
+        return part_of(g.s).mode
+
+    def shown(self, action: Action) -> object:
+        return self.text(action)  # `bid 100 S`, not its value
+
+    def observe(self, g: Table, seat: int) -> dict[str, Any]:
+        part = part_of(g.s)
+        return {"bid_mode": self.rules.mode_names[part.mode] if part.mode >= 0 else ""}
+
+    def text(self, action: Action) -> str:
+        """``bid 100 H``, ``bid match obenabe``."""
+        d = self.decl
+        if action.kind != d.name or type(action.value) is not int or action.value < 0:
+            return super().text(action)
+        number, mode = bid_parts(action.value)
+        if mode >= len(self.rules.mode_names):
+            return super().text(action)
+        return f"{d.name} {d.named(number) or number} {self.rules.mode_names[mode]}"
+
+    def legal_texts(self, legal: list[Action]) -> list[str]:
+        """``bid 80..150 by 10 naming D, H, S, C, obenabe, undenufe``, ``bid 157 naming
+        ...``, the others as they are: every legal number comes in every mode."""
+        d, names = self.decl, self.rules.mode_names
+        bids = [a for a in legal if a.kind == d.name]
+        numbers = sorted({bid_parts(a.value)[0] for a in bids})
+        modes = ", ".join(names[m] for m in self.modes)
+        said = [f"{x} naming {modes}" for x in
+                legal_names([Action(d.name, n) for n in numbers], names=self.rules.value_names)]
+        return [*said, *(self.text(a) for a in legal if a.kind != d.name)]
+
+    def read(self, text: str) -> Action | None:
+        """``bid 100 H`` (a named number, a mode by its name: ``bid match obenabe``)."""
+        words = text.split()
+        if len(words) != 3 or words[0].lower() != self.decl.name:
+            return None
+        return self.entry(words[1], words[2])
+
+    def entry(self, number_word: str, mode_word: str) -> Action | None:
+        """The bid a number (or a named one) and a mode name say, if it is one."""
+        d, names = self.decl, self.rules.mode_names
+        named = self.rules.named_values.get((d.name, number_word.lower()))
+        number = named if named is not None else \
+            int(number_word) if number_word.isascii() and number_word.isdigit() \
+            and len(number_word) < 7 else None
+        key = mode_word if mode_word in names else mode_word.upper() \
+            if mode_word.upper() in names else mode_word.lower()
+        if number is None or key not in names:
+            return None
+        return mode_bid(d.name, number, names.index(key))
+
+
+# -- the terminal, the bot and the words
 def auction_of(rules: CompiledRules) -> Declaring:
-    return rules.declarations[rules.auction]
+    return rules.declarations[index_of(rules)]
 
 
 def enders(game: Game, legal: list[Action]) -> list[Action]:

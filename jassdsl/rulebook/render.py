@@ -411,20 +411,25 @@ def declare_section(lang: Lang, rf: m.RuleFile,
         if "declare" in mechanism.describe:
             items += mechanism.describe["declare"](lang, rf)
     for d in rf.declarations:
-        items += declaration_items(lang, rf, d)
+        items += declaration_items(lang, rf, d, mechanisms)
     if not items:
         return [*out, say(lang, "declare.none"), ""]
     return [*out, *[f"{i}. {text}" for i, text in enumerate(items, start=1)], ""]
 
 
-def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]:
-    """The sentences of one declaration: who declares when, what, and who may see it."""
+def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration,
+                      mechanisms: Sequence[Mechanism] = ()) -> list[str]:
+    """The sentences of one declaration: who declares when, what, and who may see it
+    (where a mechanism asks for it, as an auction its bids: `Mechanism.declaration_words`,
+    its words for when and what)."""
     words = declared_words(d.name, rf)
     en_a, en_noun, de_a, de_noun = words[:4]
     a_name, noun = (en_a, en_noun) if lang == "en" else (de_a, de_noun)
     low, high = value_text(lang, rf, d.low), value_text(lang, rf, d.high)
-    if d.auction:
-        key = "declare.auction_final" if d.pass_final else "declare.auction"
+    own = next((said for x in mechanisms if x.declaration_words is not None
+                and (said := x.declaration_words(d)) is not None), None)
+    if own is not None:
+        key = own[0]
     elif d.after_bidder:
         key = "declare.after_bidder"
     elif d.after_role is not None:
@@ -450,7 +455,7 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
         items = [say(lang, "declare.by_yes_no" if d.yes_no else "declare.by", who=who,
                      a_name=a_name, low=low, high=high, name=noun, start=start,
                      may=say(lang, "declare.may_pl" if plural else "declare.may"))]
-    if d.ends_auction:  # said in the auction's turns: a Kontra
+    if "ends_auction" in d.marks:  # said in the auction's turns: a Kontra
         who, plural = declarers(lang, rf, d.by) if d.by is not None else \
             (say(lang, "declare.ends_auction_who"), True)
         items = [say(lang, "declare.ends_auction", who=who, name=noun,
@@ -471,7 +476,7 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]
         value = own_name(lang, rf, d.only_if_value.word()) if d.only_if_value else \
             own_name(lang, rf, "yes")
         items.append(say(lang, "declare.only_if", name=safe.code(d.only_if.text), value=value))
-    declared = say(lang, "declare.bid" if d.auction else "declare.declared")
+    declared = say(lang, own[1] if own is not None else "declare.declared")
     if d.step is not None:
         items.append(steps_sentence(lang, rf, d, declared))
     if d.named and not d.yes_no:
@@ -886,13 +891,9 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
             player = seat_name(e.seat)
             if type(e) in said:  # a mechanism's call (a column of the scoresheet)
                 lines.append(said[type(e)](lang, v.model, e, seat_name, "example"))
-            elif isinstance(e, Declared):
-                lines.append(say(lang, "ex.pass", player=player) if e.passed
-                             else say(lang, "ex.bid", player=player, value=e.value)
-                             if not e.mode else  # a bid naming the mode: `90 Spades`
-                             say(lang, "ex.bid", player=player, value=f"{e.value} " + (
-                                 suit_prose(lang, e.mode) if e.mode in SUITS
-                                 else mode_choice(lang, e.mode, v.model))))
+            elif isinstance(e, Declared):  # a call a mechanism tells (a bid, a pass)
+                told = (x.example_call(lang, r, e) for x in r.mechanisms if x.example_call)
+                lines += [call for call in told if call is not None]
             elif isinstance(e, Pushed):
                 lines.append(say(lang, "ex.push", player=player))
             else:

@@ -535,8 +535,6 @@ class Narrator:
         self.hand: list[Event] = []  # the events since the hand's (last) deal
         self.ending = False  # the events being told finish a hand
         self.told = 0  # the last hand whose deal was told
-        auction = self.rules.auction
-        self.auction = self.rules.declarations[auction].name if auction >= 0 else ""
         # the events each mechanism tells, with those told here
         self.narrate = NARRATE | {kind: tell for x in self.rules.mechanisms
                                   for kind, tell in x.narrate.items()}
@@ -605,11 +603,6 @@ class Narrator:
             return []
         name = self.names[e.seat]
         value = self.rules.value_names.get((e.name, e.value), e.value)  # `match`
-        if e.mode:  # a bid naming the mode: `100 H`
-            value = f"{value} {mode_label(e.mode, self.lang)}"
-        if e.name == self.auction:
-            return [self.say("pass", name=name) if e.passed
-                    else self.say("bid", name=name, value=value)]
         what = declared_noun(self.rules, e.name, self.lang)
         return [self.say("hidden", name=name, what=what) if e.hidden
                 else self.say("value", name=name, what=what, value=answer(value, self.lang))]

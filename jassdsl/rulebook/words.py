@@ -365,38 +365,6 @@ OWN: dict[str, tuple[str, str]] = {
         "Beginnend mit der Vorhand sagt reihum jeder Spieler {a_name} an: eine ganze Zahl von "
         "{low} bis {high}.",
     ),
-    "declare.auction": (
-        "Before trump is set there is an auction. Starting with forehand, every player in "
-        "turn makes {a_name} from {low} to {high}, higher than the highest bid so far, or "
-        "passes. A player who passed may bid again when the turn comes round. The auction "
-        "ends when all the others have passed in a row after the highest bid, or at once on "
-        "a bid of {top}. If everybody passes without a bid, the next dealer to the right "
-        "deals anew; the new deal does not count as a hand. A player's {name} is their "
-        "highest bid, 0 if they only passed.",
-        "Vor der Trumpfbestimmung wird versteigert. Beginnend mit der Vorhand gibt reihum "
-        "jeder Spieler {a_name} von {low} bis {high} ab, höher als das höchste Gebot bisher, oder "
-        "passt. Wer gepasst hat, darf wieder bieten, wenn er an der Reihe ist. Die Versteigerung "
-        "endet, wenn nach dem höchsten Gebot alle anderen nacheinander gepasst haben, oder "
-        "sofort bei einem Gebot von {top}. Passen alle ohne Gebot, gibt der nächste Geber "
-        "rechts neu; das neue Geben zählt nicht als Runde. Als {name} eines Spielers zählt "
-        "sein höchstes Gebot, 0 wenn er nur gepasst hat.",
-    ),
-    "declare.auction_final": (
-        "Before trump is set there is an auction. Starting with forehand, every player in "
-        "turn makes {a_name} from {low} to {high}, higher than the highest bid so far, or "
-        "passes. A pass is final: a player who passed may not bid again in this hand and is "
-        "not asked again. The auction ends when all the others have passed after the highest "
-        "bid, or at once on a bid of {top}. If everybody passes without a bid, the next "
-        "dealer to the right deals anew; the new deal does not count as a hand. A player's "
-        "{name} is their highest bid, 0 if they only passed.",
-        "Vor der Trumpfbestimmung wird versteigert. Beginnend mit der Vorhand gibt reihum "
-        "jeder Spieler {a_name} von {low} bis {high} ab, höher als das höchste Gebot bisher, oder "
-        "passt. Passen ist endgültig: wer gepasst hat, darf in dieser Runde nicht mehr bieten "
-        "und wird nicht mehr gefragt. Die Versteigerung endet, wenn nach dem höchsten Gebot "
-        "alle anderen gepasst haben, oder sofort bei einem Gebot von {top}. Passen alle ohne "
-        "Gebot, gibt der nächste Geber rechts neu; das neue Geben zählt nicht als Runde. Als "
-        "{name} eines Spielers zählt sein höchstes Gebot, 0 wenn er nur gepasst hat.",
-    ),
     "declare.after_role": (
         "After trump is set, every player in turn declares {a_name}: a whole number from "
         "{low} to {high}, starting with the player to the right of {role}.",
@@ -448,7 +416,6 @@ OWN: dict[str, tuple[str, str]] = {
         "Schritten von {step} bis {last}{top}.",
     ),
     "declare.steps_top": (", and {high} itself", ", dazu {high} selbst"),
-    "declare.bid": ("bid", "geboten"),
     "declare.declared": ("declared", "angesagt"),
     "declare.named": (
         "Beside the numbers, {names} may be {declared}.",
@@ -804,8 +771,6 @@ OWN: dict[str, tuple[str, str]] = {
     "ex.shown": ("The card shown is {card}: {trump}.", "Die gezeigte Karte ist {card}: {trump}."),
     "ex.random": ("The suit drawn is {trump}.", "Gezogen wird {trump}."),
     "ex.push": ("{player} pushes.", "{player} schiebt."),
-    "ex.bid": ("{player} bids {value}.", "{player} bietet {value}."),
-    "ex.pass": ("{player} passes.", "{player} passt."),
     "ex.fixed": ("Hand {number} is played as {mode}, as the rules say.",
                  "Runde {number} wird nach den Regeln als {mode} gespielt."),
     "ex.choose": ("{player} chooses {trump}.", "{player} wählt {trump}."),
@@ -904,7 +869,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.prompt.trump": ("Choose trump", "Trumpf wählen"),
     "live.prompt.play": ("Play a card", "Karte spielen"),
     "live.prompt.declare": ("{your} {name}", "{your} {name}"),
-    "live.prompt.auction": ("Your bid", "Dein Gebot"),
     "live.prompt.weis": ("Declare your Weis?", "Weis ansagen?"),
     "live.prompt.other": ("Your decision", "Deine Entscheidung"),
     "live.wait": ("Waiting for {name}", "Warten auf {name}"),
@@ -1018,8 +982,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.says.void": ("{name} could not follow: trump is now {mode}",
                        "{name} konnte nicht Farbe bekennen: Trumpf ist jetzt {mode}"),
     "live.says.push": ("{name} pushes", "{name}: geschoben"),
-    "live.says.pass": ("{name} passes", "{name}: passt"),
-    "live.says.bid": ("{name} bids {value}", "{name}: Gebot {value}"),
     "live.says.hidden": ("{name} gives a hidden {what}", "{name}: verdeckte {what}"),
     "live.says.value": ("{name}'s {what}: {value}", "{name}: {what} {value}"),
     "live.says.weis": ("{name} declares Weis: {said}", "{name}: weist {said}"),
@@ -1060,7 +1022,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.legal": ("legal: {legal}", "erlaubt: {legal}"),
     "live.ask.declare": ("your {kind}: ", "deine {kind}: "),
     "live.ask.declare_mn": ("your {kind}: ", "dein {kind}: "),  # a German noun not feminine
-    "live.ask.bid": ("your bid, {calls}or pass: ", "dein Gebot, {calls}oder pass: "),
     "live.ask.trump": ("trump (number or {modes}{push}): ",
                        "Trumpf (Nummer oder {modes}{push}): "),
     "live.ask.weis": ("declare your Weis? (yes or no): ", "Weis ansagen? (ja oder nein): "),
