@@ -315,8 +315,6 @@ class HeuristicBot:
             choice = bid_or_pass([a for a in legal if a not in calls], scaled(game, best))
             return calls[0] if calls and choice.kind == "pass" and \
                 calls_kontra(game, view) else choice
-        if phase == "weis":  # a declared Weis counts for its side in every rule file
-            return max(legal, key=lambda a: a.value)
         mechanism = at_phase(game.rules.mechanisms, phase)
         if mechanism is not None and mechanism.policy is not None:
             return mechanism.policy(game, view, legal)

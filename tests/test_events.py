@@ -29,14 +29,13 @@ from jassdsl.engine.events import (
     LeftTable,
     TrickTaken,
     TrumpSet,
-    WeisCounted,
-    WeisSaid,
     from_last_deal,
 )
 from jassdsl.engine.observation import KEYS
 from jassdsl.mechanisms.improve import Bettered
 from jassdsl.mechanisms.rob import Robbed
 from jassdsl.mechanisms.take_part import TookPart
+from jassdsl.mechanisms.weis import WeisCounted, WeisSaid
 from jassdsl.registry import variant_names
 
 SEEDS = (1, 2, 3)

@@ -24,6 +24,7 @@ from jassdsl.compile.compiler import CompiledRules, names_used
 from jassdsl.core import model as m
 from jassdsl.language.check import load_model
 from jassdsl.language.facts import FACTS
+from jassdsl.mechanisms.weis import weis_in
 from jassdsl.registry import load_rules
 from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.expressions import Speaker, formula
@@ -445,7 +446,7 @@ def cell_facts(r: CompiledRules) -> dict[str, tuple[int, object]]:
     """What the compiled rules play, each with the column of the comparison page that says
     it: players, Weis and each bonus, the number of hands."""
     facts: dict[str, tuple[int, object]] = {"players": (1, r.players),
-                                            "weis": (4, r.weis is not None),
+                                            "weis": (4, weis_in(r, -1) is not None),
                                             "hands": (5, r.end_hands)}
     facts |= {key: (4, getattr(r, field)) for field, key in BONUSES}
     return facts

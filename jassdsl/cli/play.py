@@ -194,9 +194,10 @@ class HumanPlayer:
                      else say(lang, "live.you_lead"))
         elif played:  # a decision in the middle of a trick (naming the mode when void)
             self.say(say(lang, "live.trick_so_far", played=played))
-        if game.phase == "weis":
-            self.say(say(lang, "live.your_weis",
-                         said="; ".join(tv.weis_text(w, lang) for w in obs.weis_offer)))
+        mechanism = at_phase(game.rules.mechanisms, game.phase)
+        if mechanism is not None and mechanism.prompt is not None \
+                and mechanism.prompt.shows is not None:
+            self.say(mechanism.prompt.shows(game, lang))
         if game.phase == "trump" and obs.column:  # a free column taken: its modes follow
             self.say(tv.sheet_lines(game.rules, obs, self.names, lang)[-1])
         self.say(say(lang, "live.legal", legal=choices_text(game, legal, lang, self.cards)))
@@ -219,8 +220,6 @@ class HumanPlayer:
             if any(a.kind == "column" for a in legal):
                 return say(lang, "live.ask.column", push=push)
             return say(lang, "live.ask.trump", modes=mode_words(game, legal), push=push)
-        if game.phase == "weis":
-            return say(lang, "live.ask.weis")
         return say(lang, "live.ask.card")
 
 
@@ -266,8 +265,6 @@ def card_choice(game: Game, action: Action, cards: str) -> str:
 
 
 def choices_text(game: Game, legal: list[Action], lang: Lang = "en", cards: str = "") -> str:
-    if game.phase == "weis":
-        return say(lang, "live.choice.weis")
     mechanism = at_phase(game.rules.mechanisms, game.phase)
     if mechanism is not None and mechanism.prompt is not None \
             and mechanism.prompt.choices is not None:
@@ -398,8 +395,6 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
             return f"{clipped(number)} is not a legal choice"
         return f"enter a number for your {numbers[0].kind}" + \
             (" or pass" if game.phase == "auction" else "")
-    if game.phase == "weis" and words[0] in YES_NO:  # yes or no: 1 or 0
-        return Action(game.phase, YES_NO[words[0]])
     if text.isdigit():
         k = whole_number(text)
         if k is None:  # too long, or not in ASCII digits

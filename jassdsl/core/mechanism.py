@@ -86,6 +86,12 @@ still name it):
   - `example(lang, rules, hand record)`: its lines in the rulebook's worked example,
     once trump is set; `example_points(lang, rules, hand record)`: the card points it
     gives a side besides its tricks, and the words saying so on the points line.
+  - `Prompt.shows(game, lang)`: a line the terminal shows before the legal choices (what
+    the seat holds for the decision: the Weise it may declare).
+  - `table(game, seat, lang)`: its entries of the browser table's state, as the page's
+    script reads them (the Weise on offer and those declared).
+  - `trick_notes(rules, hand record, lang)`: per trick of the hand, a note the terminal's
+    hand report adds to its line ('' for none: the table Weis lying in it).
 """
 
 from __future__ import annotations
@@ -117,6 +123,8 @@ Build = Callable[[Any, list[Any]], Any]  # (Lark's meta, children) -> a node or 
 Told = Callable[[Any, Any, Sequence[Any], Sequence[str], "Lang"], str]
 # (rules, the hand's result, its events, the seats' names, lang) -> how trump was set
 Story = Callable[["Lang", Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
+TableState = Callable[["Game", int, "Lang"], dict[str, Any]]  # (game, seat, lang) -> entries
+TrickNotes = Callable[[Any, Any, "Lang"], list[str]]  # (rules, HandResult, lang) -> per trick
 
 
 @dataclass(frozen=True)
@@ -127,6 +135,8 @@ class Prompt:
     choices: Callable[[Game, list[Action], Lang], str] | None = None  # the legal ones
     read: Callable[[Game, str, list[Action]], Action | str | None] | None = None
     # an entry read as an action (or a sentence why not); None: read as any other
+    shows: Callable[[Game, Lang], str] | None = None  # a line shown before the legal
+    # choices (what the seat holds for the decision: the Weise on offer)
 
 
 @dataclass(frozen=True)
@@ -183,6 +193,9 @@ class Mechanism:
     policy: Policy | None = None
     describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
     trump: TrumpWay | None = None  # the trump method it adds (its `kind`: `name`)
+    # -- hooks added with the move of Weis and table Weis (issue 19)
+    table: TableState | None = None  # its entries of the browser table's state (JSON)
+    trick_notes: TrickNotes | None = None  # per trick, a note on the terminal's hand report
 
     @property
     def phase_name(self) -> str:

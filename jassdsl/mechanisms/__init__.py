@@ -15,17 +15,17 @@ from jassdsl.engine.declare import Declarations
 from jassdsl.engine.hand_end import Leave
 from jassdsl.engine.schedule import Schedule
 from jassdsl.engine.sheet import SheetChoice
-from jassdsl.engine.table_weis import TableBonuses
 from jassdsl.engine.trump import TrumpChoice
-from jassdsl.engine.weis import HandBonuses, WeisPhase
 from jassdsl.mechanisms.first_void import FIRST_VOID
 from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.mode_bids import MODE_BIDS
 from jassdsl.mechanisms.rob import ROB
 from jassdsl.mechanisms.sides import SIDES
+from jassdsl.mechanisms.table_weis import TABLE_WEIS
 from jassdsl.mechanisms.take_part import TAKE_PART
 from jassdsl.mechanisms.talon import TALON
 from jassdsl.mechanisms.void_names import VOID_NAMES
+from jassdsl.mechanisms.weis import HAND_BONUSES, WEIS
 
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("schedule", phase=Schedule),
@@ -41,10 +41,10 @@ MECHANISMS: tuple[Mechanism, ...] = (
     # in play: subscribers of play's hooks
     FIRST_VOID,
     VOID_NAMES,
-    Mechanism("weis", phase=WeisPhase),
+    WEIS,
     # keepers: after play, the hand's facts and record
-    Mechanism("hand_bonuses", phase=HandBonuses),
-    Mechanism("table_weis", phase=TableBonuses),
+    HAND_BONUSES,
+    TABLE_WEIS,
     Mechanism("leave", phase=Leave),
     SIDES,
 )

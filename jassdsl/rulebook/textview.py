@@ -15,13 +15,12 @@ from typing import Any
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.counting import TRICKS, counted_facts
 from jassdsl.compile.handfacts import Grant
-from jassdsl.compile.weis import trick_bonuses, trump_made_in
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, SUIT_NAMES, SUITS
 from jassdsl.core.mechanism import partners_in
 from jassdsl.core.tables import MODE_NAMES, ModeTable
-from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick, weis_label
+from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick
 from jassdsl.engine.events import (
     ColumnTaken,
     Dealt,
@@ -31,7 +30,6 @@ from jassdsl.engine.events import (
     Pushed,
     TrickTaken,
     TrumpSet,
-    WeisSaid,
 )
 from jassdsl.engine.improve import own_pile
 from jassdsl.engine.rob import robbing_card
@@ -271,20 +269,14 @@ def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str]
     return lines
 
 
-def table_notes(rules: CompiledRules, result: HandResult, lang: Lang = "en") -> list[str]:
-    """Per trick: the table Weise and table Stöck lying in it ('' for none)."""
-    if not rules.table_bonuses:
-        return [""] * len(result.tricks)
-    cards = [t.cards for t in result.tricks]
-    since = trump_made_in(cards, rules.card_sets_trump)
-    out = []
-    mode = rules.schedule.number(result.trump)
-    for weise, stoeck in trick_bonuses(cards, rules.weis_in(mode), mode, since):
-        said = [weis_label(w) for w in weise]
-        if stoeck:
-            said.append(f"Stöck ({rules.stoeck_bonus})")
-        out.append(say(lang, "live.on_table", said=", ".join(said)) if said else "")
-    return out
+def trick_notes(rules: CompiledRules, result: HandResult, lang: Lang = "en") -> list[str]:
+    """Per trick: what the mechanisms the file uses note on its line ('' for none)."""
+    notes = [""] * len(result.tricks)
+    for x in rules.mechanisms:
+        if x.trick_notes is not None and x.name in rules.configs:
+            notes = [a + b for a, b in zip(notes, x.trick_notes(rules, result, lang),
+                                           strict=True)]
+    return notes
 
 
 def clause_title(rules: CompiledRules, clause_id: str, lang: Lang = "en") -> str:
@@ -392,7 +384,7 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
     if tricks:
         table = final_table(rules, result.trump)
         points = result.trick_points(table, rules.last_bonus)
-        notes = table_notes(rules, result, lang)
+        notes = trick_notes(rules, result, lang)
         lines += [f"  {trick_line(k, t, names, p, result.trick_order(t.leader), lang)}"
                   f"{trick_mode_note(rules, result.trump, k)}{note}"
                   for k, (t, p, note) in
@@ -636,13 +628,6 @@ class Narrator:
         return [self.say("hidden", name=name, what=what) if e.hidden
                 else self.say("value", name=name, what=what, value=answer(value, self.lang))]
 
-    def weis_said(self, e: WeisSaid) -> list[str]:
-        if not self.others(e.seat) or not e.declared:
-            return []
-        said = "; ".join(weis_text(weis_label(w), self.lang) for w in e.said)
-        return [self.say("weis", name=self.names[e.seat],
-                         said=said or say(self.lang, "word.none"))]
-
     def trick_taken(self, e: TrickTaken) -> list[str]:
         """The trick with its points, counted with the trump as it stands (the last
         trick with its bonus)."""
@@ -668,7 +653,7 @@ NARRATE: dict[type[Event], Callable[[Narrator, Any], list[str]]] = {
     Dealt: Narrator.dealt, TrumpSet: Narrator.trump_set, Pushed: Narrator.pushed,
     ColumnTaken: Narrator.column_taken,
     Declared: Narrator.declared,
-    WeisSaid: Narrator.weis_said, TrickTaken: Narrator.trick_taken,
+    TrickTaken: Narrator.trick_taken,
     HandScored: Narrator.hand_scored,
 }
 

@@ -1,0 +1,394 @@
+"""Weis and Stöck held in the hand.
+
+Weis: as play begins, each seat holding a Weis (by the file's table for the hand's mode)
+decides before its first card whether to declare it; after the first trick the side
+with the best Weis scores all of its Weise. Stöck: the trump King and Queen in one hand
+as play began score the file's bonus for its holder's side (the keeper `HandBonuses`,
+mechanism `hand_bonuses`, which adds both to the hand's facts).
+
+Everything about declaring Weis is here: its compiled setting (the file's Weis table, per
+trump mode), its phase, part and events, how the terminal and the table ask and tell it,
+the bot's choice and its words. `compile/weis.py` keeps how Weise are found and compared
+in a hand (the table Weis counts them in a trick too)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from jassdsl.bots import View
+from jassdsl.cli.play import YES_NO
+from jassdsl.compile.compiler import CompiledRules, number, option_value
+from jassdsl.compile.handfacts import HandFacts
+from jassdsl.compile.weis import (
+    Weis,
+    WeisTable,
+    best_seat,
+    hand_weise,
+    stoeck_holder,
+    weis_label,
+)
+from jassdsl.core import model as m
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import RANKS, mask_cards
+from jassdsl.core.deal import trick_seats
+from jassdsl.core.mechanism import Mechanism, Prompt
+from jassdsl.core.modes import in_mode, mode_numbers
+from jassdsl.engine import Game
+from jassdsl.engine.events import Event
+from jassdsl.engine.partners import sharers, side_of
+from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.records import Trick
+from jassdsl.engine.state import State
+from jassdsl.rulebook.textview import weis_text
+from jassdsl.rulebook.words import Lang, say
+
+WEIS_YES, WEIS_NO = Action("weis", 1), Action("weis", 0)  # declare one's best Weis, or not
+
+
+# -- the compiled setting
+@dataclass(frozen=True)
+class WeisConfig:
+    """The Weis table a hand counts: with no trump set, and per trump mode whose entries
+    differ (an entry `if in undenufe`)."""
+
+    table: WeisTable
+    modes: dict[int, WeisTable] = field(default_factory=dict)
+
+    def table_in(self, mode: int) -> WeisTable:
+        """The Weis table of a hand played in this trump mode (-1: none set yet)."""
+        return self.modes.get(mode, self.table)
+
+
+def weis_config(rules: CompiledRules) -> WeisConfig | None:
+    """The file's Weis tables, None where it counts no Weis."""
+    return rules.config("weis", WeisConfig)
+
+
+def weis_in(rules: CompiledRules, mode: int) -> WeisTable | None:
+    """The Weis table of a hand played in this trump mode (-1: none set yet), or None."""
+    config = weis_config(rules)
+    return config.table_in(mode) if config is not None else None
+
+
+def compile_weis(rf: m.RuleFile, options: dict[str, int | str]) -> WeisConfig | None:
+    """The Weis table the file uses (directly or through an option), or None; and per
+    trump mode whose entries differ (an entry `if in undenufe`), that mode's table."""
+    use = rf.setting("weis")
+    if use is None:
+        return None
+    name = use.values[0].text
+    name = str(options.get(name, name))
+    if name == "none":  # an option may switch Weis off
+        return None
+    table = next(t for t in rf.weis_tables if t.name == name)
+    numbers = mode_numbers(rf)
+    plain = weis_table_in(table, options, -1, numbers)
+    by_mode = {mode: weis_table_in(table, options, mode, numbers)
+               for mode in sorted(set(numbers.values()))}
+    return WeisConfig(plain, {mode: t for mode, t in by_mode.items() if t != plain})
+
+
+def weis_table_in(table: m.WeisTableDef, options: dict[str, int | str],
+                  mode: int, numbers: dict[str, int]) -> WeisTable:
+    """The entries of a Weis table that count under these options in this trump mode
+    (-1: no trump set)."""
+    sequences: dict[int, int] = {}
+    fours: dict[int, int] = {}
+    for item in table.items:
+        if not weis_item_counts(item, options, mode, numbers):
+            continue
+        if item.kind == "sequence":
+            for length in range(item.length, 10 if item.or_more else item.length + 1):
+                sequences.setdefault(length, number(item.points, options))
+        elif item.rank is not None:
+            fours[RANKS.index(item.rank.text)] = number(item.points, options)
+    return WeisTable(sequences, fours, table.reuse)
+
+
+def weis_item_counts(item: m.WeisItem, options: dict[str, int | str], mode: int,
+                     numbers: dict[str, int]) -> bool:
+    """Whether a Weis entry counts: all its tests hold (with `unless`: not all of them)."""
+    if not item.tests:
+        return True
+    held = all(weis_test_holds(t, options, mode, numbers) for t in item.tests)
+    return held != item.unless
+
+
+def weis_test_holds(test: m.WeisTest, options: dict[str, int | str], mode: int,
+                    numbers: dict[str, int]) -> bool:
+    if test.kind == "yes":
+        return options.get(test.name.text) == "yes"
+    if test.kind == "mode":
+        return mode >= 0 and in_mode(test.name.text, mode, numbers)
+    return test.choice is not None and options.get(test.name.text) == option_value(test.choice)
+
+
+# -- the phase
+@dataclass(frozen=True, slots=True)
+class WeisSaid(Event):
+    """A player holding Weis declared it (`weise`: the cards per Weis) or kept it quiet;
+    `said` gives the same Weise with their kind, top card and value (`weis_label` names
+    them)."""
+
+    seat: int
+    declared: bool
+    weise: tuple[tuple[int, ...], ...] = ()
+    said: tuple[Weis, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class WeisCounted(Event):
+    """After the first trick: the Weis points per subject (the best side's Weise)."""
+
+    points: tuple[int, ...]
+
+
+@dataclass
+class WeisPart:
+    """Weis declared in the first trick."""
+
+    todo: int = 0  # seats (bits) that still decide on their Weis
+    offer: tuple[tuple[Weis, ...], ...] = ()  # per seat: the Weise it may declare
+    said: tuple[tuple[Weis, ...], ...] = ()  # per seat: the Weise it declared
+    points: tuple[int, ...] = ()  # per subject, once the first trick is over
+
+    def copy(self) -> WeisPart:
+        return WeisPart(self.todo, self.offer, self.said, self.points)
+
+
+def weis_part(s: State) -> WeisPart | None:
+    """The Weis decisions of the first trick (`parts['weis']`), or None without Weis."""
+    part = s.parts.get("weis")
+    assert part is None or isinstance(part, WeisPart)
+    return part
+
+
+@cache
+def weis_cards(mask: int) -> tuple[int, ...]:
+    """The cards of a Weis, lowest first, as the hand's record keeps them (a Weis is one
+    of a few hundred masks: worked out once each)."""
+    return tuple(mask_cards(mask))
+
+
+class WeisPhase(Phase):
+    """The Weis decisions of the first trick; play hands over to it (`State.phase`
+    'weis') when a seat holding a Weis is about to play its first card (`on_turn`), and
+    it counts the Weise when the first trick is taken (`on_trick`)."""
+
+    name = "weis"
+    place = "in play"
+    part_key = "weis"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return "weis" in rules.configs
+
+    def __init__(self, rules: CompiledRules) -> None:
+        super().__init__(rules)
+        self.config = weis_config(rules)
+
+    def new_part(self, s: State) -> None:
+        s.parts[self.name] = WeisPart()
+
+    def on_play(self, g: Table) -> None:
+        """Offer each seat the Weise its hand holds in the hand's mode."""
+        s, r = g.s, self.rules
+        w = weis_part(s)
+        assert w is not None
+        table = self.config.table_in(s.mode) if self.config is not None else None
+        if table is None:
+            return
+        w.offer = tuple([hand_weise(h, table, s.mode) for h in s.hands])
+        w.said = ((),) * r.players
+        w.points = (0,) * r.subjects
+        w.todo = sum(1 << seat for seat, offer in enumerate(w.offer) if offer)
+
+    def on_turn(self, g: Table) -> bool:
+        s = g.s
+        w = weis_part(s)
+        assert w is not None
+        if w.todo >> s.current & 1:
+            s.phase = "weis"
+            return True
+        return False
+
+    def quiet(self, g: Table) -> bool:
+        """No seat is still to decide (the fast playout asks them itself otherwise)."""
+        w = weis_part(g.s)
+        return w is None or not w.todo
+
+    def on_trick(self, g: Table, trick: Trick) -> None:
+        if len(g.s.tricks) == 1:
+            self.count(g)
+
+    def legal(self, g: Table) -> list[Action]:
+        return [WEIS_YES, WEIS_NO]
+
+    def accepts(self, g: Table, action: Action) -> bool:
+        return action in (WEIS_YES, WEIS_NO)
+
+    def take(self, g: Table, action: Action) -> None:
+        s = g.s
+        w = weis_part(s)
+        assert w is not None
+        seat = s.current
+        declare = action.value == 1
+        weise = w.offer[seat] if declare else ()
+        if declare:
+            w.said = (*w.said[:seat], weise, *w.said[seat + 1:])
+        if g.log is not None:
+            g.emit(WeisSaid(s.hand_no, seat, declare,
+                            tuple(tuple(mask_cards(x.cards)) for x in weise), weise))
+        w.todo &= ~(1 << seat)
+        s.phase = "play"
+
+    def count(self, g: Table) -> None:
+        """After the first trick: the side with the best Weis scores all of its Weise."""
+        s, r = g.s, self.rules
+        w = weis_part(s)
+        assert w is not None
+        if not any(w.said):
+            w.points = (0,) * r.subjects
+        else:
+            order = list(trick_seats(r.players, s.playing)[s.tricks[0].leader])
+            best = best_seat(dict(enumerate(w.said)), order)
+            points = [0] * r.subjects
+            if best >= 0:  # the side of the best Weis: a team, or a side of this hand
+                team = side_of(g)
+                side = sum(sum(x.value for x in said) for seat, said in enumerate(w.said)
+                           if team[seat] == team[best])
+                for x in sharers(g, best):
+                    points[x] = side
+            w.points = tuple(points)
+        if g.log is not None:
+            g.emit(WeisCounted(s.hand_no, w.points))
+
+    def nobody_plays(self, g: Table) -> None:
+        """A hand nobody plays has no Weis."""
+        w = weis_part(g.s)
+        assert w is not None
+        w.said, w.points = ((),) * self.rules.players, (0,) * self.rules.subjects
+
+    def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
+        w = weis_part(g.s)
+        assert w is not None
+        return {"weis": tuple(tuple([weis_cards(x.cards) for x in said]) for said in w.said)
+                if any(w.said) else ((),) * len(w.said)}
+
+    def observe(self, g: Table, seat: int) -> dict[str, Any]:
+        w = weis_part(g.s)
+        assert w is not None
+        return {"weis": tuple(tuple(weis_label(x) for x in said) for said in w.said),
+                "weis_offer": tuple(weis_label(x) for x in w.offer[seat])
+                if w.todo >> seat & 1 else ()}
+
+
+class HandBonuses(Phase):
+    """Weis and Stöck as facts of the hand (where the file has Weis or Stöck)."""
+
+    place = "keeper"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return "weis" in rules.configs or bool(rules.stoeck_bonus)
+
+    def __init__(self, rules: CompiledRules) -> None:
+        super().__init__(rules)
+        # a mechanism changes the hands before play: the Stöck is read in those hands
+        self.at_play = any(x.phase is not None and x.phase.changes_hands
+                           and x.phase.used_by(rules) for x in rules.mechanisms)
+
+    def add_facts(self, g: Table, facts: HandFacts) -> None:
+        s, r = g.s, self.rules
+        k = r.subjects
+        w = weis_part(s)
+        facts.weis = list(w.points) if w is not None and w.points else [0] * k
+        facts.stoeck = [0] * k
+        # Stöck belongs to the hand as play began: after folding, taking a pile, robbing,
+        # bettering and the talon (the same as the deal where nothing changes hands)
+        held = s.in_hands if self.at_play else s.dealt
+        holder = stoeck_holder(held, s.mode) if r.stoeck_bonus else -1
+        if holder >= 0:
+            for x in sharers(g, holder):
+                facts.stoeck[x] = r.stoeck_bonus
+
+
+# -- the terminal, the table and the bot
+
+
+def offered(game: Game, lang: Lang) -> str:
+    """The Weise the seat to decide holds, shown before its choices."""
+    obs = game.observe(game.current_player)
+    return say(lang, "live.your_weis",
+               said="; ".join(weis_text(w, lang) for w in obs.weis_offer))
+
+
+def ask(game: Game, lang: Lang) -> str:
+    return say(lang, "live.ask.weis")
+
+
+def choices(game: Game, legal: list[Action], lang: Lang) -> str:
+    return say(lang, "live.choice.weis")
+
+
+def read(game: Game, text: str, legal: list[Action]) -> Action | None:
+    """yes or no (1 or 0); anything else is read as any entry."""
+    word = text.lower().split()[0]
+    return Action("weis", YES_NO[word]) if word in YES_NO else None
+
+
+def label(words: Any, a: Action) -> str:
+    """A button of the browser table."""
+    return str(words.say("live.weis_yes" if a.value == 1 else "live.weis_no"))
+
+
+def table_state(game: Game, seat: int, lang: Lang) -> dict[str, Any]:
+    """Its entries of the browser table's state: the Weise this seat may declare, and
+    those declared openly, per seat, shown while the hand's first tricks are played."""
+    obs = game.observe(seat)
+    return {"weis_offer": list(obs.weis_offer),
+            "weis": [[weis_text(w, lang) for w in said] for said in obs.weis]
+            if obs.phase in ("play", "weis") else []}
+
+
+def narrate(n: Any, e: WeisSaid) -> list[str]:
+    if not n.others(e.seat) or not e.declared:
+        return []
+    said = "; ".join(weis_text(weis_label(w), n.lang) for w in e.said)
+    return [n.say("weis", name=n.names[e.seat], said=said or say(n.lang, "word.none"))]
+
+
+def policy(game: Game, view: View, legal: list[Action]) -> Action:
+    """A declared Weis counts for its side in every rule file: declare it."""
+    return max(legal, key=lambda a: a.value)
+
+
+WORDS: dict[str, tuple[str, str]] = {
+    "live.weis_yes": ("Declare my Weis", "Weis ansagen"),
+    "live.weis_no": ("No Weis", "Kein Weis"),
+    "live.prompt.weis": ("Declare your Weis?", "Weis ansagen?"),
+    "live.says.weis": ("{name} declares Weis: {said}", "{name}: weist {said}"),
+    "live.your_weis": ("your Weis: {said}", "dein Weis: {said}"),
+    "live.ask.weis": ("declare your Weis? (yes or no): ", "Weis ansagen? (ja oder nein): "),
+    "live.choice.weis": ("1) yes, declare it  2) no", "1) ja, ansagen  2) nein"),
+}
+
+
+WEIS = Mechanism(
+    name="weis",
+    words=WORDS,
+    compile=compile_weis,
+    phase=WeisPhase,
+    kinds=("weis",),
+    yes_no=("weis",),
+    prompt=Prompt(ask=ask, choices=choices, read=read, shows=offered),
+    label=label,
+    table=table_state,
+    narrate={WeisSaid: narrate},
+    defaults={"weis": (), "weis_offer": ()},
+    policy=policy,
+)
+
+HAND_BONUSES = Mechanism(name="hand_bonuses", phase=HandBonuses)
