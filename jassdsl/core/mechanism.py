@@ -92,6 +92,11 @@ still name it):
     script reads them (the Weise on offer and those declared).
   - `trick_notes(rules, hand record, lang)`: per trick of the hand, a note the terminal's
     hand report adds to its line ('' for none: the table Weis lying in it).
+  - `report(rules, hand record, names, lang)`: its lines in the terminal's report of a
+    hand that counted bonuses (`Phase.bonuses`), before what each bonus scored (the
+    Weise declared); asked of every mechanism the rules carry.
+  - `Phase.bonuses(table, facts)`: the bonus facts its phase counted in the hand, per
+    subject (`HandResult.bonuses`: Weis, Stöck, table Weis).
 """
 
 from __future__ import annotations
@@ -125,6 +130,8 @@ Told = Callable[[Any, Any, Sequence[Any], Sequence[str], "Lang"], str]
 Story = Callable[["Lang", Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
 TableState = Callable[["Game", int, "Lang"], dict[str, Any]]  # (game, seat, lang) -> entries
 TrickNotes = Callable[[Any, Any, "Lang"], list[str]]  # (rules, HandResult, lang) -> per trick
+Report = Callable[[Any, Any, Sequence[str], "Lang"], list[str]]
+# (rules, HandResult, the seats' names, lang) -> lines
 
 
 @dataclass(frozen=True)
@@ -196,6 +203,7 @@ class Mechanism:
     # -- hooks added with the move of Weis and table Weis (issue 19)
     table: TableState | None = None  # its entries of the browser table's state (JSON)
     trick_notes: TrickNotes | None = None  # per trick, a note on the terminal's hand report
+    report: Report | None = None  # its lines in the terminal's report of a hand with bonuses
 
     @property
     def phase_name(self) -> str:

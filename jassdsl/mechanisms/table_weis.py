@@ -76,6 +76,10 @@ class TableBonuses(Phase):
             stoeck[x] += r.stoeck_bonus if has_stoeck else 0
         facts.table_weis, facts.table_stoeck = weis, stoeck
 
+    def bonuses(self, g: Table, facts: HandFacts) -> dict[str, tuple[int, ...]]:
+        return {"table-weis": tuple(facts.table_weis),
+                "table-stoeck": tuple(facts.table_stoeck)} if facts.table_weis else {}
+
 
 def trick_notes(rules: CompiledRules, result: HandResult, lang: Lang) -> list[str]:
     """Per trick: the table Weise and table Stöck lying in it ('' for none)."""
@@ -93,6 +97,8 @@ def trick_notes(rules: CompiledRules, result: HandResult, lang: Lang) -> list[st
 
 WORDS: dict[str, tuple[str, str]] = {
     "live.on_table": ("; on the table: {said}", "; auf dem Tisch: {said}"),
+    "live.bonus.table-weis": ("table Weis", "Weis auf dem Tisch"),
+    "live.bonus.table-stoeck": ("table Stöck", "Stöck auf dem Tisch"),
 }
 
 

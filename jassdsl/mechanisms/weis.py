@@ -13,6 +13,7 @@ in a hand (the table Weis counts them in a trick too)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -31,11 +32,11 @@ from jassdsl.compile.weis import (
 )
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import RANKS, mask_cards
+from jassdsl.core.cards import CARD_NAMES, RANKS, mask_cards
 from jassdsl.core.deal import trick_seats
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.core.modes import in_mode, mode_numbers
-from jassdsl.engine import Game
+from jassdsl.engine import Game, HandResult
 from jassdsl.engine.events import Event
 from jassdsl.engine.partners import sharers, side_of
 from jassdsl.engine.phase import Phase, Table
@@ -314,6 +315,10 @@ class HandBonuses(Phase):
             for x in sharers(g, holder):
                 facts.stoeck[x] = r.stoeck_bonus
 
+    def bonuses(self, g: Table, facts: HandFacts) -> dict[str, tuple[int, ...]]:
+        return {"weis": tuple(facts.weis), "stoeck": tuple(facts.stoeck)} if facts.weis \
+            else {}
+
 
 # -- the terminal, the table and the bot
 
@@ -360,6 +365,15 @@ def narrate(n: Any, e: WeisSaid) -> list[str]:
     return [n.say("weis", name=n.names[e.seat], said=said or say(n.lang, "word.none"))]
 
 
+def report(rules: CompiledRules, result: HandResult, names: Sequence[str], lang: Lang
+           ) -> list[str]:
+    """The Weise declared in the first trick, in the terminal's report of the hand."""
+    said = [f"{names[seat]} " + " ".join(CARD_NAMES[c] for c in cards)
+            for seat, weise in enumerate(result.weis) for cards in weise]
+    none = say(lang, "word.none")
+    return [say(lang, "live.weis_declared", said="; ".join(said) if said else none)]
+
+
 def policy(game: Game, view: View, legal: list[Action]) -> Action:
     """A declared Weis counts for its side in every rule file: declare it."""
     return max(legal, key=lambda a: a.value)
@@ -373,6 +387,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "live.your_weis": ("your Weis: {said}", "dein Weis: {said}"),
     "live.ask.weis": ("declare your Weis? (yes or no): ", "Weis ansagen? (ja oder nein): "),
     "live.choice.weis": ("1) yes, declare it  2) no", "1) ja, ansagen  2) nein"),
+    "live.weis_declared": ("weis declared: {said}", "gewiesen: {said}"),
+}
+
+HAND_WORDS: dict[str, tuple[str, str]] = {
+    "live.bonus.weis": ("hand Weis", "Weis aus der Hand"),
+    "live.bonus.stoeck": ("hand Stöck", "Stöck aus der Hand"),
 }
 
 
@@ -387,8 +407,9 @@ WEIS = Mechanism(
     label=label,
     table=table_state,
     narrate={WeisSaid: narrate},
+    report=report,
     defaults={"weis": (), "weis_offer": ()},
     policy=policy,
 )
 
-HAND_BONUSES = Mechanism(name="hand_bonuses", phase=HandBonuses)
+HAND_BONUSES = Mechanism(name="hand_bonuses", words=HAND_WORDS, phase=HandBonuses)

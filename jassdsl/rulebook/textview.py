@@ -232,9 +232,6 @@ def grant_text(rules: CompiledRules, grant: Grant, subjects: Sequence[str],
     return f"{subjects[grant.subject]} {amount}{released}"
 
 
-BONUS_LABELS = ("weis", "stoeck", "table-weis", "table-stoeck")  # words: live.bonus.*
-
-
 def reached_with(won_with: str, counted: Sequence[str], lang: Lang) -> str:
     """What reached the target at once: the facts of `count first:` that counted, or
     the trick that did it ('trick 7, counted after hand Stöck')."""
@@ -247,19 +244,20 @@ def reached_with(won_with: str, counted: Sequence[str], lang: Lang) -> str:
 
 
 def bonus_label(fact: str, lang: Lang = "en") -> str:
-    return say(lang, f"live.bonus.{fact}") if fact in BONUS_LABELS else fact
+    """A bonus fact in words (its mechanism's `live.bonus.FACT`), else by its name."""
+    return say(lang, f"live.bonus.{fact}") if f"live.bonus.{fact}" in TEXT else fact
 
 
-def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str],
-               counted: Sequence[str] = (), lang: Lang = "en") -> list[str]:
-    """The Weise declared in the first trick and what Weis and Stöck scored; `counted`:
-    the only facts that counted, when the game ended at once in this hand."""
+def bonus_lines(rules: CompiledRules, result: HandResult, names: Sequence[str],
+                subjects: Sequence[str], counted: Sequence[str] = (), lang: Lang = "en"
+                ) -> list[str]:
+    """What the mechanisms tell of a hand with bonuses (the Weise declared), then what
+    each bonus scored; `counted`: the only facts that counted, when the game ended at
+    once in this hand."""
     if not result.bonuses:
         return []
-    said = [f"{names[seat]} " + " ".join(CARD_NAMES[c] for c in cards)
-            for seat, weise in enumerate(result.weis) for cards in weise]
-    none = say(lang, "word.none")
-    lines = ["  " + say(lang, "live.weis_declared", said="; ".join(said) if said else none)]
+    lines = [f"  {line}" for x in rules.mechanisms if x.report is not None
+             for line in x.report(rules, result, names, lang)]
     for bonus, values in result.bonuses.items():
         scored = [f"{subjects[x]} {v}" for x, v in enumerate(values) if v]
         if scored:
@@ -391,7 +389,7 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
                   enumerate(zip(result.tricks, points, notes, strict=True), 1)]
     lines += [f"  {line}" for line in clause_facts(rules, result, subjects, lang)]
     counted = counted_facts(rules.count_first, result.won_with)
-    lines += weis_lines(result, names, subjects, counted, lang)
+    lines += bonus_lines(rules, result, names, subjects, counted, lang)
     title = clause_title(rules, result.clause, lang)
     lines.append("  " + say(lang, "live.scored_line", clause=result.clause)
                  + (f' "{title}"' if title else ""))
