@@ -95,6 +95,10 @@ still name it):
   - `report(rules, hand record, names, lang)`: its lines in the terminal's report of a
     hand that counted bonuses (`Phase.bonuses`), before what each bonus scored (the
     Weise declared); asked of every mechanism the rules carry.
+  - `section(lang, variant)`: a section of its own in a variant's rulebook page, after
+    the declarations (the Weis tables); `short(lang, rule file)`: the items it adds to
+    what a hand brings besides the cards on the comparison page, each with the option it
+    depends on (None: always) and the option's values under which it counts.
   - `Phase.bonuses(table, facts)`: the bonus facts its phase counted in the hand, per
     subject (`HandResult.bonuses`: Weis, Stöck, table Weis).
 """
@@ -132,6 +136,8 @@ TableState = Callable[["Game", int, "Lang"], dict[str, Any]]  # (game, seat, lan
 TrickNotes = Callable[[Any, Any, "Lang"], list[str]]  # (rules, HandResult, lang) -> per trick
 Report = Callable[[Any, Any, Sequence[str], "Lang"], list[str]]
 # (rules, HandResult, the seats' names, lang) -> lines
+Short = Callable[["Lang", "m.RuleFile"], list[tuple[str, "m.Option | None", list[str]]]]
+# (lang, rule file) -> (item, the option it depends on or None, the option's values it counts under)
 
 
 @dataclass(frozen=True)
@@ -204,6 +210,8 @@ class Mechanism:
     table: TableState | None = None  # its entries of the browser table's state (JSON)
     trick_notes: TrickNotes | None = None  # per trick, a note on the terminal's hand report
     report: Report | None = None  # its lines in the terminal's report of a hand with bonuses
+    section: Story | None = None  # a section of its own in a variant's rulebook page
+    short: Short | None = None  # what it adds to the bonuses of the rulebook's comparison
 
     @property
     def phase_name(self) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from jassdsl.bots import View
 from jassdsl.cli.play import YES_NO
-from jassdsl.compile.compiler import CompiledRules, number, option_value
+from jassdsl.compile.compiler import CompiledRules, names_used, number, option_value
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.compile.weis import (
     Weis,
@@ -42,8 +42,11 @@ from jassdsl.engine.partners import sharers, side_of
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.records import Trick
 from jassdsl.engine.state import State
+from jassdsl.rulebook import safe
+from jassdsl.rulebook.expressions import mode_prose, own_name
+from jassdsl.rulebook.render import rank_names, table, used_tables, value_text
 from jassdsl.rulebook.textview import weis_text
-from jassdsl.rulebook.words import Lang, say
+from jassdsl.rulebook.words import TEXT, Lang, join_words, say
 
 WEIS_YES, WEIS_NO = Action("weis", 1), Action("weis", 0)  # declare one's best Weis, or not
 
@@ -379,7 +382,164 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
     return max(legal, key=lambda a: a.value)
 
 
+# -- the rulebook
+
+
+def section(lang: Lang, v: Any) -> list[str]:
+    """The Weis tables and how Weise compare; where no hand can have a trump suit, a tie is
+    not settled by trump (as in a Slalom)."""
+    rf: m.RuleFile = v.model
+    trump = "trump" in used_tables(v.rules)
+    use = rf.setting("weis")
+    if use is None:
+        return []
+    out = [f"## {say(lang, 'h.weis')}", ""]
+    name = use.values[0].text
+    opt = next((o for o in rf.options if o.name == name), None)
+    if opt is not None:
+        choices = join_words(lang, [f"*{own_name(lang, rf, c.word())}*" for c in opt.choices],
+                             "or")
+        out += [say(lang, "weis.option", name=safe.code(name), choices=choices,
+                    default=own_name(lang, rf, opt.default.word())), ""]
+        shown = [t for t in rf.weis_tables if t.name in {c.word() for c in opt.choices}]
+    else:
+        out += [say(lang, "weis.uses", name=own_name(lang, rf, name)), ""]
+        shown = [t for t in rf.weis_tables if t.name == name]
+    for t in shown:
+        out += [f"### {say(lang, 'weis.table', name=own_name(lang, rf, t.name))}", ""]
+        rows = [[weis_item(lang, item, rf), value_text(lang, rf, item.points)]
+                for item in t.items]
+        out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
+        out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
+    out += [say(lang, "weis.compare" if trump else "weis.compare_no_trump"), ""]
+    used = names_used(rf)
+    if "table-weis" in used:
+        out += [say(lang, "weis.on_table"), ""]
+    stoeck = next((b.points for b in rf.bonuses if b.name.text == "stoeck"), None)
+    if "table-stoeck" in used and stoeck is not None and stoeck.number != 0:
+        out += [say(lang, "weis.table_stoeck", points=value_text(lang, rf, stoeck)), ""]
+    return out
+
+
+def weis_item(lang: Lang, item: m.WeisItem, rf: m.RuleFile | None = None) -> str:
+    if item.kind == "sequence":
+        key = "weis.sequence_more" if item.or_more else "weis.sequence"
+        text = say(lang, key, n=item.length)
+    else:
+        rank = item.rank.text if item.rank is not None else "?"
+        text = say(lang, "weis.four", rank=f"{rank} ({rank_names(lang, rank)})")
+    if item.tests:  # the trump modes first, then the options: "in Undenufe when ..."
+        modes = join_words(lang, [weis_test(lang, t, rf) for t in item.tests
+                                  if t.kind == "mode"])
+        opts = join_words(lang, [weis_test(lang, t, rf) for t in item.tests
+                                 if t.kind != "mode"])
+        tests = say(lang, "weis.test.both", modes=modes, options=opts) if modes and opts \
+            else modes or opts
+        text += say(lang, "weis.unless" if item.unless else "weis.if", tests=tests)
+    return text
+
+
+def weis_test(lang: Lang, test: m.WeisTest, rf: m.RuleFile | None = None) -> str:
+    """One condition of a Weis entry in words: an option, its choice, or a trump mode (one
+    the file defines by its title)."""
+    if test.kind == "mode":
+        key = f"weis.mode.{test.name.text}"
+        mode = say(lang, key) if key in TEXT or rf is None else \
+            mode_prose(lang, rf, test.name.text)
+        return say(lang, "weis.test.mode", mode=mode)
+    if test.kind == "option" and test.choice is not None:
+        return say(lang, "weis.test.option", name=safe.code(test.name.text),
+                   choice=safe.code(test.choice.word()))
+    return say(lang, "weis.test.yes", name=safe.code(test.name.text))
+
+
+def short(lang: Lang, rf: m.RuleFile) -> list[tuple[str, m.Option | None, list[str]]]:
+    """Weis among what a hand brings besides the cards (the comparison page), where an
+    option names the table: with every choice but `none`."""
+    weis = rf.setting("weis")
+    if weis is None:
+        return []
+    chosen = next((o for o in rf.options if o.name == weis.values[0].text), None)
+    return [(say(lang, "short.weis"), chosen, [] if chosen is None else
+             [c.word() for c in chosen.choices if c.word() != "none"])]
+
+
 WORDS: dict[str, tuple[str, str]] = {
+    "h.weis": ("Weis", "Weis"),
+    "short.weis": ("Weis", "Weis"),
+    "weis.uses": ("This variant counts Weis from the table *{name}*.",
+                  "Diese Variante zählt Weis nach der Tabelle *{name}*."),
+    "weis.option": (
+        "The option {name} chooses the Weis table ({choices}; *{default}* by default).",
+        "Die Option {name} wählt die Weistabelle ({choices}; voreingestellt *{default}*).",
+    ),
+    "weis.table": ("Weis table *{name}*", "Weistabelle *{name}*"),
+    "weis.col.what": ("Combination", "Kombination"),
+    "weis.col.points": ("Points", "Punkte"),
+    "weis.sequence": ("{n} cards in sequence in one suit", "{n} Karten in Folge in einer Farbe"),
+    "weis.sequence_more": (
+        "{n} or more cards in sequence in one suit",
+        "{n} oder mehr Karten in Folge in einer Farbe",
+    ),
+    "weis.four": ("four {rank}", "vier {rank}"),
+    "weis.if": (" (only {tests})", " (nur {tests})"),
+    "weis.unless": (" (except {tests})", " (ausser {tests})"),
+    "weis.test.both": ("{modes} {options}", "{modes}, {options}"),
+    "weis.test.yes": ("with the option {name}", "mit der Option {name}"),
+    "weis.test.option": ("when the option {name} is {choice}",
+                         "wenn die Option {name} {choice} ist"),
+    "weis.test.mode": ("in {mode}", "bei {mode}"),
+    "weis.mode.suits": ("a trump suit", "einer Trumpffarbe"),
+    "weis.mode.obenabe": ("Obenabe", "Obenabe"),
+    "weis.mode.undenufe": ("Undenufe", "Undenufe"),
+    "weis.once": (
+        "A card counts in one combination only.",
+        "Eine Karte zählt nur in einer Kombination.",
+    ),
+    "weis.twice": (
+        "A card may count in a sequence and in a four of a kind at once.",
+        "Eine Karte darf zugleich in einer Folge und in einem Vierling zählen.",
+    ),
+    "weis.compare": (
+        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
+        "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
+        "beats four of a kind, a longer sequence a shorter one, then the higher top card, "
+        "then trump; a full tie goes to whoever plays earlier to the first trick.",
+        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
+        "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
+        "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
+        "oberste Karte, dann Trumpf; bei vollem Gleichstand zählt, wer früher zum ersten "
+        "Stich zugibt.",
+    ),
+    "weis.compare_no_trump": (
+        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
+        "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
+        "beats four of a kind, a longer sequence a shorter one, then the higher top card; "
+        "there is no trump, so a full tie goes to whoever plays earlier to the first trick.",
+        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
+        "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
+        "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
+        "oberste Karte; da es keinen Trumpf gibt, zählt bei vollem Gleichstand, wer früher "
+        "zum ersten Stich zugibt.",
+    ),
+    "weis.on_table": (
+        "**Table Weis.** The cards lying in one trick can form a Weis of this table too "
+        "(for example the Ace, King, Queen and Jack of one suit, worth 50). Such a table "
+        "Weis belongs to the player who takes the trick; it counts whatever the trump, and "
+        "table Weise are not compared with each other: every one counts.",
+        "**Tischweis.** Auch die Karten, die in einem Stich liegen, können einen Weis dieser "
+        "Tabelle bilden (zum Beispiel Ass, König, Dame und Bube einer Farbe, 50 Punkte). "
+        "Ein solcher Tischweis gehört dem Spieler, der den Stich nimmt; er zählt unabhängig "
+        "vom Trumpf, und Tischweise werden nicht verglichen: jeder zählt.",
+    ),
+    "weis.table_stoeck": (
+        "**Table Stöck.** When the King and Queen (Ober) of trump lie in one trick and trump "
+        "was made in that trick or an earlier one, they count {points} points for the "
+        "player who takes the trick.",
+        "**Tisch-Stöck.** Liegen König und Dame (Ober) der Trumpffarbe im selben Stich und "
+        "wurde in diesem oder einem früheren Stich Trumpf gemacht, zählen sie {points} "
+        "Punkte für den Spieler, der den Stich nimmt.",
+    ),
     "live.weis_yes": ("Declare my Weis", "Weis ansagen"),
     "live.weis_no": ("No Weis", "Kein Weis"),
     "live.prompt.weis": ("Declare your Weis?", "Weis ansagen?"),
@@ -408,6 +568,8 @@ WEIS = Mechanism(
     table=table_state,
     narrate={WeisSaid: narrate},
     report=report,
+    section=section,
+    short=short,
     defaults={"weis": (), "weis_offer": ()},
     policy=policy,
 )

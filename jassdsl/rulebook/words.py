@@ -32,7 +32,6 @@ OWN: dict[str, tuple[str, str]] = {
     "h.trump": ("How trump is set", "Wie der Trumpf bestimmt wird"),
     "h.play": ("Playing to a trick", "Zugeben"),
     "h.declare": ("Declarations before play", "Ansagen vor dem Spiel"),
-    "h.weis": ("Weis", "Weis"),
     "h.scoring": ("Scoring a hand", "Abrechnung einer Runde"),
     "h.checks": ("Checks after every hand", "Prüfungen nach jeder Runde"),
     "h.end": ("End of the game", "Spielende"),
@@ -536,79 +535,7 @@ OWN: dict[str, tuple[str, str]] = {
         "Angesagt wird das nur, wenn die Option {name} {value} ist.",
     ),
     # -- Weis
-    "weis.uses": ("This variant counts Weis from the table *{name}*.", "Diese Variante zählt Weis nach der Tabelle *{name}*."),
-    "weis.option": (
-        "The option {name} chooses the Weis table ({choices}; *{default}* by default).",
-        "Die Option {name} wählt die Weistabelle ({choices}; voreingestellt *{default}*).",
-    ),
-    "weis.table": ("Weis table *{name}*", "Weistabelle *{name}*"),
-    "weis.col.what": ("Combination", "Kombination"),
-    "weis.col.points": ("Points", "Punkte"),
-    "weis.sequence": ("{n} cards in sequence in one suit", "{n} Karten in Folge in einer Farbe"),
-    "weis.sequence_more": (
-        "{n} or more cards in sequence in one suit",
-        "{n} oder mehr Karten in Folge in einer Farbe",
-    ),
-    "weis.four": ("four {rank}", "vier {rank}"),
     "weis.only_if": (" (only with the option {name})", " (nur mit der Option {name})"),
-    "weis.if": (" (only {tests})", " (nur {tests})"),
-    "weis.unless": (" (except {tests})", " (ausser {tests})"),
-    "weis.test.both": ("{modes} {options}", "{modes}, {options}"),
-    "weis.test.yes": ("with the option {name}", "mit der Option {name}"),
-    "weis.test.option": ("when the option {name} is {choice}",
-                         "wenn die Option {name} {choice} ist"),
-    "weis.test.mode": ("in {mode}", "bei {mode}"),
-    "weis.mode.suits": ("a trump suit", "einer Trumpffarbe"),
-    "weis.mode.obenabe": ("Obenabe", "Obenabe"),
-    "weis.mode.undenufe": ("Undenufe", "Undenufe"),
-    "weis.once": (
-        "A card counts in one combination only.",
-        "Eine Karte zählt nur in einer Kombination.",
-    ),
-    "weis.twice": (
-        "A card may count in a sequence and in a four of a kind at once.",
-        "Eine Karte darf zugleich in einer Folge und in einem Vierling zählen.",
-    ),
-    "weis.compare": (
-        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
-        "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
-        "beats four of a kind, a longer sequence a shorter one, then the higher top card, "
-        "then trump; a full tie goes to whoever plays earlier to the first trick.",
-        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
-        "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
-        "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
-        "oberste Karte, dann Trumpf; bei vollem Gleichstand zählt, wer früher zum ersten "
-        "Stich zugibt.",
-    ),
-    "weis.compare_no_trump": (
-        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
-        "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
-        "beats four of a kind, a longer sequence a shorter one, then the higher top card; "
-        "there is no trump, so a full tie goes to whoever plays earlier to the first trick.",
-        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
-        "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
-        "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
-        "oberste Karte; da es keinen Trumpf gibt, zählt bei vollem Gleichstand, wer früher "
-        "zum ersten Stich zugibt.",
-    ),
-    "weis.on_table": (
-        "**Table Weis.** The cards lying in one trick can form a Weis of this table too "
-        "(for example the Ace, King, Queen and Jack of one suit, worth 50). Such a table "
-        "Weis belongs to the player who takes the trick; it counts whatever the trump, and "
-        "table Weise are not compared with each other: every one counts.",
-        "**Tischweis.** Auch die Karten, die in einem Stich liegen, können einen Weis dieser "
-        "Tabelle bilden (zum Beispiel Ass, König, Dame und Bube einer Farbe, 50 Punkte). "
-        "Ein solcher Tischweis gehört dem Spieler, der den Stich nimmt; er zählt unabhängig "
-        "vom Trumpf, und Tischweise werden nicht verglichen: jeder zählt.",
-    ),
-    "weis.table_stoeck": (
-        "**Table Stöck.** When the King and Queen (Ober) of trump lie in one trick and trump "
-        "was made in that trick or an earlier one, they count {points} points for the "
-        "player who takes the trick.",
-        "**Tisch-Stöck.** Liegen König und Dame (Ober) der Trumpffarbe im selben Stich und "
-        "wurde in diesem oder einem früheren Stich Trumpf gemacht, zählen sie {points} "
-        "Punkte für den Spieler, der den Stich nimmt.",
-    ),
     # -- scoring
     "scoring.intro": (
         "After the last trick the rules below are read from the top; the first one that "
@@ -926,7 +853,6 @@ OWN: dict[str, tuple[str, str]] = {
     "short.puur": ("a lone Puur need not be played to trump",
                    "ein blanker Puur muss nicht zugegeben werden"),
     "short.no_trump": ("does not arise (no trump)", "entfällt (kein Trumpf)"),
-    "short.weis": ("Weis", "Weis"),
     "short.bonus.stoeck": ("Stöck {points}", "Stöck {points}"),
     "short.bonus.match": ("match {points}", "Match {points}"),
     "short.bonus.last-trick": ("last trick {points}", "letzter Stich {points}"),
