@@ -95,6 +95,8 @@ still name it):
   - `report(rules, hand record, names, lang)`: its lines in the terminal's report of a
     hand that counted bonuses (`Phase.bonuses`), before what each bonus scored (the
     Weise declared); asked of every mechanism the rules carry.
+  - `names(rule file)`: the names its statements give in a file (Weis tables), which
+    `names in german` may translate.
   - `section(lang, variant)`: a section of its own in a variant's rulebook page, after
     the declarations (the Weis tables); `short(lang, rule file)`: the items it adds to
     what a hand brings besides the cards on the comparison page, each with the option it
@@ -212,6 +214,8 @@ class Mechanism:
     report: Report | None = None  # its lines in the terminal's report of a hand with bonuses
     section: Story | None = None  # a section of its own in a variant's rulebook page
     short: Short | None = None  # what it adds to the bonuses of the rulebook's comparison
+    names: Callable[[m.RuleFile], set[str]] | None = None  # the names its statements give
+    # a file (`names in german` may give each a German word)
 
     @property
     def phase_name(self) -> str:

@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from jassdsl.bots import View
 from jassdsl.cli.play import YES_NO
 from jassdsl.compile.compiler import CompiledRules, names_used, number, option_value
 from jassdsl.compile.handfacts import HandFacts
+from jassdsl.compile.settings import get
 from jassdsl.compile.weis import (
     Weis,
     WeisTable,
@@ -34,6 +35,7 @@ from jassdsl.core import model as m
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_NAMES, RANKS, mask_cards
 from jassdsl.core.deal import trick_seats
+from jassdsl.core.errors import did_you_mean
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.core.modes import in_mode, mode_numbers
 from jassdsl.engine import Game, HandResult
@@ -42,6 +44,8 @@ from jassdsl.engine.partners import sharers, side_of
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.records import Trick
 from jassdsl.engine.state import State
+from jassdsl.language.check import MAX_POINTS, TRUMP_MODES
+from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.expressions import mode_prose, own_name
 from jassdsl.rulebook.render import rank_names, table, used_tables, value_text
@@ -49,6 +53,141 @@ from jassdsl.rulebook.textview import weis_text
 from jassdsl.rulebook.words import TEXT, Lang, join_words, say
 
 WEIS_YES, WEIS_NO = Action("weis", 1), Action("weis", 0)  # declare one's best Weis, or not
+
+
+# -- the statements
+GRAMMAR = """
+%extend _statement: weis_table | weis_use
+// a table of Weis: combinations held in a hand, and their points
+weis_table: "weis" ID ":" weis_item ("," weis_item)* ";" weis_cards
+weis_item: "sequence" INT [weis_or_more] "=" value [weis_when]   -> weis_sequence
+         | "four" rank "=" value [weis_when]                     -> weis_four
+weis_or_more: "or" "more"
+// an entry counts only if (or unless) all its tests hold: a yes/no option is yes, an
+// option has a choice, the hand is played in a trump mode
+weis_when: "if" weis_test ("and" weis_test)*      -> weis_if
+         | "unless" weis_test ("and" weis_test)*  -> weis_unless
+weis_test: ID                                     -> weis_test_yes
+         | ID "=" value                           -> weis_test_option
+         | "in" ID                                -> weis_test_mode
+weis_cards: "each" "card" "once"             -> weis_once
+          | "cards" "may" "count" "twice"    -> weis_twice
+// the table a hand counts: one of the file's, or an option choosing one (or none)
+weis_use: "weis" ":" ID
+"""
+
+TEST_MODES = tuple(w for w in TRUMP_MODES if len(w) > 1)  # `in MODE` in a Weis entry
+
+
+class WeisTest(m.Node):
+    """One test of a Weis entry's condition: a yes/no option is yes (`four-nines`), an
+    option has a choice (`undenufe-eleven = six`), the hand's trump mode (`in undenufe`)."""
+
+    kind: Literal["yes", "option", "mode"]
+    name: m.Word  # the option, or the mode: suits, obenabe, undenufe
+    choice: m.Value | None = None
+
+
+class WeisItem(m.Node):
+    """One line of a Weis table: a sequence of a length, or four cards of a rank."""
+
+    kind: Literal["sequence", "four"]
+    length: int = 0
+    or_more: bool = False
+    rank: m.Word | None = None
+    points: m.Value
+    tests: tuple[WeisTest, ...] = ()  # the entry counts only when all of them hold
+    unless: bool = False  # ... or, with `unless`, only when not all of them hold
+
+
+class WeisTableDef(m.Node):
+    """`weis NAME: ITEM, ...; each card once`: a table of Weis a file may count."""
+
+    name: str
+    items: tuple[WeisItem, ...]
+    reuse: bool
+
+
+def tables_of(rf: m.RuleFile) -> tuple[WeisTableDef, ...]:
+    """The file's Weis tables, in file order."""
+    return rf.parts_of("weis", WeisTableDef)
+
+
+def table_names(rf: m.RuleFile) -> set[str]:
+    """The names the file gives its Weis tables (`names in german` may translate them)."""
+    return {t.name for t in tables_of(rf)}
+
+
+def build_item(kind: Literal["sequence", "four"], meta: Any, cond: Any, **fields: Any
+               ) -> WeisItem:
+    unless, tests = cond or (False, ())
+    return WeisItem(pos=pos_of(meta), kind=kind, tests=tests, unless=unless, **fields)
+
+
+BUILD: dict[str, Any] = {
+    "weis_table": lambda meta, ch: WeisTableDef(pos=pos_of(meta), name=str(ch[0]),
+                                                items=tuple(ch[1:-1]), reuse=ch[-1]),
+    "weis_sequence": lambda meta, ch: build_item(
+        "sequence", meta, ch[3], length=int(ch[0]), or_more=ch[1] is not None, points=ch[2]),
+    "weis_four": lambda meta, ch: build_item("four", meta, ch[2], rank=ch[0], points=ch[1]),
+    "weis_or_more": lambda meta, ch: True,
+    "weis_if": lambda meta, ch: (False, tuple(ch)),
+    "weis_unless": lambda meta, ch: (True, tuple(ch)),
+    "weis_test_yes": lambda meta, ch: WeisTest(pos=pos_of(meta), kind="yes", name=word(ch[0])),
+    "weis_test_option": lambda meta, ch: WeisTest(pos=pos_of(meta), kind="option",
+                                                  name=word(ch[0]), choice=ch[1]),
+    "weis_test_mode": lambda meta, ch: WeisTest(pos=pos_of(meta), kind="mode",
+                                                name=word(ch[0])),
+    "weis_once": lambda meta, ch: False,
+    "weis_twice": lambda meta, ch: True,
+    # `weis: TABLE` is a setting of the file (`rf.setting("weis")`), as the table has it
+    "weis_use": lambda meta, ch: m.Setting(pos=pos_of(meta), key="weis",
+                                           values=(word(ch[0]),)),
+}
+
+
+def check(c: Any, rf: m.RuleFile) -> None:
+    """Each Weis table's entries, and the table `weis:` names (or an option choosing one)."""
+    tables = {t.name for t in tables_of(rf)}
+    sequence = get("sequence")
+    for t in tables_of(rf):
+        for item in t.items:
+            if item.kind == "sequence" and not sequence.low <= item.length <= sequence.high:
+                c.error(item.pos, "card", f"a sequence has {sequence.low} to "
+                        f"{sequence.high} cards")
+            c.value(item.points, 0, MAX_POINTS, "a Weis")
+            if item.rank is not None and item.rank.text not in RANKS:
+                c.not_a_rank(item.rank)
+            for test in item.tests:
+                check_test(c, test)
+    use = rf.setting("weis")
+    if use is None:
+        return
+    w = use.values[0]
+    if w.text in tables:
+        return
+    if w.text in c.options:
+        c.word_option(w, tables | {"none"})
+        return
+    c.error(w.pos, "unknown-name", f"no Weis table {w.text!r}; "
+            f"{did_you_mean(w.text, [*tables, *c.options])}tables: "
+            f"{', '.join(sorted(tables)) or 'none (write one with weis NAME: ...)'}")
+
+def check_test(c: Any, test: WeisTest) -> None:
+    """`if four-nines`, `if undenufe-eleven = six`, `if in undenufe`: a yes/no option,
+    an option and one of its choices, or a trump mode."""
+    if test.kind == "yes":
+        c.word_option(test.name, {"yes", "no"})
+        return
+    if test.kind == "mode":
+        if test.name.text not in TEST_MODES and test.name.text not in c.file_modes:
+            c.error(test.name.pos, "unknown-name", f"{test.name.text!r} is not a trump "
+                    f"mode; {did_you_mean(test.name.text, [*TEST_MODES, *c.file_modes])}"
+                    f"a Weis entry may name {', '.join([*TEST_MODES, *c.file_modes])}")
+        return
+    if test.choice is not None:
+        c.option_choice(test.name, test.choice)
+
 
 
 # -- the compiled setting
@@ -86,7 +225,7 @@ def compile_weis(rf: m.RuleFile, options: dict[str, int | str]) -> WeisConfig | 
     name = str(options.get(name, name))
     if name == "none":  # an option may switch Weis off
         return None
-    table = next(t for t in rf.weis_tables if t.name == name)
+    table = next(t for t in tables_of(rf) if t.name == name)
     numbers = mode_numbers(rf)
     plain = weis_table_in(table, options, -1, numbers)
     by_mode = {mode: weis_table_in(table, options, mode, numbers)
@@ -94,7 +233,7 @@ def compile_weis(rf: m.RuleFile, options: dict[str, int | str]) -> WeisConfig | 
     return WeisConfig(plain, {mode: t for mode, t in by_mode.items() if t != plain})
 
 
-def weis_table_in(table: m.WeisTableDef, options: dict[str, int | str],
+def weis_table_in(table: WeisTableDef, options: dict[str, int | str],
                   mode: int, numbers: dict[str, int]) -> WeisTable:
     """The entries of a Weis table that count under these options in this trump mode
     (-1: no trump set)."""
@@ -111,7 +250,7 @@ def weis_table_in(table: m.WeisTableDef, options: dict[str, int | str],
     return WeisTable(sequences, fours, table.reuse)
 
 
-def weis_item_counts(item: m.WeisItem, options: dict[str, int | str], mode: int,
+def weis_item_counts(item: WeisItem, options: dict[str, int | str], mode: int,
                      numbers: dict[str, int]) -> bool:
     """Whether a Weis entry counts: all its tests hold (with `unless`: not all of them)."""
     if not item.tests:
@@ -120,7 +259,7 @@ def weis_item_counts(item: m.WeisItem, options: dict[str, int | str], mode: int,
     return held != item.unless
 
 
-def weis_test_holds(test: m.WeisTest, options: dict[str, int | str], mode: int,
+def weis_test_holds(test: WeisTest, options: dict[str, int | str], mode: int,
                     numbers: dict[str, int]) -> bool:
     if test.kind == "yes":
         return options.get(test.name.text) == "yes"
@@ -401,10 +540,10 @@ def section(lang: Lang, v: Any) -> list[str]:
                              "or")
         out += [say(lang, "weis.option", name=safe.code(name), choices=choices,
                     default=own_name(lang, rf, opt.default.word())), ""]
-        shown = [t for t in rf.weis_tables if t.name in {c.word() for c in opt.choices}]
+        shown = [t for t in tables_of(rf) if t.name in {c.word() for c in opt.choices}]
     else:
         out += [say(lang, "weis.uses", name=own_name(lang, rf, name)), ""]
-        shown = [t for t in rf.weis_tables if t.name == name]
+        shown = [t for t in tables_of(rf) if t.name == name]
     for t in shown:
         out += [f"### {say(lang, 'weis.table', name=own_name(lang, rf, t.name))}", ""]
         rows = [[weis_item(lang, item, rf), value_text(lang, rf, item.points)]
@@ -421,7 +560,7 @@ def section(lang: Lang, v: Any) -> list[str]:
     return out
 
 
-def weis_item(lang: Lang, item: m.WeisItem, rf: m.RuleFile | None = None) -> str:
+def weis_item(lang: Lang, item: WeisItem, rf: m.RuleFile | None = None) -> str:
     if item.kind == "sequence":
         key = "weis.sequence_more" if item.or_more else "weis.sequence"
         text = say(lang, key, n=item.length)
@@ -439,7 +578,7 @@ def weis_item(lang: Lang, item: m.WeisItem, rf: m.RuleFile | None = None) -> str
     return text
 
 
-def weis_test(lang: Lang, test: m.WeisTest, rf: m.RuleFile | None = None) -> str:
+def weis_test(lang: Lang, test: WeisTest, rf: m.RuleFile | None = None) -> str:
     """One condition of a Weis entry in words: an option, its choice, or a trump mode (one
     the file defines by its title)."""
     if test.kind == "mode":
@@ -558,6 +697,11 @@ HAND_WORDS: dict[str, tuple[str, str]] = {
 
 WEIS = Mechanism(
     name="weis",
+    grammar=GRAMMAR,
+    build=BUILD,
+    repeated=(WeisTableDef,),
+    names=table_names,
+    check=check,
     words=WORDS,
     compile=compile_weis,
     phase=WeisPhase,
