@@ -21,11 +21,10 @@ from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.mode_bids import MODE_BIDS
 from jassdsl.mechanisms.rob import ROB
 from jassdsl.mechanisms.sides import SIDES
-from jassdsl.mechanisms.table_weis import TABLE_WEIS
 from jassdsl.mechanisms.take_part import TAKE_PART
 from jassdsl.mechanisms.talon import TALON
 from jassdsl.mechanisms.void_names import VOID_NAMES
-from jassdsl.mechanisms.weis import HAND_BONUSES, WEIS
+from jassdsl.mechanisms.weis import HAND_BONUSES, TABLE_WEIS, WEIS
 
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("schedule", phase=Schedule),

@@ -1,14 +1,17 @@
-"""Weis and Stöck held in the hand.
+"""Weis and Stöck: held in the hand, and lying on the table.
 
 Weis: as play begins, each seat holding a Weis (by the file's table for the hand's mode)
 decides before its first card whether to declare it; after the first trick the side
 with the best Weis scores all of its Weise. Stöck: the trump King and Queen in one hand
 as play began score the file's bonus for its holder's side (the keeper `HandBonuses`,
-mechanism `hand_bonuses`, which adds both to the hand's facts).
+mechanism `hand_bonuses`, which adds both to the hand's facts). Table Weis and table
+Stöck (mechanism `table_weis`): Weise and Stöck lying in the tricks a side took, counted
+for that side when the hand is over, where the file asks for them.
 
-Everything about declaring Weis is here: its compiled setting (the file's Weis table, per
-trump mode), its phase, part and events, how the terminal and the table ask and tell it,
-the bot's choice and its words. `compile/weis.py` keeps how Weise are found and compared
+Everything about them is here: the statements (the Weis tables, `weis: TABLE`), their
+check and compiled setting (the file's Weis table, per trump mode), the phases, parts and
+events, how the terminal and the table ask and tell them, the bot's choice, the rulebook's
+Weis section and the words. `compile/weis.py` keeps how Weise are found and compared
 in a hand (the table Weis counts them in a trick too)."""
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from jassdsl.compile.weis import (
     best_seat,
     hand_weise,
     stoeck_holder,
+    trick_bonuses,
+    trump_made_in,
     weis_label,
 )
 from jassdsl.core import model as m
@@ -462,6 +467,85 @@ class HandBonuses(Phase):
             else {}
 
 
+TABLE_FACTS = frozenset({"table-weis", "table-stoeck"})  # the facts that ask for table Weis
+
+
+# -- table Weis and table Stöck: Weise and Stöck lying in the tricks a side took, counted
+# for that side when the hand is over; table Stöck only from the trick in which trump was
+# made on (the keeper notes that trick as a subscriber of play's `on_trick`)
+
+
+def compile_table_weis(rf: m.RuleFile, options: dict[str, int | str]) -> bool | None:
+    """Counted where the file reads one of its facts (None: it never asks)."""
+    return True if names_used(rf) & TABLE_FACTS else None
+
+
+@dataclass
+class TableBonusPart:
+    since: int = -1  # the trick (from 0) in which trump was made, -1: not yet
+
+    def copy(self) -> TableBonusPart:
+        return TableBonusPart(self.since)
+
+
+class TableBonuses(Phase):
+    name = "table weis"  # its part's key; it never waits for an action
+    place = "keeper"
+
+    @classmethod
+    def used_by(cls, rules: CompiledRules) -> bool:
+        return "table_weis" in rules.configs
+
+    def new_part(self, s: State) -> None:
+        s.parts[self.name] = TableBonusPart()
+
+    def new_hand(self, g: Table) -> None:
+        g.s.parts[self.name] = TableBonusPart()
+
+    def part(self, s: State) -> TableBonusPart:
+        part = s.parts[self.name]
+        assert isinstance(part, TableBonusPart)
+        return part
+
+    def on_trick(self, g: Table, trick: Trick) -> None:
+        part = self.part(g.s)
+        if part.since < 0 and g.s.mode >= 0:
+            part.since = len(g.s.tricks) - 1
+
+    def add_facts(self, g: Table, facts: HandFacts) -> None:
+        s, r = g.s, self.rules
+        weis, stoeck = [0] * r.subjects, [0] * r.subjects
+        cards = [t.cards for t in s.tricks]
+        since = self.part(s).since
+        if since < 0:
+            since = len(cards)
+        for t, (weise, has_stoeck) in zip(
+                s.tricks, trick_bonuses(cards, weis_in(r, s.mode), s.mode, since), strict=True):
+            x = r.team_of[t.winner]
+            weis[x] += sum(w.value for w in weise)
+            stoeck[x] += r.stoeck_bonus if has_stoeck else 0
+        facts.table_weis, facts.table_stoeck = weis, stoeck
+
+    def bonuses(self, g: Table, facts: HandFacts) -> dict[str, tuple[int, ...]]:
+        return {"table-weis": tuple(facts.table_weis),
+                "table-stoeck": tuple(facts.table_stoeck)} if facts.table_weis else {}
+
+
+def trick_notes(rules: CompiledRules, result: HandResult, lang: Lang) -> list[str]:
+    """Per trick: the table Weise and table Stöck lying in it ('' for none)."""
+    cards = [t.cards for t in result.tricks]
+    since = trump_made_in(cards, rules.card_sets_trump)
+    out = []
+    mode = rules.schedule.number(result.trump)
+    for weise, stoeck in trick_bonuses(cards, weis_in(rules, mode), mode, since):
+        said = [weis_label(w) for w in weise]
+        if stoeck:
+            said.append(f"Stöck ({rules.stoeck_bonus})")
+        out.append(say(lang, "live.on_table", said=", ".join(said)) if said else "")
+    return out
+
+
+
 # -- the terminal, the table and the bot
 
 
@@ -689,6 +773,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "live.weis_declared": ("weis declared: {said}", "gewiesen: {said}"),
 }
 
+TABLE_WORDS: dict[str, tuple[str, str]] = {
+    "live.on_table": ("; on the table: {said}", "; auf dem Tisch: {said}"),
+    "live.bonus.table-weis": ("table Weis", "Weis auf dem Tisch"),
+    "live.bonus.table-stoeck": ("table Stöck", "Stöck auf dem Tisch"),
+}
+
 HAND_WORDS: dict[str, tuple[str, str]] = {
     "live.bonus.weis": ("hand Weis", "Weis aus der Hand"),
     "live.bonus.stoeck": ("hand Stöck", "Stöck aus der Hand"),
@@ -719,3 +809,11 @@ WEIS = Mechanism(
 )
 
 HAND_BONUSES = Mechanism(name="hand_bonuses", words=HAND_WORDS, phase=HandBonuses)
+
+TABLE_WEIS = Mechanism(
+    name="table_weis",
+    words=TABLE_WORDS,
+    compile=compile_table_weis,
+    phase=TableBonuses,
+    trick_notes=trick_notes,
+)
