@@ -298,6 +298,9 @@ class HeuristicBot:
         phase = game.phase
         if phase == "play":
             return self.choose_card(game, view, [a.value for a in legal])
+        mechanism = at_phase(game.rules.mechanisms, phase, game.rules)
+        if mechanism is not None and mechanism.policy is not None:
+            return mechanism.policy(game, view, legal)
         if phase == "trump":
             return self.choose_trump(game.rules, view, legal)
         if phase == "declare":
@@ -315,39 +318,16 @@ class HeuristicBot:
             choice = bid_or_pass([a for a in legal if a not in calls], scaled(game, best))
             return calls[0] if calls and choice.kind == "pass" and \
                 calls_kontra(game, view) else choice
-        mechanism = at_phase(game.rules.mechanisms, phase)
-        if mechanism is not None and mechanism.policy is not None:
-            return mechanism.policy(game, view, legal)
         return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for
 
     def choose_trump(self, rules: CompiledRules, view: View, legal: list[Action]) -> Action:
-        """The mode with the highest expected points; push when even that one is weak.
-        On a scoresheet: the open column whose best mode promises most, by its multiplier."""
-        if any(a.kind == "column" for a in legal):
-            return self.choose_column(rules, view, legal)
+        """The mode with the highest expected points; push when even that one is weak."""
         modes = [a for a in legal if a.kind == "trump"]
         scored = [(expected_points(rules, view.hand, rules.modes[a.value]), a) for a in modes]
         best_score, best = max(scored, key=lambda x: x[0])
         push = next((a for a in legal if a.kind == "push"), None)
         share = hand_total(rules, rules.modes[best.value])
         if push is not None and best_score < PUSH_BELOW * share:
-            return push
-        return best
-
-    def choose_column(self, rules: CompiledRules, view: View, legal: list[Action]) -> Action:
-        """The column with the most expected points times its multiplier; push when the
-        hand's share of points in its best mode is weak."""
-        def share(mode: int) -> float:
-            table = rules.modes[mode]
-            return expected_points(rules, view.hand, table) / hand_total(rules, table)
-
-        shares = {m: share(m) for m in {m for a in legal if a.kind == "column"
-                                         for m in rules.columns[a.value].modes}}
-        scored = [(max(shares[m] for m in rules.columns[a.value].modes)
-                   * rules.columns[a.value].multiplier, a) for a in legal if a.kind == "column"]
-        best = max(scored, key=lambda x: x[0])[1]
-        push = next((a for a in legal if a.kind == "push"), None)
-        if push is not None and max(shares.values()) < PUSH_BELOW:
             return push
         return best
 

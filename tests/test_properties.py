@@ -43,6 +43,7 @@ from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.core.roles import ROLE_LIST
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine import game as game_module
+from jassdsl.mechanisms.sheet import SheetColumn, SheetConfig
 from jassdsl.mechanisms.weis import tables_of
 from jassdsl.registry import load_rules, rules_dir, variant_names
 
@@ -53,6 +54,18 @@ except ImportError:  # tests/ turned into a package
 
 SEEDS = st.integers(0, 2**32 - 1)
 FULL_HAND = 157
+
+
+def sheet_config(rules: CompiledRules) -> SheetConfig:
+    found = rules.config("sheet", SheetConfig)
+    assert found is not None
+    return found
+
+
+def columns_of(rules: CompiledRules) -> tuple[SheetColumn, ...]:
+    """The scoresheet's columns (none without a sheet)."""
+    found = rules.config("sheet", SheetConfig)
+    return found.columns if found is not None else ()
 
 
 # --- a finished hand as the rule texts talk about it --------------------------------------
@@ -883,7 +896,7 @@ def facts_of(rules: CompiledRules, r: HandResult, v: HandView,
         playing=[int(s in v.playing) for s in range(rules.subjects)]
         if "take_part" in rules.configs
         else [], in_play=in_play,
-        multiplier=next((c.multiplier for c in rules.columns if c.name == r.column), 0),
+        multiplier=next((c.multiplier for c in columns_of(rules) if c.name == r.column), 0),
         # the roles (chooser, pusher, bidder, first-void): the bidder from the bids, the
         # first void from the tricks, who chose and pushed as the hand's record says
         role_seats=role_seats, roles=[team[x] if x >= 0 else -1 for x in role_seats],
@@ -1056,13 +1069,13 @@ class SheetWatch:
     free: str = ""  # a free column just taken: its mode follows
 
     def sheet(self, rules: CompiledRules, seat: int) -> int:
-        return seat % 2 if rules.sheet_per_team else seat
+        return seat % 2 if sheet_config(rules).per_team else seat
 
     def __call__(self, game: Game, d: Decision) -> None:
         rules = game.rules
-        if not rules.columns or d.phase != "trump":
+        if not columns_of(rules) or d.phase != "trump":
             return
-        names_ = [c.name for c in rules.columns]
+        names_ = [c.name for c in columns_of(rules)]
         n = rules.players
 
         def has_open(seat: int) -> bool:
@@ -1074,7 +1087,7 @@ class SheetWatch:
         assert d.seat == self.asked, f"hand {self.hand}: asked {d.seat}, not {self.asked}"
         legal = [game.action_text(a) for a in d.legal]
         if self.free:
-            column = next(c for c in rules.columns if c.name == self.free)
+            column = next(c for c in columns_of(rules) if c.name == self.free)
             assert sorted(legal) == sorted(f"trump {rules.mode_names[m]}" for m in column.modes)
             self.free = ""
             return
@@ -1088,20 +1101,21 @@ class SheetWatch:
             return
         name = game.action_text(d.action).split()[1]
         self.played.setdefault(self.sheet(rules, d.seat), []).append(name)
-        if next(c for c in rules.columns if c.name == name).free:
+        if next(c for c in columns_of(rules) if c.name == name).free:
             self.free = name
 
     def finish(self, game: Game) -> None:
         """A game that ends when the sheets are full played each column once per sheet."""
         rules = game.rules
-        if not rules.columns or not rules.end_sheets_full or not game.is_over:
+        if not columns_of(rules) or not sheet_config(rules).end_full or not game.is_over:
             return
         if len(game.results) >= 1000:
             return
-        names_ = sorted(c.name for c in rules.columns)
-        assert set(self.played) == set(range(rules.sheets))
+        names_ = sorted(c.name for c in columns_of(rules))
+        sheets = sheet_config(rules).sheets(rules)
+        assert set(self.played) == set(range(sheets))
         assert all(sorted(cols) == names_ for cols in self.played.values()), self.played
-        assert len(game.results) == rules.sheets * len(names_)
+        assert len(game.results) == sheets * len(names_)
 
 
 # what the texts say about passing in an auction: Bieter's sources make a pass final (J:

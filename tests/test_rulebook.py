@@ -80,7 +80,7 @@ def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
                 "teams", "deal", "settings", "ranks", "points", "bonuses", "trump", "units",
                 "declarations", "lets", "clauses", "scoring_pos", "invariants",
                 "end", "winner", "piles", "show", "parts", "leave",
-                "count_first", "german_names", "sheet", "columns"}
+                "count_first", "german_names"}
     assert set(m.RuleFile.model_fields) == rendered
 
 

@@ -21,7 +21,9 @@ from test_docs_build import copy_project
 
 from jassdsl.cli import main
 from jassdsl.core import model as m
+from jassdsl.core.mechanism import fragments, installed
 from jassdsl.language.check import load_model
+from jassdsl.mechanisms.sheet import Column
 from jassdsl.rulebook import safe
 
 ROOT = Path(__file__).parents[1]
@@ -79,7 +81,8 @@ winner: most points
 """
 FIELDS = 18
 STATEMENTS_WITH_STRINGS = {"variant", "summary", "source", "decision", "option", "german",
-                           "clause", "invariant", "german_name", "mode_def", "column"}
+                           "clause", "invariant", "german_name", "mode_def",
+                           "sheet_column"}  # the last: a mechanism's (its grammar lines)
 
 
 def hostile_text() -> str:
@@ -94,7 +97,8 @@ def evil(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_file_fills_every_quoted_string_of_the_grammar() -> None:
-    grammar = (ROOT / "jassdsl" / "language" / "grammar.lark").read_text(encoding="utf-8")
+    grammar = "\n".join(((ROOT / "jassdsl" / "language" / "grammar.lark").read_text(
+        encoding="utf-8"), *fragments(installed())))
     with_strings = {rule for rule, body in re.findall(r"^(\w+):(.*(?:\n\s+[|].*)*)", grammar,
                                                       re.M) if "STRING" in body}
     assert with_strings == STATEMENTS_WITH_STRINGS
@@ -104,30 +108,32 @@ def test_the_file_fills_every_quoted_string_of_the_grammar() -> None:
 # Identifier fields of the model: the grammar allows only letters, digits, '_' and '-'.
 IDENTIFIERS = {"path", "id", "key", "name", "text", "singular", "plural", "unit", "func",
                "op", "kind", "quantifier", "subject", "direction", "option", "role",
-               "mode"}
+               "mode", "by"}
 
 
 def string_fields(cls: type[BaseModel]) -> set[str]:
-    hints = typing.get_type_hints(cls, vars(m))
+    hints = typing.get_type_hints(cls, None, vars(m))  # each class's module, then the model
     return {name for name, hint in hints.items() if name in cls.model_fields
             and "str" in str(hint) and "tuple" not in str(hint)}
 
 
-@pytest.mark.parametrize("cls", [c for c in vars(m).values() if isinstance(c, type)
-                                 and issubclass(c, BaseModel) and c.__module__ == m.__name__])
+@pytest.mark.parametrize("cls", [*(c for c in vars(m).values() if isinstance(c, type)
+                                   and issubclass(c, BaseModel) and c.__module__ == m.__name__),
+                                 *(c for x in installed() for c in x.owns)])
 def test_every_string_of_the_model_is_free_text_or_an_identifier(cls: type[BaseModel]) -> None:
-    free = set(safe.FREE_TEXT.get(cls, ()))
+    free = set(safe.FREE_TEXT.get(cls, getattr(cls, "free_text", ())))
     assert string_fields(cls) - free <= IDENTIFIERS, cls.__name__
 
 
 def test_every_free_text_is_made_inert() -> None:
     rf = safe.shown(load_model(hostile_text(), "evil.jass"))
+    column = rf.parts_of("sheet", Column)[0]
     texts = [rf.name, rf.summary, rf.summary_german, rf.sources[0].text, rf.sources[0].german,
              rf.decisions[0].text, rf.decisions[0].german, rf.options[0].description,
              rf.options[0].german, rf.clauses[0].title, rf.clauses[0].title_german,
              rf.invariants[0].title, rf.invariants[0].title_german, rf.german_names[0].german,
              rf.modes[0].title or "", rf.modes[0].title_german,
-             rf.columns[0].title or "", rf.columns[0].title_german]
+             column.title or "", column.title_german]
     assert all(t for t in texts)
     for t in texts:
         assert not re.search(r"[<>\[\]{}=*_`|\"]", t.replace("&#", "")), t

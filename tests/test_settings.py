@@ -32,7 +32,8 @@ TEXTS = [*[(p.name, p.read_text(encoding="utf-8"))
 # expressions, the tables of cards and the modes a file defines
 NOT_SETTINGS = {"variant", "summary", "source", "decision", "option", "german_names",
                 "points_table", "unit", "let", "scoring", "invariant", "show", "rob",
-                "leave", "improve", "mode_def", "standard_tables", "talon", "sides"}
+                "leave", "improve", "mode_def", "standard_tables", "talon", "sides", "sheet",
+                "sheet_column"}
 
 
 def statements() -> set[str]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 import io
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,10 +21,12 @@ from jassdsl.cli.play import HumanPlayer
 from jassdsl.core.actions import Action
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine import Game
+from jassdsl.engine.position import PositionError, at_deal
 from jassdsl.registry import load_rules
 from jassdsl.rulebook import textview as tv
 
-FIXTURES = Path(__file__).parent / "fixtures" / "language"
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "language"
 
 
 def at_choice(seed: int = 0) -> Game:
@@ -226,3 +230,30 @@ def test_the_misere_column_is_off_by_default_and_ends_a_nine_column_sheet() -> N
         game.apply(rng.choice(game.legal_actions()))
     assert len(game.results) == 18
     assert sorted(r.column for r in game.results).count("misere") == 2
+
+
+def test_the_columns_played_come_back_at_a_recorded_deal() -> None:
+    """What the sheet keeps from hand to hand (`Phase.kept`) is what a position at the
+    deal gives back (`Phase.restore`): the same columns are open, in any order played."""
+    game, rng = Game("coiffeur", seed=4), random.Random(4)
+    while game.hand_number < 6:
+        game.apply(rng.choice(game.legal_actions()))
+    keeper = next(p for p in game.chain.phases if p.kept_as == "sheets")
+    kept = keeper.kept(game)
+    assert sum(map(len, kept)) == 5 and all(len(set(k)) == len(k) for k in kept)
+    hands = [list(range(9 * seat, 9 * seat + 9)) for seat in range(4)]
+    again = at_deal(game.rules, hands, game.dealer, hand_number=game.hand_number,
+                    sheets=kept)
+    assert again.observe(0).sheets == game.observe(0).sheets
+    with pytest.raises(PositionError, match="keep 2 scoresheets"):
+        at_deal(game.rules, hands, game.dealer, sheets=[[]])
+    with pytest.raises(PositionError, match="not an unplayed column"):
+        at_deal(game.rules, hands, game.dealer, sheets=[["spades", "spades"], []])
+
+
+def test_the_sheet_is_named_in_at_most_six_package_files() -> None:
+    """Issue 19's bar: the scoresheet is one module, read by the layers through hooks."""
+    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "footprint.py")],
+                         capture_output=True, text=True, check=True).stdout
+    line = next(x for x in out.splitlines() if x.startswith("sheet:"))
+    assert int(line.split(": ")[1].split()[0]) <= 6, line

@@ -194,17 +194,16 @@ class HumanPlayer:
                      else say(lang, "live.you_lead"))
         elif played:  # a decision in the middle of a trick (naming the mode when void)
             self.say(say(lang, "live.trick_so_far", played=played))
-        mechanism = at_phase(game.rules.mechanisms, game.phase)
+        mechanism = at_phase(game.rules.mechanisms, game.phase, game.rules)
         if mechanism is not None and mechanism.prompt is not None \
                 and mechanism.prompt.shows is not None:
-            self.say(mechanism.prompt.shows(game, lang))
-        if game.phase == "trump" and obs.column:  # a free column taken: its modes follow
-            self.say(tv.sheet_lines(game.rules, obs, self.names, lang)[-1])
+            for line in mechanism.prompt.shows(game, obs, self.names, lang):
+                self.say(line)
         self.say(say(lang, "live.legal", legal=choices_text(game, legal, lang, self.cards)))
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
         lang = self.lang
-        mechanism = at_phase(game.rules.mechanisms, game.phase)
+        mechanism = at_phase(game.rules.mechanisms, game.phase, game.rules)
         if mechanism is not None and mechanism.prompt is not None:
             return mechanism.prompt.ask(game, lang)
         if game.phase == "declare":  # the legal numbers are on the line above
@@ -217,8 +216,6 @@ class HumanPlayer:
                        calls="".join(f"{a.kind}, " for a in auction_calls(game, legal)))
         if game.phase == "trump":
             push = ", push" if any(a.kind == "push" for a in legal) else ""
-            if any(a.kind == "column" for a in legal):
-                return say(lang, "live.ask.column", push=push)
             return say(lang, "live.ask.trump", modes=mode_words(game, legal), push=push)
         return say(lang, "live.ask.card")
 
@@ -265,7 +262,7 @@ def card_choice(game: Game, action: Action, cards: str) -> str:
 
 
 def choices_text(game: Game, legal: list[Action], lang: Lang = "en", cards: str = "") -> str:
-    mechanism = at_phase(game.rules.mechanisms, game.phase)
+    mechanism = at_phase(game.rules.mechanisms, game.phase, game.rules)
     if mechanism is not None and mechanism.prompt is not None \
             and mechanism.prompt.choices is not None:
         return mechanism.prompt.choices(game, legal, lang)
@@ -286,17 +283,7 @@ def choices_text(game: Game, legal: list[Action], lang: Lang = "en", cards: str 
         if missing:
             text += say(lang, "live.choice.except", values=", ".join(map(str, missing)))
         return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
-    if game.phase == "trump" and any(a.kind == "column" for a in legal):
-        return tv.numbered(legal, lambda a: column_label(game, a, lang))
     return tv.numbered(legal, lambda a: card_choice(game, a, cards))
-
-
-def column_label(game: Game, action: Action, lang: Lang = "en") -> str:
-    """A column as the list of choices offers it: ``joker-1 x7, free choice``."""
-    if action.kind != "column":
-        return game.action_text(action)
-    c = game.rules.columns[action.value]
-    return f"{c.name} x{c.multiplier}" + (say(lang, "live.choice.free") if c.free else "")
 
 
 def mode_words(game: Game, legal: list[Action]) -> str:
@@ -350,24 +337,11 @@ def mode_entry(game: Game, text: str, legal: list[Action]) -> Action | str | Non
     return by_name(text, text.lower().removeprefix("trump ").strip(), named) if named else None
 
 
-def column_entry(game: Game, text: str, legal: list[Action]) -> Action | str:
-    """A column of the sheet by its name, a unique beginning of it, or as the list shows it
-    (``obenabe x5``); otherwise a sentence saying why not (the open columns follow it)."""
-    columns = {game.rules.columns[a.value].name: a for a in legal if a.kind == "column"}
-    word = text.lower().removeprefix("column ").split(" x")[0].split(",")[0].strip()
-    found = by_name(text, word, columns)
-    if found is not None:
-        return found
-    if any(c.name == word for c in game.rules.columns):
-        return f"{word} is already played on your sheet"
-    return f"{clipped(text)} is not an open column of your sheet"
-
-
 def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     """The legal action an entry means, or a sentence saying why it is not one."""
     if not text:
         return "nothing entered"
-    mechanism = at_phase(game.rules.mechanisms, game.phase)
+    mechanism = at_phase(game.rules.mechanisms, game.phase, game.rules)
     if mechanism is not None and mechanism.prompt is not None \
             and mechanism.prompt.read is not None:
         read = mechanism.prompt.read(game, text, legal)
@@ -400,9 +374,6 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         if k is None:  # too long, or not in ASCII digits
             return f"{clipped(text)} is not a legal choice"
         return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"
-    if game.phase == "trump" and any(a.kind == "column" for a in legal) \
-            and words != ["push"]:
-        return column_entry(game, text, legal)
     if game.phase == "trump" and words != ["push"]:
         found = mode_entry(game, text, legal)
         if found is not None:

@@ -40,16 +40,6 @@ class UnitInfo:
 
 
 @dataclass(frozen=True)
-class SheetColumn:
-    """A column of the scoresheet as the engine plays it."""
-
-    name: str
-    modes: tuple[int, ...]  # the mode, or the modes a free column allows
-    free: bool
-    multiplier: int
-
-
-@dataclass(frozen=True)
 class Declaring:
     name: str
     low: int
@@ -155,22 +145,8 @@ class CompiledRules:
     schedule: ModeSchedule = field(default_factory=ModeSchedule)  # the file's own modes
     push_next: bool = False  # pushing goes on to the next player, back to the first
     scheduled: tuple[int, ...] = ()  # trump by rule: the mode of hand 1, 2, ... (repeating)
-    columns: tuple[SheetColumn, ...] = ()  # the scoresheet's columns, in file order
-    sheet_per_team: bool = False  # one sheet per team (else one per player)
-    end_sheets_full: bool = False  # the game ends when every sheet is full
     mechanisms: tuple[Mechanism, ...] = ()  # every mechanism known, in hand order
     configs: Mapping[str, object] = field(default_factory=dict)  # of those the file uses
-
-    @property
-    def sheets(self) -> int:
-        """How many scoresheets there are (0: none)."""
-        if not self.columns:
-            return 0
-        return self.subjects if self.sheet_per_team else self.players
-
-    def sheet_of(self, seat: int) -> int:
-        """The scoresheet a seat writes on: its team's, or its own."""
-        return self.team_of[seat] if self.sheet_per_team else seat
 
     @property
     def mode_names(self) -> tuple[str, ...]:
@@ -369,10 +345,11 @@ def roles_read(rf: m.RuleFile) -> frozenset[int]:
     return frozenset(found - {-1})
 
 
-def roles_made(rf: m.RuleFile) -> frozenset[int]:
+def roles_made(rf: m.RuleFile, mechanisms: tuple[Mechanism, ...] = ()) -> frozenset[int]:
     """The roles a file's mechanisms give: trump chosen (and pushed), an auction."""
     made = set()
-    if rf.trump.kind in ("forehand_chooses", "bidder_chooses", "sheet"):
+    way = trump_way(mechanisms, rf.trump.kind)
+    if rf.trump.kind in ("forehand_chooses", "bidder_chooses") or (way and way.chosen):
         made.add(CHOOSER)
     if rf.trump.pushes:
         made.add(PUSHER)
@@ -403,13 +380,12 @@ def compile_rules(
     numbers = mode_numbers(rf)
     choices: list[int] = []
     scheduled: tuple[int, ...] = ()
-    columns = compile_columns(rf, options, numbers)
     if t.kind == "fixed":
         scheduled = (numbers[str(options.get(t.modes[0].text, t.modes[0].text))],)
     elif t.kind == "in_turn":
         scheduled = tuple(numbers[w.text] for w in t.modes)
-    elif t.kind == "sheet":
-        choices = sorted({mode for c in columns for mode in c.modes})
+    elif (way := trump_way(mechanisms, t.kind)) is not None and way.choices is not None:
+        choices = list(way.choices(configs.get(t.kind)))
     else:
         for w in t.modes:
             choices.extend(mode_words(w.text, numbers))
@@ -457,7 +433,7 @@ def compile_rules(
         dealer_role=role_index(settings.word(rf, "next dealer")),
         roles_read=roles_read(rf.model_copy(update={"declarations": tuple(
             d for d in rf.declarations if declared_under(d, options))})),
-        roles_made=roles_made(rf),
+        roles_made=roles_made(rf, mechanisms),
         piles=tuple((p.name, number(p.size, options) if p.size is not None else None)
                     for p in rf.piles),
         own_piles=frozenset(p.name for p in rf.piles if p.each),
@@ -473,9 +449,6 @@ def compile_rules(
         schedule=ModeSchedule.of(rf),
         push_next=t.push_next,
         scheduled=scheduled,
-        columns=columns,
-        sheet_per_team=rf.sheet is not None and rf.sheet.subject == "team",
-        end_sheets_full=end.sheets_full,
         mechanisms=mechanisms,
         configs=configs,
     )
@@ -485,17 +458,3 @@ def mode_words(text: str, numbers: dict[str, int]) -> tuple[int, ...]:
     """The mode numbers a word names: `suits` the four suits, else the one mode (a base
     mode, or one the file defines)."""
     return tuple(range(4)) if text == "suits" else (numbers[text],)
-
-
-def compile_columns(rf: m.RuleFile, options: dict[str, int | str],
-                    numbers: dict[str, int]) -> tuple[SheetColumn, ...]:
-    """The sheet's columns under the chosen options: a column with `if OPTION = CHOICE`
-    is on the sheet only under that choice."""
-    out: list[SheetColumn] = []
-    for c in rf.columns:
-        if c.option is not None and c.choice is not None and \
-                options.get(c.option.text) != option_value(c.choice):
-            continue
-        modes = tuple(dict.fromkeys(x for w in c.modes for x in mode_words(w.text, numbers)))
-        out.append(SheetColumn(c.name, modes, c.free, number(c.multiplier, options)))
-    return tuple(out)

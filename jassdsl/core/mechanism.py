@@ -86,8 +86,13 @@ still name it):
   - `example(lang, rules, hand record)`: its lines in the rulebook's worked example,
     once trump is set; `example_points(lang, rules, hand record)`: the card points it
     gives a side besides its tricks, and the words saying so on the points line.
-  - `Prompt.shows(game, lang)`: a line the terminal shows before the legal choices (what
-    the seat holds for the decision: the Weise it may declare).
+  - Added with the scoresheet (`jassdsl/mechanisms/sheet.py`): `TrumpWay.chosen`,
+    `choices`, `words_of`, `section` (a method a player chooses from the mechanism's
+    config, said in the trump section); `Phase.ends_game` (the game cannot go on, or
+    goes on whatever the file's end says; a statement's end is `GameEnd(by=NAME)`);
+    `Phase.kept_as`/`kept`/`restore` (what it keeps from hand to hand, for positions);
+    `calls`, `status`, `Prompt.shows`, `board`, `actions`, `fact_needs` (the fields
+    below); `Node.free_text` (a node's fields of free text, made inert by the rulebook).
   - `table(game, seat, lang)`: its entries of the browser table's state, as the page's
     script reads them (the Weise on offer and those declared).
   - `trick_notes(rules, hand record, lang)`: per trick of the hand, a note the terminal's
@@ -134,6 +139,12 @@ Build = Callable[[Any, list[Any]], Any]  # (Lark's meta, children) -> a node or 
 Told = Callable[[Any, Any, Sequence[Any], Sequence[str], "Lang"], str]
 # (rules, the hand's result, its events, the seats' names, lang) -> how trump was set
 Story = Callable[["Lang", Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
+Call = Callable[["Lang", "m.RuleFile", Any, Callable[[int], str], str], str]
+# (lang, rule file, event, a seat's name, "live" or "example") -> the words of the call
+Status = Callable[[Any, Any, Sequence[str], "Lang"], list[str]]
+# (rules, the seat's Observation, the seats' names, lang) -> lines
+Board = Callable[[Any, Any, Any, Sequence[str], dict[str, Any]], None]
+# (game, Observation, the table's Words, the seats' names, the panel's dict to fill)
 TableState = Callable[["Game", int, "Lang"], dict[str, Any]]  # (game, seat, lang) -> entries
 TrickNotes = Callable[[Any, Any, "Lang"], list[str]]  # (rules, HandResult, lang) -> per trick
 Report = Callable[[Any, Any, Sequence[str], "Lang"], list[str]]
@@ -150,8 +161,9 @@ class Prompt:
     choices: Callable[[Game, list[Action], Lang], str] | None = None  # the legal ones
     read: Callable[[Game, str, list[Action]], Action | str | None] | None = None
     # an entry read as an action (or a sentence why not); None: read as any other
-    shows: Callable[[Game, Lang], str] | None = None  # a line shown before the legal
-    # choices (what the seat holds for the decision: the Weise on offer)
+    # -- added for the scoresheet
+    shows: Callable[[Game, Any, Sequence[str], Lang], list[str]] | None = None
+    # (game, the seat's Observation, the seats' names, lang): lines said before the choices
 
 
 @dataclass(frozen=True)
@@ -174,6 +186,16 @@ class TrumpWay:
     # is a mode a hand may be counted in
     told: Told | None = None  # how the terminal says trump was set ("trump H (...)")
     story: Story | None = None  # how the rulebook's example says it
+    # -- added for the scoresheet
+    chosen: bool = False  # a player chooses the mode before play (and may push): the role
+    # `chooser` is made, who may lead; the terminal and the example tell the calls
+    choices: Callable[[Any], tuple[int, ...]] | None = None  # the modes a player may
+    # choose, from the mechanism's config (`CompiledRules.trump_choices`); None: the
+    # method's own mode words
+    words_of: Callable[[m.RuleFile], tuple[m.Word, ...]] | None = None  # the mode words a
+    # file's method offers where they are not its own (the trump tables a page shows)
+    section: Describe | None = None  # the rulebook's lines for the method in the trump
+    # section (None: the word `trump.NAME`)
 
 
 @dataclass(frozen=True)
@@ -208,6 +230,16 @@ class Mechanism:
     policy: Policy | None = None
     describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
     trump: TrumpWay | None = None  # the trump method it adds (its `kind`: `name`)
+    # -- added for the scoresheet
+    calls: Mapping[type[Any], Call] = field(default_factory=dict)  # per event type: how
+    # the terminal's hand summary ("live") and the rulebook's example ("example") say it
+    # among the pushes and the trump choice (the example shows the events of these types)
+    status: Status | None = None  # the lines the terminal shows of its state at the deal
+    board: Board | None = None  # fills its part of the browser table's score panel
+    actions: Callable[[Any], list[Action]] | None = None  # every action of its kinds a
+    # file's games may offer (the research action space)
+    fact_needs: Callable[[str, m.RuleFile], str | None] | None = None  # a fact of the
+    # scoring language it gives (`multiplier`): what a file lacking it must add, else None
     # -- hooks added with the move of Weis and table Weis (issue 19)
     table: TableState | None = None  # its entries of the browser table's state (JSON)
     trick_notes: TrickNotes | None = None  # per trick, a note on the terminal's hand report
@@ -246,9 +278,12 @@ class Mechanism:
         return tuple(dict.fromkeys(re.findall(r'"([A-Za-z][A-Za-z0-9_]*)"', self.grammar)))
 
 
-def at_phase(mechanisms: Sequence[Mechanism], phase: str) -> Mechanism | None:
-    """The mechanism whose phase waits under this name, if any."""
-    return next((x for x in mechanisms if phase and x.phase_name == phase), None)
+def at_phase(mechanisms: Sequence[Mechanism], phase: str, rules: Any = None
+             ) -> Mechanism | None:
+    """The mechanism whose phase waits under this name, if any; given the compiled rules,
+    the one whose phase they use (two mechanisms' phases may wait under one name)."""
+    return next((x for x in mechanisms if phase and x.phase_name == phase and (
+        rules is None or x.phase is None or x.phase.used_by(rules))), None)
 
 
 def trump_way(mechanisms: Sequence[Mechanism], kind: str) -> TrumpWay | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Literal, TypeVar, overload
+from typing import Annotated, ClassVar, Literal, TypeVar, overload
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -15,6 +15,8 @@ from jassdsl.core.pos import Pos as Pos  # the one position type; model users na
 
 class Node(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+    free_text: ClassVar[tuple[str, ...]] = ()  # its fields holding a file's free text (a
+    # quoted string; every other string is an identifier): the rulebook makes them inert
     pos: Pos
 
 
@@ -222,7 +224,7 @@ class GermanName(Node):
 # The trump methods of the base grammar (`grammar.lark`); a mechanism adds its own
 # (`jassdsl.core.mechanism.TrumpWay`), named as the mechanism.
 BaseTrumpKind = Literal["random_suit", "bottom_card", "none", "forehand_chooses",
-                        "bidder_chooses", "turned", "fixed", "in_turn", "sheet"]
+                        "bidder_chooses", "turned", "fixed", "in_turn"]
 
 
 class TrumpMethod(Node):
@@ -239,26 +241,6 @@ class TrumpMethod(Node):
     @property
     def pushes(self) -> bool:
         return self.push or self.push_next
-
-
-class Sheet(Node):
-    """A scoresheet per team or per player: each column is played once by each."""
-
-    subject: Literal["player", "team"]
-
-
-class Column(Node):
-    """A column of the scoresheet: a mode (or a free choice among modes) and the
-    multiplier of what the hand brings."""
-
-    name: str
-    title: str | None = None
-    title_german: str = ""
-    modes: tuple[Word, ...]
-    free: bool = False  # the chooser names one of the modes after taking the column
-    multiplier: Value
-    option: Word | None = None  # with `if OPTION = CHOICE`: a column only under that choice
-    choice: Value | None = None
 
 
 class Deal(Node):
@@ -309,7 +291,7 @@ class Bonus(Node):
 class GameEnd(Node):
     hands: Value | None = None
     when: Expr | None = None
-    sheets_full: bool = False  # when every scoresheet has all its columns played
+    by: str = ""  # the mechanism whose phase says when the game ends (`Phase.ends_game`)
 
 
 class CountFirst(Node):
@@ -373,8 +355,6 @@ class RuleFile(BaseModel):
     parts: dict[str, tuple[Node, ...]] = Field(default_factory=dict)
     leave: Expr | None = None  # after scoring: who leaves the table (placings in order)
     german_names: tuple[GermanName, ...] = ()
-    sheet: Sheet | None = None
-    columns: tuple[Column, ...] = ()
     end: GameEnd
     count_first: CountFirst | None = None
     winner: Winner
@@ -456,7 +436,7 @@ class StandardTables:
 Statement = (VariantName | Summary | Source | Decision | Option | Players | Deal | Setting
              | Ranks | Points | Bonus | ModeDef | TrumpMethod | Unit | Declaration | Let | Scoring
              | GameEnd | CountFirst | Winner | Invariant | Pile | Show
-             | Leave | GermanNames | Sheet | Column | StandardTables
+             | Leave | GermanNames | StandardTables
              | Node)  # the last: a mechanism's own statement (jassdsl.core.mechanism)
 
 

@@ -94,18 +94,8 @@ def hand_start(game: Game) -> dict[str, Any]:
         "actions": [], "lots": [],
         **({"piles": {name: [CARD_NAMES[c] for c in cards] for name, cards in deal.piles}}
            if any(cards for _, cards in deal.piles) else {}),
-        **({"sheets": sheets_played(game)} if game.rules.columns else {}),
+        **{p.kept_as: p.kept(game) for p in game.chain.phases if p.kept_as},
     }
-
-
-def sheets_played(game: Game) -> list[list[str]]:
-    """Per scoresheet, the columns played so far, in the order played (from the record)."""
-    r = game.rules
-    out: list[list[str]] = [[] for _ in range(r.sheets)]
-    for result in game.results:
-        if result.column:
-            out[result.sheet].append(result.column)
-    return out
 
 
 def play(rules: CompiledRules, seed: int, policy: Policy = random_policy,

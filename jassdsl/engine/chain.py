@@ -25,7 +25,8 @@ from jassdsl.engine.trump import TrumpByRule
 # (`Phase.place`): between the deal and play; in play, subscribers of its hooks, after
 # `Play`; keepers, which never wait (the piles first: the deal lays them).
 # the hooks a phase may fill, as `Table.hooks` names them
-HOOKS = ("new_hand", "nobody_plays", "add_facts", "record", "observe", "partners", "bonuses")
+HOOKS = ("new_hand", "nobody_plays", "add_facts", "record", "observe", "partners",
+         "ends_game", "bonuses")
 
 
 SHARED: dict[str, object] = {}  # `Chain.shared`: the last rules asked for and their chain

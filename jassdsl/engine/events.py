@@ -59,16 +59,6 @@ class Pushed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ColumnTaken(Event):
-    """`seat` takes a column of its scoresheet for this hand (a free column's mode follows
-    as a TrumpSet)."""
-
-    seat: int
-    column: str
-    multiplier: int
-
-
-@dataclass(frozen=True, slots=True)
 class Declared(Event):
     """A declaration (an estimate, a bid) or a pass in an auction (value -1, `passed`).
     `kept`: the highest bidder's value of a declaration it keeps from its bid, set without

@@ -214,12 +214,10 @@ class HandEnd:
         r, s = self.rules, g.s
         if s.hand_no >= records.HAND_LIMIT:
             return True
-        if s.sheet is not None:  # nobody can choose once every sheet is full
-            full = (1 << len(r.columns)) - 1
-            if all(played == full for played in s.sheet.played):
-                return True
-            if r.end_sheets_full:
-                return False
+        for phase in g.hooks("ends_game"):  # a mechanism may say (nobody can choose)
+            said = phase.ends_game(g)
+            if said is not None:
+                return said
         if r.end_hands is not None:
             return s.hand_no >= r.end_hands
         facts.bound = None

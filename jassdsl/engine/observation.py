@@ -96,16 +96,6 @@ class Observation:
         return self.part("piles", "looked", ())  # type: ignore[no-any-return]
 
     @property
-    def sheets(self) -> tuple[tuple[str, ...], ...]:
-        """Per scoresheet: the columns still open."""
-        return self.part("sheet", "sheets", ())  # type: ignore[no-any-return]
-
-    @property
-    def column(self) -> str:
-        """The scoresheet's column taken this hand."""
-        return self.part("sheet", "column", "")  # type: ignore[no-any-return]
-
-    @property
     def bid_mode(self) -> str:
         """The mode the highest bid names (`naming the mode`), '' otherwise."""
         return self.part("mode_bids", "bid_mode", "")  # type: ignore[no-any-return]
@@ -128,7 +118,10 @@ class Observation:
         out["table"], out["playing"] = list(self.table), list(self.playing)
         out["piles"] = dict(self.piles)
         out["roles"] = dict(self.roles)
-        out["sheets"] = [list(x) for x in self.sheets]
+        for key in installed_defaults():  # a mechanism's nested tuples (the sheets), as lists
+            if key in out and isinstance(out[key], tuple) and out[key] and all(
+                    isinstance(x, tuple) for x in out[key]):
+                out[key] = [list(x) for x in out[key]]
         return out
 
 

@@ -167,6 +167,23 @@ class Phase:
         it, and plays the trick in its own loop only if every subscriber is calm."""
         return self.quiet(g)
 
+    # -- added for the scoresheet
+    kept_as: ClassVar[str] = ""  # the key of what it keeps from hand to hand in a
+    # position at the deal (the corpus's inputs); '' keeps nothing
+
+    def ends_game(self, g: Table) -> bool | None:
+        """After a hand: True where no further hand can be played (the game ends), False
+        where the game goes on whatever the file's end says; None: no say."""
+        return None
+
+    def kept(self, g: Table) -> Any:
+        """What it keeps from hand to hand, as a position at the deal gives it back."""
+        return None
+
+    def restore(self, g: Table, kept: Any) -> None:
+        """Put back what `kept` gave, before the hand is dealt (PositionError if it
+        cannot be)."""
+
     # -- hooks added with the move of Weis (issue 19)
     def bonuses(self, g: Table, facts: HandFacts) -> dict[str, tuple[int, ...]]:
         """The bonus facts it counted in the finished hand, per subject, by fact name

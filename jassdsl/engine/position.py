@@ -56,30 +56,14 @@ def at_deal(rules: CompiledRules, hands: Sequence[Sequence[int]], dealer: int, *
                                 f"units {sorted(s.totals)}")
         s.totals = {u: list(v) for u, v in totals.items()}
     s.pending = [(unit, tuple(among), amount) for unit, among, amount in held]
-    if sheets:
-        set_sheets(game, sheets)
+    if sheets:  # what a mechanism keeps from hand to hand (`Phase.kept_as`)
+        keeper = next((p for p in game.chain.phases if p.kept_as == "sheets"), None)
+        if keeper is None:
+            raise PositionError("the rules keep no scoresheets; the record gives "
+                                f"{len(sheets)}")
+        keeper.restore(game, sheets)
     deal_again(game, hands, piles=piles, shown=shown, trump=trump, lots=lots)
     return game
-
-
-def set_sheets(game: Game, sheets: Sequence[Sequence[str]]) -> None:
-    """The columns played on each scoresheet before the hand, by name."""
-    s, rules = game.s, game.rules
-    names = [c.name for c in rules.columns]
-    if s.sheet is None or len(sheets) != rules.sheets:
-        raise PositionError(f"the rules keep {rules.sheets} scoresheets; the record gives "
-                            f"{len(sheets)}")
-    for k, played in enumerate(sheets):
-        bits = 0
-        for name in played:
-            if name not in names or bits >> names.index(name) & 1:
-                raise PositionError(f"sheet {k}: {name!r} is not an unplayed column of the "
-                                    f"rules ({', '.join(names)})")
-            bits |= 1 << names.index(name)
-        if bits == (1 << len(names)) - 1 and rules.end_sheets_full and \
-                all(len(p) == len(names) for p in sheets):
-            raise PositionError("every sheet is full: no hand is left to play")
-        s.sheet.played[k] = bits
 
 
 def deal_again(game: Game, hands: Sequence[Sequence[int]], *,

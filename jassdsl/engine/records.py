@@ -102,16 +102,6 @@ class HandResult(NamedTuple):
         """(seat, "took" or "refused") own piles."""
         return self.part("piles", "improved", ())  # type: ignore[no-any-return]
 
-    @property
-    def column(self) -> str:
-        """The scoresheet's column played in this hand ('' without a sheet)."""
-        return self.part("sheet", "column", "")  # type: ignore[no-any-return]
-
-    @property
-    def sheet(self) -> int:
-        """The sheet the column was played on (per team or per player), or -1."""
-        return self.part("sheet", "sheet", -1)  # type: ignore[no-any-return]
-
     def trick_order(self, leader: int) -> tuple[int, ...]:
         """The seats of a trick of this hand in play order, from its leader (only the
         seats that took part, where the rules ask who plays)."""

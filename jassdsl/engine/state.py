@@ -24,7 +24,7 @@ class Part(Protocol):
 
 @dataclass
 class TrumpPart:
-    """Trump chosen by a player (modules `trump` and `sheet`)."""
+    """Trump chosen by a player (the trump phase, and a mechanism's that pushes as it does)."""
 
     chooser: int = -1  # who names trump: asked first, then whoever it was pushed to
     pushed: bool = False
@@ -33,17 +33,6 @@ class TrumpPart:
 
     def copy(self) -> TrumpPart:
         return TrumpPart(self.chooser, self.pushed, self.first, self.pushes)
-
-
-@dataclass
-class SheetPart:
-    """The scoresheets (module `sheet`): per sheet, the columns played (bits)."""
-
-    played: list[int] = field(default_factory=list)
-    column: int = -1  # the column taken this hand, -1: none yet
-
-    def copy(self) -> SheetPart:
-        return SheetPart(list(self.played), self.column)
 
 
 @dataclass
@@ -128,7 +117,6 @@ class State:
     declare: DeclarePart | None = None
     auction: AuctionPart | None = None
     piles: PilesPart | None = None
-    sheet: SheetPart | None = None
     # per role of jassdsl.core.roles: the seat holding it in this hand, or -1; the deal resets
     # them, the phase that makes a role writes it
     roles: list[int] = field(default_factory=no_roles)
@@ -145,7 +133,6 @@ class State:
             self.declare.copy() if self.declare else None,
             self.auction.copy() if self.auction else None,
             self.piles.copy() if self.piles else None,
-            self.sheet.copy() if self.sheet else None,
             list(self.roles),
             {k: v.copy() for k, v in self.parts.items()},
         )

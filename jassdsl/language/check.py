@@ -15,7 +15,7 @@ from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
 from jassdsl.core.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.core.german import german_noun
 from jassdsl.core.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
-from jassdsl.core.mechanism import Mechanism, installed
+from jassdsl.core.mechanism import Mechanism, TrumpWay, installed, trump_way
 from jassdsl.core.model import walk
 from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.nesting import Nesting
@@ -38,7 +38,6 @@ ONCE: dict[type[m.Statement], str] = {
     m.Show: "show",
     m.Leave: "leave",
     m.CountFirst: "count_first",
-    m.Sheet: "sheet per team (or: sheet per player)",
 }
 # ... and those it must have, in the order a missing one is reported
 REQUIRED = (m.VariantName, m.Players, m.Deal, m.TrumpMethod, m.Scoring, m.GameEnd, m.Winner)
@@ -159,7 +158,6 @@ class Checker:
                 leave=leave.when if leave else None,
                 german_names=tuple(n for g in every(st, m.GermanNames) for n in g.names),
                 end=end, count_first=first(st, m.CountFirst), winner=winner,
-                sheet=first(st, m.Sheet), columns=every(st, m.Column),
             )
         except ValidationError as err:  # a bug in the transformer, reported without a traceback
             self.error(FILE_START, "internal", str(err))
@@ -188,13 +186,11 @@ class Checker:
         self.after_scoring = False
         self.has_weis = rf.setting("weis") is not None
         self.has_stoeck = any(b.name.text == "stoeck" for b in rf.bonuses)
-        self.has_sheet = rf.sheet is not None
         self.check_options(rf)
         self.check_table(rf)
         self.check_cards(rf)
         self.check_modes(rf)
         self.check_trump(rf)
-        self.check_sheet(rf)
         self.check_settings(rf)
         self.check_units(rf)
         self.check_scoring(rf)
@@ -441,7 +437,7 @@ class Checker:
         if t.pushes and t.kind == "bidder_chooses":
             self.error(t.pos, "trump", "only forehand may push the choice of trump; the "
                        "highest bidder chooses it")
-        elif t.push and not rf.teams and t.kind != "sheet":
+        elif t.push and not rf.teams and self.trump_way(t.kind) is None:  # else its own
             self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
                        "across'")
         # a word that is no mode at all is reported above, once
@@ -481,85 +477,6 @@ class Checker:
             return
         for c in opt.choices:
             self.one_mode(m.Word(pos=c.pos, text=c.word()), rf, f"option {opt.name!r} as trump")
-
-    def check_sheet(self, rf: m.RuleFile) -> None:
-        """The scoresheet: a sheet statement, columns with known modes and numbers, a
-        chooser who takes them, and the end when the sheets are full."""
-        t, sheet = rf.trump, rf.sheet
-        uses = t.kind == "sheet"
-        if uses and t.who is not None and t.who.text != "forehand":
-            self.error(t.who.pos, "trump", f"'{t.who.text}' cannot choose from the sheet: "
-                       "forehand is asked first; write 'forehand chooses from the sheet'")
-        if uses and sheet is None:
-            self.error(t.pos, "missing", "choosing from the sheet needs a sheet: write 'sheet "
-                       "per team' (or 'sheet per player') and its columns, e.g. 'column "
-                       "spades: S times 3'")
-        if (sheet is not None or rf.columns) and not uses:
-            at = sheet.pos if sheet is not None else rf.columns[0].pos
-            self.error(at, "sheet", "a sheet needs a chooser: write 'trump: forehand chooses "
-                       "from the sheet' (optionally 'or pushes to the next player')")
-        if sheet is not None and not rf.columns:
-            self.error(sheet.pos, "missing", "the sheet has no columns: add e.g. 'column "
-                       "spades: S times 3'")
-        if rf.columns and sheet is None:
-            self.error(rf.columns[0].pos, "missing", "columns need a 'sheet per team' (or "
-                       "'sheet per player') statement")
-        if sheet is not None and sheet.subject == "team" and not rf.teams:
-            self.error(sheet.pos, "teams", "a sheet per team needs 'players 4 in teams across'; "
-                       "without teams write 'sheet per player'")
-        if t.push and sheet is not None and not rf.teams:
-            self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
-                       "across'; write 'or pushes to the next player'")
-        seen: dict[tuple[str, tuple[str, str] | None], int] = {}
-        for c in rf.columns:
-            case = (c.option.text, c.choice.word()) if c.option and c.choice else None
-            key = (c.name, case)
-            if key in seen:
-                self.error(c.pos, "duplicate", f"column {c.name!r} is defined twice (first on "
-                           f"line {seen[key]})")
-            seen[key] = c.pos.line
-            if c.option is not None and c.choice is not None:
-                self.option_choice(c.option, c.choice)
-            if c.free:
-                for w in c.modes:
-                    if w.text not in TRUMP_MODES and w.text not in self.file_modes:
-                        known = [*TRUMP_MODES, *self.file_modes]
-                        self.error(w.pos, "unknown-name", f"column {c.name}: {w.text!r} is not "
-                                   f"a trump mode; {mode_hint(w.text, known)}modes are "
-                                   f"{', '.join(known)}")
-                    else:
-                        self.needs_tables(w.pos, w.text, rf)
-            else:
-                self.one_mode(c.modes[0], rf, f"column {c.name}")
-            v = c.multiplier
-            if v.option is not None and v.option not in self.options:
-                self.error(v.pos, "sheet", f"the multiplier of column {c.name!r} must be a whole "
-                           f"number (or an option offering numbers), not {v.option!r}: write "
-                           f"e.g. '{c.modes[0].text} times 2'")
-            else:
-                self.value(v, 0, 100, f"the multiplier of column {c.name!r}")
-        if sheet is not None and rf.columns:
-            self.empty_sheet(sheet, rf.columns)
-        if rf.end.sheets_full and sheet is None:
-            self.error(rf.end.pos, "missing", "'game ends when the sheets are full' needs a "
-                       "sheet: 'sheet per team' and its columns")
-
-    def empty_sheet(self, sheet: m.Sheet, columns: tuple[m.Column, ...]) -> None:
-        """Every choice of the options the columns depend on leaves a column on the sheet:
-        an empty sheet has nothing to choose, and the game could not end."""
-        if any(c.option is None for c in columns):
-            return
-        named = list(dict.fromkeys(c.option.text for c in columns if c.option is not None))
-        if any(name not in self.options for name in named):
-            return  # reported where the column names it
-        for chosen in choices_of([self.options[name] for name in named]):
-            if not any(c.option is not None and c.choice is not None
-                       and chosen[c.option.text] == c.choice.word() for c in columns):
-                when = " and ".join(f"{k} = {v}" for k, v in chosen.items())
-                self.error(sheet.pos, "sheet", f"with {when} the sheet has no column: every "
-                           "column is on it only under another choice; add a column for "
-                           f"{when}, or one without 'if'")
-                return
 
     def check_settings(self, rf: m.RuleFile) -> None:
         seen: dict[str, int] = {}
@@ -893,11 +810,17 @@ class Checker:
                        "auction for all to see, so it cannot stay hidden: leave out "
                        "'hidden'")
 
+    def trump_way(self, kind: str) -> TrumpWay | None:
+        """The trump method of this kind a mechanism adds (None: the base grammar's)."""
+        return trump_way(self.mechanisms, kind)
+
     # -- roles (jassdsl/core/roles.py)
     def role_held(self, rf: m.RuleFile, role: Role) -> bool:
         """Whether anybody can hold the role in a hand of this file."""
         if role.need == "choice":
-            return rf.trump.kind in ("forehand_chooses", "bidder_chooses", "sheet")
+            way = self.trump_way(rf.trump.kind)
+            return rf.trump.kind in ("forehand_chooses", "bidder_chooses") or bool(
+                way and way.chosen)
         if role.need == "push":
             return rf.trump.pushes
         if role.need == "auction":
@@ -1281,9 +1204,10 @@ class Checker:
             return "a 'weis: TABLE' statement"
         if name in ("stoeck", "table-stoeck") and not self.has_stoeck:
             return "a 'bonus stoeck N' statement"
-        if name == "multiplier" and not self.has_sheet:
-            return "a scoresheet ('sheet per team' and its columns): it is the multiplier of " \
-                "the column played this hand"
+        for x in self.mechanisms:  # a fact a mechanism gives (the scoresheet's multiplier)
+            needs = x.fact_needs(name, self.rf) if x.fact_needs and self.rf else None
+            if needs is not None:
+                return needs
         return None
 
     def usable_facts(self) -> list[str]:

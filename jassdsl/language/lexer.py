@@ -50,7 +50,7 @@ STATEMENT_WORDS = (
     "invariant", "game", "ends", "after", "hands", "winner", "four",
     "may", "count", "auction", "before", "starting", "declares",
     "last", "make", "pile", "show", "take", "part", "leave",
-    "improve", "names", "mode", "sheet", "column",
+    "improve", "names", "mode",
 )
 PHRASE_WORDS = (
     "void", "else", "random", "suit", "bottom", "none", "play", "as", "forehand", "chooses",
@@ -59,7 +59,7 @@ PHRASE_WORDS = (
     "they", "has", "have", "no", "some", "but", "two", "three", "total", "if", "most",
     "fewest", "highest", "bidder", "rest", "top", "turned", "turn", "fold", "at", "table",
     "swap", "for", "their", "seeing", "them", "unless", "steps", "worth", "alternating",
-    "per", "free", "choice", "times", "sheets", "are", "full", "without", "only", "standard",
+    "without", "only", "standard",
     "Swiss", "yes", "until", "plural", "naming", "ending",
 )
 OPERATOR_WORDS = ("and", "or", "not")

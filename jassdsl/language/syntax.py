@@ -362,35 +362,11 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def trump_none(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="none", fallback=word(ch[0]))
 
-    def trump_sheet(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
-        who, *rest = ch
-        return m.TrumpMethod(pos=pos_of(meta), kind="sheet", who=word(who),
-                             push=any(c == "partner" for c in rest),
-                             push_next=any(c == "next" for c in rest))
-
     def trump_in_turn(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="in_turn", modes=tuple(map(word, ch)))
 
     def trump_fixed(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="fixed", modes=(word(ch[0]),))
-
-    # -- the scoresheet
-    def sheet(self, meta: Meta, ch: list[str]) -> m.Sheet:
-        return m.Sheet(pos=pos_of(meta), subject=ch[0])  # type: ignore[arg-type]
-
-    def column(self, meta: Meta, ch: list[Any]) -> m.Column:
-        name, title, german, (free, modes), multiplier, cond = ch
-        option, choice = cond if cond is not None else (None, None)
-        return m.Column(pos=pos_of(meta), name=str(name),
-                        title=unquote(title) if title is not None else None,
-                        title_german=german or "", modes=modes, free=free,
-                        multiplier=multiplier, option=option, choice=choice)
-
-    def column_mode(self, meta: Meta, ch: list[Token]) -> tuple[bool, tuple[m.Word, ...]]:
-        return False, (word(ch[0]),)
-
-    def column_free(self, meta: Meta, ch: list[Token]) -> tuple[bool, tuple[m.Word, ...]]:
-        return True, tuple(map(word, ch))
 
     def trump_chooses(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
         """`WHO chooses MODES`: forehand, or a role known before trump (the checker
@@ -612,9 +588,6 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
 
     def end_when(self, meta: Meta, ch: list[Any]) -> m.GameEnd:
         return m.GameEnd(pos=pos_of(meta), when=ch[0])
-
-    def end_sheet(self, meta: Meta, ch: list[Any]) -> m.GameEnd:
-        return m.GameEnd(pos=pos_of(meta), sheets_full=True)
 
     def count_first(self, meta: Meta, ch: list[Token]) -> m.CountFirst:
         return m.CountFirst(pos=pos_of(meta), facts=tuple(map(word, ch)))

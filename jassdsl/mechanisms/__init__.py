@@ -14,12 +14,12 @@ from jassdsl.engine.auction import Auction
 from jassdsl.engine.declare import Declarations
 from jassdsl.engine.hand_end import Leave
 from jassdsl.engine.schedule import Schedule
-from jassdsl.engine.sheet import SheetChoice
 from jassdsl.engine.trump import TrumpChoice
 from jassdsl.mechanisms.first_void import FIRST_VOID
 from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.mode_bids import MODE_BIDS
 from jassdsl.mechanisms.rob import ROB
+from jassdsl.mechanisms.sheet import SHEET
 from jassdsl.mechanisms.sides import SIDES
 from jassdsl.mechanisms.take_part import TAKE_PART
 from jassdsl.mechanisms.talon import TALON
@@ -35,7 +35,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     MODE_BIDS,
     TALON,
     Mechanism("trump", phase=TrumpChoice),
-    Mechanism("sheet", phase=SheetChoice),
+    SHEET,
     Mechanism("declare", phase=Declarations),
     # in play: subscribers of play's hooks
     FIRST_VOID,

@@ -549,11 +549,10 @@ def trick_notes(rules: CompiledRules, result: HandResult, lang: Lang) -> list[st
 # -- the terminal, the table and the bot
 
 
-def offered(game: Game, lang: Lang) -> str:
+def offered(game: Game, obs: Any, names: Sequence[str], lang: Lang) -> list[str]:
     """The Weise the seat to decide holds, shown before its choices."""
-    obs = game.observe(game.current_player)
-    return say(lang, "live.your_weis",
-               said="; ".join(weis_text(w, lang) for w in obs.weis_offer))
+    return [say(lang, "live.your_weis",
+                said="; ".join(weis_text(w, lang) for w in obs.weis_offer))]
 
 
 def ask(game: Game, lang: Lang) -> str:

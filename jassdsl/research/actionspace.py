@@ -39,7 +39,8 @@ class ActionSpace:
                                   for x in rules.mechanisms):
             out += [Action("discard", c) for c in range(len(CARD_NAMES))]
         out += [Action("trump", m) for m in range(len(rules.mode_names))]
-        out += [Action("column", k) for k in range(len(rules.columns))]
+        out += [a for x in rules.mechanisms if x.actions is not None and x.name in rules.configs
+                for a in x.actions(rules)]  # a mechanism's (a column of a scoresheet)
         for d in rules.declarations:
             named = sorted(v for (kind, _), v in rules.named_values.items() if kind == d.name)
             values = sorted({*range(d.low, d.high + 1), *named})

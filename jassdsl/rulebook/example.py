@@ -15,6 +15,7 @@ the trick's mode).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from jassdsl.bots import make_bots, trick_order
 from jassdsl.compile.compiler import CompiledRules
@@ -25,7 +26,6 @@ from jassdsl.core.tables import MODE_INDEX, ModeTable
 from jassdsl.corpus.coverage import legal_paths
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine.events import (
-    ColumnTaken,
     Dealt,
     Declared,
     Event,
@@ -78,7 +78,7 @@ class Example:
     result: HandResult
     hands: tuple[tuple[int, ...], ...]  # per seat, the cards dealt
     shown: int  # a card shown to all (the bottom card), or -1
-    calls: tuple[Declared | Pushed | ColumnTaken | TrumpSet, ...]  # bids, pushes, the choice
+    calls: tuple[Any, ...]  # bids, pushes, a mechanism's calls (`Mechanism.calls`), the choice
     set_by_card: tuple[int, int, int] | None  # (trick number, seat, card) that set trump
     rows: tuple[TrickRow, ...]
     trick_sums: tuple[int, ...]  # per subject, the sum of its tricks' points
@@ -219,11 +219,12 @@ def won_by(rules: CompiledRules, cards: tuple[int, ...], winner: int, order: int
 
 
 def calls(rules: CompiledRules, events: list[Event]
-          ) -> tuple[Declared | Pushed | ColumnTaken | TrumpSet, ...]:
+          ) -> tuple[Any, ...]:
     """The bids and passes of the auction, the pushes, the column of the scoresheet and
     the trump choice, in order."""
     auction = rules.declarations[rules.auction].name if rules.auction >= 0 else ""
-    return tuple(e for e in events if isinstance(e, Pushed | ColumnTaken)
+    said = tuple(kind for x in rules.mechanisms for kind in x.calls)
+    return tuple(e for e in events if isinstance(e, (Pushed, *said))
                  or (isinstance(e, Declared) and e.name == auction)
                  or (isinstance(e, TrumpSet) and e.how == "chosen"))
 

@@ -19,10 +19,10 @@ from jassdsl.compile.counting import TRICKS
 from jassdsl.compile.play import UNDERTRUMP
 from jassdsl.core import model as m
 from jassdsl.core.cards import RANKS, SUITS
-from jassdsl.core.mechanism import Mechanism, partners_in
+from jassdsl.core.mechanism import Mechanism, installed, partners_in, trump_way
 from jassdsl.core.roles import ROLES, role_name
 from jassdsl.core.tables import MODE_NAMES
-from jassdsl.engine.events import ColumnTaken, Declared, Pushed
+from jassdsl.engine.events import Declared, Pushed
 from jassdsl.engine.rob import robbing_card
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import (
@@ -116,8 +116,9 @@ def has_trump(rf: m.RuleFile) -> bool:
     if t.kind in ("forehand_chooses", "bidder_chooses", "fixed", "in_turn"):
         return any(w.text in ("suits", *SUITS) for w in t.modes) or (
             t.kind == "fixed" and t.modes[0].text in {o.name for o in rf.options})
-    if t.kind == "sheet":
-        return any(w.text in ("suits", *SUITS) for c in rf.columns for w in c.modes)
+    way = trump_way(installed(), t.kind)
+    if way is not None and way.words_of is not None:  # a mechanism's (a scoresheet's)
+        return any(w.text in ("suits", *SUITS) for w in way.words_of(rf))
     return True
 
 
@@ -155,7 +156,8 @@ def overview(lang: Lang, v: Variant) -> list[str]:
     lead_role = role_name(settings.word(rf, "first lead"))
     lead_key = "ov.lead_bidder" if lead_role == "bidder" else "ov.lead_role" if lead_role \
         else "ov.lead_playing" if "take_part" in rf.parts else "ov.lead_text"
-    if lead_role == "chooser" and rf.trump.kind in ("sheet", "forehand_chooses"):
+    way = trump_way(installed(), rf.trump.kind)
+    if lead_role == "chooser" and (rf.trump.kind == "forehand_chooses" or (way and way.chosen)):
         lead_key = "ov.lead_role_always"  # somebody always chooses: no 'when nobody is'
 
     units = [unit_word(lang, u.singular, u.plural) for u in rf.units]
@@ -203,8 +205,6 @@ def trump_short(lang: Lang, rf: m.RuleFile) -> str:
                    else "short.forehand_chooses")
     if t.kind == "fixed":
         return say(lang, "short.fixed", mode=fixed_mode(lang, rf, t.modes[0]))
-    if t.kind == "sheet":
-        return say(lang, "short.sheet")
     if t.kind == "bidder_chooses":
         return say(lang, "short.bid_names" if any(d.naming for d in rf.declarations)
                    else "short.bidder_chooses")
@@ -220,8 +220,8 @@ def end_short(lang: Lang, rf: m.RuleFile, s: Speaker) -> str:
         return say(lang, "cmp.after", hands=value_text(lang, rf, rf.end.hands))
     if rf.end.when is not None:
         return say(lang, "cmp.when", cond=s.end_condition(rf.end.when))
-    if rf.end.sheets_full:
-        return say(lang, "cmp.sheets_full")
+    if rf.end.by:  # a mechanism's end (the full scoresheets)
+        return say(lang, f"cmp.{rf.end.by}")
     return ""
 
 
@@ -328,8 +328,8 @@ def trump_section(lang: Lang, rf: m.RuleFile,
     elif t.kind == "in_turn":
         modes = [mode_choice(lang, w.text, rf) for w in t.modes]
         out.append(say(lang, "trump.in_turn", modes=join_words(lang, modes), n=len(modes)))
-    elif t.kind == "sheet":
-        out += sheet_text(lang, rf, lead)
+    elif (way := trump_way(mechanisms, t.kind)) is not None and way.section is not None:
+        out += way.section(lang, rf)  # a mechanism's method says it (the scoresheet)
     elif t.kind == "turned":
         piles = join_words(lang, [pile(lang, rf, w.text) for w in t.piles], "or")
         out.append(say(lang, "trump.turned", piles=piles))
@@ -354,41 +354,6 @@ def fixed_mode(lang: Lang, rf: m.RuleFile, w: m.Word) -> str:
     if opt is None:
         return mode_choice(lang, w.text, rf)
     return value_text(lang, rf, m.Value(pos=w.pos, option=w.text))
-
-
-def column_title(lang: Lang, rf: m.RuleFile, name: str) -> str:
-    """A column as a reader knows it from the sheet table: its title in the page's language
-    ('second Joker', 'zweiter Joker'), else its name."""
-    for c in rf.columns:
-        if c.name == name and c.title:
-            return in_lang(lang, c.title, c.title_german)
-    return name
-
-
-def sheet_text(lang: Lang, rf: m.RuleFile, lead: str) -> list[str]:
-    """The scoresheet: who has one, its columns as a table, how a column is taken."""
-    sheet = rf.sheet
-    assert sheet is not None
-    out = [say(lang, f"sheet.per_{sheet.subject}"), "",
-           f"| {say(lang, 'sheet.col')} | {say(lang, 'sheet.modes')} | "
-           f"{say(lang, 'sheet.times')} |", "| --- | --- | --- |"]
-    for c in rf.columns:
-        title = in_lang(lang, c.title, c.title_german) if c.title else ""
-        name = f"{title} ({safe.code(c.name)})" if title else safe.code(c.name)
-        modes = join_words(lang, [mode_choice(lang, w.text, rf) for w in c.modes], "or")
-        if c.free:
-            modes = say(lang, "sheet.free", modes=modes)
-        if c.option is not None and c.choice is not None:
-            modes += " " + say(lang, "sheet.only_if", name=safe.code(c.option.text),
-                               value=own_name(lang, rf, c.choice.word()))
-        out.append(f"| {name} | {modes} | {value_text(lang, rf, c.multiplier)} |")
-    t = rf.trump
-    out += ["", say(lang, "sheet.choose")]
-    if t.push:
-        out += ["", say(lang, "trump.push" + lead)]
-    if t.push_next:
-        out += ["", say(lang, "trump.push_next" + lead)]
-    return out
 
 
 def mode_choice(lang: Lang, word: str, rf: m.RuleFile | None = None) -> str:
@@ -436,7 +401,8 @@ def declare_section(lang: Lang, rf: m.RuleFile,
                     mechanisms: Sequence[Mechanism] = ()) -> list[str]:
     out = [f"## {say(lang, 'h.declare')}", ""]
     items = []
-    if rf.trump.kind in ("forehand_chooses", "sheet"):
+    way = trump_way(mechanisms, rf.trump.kind)
+    if rf.trump.kind == "forehand_chooses" or (way and way.chosen):
         items.append(say(lang, "declare.trump_phase"))
     for mechanism in mechanisms:  # in the order of a hand
         if "declare" in mechanism.describe:
@@ -632,8 +598,8 @@ def end_section(lang: Lang, rf: m.RuleFile) -> list[str]:
         out.append(say(lang, "end.hands", hands=value_text(lang, rf, rf.end.hands)))
     elif rf.end.when is not None:
         out.append(say(lang, "end.when", cond=s.end_condition(rf.end.when)))
-    elif rf.end.sheets_full:
-        out.append(say(lang, "end.sheets_full"))
+    elif rf.end.by:  # a mechanism's end (the full scoresheets)
+        out.append(say(lang, f"end.{rf.end.by}"))
     if rf.count_first is not None:
         facts = [say(lang, f"count.{w.text}") for w in rf.count_first.facts
                  if w.text != TRICKS]
@@ -842,14 +808,13 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
     if kind in ("fixed", "in_turn"):
         return [say(lang, "ex.fixed", number=ex.result.number,
                     mode=mode_choice(lang, trump, v.model))]
-    if kind in ("forehand_chooses", "bidder_chooses", "sheet"):
+    if kind in ("forehand_chooses", "bidder_chooses") or (way and way.chosen):
         lines = []
+        said = {kind: tell for x in r.mechanisms for kind, tell in x.calls.items()}
         for e in ex.calls:
             player = seat_name(e.seat)
-            if isinstance(e, ColumnTaken):
-                lines.append(say(lang, "ex.column", player=player,
-                                 column=column_title(lang, v.model, e.column),
-                                 times=e.multiplier))
+            if type(e) in said:  # a mechanism's call (a column of the scoresheet)
+                lines.append(said[type(e)](lang, v.model, e, seat_name, "example"))
             elif isinstance(e, Declared):
                 lines.append(say(lang, "ex.pass", player=player) if e.passed
                              else say(lang, "ex.bid", player=player, value=e.value)

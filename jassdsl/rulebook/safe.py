@@ -77,7 +77,6 @@ FREE_TEXT: dict[type[BaseModel], tuple[str, ...]] = {
     m.Clause: ("title", "title_german"),
     m.Invariant: ("title", "title_german"),
     m.GermanName: ("german", "plural"),
-    m.Column: ("title", "title_german"),
     m.ModeDef: ("title", "title_german"),
 }
 
@@ -87,7 +86,8 @@ def shown(node: Model) -> Model:
     `text`; identifiers, numbers and positions stay as they are."""
     update: dict[str, object] = {}
     for field, value in node:
-        if field in FREE_TEXT.get(type(node), ()) and isinstance(value, str):
+        if field in FREE_TEXT.get(type(node), getattr(node, "free_text", ())) \
+                and isinstance(value, str):
             update[field] = text(value)
         elif isinstance(value, BaseModel):
             update[field] = shown(value)

@@ -22,7 +22,6 @@ from jassdsl.core.mechanism import partners_in
 from jassdsl.core.tables import MODE_NAMES, ModeTable
 from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick
 from jassdsl.engine.events import (
-    ColumnTaken,
     Dealt,
     Declared,
     Event,
@@ -163,8 +162,8 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
     way = rules.trump_way
     if way is not None and way.told is not None:  # a mechanism's method says it
         return way.told(rules, result, events, names, lang)
-    if kind in ("forehand_chooses", "bidder_chooses", "sheet") or (way and way.called):
-        return f"{label} ({calls_text(events, names, lang)})"
+    if kind in ("forehand_chooses", "bidder_chooses") or (way and way.called):
+        return f"{label} ({calls_text(events, names, lang, rules)})"
     if kind in ("fixed", "in_turn"):
         return f"{label} ({say(lang, 'live.how.rules', n=result.number)})"
     if kind == "random_suit":
@@ -186,15 +185,18 @@ def fallback_name(rules: CompiledRules) -> str:
     return rules.mode_names[rules.fallback] if rules.fallback is not None else "obenabe"
 
 
-def calls_text(events: Sequence[Event], names: Sequence[str], lang: Lang = "en") -> str:
-    """The pushes and the trump choice among a hand's events: ``P0 pushed, chosen by P2``."""
+def calls_text(events: Sequence[Event], names: Sequence[str], lang: Lang = "en",
+               rules: CompiledRules | None = None) -> str:
+    """The pushes, a mechanism's calls (`Mechanism.calls`) and the trump choice among a
+    hand's events: ``P0 pushed, chosen by P2``."""
     words = []
+    said = {kind: tell for x in (rules.mechanisms if rules else ()) for kind, tell
+            in x.calls.items()}
     for e in events:
         if isinstance(e, Pushed):
             words.append(say(lang, "live.call.pushed", name=names[e.seat]))
-        elif isinstance(e, ColumnTaken):
-            words.append(say(lang, "live.call.column", name=names[e.seat], column=e.column,
-                             multiplier=e.multiplier))
+        elif rules is not None and type(e) in said:
+            words.append(said[type(e)](lang, rules.model, e, names.__getitem__, "live"))
         elif isinstance(e, TrumpSet) and e.how == "chosen":
             words.append(say(lang, "live.call.chosen_by", name=names[e.seat]))
     return ", ".join(words) or say(lang, "live.call.chosen")
@@ -499,25 +501,6 @@ def numbered(actions: Sequence[Action], name: Callable[[Action], str] = str) -> 
     return "  ".join(f"{i}) {name(a)}" for i, a in enumerate(actions, 1))
 
 
-def sheet_lines(rules: CompiledRules, obs: Observation, names: Sequence[str],
-                lang: Lang = "en") -> list[str]:
-    """The scoresheets: per sheet, its columns with their multipliers, the open ones
-    marked, e.g. ``sheet P0+P2: spades x1 (played), clubs x2, ...``."""
-    if not rules.columns:
-        return []
-    owners = subject_names(rules, names) if rules.sheet_per_team else list(names)
-    lines = []
-    for owner, still in zip(owners, obs.sheets, strict=True):
-        cells = [f"{c.name} x{c.multiplier}" + ("" if c.name in still
-                                                 else say(lang, "live.played_mark"))
-                 for c in rules.columns]
-        lines.append(say(lang, "live.sheet_line", owner=owner, cells=", ".join(cells)))
-    if obs.column:
-        col = next(c for c in rules.columns if c.name == obs.column)
-        lines.append(say(lang, "live.this_column", column=col.name, multiplier=col.multiplier))
-    return lines
-
-
 # The regime statements that `Game.why_illegal` names, said as sentences (live.reason.*).
 REASONS = ("follow", "follow-trump", "undertrump", "not in hand")
 
@@ -587,7 +570,8 @@ class Narrator:
                  for name, k in obs.piles.items() if k]
         if piles:
             lines.append(say(lang, "live.face_down", piles=", ".join(piles)))
-        return lines + sheet_lines(self.rules, obs, names, lang)
+        return lines + [line for x in self.rules.mechanisms if x.status is not None
+                        for line in x.status(self.rules, obs, names, lang)]
 
     def trump_set(self, e: TrumpSet) -> list[str]:
         """A player's choice, or the card of a player who could not follow (told with the
@@ -605,12 +589,6 @@ class Narrator:
 
     def pushed(self, e: Pushed) -> list[str]:
         return [self.say("push", name=self.names[e.seat])] if self.others(e.seat) else []
-
-    def column_taken(self, e: ColumnTaken) -> list[str]:
-        if not self.others(e.seat):
-            return []
-        return [self.say("column", name=self.names[e.seat], column=e.column,
-                         multiplier=e.multiplier)]
 
     def declared(self, e: Declared) -> list[str]:
         if not self.others(e.seat) or e.kept:
@@ -649,7 +627,6 @@ class Narrator:
 
 NARRATE: dict[type[Event], Callable[[Narrator, Any], list[str]]] = {
     Dealt: Narrator.dealt, TrumpSet: Narrator.trump_set, Pushed: Narrator.pushed,
-    ColumnTaken: Narrator.column_taken,
     Declared: Narrator.declared,
     TrickTaken: Narrator.trick_taken,
     HandScored: Narrator.hand_scored,

@@ -229,36 +229,6 @@ OWN: dict[str, tuple[str, str]] = {
         "Niemand wählt: die Runden werden in dieser Reihenfolge gespielt, eine Spielart pro "
         "Runde, nach {n} Runden wieder von vorn: {modes}.",
     ),
-    "sheet.per_team": (
-        "Each team has a scoresheet with the columns below. Each team plays every column "
-        "of its sheet exactly once; a hand's result is multiplied by its column's "
-        "multiplier.",
-        "Jedes Team hat eine Tafel mit den Spalten unten. Jedes Team spielt jede Spalte "
-        "seiner Tafel genau einmal; das Ergebnis einer Runde wird mit dem Multiplikator "
-        "ihrer Spalte vervielfacht.",
-    ),
-    "sheet.per_player": (
-        "Each player has a scoresheet with the columns below. Each player plays every "
-        "column of their sheet exactly once; a hand's result is multiplied by its column's "
-        "multiplier.",
-        "Jeder Spieler hat eine Tafel mit den Spalten unten. Jeder Spieler spielt jede "
-        "Spalte seiner Tafel genau einmal; das Ergebnis einer Runde wird mit dem "
-        "Multiplikator ihrer Spalte vervielfacht.",
-    ),
-    "sheet.col": ("Column", "Spalte"),
-    "sheet.modes": ("Played as", "Gespielt als"),
-    "sheet.times": ("Multiplier", "Multiplikator"),
-    "sheet.free": ("free choice: {modes}", "freie Wahl: {modes}"),
-    "sheet.only_if": ("(only when the option {name} is {value})",
-                      "(nur wenn die Option {name} {value} ist)"),
-    "sheet.choose": (
-        "Forehand is asked first. The player asked takes a column still open on their own "
-        "sheet (for a free column they then name its mode), and the hand is played in that "
-        "mode. A player whose sheet is full is passed over.",
-        "Zuerst ist die Vorhand gefragt. Wer gefragt ist, nimmt eine Spalte, die auf der "
-        "eigenen Tafel noch offen ist (bei freier Wahl nennt er danach die Spielart), und die "
-        "Runde wird in dieser Spielart gespielt. Wessen Tafel voll ist, wird übergangen.",
-    ),
     "trump.push_only": (
         "Instead of choosing, forehand may push: then the partner across must choose.",
         "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner gegenüber wählen.",
@@ -577,10 +547,6 @@ OWN: dict[str, tuple[str, str]] = {
     ),
     # -- end
     "end.hands": ("The game ends after {hands} hands.", "Das Spiel endet nach {hands} Runden."),
-    "end.sheets_full": (
-        "The game ends when every scoresheet is full: every column played once.",
-        "Das Spiel endet, wenn jede Tafel voll ist: jede Spalte einmal gespielt.",
-    ),
     "end.when": (
         "The score is checked after every hand. The game ends as soon as {cond}.",
         "Nach jeder Runde wird der Stand geprüft. Das Spiel endet, sobald {cond}.",
@@ -775,8 +741,6 @@ OWN: dict[str, tuple[str, str]] = {
     "ex.push": ("{player} pushes.", "{player} schiebt."),
     "ex.bid": ("{player} bids {value}.", "{player} bietet {value}."),
     "ex.pass": ("{player} passes.", "{player} passt."),
-    "ex.column": ("{player} takes the column **{column}** (times {times}).",
-                  "{player} nimmt die Spalte **{column}** (mal {times})."),
     "ex.fixed": ("Hand {number} is played as {mode}, as the rules say.",
                  "Runde {number} wird nach den Regeln als {mode} gespielt."),
     "ex.choose": ("{player} chooses {trump}.", "{player} wählt {trump}."),
@@ -842,9 +806,6 @@ OWN: dict[str, tuple[str, str]] = {
     "short.push_next": ("forehand chooses or pushes on", "Vorhand wählt oder schiebt weiter"),
     "short.fixed": ("always {mode}", "immer {mode}"),
     "short.in_turn": ("set by the hand's number, in turn", "nach der Nummer der Runde, reihum"),
-    "short.sheet": ("a column of the scoresheet, chosen or pushed on",
-                    "eine Spalte der Tafel, gewählt oder weitergeschoben"),
-    "cmp.sheets_full": ("when every scoresheet is full", "wenn jede Tafel voll ist"),
     "short.bidder_chooses": ("highest bidder chooses", "Höchstbietender wählt"),
     "short.strict": ("not allowed, unless a player holds only trumps",
                      "verboten, ausser man hat nur noch Trümpfe"),
@@ -873,9 +834,7 @@ OWN: dict[str, tuple[str, str]] = {
     "live.you": ("you", "du"),
     "live.push": ("Push", "Schieben"),
     "live.pass": ("Pass", "Passen"),
-    "live.column": ("{title} x{multiplier}", "{title} x{multiplier}"),
     "live.prompt.trump": ("Choose trump", "Trumpf wählen"),
-    "live.prompt.column": ("Choose a column of your sheet", "Spalte der Tafel wählen"),
     "live.prompt.play": ("Play a card", "Karte spielen"),
     "live.prompt.declare": ("{your} {name}", "{your} {name}"),
     "live.prompt.auction": ("Your bid", "Dein Gebot"),
@@ -930,8 +889,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.how.turned": ("card {card} turned{robbed}", "Karte {card} gewendet{robbed}"),
     "live.how.none": ("no trump (cards rank as {mode})", "kein Trumpf (Rangfolge wie {mode})"),
     "live.call.pushed": ("{name} pushed", "{name} hat geschoben"),
-    "live.call.column": ("{name} took column {column} x{multiplier}",
-                         "{name} nahm die Spalte {column} x{multiplier}"),
     "live.call.chosen_by": ("chosen by {name}", "gewählt von {name}"),
     "live.call.chosen": ("chosen", "gewählt"),
     "live.trick_line": ("trick {n}: {cards} -> {winner}{tail}", "Stich {n}: {cards} -> {winner}{tail}"),
@@ -984,16 +941,10 @@ OWN: dict[str, tuple[str, str]] = {
     "live.bottom_of": ("bottom card of the {pile}: {card}", "unterste Karte von {pile}: {card}"),
     "live.face_down": ("face down: {piles}", "verdeckt: {piles}"),
     "live.pile_cards": ("{pile} {k} cards", "{pile} {k} Karten"),
-    "live.sheet_line": ("sheet {owner}: {cells}", "Tafel {owner}: {cells}"),
-    "live.played_mark": (" (played)", " (gespielt)"),
-    "live.this_column": ("this hand: column {column} x{multiplier}",
-                         "diese Runde: Spalte {column} x{multiplier}"),
     "live.says.trump": ("{name} chooses trump {mode}", "{name}: Trumpf {mode}"),
     "live.says.void": ("{name} could not follow: trump is now {mode}",
                        "{name} konnte nicht Farbe bekennen: Trumpf ist jetzt {mode}"),
     "live.says.push": ("{name} pushes", "{name}: geschoben"),
-    "live.says.column": ("{name} takes column {column} (x{multiplier})",
-                         "{name}: Spalte {column} (x{multiplier})"),
     "live.says.pass": ("{name} passes", "{name}: passt"),
     "live.says.bid": ("{name} bids {value}", "{name}: Gebot {value}"),
     "live.says.hidden": ("{name} gives a hidden {what}", "{name}: verdeckte {what}"),
@@ -1035,12 +986,9 @@ OWN: dict[str, tuple[str, str]] = {
     "live.ask.declare": ("your {kind}: ", "deine {kind}: "),
     "live.ask.declare_mn": ("your {kind}: ", "dein {kind}: "),  # a German noun not feminine
     "live.ask.bid": ("your bid, {calls}or pass: ", "dein Gebot, {calls}oder pass: "),
-    "live.ask.column": ("column of your sheet (number or name{push}): ",
-                        "Spalte deiner Tafel (Nummer oder Name{push}): "),
     "live.ask.trump": ("trump (number or {modes}{push}): ",
                        "Trumpf (Nummer oder {modes}{push}): "),
     "live.ask.card": ("your card (number or name): ", "deine Karte (Nummer oder Name): "),
-    "live.choice.free": (", free choice", ", freie Wahl"),
     "live.choice.or_pass": (", or pass", ", oder pass"),
     "live.choice.range": ("{kind} from {low} to {high}", "{kind} von {low} bis {high}"),
     "live.choice.except": (" except {values}", " ausser {values}"),
@@ -1057,10 +1005,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.wrong.mode": ("{what} is not a mode you can choose here",
                         "{what} ist hier keine wählbare Spielart"),
     "live.wrong.unread": ("cannot read {what}", "{what} ist nicht lesbar"),
-    "live.wrong.played": ("{what} is already played on your sheet",
-                          "{what} ist auf deiner Tafel schon gespielt"),
-    "live.wrong.column": ("{what} is not an open column of your sheet",
-                          "{what} ist keine offene Spalte deiner Tafel"),
     "live.wrong.fits": ("{what} fits {names}: enter one of them or its number",
                         "{what} passt zu {names}: gib eines davon oder seine Nummer ein"),
     # a Weis as the engine says it (compile.weis.weis_label), read back for German

@@ -29,7 +29,7 @@ from jassdsl.core.mechanism import of_kind
 from jassdsl.engine import Game, HandResult, Observation, Trick
 from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.cardview import symbol_id
-from jassdsl.rulebook.render import column_title, in_lang
+from jassdsl.rulebook.render import in_lang
 from jassdsl.rulebook.words import TEXT, Lang, declared_words, say, suit_name
 from jassdsl.table.session import Session
 
@@ -95,10 +95,6 @@ class Words:
             return self.card_text(a.value)
         if kind == "trump":
             return mode_label(lang, r, r.mode_names[a.value])
-        if kind == "column":
-            c = r.columns[a.value]
-            title = column_title(lang, r.model, c.name)
-            return self.say("live.column", title=title, multiplier=c.multiplier)
         if kind in ("push", "pass"):
             return self.say(f"live.{kind}")
         mechanism = of_kind(r.mechanisms, kind)
@@ -111,8 +107,9 @@ class Words:
 
     def prompt(self, legal: Sequence[Action]) -> str:
         phase = self.game.phase
-        if any(a.kind == "column" for a in legal):
-            return self.say("live.prompt.column")
+        asks = of_kind(self.rules.mechanisms, legal[0].kind) if legal else None
+        if asks is not None and f"live.prompt.{asks.name}" in TEXT:  # a mechanism's own
+            return self.say(f"live.prompt.{asks.name}")
         if phase == "declare" and legal:
             kind = legal[0].kind
             your = "Your" if self.lang == "en" else \
@@ -215,42 +212,15 @@ def sheet(game: Game, obs: Observation, w: Words, names: Sequence[str]) -> dict[
             cells.append({"declared": declared, "points": result.points[x],
                           "written": [w.unit(u, v) for u, v in written(result, x).items()]})
         played = mode_label(w.lang, rules, str(result.trump)) if result.trump.is_set else ""
-        free = any(c.free for c in rules.columns if c.name == result.column)
-        mode = played if not result.column else f"{column_label(w, result.column)}: {played}" \
-            if free else column_label(w, result.column)  # a free column says its mode
-        rows.append({"hand": result.number, "mode": mode, "cells": cells})
+        rows.append({"hand": result.number, "mode": played, "cells": cells})
     totals = [[w.unit(u, values[x]) for u, values in obs.totals.items()]
               for x in range(rules.subjects)]
-    return {"subjects": subjects, "rows": rows, "totals": totals,
-            "columns": columns(game, obs, w, names) if rules.columns else None}
-
-
-def column_label(w: Words, name: str) -> str:
-    c = next(c for c in w.rules.columns if c.name == name)
-    return w.say("live.column", title=column_title(w.lang, w.rules.model, name),
-                 multiplier=c.multiplier)
-
-
-def columns(game: Game, obs: Observation, w: Words, names: Sequence[str]) -> dict[str, Any]:
-    """The sheets of columns: per column and sheet what was written there (the card
-    points, the multiplier, the amount), or open."""
-    rules = game.rules
-    owners = tv.subject_names(rules, names) if rules.sheet_per_team else list(names)
-    rows = []
-    for c in rules.columns:
-        cells: list[dict[str, Any] | None] = []
-        for owner in range(len(owners)):
-            result = next((r for r in game.results if r.column == c.name and r.sheet == owner),
-                          None)
-            if result is None:
-                cells.append(None)
-                continue
-            subject = owner if rules.sheet_per_team else rules.team_of[owner]
-            amount = sum(written(result, subject).values())
-            cells.append({"points": result.points[subject], "written": amount})
-        rows.append({"title": column_label(w, c.name), "multiplier": c.multiplier,
-                     "cells": cells})
-    return {"owners": owners, "rows": rows}
+    panel: dict[str, Any] = {"subjects": subjects, "rows": rows, "totals": totals,
+                             "columns": None}
+    for mechanism in rules.mechanisms:  # its part (the columns of a scoresheet)
+        if mechanism.board is not None:
+            mechanism.board(game, obs, w, names, panel)
+    return panel
 
 
 def hand_reports(session: Session, w: Words, names: Sequence[str]) -> list[dict[str, Any]]:
