@@ -286,8 +286,6 @@ class HeuristicBot:
             if len(declaring_now(game).values) == 2:
                 return yes_if_strong(legal, share)
             return clamp_declaration(legal, scaled(game, share))
-        if phase == "weis":  # a declared Weis counts for its side in every rule file
-            return max(legal, key=lambda a: a.value)
         return legal[self.rng.randrange(len(legal))]  # a phase this bot has no plan for
 
     def choose_trump(self, rules: CompiledRules, view: View, legal: list[Action]) -> Action:

@@ -19,6 +19,7 @@ from jassdsl.engine import Game
 from jassdsl.engine.improve import improve
 from jassdsl.engine.take_part import take_part
 from jassdsl.language.check import load_model
+from jassdsl.mechanisms.weis import weis_in
 
 FIXTURE = Path(__file__).parent / "fixtures" / "language" / "declare-steps.jass"
 VALUES = [*range(60, 151, 10), 157]  # from the rule text: the steps, and 157 itself
@@ -94,7 +95,7 @@ def test_an_option_stands_where_a_number_stands(options: dict[str, int | str],
     named value of a declaration and the total the last may not make follow the option."""
     r = compiled("option-numbers", options)
     d = r.declarations[0]
-    assert (r.match_bonus, r.weis.sequences[3] if r.weis else None,
+    assert (r.match_bonus, weis.sequences[3] if (weis := weis_in(r, -1)) else None,
             r.units["points"].floor, tuple(sorted(set(d.values))), d.hook) == \
         (want[0], want[1], want[2], tuple(sorted(set(want[3]))), want[4])
 

@@ -16,10 +16,11 @@ from jassdsl import cli
 from jassdsl.bots import View, table_for
 from jassdsl.cli import check as cli_check
 from jassdsl.cli.play import HumanPlayer, InputClosed
-from jassdsl.core.actions import WEIS_NO, WEIS_YES, Action
+from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_NAMES
 from jassdsl.engine import Game
 from jassdsl.engine.rob import robbing_card
+from jassdsl.mechanisms.weis import WEIS_NO, WEIS_YES
 from jassdsl.registry import load_rules, rules_dir, variant_names
 from jassdsl.rulebook import textview as tv
 

@@ -28,8 +28,6 @@ from jassdsl.engine.events import (
     HandScored,
     TrickTaken,
     TrumpSet,
-    WeisCounted,
-    WeisSaid,
     from_last_deal,
 )
 from jassdsl.engine.observation import KEYS
@@ -37,6 +35,7 @@ from jassdsl.mechanisms.improve import Bettered
 from jassdsl.mechanisms.leave import LeftTable
 from jassdsl.mechanisms.rob import Robbed
 from jassdsl.mechanisms.take_part import TookPart
+from jassdsl.mechanisms.weis import WeisCounted, WeisSaid
 from jassdsl.registry import variant_names
 
 SEEDS = (1, 2, 3)

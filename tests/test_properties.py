@@ -45,6 +45,7 @@ from jassdsl.engine import Game, HandResult
 from jassdsl.engine import game as game_module
 from jassdsl.mechanisms.auction import index_of, pass_final
 from jassdsl.mechanisms.sheet import SheetColumn, SheetConfig
+from jassdsl.mechanisms.weis import tables_of
 from jassdsl.registry import load_rules, rules_dir, variant_names
 
 try:
@@ -211,7 +212,7 @@ def weis_and_stoeck(rules: CompiledRules, r: HandResult, mode: Any) -> tuple[lis
     use = rules.model.setting("weis")
     named = use.values[0].text if use is not None else "big"
     table = str(rules.options.get(named, named))
-    listed = next((t for t in rules.model.weis_tables if t.name == table), None)
+    listed = next((t for t in tables_of(rules.model) if t.name == table), None)
     nines = rules.options.get("four-nines", "yes") == "yes" and (listed is None or any(
         i.kind == "four" and i.rank is not None and i.rank.text == "9" for i in listed.items))
     six = six_counts_11(rules.options) and mode == "undenufe"  # four Sixes, not four Aces

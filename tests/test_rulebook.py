@@ -25,6 +25,7 @@ from jassdsl.core import model as m
 from jassdsl.language.check import load_model
 from jassdsl.language.facts import FACTS
 from jassdsl.mechanisms.auction import index_of
+from jassdsl.mechanisms.weis import weis_in
 from jassdsl.registry import load_rules
 from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.expressions import Speaker, formula
@@ -78,7 +79,7 @@ def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
     """A new field in the model must get a place on the page (then add it here)."""
     rendered = {"path", "name", "summary", "summary_german", "sources", "decisions", "options", "players", "modes",
                 "teams", "deal", "settings", "ranks", "points", "bonuses", "trump", "units",
-                "declarations", "lets", "clauses", "scoring_pos", "invariants", "weis_tables",
+                "declarations", "lets", "clauses", "scoring_pos", "invariants",
                 "end", "winner", "piles", "show", "parts",
                 "count_first", "german_names"}
     assert set(m.RuleFile.model_fields) == rendered
@@ -446,7 +447,7 @@ def cell_facts(r: CompiledRules) -> dict[str, tuple[int, object]]:
     """What the compiled rules play, each with the column of the comparison page that says
     it: players, Weis and each bonus, the number of hands."""
     facts: dict[str, tuple[int, object]] = {"players": (1, r.players),
-                                            "weis": (4, r.weis is not None),
+                                            "weis": (4, weis_in(r, -1) is not None),
                                             "hands": (5, r.end_hands)}
     facts |= {key: (4, getattr(r, field)) for field, key in BONUSES}
     return facts

@@ -20,6 +20,7 @@ from jassdsl.compile.weis import table_weise, trick_bonuses, trump_made_in
 from jassdsl.core.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.corpus.position import replay_game
 from jassdsl.engine import HandResult
+from jassdsl.mechanisms.weis import weis_in
 from jassdsl.registry import load_rules
 
 try:
@@ -81,7 +82,7 @@ def test_club_ace_king_queen_jack_in_one_trick_add_50_to_its_taker() -> None:
     first = result.tricks[0]
     assert first.cards == ids("CK", "CQ", "CA", "CJ") and first.winner == 2
     assert result.trump == "C"
-    assert [w.value for w in table_weise(mask("CA", "CK", "CQ", "CJ"), RULES.weis)] == [50]
+    assert [w.value for w in table_weise(mask("CA", "CK", "CQ", "CJ"), weis_in(RULES, -1))] == [50]
     weis, stoeck = naive_bonuses(result)
     assert weis[2] >= 50
     assert list(result.bonuses["table-weis"]) == weis
@@ -92,7 +93,7 @@ def test_trump_king_and_queen_before_trump_was_made_are_no_stoeck() -> None:
     cards = [ids("CK", "CQ", "CA", "CJ"), ids("SA", "S6", "C7", "H8")]
     since = trump_made_in(cards, by_card=True)
     assert since == 1
-    assert [s for _, s in trick_bonuses(cards, RULES.weis, CARD_INDEX["C7"] // 9, since)] \
+    assert [s for _, s in trick_bonuses(cards, weis_in(RULES, -1), CARD_INDEX["C7"] // 9, since)] \
         == [False, False]
     assert ref.table_stoeck([["CK", "CQ", "CA", "CJ"], ["SA", "S6", "C7", "H8"]], "C") \
         == [False, False]
@@ -179,7 +180,7 @@ def test_table_weis_agrees_with_the_reference_on_random_tricks(nines: str) -> No
     """Random tricks, many of one suit (sequences) or one rank (fours): engine and
     reference find the same worth, four nines counting only where the option allows."""
     rules = load_rules("misere-molotow", {"four-nines": nines})
-    assert rules.weis is not None
+    assert weis_in(rules, -1) is not None
     rng = random.Random(3)
     seen = set()
     for _ in range(3000):
@@ -197,7 +198,7 @@ def test_table_weis_agrees_with_the_reference_on_random_tricks(nines: str) -> No
         if len(set(cards)) < 4:
             continue
         want = ref.table_weis(cards, nines == "yes")
-        got = sum(w.value for w in table_weise(mask(*cards), rules.weis))
+        got = sum(w.value for w in table_weise(mask(*cards), weis_in(rules, -1)))
         assert got == want, cards
         seen.add(want)
     assert {0, 20, 50, 100, 200} <= seen and (150 in seen) == (nines == "yes")

@@ -24,6 +24,7 @@ from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, RANKS
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine import Game
 from jassdsl.language.check import load_model
+from jassdsl.mechanisms.weis import weis_in
 from jassdsl.registry import load_rules
 
 FOURS = {RANKS.index(r): v for r, v in
@@ -161,8 +162,8 @@ winner: most points
 ])
 def test_rule_file_tables_and_options(options: dict[str, int | str], expected: WeisTable) -> None:
     rules = compile_rules(load_model(RULES, "weis.jass"), options)
-    assert rules.weis is not None
-    got = rules.weis
+    assert weis_in(rules, -1) is not None
+    got = weis_in(rules, -1)
     small_seq = {n: v for n, v in expected.sequences.items()}
     if not expected.reuse:
         small_seq |= {n: 100 for n in range(5, 10)}
@@ -174,8 +175,8 @@ def test_rule_file_tables_and_options(options: dict[str, int | str], expected: W
 
 def test_four_nines_only_when_the_option_allows() -> None:
     nines = hand("D9", "H9", "S9", "C9")
-    plain = compile_rules(load_model(RULES, "weis.jass"), {}).weis
-    allowed = compile_rules(load_model(RULES, "weis.jass"), {"four-nines": "yes"}).weis
+    plain = weis_in(compile_rules(load_model(RULES, "weis.jass"), {}), -1)
+    allowed = weis_in(compile_rules(load_model(RULES, "weis.jass"), {"four-nines": "yes"}), -1)
     assert plain is not None and allowed is not None
     assert find_weise(nines, plain, HEARTS) == []
     assert total(nines, allowed) == 150
@@ -281,6 +282,6 @@ def test_four_nines_follow_the_base_rule_of_the_common_rules(variant: str) -> No
     """G lists four nines (150) only 'wenn sie erlaubt werden': the default leaves them
     out, the option 'four-nines' allows them."""
     nine = RANKS.index("9")
-    plain, allowed = load_rules(variant).weis, load_rules(variant, {"four-nines": "yes"}).weis
+    plain, allowed = weis_in(load_rules(variant), -1), weis_in(load_rules(variant, {"four-nines": "yes"}), -1)
     assert plain is not None and allowed is not None
     assert nine not in plain.fours and allowed.fours[nine] == 150

@@ -193,9 +193,6 @@ class HumanPlayer:
                      else say(lang, "live.you_lead"))
         elif played:  # a decision in the middle of a trick (naming the mode when void)
             self.say(say(lang, "live.trick_so_far", played=played))
-        if game.phase == "weis":
-            self.say(say(lang, "live.your_weis",
-                         said="; ".join(tv.weis_text(w, lang) for w in obs.weis_offer)))
         mechanism = at_phase(game.rules.mechanisms, game.phase, game.rules)
         if mechanism is not None and mechanism.prompt is not None \
                 and mechanism.prompt.shows is not None:
@@ -216,8 +213,6 @@ class HumanPlayer:
         if game.phase == "trump":
             push = ", push" if any(a.kind == "push" for a in legal) else ""
             return say(lang, "live.ask.trump", modes=mode_words(game, legal), push=push)
-        if game.phase == "weis":
-            return say(lang, "live.ask.weis")
         return say(lang, "live.ask.card")
 
 
@@ -264,8 +259,6 @@ def card_choice(game: Game, action: Action, cards: str) -> str:
 
 
 def choices_text(game: Game, legal: list[Action], lang: Lang = "en", cards: str = "") -> str:
-    if game.phase == "weis":
-        return say(lang, "live.choice.weis")
     mechanism = at_phase(game.rules.mechanisms, game.phase, game.rules)
     if mechanism is not None and mechanism.prompt is not None \
             and mechanism.prompt.choices is not None:
@@ -366,8 +359,6 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     words = text.lower().split()
     if game.phase == "declare" and (number := number_entry(game, words, legal)) is not None:
         return number
-    if game.phase == "weis" and words[0] in YES_NO:  # yes or no: 1 or 0
-        return Action(game.phase, YES_NO[words[0]])
     if text.isdigit():
         k = whole_number(text)
         if k is None:  # too long, or not in ASCII digits

@@ -12,13 +12,11 @@ from jassdsl.compile.counting import Additions, Gate, Scales, additions, end_gat
 from jassdsl.compile.exprsource import Compiler, declared_under
 from jassdsl.compile.play import PlayRules
 from jassdsl.compile.scoring import CompiledClause, Fn, HandFacts, compile_clauses, compile_target
-from jassdsl.compile.weis import WeisTable
 from jassdsl.core import model as m
 from jassdsl.core.actions import whole_number
-from jassdsl.core.cards import RANKS
 from jassdsl.core.errors import OptionError
 from jassdsl.core.mechanism import Mechanism, TrumpWay, installed, trump_way
-from jassdsl.core.modes import Mode, ModeSchedule, in_mode, mode_numbers
+from jassdsl.core.modes import Mode, ModeSchedule, mode_numbers
 from jassdsl.core.roles import BIDDER, CHOOSER, PUSHER, ROLES, role_name
 from jassdsl.core.tables import OBENABE, ModeTable, build_modes
 
@@ -126,8 +124,6 @@ class CompiledRules:
     first_dealer_lot: bool
     winner_first_out: bool = False  # players are placed by leaving the table, first wins
     invariants: tuple[tuple[str, Fn], ...] = ()
-    weis: WeisTable | None = None  # the Weis table with no trump set (None: no Weis)
-    weis_modes: dict[int, WeisTable] = field(default_factory=dict)  # where a mode differs
     stoeck_bonus: int = 0
     lead_role: int = -1  # the role (jassdsl.core.roles) whose holder leads the first trick
     dealer_role: int = -1  # the role whose holder deals the next hand (else: to the right)
@@ -137,7 +133,6 @@ class CompiledRules:
     own_piles: frozenset[str] = frozenset()  # piles laid once for each player at the table
     turned_piles: tuple[str, ...] = ()  # trump: the top card of the first of these with cards
     show_pile: str | None = None  # everybody sees the bottom card of this pile
-    table_bonuses: bool = False  # the file asks for table Weis or table Stöck
     reads_in_play: bool = False  # the file asks for the card points in play
     count_first: tuple[str, ...] = ()  # facts booked one by one before the rest of the hand
     end_gate: Gate | None = None  # a test of the totals that the game end cannot hold without
@@ -192,10 +187,6 @@ class CompiledRules:
         if mode >= 0:
             return mode
         return self.fallback if self.fallback is not None else OBENABE
-
-    def weis_in(self, mode: int) -> WeisTable | None:
-        """The Weis table of a hand played in this trump mode (-1: none set yet)."""
-        return self.weis_modes.get(mode, self.weis)
 
     @cached_property
     def trump_way(self) -> TrumpWay | None:
@@ -275,60 +266,6 @@ def resolve_options(
 
 def number(v: m.Value, options: dict[str, int | str]) -> int:
     return v.number if v.number is not None else int(options[v.option or ""])
-
-
-def compile_weis(rf: m.RuleFile, options: dict[str, int | str]
-                 ) -> tuple[WeisTable | None, dict[int, WeisTable]]:
-    """The Weis table the file uses (directly or through an option), or None; and per
-    trump mode whose entries differ (an entry `if in undenufe`), that mode's table."""
-    use = rf.setting("weis")
-    if use is None:
-        return None, {}
-    name = use.values[0].text
-    name = str(options.get(name, name))
-    if name == "none":  # an option may switch Weis off
-        return None, {}
-    table = next(t for t in rf.weis_tables if t.name == name)
-    numbers = mode_numbers(rf)
-    plain = weis_table_in(table, options, -1, numbers)
-    by_mode = {mode: weis_table_in(table, options, mode, numbers)
-               for mode in sorted(set(numbers.values()))}
-    return plain, {mode: t for mode, t in by_mode.items() if t != plain}
-
-
-def weis_table_in(table: m.WeisTableDef, options: dict[str, int | str],
-                  mode: int, numbers: dict[str, int]) -> WeisTable:
-    """The entries of a Weis table that count under these options in this trump mode
-    (-1: no trump set)."""
-    sequences: dict[int, int] = {}
-    fours: dict[int, int] = {}
-    for item in table.items:
-        if not weis_item_counts(item, options, mode, numbers):
-            continue
-        if item.kind == "sequence":
-            for length in range(item.length, 10 if item.or_more else item.length + 1):
-                sequences.setdefault(length, number(item.points, options))
-        elif item.rank is not None:
-            fours[RANKS.index(item.rank.text)] = number(item.points, options)
-    return WeisTable(sequences, fours, table.reuse)
-
-
-def weis_item_counts(item: m.WeisItem, options: dict[str, int | str], mode: int,
-                     numbers: dict[str, int]) -> bool:
-    """Whether a Weis entry counts: all its tests hold (with `unless`: not all of them)."""
-    if not item.tests:
-        return True
-    held = all(weis_test_holds(t, options, mode, numbers) for t in item.tests)
-    return held != item.unless
-
-
-def weis_test_holds(test: m.WeisTest, options: dict[str, int | str], mode: int,
-                    numbers: dict[str, int]) -> bool:
-    if test.kind == "yes":
-        return options.get(test.name.text) == "yes"
-    if test.kind == "mode":
-        return mode >= 0 and in_mode(test.name.text, mode, numbers)
-    return test.choice is not None and options.get(test.name.text) == option_value(test.choice)
 
 
 def names_used(node: m.Tree) -> set[str]:
@@ -451,7 +388,6 @@ def compile_rules(
                if b.only_if is None or options.get(b.only_if.text) == "yes"}
     end = rf.end
     used = names_used(rf)  # the facts the file reads, to skip work it never asks for
-    weis, weis_modes = compile_weis(rf, options)
     count_order = tuple(w.text for w in rf.count_first.facts) if rf.count_first else ()
     adds = additions(rf, unit_of, main_unit, read_as(count_order)) if count_order else {}
     return CompiledRules(
@@ -487,8 +423,6 @@ def compile_rules(
         winner_first_out=rf.winner.first_out,
         first_dealer_lot=settings.word(rf, "first dealer") == "lot",
         invariants=tuple((inv.id, compiler.expr(inv.expr)) for inv in rf.invariants),
-        weis=weis,
-        weis_modes=weis_modes,
         stoeck_bonus=bonuses.get("stoeck", 0),
         lead_role=role_index(settings.word(rf, "first lead")),
         dealer_role=role_index(settings.word(rf, "next dealer")),
@@ -500,7 +434,6 @@ def compile_rules(
         own_piles=frozenset(p.name for p in rf.piles if p.each),
         turned_piles=tuple(w.text for w in t.piles),
         show_pile=rf.show.text if rf.show else None,
-        table_bonuses=bool(used & {"table-weis", "table-stoeck"}),
         reads_in_play="points-in-play" in used,
         count_first=count_order,
         end_gate=end_gate(end.when, unit_of, options),

@@ -16,7 +16,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from jassdsl.core.cards import SUIT_MASKS
+from jassdsl.core.cards import CARD_NAMES, SUIT_MASKS
 
 UNDENUFE = 5
 
@@ -271,6 +271,13 @@ def trick_bonuses(tricks: Sequence[Sequence[int]], table: WeisTable | None, mode
         weise = table_weise(mask, table) if table is not None else []
         out.append((weise, bool(pair) and i >= since and mask & pair == pair))
     return out
+
+
+def weis_label(w: Weis) -> str:
+    """A declared Weis as a person says it, e.g. 'sequence of 4 to HK (50)'."""
+    if w.kind == "four":
+        return f"four {CARD_NAMES[w.top][1:]} ({w.value})"
+    return f"sequence of {w.cards.bit_count()} to {CARD_NAMES[w.top]} ({w.value})"
 
 
 def suit_cards(hand: int, suit: int) -> int:

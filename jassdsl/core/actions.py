@@ -154,7 +154,6 @@ PLAYS = tuple(Action("play", c) for c in range(36))
 TRUMPS = tuple(Action("trump", mode) for mode in range(MAX_MODES))
 PUSH = Action("push")
 PASS = Action("pass")  # in an auction: no bid this turn
-WEIS_YES, WEIS_NO = Action("weis", 1), Action("weis", 0)  # declare one's best Weis, or not
 JOIN, FOLD, SWAP = Action("join"), Action("fold"), Action("swap")  # taking part in a hand
 ROB_YES, ROB_NO = Action("rob", 1), Action("rob", 0)  # take the turned trump card, or not
 TAKE, DECLINE = Action("take"), Action("decline")  # swap cards for one's own pile, or not

@@ -127,6 +127,21 @@ still name it):
   - `declaration_words(declaration)`: for a declaration its phase asks for (the auction's
     bids), the word keys of the rulebook's sentence saying when and how, and of the word
     for a value said ("bid"); the rest of the declaration is said as any other's.
+  - `table(game, seat, lang)`: its entries of the browser table's state, as the page's
+    script reads them (the Weise on offer and those declared).
+  - `trick_notes(rules, hand record, lang)`: per trick of the hand, a note the terminal's
+    hand report adds to its line ('' for none: the table Weis lying in it).
+  - `report(rules, hand record, names, lang)`: its lines in the terminal's report of a
+    hand that counted bonuses (`Phase.bonuses`), before what each bonus scored (the
+    Weise declared); asked of every mechanism the rules carry.
+  - `names(rule file)`: the names its statements give in a file (Weis tables), which
+    `names in german` may translate.
+  - `section(lang, variant)`: a section of its own in a variant's rulebook page, after
+    the declarations (the Weis tables); `short(lang, rule file)`: the items it adds to
+    what a hand brings besides the cards on the comparison page, each with the option it
+    depends on (None: always) and the option's values under which it counts.
+  - `Phase.bonuses(table, facts)`: the bonus facts its phase counted in the hand, per
+    subject (`HandResult.bonuses`: Weis, Stöck, table Weis).
 """
 
 from __future__ import annotations
@@ -172,6 +187,12 @@ TellEnd = Callable[["Lang", "m.RuleFile", Any, bool], str]
 # (lang, rule file, the rulebook's Speaker, short) -> how the game ends ("": not by it)
 ExampleCall = Callable[["Lang", Any, Any], "str | None"]  # (lang, rules, event) -> a line
 Warn = Callable[["m.RuleFile", str], list[Any]]  # (rule file, path) -> RuleErrors (warnings)
+TableState = Callable[["Game", int, "Lang"], dict[str, Any]]  # (game, seat, lang) -> entries
+TrickNotes = Callable[[Any, Any, "Lang"], list[str]]  # (rules, HandResult, lang) -> per trick
+Report = Callable[[Any, Any, Sequence[str], "Lang"], list[str]]
+# (rules, HandResult, the seats' names, lang) -> lines
+Short = Callable[["Lang", "m.RuleFile"], list[tuple[str, "m.Option | None", list[str]]]]
+# (lang, rule file) -> (item, the option it depends on or None, the option's values it counts under)
 
 
 @dataclass(frozen=True)
@@ -298,6 +319,14 @@ class Mechanism:
     # where its phase asks for a declaration (an auction's bids): the rulebook's word keys
     # of its first sentence (when and how it is said) and of the word for a value said
     declaration_words: Callable[[m.Declaration], tuple[str, str] | None] | None = None
+    # -- hooks added with the move of Weis and table Weis (issue 19)
+    table: TableState | None = None  # its entries of the browser table's state (JSON)
+    trick_notes: TrickNotes | None = None  # per trick, a note on the terminal's hand report
+    report: Report | None = None  # its lines in the terminal's report of a hand with bonuses
+    section: Story | None = None  # a section of its own in a variant's rulebook page
+    short: Short | None = None  # what it adds to the bonuses of the rulebook's comparison
+    names: Callable[[m.RuleFile], set[str]] | None = None  # the names its statements give
+    # a file (`names in german` may give each a German word)
 
     @property
     def phase_name(self) -> str:

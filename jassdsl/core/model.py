@@ -315,33 +315,6 @@ class Invariant(Node):
     expr: Expr
 
 
-class WeisTest(Node):
-    """One test of a Weis entry's condition: a yes/no option is yes (`four-nines`), an
-    option has a choice (`undenufe-eleven = six`), the hand's trump mode (`in undenufe`)."""
-
-    kind: Literal["yes", "option", "mode"]
-    name: Word  # the option, or the mode: suits, obenabe, undenufe
-    choice: Value | None = None
-
-
-class WeisItem(Node):
-    """One line of a Weis table: a sequence of a length, or four cards of a rank."""
-
-    kind: Literal["sequence", "four"]
-    length: int = 0
-    or_more: bool = False
-    rank: Word | None = None
-    points: Value
-    tests: tuple[WeisTest, ...] = ()  # the entry counts only when all of them hold
-    unless: bool = False  # ... or, with `unless`, only when not all of them hold
-
-
-class WeisTableDef(Node):
-    name: str
-    items: tuple[WeisItem, ...]
-    reuse: bool
-
-
 class Setting(Node):
     """A one-word setting such as ``undertrump: weak``."""
 
@@ -375,7 +348,6 @@ class RuleFile(BaseModel):
     clauses: tuple[Clause, ...] = ()
     scoring_pos: Pos | None = None
     invariants: tuple[Invariant, ...] = ()
-    weis_tables: tuple[WeisTableDef, ...] = ()
     piles: tuple[Pile, ...] = ()
     show: Word | None = None  # a pile whose bottom card everybody may see
     # the statements of each mechanism that keeps its own (jassdsl.core.mechanism), by name
@@ -455,7 +427,7 @@ class StandardTables:
 
 Statement = (VariantName | Summary | Source | Decision | Option | Players | Deal | Setting
              | Ranks | Points | Bonus | ModeDef | TrumpMethod | Unit | Declaration | Let | Scoring
-             | GameEnd | CountFirst | Winner | Invariant | WeisTableDef | Pile | Show
+             | GameEnd | CountFirst | Winner | Invariant | Pile | Show
              | GermanNames | StandardTables
              | Node)  # the last: a mechanism's own statement (jassdsl.core.mechanism)
 

@@ -10,7 +10,6 @@ from jassdsl.engine.chance import Chance, ChanceError, ScriptedChance
 from jassdsl.engine.game import Game
 from jassdsl.engine.observation import Observation
 from jassdsl.engine.records import HAND_LIMIT, HandResult, Outcome, Trick
-from jassdsl.engine.weis import weis_label
 
 __all__ = [
     "HAND_LIMIT",
@@ -22,5 +21,4 @@ __all__ = [
     "Outcome",
     "ScriptedChance",
     "Trick",
-    "weis_label",
 ]

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jassdsl.compile.handfacts import Grant
-from jassdsl.compile.weis import Weis
 from jassdsl.core.modes import Mode
 
 
@@ -82,18 +81,6 @@ class DealtAgain(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class WeisSaid(Event):
-    """A player holding Weis declared it (`weise`: the cards per Weis) or kept it quiet;
-    `said` gives the same Weise with their kind, top card and value (`weis_label` names
-    them)."""
-
-    seat: int
-    declared: bool
-    weise: tuple[tuple[int, ...], ...] = ()
-    said: tuple[Weis, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     seat: int
     card: int
@@ -106,13 +93,6 @@ class TrickTaken(Event):
     cards: tuple[int, ...]
     winner: int
     seats: tuple[int, ...] = ()  # who played the cards, in play order from the leader
-
-
-@dataclass(frozen=True, slots=True)
-class WeisCounted(Event):
-    """After the first trick: the Weis points per subject (the best side's Weise)."""
-
-    points: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,7 +96,8 @@ class HandEnd:
         parts = {phase.part_key: phase.record(g, facts) for phase in g.hooks("record")}
         if parts:
             extra["parts"] = parts
-        bonuses = bonuses_of(facts)
+        bonuses = {k: v for phase in g.hooks("bonuses")
+                   for k, v in phase.bonuses(g, facts).items()}
         if bonuses:
             extra["bonuses"] = bonuses
         if won_with:
@@ -182,10 +183,3 @@ class HandEnd:
                     and r.end_when(facts, -1))
 
 
-def bonuses_of(facts: HandFacts) -> dict[str, tuple[int, ...]]:
-    """Weis and Stöck per subject, from the hand and from the table, where counted."""
-    out = {"weis": tuple(facts.weis), "stoeck": tuple(facts.stoeck)} if facts.weis else {}
-    if facts.table_weis:
-        out |= {"table-weis": tuple(facts.table_weis),
-                "table-stoeck": tuple(facts.table_stoeck)}
-    return out

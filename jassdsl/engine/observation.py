@@ -24,6 +24,11 @@ def _name(card: int) -> str | None:
     return CARD_NAMES[card] if card >= 0 else None
 
 
+def _plain(value: Any) -> Any:
+    """Tuples as lists, all the way down."""
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
 @dataclass(frozen=True)
 class Observation:
     seat: int
@@ -61,16 +66,6 @@ class Observation:
     def declared(self) -> dict[str, tuple[int | None, ...]]:
         """Per declaration, each seat's value; a value hidden from this seat is None."""
         return self.part("declare", "declared", {})  # type: ignore[no-any-return]
-
-    @property
-    def weis(self) -> tuple[tuple[str, ...], ...]:
-        """Per seat: the Weise it declared, as said."""
-        return self.part("weis", "weis", ())  # type: ignore[no-any-return]
-
-    @property
-    def weis_offer(self) -> tuple[str, ...]:
-        """The Weise this seat may still declare."""
-        return self.part("weis", "weis_offer", ())  # type: ignore[no-any-return]
 
     @property
     def piles(self) -> dict[str, int]:
@@ -111,6 +106,8 @@ class Observation:
         out: dict[str, Any] = {key: getattr(self, key) for key in KEYS}
         for key in ("hand", "trick", "looked", *installed_cards()):
             out[key] = [CARD_NAMES[c] for c in out[key]]
+        for key in installed_defaults().keys() & out.keys() - set(installed_cards()):
+            out[key] = _plain(out[key])  # a mechanism's tuples as lists, as JSON has them
         for key in ("shown", "turned", "seen"):
             out[key] = _name(out[key])
         out["trump"] = str(self.trump) if self.trump.is_set else None
@@ -118,8 +115,6 @@ class Observation:
                          for t in self.tricks]
         out["declared"] = {k: list(v) for k, v in self.declared.items()}
         out["totals"] = {k: list(v) for k, v in self.totals.items()}
-        out["weis"] = [list(w) for w in self.weis]
-        out["weis_offer"] = list(self.weis_offer)
         out["table"], out["playing"] = list(self.table), list(self.playing)
         out["piles"] = dict(self.piles)
         out["roles"] = dict(self.roles)

@@ -194,6 +194,12 @@ class Phase:
         """Put back what `kept` gave, before the hand is dealt (PositionError if it
         cannot be)."""
 
+    # -- hooks added with the move of Weis (issue 19)
+    def bonuses(self, g: Table, facts: HandFacts) -> dict[str, tuple[int, ...]]:
+        """The bonus facts it counted in the finished hand, per subject, by fact name
+        (`HandResult.bonuses`, which the terminal's hand report shows); {} for none."""
+        return {}
+
 
 def overrides(phase: Phase, hook: str) -> bool:
     """Whether a phase has its own version of a hook (else the chain skips it)."""

@@ -200,7 +200,5 @@ def at_play(rules: CompiledRules, hands: Sequence[Sequence[int]], trick: Sequenc
     for phase in game.chain.resets:
         phase.new_hand(game)
     s.dealt = s.in_hands = tuple(s.hands)
-    if s.weis is not None:
-        s.weis.todo = 0  # a position in the middle of play asks nobody about Weis
     game.chain.play.turn(game)  # a subscriber may ask the seat to play first (a mode named)
     return game

@@ -67,11 +67,6 @@ class HandResult(NamedTuple):
         return self.part("declare", "declared", {})  # type: ignore[no-any-return]
 
     @property
-    def weis(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """Per seat: the declared Weise' cards."""
-        return self.part("weis", "weis", ())  # type: ignore[no-any-return]
-
-    @property
     def playing(self) -> tuple[int, ...]:
         """The seats that took part, when the rules ask who plays."""
         return self.part("take_part", "playing", ())  # type: ignore[no-any-return]

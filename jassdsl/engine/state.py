@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from jassdsl.compile.weis import Weis
 from jassdsl.core.roles import no_roles
 from jassdsl.engine.records import HandResult, Trick
 
@@ -47,19 +46,6 @@ class DeclarePart:
     def copy(self) -> DeclarePart:
         return DeclarePart({k: list(v) for k, v in self.declared.items()}, self.index,
                            self.count)
-
-
-@dataclass
-class WeisPart:
-    """Weis declared in the first trick (module `weis`)."""
-
-    todo: int = 0  # seats (bits) that still decide on their Weis
-    offer: tuple[tuple[Weis, ...], ...] = ()  # per seat: the Weise it may declare
-    said: tuple[tuple[Weis, ...], ...] = ()  # per seat: the Weise it declared
-    points: tuple[int, ...] = ()  # per subject, once the first trick is over
-
-    def copy(self) -> WeisPart:
-        return WeisPart(self.todo, self.offer, self.said, self.points)
 
 
 @dataclass
@@ -134,10 +120,3 @@ class State:
             {k: v.copy() for k, v in self.parts.items()},
             self.redeals,
         )
-
-    @property
-    def weis(self) -> WeisPart | None:
-        """The Weis decisions of the first trick (`parts['weis']`), or None without Weis."""
-        part = self.parts.get("weis")
-        assert part is None or isinstance(part, WeisPart)
-        return part

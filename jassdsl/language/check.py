@@ -49,7 +49,6 @@ SELF_CONTAINED = frozenset({"summary", "source", "decision", "first", "next", "f
                             "show"})
 TRUMP_MODES = get("trump mode").allowed
 TABLES = get("rank table").allowed
-WEIS_MODES = tuple(w for w in TRUMP_MODES if len(w) > 1)  # `in MODE` in a Weis entry
 BONUSES = get("bonus").allowed
 BASE_PARTS = ("D", "H", "S", "C", "obenabe", "undenufe")  # what a file's mode is built from
 # `in NAME` in an expression: a suit (letter or word), any suit, obenabe, undenufe
@@ -152,7 +151,7 @@ class Checker:
                 modes=every(st, m.ModeDef), trump=trump,
                 units=every(st, m.Unit), declarations=every(st, m.Declaration),
                 lets=every(st, m.Let), clauses=scoring.clauses, scoring_pos=scoring.pos,
-                invariants=every(st, m.Invariant), weis_tables=every(st, m.WeisTableDef),
+                invariants=every(st, m.Invariant),
                 piles=every(st, m.Pile), show=show.pile if show else None,
                 parts=parts,
                 german_names=tuple(n for g in every(st, m.GermanNames) for n in g.names),
@@ -195,7 +194,6 @@ class Checker:
         self.check_scoring(rf)
         self.check_end(rf)
         self.check_invariants(rf)
-        self.check_weis(rf)
         self.check_lets(rf)
         self.check_declarations(rf)
         self.check_roles(rf)
@@ -591,47 +589,6 @@ class Checker:
             else:  # the first of two lets of one name: no use reaches it
                 self.expr(lt.expr, subject=True)
 
-    def check_weis(self, rf: m.RuleFile) -> None:
-        tables = {t.name for t in rf.weis_tables}
-        sequence = get("sequence")
-        for t in rf.weis_tables:
-            for item in t.items:
-                if item.kind == "sequence" and not sequence.low <= item.length <= sequence.high:
-                    self.error(item.pos, "card", f"a sequence has {sequence.low} to "
-                               f"{sequence.high} cards")
-                self.value(item.points, 0, MAX_POINTS, "a Weis")
-                if item.rank is not None and item.rank.text not in RANKS:
-                    self.not_a_rank(item.rank)
-                for test in item.tests:
-                    self.check_weis_test(test)
-        use = rf.setting("weis")
-        if use is None:
-            return
-        w = use.values[0]
-        if w.text in tables:
-            return
-        if w.text in self.options:
-            self.word_option(w, tables | {"none"})
-            return
-        self.error(w.pos, "unknown-name", f"no Weis table {w.text!r}; "
-                   f"{did_you_mean(w.text, [*tables, *self.options])}tables: "
-                   f"{', '.join(sorted(tables)) or 'none (write one with weis NAME: ...)'}")
-
-    def check_weis_test(self, test: m.WeisTest) -> None:
-        """`if four-nines`, `if undenufe-eleven = six`, `if in undenufe`: a yes/no option,
-        an option and one of its choices, or a trump mode."""
-        if test.kind == "yes":
-            self.word_option(test.name, {"yes", "no"})
-            return
-        if test.kind == "mode":
-            if test.name.text not in WEIS_MODES and test.name.text not in self.file_modes:
-                self.error(test.name.pos, "unknown-name", f"{test.name.text!r} is not a trump "
-                           f"mode; {did_you_mean(test.name.text, [*WEIS_MODES, *self.file_modes])}"
-                           f"a Weis entry may name {', '.join([*WEIS_MODES, *self.file_modes])}")
-            return
-        if test.choice is not None:
-            self.option_choice(test.name, test.choice)
-
     def option_choice(self, option: m.Word, choice: m.Value) -> bool:
         """`OPTION = CHOICE`: an option of the file and one of its choices; False when
         there is no such option."""
@@ -859,7 +816,8 @@ class Checker:
         word is a noun with its article (the gender makes "seinen Konter", "ihre Ansage"),
         and only a declaration's word has a plural."""
         declared = {d.name for d in rf.declarations}
-        own = {p.name for p in rf.piles} | {t.name for t in rf.weis_tables} | \
+        own = {p.name for p in rf.piles} | {n for x in self.mechanisms if x.names
+                                            for n in x.names(rf)} | \
             {lt.name for lt in rf.lets} | {w.text for d in rf.declarations for w, _ in d.named} | \
             {c.option for o in rf.options for c in o.choices if c.option is not None} | declared
         seen: set[str] = set()

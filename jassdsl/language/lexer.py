@@ -47,8 +47,8 @@ STATEMENT_WORDS = (
     "dealer", "next", "lead", "ranks", "card", "points", "bonus", "trump", "follow",
     "undertrump", "puur", "unit", "cancels", "never", "below", "declare", "from", "to",
     "hidden", "let", "score", "hand", "rule", "that", "applies", "when", "otherwise", "then",
-    "invariant", "game", "ends", "after", "hands", "winner", "weis", "sequence", "four",
-    "more", "once", "may", "count", "twice", "before", "starting", "declares",
+    "invariant", "game", "ends", "after", "hands", "winner", "four",
+    "may", "count", "before", "starting", "declares",
     "last", "make", "pile", "show", "take", "part", "leave",
     "improve", "names", "mode",
 )

@@ -349,52 +349,6 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
                                                              tuple[int, ...]]:
         return "as", (word(ch[0]),), ()
 
-    # -- Weis
-    def weis_table(self, meta: Meta, ch: list[Any]) -> m.WeisTableDef:
-        name, *items, reuse = ch
-        return m.WeisTableDef(pos=pos_of(meta), name=str(name), items=tuple(items), reuse=reuse)
-
-    def weis_sequence(self, meta: Meta, ch: list[Any]) -> m.WeisItem:
-        length, more, points, cond = ch
-        unless, tests = cond or (False, ())
-        return m.WeisItem(pos=pos_of(meta), kind="sequence", length=int(length),
-                          or_more=more is not None, points=points, tests=tests,
-                          unless=unless)
-
-    def weis_four(self, meta: Meta, ch: list[Any]) -> m.WeisItem:
-        rank, points, cond = ch
-        unless, tests = cond or (False, ())
-        return m.WeisItem(pos=pos_of(meta), kind="four", rank=rank, points=points,
-                          tests=tests, unless=unless)
-
-    def or_more(self, meta: Meta, ch: list[Any]) -> bool:
-        return True
-
-    def weis_if(self, meta: Meta, ch: list[m.WeisTest]) -> tuple[bool, tuple[m.WeisTest, ...]]:
-        return False, tuple(ch)
-
-    def weis_unless(self, meta: Meta, ch: list[m.WeisTest]
-                    ) -> tuple[bool, tuple[m.WeisTest, ...]]:
-        return True, tuple(ch)
-
-    def test_yes(self, meta: Meta, ch: list[Token]) -> m.WeisTest:
-        return m.WeisTest(pos=pos_of(meta), kind="yes", name=word(ch[0]))
-
-    def test_option(self, meta: Meta, ch: list[Any]) -> m.WeisTest:
-        return m.WeisTest(pos=pos_of(meta), kind="option", name=word(ch[0]), choice=ch[1])
-
-    def test_mode(self, meta: Meta, ch: list[Token]) -> m.WeisTest:
-        return m.WeisTest(pos=pos_of(meta), kind="mode", name=word(ch[0]))
-
-    def weis_once(self, meta: Meta, ch: list[Any]) -> bool:
-        return False
-
-    def weis_twice(self, meta: Meta, ch: list[Any]) -> bool:
-        return True
-
-    def weis_use(self, meta: Meta, ch: list[Token]) -> m.Setting:
-        return self._setting("weis", meta, ch)
-
     # -- trump
     def trump(self, meta: Meta, ch: list[m.TrumpMethod]) -> m.TrumpMethod:
         return ch[0]

@@ -12,9 +12,7 @@ from __future__ import annotations
 from jassdsl.core.mechanism import Mechanism
 from jassdsl.engine.declare import Declarations
 from jassdsl.engine.schedule import Schedule
-from jassdsl.engine.table_weis import TableBonuses
 from jassdsl.engine.trump import TrumpChoice
-from jassdsl.engine.weis import HandBonuses, WeisPhase
 from jassdsl.mechanisms.auction import AUCTION
 from jassdsl.mechanisms.first_void import FIRST_VOID
 from jassdsl.mechanisms.improve import IMPROVE
@@ -26,6 +24,7 @@ from jassdsl.mechanisms.sides import SIDES
 from jassdsl.mechanisms.take_part import TAKE_PART
 from jassdsl.mechanisms.talon import TALON
 from jassdsl.mechanisms.void_names import VOID_NAMES
+from jassdsl.mechanisms.weis import HAND_BONUSES, TABLE_WEIS, WEIS
 
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("schedule", phase=Schedule),
@@ -41,10 +40,10 @@ MECHANISMS: tuple[Mechanism, ...] = (
     # in play: subscribers of play's hooks
     FIRST_VOID,
     VOID_NAMES,
-    Mechanism("weis", phase=WeisPhase),
+    WEIS,
     # keepers: after play, the hand's facts and record
-    Mechanism("hand_bonuses", phase=HandBonuses),
-    Mechanism("table_weis", phase=TableBonuses),
+    HAND_BONUSES,
+    TABLE_WEIS,
     LEAVE,
     SIDES,
 )

@@ -20,8 +20,6 @@ from jassdsl.core.actions import BARE, Action, mode_bid
 from jassdsl.core.cards import CARD_NAMES
 from jassdsl.core.errors import JassError
 
-YES_NO = ("weis",)  # kinds whose value is 1 (yes) or 0 (no), then the mechanisms'
-
 
 class ActionSpaceError(JassError):
     """An action the space of a rule file does not hold (a gap in the space)."""
@@ -51,7 +49,7 @@ class ActionSpace:
             else:
                 out += [Action(d.name, v) for v in values]
         out += [Action(kind) for kind in BARE]
-        yes_no = (*YES_NO, *(k for x in rules.mechanisms for k in x.yes_no))
+        yes_no = tuple(k for x in rules.mechanisms for k in x.yes_no)
         out += [Action(kind, v) for kind in yes_no for v in (0, 1)]
         unique = tuple(dict.fromkeys(out))  # a declaration named like a kind: once
         return cls(unique, {a: i for i, a in enumerate(unique)})

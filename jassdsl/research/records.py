@@ -85,7 +85,7 @@ def hand_rows(game: Game, number: int, seed: int) -> list[Row]:
             chooser=chooser, pushed=pusher, column=result.column, clause=result.clause,
             points=list(result.points), weis=list(result.bonuses.get("weis", ())),
             stoeck=list(result.bonuses.get("stoeck", ())),
-            weise=[len(w) for w in result.weis], match=took_every_trick(rules, result),
+            weise=[len(w) for w in result.part("weis", "weis", ())], match=took_every_trick(rules, result),
             playing=list(result.playing) or list(range(rules.players)))
         for d in rules.declarations:
             row[f"declared_{d.name}"] = list(result.declared.get(d.name, ()))

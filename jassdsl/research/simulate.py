@@ -223,8 +223,9 @@ def summarize(game: Game, rows: tuple[Row, ...] | None = None) -> GameSummary:
     team_of = rules.team_of
     for r in results:  # once per hand of every game: kept lean
         modes[str(r.trump)] += 1
-        if r.weis:
-            weis += any(r.weis)
+        said = r.part("weis", "weis", ())  # the Weise declared, where the file has Weis
+        if said:
+            weis += any(said)
         if r.bonuses:
             stoeck += any(r.bonuses.get("stoeck", ()))
         tricks = r.tricks

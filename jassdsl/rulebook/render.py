@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from jassdsl.compile import settings
-from jassdsl.compile.compiler import CompiledRules, names_used
+from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.counting import TRICKS
 from jassdsl.compile.play import UNDERTRUMP
 from jassdsl.core import model as m
@@ -536,72 +536,6 @@ def steps_sentence(lang: Lang, rf: m.RuleFile, d: m.Declaration, declared: str) 
                step=step, last=last, top=top)
 
 
-def weis_section(lang: Lang, rf: m.RuleFile, trump: bool = True) -> list[str]:
-    """The Weis tables and how Weise compare; `trump`: a hand can have a trump suit (else
-    a tie is not settled by trump, as in a Slalom)."""
-    use = rf.setting("weis")
-    if use is None:
-        return []
-    out = [f"## {say(lang, 'h.weis')}", ""]
-    name = use.values[0].text
-    opt = next((o for o in rf.options if o.name == name), None)
-    if opt is not None:
-        choices = join_words(lang, [f"*{own_name(lang, rf, c.word())}*" for c in opt.choices],
-                             "or")
-        out += [say(lang, "weis.option", name=safe.code(name), choices=choices,
-                    default=own_name(lang, rf, opt.default.word())), ""]
-        shown = [t for t in rf.weis_tables if t.name in {c.word() for c in opt.choices}]
-    else:
-        out += [say(lang, "weis.uses", name=own_name(lang, rf, name)), ""]
-        shown = [t for t in rf.weis_tables if t.name == name]
-    for t in shown:
-        out += [f"### {say(lang, 'weis.table', name=own_name(lang, rf, t.name))}", ""]
-        rows = [[weis_item(lang, item, rf), value_text(lang, rf, item.points)]
-                for item in t.items]
-        out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
-        out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
-    out += [say(lang, "weis.compare" if trump else "weis.compare_no_trump"), ""]
-    used = names_used(rf)
-    if "table-weis" in used:
-        out += [say(lang, "weis.on_table"), ""]
-    stoeck = next((b.points for b in rf.bonuses if b.name.text == "stoeck"), None)
-    if "table-stoeck" in used and stoeck is not None and stoeck.number != 0:
-        out += [say(lang, "weis.table_stoeck", points=value_text(lang, rf, stoeck)), ""]
-    return out
-
-
-def weis_item(lang: Lang, item: m.WeisItem, rf: m.RuleFile | None = None) -> str:
-    if item.kind == "sequence":
-        key = "weis.sequence_more" if item.or_more else "weis.sequence"
-        text = say(lang, key, n=item.length)
-    else:
-        rank = item.rank.text if item.rank is not None else "?"
-        text = say(lang, "weis.four", rank=f"{rank} ({rank_names(lang, rank)})")
-    if item.tests:  # the trump modes first, then the options: "in Undenufe when ..."
-        modes = join_words(lang, [weis_test(lang, t, rf) for t in item.tests
-                                  if t.kind == "mode"])
-        opts = join_words(lang, [weis_test(lang, t, rf) for t in item.tests
-                                 if t.kind != "mode"])
-        tests = say(lang, "weis.test.both", modes=modes, options=opts) if modes and opts \
-            else modes or opts
-        text += say(lang, "weis.unless" if item.unless else "weis.if", tests=tests)
-    return text
-
-
-def weis_test(lang: Lang, test: m.WeisTest, rf: m.RuleFile | None = None) -> str:
-    """One condition of a Weis entry in words: an option, its choice, or a trump mode (one
-    the file defines by its title)."""
-    if test.kind == "mode":
-        key = f"weis.mode.{test.name.text}"
-        mode = say(lang, key) if key in TEXT or rf is None else \
-            mode_prose(lang, rf, test.name.text)
-        return say(lang, "weis.test.mode", mode=mode)
-    if test.kind == "option" and test.choice is not None:
-        return say(lang, "weis.test.option", name=safe.code(test.name.text),
-                   choice=safe.code(test.choice.word()))
-    return say(lang, "weis.test.yes", name=safe.code(test.name.text))
-
-
 def rank_names(lang: Lang, rank: str) -> str:
     """A rank by its names in both packs, once where they agree: 'Dame/Ober', 'König',
     'Neun'."""
@@ -980,7 +914,7 @@ def variant_page(lang: Lang, v: Variant) -> str:
         trump_section(lang, rf, v.rules.mechanisms),
         play_section(lang, rf),
         declare_section(lang, rf, v.rules.mechanisms),
-        weis_section(lang, rf, trump="trump" in used_tables(v.rules)),
+        *[x.section(lang, v) for x in v.rules.mechanisms if x.section is not None],
         scoring_section(lang, rf),
         end_section(lang, rf, v.rules.mechanisms),
         checks_section(lang, rf),
@@ -1017,14 +951,14 @@ def compare_row(lang: Lang, v: Variant) -> list[str]:
     else:
         under = say(lang, "short.no_trump")
     units = join_words(lang, [unit_word(lang, u.singular, u.plural) for u in rf.units])
-    bonuses = bonuses_short(lang, rf)
+    bonuses = bonuses_short(lang, rf, v.rules.mechanisms)
     scored = say(lang, "cmp.scored", units=units, bonuses=bonuses) if bonuses else units
     end = cap(end_and_winner(lang, v, s))
     return [f"[{rf.name}]({quote(v.name)}.md)", players, trump_short(lang, rf), under, scored,
             end]
 
 
-def bonuses_short(lang: Lang, rf: m.RuleFile) -> str:
+def bonuses_short(lang: Lang, rf: m.RuleFile, mechanisms: Sequence[Mechanism] = ()) -> str:
     """'Weis, Stöck 20, match 100, last trick 5': what a hand can bring besides the cards
     with the file's defaults. What an option takes away is said after the item ('Stöck 20
     (not with `stoeck-counts=no`)'); what only an option brings follows in brackets
@@ -1046,11 +980,10 @@ def bonuses_short(lang: Lang, rf: m.RuleFile) -> str:
             extra.append(say(lang, "short.only_with", item=item,
                              setting=option_values(lang, option.name, on)))
 
-    weis = rf.setting("weis")
-    if weis is not None:
-        chosen = option_of(rf, weis.values[0].text)  # `weis: OPTION`: the table it names
-        add(say(lang, "short.weis"), chosen, [] if chosen is None else
-            [c.word() for c in chosen.choices if c.word() != "none"])
+    for x in mechanisms:
+        if x.short is not None:
+            for item, option, on in x.short(lang, rf):
+                add(item, option, on)
     for b in rf.bonuses:
         if f"short.bonus.{b.name.text}" in TEXT:
             item = say(lang, f"short.bonus.{b.name.text}",

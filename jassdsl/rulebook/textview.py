@@ -15,13 +15,12 @@ from typing import Any
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.counting import TRICKS, counted_facts
 from jassdsl.compile.handfacts import Grant
-from jassdsl.compile.weis import trick_bonuses, trump_made_in
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, SUIT_NAMES, SUITS
 from jassdsl.core.mechanism import partners_in
 from jassdsl.core.tables import MODE_NAMES, ModeTable
-from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick, weis_label
+from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick
 from jassdsl.engine.events import (
     Dealt,
     Declared,
@@ -30,7 +29,6 @@ from jassdsl.engine.events import (
     Pushed,
     TrickTaken,
     TrumpSet,
-    WeisSaid,
 )
 from jassdsl.engine.improve import own_pile
 from jassdsl.engine.rob import robbing_card
@@ -236,9 +234,6 @@ def grant_text(rules: CompiledRules, grant: Grant, subjects: Sequence[str],
     return f"{subjects[grant.subject]} {amount}{released}"
 
 
-BONUS_LABELS = ("weis", "stoeck", "table-weis", "table-stoeck")  # words: live.bonus.*
-
-
 def reached_with(won_with: str, counted: Sequence[str], lang: Lang) -> str:
     """What reached the target at once: the facts of `count first:` that counted, or
     the trick that did it ('trick 7, counted after hand Stöck')."""
@@ -251,19 +246,20 @@ def reached_with(won_with: str, counted: Sequence[str], lang: Lang) -> str:
 
 
 def bonus_label(fact: str, lang: Lang = "en") -> str:
-    return say(lang, f"live.bonus.{fact}") if fact in BONUS_LABELS else fact
+    """A bonus fact in words (its mechanism's `live.bonus.FACT`), else by its name."""
+    return say(lang, f"live.bonus.{fact}") if f"live.bonus.{fact}" in TEXT else fact
 
 
-def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str],
-               counted: Sequence[str] = (), lang: Lang = "en") -> list[str]:
-    """The Weise declared in the first trick and what Weis and Stöck scored; `counted`:
-    the only facts that counted, when the game ended at once in this hand."""
+def bonus_lines(rules: CompiledRules, result: HandResult, names: Sequence[str],
+                subjects: Sequence[str], counted: Sequence[str] = (), lang: Lang = "en"
+                ) -> list[str]:
+    """What the mechanisms tell of a hand with bonuses (the Weise declared), then what
+    each bonus scored; `counted`: the only facts that counted, when the game ended at
+    once in this hand."""
     if not result.bonuses:
         return []
-    said = [f"{names[seat]} " + " ".join(CARD_NAMES[c] for c in cards)
-            for seat, weise in enumerate(result.weis) for cards in weise]
-    none = say(lang, "word.none")
-    lines = ["  " + say(lang, "live.weis_declared", said="; ".join(said) if said else none)]
+    lines = [f"  {line}" for x in rules.mechanisms if x.report is not None
+             for line in x.report(rules, result, names, lang)]
     for bonus, values in result.bonuses.items():
         scored = [f"{subjects[x]} {v}" for x, v in enumerate(values) if v]
         if scored:
@@ -273,20 +269,14 @@ def weis_lines(result: HandResult, names: Sequence[str], subjects: Sequence[str]
     return lines
 
 
-def table_notes(rules: CompiledRules, result: HandResult, lang: Lang = "en") -> list[str]:
-    """Per trick: the table Weise and table Stöck lying in it ('' for none)."""
-    if not rules.table_bonuses:
-        return [""] * len(result.tricks)
-    cards = [t.cards for t in result.tricks]
-    since = trump_made_in(cards, rules.card_sets_trump)
-    out = []
-    mode = rules.schedule.number(result.trump)
-    for weise, stoeck in trick_bonuses(cards, rules.weis_in(mode), mode, since):
-        said = [weis_label(w) for w in weise]
-        if stoeck:
-            said.append(f"Stöck ({rules.stoeck_bonus})")
-        out.append(say(lang, "live.on_table", said=", ".join(said)) if said else "")
-    return out
+def trick_notes(rules: CompiledRules, result: HandResult, lang: Lang = "en") -> list[str]:
+    """Per trick: what the mechanisms the file uses note on its line ('' for none)."""
+    notes = [""] * len(result.tricks)
+    for x in rules.mechanisms:
+        if x.trick_notes is not None and x.name in rules.configs:
+            notes = [a + b for a, b in zip(notes, x.trick_notes(rules, result, lang),
+                                           strict=True)]
+    return notes
 
 
 def clause_title(rules: CompiledRules, clause_id: str, lang: Lang = "en") -> str:
@@ -394,14 +384,14 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
     if tricks:
         table = final_table(rules, result.trump)
         points = result.trick_points(table, rules.last_bonus)
-        notes = table_notes(rules, result, lang)
+        notes = trick_notes(rules, result, lang)
         lines += [f"  {trick_line(k, t, names, p, result.trick_order(t.leader), lang)}"
                   f"{trick_mode_note(rules, result.trump, k)}{note}"
                   for k, (t, p, note) in
                   enumerate(zip(result.tricks, points, notes, strict=True), 1)]
     lines += [f"  {line}" for line in clause_facts(rules, result, subjects, lang)]
     counted = counted_facts(rules.count_first, result.won_with)
-    lines += weis_lines(result, names, subjects, counted, lang)
+    lines += bonus_lines(rules, result, names, subjects, counted, lang)
     title = clause_title(rules, result.clause, lang)
     lines.append("  " + say(lang, "live.scored_line", clause=result.clause)
                  + (f' "{title}"' if title else ""))
@@ -607,13 +597,6 @@ class Narrator:
         return [self.say("hidden", name=name, what=what) if e.hidden
                 else self.say("value", name=name, what=what, value=answer(value, self.lang))]
 
-    def weis_said(self, e: WeisSaid) -> list[str]:
-        if not self.others(e.seat) or not e.declared:
-            return []
-        said = "; ".join(weis_text(weis_label(w), self.lang) for w in e.said)
-        return [self.say("weis", name=self.names[e.seat],
-                         said=said or say(self.lang, "word.none"))]
-
     def trick_taken(self, e: TrickTaken) -> list[str]:
         """The trick with its points, counted with the trump as it stands (the last
         trick with its bonus)."""
@@ -638,7 +621,7 @@ class Narrator:
 NARRATE: dict[type[Event], Callable[[Narrator, Any], list[str]]] = {
     Dealt: Narrator.dealt, TrumpSet: Narrator.trump_set, Pushed: Narrator.pushed,
     Declared: Narrator.declared,
-    WeisSaid: Narrator.weis_said, TrickTaken: Narrator.trick_taken,
+    TrickTaken: Narrator.trick_taken,
     HandScored: Narrator.hand_scored,
 }
 

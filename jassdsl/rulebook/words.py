@@ -32,7 +32,6 @@ OWN: dict[str, tuple[str, str]] = {
     "h.trump": ("How trump is set", "Wie der Trumpf bestimmt wird"),
     "h.play": ("Playing to a trick", "Zugeben"),
     "h.declare": ("Declarations before play", "Ansagen vor dem Spiel"),
-    "h.weis": ("Weis", "Weis"),
     "h.scoring": ("Scoring a hand", "Abrechnung einer Runde"),
     "h.checks": ("Checks after every hand", "Prüfungen nach jeder Runde"),
     "h.end": ("End of the game", "Spielende"),
@@ -465,79 +464,7 @@ OWN: dict[str, tuple[str, str]] = {
         "Angesagt wird das nur, wenn die Option {name} {value} ist.",
     ),
     # -- Weis
-    "weis.uses": ("This variant counts Weis from the table *{name}*.", "Diese Variante zählt Weis nach der Tabelle *{name}*."),
-    "weis.option": (
-        "The option {name} chooses the Weis table ({choices}; *{default}* by default).",
-        "Die Option {name} wählt die Weistabelle ({choices}; voreingestellt *{default}*).",
-    ),
-    "weis.table": ("Weis table *{name}*", "Weistabelle *{name}*"),
-    "weis.col.what": ("Combination", "Kombination"),
-    "weis.col.points": ("Points", "Punkte"),
-    "weis.sequence": ("{n} cards in sequence in one suit", "{n} Karten in Folge in einer Farbe"),
-    "weis.sequence_more": (
-        "{n} or more cards in sequence in one suit",
-        "{n} oder mehr Karten in Folge in einer Farbe",
-    ),
-    "weis.four": ("four {rank}", "vier {rank}"),
     "weis.only_if": (" (only with the option {name})", " (nur mit der Option {name})"),
-    "weis.if": (" (only {tests})", " (nur {tests})"),
-    "weis.unless": (" (except {tests})", " (ausser {tests})"),
-    "weis.test.both": ("{modes} {options}", "{modes}, {options}"),
-    "weis.test.yes": ("with the option {name}", "mit der Option {name}"),
-    "weis.test.option": ("when the option {name} is {choice}",
-                         "wenn die Option {name} {choice} ist"),
-    "weis.test.mode": ("in {mode}", "bei {mode}"),
-    "weis.mode.suits": ("a trump suit", "einer Trumpffarbe"),
-    "weis.mode.obenabe": ("Obenabe", "Obenabe"),
-    "weis.mode.undenufe": ("Undenufe", "Undenufe"),
-    "weis.once": (
-        "A card counts in one combination only.",
-        "Eine Karte zählt nur in einer Kombination.",
-    ),
-    "weis.twice": (
-        "A card may count in a sequence and in a four of a kind at once.",
-        "Eine Karte darf zugleich in einer Folge und in einem Vierling zählen.",
-    ),
-    "weis.compare": (
-        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
-        "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
-        "beats four of a kind, a longer sequence a shorter one, then the higher top card, "
-        "then trump; a full tie goes to whoever plays earlier to the first trick.",
-        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
-        "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
-        "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
-        "oberste Karte, dann Trumpf; bei vollem Gleichstand zählt, wer früher zum ersten "
-        "Stich zugibt.",
-    ),
-    "weis.compare_no_trump": (
-        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
-        "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
-        "beats four of a kind, a longer sequence a shorter one, then the higher top card; "
-        "there is no trump, so a full tie goes to whoever plays earlier to the first trick.",
-        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
-        "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
-        "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
-        "oberste Karte; da es keinen Trumpf gibt, zählt bei vollem Gleichstand, wer früher "
-        "zum ersten Stich zugibt.",
-    ),
-    "weis.on_table": (
-        "**Table Weis.** The cards lying in one trick can form a Weis of this table too "
-        "(for example the Ace, King, Queen and Jack of one suit, worth 50). Such a table "
-        "Weis belongs to the player who takes the trick; it counts whatever the trump, and "
-        "table Weise are not compared with each other: every one counts.",
-        "**Tischweis.** Auch die Karten, die in einem Stich liegen, können einen Weis dieser "
-        "Tabelle bilden (zum Beispiel Ass, König, Dame und Bube einer Farbe, 50 Punkte). "
-        "Ein solcher Tischweis gehört dem Spieler, der den Stich nimmt; er zählt unabhängig "
-        "vom Trumpf, und Tischweise werden nicht verglichen: jeder zählt.",
-    ),
-    "weis.table_stoeck": (
-        "**Table Stöck.** When the King and Queen (Ober) of trump lie in one trick and trump "
-        "was made in that trick or an earlier one, they count {points} points for the "
-        "player who takes the trick.",
-        "**Tisch-Stöck.** Liegen König und Dame (Ober) der Trumpffarbe im selben Stich und "
-        "wurde in diesem oder einem früheren Stich Trumpf gemacht, zählen sie {points} "
-        "Punkte für den Spieler, der den Stich nimmt.",
-    ),
     # -- scoring
     "scoring.intro": (
         "After the last trick the rules below are read from the top; the first one that "
@@ -843,7 +770,6 @@ OWN: dict[str, tuple[str, str]] = {
     "short.puur": ("a lone Puur need not be played to trump",
                    "ein blanker Puur muss nicht zugegeben werden"),
     "short.no_trump": ("does not arise (no trump)", "entfällt (kein Trumpf)"),
-    "short.weis": ("Weis", "Weis"),
     "short.bonus.stoeck": ("Stöck {points}", "Stöck {points}"),
     "short.bonus.match": ("match {points}", "Match {points}"),
     "short.bonus.last-trick": ("last trick {points}", "letzter Stich {points}"),
@@ -864,12 +790,9 @@ OWN: dict[str, tuple[str, str]] = {
     "live.you": ("you", "du"),
     "live.push": ("Push", "Schieben"),
     "live.pass": ("Pass", "Passen"),
-    "live.weis_yes": ("Declare my Weis", "Weis ansagen"),
-    "live.weis_no": ("No Weis", "Kein Weis"),
     "live.prompt.trump": ("Choose trump", "Trumpf wählen"),
     "live.prompt.play": ("Play a card", "Karte spielen"),
     "live.prompt.declare": ("{your} {name}", "{your} {name}"),
-    "live.prompt.weis": ("Declare your Weis?", "Weis ansagen?"),
     "live.prompt.other": ("Your decision", "Deine Entscheidung"),
     "live.wait": ("Waiting for {name}", "Warten auf {name}"),
     "live.trump": ("Trump", "Trumpf"),
@@ -927,14 +850,8 @@ OWN: dict[str, tuple[str, str]] = {
     "live.abeyance": ("{amount} held in abeyance between {between}",
                       "{amount} zurückgestellt zwischen {between}"),
     "live.released": (" (held from an earlier hand)", " (aus einer früheren Runde)"),
-    "live.bonus.weis": ("hand Weis", "Weis aus der Hand"),
-    "live.bonus.stoeck": ("hand Stöck", "Stöck aus der Hand"),
-    "live.bonus.table-weis": ("table Weis", "Weis auf dem Tisch"),
-    "live.bonus.table-stoeck": ("table Stöck", "Stöck auf dem Tisch"),
-    "live.weis_declared": ("weis declared: {said}", "gewiesen: {said}"),
     "live.counted": ("counted", "gezählt"),
     "live.not_counted": ("not counted", "nicht gezählt"),
-    "live.on_table": ("; on the table: {said}", "; auf dem Tisch: {said}"),
     "live.card_points": ("card points", "Kartenpunkte"),
     "live.tricks_fact": ("tricks", "Stiche"),
     "live.last_fact": ("last trick: {name}", "letzter Stich: {name}"),
@@ -984,7 +901,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.says.push": ("{name} pushes", "{name}: geschoben"),
     "live.says.hidden": ("{name} gives a hidden {what}", "{name}: verdeckte {what}"),
     "live.says.value": ("{name}'s {what}: {value}", "{name}: {what} {value}"),
-    "live.says.weis": ("{name} declares Weis: {said}", "{name}: weist {said}"),
     "live.reason.follow": ("you must follow the suit led", "du musst Farbe bekennen"),
     "live.reason.follow-trump": ("trump was led and you must follow with a trump",
                                  "Trumpf wurde ausgespielt, du musst Trumpf zugeben"),
@@ -1018,15 +934,12 @@ OWN: dict[str, tuple[str, str]] = {
     "live.this_trick": (" (this trick: {mode})", " (dieser Stich: {mode})"),
     "live.trick_so_far": ("trick so far: {played}", "Stich bisher: {played}"),
     "live.you_lead": ("you lead", "du spielst aus"),
-    "live.your_weis": ("your Weis: {said}", "dein Weis: {said}"),
     "live.legal": ("legal: {legal}", "erlaubt: {legal}"),
     "live.ask.declare": ("your {kind}: ", "deine {kind}: "),
     "live.ask.declare_mn": ("your {kind}: ", "dein {kind}: "),  # a German noun not feminine
     "live.ask.trump": ("trump (number or {modes}{push}): ",
                        "Trumpf (Nummer oder {modes}{push}): "),
-    "live.ask.weis": ("declare your Weis? (yes or no): ", "Weis ansagen? (ja oder nein): "),
     "live.ask.card": ("your card (number or name): ", "deine Karte (Nummer oder Name): "),
-    "live.choice.weis": ("1) yes, declare it  2) no", "1) ja, ansagen  2) nein"),
     "live.choice.or_pass": (", or pass", ", oder pass"),
     "live.choice.range": ("{kind} from {low} to {high}", "{kind} von {low} bis {high}"),
     "live.choice.except": (" except {values}", " ausser {values}"),
@@ -1045,7 +958,7 @@ OWN: dict[str, tuple[str, str]] = {
     "live.wrong.unread": ("cannot read {what}", "{what} ist nicht lesbar"),
     "live.wrong.fits": ("{what} fits {names}: enter one of them or its number",
                         "{what} passt zu {names}: gib eines davon oder seine Nummer ein"),
-    # a Weis as the engine says it (engine.weis.weis_label), read back for German
+    # a Weis as the engine says it (compile.weis.weis_label), read back for German
     "live.weis.four": ("four {rank} ({value})", "vier {rank} ({value})"),
     "live.weis.seq": ("sequence of {n} to {card} ({value})", "{n} Blatt bis {card} ({value})"),
     # why a game ended, as the engine says it (Game.end_reason), read back for German

@@ -97,8 +97,6 @@ class Words:
             return mode_label(lang, r, r.mode_names[a.value])
         if kind in ("push", "pass"):
             return self.say(f"live.{kind}")
-        if kind == "weis":
-            return self.say("live.weis_yes" if a.value == 1 else "live.weis_no")
         mechanism = of_kind(r.mechanisms, kind)
         if mechanism is not None and mechanism.label is not None:
             return mechanism.label(self, a)
@@ -287,16 +285,15 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "shown": card(obs.shown, lang) if obs.shown >= 0 else None,
         "turned": card(obs.turned, lang) if obs.turned >= 0 else None,
         "running": running(game, obs, names, lang),
-        "weis_offer": list(obs.weis_offer),
         # the declarations this seat may see: its own, and those made openly
         "declared": [f"{names[x]}: {w.declared_noun(d)} {rules.value_names.get((d, v), v)}"
                      for d, values in obs.declared.items()
                      for x, v in enumerate(values) if v is not None],
-        # declared openly, per seat; shown while this hand's first tricks are played
-        "weis": [[tv.weis_text(w, lang) for w in said] for said in obs.weis]
-        if obs.phase in ("play", "weis") else [],
         "sheet": sheet(game, obs, w, names),
         "hands": hand_reports(session, w, names),
         "log": list(log[-LOG_LINES:]),
         "outcome": tv.outcome_line(rules, outcome, names, lang) if outcome is not None else "",
+        # the mechanisms' own entries (the Weise on offer and those declared)
+        **{key: value for x in rules.mechanisms if x.table is not None
+           for key, value in x.table(game, seat, lang).items()},
     }

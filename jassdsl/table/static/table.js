@@ -204,7 +204,7 @@
       return r.text;
     }).join(" · ");
     var said = [];
-    s.weis.forEach(function (w, seat) {
+    (s.weis || []).forEach(function (w, seat) {
       if (w.length) said.push(names[seat] + ": " + w.join(", "));
     });
     $("weis").textContent = said.length ? "Weis — " + said.join(" · ") : "";
