@@ -69,10 +69,12 @@ def edit(lines: list[str], block: Block) -> list[str]:
 
 @pytest.fixture
 def checkout(tmp_path: Path) -> tuple[Path, dict[str, str]]:
-    """A copy of the checkout and an environment whose `jassdsl` runs that copy."""
+    """A copy of the checkout and an environment whose `jassdsl` runs that copy. The
+    package's bytecode is copied with it (conftest writes it once per session; the copies
+    keep their sources' times, which Python checks against the bytecode): each command of
+    the tutorial would otherwise compile every module again."""
     for part in ("jassdsl", "rules", "docs"):
-        shutil.copytree(ROOT / part, tmp_path / part,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copytree(ROOT / part, tmp_path / part)
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
     bin_dir = tmp_path / ".bin"
     bin_dir.mkdir()
