@@ -396,7 +396,7 @@ for path in COMMANDS:
         from fuzzing import every_path
         try:  # 08 has 400 options: a sample of option sets (see the test)
             got = every_path(read_rule_text(Path(path)), seed=3, hands=2, max_sets=6,
-                             parses=PARSES)
+                             parses=PARSES, path=Path(name))
             print(json.dumps(got), flush=True)
         except BaseException:
             traceback.print_exc()
