@@ -27,6 +27,13 @@ if TYPE_CHECKING:
 
 def rules_dir() -> Path:
     """rules/ of a source checkout, else the copy shipped inside the wheel."""
+    return _shipped_rules()
+
+
+@lru_cache(maxsize=1)
+def _shipped_rules() -> Path:
+    """The folder rules_dir names, found once: every load_rules asks for it, and resolving
+    the package's path costs as much again as the rest of a cached load."""
     here = Path(__file__).resolve().parent
     checkout = here.parent / "rules"
     return checkout if checkout.is_dir() else here / "_rules"

@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -36,6 +36,9 @@ from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.engine import Game, HandResult, Outcome
 from jassdsl.engine.events import Dealt, Event, LotDrawn, TrumpSet
 from jassdsl.registry import load_rules, variant_names
+
+if TYPE_CHECKING:
+    from test_tutorial import Followed
 
 SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
@@ -288,10 +291,25 @@ def corpus_sample(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-# --- the rulebook site ------------------------------------------------------------------------
+# --- the tutorial and the rulebook site -------------------------------------------------------
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project's rulebook, built once per session with `mkdocs build --strict`."""
+def tutorial(tmp_path_factory: pytest.TempPathFactory) -> Followed:
+    """The tutorial followed literally, once per session, in a copy of the checkout
+    (test_tutorial.py checks each step; its last builds the site)."""
+    from test_tutorial import follow
+
+    return follow(tmp_path_factory.mktemp("tutorial"))
+
+
+@pytest.fixture(scope="session")
+def site(tutorial: Followed, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's rulebook, built once per session with `mkdocs build --strict`: the
+    tutorial's build, of a copy of the checkout (package, rules/, docs/, corpus) with the
+    tutorial's one new rule file beside the project's (a whole build takes 14 CPU-s, and
+    the session would otherwise make two). Where the tutorial failed before its build
+    (test_tutorial.py says why), the project is built on its own."""
+    if tutorial.site is not None:
+        return tutorial.site
     out = tmp_path_factory.mktemp("site")
     done = build(ROOT, out)
     assert done.returncode == 0, done.stderr

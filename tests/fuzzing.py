@@ -117,7 +117,7 @@ TINY = Quota(games=1, legal=1, trick=1, hand=1, feature=1, perft=1, full_games=0
 
 
 def every_path(text: str, seed: int = 1, hands: int = 1, max_sets: int | None = None,
-               parses: int | None = None) -> dict[str, str]:
+               parses: int | None = None, path: Path | None = None) -> dict[str, str]:
     """Play an accepted rule file through every path a user or a researcher takes: `Game`
     with random and with heuristic bots (under every option set: the defaults, then each
     other choice of one option), the fast playout of `simulate` on a game without history,
@@ -126,10 +126,15 @@ def every_path(text: str, seed: int = 1, hands: int = 1, max_sets: int | None = 
     most `max_sets` option sets (the defaults first; None: all), and at most `parses`
     parse cases (the file itself first, then its mutations; None: all). Per path
     "ok", or "invariant" when the file's own invariant failed: the one documented clean
-    error of an accepted file. Any other exception is raised."""
+    error of an accepted file. Any other exception is raised.
+
+    `path`: where `text` already is on disk, named as the commands that read it named it
+    (then the compiled rules and the highlighted listing those commands made are reused:
+    a large file takes seconds for each); None: a temporary file."""
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "mutant.jass"
-        path.write_text(text, encoding="utf-8")
+        if path is None:
+            path = Path(folder) / "mutant.jass"
+            path.write_text(text, encoding="utf-8")
         model = load_model(text, str(path))
         sets: list[dict[str, Any]] = [{}]
         for opt in model.options:

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -489,29 +487,30 @@ def test_the_command_line_lists_every_problem_and_exits_1(small: Path,
 
 
 # --- a rule file the corpus does not know yet (issue 13) -------------------------------------
-def test_a_new_rule_file_keeps_the_corpus_checks_green(tmp_path: Path) -> None:
-    """A renamed copy of a shipped rule file in a copy of rules/: the corpus tests pass,
-    and verify names the new file with the command that adds its cases. The default run
-    leaves out the second whole verify (test_verify_names_a_new_rule_file_with_its_command
-    verifies a corpus beside a new file); the thorough profile runs it."""
+def test_a_new_rule_file_keeps_the_corpus_checks_green(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, committed: list[Any]) -> None:
+    """A renamed copy of a shipped rule file in a copy of rules/: the corpus checks that
+    read rules/ pass with the registry reading that folder (each called here, in this
+    process: no second interpreter and session), and verify names the new file with the
+    command that adds its cases. The default run leaves out the second whole verify
+    (test_verify_names_a_new_rule_file_with_its_command verifies a corpus beside a new
+    file); the thorough profile runs it."""
     rules = tmp_path / "rules"
     shutil.copytree(registry.rules_dir(), rules)
     shutil.copy(rules / f"{SMALL}.jass", rules / "my-variant.jass")
-    here = Path(__file__).resolve().parent
-    run = ("import pathlib, sys; import jassdsl.registry as r; "
-           "r.rules_dir = lambda: pathlib.Path(sys.argv[1]); import pytest; "
-           "print('variants:', len(r.variant_names())); sys.exit(pytest.main(sys.argv[2:]))")
-    selected = "covered or original or reproduces"  # the corpus tests that read rules/
+    shipped = len(variant_names())
+    monkeypatch.setattr(registry, "rules_dir", lambda: rules)
+    assert len(variant_names()) == shipped + 1  # every check below reads the copy
+    assert registry.variant_path(SMALL) == rules / f"{SMALL}.jass"
+    test_every_clause_and_path_of_every_variant_is_covered()
+    test_original_rule_files_parse_as_valid(committed)
+    root = tmp_path / "corpus"  # SMALL generated again beside the new file
+    shutil.copytree(CORPUS, root)
+    cases, meta = build(root, [SMALL])
+    write(root, cases, meta)
+    test_generation_reproduces_the_committed_files_byte_for_byte((root, cases, meta))
     if THOROUGH:
-        selected += " or committed_corpus"
-    out = subprocess.run([sys.executable, "-c", run, str(rules), "-o", "addopts=", "-q",
-                          "-p", "no:cacheprovider", str(here / "test_corpus.py"), "-k",
-                          selected], capture_output=True, text=True, check=False,
-                         cwd=here.parent)
-    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
-    assert f"variants: {len(variant_names()) + 1}" in out.stdout
-    assert re.search(r"\b[4-9] passed\b" if THOROUGH else r"\b[3-9] passed\b", out.stdout), \
-        out.stdout
+        test_committed_corpus_verifies()
 
 
 def test_verify_names_a_new_rule_file_with_its_command(small: Path, tmp_path: Path,

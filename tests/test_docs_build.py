@@ -1,10 +1,10 @@
 """The rulebook site: `mkdocs build --strict` of the real project, read back as HTML.
 
-The project is built once per session into a temporary folder (the `site` fixture in
-conftest.py, shared with the browser check). Two more small builds work on copies of the
-project: one with a broken link and one with a broken rule file (both must fail). That a
-new rule file gets its page and its menu entry with no other edit is checked on the
-tutorial's build (test_tutorial.py: the tutorial adds a rule file and builds the site).
+The project is built once per session (the `site` fixture in conftest.py, shared with the
+browser check): the tutorial's build, of a copy of the checkout with the tutorial's one new
+rule file (test_tutorial.py, which checks that the new file gets its page and its menu
+entry with no other edit). Two more small builds work on copies of the project: one with
+a broken link and one with a broken rule file (both must fail).
 """
 
 from __future__ import annotations

@@ -361,8 +361,10 @@ INVARIANT_FAILS = {"invariant-fails"}
 #
 # The same interpreter then plays each accepted file that this session's
 # test_an_accepted_hostile_file_plays_on_every_path names through `fuzzing.every_path`
-# (after its own marker line), reusing the model `check` read: 09-lets-20000 takes seconds a
-# parse, and the commands and the paths read the very same text.
+# (after its own marker line), on the file itself under the name the commands gave it, so
+# that it reuses what they made of it (the model `check` read, the rules `play` compiled,
+# the listing `docs` highlighted): 09-lets-20000 takes seconds for each, and the commands
+# and the paths read the very same text.
 ALL_COMMANDS = """
 import json, os, sys, tempfile, traceback
 from jassdsl.cli import main
@@ -396,7 +398,7 @@ for path in COMMANDS:
         from fuzzing import every_path
         try:  # 08 has 400 options: a sample of option sets (see the test)
             got = every_path(read_rule_text(Path(path)), seed=3, hands=2, max_sets=6,
-                             parses=PARSES)
+                             parses=PARSES, path=Path(name))
             print(json.dumps(got), flush=True)
         except BaseException:
             traceback.print_exc()

@@ -1374,7 +1374,7 @@ def test_hidden_declarations_are_seen_by_their_owner_only() -> None:
 def test_handjass_clauses_agree_with_the_text_on_drawn_hands(seats: int,
                                                              data: st.DataObject) -> None:
     """Who plays, scores near 21 and ties (a Weis makes them possible) on drawn hands."""
-    rules = Game("handjass", seed=0, options={"seats": 4}).rules
+    rules = load_rules("handjass", {"seats": 4})
     at_table = data.draw(st.lists(st.integers(0, 3), min_size=seats, max_size=seats,
                                   unique=True))
     fold = seats >= 3
@@ -1476,7 +1476,7 @@ def drawn_facts(rules: CompiledRules, points: list[int], tricks: list[int],
 def test_clauses_agree_with_the_text_on_drawn_hands(case: VariantCase, data: st.DataObject,
                                                     seed: int) -> None:
     """Random play rarely ties or takes everything; drawn hands reach every clause."""
-    rules = Game(case.name, seed=0, options=case.options).rules
+    rules = load_rules(case.name, case.options)
     points, tricks = data.draw(drawn_hand(rules.players))
     facts, view = drawn_facts(rules, points, tricks, seed)
     for name, values in data.draw(drawn_bonuses(rules.players)).items():

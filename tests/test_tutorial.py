@@ -1,7 +1,7 @@
 """The tutorial, followed literally: its commands and file edits run verbatim.
 
 Each language's tutorial is replayed in a fresh copy of the checkout (the package, rules/,
-docs/, mkdocs.yml) with `jassdsl` on PATH running that copy, so the tutorial's new rule
+docs/, the corpus, mkdocs.yml) with `jassdsl` on PATH running that copy, so the tutorial's new rule
 file never touches the real rules/. Shell blocks run line by line and must succeed. A
 `jass` block is an edit of the file the tutorial checks; the comment above it says where
 it goes (`replace "A" .. "B"`: from the line starting with A to the last line before the
@@ -10,7 +10,9 @@ line starting with B; `replace "A"`: the line starting with A). The error exampl
 `jassdsl check` prints for that typo. `mkdocs serve` runs as `mkdocs build --strict` (the
 same build, without the server), and the new variant's pages must then exist, with its
 name, and be in the menu of both languages: a new rule file needs no other edit to get its
-page (this build is the one the docs tests would otherwise make for that).
+page. This build, made once per session (conftest's `tutorial`), is the session's site:
+the docs and browser checks read it (conftest's `site`) instead of building the project
+again.
 
 The German tutorial is not replayed a second time: its blocks (commands, edits, the error
 example) are the English ones, character for character (test_both_languages_run_the_same_steps),
@@ -28,8 +30,6 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS = [ROOT / "docs" / lang / "tutorial.md" for lang in ("en", "de")]
@@ -67,22 +67,23 @@ def edit(lines: list[str], block: Block) -> list[str]:
     return lines[:start] + block.body.splitlines() + lines[end:]
 
 
-@pytest.fixture
-def checkout(tmp_path: Path) -> tuple[Path, dict[str, str]]:
-    """A copy of the checkout and an environment whose `jassdsl` runs that copy."""
-    for part in ("jassdsl", "rules", "docs"):
-        shutil.copytree(ROOT / part, tmp_path / part,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
-    bin_dir = tmp_path / ".bin"
+def checkout(folder: Path) -> dict[str, str]:
+    """A copy of the checkout in `folder` and an environment whose `jassdsl` runs that copy.
+    The package's bytecode is copied with it (conftest writes it once per session; the
+    copies keep their sources' times, which Python checks against the bytecode): each
+    command of the tutorial would otherwise compile every module again. The corpus comes
+    too, so the pages that quote its figures are the project's."""
+    for part in ("jassdsl", "rules", "docs", "tests/corpus"):
+        shutil.copytree(ROOT / part, folder / part)
+    shutil.copy(ROOT / "mkdocs.yml", folder / "mkdocs.yml")
+    bin_dir = folder / ".bin"
     bin_dir.mkdir()
     shim = bin_dir / "jassdsl"
     shim.write_text(f'#!/bin/sh\nexec {shlex.quote(sys.executable)} -m jassdsl "$@"\n')
     shim.chmod(0o755)
-    env = dict(os.environ, PYTHONPATH=str(tmp_path), NO_COLOR="1",
-               PATH=os.pathsep.join([str(bin_dir), str(Path(sys.executable).parent),
-                                     os.environ.get("PATH", "")]))
-    return tmp_path, env
+    return dict(os.environ, PYTHONPATH=str(folder), NO_COLOR="1",
+                PATH=os.pathsep.join([str(bin_dir), str(Path(sys.executable).parent),
+                                      os.environ.get("PATH", "")]))
 
 
 def run(command: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -90,35 +91,63 @@ def run(command: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedPro
                           text=True, stdin=subprocess.DEVNULL, timeout=600)
 
 
-def test_the_tutorial_works_as_written(checkout: tuple[Path, dict[str, str]]) -> None:
-    """The English steps, which are the German ones (see the module's docstring)."""
-    folder, env = checkout
+@dataclass
+class Followed:
+    """The tutorial followed once in a copy of the checkout (conftest's `tutorial`)."""
+
+    folder: Path
+    target: Path  # the rule file the tutorial writes
+    ran: list[str]  # the commands that ran, in order
+    failure: AssertionError | None  # the step that went wrong (None: every step ran)
+
+    @property
+    def site(self) -> Path | None:
+        """The site its step `mkdocs serve` built (run as `mkdocs build --strict`)."""
+        built = self.failure is None and "mkdocs build --strict" in self.ran
+        return self.folder / "site" if built else None
+
+
+def follow(folder: Path) -> Followed:
+    """The English steps, which are the German ones (see the module's docstring), run in
+    a copy of the checkout made in `folder`; a failing step ends the run."""
+    env = checkout(folder)
     steps = blocks(TUTORIALS[0])
     commands = [line for b in steps if b.lang == "sh" for line in b.body.splitlines()]
     checked = next(c.split()[-1] for c in commands if c.startswith("jassdsl check "))
     target = folder / checked
-    variant = target.stem
-    ran = []
-    for block in steps:
-        if block.lang == "jass":
-            lines = edit(target.read_text(encoding="utf-8").splitlines(), block)
-            target.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        elif block.lang == "text" and block.how and block.how.startswith("output of check"):
-            typo, word = quoted(block.how)
-            check_error_example(folder, env, target, block.body, typo, word)
-        elif block.lang == "sh":
-            for command in block.body.splitlines():
-                if command == "mkdocs serve":
-                    command = "mkdocs build --strict"
-                done = run(command, folder, env)
-                assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}" \
-                                             f"\n{done.stderr[-2000:]}"
-                ran.append(command)
-    assert any(c.startswith(f"jassdsl simulate {variant}") for c in ran)
+    ran: list[str] = []
+    try:
+        for block in steps:
+            if block.lang == "jass":
+                lines = edit(target.read_text(encoding="utf-8").splitlines(), block)
+                target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            elif block.lang == "text" and block.how and block.how.startswith("output of check"):
+                typo, word = quoted(block.how)
+                check_error_example(folder, env, target, block.body, typo, word)
+            elif block.lang == "sh":
+                for command in block.body.splitlines():
+                    if command == "mkdocs serve":
+                        command = "mkdocs build --strict"
+                    done = run(command, folder, env)
+                    assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}" \
+                                                 f"\n{done.stderr[-2000:]}"
+                    ran.append(command)
+    except AssertionError as failure:
+        return Followed(folder, target, ran, failure)
+    return Followed(folder, target, ran, None)
+
+
+def test_the_tutorial_works_as_written(tutorial: Followed) -> None:
+    """Every step succeeds, and the new variant gets its pages and its menu entries. Its
+    build is the session's site (conftest's `site`), which the docs and browser checks read."""
+    if tutorial.failure is not None:
+        raise tutorial.failure
+    folder, variant = tutorial.folder, tutorial.target.stem
+    assert any(c.startswith(f"jassdsl simulate {variant}") for c in tutorial.ran)
     assert (folder / "pages" / "en" / "variants" / f"{variant}.md").is_file()
     # a new rule file gets its page and its place in the menu with no other edit (the build
     # of the whole project that test_docs_build would otherwise make once more)
-    name = re.search(r'^variant "(.*)"$', target.read_text(encoding="utf-8"), re.M)
+    name = re.search(r'^variant "(.*)"$', tutorial.target.read_text(encoding="utf-8"), re.M)
     assert name and name[1] not in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     for lang in ("en", "de"):
         page = folder / "site" / lang / "variants" / variant / "index.html"
