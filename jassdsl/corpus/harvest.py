@@ -94,7 +94,7 @@ def hand_start(game: Game) -> dict[str, Any]:
         "actions": [], "lots": [],
         **({"piles": {name: [CARD_NAMES[c] for c in cards] for name, cards in deal.piles}}
            if any(cards for _, cards in deal.piles) else {}),
-        **{p.kept_as: p.kept(game) for p in game.chain.phases if p.kept_as},
+        **game.kept,
     }
 
 

@@ -204,6 +204,12 @@ class Game:
         return {k: tuple(mask_cards(v)) for k, v in p.piles.items()} if p is not None else {}
 
     @property
+    def kept(self) -> dict[str, Any]:
+        """What the mechanisms keep from hand to hand (`Phase.kept_as`: a scoresheet's
+        columns), by key, as a record of the game writes it down."""
+        return {p.kept_as: p.kept(self) for p in self.chain.phases if p.kept_as}
+
+    @property
     def out_of_play(self) -> tuple[int, ...]:
         """The cards out of play in this hand: folded hands, a hand swapped for a pile,
         cards laid away; in deck order."""
