@@ -164,8 +164,6 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
         return way.told(rules, result, events, names, lang)
     if kind in ("forehand_chooses", "bidder_chooses") or (way and way.called):
         return f"{label} ({calls_text(events, names, lang, rules)})"
-    if kind in ("fixed", "in_turn"):
-        return f"{label} ({say(lang, 'live.how.rules', n=result.number)})"
     if kind == "random_suit":
         return f"{label} ({say(lang, 'live.how.random')})"
     if kind == "bottom_card" or (kind == "turned" and result.turned < 0):
