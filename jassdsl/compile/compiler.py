@@ -138,7 +138,7 @@ class CompiledRules:
     end_gate: Gate | None = None  # a test of the totals that the game end cannot hold without
     count_adds: Additions = field(default_factory=dict)  # clauses that just add them
     count_scales: Scales = field(default_factory=dict)  # ... times a factor for the hand
-    schedule: ModeSchedule = field(default_factory=ModeSchedule)  # the file's own modes
+    mode_schedule: ModeSchedule = field(default_factory=ModeSchedule)  # the file's own modes
     push_next: bool = False  # pushing goes on to the next player, back to the first
     mechanisms: tuple[Mechanism, ...] = ()  # every mechanism known, in hand order
     configs: Mapping[str, object] = field(default_factory=dict)  # of those the file uses
@@ -146,15 +146,15 @@ class CompiledRules:
     @property
     def mode_names(self) -> tuple[str, ...]:
         """Every mode's name by number: D H S C obenabe undenufe, then the file's modes."""
-        return self.schedule.names
+        return self.mode_schedule.names
 
     def trick_mode(self, mode: int, k: int) -> int:
         """The base mode (0-5) whose rank order decides trick k (from 0) in this mode."""
-        return self.schedule.trick_mode(mode, k)
+        return self.mode_schedule.trick_mode(mode, k)
 
     def mode(self, index: int) -> Mode:
         """The Mode of a number (-1: none), with its name."""
-        return self.schedule.mode(index)
+        return self.mode_schedule.mode(index)
 
     @property
     def name(self) -> str:
@@ -436,7 +436,7 @@ def compile_rules(
         count_adds=adds,
         count_scales={cid: tuple(compiler.expr(x) if x is not None else None for x in per)
                       for cid, per in scales(rf, adds).items()},
-        schedule=ModeSchedule.of(rf),
+        mode_schedule=ModeSchedule.of(rf),
         push_next=t.push_next,
         mechanisms=mechanisms,
         configs=configs,

@@ -126,7 +126,7 @@ def used_tables(r: CompiledRules) -> list[str]:
     trump and side suits where a suit can be trump, Obenabe and Undenufe where reachable."""
     want: list[str] = []
     for mode in r.playable_modes:
-        for part in r.schedule.parts(mode):  # a file's mode: the tables of its parts
+        for part in r.mode_schedule.parts(mode):  # a file's mode: the tables of its parts
             want += list(SUIT_TABLES) if part < len(SUITS) else [MODE_NAMES[part]]
     return [name for name in (*SUIT_TABLES, "obenabe", "undenufe") if name in want]
 
