@@ -77,7 +77,7 @@ class View(NamedTuple):
         """The view parsed from ``game.observation(seat)`` (card names to indices)."""
         obs: dict[str, Any] = game.observation(seat)
         trump = obs["trump"]
-        mode = game.rules.schedule.number(trump) if trump is not None else -1
+        mode = game.rules.mode_schedule.number(trump) if trump is not None else -1
         return cls(
             seat,
             tuple(CARD_INDEX[c] for c in obs["hand"]),

@@ -88,7 +88,7 @@ def test_every_page_has_the_tables_its_file_uses(path: Path, lang: Lang) -> None
     for chosen in option_choices(path):
         rules = compile_rules(v.model, chosen)
         # a mode the file defines plays its tricks in its parts: their tables show
-        parts = {part for mode in rules.playable_modes for part in rules.schedule.parts(mode)}
+        parts = {part for mode in rules.playable_modes for part in rules.mode_schedule.parts(mode)}
         for mode in sorted(parts):
             names = [("trump", mode), ("side", (mode + 1) % 4)] if mode < len(SUITS) else \
                 [("obenabe" if mode == MODE_INDEX["obenabe"] else "undenufe", 0)]

@@ -22,7 +22,6 @@ from jassdsl.core.actions import Action
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine import Game
 from jassdsl.engine.position import PositionError, at_deal
-from jassdsl.registry import load_rules
 from jassdsl.rulebook import textview as tv
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -177,15 +176,6 @@ def test_trump_by_rule_sets_each_hand(fixture: str, modes: list[str], tmp_path: 
         assert game.phase != "trump"
         game.apply(rng.choice(game.legal_actions()))
     assert [str(r.trump) for r in game.results] == modes
-
-
-def test_an_option_names_the_mode_of_every_hand(tmp_path: Path) -> None:
-    from test_language_fixtures import read_fixture
-
-    path = tmp_path / "opt.jass"
-    path.write_text(read_fixture(FIXTURES / "trump-fixed-option.jass").source, encoding="utf-8")
-    assert load_rules(str(path)).scheduled == (5,)
-    assert load_rules(str(path), {"contract": "H"}).scheduled == (1,)
 
 
 # the Obenabe and Undenufe card points by rank (A K Q J 10 9 8 7 6), from the rule text

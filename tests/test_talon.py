@@ -95,7 +95,7 @@ def test_each_card_once_and_the_laid_away_cards_count_for_the_bidder() -> None:
         assert len(dealt) == 30 and sorted(dealt + list(r.talon)) == list(range(36))
         assert sorted(in_tricks + list(r.laid_away)) == list(range(36))
         assert r.sides == tuple(0 if x == bidder else 1 for x in range(3))
-        table = rules.modes[rules.settled_mode(rules.schedule.number(str(r.trump)))]
+        table = rules.modes[rules.settled_mode(rules.mode_schedule.number(str(r.trump)))]
         side = [0, 0]
         for t in r.tricks:
             side[r.sides[t.winner]] += sum(table.points[c] for c in t.cards)

@@ -138,24 +138,23 @@ class CompiledRules:
     end_gate: Gate | None = None  # a test of the totals that the game end cannot hold without
     count_adds: Additions = field(default_factory=dict)  # clauses that just add them
     count_scales: Scales = field(default_factory=dict)  # ... times a factor for the hand
-    schedule: ModeSchedule = field(default_factory=ModeSchedule)  # the file's own modes
+    mode_schedule: ModeSchedule = field(default_factory=ModeSchedule)  # the file's own modes
     push_next: bool = False  # pushing goes on to the next player, back to the first
-    scheduled: tuple[int, ...] = ()  # trump by rule: the mode of hand 1, 2, ... (repeating)
     mechanisms: tuple[Mechanism, ...] = ()  # every mechanism known, in hand order
     configs: Mapping[str, object] = field(default_factory=dict)  # of those the file uses
 
     @property
     def mode_names(self) -> tuple[str, ...]:
         """Every mode's name by number: D H S C obenabe undenufe, then the file's modes."""
-        return self.schedule.names
+        return self.mode_schedule.names
 
     def trick_mode(self, mode: int, k: int) -> int:
         """The base mode (0-5) whose rank order decides trick k (from 0) in this mode."""
-        return self.schedule.trick_mode(mode, k)
+        return self.mode_schedule.trick_mode(mode, k)
 
     def mode(self, index: int) -> Mode:
         """The Mode of a number (-1: none), with its name."""
-        return self.schedule.mode(index)
+        return self.mode_schedule.mode(index)
 
     @property
     def name(self) -> str:
@@ -211,7 +210,9 @@ class CompiledRules:
     def playable_modes(self) -> tuple[int, ...]:
         """Every mode a hand of this file can be counted in: a suit where the method turns,
         draws or finds a suit, the modes a player may choose, and the fallback without trump."""
-        modes = set(self.trump_choices) | set(self.scheduled)
+        modes = set(self.trump_choices)
+        if (way := self.trump_way) is not None and way.plays is not None:
+            modes.update(way.plays(self))  # nobody chooses them (a schedule)
         if self.trump_kind in SUIT_SETTING or self.card_sets_trump:
             modes.update(range(4))
         if self.fallback is not None:
@@ -374,12 +375,7 @@ def compile_rules(
     t = rf.trump
     numbers = mode_numbers(rf)
     choices: list[int] = []
-    scheduled: tuple[int, ...] = ()
-    if t.kind == "fixed":
-        scheduled = (numbers[str(options.get(t.modes[0].text, t.modes[0].text))],)
-    elif t.kind == "in_turn":
-        scheduled = tuple(numbers[w.text] for w in t.modes)
-    elif (way := trump_way(mechanisms, t.kind)) is not None and way.choices is not None:
+    if (way := trump_way(mechanisms, t.kind)) is not None and way.choices is not None:
         choices = list(way.choices(configs.get(t.kind)))
     else:
         for w in t.modes:
@@ -440,9 +436,8 @@ def compile_rules(
         count_adds=adds,
         count_scales={cid: tuple(compiler.expr(x) if x is not None else None for x in per)
                       for cid, per in scales(rf, adds).items()},
-        schedule=ModeSchedule.of(rf),
+        mode_schedule=ModeSchedule.of(rf),
         push_next=t.push_next,
-        scheduled=scheduled,
         mechanisms=mechanisms,
         configs=configs,
     )

@@ -58,7 +58,10 @@ Writing a mechanism (`jassdsl/mechanisms/rob.py` is the model to copy):
    `TrumpWay.called` says a player names the mode, `TrumpWay.card_sets` that a card
    off the suit led sets it; `told` and `story` say how it was set in a hand (at the
    terminal, in the rulebook's example); the words `trump.NAME` and `short.NAME` say
-   the method in the rulebook.
+   the method in the rulebook. A mechanism adding several alternatives names their
+   kinds in `TrumpWay.kinds` (`jassdsl/mechanisms/schedule.py`); `own_modes` says its
+   check reads the method's mode words, `plays` the modes nobody chooses, `short` its
+   words in the overview.
 Then a fixture under `tests/fixtures/language/`, its tests, and a section in both
 `docs/*/language.md`.
 
@@ -238,6 +241,15 @@ class TrumpWay:
     # file's method offers where they are not its own (the trump tables a page shows)
     section: Describe | None = None  # the rulebook's lines for the method in the trump
     # section (None: the word `trump.NAME`)
+    # -- added for the schedule (trump by the hand's number)
+    kinds: tuple[str, ...] = ()  # the method kinds it adds besides its name (one
+    # mechanism may add several alternatives of `trump:`: `trump: obenabe`, `trump: in turn`)
+    own_modes: bool = False  # its check checks the method's mode words (else the
+    # checker checks them as a player's choice, and the compiler reads them as choices)
+    plays: Callable[[Any], tuple[int, ...]] | None = None  # (compiled rules) -> the modes
+    # its hands are played in though nobody chooses them (`CompiledRules.playable_modes`)
+    short: Callable[[Lang, m.RuleFile], str] | None = None  # the overview's words
+    # for the method (None: the word `short.KIND`)
 
 
 @dataclass(frozen=True)
@@ -368,7 +380,8 @@ def at_phase(mechanisms: Sequence[Mechanism], phase: str, rules: Any = None
 def trump_way(mechanisms: Sequence[Mechanism], kind: str) -> TrumpWay | None:
     """The trump method of this kind that one of these mechanisms adds (None: the base
     grammar's own, or unknown)."""
-    return next((x.trump for x in mechanisms if x.name == kind and x.trump), None)
+    return next((x.trump for x in mechanisms if x.trump and kind in (x.name, *x.trump.kinds)),
+                None)
 
 
 def of_kind(mechanisms: Sequence[Mechanism], kind: str) -> Mechanism | None:

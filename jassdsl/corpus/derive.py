@@ -59,7 +59,7 @@ def trump_of(result: HandResult) -> str | None:
 
 def final_table(rules: CompiledRules, result: HandResult) -> ModeTable:
     """The table a finished hand is counted with: its trump, else the rules' fallback."""
-    mode = rules.schedule.number(result.trump)
+    mode = rules.mode_schedule.number(result.trump)
     if mode < 0:
         mode = rules.fallback if rules.fallback is not None else -1
     if mode is None or mode not in rules.modes:

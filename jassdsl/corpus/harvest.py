@@ -152,7 +152,7 @@ def play(rules: CompiledRules, seed: int, policy: Policy = random_policy,
 
 
 def mode_of(game: Game, name: str) -> int:
-    return game.rules.schedule.number(name)
+    return game.rules.mode_schedule.number(name)
 
 
 def base_mode(game: Game) -> int:

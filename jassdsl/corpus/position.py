@@ -90,7 +90,7 @@ def play_position(rules: CompiledRules, hands: Sequence[Sequence[str]],
                   trick: Sequence[str], leader: int, trump: str | None) -> Game:
     """A game in the middle of play: remaining hands, the open trick, its leader, trump."""
     try:
-        mode = -1 if trump is None else rules.schedule.number(trump)
+        mode = -1 if trump is None else rules.mode_schedule.number(trump)
         if trump is not None and mode < 0:
             raise PositionError(f"no mode {trump!r} in {rules.name}")
         return at_play(rules, [card_ids(h) for h in hands], card_ids(trick), leader, mode)

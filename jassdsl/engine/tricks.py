@@ -76,7 +76,7 @@ class Play(Phase):
         if plan is None:
             r = self.rules
             cache = r.modes[r.settled_mode(mode)].cache
-            key = ("plan", mode, r.play, r.fallback, r.schedule)
+            key = ("plan", mode, r.play, r.fallback, r.mode_schedule)
             plan = cache.get(key)
             if plan is None:
                 plan = cache[key] = tuple(

@@ -1,6 +1,7 @@
 """Trump: set by a rule at the deal (drawn at random, the dealer's bottom card, none), or
 chosen by a player (forehand, or the highest bidder) with pushing to the partner or on to
-the next player. Trump by a schedule is module `schedule`; the scoresheet, `mechanisms/sheet.py`.
+the next player. Trump by a schedule is `mechanisms/schedule.py`; the scoresheet,
+`mechanisms/sheet.py`.
 
 A pile's turned card is the piles' business (`piles.Piles.lay`); trump set by the first
 card of a player who cannot follow is play's (`tricks.Play`).

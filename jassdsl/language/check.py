@@ -419,9 +419,9 @@ class Checker:
 
     def check_trump(self, rf: m.RuleFile) -> None:
         t = rf.trump
-        if t.kind in ("fixed", "in_turn"):
-            self.check_scheduled(rf, t)
-            return
+        way = self.trump_way(t.kind)
+        if way is not None and way.own_modes:
+            return  # its check reads the method's modes
         words = [*t.modes, *([t.fallback] if t.fallback else [])]
         for w in words:
             if w.text not in TRUMP_MODES and w.text not in self.file_modes:
@@ -435,7 +435,7 @@ class Checker:
         if t.pushes and t.kind == "bidder_chooses":
             self.error(t.pos, "trump", "only forehand may push the choice of trump; the "
                        "highest bidder chooses it")
-        elif t.push and not rf.teams and self.trump_way(t.kind) is None:  # else its own
+        elif t.push and not rf.teams and way is None:  # else its own
             self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
                        "across'")
         # a word that is no mode at all is reported above, once
@@ -456,25 +456,6 @@ class Checker:
                        f"{mode_hint(w.text, known)}modes are {', '.join(known)}")
         else:
             self.needs_tables(w.pos, w.text, rf)
-
-    def check_scheduled(self, rf: m.RuleFile, t: m.TrumpMethod) -> None:
-        """`trump: MODE` (or an option whose choices are modes), `trump: in turn M, M, ...`."""
-        if t.kind == "in_turn":
-            for w in t.modes:
-                self.one_mode(w, rf, "trump in turn")
-            return
-        w = t.modes[0]
-        opt = self.options.get(w.text)
-        if opt is None:
-            if w.text not in self.one_modes():
-                modes = ", ".join(self.one_modes())
-                self.error(w.pos, "unknown-name", f"{w.text!r} is neither a trump method, nor "
-                           f"one mode ({modes}), nor an option whose choices are modes")
-                return
-            self.one_mode(w, rf, "trump")
-            return
-        for c in opt.choices:
-            self.one_mode(m.Word(pos=c.pos, text=c.word()), rf, f"option {opt.name!r} as trump")
 
     def check_settings(self, rf: m.RuleFile) -> None:
         seen: dict[str, int] = {}

@@ -362,12 +362,6 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def trump_none(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
         return m.TrumpMethod(pos=pos_of(meta), kind="none", fallback=word(ch[0]))
 
-    def trump_in_turn(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
-        return m.TrumpMethod(pos=pos_of(meta), kind="in_turn", modes=tuple(map(word, ch)))
-
-    def trump_fixed(self, meta: Meta, ch: list[Token]) -> m.TrumpMethod:
-        return m.TrumpMethod(pos=pos_of(meta), kind="fixed", modes=(word(ch[0]),))
-
     def trump_chooses(self, meta: Meta, ch: list[Any]) -> m.TrumpMethod:
         """`WHO chooses MODES`: forehand, or a role known before trump (the checker
         reports any other word, at `who`)."""

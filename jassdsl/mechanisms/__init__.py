@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from jassdsl.core.mechanism import Mechanism
 from jassdsl.engine.declare import Declarations
-from jassdsl.engine.schedule import Schedule
 from jassdsl.engine.trump import TrumpChoice
 from jassdsl.mechanisms.auction import AUCTION
 from jassdsl.mechanisms.first_void import FIRST_VOID
@@ -19,6 +18,7 @@ from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.leave import LEAVE
 from jassdsl.mechanisms.mode_bids import MODE_BIDS
 from jassdsl.mechanisms.rob import ROB
+from jassdsl.mechanisms.schedule import SCHEDULE
 from jassdsl.mechanisms.sheet import SHEET
 from jassdsl.mechanisms.sides import SIDES
 from jassdsl.mechanisms.take_part import TAKE_PART
@@ -27,7 +27,7 @@ from jassdsl.mechanisms.void_names import VOID_NAMES
 from jassdsl.mechanisms.weis import HAND_BONUSES, TABLE_WEIS, WEIS
 
 MECHANISMS: tuple[Mechanism, ...] = (
-    Mechanism("schedule", phase=Schedule),
+    SCHEDULE,
     IMPROVE,
     TAKE_PART,
     ROB,

@@ -536,7 +536,7 @@ def trick_notes(rules: CompiledRules, result: HandResult, lang: Lang) -> list[st
     cards = [t.cards for t in result.tricks]
     since = trump_made_in(cards, rules.card_sets_trump)
     out = []
-    mode = rules.schedule.number(result.trump)
+    mode = rules.mode_schedule.number(result.trump)
     for weise, stoeck in trick_bonuses(cards, weis_in(rules, mode), mode, since):
         said = [weis_label(w) for w in weise]
         if stoeck:

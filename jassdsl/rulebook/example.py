@@ -101,7 +101,7 @@ class Example:
 def points_table(rules: CompiledRules, trump: str) -> ModeTable:
     """The table the hand was counted with: its final mode (a file's mode has one, its own
     or its parts', which agree), or the fallback without trump."""
-    number = rules.schedule.number(trump)
+    number = rules.mode_schedule.number(trump)
     if number in rules.modes:
         return rules.modes[number]
     if trump in MODE_INDEX:
@@ -112,7 +112,7 @@ def points_table(rules: CompiledRules, trump: str) -> ModeTable:
 def trick_modes(rules: CompiledRules, trump: str, tricks: int) -> tuple[str, ...]:
     """Per trick, the name of the base mode it was played in ('obenabe', 'undenufe', a suit
     letter) when the hand's mode plays its tricks in different modes (Slalom), else ''."""
-    number = rules.schedule.number(trump)
+    number = rules.mode_schedule.number(trump)
     names = tuple(rules.mode_names[rules.trick_mode(number, k)] for k in range(tricks)) \
         if number >= BASE_MODES else ()
     return names if len(set(names)) > 1 else ("",) * tricks
@@ -142,7 +142,7 @@ def play_example(rules: CompiledRules, seed: int = SEED) -> Example:
                 forced.append(note)
         game.apply(action)
         if playing and (game.results or game.tricks_played > k):  # the trick is taken
-            mode = rules.schedule.number(game.results[0].trump) if game.results else game.mode
+            mode = rules.mode_schedule.number(game.results[0].trump) if game.results else game.mode
             orders.append(trick_order(rules, mode, k))
     result = game.results[0]
     events = from_last_deal(game.hand_events(result.number))

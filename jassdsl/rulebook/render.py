@@ -113,9 +113,8 @@ def has_trump(rf: m.RuleFile) -> bool:
     t = rf.trump
     if t.kind == "none":
         return False
-    if t.kind in ("forehand_chooses", "bidder_chooses", "fixed", "in_turn"):
-        return any(w.text in ("suits", *SUITS) for w in t.modes) or (
-            t.kind == "fixed" and t.modes[0].text in {o.name for o in rf.options})
+    if t.kind in ("forehand_chooses", "bidder_chooses"):
+        return any(w.text in ("suits", *SUITS) for w in t.modes)
     way = trump_way(installed(), t.kind)
     if way is not None and way.words_of is not None:  # a mechanism's (a scoresheet's)
         return any(w.text in ("suits", *SUITS) for w in way.words_of(rf))
@@ -127,7 +126,7 @@ def used_tables(r: CompiledRules) -> list[str]:
     trump and side suits where a suit can be trump, Obenabe and Undenufe where reachable."""
     want: list[str] = []
     for mode in r.playable_modes:
-        for part in r.schedule.parts(mode):  # a file's mode: the tables of its parts
+        for part in r.mode_schedule.parts(mode):  # a file's mode: the tables of its parts
             want += list(SUIT_TABLES) if part < len(SUITS) else [MODE_NAMES[part]]
     return [name for name in (*SUIT_TABLES, "obenabe", "undenufe") if name in want]
 
@@ -203,8 +202,9 @@ def trump_short(lang: Lang, rf: m.RuleFile) -> str:
     if t.kind == "forehand_chooses":
         return say(lang, "short.push_next" if t.push_next else "short.push" if t.push
                    else "short.forehand_chooses")
-    if t.kind == "fixed":
-        return say(lang, "short.fixed", mode=fixed_mode(lang, rf, t.modes[0]))
+    way = trump_way(installed(), t.kind)
+    if way is not None and way.short is not None:  # a mechanism's method says it
+        return way.short(lang, rf)
     if t.kind == "bidder_chooses":
         return say(lang, "short.bid_names" if any(d.naming for d in rf.declarations)
                    else "short.bidder_chooses")
@@ -326,11 +326,6 @@ def trump_section(lang: Lang, rf: m.RuleFile,
             out += ["", say(lang, "trump.push" + lead)]
         if t.push_next:
             out += ["", say(lang, "trump.push_next" + lead)]
-    elif t.kind == "fixed":
-        out.append(say(lang, "trump.fixed", mode=fixed_mode(lang, rf, t.modes[0])))
-    elif t.kind == "in_turn":
-        modes = [mode_choice(lang, w.text, rf) for w in t.modes]
-        out.append(say(lang, "trump.in_turn", modes=join_words(lang, modes), n=len(modes)))
     elif (way := trump_way(mechanisms, t.kind)) is not None and way.section is not None:
         out += way.section(lang, rf)  # a mechanism's method says it (the scoresheet)
     elif t.kind == "turned":
@@ -815,9 +810,6 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         return [line]
     if kind == "random_suit":
         return [say(lang, "ex.random", trump=suit_prose(lang, trump))]
-    if kind in ("fixed", "in_turn"):
-        return [say(lang, "ex.fixed", number=ex.result.number,
-                    mode=mode_choice(lang, trump, v.model))]
     if kind in ("forehand_chooses", "bidder_chooses") or (way and way.chosen):
         lines = []
         said = {kind: tell for x in r.mechanisms for kind, tell in x.calls.items()}

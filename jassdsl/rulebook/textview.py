@@ -149,7 +149,7 @@ def mode_label(mode: str, lang: Lang = "en") -> str:
 
 def final_table(rules: CompiledRules, trump: str) -> ModeTable:
     """The table a finished hand was counted with (the fallback when no trump was set)."""
-    table = rules.modes.get(rules.settled_mode(rules.schedule.number(trump)))
+    table = rules.modes.get(rules.settled_mode(rules.mode_schedule.number(trump)))
     return table if table is not None else next(iter(rules.modes.values()))
 
 
@@ -164,8 +164,6 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
         return way.told(rules, result, events, names, lang)
     if kind in ("forehand_chooses", "bidder_chooses") or (way and way.called):
         return f"{label} ({calls_text(events, names, lang, rules)})"
-    if kind in ("fixed", "in_turn"):
-        return f"{label} ({say(lang, 'live.how.rules', n=result.number)})"
     if kind == "random_suit":
         return f"{label} ({say(lang, 'live.how.random')})"
     if kind == "bottom_card" or (kind == "turned" and result.turned < 0):
@@ -205,7 +203,7 @@ def calls_text(events: Sequence[Event], names: Sequence[str], lang: Lang = "en",
 def trick_mode_note(rules: CompiledRules, trump: str, number: int) -> str:
     """`` [undenufe]``: the mode trick `number` (from 1) was played in, where the hand's
     mode is one the rule file defines (Slalom); '' otherwise."""
-    mode = rules.schedule.number(trump)
+    mode = rules.mode_schedule.number(trump)
     if mode < len(MODE_NAMES):
         return ""
     return f" [{rules.mode_names[rules.trick_mode(mode, number - 1)]}]"

@@ -219,17 +219,7 @@ OWN: dict[str, tuple[str, str]] = {
         "Spielrichtung gefragt, der seinerseits wählen oder schieben darf. Haben alle "
         "geschoben und kommt es zum ersten Spieler zurück, muss dieser wählen.",
     ),
-    "trump.fixed": (
-        "Nobody chooses: every hand is played as {mode}.",
-        "Niemand wählt: jede Runde wird gespielt als {mode}.",
-    ),
-    "trump.in_turn": (
-        "Nobody chooses: the hands are played in this order, one mode per hand, starting "
-        "again after {n} hands: {modes}.",
-        "Niemand wählt: die Runden werden in dieser Reihenfolge gespielt, eine Spielart pro "
-        "Runde, nach {n} Runden wieder von vorn: {modes}.",
-    ),
-    "trump.push_only": (
+        "trump.push_only": (
         "Instead of choosing, forehand may push: then the partner across must choose.",
         "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner gegenüber wählen.",
     ),
@@ -698,8 +688,6 @@ OWN: dict[str, tuple[str, str]] = {
     "ex.shown": ("The card shown is {card}: {trump}.", "Die gezeigte Karte ist {card}: {trump}."),
     "ex.random": ("The suit drawn is {trump}.", "Gezogen wird {trump}."),
     "ex.push": ("{player} pushes.", "{player} schiebt."),
-    "ex.fixed": ("Hand {number} is played as {mode}, as the rules say.",
-                 "Runde {number} wird nach den Regeln als {mode} gespielt."),
     "ex.choose": ("{player} chooses {trump}.", "{player} wählt {trump}."),
     "ex.no_trump": ("The hand is played {mode}.", "Die Runde wird {mode} gespielt."),
     "ex.trump_is": ("{suit} is trump", "{suit} ist Trumpf"),
@@ -760,8 +748,6 @@ OWN: dict[str, tuple[str, str]] = {
     "short.forehand_chooses": ("forehand chooses", "Vorhand wählt"),
     "short.push": ("forehand chooses or pushes", "Vorhand wählt oder schiebt"),
     "short.push_next": ("forehand chooses or pushes on", "Vorhand wählt oder schiebt weiter"),
-    "short.fixed": ("always {mode}", "immer {mode}"),
-    "short.in_turn": ("set by the hand's number, in turn", "nach der Nummer der Runde, reihum"),
     "short.bidder_chooses": ("highest bidder chooses", "Höchstbietender wählt"),
     "short.strict": ("not allowed, unless a player holds only trumps",
                      "verboten, ausser man hat nur noch Trümpfe"),
@@ -838,7 +824,6 @@ OWN: dict[str, tuple[str, str]] = {
     "live.connection": ("Connection lost: reconnecting …", "Verbindung unterbrochen: verbinde neu …"),
     # the narration of a game (textview): the English keeps the terminal's words exactly
     "live.trump_label": ("trump {mode}", "Trumpf {mode}"),
-    "live.how.rules": ("set by the rules for hand {n}", "von den Regeln für Runde {n} bestimmt"),
     "live.how.random": ("drawn at random", "zufällig gezogen"),
     "live.how.bottom": ("bottom card {card} shown", "unterste Karte {card} gezeigt"),
     "live.how.turned": ("card {card} turned{robbed}", "Karte {card} gewendet{robbed}"),
