@@ -20,6 +20,7 @@ from __future__ import annotations
 import compileall
 import os
 import random
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -314,3 +315,13 @@ def site(tutorial: Followed, tmp_path_factory: pytest.TempPathFactory) -> Path:
     done = build(ROOT, out)
     assert done.returncode == 0, done.stderr
     return out
+
+
+# --- the footprint of the mechanisms ----------------------------------------------------------
+@pytest.fixture(scope="session")
+def footprint() -> str:
+    """What `python scripts/footprint.py` prints (per mechanism, the package files outside
+    its module that name it), run once per session: three modules hold a mechanism to
+    issue 19's bar, and each run reads every package file (3 CPU-s)."""
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "footprint.py")],
+                          capture_output=True, text=True, check=True).stdout
