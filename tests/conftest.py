@@ -154,7 +154,7 @@ def decisions(game: Game, rng: random.Random, limit: int | None = None,
         legal = tuple(game.legal_actions())
         action = rng.choice(legal) if legal else Action("none")
         seat = game.current_player
-        hand = sum(1 << c for c in game.hand_of(seat))
+        hand = game.s.hands[seat]  # white-box: the mask hand_of reads, not rebuilt from it
         seen = Decision(seat, game.phase, game.hand_number, hand, game.trick, legal, action)
         game.apply(action)
         done += 1
