@@ -20,6 +20,7 @@ from __future__ import annotations
 import compileall
 import os
 import random
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -153,7 +154,7 @@ def decisions(game: Game, rng: random.Random, limit: int | None = None,
         legal = tuple(game.legal_actions())
         action = rng.choice(legal) if legal else Action("none")
         seat = game.current_player
-        hand = sum(1 << c for c in game.hand_of(seat))
+        hand = game.s.hands[seat]  # white-box: the mask hand_of reads, not rebuilt from it
         seen = Decision(seat, game.phase, game.hand_number, hand, game.trick, legal, action)
         game.apply(action)
         done += 1
@@ -314,3 +315,13 @@ def site(tutorial: Followed, tmp_path_factory: pytest.TempPathFactory) -> Path:
     done = build(ROOT, out)
     assert done.returncode == 0, done.stderr
     return out
+
+
+# --- the footprint of the mechanisms ----------------------------------------------------------
+@pytest.fixture(scope="session")
+def footprint() -> str:
+    """What `python scripts/footprint.py` prints (per mechanism, the package files outside
+    its module that name it), run once per session: three modules hold a mechanism to
+    issue 19's bar, and each run reads every package file (3 CPU-s)."""
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "footprint.py")],
+                          capture_output=True, text=True, check=True).stdout

@@ -21,6 +21,7 @@ from jassdsl.compile.compiler import CompiledRules, option_value
 from jassdsl.core.errors import InvariantError, RuleFileErrors
 from jassdsl.core.limits import MAX_DEPTH, MAX_DIGITS
 from jassdsl.corpus.generate import (
+    Draft,
     Quota,
     finish,
     game_drafts,
@@ -124,7 +125,8 @@ def every_path(text: str, seed: int = 1, hands: int = 1, max_sets: int | None = 
     the rulebook's worked example and both pages, and the corpus derivation (its drafts
     of every kind with a tiny quota, each derived). At most `hands` hands a game, at
     most `max_sets` option sets (the defaults first; None: all), and at most `parses`
-    parse cases (the file itself first, then its mutations; None: all). Per path
+    parse cases (the file itself first, then its mutations, shortest first: a mutation
+    that keeps a huge file whole costs a parse of seconds; None: all). Per path
     "ok", or "invariant" when the file's own invariant failed: the one documented clean
     error of an accepted file. Any other exception is raised.
 
@@ -178,13 +180,23 @@ def corpus_cases(variant: str, rules: CompiledRules, seed: int, hands: int,
     """What `jassdsl corpus generate` derives for one rule file, on a tiny quota: one
     harvested game, drafts of every kind from it, each derived (and checked against the
     game where the draft saw it played), and the parse cases of the file and its
-    mutations (the first `parses` of them; None: all)."""
+    mutations (the first `parses` of them, the file itself first and then the mutations
+    shortest first; None: all)."""
     harvests = [play(rules, seed, max_hands=max(hands, 1))]
     drafts = [*legal_drafts(rules, variant, {}, harvests, TINY),
               *trick_drafts(rules, variant, {}, harvests, TINY),
               *perft_drafts(rules, variant, {}, harvests, TINY),
               *hand_drafts(variant, {}, [h for hv in harvests for h in hv.hands], TINY),
-              *game_drafts(variant, {}, harvests, TINY), *parse_drafts(variant)[:parses]]
+              *game_drafts(variant, {}, harvests, TINY), *shortest_parses(variant, parses)]
     for draft in drafts:
         finish(draft)
     return len(drafts)
+
+
+def shortest_parses(variant: str, parses: int | None) -> list[Draft]:
+    """The parse drafts of a file: itself first, then its mutations from the shortest text
+    (the first `parses` of them; None: all, in the generator's order)."""
+    drafts = parse_drafts(variant)
+    if parses is None:
+        return drafts
+    return [drafts[0], *sorted(drafts[1:], key=lambda d: len(d.input["text"]))][:parses]

@@ -494,8 +494,8 @@ def test_an_accepted_hostile_file_plays_on_every_path(
 
     `every_path` runs in the interpreter of the commands (`command_runs`), on the text
     check read there. 08 has 400 options, 09 takes seconds a parse: a sample of six option
-    sets, and the parse cases of the file and of one mutation (the thorough profile derives
-    every mutation)."""
+    sets, and the parse cases of the file and of its shortest mutation (the thorough
+    profile derives every mutation)."""
     assert str(path) + EVERY in command_runs, "the commands stopped before this file"
     stdout, stderr = command_runs[str(path) + EVERY]
     assert stdout.strip(), stderr[-3000:]  # an exception: its traceback

@@ -4,8 +4,6 @@ and the layers reach it through general hooks alone."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -64,10 +62,8 @@ def test_without_the_mechanism_nobody_leaves_and_its_statement_is_unknown() -> N
     assert not any(isinstance(p, Leaving) for p in Game(stripped, seed=1).chain.phases)
 
 
-def test_leaving_is_named_in_at_most_two_package_files() -> None:
+def test_leaving_is_named_in_at_most_two_package_files(footprint: str) -> None:
     """Its module aside: the list of mechanisms, and the lexer, whose base keywords hold
     'leave' for `winner: first to leave the table` (a base statement)."""
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "footprint.py")],
-                         capture_output=True, text=True, check=True).stdout
-    line = next(x for x in out.splitlines() if x.startswith("leave:"))
+    line = next(x for x in footprint.splitlines() if x.startswith("leave:"))
     assert int(line.split(": ")[1].split()[0]) <= 2, line

@@ -767,22 +767,23 @@ def check_cards_conserved(game: Game) -> None:
     """Every card is in exactly one place: a hand, a pile, out of play (folded or swapped
     hands), or played in this hand; a seat's hidden cards stay out of the others' view."""
     played = [c for t in game.observe(0).tricks for c in t.cards]
-    places = [*(game.hand_of(x) for x in range(game.n)), *game.piles.values(),
-              game.out_of_play, played, game.trick]
+    hands = [game.hand_of(x) for x in range(game.n)]
+    piles = game.piles
+    places = [*hands, *piles.values(), game.out_of_play, played, game.trick]
     seen = 0
     for cards in places:
         mask = sum(1 << c for c in cards)
         assert not seen & mask, "a card is in two places"
         seen |= mask
     assert seen == (1 << 36) - 1, "a card went missing"
-    for seat in range(game.n):
-        obs = game.observation(seat)
-        assert obs["piles"] == {k: len(v) for k, v in game.piles.items()}, \
-            "piles show their size only"
-        mine = set(obs["hand"])
+    sizes = {k: len(v) for k, v in piles.items()}
+    for seat in range(game.n):  # what each seat sees (its observation, before JSON names)
+        obs = game.observe(seat)
+        assert dict(obs.piles) == sizes, "piles show their size only"
+        mine = set(obs.hand)
         for other in range(game.n):
             if other != seat:
-                assert not mine & {CARD_NAMES[c] for c in game.hand_of(other)}
+                assert not mine & set(hands[other])
 
 
 def forehand_of(dealer: int, seats: list[int], players: int) -> int:
