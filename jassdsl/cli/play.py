@@ -368,7 +368,7 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         found = mode_entry(game, text, legal)
         if found is not None:
             return found
-    for candidate in (text.lower(), f"trump {text.lower()}", f"column {text}"):
+    for candidate in (text.lower(), f"trump {text.lower()}"):
         try:
             action = game.parse_action(candidate)
         except JassError:
