@@ -36,6 +36,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -88,6 +89,10 @@ class NeedChance(BaseException):  # a signal, not an error
         self.cards = cards
         self.among = among
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> NeedChance:
+        """The same: nothing changes a need once made (a clone shares it)."""
+        return self
+
 
 class ProbeChance(ScriptedChance):
     """Chance that gives the scripted outcomes and stops at the first one not given.
@@ -96,15 +101,42 @@ class ProbeChance(ScriptedChance):
     generator instead: what follows the horizon is never seen."""
 
     def __init__(self, hands: int | None = None) -> None:
-        super().__init__(0)
+        self.free_rng: random.Random | None = None  # made (seed 0) at the first free draw
+        self.drawn: list[tuple[int, int]] = []
+        self.decks: deque[list[int]] = deque()
+        self.draws: deque[tuple[int, int]] = deque()
         self.hands = hands  # the horizon in hands (None: the whole game)
         self.game: Game | None = None  # the game it draws for, once made
+
+    @property
+    def rng(self) -> random.Random:  # type: ignore[override]
+        """The generator of the draws past the horizon, seeded 0. Made only when first
+        drawn from (most states never are): seeding one, saving its state before each
+        action and copying it with each clone was a good part of a state's cost."""
+        if self.free_rng is None:
+            self.free_rng = random.Random(0)
+        return self.free_rng
+
+    def getstate(self) -> tuple[Any, ...]:
+        rng = None if self.free_rng is None else self.free_rng.getstate()
+        return (rng, len(self.drawn), tuple(self.draws), tuple(tuple(d) for d in self.decks))
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        if state[0] is None:
+            self.free_rng = None
+        else:
+            self.rng.setstate(state[0])
+        del self.drawn[state[1]:]
+        self.draws = deque(state[2])
+        self.decks = deque(list(d) for d in state[3])
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ProbeChance:
         """A copy without deep-copying the generator's state (a tuple, never changed)."""
         other = ProbeChance.__new__(ProbeChance)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.free_rng = None
+        if self.free_rng is not None:
+            other.free_rng = random.Random()
+            other.free_rng.setstate(self.free_rng.getstate())
         other.drawn = list(self.drawn)
         other.decks, other.draws = copy.copy(self.decks), copy.copy(self.draws)
         other.hands = self.hands
@@ -186,8 +218,24 @@ class JassGame(SpielGame):  # type: ignore[misc]
 
     @property
     def made(self) -> Compiled:
-        p = self.get_parameters()
-        return compiled(str(p["variant"]), str(p["options"]), str(p["horizon"]))
+        """What the parameters make, read once per game object (OpenSpiel rebuilds a
+        pickled game without calling __init__, so it is looked up on first use)."""
+        made: Compiled | None = self.__dict__.get("_made")
+        if made is None:
+            p = self.get_parameters()
+            made = compiled(str(p["variant"]), str(p["options"]), str(p["horizon"]))
+            self._made = made
+        return made
+
+    @property
+    def shared(self) -> Shared:
+        """What every state of this game shares (one object per game)."""
+        shared: Shared | None = self.__dict__.get("_shared")
+        if shared is None:
+            p = self.get_parameters()
+            shared = Shared(self, (str(p["variant"]), str(p["options"]), str(p["horizon"])))
+            self._shared = shared
+        return shared
 
     @property
     def rules(self) -> CompiledRules:
@@ -300,10 +348,9 @@ class JassState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: JassGame) -> None:
         super().__init__(game)
-        p = game.get_parameters()
-        params = (str(p["variant"]), str(p["options"]), str(p["horizon"]))
-        self.shared = Shared(game, params)
-        self.box = Box(game.rules, 1 if game.horizon == "hand" else None, params)
+        self.shared = game.shared
+        params = self.shared.params
+        self.box = Box(self.shared.rules, 1 if game.horizon == "hand" else None, params)
         self.pending: Action | None = None  # the player's action waiting for chance
         self.need: NeedChance | None = None
         self.deck: list[int] = []  # the cards of the deck being dealt, in order
@@ -487,7 +534,7 @@ class Observer:
 
     def set_from(self, state: JassState, player: int) -> None:
         playing = not state.over and state.need is None
-        self.layout.fill(self.dict, state.engine, player, playing)
+        self.layout.fill(self.tensor, state.engine, player, playing)
 
     def string_from(self, state: JassState, player: int) -> str:
         game = state.engine
@@ -495,8 +542,8 @@ class Observer:
             return f"seat {player}: dealing"
         if self.recall:
             return f"seat {player}|hand {state.seen_hand}|" + "|".join(state.seen[player])
-        if state.over and state.seen[player]:  # the engine may have dealt on past the horizon
-            return state.seen[player][-1]
+        if state.seen[player]:  # the text of the last step (and past the horizon, where
+            return state.seen[player][-1]  # the engine may have dealt on, the last seen)
         return observation_text(game, player)
 
 
