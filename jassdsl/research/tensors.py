@@ -65,7 +65,8 @@ class Layout:
         """Fill the flat tensor from the seat's observation; `playing`: someone is to act.
         The places are gathered in lists and written at once (a numpy write per place was
         most of an observation's cost); a place in a run is read as an index of that run
-        alone, as a view of it would read it (negative from its end, and never outside)."""
+        alone, as a view of it would read it (negative from its end, and never outside);
+        a card (0-35, from a hand mask or the table) is placed without that check."""
         tensor.fill(0)
         runs = self.runs
 
@@ -89,11 +90,14 @@ class Layout:
         ones.append(at("dealer", obs.dealer))
         ones.append(at("leader", obs.leader))
         ones.append(at("trump", obs.trump.number + 1 if obs.trump.is_set else 0))
-        ones += [at("hand", c) for c in obs.hand]
-        ones += [at("trick", i * 36 + card) for i, card in enumerate(obs.trick)]
+        start = runs["hand"][0]
+        ones += [start + c for c in obs.hand]
+        start = runs["trick"][0]
+        ones += [start + i * 36 + card for i, card in enumerate(obs.trick)]
         won = [0] * n
+        start = runs["played"][0]
         for trick in obs.tricks:
-            ones += [at("played", c) for c in trick.cards]
+            ones += [start + c for c in trick.cards]
             won[trick.winner] += 1  # an IndexError for a seat outside, as a view gives
         places, values = [], []
         for x, count in enumerate(won):
@@ -119,11 +123,12 @@ class Layout:
         if self.recall:
             mask = sum(1 << x for x in obs.playing) or (1 << n) - 1
             order = trick_seats(n, mask)
+            start = runs["history"][0]
             for trick in obs.tricks:
-                for who, card in zip(order[trick.leader], trick.cards, strict=False):
-                    ones.append(at("history", who * 36 + card))
-            for who, card in zip(order[obs.leader], obs.trick, strict=False):
-                ones.append(at("history", who * 36 + card))
+                ones += [start + who * 36 + card
+                         for who, card in zip(order[trick.leader], trick.cards, strict=False)]
+            ones += [start + who * 36 + card
+                     for who, card in zip(order[obs.leader], obs.trick, strict=False)]
         tensor[ones] = 1
         if places:
             tensor[places] = values
