@@ -346,6 +346,10 @@ def box_of(params: Params, decks: list[list[int]], draws: list[tuple[int, int]],
 class JassState(pyspiel.State):  # type: ignore[misc]
     """A game of the engine, with the chance step it waits for, if any."""
 
+    # a state that only tries whether actions apply (`resample`): it keeps no observations
+    # (a class default, so that no other state holds it among the values it pickles)
+    quiet = False
+
     def __init__(self, game: JassGame) -> None:
         super().__init__(game)
         self.shared = game.shared
@@ -420,6 +424,8 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         if game.is_over or self.past_horizon():
             self.over = True
             self.final = self.final_returns()
+            return
+        if self.quiet:
             return
         if game.hand_number != self.seen_hand:
             self.seen_hand = game.hand_number
@@ -571,16 +577,28 @@ def resample(state: JassState, player: int, rng: random.Random, tries: int = 200
             new = pool[at:at + len(held[x])]
             at += len(held[x])
             swap.update(zip(sorted(held[x]), sorted(new), strict=True))
-        other = state.jass.new_initial_state()
-        try:
-            for i, action in enumerate(history):
-                other.apply_action(swap.get(action, action) if start <= i < start + 36
-                                   else action)
-        except (IllegalActionError, AssertionError, RuntimeError):
+        actions = [swap.get(action, action) if start <= i < start + 36 else action
+                   for i, action in enumerate(history)]
+        # most deals break an earlier action: tried first on a quiet state (no seat's
+        # observations kept, which are most of a step's cost), replayed in full only if not
+        trial = state.jass.new_initial_state()
+        trial.quiet = True
+        if not replayed(trial, actions):
             continue
-        if other.information_state_string(player) == want:
+        other = state.jass.new_initial_state()
+        if replayed(other, actions) and other.information_state_string(player) == want:
             return other
     return state.clone()  # type: ignore[no-any-return]
+
+
+def replayed(state: JassState, actions: list[int]) -> bool:
+    """Whether the actions apply one after the other (applied to `state`)."""
+    try:
+        for action in actions:
+            state.apply_action(action)
+    except (IllegalActionError, AssertionError, RuntimeError):
+        return False
+    return True
 
 
 pyspiel.register_game(GAME_TYPE, JassGame)
