@@ -36,6 +36,8 @@ class Layout:
 
     def __init__(self, rules: CompiledRules, space: ActionSpace, recall: bool) -> None:
         self.rules, self.space, self.recall = rules, space, recall
+        # per kind of action, its place among the space's kinds (read once, not per fill)
+        self.kind_place = {kind: k for k, kind in enumerate(space.kinds)}
         n = rules.players
         self.pieces = [("seat", n), ("current", n), ("dealer", n), ("leader", n),
                        ("kinds", len(space.kinds)), ("trump", len(rules.mode_names) + 1),
@@ -85,8 +87,8 @@ class Layout:
         if playing:
             ones.append(at("current", obs.current))
         if playing and obs.current == seat:  # its own choices only: they may tell a hand
-            kinds = self.space.kinds
-            ones += [at("kinds", kinds.index(a.kind)) for a in game.legal_actions()]
+            kinds = self.kind_place
+            ones += [at("kinds", kinds[a.kind]) for a in game.legal_actions()]
         ones.append(at("dealer", obs.dealer))
         ones.append(at("leader", obs.leader))
         ones.append(at("trump", obs.trump.number + 1 if obs.trump.is_set else 0))
