@@ -51,6 +51,7 @@ from jassdsl.core.cards import CARD_NAMES
 from jassdsl.core.errors import IllegalActionError, OptionError
 from jassdsl.engine import Game
 from jassdsl.engine.chance import ScriptedChance
+from jassdsl.engine.observation import Observation
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
 from jassdsl.research.tensors import Layout, utility_sign
@@ -296,6 +297,17 @@ class Box:
         self.probe = ProbeChance(hands)
         self.decks: list[list[int]] = []  # card numbers, each deck in order
         self.draws: list[tuple[int, int]] = []
+        # per seat, the engine's observation as the game stands: made once per step (the
+        # state's strings and both tensors read it), emptied before the engine moves
+        self.observed: dict[int, Observation] = {}
+
+    def observe(self, seat: int) -> Observation:
+        """The engine's observation of a seat (`Game.observe`), made once per step."""
+        obs = self.observed.get(seat)
+        if obs is None:
+            assert self.engine is not None
+            obs = self.observed[seat] = self.engine.observe(seat)
+        return obs
 
     def script(self, decks: Sequence[list[int]] = (),
                draws: Sequence[tuple[int, int]] = ()) -> None:
@@ -316,6 +328,7 @@ class Box:
         other = Box.__new__(Box)
         other.ruleset, other.hands, other.params = self.ruleset, self.hands, self.params
         other.decks, other.draws = [list(d) for d in self.decks], list(self.draws)
+        other.observed = dict(self.observed)  # immutable, of the same game state
         if self.engine is None:
             other.engine, other.probe = None, copy.deepcopy(self.probe)
         else:
@@ -399,6 +412,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
     def step(self) -> None:
         """Take the waiting step (the first deal, or the pending action) with the chance
         outcomes scripted so far; stop at a chance node if it needs more."""
+        self.box.observed.clear()
         try:
             if self.engine is None:
                 self.box.start()
@@ -431,7 +445,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             self.seen_hand = game.hand_number
             self.seen = [[] for _ in range(self.rules.players)]
         for seat in range(self.rules.players):
-            text = observation_text(game, seat)
+            text = observed_text(self.box.observe(seat))
             if not self.seen[seat] or self.seen[seat][-1] != text:
                 self.seen[seat].append(text)
 
@@ -525,7 +539,12 @@ class JassState(pyspiel.State):  # type: ignore[misc]
 
 def observation_text(game: Game, seat: int) -> str:
     """A seat's observation as one line of JSON (keys sorted)."""
-    return json.dumps(game.observation(seat), sort_keys=True, separators=(",", ":"))
+    return observed_text(game.observe(seat))
+
+
+def observed_text(obs: Observation) -> str:
+    """An observation as one line of JSON (keys sorted), as `Game.observation` has it."""
+    return json.dumps(obs.as_dict(), sort_keys=True, separators=(",", ":"))
 
 
 # --- tensors -----------------------------------------------------------------------------
@@ -540,7 +559,9 @@ class Observer:
 
     def set_from(self, state: JassState, player: int) -> None:
         playing = not state.over and state.need is None
-        self.layout.fill(self.tensor, state.engine, player, playing)
+        game = state.engine
+        self.layout.fill(self.tensor, game, player, playing,
+                         state.box.observe(player) if game is not None else None)
 
     def string_from(self, state: JassState, player: int) -> str:
         game = state.engine

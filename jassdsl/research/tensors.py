@@ -21,6 +21,7 @@ import numpy as np
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.deal import trick_seats
 from jassdsl.engine import Game
+from jassdsl.engine.observation import Observation
 from jassdsl.research.actionspace import ActionSpace
 
 
@@ -63,8 +64,10 @@ class Layout:
         self.fill(tensor, game, seat, playing)
         return tensor
 
-    def fill(self, tensor: Any, game: Game | None, seat: int, playing: bool) -> None:
-        """Fill the flat tensor from the seat's observation; `playing`: someone is to act.
+    def fill(self, tensor: Any, game: Game | None, seat: int, playing: bool,
+             obs: Observation | None = None) -> None:
+        """Fill the flat tensor from the seat's observation (`obs`, where the caller has
+        it: `game.observe(seat)`); `playing`: someone is to act.
         The places are gathered in lists and written at once (a numpy write per place was
         most of an observation's cost); a place in a run is read as an index of that run
         alone, as a view of it would read it (negative from its end, and never outside);
@@ -82,7 +85,8 @@ class Layout:
         if game is None:
             tensor[ones] = 1
             return
-        obs = game.observe(seat)
+        if obs is None:
+            obs = game.observe(seat)
         r, n = self.rules, self.rules.players
         if playing:
             ones.append(at("current", obs.current))
