@@ -33,7 +33,11 @@ def client(path: str, flags: list[str]) -> None:
     data = b""
     while chunk := conn.recv(64):
         data += chunk
-    os._exit(int(data) if data.strip() else FAILED_TO_RUN)
+    code = int(data) if data.strip() else FAILED_TO_RUN
+    if code < 0:  # the engine was killed by a signal: so is its client
+        signal.signal(-code, signal.SIG_DFL)
+        os.kill(os.getpid(), -code)
+    os._exit(code)
 
 
 def child(fds: list[int], flags: list[str]) -> None:
