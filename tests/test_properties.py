@@ -1282,23 +1282,8 @@ def test_random_games_keep_the_rules(variant_case: VariantCase, seed: int, polic
     watch.finish(game)
 
 
-# The replay of a game's history: test_position.py replays each game from its history
-# and from its deals.
-
-
-@settings(max_examples=scaled(0.5))
-@given(seed=SEEDS, policy=SEEDS)
-def test_same_seed_and_choices_play_the_same_game(variant_case: VariantCase, seed: int,
-                                                   policy: int) -> None:
-    """Two games built from one seed and fed the same choices never drift apart (hand by
-    hand: MAX_HANDS)."""
-    one = play_random_game(variant_case, seed, policy, hands=MAX_HANDS)
-    two = play_random_game(variant_case, seed, policy, hands=MAX_HANDS)
-    assert one.results == two.results
-    assert snapshot(one) == snapshot(two)
-    other = Game(variant_case.name, seed=seed + 1, options=variant_case.options)
-    assert snapshot(other)["observations"] != snapshot(Game(
-        variant_case.name, seed=seed, options=variant_case.options))["observations"]
+# The replay of a game's history, and two games of one seed fed the same choices:
+# test_position.py replays each game from its history and from its deals.
 
 
 @settings(max_examples=scaled(1))
