@@ -761,7 +761,7 @@ def check_decision(game: Game, d: Decision) -> None:
         cards = [a.value for a in d.legal]
         assert all(a.kind == "play" for a in d.legal)
         assert len(set(cards)) == len(cards)
-        assert set(cards) <= set(mask_cards(d.hand)), (names(cards), names(d.hand))
+        assert all(d.hand >> c & 1 for c in cards), (names(cards), names(d.hand))
     if "take_part" in game.rules.configs:
         check_cards_conserved(game)
 
@@ -769,7 +769,8 @@ def check_decision(game: Game, d: Decision) -> None:
 def check_cards_conserved(game: Game) -> None:
     """Every card is in exactly one place: a hand, a pile, out of play (folded or swapped
     hands), or played in this hand; a seat's hidden cards stay out of the others' view."""
-    played = [c for t in game.observe(0).tricks for c in t.cards]
+    seen_by = [game.observe(seat) for seat in range(game.n)]
+    played = [c for t in seen_by[0].tricks for c in t.cards]
     hands = [game.hand_of(x) for x in range(game.n)]
     piles = game.piles
     places = [*hands, *piles.values(), game.out_of_play, played, game.trick]
@@ -780,13 +781,13 @@ def check_cards_conserved(game: Game) -> None:
         seen |= mask
     assert seen == (1 << 36) - 1, "a card went missing"
     sizes = {k: len(v) for k, v in piles.items()}
-    for seat in range(game.n):  # what each seat sees (its observation, before JSON names)
-        obs = game.observe(seat)
+    held = [set(h) for h in hands]
+    for seat, obs in enumerate(seen_by):  # what each seat sees (before JSON names)
         assert dict(obs.piles) == sizes, "piles show their size only"
         mine = set(obs.hand)
         for other in range(game.n):
             if other != seat:
-                assert not mine & set(hands[other])
+                assert not mine & held[other]
 
 
 def forehand_of(dealer: int, seats: list[int], players: int) -> int:
