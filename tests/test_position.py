@@ -61,10 +61,12 @@ def last_deal(game: Game) -> Dealt:
 
 
 def rebuilt(rules: CompiledRules, actions: list[Action], deals: list[Deal]) -> Game:
-    """The same game from its recorded deals: at_deal, then deal_again at each new deal."""
+    """The same game from its recorded deals: at_deal, then deal_again at each new deal
+    (played forward only: its events logged, no undo copies kept)."""
     first = deals[0]
     game = at_deal(rules, first.hands(), first.event.dealer, piles=first.piles(),
-                   shown=first.event.shown, trump=first.trump, lots=first.lots)
+                   shown=first.event.shown, trump=first.trump, lots=first.lots,
+                   record=False, events=True)
     assert last_deal(game) == first.event
     later = {d.at: d for d in deals[1:]}
     for i, action in enumerate(actions, 1):
