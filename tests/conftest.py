@@ -264,10 +264,12 @@ def names(cards: int | list[int] | tuple[int, ...]) -> list[str]:
 
 
 def snapshot(game: Game) -> dict[str, Any]:
-    """Everything a player or a program can see of a game, for every seat."""
+    """Everything a player or a program can see of a game, for every seat: the typed
+    observations and actions (their dicts and texts are made from them alone, and
+    test_events.py checks that they agree; building them would cost most of the time)."""
     return {
-        "observations": [game.observation(seat) for seat in range(game.n)],
-        "legal": [str(a) for a in game.legal_actions()],
+        "observations": [game.observe(seat) for seat in range(game.n)],
+        "legal": list(game.legal_actions()),
         "results": list(game.results),
         "phase": game.phase,
         "current": game.current_player,
