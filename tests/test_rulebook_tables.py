@@ -14,14 +14,14 @@ import re
 from pathlib import Path
 
 import pytest
+from test_rulebook import variant  # each rule file loaded once per session
 
 from jassdsl.compile.compiler import CompiledRules, compile_rules
 from jassdsl.core.cards import RANKS, SUITS
 from jassdsl.core.tables import MODE_INDEX, ModeTable
 from jassdsl.engine import Game
 from jassdsl.language.check import load_model
-from jassdsl.rulebook.render import Variant, variant_page
-from jassdsl.rulebook.site import load_variant
+from jassdsl.rulebook.render import variant_page
 from jassdsl.rulebook.words import LANGS, Lang, say
 
 ROOT = Path(__file__).parents[1]
@@ -77,12 +77,6 @@ def option_choices(path: Path) -> list[dict[str, int | str]]:
             value = choice.number if choice.number is not None else choice.word()
             out.append({opt.name: value})
     return out
-
-
-@functools.cache
-def variant(path: Path) -> Variant:
-    """A rule file loaded once for the pages of both languages (read, never changed)."""
-    return load_variant(path)
 
 
 @functools.cache
