@@ -104,7 +104,10 @@ def byte_error(shown: str, data: bytes, at: int, kind: str, message: str) -> Rul
                           data.decode("utf-8", errors="replace"))
 
 
-@lru_cache(maxsize=64)
+# Room for every file with every option set and without options (about 70 today, 0.2 MB
+# each): a program that goes round them all would otherwise find none of them left in a
+# smaller cache and compile each again every time round.
+@lru_cache(maxsize=256)
 def _load(
     path: str, mtime: float, options: tuple[tuple[str, int | str], ...]
 ) -> CompiledRules:

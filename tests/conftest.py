@@ -18,9 +18,11 @@ played once per session (``played``) and shared by the tests that check them.
 from __future__ import annotations
 
 import compileall
+import contextlib
+import importlib.util
+import io
 import os
 import random
-import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -262,10 +264,12 @@ def names(cards: int | list[int] | tuple[int, ...]) -> list[str]:
 
 
 def snapshot(game: Game) -> dict[str, Any]:
-    """Everything a player or a program can see of a game, for every seat."""
+    """Everything a player or a program can see of a game, for every seat: the typed
+    observations and actions (their dicts and texts are made from them alone, and
+    test_events.py checks that they agree; building them would cost most of the time)."""
     return {
-        "observations": [game.observation(seat) for seat in range(game.n)],
-        "legal": [str(a) for a in game.legal_actions()],
+        "observations": [game.observe(seat) for seat in range(game.n)],
+        "legal": list(game.legal_actions()),
         "results": list(game.results),
         "phase": game.phase,
         "current": game.current_player,
@@ -322,6 +326,19 @@ def site(tutorial: Followed, tmp_path_factory: pytest.TempPathFactory) -> Path:
 def footprint() -> str:
     """What `python scripts/footprint.py` prints (per mechanism, the package files outside
     its module that name it), run once per session: three modules hold a mechanism to
-    issue 19's bar, and each run reads every package file (3 CPU-s)."""
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "footprint.py")],
-                          capture_output=True, text=True, check=True).stdout
+    issue 19's bar, and each run reads every package file. Its main() runs in this process,
+    which has jassdsl imported already (a second interpreter spent half of its 3 CPU-s
+    importing it again)."""
+    path = ROOT / "scripts" / "footprint.py"
+    spec = importlib.util.spec_from_file_location("footprint_script", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    saved = list(sys.path)
+    try:
+        spec.loader.exec_module(module)  # it puts the checkout first on sys.path
+    finally:
+        sys.path[:] = saved
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert module.main([]) == 0
+    return out.getvalue()

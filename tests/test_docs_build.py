@@ -9,6 +9,7 @@ a broken link and one with a broken rule file (both must fail).
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 from html.parser import HTMLParser
@@ -27,6 +28,28 @@ def copy_project(target: Path, rules: list[Path]) -> Path:
     target.mkdir()
     shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
     shutil.copytree(ROOT / "docs", target / "docs")
+    (target / "rules").mkdir()
+    for path in rules:
+        shutil.copy(path, target / "rules" / path.name)
+    return target
+
+
+def small_project(target: Path, rules: list[Path]) -> Path:
+    """The project with few pages: mkdocs.yml, the site's own parts of docs/ (the hook, the
+    templates, the assets), per language a short home page and one hand-written page, and
+    the given rule files. A check of what a build does with a rule file or a link needs
+    no more, and builds a few pages instead of every hand-written one."""
+    target.mkdir()
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    docs = target / "docs"
+    shutil.copytree(ROOT / "docs", docs, ignore=lambda folder, names: [
+        name for name in names if Path(folder) == ROOT / "docs" and name in LANGS])
+    for lang in LANGS:
+        (docs / lang).mkdir()
+        home = (ROOT / "docs" / lang / "index.md").read_text(encoding="utf-8")
+        (docs / lang / "index.md").write_text(home.split("\n", 1)[0] + "\n",
+                                              encoding="utf-8")
+        shutil.copy(ROOT / "docs" / lang / "cards.md", docs / lang / "cards.md")
     (target / "rules").mkdir()
     for path in rules:
         shutil.copy(path, target / "rules" / path.name)
@@ -56,8 +79,14 @@ class Page(HTMLParser):
             self.classes.extend((a.get("class") or "").split())
 
 
+@functools.cache
+def parsed(path: Path) -> Page:
+    """A built page, parsed once per session (the tests only read what it found)."""
+    return Page(path.read_text(encoding="utf-8"))
+
+
 def read(site: Path, rel: str) -> Page:
-    return Page((site / rel).read_text(encoding="utf-8"))
+    return parsed(site / rel)
 
 
 def pages(site: Path, lang: str) -> list[Path]:
@@ -76,14 +105,14 @@ def test_every_page_declares_its_language(site: Path, lang: str) -> None:
     found = pages(site, lang)
     assert len(found) >= len(RULES) + 5
     for path in found:
-        assert Page(path.read_text(encoding="utf-8")).lang == lang, path
+        assert parsed(path).lang == lang, path
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_page_links_to_itself_in_the_other_language(site: Path, lang: str) -> None:
     other = "de" if lang == "en" else "en"
     for path in pages(site, lang):
-        page = Page(path.read_text(encoding="utf-8"))
+        page = parsed(path)
         assert [h for h, _ in page.links] == [other], path
         target = (path.parent / page.links[0][1]).resolve() / "index.html"
         assert target.is_file(), (path, page.links)
@@ -149,13 +178,15 @@ def test_the_site_root_offers_both_languages(site: Path) -> None:
 
 
 def test_a_broken_link_fails_the_build(tmp_path: Path) -> None:
-    project = copy_project(tmp_path / "project", [ROOT / "rules" / "mittlere.jass"])
+    """The broken link is the build's one warning (the small project builds clean)."""
+    project = small_project(tmp_path / "project", [ROOT / "rules" / "mittlere.jass"])
     index = project / "docs" / "en" / "index.md"
     index.write_text(index.read_text(encoding="utf-8") + "\n[gone](no-such-page.md)\n",
                      encoding="utf-8")
     done = build(project, tmp_path / "site")
     assert done.returncode != 0
     assert "no-such-page.md" in done.stderr
+    assert done.stderr.count("WARNING") == 1, done.stderr
 
 
 def test_a_broken_rule_file_fails_the_build(tmp_path: Path) -> None:

@@ -12,9 +12,11 @@ Its honesty is tested below on planted violations and on look-alikes it must let
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
+from source_trees import tree
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "jassdsl" / "engine"
@@ -28,12 +30,13 @@ MUTATORS = frozenset({"append", "extend", "insert", "pop", "clear", "remove", "s
 REFLECTION = frozenset({"getattr", "setattr", "delattr", "hasattr"})
 
 
+@cache
 def engine_privates() -> frozenset[str]:
     """Every underscore name the engine package defines: functions, methods, classes,
     module names and attributes set on `self` (dunder names are not private)."""
     names: set[str] = set()
     for path in ENGINE.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree(path)):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 names.add(node.name)
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
@@ -73,12 +76,13 @@ def base_name(node: ast.expr) -> str:
         node.attr if isinstance(node, ast.Attribute) else ""
 
 
+@cache
 def phase_classes() -> frozenset[str]:
     """`Phase` and every class of the package built on it, however deep (a mechanism's
     phase may extend another mechanism's, as bids naming the mode extend the auction)."""
     bases: dict[str, set[str]] = {}
     for path in (ROOT / "jassdsl").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree(path)):
             if isinstance(node, ast.ClassDef):
                 bases.setdefault(node.name, set()).update(base_name(b) for b in node.bases)
     found = {"Phase"}
@@ -151,10 +155,11 @@ class Finder(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def crossings(source: str, privates: frozenset[str] | None = None,
+def crossings(source: str | Path, privates: frozenset[str] | None = None,
               phases: frozenset[str] = frozenset({"Phase"})) -> list[tuple[int, str]]:
+    """What Finder flags in a source text, or in a file (its tree parsed once a session)."""
     finder = Finder(engine_privates() if privates is None else privates, phases)
-    finder.visit(ast.parse(source))
+    finder.visit(tree(source) if isinstance(source, Path) else ast.parse(source))
     return sorted(finder.found)
 
 
@@ -185,7 +190,7 @@ def test_a_mechanisms_phase_is_engine_code_and_nothing_around_it_is() -> None:
 def test_nothing_outside_the_engine_touches_a_games_insides() -> None:
     privates, phases = engine_privates(), phase_classes()
     found = [f"{p.relative_to(ROOT)}:{line}: {what}" for p in scanned()
-             for line, what in crossings(p.read_text(encoding="utf-8"), privates, phases)]
+             for line, what in crossings(p, privates, phases)]
     assert not found, "\n".join(found)
 
 

@@ -1,13 +1,18 @@
 """The conformance runner against engines that misbehave on purpose (the engines of
 ../shared/hostile-inputs/README.md, imitated by tiny scripts written here): each run ends
 with a report or one error line, a non-zero exit and no traceback, and leaves no engine
-process behind. The runner runs as its own process, as a user starts it, so that a hang
-fails the test (HANG_GUARD) instead of stalling the suite."""
+process behind. The runner runs as a process of its own (its exit code, its signals, its
+peak memory, its session), so that a hang fails the test (HANG_GUARD) instead of stalling
+the suite: a fork of this process (`Forked`), which has jassdsl imported already, where a
+new interpreter would spend most of a test's CPU importing it again (`python -m jassdsl`
+itself is test_cli.py::test_python_m_jassdsl_runs)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import resource
 import shlex
 import shutil
 import signal
@@ -15,6 +20,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -120,10 +126,63 @@ time.sleep(300)
 ''',
 }
 
-# the runner in its own process; it reports its peak memory as its last stderr line
-RUNNER = ("import resource, sys; from jassdsl.cli import main; code = main(sys.argv[1:]); "
-          "print('maxrss', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
-          "file=sys.stderr); raise SystemExit(code)")
+class Forked:
+    """`jassdsl.cli.main(argv)` in a forked child in a session of its own, its stdout and
+    stderr in files; the last stderr line is its peak memory (``maxrss KiB``). Answers
+    what the tests ask of a `subprocess.Popen`: pid, poll, send_signal, communicate."""
+
+    def __init__(self, argv: list[str], folder: Path) -> None:
+        self.out, self.err = folder / "runner.out", folder / "runner.err"
+        self.returncode: int | None = None
+        sys.stdout.flush()
+        sys.stderr.flush()
+        self.pid = os.fork()
+        if self.pid == 0:  # the child: never returns into pytest
+            self.child(argv)
+
+    def child(self, argv: list[str]) -> None:
+        code = 70
+        try:
+            os.setsid()
+            for fd, path, flags in ((0, os.devnull, os.O_RDONLY),
+                                    (1, self.out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+                                    (2, self.err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)):
+                os.dup2(os.open(path, flags), fd)
+            for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+                signal.signal(number, signal.default_int_handler if number == signal.SIGINT
+                              else signal.SIG_DFL)
+            sys.stdin = open(0, closefd=False)  # noqa: SIM115 (ended by os._exit)
+            sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115
+            sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
+            code = main(argv)
+            sys.stdout.flush()
+            print("maxrss", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                  file=sys.stderr)
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            with contextlib.suppress(BaseException):
+                sys.stdout.flush()
+                sys.stderr.flush()
+            os._exit(code)
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def send_signal(self, signum: int) -> None:
+        os.kill(self.pid, signum)
+
+    def communicate(self, timeout: float | None = None) -> tuple[str, str]:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"fork {self.pid}", timeout or 0)
+            time.sleep(0.02)
+        return self.out.read_text(), self.err.read_text()
 
 
 @dataclass
@@ -181,14 +240,12 @@ def engine(tmp_path: Path, name: str) -> str:
     return shlex.join([sys.executable, str(script), str(tmp_path / "pids")])
 
 
-def start(tmp_path: Path, corpus: Path, name: str, *args: str) -> subprocess.Popen[str]:
-    command = [sys.executable, "-c", RUNNER, "conformance", "--engine", engine(tmp_path, name),
-               "--dir", str(corpus), *args]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+def start(tmp_path: Path, corpus: Path, name: str, *args: str) -> Forked:
+    return Forked(["conformance", "--engine", engine(tmp_path, name), "--dir", str(corpus),
+                   *args], tmp_path)
 
 
-def finish(proc: subprocess.Popen[str], tmp_path: Path) -> Outcome:
+def finish(proc: Forked, tmp_path: Path) -> Outcome:
     try:
         out, err = proc.communicate(timeout=HANG_GUARD)
     except subprocess.TimeoutExpired:

@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from source_trees import tree
 
 PACKAGE = Path(__file__).resolve().parents[1] / "jassdsl"
 PARSER = {"jassdsl.language.syntax", "jassdsl.language.check", "lark"}
@@ -29,7 +30,7 @@ def _module_imports() -> dict[str, set[str]]:
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found: set[str] = set()
-        todo: list[ast.stmt] = list(ast.parse(path.read_text()).body)
+        todo: list[ast.stmt] = list(tree(path).body)
         while todo:
             node = todo.pop()
             if isinstance(node, ast.If | ast.Try):
@@ -122,7 +123,7 @@ def _loads() -> dict[str, set[str]]:
     for path in PACKAGE.rglob("*.py"):
         name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
         found: set[str] = set()
-        todo: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
+        todo: list[ast.AST] = [tree(path)]
         while todo:
             node = todo.pop()
             if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):

@@ -12,6 +12,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
+from source_trees import tree
 
 from jassdsl.compile.compiler import CompiledRules, compile_rules, shaping_options
 from jassdsl.core import model as m
@@ -32,9 +33,8 @@ TOP = {PACKAGE / "__init__.py"}  # the top installs the list; nothing else below
 
 
 def imported(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     out: set[str] = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(tree(path)):
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:

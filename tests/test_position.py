@@ -61,10 +61,12 @@ def last_deal(game: Game) -> Dealt:
 
 
 def rebuilt(rules: CompiledRules, actions: list[Action], deals: list[Deal]) -> Game:
-    """The same game from its recorded deals: at_deal, then deal_again at each new deal."""
+    """The same game from its recorded deals: at_deal, then deal_again at each new deal
+    (played forward only: its events logged, no undo copies kept)."""
     first = deals[0]
     game = at_deal(rules, first.hands(), first.event.dealer, piles=first.piles(),
-                   shown=first.event.shown, trump=first.trump, lots=first.lots)
+                   shown=first.event.shown, trump=first.trump, lots=first.lots,
+                   record=False, events=True)
     assert last_deal(game) == first.event
     later = {d.at: d for d in deals[1:]}
     for i, action in enumerate(actions, 1):
@@ -81,9 +83,11 @@ def rebuilt(rules: CompiledRules, actions: list[Action], deals: list[Deal]) -> G
 def test_a_game_replays_from_its_history_and_from_its_deals(variant_case: VariantCase,
                                                             seed: int, policy: int) -> None:
     """One seeded game, replayed two ways. The same seed and the same actions (given as
-    text) give the same hands, scores, end and everything a player sees. Every deal, given
-    to at_deal/deal_again with the trump drawn and the lots, deals the same cards and
-    piles; the same actions give the same records. Both hold hand by hand: MAX_HANDS."""
+    text) give the same hands, scores, end and everything a player sees: two games built
+    from one seed and fed the same choices never drift apart (the replay keeps its undo
+    copies, the game played first none), and another seed deals otherwise. Every deal,
+    given to at_deal/deal_again with the trump drawn and the lots, deals the same cards
+    and piles; the same actions give the same records. Both hold hand by hand: MAX_HANDS."""
     rules = load_rules(variant_case.name, variant_case.options)
     game, actions, deals = seeded_game(rules, seed, policy, MAX_HANDS)
     again = Game(variant_case.name, seed=seed, options=variant_case.options)
@@ -92,6 +96,9 @@ def test_a_game_replays_from_its_history_and_from_its_deals(variant_case: Varian
     assert again.results == game.results
     assert again.outcome() == game.outcome()
     assert snapshot(again) == snapshot(game)
+    other, first = Game(rules, seed=seed + 1, record=False), Game(rules, seed=seed, record=False)
+    assert [other.observation(x) for x in range(other.n)] != [
+        first.observation(x) for x in range(first.n)]
     dealt = rebuilt(game.rules, actions, deals)
     assert dealt.results == game.results
     assert dealt.outcome() == game.outcome()

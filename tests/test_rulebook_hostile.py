@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 from sitebuild import build
-from test_docs_build import copy_project
+from test_docs_build import small_project
 
 from jassdsl.cli import main
 from jassdsl.core import model as m
@@ -186,13 +186,21 @@ class Seen(HTMLParser):
         self.text.append(data)
 
 
-def test_the_built_site_shows_the_texts_and_runs_none(evil: Path, tmp_path: Path) -> None:
-    project = copy_project(tmp_path / "project", [evil])
+def test_the_built_site_shows_the_texts_and_runs_none(evil: Path, tmp_path: Path,
+                                                       site: Path) -> None:
+    """The file's pages, and every page whose menu, overview or neighbour link names it, in
+    a small project (home, one hand-written page, the overview, the file's page; the
+    hand-written pages say nothing a rule file says but for these). The other hand-written
+    pages are read in the project's own site (conftest's `site`)."""
+    project = small_project(tmp_path / "project", [evil])
     done = build(project, tmp_path / "site")
     assert done.returncode == 0, done.stderr
     html = sorted((tmp_path / "site").rglob("*.html"))
-    assert len(html) > 10
-    for path in html:
+    assert len(html) >= 10  # per language: home, cards, overview, the file's page; 2 more
+    hand = [path for path in sorted(site.rglob("*.html"))
+            if "variants" not in path.relative_to(site).parts]
+    assert len(hand) > 10
+    for path in html + hand:
         seen = Seen()
         seen.feed(path.read_text(encoding="utf-8"))
         assert seen.bad == [], (path, seen.bad[:3])

@@ -8,11 +8,13 @@ choice of every option (so a `card points T if OPTION = CHOICE` line shows as a 
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from pathlib import Path
 
 import pytest
+from test_rulebook import variant  # each rule file loaded once per session
 
 from jassdsl.compile.compiler import CompiledRules, compile_rules
 from jassdsl.core.cards import RANKS, SUITS
@@ -20,7 +22,6 @@ from jassdsl.core.tables import MODE_INDEX, ModeTable
 from jassdsl.engine import Game
 from jassdsl.language.check import load_model
 from jassdsl.rulebook.render import variant_page
-from jassdsl.rulebook.site import load_variant
 from jassdsl.rulebook.words import LANGS, Lang, say
 
 ROOT = Path(__file__).parents[1]
@@ -78,15 +79,25 @@ def option_choices(path: Path) -> list[dict[str, int | str]]:
     return out
 
 
+@functools.cache
+def engine_facts(path: Path) -> tuple[frozenset[int], tuple[tuple[dict[str, int | str],
+                                                                 CompiledRules], ...]]:
+    """What the pages of both languages are checked against, found once per file: the
+    modes hands were counted in, and the rules compiled for every option choice."""
+    v = variant(path)
+    return frozenset(played_modes(v.rules)), tuple(
+        (chosen, compile_rules(v.model, chosen)) for chosen in option_choices(path))
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("path", RULES, ids=[p.stem for p in RULES])
 def test_every_page_has_the_tables_its_file_uses(path: Path, lang: Lang) -> None:
-    v = load_variant(path)
+    v = variant(path)
     tables = page_tables(variant_page(lang, v), lang)
-    assert played_modes(v.rules) <= set(v.rules.playable_modes)
+    played, compiled = engine_facts(path)
+    assert played <= set(v.rules.playable_modes)
     assert v.rules.playable_modes, path.stem
-    for chosen in option_choices(path):
-        rules = compile_rules(v.model, chosen)
+    for chosen, rules in compiled:
         # a mode the file defines plays its tricks in its parts: their tables show
         parts = {part for mode in rules.playable_modes for part in rules.mode_schedule.parts(mode)}
         for mode in sorted(parts):
@@ -104,6 +115,6 @@ def test_every_page_has_the_tables_its_file_uses(path: Path, lang: Lang) -> None
 def test_handjass_pages_show_trump_and_side_tables() -> None:
     """The bug this file was written for: turned-card trump drew no tables at all."""
     for name in ("handjass", "handjass-bessern"):
-        v = load_variant(ROOT / "rules" / f"{name}.jass")
+        v = variant(ROOT / "rules" / f"{name}.jass")
         for lang in LANGS:
             assert set(page_tables(variant_page(lang, v), lang)) == {"trump", "side"}

@@ -232,6 +232,8 @@ def forced(game: Game) -> bool:
     of every seat has exactly one legal card (tried out on a copy of the game)."""
     if len(game.observe(game.current_player).playing) == 1:
         return True
+    if game.phase != "play" or len(game.legal_actions()) != 1:
+        return False  # the trial's first step, answered before paying for the copy
     trial = copy.deepcopy(game, {id(game.rules): game.rules})
     hands = len(trial.results)
     while len(trial.results) == hands:

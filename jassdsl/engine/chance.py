@@ -27,7 +27,13 @@ class ChanceError(JassError):
 
 
 class Chance:
-    """One seeded source for a game's shuffles and draws."""
+    """One seeded source for a game's shuffles and draws.
+
+    A recorded game asks for `getstate` before every action, and the generator's state is
+    a tuple of 625 numbers that changes only at a shuffle or a draw: it is built once
+    after each of them and handed out again until the next (`_state`)."""
+
+    _state: Any = None  # the generator's state since the last shuffle or draw, or None
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -35,10 +41,12 @@ class Chance:
 
     def shuffle(self, deck: list[int]) -> None:
         """Shuffle the deck in place (the cards as bits)."""
+        self._state = None
         shuffle_deck(deck, self.rng.getrandbits)
 
     def draw(self, n: int) -> int:
         """A number from 0 to n-1."""
+        self._state = None
         value = self.rng.randrange(n)
         self.drawn.append((n, value))
         return value
@@ -48,10 +56,13 @@ class Chance:
         return self.draw(n)
 
     def getstate(self) -> tuple[Any, ...]:
-        return (self.rng.getstate(), len(self.drawn))
+        if self._state is None:
+            self._state = self.rng.getstate()
+        return (self._state, len(self.drawn))
 
     def setstate(self, state: tuple[Any, ...]) -> None:
         self.rng.setstate(state[0])
+        self._state = state[0]
         del self.drawn[state[1]:]
 
 

@@ -35,7 +35,7 @@ def at_deal(rules: CompiledRules, hands: Sequence[Sequence[int]], dealer: int, *
             piles: Mapping[str, Sequence[int]] | None = None, shown: int = -1,
             trump: int = -1, lots: Sequence[tuple[int, int]] = (), seed: int = 0,
             check_invariants: bool = True, sheets: Sequence[Sequence[str]] = (),
-            record: bool = True) -> Game:
+            record: bool = True, events: bool | None = None) -> Game:
     """A game at the start of a hand with the given deal.
 
     `hands` per seat (card numbers; no cards for a seat that has left the table), `piles`
@@ -43,9 +43,10 @@ def at_deal(rules: CompiledRules, hands: Sequence[Sequence[int]], dealer: int, *
     shows (the dealer's bottom card), or -1; `trump` the mode drawn where trump is drawn
     at random; `lots` the draws (among, value) scoring will make; `sheets` per scoresheet
     the columns played before the hand (by name). Afterwards chance runs freely from
-    `seed`. `record=False`: a game that is only played forward (no undo, no copies)."""
+    `seed`. `record=False`: a game that is only played forward (no undo, no copies);
+    `events` as `Game` takes it (None: logged where the history is kept)."""
     game = Game(rules, seed=seed, check_invariants=check_invariants,
-                chance=ScriptedChance(seed), start=False, record=record)
+                chance=ScriptedChance(seed), start=False, record=record, events=events)
     s = game.s
     n = rules.players
     if not (isinstance(dealer, int) and 0 <= dealer < n):

@@ -1,4 +1,5 @@
-"""A deliberately wrong engine for testing the conformance runner.
+"""A deliberately wrong engine for testing the conformance runner (started as itself, or
+forked from a warm interpreter by forked.py, as test_conformance.py does).
 
 It is jassdsl's own adapter with faults switched on by flags:
 
