@@ -48,17 +48,19 @@ NOT_ACTIONS: tuple[object, ...] = (
 )
 
 
-Fingerprint = tuple[bytes, tuple[Any, ...], Any, tuple[Action, ...]]
+Fingerprint = tuple[bytes, tuple[Any, ...], tuple[Any, ...], Any, tuple[Action, ...]]
+UNPICKLED = ("results", "tricks")  # records, immutable: kept as they are
 
 
 def fingerprint(game: Game) -> Fingerprint:
     """The whole state, the generator and the history, as values (deep, so a later change
-    of the game cannot reach them). The finished hands' records are immutable and only
-    ever appended, so they are kept as they are rather than pickled each time. White-box:
-    it reads the engine's state (`game.s`), which no code outside the engine may do."""
-    state = {k: v for k, v in vars(game.s).items() if k != "results"}
-    return (pickle.dumps(state), tuple(game.s.results), game.chance.getstate(),
-            tuple(game.history))
+    of the game cannot reach them). The finished hands' records and the hand's finished
+    tricks are immutable and only ever appended, so they are kept as they are rather than
+    pickled each time. White-box: it reads the engine's state (`game.s`), which no code
+    outside the engine may do."""
+    state = {k: v for k, v in vars(game.s).items() if k not in UNPICKLED}
+    return (pickle.dumps(state), tuple(game.s.results), tuple(game.s.tricks),
+            game.chance.getstate(), tuple(game.history))
 
 
 def candidate(game: Game, number: int) -> object:
@@ -82,9 +84,11 @@ def candidate(game: Game, number: int) -> object:
     return None if action in game.legal_actions() else thing
 
 
-def check_illegal(game: Game, thing: object) -> None:
-    """`thing` raises IllegalActionError naming the legal actions, and changes nothing."""
-    before = fingerprint(game)
+def check_illegal(game: Game, thing: object, now: Fingerprint | None = None) -> Fingerprint:
+    """`thing` raises IllegalActionError naming the legal actions, and changes nothing;
+    returns the game's fingerprint (`now`: the fingerprint of the game as it is, where
+    the caller has it)."""
+    before = fingerprint(game) if now is None else now
     # the game's names: a run of values as a range, a file's mode or a named value by its
     # name (`trump slalom`, `bid match`), a scoresheet's column by its name
     named = game.legal_names() if not game.is_over else []
@@ -105,30 +109,36 @@ def check_illegal(game: Game, thing: object) -> None:
         raise AssertionError(f"{thing!r} was applied in phase {game.phase}")
     assert fingerprint(game) == before, f"{thing!r} changed the game"
     STATS["illegal"] += 1
+    return before
 
 
-def check_undo(game: Game, saved: list[Fingerprint]) -> None:
-    """One undo: back to the state before the last action, or ApiUsageError and no change."""
-    before = fingerprint(game)
+def check_undo(game: Game, saved: list[Fingerprint],
+               now: Fingerprint | None = None) -> Fingerprint:
+    """One undo: back to the state before the last action, or ApiUsageError and no change;
+    returns the game's fingerprint after it (`now`: the one before, where known)."""
     if not saved:
+        before = fingerprint(game) if now is None else now
         try:
             game.undo()
         except ApiUsageError:
             assert fingerprint(game) == before
-            return
+            return before
         raise AssertionError("undo with nothing to undo did not raise")
     last = game.history[-1]
     assert game.undo() == last
-    assert fingerprint(game) == saved.pop()
+    back = saved.pop()
+    assert fingerprint(game) == back
     STATS["undo"] += 1
+    return back
 
 
-def legal_step(game: Game, number: int,
-               saved: list[Fingerprint]) -> None:
+def legal_step(game: Game, number: int, saved: list[Fingerprint],
+               now: Fingerprint | None = None) -> None:
+    """One legal action, the fingerprint of before it saved (`now`, where known)."""
     legal = game.legal_actions()
     if not legal:
         return
-    saved.append(fingerprint(game))
+    saved.append(fingerprint(game) if now is None else now)
     game.apply(legal[number % len(legal)])
 
 
@@ -139,6 +149,9 @@ def run_steps(name: str, options: dict[str, int | str], seed: int,
     hold hand by hand; a random Bieter game runs to its limit of 200 hands)."""
     game = Game(name, seed=seed, options=options, record=True)
     saved: list[Fingerprint] = []
+    # the game's fingerprint where a check has just taken it and nothing changed the game
+    # since (an illegal action or an undo leaves one behind): not taken again
+    now: Fingerprint | None = None
 
     def done() -> bool:
         return game.is_over or (hands is not None and len(game.results) >= hands)
@@ -146,20 +159,22 @@ def run_steps(name: str, options: dict[str, int | str], seed: int,
     for what, number in steps:
         if what <= 3:
             if not done():
-                legal_step(game, number, saved)
+                legal_step(game, number, saved, now)
+                now = None
         elif what in (4, 5, 10):
             rng = random.Random(number)
             for _ in range(rng.randrange(1, 201) if what < 10 else 10**6):
                 if done():
                     break
-                legal_step(game, rng.randrange(2**16), saved)
+                legal_step(game, rng.randrange(2**16), saved, now)
+                now = None
         elif what <= 7:
             thing = candidate(game, number)
             if thing is not None:
-                check_illegal(game, thing)
+                now = check_illegal(game, thing, now)
         else:
             for _ in range(1 if what == 8 else number % 4 + 1):
-                check_undo(game, saved)
+                now = check_undo(game, saved, now)
         assert len(saved) == len(game.history)
     check_replay(game, name, options, seed)
     STATS["sequences"] += 1

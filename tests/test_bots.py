@@ -327,7 +327,7 @@ def test_heuristic_doubles_only_with_strong_hands() -> None:
     said: dict[str, list[int]] = {"weak": [], "strong": []}
     asked = 0
     for seed in range(40):
-        game = Game(rules, seed=seed)
+        game = Game(rules, seed=seed, record=False)  # the same game, without undo copies
         bots = [HeuristicBot(random.Random(seed * 4 + i)) for i in range(4)]
         while not game.is_over and game.hand_number <= 4:
             seat = game.current_player

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from conftest import MAX_HANDS, VariantCase, decisions, names, scaled, variant_cases
+from conftest import MAX_HANDS, VariantCase, names, scaled, variant_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.play import PlayRules, excluded_reasons, legal_mask, trick_winner
+from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine import Game, HandResult
@@ -94,15 +95,22 @@ class Recorder:
 
 def record_game(case: VariantCase, seed: int, policy: int) -> tuple[Game, Recorder]:
     """A random game's card plays (its first MAX_HANDS hands: the reference plays hand by
-    hand)."""
+    hand): the game `conftest.decisions` plays (the same draws from `policy`), in a loop
+    that reads only what the recorder keeps (a seventh of the cost less)."""
     game = Game(case.name, seed=seed, options=case.options, record=False)
+    rng = random.Random(policy)
     rec = Recorder()
-    for d in decisions(game, random.Random(policy), hands=MAX_HANDS):
-        if d.phase == "play":
-            rec.add(d.hand_number, d.seat, [a.value for a in d.legal], d.action.value)
-        elif d.phase == "trump" and d.trick:  # a mode named in the middle of a trick
-            mode = game.rules.mode_names[d.action.value]
-            rec.named.setdefault(d.hand_number, []).append((d.seat, mode))
+    while not game.is_over and (MAX_HANDS is None or len(game.results) < MAX_HANDS):
+        legal = game.legal_actions()
+        action = rng.choice(legal) if legal else Action("none")
+        phase = game.phase
+        if phase == "play":
+            rec.add(game.hand_number, game.current_player, [a.value for a in legal],
+                    action.value)
+        elif phase == "trump" and game.trick:  # a mode named in the middle of a trick
+            mode = game.rules.mode_names[action.value]
+            rec.named.setdefault(game.hand_number, []).append((game.current_player, mode))
+        game.apply(action)
     return game, rec
 
 

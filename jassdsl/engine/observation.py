@@ -102,26 +102,43 @@ class Observation:
 
     def as_dict(self) -> dict[str, Any]:
         """Plain values with card names (None for no card or no trump), under the keys
-        of `KEYS`: the mechanisms' values flat, as the dict has always had them."""
-        out: dict[str, Any] = {key: getattr(self, key) for key in KEYS}
-        for key in ("hand", "trick", "looked", *installed_cards()):
-            out[key] = [CARD_NAMES[c] for c in out[key]]
-        for key in installed_defaults().keys() & out.keys() - set(installed_cards()):
-            out[key] = _plain(out[key])  # a mechanism's tuples as lists, as JSON has them
+        of `KEYS`: the mechanisms' values flat, as the dict has always had them. Written
+        out rather than read key by key through `getattr` (a bot or a research adapter
+        asks for it at every decision): the same dict, at half the cost."""
+        names = CARD_NAMES
+        defaults = installed_defaults()
+        cards = installed_cards()
+        fields = self.__dict__  # the dataclass's fields (no property shares a name)
+        parts = self.parts
+        out: dict[str, Any] = {}
+        for key in KEYS:
+            if key in fields:
+                out[key] = fields[key]
+            elif key in defaults and key not in PROPERTIES:
+                mechanism, default = defaults[key]
+                out[key] = parts.get(mechanism, {}).get(key, default)
+            else:
+                out[key] = getattr(self, key)
+        for key in ("hand", "trick", "looked", *cards):
+            out[key] = [names[c] for c in out[key]]
+        for key in defaults:  # a mechanism's tuples as lists, as JSON has them
+            if key in out and key not in cards:
+                out[key] = _plain(out[key])
         for key in ("shown", "turned", "seen"):
-            out[key] = _name(out[key])
+            card = out[key]
+            out[key] = names[card] if card >= 0 else None
         out["trump"] = str(self.trump) if self.trump.is_set else None
-        out["tricks"] = [(t.leader, [CARD_NAMES[c] for c in t.cards], t.winner)
+        out["tricks"] = [(t.leader, [names[c] for c in t.cards], t.winner)
                          for t in self.tricks]
         out["declared"] = {k: list(v) for k, v in self.declared.items()}
         out["totals"] = {k: list(v) for k, v in self.totals.items()}
         out["table"], out["playing"] = list(self.table), list(self.playing)
         out["piles"] = dict(self.piles)
         out["roles"] = dict(self.roles)
-        for key in installed_defaults():  # a mechanism's nested tuples (the sheets), as lists
-            if key in out and isinstance(out[key], tuple) and out[key] and all(
-                    isinstance(x, tuple) for x in out[key]):
-                out[key] = [list(x) for x in out[key]]
+        for key in defaults:  # a mechanism's nested tuples (the sheets), as lists
+            value = out.get(key)
+            if isinstance(value, tuple) and value and all(isinstance(x, tuple) for x in value):
+                out[key] = [list(x) for x in value]
         return out
 
 
@@ -131,6 +148,8 @@ KEYS = ("seat", "hand", "trick", "leader", "trump", "shown", "phase", "current",
         "bidder", "hand_number", "tricks", "declared", "totals", "weis", "weis_offer",
         "table", "playing", "piles", "turned", "swapped", "robbed", "seen", "looked",
         "roles", "sheets", "column", "talon", "laid_away", "laid_count", "sides", "bid_mode")
+# the keys of KEYS that `Observation` reads through a property of its own
+PROPERTIES = frozenset(k for k in KEYS if isinstance(getattr(Observation, k, None), property))
 
 
 def seats_in(mask: int, players: int) -> tuple[int, ...]:

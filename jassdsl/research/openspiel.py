@@ -36,6 +36,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -50,6 +51,7 @@ from jassdsl.core.cards import CARD_NAMES
 from jassdsl.core.errors import IllegalActionError, OptionError
 from jassdsl.engine import Game
 from jassdsl.engine.chance import ScriptedChance
+from jassdsl.engine.observation import Observation
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
 from jassdsl.research.tensors import Layout, utility_sign
@@ -88,6 +90,10 @@ class NeedChance(BaseException):  # a signal, not an error
         self.cards = cards
         self.among = among
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> NeedChance:
+        """The same: nothing changes a need once made (a clone shares it)."""
+        return self
+
 
 class ProbeChance(ScriptedChance):
     """Chance that gives the scripted outcomes and stops at the first one not given.
@@ -96,15 +102,42 @@ class ProbeChance(ScriptedChance):
     generator instead: what follows the horizon is never seen."""
 
     def __init__(self, hands: int | None = None) -> None:
-        super().__init__(0)
+        self.free_rng: random.Random | None = None  # made (seed 0) at the first free draw
+        self.drawn: list[tuple[int, int]] = []
+        self.decks: deque[list[int]] = deque()
+        self.draws: deque[tuple[int, int]] = deque()
         self.hands = hands  # the horizon in hands (None: the whole game)
         self.game: Game | None = None  # the game it draws for, once made
+
+    @property
+    def rng(self) -> random.Random:  # type: ignore[override]
+        """The generator of the draws past the horizon, seeded 0. Made only when first
+        drawn from (most states never are): seeding one, saving its state before each
+        action and copying it with each clone was a good part of a state's cost."""
+        if self.free_rng is None:
+            self.free_rng = random.Random(0)
+        return self.free_rng
+
+    def getstate(self) -> tuple[Any, ...]:
+        rng = None if self.free_rng is None else self.free_rng.getstate()
+        return (rng, len(self.drawn), tuple(self.draws), tuple(tuple(d) for d in self.decks))
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        if state[0] is None:
+            self.free_rng = None
+        else:
+            self.rng.setstate(state[0])
+        del self.drawn[state[1]:]
+        self.draws = deque(state[2])
+        self.decks = deque(list(d) for d in state[3])
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ProbeChance:
         """A copy without deep-copying the generator's state (a tuple, never changed)."""
         other = ProbeChance.__new__(ProbeChance)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.free_rng = None
+        if self.free_rng is not None:
+            other.free_rng = random.Random()
+            other.free_rng.setstate(self.free_rng.getstate())
         other.drawn = list(self.drawn)
         other.decks, other.draws = copy.copy(self.decks), copy.copy(self.draws)
         other.hands = self.hands
@@ -186,8 +219,24 @@ class JassGame(SpielGame):  # type: ignore[misc]
 
     @property
     def made(self) -> Compiled:
-        p = self.get_parameters()
-        return compiled(str(p["variant"]), str(p["options"]), str(p["horizon"]))
+        """What the parameters make, read once per game object (OpenSpiel rebuilds a
+        pickled game without calling __init__, so it is looked up on first use)."""
+        made: Compiled | None = self.__dict__.get("_made")
+        if made is None:
+            p = self.get_parameters()
+            made = compiled(str(p["variant"]), str(p["options"]), str(p["horizon"]))
+            self._made = made
+        return made
+
+    @property
+    def shared(self) -> Shared:
+        """What every state of this game shares (one object per game)."""
+        shared: Shared | None = self.__dict__.get("_shared")
+        if shared is None:
+            p = self.get_parameters()
+            shared = Shared(self, (str(p["variant"]), str(p["options"]), str(p["horizon"])))
+            self._shared = shared
+        return shared
 
     @property
     def rules(self) -> CompiledRules:
@@ -248,6 +297,17 @@ class Box:
         self.probe = ProbeChance(hands)
         self.decks: list[list[int]] = []  # card numbers, each deck in order
         self.draws: list[tuple[int, int]] = []
+        # per seat, the engine's observation as the game stands: made once per step (the
+        # state's strings and both tensors read it), emptied before the engine moves
+        self.observed: dict[int, Observation] = {}
+
+    def observe(self, seat: int) -> Observation:
+        """The engine's observation of a seat (`Game.observe`), made once per step."""
+        obs = self.observed.get(seat)
+        if obs is None:
+            assert self.engine is not None
+            obs = self.observed[seat] = self.engine.observe(seat)
+        return obs
 
     def script(self, decks: Sequence[list[int]] = (),
                draws: Sequence[tuple[int, int]] = ()) -> None:
@@ -268,6 +328,7 @@ class Box:
         other = Box.__new__(Box)
         other.ruleset, other.hands, other.params = self.ruleset, self.hands, self.params
         other.decks, other.draws = [list(d) for d in self.decks], list(self.draws)
+        other.observed = dict(self.observed)  # immutable, of the same game state
         if self.engine is None:
             other.engine, other.probe = None, copy.deepcopy(self.probe)
         else:
@@ -298,12 +359,15 @@ def box_of(params: Params, decks: list[list[int]], draws: list[tuple[int, int]],
 class JassState(pyspiel.State):  # type: ignore[misc]
     """A game of the engine, with the chance step it waits for, if any."""
 
+    # a state that only tries whether actions apply (`resample`): it keeps no observations
+    # (a class default, so that no other state holds it among the values it pickles)
+    quiet = False
+
     def __init__(self, game: JassGame) -> None:
         super().__init__(game)
-        p = game.get_parameters()
-        params = (str(p["variant"]), str(p["options"]), str(p["horizon"]))
-        self.shared = Shared(game, params)
-        self.box = Box(game.rules, 1 if game.horizon == "hand" else None, params)
+        self.shared = game.shared
+        params = self.shared.params
+        self.box = Box(self.shared.rules, 1 if game.horizon == "hand" else None, params)
         self.pending: Action | None = None  # the player's action waiting for chance
         self.need: NeedChance | None = None
         self.deck: list[int] = []  # the cards of the deck being dealt, in order
@@ -348,6 +412,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
     def step(self) -> None:
         """Take the waiting step (the first deal, or the pending action) with the chance
         outcomes scripted so far; stop at a chance node if it needs more."""
+        self.box.observed.clear()
         try:
             if self.engine is None:
                 self.box.start()
@@ -374,11 +439,13 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             self.over = True
             self.final = self.final_returns()
             return
+        if self.quiet:
+            return
         if game.hand_number != self.seen_hand:
             self.seen_hand = game.hand_number
             self.seen = [[] for _ in range(self.rules.players)]
         for seat in range(self.rules.players):
-            text = observation_text(game, seat)
+            text = observed_text(self.box.observe(seat))
             if not self.seen[seat] or self.seen[seat][-1] != text:
                 self.seen[seat].append(text)
 
@@ -472,7 +539,12 @@ class JassState(pyspiel.State):  # type: ignore[misc]
 
 def observation_text(game: Game, seat: int) -> str:
     """A seat's observation as one line of JSON (keys sorted)."""
-    return json.dumps(game.observation(seat), sort_keys=True, separators=(",", ":"))
+    return observed_text(game.observe(seat))
+
+
+def observed_text(obs: Observation) -> str:
+    """An observation as one line of JSON (keys sorted), as `Game.observation` has it."""
+    return json.dumps(obs.as_dict(), sort_keys=True, separators=(",", ":"))
 
 
 # --- tensors -----------------------------------------------------------------------------
@@ -487,7 +559,9 @@ class Observer:
 
     def set_from(self, state: JassState, player: int) -> None:
         playing = not state.over and state.need is None
-        self.layout.fill(self.dict, state.engine, player, playing)
+        game = state.engine
+        self.layout.fill(self.tensor, game, player, playing,
+                         state.box.observe(player) if game is not None else None)
 
     def string_from(self, state: JassState, player: int) -> str:
         game = state.engine
@@ -495,8 +569,8 @@ class Observer:
             return f"seat {player}: dealing"
         if self.recall:
             return f"seat {player}|hand {state.seen_hand}|" + "|".join(state.seen[player])
-        if state.over and state.seen[player]:  # the engine may have dealt on past the horizon
-            return state.seen[player][-1]
+        if state.seen[player]:  # the text of the last step (and past the horizon, where
+            return state.seen[player][-1]  # the engine may have dealt on, the last seen)
         return observation_text(game, player)
 
 
@@ -524,16 +598,28 @@ def resample(state: JassState, player: int, rng: random.Random, tries: int = 200
             new = pool[at:at + len(held[x])]
             at += len(held[x])
             swap.update(zip(sorted(held[x]), sorted(new), strict=True))
-        other = state.jass.new_initial_state()
-        try:
-            for i, action in enumerate(history):
-                other.apply_action(swap.get(action, action) if start <= i < start + 36
-                                   else action)
-        except (IllegalActionError, AssertionError, RuntimeError):
+        actions = [swap.get(action, action) if start <= i < start + 36 else action
+                   for i, action in enumerate(history)]
+        # most deals break an earlier action: tried first on a quiet state (no seat's
+        # observations kept, which are most of a step's cost), replayed in full only if not
+        trial = state.jass.new_initial_state()
+        trial.quiet = True
+        if not replayed(trial, actions):
             continue
-        if other.information_state_string(player) == want:
+        other = state.jass.new_initial_state()
+        if replayed(other, actions) and other.information_state_string(player) == want:
             return other
     return state.clone()  # type: ignore[no-any-return]
+
+
+def replayed(state: JassState, actions: list[int]) -> bool:
+    """Whether the actions apply one after the other (applied to `state`)."""
+    try:
+        for action in actions:
+            state.apply_action(action)
+    except (IllegalActionError, AssertionError, RuntimeError):
+        return False
+    return True
 
 
 pyspiel.register_game(GAME_TYPE, JassGame)

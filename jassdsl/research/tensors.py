@@ -21,6 +21,7 @@ import numpy as np
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.deal import trick_seats
 from jassdsl.engine import Game
+from jassdsl.engine.observation import Observation
 from jassdsl.research.actionspace import ActionSpace
 
 
@@ -36,6 +37,8 @@ class Layout:
 
     def __init__(self, rules: CompiledRules, space: ActionSpace, recall: bool) -> None:
         self.rules, self.space, self.recall = rules, space, recall
+        # per kind of action, its place among the space's kinds (read once, not per fill)
+        self.kind_place = {kind: k for k, kind in enumerate(space.kinds)}
         n = rules.players
         self.pieces = [("seat", n), ("current", n), ("dealer", n), ("leader", n),
                        ("kinds", len(space.kinds)), ("trump", len(rules.mode_names) + 1),
@@ -46,63 +49,106 @@ class Layout:
         if recall:
             self.pieces.append(("history", n * 36))
         self.size = sum(size for _, size in self.pieces)
+        self.runs: dict[str, tuple[int, int]] = {}  # per piece: where it starts, its size
+        start = 0
+        for name, size in self.pieces:
+            self.runs[name] = (start, size)
+            start += size
 
     def views(self, tensor: Any) -> dict[str, Any]:
         """The named runs of a flat tensor (views: writing them writes the tensor)."""
-        out, at = {}, 0
-        for name, size in self.pieces:
-            out[name] = tensor[at:at + size]
-            at += size
-        return out
+        return {name: tensor[at:at + size] for name, (at, size) in self.runs.items()}
 
     def vector(self, game: Game | None, seat: int, playing: bool) -> Any:
         tensor = np.zeros(self.size, np.float32)
-        self.fill(self.views(tensor), game, seat, playing)
+        self.fill(tensor, game, seat, playing)
         return tensor
 
-    def fill(self, d: dict[str, Any], game: Game | None, seat: int, playing: bool) -> None:
-        """Fill the views from the seat's observation; `playing`: someone is to act."""
-        for view in d.values():
-            view.fill(0)
-        d["seat"][seat] = 1
+    def fill(self, tensor: Any, game: Game | None, seat: int, playing: bool,
+             obs: Observation | None = None) -> None:
+        """Fill the flat tensor from the seat's observation (`obs`, where the caller has
+        it: `game.observe(seat)`); `playing`: someone is to act.
+        The places are gathered in lists and written at once (a numpy write per place was
+        most of an observation's cost); a place in a run is read as an index of that run
+        alone, as a view of it would read it (negative from its end, and never outside);
+        a card (0-35, from a hand mask or the table) is placed without that check."""
+        tensor.fill(0)
+        runs = self.runs
+
+        def at(name: str, i: int) -> int:
+            start, size = runs[name]
+            if not -size <= i < size:
+                raise IndexError(f"index {i} is out of the run {name} of {size}")
+            return start + i % size
+
+        ones = [at("seat", seat)]
         if game is None:
+            tensor[ones] = 1
             return
-        obs = game.observe(seat)
+        if obs is None:
+            obs = game.observe(seat)
         r, n = self.rules, self.rules.players
         if playing:
-            d["current"][obs.current] = 1
+            ones.append(at("current", obs.current))
         if playing and obs.current == seat:  # its own choices only: they may tell a hand
-            kinds = self.space.kinds
-            for a in game.legal_actions():
-                d["kinds"][kinds.index(a.kind)] = 1
-        d["dealer"][obs.dealer] = 1
-        d["leader"][obs.leader] = 1
-        d["trump"][obs.trump.number + 1 if obs.trump.is_set else 0] = 1
-        d["hand"][list(obs.hand)] = 1
-        for i, card in enumerate(obs.trick):
-            d["trick"][i * 36 + card] = 1
+            kinds = self.kind_place
+            ones += [at("kinds", kinds[a.kind]) for a in game.legal_actions()]
+        ones.append(at("dealer", obs.dealer))
+        ones.append(at("leader", obs.leader))
+        ones.append(at("trump", obs.trump.number + 1 if obs.trump.is_set else 0))
+        start = runs["hand"][0]
+        ones += [start + c for c in obs.hand]
+        start = runs["trick"][0]
+        ones += [start + i * 36 + card for i, card in enumerate(obs.trick)]
+        won = [0] * n
+        start = runs["played"][0]
         for trick in obs.tricks:
-            d["played"][list(trick.cards)] = 1
-            d["tricks_won"][trick.winner] += 1 / 9
+            ones += [start + c for c in trick.cards]
+            won[trick.winner] += 1  # an IndexError for a seat outside, as a view gives
+        places, values = [], []
+        for x, count in enumerate(won):
+            if count:
+                places.append(at("tricks_won", x))
+                values.append(WON[count])
         for key in ("shown", "turned"):
             card = getattr(obs, key)
             if card >= 0:
-                d[key][card] = 1
-        d["playing"][list(obs.playing)] = 1
-        d["table"][list(obs.table)] = 1
+                ones.append(at(key, card))
+        ones += [at("playing", x) for x in obs.playing]
+        ones += [at("table", x) for x in obs.table]
         for k, decl in enumerate(r.declarations):
             for x, v in enumerate(obs.declared.get(decl.name, ())):
                 if v is not None:
-                    d["declared"][2 * (k * n + x)] = 1
-                    d["declared"][2 * (k * n + x) + 1] = v / max(1, decl.high)
+                    ones.append(at("declared", 2 * (k * n + x)))
+                    places.append(at("declared", 2 * (k * n + x) + 1))
+                    values.append(v / max(1, decl.high))
         for u, unit in enumerate(r.units):
             for x, v in enumerate(obs.totals.get(unit, ())):
-                d["totals"][u * r.subjects + x] = v / 1000
+                places.append(at("totals", u * r.subjects + x))
+                values.append(v / 1000)
         if self.recall:
             mask = sum(1 << x for x in obs.playing) or (1 << n) - 1
             order = trick_seats(n, mask)
+            start = runs["history"][0]
             for trick in obs.tricks:
-                for who, card in zip(order[trick.leader], trick.cards, strict=False):
-                    d["history"][who * 36 + card] = 1
-            for who, card in zip(order[obs.leader], obs.trick, strict=False):
-                d["history"][who * 36 + card] = 1
+                ones += [start + who * 36 + card
+                         for who, card in zip(order[trick.leader], trick.cards, strict=False)]
+            ones += [start + who * 36 + card
+                     for who, card in zip(order[obs.leader], obs.trick, strict=False)]
+        tensor[ones] = 1
+        if places:
+            tensor[places] = values
+
+
+def tricks_won() -> list[Any]:
+    """Tricks taken as the vector has always counted them: 1/9 added per trick to a
+    float32 place (so k tricks read exactly as k such additions, not as k/9)."""
+    place = np.zeros(1, np.float32)
+    out = [place[0]]
+    for _ in range(36):
+        place[0] += 1 / 9
+        out.append(place[0])
+    return out
+
+
+WON = tricks_won()  # per number of tricks taken: the value of its place
