@@ -137,9 +137,11 @@ class Checker:
                 or trump is None or scoring is None or end is None or winner is None:
             return None
         summary, show = first(st, m.Summary), first(st, m.Show)
+        owns = {x.name: frozenset(x.owns) for x in self.mechanisms}  # node types
+        any_owned = frozenset().union(*owns.values())
+        owned = [s for s in st if type(s) in any_owned and isinstance(s, m.Node)]
         parts = {x.name: found for x in self.mechanisms
-                 if (found := tuple(s for s in st if isinstance(s, m.Node)
-                                    and type(s) in x.owns))}
+                 if (found := tuple(s for s in owned if type(s) in owns[x.name]))}
         try:
             return m.RuleFile(
                 path=self.path, name=name.name, summary=summary.text if summary else "",
