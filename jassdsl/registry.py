@@ -19,7 +19,7 @@ from jassdsl.core.errors import (
 )
 from jassdsl.core.limits import MAX_FILE_BYTES
 from jassdsl.core.pos import Pos
-from jassdsl.language.check import load_model
+from jassdsl.language.check import collector_paused, load_model
 
 if TYPE_CHECKING:
     from jassdsl.engine.game import Game
@@ -112,8 +112,9 @@ def _load(
     path: str, mtime: float, options: tuple[tuple[str, int | str], ...]
 ) -> CompiledRules:
     text = read_rule_text(Path(path))
-    model = load_model(text, display_path(Path(path)))
-    return compile_rules(model, dict(options))
+    with collector_paused():  # as for the model: the compiler makes many objects too
+        model = load_model(text, display_path(Path(path)))
+        return compile_rules(model, dict(options))
 
 
 def load_rules(name: str | os.PathLike[str],

@@ -76,6 +76,12 @@ class Language:
         return self.lark.parse(text)
 
     @cached_property
+    def to_model(self) -> _ToModel:
+        """The transformer of its parse trees into statements (it keeps no state of a
+        file, so one serves every file)."""
+        return _ToModel(self.builders)
+
+    @cached_property
     def statement_words(self) -> dict[str, str]:
         """The first word of each statement, by terminal name: the keywords the parser
         accepts where a statement may begin, so a statement added to the grammar (or by a
@@ -199,6 +205,10 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
     def __init__(self, builders: Mapping[str, Build]) -> None:
         super().__init__()
         self.builders = builders
+        # Lark finds a rule's method by name at every node, and `v_args` makes a new
+        # wrapper at each lookup: bound once here (a Language keeps its transformer)
+        for name in _RULES:
+            setattr(self, name, getattr(self, name))
 
     def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
         """A rule of a mechanism's grammar lines: its builder makes the node."""
@@ -663,6 +673,9 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         return ch
 
 
+# the rule methods of _ToModel, as `v_args` wrapped them (Lark looks each up by its name)
+_RULES = tuple(name for name, value in vars(_ToModel).items() if hasattr(value, "visit_wrapper"))
+
 def expected_words(lang: Language, expected: set[str]) -> str:
     """Every terminal the parser could take, in words; where a new statement may begin,
     the statements' first words come as one group."""
@@ -1074,7 +1087,7 @@ def parse_file(text: str, path: str, mechanisms: Sequence[Mechanism] | None = No
     if limits:
         return Parsed([], errors + limits, skipped, stopped)
     try:
-        statements = _ToModel(lang.builders).transform(tree)
+        statements = lang.to_model.transform(tree)
     except VisitError as err:
         where = err.obj.meta if isinstance(err.obj, Tree) else err.obj
         pos = pos_of(where) if isinstance(where, Meta | Token) else FILE_START
