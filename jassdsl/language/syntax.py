@@ -674,7 +674,8 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
 
 
 # the rule methods of _ToModel, as `v_args` wrapped them (Lark looks each up by its name)
-_RULES = tuple(name for name, value in vars(_ToModel).items() if hasattr(value, "visit_wrapper"))
+_RULES = tuple(name for name in dir(_ToModel)
+               if hasattr(getattr(_ToModel, name), "visit_wrapper"))
 
 def expected_words(lang: Language, expected: set[str]) -> str:
     """Every terminal the parser could take, in words; where a new statement may begin,
