@@ -105,40 +105,32 @@ class Observation:
         of `KEYS`: the mechanisms' values flat, as the dict has always had them. Written
         out rather than read key by key through `getattr` (a bot or a research adapter
         asks for it at every decision): the same dict, at half the cost."""
-        names = CARD_NAMES
-        defaults = installed_defaults()
-        cards = installed_cards()
+        defaults, cards = installed_defaults(), installed_cards()
         fields = self.__dict__  # the dataclass's fields (no property shares a name)
-        parts = self.parts
         out: dict[str, Any] = {}
         for key in KEYS:
             if key in fields:
                 out[key] = fields[key]
-            elif key in defaults and key not in PROPERTIES:
+            elif key in defaults and key not in PROPERTIES:  # what __getattr__ finds
                 mechanism, default = defaults[key]
-                out[key] = parts.get(mechanism, {}).get(key, default)
+                out[key] = self.part(mechanism, key, default)
             else:
                 out[key] = getattr(self, key)
         for key in ("hand", "trick", "looked", *cards):
-            out[key] = [names[c] for c in out[key]]
-        for key in defaults:  # a mechanism's tuples as lists, as JSON has them
+            out[key] = [CARD_NAMES[c] for c in out[key]]
+        for key in defaults:  # a mechanism's tuples as lists, all the way down, as JSON has them
             if key in out and key not in cards:
                 out[key] = _plain(out[key])
         for key in ("shown", "turned", "seen"):
-            card = out[key]
-            out[key] = names[card] if card >= 0 else None
+            out[key] = _name(out[key])
         out["trump"] = str(self.trump) if self.trump.is_set else None
-        out["tricks"] = [(t.leader, [names[c] for c in t.cards], t.winner)
+        out["tricks"] = [(t.leader, [CARD_NAMES[c] for c in t.cards], t.winner)
                          for t in self.tricks]
         out["declared"] = {k: list(v) for k, v in self.declared.items()}
         out["totals"] = {k: list(v) for k, v in self.totals.items()}
         out["table"], out["playing"] = list(self.table), list(self.playing)
         out["piles"] = dict(self.piles)
         out["roles"] = dict(self.roles)
-        for key in defaults:  # a mechanism's nested tuples (the sheets), as lists
-            value = out.get(key)
-            if isinstance(value, tuple) and value and all(isinstance(x, tuple) for x in value):
-                out[key] = [list(x) for x in value]
         return out
 
 

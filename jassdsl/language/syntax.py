@@ -677,6 +677,7 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
 _RULES = tuple(name for name in dir(_ToModel)
                if hasattr(getattr(_ToModel, name), "visit_wrapper"))
 
+
 def expected_words(lang: Language, expected: set[str]) -> str:
     """Every terminal the parser could take, in words; where a new statement may begin,
     the statements' first words come as one group."""

@@ -201,8 +201,9 @@ SpielGame: Any = pyspiel.Game  # OpenSpiel's game class (the engine's `Game` is 
 
 
 class JassGame(SpielGame):  # type: ignore[misc]
-    """One rule file with its options as an OpenSpiel game. It keeps nothing but its
-    parameters (OpenSpiel pickles and rebuilds games from them)."""
+    """One rule file with its options as an OpenSpiel game. It keeps its parameters
+    (OpenSpiel pickles and rebuilds games from them) and, once looked up, what they make
+    and what its states share."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**DEFAULTS, **(params or {})}
@@ -223,9 +224,7 @@ class JassGame(SpielGame):  # type: ignore[misc]
         pickled game without calling __init__, so it is looked up on first use)."""
         made: Compiled | None = self.__dict__.get("_made")
         if made is None:
-            p = self.get_parameters()
-            made = compiled(str(p["variant"]), str(p["options"]), str(p["horizon"]))
-            self._made = made
+            made = self._made = compiled(*self.parameters())
         return made
 
     @property
@@ -233,10 +232,13 @@ class JassGame(SpielGame):  # type: ignore[misc]
         """What every state of this game shares (one object per game)."""
         shared: Shared | None = self.__dict__.get("_shared")
         if shared is None:
-            p = self.get_parameters()
-            shared = Shared(self, (str(p["variant"]), str(p["options"]), str(p["horizon"])))
-            self._shared = shared
+            shared = self._shared = Shared(self, self.parameters())
         return shared
+
+    def parameters(self) -> Params:
+        """The parameters as its states and their pickles carry them."""
+        p = self.get_parameters()
+        return str(p["variant"]), str(p["options"]), str(p["horizon"])
 
     @property
     def rules(self) -> CompiledRules:
