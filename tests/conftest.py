@@ -27,6 +27,7 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -321,6 +322,23 @@ def site(tutorial: Followed, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+# --- the project's scripts -----------------------------------------------------------------------
+def script_module(name: str) -> ModuleType:
+    """scripts/NAME.py loaded as a module, so a test calls its functions in this process:
+    kept in sys.modules under its name (its dataclasses look it up there), and sys.path
+    left as it was (a script puts the checkout first)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)
+    saved = list(sys.path)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path[:] = saved
+    return module
+
+
 # --- the footprint of the mechanisms ----------------------------------------------------------
 @pytest.fixture(scope="session")
 def footprint() -> str:
@@ -329,15 +347,7 @@ def footprint() -> str:
     issue 19's bar, and each run reads every package file. Its main() runs in this process,
     which has jassdsl imported already (a second interpreter spent half of its 3 CPU-s
     importing it again)."""
-    path = ROOT / "scripts" / "footprint.py"
-    spec = importlib.util.spec_from_file_location("footprint_script", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    saved = list(sys.path)
-    try:
-        spec.loader.exec_module(module)  # it puts the checkout first on sys.path
-    finally:
-        sys.path[:] = saved
+    module = script_module("footprint")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert module.main([]) == 0

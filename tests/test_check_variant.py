@@ -3,12 +3,12 @@ steps it runs for a name, and a clear error for a name that is no rule file."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from conftest import script_module
 
 from jassdsl.corpus import store
 
@@ -16,11 +16,7 @@ SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "check_variant.py"
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("check_variant", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_module("check_variant")
 
 
 def test_a_variant_is_checked_compiled_verified_and_tested() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import corpus_sample
+from conftest import corpus_sample, script_module
 
 from jassdsl.cli import main
 from jassdsl.corpus import store
@@ -433,15 +433,7 @@ TABLE = ROOT / "docs" / "data" / "conformance.json"
 
 
 def table_script() -> Any:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("conformance_table",
-                                                  ROOT / "scripts" / "conformance_table.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("conformance_table", module)  # its dataclasses look it up
-    spec.loader.exec_module(module)
-    return module
+    return script_module("conformance_table")
 
 
 def test_the_published_table_measures_the_engines_and_explains_every_difference() -> None:
