@@ -25,7 +25,7 @@ from jassdsl.core.cards import (
     suit_of,
 )
 from jassdsl.core.deal import trick_seats
-from jassdsl.core.mechanism import of_kind
+from jassdsl.core.mechanism import Mechanism, asking
 from jassdsl.engine import Game, HandResult, Observation, Trick
 from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.cardview import symbol_id
@@ -91,30 +91,46 @@ class Words:
         """The label of a legal action's button."""
         r, lang = self.rules, self.lang
         kind = a.kind
+        declared = any(d.name == kind for d in r.declarations)
+        if declared and self.game.phase == "declare":  # the file's own word comes first
+            return self.declared(a)
         if kind == "play":
             return self.card_text(a.value)
         if kind == "trump":
             return mode_label(lang, r, r.mode_names[a.value])
         if kind in ("push", "pass"):
             return self.say(f"live.{kind}")
-        mechanism = of_kind(r.mechanisms, kind)
+        mechanism = self.labeller(kind)
         if mechanism is not None and mechanism.label is not None:
             return mechanism.label(self, a)
-        if any(d.name == kind for d in r.declarations):  # `match`, `100 H`: as the game
-            said = self.game.action_text(a).split(" ", 1)[1]
-            return f"{self.declared_noun(kind)} {tv.answer(said, lang)}"
+        if declared:
+            return self.declared(a)
         return self.game.action_text(a)
+
+    def labeller(self, kind: str) -> Mechanism | None:
+        """The mechanism whose action this is: the one asking now, else one this file uses
+        that asks for the kind (never one the file does not use, which has no settings)."""
+        now = asking(self.game)
+        if now is not None and kind in now.kinds:
+            return now
+        return next((x for x in self.rules.mechanisms if kind in x.kinds and (
+            x.phase is None or x.phase.used_by(self.rules))), None)
+
+    def declared(self, a: Action) -> str:
+        """A declaration's button: `match`, `100 H`, as the game writes it, after its noun."""
+        said = self.game.action_text(a).split(" ", 1)[-1]
+        return f"{self.declared_noun(a.kind)} {tv.answer(said, self.lang)}"
 
     def prompt(self, legal: Sequence[Action]) -> str:
         phase = self.game.phase
-        asks = of_kind(self.rules.mechanisms, legal[0].kind) if legal else None
-        if asks is not None and f"live.prompt.{asks.name}" in TEXT:  # a mechanism's own
-            return self.say(f"live.prompt.{asks.name}")
-        if phase == "declare" and legal:
+        if phase == "declare" and legal:  # the file's own declaration, by its noun
             kind = legal[0].kind
             your = "Your" if self.lang == "en" else \
                 "Deine" if declared_words(kind, self.rules.model).gender == "f" else "Dein"  # by the noun's gender
             return self.say("live.prompt.declare", your=your, name=self.declared_noun(kind))
+        asks = asking(self.game) if legal else None  # by the phase, as the terminal asks
+        if asks is not None and f"live.prompt.{asks.name}" in TEXT:  # a mechanism's own
+            return self.say(f"live.prompt.{asks.name}")
         key = f"live.prompt.{phase}"
         return self.say(key if key in TEXT else "live.prompt.other")
 
