@@ -19,7 +19,9 @@ from jassdsl.core.actions import Action
 from jassdsl.core.errors import IllegalActionError, JassError
 from jassdsl.engine import Game
 from jassdsl.registry import load_rules, variant_names
+from jassdsl.rulebook.textview import seat_names
 from jassdsl.rulebook.words import Lang, say
+from jassdsl.table.failure import Failure
 
 SEAT_KINDS = ("person", "heuristic", "random")
 MAX_SEED = 10**9
@@ -29,6 +31,14 @@ SAVE_FORMAT = "jassdsl-table-game/1"
 
 class Refusal(Exception):
     """A request the table refuses; the message says why, in words for the player."""
+
+
+class Stopped(Exception):
+    """The game has stopped at this failure (`Session.stopped`): the engine cannot go on."""
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.text)
+        self.failure = failure
 
 
 @dataclass(eq=False)  # a game is itself: two sessions are never equal
@@ -48,6 +58,21 @@ class Session:
     listeners: list[Any] = field(default_factory=list)
     journals: dict[tuple[int, str], Any] = field(default_factory=dict)
     driving: bool = False
+    stopped: Failure | None = None  # why the game cannot go on, once it cannot
+
+    def stop(self, cause: str, seat: int, action: str, err: BaseException) -> Stopped:
+        """Stop the game at this error (the first failure is the one told); the game keeps
+        its actions up to the last that worked. Returns the exception to raise."""
+        if self.stopped is None:
+            self.stopped = Failure.of(cause, seat, action, err)
+        return Stopped(self.stopped)
+
+    def stop_text(self, seat: int, lang: Lang) -> str:
+        """Why the game has stopped, as this seat's page says it ('' while it goes on)."""
+        if self.stopped is None:
+            return ""
+        names = seat_names(self.game.rules.players, seat, lang)
+        return self.stopped.told(lang, names, self.game.rules.model)
 
     @property
     def persons(self) -> list[int]:
@@ -62,17 +87,27 @@ class Session:
         return len(self.game.history)
 
     def waiting_for_bot(self) -> bool:
-        return not self.game.is_over and self.game.current_player in self.bots
+        return self.stopped is None and not self.game.is_over and \
+            self.game.current_player in self.bots
 
     def play_bot(self) -> None:
-        """One action of the bot whose turn it is."""
-        seat = self.game.current_player
-        self.game.apply(self.bots[seat].choose(self.game, seat))
+        """One action of the bot whose turn it is; any error stops the game (Stopped): the
+        bot would meet it again."""
+        game = self.game
+        seat, text = game.current_player, ""
+        try:
+            action = self.bots[seat].choose(game, seat)
+            text = game.action_text(action)
+            game.apply(action)
+        except Exception as err:
+            raise self.stop("bot", seat, text, err) from err
 
     def act(self, seat: int, turn: object, text: object, lang: Lang = "en") -> None:
         """A person's action: refused unless it is this seat's turn, the turn it answers is
         the current one, and the text is a legal action now."""
         game = self.game
+        if self.stopped is not None:
+            raise Refusal(self.stop_text(seat, lang))
         if game.is_over:
             raise Refusal(say(lang, "live.refuse.over"))
         if type(turn) is not int or turn != self.turn:
@@ -81,19 +116,23 @@ class Session:
             raise Refusal(say(lang, "live.refuse.turn"))
         if not isinstance(text, str) or not text.strip() or len(text) > 100:
             raise Refusal(say(lang, "live.refuse.short"))
-        legal = game.legal_actions()
         try:
-            action = game.parse_action(text)
-        except JassError:
-            action = None
-        if action not in legal:
-            raise Refusal(say(lang, "live.refuse.illegal", text=repr(text), legal=", ".join(
-                game.action_text(a) for a in legal)))
-        assert isinstance(action, Action)
-        try:
+            legal = game.legal_actions()
+            try:
+                action = game.parse_action(text)
+            except JassError:
+                action = None
+            if action not in legal:
+                raise Refusal(say(lang, "live.refuse.illegal", text=repr(text),
+                                  legal=", ".join(game.action_text(a) for a in legal)))
+            assert isinstance(action, Action)
             game.apply(action)
         except IllegalActionError as err:  # legal_actions and apply disagree: say so
             raise Refusal(str(err)) from None
+        except Refusal:
+            raise
+        except Exception as err:  # the engine cannot go on from here: stop, say why
+            raise self.stop("person", seat, text.strip(), err) from err
 
     def saved(self) -> dict[str, Any]:
         """The game as a replayable record: source, options, seed, seats, actions."""

@@ -6,7 +6,8 @@ rule file gives its modes and columns in both languages.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -33,8 +34,23 @@ from jassdsl.rulebook.render import in_lang
 from jassdsl.rulebook.words import TEXT, Lang, declared_words, say, suit_name
 from jassdsl.table.session import Session
 
+logger = logging.getLogger("jassdsl.table")
+
 LOG_LINES = 40  # the lines of the table's narration a page shows
 HANDS_SHOWN = 3  # the reports of the last finished hands
+
+
+def page_state(session: Session, seat: int, lang: Lang,
+               log: Callable[[], Sequence[str]]) -> dict[str, Any]:
+    """What a seat's socket is sent: `seat_view` (with the narration `log` gives), or, when
+    it cannot be drawn, only why the game has stopped (the failure stops the game: a page
+    that cannot be drawn cannot be played, and drawing it again would fail again)."""
+    try:
+        return seat_view(session, seat, lang, log())
+    except Exception as err:
+        logger.exception("the page of seat %d could not be drawn", seat)
+        session.stop("view", seat, "", err)
+        return {"type": "stopped", "seat": seat, "text": session.stop_text(seat, lang)}
 
 
 def card(c: int, lang: Lang) -> dict[str, str]:
@@ -262,12 +278,13 @@ def rule_link(session: Session, lang: Lang, clause: str = "") -> str:
 
 
 def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> dict[str, Any]:
-    """Everything the page of `seat` shows now."""
+    """Everything the page of `seat` shows now (`stopped`: why the game cannot go on)."""
     game, rules = session.game, session.game.rules
     w = Words(game, lang)
     obs = game.observe(seat)
     names = seat_names(rules.players, seat, lang)
-    yours = not game.is_over and obs.current == seat
+    stopped = session.stop_text(seat, lang)  # the engine cannot go on: nobody is asked
+    yours = not stopped and not game.is_over and obs.current == seat
     legal = game.legal_actions() if yours else []
     trump = tv.final_table(rules, obs.trump)  # the order the hand is shown in
     hand = [c for group in tv.sorted_hand(obs.hand, trump) for c in group]
@@ -287,8 +304,9 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "dealer": obs.dealer,
         "hand_number": obs.hand_number,
         "yours": yours,
-        "prompt": w.prompt(legal) if yours else
+        "prompt": w.say("live.stopped.prompt") if stopped else w.prompt(legal) if yours else
         (w.say("live.wait", name=names[obs.current]) if not game.is_over else ""),
+        "stopped": stopped,
         "trump": mode_label(lang, rules, str(obs.trump)) if obs.trump.is_set
         else w.say("live.no_trump"),
         "hand": [card(c, lang) for c in hand],
