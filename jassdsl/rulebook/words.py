@@ -900,6 +900,13 @@ OWN: dict[str, tuple[str, str]] = {
                           "eine Aktion ist ein kurzer Text wie 'DA' oder 'trump H'"),
     "live.refuse.illegal": ("{text} is not a legal action now; legal: {legal}",
                             "{text} ist jetzt nicht erlaubt; erlaubt: {legal}"),
+    "live.refuse.sealed": ("this saved game was changed, or saved by another server: a game "
+                           "saved while open replays only as saved, where it was saved",
+                           "diese gespeicherte Partie wurde verändert oder von einem anderen "
+                           "Server gespeichert: eine offen gespeicherte Partie lässt sich nur "
+                           "unverändert fortsetzen, und nur dort, wo sie gespeichert wurde"),
+    "live.refuse.links": ("the saved game's links do not fit its seats",
+                          "die Links der gespeicherten Partie passen nicht zu ihren Plätzen"),
     # a game the engine cannot continue (jassdsl.table.failure), told to every seat
     "live.stopped": ("The game has stopped: {why}. It cannot go on. “Save the game” keeps "
                      "it up to its last action that worked.",

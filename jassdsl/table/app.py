@@ -253,9 +253,10 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         except (ValueError, UnicodeDecodeError):
             raise Refusal("the request is not JSON") from None
 
-    def links(session: Session, lang: Lang) -> JSONResponse:
+    def links(session: Session, lang: Lang, seats: list[int] | None = None) -> JSONResponse:
         return JSONResponse({"seats": [{"seat": seat, "url": f"/seat/{session.token_of(seat)}"
-                                        f"?lang={lang}"} for seat in session.persons]})
+                                        f"?lang={lang}"} for seat in (
+                                            session.persons if seats is None else seats)]})
 
     async def create(request: Request) -> Response:
         try:
@@ -272,12 +273,12 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
     async def reopen(request: Request) -> Response:
         try:
             data = await body_json(request)
-            session = tables.reopen(data)
+            session, seats = tables.reopen(data)
         except Refusal as err:
             return JSONResponse({"error": str(err)}, 400)
         except JassError as err:
             return JSONResponse({"error": str(err)}, 400)
-        return links(session, session.lang)  # type: ignore[arg-type]
+        return links(session, session.lang, seats)  # type: ignore[arg-type]
 
     async def seat(request: Request) -> Response:
         lang = lang_param(request)
@@ -290,10 +291,10 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
 
     async def save(request: Request) -> Response:
         try:
-            session, _ = tables.find(request.path_params["token"])
+            session, seat_no = tables.find(request.path_params["token"])
         except Refusal as err:
             return JSONResponse({"error": str(err)}, 404)
-        return JSONResponse(session.saved(), headers={
+        return JSONResponse(tables.save(session, seat_no), headers={
             "Content-Disposition": 'attachment; filename="jass-game.json"'})
 
     async def socket(websocket: WebSocket) -> None:

@@ -4,12 +4,15 @@ A seat is a person's (reached by an unguessable token in its link) or a bot's, w
 server plays. A person's action names the turn it answers (the number of actions so far),
 so a late click never lands in a later decision. A game can be saved as its source, options,
 seed and actions, and replayed from that: the same seed and actions give the same game.
+A table draws its seed from 2^128 with `secrets`, and the save of an open game carries it
+sealed (`jassdsl.table.seal`) with the seats' links: no seat can rebuild the hidden cards
+from a save, nor open another seat's link by replaying it.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,9 +25,11 @@ from jassdsl.registry import load_rules, variant_names
 from jassdsl.rulebook.textview import seat_names
 from jassdsl.rulebook.words import Lang, say
 from jassdsl.table.failure import Failure
+from jassdsl.table.seal import Sealer, SealError, canonical, server_secret
 
 SEAT_KINDS = ("person", "heuristic", "random")
-MAX_SEED = 10**9
+SEED_BITS = 128  # a table's own seed: far too many to search from the cards one holds
+MAX_SEED = 2**SEED_BITS  # a seed typed on the start page is below it too
 MAX_TABLES = 200  # games kept at once; the oldest finished (else oldest) goes first
 SAVE_FORMAT = "jassdsl-table-game/1"
 
@@ -167,26 +172,40 @@ def check_options(options: object) -> dict[str, int | str]:
 
 
 def check_seed(seed: object) -> int:
+    """The seed typed (digits 0-9 only), or, left empty, one drawn with `secrets` from
+    2^128: nobody at the table can find it from the cards they hold."""
     if seed is None or seed == "":
-        return secrets.randbelow(MAX_SEED)
-    if isinstance(seed, str) and seed.strip().isdigit():
-        seed = int(seed)
+        return secrets.randbits(SEED_BITS)
+    if isinstance(seed, str):
+        text = seed.strip()
+        if text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED)):
+            seed = int(text)
     if type(seed) is not int or not 0 <= seed < MAX_SEED:
-        raise Refusal(f"a seed is a whole number from 0 to {MAX_SEED - 1}")
+        raise Refusal(f"a seed is a whole number from 0 to 2^{SEED_BITS} - 1")
     return seed
 
 
 class Tables:
     """Every game of the server, found by a seat's token."""
 
-    def __init__(self) -> None:
+    def __init__(self, sealer: Sealer | None = None) -> None:
         self.sessions: list[Session] = []
         self.by_token: dict[str, tuple[Session, int]] = {}
+        self._sealer = sealer
+
+    @property
+    def sealer(self) -> Sealer:
+        """What seals an open game's save: the server's secret, read when first needed."""
+        if self._sealer is None:
+            self._sealer = Sealer(server_secret())
+        return self._sealer
 
     def open(self, source: object, options: object, seed: object, kinds: object,
-             lang: object = "en", actions: Sequence[object] = ()) -> Session:
+             lang: object = "en", actions: Sequence[object] = (),
+             tokens: Mapping[int, str] | None = None) -> Session:
         """A new game (Refusal when a setting is wrong; a rule file's errors as they are
-        raised: RuleFileErrors); `actions` replays a saved game's actions first."""
+        raised: RuleFileErrors); `actions` replays a saved game's actions first; `tokens`
+        gives the person seats their links of before (a sealed save's)."""
         name = check_source(source)
         opts = check_options(options)
         number = check_seed(seed)
@@ -199,24 +218,59 @@ class Tables:
             raise Refusal("at least one seat is a person's")
         session = Session(name, opts, number, tuple(kinds), "de" if lang == "de" else "en",
                           Game(rules, seed=number, record=True, events=True))
+        if tokens is not None and sorted(tokens) != session.persons:
+            raise Refusal(say(session.lang, "live.refuse.links"))  # type: ignore[arg-type]
         for seat, kind in enumerate(kinds):
             if kind == "person":
-                session.tokens[secrets.token_urlsafe(18)] = seat
+                session.tokens[tokens[seat] if tokens else secrets.token_urlsafe(18)] = seat
             else:
                 session.bots[seat] = make_bot(kind, bot_rng(number, seat))
         replay(session, actions)
         self.keep(session)
         return session
 
-    def reopen(self, record: object) -> Session:
-        """A saved game (`Session.saved`) replayed, ready to go on."""
+    def save(self, session: Session, seat: int) -> dict[str, Any]:
+        """The save `seat` downloads. A finished game's names its seed. An open game's
+        (also one that stopped) seals the seed, the seats' links and the saver's seat,
+        bound to the rest of the file: replayed, it gives back only the saver's link."""
+        record = session.saved()
+        if session.game.is_over:
+            return record
+        del record["seed"]
+        secret = {"seed": session.seed, "seat": seat,
+                  "tokens": sorted([s, t] for t, s in session.tokens.items())}
+        record["sealed"] = self.sealer.seal(secret, canonical(record))
+        return record
+
+    def reopen(self, record: object) -> tuple[Session, list[int]]:
+        """A saved game (`save`) replayed, ready to go on, and the seats whose links its
+        poster gets: every person's for a save that names its seed, the saver's alone for a
+        sealed one (whose seats keep their links; a table still open here is not replayed
+        again but found)."""
         if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
             raise Refusal(f"not a saved game (its 'format' is {SAVE_FORMAT!r})")
         actions = record.get("actions")
         if not isinstance(actions, list):
             raise Refusal("a saved game lists its actions")
-        return self.open(record.get("variant"), record.get("options"), record.get("seed"),
-                         record.get("seats"), record.get("lang", "en"), actions)
+        if "sealed" not in record:
+            session = self.open(record.get("variant"), record.get("options"),
+                                record.get("seed"), record.get("seats"),
+                                record.get("lang", "en"), actions)
+            return session, session.persons
+        clear = {k: v for k, v in record.items() if k != "sealed"}
+        lang: Lang = "de" if clear.get("lang") == "de" else "en"
+        try:
+            secret = self.sealer.open(record["sealed"], canonical(clear))
+            seed, seat = secret["seed"], secret["seat"]
+            tokens = {int(s): str(t) for s, t in secret["tokens"]}
+        except (SealError, KeyError, TypeError, ValueError):
+            raise Refusal(say(lang, "live.refuse.sealed")) from None
+        live = next((self.by_token[t] for t in tokens.values() if t in self.by_token), None)
+        if live is not None:  # still open here: its seat, not a second copy of the game
+            return live[0], [seat]
+        session = self.open(clear.get("variant"), clear.get("options"), seed,
+                            clear.get("seats"), clear.get("lang", "en"), actions, tokens)
+        return session, [seat]
 
     def keep(self, session: Session) -> None:
         if len(self.sessions) >= MAX_TABLES:
