@@ -111,6 +111,7 @@ def test_an_invariant_broken_by_a_persons_card_is_told_to_every_seat(
     for text, lang in zip(told, langs, strict=True):
         assert where in text and "'never'" in text and "(hand = 0)" in text, text
         assert "seed" not in text and "goes on" not in text and "Startwert" not in text
+        assert "*" not in text  # words, not the rulebook's markdown
         assert ("the card points were P0 " if lang == "en" else "die Kartenpunkte waren P0 ") \
             in text
         assert ("by the clause 'most'" if lang == "en" else "nach der Regel 'most'") in text

@@ -62,6 +62,11 @@ class Failure:
         return say(lang, "live.stopped.bug", kind=self.kind, text=self.text)
 
 
+def plain(markdown: str) -> str:
+    """The rulebook's words without their emphasis (a page shows them as text)."""
+    return re.sub(r"\*([^*\s][^*]*)\*", r"\1", markdown)
+
+
 def invariant_words(lang: Lang, b: BrokenInvariant, rf: RuleFile) -> str:
     """A failed invariant as the engine says it, in the page's language: `file:line:col`,
     its id and title, the hand, what it says (in words and as written), the card points,
@@ -70,10 +75,10 @@ def invariant_words(lang: Lang, b: BrokenInvariant, rf: RuleFile) -> str:
     title, said, written = "", "", b.name
     if found is not None:
         if found.title:
-            title = f' ("{in_lang(lang, found.title, found.title_german)}")'
+            title = f' ("{plain(in_lang(lang, found.title, found.title_german))}")'
         written = formula(found.expr)
         try:
-            said = re.sub(r"\*([^*\s][^*]*)\*", r"\1", Speaker(lang, rf).stmt(found.expr).main())
+            said = plain(Speaker(lang, rf).stmt(found.expr).main())
         except Exception:  # the rulebook's words are a courtesy: the formula says it too
             said = written
     nothing = say(lang, "live.stopped.nothing")

@@ -48,7 +48,8 @@ def page_state(session: Session, seat: int, lang: Lang,
     try:
         return seat_view(session, seat, lang, log())
     except Exception as err:
-        logger.exception("the page of seat %d could not be drawn", seat)
+        if session.stopped is None:  # logged once: the page fails again at every visit
+            logger.exception("the page of seat %d could not be drawn", seat)
         session.stop("view", seat, "", err)
         return {"type": "stopped", "seat": seat, "text": session.stop_text(seat, lang)}
 
