@@ -123,6 +123,10 @@ def test_an_invariant_broken_by_a_persons_card_is_told_to_every_seat(
     assert session.turn == good and session.stopped is not None
     saved = client.get(f"/api/save/{tokens[0]}").json()
     assert len(saved["actions"]) == good  # up to the last action that worked
+    links = client.post("/api/replay", json=saved).json()["seats"]  # (the file mended)
+    assert [link["url"].split("/")[2].split("?")[0] for link in links] == tokens[:1]
+    again = session_of(client, tokens[0])
+    assert again is not session and again.stopped is None and again.turn == good
 
 
 def test_a_page_that_cannot_be_drawn_says_why_and_keeps_its_socket(

@@ -265,22 +265,27 @@ class Tables:
             tokens = {int(s): str(t) for s, t in secret["tokens"]}
         except (SealError, KeyError, TypeError, ValueError):
             raise Refusal(say(lang, "live.refuse.sealed")) from None
-        live = next((self.by_token[t] for t in tokens.values() if t in self.by_token), None)
-        if live is not None:  # still open here: its seat, not a second copy of the game
-            return live[0], [seat]
+        live = next((self.by_token[t][0] for t in tokens.values() if t in self.by_token), None)
+        if live is not None and live.stopped is None:  # open here: its seat, not a copy
+            return live, [seat]
+        if live is not None:  # stopped here (the file may have been mended): replayed anew
+            self.drop(live)
         session = self.open(clear.get("variant"), clear.get("options"), seed,
                             clear.get("seats"), clear.get("lang", "en"), actions, tokens)
         return session, [seat]
 
     def keep(self, session: Session) -> None:
         if len(self.sessions) >= MAX_TABLES:
-            old = next((s for s in self.sessions if s.game.is_over), self.sessions[0])
-            self.sessions.remove(old)
-            for token in old.tokens:
-                self.by_token.pop(token, None)
+            self.drop(next((s for s in self.sessions if s.game.is_over), self.sessions[0]))
         self.sessions.append(session)
         for token, seat in session.tokens.items():
             self.by_token[token] = (session, seat)
+
+    def drop(self, session: Session) -> None:
+        """Forget a game and its links."""
+        self.sessions.remove(session)
+        for token in session.tokens:
+            self.by_token.pop(token, None)
 
     def find(self, token: object) -> tuple[Session, int]:
         found = self.by_token.get(token) if isinstance(token, str) else None
