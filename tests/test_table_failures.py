@@ -114,7 +114,8 @@ def test_an_invariant_broken_by_a_persons_card_is_told_to_every_seat(
         assert "*" not in text  # words, not the rulebook's markdown
         assert ("the card points were P0 " if lang == "en" else "die Kartenpunkte waren P0 ") \
             in text
-        assert ("by the clause 'most'" if lang == "en" else "nach der Regel 'most'") in text
+        assert ("by the clause 'most' (30:3)" if lang == "en" else
+                "nach der Regel 'most' (30:3)") in text
     after = [text.split(") ", 1)[1] for text in told]  # after the seat: 'P1', 'you', 'du'
     assert after[0] == after[2] and after[1] == after[3] and after[0] != after[1]
     assert f"the action {last} (" in told[0]

@@ -87,7 +87,9 @@ def invariant_words(lang: Lang, b: BrokenInvariant, rf: RuleFile) -> str:
         return join_words(lang, [f"{who} {v:{sign}d}" for who, v in values])
 
     scored = "; ".join(f"{each(v, '+')} {unit}" for unit, v in b.scored)
-    clause = say(lang, "live.stopped.clause", clause=repr(b.clause)) if b.clause else ""
+    scoring = next((c for c in rf.clauses if c.id == b.clause), None)
+    named = repr(b.clause) + (f" ({scoring.pos.line}:{scoring.pos.column})" if scoring else "")
+    clause = say(lang, "live.stopped.clause", clause=named) if b.clause else ""
     return say(lang, "live.stopped.invariant",
                where=f"{b.path}:{b.pos.line}:{b.pos.column}", name=repr(b.name),
                title=title, hand=b.hand, said=said, formula=written,

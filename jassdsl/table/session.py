@@ -305,6 +305,7 @@ def replay(session: Session, actions: Sequence[object]) -> None:
             session.bots[game.current_player].choose(game, game.current_player)
         try:
             game.apply(text if isinstance(text, str) else repr(text))
-        except JassError as err:
+        except Exception as err:  # a JassError, or a fault of the engine: said, not a 500
+            why = err if isinstance(err, JassError) else f"{type(err).__name__}: {err}"
             raise Refusal(f"the saved game's action {k + 1} ({text!r}) does not replay: "
-                          f"{err}") from None
+                          f"{why}") from None
