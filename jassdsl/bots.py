@@ -20,7 +20,7 @@ from jassdsl.compile.play import beat_rows, trick_winner
 from jassdsl.core.actions import PASS, Action
 from jassdsl.core.cards import CARD_INDEX, cards_mask, mask_cards
 from jassdsl.core.deal import trick_seats
-from jassdsl.core.mechanism import at_phase, partners_in
+from jassdsl.core.mechanism import asking, at_phase, partners_in
 from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.core.tables import ModeTable
 from jassdsl.engine import Game
@@ -126,7 +126,7 @@ class RandomBot:
 
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions()
-        mechanism = at_phase(game.rules.mechanisms, game.phase, game.rules)
+        mechanism = asking(game)
         if game.phase != "declare" and (mechanism is None or not mechanism.declares):
             return legal[self.rng.randrange(len(legal))]
         kind = declaring_now(game).name

@@ -69,6 +69,20 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         compileall.compile_dir(ROOT / "jassdsl", quiet=2)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def user_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The user's data folder of the test run (the table keeps its server secret there,
+    `jassdsl.table.seal`): a folder of its own, never the user's."""
+    folder = tmp_path_factory.mktemp("user-data")
+    before = os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("XDG_DATA_HOME", None)
+    else:
+        os.environ["XDG_DATA_HOME"] = before
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true", default=False,
                      help="rewrite the golden files under tests/golden/ from what the code "

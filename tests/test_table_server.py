@@ -314,13 +314,16 @@ def test_a_saved_game_replays_to_the_same_table(client: TestClient) -> None:
             act(ws, m, m["legal"][-1]["text"])
             m = my_turn(ws)
     saved = client.get(f"/api/save/{token}").json()
-    assert saved["seed"] == 3 and len(saved["actions"]) == m["turn"]
-    links = client.post("/api/replay", content=json.dumps(saved)).json()["seats"]
-    again = links[0]["url"].split("/")[2].split("?")[0]
-    with client.websocket_connect(f"/ws/{again}") as ws:
-        n = my_turn(ws)
+    assert "seed" not in saved and len(saved["actions"]) == m["turn"]  # sealed: still open
+    with TestClient(create_app(pace=0)) as restarted:  # the server started again
+        links = restarted.post("/api/replay", content=json.dumps(saved)).json()["seats"]
+        again = links[0]["url"].split("/")[2].split("?")[0]
+        assert again == token  # the seat's own link, as before
+        with restarted.websocket_connect(f"/ws/{again}") as ws:
+            n = my_turn(ws)
     assert (n["turn"], n["hand"], n["trick"]) == (m["turn"], m["hand"], m["trick"])
-    broken = dict(saved, actions=[*saved["actions"][:2], "trump nonsense"])
+    clear = {k: v for k, v in saved.items() if k != "sealed"}  # a save naming its seed
+    broken = dict(clear, seed=3, actions=[*saved["actions"][:2], "trump nonsense"])
     answer = client.post("/api/replay", content=json.dumps(broken))
     assert answer.status_code == 400 and "does not replay" in answer.json()["error"]
 

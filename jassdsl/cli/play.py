@@ -16,7 +16,7 @@ from jassdsl.cli import UsageError, add_variant_arguments, options_of
 from jassdsl.core.actions import PASS, Action, legal_names, whole_number
 from jassdsl.core.cards import CARD_NAMES, card_words
 from jassdsl.core.errors import JassError
-from jassdsl.core.mechanism import at_phase
+from jassdsl.core.mechanism import asking
 from jassdsl.core.modes import Mode
 from jassdsl.engine import Game, Outcome
 from jassdsl.registry import display_path, load_rules, variant_path
@@ -193,7 +193,7 @@ class HumanPlayer:
                      else say(lang, "live.you_lead"))
         elif played:  # a decision in the middle of a trick (naming the mode when void)
             self.say(say(lang, "live.trick_so_far", played=played))
-        mechanism = at_phase(game.rules.mechanisms, game.phase, game.rules)
+        mechanism = asking(game)
         if mechanism is not None and mechanism.prompt is not None \
                 and mechanism.prompt.shows is not None:
             for line in mechanism.prompt.shows(game, obs, self.names, lang):
@@ -202,7 +202,7 @@ class HumanPlayer:
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
         lang = self.lang
-        mechanism = at_phase(game.rules.mechanisms, game.phase, game.rules)
+        mechanism = asking(game)
         if mechanism is not None and mechanism.prompt is not None:
             return mechanism.prompt.ask(game, lang)
         if game.phase == "declare":  # the legal numbers are on the line above
@@ -221,7 +221,7 @@ def trump_so_far(game: Game, trump: Mode, bid_mode: str, lang: Lang) -> str:
     once its auction is over (`naming the mode`: the trump phase only writes it down)."""
     if trump.is_set:
         return tv.mode_label(trump, lang)
-    bidding = at_phase(game.rules.mechanisms, game.phase, game.rules)
+    bidding = asking(game)
     if bid_mode and (bidding is None or bidding.part_key != "mode_bids"):
         return f"{tv.mode_label(bid_mode, lang)} ({say(lang, 'short.bid_names')})"
     return say(lang, "live.no_trump")
@@ -261,7 +261,7 @@ def card_choice(game: Game, action: Action, cards: str) -> str:
 
 
 def choices_text(game: Game, legal: list[Action], lang: Lang = "en", cards: str = "") -> str:
-    mechanism = at_phase(game.rules.mechanisms, game.phase, game.rules)
+    mechanism = asking(game)
     if mechanism is not None and mechanism.prompt is not None \
             and mechanism.prompt.choices is not None:
         return mechanism.prompt.choices(game, legal, lang)
@@ -352,7 +352,7 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     """The legal action an entry means, or a sentence saying why it is not one."""
     if not text:
         return "nothing entered"
-    mechanism = at_phase(game.rules.mechanisms, game.phase, game.rules)
+    mechanism = asking(game)
     if mechanism is not None and mechanism.prompt is not None \
             and mechanism.prompt.read is not None:
         read = mechanism.prompt.read(game, text, legal)

@@ -161,6 +161,26 @@ class UnreadableRuleFile(JassError):
     """A rule file that exists but is not UTF-8 text; the message starts with its path."""
 
 
+@dataclass(frozen=True)
+class BrokenInvariant:
+    """What a failed invariant is about, for a sentence in any language: where the file
+    writes it, the hand, the scoring clause that fired, and what was compared (the card
+    points and what the hand scored, per player or team: P0, P0+P2)."""
+
+    path: str
+    name: str
+    pos: Pos
+    hand: int
+    clause: str  # the id of the scoring clause that fired ('' when none)
+    points: tuple[tuple[str, int], ...]
+    scored: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]  # per unit
+
+
 class InvariantError(JassError):
     """A rule file's invariant failed after a hand: the rules contradict themselves. The
-    action that ended the hand is not applied (see `Game.apply`)."""
+    action that ended the hand is not applied (see `Game.apply`). `broken` holds the
+    parts of the message, for the table's words in its players' languages."""
+
+    def __init__(self, message: str, broken: BrokenInvariant | None = None) -> None:
+        super().__init__(message)
+        self.broken = broken

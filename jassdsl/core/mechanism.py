@@ -377,6 +377,13 @@ def at_phase(mechanisms: Sequence[Mechanism], phase: str, rules: Any = None
         rules is None or x.phase is None or x.phase.used_by(rules))), None)
 
 
+def asking(game: Any) -> Mechanism | None:
+    """The mechanism that asks the game's decision now, found by the phase the game waits
+    in (never by an action's kind: `discard` is asked by the talon and by improving alike).
+    The one lookup of the terminal, the browser table and the bots."""
+    return at_phase(game.rules.mechanisms, game.phase, game.rules)
+
+
 def trump_way(mechanisms: Sequence[Mechanism], kind: str) -> TrumpWay | None:
     """The trump method of this kind that one of these mechanisms adds (None: the base
     grammar's own, or unknown)."""

@@ -10,7 +10,8 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.counting import TRICKS, count_first, may_end
 from jassdsl.compile.scoring import Grant, HandFacts, first_clause, score_hand
 from jassdsl.core.deal import next_seat
-from jassdsl.core.errors import InvariantError
+from jassdsl.core.errors import BrokenInvariant, InvariantError
+from jassdsl.core.pos import Pos
 from jassdsl.core.roles import ROLE_LIST
 from jassdsl.core.tables import chunk_points
 from jassdsl.engine import records
@@ -76,9 +77,9 @@ class HandEnd:
         drawn = len(g.chance.drawn)
         facts = self.facts(g)
         booking = score_hand(r.clauses, facts, s.pending, self.floors)
-        if g.check_invariants:
-            self.check_invariants(g, facts)
         clause = booking.clause
+        if g.check_invariants:
+            self.check_invariants(g, facts, clause.id if clause else "")
         early = count_first(facts, r.count_first, clause, booking.grants, r.end_when,
                             r.count_adds, self.hand_delta, self.floor_of, self.lots,
                             r.count_scales, self.trick_points(g, facts) if self.by_trick else (),
@@ -139,33 +140,41 @@ class HandEnd:
                 delta[grant.unit][grant.subject] += grant.amount
         return delta
 
-    def check_invariants(self, g: Table, facts: HandFacts) -> None:
+    def check_invariants(self, g: Table, facts: HandFacts, clause: str = "") -> None:
         """The rule file's invariants must hold after every hand; a failure is a rule bug."""
         for name, holds in self.rules.invariants:
             facts.bound = None
             if not holds(facts, -1):
-                raise InvariantError(self.broken(name, g, facts))
+                broken = self.broken(name, g, facts, clause)
+                raise InvariantError(self.sentence(broken, g), broken)
 
-    def broken(self, name: str, g: Table, facts: HandFacts) -> str:
-        """One sentence for a failed invariant: the file, the invariant and its title, the
-        hand and the game's seed, then the card points and what the hand scored, by player
-        or team (P0, P0+P2)."""
+    def broken(self, name: str, g: Table, facts: HandFacts, clause: str) -> BrokenInvariant:
+        """The parts of a failed invariant: where it is written, the hand, the clause, the
+        card points and what the hand scored, by player or team (P0, P0+P2)."""
         r = self.rules
         names = [f"P{seat}" for seat in range(r.players)]
         if r.subjects != r.players:
             names = ["+".join(names[s] for s in range(r.players) if r.team_of[s] == x)
                      for x in range(r.subjects)]
+        pos = next((i.pos for i in r.model.invariants if i.id == name), Pos(0, 0, 0, 0))
+        return BrokenInvariant(
+            r.model.path, name, pos, g.s.hand_no, clause,
+            tuple(zip(names, facts.points, strict=False)),
+            tuple((unit, tuple(zip(names, v, strict=False))) for unit, v in facts.change.items()))
 
-        def each(values: list[int], sign: str = "") -> str:
-            shown = [f"{who} {v:{sign}d}" for who, v in zip(names, values, strict=False)]
+    def sentence(self, b: BrokenInvariant, g: Table) -> str:
+        """One sentence for a failed invariant: the file, the invariant and its title, the
+        hand and the game's seed, then the card points and what the hand scored."""
+        def each(values: tuple[tuple[str, int], ...], sign: str = "") -> str:
+            shown = [f"{who} {v:{sign}d}" for who, v in values]
             return ", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else \
                 "".join(shown)
 
-        title = next((f'"{i.title}", but' for i in r.model.invariants
-                      if i.id == name and i.title), "")
-        scored = "; ".join(f"{each(list(v), '+')} {unit}" for unit, v in facts.change.items())
-        return (f"{r.model.path}: invariant {name!r} does not hold after hand {g.s.hand_no} "
-                f"(seed {g.seed}): {title} the card points were {each(facts.points)}, and the "
+        title = next((f'"{i.title}", but' for i in self.rules.model.invariants
+                      if i.id == b.name and i.title), "")
+        scored = "; ".join(f"{each(v, '+')} {unit}" for unit, v in b.scored)
+        return (f"{b.path}: invariant {b.name!r} does not hold after hand {b.hand} "
+                f"(seed {g.seed}): {title} the card points were {each(b.points)}, and the "
                 f"hand scored {scored or 'nothing'}").replace(":  ", ": ")
 
     def game_ends(self, g: Table, facts: HandFacts) -> bool:

@@ -900,6 +900,39 @@ OWN: dict[str, tuple[str, str]] = {
                           "eine Aktion ist ein kurzer Text wie 'DA' oder 'trump H'"),
     "live.refuse.illegal": ("{text} is not a legal action now; legal: {legal}",
                             "{text} ist jetzt nicht erlaubt; erlaubt: {legal}"),
+    "live.refuse.sealed": ("this saved game was changed, or saved by another server: a game "
+                           "saved while open replays only as saved, where it was saved",
+                           "diese gespeicherte Partie wurde verändert oder von einem anderen "
+                           "Server gespeichert: eine offen gespeicherte Partie lässt sich nur "
+                           "unverändert fortsetzen, und nur dort, wo sie gespeichert wurde"),
+    "live.refuse.links": ("the saved game's links do not fit its seats",
+                          "die Links der gespeicherten Partie passen nicht zu ihren Plätzen"),
+    # a game the engine cannot continue (jassdsl.table.failure), told to every seat
+    "live.stopped": ("The game has stopped: {why}. It cannot go on. “Save the game” keeps "
+                     "it up to its last action that worked.",
+                     "Das Spiel ist angehalten: {why}. Es kann nicht weitergehen. „Partie "
+                     "speichern“ behält es bis zur letzten Aktion, die gelang."),
+    "live.stopped.prompt": ("The game has stopped", "Das Spiel ist angehalten"),
+    "live.stopped.bot": ("a bot ({seat}) could not act: {error}",
+                         "ein Bot ({seat}) konnte nicht handeln: {error}"),
+    "live.stopped.person": ("the action {action} ({seat}) could not be carried out: {error}",
+                            "die Aktion {action} ({seat}) ließ sich nicht ausführen: {error}"),
+    "live.stopped.view": ("the table cannot draw a seat's page ({seat}): {error}",
+                          "der Tisch kann die Seite eines Platzes nicht zeigen ({seat}): "
+                          "{error}"),
+    "live.stopped.invariant": (
+        "{where}: invariant {name}{title} does not hold after hand {hand}: {said} "
+        "({formula}); the card points were {points}, and the hand scored {scored}{clause}",
+        "{where}: die Invariante {name}{title} gilt nach Runde {hand} nicht: {said} "
+        "({formula}); die Kartenpunkte waren {points}, und die Runde schrieb {scored}{clause}"),
+    "live.stopped.clause": (", by the clause {clause}", ", nach der Regel {clause}"),
+    "live.stopped.nothing": ("nothing", "nichts"),
+    "live.stopped.rules": ("the rule file's engine refused it ({text})",
+                           "die Spiel-Engine lehnte es ab ({text})"),
+    "live.stopped.bug": ("the engine failed ({kind}: {text}), a fault of jassdsl or of a rule "
+                         "file that check does not find yet",
+                         "die Spiel-Engine ist gescheitert ({kind}: {text}), ein Fehler von "
+                         "jassdsl oder einer Regeldatei, den check noch nicht findet"),
     # the terminal (`jassdsl play`); the English keeps its words exactly
     "live.head.seed": ("{name} ({path}), seed {seed}, {bots} bots",
                        "{name} ({path}), Startwert {seed}, Bots: {bots}"),

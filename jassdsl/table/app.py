@@ -3,7 +3,9 @@
 Each seat's socket only ever gets that seat's view (`view.seat_view`); a message names an
 action for the seat of the socket's own token, so no link can act for another seat. Bad
 input gets a refusal (`{"type": "error", "text": ...}`) and the game goes on; an error of
-the server is logged and answered in words, never with a traceback.
+the server is logged and answered in words, never with a traceback. A game the engine
+cannot continue (a bot's or a person's action fails, a page cannot be drawn) stops: it is
+logged once, every seat's page says why (`jassdsl.table.failure`), and nobody is asked.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ from jassdsl.rulebook.render import in_lang, variant_page
 from jassdsl.rulebook.site import load_variant
 from jassdsl.rulebook.words import Lang
 from jassdsl.table import pages
-from jassdsl.table.session import Refusal, Session, Tables, check_source
-from jassdsl.table.view import Journal, seat_view
+from jassdsl.table.session import Refusal, Session, Stopped, Tables, check_source
+from jassdsl.table.view import Journal, page_state
 
 log = logging.getLogger("jassdsl.table")
 
@@ -97,10 +99,13 @@ class Hub:
         return journal.update()
 
     async def send(self, session: Session, listener: Listener) -> None:
-        state = seat_view(session, listener.seat, listener.lang,
-                          self.journal(session, listener.seat, listener.lang))
+        going = session.stopped is None
+        state = page_state(session, listener.seat, listener.lang,
+                           lambda: self.journal(session, listener.seat, listener.lang))
         with contextlib.suppress(Exception):  # a socket closing as we write: it leaves
             await listener.socket.send_json(state)
+        if going and session.stopped is not None:  # this page stopped it: tell every seat
+            await self.broadcast(session)
 
     async def broadcast(self, session: Session) -> None:
         for listener in list(session.listeners):
@@ -125,17 +130,25 @@ class Hub:
                 await asyncio.sleep(self.pace)
                 try:
                     session.play_bot()
-                except JassError as err:  # a bot's action refused: say so, stop the bots
-                    log.error("bot failed: %s", err)
-                    await self.tell(session, f"a bot could not act: {err}")
+                except Stopped as stop:  # the game cannot go on: say why to every seat
+                    await self.halted(session, stop)
                     return
                 await self.broadcast(session)
+        except Exception as err:  # a bug of the table itself: logged, never lost in a task
+            log.exception("the bots of a table stopped")
+            session.stop("bot", session.game.current_player, "", err)
+            await self.broadcast(session)
         finally:
             session.driving = False
 
-    async def tell(self, session: Session, text: str) -> None:
-        for listener in list(session.listeners):
-            await refuse(listener.socket, text)
+    async def halted(self, session: Session, stop: Stopped) -> None:
+        """Log why a game stopped (with the traceback of an error that is a bug) and tell
+        every seat: their pages show it, and nobody is asked any more."""
+        cause = stop.__cause__
+        bug = None if isinstance(cause, JassError) else cause
+        log.error("game stopped: %s", stop.failure.why("en", [f"P{k}" for k in range(
+            session.game.rules.players)], session.game.rules.model), exc_info=bug)
+        await self.broadcast(session)
 
 
 async def refuse(socket: WebSocket, text: str) -> None:
@@ -240,9 +253,10 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         except (ValueError, UnicodeDecodeError):
             raise Refusal("the request is not JSON") from None
 
-    def links(session: Session, lang: Lang) -> JSONResponse:
+    def links(session: Session, lang: Lang, seats: list[int] | None = None) -> JSONResponse:
         return JSONResponse({"seats": [{"seat": seat, "url": f"/seat/{session.token_of(seat)}"
-                                        f"?lang={lang}"} for seat in session.persons]})
+                                        f"?lang={lang}"} for seat in (
+                                            session.persons if seats is None else seats)]})
 
     async def create(request: Request) -> Response:
         try:
@@ -259,12 +273,12 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
     async def reopen(request: Request) -> Response:
         try:
             data = await body_json(request)
-            session = tables.reopen(data)
+            session, seats = tables.reopen(data)
         except Refusal as err:
             return JSONResponse({"error": str(err)}, 400)
         except JassError as err:
             return JSONResponse({"error": str(err)}, 400)
-        return links(session, session.lang)  # type: ignore[arg-type]
+        return links(session, session.lang, seats)  # type: ignore[arg-type]
 
     async def seat(request: Request) -> Response:
         lang = lang_param(request)
@@ -277,10 +291,10 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
 
     async def save(request: Request) -> Response:
         try:
-            session, _ = tables.find(request.path_params["token"])
+            session, seat_no = tables.find(request.path_params["token"])
         except Refusal as err:
             return JSONResponse({"error": str(err)}, 404)
-        return JSONResponse(session.saved(), headers={
+        return JSONResponse(tables.save(session, seat_no), headers={
             "Content-Disposition": 'attachment; filename="jass-game.json"'})
 
     async def socket(websocket: WebSocket) -> None:
@@ -334,6 +348,9 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         except Refusal as err:
             await refuse(me.socket, str(err))
             await hub.send(session, me)
+            return
+        except Stopped as stop:  # the engine cannot go on: every seat is told why
+            await hub.halted(session, stop)
             return
         except Exception:  # a bug: logged here, a plain sentence for the page
             log.exception("while answering a seat")

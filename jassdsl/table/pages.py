@@ -142,6 +142,7 @@ def seat_page(lang: Lang, token: str) -> str:
   <div id="actions" class="actions"></div><p id="error" class="error" role="alert"></p></section>
 <section class="hand-area"><h2>{s("live.hand")}</h2><div id="hand" class="cards hand"></div></section>
 <section id="outcome" class="outcome" hidden></section>
+<section id="stopped" class="stopped" role="alert" hidden></section>
 <section class="panel"><h2>{s("live.sheet")}</h2><div id="sheet"></div>
   <a id="save" download="jass-game.json">{s("live.save")}</a></section>
 <section class="panel" id="reports-panel" hidden><h2>{s("live.reports")}</h2>

@@ -4,12 +4,15 @@ A seat is a person's (reached by an unguessable token in its link) or a bot's, w
 server plays. A person's action names the turn it answers (the number of actions so far),
 so a late click never lands in a later decision. A game can be saved as its source, options,
 seed and actions, and replayed from that: the same seed and actions give the same game.
+A table draws its seed from 2^128 with `secrets`, and the save of an open game carries it
+sealed (`jassdsl.table.seal`) with the seats' links: no seat can rebuild the hidden cards
+from a save, nor open another seat's link by replaying it.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,16 +22,28 @@ from jassdsl.core.actions import Action
 from jassdsl.core.errors import IllegalActionError, JassError
 from jassdsl.engine import Game
 from jassdsl.registry import load_rules, variant_names
+from jassdsl.rulebook.textview import seat_names
 from jassdsl.rulebook.words import Lang, say
+from jassdsl.table.failure import Failure
+from jassdsl.table.seal import Sealer, SealError, canonical, server_secret
 
 SEAT_KINDS = ("person", "heuristic", "random")
-MAX_SEED = 10**9
+SEED_BITS = 128  # a table's own seed: far too many to search from the cards one holds
+MAX_SEED = 2**SEED_BITS  # a seed typed on the start page is below it too
 MAX_TABLES = 200  # games kept at once; the oldest finished (else oldest) goes first
 SAVE_FORMAT = "jassdsl-table-game/1"
 
 
 class Refusal(Exception):
     """A request the table refuses; the message says why, in words for the player."""
+
+
+class Stopped(Exception):
+    """The game has stopped at this failure (`Session.stopped`): the engine cannot go on."""
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.text)
+        self.failure = failure
 
 
 @dataclass(eq=False)  # a game is itself: two sessions are never equal
@@ -48,6 +63,21 @@ class Session:
     listeners: list[Any] = field(default_factory=list)
     journals: dict[tuple[int, str], Any] = field(default_factory=dict)
     driving: bool = False
+    stopped: Failure | None = None  # why the game cannot go on, once it cannot
+
+    def stop(self, cause: str, seat: int, action: str, err: BaseException) -> Stopped:
+        """Stop the game at this error (the first failure is the one told); the game keeps
+        its actions up to the last that worked. Returns the exception to raise."""
+        if self.stopped is None:
+            self.stopped = Failure.of(cause, seat, action, err)
+        return Stopped(self.stopped)
+
+    def stop_text(self, seat: int, lang: Lang) -> str:
+        """Why the game has stopped, as this seat's page says it ('' while it goes on)."""
+        if self.stopped is None:
+            return ""
+        names = seat_names(self.game.rules.players, seat, lang)
+        return self.stopped.told(lang, names, self.game.rules.model)
 
     @property
     def persons(self) -> list[int]:
@@ -62,17 +92,27 @@ class Session:
         return len(self.game.history)
 
     def waiting_for_bot(self) -> bool:
-        return not self.game.is_over and self.game.current_player in self.bots
+        return self.stopped is None and not self.game.is_over and \
+            self.game.current_player in self.bots
 
     def play_bot(self) -> None:
-        """One action of the bot whose turn it is."""
-        seat = self.game.current_player
-        self.game.apply(self.bots[seat].choose(self.game, seat))
+        """One action of the bot whose turn it is; any error stops the game (Stopped): the
+        bot would meet it again."""
+        game = self.game
+        seat, text = game.current_player, ""
+        try:
+            action = self.bots[seat].choose(game, seat)
+            text = game.action_text(action)
+            game.apply(action)
+        except Exception as err:
+            raise self.stop("bot", seat, text, err) from err
 
     def act(self, seat: int, turn: object, text: object, lang: Lang = "en") -> None:
         """A person's action: refused unless it is this seat's turn, the turn it answers is
         the current one, and the text is a legal action now."""
         game = self.game
+        if self.stopped is not None:
+            raise Refusal(self.stop_text(seat, lang))
         if game.is_over:
             raise Refusal(say(lang, "live.refuse.over"))
         if type(turn) is not int or turn != self.turn:
@@ -81,19 +121,23 @@ class Session:
             raise Refusal(say(lang, "live.refuse.turn"))
         if not isinstance(text, str) or not text.strip() or len(text) > 100:
             raise Refusal(say(lang, "live.refuse.short"))
-        legal = game.legal_actions()
         try:
-            action = game.parse_action(text)
-        except JassError:
-            action = None
-        if action not in legal:
-            raise Refusal(say(lang, "live.refuse.illegal", text=repr(text), legal=", ".join(
-                game.action_text(a) for a in legal)))
-        assert isinstance(action, Action)
-        try:
+            legal = game.legal_actions()
+            try:
+                action = game.parse_action(text)
+            except JassError:
+                action = None
+            if action not in legal:
+                raise Refusal(say(lang, "live.refuse.illegal", text=repr(text),
+                                  legal=", ".join(game.action_text(a) for a in legal)))
+            assert isinstance(action, Action)
             game.apply(action)
         except IllegalActionError as err:  # legal_actions and apply disagree: say so
             raise Refusal(str(err)) from None
+        except Refusal:
+            raise
+        except Exception as err:  # the engine cannot go on from here: stop, say why
+            raise self.stop("person", seat, text.strip(), err) from err
 
     def saved(self) -> dict[str, Any]:
         """The game as a replayable record: source, options, seed, seats, actions."""
@@ -128,26 +172,40 @@ def check_options(options: object) -> dict[str, int | str]:
 
 
 def check_seed(seed: object) -> int:
+    """The seed typed (digits 0-9 only), or, left empty, one drawn with `secrets` from
+    2^128: nobody at the table can find it from the cards they hold."""
     if seed is None or seed == "":
-        return secrets.randbelow(MAX_SEED)
-    if isinstance(seed, str) and seed.strip().isdigit():
-        seed = int(seed)
+        return secrets.randbits(SEED_BITS)
+    if isinstance(seed, str):
+        text = seed.strip()
+        if text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED)):
+            seed = int(text)
     if type(seed) is not int or not 0 <= seed < MAX_SEED:
-        raise Refusal(f"a seed is a whole number from 0 to {MAX_SEED - 1}")
+        raise Refusal(f"a seed is a whole number from 0 to 2^{SEED_BITS} - 1")
     return seed
 
 
 class Tables:
     """Every game of the server, found by a seat's token."""
 
-    def __init__(self) -> None:
+    def __init__(self, sealer: Sealer | None = None) -> None:
         self.sessions: list[Session] = []
         self.by_token: dict[str, tuple[Session, int]] = {}
+        self._sealer = sealer
+
+    @property
+    def sealer(self) -> Sealer:
+        """What seals an open game's save: the server's secret, read when first needed."""
+        if self._sealer is None:
+            self._sealer = Sealer(server_secret())
+        return self._sealer
 
     def open(self, source: object, options: object, seed: object, kinds: object,
-             lang: object = "en", actions: Sequence[object] = ()) -> Session:
+             lang: object = "en", actions: Sequence[object] = (),
+             tokens: Mapping[int, str] | None = None) -> Session:
         """A new game (Refusal when a setting is wrong; a rule file's errors as they are
-        raised: RuleFileErrors); `actions` replays a saved game's actions first."""
+        raised: RuleFileErrors); `actions` replays a saved game's actions first; `tokens`
+        gives the person seats their links of before (a sealed save's)."""
         name = check_source(source)
         opts = check_options(options)
         number = check_seed(seed)
@@ -160,34 +218,74 @@ class Tables:
             raise Refusal("at least one seat is a person's")
         session = Session(name, opts, number, tuple(kinds), "de" if lang == "de" else "en",
                           Game(rules, seed=number, record=True, events=True))
+        if tokens is not None and sorted(tokens) != session.persons:
+            raise Refusal(say(session.lang, "live.refuse.links"))  # type: ignore[arg-type]
         for seat, kind in enumerate(kinds):
             if kind == "person":
-                session.tokens[secrets.token_urlsafe(18)] = seat
+                session.tokens[tokens[seat] if tokens else secrets.token_urlsafe(18)] = seat
             else:
                 session.bots[seat] = make_bot(kind, bot_rng(number, seat))
         replay(session, actions)
         self.keep(session)
         return session
 
-    def reopen(self, record: object) -> Session:
-        """A saved game (`Session.saved`) replayed, ready to go on."""
+    def save(self, session: Session, seat: int) -> dict[str, Any]:
+        """The save `seat` downloads. A finished game's names its seed. An open game's
+        (also one that stopped) seals the seed, the seats' links and the saver's seat,
+        bound to the rest of the file: replayed, it gives back only the saver's link."""
+        record = session.saved()
+        if session.game.is_over:
+            return record
+        del record["seed"]
+        secret = {"seed": session.seed, "seat": seat,
+                  "tokens": sorted([s, t] for t, s in session.tokens.items())}
+        record["sealed"] = self.sealer.seal(secret, canonical(record))
+        return record
+
+    def reopen(self, record: object) -> tuple[Session, list[int]]:
+        """A saved game (`save`) replayed, ready to go on, and the seats whose links its
+        poster gets: every person's for a save that names its seed, the saver's alone for a
+        sealed one (whose seats keep their links; a table still open here is not replayed
+        again but found)."""
         if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
             raise Refusal(f"not a saved game (its 'format' is {SAVE_FORMAT!r})")
         actions = record.get("actions")
         if not isinstance(actions, list):
             raise Refusal("a saved game lists its actions")
-        return self.open(record.get("variant"), record.get("options"), record.get("seed"),
-                         record.get("seats"), record.get("lang", "en"), actions)
+        if "sealed" not in record:
+            session = self.open(record.get("variant"), record.get("options"),
+                                record.get("seed"), record.get("seats"),
+                                record.get("lang", "en"), actions)
+            return session, session.persons
+        clear = {k: v for k, v in record.items() if k != "sealed"}
+        lang: Lang = "de" if clear.get("lang") == "de" else "en"
+        try:
+            secret = self.sealer.open(record["sealed"], canonical(clear))
+            seed, seat = secret["seed"], secret["seat"]
+            tokens = {int(s): str(t) for s, t in secret["tokens"]}
+        except (SealError, KeyError, TypeError, ValueError):
+            raise Refusal(say(lang, "live.refuse.sealed")) from None
+        live = next((self.by_token[t][0] for t in tokens.values() if t in self.by_token), None)
+        if live is not None and live.stopped is None:  # open here: its seat, not a copy
+            return live, [seat]
+        if live is not None:  # stopped here (the file may have been mended): replayed anew
+            self.drop(live)
+        session = self.open(clear.get("variant"), clear.get("options"), seed,
+                            clear.get("seats"), clear.get("lang", "en"), actions, tokens)
+        return session, [seat]
 
     def keep(self, session: Session) -> None:
         if len(self.sessions) >= MAX_TABLES:
-            old = next((s for s in self.sessions if s.game.is_over), self.sessions[0])
-            self.sessions.remove(old)
-            for token in old.tokens:
-                self.by_token.pop(token, None)
+            self.drop(next((s for s in self.sessions if s.game.is_over), self.sessions[0]))
         self.sessions.append(session)
         for token, seat in session.tokens.items():
             self.by_token[token] = (session, seat)
+
+    def drop(self, session: Session) -> None:
+        """Forget a game and its links."""
+        self.sessions.remove(session)
+        for token in session.tokens:
+            self.by_token.pop(token, None)
 
     def find(self, token: object) -> tuple[Session, int]:
         found = self.by_token.get(token) if isinstance(token, str) else None
@@ -207,6 +305,7 @@ def replay(session: Session, actions: Sequence[object]) -> None:
             session.bots[game.current_player].choose(game, game.current_player)
         try:
             game.apply(text if isinstance(text, str) else repr(text))
-        except JassError as err:
+        except Exception as err:  # a JassError, or a fault of the engine: said, not a 500
+            why = err if isinstance(err, JassError) else f"{type(err).__name__}: {err}"
             raise Refusal(f"the saved game's action {k + 1} ({text!r}) does not replay: "
-                          f"{err}") from None
+                          f"{why}") from None

@@ -6,7 +6,8 @@ rule file gives its modes and columns in both languages.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -25,7 +26,7 @@ from jassdsl.core.cards import (
     suit_of,
 )
 from jassdsl.core.deal import trick_seats
-from jassdsl.core.mechanism import of_kind
+from jassdsl.core.mechanism import Mechanism, asking
 from jassdsl.engine import Game, HandResult, Observation, Trick
 from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.cardview import symbol_id
@@ -33,8 +34,24 @@ from jassdsl.rulebook.render import in_lang
 from jassdsl.rulebook.words import TEXT, Lang, declared_words, say, suit_name
 from jassdsl.table.session import Session
 
+logger = logging.getLogger("jassdsl.table")
+
 LOG_LINES = 40  # the lines of the table's narration a page shows
 HANDS_SHOWN = 3  # the reports of the last finished hands
+
+
+def page_state(session: Session, seat: int, lang: Lang,
+               log: Callable[[], Sequence[str]]) -> dict[str, Any]:
+    """What a seat's socket is sent: `seat_view` (with the narration `log` gives), or, when
+    it cannot be drawn, only why the game has stopped (the failure stops the game: a page
+    that cannot be drawn cannot be played, and drawing it again would fail again)."""
+    try:
+        return seat_view(session, seat, lang, log())
+    except Exception as err:
+        if session.stopped is None:  # logged once: the page fails again at every visit
+            logger.exception("the page of seat %d could not be drawn", seat)
+        session.stop("view", seat, "", err)
+        return {"type": "stopped", "seat": seat, "text": session.stop_text(seat, lang)}
 
 
 def card(c: int, lang: Lang) -> dict[str, str]:
@@ -91,30 +108,46 @@ class Words:
         """The label of a legal action's button."""
         r, lang = self.rules, self.lang
         kind = a.kind
+        declared = any(d.name == kind for d in r.declarations)
+        if declared and self.game.phase == "declare":  # the file's own word comes first
+            return self.declared(a)
         if kind == "play":
             return self.card_text(a.value)
         if kind == "trump":
             return mode_label(lang, r, r.mode_names[a.value])
         if kind in ("push", "pass"):
             return self.say(f"live.{kind}")
-        mechanism = of_kind(r.mechanisms, kind)
+        mechanism = self.labeller(kind)
         if mechanism is not None and mechanism.label is not None:
             return mechanism.label(self, a)
-        if any(d.name == kind for d in r.declarations):  # `match`, `100 H`: as the game
-            said = self.game.action_text(a).split(" ", 1)[1]
-            return f"{self.declared_noun(kind)} {tv.answer(said, lang)}"
+        if declared:
+            return self.declared(a)
         return self.game.action_text(a)
+
+    def labeller(self, kind: str) -> Mechanism | None:
+        """The mechanism whose action this is: the one asking now, else one this file uses
+        that asks for the kind (never one the file does not use, which has no settings)."""
+        now = asking(self.game)
+        if now is not None and kind in now.kinds:
+            return now
+        return next((x for x in self.rules.mechanisms if kind in x.kinds and (
+            x.phase is None or x.phase.used_by(self.rules))), None)
+
+    def declared(self, a: Action) -> str:
+        """A declaration's button: `match`, `100 H`, as the game writes it, after its noun."""
+        said = self.game.action_text(a).split(" ", 1)[-1]
+        return f"{self.declared_noun(a.kind)} {tv.answer(said, self.lang)}"
 
     def prompt(self, legal: Sequence[Action]) -> str:
         phase = self.game.phase
-        asks = of_kind(self.rules.mechanisms, legal[0].kind) if legal else None
-        if asks is not None and f"live.prompt.{asks.name}" in TEXT:  # a mechanism's own
-            return self.say(f"live.prompt.{asks.name}")
-        if phase == "declare" and legal:
+        if phase == "declare" and legal:  # the file's own declaration, by its noun
             kind = legal[0].kind
             your = "Your" if self.lang == "en" else \
                 "Deine" if declared_words(kind, self.rules.model).gender == "f" else "Dein"  # by the noun's gender
             return self.say("live.prompt.declare", your=your, name=self.declared_noun(kind))
+        asks = asking(self.game) if legal else None  # by the phase, as the terminal asks
+        if asks is not None and f"live.prompt.{asks.name}" in TEXT:  # a mechanism's own
+            return self.say(f"live.prompt.{asks.name}")
         key = f"live.prompt.{phase}"
         return self.say(key if key in TEXT else "live.prompt.other")
 
@@ -246,12 +279,13 @@ def rule_link(session: Session, lang: Lang, clause: str = "") -> str:
 
 
 def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> dict[str, Any]:
-    """Everything the page of `seat` shows now."""
+    """Everything the page of `seat` shows now (`stopped`: why the game cannot go on)."""
     game, rules = session.game, session.game.rules
     w = Words(game, lang)
     obs = game.observe(seat)
     names = seat_names(rules.players, seat, lang)
-    yours = not game.is_over and obs.current == seat
+    stopped = session.stop_text(seat, lang)  # the engine cannot go on: nobody is asked
+    yours = not stopped and not game.is_over and obs.current == seat
     legal = game.legal_actions() if yours else []
     trump = tv.final_table(rules, obs.trump)  # the order the hand is shown in
     hand = [c for group in tv.sorted_hand(obs.hand, trump) for c in group]
@@ -271,8 +305,9 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "dealer": obs.dealer,
         "hand_number": obs.hand_number,
         "yours": yours,
-        "prompt": w.prompt(legal) if yours else
+        "prompt": w.say("live.stopped.prompt") if stopped else w.prompt(legal) if yours else
         (w.say("live.wait", name=names[obs.current]) if not game.is_over else ""),
+        "stopped": stopped,
         "trump": mode_label(lang, rules, str(obs.trump)) if obs.trump.is_set
         else w.say("live.no_trump"),
         "hand": [card(c, lang) for c in hand],

@@ -220,6 +220,14 @@
     var out = $("outcome");
     out.hidden = !s.outcome;
     out.textContent = s.outcome ? W["live.over"] + ": " + s.outcome : "";
+    showStopped(s.stopped);
+  }
+
+  /* Why the game cannot go on (the engine failed): every seat is told, nobody is asked. */
+  function showStopped(text) {
+    var box = $("stopped");
+    box.hidden = !text;
+    box.textContent = text || "";
   }
 
   function connect() {
@@ -229,6 +237,11 @@
     socket.onmessage = function (event) {
       var m = JSON.parse(event.data);
       if (m.type === "state") draw(m);
+      else if (m.type === "stopped") { /* this page cannot be drawn: only why */
+        $("actions").textContent = "";
+        $("prompt").textContent = W["live.stopped.prompt"];
+        showStopped(m.text);
+      }
       else if (m.type === "error") $("error").textContent = fill(W["live.error"], { text: m.text });
     };
     socket.onclose = function (event) {
