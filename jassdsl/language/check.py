@@ -11,13 +11,22 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from jassdsl.compile.counting import TRICKS, additions, read_as
+from jassdsl.compile.exprsource import declared_under
 from jassdsl.compile.settings import DECK, get
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
 from jassdsl.core.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.core.german import german_noun
 from jassdsl.core.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
-from jassdsl.core.mechanism import Mechanism, TrumpWay, empties_seats, giver, installed, trump_way
+from jassdsl.core.mechanism import (
+    Mechanism,
+    TrumpWay,
+    action_kinds,
+    empties_seats,
+    giver,
+    installed,
+    trump_way,
+)
 from jassdsl.core.model import walk
 from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.nesting import Nesting
@@ -59,6 +68,7 @@ IN_MODES = ("diamonds", "hearts", "spades", "clubs", "suits", "D", "H", "S", "C"
 EARLY_FACTS = get("count first").allowed  # facts known before the tricks are over
 HAND_TOTAL = 157
 MAX_COMBINATIONS = 1000  # option choices tried together when a check must try each
+MAX_SHOWN = 3  # option choices a message names before it says how many more
 MAX_POINTS = 1000  # a bonus, a Weis, a floor: a number of points, as an option may give it
 FUNCTIONS = sorted(n for n, f in FACTS.items() if f.arity is not None)
 # what a declaration's `by` and `only when` may ask beside roles, options and declarations
@@ -182,6 +192,7 @@ class Checker:
             self.units[u.plural] = u
         self.teams = rf.teams
         self.rf: m.RuleFile | None = rf
+        self.roles_off: dict[str, list[dict[str, str]]] = {}  # role_switched_off, once each
         held = [r.name for r in sorted(ROLE_LIST, key=lambda r: r.name != "bidder")
                 if self.role_held(rf, r) and r.need != "play"]
         self.example_role = held[0] if held else "bidder"  # for a message
@@ -626,8 +637,20 @@ class Checker:
             steps = self.number(d.step, "declare step", "the step") if d.step else [1]
             self.check_named(d, lows, highs, steps)
         self.check_declare_options(rf)
+        self.check_action_names(rf)
         for i, d in enumerate(rf.declarations):
             self.check_declarers(rf, d, {e.name for e in rf.declarations[:i + 1]})
+
+    def check_action_names(self, rf: m.RuleFile) -> None:
+        """A declaration is asked as an action of its own name: one named like an action
+        the engine or any mechanism asks for (`push`, `pass`, `take`, `column`, `rob`,
+        ...) would be taken for that action by the engine, the bots and the table."""
+        kinds = action_kinds((*installed(), *self.mechanisms))  # used by the file or not
+        for d in rf.declarations:
+            if d.name in kinds and d.name not in FACTS:  # a fact: said above
+                self.error(d.pos, "duplicate", f"a declaration may not be called "
+                           f"{d.name!r}: that is already an action of the game; choose "
+                           f"another name (actions: {', '.join(kinds)})")
 
     def check_declarers(self, rf: m.RuleFile, d: m.Declaration, made: set[str]) -> None:
         """`by TARGET`, `only when EXPR`, `if OPTION`: who may declare and when, read
@@ -744,11 +767,41 @@ class Checker:
         if name is None:
             return None
         role = ROLES[name]
-        if not self.role_held(rf, role):
+        held = self.role_held(rf, role)
+        off = self.role_switched_off(rf, role) if held else []
+        if not held or off:
             gives = giver(self.mechanisms, role.name) if role.need == "mechanism" else None
+            when = " or ".join(" and ".join(f"{k} = {v}" for k, v in c.items())
+                               for c in off[:MAX_SHOWN])
+            more = f" (and {len(off) - MAX_SHOWN} more choices)" if len(off) > MAX_SHOWN else ""
             self.error(pos, gives.kind if gives else "role", f"nobody is '{word}' in this "
-                       f"file: the role needs {gives.need if gives else NEEDS[role.need]}")
+                       f"file{' when ' + when + more if off else ''}: the role needs "
+                       f"{gives.need if gives else NEEDS[role.need]}" + (
+                           ", and its 'if OPTION' leaves it out then" if off else ""))
         return role
+
+    def role_switched_off(self, rf: m.RuleFile, role: Role) -> list[dict[str, str]]:
+        """The choices of the options guarding declarations (`, if target = 1000`) under
+        which nobody holds a role the whole file gives: the file reads the role under
+        every choice, so what gives it must be there under every one."""
+        if role.name in self.roles_off:
+            return self.roles_off[role.name]
+        guards = list(dict.fromkeys(d.only_if.text for d in rf.declarations
+                                    if d.only_if is not None and d.only_if.text in self.options))
+        found = []
+        for chosen in choices_of([self.options[name] for name in guards]) if guards else ():
+            kept = tuple(d for d in rf.declarations if declared_under(d, chosen))
+            if len(kept) < len(rf.declarations) and not self.role_held(
+                    rf.model_copy(update={"declarations": kept}), role):
+                found.append(chosen)
+        for name in guards:  # an option whose every choice is in, said by the others
+            words = [c.word() for c in self.options[name].choices]
+            if all({**c, name: w} in found for c in found for w in words):
+                found = [c for c in ({k: v for k, v in c.items() if k != name}
+                                     for c in found)]
+                found = [c for i, c in enumerate(found) if c not in found[:i]]
+        self.roles_off[role.name] = found
+        return found
 
     def role_among(self, rf: m.RuleFile, w: m.Word, allowed: Sequence[str],
                    cannot: str) -> None:
@@ -1341,7 +1394,8 @@ def file_warnings(text: str, path: str) -> list[RuleError]:
     rf = load_model(text, path)
     own = [w for x in installed() if x.warnings is not None for w in x.warnings(rf, path)]
     found = own + team_sums.warnings(rf, path, frozenset(w.pos for w in own)) + \
-        quantifier_scope.warnings(rf, path, text) + empty_piles.warnings(rf, path)
+        quantifier_scope.warnings(rf, path, text) + empty_piles.warnings(rf, path) + \
+        empty_piles.set_aside(rf, path)
     return sorted(found, key=lambda w: (w.pos.line, w.pos.column))
 
 
