@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TypeVar
 
@@ -32,9 +32,9 @@ from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.nesting import Nesting
 from jassdsl.core.pos import FILE_START
 from jassdsl.core.roles import CHOOSERS, NEEDS, ROLE_LIST, ROLES, Role, role_name
-from jassdsl.language import empty_piles, quantifier_scope, standard, team_sums
+from jassdsl.language import count_known, empty_piles, quantifier_scope, standard, team_sums
 from jassdsl.language.facts import FACTS
-from jassdsl.language.syntax import parse_file
+from jassdsl.language.syntax import Skipped, parse_file
 
 # The statements a file has at most once, as an error names them.
 ONCE: dict[type[m.Statement], str] = {
@@ -126,8 +126,7 @@ class Checker:
         for skip in parsed.skipped:
             needed = [w for w in skip.statements if w not in self.self_contained]
             if needed or not (skip.statements or skip.leftover):
-                what = f"the '{needed[0]}' statement on line {skip.pos.line}" if needed \
-                    else f"what line {skip.pos.line} says"
+                what = skipped_what(skip, needed)
                 self.notes.append(
                     f"{self.path}: the meaning of the file is not checked yet: {what} "
                     "could not be read, and the rest of the file may need it; fix the "
@@ -1027,10 +1026,31 @@ class Checker:
                 self.error(w.pos, "context", "'tricks' comes last in 'count first': the "
                            "tricks are counted one by one after everything else")
             seen.add(w.text)
+        late = self.check_count_known(rf, [w.text for w in first.facts if w.text in seen])
         if TRICKS in seen and rf.units:
-            self.tricks_added(rf, read_as(tuple(w.text for w in first.facts)))
+            self.tricks_added(rf, read_as(tuple(w.text for w in first.facts)), late)
 
-    def tricks_added(self, rf: m.RuleFile, facts: tuple[str, ...]) -> None:
+    def check_count_known(self, rf: m.RuleFile, order: list[str]) -> set[str]:
+        """With `count first`, which rule applies and what a fact counted first scores
+        depend only on what is known before the first card (jassdsl/language/
+        count_known.py); returns the ids of the rules reported."""
+        reported: set[str] = set()
+        words = ["the tricks one by one" if w == TRICKS else w for w in order] or ["them"]
+        booked = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+        for late in count_known.late_reads(rf):
+            reported.add(late.clause.id)
+            where = f"which rule applies (rule {late.clause.id!r})" if not late.fact else \
+                f"what {'the tricks bring' if late.fact == 'points' else late.fact + ' brings'}" \
+                f" in rule {late.clause.id!r}"
+            self.error(late.at.pos, "context", f"'{late.what}' is known only once the hand "
+                       f"is played, but 'count first' books {booked} before the hand is over, so "
+                       f"{where} cannot depend on it; ask it only of what is known before "
+                       "the first card (options, declared values, the mode, the hand, the "
+                       "totals), or leave out 'count first'")
+        return reported
+
+    def tricks_added(self, rf: m.RuleFile, facts: tuple[str, ...],
+                     reported: Collection[str] = ()) -> None:
         """Counting the tricks one by one books each trick's card points as it is taken:
         every rule must add the card points (and the other facts counted first) to what
         every team or player scores."""
@@ -1040,7 +1060,7 @@ class Checker:
         except KeyError:  # an unknown unit: reported where it is named
             return
         for cl in rf.clauses:
-            if cl.id not in plain:
+            if cl.id not in plain and cl.id not in reported:  # reported: said already
                 self.error(cl.pos, "context", f"rule {cl.id!r} does not just add the card "
                            "points and what is counted first, so 'count first: ... tricks' "
                            "cannot count them trick by trick; a rule must give every team "
@@ -1257,6 +1277,17 @@ class Checker:
         for a in e.args:
             self.expr(a, inner_subject)
 
+
+
+def skipped_what(skip: Skipped, needed: list[str]) -> str:
+    """What a syntax error hid, as the note after it names it: the statement it began,
+    or the unknown word it began with and the statement that word is near, as a guess."""
+    line = skip.pos.line
+    if needed and skip.unknown and needed[0] == skip.statements[0]:
+        return (f"line {line}, which begins with {skip.unknown!r}, an unknown statement "
+                f"(did you mean {needed[0]!r}?),")
+    return f"the '{needed[0]}' statement on line {line}" if needed else \
+        f"what line {line} says"
 
 
 def hand_worth(e: m.Expr, total: int) -> int | bool | None:
