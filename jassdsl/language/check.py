@@ -767,17 +767,25 @@ class Checker:
             return None
         role = ROLES[name]
         held = self.role_held(rf, role)
-        off = self.role_switched_off(rf, role) if held else []
+        off = self.role_off_when(rf, role.name) if held else ""
         if not held or off:
             gives = giver(self.mechanisms, role.name) if role.need == "mechanism" else None
-            when = " or ".join(" and ".join(f"{k} = {v}" for k, v in c.items())
-                               for c in off[:MAX_SHOWN])
-            more = f" (and {len(off) - MAX_SHOWN} more choices)" if len(off) > MAX_SHOWN else ""
             self.error(pos, gives.kind if gives else "role", f"nobody is '{word}' in this "
-                       f"file{' when ' + when + more if off else ''}: the role needs "
+                       f"file{off}: the role needs "
                        f"{gives.need if gives else NEEDS[role.need]}" + (
                            ", and its 'if OPTION' leaves it out then" if off else ""))
         return role
+
+    def role_off_when(self, rf: m.RuleFile, name: str) -> str:
+        """` when target = 1500 or target = 2000`: the option choices under which nobody
+        holds the role (`role_switched_off`), as a message says them; "" for none."""
+        off = self.role_switched_off(rf, ROLES[name])
+        if not off:
+            return ""
+        when = " or ".join(" and ".join(f"{k} = {v}" for k, v in c.items())
+                           for c in off[:MAX_SHOWN]) or "whatever the options"
+        more = f" (and {len(off) - MAX_SHOWN} more choices)" if len(off) > MAX_SHOWN else ""
+        return f" when {when}{more}"
 
     def role_switched_off(self, rf: m.RuleFile, role: Role) -> list[dict[str, str]]:
         """The choices of the options guarding declarations (`, if target = 1000`) under
