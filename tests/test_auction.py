@@ -49,7 +49,7 @@ def test_deals_made_anew_count_toward_the_engines_limit(
         game.apply(game.legal_actions()[-1] if game.phase == "auction" else
                    game.legal_actions()[0])
     passes = 0
-    while not game.is_over:
+    while not game.is_over and passes < 100:  # bounded: without the limit it never ends
         assert game.legal_actions()[-1] == Action("pass")
         game.apply("pass")
         passes += 1
@@ -60,6 +60,10 @@ def test_deals_made_anew_count_toward_the_engines_limit(
     assert outcome.reason == "game stopped: 4 deals in a row nobody played"
     assert jassdsl.engine.records.stopped(outcome.reason)
     assert game.events[-1] == GameOver(2, outcome.reason)
+    from jassdsl.rulebook.textview import outcome_line  # the words the table shows
+
+    assert "(Spiel abgebrochen: 4 Mal in Folge neu gegeben, niemand hat gespielt)" in \
+        outcome_line(game.rules, outcome, ["P0", "P1", "P2", "P3"], "de")
 
 
 def test_a_bid_must_be_higher_and_three_passes_end_the_auction() -> None:

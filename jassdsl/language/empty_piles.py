@@ -75,7 +75,7 @@ def warnings(rf: m.RuleFile, path: str) -> list[RuleError]:
     said = ""
     for case in cases:
         said = f"with {case.players} players and {case.each} cards each " + (
-            "every card is dealt" if DECK == case.players * case.each
+            "every card is dealt" if case.players * case.each == DECK
             else "the piles before it take the rest")
         filled |= {name for name, held in case.held.items() if held > 0}
     return [RuleError(path, p.pos, KIND, f"warning: pile {p.name!r} never gets a card: "
