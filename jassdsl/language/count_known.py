@@ -7,7 +7,8 @@ then every team scores points * 3`) would book the early facts by an outcome tha
 exist yet: the first trick counted three times for a match made eight tricks later. So
 with `count first` a rule's condition, and what a counted fact's share depends on, read
 only what is known before the first card: numbers, options, declared values, roles known
-before play, the hand's mode, the hand number, the players and the totals so far.
+before play, the hand's mode, the hand number, the players, who takes part (`playing`,
+`points-in-play`) and the totals so far.
 `late_reads` finds every place that reads more, in every form (a condition, an inline
 factor, an `if`, a target singled out by its points), each with the rule it is in.
 """
@@ -22,7 +23,8 @@ from jassdsl.core import model as m
 from jassdsl.core.roles import ROLES, role_name
 from jassdsl.language.facts import FACTS
 
-KNOWN_FACTS = frozenset({"hand", "players", "multiplier"})  # before the first card
+# facts known before the first card: the table's, and who takes part with what cards
+KNOWN_FACTS = frozenset({"hand", "players", "multiplier", "playing", "points-in-play"})
 LATE_CALLS = frozenset({"won", "trick", "change"})  # what the tricks bring
 
 
