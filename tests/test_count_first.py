@@ -205,7 +205,7 @@ def test_count_first_refuses_what_the_play_decides_in_every_form(
 
 @pytest.mark.parametrize("clauses", [
     "  d: when hand > 3 and in obenabe then every team scores (points + stoeck) * 2",
-    "  p: when points-in-play > 100 and one team has total points > 500 "
+    "  p: when one team has total points > 500 and points-in-play > 100 "
     "then every team scores points + stoeck",
     "  all: when hand > 0 then every team scores (points + stoeck) * (2 if players > 3 "
     "else 1)",
