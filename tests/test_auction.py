@@ -32,6 +32,40 @@ def test_everybody_passes_and_the_next_dealer_deals_anew() -> None:
     assert [game.hand_of(x) for x in range(4)] != dealt
 
 
+def test_deals_made_anew_count_toward_the_engines_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Players who never bid would have the cards dealt anew without end: a deal made
+    anew counts toward `HAND_LIMIT` like a hand played, and the game stops in words once
+    the deals reach it (the limit lowered to 6: one hand played, then five passed)."""
+    import jassdsl.engine.records
+    from jassdsl.engine.events import GameOver
+
+    monkeypatch.setattr(jassdsl.engine.records, "HAND_LIMIT", 6)
+    game = fresh()
+    for _ in range(4):  # a deal anew, then a hand played: the deals in a row start again
+        game.apply("pass")
+    game.apply("bid 3")
+    while game.hand_number == 1:
+        game.apply(game.legal_actions()[-1] if game.phase == "auction" else
+                   game.legal_actions()[0])
+    passes = 0
+    while not game.is_over and passes < 100:  # bounded: without the limit it never ends
+        assert game.legal_actions()[-1] == Action("pass")
+        game.apply("pass")
+        passes += 1
+    assert passes == 4 * 4 and game.hand_number == 2 and len(game.results) == 1
+    assert game.legal_actions() == []
+    outcome = game.outcome()
+    assert outcome is not None and outcome.hands == 1
+    assert outcome.reason == "game stopped: 4 deals in a row nobody played"
+    assert jassdsl.engine.records.stopped(outcome.reason)
+    assert game.events[-1] == GameOver(2, outcome.reason)
+    from jassdsl.rulebook.textview import outcome_line  # the words the table shows
+
+    assert "(Spiel abgebrochen: 4 Mal in Folge neu gegeben, niemand hat gespielt)" in \
+        outcome_line(game.rules, outcome, ["P0", "P1", "P2", "P3"], "de")
+
+
 def test_a_bid_must_be_higher_and_three_passes_end_the_auction() -> None:
     game = fresh()
     first = game.current_player

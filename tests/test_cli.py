@@ -654,7 +654,7 @@ def test_simulate_says_when_games_hit_the_hand_limit(run: Run,
     code, out, _ = run("simulate", "mittlere", "--games", "3")
     assert code == 0
     assert ("stopped by the hand limit: 3 of 3 games did not reach the rule file's game end "
-            "within 2 hands") in out
+            "within 2 deals (hands played or dealt anew)") in out
     data = simulate_json(run)
     assert data["stopped_by_hand_limit"] == 3 and data["hand_limit"] == 2
     monkeypatch.undo()

@@ -153,12 +153,13 @@ def test_count_first_errors(end: str, first: str, message: str) -> None:
 
 
 def test_the_tricks_count_one_by_one_only_where_every_rule_adds_the_card_points() -> None:
-    """A rule that does more with the card points than add them (here: it asks whether a
-    team took 100) cannot book them trick by trick: `check` says which rule."""
+    """A rule that does more with the card points than add them to what every team
+    scores (here: only a team ahead before the hand scores them) cannot book them trick by
+    trick: `check` says which rule."""
     text = BASE.format(end="game ends when one team has total points >= 1000",
                        first="bonus stoeck 20\ncount first: stoeck, then tricks").replace(
         "  all: otherwise then every team scores points + stoeck",
-        "  big: when one team has points >= 100 then every team scores points\n"
+        "  big: when hand > 3 then teams with total points > 500 score points\n"
         "  all: otherwise then every team scores points + stoeck")
     with pytest.raises(RuleFileErrors, match="rule 'big' does not just add the card points"):
         load_model(text, "count.jass")
@@ -167,6 +168,54 @@ def test_the_tricks_count_one_by_one_only_where_every_rule_adds_the_card_points(
     rules = compile_rules(load_model(fine, "count.jass"))
     assert rules.count_first == ("stoeck", "tricks")
     assert rules.count_adds == {"all": {"stoeck": (("points", 1),), "points": (("points", 1),)}}
+
+
+@pytest.mark.parametrize(("first", "clauses", "late"), [
+    # which rule applies, chosen by the play: a condition on the outcome
+    ("count first: tricks", "  m: when some team has match then every team scores points * 3",
+     "'match' .* which rule applies \\(rule 'm'\\)"),
+    ("count first: stoeck", "  m: when some team has match then every team scores "
+     "(points + stoeck) * 3", "'match' .* which rule applies"),
+    ("count first: stoeck, then tricks", "  t: when some team has trick(1) then every team "
+     "scores points + stoeck", "'trick\\(...\\)' .* which rule applies"),
+    ("count first: stoeck", "  l: when some team has last and tricks > 4 then every team "
+     "scores points + stoeck", "'last' .* which rule applies"),
+    # what a counted fact brings, scaled by the play: inline, in an `if`, through a let
+    ("count first: stoeck", "  all: when hand > 0 then every team scores points + stoeck * tricks",
+     "'tricks' .* what stoeck brings in rule 'all'"),
+    ("count first: tricks", "  all: when hand > 0 then every team scores points * (3 if match "
+     "else 1)", "'match' .* what the tricks bring"),
+    ("count first: stoeck", "  all: when hand > 0 then teams with points > 50 score stoeck, "
+     "every team scores points", "'points' .* what stoeck brings"),
+])
+def test_count_first_refuses_what_the_play_decides_in_every_form(
+        first: str, clauses: str, late: str) -> None:
+    """`count first` books facts with the rule the whole hand chose: a rule chosen by the
+    outcome (a match counted three times), or a share scaled by it, would book the first
+    trick or the Stöck by what did not exist yet. `check` refuses each form at the name."""
+    text = BASE.format(end="game ends when one team has total points >= 1000",
+                       first=f"bonus stoeck 20\n{first}").replace(
+        "  all: otherwise then every team scores points + stoeck",
+        clauses + "\n  rest: otherwise then every team scores points + stoeck")
+    with pytest.raises(RuleFileErrors, match=late) as info:
+        load_model(text, "count.jass")
+    assert len(info.value.errors) == 1  # one mistake, one message (not also 'does not just add')
+    assert info.value.errors[0].pos.line == 12
+
+
+@pytest.mark.parametrize("clauses", [
+    "  d: when hand > 3 and in obenabe then every team scores (points + stoeck) * 2",
+    "  p: when one team has total points > 500 and points-in-play > 100 "
+    "then every team scores points + stoeck",
+    "  all: when hand > 0 then every team scores (points + stoeck) * (2 if players > 3 "
+    "else 1)",
+])
+def test_count_first_takes_rules_chosen_before_the_first_card(clauses: str) -> None:
+    text = BASE.format(end="game ends when one team has total points >= 1000",
+                       first="bonus stoeck 20\ncount first: stoeck, then tricks").replace(
+        "  all: otherwise then every team scores points + stoeck",
+        clauses + "\n  rest: otherwise then every team scores points + stoeck")
+    assert compile_rules(load_model(text, "count.jass")).count_first == ("stoeck", "tricks")
 
 
 def test_count_first_compiles_in_order() -> None:
@@ -237,7 +286,6 @@ def test_with_trump_double_stoeck_and_weis_counted_first_are_multiplied_too() ->
 
 @pytest.mark.parametrize(("amount", "factor"), [
     ("(points + weis) * 2", 1), ("3 * (points + weis)", 1), ("(points + weis) * hand", 1),
-    ("(points + weis) * tricks", None),
     ("points + weis + stoeck", 1), ("points - weis", -1), ("weis + weis", 2),
     ("points - (points - weis)", 1), ("2 * weis", 1), ("abs(weis)", None),
     ("points", 0),

@@ -152,6 +152,37 @@ def test_role_errors(snippet: str, message: str) -> None:
     assert any(message in e.message for e in info.value.errors), str(info.value)
 
 
+AUCTION_IF = ("option target \"points\" default 1000 choices 1000, 1500, 2000\n"
+              "option re \"a Re\" default yes choices yes, no\n"
+              "declare bid from 1 to 9, auction before trump, if target = {on}\n"
+              "trump: highest bidder chooses suits\nfirst lead: bidder\n")
+
+
+@pytest.mark.parametrize(("on", "off"), [
+    ("1000", "target = 1500 or target = 2000"), ("1500", "target = 1000 or target = 2000")])
+def test_a_role_is_read_under_every_choice_of_the_options(on: str, off: str) -> None:
+    """An auction only under one choice of `target`: under the others nobody bids, so
+    every place reading `bidder` is refused with the message of a file without an
+    auction, naming those choices (not `re`, which changes nothing)."""
+    with pytest.raises(RuleFileErrors) as info:
+        load_model(completed(AUCTION_IF.format(on=on), BASE), "t.jass")
+    assert [(e.kind, e.pos.line) for e in info.value.errors] == \
+        [("auction", 4), ("auction", 5)], str(info.value)  # 'trump' and 'first lead'
+    first, second = (e.message for e in info.value.errors)
+    assert first.startswith(f"the highest bidder chooses trump only after an auction when "
+                            f"{off}: ")
+    assert second.startswith(f"nobody is 'bidder' in this file when {off}: the role needs "
+                             "an auction")
+
+
+def test_a_role_given_under_every_choice_is_fine() -> None:
+    """The auction under every choice, and another declaration only under one: the
+    bidder is there whatever the options."""
+    always = AUCTION_IF.format(on="1000").replace(", if target = 1000", "") + \
+        "declare double yes or no, if re\n"
+    load_model(completed(always, BASE), "t.jass")
+
+
 def test_the_older_spellings_still_work() -> None:
     old = ("declare bid from 1 to 9, auction before trump\n"
            "trump: highest bidder chooses suits\nfirst lead: highest bidder\n"

@@ -601,6 +601,36 @@ def test_the_only_clause_broken_stops_the_check() -> None:
     assert "the 'score' statement on line 13 could not be read" in err.notes[0]
 
 
+def test_a_declaration_named_like_any_action_is_refused() -> None:
+    """Every action kind the engine and the installed mechanisms ask for (read from
+    them, not listed here), whether or not the file uses that mechanism: a declaration
+    of that name would be taken for the action (`push 57`: `push takes no value`)."""
+    from jassdsl.core.mechanism import action_kinds
+
+    kinds = action_kinds(installed())
+    assert {"play", "trump", "push", "pass", "take", "decline", "rob", "column"} <= set(kinds)
+    for kind in kinds:
+        err = errors_of(edit("unit stick/sticks", f"declare {kind} from 0 to 9\n"
+                             "unit stick/sticks"))
+        assert [(e.kind, e.pos.line) for e in err.errors] == [("duplicate", 12)], kind
+        assert f"a declaration may not be called {kind!r}: that is already " in \
+            err.errors[0].message
+
+
+def test_an_unknown_first_word_is_named_and_its_near_statement_only_guessed() -> None:
+    """`table cards: ...` begins no statement; it is near `take` and `talon`. The note
+    names the word that is there and offers the guess as a guess, not as the statement
+    that could not be read."""
+    err = errors_of(edit("deal all cards in packets of 3\n",
+                         "deal all cards in packets of 3\ntable cards: 6 each face down\n"))
+    assert [(e.kind, e.pos.line) for e in err.errors] == [("syntax", 4)]
+    assert "no statement starts with 'table'" in err.errors[0].message
+    assert err.notes == ("t.jass: the meaning of the file is not checked yet: line 4, which "
+                         "begins with 'table', an unknown statement (did you mean 'take'?), "
+                         "could not be read, and the rest of the file may need it; fix the "
+                         "syntax errors and check again",)
+
+
 def test_a_word_glued_to_a_keyword_is_one_error() -> None:
     """`appliess`: the parser reads the keyword and a stray `s`; the clauses after it are
     not reported one by one."""

@@ -31,6 +31,7 @@ def additions(rf: m.RuleFile, unit_of: dict[str, tuple[str, int]], main_unit: st
     missing from the answer must be scored again."""
     lets = {lt.name: lt.expr for lt in rf.lets}
     options = {o.name for o in rf.options}
+    declared = frozenset(d.name for d in rf.declarations)
     out: Additions = {}
     for cl in rf.clauses:
         found: dict[str, tuple[tuple[str, int], ...]] = {}
@@ -39,7 +40,8 @@ def additions(rf: m.RuleFile, unit_of: dict[str, tuple[str, int]], main_unit: st
                 break
             per: list[tuple[str, int]] = []
             for a in cl.awards:
-                factor = factor_of(split_scale(a.amount, lets, options)[0], fact, lets)
+                factor = factor_of(split_scale(a.amount, lets, options, declared)[0], fact,
+                                   lets)
                 if factor is None or (factor and (a.target.kind != "every"
                                                   or a.verb == "holds")):
                     break
@@ -56,27 +58,29 @@ def additions(rf: m.RuleFile, unit_of: dict[str, tuple[str, int]], main_unit: st
     return out
 
 
-def split_scale(e: m.Expr, lets: dict[str, m.Expr], options: set[str]
-                ) -> tuple[m.Expr, m.Expr | None]:
+def split_scale(e: m.Expr, lets: dict[str, m.Expr], options: set[str],
+                declared: frozenset[str] = frozenset()) -> tuple[m.Expr, m.Expr | None]:
     """An amount `A * F` (or `F * A`) whose factor F is fixed for the hand (it reads only
     numbers, options, the hand's mode, the hand number and the players): (A, F); else
     (e, None)."""
     if isinstance(e, m.Binary) and e.op == "*":
-        if fixed_for_hand(e.right, lets, options):
+        if fixed_for_hand(e.right, lets, options, declared):
             return e.left, e.right
-        if fixed_for_hand(e.left, lets, options):
+        if fixed_for_hand(e.left, lets, options, declared):
             return e.right, e.left
     return e, None
 
 
-def fixed_for_hand(e: m.Expr, lets: dict[str, m.Expr], options: set[str]) -> bool:
+def fixed_for_hand(e: m.Expr, lets: dict[str, m.Expr], options: set[str],
+                   declared: frozenset[str] = frozenset()) -> bool:
     """Whether an expression has one value for every subject of a hand, whatever the
     facts counted first: numbers, options, `in NAME`, the hand number, the players,
     values declared before play added up over the table (`sum(team double)`), through
     lets, with arithmetic, comparisons and `if`."""
     for x in m.walk(e, lets=lets, prune=(m.Call,)):
         if isinstance(x, m.Call):
-            if x.func not in ("sum", "count") or not declared_only(x, lets, options):
+            if x.func not in ("sum", "count") or not declared_only(x, lets, options,
+                                                                    declared):
                 return False
         elif not known(x, lets, options, FIXED):
             return False
@@ -95,11 +99,12 @@ def known(x: m.Expr, lets: dict[str, m.Expr], options: set[str],
     return isinstance(x, kinds)
 
 
-def declared_only(e: m.Call, lets: dict[str, m.Expr], options: set[str]) -> bool:
+def declared_only(e: m.Call, lets: dict[str, m.Expr], options: set[str],
+                  declared: frozenset[str] = frozenset()) -> bool:
     """Whether a table-wide sum or count reads only declared values (known before the
-    first card), options and numbers."""
+    first card: `sum(konter)`, `sum(team double)`), options and numbers."""
     kinds = (*FIXED, m.TeamValue, m.RoleValue)
-    return all(known(x, lets, options, kinds) for x in m.walk(e.args[0], lets=lets))
+    return all(known(x, lets, options | declared, kinds) for x in m.walk(e.args[0], lets=lets))
 
 
 def scales(rf: m.RuleFile, adds: Additions) -> dict[str, tuple[m.Expr | None, ...]]:
@@ -107,7 +112,9 @@ def scales(rf: m.RuleFile, adds: Additions) -> dict[str, tuple[m.Expr | None, ..
     hand (None: 1)."""
     lets = {lt.name: lt.expr for lt in rf.lets}
     options = {o.name for o in rf.options}
-    return {cl.id: tuple(split_scale(a.amount, lets, options)[1] for a in cl.awards)
+    declared = frozenset(d.name for d in rf.declarations)
+    return {cl.id: tuple(split_scale(a.amount, lets, options, declared)[1]
+                         for a in cl.awards)
             for cl in rf.clauses if cl.id in adds}
 
 

@@ -11,7 +11,7 @@ evaluator of `tests/reference_expr.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from jassdsl.compile.handfacts import Fn, HandFacts
@@ -52,7 +52,7 @@ def divide(a: int, b: int) -> int:
     return a // b if b else 0
 
 
-def declared_under(d: m.Declaration, options: dict[str, int | str]) -> bool:
+def declared_under(d: m.Declaration, options: Mapping[str, int | str]) -> bool:
     """Whether a declaration is made under the chosen options: always, or where its
     `if OPTION` is yes (`if OPTION = CHOICE`: has that choice)."""
     if d.only_if is None:

@@ -99,7 +99,8 @@ TABLE: tuple[Setting, ...] = (
     Setting("winner", "choice", "winner", "winner:", allowed=("most", "fewest"), default=None,
             why="most points win, or (in the games one must avoid) fewest"),
     Setting("hands", "number", "game_end", "game ends after N hands", low=1, high=1000,
-            why="a game of a fixed number of hands; the engine stops any game at 1000 hands"),
+            why="a game of a fixed number of hands; the engine stops any game after 1000 "
+                "deals, hands played or dealt anew"),
     Setting("declared value", "number", "declare", "declare NAME from N to N", low=-1000,
             high=1000, why="an estimate or bid lies between its lowest and highest value"),
     Setting("declare step", "number", "declare", "in steps of N", low=1, high=1000,

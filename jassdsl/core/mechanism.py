@@ -154,6 +154,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from jassdsl.core.actions import NAMED
+
 if TYPE_CHECKING:
     from jassdsl.core import model as m
     from jassdsl.core.actions import Action
@@ -394,6 +396,12 @@ def trump_way(mechanisms: Sequence[Mechanism], kind: str) -> TrumpWay | None:
 def of_kind(mechanisms: Sequence[Mechanism], kind: str) -> Mechanism | None:
     """The mechanism that asks for actions of this kind, if any."""
     return next((x for x in mechanisms if kind in x.kinds), None)
+
+
+def action_kinds(mechanisms: Sequence[Mechanism]) -> tuple[str, ...]:
+    """Every kind of action the engine asks for: the engine's own (a card, trump, push,
+    pass, ...: `core.actions.NAMED`) and those of these mechanisms (`Mechanism.kinds`)."""
+    return tuple(dict.fromkeys((*NAMED, *(k for x in mechanisms for k in x.kinds))))
 
 
 def giver(mechanisms: Sequence[Mechanism], role: str) -> Gives | None:

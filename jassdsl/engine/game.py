@@ -26,7 +26,7 @@ from jassdsl.core.tables import ModeTable
 from jassdsl.engine import records
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import Chance
-from jassdsl.engine.events import Event
+from jassdsl.engine.events import DealtAgain, Event, GameOver
 from jassdsl.engine.observation import Observation, observe
 from jassdsl.engine.phase import Phase, overrides
 from jassdsl.engine.records import HandResult, Outcome
@@ -426,6 +426,21 @@ class Game:
         """Deal a new hand (the next, or the same again when everybody passed)."""
         self.chain.deal.start_hand(self)
 
+    def deal_anew(self, dealer: int) -> None:
+        """Nobody plays the hand (everybody passed): `dealer` deals it anew. A deal made
+        anew counts toward the engine's limit (`records.HAND_LIMIT` deals, played or not):
+        once the deals reach it, the game stops instead, as after the last hand."""
+        s = self.s
+        s.redeals += 1
+        s.anew += 1
+        if s.hand_no - 1 + s.redeals >= records.HAND_LIMIT:
+            s.phase = "over"
+            self.emit(GameOver(s.hand_no, self.end_reason()))
+            return
+        s.dealer = dealer
+        self.emit(DealtAgain(s.hand_no, dealer))
+        self.redeal()
+
     def nobody_plays(self) -> None:
         """The hand ends before play: nobody takes part."""
         self.chain.nobody_plays(self)
@@ -461,7 +476,9 @@ class Game:
     def end_reason(self) -> str:
         s = self.s
         won_with = s.results[-1].won_with if s.results else ""
-        return ("hand limit" if s.hand_no >= records.HAND_LIMIT
+        if s.anew and s.phase == "over":  # stopped at a deal made anew
+            return records.ANEW.format(n=s.anew)
+        return ("hand limit" if s.hand_no + s.redeals >= records.HAND_LIMIT
                 else f"won at once with {won_with}" if won_with else "game end")
 
     def standings(self) -> list[tuple[int, int]]:

@@ -119,6 +119,7 @@ class HandEnd:
                 g.emit(GameOver(s.hand_no, g.end_reason()))
             return
         s.hand_no += 1
+        s.anew = 0
         role = s.roles[r.dealer_role] if r.dealer_role >= 0 else -1
         s.dealer = role if role >= 0 else next_seat(r.players, s.dealer, s.table)
         g.redeal()
@@ -179,7 +180,7 @@ class HandEnd:
 
     def game_ends(self, g: Table, facts: HandFacts) -> bool:
         r, s = self.rules, g.s
-        if s.hand_no >= records.HAND_LIMIT:
+        if s.hand_no + s.redeals >= records.HAND_LIMIT:  # the deals made anew count too
             return True
         for phase in g.hooks("ends_game"):  # a mechanism may say (nobody can choose)
             said = phase.ends_game(g)

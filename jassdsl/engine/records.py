@@ -15,7 +15,16 @@ from jassdsl.core.mechanism import installed_defaults
 from jassdsl.core.modes import Mode
 from jassdsl.core.tables import ModeTable
 
-HAND_LIMIT = 1000  # a game that has not ended after this many hands is stopped
+# A game that has not ended after this many deals is stopped: hands played and deals made
+# anew (everybody passed) alike, so a game whose players never bid stops too.
+HAND_LIMIT = 1000
+ANEW = "game stopped: {n} deals in a row nobody played"  # the reason, where it stops so
+
+
+def stopped(reason: str) -> bool:
+    """Whether a game's end reason (`Outcome.reason`) is the engine's limit, not the
+    rule file's game end: the hand limit, or deals made anew up to it."""
+    return reason == "hand limit" or reason.startswith(ANEW.split("{")[0])
 
 
 class Trick(NamedTuple):

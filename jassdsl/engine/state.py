@@ -105,6 +105,7 @@ class State:
     roles: list[int] = field(default_factory=no_roles)
     parts: dict[str, Part] = field(default_factory=dict)  # per phase name: its part
     redeals: int = 0  # hands dealt anew because nobody played them, in the whole game
+    anew: int = 0  # ... since the last hand played (deals in a row nobody played)
 
     def copy(self) -> State:
         return State(
@@ -119,4 +120,5 @@ class State:
             list(self.roles),
             {k: v.copy() for k, v in self.parts.items()},
             self.redeals,
+            self.anew,
         )

@@ -4,28 +4,37 @@ from __future__ import annotations
 
 import gc
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TypeVar
 
 from pydantic import ValidationError
 
 from jassdsl.compile.counting import TRICKS, additions, read_as
+from jassdsl.compile.exprsource import declared_under
 from jassdsl.compile.settings import DECK, get
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
 from jassdsl.core.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.core.german import german_noun
 from jassdsl.core.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
-from jassdsl.core.mechanism import Mechanism, TrumpWay, empties_seats, giver, installed, trump_way
+from jassdsl.core.mechanism import (
+    Mechanism,
+    TrumpWay,
+    action_kinds,
+    empties_seats,
+    giver,
+    installed,
+    trump_way,
+)
 from jassdsl.core.model import walk
 from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.nesting import Nesting
 from jassdsl.core.pos import FILE_START
 from jassdsl.core.roles import CHOOSERS, NEEDS, ROLE_LIST, ROLES, Role, role_name
-from jassdsl.language import empty_piles, quantifier_scope, standard, team_sums
+from jassdsl.language import count_known, empty_piles, quantifier_scope, standard, team_sums
 from jassdsl.language.facts import FACTS
-from jassdsl.language.syntax import parse_file
+from jassdsl.language.syntax import Skipped, parse_file
 
 # The statements a file has at most once, as an error names them.
 ONCE: dict[type[m.Statement], str] = {
@@ -59,6 +68,7 @@ IN_MODES = ("diamonds", "hearts", "spades", "clubs", "suits", "D", "H", "S", "C"
 EARLY_FACTS = get("count first").allowed  # facts known before the tricks are over
 HAND_TOTAL = 157
 MAX_COMBINATIONS = 1000  # option choices tried together when a check must try each
+MAX_SHOWN = 3  # option choices a message names before it says how many more
 MAX_POINTS = 1000  # a bonus, a Weis, a floor: a number of points, as an option may give it
 FUNCTIONS = sorted(n for n, f in FACTS.items() if f.arity is not None)
 # what a declaration's `by` and `only when` may ask beside roles, options and declarations
@@ -116,8 +126,7 @@ class Checker:
         for skip in parsed.skipped:
             needed = [w for w in skip.statements if w not in self.self_contained]
             if needed or not (skip.statements or skip.leftover):
-                what = f"the '{needed[0]}' statement on line {skip.pos.line}" if needed \
-                    else f"what line {skip.pos.line} says"
+                what = skipped_what(skip, needed)
                 self.notes.append(
                     f"{self.path}: the meaning of the file is not checked yet: {what} "
                     "could not be read, and the rest of the file may need it; fix the "
@@ -182,6 +191,7 @@ class Checker:
             self.units[u.plural] = u
         self.teams = rf.teams
         self.rf: m.RuleFile | None = rf
+        self.roles_off: dict[str, list[dict[str, str]]] = {}  # role_switched_off, once each
         held = [r.name for r in sorted(ROLE_LIST, key=lambda r: r.name != "bidder")
                 if self.role_held(rf, r) and r.need != "play"]
         self.example_role = held[0] if held else "bidder"  # for a message
@@ -626,8 +636,20 @@ class Checker:
             steps = self.number(d.step, "declare step", "the step") if d.step else [1]
             self.check_named(d, lows, highs, steps)
         self.check_declare_options(rf)
+        self.check_action_names(rf)
         for i, d in enumerate(rf.declarations):
             self.check_declarers(rf, d, {e.name for e in rf.declarations[:i + 1]})
+
+    def check_action_names(self, rf: m.RuleFile) -> None:
+        """A declaration is asked as an action of its own name: one named like an action
+        the engine or any mechanism asks for (`push`, `pass`, `take`, `column`, `rob`,
+        ...) would be taken for that action by the engine, the bots and the table."""
+        kinds = action_kinds((*installed(), *self.mechanisms))  # used by the file or not
+        for d in rf.declarations:
+            if d.name in kinds and d.name not in FACTS:  # a fact: said above
+                self.error(d.pos, "duplicate", f"a declaration may not be called "
+                           f"{d.name!r}: that is already an action of the game; choose "
+                           f"another name (actions: {', '.join(kinds)})")
 
     def check_declarers(self, rf: m.RuleFile, d: m.Declaration, made: set[str]) -> None:
         """`by TARGET`, `only when EXPR`, `if OPTION`: who may declare and when, read
@@ -744,11 +766,49 @@ class Checker:
         if name is None:
             return None
         role = ROLES[name]
-        if not self.role_held(rf, role):
+        held = self.role_held(rf, role)
+        off = self.role_off_when(rf, role.name) if held else ""
+        if not held or off:
             gives = giver(self.mechanisms, role.name) if role.need == "mechanism" else None
             self.error(pos, gives.kind if gives else "role", f"nobody is '{word}' in this "
-                       f"file: the role needs {gives.need if gives else NEEDS[role.need]}")
+                       f"file{off}: the role needs "
+                       f"{gives.need if gives else NEEDS[role.need]}" + (
+                           ", and its 'if OPTION' leaves it out then" if off else ""))
         return role
+
+    def role_off_when(self, rf: m.RuleFile, name: str) -> str:
+        """` when target = 1500 or target = 2000`: the option choices under which nobody
+        holds the role (`role_switched_off`), as a message says them; "" for none."""
+        off = self.role_switched_off(rf, ROLES[name])
+        if not off:
+            return ""
+        when = " or ".join(" and ".join(f"{k} = {v}" for k, v in c.items())
+                           for c in off[:MAX_SHOWN]) or "whatever the options"
+        more = f" (and {len(off) - MAX_SHOWN} more choices)" if len(off) > MAX_SHOWN else ""
+        return f" when {when}{more}"
+
+    def role_switched_off(self, rf: m.RuleFile, role: Role) -> list[dict[str, str]]:
+        """The choices of the options guarding declarations (`, if target = 1000`) under
+        which nobody holds a role the whole file gives: the file reads the role under
+        every choice, so what gives it must be there under every one."""
+        if role.name in self.roles_off:
+            return self.roles_off[role.name]
+        guards = list(dict.fromkeys(d.only_if.text for d in rf.declarations
+                                    if d.only_if is not None and d.only_if.text in self.options))
+        found = []
+        for chosen in choices_of([self.options[name] for name in guards]) if guards else ():
+            kept = tuple(d for d in rf.declarations if declared_under(d, chosen))
+            if len(kept) < len(rf.declarations) and not self.role_held(
+                    rf.model_copy(update={"declarations": kept}), role):
+                found.append(chosen)
+        for name in guards:  # an option whose every choice is in, said by the others
+            words = [c.word() for c in self.options[name].choices]
+            if all({**c, name: w} in found for c in found for w in words):
+                found = [c for c in ({k: v for k, v in c.items() if k != name}
+                                     for c in found)]
+                found = [c for i, c in enumerate(found) if c not in found[:i]]
+        self.roles_off[role.name] = found
+        return found
 
     def role_among(self, rf: m.RuleFile, w: m.Word, allowed: Sequence[str],
                    cannot: str) -> None:
@@ -974,10 +1034,31 @@ class Checker:
                 self.error(w.pos, "context", "'tricks' comes last in 'count first': the "
                            "tricks are counted one by one after everything else")
             seen.add(w.text)
+        late = self.check_count_known(rf, [w.text for w in first.facts if w.text in seen])
         if TRICKS in seen and rf.units:
-            self.tricks_added(rf, read_as(tuple(w.text for w in first.facts)))
+            self.tricks_added(rf, read_as(tuple(w.text for w in first.facts)), late)
 
-    def tricks_added(self, rf: m.RuleFile, facts: tuple[str, ...]) -> None:
+    def check_count_known(self, rf: m.RuleFile, order: list[str]) -> set[str]:
+        """With `count first`, which rule applies and what a fact counted first scores
+        depend only on what is known before the first card (jassdsl/language/
+        count_known.py); returns the ids of the rules reported."""
+        reported: set[str] = set()
+        words = ["the tricks one by one" if w == TRICKS else w for w in order] or ["them"]
+        booked = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+        for late in count_known.late_reads(rf):
+            reported.add(late.clause.id)
+            where = f"which rule applies (rule {late.clause.id!r})" if not late.fact else \
+                f"what {'the tricks bring' if late.fact == 'points' else late.fact + ' brings'}" \
+                f" in rule {late.clause.id!r}"
+            self.error(late.at.pos, "context", f"'{late.what}' is known only once the hand "
+                       f"is played, but 'count first' books {booked} before the hand is over, so "
+                       f"{where} cannot depend on it; ask it only of what is known before "
+                       "the first card (options, declared values, the mode, the hand, the "
+                       "totals), or leave out 'count first'")
+        return reported
+
+    def tricks_added(self, rf: m.RuleFile, facts: tuple[str, ...],
+                     reported: Collection[str] = ()) -> None:
         """Counting the tricks one by one books each trick's card points as it is taken:
         every rule must add the card points (and the other facts counted first) to what
         every team or player scores."""
@@ -987,7 +1068,7 @@ class Checker:
         except KeyError:  # an unknown unit: reported where it is named
             return
         for cl in rf.clauses:
-            if cl.id not in plain:
+            if cl.id not in plain and cl.id not in reported:  # reported: said already
                 self.error(cl.pos, "context", f"rule {cl.id!r} does not just add the card "
                            "points and what is counted first, so 'count first: ... tricks' "
                            "cannot count them trick by trick; a rule must give every team "
@@ -1206,6 +1287,17 @@ class Checker:
 
 
 
+def skipped_what(skip: Skipped, needed: list[str]) -> str:
+    """What a syntax error hid, as the note after it names it: the statement it began,
+    or the unknown word it began with and the statement that word is near, as a guess."""
+    line = skip.pos.line
+    if needed and skip.unknown and needed[0] == skip.statements[0]:
+        return (f"line {line}, which begins with {skip.unknown!r}, an unknown statement "
+                f"(did you mean {needed[0]!r}?),")
+    return f"the '{needed[0]}' statement on line {line}" if needed else \
+        f"what line {line} says"
+
+
 def hand_worth(e: m.Expr, total: int) -> int | bool | None:
     """The value of an expression about a hand's worth when `sum(points)` (and
     `points-in-play`) is `total`; None where it asks anything else."""
@@ -1341,7 +1433,8 @@ def file_warnings(text: str, path: str) -> list[RuleError]:
     rf = load_model(text, path)
     own = [w for x in installed() if x.warnings is not None for w in x.warnings(rf, path)]
     found = own + team_sums.warnings(rf, path, frozenset(w.pos for w in own)) + \
-        quantifier_scope.warnings(rf, path, text) + empty_piles.warnings(rf, path)
+        quantifier_scope.warnings(rf, path, text) + empty_piles.warnings(rf, path) + \
+        empty_piles.set_aside(rf, path)
     return sorted(found, key=lambda w: (w.pos.line, w.pos.column))
 
 

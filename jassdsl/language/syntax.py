@@ -760,6 +760,8 @@ class Skipped:
     pos: m.Pos
     statements: tuple[str, ...]
     leftover: bool = False  # words after a whole statement on its line, beginning none
+    unknown: str = ""  # the first word as written where it begins no statement (the
+    # first of `statements` is then only the keyword it is near, a guess)
 
 
 @dataclass
@@ -935,6 +937,17 @@ def skipped_statements(lang: Language, text: str, begin: int,
     return tuple(dict.fromkeys(words))
 
 
+def guessed_from(lang: Language, text: str, begin: int) -> str:
+    """The word skipped text begins a line with where it is no statement word but near
+    one (`skipped_statements` counts it as that one); "" otherwise."""
+    head = WORD.match(text, begin)
+    if head is None or text[text.rfind("\n", 0, begin) + 1:begin].strip():
+        return ""
+    firsts = set(lang.statement_words.values())
+    w = head.group(0)
+    return w if w not in firsts and close_words(w, firsts, n=1) else ""
+
+
 def offset_pos(text: str, offset: int) -> m.Pos:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
@@ -982,8 +995,9 @@ def parse_tree(lang: Language, text: str, path: str) -> tuple[Tree[Token], list[
         # no statement word: words after a whole statement, or one stray character
         mid_line = text[text.rfind("\n", 0, begin) + 1:begin].strip() != ""
         leftover = after_stray is not None or (not words and mid_line)
+        unknown = "" if after_stray else guessed_from(lang, text, begin)
         skipped.append(Skipped(offset_pos(text, begin), () if after_stray else words,
-                               leftover))
+                               leftover, unknown))
         if resume >= len(text):
             break
         if len(errors) >= MAX_SYNTAX_ERRORS:

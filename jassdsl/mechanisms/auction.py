@@ -38,7 +38,7 @@ from jassdsl.core.mechanism import Gives, Mechanism, Prompt
 from jassdsl.core.roles import BIDDER
 from jassdsl.engine import Game
 from jassdsl.engine.declare import may_declare
-from jassdsl.engine.events import DealtAgain, Declared
+from jassdsl.engine.events import Declared
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import State
 from jassdsl.language.syntax import pos_of
@@ -105,6 +105,7 @@ def check(c: Any, rf: m.RuleFile) -> None:
         c.error(d.pos, "duplicate", f"a hand has one auction; {auctions[0].name!r} is "
                 "already one")
     auction = auctions[0].name if auctions else None
+    off = c.role_off_when(rf, "bidder") if auction else ""  # switched off by an option
     for d in rf.declarations:
         where = dict(d.option_pos)
         if is_auction(d) and (d.by is not None or d.only_when is not None):
@@ -130,16 +131,16 @@ def check(c: Any, rf: m.RuleFile) -> None:
                     "after it")
             continue
         for key in ("after_bidder", "bidder_keeps"):
-            if auction is None and key in where:
-                c.error(where[key], "auction", "the highest bidder needs an auction: "
+            if (auction is None or off) and key in where:
+                c.error(where[key], "auction", f"the highest bidder needs an auction{off}: "
                         "'declare bid from 1 to 9, auction before trump'")
         k = d.bidder_keeps
         if k is not None and auction is not None and k.text != auction:
             c.error(k.pos, "unknown-name", f"{k.text!r} is not the auction (the auction is "
                     f"{auction!r})")
-    if auction is None and rf.trump.kind == "bidder_chooses":
+    if (auction is None or off) and rf.trump.kind == "bidder_chooses":
         c.error(rf.trump.pos, "auction", "the highest bidder chooses trump only after an "
-                "auction: 'declare bid from 1 to 9, auction before trump'")
+                f"auction{off}: 'declare bid from 1 to 9, auction before trump'")
 
 
 def check_turns(c: Any, rf: m.RuleFile, d: m.Declaration, where: dict[str, m.Pos],
@@ -324,11 +325,7 @@ class Auction(Phase):
             while part.passed >> s.current & 1 and part.passed != everybody:
                 s.current = (s.current + 1) % n  # who passed is not asked again
         if part.bidder < 0 and part.passes == n:
-            s.redeals += 1
-            s.dealer = (s.dealer + 1) % n
-            if g.log is not None:
-                g.emit(DealtAgain(s.hand_no, s.dealer))
-            g.redeal()
+            g.deal_anew((s.dealer + 1) % n)
         elif part.bidder >= 0 and (part.passes == n - 1 or part.bid == d.top or (
                 self.final and part.passed | 1 << part.bidder == everybody)):
             g.advance(self)

@@ -23,6 +23,7 @@ from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.improve import ImproveConfig, improve, own_pile
 from jassdsl.engine.phase import Phase, Table
+from jassdsl.language.empty_piles import fills
 from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook.render import pile, value_text
 from jassdsl.rulebook.words import Lang, say
@@ -65,6 +66,29 @@ def check(c: Any, rf: m.RuleFile) -> None:
     elif each[imp.pile.text] != imp.cards.word():
         c.error(imp.pos, "range", f"{imp.cards.word()} cards are swapped for a pile of "
                 f"{each[imp.pile.text]}")
+    else:
+        partly_filled(c, rf, imp)
+
+
+def partly_filled(c: Any, rf: m.RuleFile, imp: Improve) -> None:
+    """Every own pile holds the cards swapped for it, or none (then its owner is not
+    asked), at every number of players and choice of the options: where the cards left
+    after the deal run out in the middle of the piles, one player's pile holds fewer, and
+    swapping would shrink the hand."""
+    for case in fills(rf) or ():
+        size = case.number(imp.cards)
+        held = case.held.get(imp.pile.text, 0)
+        if size > 0 and held % size:
+            seats = [min(size, max(held - k * size, 0)) for k in range(case.players)]
+            options = [f"{k} = {v}" for k, v in case.chosen.items() if k != rf.players.option]
+            said = [f"{case.players} players", f"{case.each} cards each", *options]
+            when = ", ".join(said[:-1]) + " and " + said[-1]
+            c.error(imp.pos, "pile", f"each player swaps {size} cards for their "
+                    f"{imp.pile.text!r}, but with {when} the piles get "
+                    f"{', '.join(map(str, seats))} cards: a player whose pile holds fewer "
+                    f"than {size} would be left with a short hand; deal the cards so that what is "
+                    "left fills every such pile or none")
+            return
 
 
 def compile_improve(rf: m.RuleFile, options: dict[str, int | str]) -> ImproveConfig | None:

@@ -32,7 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from jassdsl.engine import Game
+from jassdsl.engine import Game, records
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
 from jassdsl.research.tensors import Layout, utility_sign
@@ -126,7 +126,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
             hands += 1
         if self.ended():
             outcome = game.outcome()
-            stopped = outcome is not None and outcome.reason == "hand limit"
+            stopped = outcome is not None and records.stopped(outcome.reason)
             for a in self.agents:
                 self.terminations[a] = not stopped
                 self.truncations[a] = stopped

@@ -33,6 +33,7 @@ from jassdsl.core.errors import JassError
 from jassdsl.engine import HAND_LIMIT, Game
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.playout import play_random
+from jassdsl.engine.records import stopped
 from jassdsl.registry import display_path, load_rules, variant_path
 from jassdsl.research.records import RecordWriter, Row, hand_rows
 from jassdsl.research.stats import Tally, mean_text, rate, rate_text
@@ -236,7 +237,7 @@ def summarize(game: Game, rows: tuple[Row, ...] | None = None) -> GameSummary:
             sums[x] += p
             squares[x] += p * p
     return GameSummary(len(results), Counter(r.clause or "(none)" for r in results),
-                       outcome.winners, outcome.reason == "hand limit",
+                       outcome.winners, stopped(outcome.reason),
                        dict(results[-1].totals) if results else {}, dict(modes), weis,
                        stoeck, match, tuple(zip(sums, squares, strict=True)), rows)
 
@@ -367,7 +368,8 @@ def report_lines(report: SimReport) -> list[str]:
     if report.stopped:
         lines.append(f"stopped by the hand limit: {report.stopped} of "
                      f"{plural(report.games, 'game')} did not reach the rule file's game end "
-                     f"within {HAND_LIMIT} hands; their totals count as they stood")
+                     f"within {HAND_LIMIT} deals (hands played or dealt anew); their totals count as "
+                     "they stood")
     lines.append("± is the half-width of the 95% interval of the mean, sd the spread; "
                  "rates with their 95% Wilson interval")
     return lines

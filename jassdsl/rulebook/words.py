@@ -981,6 +981,8 @@ OWN: dict[str, tuple[str, str]] = {
     "live.weis.seq": ("sequence of {n} to {card} ({value})", "{n} Blatt bis {card} ({value})"),
     # why a game ended, as the engine says it (Game.end_reason), read back for German
     "live.end.limit": ("hand limit", "Rundenlimit erreicht"),
+    "live.end.anew": ("game stopped: {n} deals in a row nobody played",
+                      "Spiel abgebrochen: {n} Mal in Folge neu gegeben, niemand hat gespielt"),
     "live.end.at_once": ("won at once with {fact}", "sofort gewonnen mit {fact}"),
     "live.end.game": ("game end", "Spielende"),
     "live.error": ("Refused: {text}", "Abgelehnt: {text}"),
