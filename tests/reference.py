@@ -437,17 +437,22 @@ def sheet_choices(columns: list[str], played: set[str], may_push: bool) -> list[
 # From forehand each player in turn bids higher than the highest bid or passes. Without
 # final passes it ends when the others have passed in a row after the highest bid; with
 # them (Bieter: who passed "darf nachträglich nicht mehr bieten") a player who passed is not
-# asked again and it ends when all but the highest bidder have passed. The highest value
-# ends it at once; when everybody passes without a bid, the cards are dealt anew.
+# asked again and it ends when all but the highest bidder have passed. With final passes
+# after a bid only (jassonkel.ch: who says "fort" before the first bid may bid later), a
+# pass said while there is no bid yet does not count as final. The highest value ends it
+# at once; when everybody passes without a bid, the cards are dealt anew.
 def auction_turn(players: int, forehand: int, calls: list[tuple[int, int | None]],
-                 values: list[int], final: bool) -> tuple[int, list[int | None]] | None:
+                 values: list[int], final: bool,
+                 after_bid: bool = False) -> tuple[int, list[int | None]] | None:
     """Who is asked next and what they may say (bids, None for a pass), or None when the
-    auction of this deal is over. `calls`: (seat, bid or None for a pass) so far."""
+    auction of this deal is over. `calls`: (seat, bid or None for a pass) so far;
+    `after_bid`: only a pass once there is a bid is final."""
     seat, best, bidder, in_row, passed = forehand, None, None, 0, set()
     for who, bid in calls:
         assert who == seat, f"seat {who} bid out of turn (expected {seat})"
         if bid is None:
-            passed.add(who)
+            if bidder is not None or not after_bid:
+                passed.add(who)
             in_row += 1
         else:
             assert bidder is None or bid > best, "a bid must be higher"
@@ -455,7 +460,7 @@ def auction_turn(players: int, forehand: int, calls: list[tuple[int, int | None]
         seat = (who + 1) % players
         while final and seat in passed and len(passed) < players:
             seat = (seat + 1) % players
-    if bidder is None and len(passed) == players and in_row == players:
+    if bidder is None and in_row == players:
         return None  # everybody passed: dealt anew
     if bidder is not None and (best == max(values) or in_row == players - 1 or (
             final and passed | {bidder} == set(range(players)))):

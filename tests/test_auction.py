@@ -99,10 +99,10 @@ def test_pass_reads_as_an_action() -> None:
     assert Action.parse("pass") == Action("pass") and str(Action("pass")) == "pass"
 
 
-def test_in_bieter_a_pass_is_final() -> None:
-    """Bieter (jassonkel.ch: who passed 'darf nachträglich nicht mehr bieten'; likewise
-    jassverzeichnis.ch): a player who passed is not asked again, and the auction ends when
-    all but the highest bidder have passed. Sticheln's text does not say so (above)."""
+def test_in_bieter_a_pass_after_a_bid_is_final() -> None:
+    """Bieter follows jassonkel.ch: who passes once there is an offer 'darf nachträglich
+    nicht mehr bieten', is not asked again, and the auction ends when all but the highest
+    bidder have passed. Sticheln's text makes no pass final (above)."""
     game = Game("bieter", seed=3)
     first = game.current_player
     game.apply("bid 60")
@@ -117,16 +117,32 @@ def test_in_bieter_a_pass_is_final() -> None:
     assert game.observe(0).declared["bid"][first] == 80
 
 
-def test_in_bieter_the_last_one_not_out_may_still_outbid() -> None:
+def test_in_bieter_a_pass_before_the_first_bid_is_not_final() -> None:
+    """jassonkel.ch: who said 'fort' before the first bid may bid later."""
     game = Game("bieter", seed=3)
     first = game.current_player
-    for action in ("pass", "pass", "bid 60"):  # first and first + 1 are out
+    for action in ("pass", "pass", "bid 60"):  # first and first + 1 passed before any bid
         game.apply(action)
-    assert game.current_player == (first + 3) % 4
     game.apply("bid 90")
-    assert game.current_player == (first + 2) % 4  # only the bidder of 60 is asked
+    assert game.current_player == first  # asked again: that pass was not final
+    game.apply("bid 100")
+    game.apply("pass")  # first + 1 passes after a bid: now it is out
+    game.apply("pass")  # first + 2 is out
+    assert game.current_player == (first + 3) % 4
     game.apply("pass")
-    assert game.phase == "trump" and game.current_player == (first + 3) % 4
+    assert game.phase == "trump" and game.current_player == first
+
+
+def test_in_dreier_bieter_every_pass_is_final() -> None:
+    """Dreier-Bieter follows jassverzeichnis.ch: a pass before the first bid is final too."""
+    game = Game("dreier-bieter", seed=3)
+    first = game.current_player
+    game.apply("pass")  # first is out for good
+    game.apply("bid 60")
+    game.apply("bid 70")
+    assert game.current_player == (first + 1) % 3  # first is skipped
+    game.apply("pass")
+    assert game.phase != "auction" and game.observe(0).declared["bid"][(first + 2) % 3] == 70
 
 
 def test_in_bieter_everybody_passing_deals_anew() -> None:

@@ -2,7 +2,9 @@
 
 It ends when everybody else has passed in a row after the highest bid, or at once on
 the highest possible bid. Where `a pass is final`, a seat that passed is skipped for the
-rest of the hand's auction, and it ends when everybody but the highest bidder has passed.
+rest of the hand's auction, and it ends when everybody but the highest bidder has passed;
+where `a pass after a bid is final`, only a pass said once there is a bid is: who passed
+before the first bid may still bid.
 When everybody passes without a bid, the next dealer deals anew; the hand keeps its
 number. The highest bidder is a role (`roles.BIDDER` in `State.roles`) other phases read:
 who names trump, who leads, who deals next, who keeps their bid, and what scoring asks as
@@ -59,6 +61,8 @@ GRAMMAR = """
 %extend declare_option: "auction" "before" "trump"                  -> auction_before_trump
               // in the auction, a player who passed may not bid again in that hand
               | "a" "pass" "is" "final"                              -> auction_pass_final
+              // ... only a pass once there is a bid: who passed before the first bid may bid
+              | "a" "pass" "after" "a" "bid" "is" "final"            -> auction_pass_final_after_bid
               // a yes/no said in the auction instead of a bid; yes ends it (a Kontra)
               | "ending" "the" "auction"                             -> auction_ending
 """
@@ -70,6 +74,7 @@ def marked(key: str) -> Callable[[m.Declaration | Declaring], bool]:
 
 
 is_auction, pass_final, ends_auction = map(marked, ("auction", "pass_final", "ends_auction"))
+pass_final_after_bid = marked("pass_final_after_bid")
 
 
 @dataclass(frozen=True)
@@ -118,10 +123,15 @@ def check(c: Any, rf: m.RuleFile) -> None:
             c.error(where.get("bidder_keeps", d.pos), "auction", f"{d.name!r} is a yes/no "
                     "question; the highest bidder cannot keep the bid "
                     f"{d.bidder_keeps.text!r} as its answer")
-        if pass_final(d) and not is_auction(d):
-            c.error(where.get("pass_final", d.pos), "auction", "'a pass is final' is said "
-                    "of an auction: 'declare bid from 1 to 9, auction before trump, a pass "
-                    "is final'")
+        for key, said in (("pass_final", "a pass is final"),
+                          ("pass_final_after_bid", "a pass after a bid is final")):
+            if key in d.marks and not is_auction(d):
+                c.error(where[key], "auction", f"'{said}' is said of an auction: 'declare "
+                        f"bid from 1 to 9, auction before trump, {said}'")
+        if pass_final(d) and pass_final_after_bid(d):
+            c.error(where["pass_final_after_bid"], "auction", "say one of 'a pass is final' "
+                    "(every pass) and 'a pass after a bid is final' (a pass before the "
+                    "first bid is not)")
         check_turns(c, rf, d, where, auction)
         if is_auction(d) and (d.after_bidder or d.after_role or d.bidder_keeps
                           or d.hook is not None):
@@ -192,7 +202,7 @@ class AuctionPart:
     bid: int = -1  # the highest bid so far, -1: none
     bidder: int = -1  # who made it
     passes: int = 0  # passes in a row since the last bid (or since the auction began)
-    passed: int = 0  # bitmask of the seats that passed in this hand (`a pass is final`)
+    passed: int = 0  # bitmask of the seats whose pass is final in this hand
     mode: int = -1  # the mode the highest bid names (`naming the mode`), -1: none
 
     def copy(self) -> AuctionPart:
@@ -219,7 +229,9 @@ class Auction(Phase):
         self.decl = rules.declarations[self.index]
         self.bids = declare_actions(self.decl.name, self.decl.values)
         self.enders = tuple(d for d in rules.declarations if ends_auction(d))
-        self.final = pass_final(self.decl)  # who passed is not asked again
+        # who passed is not asked again; where only after a bid, a pass before it is free
+        self.after_bid = pass_final_after_bid(self.decl)
+        self.final = pass_final(self.decl) or self.after_bid
         self.kinds = ("pass", self.decl.name, *(d.name for d in self.enders))
 
     def new_part(self, s: State) -> None:
@@ -267,7 +279,8 @@ class Auction(Phase):
         seat = s.current
         if action.kind == "pass":
             part.passes += 1
-            part.passed |= 1 << seat
+            if part.bidder >= 0 or not self.after_bid:
+                part.passed |= 1 << seat
             if g.log is not None:
                 g.emit(Declared(s.hand_no, seat, d.name, -1, d.hidden, passed=True))
         elif action.kind != d.name:
@@ -391,11 +404,13 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
 
 # -- the narrator, the rulebook's example and the words
 def declaration_words(d: m.Declaration) -> tuple[str, str] | None:
-    """The rulebook's sentence of the auction (`a pass is final` or not), and its values
-    are bids."""
+    """The rulebook's sentence of the auction (`a pass is final`, `a pass after a bid is
+    final` or neither), and its values are bids."""
     if not is_auction(d):
         return None
-    return "declare.auction_final" if pass_final(d) else "declare.auction", "declare.bid"
+    key = "declare.auction_final" if pass_final(d) else "declare.auction_final_after_bid" \
+        if pass_final_after_bid(d) else "declare.auction"
+    return key, "declare.bid"
 
 
 def is_bid(rules: CompiledRules, e: Declared) -> bool:
@@ -467,6 +482,25 @@ WORDS: dict[str, tuple[str, str]] = {
         "Gebot, gibt der nächste Geber rechts neu; das neue Geben zählt nicht als Runde. Als "
         "{name} eines Spielers zählt sein höchstes Gebot, 0 wenn er nur gepasst hat.",
     ),
+    "declare.auction_final_after_bid": (
+        "Before trump is set there is an auction. Starting with forehand, every player in "
+        "turn makes {a_name} from {low} to {high}, higher than the highest bid so far, or "
+        "passes. A pass before the first bid is not final: that player may still bid when "
+        "the turn comes round. A pass once there is a bid is final: that player may not bid "
+        "again in this hand and is not asked again. The auction ends when all the others "
+        "have passed after the highest bid, or at once on a bid of {top}. If everybody "
+        "passes without a bid, the next dealer to the right deals anew; the new deal does "
+        "not count as a hand. A player's {name} is their highest bid, 0 if they only passed.",
+        "Vor der Trumpfbestimmung wird versteigert. Beginnend mit der Vorhand gibt reihum "
+        "jeder Spieler {a_name} von {low} bis {high} ab, höher als das höchste Gebot bisher, "
+        "oder passt. Passen vor dem ersten Gebot ist nicht endgültig: wer so gepasst hat, "
+        "darf wieder bieten, wenn er an der Reihe ist. Passen, sobald es ein Gebot gibt, ist "
+        "endgültig: wer dann passt, darf in dieser Runde nicht mehr bieten und wird nicht "
+        "mehr gefragt. Die Versteigerung endet, wenn nach dem höchsten Gebot alle anderen "
+        "gepasst haben, oder sofort bei einem Gebot von {top}. Passen alle ohne Gebot, gibt "
+        "der nächste Geber rechts neu; das neue Geben zählt nicht als Runde. Als {name} "
+        "eines Spielers zählt sein höchstes Gebot, 0 wenn er nur gepasst hat.",
+    ),
     "ex.bid": ("{player} bids {value}.", "{player} bietet {value}."),
     "ex.pass": ("{player} passes.", "{player} passt."),
     "live.prompt.auction": ("Your bid", "Dein Gebot"),
@@ -480,6 +514,7 @@ AUCTION = Mechanism(
     name=NAME,
     grammar=GRAMMAR,
     build={"auction_before_trump": option("auction"), "auction_pass_final": option("pass_final"),
+           "auction_pass_final_after_bid": option("pass_final_after_bid"),
            "auction_ending": option("ends_auction")},
     check=check,
     compile=compile_auction,
