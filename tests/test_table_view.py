@@ -243,3 +243,23 @@ def test_how_trump_was_set_is_said_truly(monkeypatch: pytest.MonkeyPatch,
     assert any(re.fullmatch(r"trump is .+, named by the highest bid \(P\d\)", x) for x in bids)
     assert any(re.search(r"\(named by the bid of P\d\)$", x) for x in bids)
     assert not any("chosen by" in x or "chooses trump" in x for x in bids)
+
+
+def test_the_report_says_who_took_or_refused_the_pile_without_take_part(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Turn 4: with `improve:` and no `take part:` the hand's report never said who took
+    or refused the pile (the --human view did). Now it does, in both languages, for every
+    player and as the game decided."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "fixtures" / "reports" / "improve-without-take-part.jass"
+    said = {"took": ("took", "genommen"), "refused": ("refused", "abgelehnt")}
+    seen = []
+    for k, lang in enumerate(("en", "de")):
+        out = play(monkeypatch, capsys, str(path), "--seed", "1", "--lang", lang)
+        line = next(x for x in out.splitlines() if "bessern" in x)
+        parts = [re.fullmatch(r"(P\d) .+", x) for x in line.strip().split("; ")]
+        assert all(parts) and sorted(p[1] for p in parts if p) == ["P0", "P1", "P2"], line
+        seen.append([(p[1], next(w for w, t in said.items() if t[k] in p[0]))
+                     for p in parts if p])
+    assert seen[0] == seen[1] and {w for _, w in seen[0]} == {"took", "refused"}, seen

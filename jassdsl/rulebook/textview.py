@@ -377,9 +377,9 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
         swap = say(lang, "live.swapped", name=names[result.swapped],
                    pile=tp.swap_pile) if result.swapped >= 0 else ""
         lines.append("  " + say(lang, "live.playing", names=playing, swap=swap))
-        if result.improved:
-            lines.append("  " + "; ".join(f"{names[x]} {what} the {own_pile(rules)}"
-                                          for x, what in result.improved))
+    if result.improved:  # `improve:`, with or without `take part:`
+        lines.append("  " + "; ".join(say(lang, f"live.report.{what}", name=names[x],
+                                          pile=own_pile(rules)) for x, what in result.improved))
     if tricks:
         table = final_table(rules, result.trump)
         points = result.trick_points(table, rules.last_bonus)
