@@ -321,7 +321,7 @@ def molotow(v: HandView) -> Expected:
 
 
 def wunsch_molotow(v: HandView) -> Expected:
-    """Molotow's table (P: jassverzeichnis's Molotow, the same as pagat's), its card points
+    """Molotow's table (P: pagat's Molotow, which the file cites and plays), its card points
     counted with the mode set at the end (decision points-counted-at-end). The mode is the
     one wished: a suit, Obenabe or Undenufe (wish-modes), and a hand in which everybody
     always follows stays Obenabe (wish-nobody-void). A drawn hand has no tricks to check."""
