@@ -1,7 +1,8 @@
 """The auction: from forehand, each seat bids higher than the highest bid or passes.
 
 It ends when everybody else has passed in a row after the highest bid, or at once on
-the highest possible bid. Where `a pass is final`, a seat that passed is skipped for the
+the highest possible bid (where a declaration may end the auction, not at once: the
+others may still say it, since the text lets a Kontra answer any bid). Where `a pass is final`, a seat that passed is skipped for the
 rest of the hand's auction, and it ends when everybody but the highest bidder has passed;
 where `a pass after a bid is final`, only a pass said once there is a bid is: who passed
 before the first bid may still bid.
@@ -342,7 +343,8 @@ class Auction(Phase):
             if g.log is not None:
                 g.emit(DealtAgain(s.hand_no, s.dealer))
             g.redeal()
-        elif part.bidder >= 0 and (part.passes == n - 1 or part.bid == d.top or (
+        elif part.bidder >= 0 and (part.passes == n - 1 or (
+                part.bid == d.top and not self.enders) or (
                 self.final and part.passed | 1 << part.bidder == everybody)):
             g.advance(self)
 

@@ -220,10 +220,14 @@ WORDS: dict[str, tuple[str, str]] = {
     "declare.ends_auction": (
         "In the auction, once there is a highest bid, {who} {may} answer the question "
         "{name} with yes at their turn, instead of bidding or passing: a yes ends the "
-        "auction at once. In the scoring a yes counts 1 and a no 0.",
+        "auction at once. The highest possible bid does not end the auction at once here: "
+        "after it the others are still asked in turn, to say yes or pass. In the scoring a "
+        "yes counts 1 and a no 0.",
         "In der Versteigerung {may}, sobald es ein höchstes Gebot gibt, {who} die Frage "
         "{name} an ihrer Reihe mit Ja beantworten, statt zu bieten oder zu passen: ein Ja "
-        "beendet die Versteigerung sofort. In der Abrechnung zählt ein Ja 1 und ein Nein 0.",
+        "beendet die Versteigerung sofort. Das höchstmögliche Gebot beendet die "
+        "Versteigerung hier nicht sofort: danach werden die anderen noch reihum gefragt, ob "
+        "sie Ja sagen oder passen. In der Abrechnung zählt ein Ja 1 und ein Nein 0.",
     ),
     "declare.ends_auction_who": ("every player", "alle Spieler"),
     "trump.bid_names": (
