@@ -13,6 +13,7 @@ from jassdsl.core.actions import Action
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine import Game
 from jassdsl.engine.events import Dealt
+from jassdsl.registry import new_game
 
 
 def fresh(seed: int = 3) -> Game:
@@ -133,16 +134,29 @@ def test_in_bieter_a_pass_before_the_first_bid_is_not_final() -> None:
     assert game.phase == "trump" and game.current_player == first
 
 
-def test_in_dreier_bieter_every_pass_is_final() -> None:
-    """Dreier-Bieter follows jassverzeichnis.ch: a pass before the first bid is final too."""
-    game = Game("dreier-bieter", seed=3)
+@pytest.mark.parametrize(("variant", "passing"), [("dreier-bieter", None),
+                                                   ("bieter", "every")])
+def test_with_passing_every_a_pass_before_the_first_bid_is_final(
+        variant: str, passing: str | None) -> None:
+    """jassverzeichnis.ch: every pass is final, a pass before the first bid too; Dreier-
+    Bieter's default, Bieter's option 'passing=every' (and the other way round)."""
+    game = new_game(variant, seed=3, options={"passing": passing} if passing else None)
+    n = game.rules.players
     first = game.current_player
     game.apply("pass")  # first is out for good
-    game.apply("bid 60")
-    game.apply("bid 70")
-    assert game.current_player == (first + 1) % 3  # first is skipped
+    for bid in range(60, 60 + 10 * (n - 1), 10):
+        game.apply(f"bid {bid}")
+    assert game.current_player == (first + 1) % n  # first is skipped
     game.apply("pass")
-    assert game.phase != "auction" and game.observe(0).declared["bid"][(first + 2) % 3] == 70
+    if n == 4:
+        assert game.current_player == (first + 2) % n
+        game.apply("pass")
+    assert game.phase != "auction"
+    other = new_game("dreier-bieter", seed=3, options={"passing": "after-bid"})
+    first = other.current_player
+    for action in ("pass", "bid 60", "bid 70"):
+        other.apply(action)
+    assert other.current_player == first  # asked again: that pass was not final
 
 
 def test_in_bieter_everybody_passing_deals_anew() -> None:
@@ -154,3 +168,20 @@ def test_in_bieter_everybody_passing_deals_anew() -> None:
     assert game.current_player == (dealer + 2) % 4
     game.apply("bid 60")  # passes of the void deal do not count in the new one
     assert game.current_player == (dealer + 3) % 4
+
+
+@pytest.mark.parametrize(("passing", "rule"), [("every", "pass_final"),
+                                               ("after-bid", "pass_final_after_bid")])
+def test_an_option_chooses_the_rule_of_passing(passing: str, rule: str) -> None:
+    """`a pass is final if passing = every, a pass after a bid is final if ...`: the
+    compiled auction carries exactly the rule of the option's choice."""
+    from test_language_fixtures import FOLDER, read_fixture
+
+    from jassdsl.compile.compiler import compile_rules
+    from jassdsl.language.check import load_model
+    from jassdsl.mechanisms.auction import index_of
+
+    fx = read_fixture(FOLDER / "declare-auction-pass-final-option.jass")
+    rules = compile_rules(load_model(fx.source, fx.path.name), {"passing": passing})
+    decl = rules.declarations[index_of(rules)]
+    assert decl.marks & {"pass_final", "pass_final_after_bid"} == {rule}

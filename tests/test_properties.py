@@ -1124,11 +1124,13 @@ class SheetWatch:
         assert len(game.results) == sheets * len(names_)
 
 
-# what the texts the files follow say about passing in an auction: Bieter follows
-# jassonkel.ch (J: a pass after an offer is final, one said before the first bid is not),
-# Dreier-Bieter jassverzeichnis.ch (V: every pass is final), Sticheln's source makes none
-# final (A: the bidding goes round until nobody outbids the highest bidder)
-PASS_RULE = {"bieter": "after-bid", "sticheln": "never", "dreier-bieter": "always"}
+# what the texts say about passing in an auction: the Bieter's sources part, and the
+# option 'passing' of Bieter and Dreier-Bieter chooses between them: jassonkel.ch (J: a
+# pass after an offer is final, one said before the first bid is not) or
+# jassverzeichnis.ch (V: every pass is final); Sticheln's source makes none final (A: the
+# bidding goes round until nobody outbids the highest bidder)
+PASS_RULE = {"sticheln": "never"}
+PASSING_TEXTS = {"after-bid": "after-bid", "every": "always"}  # option passing: J, V
 
 
 def pass_rule(decl: Declaring) -> str:
@@ -1143,6 +1145,7 @@ class AuctionWatch:
     tests/reference.py, deal by deal (a deal everybody passed is dealt anew)."""
 
     name: str
+    options: dict[str, int | str] = field(default_factory=dict)
     calls: list[tuple[int, int | None]] = field(default_factory=list)
     forehand: int = -1
     hand: int = 0
@@ -1152,7 +1155,8 @@ class AuctionWatch:
         if d.phase != "auction":
             return
         decl = rules.declarations[index_of(rules)]
-        rule = PASS_RULE.get(self.name, pass_rule(decl))
+        rule = PASSING_TEXTS[str(self.options["passing"])] if "passing" in self.options \
+            else PASS_RULE.get(self.name, pass_rule(decl))
         assert pass_rule(decl) == rule, f"{self.name}: which passes are final? the text: {rule}"
         final, after_bid = rule != "never", rule == "after-bid"
         n = rules.players
@@ -1279,7 +1283,7 @@ def test_random_games_keep_the_rules(variant_case: VariantCase, seed: int, polic
     hands = MAX_HANDS if variant_case.id in WHOLE_GAME_PLAYED else None
     WHOLE_GAME_PLAYED.add(variant_case.id)
     watch = SheetWatch()
-    auction = AuctionWatch(variant_case.name)
+    auction = AuctionWatch(variant_case.name, variant_case.options)
     konter = KonterWatch()
     mode_auction = ModeAuctionWatch()
 

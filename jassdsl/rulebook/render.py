@@ -450,6 +450,8 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration,
         items = [say(lang, "declare.by_yes_no" if d.yes_no else "declare.by", who=who,
                      a_name=a_name, low=low, high=high, name=noun, start=start,
                      may=say(lang, "declare.may_pl" if plural else "declare.may"))]
+    items += [note for x in mechanisms if x.declaration_notes is not None
+              for note in x.declaration_notes(lang, rf, d)]
     if "ends_auction" in d.marks:  # said in the auction's turns: a Kontra
         who, plural = declarers(lang, rf, d.by) if d.by is not None else \
             (say(lang, "declare.ends_auction_who"), True)
