@@ -244,6 +244,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "live.says.trump_bid": ("trump is {mode}, named by the highest bid ({name})",
                             "Trumpf ist {mode}, vom höchsten Gebot genannt ({name})"),
     "live.call.named_bid": ("named by the bid of {name}", "vom Gebot von {name} genannt"),
+    "ex.named_bid": ("The bid of {player} names {trump}.",
+                     "Das Gebot von {player} bestimmt {trump}."),
 }
 
 

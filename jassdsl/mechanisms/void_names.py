@@ -107,6 +107,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "live.says.trump_wish": ("{name} cannot follow and wishes {mode}",
                              "{name} kann nicht bedienen und wünscht {mode}"),
     "live.call.named_wish": ("wished by {name}", "gewünscht von {name}"),
+    "ex.named_wish": ("{player} cannot follow and wishes {trump}.",
+                      "{player} kann nicht bedienen und wünscht {trump}."),
     "short.void_names": ("named by the first player who cannot follow",
                          "gewünscht von dem, der zuerst nicht bedienen kann"),
 }

@@ -228,7 +228,7 @@ def calls(rules: CompiledRules, events: list[Event]
     return tuple(e for e in events if isinstance(e, (Pushed, *said))
                  or (isinstance(e, Declared) and any(
                      tell("en", rules, e) is not None for tell in tellers))
-                 or (isinstance(e, TrumpSet) and e.how == "chosen" and e.named != "bid"))
+                 or (isinstance(e, TrumpSet) and e.how == "chosen"))
 
 
 def card_set_trump(events: list[Event]) -> tuple[int, int, int] | None:

@@ -824,8 +824,9 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
                 lines += [call for call in told if call is not None]
             elif isinstance(e, Pushed):
                 lines.append(say(lang, "ex.push", player=player))
-            else:
-                lines.append(say(lang, "ex.choose", player=player,
+            else:  # chosen, or named by a bid or a wish (`TrumpSet.named`)
+                key = f"ex.named_{e.named}" if getattr(e, "named", "") else "ex.choose"
+                lines.append(say(lang, key, player=player,
                                  trump=mode_choice(lang, e.mode, v.model)))
         return [" ".join(lines)]
     return [say(lang, "ex.no_trump", mode=say(lang, f"fallback.{trump}")
