@@ -371,6 +371,10 @@ def test_a_case_file_that_is_no_regular_file_is_refused_in_one_line(
             "refused" in found, found
     with pytest.raises(store.CorpusError, match="not a regular file"):
         store.read_cases(small)
+    from jassdsl.corpus.runner import read_xfail
+
+    with pytest.raises(store.CorpusError, match="not a regular file"):
+        read_xfail(legal)  # an --xfail file that is a FIFO
     monkeypatch.setattr(store, "MAX_FILE_BYTES", 100)
     assert any("larger than 100 bytes: refused" in p for p in problems(small))
     bare = tmp_path / "bare"
