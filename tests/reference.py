@@ -437,17 +437,22 @@ def sheet_choices(columns: list[str], played: set[str], may_push: bool) -> list[
 # From forehand each player in turn bids higher than the highest bid or passes. Without
 # final passes it ends when the others have passed in a row after the highest bid; with
 # them (Bieter: who passed "darf nachträglich nicht mehr bieten") a player who passed is not
-# asked again and it ends when all but the highest bidder have passed. The highest value
-# ends it at once; when everybody passes without a bid, the cards are dealt anew.
+# asked again and it ends when all but the highest bidder have passed. With final passes
+# after a bid only (jassonkel.ch: who says "fort" before the first bid may bid later), a
+# pass said while there is no bid yet does not count as final. The highest value ends it
+# at once; when everybody passes without a bid, the cards are dealt anew.
 def auction_turn(players: int, forehand: int, calls: list[tuple[int, int | None]],
-                 values: list[int], final: bool) -> tuple[int, list[int | None]] | None:
+                 values: list[int], final: bool,
+                 after_bid: bool = False) -> tuple[int, list[int | None]] | None:
     """Who is asked next and what they may say (bids, None for a pass), or None when the
-    auction of this deal is over. `calls`: (seat, bid or None for a pass) so far."""
+    auction of this deal is over. `calls`: (seat, bid or None for a pass) so far;
+    `after_bid`: only a pass once there is a bid is final."""
     seat, best, bidder, in_row, passed = forehand, None, None, 0, set()
     for who, bid in calls:
         assert who == seat, f"seat {who} bid out of turn (expected {seat})"
         if bid is None:
-            passed.add(who)
+            if bidder is not None or not after_bid:
+                passed.add(who)
             in_row += 1
         else:
             assert bidder is None or bid > best, "a bid must be higher"
@@ -455,7 +460,7 @@ def auction_turn(players: int, forehand: int, calls: list[tuple[int, int | None]
         seat = (who + 1) % players
         while final and seat in passed and len(passed) < players:
             seat = (seat + 1) % players
-    if bidder is None and len(passed) == players and in_row == players:
+    if bidder is None and in_row == players:
         return None  # everybody passed: dealt anew
     if bidder is not None and (best == max(values) or in_row == players - 1 or (
             final and passed | {bidder} == set(range(players)))):
@@ -516,7 +521,9 @@ def one_against_rest(points: list[int], tricks: list[int], alone: int, laid: int
 # A bid is a number and a mode; it beats the highest bid by its number alone. From forehand
 # each player in turn bids, passes, or (a player of the team without the highest bidder,
 # once there is a bid) says Kontra, which ends the auction at once. It also ends when the
-# three others have passed in a row after the highest bid, or at once on the highest number.
+# three others have passed in a row after the highest bid. The highest number does not end
+# it at once: pagat.com lets an opponent double a bid, any bid, so after it the others are
+# still asked, to say Kontra or pass (the file's decision, as the text says no exception).
 Call = tuple[int, str, int | None, str | None]  # seat, "bid" | "pass" | "kontra", number, mode
 
 
@@ -524,7 +531,7 @@ def mode_auction_turn(players: int, forehand: int, calls: list[Call], numbers: l
                       modes: list[str]) -> tuple[int, list[tuple[str, int | None, str | None]]] | None:
     """Who is asked next and what they may say, as (kind, number, mode): every bid with a
     higher number in every mode, a Kontra where allowed, a pass; None when the auction of
-    this deal is over (a Kontra, the top number, three passes after a bid, or four passes)."""
+    this deal is over (a Kontra, three passes after a bid, or four passes)."""
     seat, best, bidder, in_row = forehand, None, None, 0
     for who, kind, number, _ in calls:
         assert who == seat, f"seat {who} called out of turn (expected {seat})"
@@ -539,7 +546,7 @@ def mode_auction_turn(players: int, forehand: int, calls: list[Call], numbers: l
         seat = (who + 1) % players
     if bidder is None and in_row == players:
         return None  # everybody passed: dealt anew
-    if bidder is not None and (best == max(numbers) or in_row == players - 1):
+    if bidder is not None and in_row == players - 1:
         return None
     says: list[tuple[str, int | None, str | None]] = [
         ("bid", n, m) for n in numbers if best is None or n > best for m in modes]

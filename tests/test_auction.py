@@ -13,6 +13,7 @@ from jassdsl.core.actions import Action
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine import Game
 from jassdsl.engine.events import Dealt
+from jassdsl.registry import new_game
 
 
 def fresh(seed: int = 3) -> Game:
@@ -133,10 +134,10 @@ def test_pass_reads_as_an_action() -> None:
     assert Action.parse("pass") == Action("pass") and str(Action("pass")) == "pass"
 
 
-def test_in_bieter_a_pass_is_final() -> None:
-    """Bieter (jassonkel.ch: who passed 'darf nachträglich nicht mehr bieten'; likewise
-    jassverzeichnis.ch): a player who passed is not asked again, and the auction ends when
-    all but the highest bidder have passed. Sticheln's text does not say so (above)."""
+def test_in_bieter_a_pass_after_a_bid_is_final() -> None:
+    """Bieter follows jassonkel.ch: who passes once there is an offer 'darf nachträglich
+    nicht mehr bieten', is not asked again, and the auction ends when all but the highest
+    bidder have passed. Sticheln's text makes no pass final (above)."""
     game = Game("bieter", seed=3)
     first = game.current_player
     game.apply("bid 60")
@@ -151,16 +152,45 @@ def test_in_bieter_a_pass_is_final() -> None:
     assert game.observe(0).declared["bid"][first] == 80
 
 
-def test_in_bieter_the_last_one_not_out_may_still_outbid() -> None:
+def test_in_bieter_a_pass_before_the_first_bid_is_not_final() -> None:
+    """jassonkel.ch: who said 'fort' before the first bid may bid later."""
     game = Game("bieter", seed=3)
     first = game.current_player
-    for action in ("pass", "pass", "bid 60"):  # first and first + 1 are out
+    for action in ("pass", "pass", "bid 60"):  # first and first + 1 passed before any bid
         game.apply(action)
-    assert game.current_player == (first + 3) % 4
     game.apply("bid 90")
-    assert game.current_player == (first + 2) % 4  # only the bidder of 60 is asked
+    assert game.current_player == first  # asked again: that pass was not final
+    game.apply("bid 100")
+    game.apply("pass")  # first + 1 passes after a bid: now it is out
+    game.apply("pass")  # first + 2 is out
+    assert game.current_player == (first + 3) % 4
     game.apply("pass")
-    assert game.phase == "trump" and game.current_player == (first + 3) % 4
+    assert game.phase == "trump" and game.current_player == first
+
+
+@pytest.mark.parametrize(("variant", "passing"), [("dreier-bieter", None),
+                                                   ("bieter", "every")])
+def test_with_passing_every_a_pass_before_the_first_bid_is_final(
+        variant: str, passing: str | None) -> None:
+    """jassverzeichnis.ch: every pass is final, a pass before the first bid too; Dreier-
+    Bieter's default, Bieter's option 'passing=every' (and the other way round)."""
+    game = new_game(variant, seed=3, options={"passing": passing} if passing else None)
+    n = game.rules.players
+    first = game.current_player
+    game.apply("pass")  # first is out for good
+    for bid in range(60, 60 + 10 * (n - 1), 10):
+        game.apply(f"bid {bid}")
+    assert game.current_player == (first + 1) % n  # first is skipped
+    game.apply("pass")
+    if n == 4:
+        assert game.current_player == (first + 2) % n
+        game.apply("pass")
+    assert game.phase != "auction"
+    other = new_game("dreier-bieter", seed=3, options={"passing": "after-bid"})
+    first = other.current_player
+    for action in ("pass", "bid 60", "bid 70"):
+        other.apply(action)
+    assert other.current_player == first  # asked again: that pass was not final
 
 
 def test_in_bieter_everybody_passing_deals_anew() -> None:
@@ -172,3 +202,20 @@ def test_in_bieter_everybody_passing_deals_anew() -> None:
     assert game.current_player == (dealer + 2) % 4
     game.apply("bid 60")  # passes of the void deal do not count in the new one
     assert game.current_player == (dealer + 3) % 4
+
+
+@pytest.mark.parametrize(("passing", "rule"), [("every", "pass_final"),
+                                               ("after-bid", "pass_final_after_bid")])
+def test_an_option_chooses_the_rule_of_passing(passing: str, rule: str) -> None:
+    """`a pass is final if passing = every, a pass after a bid is final if ...`: the
+    compiled auction carries exactly the rule of the option's choice."""
+    from test_language_fixtures import FOLDER, read_fixture
+
+    from jassdsl.compile.compiler import compile_rules
+    from jassdsl.language.check import load_model
+    from jassdsl.mechanisms.auction import index_of
+
+    fx = read_fixture(FOLDER / "declare-auction-pass-final-option.jass")
+    rules = compile_rules(load_model(fx.source, fx.path.name), {"passing": passing})
+    decl = rules.declarations[index_of(rules)]
+    assert decl.marks & {"pass_final", "pass_final_after_bid"} == {rule}

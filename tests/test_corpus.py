@@ -351,6 +351,43 @@ def test_a_number_too_long_to_read_is_one_problem_of_its_line(small: Path) -> No
         store.read_cases(small)
 
 
+def test_a_case_file_that_is_no_regular_file_is_refused_in_one_line(
+        small: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turn 4: a case file linked to /dev/zero or made a FIFO was read until memory ran
+    out, or hung; now each is one problem and verify goes on; so is a file over the cap,
+    and the exported verify.py refuses the same in one line."""
+    import os
+    import subprocess
+    import sys
+
+    trick, legal = small / SMALL / "trick.jsonl", small / SMALL / "legal.jsonl"
+    trick.unlink()
+    trick.symlink_to("/dev/zero")
+    legal.unlink()
+    os.mkfifo(legal)
+    found = problems(small)
+    for path in (trick, legal):
+        assert at(path, 1) + "not a regular file (a FIFO, a device or a link to one): " \
+            "refused" in found, found
+    with pytest.raises(store.CorpusError, match="not a regular file"):
+        store.read_cases(small)
+    from jassdsl.corpus.runner import read_xfail
+
+    with pytest.raises(store.CorpusError, match="not a regular file"):
+        read_xfail(legal)  # an --xfail file that is a FIFO
+    monkeypatch.setattr(store, "MAX_FILE_BYTES", 100)
+    assert any("larger than 100 bytes: refused" in p for p in problems(small))
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    shutil.copy(Path(verify_module.__file__).with_name("vendored_verify.py"), bare / "v.py")
+    (bare / "manifest.json").symlink_to("/dev/zero")
+    run = subprocess.run([sys.executable, "-I", "v.py", str(bare)], cwd=bare, timeout=60,
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 1 and run.stdout.splitlines() == [
+        f"cannot verify {bare}: manifest.json: not a regular file (a FIFO, a device or a "
+        "link to one): refused"], run.stdout + run.stderr
+
+
 def test_a_huge_counter_in_the_manifest_is_one_problem_not_a_hang(small: Path) -> None:
     """A next_id of 10^12 (the numbers below it are gaps, not a list) and a manifest
     holding a 5,000-digit number: each one readable problem."""

@@ -96,6 +96,28 @@ def test_only_an_opponent_says_kontra_and_it_ends_the_auction_at_once() -> None:
                                                     for x in range(4))
 
 
+def test_a_bid_of_157_may_still_be_doubled() -> None:
+    """pagat.com lets an opponent double a bid, with no exception for the highest: after
+    157 nobody may bid, but the others are still asked; the partner may only pass, an
+    opponent may say Kontra, and three passes end the auction."""
+    g = game()
+    bidder = g.current_player
+    said(g, "bid 157 H")
+    assert g.phase == "bidding"
+    assert g.legal_actions() == [Action("double", 1), PASS]
+    said(g, "pass")
+    assert g.legal_actions() == [PASS]  # the partner cannot double its own team
+    said(g, "pass")
+    said(g, "double yes")
+    assert g.phase != "bidding" and g.observe(0).trump == "H"
+    assert g.observe(0).declared["double"][(bidder + 3) % 4] == 1
+    g = game()
+    said(g, "bid 157 obenabe")
+    for _ in range(3):
+        said(g, "pass")
+    assert g.phase != "bidding" and g.observe(0).declared["double"] == (0, 0, 0, 0)
+
+
 def test_kontra_is_not_offered_before_a_bid() -> None:
     g = game()
     assert all(a.kind != "double" for a in g.legal_actions())

@@ -38,7 +38,7 @@ from conftest import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jassdsl.compile.compiler import CompiledRules, option_value
+from jassdsl.compile.compiler import CompiledRules, Declaring, option_value
 from jassdsl.compile.scoring import HandFacts
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_NAMES, mask_cards
@@ -46,7 +46,7 @@ from jassdsl.core.roles import ROLE_LIST
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine import game as game_module
 from jassdsl.engine.state import State
-from jassdsl.mechanisms.auction import index_of, pass_final
+from jassdsl.mechanisms.auction import index_of, pass_final, pass_final_after_bid
 from jassdsl.mechanisms.sheet import SheetColumn, SheetConfig
 from jassdsl.mechanisms.weis import tables_of
 from jassdsl.registry import load_rules, rules_dir, variant_names
@@ -321,7 +321,7 @@ def molotow(v: HandView) -> Expected:
 
 
 def wunsch_molotow(v: HandView) -> Expected:
-    """Molotow's table (P: jassverzeichnis's Molotow, the same as pagat's), its card points
+    """Molotow's table (P: pagat's Molotow, which the file cites and plays), its card points
     counted with the mode set at the end (decision points-counted-at-end). The mode is the
     one wished: a suit, Obenabe or Undenufe (wish-modes), and a hand in which everybody
     always follows stays Obenabe (wish-nobody-void). A drawn hand has no tricks to check."""
@@ -1124,10 +1124,19 @@ class SheetWatch:
         assert len(game.results) == sheets * len(names_)
 
 
-# what the texts say about passing in an auction: Bieter's sources make a pass final (J:
-# "darf nachträglich nicht mehr bieten"), Sticheln's does not (A: the bidding goes round
-# until nobody outbids the highest bidder)
-PASS_IS_FINAL = {"bieter": True, "sticheln": False, "dreier-bieter": True}
+# what the texts say about passing in an auction: the Bieter's sources part, and the
+# option 'passing' of Bieter and Dreier-Bieter chooses between them: jassonkel.ch (J: a
+# pass after an offer is final, one said before the first bid is not) or
+# jassverzeichnis.ch (V: every pass is final); Sticheln's source makes none final (A: the
+# bidding goes round until nobody outbids the highest bidder)
+PASS_RULE = {"sticheln": "never"}
+PASSING_TEXTS = {"after-bid": "after-bid", "every": "always"}  # option passing: J, V
+
+
+def pass_rule(decl: Declaring) -> str:
+    """Which passes the compiled auction makes final."""
+    return "after-bid" if pass_final_after_bid(decl) else "always" if pass_final(decl) \
+        else "never"
 
 
 @dataclass
@@ -1136,6 +1145,7 @@ class AuctionWatch:
     tests/reference.py, deal by deal (a deal everybody passed is dealt anew)."""
 
     name: str
+    options: dict[str, int | str] = field(default_factory=dict)
     calls: list[tuple[int, int | None]] = field(default_factory=list)
     forehand: int = -1
     hand: int = 0
@@ -1145,15 +1155,18 @@ class AuctionWatch:
         if d.phase != "auction":
             return
         decl = rules.declarations[index_of(rules)]
-        final = PASS_IS_FINAL.get(self.name, pass_final(decl))
-        assert pass_final(decl) == final, f"{self.name}: a pass is final? the text says {final}"
+        rule = PASSING_TEXTS[str(self.options["passing"])] if "passing" in self.options \
+            else PASS_RULE.get(self.name, pass_rule(decl))
+        assert pass_rule(decl) == rule, f"{self.name}: which passes are final? the text: {rule}"
+        final, after_bid = rule != "never", rule == "after-bid"
         n = rules.players
         turn = None
         if d.hand_number == self.hand and self.calls:
-            turn = ref.auction_turn(n, self.forehand, self.calls, list(decl.values), final)
+            turn = ref.auction_turn(n, self.forehand, self.calls, list(decl.values), final,
+                                      after_bid)
         if turn is None:  # a new deal: forehand is asked first
             self.hand, self.calls, self.forehand = d.hand_number, [], (game.dealer + 1) % n
-            turn = ref.auction_turn(n, self.forehand, [], list(decl.values), final)
+            turn = ref.auction_turn(n, self.forehand, [], list(decl.values), final, after_bid)
         assert turn is not None
         seat, legal = turn
         assert d.seat == seat, f"hand {d.hand_number}: asked {d.seat}, not {seat}"
@@ -1270,7 +1283,7 @@ def test_random_games_keep_the_rules(variant_case: VariantCase, seed: int, polic
     hands = MAX_HANDS if variant_case.id in WHOLE_GAME_PLAYED else None
     WHOLE_GAME_PLAYED.add(variant_case.id)
     watch = SheetWatch()
-    auction = AuctionWatch(variant_case.name)
+    auction = AuctionWatch(variant_case.name, variant_case.options)
     konter = KonterWatch()
     mode_auction = ModeAuctionWatch()
 

@@ -207,3 +207,59 @@ def test_closed_input_still_closes_when_nothing_is_forced() -> None:
     player, _ = human("", ["you", "P1", "P2", "P3"])
     with pytest.raises(InputClosed):
         player.choose(game, game.current_player)
+
+
+def journal_of(variant: str, seed: int, seat: int, lang: tv.Lang, hands: int = 1) -> list[str]:
+    """What the table's log tells `seat` over the first hands of a game of first actions."""
+    from jassdsl.table.view import Journal
+
+    game = Game(variant, seed=seed)
+    journal = Journal(game, seat, lang)
+    while len(game.results) < hands:
+        game.apply(game.legal_actions()[0])
+    return journal.update()
+
+
+def test_how_trump_was_set_is_said_truly(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Turn 4: every trump choice was told 'named by the highest bid', in Schieber too.
+    Now a choice, a push, a bid and a wish each say what they were, in both languages, in
+    the terminal, the hand's report and the table's log."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("H\nq\n"))
+    assert cli.main(["play", "schieber", "--seed", "2", "--human", "1"]) == 0
+    assert "highest bid" not in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("push\nq\n"))
+    assert cli.main(["play", "schieber", "--seed", "2", "--human", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "P3 chooses trump H (Herz / Schellen)" in out and "highest bid" not in out
+    schieber = journal_of("schieber", 2, 0, "en")
+    assert any(re.search(r"\(P\d pushed, chosen by P\d\)$|\(chosen by P\d\)$", line)
+               for line in schieber) and not any("highest bid" in x for x in schieber)
+    wish = journal_of("wunsch-molotow", 1, 2, "de")
+    assert any(re.fullmatch(r"P\d kann nicht bedienen und wünscht .+", x) for x in wish)
+    assert any(re.search(r"\(gewünscht von P\d\)$", x) for x in wish)
+    assert not any("Gebot" in x for x in wish)
+    bids = journal_of("sidi-barrani", 1, 2, "en")
+    assert any(re.fullmatch(r"trump is .+, named by the highest bid \(P\d\)", x) for x in bids)
+    assert any(re.search(r"\(named by the bid of P\d\)$", x) for x in bids)
+    assert not any("chosen by" in x or "chooses trump" in x for x in bids)
+
+
+def test_the_report_says_who_took_or_refused_the_pile_without_take_part(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Turn 4: with `improve:` and no `take part:` the hand's report never said who took
+    or refused the pile (the --human view did). Now it does, in both languages, for every
+    player and as the game decided."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "fixtures" / "reports" / "improve-without-take-part.jass"
+    said = {"took": ("took", "genommen"), "refused": ("refused", "abgelehnt")}
+    seen = []
+    for k, lang in enumerate(("en", "de")):
+        out = play(monkeypatch, capsys, str(path), "--seed", "1", "--lang", lang)
+        line = next(x for x in out.splitlines() if "bessern" in x)
+        parts = [re.fullmatch(r"(P\d) .+", x) for x in line.strip().split("; ")]
+        assert all(parts) and sorted(p[1] for p in parts if p) == ["P0", "P1", "P2"], line
+        seen.append([(p[1], next(w for w, t in said.items() if t[k] in p[0]))
+                     for p in parts if p])
+    assert seen[0] == seen[1] and {w for _, w in seen[0]} == {"took", "refused"}, seen

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from jassdsl.compile import settings
 from jassdsl.compile.counting import Additions, Gate, Scales, additions, end_gate, read_as, scales
-from jassdsl.compile.exprsource import Compiler, declared_under
+from jassdsl.compile.exprsource import Compiler, declared_under, marks_under
 from jassdsl.compile.play import PlayRules
 from jassdsl.compile.scoring import CompiledClause, Fn, HandFacts, compile_clauses, compile_target
 from jassdsl.core import model as m
@@ -77,7 +77,7 @@ def declaring(d: m.Declaration, options: dict[str, int | str],
         names = ((0, "no"), *names)
     values = {*range(low, high + 1, max(step, 1)), high, *(v for v, _ in names)}
     after = BIDDER if d.after_bidder else role_index(d.after_role.text) if d.after_role else -1
-    return Declaring(d.name, low, high, d.hidden, naming=d.naming, marks=d.marks,
+    return Declaring(d.name, low, high, d.hidden, naming=d.naming, marks=marks_under(d, options),
                      after_bidder=d.after_bidder,
                      bidder_keeps=d.bidder_keeps.text if d.bidder_keeps else None,
                      after_role=after,

@@ -130,6 +130,8 @@ still name it):
   - `declaration_words(declaration)`: for a declaration its phase asks for (the auction's
     bids), the word keys of the rulebook's sentence saying when and how, and of the word
     for a value said ("bid"); the rest of the declaration is said as any other's.
+  - `declaration_notes(lang, rule file, declaration)`: sentences it adds to a
+    declaration's in the rulebook, after the first (what an option's choices change).
   - `table(game, seat, lang)`: its entries of the browser table's state, as the page's
     script reads them (the Weise on offer and those declared).
   - `trick_notes(rules, hand record, lang)`: per trick of the hand, a note the terminal's
@@ -333,6 +335,8 @@ class Mechanism:
     # where its phase asks for a declaration (an auction's bids): the rulebook's word keys
     # of its first sentence (when and how it is said) and of the word for a value said
     declaration_words: Callable[[m.Declaration], tuple[str, str] | None] | None = None
+    # ... and the sentences it adds after that first one (what an option's choices change)
+    declaration_notes: Callable[[Lang, m.RuleFile, m.Declaration], list[str]] | None = None
     # -- hooks added with the move of Weis and table Weis (issue 19)
     table: TableState | None = None  # its entries of the browser table's state (JSON)
     trick_notes: TrickNotes | None = None  # per trick, a note on the terminal's hand report

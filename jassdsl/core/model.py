@@ -168,6 +168,9 @@ class Declaration(Node):
     naming: bool = False  # in the auction: each bid names the mode too (`bid 100 H`)
     # the options a mechanism adds to the statement (`%extend declare_option`), by key
     marks: frozenset[str] = frozenset()
+    # ... of those, the ones said only under an option's choice (`a pass is final if
+    # passing = every`): (key, option, choice; None: the yes/no option is yes)
+    marks_if: tuple[tuple[str, Word, Value | None], ...] = ()
     after_bidder: bool = False  # the first to declare sits right of the highest bidder
     after_role: Word | None = None  # ... or right of the player holding this role
     bidder_keeps: Word | None = None  # the highest bidder declares this auction's bid

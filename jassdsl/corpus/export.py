@@ -40,7 +40,7 @@ def members(root: Path) -> dict[str, bytes]:
         path = root / name
         if not path.is_file():
             raise ExportError(f"{path}: missing, the corpus cannot be exported")
-        out[name] = path.read_bytes()
+        out[name] = store.read_bytes(path)
     out["report.schema.json"] = REPORT_SCHEMA.read_bytes()
     out["verify.py"] = VERIFY.read_bytes()
     covered = set(meta["files"])

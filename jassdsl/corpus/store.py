@@ -7,7 +7,9 @@ the file and line, never a stray exception."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +24,9 @@ from jassdsl.registry import display_path
 MANIFEST, SCHEMA, HANDWRITTEN = "manifest.json", "schema.json", "handwritten.json"
 PROTOCOL = "jass-conformance/1"
 ID_DIGITS = 9  # an id's number has at most this many (the schema's pattern sets no bound)
+# the most bytes read of one corpus file: the largest holds under 300 KB; a file past this
+# (a symlink to /dev/zero, a runaway generator) is refused, not read until memory runs out
+MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
 class CorpusError(JassError):
@@ -41,9 +46,30 @@ def case_file(variant: str, kind: str) -> str:
     return f"{variant}/{kind}.jsonl"
 
 
+def read_bytes(path: Path) -> bytes:
+    """A corpus file's bytes; CorpusError for what is not a regular file (a FIFO, a device,
+    a symlink to one: opened without waiting and refused) or is over MAX_FILE_BYTES."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as err:
+        raise CorpusError(path, 1, f"cannot be read ({err.strerror})") from None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise CorpusError(path, 1, "not a regular file (a FIFO, a device or a link to "
+                              "one): refused")
+        data = f.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise CorpusError(path, 1, f"larger than {MAX_FILE_BYTES:,} bytes: refused")
+    return data
+
+
 def read_text(path: Path) -> str:
     """A file's text exactly as on disk (no newline translation); it must be UTF-8."""
-    data = path.read_bytes()
+    return decode(path, read_bytes(path))
+
+
+def decode(path: Path, data: bytes) -> str:
+    """The bytes read from path as text; they must be UTF-8."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:

@@ -19,9 +19,27 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any
+
+MAX_FILE_BYTES = 64 * 1024 * 1024  # the most bytes read of one file of the archive
+
+
+def read_file(path: Path) -> bytes:
+    """A file's bytes: ValueError for what is not a regular file (a FIFO, a device, a
+    link to one: opened without waiting) or is over MAX_FILE_BYTES."""
+    fd = os.open(str(path), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError(f"{path.name}: not a regular file (a FIFO, a device or a "
+                             "link to one): refused")
+        data = f.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"{path.name}: larger than {MAX_FILE_BYTES} bytes: refused")
+    return data
 
 
 def canonical(data: Any) -> str:
@@ -37,20 +55,20 @@ def check_sums(root: Path, problems: list[str]) -> None:
     if not sums.is_file():
         problems.append("SHA256SUMS: missing")
         return
-    for number, line in enumerate(sums.read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate(read_file(sums).decode("utf-8").splitlines(), 1):
         digest, _, name = line.partition("  ")
         path = root / name
         if not name or "/" in name or name.startswith("."):
             problems.append(f"SHA256SUMS:{number}: not a file name of the archive: {name!r}")
         elif not path.is_file():
             problems.append(f"{name}: missing (listed in SHA256SUMS)")
-        elif sha256(path.read_bytes()) != digest:
+        elif sha256(read_file(path)) != digest:
             problems.append(f"{name}: its SHA-256 is not the one in SHA256SUMS")
 
 
 def check_file(root: Path, name: str, entry: dict[str, Any], problems: list[str],
                pairs: list[list[Any]]) -> None:
-    data = (root / name).read_bytes()
+    data = read_file(root / name)
     if sha256(data) != entry.get("sha256"):
         problems.append(f"{name}: its SHA-256 is not the manifest's")
     lines = data.decode("utf-8").split("\n")
@@ -77,7 +95,7 @@ def verify(root: Path) -> tuple[list[str], dict[str, Any], int]:
     """The problems of the corpus in `root` (an empty list when it verifies)."""
     problems: list[str] = []
     check_sums(root, problems)
-    manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+    manifest = json.loads(read_file(root / "manifest.json").decode("utf-8"))
     if not isinstance(manifest, dict):
         return [*problems, "manifest.json: not a JSON object"], {}, 0
     files = manifest.get("files", {})

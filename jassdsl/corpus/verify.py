@@ -192,7 +192,12 @@ class Verifier:
             if path.stem not in KINDS:
                 self.add(path, 1, f"not a kind of case ({', '.join(KINDS)})")
                 continue
-            data = path.read_bytes()
+            try:
+                data = store.read_bytes(path)
+            except store.CorpusError as err:
+                self.add(err.path, err.line, err.text)
+                self.unreadable += 1
+                continue
             entry = self.meta.files.get(name) if self.meta else None
             if self.meta and entry is None:
                 self.add(path, 1, "not in the manifest")
@@ -209,7 +214,7 @@ class Verifier:
 
     def read_lines(self, path: Path, data: bytes) -> None:
         try:
-            text = store.read_text(path)
+            text = store.decode(path, data)
         except store.CorpusError as err:
             self.add(err.path, err.line, err.text)
             self.unreadable += 1
@@ -458,9 +463,16 @@ class Verifier:
                          f"{clause}")
 
     # --- the manifest against the cases ---------------------------------------------------------
+    def schema_bytes(self, schema: Path) -> bytes | None:
+        """The schema file's bytes, None where it cannot be read (that is reported)."""
+        try:
+            return store.read_bytes(schema)
+        except store.CorpusError:
+            return None
+
     def check_manifest(self) -> None:
         schema = self.root / store.SCHEMA
-        if not schema.is_file() or schema.read_bytes() != store.pretty(json_schema()).encode():
+        if not schema.is_file() or self.schema_bytes(schema) != store.pretty(json_schema()).encode():
             self.add(schema, 1, "missing, or not the schema of the record models: run "
                      "`jassdsl corpus generate`")
         if self.meta is None or self.unreadable:

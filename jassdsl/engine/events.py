@@ -44,12 +44,15 @@ class TrumpSet(Event):
     """The hand's mode is set, and how: 'chosen' (by `seat`), 'drawn' (at random),
     'shown' (the bottom card), 'turned' (a pile's top card), 'first void' (the first card
     of a player who could not follow, `seat`), 'fixed' (by the rule file). `card`: the
-    card that set it (shown, turned, first void), else -1."""
+    card that set it (shown, turned, first void), else -1. `named`: where `seat` did not
+    choose freely, how its mode came: 'bid' (its highest bid named it), 'wish' (it could
+    not follow and wished it); the narrator and the hand's report say so."""
 
     mode: Mode
     how: str
     seat: int = -1
     card: int = -1
+    named: str = ""
 
 
 @dataclass(frozen=True, slots=True)

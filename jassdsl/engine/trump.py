@@ -119,7 +119,7 @@ class TrumpChoice(Phase):
             named = next((mode for p in g.hooks("named_mode")
                           if (mode := p.named_mode(g)) >= 0), -1)
             if named >= 0:  # the highest bid named the mode already: nobody is asked
-                self.set_mode(g, named, bidder)
+                self.set_mode(g, named, bidder, "bid")
                 return False
             s.phase, part.chooser, s.current = "trump", bidder, bidder
         else:
@@ -150,11 +150,11 @@ class TrumpChoice(Phase):
         self.set_mode(g, action.value, s.current)
         g.advance(self)
 
-    def set_mode(self, g: Table, mode: int, seat: int) -> None:
-        """`seat` chose the hand's mode (or named it with the highest bid)."""
+    def set_mode(self, g: Table, mode: int, seat: int, named: str = "") -> None:
+        """`seat` chose the hand's mode (or named it with the highest bid: `named`)."""
         s = g.s
         assert s.trump is not None
         s.mode = mode
         s.trump.chooser = s.roles[CHOOSER] = seat
         if g.log is not None:
-            g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "chosen", seat))
+            g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "chosen", seat, named=named))

@@ -425,6 +425,7 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         fields: dict[str, Any] = {}
         named: list[tuple[m.Word, m.Value]] = []
         marks: set[str] = set()
+        marks_if: list[tuple[str, m.Word, m.Value | None]] = []
         for key, value, _ in options:
             if key == "named":
                 named.append(value)
@@ -434,9 +435,12 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
                 fields[key] = value
             else:  # an option a mechanism adds (`%extend declare_option`)
                 marks.add(key)
+                if isinstance(value, tuple):  # ... said under an option's choice only
+                    marks_if.append((key, *value))
         return m.Declaration(
             pos=pos_of(meta), name=str(name), low=low, high=high, step=step,
             hidden=hidden is not None, named=tuple(named), marks=frozenset(marks),
+            marks_if=tuple(marks_if),
             option_pos=tuple((k, p) for k, _, p in options if k != "named"), **fields,
         )
 

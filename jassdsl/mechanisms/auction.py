@@ -1,8 +1,11 @@
 """The auction: from forehand, each seat bids higher than the highest bid or passes.
 
 It ends when everybody else has passed in a row after the highest bid, or at once on
-the highest possible bid. Where `a pass is final`, a seat that passed is skipped for the
-rest of the hand's auction, and it ends when everybody but the highest bidder has passed.
+the highest possible bid (where a declaration may end the auction, not at once: the
+others may still say it, since the text lets a Kontra answer any bid). Where `a pass is final`, a seat that passed is skipped for the
+rest of the hand's auction, and it ends when everybody but the highest bidder has passed;
+where `a pass after a bid is final`, only a pass said once there is a bid is: who passed
+before the first bid may still bid.
 When everybody passes without a bid, the next dealer deals anew; the hand keeps its
 number. The highest bidder is a role (`roles.BIDDER` in `State.roles`) other phases read:
 who names trump, who leads, who deals next, who keeps their bid, and what scoring asks as
@@ -28,8 +31,8 @@ from typing import Any
 
 from jassdsl.bots import View, bid_gain, bid_or_pass, expected_points, hand_total, scaled
 from jassdsl.cli.play import call_entry, number_choices, number_entry
-from jassdsl.compile.compiler import CompiledRules, Declaring
-from jassdsl.compile.exprsource import declared_under
+from jassdsl.compile.compiler import CompiledRules, Declaring, option_value
+from jassdsl.compile.exprsource import declared_under, marks_under
 from jassdsl.core import model as m
 from jassdsl.core.actions import PASS, Action, declare_actions
 from jassdsl.core.cards import SUITS
@@ -43,11 +46,12 @@ from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import State
 from jassdsl.language.syntax import pos_of
 from jassdsl.language.team_sums import warning
+from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import suit_prose
 from jassdsl.rulebook.example import seat_name
 from jassdsl.rulebook.render import mode_choice
 from jassdsl.rulebook.textview import Narrator, mode_label
-from jassdsl.rulebook.words import Lang, say
+from jassdsl.rulebook.words import Lang, join_words, say
 
 NAME = "auction"
 KONTRA_SHARE = 0.25  # in a Kontra, a bot counts on this share of what its hand leaves
@@ -58,9 +62,13 @@ GRAMMAR = """
 // an auction runs before trump: each in turn bids higher than the highest bid or passes
 %extend declare_option: "auction" "before" "trump"                  -> auction_before_trump
               // in the auction, a player who passed may not bid again in that hand
-              | "a" "pass" "is" "final"                              -> auction_pass_final
+              | "a" "pass" "is" "final" [auction_if]                 -> auction_pass_final
+              // ... only a pass once there is a bid: who passed before the first bid may bid
+              | "a" "pass" "after" "a" "bid" "is" "final" [auction_if] -> auction_pass_final_after_bid
               // a yes/no said in the auction instead of a bid; yes ends it (a Kontra)
               | "ending" "the" "auction"                             -> auction_ending
+// ... a rule of passing only under an option's choice: `a pass is final if passing = every`
+auction_if: "if" ID ["=" value]
 """
 
 
@@ -70,6 +78,7 @@ def marked(key: str) -> Callable[[m.Declaration | Declaring], bool]:
 
 
 is_auction, pass_final, ends_auction = map(marked, ("auction", "pass_final", "ends_auction"))
+pass_final_after_bid = marked("pass_final_after_bid")
 
 
 @dataclass(frozen=True)
@@ -91,9 +100,15 @@ def index_of(rules: CompiledRules) -> int:
     return config.index if config is not None else -1
 
 
-def option(key: str) -> Callable[[Any, list[Any]], tuple[str, bool, m.Pos]]:
-    """The builder of an option of the declaration (`Declaration.marks` gets its key)."""
-    return lambda meta, ch: (key, True, pos_of(meta))
+def option(key: str) -> Callable[[Any, list[Any]], tuple[str, Any, m.Pos]]:
+    """The builder of an option of the declaration (`Declaration.marks` gets its key; one
+    said `if OPTION`, `Declaration.marks_if` its option and choice too)."""
+    return lambda meta, ch: (key, ch[0] if ch and ch[0] is not None else True, pos_of(meta))
+
+
+def build_if(meta: Any, ch: list[Any]) -> tuple[m.Word, m.Value | None]:
+    """`if OPTION` or `if OPTION = CHOICE` after an option of the auction."""
+    return m.Word(pos=pos_of(ch[0]), text=str(ch[0])), ch[1]
 
 
 # -- the check
@@ -119,10 +134,19 @@ def check(c: Any, rf: m.RuleFile) -> None:
             c.error(where.get("bidder_keeps", d.pos), "auction", f"{d.name!r} is a yes/no "
                     "question; the highest bidder cannot keep the bid "
                     f"{d.bidder_keeps.text!r} as its answer")
-        if pass_final(d) and not is_auction(d):
-            c.error(where.get("pass_final", d.pos), "auction", "'a pass is final' is said "
-                    "of an auction: 'declare bid from 1 to 9, auction before trump, a pass "
-                    "is final'")
+        for key, said in (("pass_final", "a pass is final"),
+                          ("pass_final_after_bid", "a pass after a bid is final")):
+            if key in d.marks and not is_auction(d):
+                c.error(where[key], "auction", f"'{said}' is said of an auction: 'declare "
+                        f"bid from 1 to 9, auction before trump, {said}'")
+        for _, option, choice in d.marks_if:
+            c.declare_option(option, choice)
+        if pass_final(d) and pass_final_after_bid(d) and both_under_some(rf, d):
+            c.error(where["pass_final_after_bid"], "auction", "say one of 'a pass is final' "
+                    "(every pass) and 'a pass after a bid is final' (a pass before the "
+                    "first bid is not), or each under another choice of an option: "
+                    "'a pass is final if passing = every, a pass after a bid is final if "
+                    "passing = after-bid'")
         check_turns(c, rf, d, where, auction)
         if is_auction(d) and (d.after_bidder or d.after_role or d.bidder_keeps
                           or d.hook is not None):
@@ -141,6 +165,24 @@ def check(c: Any, rf: m.RuleFile) -> None:
     if (auction is None or off) and rf.trump.kind == "bidder_chooses":
         c.error(rf.trump.pos, "auction", "the highest bidder chooses trump only after an "
                 f"auction{off}: 'declare bid from 1 to 9, auction before trump'")
+
+
+PASSING = ("pass_final", "pass_final_after_bid")  # the auction's two rules of final passes
+
+
+def guard_sets(rf: m.RuleFile, d: m.Declaration) -> list[dict[str, int | str]]:
+    """Every choice of the options the declaration's `if OPTION` guards name."""
+    named = {option.text for _, option, _ in d.marks_if}
+    sets: list[dict[str, int | str]] = [{}]
+    for o in rf.options:
+        if o.name in named:
+            sets = [{**s, o.name: option_value(v)} for s in sets for v in o.choices]
+    return sets
+
+
+def both_under_some(rf: m.RuleFile, d: m.Declaration) -> bool:
+    """Whether both rules of passing hold under some choice of the options they name."""
+    return any(set(PASSING) <= marks_under(d, s) for s in guard_sets(rf, d))
 
 
 def check_turns(c: Any, rf: m.RuleFile, d: m.Declaration, where: dict[str, m.Pos],
@@ -193,7 +235,7 @@ class AuctionPart:
     bid: int = -1  # the highest bid so far, -1: none
     bidder: int = -1  # who made it
     passes: int = 0  # passes in a row since the last bid (or since the auction began)
-    passed: int = 0  # bitmask of the seats that passed in this hand (`a pass is final`)
+    passed: int = 0  # bitmask of the seats whose pass is final in this hand
     mode: int = -1  # the mode the highest bid names (`naming the mode`), -1: none
 
     def copy(self) -> AuctionPart:
@@ -220,7 +262,9 @@ class Auction(Phase):
         self.decl = rules.declarations[self.index]
         self.bids = declare_actions(self.decl.name, self.decl.values)
         self.enders = tuple(d for d in rules.declarations if ends_auction(d))
-        self.final = pass_final(self.decl)  # who passed is not asked again
+        # who passed is not asked again; where only after a bid, a pass before it is free
+        self.after_bid = pass_final_after_bid(self.decl)
+        self.final = pass_final(self.decl) or self.after_bid
         self.kinds = ("pass", self.decl.name, *(d.name for d in self.enders))
 
     def new_part(self, s: State) -> None:
@@ -268,7 +312,8 @@ class Auction(Phase):
         seat = s.current
         if action.kind == "pass":
             part.passes += 1
-            part.passed |= 1 << seat
+            if part.bidder >= 0 or not self.after_bid:
+                part.passed |= 1 << seat
             if g.log is not None:
                 g.emit(Declared(s.hand_no, seat, d.name, -1, d.hidden, passed=True))
         elif action.kind != d.name:
@@ -326,7 +371,8 @@ class Auction(Phase):
                 s.current = (s.current + 1) % n  # who passed is not asked again
         if part.bidder < 0 and part.passes == n:
             g.deal_anew((s.dealer + 1) % n)
-        elif part.bidder >= 0 and (part.passes == n - 1 or part.bid == d.top or (
+        elif part.bidder >= 0 and (part.passes == n - 1 or (
+                part.bid == d.top and not self.enders) or (
                 self.final and part.passed | 1 << part.bidder == everybody)):
             g.advance(self)
 
@@ -388,11 +434,29 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
 
 # -- the narrator, the rulebook's example and the words
 def declaration_words(d: m.Declaration) -> tuple[str, str] | None:
-    """The rulebook's sentence of the auction (`a pass is final` or not), and its values
-    are bids."""
+    """The rulebook's sentence of the auction (`a pass is final`, `a pass after a bid is
+    final` or neither), and its values are bids."""
     if not is_auction(d):
         return None
-    return "declare.auction_final" if pass_final(d) else "declare.auction", "declare.bid"
+    if any(key in PASSING for key, _, _ in d.marks_if):  # an option says: see the notes
+        return "declare.auction_final_if", "declare.bid"
+    key = "declare.auction_final" if pass_final(d) else "declare.auction_final_after_bid" \
+        if pass_final_after_bid(d) else "declare.auction"
+    return key, "declare.bid"
+
+
+def declaration_notes(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]:
+    """Where an option chooses which passes are final: under each choice, which are."""
+    if not is_auction(d) or not any(key in PASSING for key, _, _ in d.marks_if):
+        return []
+    rules: dict[str, list[str]] = {}
+    for chosen in guard_sets(rf, d):
+        marks = marks_under(d, chosen)
+        rule = next((key for key in PASSING if key in marks), "pass_free")
+        setting = ", ".join(safe.code(f"{k}={v}") for k, v in chosen.items())
+        rules.setdefault(rule, []).append(setting)
+    return [say(lang, f"declare.passing.{rule}", settings=join_words(lang, settings, "or"))
+            for rule, settings in rules.items()]
 
 
 def is_bid(rules: CompiledRules, e: Declared) -> bool:
@@ -464,6 +528,60 @@ WORDS: dict[str, tuple[str, str]] = {
         "Gebot, gibt der nächste Geber rechts neu; das neue Geben zählt nicht als Runde. Als "
         "{name} eines Spielers zählt sein höchstes Gebot, 0 wenn er nur gepasst hat.",
     ),
+    "declare.auction_final_after_bid": (
+        "Before trump is set there is an auction. Starting with forehand, every player in "
+        "turn makes {a_name} from {low} to {high}, higher than the highest bid so far, or "
+        "passes. A pass before the first bid is not final: that player may still bid when "
+        "the turn comes round. A pass once there is a bid is final: that player may not bid "
+        "again in this hand and is not asked again. The auction ends when all the others "
+        "have passed after the highest bid, or at once on a bid of {top}. If everybody "
+        "passes without a bid, the next dealer to the right deals anew; the new deal does "
+        "not count as a hand. A player's {name} is their highest bid, 0 if they only passed.",
+        "Vor der Trumpfbestimmung wird versteigert. Beginnend mit der Vorhand gibt reihum "
+        "jeder Spieler {a_name} von {low} bis {high} ab, höher als das höchste Gebot bisher, "
+        "oder passt. Passen vor dem ersten Gebot ist nicht endgültig: wer so gepasst hat, "
+        "darf wieder bieten, wenn er an der Reihe ist. Passen, sobald es ein Gebot gibt, ist "
+        "endgültig: wer dann passt, darf in dieser Runde nicht mehr bieten und wird nicht "
+        "mehr gefragt. Die Versteigerung endet, wenn nach dem höchsten Gebot alle anderen "
+        "gepasst haben, oder sofort bei einem Gebot von {top}. Passen alle ohne Gebot, gibt "
+        "der nächste Geber rechts neu; das neue Geben zählt nicht als Runde. Als {name} "
+        "eines Spielers zählt sein höchstes Gebot, 0 wenn er nur gepasst hat.",
+    ),
+    "declare.auction_final_if": (
+        "Before trump is set there is an auction. Starting with forehand, every player in "
+        "turn makes {a_name} from {low} to {high}, higher than the highest bid so far, or "
+        "passes. Which passes are final, an option chooses (below). The auction ends when "
+        "all the others have passed after the highest bid, or at once on a bid of {top}. If "
+        "everybody passes without a bid, the next dealer to the right deals anew; the new "
+        "deal does not count as a hand. A player's {name} is their highest bid, 0 if they "
+        "only passed.",
+        "Vor der Trumpfbestimmung wird versteigert. Beginnend mit der Vorhand gibt reihum "
+        "jeder Spieler {a_name} von {low} bis {high} ab, höher als das höchste Gebot bisher, "
+        "oder passt. Welches Passen endgültig ist, wählt eine Option (unten). Die "
+        "Versteigerung endet, wenn nach dem höchsten Gebot alle anderen gepasst haben, oder "
+        "sofort bei einem Gebot von {top}. Passen alle ohne Gebot, gibt der nächste Geber "
+        "rechts neu; das neue Geben zählt nicht als Runde. Als {name} eines Spielers zählt "
+        "sein höchstes Gebot, 0 wenn er nur gepasst hat.",
+    ),
+    "declare.passing.pass_final": (
+        "With {settings} every pass is final: a player who passed may not bid again in this "
+        "hand and is not asked again.",
+        "Mit {settings} ist jedes Passen endgültig: wer gepasst hat, darf in dieser Runde "
+        "nicht mehr bieten und wird nicht mehr gefragt.",
+    ),
+    "declare.passing.pass_final_after_bid": (
+        "With {settings} a pass before the first bid is not final: that player may still bid "
+        "when the turn comes round; a pass once there is a bid is final.",
+        "Mit {settings} ist Passen vor dem ersten Gebot nicht endgültig: wer so gepasst hat, "
+        "darf noch bieten, wenn er an der Reihe ist; Passen, sobald es ein Gebot gibt, ist "
+        "endgültig.",
+    ),
+    "declare.passing.pass_free": (
+        "With {settings} no pass is final: a player who passed may bid again when the turn "
+        "comes round.",
+        "Mit {settings} ist kein Passen endgültig: wer gepasst hat, darf wieder bieten, wenn "
+        "er an der Reihe ist.",
+    ),
     "ex.bid": ("{player} bids {value}.", "{player} bietet {value}."),
     "ex.pass": ("{player} passes.", "{player} passt."),
     "live.prompt.auction": ("Your bid", "Dein Gebot"),
@@ -477,6 +595,8 @@ AUCTION = Mechanism(
     name=NAME,
     grammar=GRAMMAR,
     build={"auction_before_trump": option("auction"), "auction_pass_final": option("pass_final"),
+           "auction_pass_final_after_bid": option("pass_final_after_bid"),
+           "auction_if": build_if,
            "auction_ending": option("ends_auction")},
     check=check,
     compile=compile_auction,
@@ -489,6 +609,7 @@ AUCTION = Mechanism(
     narrate={Declared: told},
     example_call=example_call,
     declaration_words=declaration_words,
+    declaration_notes=declaration_notes,
     gives=Gives(("bidder",), held=lambda rf: any(is_auction(d) for d in rf.declarations),
                 need="an auction ('declare bid from 1 to 9, auction before trump')",
                 kind="auction"),

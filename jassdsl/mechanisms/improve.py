@@ -283,6 +283,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "live.prompt.improve": ("Better your hand?", "Bessern?"),
     "live.says.took": ("{name} takes the {pile}", "{name}: nimmt {pile}"),
     "live.says.refused": ("{name} refuses the {pile}", "{name}: lehnt {pile} ab"),
+    # the hand's report: who took or refused their pile (`HandResult.improved`)
+    "live.report.took": ("{name} took the {pile}", "{name} hat {pile} genommen"),
+    "live.report.refused": ("{name} refused the {pile}", "{name} hat {pile} abgelehnt"),
     "live.ask.discard": ("lay away which card? (number or card name): ",
                          "welche Karte weglegen? (Nummer oder Kartenname): "),
     "live.ask.improve": ("swap cards for your {pile}? (take / decline, or a number): ",

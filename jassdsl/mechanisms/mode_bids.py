@@ -20,10 +20,8 @@ from jassdsl.core.actions import PASS, Action, bid_parts, legal_names, mode_bid
 from jassdsl.core.errors import ApiUsageError
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
-from jassdsl.engine.events import TrumpSet
 from jassdsl.engine.phase import Table
 from jassdsl.mechanisms.auction import Auction, index_of, part_of
-from jassdsl.rulebook.textview import Narrator, mode_label
 from jassdsl.rulebook.words import Lang, say
 
 PARTNER_SHARE = 0.25  # a bot counts on this share of what its own hand leaves to others
@@ -177,15 +175,6 @@ def read(game: Game, text: str, legal: list[Action]) -> Action | str | None:
     return f"{game.action_text(action)} is not allowed now: bids are {choices(game, legal, 'en')}"
 
 
-def told(narrator: Narrator, e: TrumpSet) -> list[str]:
-    """The mode the highest bid named, told as the bid's (nobody chose it), to every seat
-    at the table; other ways of setting trump as the narrator tells them."""
-    if e.how != "chosen" or not narrator.live:
-        return narrator.trump_set(e)
-    return [say(narrator.lang, "live.says.bid_trump", name=narrator.names[e.seat],
-                mode=mode_label(e.mode, narrator.lang))]
-
-
 def best_mode(game: Game, view: View) -> tuple[int, float]:
     """The mode this hand promises most points in, and how many."""
     r = game.rules
@@ -231,10 +220,14 @@ WORDS: dict[str, tuple[str, str]] = {
     "declare.ends_auction": (
         "In the auction, once there is a highest bid, {who} {may} answer the question "
         "{name} with yes at their turn, instead of bidding or passing: a yes ends the "
-        "auction at once. In the scoring a yes counts 1 and a no 0.",
+        "auction at once. The highest possible bid does not end the auction at once here: "
+        "after it the others are still asked in turn, to say yes or pass. In the scoring a "
+        "yes counts 1 and a no 0.",
         "In der Versteigerung {may}, sobald es ein höchstes Gebot gibt, {who} die Frage "
         "{name} an ihrer Reihe mit Ja beantworten, statt zu bieten oder zu passen: ein Ja "
-        "beendet die Versteigerung sofort. In der Abrechnung zählt ein Ja 1 und ein Nein 0.",
+        "beendet die Versteigerung sofort. Das höchstmögliche Gebot beendet die "
+        "Versteigerung hier nicht sofort: danach werden die anderen noch reihum gefragt, ob "
+        "sie Ja sagen oder passen. In der Abrechnung zählt ein Ja 1 und ein Nein 0.",
     ),
     "declare.ends_auction_who": ("every player", "alle Spieler"),
     "trump.bid_names": (
@@ -246,8 +239,13 @@ WORDS: dict[str, tuple[str, str]] = {
                           "dein Gebot (Zahl und Spielart: 100 H), {enders}oder pass: "),
     "live.choice.naming": (" naming {modes}", " mit {modes}"),
     "live.prompt.bidding": ("Your bid", "Dein Gebot"),
-    "live.says.bid_trump": ("trump is {mode}, named by the highest bid ({name})",
+    # the mode the highest bid named (`TrumpSet.named` 'bid'), as the narrator and the
+    # hand's report tell it
+    "live.says.trump_bid": ("trump is {mode}, named by the highest bid ({name})",
                             "Trumpf ist {mode}, vom höchsten Gebot genannt ({name})"),
+    "live.call.named_bid": ("named by the bid of {name}", "vom Gebot von {name} genannt"),
+    "ex.named_bid": ("The bid of {player} names {trump}.",
+                     "Das Gebot von {player} bestimmt {trump}."),
 }
 
 
@@ -257,5 +255,4 @@ MODE_BIDS = Mechanism(
     prompt=Prompt(ask=ask, choices=choices, read=read),
     policy=policy,
     words=WORDS,
-    narrate={TrumpSet: told},
 )

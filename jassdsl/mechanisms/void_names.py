@@ -84,7 +84,8 @@ class VoidNames(Phase):
                                      "first void name")
         s = g.s
         s.mode = action.value
-        g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "chosen", s.current))
+        g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "chosen", s.current,
+                        named="wish"))
         s.phase = "play"
 
 
@@ -103,6 +104,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "und die Kartenpunkte werden darin gezählt. Konnte immer jeder bedienen, bleibt die "
         "Runde {fallback}.",
     ),
+    "live.says.trump_wish": ("{name} cannot follow and wishes {mode}",
+                             "{name} kann nicht bedienen und wünscht {mode}"),
+    "live.call.named_wish": ("wished by {name}", "gewünscht von {name}"),
+    "ex.named_wish": ("{player} cannot follow and wishes {trump}.",
+                      "{player} kann nicht bedienen und wünscht {trump}."),
     "short.void_names": ("named by the first player who cannot follow",
                          "gewünscht von dem, der zuerst nicht bedienen kann"),
 }

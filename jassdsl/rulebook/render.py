@@ -450,6 +450,8 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration,
         items = [say(lang, "declare.by_yes_no" if d.yes_no else "declare.by", who=who,
                      a_name=a_name, low=low, high=high, name=noun, start=start,
                      may=say(lang, "declare.may_pl" if plural else "declare.may"))]
+    items += [note for x in mechanisms if x.declaration_notes is not None
+              for note in x.declaration_notes(lang, rf, d)]
     if "ends_auction" in d.marks:  # said in the auction's turns: a Kontra
         who, plural = declarers(lang, rf, d.by) if d.by is not None else \
             (say(lang, "declare.ends_auction_who"), True)
@@ -822,8 +824,9 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
                 lines += [call for call in told if call is not None]
             elif isinstance(e, Pushed):
                 lines.append(say(lang, "ex.push", player=player))
-            else:
-                lines.append(say(lang, "ex.choose", player=player,
+            else:  # chosen, or named by a bid or a wish (`TrumpSet.named`)
+                key = f"ex.named_{e.named}" if getattr(e, "named", "") else "ex.choose"
+                lines.append(say(lang, key, player=player,
                                  trump=mode_choice(lang, e.mode, v.model)))
         return [" ".join(lines)]
     return [say(lang, "ex.no_trump", mode=say(lang, f"fallback.{trump}")

@@ -195,8 +195,9 @@ def calls_text(events: Sequence[Event], names: Sequence[str], lang: Lang = "en",
             words.append(say(lang, "live.call.pushed", name=names[e.seat]))
         elif rules is not None and type(e) in said:
             words.append(said[type(e)](lang, rules.model, e, names.__getitem__, "live"))
-        elif isinstance(e, TrumpSet) and e.how == "chosen":
-            words.append(say(lang, "live.call.chosen_by", name=names[e.seat]))
+        elif isinstance(e, TrumpSet) and e.how == "chosen":  # or named by a bid, a wish
+            key = f"live.call.named_{e.named}" if e.named else "live.call.chosen_by"
+            words.append(say(lang, key, name=names[e.seat]))
     return ", ".join(words) or say(lang, "live.call.chosen")
 
 
@@ -376,9 +377,9 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
         swap = say(lang, "live.swapped", name=names[result.swapped],
                    pile=tp.swap_pile) if result.swapped >= 0 else ""
         lines.append("  " + say(lang, "live.playing", names=playing, swap=swap))
-        if result.improved:
-            lines.append("  " + "; ".join(f"{names[x]} {what} the {own_pile(rules)}"
-                                          for x, what in result.improved))
+    if result.improved:  # `improve:`, with or without `take part:`
+        lines.append("  " + "; ".join(say(lang, f"live.report.{what}", name=names[x],
+                                          pile=own_pile(rules)) for x, what in result.improved))
     if tricks:
         table = final_table(rules, result.trump)
         points = result.trick_points(table, rules.last_bonus)
@@ -570,9 +571,14 @@ class Narrator:
                         for line in x.status(self.rules, obs, names, lang)]
 
     def trump_set(self, e: TrumpSet) -> list[str]:
-        """A player's choice, or the card of a player who could not follow (told with the
-        hand's report where that card ended the hand)."""
+        """A player's choice; a mode a player's bid or wish named (`TrumpSet.named`, in the
+        mechanism's words; a bid's at the table to the bidder too, who chose no trump); or
+        the card of a player who could not follow (told with the hand's report where that
+        card ended the hand)."""
         name = self.names[e.seat] if e.seat >= 0 else ""
+        if e.how == "chosen" and e.named and (
+                self.others(e.seat) or (self.live and e.named == "bid")):
+            return [self.say(f"trump_{e.named}", name=name, mode=mode_label(e.mode, self.lang))]
         if e.how == "chosen" and self.others(e.seat):
             return [self.say("trump", name=name, mode=mode_label(e.mode, self.lang))]
         if e.how == "first void" and self.live and not self.ending:
