@@ -58,7 +58,7 @@ def declared_under(d: m.Declaration, options: Mapping[str, int | str]) -> bool:
     return d.only_if is None or chosen(d.only_if, d.only_if_value, options)
 
 
-def chosen(option: m.Word, choice: m.Value | None, options: dict[str, int | str]) -> bool:
+def chosen(option: m.Word, choice: m.Value | None, options: Mapping[str, int | str]) -> bool:
     """Whether `if OPTION` (a yes/no option is yes) or `if OPTION = CHOICE` holds."""
     want = choice.word() if choice is not None else "yes"
     return str(options.get(option.text)) == want
