@@ -48,11 +48,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def server_config(app: Any, host: str, port: int) -> Any:
-    """How uvicorn serves the table (a `uvicorn.Config`): quiet, and no WebSocket message
-    longer than `MAX_FRAME` bytes is read (a longer one closes its socket with 1009)."""
+    """How uvicorn serves the table (a `uvicorn.Config`): quiet; no WebSocket message
+    longer than `MAX_FRAME` bytes is read (a longer one closes its socket with 1009); at
+    most CONNECTIONS connections and sockets at once (a request beyond gets 503); an idle
+    connection closes after KEEP_ALIVE seconds, one whose request head is not in after
+    `protocol.HEAD_SECONDS` is closed too, and so are one address's connections beyond
+    `protocol.PER_ADDRESS` (docs/en/playing.md: behind a reverse proxy)."""
     import uvicorn
 
     from jassdsl.table.app import MAX_FRAME
+    from jassdsl.table.protocol import GuardedProtocol
 
     return uvicorn.Config(app, host=host, port=port, log_level="warning",
-                          ws="websockets-sansio", ws_max_size=MAX_FRAME)
+                          http=GuardedProtocol, ws="websockets-sansio",
+                          ws_max_size=MAX_FRAME, limit_concurrency=CONNECTIONS,
+                          timeout_keep_alive=KEEP_ALIVE)
+
+
+CONNECTIONS = 400  # well below the usual desktop limit of 1024 open files
+KEEP_ALIVE = 5  # seconds an idle connection stays open between two requests
