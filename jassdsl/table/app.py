@@ -42,7 +42,7 @@ from jassdsl.rulebook.render import in_lang, variant_page
 from jassdsl.rulebook.site import load_variant
 from jassdsl.rulebook.words import Lang, say
 from jassdsl.table import pages
-from jassdsl.table.guard import FORM, MAX_BODY, check_post, client_of, parse_json, read_body
+from jassdsl.table.guard import FORM, check_post, client_of, parse_json, read_body
 from jassdsl.table.session import Refusal, Session, Tables, check_source
 from jassdsl.table.view import Journal, seat_view
 
@@ -61,7 +61,6 @@ CLIENT_PAGES = 32  # open pages of one address over all tables; more are refused
 REPLACED, TOO_MANY = 4409, 4429  # close codes after which a page does not reconnect
 REPLAYS = 2  # saved games replayed at once (each in a worker thread); more wait their turn
 PAGES_KEPT = 128  # rulebook pages drawn and kept: every shipped file in both languages
-__all__ = ["MAX_BODY", "create_app"]
 MARKDOWN = ["admonition", "attr_list", "md_in_html", "tables", "toc", "pymdownx.superfences"]
 
 
