@@ -28,6 +28,7 @@ from jassdsl.table import session as table_session
 from jassdsl.table.app import REPLACED, SEAT_PAGES, TOO_MANY, create_app, rendered
 from jassdsl.table.guard import MAX_BODY
 from jassdsl.table.session import IDLE
+from jassdsl.table.view import seat_view
 
 ROOT = Path(__file__).resolve().parents[1]
 JSON = {"Content-Type": "application/json"}
@@ -257,7 +258,7 @@ def test_a_change_is_drawn_once_per_seat_and_language(
     seat = session.game.current_player
     token = session.token_of(seat)
     drawn: list[tuple[int, str]] = []
-    view = table_app.seat_view
+    view = seat_view
 
     def counted(session: Any, seat: int, lang: Any, log: Any) -> Any:
         drawn.append((seat, lang))
