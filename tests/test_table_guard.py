@@ -10,7 +10,7 @@ import random
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -143,19 +143,12 @@ def test_the_play_file_button_takes_a_form_from_the_tables_own_page(tmp_path: Pa
 
 # --- 5. bodies refused by their length before they are read, read up to the cap -----------
 
-def post_raw(app: Any, headers: list[tuple[bytes, bytes]], chunks: int,
-             size: int = 1 << 16) -> tuple[int, int]:
-    """A POST /api/tables straight through ASGI whose body would be `chunks` chunks: the
-    status and how many chunks the app asked for."""
-    asked = 0
+def post_raw(app: Any, headers: list[tuple[bytes, bytes]],
+             receive: Callable[[], Awaitable[dict[str, Any]]]) -> int:
+    """A POST /api/tables straight through ASGI, its body from `receive`: the status."""
     status = 0
 
-    async def receive() -> dict[str, Any]:
-        nonlocal asked
-        asked += 1
-        return {"type": "http.request", "body": b"[" * size, "more_body": asked < chunks}
-
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: MutableMapping[str, Any]) -> None:
         nonlocal status
         if message["type"] == "http.response.start":
             status = message["status"]
@@ -167,17 +160,41 @@ def post_raw(app: Any, headers: list[tuple[bytes, bytes]], chunks: int,
              "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"),
                          *headers]}
     asyncio.run(app(scope, receive, send))
-    return status, asked
+    return status
+
+
+def chunks_of(count: int, size: int = 1 << 16, pause: float = 0.0) -> Any:
+    """A body of `count` chunks; `receive.asked` counts the chunks the app asked for."""
+    async def receive() -> dict[str, Any]:
+        receive.asked += 1  # type: ignore[attr-defined]
+        await asyncio.sleep(pause)
+        return {"type": "http.request", "body": b"[" * size,
+                "more_body": receive.asked < count}  # type: ignore[attr-defined]
+
+    receive.asked = 0  # type: ignore[attr-defined]
+    return receive
 
 
 def test_a_large_body_is_refused_by_its_length_before_a_byte_is_read() -> None:
-    status, asked = post_raw(create_app(pace=0), [(b"content-length", b"419430400")], 6400)
-    assert (status, asked) == (413, 0)
+    body = chunks_of(6400)
+    assert post_raw(create_app(pace=0), [(b"content-length", b"419430400")], body) == 413
+    assert body.asked == 0
 
 
 def test_a_body_without_a_length_is_read_only_up_to_the_cap() -> None:
-    status, asked = post_raw(create_app(pace=0), [(b"transfer-encoding", b"chunked")], 6400)
-    assert status == 413 and asked == MAX_BODY // (1 << 16) + 1
+    body = chunks_of(6400)
+    assert post_raw(create_app(pace=0), [(b"transfer-encoding", b"chunked")], body) == 413
+    assert body.asked == MAX_BODY // (1 << 16) + 1
+
+
+def test_a_body_trickled_in_is_refused_after_its_deadline(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from jassdsl.table import guard
+
+    monkeypatch.setattr(guard, "BODY_SECONDS", 0.2)
+    body = chunks_of(100, size=1, pause=0.05)
+    assert post_raw(create_app(pace=0), [], body) == 408
+    assert body.asked < 10
 
 
 def test_the_size_refusal_is_in_words(client: TestClient) -> None:

@@ -904,6 +904,7 @@ OWN: dict[str, tuple[str, str]] = {
     "live.refuse.large": ("the request is too large (at most {limit} bytes)",
                           "die Anfrage ist zu gross (höchstens {limit} Bytes)"),
     "live.refuse.json": ("the request is not JSON", "die Anfrage ist kein JSON"),
+    "live.refuse.slow": ("the request came too slowly", "die Anfrage kam zu langsam"),
     "live.refuse.deep": ("the JSON is nested too deeply", "das JSON ist zu tief verschachtelt"),
     "live.refuse.object": ("the request is a JSON object", "die Anfrage ist ein JSON-Objekt"),
     "live.refuse.media": ("send the request as {kind}", "schicke die Anfrage als {kind}"),

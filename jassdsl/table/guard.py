@@ -11,6 +11,7 @@ no large body ever enters memory.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,6 +22,7 @@ from jassdsl.rulebook.words import Lang, say
 from jassdsl.table.session import Refusal
 
 MAX_BODY = 200_000  # bytes of a request body (a saved game)
+BODY_SECONDS = 10.0  # to send it (a body trickled in holds its connection no longer)
 JSON = ("application/json",)
 FORM = ("application/x-www-form-urlencoded",)
 
@@ -51,19 +53,23 @@ def check_post(request: Request, lang: Lang, kinds: tuple[str, ...] = JSON) -> N
 
 
 async def read_body(request: Request, lang: Lang, limit: int = MAX_BODY) -> bytes:
-    """The body, at most `limit` bytes: refused by its announced length before reading,
-    and reading stops as soon as more arrives than that."""
+    """The body, at most `limit` bytes within BODY_SECONDS: refused by its announced
+    length before reading, and reading stops as soon as more arrives than that."""
     too_large = Refusal(say(lang, "live.refuse.large", limit=limit), 413)
     length = request.headers.get("content-length", "")
     if length and not (length.isascii() and length.isdigit() and len(length) <= 12
                        and int(length) <= limit):
         raise too_large
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise too_large
-        chunks.append(chunk)
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise too_large
+                chunks.append(chunk)
+    except TimeoutError:
+        raise Refusal(say(lang, "live.refuse.slow"), 408) from None
     return b"".join(chunks)
 
 
