@@ -937,6 +937,19 @@ OWN: dict[str, tuple[str, str]] = {
     "live.refuse.sockets": ("too many pages of this table are open from your computer",
                             "von deinem Computer sind zu viele Seiten dieses Tisches offen"),
     "live.refuse.message": ("the message is not JSON", "die Nachricht ist kein JSON"),
+    "live.refuse.text": ('send text: a JSON object such as {{"type": "act", "turn": 4, '
+                         '"action": "DA"}}',
+                         'schicke Text: ein JSON-Objekt wie {{"type": "act", "turn": 4, '
+                         '"action": "DA"}}'),
+    "live.refuse.long": ("the message is too long", "die Nachricht ist zu lang"),
+    "live.refuse.form": ('a message is {{"type": "act", "turn": N, "action": TEXT}}',
+                         'eine Nachricht ist {{"type": "act", "turn": N, "action": TEXT}}'),
+    "live.refuse.slow_down": ("too many messages: slow down",
+                              "zu viele Nachrichten: langsamer bitte"),
+    "live.refuse.seats": ("{name} has {n} seats; give each one of {kinds}",
+                          "{name} hat {n} Plätze; gib jedem eines von {kinds}"),
+    "live.refuse.person": ("at least one seat is a person's",
+                           "mindestens ein Platz gehört einer Person"),
     # the terminal (`jassdsl play`); the English keeps its words exactly
     "live.head.seed": ("{name} ({path}), seed {seed}, {bots} bots",
                        "{name} ({path}), Startwert {seed}, Bots: {bots}"),

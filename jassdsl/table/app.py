@@ -354,7 +354,7 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
                     if bucket.strikes > STRIKES:  # the seat stays; a reload resumes it
                         await websocket.close(code=1008, reason=FLOODED)
                         break
-                    await refuse(websocket, "too many messages: slow down")
+                    await refuse(websocket, say(lang, "live.refuse.slow_down"))
                     continue
                 await answer(session, me, message.get("text"))
         finally:
@@ -369,13 +369,12 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         """One message of a seat's page: an action, or a refusal saying what was wrong."""
         try:
             if not isinstance(text, str):
-                raise Refusal("send text: a JSON object such as "
-                              '{"type": "act", "turn": 4, "action": "DA"}')
+                raise Refusal(say(me.lang, "live.refuse.text"))
             if len(text) > MAX_MESSAGE:
-                raise Refusal("the message is too long")
+                raise Refusal(say(me.lang, "live.refuse.long"))
             data = parse_json(text, me.lang, message=True)
             if not isinstance(data, dict) or data.get("type") not in ("act", "hello"):
-                raise Refusal('a message is {"type": "act", "turn": N, "action": TEXT}')
+                raise Refusal(say(me.lang, "live.refuse.form"))
             if data["type"] == "hello":
                 await hub.send(session, me)
                 return

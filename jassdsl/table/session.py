@@ -215,10 +215,10 @@ class Tables:
         rules = load_rules(path, opts)
         if not isinstance(kinds, list | tuple) or len(kinds) != rules.players or any(
                 k not in SEAT_KINDS for k in kinds):
-            raise Refusal(f"{rules.name} has {rules.players} seats; give each one of "
-                          f"{', '.join(SEAT_KINDS)}")
+            raise Refusal(say(words, "live.refuse.seats", name=rules.name, n=rules.players,
+                              kinds=", ".join(SEAT_KINDS)))
         if "person" not in kinds:
-            raise Refusal("at least one seat is a person's")
+            raise Refusal(say(words, "live.refuse.person"))
         session = Session(name, opts, number, tuple(kinds), "de" if lang == "de" else "en",
                           Game(rules, seed=number, record=True, events=True))
         for seat, kind in enumerate(kinds):
