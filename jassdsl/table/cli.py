@@ -16,7 +16,8 @@ def register(sub: Any) -> None:
                                    "variant and the seats, and play in the browser.")
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this computer only; "
-                        "0.0.0.0 opens the table to your network)")
+                        "0.0.0.0 opens the table to your network; wider, put a reverse "
+                        "proxy in front: docs/en/playing.md)")
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     p.add_argument("--watch", metavar="FILE",
                    help="show this rule file's rulebook page, or its check errors, as you "
