@@ -60,22 +60,22 @@ def test_an_open_games_save_shows_no_seed_and_replays_only_its_own_seat(
     saved = json.loads(text)
     assert "seed" not in saved and str(session.seed) not in text and friend not in text
     everybody = dict(saved, seats=["person"] * 4)  # l1: every seat a person's
-    refused = client.post("/api/replay", content=json.dumps(everybody))
+    refused = client.post("/api/replay", json=everybody)
     assert refused.status_code == 400 and "changed" in refused.json()["error"]
-    live = client.post("/api/replay", content=json.dumps(saved)).json()["seats"]
+    live = client.post("/api/replay", json=saved).json()["seats"]
     assert [(s["seat"], token(s["url"])) for s in live] == [(0, mine)]
     with TestClient(create_app(pace=0)) as restarted:  # the same user's server, restarted
-        again = restarted.post("/api/replay", content=json.dumps(saved)).json()["seats"]
+        again = restarted.post("/api/replay", json=saved).json()["seats"]
         assert [(s["seat"], token(s["url"])) for s in again] == [(0, mine)]
         assert first_state(restarted, friend)["hand"] == friends_hand  # the friend's link
     monkeypatch.setenv("XDG_DATA_HOME", str(user_data_folder / "another-server"))
     with TestClient(create_app(pace=0)) as elsewhere:
-        other = elsewhere.post("/api/replay", content=json.dumps(saved))
+        other = elsewhere.post("/api/replay", json=saved)
     assert other.status_code == 400 and "another server" in other.json()["error"]
 
 
 def test_a_finished_games_save_names_its_seed() -> None:
-    tables = Tables(Sealer(b"k" * 32))
+    tables = Tables(sealer=Sealer(b"k" * 32))
     session = tables.open("guggitaler", {}, 5, ["person", "random", "random", "random"])
     game = session.game
     while not game.is_over:

@@ -22,6 +22,7 @@ from jassdsl.table.app import FLOODED, MAX_FRAME, MAX_MESSAGE, STRIKES, create_a
 
 CARD = re.compile(r"\b[DHSC](?:A|K|Q|J|10|9|8|7|6)\b")
 Socket = Any
+JSON = {"Content-Type": "application/json"}
 
 
 @pytest.fixture
@@ -106,7 +107,7 @@ def test_a_wrong_setup_is_refused_in_words(client: TestClient, body: Any, says: 
 
 
 def test_a_request_that_is_not_json_is_refused(client: TestClient) -> None:
-    answer = client.post("/api/tables", content=b"\xff{not json")
+    answer = client.post("/api/tables", content=b"\xff{not json", headers=JSON)
     assert answer.status_code == 400 and "not JSON" in answer.json()["error"]
 
 
@@ -316,7 +317,8 @@ def test_a_saved_game_replays_to_the_same_table(client: TestClient) -> None:
     saved = client.get(f"/api/save/{token}").json()
     assert "seed" not in saved and len(saved["actions"]) == m["turn"]  # sealed: still open
     with TestClient(create_app(pace=0)) as restarted:  # the server started again
-        links = restarted.post("/api/replay", content=json.dumps(saved)).json()["seats"]
+        links = restarted.post("/api/replay", content=json.dumps(saved),
+                               headers=JSON).json()["seats"]
         again = links[0]["url"].split("/")[2].split("?")[0]
         assert again == token  # the seat's own link, as before
         with restarted.websocket_connect(f"/ws/{again}") as ws:
@@ -324,7 +326,7 @@ def test_a_saved_game_replays_to_the_same_table(client: TestClient) -> None:
     assert (n["turn"], n["hand"], n["trick"]) == (m["turn"], m["hand"], m["trick"])
     clear = {k: v for k, v in saved.items() if k != "sealed"}  # a save naming its seed
     broken = dict(clear, seed=3, actions=[*saved["actions"][:2], "trump nonsense"])
-    answer = client.post("/api/replay", content=json.dumps(broken))
+    answer = client.post("/api/replay", content=json.dumps(broken), headers=JSON)
     assert answer.status_code == 400 and "does not replay" in answer.json()["error"]
 
 

@@ -933,6 +933,56 @@ OWN: dict[str, tuple[str, str]] = {
                          "file that check does not find yet",
                          "die Spiel-Engine ist gescheitert ({kind}: {text}), ein Fehler von "
                          "jassdsl oder einer Regeldatei, den check noch nicht findet"),
+    # the table server's refusals of a request or a page (jassdsl.table.guard, .session)
+    "live.refuse.large": ("the request is too large (at most {limit} bytes)",
+                          "die Anfrage ist zu gross (höchstens {limit} Bytes)"),
+    "live.refuse.json": ("the request is not JSON", "die Anfrage ist kein JSON"),
+    "live.refuse.slow": ("the request came too slowly", "die Anfrage kam zu langsam"),
+    "live.refuse.deep": ("the JSON is nested too deeply", "das JSON ist zu tief verschachtelt"),
+    "live.refuse.object": ("the request is a JSON object", "die Anfrage ist ein JSON-Objekt"),
+    "live.refuse.media": ("send the request as {kind}", "schicke die Anfrage als {kind}"),
+    "live.refuse.origin": ("this table takes requests only from its own pages",
+                           "dieser Tisch nimmt Anfragen nur von seinen eigenen Seiten an"),
+    "live.refuse.full": ("the table is full: a game is being played at every place; "
+                         "try again later",
+                         "der Tisch ist voll: an jedem Platz wird gespielt; versuche es später"),
+    "live.refuse.yours": ("you have {n} games open that are still being played: finish one "
+                          "first",
+                          "du hast {n} offene Spiele, an denen noch gespielt wird: beende "
+                          "zuerst eines"),
+    "live.refuse.seed": ("a seed is a whole number from 0 to {high}",
+                         "ein Startwert ist eine ganze Zahl von 0 bis {high}"),
+    "live.refuse.options": ("options are names with a number or a word each",
+                            "Optionen sind Namen mit je einer Zahl oder einem Wort"),
+    "live.refuse.digits": ("option {name}: a number has at most {n} digits (0-9)",
+                           "Option {name}: eine Zahl hat höchstens {n} Ziffern (0-9)"),
+    "live.refuse.variant": ("choose a variant", "wähle eine Variante"),
+    "live.refuse.file": ("{source} is neither a variant of rules/ nor a .jass file",
+                         "{source} ist weder eine Variante aus rules/ noch eine .jass-Datei"),
+    "live.refuse.outside": ("{source} lies outside the folder the table was started in "
+                            "(and the watched file's)",
+                            "{source} liegt ausserhalb des Ordners, in dem der Tisch gestartet "
+                            "wurde (und dem der beobachteten Datei)"),
+    "live.refuse.pages": ("this seat is open in too many pages: this one is closed, reload "
+                          "it to play here",
+                          "dieser Platz ist in zu vielen Seiten offen: diese ist geschlossen, "
+                          "lade sie neu, um hier zu spielen"),
+    "live.refuse.sockets": ("too many pages of this table are open from your computer",
+                            "von deinem Computer sind zu viele Seiten dieses Tisches offen"),
+    "live.refuse.message": ("the message is not JSON", "die Nachricht ist kein JSON"),
+    "live.refuse.text": ('send text: a JSON object such as {{"type": "act", "turn": 4, '
+                         '"action": "DA"}}',
+                         'schicke Text: ein JSON-Objekt wie {{"type": "act", "turn": 4, '
+                         '"action": "DA"}}'),
+    "live.refuse.long": ("the message is too long", "die Nachricht ist zu lang"),
+    "live.refuse.form": ('a message is {{"type": "act", "turn": N, "action": TEXT}}',
+                         'eine Nachricht ist {{"type": "act", "turn": N, "action": TEXT}}'),
+    "live.refuse.slow_down": ("too many messages: slow down",
+                              "zu viele Nachrichten: langsamer bitte"),
+    "live.refuse.seats": ("{name} has {n} seats; give each one of {kinds}",
+                          "{name} hat {n} Plätze; gib jedem eines von {kinds}"),
+    "live.refuse.person": ("at least one seat is a person's",
+                           "mindestens ein Platz gehört einer Person"),
     # the terminal (`jassdsl play`); the English keeps its words exactly
     "live.head.seed": ("{name} ({path}), seed {seed}, {bots} bots",
                        "{name} ({path}), Startwert {seed}, Bots: {bots}"),

@@ -6,24 +6,31 @@ input gets a refusal (`{"type": "error", "text": ...}`) and the game goes on; an
 the server is logged and answered in words, never with a traceback. A game the engine
 cannot continue (a bot's or a person's action fails, a page cannot be drawn) stops: it is
 logged once, every seat's page says why (`jassdsl.table.failure`), and nobody is asked.
+
+Nobody else can stop a club's game: requests that change something come only from the
+table's own pages (`guard`), bodies are capped before they are read, a seat keeps a few
+pages and an address a bounded number, a change is drawn once per seat and language, and
+the slow work (replaying a saved game, drawing a rulebook page) runs off the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
 import markdown
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -35,8 +42,9 @@ from jassdsl.core.errors import JassError, RuleFileErrors
 from jassdsl.registry import load_rules, variant_path
 from jassdsl.rulebook.render import in_lang, variant_page
 from jassdsl.rulebook.site import load_variant
-from jassdsl.rulebook.words import Lang
+from jassdsl.rulebook.words import Lang, say
 from jassdsl.table import pages
+from jassdsl.table.guard import FORM, check_post, client_of, parse_json, read_body
 from jassdsl.table.session import Refusal, Session, Stopped, Tables, check_source
 from jassdsl.table.view import Journal, page_state
 
@@ -50,7 +58,11 @@ MAX_FRAME = 16_384
 FLOODED = "too many messages: this page is closed, reload it to play on"
 BURST, RATE = 20, 10.0  # a socket may send BURST messages at once, then RATE a second
 STRIKES = 200  # refused messages beyond the rate before the socket is closed
-MAX_BODY = 200_000  # bytes of a request body (a saved game)
+SEAT_PAGES = 3  # open pages (sockets) of one seat; a newer one closes the oldest
+CLIENT_PAGES = 32  # open pages of one address over all tables; more are refused
+REPLACED, TOO_MANY = 4409, 4429  # close codes after which a page does not reconnect
+REPLAYS = 2  # saved games replayed at once (each in a worker thread); more wait their turn
+PAGES_KEPT = 128  # rulebook pages drawn and kept: every shipped file in both languages
 MARKDOWN = ["admonition", "attr_list", "md_in_html", "tables", "toc", "pymdownx.superfences"]
 
 
@@ -90,6 +102,7 @@ class Hub:
     def __init__(self, pace: float) -> None:
         self.pace = pace
         self.tasks: set[asyncio.Task[None]] = set()
+        self.pages: Counter[str] = Counter()  # open sockets per address
 
     def journal(self, session: Session, seat: int, lang: Lang) -> list[str]:
         key = (seat, lang)
@@ -98,18 +111,30 @@ class Hub:
         journal: Journal = session.journals[key]
         return journal.update()
 
-    async def send(self, session: Session, listener: Listener) -> None:
+    def state(self, session: Session, seat: int, lang: Lang) -> dict[str, Any]:
+        return page_state(session, seat, lang, lambda: self.journal(session, seat, lang))
+
+    async def send(self, session: Session, listener: Listener,
+                   state: dict[str, Any] | None = None) -> None:
         going = session.stopped is None
-        state = page_state(session, listener.seat, listener.lang,
-                           lambda: self.journal(session, listener.seat, listener.lang))
+        if state is None:
+            state = self.state(session, listener.seat, listener.lang)
         with contextlib.suppress(Exception):  # a socket closing as we write: it leaves
             await listener.socket.send_json(state)
         if going and session.stopped is not None:  # this page stopped it: tell every seat
             await self.broadcast(session)
 
     async def broadcast(self, session: Session) -> None:
+        """Every open page its seat's view: drawn once per seat and language."""
+        going = session.stopped is None
+        drawn: dict[tuple[int, Lang], dict[str, Any]] = {}
         for listener in list(session.listeners):
-            await self.send(session, listener)
+            key = (listener.seat, listener.lang)
+            if key not in drawn:
+                drawn[key] = self.state(session, *key)
+            await self.send(session, listener, drawn[key])
+        if going and session.stopped is not None:  # a page stopped it: tell every seat
+            await self.broadcast(session)
 
     async def changed(self, session: Session) -> None:
         """Tell every seat, then let the bots play until a person is to act."""
@@ -133,6 +158,7 @@ class Hub:
                 except Stopped as stop:  # the game cannot go on: say why to every seat
                     await self.halted(session, stop)
                     return
+                session.seen = time.monotonic()
                 await self.broadcast(session)
         except Exception as err:  # a bug of the table itself: logged, never lost in a task
             log.exception("the bots of a table stopped")
@@ -156,7 +182,7 @@ async def refuse(socket: WebSocket, text: str) -> None:
         await socket.send_json({"type": "error", "text": text})
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=PAGES_KEPT)
 def rendered(source: str, stamp: float, lang: Lang) -> tuple[str, str]:
     """A rule file's rulebook page as HTML (its title, its body); RuleFileErrors as raised.
     Each clause of the scoring gets the anchor `clause-ID` that a hand's report links."""
@@ -167,17 +193,20 @@ def rendered(source: str, stamp: float, lang: Lang) -> tuple[str, str]:
     return in_lang(lang, variant.model.name, variant.model.name), text
 
 
-def stamp_of(source: str) -> float:
+def stamp_of(source: str, roots: tuple[Path, ...]) -> float:
     try:
-        return variant_path(source).stat().st_mtime
-    except (OSError, JassError):
+        return variant_path(check_source(source, roots)).stat().st_mtime
+    except (OSError, JassError, Refusal):
         return 0.0
 
 
 def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
     """The table's app; `pace`: seconds between two bot actions; `watch`: a rule file
-    whose page (or check errors) the start page shows, to play it at once."""
-    tables, hub = Tables(), Hub(pace)
+    whose page (or check errors) the start page shows, to play it at once. A rule file
+    given by path is read only from the working folder and the watched file's folder."""
+    roots = (Path.cwd(), *([Path(watch).expanduser().resolve().parent] if watch else []))
+    tables, hub = Tables(roots), Hub(pace)
+    replays = asyncio.Semaphore(REPLAYS)
 
     def lang_param(request: Request) -> Lang:
         header = request.headers.get("accept-language", "")
@@ -187,7 +216,8 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
     async def home(request: Request) -> Response:
         lang = lang_param(request)
         if watch is not None:
-            return RedirectResponse(f"/rules?variant={watch}&lang={lang}&watch=1", 303)
+            return RedirectResponse(f"/rules?variant={quote(watch, safe='')}&lang={lang}"
+                                    "&watch=1", 303)
         return HTMLResponse(pages.start_page(lang))
 
     async def new_game(request: Request) -> Response:
@@ -197,12 +227,12 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         lang = lang_param(request)
         source = request.query_params.get("variant", "")
         play = source if request.query_params.get("watch") else ""
-        stamp = stamp_of(source) if play else 0.0
+        stamp = stamp_of(source, roots) if play else 0.0
         try:
-            name = check_source(source)
-            title, body = rendered(name, stamp_of(name), lang)
+            name = check_source(source, roots, lang)
+            title, body = await run_in_threadpool(rendered, name, stamp_of(name, roots), lang)
         except Refusal as err:
-            return HTMLResponse(pages.message_page(lang, "?", str(err)), 404)
+            return HTMLResponse(pages.message_page(lang, "?", str(err)), err.status)
         except RuleFileErrors as err:
             return HTMLResponse(pages.error_page(lang, source, err.render(), play, stamp))
         except JassError as err:
@@ -210,18 +240,22 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         return HTMLResponse(pages.rules_page(lang, title, body, play, stamp))
 
     async def watch_stamp(request: Request) -> Response:
-        return JSONResponse({"stamp": stamp_of(watch) if watch else 0})
+        return JSONResponse({"stamp": stamp_of(watch, roots) if watch else 0})
 
     async def play_file(request: Request) -> Response:
         """The preview's button: the watched file at once, you at seat 0, bots elsewhere."""
-        form = parse_qs((await request.body())[:MAX_BODY].decode("utf-8", "replace"))
-        lang = lang_of(form.get("lang", [""])[0])
-        source = form.get("path", [""])[0]
+        lang = lang_param(request)
         try:
-            players = load_rules(check_source(source)).players
+            check_post(request, lang, FORM)
+            form = parse_qs((await read_body(request, lang)).decode("utf-8", "replace"))
+            lang = lang_of(form.get("lang", [""])[0], lang)
+            source = form.get("path", [""])[0]
+            players = load_rules(check_source(source, roots, lang)).players
             session = tables.open(source, {}, None, ["person"] + ["heuristic"] * (players - 1),
-                                  lang)
-        except (Refusal, JassError) as err:
+                                  lang, client=client_of(request))
+        except Refusal as err:
+            return HTMLResponse(pages.message_page(lang, "?", str(err)), err.status)
+        except JassError as err:
             return HTMLResponse(pages.message_page(lang, "?", str(err)), 400)
         return RedirectResponse(f"/seat/{session.token_of(0)}?lang={lang}", 303)
 
@@ -230,7 +264,7 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         source = request.query_params.get("variant", "")
         lang = lang_param(request)
         try:
-            rules = load_rules(check_source(source))
+            rules = load_rules(check_source(source, roots, lang))
         except (Refusal, JassError) as err:
             return refused(err)
         options = [{"name": o.name, "text": in_lang(lang, o.description, o.german),
@@ -242,16 +276,15 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         """A request the table cannot take: the reason in one answer (a rule file's
         errors with their positions)."""
         text = err.render() if isinstance(err, RuleFileErrors) else str(err)
-        return JSONResponse({"error": text}, 400)
+        return JSONResponse({"error": text}, err.status if isinstance(err, Refusal) else 400)
 
-    async def body_json(request: Request) -> Any:
-        data = await request.body()
-        if len(data) > MAX_BODY:
-            raise Refusal("the request is too large")
-        try:
-            return json.loads(data)
-        except (ValueError, UnicodeDecodeError):
-            raise Refusal("the request is not JSON") from None
+    async def body_json(request: Request, lang: Lang) -> Any:
+        """The JSON object of a request that changes something (see `guard`)."""
+        check_post(request, lang)
+        data = parse_json(await read_body(request, lang), lang)
+        if not isinstance(data, dict):
+            raise Refusal(say(lang, "live.refuse.object"))
+        return data
 
     def links(session: Session, lang: Lang, seats: list[int] | None = None) -> JSONResponse:
         return JSONResponse({"seats": [{"seat": seat, "url": f"/seat/{session.token_of(seat)}"
@@ -259,23 +292,28 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
                                             session.persons if seats is None else seats)]})
 
     async def create(request: Request) -> Response:
+        lang = lang_param(request)
         try:
-            data = await body_json(request)
-            if not isinstance(data, dict):
-                raise Refusal("the request is a JSON object")
-            lang = lang_of(data.get("lang"))
+            data = await body_json(request, lang)
+            lang = lang_of(data.get("lang"), lang)
             session = tables.open(data.get("variant"), data.get("options"), data.get("seed"),
-                                  data.get("seats"), lang)
+                                  data.get("seats"), lang, client=client_of(request))
         except (Refusal, JassError) as err:
             return refused(err)
         return links(session, lang)
 
     async def reopen(request: Request) -> Response:
+        """A saved game replayed in a worker thread (a long one takes seconds: the other
+        tables go on meanwhile), at most REPLAYS at once."""
+        lang = lang_param(request)
         try:
-            data = await body_json(request)
-            session, seats = tables.reopen(data)
+            data = await body_json(request, lang)
+            client = client_of(request)
+            tables.room(client, lang_of(data.get("lang"), lang))
+            async with replays:
+                session, seats = await run_in_threadpool(tables.reopen, data, client)
         except Refusal as err:
-            return JSONResponse({"error": str(err)}, 400)
+            return JSONResponse({"error": str(err)}, err.status)
         except JassError as err:
             return JSONResponse({"error": str(err)}, 400)
         return links(session, session.lang, seats)  # type: ignore[arg-type]
@@ -306,8 +344,21 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
             await websocket.close(code=4404)
             return
         lang = lang_of(websocket.query_params.get("lang"), lang_of(session.lang))
+        client = client_of(websocket)
+        if hub.pages[client] >= CLIENT_PAGES:
+            await refuse(websocket, say(lang, "live.refuse.sockets"))
+            await websocket.close(code=TOO_MANY)
+            return
+        mine = [other for other in session.listeners if other.seat == seat_no]
+        for old in mine[:max(0, len(mine) - SEAT_PAGES + 1)]:  # the oldest make room
+            session.listeners.remove(old)
+            await refuse(old.socket, say(old.lang, "live.refuse.pages"))
+            with contextlib.suppress(Exception):
+                await old.socket.close(code=REPLACED)
         me = Listener(websocket, seat_no, lang)
         session.listeners.append(me)
+        session.seen = time.monotonic()
+        hub.pages[client] += 1
         bucket = Bucket()
         try:
             await hub.send(session, me)
@@ -320,10 +371,14 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
                     if bucket.strikes > STRIKES:  # the seat stays; a reload resumes it
                         await websocket.close(code=1008, reason=FLOODED)
                         break
-                    await refuse(websocket, "too many messages: slow down")
+                    await refuse(websocket, say(lang, "live.refuse.slow_down"))
                     continue
                 await answer(session, me, message.get("text"))
         finally:
+            hub.pages[client] -= 1
+            if hub.pages[client] <= 0:
+                del hub.pages[client]
+            session.seen = time.monotonic()
             with contextlib.suppress(ValueError):
                 session.listeners.remove(me)
 
@@ -331,20 +386,17 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         """One message of a seat's page: an action, or a refusal saying what was wrong."""
         try:
             if not isinstance(text, str):
-                raise Refusal("send text: a JSON object such as "
-                              '{"type": "act", "turn": 4, "action": "DA"}')
+                raise Refusal(say(me.lang, "live.refuse.text"))
             if len(text) > MAX_MESSAGE:
-                raise Refusal("the message is too long")
-            try:
-                data = json.loads(text)
-            except ValueError:
-                raise Refusal("the message is not JSON") from None
+                raise Refusal(say(me.lang, "live.refuse.long"))
+            data = parse_json(text, me.lang, message=True)
             if not isinstance(data, dict) or data.get("type") not in ("act", "hello"):
-                raise Refusal('a message is {"type": "act", "turn": N, "action": TEXT}')
+                raise Refusal(say(me.lang, "live.refuse.form"))
             if data["type"] == "hello":
                 await hub.send(session, me)
                 return
             session.act(me.seat, data.get("turn"), data.get("action"), me.lang)
+            session.seen = time.monotonic()
         except Refusal as err:
             await refuse(me.socket, str(err))
             await hub.send(session, me)
@@ -360,6 +412,8 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
 
     async def on_error(request: Request, exc: Exception) -> Response:
         log.exception("request failed", exc_info=exc)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": "the server could not do that"}, 500)
         return HTMLResponse(pages.message_page("en", "500", "the server could not do that"),
                             500)
 

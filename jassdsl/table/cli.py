@@ -16,7 +16,8 @@ def register(sub: Any) -> None:
                                    "variant and the seats, and play in the browser.")
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this computer only; "
-                        "0.0.0.0 opens the table to your network)")
+                        "0.0.0.0 opens the table to your network; wider, put a reverse "
+                        "proxy in front: docs/en/playing.md)")
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     p.add_argument("--watch", metavar="FILE",
                    help="show this rule file's rulebook page, or its check errors, as you "
@@ -48,11 +49,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def server_config(app: Any, host: str, port: int) -> Any:
-    """How uvicorn serves the table (a `uvicorn.Config`): quiet, and no WebSocket message
-    longer than `MAX_FRAME` bytes is read (a longer one closes its socket with 1009)."""
+    """How uvicorn serves the table (a `uvicorn.Config`): quiet; no WebSocket message
+    longer than `MAX_FRAME` bytes is read (a longer one closes its socket with 1009); at
+    most CONNECTIONS connections and sockets at once (a request beyond gets 503); an idle
+    connection closes after KEEP_ALIVE seconds, one whose request head is not in after
+    `protocol.HEAD_SECONDS` is closed too, and so are one address's connections beyond
+    `protocol.PER_ADDRESS` (docs/en/playing.md: behind a reverse proxy)."""
     import uvicorn
 
     from jassdsl.table.app import MAX_FRAME
+    from jassdsl.table.protocol import GuardedProtocol
 
     return uvicorn.Config(app, host=host, port=port, log_level="warning",
-                          ws="websockets-sansio", ws_max_size=MAX_FRAME)
+                          http=GuardedProtocol, ws="websockets-sansio",
+                          ws_max_size=MAX_FRAME, limit_concurrency=CONNECTIONS,
+                          timeout_keep_alive=KEEP_ALIVE)
+
+
+CONNECTIONS = 400  # well below the usual desktop limit of 1024 open files
+KEEP_ALIVE = 5  # seconds an idle connection stays open between two requests

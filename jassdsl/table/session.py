@@ -12,6 +12,8 @@ from a save, nor open another seat's link by replaying it.
 from __future__ import annotations
 
 import secrets
+import threading
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,12 +32,20 @@ from jassdsl.table.seal import Sealer, SealError, canonical, server_secret
 SEAT_KINDS = ("person", "heuristic", "random")
 SEED_BITS = 128  # a table's own seed: far too many to search from the cards one holds
 MAX_SEED = 2**SEED_BITS  # a seed typed on the start page is below it too
-MAX_TABLES = 200  # games kept at once; the oldest finished (else oldest) goes first
+MAX_TABLES = 200  # games kept at once; only a finished or long-idle one makes room
+MAX_OPEN = 12  # games one client (address) may have in play at once
+IDLE = 3600.0  # seconds without an open page or an action after which a game may go
+DIGITS = 18  # the longest number an option may be written with
 SAVE_FORMAT = "jassdsl-table-game/1"
 
 
 class Refusal(Exception):
-    """A request the table refuses; the message says why, in words for the player."""
+    """A request the table refuses; the message says why, in words for the player;
+    `status` is the HTTP status an answer to a request carries."""
+
+    def __init__(self, text: str, status: int = 400) -> None:
+        super().__init__(text)
+        self.status = status
 
 
 class Stopped(Exception):
@@ -64,6 +74,12 @@ class Session:
     journals: dict[tuple[int, str], Any] = field(default_factory=dict)
     driving: bool = False
     stopped: Failure | None = None  # why the game cannot go on, once it cannot
+    client: str = ""  # the address that opened the game (its limit of open games)
+    seen: float = field(default_factory=time.monotonic)  # its last page or action
+
+    def idle(self, now: float) -> bool:
+        """Nobody has looked or acted for IDLE seconds: the game may make room."""
+        return not self.listeners and now - self.seen > IDLE
 
     def stop(self, cause: str, seat: int, action: str, err: BaseException) -> Stopped:
         """Stop the game at this error (the first failure is the one told); the game keeps
@@ -146,51 +162,92 @@ class Session:
                 "actions": [self.game.action_text(a) for a in self.game.history]}
 
 
-def check_source(source: object) -> str:
-    """A variant name of rules/, or the path of an existing .jass file (nothing else is
-    read, so a table open to a network cannot be made to quote other files)."""
+def check_source(source: object, roots: Sequence[Path] = (), lang: Lang = "en") -> str:
+    """A variant name of rules/, or the path of a regular .jass file inside one of `roots`
+    (default: the working folder), resolved with its links. Nothing else is read, so a
+    table open to a network cannot be made to quote other files: no link to a file
+    elsewhere, no device, no pipe."""
     if not isinstance(source, str) or not source.strip():
-        raise Refusal("choose a variant")
+        raise Refusal(say(lang, "live.refuse.variant"))
     source = source.strip()
     if source in variant_names():
         return source
-    path = Path(source).expanduser()
-    if path.suffix != ".jass" or not path.is_file():
-        raise Refusal(f"{source!r} is neither a variant of rules/ nor a .jass file")
-    return str(path)
+    folders = [Path(r).resolve() for r in roots] or [Path.cwd().resolve()]
+    given = Path(source).expanduser()
+    for folder in folders:
+        try:
+            path = (folder / given).resolve()
+        except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL byte
+            continue
+        if path.suffix == ".jass" and path.is_file():
+            if not any(path.is_relative_to(f) for f in folders):
+                raise Refusal(say(lang, "live.refuse.outside", source=repr(source)), 403)
+            return str(path)
+    raise Refusal(say(lang, "live.refuse.file", source=repr(source)))
 
 
-def check_options(options: object) -> dict[str, int | str]:
+def shown_name(source: str, roots: Sequence[Path] = ()) -> str:
+    """What a seat's link and a saved game call a variant: its name, or a rule file's path
+    from the folder that holds it (never the host's full path)."""
+    path = Path(source)
+    if not path.is_absolute():
+        return source
+    for folder in [Path(r).resolve() for r in roots] or [Path.cwd().resolve()]:
+        if path.is_relative_to(folder):
+            return path.relative_to(folder).as_posix()
+    return path.name
+
+
+def is_digits(text: str) -> bool:
+    """Only the ASCII digits 0-9 (`str.isdigit` also takes '²', which `int` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
+def check_options(options: object, lang: Lang = "en") -> dict[str, int | str]:
+    """Option values as the rule file takes them: a number (ASCII digits, at most DIGITS
+    of them) or a short word."""
     if options is None:
         return {}
     if not isinstance(options, dict) or not all(
-            isinstance(k, str) and isinstance(v, int | str) and not isinstance(v, bool)
-            for k, v in options.items()):
-        raise Refusal("options are names with a number or a word each")
-    return {k: int(v) if isinstance(v, str) and v.lstrip("-").isdigit() else v
-            for k, v in options.items()}
+            isinstance(k, str) and len(k) <= 100 and isinstance(v, int | str)
+            and not isinstance(v, bool) for k, v in options.items()):
+        raise Refusal(say(lang, "live.refuse.options"))
+    out: dict[str, int | str] = {}
+    for name, value in options.items():
+        if isinstance(value, str) and is_digits(value.removeprefix("-")):
+            if len(value.removeprefix("-")) > DIGITS:
+                raise Refusal(say(lang, "live.refuse.digits", name=repr(name), n=DIGITS))
+            value = int(value)
+        elif isinstance(value, str) and len(value) > 100:
+            raise Refusal(say(lang, "live.refuse.options"))
+        if isinstance(value, int) and abs(value) >= 10 ** DIGITS:
+            raise Refusal(say(lang, "live.refuse.digits", name=repr(name), n=DIGITS))
+        out[name] = value
+    return out
 
 
-def check_seed(seed: object) -> int:
+def check_seed(seed: object, lang: Lang = "en") -> int:
     """The seed typed (digits 0-9 only), or, left empty, one drawn with `secrets` from
     2^128: nobody at the table can find it from the cards they hold."""
     if seed is None or seed == "":
         return secrets.randbits(SEED_BITS)
     if isinstance(seed, str):
         text = seed.strip()
-        if text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED)):
+        if is_digits(text) and len(text) <= len(str(MAX_SEED)):
             seed = int(text)
     if type(seed) is not int or not 0 <= seed < MAX_SEED:
-        raise Refusal(f"a seed is a whole number from 0 to 2^{SEED_BITS} - 1")
+        raise Refusal(say(lang, "live.refuse.seed", high=f"2^{SEED_BITS} - 1"))
     return seed
 
 
 class Tables:
     """Every game of the server, found by a seat's token."""
 
-    def __init__(self, sealer: Sealer | None = None) -> None:
+    def __init__(self, roots: Sequence[Path] = (), sealer: Sealer | None = None) -> None:
         self.sessions: list[Session] = []
         self.by_token: dict[str, tuple[Session, int]] = {}
+        self.roots = tuple(roots)  # where rule files given by path may lie
+        self.lock = threading.RLock()  # a replay is made in a worker thread
         self._sealer = sealer
 
     @property
@@ -201,21 +258,25 @@ class Tables:
         return self._sealer
 
     def open(self, source: object, options: object, seed: object, kinds: object,
-             lang: object = "en", actions: Sequence[object] = (),
+             lang: object = "en", actions: Sequence[object] = (), client: str = "",
              tokens: Mapping[int, str] | None = None) -> Session:
-        """A new game (Refusal when a setting is wrong; a rule file's errors as they are
-        raised: RuleFileErrors); `actions` replays a saved game's actions first; `tokens`
-        gives the person seats their links of before (a sealed save's)."""
-        name = check_source(source)
-        opts = check_options(options)
-        number = check_seed(seed)
-        rules = load_rules(name, opts)
+        """A new game (Refusal when a setting is wrong or there is no room; a rule file's
+        errors as they are raised: RuleFileErrors); `actions` replays a saved game's
+        actions first; `client` is the address asking (its games in play are limited);
+        `tokens` gives the person seats their links of before (a sealed save's)."""
+        words: Lang = "de" if lang == "de" else "en"
+        self.room(client, words)
+        path = check_source(source, self.roots, words)
+        name = shown_name(path, self.roots)
+        opts = check_options(options, words)
+        number = check_seed(seed, words)
+        rules = load_rules(path, opts)
         if not isinstance(kinds, list | tuple) or len(kinds) != rules.players or any(
                 k not in SEAT_KINDS for k in kinds):
-            raise Refusal(f"{rules.name} has {rules.players} seats; give each one of "
-                          f"{', '.join(SEAT_KINDS)}")
+            raise Refusal(say(words, "live.refuse.seats", name=rules.name, n=rules.players,
+                              kinds=", ".join(SEAT_KINDS)))
         if "person" not in kinds:
-            raise Refusal("at least one seat is a person's")
+            raise Refusal(say(words, "live.refuse.person"))
         session = Session(name, opts, number, tuple(kinds), "de" if lang == "de" else "en",
                           Game(rules, seed=number, record=True, events=True))
         if tokens is not None and sorted(tokens) != session.persons:
@@ -226,7 +287,8 @@ class Tables:
             else:
                 session.bots[seat] = make_bot(kind, bot_rng(number, seat))
         replay(session, actions)
-        self.keep(session)
+        session.client = client
+        self.keep(session, words)
         return session
 
     def save(self, session: Session, seat: int) -> dict[str, Any]:
@@ -242,11 +304,11 @@ class Tables:
         record["sealed"] = self.sealer.seal(secret, canonical(record))
         return record
 
-    def reopen(self, record: object) -> tuple[Session, list[int]]:
+    def reopen(self, record: object, client: str = "") -> tuple[Session, list[int]]:
         """A saved game (`save`) replayed, ready to go on, and the seats whose links its
         poster gets: every person's for a save that names its seed, the saver's alone for a
         sealed one (whose seats keep their links; a table still open here is not replayed
-        again but found)."""
+        again but found). `client` is the address asking."""
         if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
             raise Refusal(f"not a saved game (its 'format' is {SAVE_FORMAT!r})")
         actions = record.get("actions")
@@ -255,7 +317,7 @@ class Tables:
         if "sealed" not in record:
             session = self.open(record.get("variant"), record.get("options"),
                                 record.get("seed"), record.get("seats"),
-                                record.get("lang", "en"), actions)
+                                record.get("lang", "en"), actions, client)
             return session, session.persons
         clear = {k: v for k, v in record.items() if k != "sealed"}
         lang: Lang = "de" if clear.get("lang") == "de" else "en"
@@ -265,21 +327,42 @@ class Tables:
             tokens = {int(s): str(t) for s, t in secret["tokens"]}
         except (SealError, KeyError, TypeError, ValueError):
             raise Refusal(say(lang, "live.refuse.sealed")) from None
-        live = next((self.by_token[t][0] for t in tokens.values() if t in self.by_token), None)
-        if live is not None and live.stopped is None:  # open here: its seat, not a copy
-            return live, [seat]
-        if live is not None:  # stopped here (the file may have been mended): replayed anew
-            self.drop(live)
+        with self.lock:
+            live = next((self.by_token[t][0] for t in tokens.values() if t in self.by_token),
+                        None)
+            if live is not None and live.stopped is None:  # open here: its seat, not a copy
+                return live, [seat]
+            if live is not None:  # stopped here (the file may have been mended): anew
+                self.drop(live)
         session = self.open(clear.get("variant"), clear.get("options"), seed,
-                            clear.get("seats"), clear.get("lang", "en"), actions, tokens)
+                            clear.get("seats"), clear.get("lang", "en"), actions, client,
+                            tokens)
         return session, [seat]
 
-    def keep(self, session: Session) -> None:
-        if len(self.sessions) >= MAX_TABLES:
-            self.drop(next((s for s in self.sessions if s.game.is_over), self.sessions[0]))
-        self.sessions.append(session)
-        for token, seat in session.tokens.items():
-            self.by_token[token] = (session, seat)
+    def room(self, client: str, lang: Lang = "en") -> None:
+        """Refused unless `client` may open one more game and there is a place for it:
+        a stranger's new table never ends a game in play (only a finished or idle one)."""
+        with self.lock:
+            now = time.monotonic()
+            mine = [s for s in self.sessions if s.client == client and not s.game.is_over
+                    and not s.idle(now)]
+            if client and len(mine) >= MAX_OPEN:
+                raise Refusal(say(lang, "live.refuse.yours", n=len(mine)), 429)
+            if len(self.sessions) < MAX_TABLES:
+                return
+            done = [s for s in self.sessions if s.game.is_over]
+            old = next((s for s in done if not s.listeners), None) or next(
+                (s for s in self.sessions if s.idle(now)), None) or next(iter(done), None)
+            if old is None:
+                raise Refusal(say(lang, "live.refuse.full"), 429)
+            self.drop(old)
+
+    def keep(self, session: Session, lang: Lang = "en") -> None:
+        with self.lock:
+            self.room(session.client, lang)
+            self.sessions.append(session)
+            for token, seat in session.tokens.items():
+                self.by_token[token] = (session, seat)
 
     def drop(self, session: Session) -> None:
         """Forget a game and its links."""

@@ -96,7 +96,8 @@
     var file = $("replay-file").files[0];
     if (!file) return;
     file.text().then(function (text) {
-      return fetch("/api/replay", { method: "POST", body: text });
+      return fetch("/api/replay", { method: "POST", body: text,
+                                    headers: { "Content-Type": "application/json" } });
     }).then(function (r) { return r.json(); }).then(showLinks);
   });
   load();

@@ -245,7 +245,8 @@
       else if (m.type === "error") $("error").textContent = fill(W["live.error"], { text: m.text });
     };
     socket.onclose = function (event) {
-      if (event.code === 4404) return; /* an unknown link: the error says so */
+      /* an unknown link, a newer page of this seat, too many pages: the error says so */
+      if (event.code === 4404 || event.code === 4409 || event.code === 4429) return;
       $("status").textContent = W["live.connection"];
       $("status").classList.add("lost");
       setTimeout(connect, retry);
