@@ -60,15 +60,24 @@ def test_taking_the_blind_swaps_the_hand_and_ends_that_right() -> None:
 
 
 def test_robbing_takes_the_turned_card_for_the_trump_six() -> None:
+    """Every player taking part is asked in turn from forehand (issue 29: who is asked
+    tells nothing); those without the trump six have only the answer no."""
     for seed in range(200):
         game = Game("handjass", seed=seed, options={"seats": 3})
         while game.phase == "take part":
             game.apply("join")
+        asked = []
+        while game.phase == "rob" and game.forced_action() is not None:
+            asked.append(game.current_player)
+            assert game.legal_actions() == [Action("rob", 0)]
+            game.apply("rob 0")
         if game.phase == "rob":
             break
     else:
         raise AssertionError("nobody who plays held the trump six")
     seat = game.current_player
+    forehand = (game.dealer + 1) % 3
+    assert [*asked, seat] == [(forehand + i) % 3 for i in range(len(asked) + 1)]
     turned = game.observe(seat).turned
     six = turned // 9 * 9 + 8
     assert six in game.hand_of(seat)

@@ -149,6 +149,9 @@ class HumanPlayer:
         print(line, file=self.out)
 
     def choose(self, game: Game, seat: int) -> Action:
+        only = game.forced_action()
+        if only is not None:  # asked as every seat is, with nothing to declare
+            return only
         view = View.of(game, seat)
         legal = tv.in_hand_order(game.legal_actions(), table_for(game.rules, view.trump))
         if game.phase == "play" and self.forced_hand == game.hand_number:

@@ -62,12 +62,23 @@ class Session:
         return len(self.game.history)
 
     def waiting_for_bot(self) -> bool:
-        return not self.game.is_over and self.game.current_player in self.bots
+        """Whether the server acts now: a bot's turn, or a person's forced answer (asked
+        as every seat is, with nothing to declare: `Game.forced_action`)."""
+        game = self.game
+        return not game.is_over and (game.current_player in self.bots
+                                     or game.forced_action() is not None)
 
     def play_bot(self) -> None:
-        """One action of the bot whose turn it is."""
-        seat = self.game.current_player
-        self.game.apply(self.bots[seat].choose(self.game, seat))
+        """One action of the bot whose turn it is, or a person's forced answer (nothing
+        where neither is due any more: a person may have answered meanwhile)."""
+        game = self.game
+        if game.is_over:
+            return
+        seat = game.current_player
+        if seat in self.bots:
+            game.apply(self.bots[seat].choose(game, seat))
+        elif (forced := game.forced_action()) is not None:
+            game.apply(forced)
 
     def act(self, seat: int, turn: object, text: object, lang: Lang = "en") -> None:
         """A person's action: refused unless it is this seat's turn, the turn it answers is

@@ -251,7 +251,8 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
     w = Words(game, lang)
     obs = game.observe(seat)
     names = seat_names(rules.players, seat, lang)
-    yours = not game.is_over and obs.current == seat
+    # a forced answer (nothing to declare) is the server's to give: no buttons for it
+    yours = not game.is_over and obs.current == seat and game.forced_action() is None
     legal = game.legal_actions() if yours else []
     trump = tv.final_table(rules, obs.trump)  # the order the hand is shown in
     hand = [c for group in tv.sorted_hand(obs.hand, trump) for c in group]
