@@ -572,7 +572,7 @@ def test_human_says_whether_to_play_and_may_take_the_blind() -> None:
 def test_human_robs_with_yes_or_declines_with_no() -> None:
     for seed in range(200):
         game = Game("handjass", seed=seed, options={"seats": 2})
-        while game.phase == "take part" or game.phase == "rob" and game.forced_action():
+        while game.phase == "take part" or (game.phase == "rob" and game.forced_action()):
             game.apply("join" if game.phase == "take part" else "rob 0")
         if game.phase == "rob":
             break
