@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from test_language_fixtures import FOLDER, read_fixture
+
 from jassdsl.compile.compiler import CompiledRules, compile_rules
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_NAMES, mask_cards
@@ -315,3 +317,22 @@ def test_who_folds_is_not_playing_where_nobody_leaves_the_table() -> None:
             assert not [g for g in result.grants if g.subject in out and g.amount], \
                 (seed, result.number, result.playing, result.grants)
     assert folded > 0, "no player folded: the test saw nothing"
+
+
+def test_forehand_chooses_trump_after_everybody_said_whether_they_play() -> None:
+    """Issue 29 §5: the trump phase names the seat it asks; it asked whoever spoke last
+    in the taking part (the dealer) while naming forehand as the chooser. Forehand of
+    those who play chooses: forehand itself, or the next one where forehand folds."""
+    fx = read_fixture(FOLDER / "trump-forehand-chooses-after-take-part.jass")
+    rules = compile_rules(load_model(fx.source, "fixture.jass"))
+    for folds in ((), (0,), (0, 1)):  # places from forehand that fold
+        game = Game(rules, seed=5)
+        forehand = (game.dealer + 1) % 4
+        while game.phase == "take part":
+            place = (game.current_player - forehand) % 4
+            game.apply("fold" if place in folds else "join")
+        chooser = (forehand + len(folds)) % 4
+        assert game.phase == "trump" and game.current_player == chooser, folds
+        game.apply("trump H")
+        assert game.hand_events()[-1].seat == chooser  # TrumpSet: who named it
+        assert game.observe(0).roles.get("chooser", chooser) == chooser
