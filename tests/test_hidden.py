@@ -28,10 +28,13 @@ import re
 
 from conftest import VariantCase, variant_cases
 
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.weis import hand_weise
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import CARD_INDEX
+from jassdsl.core.cards import CARD_INDEX, mask_cards
 from jassdsl.engine import Game
 from jassdsl.engine.observation import Observation
+from jassdsl.mechanisms.weis import weis_in
 
 CARD = re.compile(r"\b[DHSC](?:A|K|Q|J|10|9|8|7|6)\b")
 TRIES = 2  # new deals of the hidden cards per decision and observer
@@ -154,6 +157,30 @@ def differences(case: VariantCase, seed: int = 3) -> tuple[list[str], int]:
                                  f"sees {keys} change with {what}")
         game.apply(action)
     return found, compared
+
+
+def weis_exchange(rules: CompiledRules, hands: list[int], mode: int, observer: int
+                  ) -> list[int] | None:
+    """The hands with two cards of one suit exchanged between two seats other than the
+    observer, so that one of them holds a Weis in the mode where it held none or the
+    other way round (None where no such exchange exists): the twin of a deal for the
+    research adapters' tests."""
+    table = weis_in(rules, mode)
+    assert table is not None
+    seats = [x for x in range(rules.players) if x != observer]
+    for k in seats:
+        held = bool(hand_weise(hands[k], table, mode))
+        for x in seats:
+            for c in mask_cards(hands[k]) if x != k else []:
+                for d in mask_cards(hands[x]):
+                    if c // 9 != d // 9:
+                        continue
+                    new = list(hands)
+                    new[k] ^= 1 << c | 1 << d
+                    new[x] ^= 1 << c | 1 << d
+                    if bool(hand_weise(new[k], table, mode)) != held:
+                        return new
+    return None
 
 
 def test_no_seat_sees_another_seats_hidden_cards_or_answers() -> None:
