@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from test_language_fixtures import FOLDER, read_fixture
 
 from jassdsl.compile.compiler import CompiledRules, compile_rules
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine import Game, Outcome
 from jassdsl.engine.events import Dealt
 from jassdsl.language.check import load_model
@@ -72,6 +74,8 @@ def test_robbing_takes_the_turned_card_for_the_trump_six() -> None:
         while game.phase == "rob" and game.forced_action() is not None:
             asked.append(game.current_player)
             assert game.legal_actions() == [Action("rob", 0)]
+            with pytest.raises(IllegalActionError, match="does not hold the card that may rob"):
+                game.apply("rob 1")
             game.apply("rob 0")
         if game.phase == "rob":
             break

@@ -233,7 +233,7 @@ def test_every_seat_is_asked_and_one_without_a_weis_has_only_no() -> None:
                 without += 1
                 assert [str(a) for a in game.legal_actions()] == ["weis 0"]
                 assert game.forced_action() == Action("weis", 0)
-                with pytest.raises(IllegalActionError, match="nothing to weis with"):
+                with pytest.raises(IllegalActionError, match="this hand holds no Weis to declare"):
                     game.apply("weis 1")
             game.apply("weis 0")
             assert game.phase == "play" and game.current_player == seat

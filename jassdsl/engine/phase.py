@@ -236,6 +236,7 @@ class Offer(Phase):
 
     yes: ClassVar[Action]
     no: ClassVar[Action]
+    cannot: ClassVar[str] = "nothing in this hand allows it"  # why a yes is refused
 
     def can_take(self, g: Table, seat: int) -> bool:
         """Whether the seat holds what taking the offer needs (hidden from the others)."""
@@ -254,6 +255,5 @@ class Offer(Phase):
         """Whether the current seat takes the offer (IllegalActionError for a yes from a
         seat that cannot, before anything changes)."""
         if action == self.yes and not self.can_take(g, g.s.current):
-            raise IllegalActionError(action, g.legal_names(), f"there is nothing to "
-                                     f"{action.kind} with in this hand")
+            raise IllegalActionError(action, g.legal_names(), self.cannot)
         return action == self.yes

@@ -97,6 +97,7 @@ class Robbing(Offer):
 
     name = "rob"
     yes, no = ROB_YES, ROB_NO
+    cannot = "this hand does not hold the card that may rob the turned card"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:

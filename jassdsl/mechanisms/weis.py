@@ -331,6 +331,7 @@ class WeisPhase(Offer):
     place = "in play"
     part_key = "weis"
     yes, no = WEIS_YES, WEIS_NO
+    cannot = "this hand holds no Weis to declare"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
