@@ -111,9 +111,9 @@ class Chain:
         for p in self.steps[start:]:
             s.current = -1  # a phase that waits names the seat it asks (`Phase.begin`)
             if p.begin(g):
-                assert g.s.phase == p.name and 0 <= g.s.current < g.rules.players, (
+                assert s.phase == p.name and 0 <= s.current < g.rules.players, (
                     f"{type(p).__name__}.begin waits without setting its phase and the "
-                    f"seat it asks (phase {g.s.phase!r}, seat {g.s.current})")
+                    f"seat it asks (phase {s.phase!r}, seat {s.current})")
                 return
         self.play.begin(g)
 
