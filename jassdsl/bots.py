@@ -125,6 +125,9 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, game: Game, seat: int) -> Action:
+        forced = game.forced_action()
+        if forced is not None:  # nothing to declare: answered at once, no draw
+            return forced
         legal = game.legal_actions()
         mechanism = asking(game)
         if game.phase != "declare" and (mechanism is None or not mechanism.declares):
@@ -270,6 +273,9 @@ class HeuristicBot:
         self.rng = rng
 
     def choose(self, game: Game, seat: int) -> Action:
+        forced = game.forced_action()
+        if forced is not None:  # nothing to declare: answered at once
+            return forced
         legal = game.legal_actions()
         view = View.of(game, seat)
         phase = game.phase

@@ -36,9 +36,11 @@ def cards(text: str) -> list[int]:
 class Blindfold:
     """A game seen only through the public interface a bot may use; anything else fails."""
 
-    # `observe` is the same observation, typed (where a bot reads a hand's sides)
+    # `observe` is the same observation, typed (where a bot reads a hand's sides);
+    # `forced_action`, the one answer of its own legal actions to a question every seat
+    # is asked (nothing to declare)
     ALLOWED = ("rules", "n", "phase", "current_player", "legal_actions", "observation",
-               "observe")
+               "observe", "forced_action")
 
     def __init__(self, game: Game) -> None:
         self._game = game
@@ -62,6 +64,9 @@ class Scene:
 
     def legal_actions(self) -> list[Action]:
         return self.legal
+
+    def forced_action(self) -> Action | None:
+        return None  # a scene is a real decision
 
 
 def scene(variant: str, phase: str, hand: str, trick: str = "", trump: str | None = None,

@@ -408,11 +408,26 @@ def first_weis_turn() -> Game:
     """A Schieber game at the first moment a seat decides on its Weis."""
     for seed in range(100):
         game = Game("schieber", seed=seed)
-        while not game.is_over and game.phase != "weis":
+        while not game.is_over and (game.phase != "weis" or game.forced_action()) \
+                and len(game.results) < 1:
             game.apply(game.legal_actions()[0])
-        if game.phase == "weis":
+        if game.phase == "weis" and game.forced_action() is None:
             return game
     raise AssertionError("no Weis decision in 100 games")
+
+
+def test_human_without_a_weis_is_not_asked_at_the_terminal() -> None:
+    """Every seat is asked (issue 29); one with nothing to declare answers no at once,
+    without a prompt or a line read."""
+    game = Game("schieber", seed=0)
+    while not game.results:
+        if game.phase == "weis" and game.forced_action() is not None:
+            player, out = human("")
+            assert player.choose(game, game.current_player) == Action("weis", 0)
+            assert out.getvalue() == ""
+            return
+        game.apply(game.legal_actions()[-1])
+    raise AssertionError("every seat held a Weis")
 
 
 def test_human_weis_shows_the_weis_and_takes_yes_or_no() -> None:
@@ -557,8 +572,8 @@ def test_human_says_whether_to_play_and_may_take_the_blind() -> None:
 def test_human_robs_with_yes_or_declines_with_no() -> None:
     for seed in range(200):
         game = Game("handjass", seed=seed, options={"seats": 2})
-        while game.phase == "take part":
-            game.apply("join")
+        while game.phase == "take part" or (game.phase == "rob" and game.forced_action()):
+            game.apply("join" if game.phase == "take part" else "rob 0")
         if game.phase == "rob":
             break
     else:

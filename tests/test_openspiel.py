@@ -8,7 +8,9 @@ import random
 
 import pytest
 from conftest import VariantCase, decisions
+from test_hidden import weis_exchange
 
+from jassdsl.core.actions import Action
 from jassdsl.engine import Game
 from jassdsl.registry import load_rules
 
@@ -169,3 +171,39 @@ def test_a_bid_naming_the_mode_is_one_action_with_its_text() -> None:
     state.apply_action(state.legal_actions()[texts.index("bid 100 H")])
     after = [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
     assert "double yes" in after and "bid 100 S" not in after and "bid 110 S" in after
+
+
+def test_who_holds_a_weis_changes_no_other_seats_view() -> None:
+    """Issue 29: OpenSpiel's current player is public. Two Schieber states that differ only
+    in two cards exchanged between other seats, so that one of them holds a Weis in one
+    state and none in the other: through the first trick, played alike, the player to
+    act and the observer's strings and tensors are the same in both."""
+    game = pyspiel.load_game("jassdsl", {"variant": "schieber", "horizon": "hand"})
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    trump = state.legal_actions()[0]
+    probe = state.clone()
+    probe.apply_action(trump)
+    observer = 0
+    hands = weis_exchange(game.rules, list(state.engine.s.hands), probe.engine.s.mode, observer)
+    assert hands is not None
+    twin = state.clone()
+    twin.engine.s.hands = hands
+    seen = [x for x in range(4) if hands[x] == state.engine.s.hands[x]]  # observer and one more
+    action = trump
+    while not state.engine.observe(observer).tricks:
+        state.apply_action(action)
+        twin.apply_action(action)
+        assert state.current_player() == twin.current_player()
+        for x in seen:
+            assert state.observation_string(x) == twin.observation_string(x)
+            assert state.observation_tensor(x) == twin.observation_tensor(x)
+            assert state.information_state_string(x) == twin.information_state_string(x)
+        both = set(state.legal_actions()) & set(twin.legal_actions())
+        assert both, "no action legal in both states"
+        # the same public action in both: no Weis declared, the lowest card legal in both
+        no = [i for i in both if state.space.action(i) == Action("weis", 0)]
+        action = no[0] if no else min(both)
+    assert len(state.engine.history) > 8  # every seat was asked, then played

@@ -6,7 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from conftest import VariantCase
+from test_hidden import weis_exchange
 
+from jassdsl.core.actions import Action
 from jassdsl.registry import load_rules
 
 pz = pytest.importorskip("jassdsl.research.pettingzoo")
@@ -89,3 +91,40 @@ def test_the_mask_holds_the_bids_naming_the_mode_and_the_kontra() -> None:
     mask = table.observe(table.agent_selection)["action_mask"]
     assert mask[table.space.id(table.game.parse_action("double yes"))]
     assert not mask[table.space.id(table.game.parse_action("bid 100 S"))]
+
+
+def test_who_holds_a_weis_changes_no_other_agents_view() -> None:
+    """Issue 29: PettingZoo's agent_selection is public. Two Schieber tables of one seed
+    whose hands differ only in two cards exchanged between other seats, so that one of
+    them holds a Weis at one table and none at the other: through the first trick,
+    played alike, the agent selected and the observer's observation are the same."""
+    tables = [pz.raw_env(variant="schieber", horizon="hand") for _ in range(2)]
+    for table in tables:
+        table.reset(seed=3)
+    first, twin = tables
+    trump = min(np.flatnonzero(first.observe(first.agent_selection)["action_mask"]))
+    probe = pz.raw_env(variant="schieber", horizon="hand")
+    probe.reset(seed=3)
+    probe.step(int(trump))
+    hands = weis_exchange(first.rules, list(first.game.s.hands), probe.game.s.mode, 0)
+    assert hands is not None
+    twin.game.s.hands = hands
+    seen = [f"seat_{x}" for x in range(4) if hands[x] == first.game.s.hands[x]]
+    action = int(trump)
+    no = first.space.id(Action("weis", 0))
+    steps = 0
+    while not first.game.observe(0).tricks:
+        for table in tables:
+            table.step(action)
+        steps += 1
+        assert first.agent_selection == twin.agent_selection
+        for agent in seen:
+            a, b = first.observe(agent), twin.observe(agent)
+            assert (a["observation"] == b["observation"]).all()
+            assert (a["action_mask"] == b["action_mask"]).all()
+        legal = [set(np.flatnonzero(t.observe(t.agent_selection)["action_mask"]))
+                 for t in tables]
+        both = legal[0] & legal[1]
+        assert both, "no action legal at both tables"
+        action = no if no in both else int(min(both))
+    assert steps > 8  # every seat was asked, then played

@@ -82,7 +82,10 @@ def sentences() -> list[str]:
     said += [interpret(game, t, legal) for t in ("", "99", "ZZ", "trump nonsense")]
     game.apply(legal[0])
     legal = game.legal_actions()
-    said += [interpret(game, t, legal) for t in ("H6", "push")]
+    said += [interpret(game, t, legal) for t in ("H6", "push")]  # asked about the Weis
+    game.apply(legal[-1])  # weis 0
+    legal = game.legal_actions()
+    said += [interpret(game, t, legal) for t in ("H6", "push")]  # asked for a card
     estimate = Game("differenzler", seed=0)
     while estimate.phase != "declare":
         estimate.apply(estimate.legal_actions()[0])

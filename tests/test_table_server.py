@@ -154,8 +154,12 @@ def test_a_seat_never_gets_another_seats_hand(client: TestClient) -> None:
                 said = set(CARD.findall(json.dumps(m["weis"])))
                 named = set(CARD.findall(json.dumps(m))) - said
                 assert not named & other, f"seat {m['seat']} was sent {named & other}"
+            assert sa["turn"] == sb["turn"]
+            if not sa["yours"] and not sb["yours"]:  # a person's forced answer (nothing to
+                turn = sa["turn"]  # declare): the server gives it
+                sa, sb = settled(a, (0, 1), turn), settled(b, (0, 1), turn)
+                continue
             mover, ms = (a, sa) if sa["yours"] else (b, sb)
-            assert ms["yours"] and sa["turn"] == sb["turn"]
             act(mover, ms, ms["legal"][0]["text"])
             sa, sb = settled(a, (0, 1), ms["turn"]), settled(b, (0, 1), ms["turn"])
             hands = len(sa["sheet"]["rows"])
@@ -379,3 +383,31 @@ def test_a_hidden_estimate_reaches_only_its_own_seat(client: TestClient) -> None
         sa, sb = settled(a, (0, 1), sa["turn"]), settled(b, (0, 1), sa["turn"])
     assert f"you: {choice['label']}" in sa["declared"]
     assert all(d.startswith("you:") for d in sb["declared"])  # nobody else's, hidden
+
+
+def test_a_persons_forced_answer_is_the_servers_to_give() -> None:
+    """Every seat is asked about its Weis (issue 29); a person with nothing to declare gets
+    no button for it, and the server answers `weis 0` as it plays a bot's turn; its page
+    and the others' read the question as for a seat that holds a Weis."""
+    from jassdsl.table.session import Tables
+    from jassdsl.table.view import seat_view
+
+    session = Tables().open("schieber", {}, 0, ["person"] * 4)
+    game = session.game
+    forced = 0
+    while not game.observe(0).tricks:
+        seat = game.current_player
+        if game.phase == "weis":
+            view = seat_view(session, seat, "en", [])
+            other = seat_view(session, (seat + 1) % 4, "en", [])
+            assert other["phase"] == "weis" and other["current"] == seat
+            if game.forced_action() is not None:
+                forced += 1
+                assert not view["yours"] and not view["legal"]
+                assert session.waiting_for_bot()
+                session.play_bot()
+                assert game.phase == "play" and game.current_player == seat
+                continue
+            assert view["yours"] and not session.waiting_for_bot()
+        session.act(seat, session.turn, game.action_text(game.legal_actions()[-1]))
+    assert forced

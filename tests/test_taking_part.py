@@ -6,9 +6,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+from test_language_fixtures import FOLDER, read_fixture
+
 from jassdsl.compile.compiler import CompiledRules, compile_rules
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine import Game, Outcome
 from jassdsl.engine.events import Dealt
 from jassdsl.language.check import load_model
@@ -60,15 +64,26 @@ def test_taking_the_blind_swaps_the_hand_and_ends_that_right() -> None:
 
 
 def test_robbing_takes_the_turned_card_for_the_trump_six() -> None:
+    """Every player taking part is asked in turn from forehand (issue 29: who is asked
+    tells nothing); those without the trump six have only the answer no."""
     for seed in range(200):
         game = Game("handjass", seed=seed, options={"seats": 3})
         while game.phase == "take part":
             game.apply("join")
+        asked = []
+        while game.phase == "rob" and game.forced_action() is not None:
+            asked.append(game.current_player)
+            assert game.legal_actions() == [Action("rob", 0)]
+            with pytest.raises(IllegalActionError, match="does not hold the card that may rob"):
+                game.apply("rob 1")
+            game.apply("rob 0")
         if game.phase == "rob":
             break
     else:
         raise AssertionError("nobody who plays held the trump six")
     seat = game.current_player
+    forehand = (game.dealer + 1) % 3
+    assert [*asked, seat] == [(forehand + i) % 3 for i in range(len(asked) + 1)]
     turned = game.observe(seat).turned
     six = turned // 9 * 9 + 8
     assert six in game.hand_of(seat)
@@ -306,3 +321,22 @@ def test_who_folds_is_not_playing_where_nobody_leaves_the_table() -> None:
             assert not [g for g in result.grants if g.subject in out and g.amount], \
                 (seed, result.number, result.playing, result.grants)
     assert folded > 0, "no player folded: the test saw nothing"
+
+
+def test_forehand_chooses_trump_after_everybody_said_whether_they_play() -> None:
+    """Issue 29 §5: the trump phase names the seat it asks; it asked whoever spoke last
+    in the taking part (the dealer) while naming forehand as the chooser. Forehand of
+    those who play chooses: forehand itself, or the next one where forehand folds."""
+    fx = read_fixture(FOLDER / "trump-forehand-chooses-after-take-part.jass")
+    rules = compile_rules(load_model(fx.source, "fixture.jass"))
+    for folds in ((), (0,), (0, 1)):  # places from forehand that fold
+        game = Game(rules, seed=5)
+        forehand = (game.dealer + 1) % 4
+        while game.phase == "take part":
+            place = (game.current_player - forehand) % 4
+            game.apply("fold" if place in folds else "join")
+        chooser = (forehand + len(folds)) % 4
+        assert game.phase == "trump" and game.current_player == chooser, folds
+        game.apply("trump H")
+        assert game.hand_events()[-1].seat == chooser  # TrumpSet: who named it
+        assert game.observe(0).roles.get("chooser", chooser) == chooser

@@ -20,6 +20,7 @@ from jassdsl.compile.weis import (
     search_declaration,
     stoeck_holder,
 )
+from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, RANKS
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine import Game
@@ -190,8 +191,8 @@ def first_weis_decision(seed_from: int = 0) -> tuple[int, Game]:
         rng = random.Random(seed)
         while game.phase in ("trump", "declare"):
             game.apply(rng.choice(game.legal_actions()))
-        for _ in range(4):
-            if game.phase == "weis":
+        for _ in range(8):  # every seat is asked before its first card, then plays it
+            if game.phase == "weis" and game.forced_action() is None:
                 return seed, game
             game.apply(game.legal_actions()[0])
     raise AssertionError("no Weis in 200 deals")
@@ -207,6 +208,39 @@ def test_a_seat_with_a_weis_decides_before_its_first_card() -> None:
     assert game.phase == "play"
     said = game.observation((seat + 1) % 4)["weis"][seat]
     assert said and all("(" in label for label in said)  # public to every seat
+
+
+def test_every_seat_is_asked_and_one_without_a_weis_has_only_no() -> None:
+    """Being asked tells nothing (issue 29): every seat is asked before its first card, in
+    the order of the first trick; a seat without a Weis may only say no, which the bots
+    give at once (`Game.forced_action`), and a yes from it is refused."""
+    holders = without = 0
+    for seed in range(6):
+        game = Game("schieber", seed=seed)
+        while game.phase != "weis":
+            game.apply(game.legal_actions()[0])
+        asked = []
+        while not game.observe(0).tricks:
+            assert game.phase == "weis"
+            seat = game.current_player
+            asked.append(seat)
+            offer = game.observe(seat).weis_offer
+            if offer:
+                holders += 1
+                assert game.forced_action() is None
+                assert [str(a) for a in game.legal_actions()] == ["weis 1", "weis 0"]
+            else:
+                without += 1
+                assert [str(a) for a in game.legal_actions()] == ["weis 0"]
+                assert game.forced_action() == Action("weis", 0)
+                with pytest.raises(IllegalActionError, match="this hand holds no Weis to declare"):
+                    game.apply("weis 1")
+            game.apply("weis 0")
+            assert game.phase == "play" and game.current_player == seat
+            game.apply(game.legal_actions()[0])
+        leader = game.observe(0).tricks[0].leader
+        assert asked == [(leader + i) % 4 for i in range(4)]  # the order of the first trick
+    assert holders and without
 
 
 def test_declining_a_weis_scores_nothing_for_it() -> None:

@@ -149,6 +149,9 @@ class HumanPlayer:
         print(line, file=self.out)
 
     def choose(self, game: Game, seat: int) -> Action:
+        only = game.forced_action()
+        if only is not None:  # asked as every seat is, with nothing to declare
+            return only
         view = View.of(game, seat)
         legal = tv.in_hand_order(game.legal_actions(), table_for(game.rules, view.trump))
         if game.phase == "play" and self.forced_hand == game.hand_number:
@@ -377,10 +380,9 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
             continue
         if action in legal:
             return action
-        if action.kind == "play":
-            reason = game.why_illegal(action.value) or "not now"
+        if action.kind == "play" and (reason := game.why_illegal(action.value)):
             return f"{CARD_NAMES[action.value]} is not allowed: {tv.reason_text(reason)}"
-        return f"{game.action_text(action)} is not allowed now"
+        return f"{game.action_text(action)} is not allowed now"  # a card while asked else
     if game.phase == "trump" and any(a.kind == "trump" for a in legal):
         return f"{clipped(text)} is not a mode you can choose here"
     return f"cannot read {clipped(text)}"

@@ -26,7 +26,12 @@ Policy = Callable[[Game, random.Random], Action]
 
 def random_policy(game: Game, rng: random.Random) -> Action:
     """A random legal action; asked whether to play a hand, it plays three times in four,
-    so that many hands seat every player (what a position case needs)."""
+    so that many hands seat every player (what a position case needs). A forced answer
+    (nothing to declare, `Game.forced_action`) draws nothing, so that the games harvested
+    are those of before every seat was asked."""
+    forced = game.forced_action()
+    if forced is not None:
+        return forced
     legal = game.legal_actions()
     if game.phase == "take part" and rng.random() < 0.75:
         return next(a for a in legal if a.kind == "join")

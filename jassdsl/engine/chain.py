@@ -107,8 +107,13 @@ class Chain:
         """Begin the first phase after `after` (None: the deal) that has something to do;
         play when none has."""
         start = self.after.get(id(after), 0) if after is not None else 0
+        s = g.s
         for p in self.steps[start:]:
+            s.current = -1  # a phase that waits names the seat it asks (`Phase.begin`)
             if p.begin(g):
+                assert s.phase == p.name and 0 <= s.current < g.rules.players, (
+                    f"{type(p).__name__}.begin waits without setting its phase and the "
+                    f"seat it asks (phase {s.phase!r}, seat {s.current})")
                 return
         self.play.begin(g)
 

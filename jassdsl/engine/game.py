@@ -238,6 +238,13 @@ class Game:
         phase = self.chain.by_name.get(s.phase)
         return phase.legal(self) if phase is not None else []
 
+    def forced_action(self) -> Action | None:
+        """The one answer the current seat has to a question every seat is asked whatever
+        it holds (`Phase.forced`: no Weis to declare, no card to rob with), which bots,
+        the terminal and the table give at once; None where the seat has a choice."""
+        phase = self.chain.by_name.get(self.s.phase)
+        return phase.forced(self) if phase is not None else None
+
     def legal_names(self) -> list[str]:
         """The legal actions as an error message names them (a run of values as a range,
         a mode the file defines or a named value by its name: `trump slalom`, `bid match`; a

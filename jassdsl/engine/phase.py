@@ -7,8 +7,20 @@ settings (read once from `CompiledRules` when the chain is built), its part of t
 its legal actions and their effect, and what it adds to the hand's facts, record and the
 seats' observations. A phase the file does not use is not in the chain and costs nothing.
 
-A phase that waits for actions sets `State.phase` to its `name`; when it is done it calls
-`Table.advance(self)`, which begins the next phase of the chain that has something to do.
+A phase that waits for actions sets `State.phase` to its `name` and `State.current` to
+the seat it asks, both in `begin` (the chain asserts it: a seat left over from an earlier
+phase is never asked by mistake); when it is done it calls `Table.advance(self)`, which
+begins the next phase of the chain that has something to do.
+
+Whom a phase asks, and when, is public: every seat sees `State.phase` and `State.current`
+(as do OpenSpiel's `current_player` and PettingZoo's `agent_selection`), so they may depend
+only on what every seat knows (the table, the public declarations and cards, the options),
+never on a seat's hidden cards or hidden answers. A question that only some seats' cards
+make worth asking (declare a Weis, rob the turned card) is an `Offer`: it is put to every
+seat in its turn, and a seat with nothing to take has only the answer no (`Phase.forced`),
+which bots, the terminal and the table give at once. `tests/test_hidden.py` plays every
+shipped file to check that no seat's observation depends on another seat's hidden cards
+or hidden answers.
 
 Phases see the game as a `Table`: the state, the rules, the chance, the event log and the
 few moves a phase may make (advance, finish or deal a hand). `Game` is one; no phase
@@ -31,6 +43,7 @@ from typing import Any, ClassVar, Protocol
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core.actions import Action
+from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine.chance import Chance
 from jassdsl.engine.events import Event
 from jassdsl.engine.records import Trick
@@ -89,9 +102,16 @@ class Phase:
         """Reset this mechanism's part at a new deal."""
 
     def begin(self, g: Table) -> bool:
-        """Enter this phase after the one before it: True if it now waits for actions,
-        False if it has nothing to do in this hand."""
+        """Enter this phase after the one before it: True if it now waits for actions
+        (having set `State.phase` to its name and `State.current` to the seat it asks,
+        from public facts only), False if it has nothing to do in this hand."""
         return False
+
+    def forced(self, g: Table) -> Action | None:
+        """The one answer the current seat has where the phase asks every seat whatever
+        it holds (an `Offer` it cannot take), which bots, the terminal and the table give
+        at once; None where the seat has a choice."""
+        return None
 
     def legal(self, g: Table) -> list[Action]:
         return []
@@ -205,3 +225,36 @@ class Phase:
 def overrides(phase: Phase, hook: str) -> bool:
     """Whether a phase has its own version of a hook (else the chain skips it)."""
     return getattr(type(phase), hook) is not getattr(Phase, hook)
+
+
+class Offer(Phase):
+    """A yes/no question that only some seats' hidden cards make worth asking: declare a
+    Weis, rob the turned card with the trump Six. Asking only those seats would tell the
+    others what they hold, so the phase puts it to every seat in its turn (in an order
+    every seat knows), and a seat that holds nothing to take has only `no` (`forced`).
+    A subclass says who can take it (`can_take`, read from the hidden cards) and when each
+    seat is asked; the answers, the check of a yes and the forced no are here."""
+
+    yes: ClassVar[Action]
+    no: ClassVar[Action]
+    cannot: ClassVar[str] = "nothing in this hand allows it"  # why a yes is refused
+
+    def can_take(self, g: Table, seat: int) -> bool:
+        """Whether the seat holds what taking the offer needs (hidden from the others)."""
+        return False
+
+    def legal(self, g: Table) -> list[Action]:
+        return [self.yes, self.no] if self.can_take(g, g.s.current) else [self.no]
+
+    def accepts(self, g: Table, action: Action) -> bool:
+        return action == self.yes or action == self.no
+
+    def forced(self, g: Table) -> Action | None:
+        return None if self.can_take(g, g.s.current) else self.no
+
+    def said_yes(self, g: Table, action: Action) -> bool:
+        """Whether the current seat takes the offer (IllegalActionError for a yes from a
+        seat that cannot, before anything changes)."""
+        if action == self.yes and not self.can_take(g, g.s.current):
+            raise IllegalActionError(action, g.legal_names(), self.cannot)
+        return action == self.yes

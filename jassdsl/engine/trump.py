@@ -122,8 +122,9 @@ class TrumpChoice(Phase):
                 self.set_mode(g, named, bidder, "bid")
                 return False
             s.phase, part.chooser, s.current = "trump", bidder, bidder
-        else:
-            s.phase, part.chooser = "trump", next_seat(self.rules.players, s.dealer, s.table)
+        else:  # forehand of those who play (an earlier phase may have taken turns)
+            forehand = next_seat(self.rules.players, s.dealer, s.playing or s.table)
+            s.phase, part.chooser, s.current = "trump", forehand, forehand
         part.first = part.chooser
         return True
 

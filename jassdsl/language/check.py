@@ -185,6 +185,7 @@ class Checker:
         for use in self.nesting.cycles:
             self.error(use.pos, "cycle", f"{use.name!r} is defined in terms of itself")
         self.declared = {d.name for d in rf.declarations}
+        self.hidden = {d.name for d in rf.declarations if d.hidden}  # seen by the declarer only
         self.units = {}
         for u in rf.units:
             self.units[u.singular] = u
@@ -669,7 +670,9 @@ class Checker:
 
     def before_play(self, e: m.Expr | None, name: str, made: set[str]) -> None:
         """A declaration's condition reads only what is known when it is asked: options,
-        roles known before play, this and earlier declarations, the hand's mode, totals."""
+        roles known before play, this and earlier declarations, the hand's mode, totals;
+        and only what every player knows (no hidden declaration): who is asked is seen
+        by all."""
         if e is None:
             return
         lets = {k: v.expr for k, v in self.lets.items()}
@@ -689,6 +692,9 @@ class Checker:
                     self.error(x.pos, "declare", f"{said!r} is declared after {name!r}; "
                                f"who declares {name} can only depend on declarations "
                                "made before it")
+                elif said in self.hidden:  # who is asked is public (issue 29)
+                    self.error(x.pos, "declare", f"{said!r} is declared hidden, and whether "
+                               f"{name} is asked would tell every player about it")
                 continue
             role = ROLES.get(said)
             known = said in BEFORE_PLAY_FACTS or (role is None and said not in FACTS)

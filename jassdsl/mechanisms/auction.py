@@ -36,6 +36,7 @@ from jassdsl.compile.exprsource import declared_under, marks_under
 from jassdsl.core import model as m
 from jassdsl.core.actions import PASS, Action, declare_actions
 from jassdsl.core.cards import SUITS
+from jassdsl.core.deal import next_seat
 from jassdsl.core.errors import IllegalActionError, RuleError, merged
 from jassdsl.core.mechanism import Gives, Mechanism, Prompt
 from jassdsl.core.roles import BIDDER
@@ -279,6 +280,7 @@ class Auction(Phase):
         s = g.s
         assert s.declare is not None
         s.phase, s.declare.index = self.name, self.index
+        s.current = next_seat(self.rules.players, s.dealer, s.table)  # forehand bids first
         return True
 
     def legal(self, g: Table) -> list[Action]:

@@ -18,11 +18,13 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m
 from jassdsl.core.actions import ROB_NO, ROB_YES, Action
 from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, RANKS
+from jassdsl.core.deal import next_seat, trick_seats
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
-from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.phase import Offer, Table
 from jassdsl.engine.rob import RobConfig, robbing_card
+from jassdsl.engine.state import State
 from jassdsl.language.syntax import pos_of
 from jassdsl.rulebook.words import RANK_FULL, Lang, say
 
@@ -76,38 +78,78 @@ class Robbed(Event):
     took: bool
 
 
-class Robbing(Phase):
+@dataclass
+class RobPart:
+    """The seats still to be asked whether they rob, in turn from forehand."""
+
+    asking: tuple[int, ...] = ()
+
+    def copy(self) -> RobPart:
+        return RobPart(self.asking)
+
+
+class Robbing(Offer):
     """Once everybody has said whether they play, the player taking part who holds the
     robbing card (the file's trump rank, in the turned card's suit) may swap it for the
-    turned card, as long as that still lies on a pile."""
+    turned card, as long as that still lies on a pile. Who holds it is hidden, so every
+    player taking part is asked in turn from forehand (an `Offer`: the others have only
+    the answer no) until one robs."""
 
     name = "rob"
+    yes, no = ROB_YES, ROB_NO
+    cannot = "this hand does not hold the card that may rob the turned card"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
         return "rob" in rules.configs
 
+    def new_part(self, s: State) -> None:
+        s.parts[self.name] = RobPart()
+
+    def part(self, s: State) -> RobPart:
+        part = s.parts[self.name]
+        assert isinstance(part, RobPart)
+        return part
+
+    def robbing_card(self, g: Table) -> int:
+        """The card that may rob now (public: the turned card still lies on a pile, and it
+        is not itself the robbing card), or -1."""
+        p = g.s.piles
+        assert p is not None
+        if p.turned < 0 or not any(mask >> p.turned & 1 for mask in p.piles.values()):
+            return -1
+        robber = robbing_card(self.rules, p.turned)
+        return robber if robber != p.turned else -1
+
     def begin(self, g: Table) -> bool:
         s, r = g.s, self.rules
-        p = s.piles
-        assert p is not None
-        if p.turned >= 0 and any(mask >> p.turned & 1 for mask in p.piles.values()):
-            robber = robbing_card(r, p.turned)
-            holder = next((x for x in range(r.players) if s.hands[x] >> robber & 1), -1)
-            if holder >= 0 and s.playing >> holder & 1:
-                s.phase, s.current = "rob", holder
-                return True
-        return False
+        if self.robbing_card(g) < 0:
+            return False
+        forehand = next_seat(r.players, s.dealer, s.playing)
+        self.part(s).asking = trick_seats(r.players, s.playing)[forehand]
+        return self.ask_next(g)
 
-    def legal(self, g: Table) -> list[Action]:
-        return [ROB_YES, ROB_NO]
+    def ask_next(self, g: Table) -> bool:
+        """Ask the next player taking part (False: everybody has been asked)."""
+        s = g.s
+        part = self.part(s)
+        if not part.asking:
+            return False
+        s.phase, s.current = self.name, part.asking[0]
+        part.asking = part.asking[1:]
+        return True
+
+    def can_take(self, g: Table, seat: int) -> bool:
+        robber = self.robbing_card(g)
+        return robber >= 0 and bool(g.s.hands[seat] >> robber & 1)
 
     def take(self, g: Table, action: Action) -> None:
-        s, r = g.s, self.rules
+        s = g.s
         p = s.piles
         assert p is not None
-        robber = robbing_card(r, p.turned)
-        if action == ROB_YES:
+        robber = self.robbing_card(g)
+        took = self.said_yes(g, action)
+        if took:
             swap = 1 << robber | 1 << p.turned
             s.hands[s.current] ^= swap
             for name, mask in p.piles.items():
@@ -115,8 +157,9 @@ class Robbing(Phase):
                     p.piles[name] = mask ^ swap
             p.robbed = s.current
         if g.log is not None:
-            g.emit(Robbed(s.hand_no, s.current, robber, p.turned, action == ROB_YES))
-        g.advance(self)
+            g.emit(Robbed(s.hand_no, s.current, robber, p.turned, took))
+        if took or not self.ask_next(g):  # once robbed, nobody else can
+            g.advance(self)
 
 
 # -- the terminal, the table, the bot and the rulebook
@@ -158,11 +201,11 @@ def label(words: Any, a: Action) -> str:
 
 
 def narrate(n: Any, e: Robbed) -> list[str]:
-    if not n.others(e.seat):
+    """A robbery, aloud; not robbing says nothing (every player is asked)."""
+    if not n.others(e.seat) or not e.took:
         return []
-    name = n.names[e.seat]
-    return [n.say("robs", name=name, turned=CARD_NAMES[e.turned], card=CARD_NAMES[e.card])
-            if e.took else n.say("no_rob", name=name)]
+    return [n.say("robs", name=n.names[e.seat], turned=CARD_NAMES[e.turned],
+                  card=CARD_NAMES[e.card])]
 
 
 def policy(game: Game, view: View, legal: list[Action]) -> Action:
@@ -204,7 +247,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "live.how.robbed": (", robbed by {name} with the {card}", ", geraubt von {name} mit {card}"),
     "live.says.robs": ("{name} takes the turned {turned} for {card}",
                        "{name}: nimmt die gewendete {turned} für {card}"),
-    "live.says.no_rob": ("{name} does not rob", "{name}: raubt nicht"),
     "live.ask.rob": ("take the turned {turned} for your {card}? (yes / no, or a number): ",
                      "die gewendete {turned} für deine {card} nehmen? (ja / nein, oder eine "
                      "Nummer): "),

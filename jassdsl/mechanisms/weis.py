@@ -1,8 +1,9 @@
 """Weis and Stöck: held in the hand, and lying on the table.
 
-Weis: as play begins, each seat holding a Weis (by the file's table for the hand's mode)
-decides before its first card whether to declare it; after the first trick the side
-with the best Weis scores all of its Weise. Stöck: the trump King and Queen in one hand
+Weis: as play begins, every seat in play is asked before its first card whether to
+declare its Weis (by the file's table for the hand's mode): a seat holding none has only
+the answer no, so that nobody learns who holds one from who is asked (`phase.Offer`);
+after the first trick the side with the best Weis scores all of its Weise. Stöck: the trump King and Queen in one hand
 as play began score the file's bonus for its holder's side (the keeper `HandBonuses`,
 mechanism `hand_bonuses`, which adds both to the hand's facts). Table Weis and table
 Stöck (mechanism `table_weis`): Weise and Stöck lying in the tricks a side took, counted
@@ -46,7 +47,7 @@ from jassdsl.core.modes import in_mode, mode_numbers
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine.events import Event
 from jassdsl.engine.partners import sharers, side_of
-from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.phase import Offer, Phase, Table
 from jassdsl.engine.records import Trick
 from jassdsl.engine.state import State
 from jassdsl.language.check import MAX_POINTS, TRUMP_MODES
@@ -320,14 +321,17 @@ def weis_cards(mask: int) -> tuple[int, ...]:
     return tuple(mask_cards(mask))
 
 
-class WeisPhase(Phase):
+class WeisPhase(Offer):
     """The Weis decisions of the first trick; play hands over to it (`State.phase`
-    'weis') when a seat holding a Weis is about to play its first card (`on_turn`), and
-    it counts the Weise when the first trick is taken (`on_trick`)."""
+    'weis') when a seat is about to play its first card (`on_turn`): every seat in play,
+    whether it holds a Weis or not (an `Offer`), and it counts the Weise when the first
+    trick is taken (`on_trick`)."""
 
     name = "weis"
     place = "in play"
     part_key = "weis"
+    yes, no = WEIS_YES, WEIS_NO
+    cannot = "this hand holds no Weis to declare"
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
@@ -341,7 +345,8 @@ class WeisPhase(Phase):
         s.parts[self.name] = WeisPart()
 
     def on_play(self, g: Table) -> None:
-        """Offer each seat the Weise its hand holds in the hand's mode."""
+        """Offer each seat the Weise its hand holds in the hand's mode; every seat in
+        play is asked."""
         s, r = g.s, self.rules
         w = weis_part(s)
         assert w is not None
@@ -351,7 +356,7 @@ class WeisPhase(Phase):
         w.offer = tuple([hand_weise(h, table, s.mode) for h in s.hands])
         w.said = ((),) * r.players
         w.points = (0,) * r.subjects
-        w.todo = sum(1 << seat for seat, offer in enumerate(w.offer) if offer)
+        w.todo = s.playing
 
     def on_turn(self, g: Table) -> bool:
         s = g.s
@@ -371,18 +376,16 @@ class WeisPhase(Phase):
         if len(g.s.tricks) == 1:
             self.count(g)
 
-    def legal(self, g: Table) -> list[Action]:
-        return [WEIS_YES, WEIS_NO]
-
-    def accepts(self, g: Table, action: Action) -> bool:
-        return action in (WEIS_YES, WEIS_NO)
+    def can_take(self, g: Table, seat: int) -> bool:
+        w = weis_part(g.s)
+        return w is not None and bool(w.offer[seat])
 
     def take(self, g: Table, action: Action) -> None:
         s = g.s
         w = weis_part(s)
         assert w is not None
         seat = s.current
-        declare = action.value == 1
+        declare = self.said_yes(g, action)
         weise = w.offer[seat] if declare else ()
         if declare:
             w.said = (*w.said[:seat], weise, *w.said[seat + 1:])

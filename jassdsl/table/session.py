@@ -108,20 +108,33 @@ class Session:
         return len(self.game.history)
 
     def waiting_for_bot(self) -> bool:
-        return self.stopped is None and not self.game.is_over and \
-            self.game.current_player in self.bots
+        """Whether the server acts now: a bot's turn, or a person's forced answer (asked
+        as every seat is, with nothing to declare: `Game.forced_action`); never once the
+        game has stopped."""
+        game = self.game
+        return self.stopped is None and not game.is_over and (
+            game.current_player in self.bots or game.forced_action() is not None)
 
     def play_bot(self) -> None:
-        """One action of the bot whose turn it is; any error stops the game (Stopped): the
-        bot would meet it again."""
+        """One action of the bot whose turn it is, or a person's forced answer (nothing
+        where neither is due any more: a person may have answered meanwhile); any error
+        stops the game (Stopped): the bot would meet it again."""
         game = self.game
+        if game.is_over or self.stopped is not None:
+            return
         seat, text = game.current_player, ""
         try:
-            action = self.bots[seat].choose(game, seat)
+            if seat in self.bots:
+                action = self.bots[seat].choose(game, seat)
+            elif (forced := game.forced_action()) is not None:
+                action = forced
+            else:
+                return
             text = game.action_text(action)
             game.apply(action)
         except Exception as err:
-            raise self.stop("bot", seat, text, err) from err
+            raise self.stop("bot" if seat in self.bots else "person", seat, text,
+                            err) from err
 
     def act(self, seat: int, turn: object, text: object, lang: Lang = "en") -> None:
         """A person's action: refused unless it is this seat's turn, the turn it answers is

@@ -285,7 +285,9 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
     obs = game.observe(seat)
     names = seat_names(rules.players, seat, lang)
     stopped = session.stop_text(seat, lang)  # the engine cannot go on: nobody is asked
-    yours = not stopped and not game.is_over and obs.current == seat
+    # a forced answer (nothing to declare) is the server's to give: no buttons for it
+    yours = not stopped and not game.is_over and obs.current == seat \
+        and game.forced_action() is None
     legal = game.legal_actions() if yours else []
     trump = tv.final_table(rules, obs.trump)  # the order the hand is shown in
     hand = [c for group in tv.sorted_hand(obs.hand, trump) for c in group]
