@@ -14,8 +14,6 @@ import json
 import os
 import re
 import shutil
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,10 +24,10 @@ import pytest
 pytest.importorskip("uvicorn", reason="the table needs the 'table' extra")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the table needs the 'table' extra")
 
-import uvicorn  # noqa: E402
+
+from served import served  # noqa: E402
 
 from jassdsl.table.app import create_app  # noqa: E402
-from jassdsl.table.cli import server_config  # noqa: E402
 
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "",
                              shutil.which("chromium-browser") or "") if p and Path(p).exists()),
@@ -47,26 +45,11 @@ if CHROMIUM is None:
                 "tests need it", allow_module_level=True)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def base() -> Iterator[str]:
     """The table on a free local port, bots without pause."""
-    port = free_port()
-    server = uvicorn.Server(server_config(create_app(pace=0.0), "127.0.0.1", port))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the table did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with served(create_app(pace=0.0)) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ import asyncio
 import json
 import random
 import socket
-import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from contextlib import ExitStack
@@ -19,6 +18,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the table needs the 'table' extra")
 
+from served import served as served_table
 from starlette.testclient import TestClient
 
 from jassdsl.engine import Game
@@ -281,6 +281,15 @@ def test_a_change_is_drawn_once_per_seat_and_language(
         return view(session, seat, lang, log)
 
     monkeypatch.setattr(table_app, "page_state", counted)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    told = [0]
+    broadcast = hub.broadcast
+
+    async def counted_broadcast(session: Any) -> None:  # (a forced answer tells them again)
+        told[0] += 1
+        await broadcast(session)
+
+    monkeypatch.setattr(hub, "broadcast", counted_broadcast)
     with ExitStack() as stack:
         pages = [stack.enter_context(client.websocket_connect(f"/ws/{token}?lang={lang}"))
                  for lang in ("en", "en", "de")]
@@ -290,7 +299,7 @@ def test_a_change_is_drawn_once_per_seat_and_language(
         pages[0].send_text(json.dumps({"type": "act", "turn": turn,
                                        "action": states[0]["legal"][0]["text"]}))
         after = [p.receive_json() for p in pages]
-    assert sorted(drawn) == [(seat, "de"), (seat, "en")]
+    assert told[0] >= 1 and sorted(drawn) == sorted([(seat, "de"), (seat, "en")] * told[0])
     assert after[0] == after[1] and after[0]["turn"] == turn + 1
 
 
@@ -372,35 +381,16 @@ def test_a_link_to_a_file_elsewhere_or_a_device_is_not_read(club: Path) -> None:
 
 # --- 4. the connections: a deadline for the head, a cap per address ----------------------
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def served(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, int]]:
     """The table through uvicorn as `jassdsl serve` runs it, on a free loopback port, with
     a head deadline of 0.5 s."""
-    import uvicorn
-
-    from jassdsl.table.cli import server_config
     from jassdsl.table.protocol import GuardedProtocol
 
     monkeypatch.setattr(GuardedProtocol, "head_seconds", 0.5)
-    app, port = create_app(pace=0.0), free_port()
-    server = uvicorn.Server(server_config(app, "127.0.0.1", port))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the table did not start"
-        time.sleep(0.02)
-    try:
+    app = create_app(pace=0.0)
+    with served_table(app) as port:
         yield app, port
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 def closed_within(conn: socket.socket, seconds: float) -> bool:

@@ -10,9 +10,7 @@ import asyncio
 import contextlib
 import json
 import random
-import socket
 import statistics
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -22,13 +20,12 @@ import pytest
 pytest.importorskip("uvicorn", reason="the table needs the 'table' extra")
 
 import httpx
-import uvicorn
+from served import served
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.protocol import State
 
 from jassdsl.engine import Game
 from jassdsl.table.app import REPLACED, SEAT_PAGES, create_app
-from jassdsl.table.cli import server_config
 from jassdsl.table.protocol import GuardedProtocol
 from jassdsl.table.session import SAVE_FORMAT
 
@@ -40,21 +37,8 @@ BOUND = 0.5  # seconds: the median answer of another table while all this goes o
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setattr(GuardedProtocol, "head_seconds", 1.0)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    served = uvicorn.Server(server_config(create_app(pace=0.0), "127.0.0.1", port))
-    thread = threading.Thread(target=served.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not served.started:
-        assert time.monotonic() < deadline, "the table did not start"
-        time.sleep(0.02)
-    try:
+    with served(create_app(pace=0.0)) as port:
         yield f"127.0.0.1:{port}"
-    finally:
-        served.should_exit = True
-        thread.join(10)
 
 
 def long_saved_game() -> dict[str, Any]:

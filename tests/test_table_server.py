@@ -14,6 +14,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the table needs the 'table' extra")
 
+from served import served
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -272,28 +273,11 @@ def test_a_long_message_is_refused_in_words(client: TestClient) -> None:
 def test_the_server_reads_no_message_larger_than_its_cap() -> None:
     """Through uvicorn as `jassdsl serve` runs it: a message over MAX_FRAME bytes closes
     that socket with 1009 before it is read whole; the server answers the next one."""
-    import socket
-    import threading
-    import time
-
-    import uvicorn
     from websockets.exceptions import ConnectionClosed
     from websockets.sync.client import connect
 
-    from jassdsl.table.cli import server_config
-
     app = create_app(pace=0.0)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    server = uvicorn.Server(server_config(app, "127.0.0.1", port))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert time.monotonic() < deadline, "the table did not start"
-            time.sleep(0.05)
+    with served(app) as port:
         with TestClient(app) as local:
             (token,) = open_table(local)
         url = f"ws://127.0.0.1:{port}/ws/{token}"
@@ -306,9 +290,6 @@ def test_the_server_reads_no_message_larger_than_its_cap() -> None:
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
         with connect(url) as ws:
             assert json.loads(ws.recv(timeout=10))["type"] == "state"
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 def test_a_saved_game_replays_to_the_same_table(client: TestClient) -> None:
