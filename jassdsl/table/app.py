@@ -174,15 +174,18 @@ def stamp_of(source: str) -> float:
         return 0.0
 
 
-def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
+def create_app(pace: float = 0.5, watch: str | None = None,
+               default_lang: Lang | None = None) -> Starlette:
     """The table's app; `pace`: seconds between two bot actions; `watch`: a rule file
-    whose page (or check errors) the start page shows, to play it at once."""
+    whose page (or check errors) the start page shows, to play it at once; `default_lang`:
+    the language of a visitor who has not chosen one (`?lang=`), where the browser's
+    Accept-Language decides without it."""
     tables, hub = Tables(), Hub(pace)
 
     def lang_param(request: Request) -> Lang:
         header = request.headers.get("accept-language", "")
         return lang_of(request.query_params.get("lang"),
-                       "de" if header.lower().startswith("de") else "en")
+                       default_lang or ("de" if header.lower().startswith("de") else "en"))
 
     async def home(request: Request) -> Response:
         lang = lang_param(request)
@@ -215,7 +218,7 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
     async def play_file(request: Request) -> Response:
         """The preview's button: the watched file at once, you at seat 0, bots elsewhere."""
         form = parse_qs((await request.body())[:MAX_BODY].decode("utf-8", "replace"))
-        lang = lang_of(form.get("lang", [""])[0])
+        lang = lang_of(form.get("lang", [""])[0], lang_param(request))
         source = form.get("path", [""])[0]
         try:
             players = load_rules(check_source(source)).players
@@ -263,7 +266,7 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
             data = await body_json(request)
             if not isinstance(data, dict):
                 raise Refusal("the request is a JSON object")
-            lang = lang_of(data.get("lang"))
+            lang = lang_of(data.get("lang"), lang_param(request))
             session = tables.open(data.get("variant"), data.get("options"), data.get("seed"),
                                   data.get("seats"), lang)
         except (Refusal, JassError) as err:
