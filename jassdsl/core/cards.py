@@ -20,15 +20,18 @@ The two packs have no official correspondence. Swisslos, whose Schieber doubles
 pairs them as above (other Schieber rules for the German-Swiss pack double Schellen and
 Schilten too): with it a Schieber to 2500 doubles the same cards in both packs, and a
 rule file names each card once, by its letter.
+
 It is one pairing, not one per pack, because a table and a rulebook page show both
 names of a card at once (each reader picks a pack): a card must be the same card,
 whatever it is called. The Allmedias text pairs the packs otherwise and not even
-consistently (Guggitaler and Schellenjass equate Herz with Schellen and Kreuz with
-Rosen, Schiltenober Ecken with Schilten, Schaufeldame Schaufel with Rosen). Where a
+consistently (Guggitaler equates Herz with Schellen and Kreuz with Rosen, Schellenjass
+Herz with Schellen, Schiltenober Ecken with Schilten, Schaufeldame Schaufel with Rosen). Where a
 source's two names of a card disagree with this pairing, the rule file keeps the card
 the variant's name says (Schellenjass counts the Schellen, Schiltenober the Schilten
-Ober, Schaufeldame the Schaufel queen), otherwise the German-Swiss name (Guggitaler's
-Schellen and Rosen König), and says so in a decision.
+Ober, Schaufeldame the Schaufel queen), otherwise the German-Swiss name, which the game's
+other descriptions use too (Guggitaler's Schellen and Rosen König), and says so in a
+decision. In those games no suit is trump, or trump is turned up at random, so the
+source's other names give the same game with the suits renamed.
 
 Symbols: the French pack shows its suits as ♦ ♥ ♠ ♣ (``SUIT_SYMBOLS``, red for D and H);
 the German-Swiss symbols are drawn for the rulebook in docs/overrides/partials/suits.html,
