@@ -286,9 +286,9 @@ def test_verify_catches_changed_rules(small: Path) -> None:
 
 def test_verify_catches_a_coverage_gap(small: Path) -> None:
     rewrite(small, f"{SMALL}/hand.jsonl",
-            lambda cases: [c for c in cases if c["expect"]["clause"] != "hearts"])
+            lambda cases: [c for c in cases if c["expect"]["clause"] != "schellen"])
     found = problems(small)
-    assert any("no case covers scoring: guggitaler hearts" in p for p in found)
+    assert any("no case covers scoring: guggitaler schellen" in p for p in found)
     assert any("coverage table is stale" in p for p in found)
 
 

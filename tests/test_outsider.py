@@ -311,11 +311,11 @@ def test_the_terminal_says_the_highest_bid_named_trump(
     out = capsys.readouterr().out
     after = out[out.index("you take the talon"):]
     assert "not set yet" not in after
-    assert after.count("trump H (Herz / Schellen) (named by the highest bid)") == 6
-    assert "trump is H (Herz / Schellen), named by the highest bid (you)" in after
+    assert after.count("trump H (Herz / Rosen) (named by the highest bid)") == 6
+    assert "trump is H (Herz / Rosen), named by the highest bid (you)" in after
     monkeypatch.setattr(sys, "stdin", io.StringIO("pass\nq\n"))
     assert cli.main(["play", str(TALON_BIDS), "--seed", "3", "--human", "0",
                      "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "chooses trump" not in out
-    assert "trump is D (Ecken / Schilten), named by the highest bid (P1)" in out
+    assert "trump is D (Ecken / Eicheln), named by the highest bid (P1)" in out

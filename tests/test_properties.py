@@ -41,7 +41,7 @@ from hypothesis import strategies as st
 from jassdsl.compile.compiler import CompiledRules, Declaring, option_value
 from jassdsl.compile.scoring import HandFacts
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.core.cards import CARD_NAMES, SUIT_NAMES, mask_cards
 from jassdsl.core.roles import ROLE_LIST
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine import game as game_module
@@ -461,11 +461,16 @@ def differenzler(v: HandView) -> Expected:
     return Expected("difference", each(v, "penalties", lambda s: abs(v.points[s] - est[s])))
 
 
+# The texts name German-Swiss suits (Schellen, the Rosen König, the Schilten Ober); the
+# letter of each is looked up in the pack's names, the one pairing of the project.
+SWISS_SUIT = {name: code for code, name in SUIT_NAMES["ch"].items()}
+SCHELLEN, ROSEN, SCHILTEN = SWISS_SUIT["Schellen"], SWISS_SUIT["Rosen"], SWISS_SUIT["Schilten"]
+
 GUGGI = (
     ("tricks", lambda v, s: 5 * v.tricks[s]),
-    ("hearts", lambda v, s: 10 * v.count(s, lambda c: c[0] == "H")),
+    ("schellen", lambda v, s: 10 * v.count(s, lambda c: c[0] == SCHELLEN)),
     ("queens", lambda v, s: 20 * v.count(s, lambda c: c[1:] == "Q")),
-    ("king-of-clubs", lambda v, s: 40 * v.took(s, "CK")),
+    ("rosen-king", lambda v, s: 40 * v.took(s, ROSEN + "K")),
     ("last-trick", lambda v, s: 50 * int(v.last == s)),
 )
 
@@ -484,10 +489,10 @@ def totaler_guggitaler(v: HandView) -> Expected:
 
 
 def schellenjass(v: HandView) -> Expected:
-    hearts = [v.count(s, lambda c: c[0] == "H") for s in range(4)]
-    if 9 in hearts:
-        return Expected("all-hearts", one_vs_rest(v, hearts.index(9), -9, 0, "points"))
-    return Expected("hearts", each(v, "points", lambda s: hearts[s]))
+    schellen = [v.count(s, lambda c: c[0] == SCHELLEN) for s in range(4)]
+    if 9 in schellen:
+        return Expected("all-schellen", one_vs_rest(v, schellen.index(9), -9, 0, "points"))
+    return Expected("schellen", each(v, "points", lambda s: schellen[s]))
 
 
 def schaufeldame(v: HandView) -> Expected:
@@ -498,16 +503,18 @@ def schaufeldame(v: HandView) -> Expected:
 def schiltenober(v: HandView) -> Expected:
     w = v.trick_winners
     return Expected("penalty-points", each(
-        v, "points", lambda s: v.took(s, "DQ") + int(w[1] == s) + int(w[7] == s)))
+        v, "points", lambda s: v.took(s, SCHILTEN + "Q") + int(w[1] == s) + int(w[7] == s)))
 
 
 def trump_double(v: HandView) -> int:
     """Swisslos (S), in the game to 2500 or with the option trump-double: all points of a
-    hand with Spades or Clubs as trump count twice, in Obenabe or Undenufe three times,
-    else once; to 1000 every point counts once."""
+    hand with Schilten/Schaufel or Schellen/Kreuz as trump count twice, in Obenabe or
+    Undenufe three times, else once; to 1000 every point counts once."""
     if v.options.get("trump-double") != "yes" and int(v.options.get("target", 0)) != 2500:
         return 1
-    return {"S": 2, "C": 2, "obenabe": 3, "undenufe": 3}.get(v.trump or "", 1)
+    doubled = {SWISS_SUIT["Schilten"], SWISS_SUIT["Schellen"]}
+    assert {SUIT_NAMES["fr"][s] for s in doubled} == {"Schaufel", "Kreuz"}
+    return {"obenabe": 3, "undenufe": 3}.get(v.trump or "", 2 if v.trump in doubled else 1)
 
 
 def konter(v: HandView) -> int:
@@ -575,10 +582,11 @@ def coiffeur(v: HandView) -> Expected:
 
 
 # J (jassen.ch, Der Dreier-Coiffeur): Rose x1, Eichel x2, Schilte x3, Schelle x4, Obenabe x5,
-# Undenufe x6, Slalom x7, Guschti x8, free choice x9 and x10 (Rosen = C, Eicheln = S,
-# Schilten = D, Schellen = H in the project's names)
-DREIER_TIMES = {"clubs": 1, "spades": 2, "diamonds": 3, "hearts": 4, "obenabe": 5,
-                "undenufe": 6, "slalom": 7, "guschti": 8, "free-9": 9, "free-10": 10}
+# Undenufe x6, Slalom x7, Guschti x8, free choice x9 and x10; the suit columns are named
+# by the suit's English name
+DREIER_TIMES = {**{SUIT_NAMES["en"][SWISS_SUIT[name]].lower(): times for name, times in
+                   (("Rosen", 1), ("Eicheln", 2), ("Schilten", 3), ("Schellen", 4))},
+                "obenabe": 5, "undenufe": 6, "slalom": 7, "guschti": 8, "free-9": 9, "free-10": 10}
 
 
 def dreier_coiffeur(v: HandView) -> Expected:

@@ -29,7 +29,7 @@ def test_the_terminal_speaks_german(monkeypatch: pytest.MonkeyPatch,
                 "1\nZZ\nH6\n1\nq\n")
     for said in ("Plätze im Gegenuhrzeigersinn: du, P1, P2, P3; Teams du+P2 und P1+P3",
                  "--- Runde 1, Geber P3 ---", "Trumpf noch nicht bestimmt; deine Karten:",
-                 "Trumpf Ecken (Schilten)", "'ZZ' ist nicht lesbar; erlaubt: 1) DA",
+                 "Trumpf Ecken (Eicheln)", "'ZZ' ist nicht lesbar; erlaubt: 1) DA",
                  "H6 ist nicht erlaubt: du hast sie nicht", "Stich 1: du DA",
                  "P1: weist 3 Blatt bis SJ (20)",
                  "du hast den Tisch verlassen; Spiel verlassen nach 0 beendeten Runden"):
@@ -38,8 +38,8 @@ def test_the_terminal_speaks_german(monkeypatch: pytest.MonkeyPatch,
 
 
 @pytest.mark.parametrize(("args", "offered", "not_said"), [
-    (["--lang", "de"], "1) DA (Ecken Ass)", "Schilten Ass"),
-    (["--lang", "de", "--pack", "ch"], "1) DA (Schilten Ass)", "Ecken Ass"),
+    (["--lang", "de"], "1) DA (Ecken Ass)", "Eicheln Ass"),
+    (["--lang", "de", "--pack", "ch"], "1) DA (Eicheln Ass)", "Ecken Ass"),
     (["--lang", "en", "--pack", "fr"], "1) DA (Diamonds Ace)", "(Ecken Ass)"),
     (["--lang", "en"], "1) DA  ", "(Diamonds"),
 ])

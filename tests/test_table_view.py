@@ -12,7 +12,7 @@ import pytest
 from jassdsl import cli
 from jassdsl.bots import View, table_for
 from jassdsl.cli.play import HumanPlayer, InputClosed, forced
-from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.cards import CARD_NAMES, SUIT_NAMES
 from jassdsl.engine import Game
 from jassdsl.registry import load_rules, variant_names
 from jassdsl.rulebook import textview as tv
@@ -117,12 +117,14 @@ def test_the_hand_summary_shows_the_facts_of_the_clause_that_fired(
         assert ("\n  tricks: " in block) == bool(names & {"tricks", "match"})
 
 
-def test_sticheln_shows_tricks_and_schellenjass_hearts_not_card_points(
+def test_sticheln_shows_tricks_and_schellenjass_schellen_not_card_points(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     sticheln = play(monkeypatch, capsys, "sticheln", "--seed", "1")
     assert "\n  tricks: P0 " in sticheln and "card points" not in sticheln
-    hearts = play(monkeypatch, capsys, "schellenjass", "--seed", "1")
-    assert "\n  hearts taken: P0 " in hearts and "card points" not in hearts
+    schellen = next(code for code, name in SUIT_NAMES["ch"].items() if name == "Schellen")
+    out = play(monkeypatch, capsys, "schellenjass", "--seed", "1")
+    assert f"\n  {SUIT_NAMES['en'][schellen].lower()} taken: P0 " in out
+    assert "card points" not in out
 
 
 def test_a_lone_player_does_not_click_through_certain_tricks() -> None:
@@ -231,7 +233,7 @@ def test_how_trump_was_set_is_said_truly(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(sys, "stdin", io.StringIO("push\nq\n"))
     assert cli.main(["play", "schieber", "--seed", "2", "--human", "1"]) == 0
     out = capsys.readouterr().out
-    assert "P3 chooses trump H (Herz / Schellen)" in out and "highest bid" not in out
+    assert "P3 chooses trump H (Herz / Rosen)" in out and "highest bid" not in out
     schieber = journal_of("schieber", 2, 0, "en")
     assert any(re.search(r"\(P\d pushed, chosen by P\d\)$|\(chosen by P\d\)$", line)
                for line in schieber) and not any("highest bid" in x for x in schieber)

@@ -43,7 +43,7 @@ def total(h: int, table: WeisTable, mode: int = HEARTS) -> int:
     return sum(w.value for w in declaration(h, table, mode))
 
 
-# G: all four Kings with the Ober, Under and Banner of one suit (our H: Schellen).
+# G: all four Kings with the Ober, Under and Banner of one suit (G: Schellen; any suit will do).
 FOUR_KINGS_AND_RUN = hand("DK", "HK", "SK", "CK", "HQ", "HJ", "H10")
 
 

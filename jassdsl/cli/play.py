@@ -64,7 +64,7 @@ def register(sub: Any) -> None:
                    help="the language of the table: de or en (default: from the locale)")
     p.add_argument("--pack", choices=PACKS,
                    help="name the cards you may play in this pack's words: fr (Ecken, Herz, "
-                        "Schaufel, Kreuz) or ch (Schilten, Schellen, Eicheln, Rosen); "
+                        "Schaufel, Kreuz) or ch (Eicheln, Rosen, Schilten, Schellen); "
                         "German names the French pack unless told, English shows codes")
     p.set_defaults(handler=run)
 

@@ -4,21 +4,34 @@ Cards are written as in the HSLU jass-kit engine: a suit letter and a rank,
 ``DA DK DQ DJ D10 D9 D8 D7 D6 HA ... C6``. The card's index is ``suit * 9 + rank``,
 so the deck order and the indices match jass-kit.
 
-Suits (French / German-Swiss, the mapping this project chose):
+Suits (French / German-Swiss, the pairing of Swisslos):
 
 ====  ===============  ==============
 code  French           German-Swiss
 ====  ===============  ==============
-D     Ecken (Karo)     Schilten
-H     Herz             Schellen
-S     Schaufel (Pik)   Eicheln
-C     Kreuz            Rosen
+D     Ecken (Karo)     Eicheln
+H     Herz             Rosen
+S     Schaufel (Pik)   Schilten
+C     Kreuz            Schellen
 ====  ===============  ==============
 
-The Allmedias text is not consistent about this (Guggitaler and Schellenjass equate
-Herz with Schellen and Kreuz with Rosen, Schiltenober equates Ecken with Schilten,
-Schaufeldame equates Schaufel with Rosen). We follow the majority; a variant whose
-source names a card by its other name says in its rule file which card it means.
+The two packs have no official correspondence. Swisslos, whose Schieber doubles
+"Schilten/Schaufel" and "Schellen/Kreuz" and counts "Rose/Herz" and "Eichel/Ecken" once,
+pairs them as above (other Schieber rules for the German-Swiss pack double Schellen and
+Schilten too): with it a Schieber to 2500 doubles the same cards in both packs, and a
+rule file names each card once, by its letter.
+
+It is one pairing, not one per pack, because a table and a rulebook page show both
+names of a card at once (each reader picks a pack): a card must be the same card,
+whatever it is called. The Allmedias text pairs the packs otherwise and not even
+consistently (Guggitaler equates Herz with Schellen and Kreuz with Rosen, Schellenjass
+Herz with Schellen, Schiltenober Ecken with Schilten, Schaufeldame Schaufel with Rosen). Where a
+source's two names of a card disagree with this pairing, the rule file keeps the card
+the variant's name says (Schellenjass counts the Schellen, Schiltenober the Schilten
+Ober, Schaufeldame the Schaufel queen), otherwise the German-Swiss name, which the game's
+other descriptions use too (Guggitaler's Schellen and Rosen König), and says so in a
+decision. In those games no suit is trump, or trump is turned up at random, so the
+source's other names give the same game with the suits renamed.
 
 Symbols: the French pack shows its suits as ♦ ♥ ♠ ♣ (``SUIT_SYMBOLS``, red for D and H);
 the German-Swiss symbols are drawn for the rulebook in docs/overrides/partials/suits.html,
@@ -35,7 +48,7 @@ RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 SUIT_NAMES = {
     "en": {"D": "Diamonds", "H": "Hearts", "S": "Spades", "C": "Clubs"},
     "fr": {"D": "Ecken", "H": "Herz", "S": "Schaufel", "C": "Kreuz"},
-    "ch": {"D": "Schilten", "H": "Schellen", "S": "Eicheln", "C": "Rosen"},
+    "ch": {"D": "Eicheln", "H": "Rosen", "S": "Schilten", "C": "Schellen"},
 }
 SUIT_SYMBOLS = {"D": "\u2666", "H": "\u2665", "S": "\u2660", "C": "\u2663"}  # ♦ ♥ ♠ ♣
 RED_SUITS = frozenset({"D", "H"})
@@ -55,7 +68,7 @@ def suit_of(card: int) -> int:
 
 
 def card_words(card: int, names: str) -> str:
-    """A card in a pack's words: 'Herz Bube' ('fr'), 'Schellen Under' ('ch'), 'Hearts
+    """A card in a pack's words: 'Herz Bube' ('fr'), 'Rosen Under' ('ch'), 'Hearts
     Jack' ('en'); a plain number keeps its digits ('Ecken 9')."""
     suit, rank = SUITS[card // 9], RANKS[card % 9]
     return f"{SUIT_NAMES[names][suit]} {RANK_NAMES[names].get(rank, rank)}"
@@ -97,7 +110,7 @@ def all_follow(led: int, hands: tuple[int, ...]) -> bool:
 
 
 def card_label(card: int, names: str = "ch") -> str:
-    """A person's name for a card, e.g. ``Schellen Under`` or ``Herz Bube``."""
+    """A person's name for a card, e.g. ``Rosen Under`` or ``Herz Bube``."""
     suit, rank = SUITS[suit_of(card)], RANKS[rank_of(card)]
     return f"{SUIT_NAMES[names][suit]} {RANK_NAMES[names].get(rank, rank)}"
 

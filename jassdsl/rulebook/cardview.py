@@ -35,7 +35,7 @@ def pack(french: str, swiss: str) -> str:
 
 
 def symbol_id(suit: str) -> str:
-    """The id of the drawn German-Swiss symbol of a suit code: 'jc-schellen' for H."""
+    """The id of the drawn German-Swiss symbol of a suit code: 'jc-rosen' for H."""
     return "jc-" + SUIT_NAMES["ch"][suit].lower()
 
 
@@ -71,12 +71,12 @@ def hand_marks(cards: Iterable[int]) -> str:
 
 
 def suit_prose(lang: Lang, suit: str) -> str:
-    """A suit in a sentence: its symbol, then its names ('♥ Hearts (Herz/Schellen)')."""
+    """A suit in a sentence: its symbol, then its names ('♥ Hearts (Herz/Rosen)')."""
     return f"{suit_mark(suit)} {suit_name(lang, suit)}"
 
 
 def suit_label(lang: Lang, suit: str) -> str:
-    """The suit's name in the reader's pack: Hearts/Herz or Schellen."""
+    """The suit's name in the reader's pack: Hearts/Herz or Rosen."""
     return pack(SUIT_NAMES[french_names(lang)][suit], SUIT_NAMES["ch"][suit])
 
 

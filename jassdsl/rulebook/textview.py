@@ -138,7 +138,7 @@ def subject_names(rules: CompiledRules, names: Sequence[str]) -> list[str]:
 
 
 def mode_label(mode: str, lang: Lang = "en") -> str:
-    """``H (Herz / Schellen)`` for a suit (German: ``Herz (Schellen)``), the mode name
+    """``H (Herz / Rosen)`` for a suit (German: ``Herz (Rosen)``), the mode name
     otherwise."""
     if mode in SUITS:
         if lang == "de":

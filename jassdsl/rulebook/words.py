@@ -1207,12 +1207,12 @@ RANK_FULL = {
 
 
 def suit_both(suit: str) -> str:
-    """A suit by both German names: 'Herz/Schellen'."""
+    """A suit by both German names: 'Herz/Rosen'."""
     return f"{SUIT_NAMES['fr'][suit]}/{SUIT_NAMES['ch'][suit]}"
 
 
 def suit_name(lang: Lang, suit: str) -> str:
-    """A suit for prose: 'Hearts (Herz/Schellen)' or 'Herz (Schellen)'."""
+    """A suit for prose: 'Hearts (Herz/Rosen)' or 'Herz (Rosen)'."""
     if lang == "en":
         return f"{SUIT_NAMES['en'][suit]} ({suit_both(suit)})"
     return f"{SUIT_NAMES['fr'][suit]} ({SUIT_NAMES['ch'][suit]})"

@@ -200,10 +200,13 @@ def stamp_of(source: str, roots: tuple[Path, ...]) -> float:
         return 0.0
 
 
-def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
+def create_app(pace: float = 0.5, watch: str | None = None,
+               default_lang: Lang | None = None) -> Starlette:
     """The table's app; `pace`: seconds between two bot actions; `watch`: a rule file
-    whose page (or check errors) the start page shows, to play it at once. A rule file
-    given by path is read only from the working folder and the watched file's folder."""
+    whose page (or check errors) the start page shows, to play it at once; `default_lang`:
+    the language of a visitor who has not chosen one (`?lang=`), where the browser's
+    Accept-Language decides without it. A rule file given by path is read only from the
+    working folder and the watched file's folder."""
     roots = (Path.cwd(), *([Path(watch).expanduser().resolve().parent] if watch else []))
     tables, hub = Tables(roots), Hub(pace)
     replays = asyncio.Semaphore(REPLAYS)
@@ -211,7 +214,7 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
     def lang_param(request: Request) -> Lang:
         header = request.headers.get("accept-language", "")
         return lang_of(request.query_params.get("lang"),
-                       "de" if header.lower().startswith("de") else "en")
+                       default_lang or ("de" if header.lower().startswith("de") else "en"))
 
     async def home(request: Request) -> Response:
         lang = lang_param(request)

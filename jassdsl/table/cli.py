@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from jassdsl.cli import UsageError
+from jassdsl.rulebook.words import LANGS
 
 
 def register(sub: Any) -> None:
@@ -24,6 +25,9 @@ def register(sub: Any) -> None:
                         "edit it, and play it at once")
     p.add_argument("--pace", type=float, default=0.5, metavar="SECONDS",
                    help="the pause between two bot actions (default 0.5)")
+    p.add_argument("--lang", choices=LANGS,
+                   help="the table's language for a visitor who has not chosen one: de or "
+                        "en (default: the language the browser asks for)")
     p.set_defaults(handler=run)
 
 
@@ -41,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--pace takes a number of seconds >= 0")
     if args.watch is not None and not args.watch.endswith(".jass"):
         raise UsageError("--watch takes a .jass file")
-    app = create_app(pace=args.pace, watch=args.watch)
+    app = create_app(pace=args.pace, watch=args.watch, default_lang=args.lang)
     print(f"the table is open at http://{args.host}:{args.port}/ (Ctrl-C to close)",
           file=sys.stderr)
     uvicorn.Server(server_config(app, args.host, args.port)).run()

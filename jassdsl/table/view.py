@@ -65,7 +65,7 @@ def card(c: int, lang: Lang) -> dict[str, str]:
 
 
 def card_name(c: int, names: str) -> str:
-    """'Herz Bube', 'Schellen Under', 'Hearts Jack'."""
+    """'Herz Bube', 'Rosen Under', 'Hearts Jack'."""
     return card_words(c, names)
 
 
@@ -78,7 +78,7 @@ def short_rank(rank: str, names: str) -> str:
 
 
 def mode_label(lang: Lang, rules: CompiledRules, mode: str) -> str:
-    """A mode as a player names it: 'Herz (Schellen)', 'Obenabe', 'Slalom von oben'."""
+    """A mode as a player names it: 'Herz (Rosen)', 'Obenabe', 'Slalom von oben'."""
     if mode in SUITS:
         return suit_name(lang, mode)
     for d in rules.model.modes:
