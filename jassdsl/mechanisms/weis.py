@@ -368,9 +368,12 @@ class WeisPhase(Offer):
         return False
 
     def quiet(self, g: Table) -> bool:
-        """No seat is still to decide (the fast playout asks them itself otherwise)."""
+        """No seat that holds a Weis is still to decide (the fast playout asks them itself
+        otherwise): a seat without one has only 'no', which changes nothing, so the fast
+        playout plays on without asking it (the engine still asks every seat)."""
         w = weis_part(g.s)
-        return w is None or not w.todo
+        return w is None or not any(w.todo >> seat & 1 and offer
+                                    for seat, offer in enumerate(w.offer))
 
     def on_trick(self, g: Table, trick: Trick) -> None:
         if len(g.s.tricks) == 1:
@@ -400,6 +403,7 @@ class WeisPhase(Offer):
         s, r = g.s, self.rules
         w = weis_part(s)
         assert w is not None
+        w.todo = 0  # asked or not (the fast playout asks no seat that has only 'no')
         if not any(w.said):
             w.points = (0,) * r.subjects
         else:
