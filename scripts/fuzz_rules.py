@@ -3,7 +3,9 @@
     python scripts/fuzz_rules.py [--cases N] [--seconds S] [--seed K] [--hands H] [--keep DIR]
 
 Mutates the shipped rule files (tests/fuzzing.py: lines deleted or repeated, numbers and
-words swapped, operators, deep nests, odd characters inserted, the file cut short) and
+words swapped, operators, deep nests, odd characters inserted, the file cut short, a
+statement of another file grafted in or put in place of its own, a phrase of the newest
+constructs ending a line) and
 demands of every mutant what `check` promises: errors with a line and a column, or a file
 that plays on every path (tests/fuzzing.py `every_path`: `Game` with random and heuristic
 bots under every option set, the fast playout of `simulate`, the worked example, the
@@ -71,7 +73,7 @@ def main() -> int:
     played = counts["played"] + counts["invariant"]
     print(f"{total} mutants in {time.monotonic() - start:.0f} s: {counts['errors']} rejected "
           f"by check; {played + counts['failed after check']} accepted, {played} of them "
-          f"played through every path ({counts['invariant']} until the file's own invariant "
+          f"played through every path and at the table ({counts['invariant']} until the file's own invariant "
           f"stopped them); {counts['failed']} failed")
     return 1 if counts["failed"] else 0
 
