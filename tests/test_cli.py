@@ -213,10 +213,21 @@ def test_simulate_text(run: Run) -> None:
 
 
 # --- check ---------------------------------------------------------------------------------
+def only_rare_clauses(err: str) -> bool:
+    """What `check` of a shipped file may print on stderr: a warning that a clause scored
+    none of the hands it played (a rare hand: one player takes every trick), with its
+    line and caret."""
+    heads = [line for line in err.splitlines() if not line.startswith("    ")]
+    return all(re.search(r"\.jass:\d+:\d+: warning: clause '[\w-]+' scored none of", line)
+               for line in heads)
+
+
 def test_check_all_rule_files(run: Run) -> None:
+    """Each file read, compiled and played (at the suite's size: conftest), once in the
+    session: the check of the folder below reads the kept reports."""
     files = sorted(str(p) for p in rules_dir().glob("*.jass"))
-    code, out, err = run("check", *files)
-    assert code == 0 and err == ""
+    code, out, err = run("check", "--lang", "en", *files)
+    assert code == 0 and only_rare_clauses(err), err
     lines = out.splitlines()
     assert len(lines) == len(files)
     for line, path in zip(lines, files, strict=True):
@@ -621,8 +632,8 @@ def test_variant_names_are_read_in_any_case(run: Run) -> None:
 
 
 def test_check_a_folder_checks_every_rule_file_in_it(run: Run, tmp_path: Path) -> None:
-    code, out, err = run("check", str(rules_dir()))
-    assert code == 0 and err == ""
+    code, out, err = run("check", "--lang", "en", str(rules_dir()))
+    assert code == 0 and only_rare_clauses(err), err
     assert len(out.splitlines()) == len(variant_names())
     assert all(line.startswith("OK ") for line in out.splitlines())
     code, out, err = run("check", str(tmp_path))

@@ -163,4 +163,12 @@ class UnreadableRuleFile(JassError):
 
 class InvariantError(JassError):
     """A rule file's invariant failed after a hand: the rules contradict themselves. The
-    action that ended the hand is not applied (see `Game.apply`)."""
+    action that ended the hand is not applied (see `Game.apply`). `invariant` and `clause`
+    are the ids of the invariant and of the clause that scored the hand ('' where unknown),
+    `facts` the hand's facts as the invariant saw them (for a report that shows what it
+    compared: `jassdsl check` explores a file so)."""
+
+    def __init__(self, message: str, invariant: str = "", clause: str = "",
+                 facts: object = None) -> None:
+        super().__init__(message)
+        self.invariant, self.clause, self.facts = invariant, clause, facts

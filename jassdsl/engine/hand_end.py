@@ -76,9 +76,9 @@ class HandEnd:
         drawn = len(g.chance.drawn)
         facts = self.facts(g)
         booking = score_hand(r.clauses, facts, s.pending, self.floors)
-        if g.check_invariants:
-            self.check_invariants(g, facts)
         clause = booking.clause
+        if g.check_invariants:
+            self.check_invariants(g, facts, clause.id if clause else "")
         early = count_first(facts, r.count_first, clause, booking.grants, r.end_when,
                             r.count_adds, self.hand_delta, self.floor_of, self.lots,
                             r.count_scales, self.trick_points(g, facts) if self.by_trick else (),
@@ -139,12 +139,14 @@ class HandEnd:
                 delta[grant.unit][grant.subject] += grant.amount
         return delta
 
-    def check_invariants(self, g: Table, facts: HandFacts) -> None:
-        """The rule file's invariants must hold after every hand; a failure is a rule bug."""
+    def check_invariants(self, g: Table, facts: HandFacts, clause: str = "") -> None:
+        """The rule file's invariants must hold after every hand; a failure is a rule bug
+        (the error names the invariant and the clause that scored the hand, and keeps the
+        facts)."""
         for name, holds in self.rules.invariants:
             facts.bound = None
             if not holds(facts, -1):
-                raise InvariantError(self.broken(name, g, facts))
+                raise InvariantError(self.broken(name, g, facts), name, clause, facts)
 
     def broken(self, name: str, g: Table, facts: HandFacts) -> str:
         """One sentence for a failed invariant: the file, the invariant and its title, the

@@ -22,6 +22,7 @@ from urllib.parse import parse_qs
 
 import markdown
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -29,6 +30,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from jassdsl.cli.explore import WATCH_HANDS, found_text
 from jassdsl.core.errors import JassError, RuleFileErrors
 from jassdsl.registry import load_rules, variant_path
 from jassdsl.rulebook.render import in_lang, variant_page
@@ -188,6 +190,12 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         try:
             name = check_source(source)
             title, body = rendered(name, stamp_of(name), lang)
+            # a watched file is played too, as `jassdsl check` plays it (a smaller run,
+            # off the event loop): what that finds is shown as its check errors
+            found = await run_in_threadpool(found_text, variant_path(name), WATCH_HANDS,
+                                            lang) if play else ""
+            if found:
+                return HTMLResponse(pages.error_page(lang, source, found, play, stamp))
         except Refusal as err:
             return HTMLResponse(pages.message_page(lang, "?", str(err)), 404)
         except RuleFileErrors as err:
