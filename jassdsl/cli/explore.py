@@ -47,12 +47,14 @@ HANDS = 200  # per option set and way of playing, by default (see the report of 
 WATCH_HANDS = 60  # what `jassdsl serve --watch` plays on each save
 FULL_SETS = 4  # a file with more option sets plays HANDS * FULL_SETS / sets hands each
 MIN_HANDS = 20  # ... but never fewer
-SECONDS = 20.0  # CPU seconds for a whole exploration, at most
+SECONDS = 5.0  # CPU seconds for a whole exploration of HANDS, at most (scaled with the size,
+MIN_SECONDS = 0.5  # ... never below this)
 STEPS_PER_HAND = 5_000  # actions in one hand: a hand that takes more does not end
 NOOP_TIMES = 10  # an option's values are compared over this many times the hands of a set
 WAYS = ("random", "heuristic", "fast")
 COMPARISONS = frozenset({"=", "!=", "<", "<=", ">", ">="})
 KIND = "explore"
+MANY = 5  # options named in one warning, the rest counted
 
 
 @dataclass(frozen=True)
@@ -98,10 +100,13 @@ def per_set(hands: int, sets: int) -> int:
     return max(min(hands, MIN_HANDS), min(hands, hands * FULL_SETS // max(sets, 1)))
 
 
-def explore(path: Path, hands: int = HANDS, seconds: float = SECONDS,
+def explore(path: Path, hands: int = HANDS, seconds: float | None = None,
             lang: Lang = "en") -> Report:
     """The exploration of a file that the static check accepted (kept while it is
-    unchanged: the suite and `serve --watch` ask again)."""
+    unchanged: the suite and `serve --watch` ask again); `seconds` of CPU at most (None:
+    SECONDS for 200 hands, in proportion for other sizes)."""
+    if seconds is None:
+        seconds = max(MIN_SECONDS, SECONDS * hands / 200)
     return _explore(str(path), path.stat().st_mtime, hands, seconds, lang)
 
 
@@ -151,8 +156,9 @@ class Explorer:
             played[k] = [*(self.bots(rules, options, kind, each) for kind in WAYS[:2]),
                          self.fast(rules, options, each)]
         warnings = [*self.never_fired(), *self.no_change(sets, played)] if not left else []
+        more = say(self.lang, "explore.more", n=len(left) - MANY) if len(left) > MANY else ""
         notes = (say(self.lang, "explore.stopped", path=self.shown, seconds=self.seconds,
-                     left=", ".join(left)),) if left else ()
+                     left=", ".join(left[:MANY]) + more),) if left else ()
         return Report(tuple(self.errors), tuple(warnings), self.played, notes)
 
     # -- the ways of playing
@@ -224,7 +230,8 @@ class Explorer:
             return game, False
         self.count(game.results)
         outcome = game.outcome()
-        if outcome is not None and outcome.reason == "hand limit":
+        own = rules.end_hands is not None and game.s.hand_no >= rules.end_hands
+        if outcome is not None and outcome.reason == "hand limit" and not own:
             self.once("limit", self.end_pos(rules), say(
                 self.lang, "explore.no_end_game", seed=seed, options=self.options_text(options),
                 way=way, limit=HAND_LIMIT), command)
@@ -315,16 +322,27 @@ class Explorer:
         before it is said."""
         if self.errors or 0 not in played:
             return
+        same: list[m.Option] = []
+        hands = 0
         for opt in self.rules.model.options:
             others = [k for k, s in enumerate(sets) if opt.name in s]
             if not others or any([p.games for p in played[k]] != [p.games for p in played[0]]
                                  for k in others):
                 continue
-            hands = self.compare_further(played[0][-1], [sets[k] for k in others])
-            if hands:
-                values = ", ".join(str(option_value(c)) for c in opt.choices)
-                yield Finding(RuleError(self.shown, opt.pos, KIND, say(
-                    self.lang, "explore.noop", option=opt.name, values=values, hands=hands)))
+            compared = self.compare_further(played[0][-1], [sets[k] for k in others])
+            if compared:
+                same.append(opt)
+                hands = max(hands, compared)
+        if len(same) == 1:
+            values = ", ".join(str(option_value(c)) for c in same[0].choices)
+            yield Finding(RuleError(self.shown, same[0].pos, KIND, say(
+                self.lang, "explore.noop", option=same[0].name, values=values, hands=hands)))
+        elif same:  # one warning for them all, at the first, the others' lines with it
+            names = ", ".join(repr(o.name) for o in same[:MANY])
+            more = say(self.lang, "explore.more", n=len(same) - MANY) if len(same) > MANY else ""
+            yield Finding(RuleError(self.shown, same[0].pos, KIND, say(
+                self.lang, "explore.noop_many", options=names + more, hands=hands),
+                tuple(o.pos for o in same[1:])))
 
     def compare_further(self, base: Played, others: list[dict[str, int | str]]) -> int:
         """More fast-loop games of the defaults and of each other value, until one

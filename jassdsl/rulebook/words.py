@@ -986,6 +986,13 @@ OWN: dict[str, tuple[str, str]] = {
                      "Warnung: die Option {option!r} ändert nichts: mit {values} waren die "
                      "{hands} Runden der Prüfung dieselben Runden mit denselben Punkten (die "
                      "Datei ist gültig)"),
+    "explore.noop_many": ("warning: options {options} change nothing: with each of their "
+                          "values the check's {hands} hands were the same hands with the "
+                          "same scores (the file is valid)",
+                          "Warnung: die Optionen {options} ändern nichts: mit jedem ihrer "
+                          "Werte waren die {hands} Runden der Prüfung dieselben Runden mit "
+                          "denselben Punkten (die Datei ist gültig)"),
+    "explore.more": (" and {n} more", " und {n} weitere"),
     "explore.stopped": ("{path}: the check stopped playing after {seconds} CPU seconds; not "
                         "played: {left}",
                         "{path}: die Prüfung hat nach {seconds} CPU-Sekunden aufgehört zu "
