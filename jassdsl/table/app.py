@@ -189,13 +189,13 @@ def create_app(pace: float = 0.5, watch: str | None = None) -> Starlette:
         stamp = stamp_of(source) if play else 0.0
         try:
             name = check_source(source)
-            title, body = rendered(name, stamp_of(name), lang)
-            # a watched file is played too, as `jassdsl check` plays it (a smaller run,
+            # a watched file is played first, as `jassdsl check` plays it (a smaller run,
             # off the event loop): what that finds is shown as its check errors
             found = await run_in_threadpool(found_text, variant_path(name), WATCH_HANDS,
                                             lang) if play else ""
             if found:
                 return HTMLResponse(pages.error_page(lang, source, found, play, stamp))
+            title, body = rendered(name, stamp_of(name), lang)
         except Refusal as err:
             return HTMLResponse(pages.message_page(lang, "?", str(err)), 404)
         except RuleFileErrors as err:
