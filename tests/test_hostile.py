@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SUITE_HANDS, THOROUGH
+from conftest import THOROUGH
 from fuzzing import PATHS
 from reference_expr import Naive
 from snippets import completed
@@ -355,6 +355,7 @@ MUST_REJECT = {
 # invariant (jassdsl/cli/explore.py); play, simulate and docs, run all the same, stop
 # with one line
 INVARIANT_FAILS = {"invariant-fails"}
+HOSTILE_HANDS = 5  # check plays so many hands per option set and way: robustness, not rules
 # One interpreter runs the four commands for every file of the session (the CLI keeps
 # nothing between calls; its caches are keyed by path and text), as a user runs them: from
 # the file's folder, by its name, stdin closed, no colour. Each file's output comes after a
@@ -441,7 +442,7 @@ def command_runs(request: pytest.FixtureRequest) -> dict[str, tuple[str, str]]:
     commands += [p for p in paths if p not in commands]  # the paths read what check read
     setup = (f"from pathlib import Path\nMARK = {MARK!r}\nEVERY = {EVERY!r}\n"
              f"TESTS = {str(Path(__file__).parent)!r}\n"
-             f"PARSES = {None if THOROUGH else 2!r}\nHANDS = {SUITE_HANDS}\n"
+             f"PARSES = {None if THOROUGH else 2!r}\nHANDS = {HOSTILE_HANDS}\n"
              f"PLAY_ANYWAY = {INVARIANT_FAILS!r}\n"
              f"COMMANDS = {list(map(str, commands))!r}\nEVERY_PATH = {set(map(str, paths))!r}\n")
     env = {**os.environ, "NO_COLOR": "1"}
