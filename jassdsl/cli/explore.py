@@ -170,7 +170,10 @@ class Explorer:
         seed = 0
         out = Played()
         while out.hands < hands and not self.over_time():
-            game = Game(rules, seed=seed, record=False, chain=Chain.shared(rules))
+            game = self.new_game(rules, options, way, seed,
+                                 self.play_command(options, seed, kind))
+            if game is None:
+                break
             agents = make_bots(kind, rules.players, seed)
             steps = 0
             done = len(game.results)
@@ -206,7 +209,10 @@ class Explorer:
             if (number and out.hands >= hands) or self.over_time():
                 break
             limit = HAND_LIMIT if number == 0 else hands - out.hands
-            game, ended = self.fast_game(rules, options, way, seed, number, limit)
+            made = self.fast_game(rules, options, way, seed, number, limit)
+            if made is None:
+                break
+            game, ended = made
             out.games.append((tuple(game.results), game.outcome()))
             out.hands += len(game.results)
             if not ended:
@@ -214,10 +220,13 @@ class Explorer:
         return out
 
     def fast_game(self, rules: CompiledRules, options: dict[str, int | str], way: str,
-                  seed: int, number: int, hands: int) -> tuple[Game, bool]:
-        """One game of the fast loop, hand by hand; whether it went as far as asked."""
+                  seed: int, number: int, hands: int) -> tuple[Game, bool] | None:
+        """One game of the fast loop, hand by hand; whether it went as far as asked (None:
+        it failed at its first deal)."""
         command = self.simulate_command(options, number)
-        game = Game(rules, seed=seed, record=False, chain=Chain.shared(rules))
+        game = self.new_game(rules, options, way, seed, command)
+        if game is None:
+            return None
         rng = policy_rng(seed)
         try:
             while not game.is_over and len(game.results) < hands and not self.over_time():
@@ -236,6 +245,20 @@ class Explorer:
                 self.lang, "explore.no_end_game", seed=seed, options=self.options_text(options),
                 way=way, limit=HAND_LIMIT), command)
         return game, True
+
+    def new_game(self, rules: CompiledRules, options: dict[str, int | str], way: str,
+                 seed: int, command: str) -> Game | None:
+        """A game at its first deal (None: the deal failed, which is reported at the
+        file's deal)."""
+        try:
+            return Game(rules, seed=seed, record=False, chain=Chain.shared(rules))
+        except Exception as err:
+            hand = say(self.lang, "explore.hand", hand=1, seed=seed,
+                       options=self.options_text(options), way=way)
+            self.once(f"crash {type(err).__name__} deal", rules.model.deal.pos, say(
+                self.lang, "explore.crash", hand=hand, error=f"{type(err).__name__}: {err}"),
+                command)
+            return None
 
     def count(self, results: list[HandResult]) -> None:
         self.played += len(results)
@@ -367,9 +390,9 @@ class Explorer:
                    ) -> tuple[tuple[HandResult, ...], object] | None:
         """A whole fast-loop game, its hands and how it ended (None: it failed or did
         not end; that is reported where it is played first)."""
-        game = Game(rules, seed=seed, record=False, chain=Chain.shared(rules))
         rng = policy_rng(seed)
         try:
+            game = Game(rules, seed=seed, record=False, chain=Chain.shared(rules))
             while not game.is_over:
                 if not play_random(game, rng, 1, STEPS_PER_HAND) and not game.is_over:
                     return None
