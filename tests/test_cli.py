@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import only_rare_clauses
 
 from jassdsl import cli
 from jassdsl.bots import View, table_for
@@ -213,15 +214,6 @@ def test_simulate_text(run: Run) -> None:
 
 
 # --- check ---------------------------------------------------------------------------------
-def only_rare_clauses(err: str) -> bool:
-    """What `check` of a shipped file may print on stderr: a warning that a clause scored
-    none of the hands it played (a rare hand: one player takes every trick), with its
-    line and caret."""
-    heads = [line for line in err.splitlines() if not line.startswith("    ")]
-    return all(re.search(r"\.jass:\d+:\d+: warning: clause '[\w-]+' scored none of", line)
-               for line in heads)
-
-
 def test_check_all_rule_files(run: Run) -> None:
     """Each file read, compiled and played (at the suite's size: conftest), once in the
     session: the check of the folder below reads the kept reports."""
@@ -542,7 +534,7 @@ def test_human_eof_leaves_cleanly(run: Run) -> None:
 
 # --- as a real process ---------------------------------------------------------------------
 def test_python_m_jassdsl_runs() -> None:
-    done = subprocess.run([sys.executable, "-m", "jassdsl", "check",
+    done = subprocess.run([sys.executable, "-m", "jassdsl", "check", "--hands", "20",
                            str(rules_dir() / "schieber.jass")],
                           capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr
