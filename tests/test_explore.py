@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from test_cli import Run
 
+from jassdsl.cli import explore
 from jassdsl.engine.hand_end import HandEnd
 from jassdsl.registry import rules_dir
 
@@ -97,14 +98,21 @@ def test_an_option_that_changes_the_game_is_not_warned_of(run: Run, tmp_path: Pa
     assert code == 0 and "option 'pace'" not in err, err
 
 
-def test_a_game_that_never_ends_is_reported_at_its_game_end(run: Run, tmp_path: Path) -> None:
+def test_a_game_that_never_ends_is_reported_at_its_game_end(
+        run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game end no game reaches: the fast loop's first game stops at the engine's hand
+    limit (made 30 here, so that the test plays 30 hands, not 1000)."""
+    import jassdsl.engine.records
+
+    for module in (jassdsl.engine.records, explore):
+        monkeypatch.setattr(module, "HAND_LIMIT", 30)
     path = edited(tmp_path, "mittlere", "game ends after 12 hands", "game ends when hand > 5000")
     code, _, err = run("check", "--lang", "en", str(path))
     at = line_of(path, "game ends")
     assert code == 1
     assert re.search(rf"house\.jass:{at}:1: the game of seed \d+ \(default options; the fast "
                      r"loop of simulate\) does not end: it stopped at the engine's limit of "
-                     r"1000 hands; replay: jassdsl simulate \S+ --games 1 --seed 0 --bots "
+                     r"30 hands; replay: jassdsl simulate \S+ --games 1 --seed 0 --bots "
                      r"random\n", err), err
 
 
