@@ -78,8 +78,8 @@ class Report:
 
 @dataclass
 class Played:
-    """What one option set gave on the fast loop: per game its hands and how it ended
-    (for comparing option values), and the games' seeds."""
+    """What one option set gave on one way of playing: per game its hands and how it
+    ended (to compare an option's values), and the hands in all."""
 
     games: list[tuple[tuple[HandResult, ...], object]] = field(default_factory=list)
     hands: int = 0
@@ -155,6 +155,9 @@ class Explorer:
             rules = load_rules(self.path, options)
             played[k] = [*(self.bots(rules, options, kind, each) for kind in WAYS[:2]),
                          self.fast(rules, options, each)]
+            if self.late:  # stopped inside this set: the rest of it is not played either
+                left.append(say(self.lang, "explore.rest", options=self.options_text(options)))
+        # what was not played could have fired a clause or told an option's values apart
         warnings = [*self.never_fired(), *self.no_change(sets, played)] if not left else []
         more = say(self.lang, "explore.more", n=len(left) - MANY) if len(left) > MANY else ""
         notes = (say(self.lang, "explore.stopped", path=self.shown, seconds=self.seconds,

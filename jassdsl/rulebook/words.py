@@ -993,6 +993,7 @@ OWN: dict[str, tuple[str, str]] = {
                           "Werte waren die {hands} Runden der Prüfung dieselben Runden mit "
                           "denselben Punkten (die Datei ist gültig)"),
     "explore.more": (" and {n} more", " und {n} weitere"),
+    "explore.rest": ("the rest of {options}", "der Rest von {options}"),
     "explore.stopped": ("{path}: the check stopped playing after {seconds} CPU seconds; not "
                         "played: {left}",
                         "{path}: die Prüfung hat nach {seconds} CPU-Sekunden aufgehört zu "
