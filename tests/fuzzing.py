@@ -1,5 +1,11 @@
 """Mutating shipped rule files, and what any mutant must get: clean errors, or a hand that plays.
 
+Besides edits of characters, words and lines, a mutation grafts a whole statement of
+another shipped file into a file (or puts it in place of the file's own statement of that
+kind), or ends a line with a phrase of the newest constructs, so that mutants reach
+`by`, `only when`, yes/no declarations, sides per hand, the talon, bids naming a mode and
+the standard tables in files that had none.
+
 Shared by `tests/test_fuzz_rules.py` (Hypothesis, a small budget) and
 `scripts/fuzz_rules.py` (a longer run). A mutation is data, (kind, where, what), so
 Hypothesis can shrink a failing list of them and the script can print one to replay.
@@ -35,12 +41,13 @@ from jassdsl.corpus.harvest import play
 from jassdsl.engine import Game
 from jassdsl.engine.playout import play_random
 from jassdsl.language.check import load_model
-from jassdsl.registry import load_rules
+from jassdsl.registry import load_rules, rules_dir
 from jassdsl.research.simulate import policy_rng
 from jassdsl.rulebook.example import play_example
 from jassdsl.rulebook.site import load_variant, rulebook_pages
 
-KINDS = ("delete-line", "repeat-line", "number", "swap-word", "insert", "cut", "nest")
+KINDS = ("delete-line", "repeat-line", "number", "swap-word", "insert", "cut", "nest",
+         "graft", "transplant", "phrase")
 # what an insert puts in: operators, deep or odd constructs, odd characters, odd numbers
 INSERTS = (" / 0", " / tricks", " * total points", " - - - ", " abs(", ")", " last",
            " match", " some player has ", " sum(", " if hand > 1 else ", " not ", "\u2028",
@@ -49,6 +56,17 @@ INSERTS = (" / 0", " / tricks", " * total points", " - - - ", " abs(", ")", " la
 NUMBERS = ("0", "1", "-1", "2", "3", "5", "36", "37", "99", "157", "1000", "9" * MAX_DIGITS,
            "9" * 60)
 WORD = re.compile(r"[A-Za-z_][\w-]*|\d+")
+# the newest constructs, as a statement begins (graft, transplant: a whole statement of a
+# shipped file put into another) and as a phrase ends a line (`by`, `only when`, yes/no,
+# the talon, sides per hand, bids naming a mode, the standard tables, an option's `if`)
+GRAFTED = ("declare", "talon", "pile", "sides", "cards", "trump", "deal", "option", "let",
+           "first", "next", "names", "invariant", "bonus", "weis", "game", "players")
+PHRASES = (", by the team with bidder", ", by the team without chooser", ", by the bidder",
+           ", only when sum(team double) = 0", ", only when hand > 1", " yes or no",
+           ", if konter", ", if re", ", naming the mode", ", ending the auction",
+           ", a pass is final", " for trump and side", ", which count for bidder",
+           ", auction before trump", " hidden", " or match worth 257", " in steps of 10",
+           ", starting after the highest bidder")
 
 
 @dataclass(frozen=True)
@@ -75,11 +93,61 @@ def apply(text: str, mutation: Mutation) -> str:
         new = NUMBERS[what % len(NUMBERS)] if kind == "number" else \
             words[what % len(words)].group()
         return text[: w.start()] + new + text[w.end():]
+    if kind in ("graft", "transplant"):
+        return grafted(lines, at, GRAFTS[what % len(GRAFTS)], kind == "transplant")
+    if kind == "phrase":  # at the end of a line of a declaration, talon, sides, ... if any
+        ends = [k for k, line in enumerate(lines) if line.split()[:1] and
+                line.split()[0].rstrip(":") in GRAFTED[:6]] or [at]
+        at = ends[min(int(where * len(ends)), len(ends) - 1)]
+        lines[at] = lines[at].rstrip("\r") + PHRASES[what % len(PHRASES)]
+        return "\n".join(lines)
     pos = int(where * len(text))
     if kind == "nest":  # an expression nested around a word: at, or just over, the limit
         depth = MAX_DEPTH - 2 + what % 4
         return text[:pos] + " abs(" * depth + "1" + ")" * depth + text[pos:]
     return text[:pos] + INSERTS[what % len(INSERTS)] + text[pos:]
+
+
+def statements(text: str) -> list[str]:
+    """The statements of a rule file as text: a line that starts in column 1, with the
+    indented lines that continue it (comments and blank lines left out)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if line[:1].isspace() and out and line.strip():
+            out[-1] += "\n" + line
+        elif line.strip() and not line.startswith("#"):
+            out.append(line)
+    return out
+
+
+def graft_pool() -> tuple[str, ...]:
+    """The statements of the shipped files that a graft puts into another file: those of
+    GRAFTED, each once, in file order."""
+    found: dict[str, None] = {}
+    for path in sorted(rules_dir().glob("*.jass")):
+        for st in statements(path.read_text(encoding="utf-8")):
+            if WORD.match(st) and WORD.match(st).group() in GRAFTED:  # type: ignore[union-attr]
+                found[st] = None
+    return tuple(found)
+
+
+GRAFTS = graft_pool()
+
+
+def grafted(lines: list[str], at: int, statement: str, replace: bool) -> str:
+    """`statement` put in before the statement that starts at or after line `at`; with
+    `replace`, in place of the first statement that begins with the same word (if any)."""
+    first = statement.split()[0]
+    if replace:
+        for k, line in enumerate(lines):
+            if line.split()[:1] == [first]:
+                end = k + 1
+                while end < len(lines) and lines[end][:1].isspace() and lines[end].strip():
+                    end += 1
+                return "\n".join(lines[:k] + statement.split("\n") + lines[end:])
+    while at < len(lines) and lines[at][:1].isspace():
+        at += 1
+    return "\n".join(lines[:at] + statement.split("\n") + lines[at:])
 
 
 def mutant(text: str, mutations: list[Mutation]) -> str:
@@ -112,7 +180,9 @@ def check_mutant(text: str, seed: int = 1, hands: int = 1) -> str:
 
 
 # --- every path a file that `check` accepts is played on ------------------------------------
-PATHS = ("game-random", "game-heuristic", "simulate", "example", "rulebook", "corpus")
+PATHS = ("game-random", "game-heuristic", "simulate", "example", "rulebook", "corpus",
+         "table")
+TABLE_STEPS = 400  # actions at the browser table, at most, per mutant
 TINY = Quota(games=1, legal=1, trick=1, hand=1, feature=1, perft=1, full_games=0,
              partial_games=1)
 
@@ -123,7 +193,8 @@ def every_path(text: str, seed: int = 1, hands: int = 1, max_sets: int | None = 
     with random and with heuristic bots (under every option set: the defaults, then each
     other choice of one option), the fast playout of `simulate` on a game without history,
     the rulebook's worked example and both pages, and the corpus derivation (its drafts
-    of every kind with a tiny quota, each derived). At most `hands` hands a game, at
+    of every kind with a tiny quota, each derived), and the browser table's server in
+    process (`play_table`: every seat's page drawn at every step). At most `hands` hands a game, at
     most `max_sets` option sets (the defaults first; None: all), and at most `parses`
     parse cases (the file itself first, then its mutations, shortest first: a mutation
     that keeps a huge file whole costs a parse of seconds; None: all). Per path
@@ -155,6 +226,7 @@ def every_path(text: str, seed: int = 1, hands: int = 1, max_sets: int | None = 
         out["example"] = clean(lambda: play_example(rules, seed))
         out["rulebook"] = clean(lambda: rulebook_pages([load_variant(path)]))
         out["corpus"] = clean(lambda: corpus_cases(str(path), rules, seed, hands, parses))
+        out["table"] = clean(lambda: play_table(str(path), seed, hands))
         return out
 
 
@@ -173,6 +245,37 @@ def play_bots(rules: CompiledRules, kind: str, seed: int, hands: int) -> None:
     while not game.is_over and len(game.results) < hands:
         seat = game.current_player
         game.apply(bots[seat].choose(game, seat))
+
+
+def play_table(source: str, seed: int, hands: int, steps: int = TABLE_STEPS) -> int:
+    """A game at the browser table's server, in process, bots only: seat 0 is a person's
+    whose actions a random bot picks and sends as the page does (`Session.act`, the
+    action's text and the turn it answers), the other seats random and heuristic bots;
+    at every step the page of every seat is drawn (`seat_view`, with its narration), in
+    German for an odd seed. At most `hands` hands and `steps` actions; returns the steps."""
+    from jassdsl.bots import RandomBot, bot_rng
+    from jassdsl.table.session import Tables
+    from jassdsl.table.view import Journal, seat_view
+
+    players = load_rules(source).players
+    kinds = ["person"] + [("random", "heuristic")[k % 2] for k in range(players - 1)]
+    session = Tables().open(source, {}, seed, kinds, "de" if seed % 2 else "en")
+    game = session.game
+    lang: Any = session.lang
+    journals = [Journal(game, seat, lang) for seat in range(players)]
+    person = RandomBot(bot_rng(seed, 99))
+    done = 0
+    while True:
+        for seat in range(players):
+            seat_view(session, seat, lang, journals[seat].update())
+        if game.is_over or len(game.results) >= hands or done >= steps:
+            return done
+        if session.waiting_for_bot():
+            session.play_bot()
+        else:
+            action = person.choose(game, game.current_player)
+            session.act(game.current_player, session.turn, game.action_text(action), lang)
+        done += 1
 
 
 def corpus_cases(variant: str, rules: CompiledRules, seed: int, hands: int,

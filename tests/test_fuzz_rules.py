@@ -10,7 +10,7 @@ mutant must get.
 from __future__ import annotations
 
 from conftest import scaled
-from fuzzing import KINDS, Mutation, check_mutant, mutant
+from fuzzing import GRAFTS, KINDS, Mutation, check_mutant, mutant
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,3 +38,19 @@ def test_the_mutations_reach_both_outcomes() -> None:
     assert check_mutant(text) == "played"
     broken = text.replace("invariant", "invariant never \"never\": hand = 0\ninvariant", 1)
     assert check_mutant(broken) == "invariant"  # the file's own invariant: a clean stop
+
+
+def test_a_graft_brings_a_newer_construct_to_the_table() -> None:
+    """A Kontra of Sidi Barrani (`yes or no`, `by`) grafted into Bieter, and Sidi
+    Barrani's bid naming the mode in place of Bieter's own, play on every path, the
+    browser table too."""
+    def graft(start: str) -> int:
+        return next(k for k, g in enumerate(GRAFTS) if g.startswith(start))
+
+    double = mutant(SOURCES["bieter.jass"], [
+        Mutation("graft", 0.5, graft("declare double yes or no, by the team without bidder"))])
+    assert "declare double yes or no" in double
+    naming = mutant(SOURCES["bieter.jass"], [
+        Mutation("transplant", 0.0, graft("declare bid from 70 to 157 in steps of 10"))])
+    assert "naming the mode" in naming
+    assert [check_mutant(double), check_mutant(naming)] == ["played", "played"]

@@ -349,6 +349,22 @@ def test_the_preview_shows_a_files_page_or_its_check_error(tmp_path: Path) -> No
         assert played.status_code == 200 and 'id="hand"' in played.text
 
 
+def test_the_preview_shows_what_playing_the_watched_file_finds(tmp_path: Path) -> None:
+    """The watched file is played as `jassdsl check` plays it (a smaller run): Schieber
+    without Stöck in its scoring shows its failing invariant at its line, in the page's
+    language, with the command that replays it."""
+    good = (Path(__file__).parents[1] / "rules" / "schieber.jass").read_text(encoding="utf-8")
+    edited = tmp_path / "mine.jass"
+    edited.write_text(good.replace("(points + weis + stoeck) * factor", "(points + weis) * "
+                                   "factor"), encoding="utf-8")
+    with TestClient(create_app(pace=0, watch=str(edited))) as c:
+        page = c.get("/?lang=de").text
+    assert re.search(r"mine\.jass:\d+:\d+: die Prüfung &#x27;scored&#x27; gilt nicht nach "
+                     r"Runde \d+ mit Startwert \d+", page), page
+    assert "nachspielen: jassdsl play " in page and "Abrechnung einer Runde" not in page
+    no_traceback(page)
+
+
 def test_a_hidden_estimate_reaches_only_its_own_seat(client: TestClient) -> None:
     first, second = open_table(client, variant="differenzler",
                                seats=("person", "person", "heuristic", "heuristic"), seed=5)

@@ -179,8 +179,13 @@ class BrokenInvariant:
 class InvariantError(JassError):
     """A rule file's invariant failed after a hand: the rules contradict themselves. The
     action that ended the hand is not applied (see `Game.apply`). `broken` holds the
-    parts of the message, for the table's words in its players' languages."""
+    parts of the message, for the table's words in its players' languages; `invariant`
+    and `clause` are the ids of the invariant and of the clause that scored the hand (''
+    where unknown), `facts` the hand's facts as the invariant saw them (for a report that
+    shows what it compared: `jassdsl check` explores a file so)."""
 
-    def __init__(self, message: str, broken: BrokenInvariant | None = None) -> None:
+    def __init__(self, message: str, broken: BrokenInvariant | None = None,
+                 invariant: str = "", clause: str = "", facts: object = None) -> None:
         super().__init__(message)
         self.broken = broken
+        self.invariant, self.clause, self.facts = invariant, clause, facts

@@ -142,12 +142,14 @@ class HandEnd:
         return delta
 
     def check_invariants(self, g: Table, facts: HandFacts, clause: str = "") -> None:
-        """The rule file's invariants must hold after every hand; a failure is a rule bug."""
+        """The rule file's invariants must hold after every hand; a failure is a rule bug
+        (the error names the invariant and the clause that scored the hand, and keeps the
+        facts)."""
         for name, holds in self.rules.invariants:
             facts.bound = None
             if not holds(facts, -1):
                 broken = self.broken(name, g, facts, clause)
-                raise InvariantError(self.sentence(broken, g), broken)
+                raise InvariantError(self.sentence(broken, g), broken, name, clause, facts)
 
     def broken(self, name: str, g: Table, facts: HandFacts, clause: str) -> BrokenInvariant:
         """The parts of a failed invariant: where it is written, the hand, the clause, the

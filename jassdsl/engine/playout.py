@@ -93,8 +93,11 @@ def even_hands(s: State, players: int) -> bool:
     return size > 0
 
 
-def play_random(game: Game, rng: random.Random, hands: int | None = None) -> int:
-    """Play random legal actions until the game is over, or until `hands` more hands end.
+def play_random(game: Game, rng: random.Random, hands: int | None = None,
+                steps: int | None = None) -> int:
+    """Play random legal actions until the game is over, or until `hands` more hands end,
+    or (where `steps` is given) after that many steps: an action, or the tricks the loop
+    plays at once (a bound for a file whose hand might never end).
 
     Returns the number of hands finished. Whole tricks are played by `play_tricks` where
     it covers the game (see the module docstring); otherwise, and for every other
@@ -107,7 +110,9 @@ def play_random(game: Game, rng: random.Random, hands: int | None = None) -> int
     fast = not game.record and game.log is None and not uncovered(game.rules)
     players = game.rules.players
     play = game.chain.play
-    while s.phase != "over" and (stop is None or len(results) < stop):
+    left = -1 if steps is None else steps
+    while s.phase != "over" and (stop is None or len(results) < stop) and left:
+        left -= 1
         if fast and s.phase == "play":
             restless = play.restless(game) if not s.trick and even_hands(s, players) else None
             if restless is not None and all(p.calm(game, -1, ()) for p in restless):

@@ -1036,6 +1036,53 @@ OWN: dict[str, tuple[str, str]] = {
     "live.end.at_once": ("won at once with {fact}", "sofort gewonnen mit {fact}"),
     "live.end.game": ("game end", "Spielende"),
     "live.error": ("Refused: {text}", "Abgelehnt: {text}"),
+    # `jassdsl check` plays what it accepts (jassdsl/cli/explore.py)
+    "explore.game": ("Game.apply with {kind} bots", "Game.apply mit Bots ({kind})"),
+    "explore.fast": ("the fast loop of simulate", "die schnelle Schleife von simulate"),
+    "explore.defaults": ("default options", "Standardoptionen"),
+    "explore.hand": ("hand {hand} of seed {seed} ({options}; {way})",
+                     "Runde {hand} mit Startwert {seed} ({options}; {way})"),
+    "explore.invariant": ("invariant {name!r} does not hold after {hand}: {compared}",
+                          "die Prüfung {name!r} gilt nicht nach {hand}: {compared}"),
+    "explore.compared": ("{left} is {a}, {right} is {b}", "{left} ist {a}, {right} ist {b}"),
+    "explore.value": ("{expr} is {value}", "{expr} ist {value}"),
+    "explore.clause": ("that hand was scored by clause {clause!r}",
+                       "diese Runde hat die Regel {clause!r} abgerechnet"),
+    "explore.no_clause": ("no clause scored that hand", "keine Regel hat diese Runde abgerechnet"),
+    "explore.crash": ("the engine failed in {hand}: {error}",
+                      "die Engine ist gescheitert in {hand}: {error}"),
+    "explore.replay": ("replay: {command}", "nachspielen: {command}"),
+    "explore.no_end_hand": ("{hand} does not end within {steps} actions",
+                            "{hand} endet nicht innert {steps} Aktionen"),
+    "explore.no_end_game": ("the game of seed {seed} ({options}; {way}) does not end: it "
+                            "stopped at the engine's limit of {limit} hands",
+                            "das Spiel mit Startwert {seed} ({options}; {way}) endet nicht: "
+                            "es hielt an der Grenze der Engine von {limit} Runden an"),
+    "explore.never": ("warning: clause {clause!r} scored none of the {hands} hands the check "
+                      "played: a rare hand, or a condition that never holds or that an "
+                      "earlier clause always takes first (the file is valid)",
+                      "Warnung: die Regel {clause!r} hat keine der {hands} Runden abgerechnet, "
+                      "die die Prüfung gespielt hat: eine seltene Runde, oder eine Bedingung, "
+                      "die nie gilt oder die eine frühere Regel immer zuerst nimmt (die Datei "
+                      "ist gültig)"),
+    "explore.noop": ("warning: option {option!r} changes nothing: with {values} the check's "
+                     "{hands} hands were the same hands with the same scores (the file is "
+                     "valid)",
+                     "Warnung: die Option {option!r} ändert nichts: mit {values} waren die "
+                     "{hands} Runden der Prüfung dieselben Runden mit denselben Punkten (die "
+                     "Datei ist gültig)"),
+    "explore.noop_many": ("warning: options {options} change nothing: with each of their "
+                          "values the check's {hands} hands were the same hands with the "
+                          "same scores (the file is valid)",
+                          "Warnung: die Optionen {options} ändern nichts: mit jedem ihrer "
+                          "Werte waren die {hands} Runden der Prüfung dieselben Runden mit "
+                          "denselben Punkten (die Datei ist gültig)"),
+    "explore.more": (" and {n} more", " und {n} weitere"),
+    "explore.rest": ("the rest of {options}", "der Rest von {options}"),
+    "explore.stopped": ("{path}: the check stopped playing after {hands} hands; not "
+                        "played: {left}",
+                        "{path}: die Prüfung hat nach {hands} Runden aufgehört zu "
+                        "spielen; nicht gespielt: {left}"),
 }
 
 

@@ -38,6 +38,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from jassdsl.cli.explore import WATCH_HANDS, found_text
 from jassdsl.core.errors import JassError, RuleFileErrors
 from jassdsl.registry import load_rules, variant_path
 from jassdsl.rulebook.render import in_lang, variant_page
@@ -233,6 +234,12 @@ def create_app(pace: float = 0.5, watch: str | None = None,
         stamp = stamp_of(source, roots) if play else 0.0
         try:
             name = check_source(source, roots, lang)
+            # a watched file is played first, as `jassdsl check` plays it (a smaller run,
+            # off the event loop): what that finds is shown as its check errors
+            found = await run_in_threadpool(found_text, variant_path(name), WATCH_HANDS,
+                                            lang) if play else ""
+            if found:
+                return HTMLResponse(pages.error_page(lang, source, found, play, stamp))
             title, body = await run_in_threadpool(rendered, name, stamp_of(name, roots), lang)
         except Refusal as err:
             return HTMLResponse(pages.message_page(lang, "?", str(err)), err.status)
