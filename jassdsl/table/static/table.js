@@ -104,7 +104,8 @@
       var v = field.value.trim();
       var n = /^\d+$/.test(v) ? parseInt(v, 10) : NaN;
       if (!(n >= e.min && n <= e.max)) {
-        $("error").textContent = fill(W["live.entry.range"], { min: e.min, max: e.max });
+        $("error").textContent = fill(W["live.error"], {
+          text: fill(W["live.entry.range"], { min: e.min, max: e.max }) });
         field.focus();
         return;
       }
