@@ -83,3 +83,22 @@ def test_an_estimate_is_a_number_from_its_bounds() -> None:
 def test_a_short_choice_stays_buttons() -> None:
     session = Tables().open("schieber", {}, 4, ["person"] * 4)
     assert seat_view(session, session.game.current_player, "en", [])["entry"] is None
+
+
+def test_a_game_won_at_a_trick_ends_there() -> None:
+    """Schieber counts trick by trick: won at trick 4 of hand 11 (seed 0), nobody is asked
+    for a card after it; the table lays the rest and every page shows the end."""
+    session = Tables().open("schieber", {}, 0, ["person"] * 4)
+    game = session.game
+    asked = []
+    while not game.is_over:
+        if game.phase == "play":
+            asked.append((game.hand_number, len(game.s.tricks)))
+        session.act(game.current_player, session.turn,
+                    game.action_text(game.legal_actions()[-1]))
+    won = game.results[-1].won_with
+    assert won.startswith("trick ") and int(won.split()[1]) < 9, won  # in mid-hand
+    assert asked[-1] == (game.hand_number, int(won.split()[1]) - 1)  # none after it
+    for seat in range(4):
+        view = seat_view(session, seat, "de", [])
+        assert view["outcome"] and not view["yours"] and not view["legal"]
