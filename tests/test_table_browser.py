@@ -286,6 +286,8 @@ def test_the_table_explains_itself(browser: Any, base: str, shots: Path, width: 
     reasons = [page.evaluate(f"TABLE.words['live.reason.{r}']")
                for r in ("follow", "follow-trump", "undertrump")]
     assert any(r in why for r in reasons), why
+    other = "Eicheln Rosen Schilten Schellen" if pack == "fr" else "Ecken Herz Schaufel Kreuz"
+    assert not any(suit in why for suit in other.split()), why  # the card in the pack shown
     check_page(page, width, lang, pack)
     page.screenshot(path=str(shots / f"barred-card-{width}-{lang}-{pack}.png"), full_page=True)
     page.context.close()

@@ -160,7 +160,14 @@
   function explain(s, c) {
     var why = s.barred[c.code];
     if (!why && s.phase === "play" && !s.yours && !s.outcome) why = W["live.refuse.turn"];
-    $("why").textContent = why ? fill(W["live.wrong.card"], { what: c.fr + " / " + c.ch, why: why }) : "";
+    var box = $("why");
+    var parts = fill(W["live.wrong.card"], { what: "\u0000", why: why }).split("\u0000");
+    box.textContent = "";
+    if (!why) return;
+    box.appendChild(document.createTextNode(parts[0]));  /* the card in the pack shown */
+    box.appendChild(el("span", "jc-fr", c.fr));
+    box.appendChild(el("span", "jc-ch", c.ch));
+    box.appendChild(document.createTextNode(parts[1]));
   }
 
   function wrapped(table) {
