@@ -281,6 +281,7 @@ def test_the_table_explains_itself(browser: Any, base: str, shots: Path, width: 
     card = page.locator("#hand .card.barred").first
     assert page.evaluate("getComputedStyle(document.querySelector('#hand .card.barred'))"
                          ".opacity") != "1"
+    assert name[pack] in page.inner_text("#weis")  # declared: the board names it too
     card.click(force=True)  # aria-disabled: Playwright waits for "enabled"; a tap does not
     why = page.inner_text("#why")
     reasons = [page.evaluate(f"TABLE.words['live.reason.{r}']")

@@ -64,6 +64,10 @@ def test_the_weis_question_names_the_weis_in_the_pack_shown() -> None:
             assert suits[pack].split()[top // 9] in first[pack]
         assert en["weis_named"][0]["fr"].startswith("Run of ")
     assert en["weis_named"][0]["fr"] == en["weis_named"][0]["ch"]  # French names in English
+    session.act(seat, session.turn, "weis 1")
+    other = seat_view(session, (seat + 1) % 4, "de", [])
+    assert other["weis_said"][seat] == de["weis_named"]  # declared: named to every seat
+    assert seat_view(session, seat, "de", [])["weis_named"] == []  # no longer asked
 
 
 def test_an_estimate_is_a_number_from_its_bounds() -> None:

@@ -604,12 +604,17 @@ def table_state(game: Game, seat: int, lang: Lang) -> dict[str, Any]:
     those declared openly, per seat, shown while the hand's first tricks are played."""
     obs, w = game.observe(seat), weis_part(game.s)
     offer = w.offer[seat] if w is not None and w.todo >> seat & 1 else ()  # as observe
+    shown = obs.phase in ("play", "weis")
+    said = w.said if w is not None and shown else ()  # public once declared, as observe
+
+    def both(x: Weis) -> dict[str, str]:
+        """A Weis named in both packs, for the page to show in the one chosen."""
+        return {"fr": named(x, lang, "fr"), "ch": named(x, lang, "ch")}
+
     return {"weis_offer": list(obs.weis_offer),
-            # the same Weise named in both packs, for the page to show in the one chosen
-            "weis_named": [{"fr": named(x, lang, "fr"), "ch": named(x, lang, "ch")}
-                           for x in offer],
-            "weis": [[weis_text(w, lang) for w in said] for said in obs.weis]
-            if obs.phase in ("play", "weis") else []}
+            "weis_named": [both(x) for x in offer],
+            "weis": [[weis_text(w, lang) for w in said] for said in obs.weis] if shown else [],
+            "weis_said": [[both(x) for x in weise] for weise in said]}
 
 
 def narrate(n: Any, e: WeisSaid) -> list[str]:

@@ -130,6 +130,22 @@
     });
   }
 
+  /* The Weise declared openly, per seat, named in the pack shown. */
+  function drawWeis(s, names) {
+    var box = $("weis"), first = true;
+    box.textContent = "";
+    (s.weis_said || []).forEach(function (weise, seat) {
+      if (!weise.length) return;
+      box.appendChild(document.createTextNode((first ? "Weis — " : " · ") + names[seat] + ": "));
+      first = false;
+      weise.forEach(function (w, i) {
+        if (i) box.appendChild(document.createTextNode(", "));
+        box.appendChild(el("span", "jc-fr", w.fr));
+        box.appendChild(el("span", "jc-ch", w.ch));
+      });
+    });
+  }
+
   /* The hand: on the seat's turn to play, the cards it may play are marked and those it
      may not are dimmed; tapping one of those says why (the reasons come with the state).
      Otherwise (a declaration, another seat's turn) the hand is shown at full contrast. */
@@ -268,11 +284,7 @@
     $("running").textContent = W["live.running"] + ": " + s.running.map(function (r) {
       return r.text;
     }).join(" · ");
-    var said = [];
-    (s.weis || []).forEach(function (w, seat) {
-      if (w.length) said.push(names[seat] + ": " + w.join(", "));
-    });
-    $("weis").textContent = said.length ? "Weis — " + said.join(" · ") : "";
+    drawWeis(s, names);
     $("declared").textContent = s.declared.join(" · ");
     drawPrompt(s);
     document.body.classList.toggle("yours", s.yours);
