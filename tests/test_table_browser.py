@@ -100,7 +100,10 @@ def act_once(page: Any) -> None:
     the hand may play; then wait until the table has moved on."""
     turn = page.get_attribute("body", "data-turn")
     buttons = page.locator("#actions button.action")
-    if page.locator("#choice").count():
+    if page.locator("#entry").count():  # a number: the lowest it takes
+        page.fill("#entry", page.get_attribute("#entry", "min") or "0")
+        page.click("#actions button")
+    elif page.locator("#choice").count():
         page.click("#actions button")
     elif buttons.count():
         buttons.first.click()
@@ -178,7 +181,7 @@ def test_a_coiffeur_column(browser: Any, base: str, shots: Path, width: int, lan
                          [("differenzler", 390, "en", "ch"), ("schieber", 1280, "de", "fr")])
 def test_a_first_trick(browser: Any, base: str, shots: Path, variant: str, width: int,
                        lang: str, pack: str) -> None:
-    """Up to the first trick taken: Differenzler's estimate is picked from a list."""
+    """Up to the first trick taken: Differenzler's estimate is typed as a number."""
     page = new_page(browser, width)
     (link,) = set_up(page, base, variant, lang, pack, seed=9)
     page.goto(link)
@@ -253,3 +256,62 @@ def test_two_seats_see_only_their_own_cards(browser: Any, base: str, shots: Path
     for page in pages:
         assert not page.errors, page.errors
         page.context.close()
+
+
+@pytest.mark.parametrize(("width", "lang", "pack"), [(390, "de", "ch"), (1280, "en", "fr")])
+def test_the_table_explains_itself(browser: Any, base: str, shots: Path, width: int,
+                                   lang: str, pack: str) -> None:
+    """Seat 0 holds a run of three to the Nine of Clubs (seed 7): the Weis question names
+    it in the pack shown; the hand is at full contrast while seat 0 declares; a card it
+    may not play, tapped, says why in the terminal's words."""
+    page = new_page(browser, width)
+    (link,) = set_up(page, base, "schieber", lang, pack, seed=7)
+    page.goto(link)
+    weis = "document.querySelector('#prompt .weis-named') !== null"
+    play_until(page, weis)
+    shown = "span.jc-ch" if pack == "ch" else "span.jc-fr"
+    name = {"ch": "Dreiblatt Schellen bis Neun, 20", "fr": "Run of three in Clubs to the Nine, 20"}
+    assert page.locator(f"#prompt {shown}").inner_text() == name[pack]
+    opacity = "getComputedStyle(document.querySelector('#hand .card')).opacity"
+    assert page.evaluate(opacity) == "1"  # declaring: the hand at full contrast
+    page.screenshot(path=str(shots / f"weis-question-{width}-{lang}-{pack}.png"),
+                    full_page=True)
+    barred = "document.querySelector('#hand .card.barred') !== null"
+    play_until(page, barred)
+    card = page.locator("#hand .card.barred").first
+    assert page.evaluate("getComputedStyle(document.querySelector('#hand .card.barred'))"
+                         ".opacity") != "1"
+    assert name[pack] in page.inner_text("#weis")  # declared: the board names it too
+    card.click(force=True)  # aria-disabled: Playwright waits for "enabled"; a tap does not
+    why = page.inner_text("#why")
+    reasons = [page.evaluate(f"TABLE.words['live.reason.{r}']")
+               for r in ("follow", "follow-trump", "undertrump")]
+    assert any(r in why for r in reasons), why
+    other = "Eicheln Rosen Schilten Schellen" if pack == "fr" else "Ecken Herz Schaufel Kreuz"
+    assert not any(suit in why for suit in other.split()), why  # the card in the pack shown
+    check_page(page, width, lang, pack)
+    page.screenshot(path=str(shots / f"barred-card-{width}-{lang}-{pack}.png"), full_page=True)
+    page.context.close()
+
+
+def test_an_estimate_is_typed_and_checked(browser: Any, base: str, shots: Path) -> None:
+    """Differenzler asks the estimate as a number, empty until typed; one out of bounds is
+    refused on the page with its bounds."""
+    page = new_page(browser, 390)
+    (link,) = set_up(page, base, "differenzler", "de", "fr", seed=9)
+    page.goto(link)
+    play_until(page, "document.querySelector('#entry') !== null")
+    assert page.locator("#actions button.action").count() == 0  # no list of buttons
+    assert page.input_value("#entry") == ""
+    assert not page.inner_text("#declared").startswith("du:")  # none shown before given
+    page.fill("#entry", "999")
+    page.click("#actions button")
+    assert "0 bis 157" in page.inner_text("#error")
+    page.screenshot(path=str(shots / "estimate-390-de.png"), full_page=True)
+    turn = page.get_attribute("body", "data-turn")
+    page.fill("#entry", "57")
+    page.click("#actions button")
+    page.wait_for_function(f"document.body.dataset.turn !== '{turn}'")
+    page.wait_for_function("document.querySelector('#declared').textContent.includes('57')")
+    assert not page.errors, page.errors
+    page.context.close()

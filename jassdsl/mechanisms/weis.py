@@ -39,7 +39,7 @@ from jassdsl.compile.weis import (
 )
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import CARD_NAMES, RANKS, mask_cards
+from jassdsl.core.cards import CARD_NAMES, RANK_NAMES, RANKS, SUIT_NAMES, SUITS, mask_cards
 from jassdsl.core.deal import trick_seats
 from jassdsl.core.errors import did_you_mean
 from jassdsl.core.mechanism import Mechanism, Prompt
@@ -562,6 +562,24 @@ def offered(game: Game, obs: Any, names: Sequence[str], lang: Lang) -> list[str]
                 said="; ".join(weis_text(w, lang) for w in obs.weis_offer))]
 
 
+def named(w: Weis, lang: Lang, pack: str) -> str:
+    """A Weis as a player names it at the table: 'Dreiblatt Rosen bis Neun, 20' in German
+    with the German-Swiss pack ('ch'), 'Dreiblatt Herz bis Neun, 20' with the French
+    pack, 'Run of three in Hearts to the Nine, 20' in English (French names)."""
+    names = "en" if lang == "en" else "ch" if pack == "ch" else "fr"
+    rank = RANKS[w.top % 9]
+    if w.kind == "four":
+        plural = f"live.weis.ranks_ch.{rank}" if names == "ch" and \
+            f"live.weis.ranks_ch.{rank}" in TEXT else f"live.weis.ranks.{rank}"
+        text = say(lang, "live.weis.named.four", ranks=say(lang, plural), value=w.value)
+    else:
+        word = RANK_NAMES[names].get(rank) or say(lang, f"live.weis.rank.{rank}")
+        text = say(lang, "live.weis.named.run", value=w.value, rank=word,
+                   run=say(lang, f"live.weis.named.run.{w.cards.bit_count()}"),
+                   suit=SUIT_NAMES[names][SUITS[w.top // 9]])
+    return text[:1].upper() + text[1:]
+
+
 def ask(game: Game, lang: Lang) -> str:
     return say(lang, "live.ask.weis")
 
@@ -584,10 +602,19 @@ def label(words: Any, a: Action) -> str:
 def table_state(game: Game, seat: int, lang: Lang) -> dict[str, Any]:
     """Its entries of the browser table's state: the Weise this seat may declare, and
     those declared openly, per seat, shown while the hand's first tricks are played."""
-    obs = game.observe(seat)
+    obs, w = game.observe(seat), weis_part(game.s)
+    offer = w.offer[seat] if w is not None and w.todo >> seat & 1 else ()  # as observe
+    shown = obs.phase in ("play", "weis")
+    said = w.said if w is not None and shown else ()  # public once declared, as observe
+
+    def both(x: Weis) -> dict[str, str]:
+        """A Weis named in both packs, for the page to show in the one chosen."""
+        return {"fr": named(x, lang, "fr"), "ch": named(x, lang, "ch")}
+
     return {"weis_offer": list(obs.weis_offer),
-            "weis": [[weis_text(w, lang) for w in said] for said in obs.weis]
-            if obs.phase in ("play", "weis") else []}
+            "weis_named": [both(x) for x in offer],
+            "weis": [[weis_text(w, lang) for w in said] for said in obs.weis] if shown else [],
+            "weis_said": [[both(x) for x in weise] for weise in said]}
 
 
 def narrate(n: Any, e: WeisSaid) -> list[str]:
@@ -777,6 +804,24 @@ WORDS: dict[str, tuple[str, str]] = {
     "live.ask.weis": ("declare your Weis? (yes or no): ", "Weis ansagen? (ja oder nein): "),
     "live.choice.weis": ("1) yes, declare it  2) no", "1) ja, ansagen  2) nein"),
     "live.weis_declared": ("weis declared: {said}", "gewiesen: {said}"),
+    # a Weis named as a player says it at the table (`named`): 'Dreiblatt Rosen bis Neun, 20'
+    "live.weis.named.run": ("{run} in {suit} to the {rank}, {value}",
+                            "{run} {suit} bis {rank}, {value}"),
+    "live.weis.named.four": ("four {ranks}, {value}", "vier {ranks}, {value}"),
+    **{f"live.weis.named.run.{n}": (f"run of {en}", f"{de}blatt") for n, en, de in (
+        (3, "three", "Drei"), (4, "four", "Vier"), (5, "five", "Fünf"), (6, "six", "Sechs"),
+        (7, "seven", "Sieben"), (8, "eight", "Acht"), (9, "nine", "Neun"))},
+    **{f"live.weis.rank.{r}": pair for r, pair in (
+        ("9", ("Nine", "Neun")), ("8", ("Eight", "Acht")), ("7", ("Seven", "Sieben")),
+        ("6", ("Six", "Sechs")))},
+    **{f"live.weis.ranks.{r}": pair for r, pair in (
+        ("A", ("Aces", "Asse")), ("K", ("Kings", "Könige")), ("Q", ("Queens", "Damen")),
+        ("J", ("Jacks", "Buben")), ("10", ("Tens", "Zehner")), ("9", ("Nines", "Neuner")),
+        ("8", ("Eights", "Achter")), ("7", ("Sevens", "Siebner")),
+        ("6", ("Sixes", "Sechser")))},
+    # the German-Swiss pack's plurals where they differ from the French pack's
+    **{f"live.weis.ranks_ch.{r}": (w, w) for r, w in (
+        ("Q", "Ober"), ("J", "Under"), ("10", "Banner"))},
 }
 
 TABLE_WORDS: dict[str, tuple[str, str]] = {

@@ -821,6 +821,8 @@ OWN: dict[str, tuple[str, str]] = {
     "live.replay": ("Replay a saved game", "Gespeicherte Partie fortsetzen"),
     "live.title": ("Jass table", "Jasstisch"),
     "live.confirm": ("OK", "OK"),
+    "live.entry.range": ("enter a whole number from {min} to {max}",
+                         "gib eine ganze Zahl von {min} bis {max} ein"),
     "live.connection": ("Connection lost: reconnecting …", "Verbindung unterbrochen: verbinde neu …"),
     # the narration of a game (textview): the English keeps the terminal's words exactly
     "live.trump_label": ("trump {mode}", "Trumpf {mode}"),

@@ -140,7 +140,8 @@ def seat_page(lang: Lang, token: str) -> str:
 </section>
 <section class="decision" aria-live="polite"><p id="prompt" class="prompt"></p>
   <div id="actions" class="actions"></div><p id="error" class="error" role="alert"></p></section>
-<section class="hand-area"><h2>{s("live.hand")}</h2><div id="hand" class="cards hand"></div></section>
+<section class="hand-area"><h2>{s("live.hand")}</h2><div id="hand" class="cards hand"></div>
+  <p id="why" class="why" role="status" aria-live="polite"></p></section>
 <section id="outcome" class="outcome" hidden></section>
 <section id="stopped" class="stopped" role="alert" hidden></section>
 <section class="panel"><h2>{s("live.sheet")}</h2><div id="sheet"></div>

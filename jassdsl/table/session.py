@@ -26,6 +26,7 @@ from jassdsl.engine import Game
 from jassdsl.registry import load_rules, variant_names
 from jassdsl.rulebook.textview import seat_names
 from jassdsl.rulebook.words import Lang, say
+from jassdsl.table.ending import lay_the_rest
 from jassdsl.table.failure import Failure
 from jassdsl.table.seal import Sealer, SealError, canonical, server_secret
 
@@ -132,6 +133,7 @@ class Session:
                 return
             text = game.action_text(action)
             game.apply(action)
+            lay_the_rest(game)  # a game won at this trick ends at once
         except Exception as err:
             raise self.stop("bot" if seat in self.bots else "person", seat, text,
                             err) from err
@@ -161,6 +163,7 @@ class Session:
                                   legal=", ".join(game.action_text(a) for a in legal)))
             assert isinstance(action, Action)
             game.apply(action)
+            lay_the_rest(game)  # a game won at this trick ends at once
         except IllegalActionError as err:  # legal_actions and apply disagree: say so
             raise Refusal(str(err)) from None
         except Refusal:

@@ -28,6 +28,7 @@ from jassdsl.core.cards import (
 from jassdsl.core.deal import trick_seats
 from jassdsl.core.mechanism import Mechanism, asking
 from jassdsl.engine import Game, HandResult, Observation, Trick
+from jassdsl.engine.events import Declared
 from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.cardview import symbol_id
 from jassdsl.rulebook.render import in_lang
@@ -36,6 +37,7 @@ from jassdsl.table.session import Session
 
 logger = logging.getLogger("jassdsl.table")
 
+MANY = 16  # more choices than this (the page's limit for buttons): a list, or a number
 LOG_LINES = 40  # the lines of the table's narration a page shows
 HANDS_SHOWN = 3  # the reports of the last finished hands
 
@@ -278,6 +280,33 @@ def rule_link(session: Session, lang: Lang, clause: str = "") -> str:
     return f"/rules?variant={quote(session.source)}&lang={lang}{anchor}"
 
 
+def number_entry(game: Game, legal: Sequence[Action]) -> dict[str, Any] | None:
+    """A declaration with many whole-number values (an estimate of 0 to 157) is asked as a
+    number, not as a list of buttons: its bounds and how its action is written (`prefix`
+    and the number); None for any other choice."""
+    others = [a for a in legal if a.kind != "play"]
+    if len(others) <= MANY or len({a.kind for a in others}) != 1:
+        return None
+    prefix = f"{others[0].kind} "
+    values = sorted(a.value for a in others)
+    if values != list(range(values[0], values[-1] + 1)) or any(
+            game.action_text(a) != f"{prefix}{a.value}" for a in others):
+        return None  # named values, or gaps: the list of choices names them
+    return {"min": values[0], "max": values[-1], "prefix": prefix}
+
+
+def barred(game: Game, hand: Sequence[int], legal: Sequence[Action],
+           lang: Lang) -> dict[str, str]:
+    """Why each card of the seat's own hand may not be played now, by its code, in the
+    terminal's words (`Game.why_illegal`, the reasons the corpus cites too). Only on the
+    seat's turn to play a card, when the hand, the trick and the mode are all it needs."""
+    playable = {a.value for a in legal if a.kind == "play"}
+    if not playable:
+        return {}
+    return {CARD_NAMES[c]: tv.reason_text(game.why_illegal(c), lang)
+            for c in hand if c not in playable}
+
+
 def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> dict[str, Any]:
     """Everything the page of `seat` shows now (`stopped`: why the game cannot go on)."""
     game, rules = session.game, session.game.rules
@@ -293,6 +322,8 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
     hand = [c for group in tv.sorted_hand(obs.hand, trump) for c in group]
     view = View.of(game, seat)
     outcome = game.outcome()
+    # the declarations made in this hand: a value not yet given reads 0, and is not shown
+    made = {(e.seat, e.name) for e in game.hand_events() if isinstance(e, Declared)}
     return {
         "type": "state",
         "turn": session.turn,
@@ -313,9 +344,11 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "trump": mode_label(lang, rules, str(obs.trump)) if obs.trump.is_set
         else w.say("live.no_trump"),
         "hand": [card(c, lang) for c in hand],
+        "barred": barred(game, hand, legal, lang),
         "legal": [{"text": game.action_text(a), "label": w.action(a),
                    "card": CARD_NAMES[a.value] if a.kind == "play" else None}
                   for a in tv.in_hand_order(legal, trump)],
+        "entry": number_entry(game, legal),
         "trick": trick_cards(obs.trick, view.seats or order_of(rules.players, obs.playing,
                                                                obs.leader), lang),
         "last_trick": last_trick(game, obs, lang),
@@ -325,7 +358,7 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         # the declarations this seat may see: its own, and those made openly
         "declared": [f"{names[x]}: {w.declared_noun(d)} {rules.value_names.get((d, v), v)}"
                      for d, values in obs.declared.items()
-                     for x, v in enumerate(values) if v is not None],
+                     for x, v in enumerate(values) if v is not None and (x, d) in made],
         "sheet": sheet(game, obs, w, names),
         "hands": hand_reports(session, w, names),
         "log": list(log[-LOG_LINES:]),

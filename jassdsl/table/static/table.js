@@ -61,6 +61,7 @@
     var box = $("actions");
     box.textContent = "";
     var others = s.legal.filter(function (a) { return !a.card; });
+    if (s.entry) { drawEntry(box, s); return; }
     if (others.length > MANY) {
       var pick = el("select");
       pick.id = "choice";
@@ -86,11 +87,75 @@
     });
   }
 
+  /* A declaration of many numbers (an estimate): a number field, empty until one is
+     typed, checked against its bounds before it is sent. */
+  function drawEntry(box, s) {
+    var e = s.entry, field = el("input");
+    field.id = "entry";
+    field.type = "number";
+    field.inputMode = "numeric";
+    field.min = String(e.min);
+    field.max = String(e.max);
+    field.step = "1";
+    field.setAttribute("aria-label", s.prompt);
+    var ok = el("button", "primary", W["live.confirm"]);
+    ok.type = "button";
+    function submit() {
+      var v = field.value.trim();
+      var n = /^\d+$/.test(v) ? parseInt(v, 10) : NaN;
+      if (!(n >= e.min && n <= e.max)) {
+        $("error").textContent = fill(W["live.error"], {
+          text: fill(W["live.entry.range"], { min: e.min, max: e.max }) });
+        field.focus();
+        return;
+      }
+      send(e.prefix + n);
+    }
+    ok.addEventListener("click", submit);
+    field.addEventListener("keydown", function (ev) { if (ev.key === "Enter") submit(); });
+    box.appendChild(field);
+    box.appendChild(ok);
+  }
+
+  /* The question, and on a Weis question the Weise it is about, named in the pack the
+     page shows (both are sent; the pack switch shows one). */
+  function drawPrompt(s) {
+    var p = $("prompt");
+    p.textContent = s.prompt;
+    var named = s.yours && s.phase === "weis" ? (s.weis_named || []) : [];
+    named.forEach(function (w, i) {
+      p.appendChild(document.createTextNode(i ? "; " : " "));
+      p.appendChild(el("span", "jc-fr weis-named", w.fr));
+      p.appendChild(el("span", "jc-ch weis-named", w.ch));
+    });
+  }
+
+  /* The Weise declared openly, per seat, named in the pack shown. */
+  function drawWeis(s, names) {
+    var box = $("weis"), first = true;
+    box.textContent = "";
+    (s.weis_said || []).forEach(function (weise, seat) {
+      if (!weise.length) return;
+      box.appendChild(document.createTextNode((first ? "Weis — " : " · ") + names[seat] + ": "));
+      first = false;
+      weise.forEach(function (w, i) {
+        if (i) box.appendChild(document.createTextNode(", "));
+        box.appendChild(el("span", "jc-fr", w.fr));
+        box.appendChild(el("span", "jc-ch", w.ch));
+      });
+    });
+  }
+
+  /* The hand: on the seat's turn to play, the cards it may play are marked and those it
+     may not are dimmed; tapping one of those says why (the reasons come with the state).
+     Otherwise (a declaration, another seat's turn) the hand is shown at full contrast. */
   function drawHand(s) {
     var box = $("hand");
     box.textContent = "";
+    $("why").textContent = "";
     var playable = {};
     s.legal.forEach(function (a) { if (a.card) playable[a.card] = a.text; });
+    var playing = Object.keys(playable).length > 0;
     s.hand.forEach(function (c) {
       var b = cardFace(c, "button");
       b.type = "button";
@@ -99,10 +164,26 @@
         b.classList.add("legal");
         b.addEventListener("click", function () { send(action); });
       } else {
-        b.disabled = true;
+        b.setAttribute("aria-disabled", "true");
+        if (playing) b.classList.add("barred");
+        b.addEventListener("click", function () { explain(s, c); });
       }
       box.appendChild(b);
     });
+  }
+
+  /* Why a card cannot be played now: the rule that bars it, or whose turn it is. */
+  function explain(s, c) {
+    var why = s.barred[c.code];
+    if (!why && s.phase === "play" && !s.yours && !s.outcome) why = W["live.refuse.turn"];
+    var box = $("why");
+    var parts = fill(W["live.wrong.card"], { what: "\u0000", why: why }).split("\u0000");
+    box.textContent = "";
+    if (!why) return;
+    box.appendChild(document.createTextNode(parts[0]));  /* the card in the pack shown */
+    box.appendChild(el("span", "jc-fr", c.fr));
+    box.appendChild(el("span", "jc-ch", c.ch));
+    box.appendChild(document.createTextNode(parts[1]));
   }
 
   function wrapped(table) {
@@ -203,13 +284,9 @@
     $("running").textContent = W["live.running"] + ": " + s.running.map(function (r) {
       return r.text;
     }).join(" · ");
-    var said = [];
-    (s.weis || []).forEach(function (w, seat) {
-      if (w.length) said.push(names[seat] + ": " + w.join(", "));
-    });
-    $("weis").textContent = said.length ? "Weis — " + said.join(" · ") : "";
+    drawWeis(s, names);
     $("declared").textContent = s.declared.join(" · ");
-    $("prompt").textContent = s.prompt;
+    drawPrompt(s);
     document.body.classList.toggle("yours", s.yours);
     document.body.dataset.turn = String(s.turn);
     drawActions(s);

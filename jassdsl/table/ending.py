@@ -1,0 +1,44 @@
+"""The end of a game in the middle of a hand. Where a rule file counts the tricks one by
+one (`count first: ... tricks`, as Schieber's game end), a game can be won at a trick
+before the hand's last; the engine still plays the hand to its last card, which changes
+nothing. The table shows the end at once: it lays the rest of the hand itself.
+
+Whether the game has ended is found as the engine finds it, not worked out again: a copy
+of the game plays the rest of the hand with its first legal actions, and the hand's
+record says at which trick the game was won (`HandResult.won_with`, 'trick K'). A trick
+already taken is the same in every rest, and each trick is booked as taken (the checker
+makes every clause add the card points), so a game won at it is won whatever is played
+after. A game won with a fact counted before the tricks (Stöck, Weis) is left to the
+hand's end: what makes those facts may lie in cards still to be played."""
+
+from __future__ import annotations
+
+from jassdsl.compile.counting import TRICKS
+from jassdsl.engine import Game
+
+
+def won_at_a_trick(game: Game) -> bool:
+    """Whether the game is already won at a trick taken in the hand being played."""
+    if game.is_over or game.phase != "play" or TRICKS not in game.rules.count_first:
+        return False
+    taken = len(game.s.tricks)
+    if not taken or game.s.trick:  # checked as a trick is taken, not at every card
+        return False
+    rest, hand = game.copy(), game.hand_number
+    while not rest.is_over and rest.hand_number == hand:
+        rest.apply(rest.legal_actions()[0])
+    result = rest.results[-1]
+    won = result.won_with if result.number == hand else ""
+    return won.startswith("trick ") and int(won.split()[1]) <= taken
+
+
+def lay_the_rest(game: Game) -> int:
+    """Play the rest of a hand the game was won in, with each seat's first legal action
+    (the rest changes nothing); the number of actions laid."""
+    laid = 0
+    if won_at_a_trick(game):
+        hand = game.hand_number
+        while not game.is_over and game.hand_number == hand:
+            game.apply(game.legal_actions()[0])
+            laid += 1
+    return laid
