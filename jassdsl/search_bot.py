@@ -18,8 +18,9 @@ The sample reads only what the seat may see: its own hand, the cards played, the
 observation. The other seats' cards now are dealt anew among them (each keeps its count);
 a deal counts only if every card played in this hand could have been played by the
 file's follow rule from the hand it implies, and if the seat's observation of the sampled
-game is the one it has (a card shown to all stays where it was shown). After
-`SAMPLE_TRIES` misses the last deal is taken as it is. Cards in hidden piles (a talon) and
+game is the one it has (a card shown to all stays where it was shown); a deal that breaks
+the follow rule is mended by swaps first. After `SAMPLE_TRIES` misses the last deal is
+taken as it is. Cards in hidden piles (a talon) and
 what mechanisms keep about the hands are not dealt anew: the rollout reads them as the
 real game has them. The bot's own generator (seeded from the game seed and the seat, as
 every bot's) draws the deals and seeds each rollout's chance, so a game replays exactly.
@@ -38,7 +39,8 @@ from jassdsl.engine import Game
 from jassdsl.engine.chance import Chance
 
 MAX_CHOICES = 16  # more options than this: the heuristic's choice (too many to play out)
-SAMPLE_TRIES = 30  # deals tried per sample before the last one is taken as it is
+SAMPLE_TRIES = 10  # deals tried per sample before the last one is taken as it is
+REPAIRS = 60  # swaps tried to mend a deal that breaks the follow rule
 
 
 class Level(NamedTuple):
@@ -68,14 +70,21 @@ def follows_played(game: Game, hands: Sequence[int], seats: Sequence[int]) -> bo
     """Whether every card the `seats` played in this hand (finished tricks and the open
     one) could be played, by the follow rule of its trick, from the hand it implies (the
     cards `hands` gives the seat now, and those it played since)."""
+    return breaks(game, hands, seats) == 0
+
+
+def breaks(game: Game, hands: Sequence[int], seats: Sequence[int]) -> int:
+    """How many cards the `seats` played in this hand could not have been played from the
+    hands `hands` implies (see `follows_played`)."""
     s, play = game.s, game.chain.play
     if s.mode < 0 or (not s.tricks and not s.trick):
-        return True
+        return 0
     plan = play.plan(s.mode)
     held = list(hands)
     order = trick_seats(game.n, s.playing or (1 << game.n) - 1)
     tricks = [(len(s.tricks), s.leader, tuple(s.trick))] if s.trick else []
     tricks += [(k, t.leader, t.cards) for k, t in reversed(list(enumerate(s.tricks)))]
+    wrong = 0
     for k, leader, cards in tricks:
         in_order = order[leader]
         for x, card in zip(in_order, cards, strict=False):
@@ -84,22 +93,23 @@ def follows_played(game: Game, hands: Sequence[int], seats: Sequence[int]) -> bo
         led, top = cards[0] // 9, cards[0]
         for x, card in zip(in_order[1:], cards[1:], strict=False):
             if x in seats and not follow(held[x], led, top) >> card & 1:
-                return False
+                wrong += 1
             if beats[top][card]:
                 top = card
-    return True
+    return wrong
 
 
 def sample_deal(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of the game (no history, no events) where the cards the other seats hold are
     dealt anew among them, consistent with what the seat has seen (see the module
-    docstring); its chance is seeded anew from `rng`."""
+    docstring); its chance is seeded anew from `rng`. A deal whose hands break the follow
+    rule is mended by swapping cards between two other seats, a swap kept where it breaks
+    it no more often (`REPAIRS` swaps at most), before the next deal is tried."""
     s = game.s
     others = [x for x in range(game.n) if x != seat and s.hands[x]]
     pool = [c for x in others for c in mask_cards(s.hands[x])]
     seen = game.observe(seat)
     hands = list(s.hands)
-    sample = game
     for _ in range(SAMPLE_TRIES):
         rng.shuffle(pool)
         at = 0
@@ -107,10 +117,26 @@ def sample_deal(game: Game, seat: int, rng: random.Random) -> Game:
             k = s.hands[x].bit_count()
             hands[x] = sum(1 << c for c in pool[at:at + k])
             at += k
-        sample = dealt(game, hands, rng)
-        if follows_played(game, hands, others) and sample.observe(seat) == seen:
-            break
-    return sample
+        wrong = breaks(game, hands, others)
+        for _ in range(REPAIRS if len(others) > 1 else 0):
+            if not wrong:
+                break
+            x, y = rng.sample(others, 2)
+            a, b = rng.choice(mask_cards(hands[x])), rng.choice(mask_cards(hands[y]))
+            swap = 1 << a | 1 << b
+            hands[x] ^= swap
+            hands[y] ^= swap
+            now = breaks(game, hands, others)
+            if now <= wrong:
+                wrong = now
+            else:
+                hands[x] ^= swap
+                hands[y] ^= swap
+        if not wrong:
+            sample = dealt(game, hands, rng)
+            if sample.observe(seat) == seen:
+                return sample
+    return dealt(game, hands, rng)
 
 
 def dealt(game: Game, hands: Sequence[int], rng: random.Random) -> Game:
