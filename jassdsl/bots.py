@@ -27,7 +27,7 @@ from jassdsl.engine import Game
 from jassdsl.engine.guided import OrderTable, loop_covers, play_guided
 from jassdsl.engine.playout import choose
 
-BOT_KINDS = ("random", "heuristic", "mixed")
+BOT_KINDS = ("random", "heuristic", "mixed", "search:easy", "search:medium", "search:hard")
 
 # Chance that a card takes a trick, by how many stronger cards of its suit are out.
 TRUMP_WIN = (0.9, 0.65, 0.45, 0.3, 0.2)
@@ -617,19 +617,39 @@ def bot_rng(seed: int | None, seat: int) -> random.Random:
 
 
 def make_bot(kind: str, rng: random.Random) -> Bot:
+    """The bot of one kind: ``random``, ``heuristic`` or ``search:LEVEL``
+    (`search_bot.LEVELS`)."""
     if kind == "random":
         return RandomBot(rng)
     if kind == "heuristic":
         return HeuristicBot(rng)
-    raise ValueError(f"unknown bot kind {kind!r} (known: random, heuristic)")
+    if kind.startswith("search:"):
+        from jassdsl.search_bot import LEVELS, SearchBot
+
+        level = LEVELS.get(kind.partition(":")[2])
+        if level is not None:
+            return SearchBot(rng, level)
+    raise ValueError(f"unknown bot kind {kind!r} (known: {', '.join(BOT_KINDS)})")
 
 
-def make_bots(kind: str, players: int, seed: int | None) -> list[Bot]:
-    """One bot per seat; ``mixed`` puts heuristic bots on even seats, random on odd ones."""
-    if kind not in BOT_KINDS:
-        raise ValueError(f"unknown bot kind {kind!r} (known: {', '.join(BOT_KINDS)})")
-    out: list[Bot] = []
-    for seat in range(players):
-        seat_kind = kind if kind != "mixed" else ("heuristic", "random")[seat % 2]
-        out.append(make_bot(seat_kind, bot_rng(seed, seat)))
-    return out
+def bot_kinds(kind: str) -> list[str]:
+    """The kinds of a ``--bots`` value: one kind, or kinds by comma taken in turn by the
+    seats (``search:easy,heuristic``: one per team of a four-seat partnership game).
+    ``mixed`` is ``heuristic,random``. Raises ValueError naming the known kinds."""
+    kinds = ["heuristic", "random"] if kind == "mixed" else kind.split(",")
+    for k in kinds:
+        if k not in BOT_KINDS or k == "mixed":
+            raise ValueError(f"unknown bot kind {k!r} (known: {', '.join(BOT_KINDS)}; "
+                             "or kinds by comma, one per seat in turn)")
+    return kinds
+
+
+def make_bots(kind: str, players: int, seed: int | None, turn: int = 0) -> list[Bot]:
+    """One bot per seat; where `kind` names several (`bot_kinds`), seat x gets kind
+    number (x + turn) of them in turn: `simulate` turns them by one each game, so every
+    kind sits at every seat and plays every deal's hands alike over the games. ``mixed``
+    keeps its seats (heuristic on the even ones)."""
+    kinds = bot_kinds(kind)
+    turn = turn if "," in kind else 0
+    return [make_bot(kinds[(seat + turn) % len(kinds)], bot_rng(seed, seat))
+            for seat in range(players)]

@@ -120,6 +120,8 @@ def test_unknown_variant_names_the_closest(run: Run) -> None:
     ["play", "schieber", "--option", "target"],
     ["play", "schieber", "--option", "target="],
     ["play", "schieber", "--bots", "clever"],
+    ["simulate", "schieber", "--games", "1", "--bots", "search:clever"],
+    ["simulate", "schieber", "--games", "1", "--bots", "heuristic,"],
     ["frobnicate"],
 ])
 def test_usage_errors_exit_2(run: Run, argv: list[str]) -> None:
@@ -204,6 +206,19 @@ def test_simulate_json_is_one_object_and_replays(run: Run) -> None:
         for key in TIMING:
             d.pop(key)
     assert data == again and data != other
+
+
+def test_simulate_bots_by_comma_take_turns_at_the_seats(run: Run) -> None:
+    """Two kinds of bots: game 1 seats them as given, game 2 moved on by one seat."""
+    from jassdsl.research.simulate import play_game
+
+    rules = load_rules("schieber")
+    code, out, _ = run("simulate", "schieber", "--games", "2", "--bots", "heuristic,random",
+                       "--json", "--no-progress")
+    assert code == 0 and json.loads(out)["bots"] == "heuristic,random"
+    turned = play_game(rules, 7, "heuristic,random", turn=1).results
+    assert turned == play_game(rules, 7, "random,heuristic").results
+    assert turned != play_game(rules, 7, "heuristic,random").results
 
 
 def test_simulate_text(run: Run) -> None:

@@ -29,3 +29,20 @@ def test_a_copy_plays_on_alone_and_like_the_original(variant_case: VariantCase) 
         again.apply(moves.choice(again.legal_actions()))
     assert snapshot(again) == snapshot(twin)
     assert again.history[:len(game.history)] == game.history
+
+
+def test_a_copy_with_its_own_chance_keeps_no_history_and_draws_from_it() -> None:
+    """`Game.copy(chance)`, a search's playout: the same position, no history or events,
+    the next deal from the chance given (two copies with equal chances deal alike)."""
+    from jassdsl.bots import make_bots, play_bots
+    from jassdsl.engine.chance import Chance
+
+    game = Game("schieber", seed=4)
+    game.apply(game.legal_actions()[0])
+    one, two, other = game.copy(Chance(9)), game.copy(Chance(9)), game.copy(Chance(10))
+    assert one.s.hands == game.s.hands and not one.history and one.log is None
+    assert game.history and one.chance is not game.chance
+    for g in (one, two, other):
+        play_bots(g, make_bots("heuristic", 4, 1), hands=1)
+    assert one.s.hands == two.s.hands != other.s.hands
+    assert len(game.results) == 0

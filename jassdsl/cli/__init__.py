@@ -72,6 +72,23 @@ def option_pair(text: str) -> tuple[str, int | str]:
     return key.strip(), value if number is None else number
 
 
+def bots_value(text: str) -> str:
+    """A ``--bots`` value: one kind of bot, or kinds by comma in turn by seat
+    (`bots.bot_kinds`)."""
+    from jassdsl.bots import bot_kinds
+
+    try:
+        bot_kinds(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+BOTS_HELP = ("random, heuristic, search:easy|medium|hard (a searching bot: about 10 ms, "
+             "50 ms, 1 s a decision), or kinds by comma taken in turn by the seats "
+             "(search:easy,heuristic: one per team)")
+
+
 def add_variant_arguments(parser: argparse.ArgumentParser) -> None:
     """VARIANT and ``--option key=value`` (repeatable), shared by play and simulate."""
     parser.add_argument("variant", metavar="VARIANT",

@@ -12,7 +12,7 @@ from itertools import pairwise
 from typing import Any, TextIO
 
 from jassdsl.bots import Bot, View, make_bots, table_for
-from jassdsl.cli import UsageError, add_variant_arguments, options_of
+from jassdsl.cli import BOTS_HELP, UsageError, add_variant_arguments, bots_value, options_of
 from jassdsl.core.actions import PASS, Action, legal_names, whole_number
 from jassdsl.core.cards import CARD_NAMES, card_words
 from jassdsl.core.errors import JassError
@@ -57,8 +57,8 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, help="deal and bot seed; the same seed replays the game")
     p.add_argument("--human", type=int, metavar="SEAT",
                    help="play seat SEAT yourself (0-based; your seat is called 'you')")
-    p.add_argument("--bots", choices=("random", "heuristic"), default="heuristic",
-                   help="the bots at the other seats (default: heuristic)")
+    p.add_argument("--bots", type=bots_value, default="heuristic",
+                   help="the bots at the other seats: " + BOTS_HELP + " (default: heuristic)")
     p.add_argument("-v", "--verbose", action="store_true", help="show every trick")
     p.add_argument("--lang", choices=LANGS, default=locale_lang(),
                    help="the language of the table: de or en (default: from the locale)")

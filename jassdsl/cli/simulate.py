@@ -7,8 +7,7 @@ import json
 import sys
 from typing import Any
 
-from jassdsl.bots import BOT_KINDS
-from jassdsl.cli import add_variant_arguments, options_of
+from jassdsl.cli import BOTS_HELP, add_variant_arguments, bots_value, options_of
 from jassdsl.cli.progress import ProgressLine
 from jassdsl.research.simulate import report_lines, simulate
 
@@ -31,9 +30,9 @@ def register(sub: Any) -> None:
     p.add_argument("--games", "-n", type=positive, required=True, metavar="N",
                    help="how many games to play (required; each game is played to its end)")
     p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
-    p.add_argument("--bots", choices=BOT_KINDS, default="heuristic",
-                   help="heuristic, random, or mixed: heuristic on even seats (default "
-                        "heuristic)")
+    p.add_argument("--bots", type=bots_value, default="heuristic",
+                   help=BOTS_HELP + "; mixed: heuristic,random. Several kinds move on by "
+                        "one seat each game, so each sits at every seat (default heuristic)")
     p.add_argument("--jobs", "-j", type=positive, default=1, metavar="N",
                    help="play the games in N worker processes (default 1); the report is "
                         "the same for any N")

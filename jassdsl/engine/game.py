@@ -464,19 +464,26 @@ class Game:
         if self.log is not None:
             self.log.append(event)
 
-    def copy(self) -> Game:
+    def copy(self, chance: Chance | None = None) -> Game:
         """An independent copy of the game as it stands, for search (MCTS, OpenSpiel's
         clone): it shares the compiled rules and phases (they never change), copies the
         state, the chance (its generator and script), the history and the events, and
-        starts without undo copies (`undo` on it takes back nothing)."""
+        starts without undo copies (`undo` on it takes back nothing). Given a `chance`,
+        the copy draws from that one instead and keeps no history or events: a search's
+        playout, which should not know the game's draws to come (and copying a generator
+        costs more than the rest of the state)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.s = self.s.copy()
+        other._undo = []
+        if chance is not None:
+            other.chance, other.record, other.history = chance, False, []
+            other.events, other.log = [], None
+            return other
         other.chance = copy.deepcopy(self.chance, {id(self): other})
         other.history = list(self.history)
         other.events = list(self.events)
         other.log = other.events if self.log is not None else None
-        other._undo = []
         return other
 
     # -- the end

@@ -197,18 +197,21 @@ def policy_rng(game_seed: int) -> random.Random:
     return random.Random(f"jassdsl-policy:{game_seed}")
 
 
-def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = False) -> Game:
+def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = False,
+              turn: int = 0) -> Game:
     """One whole game; random bots through the fast path, others through `Game.apply`.
 
     With `events` the game keeps its event log (for records) and is played through
-    `Game.apply` only, random bots as `PolicyBot`: the same hands as the fast path."""
+    `Game.apply` only, random bots as `PolicyBot`: the same hands as the fast path.
+    Several kinds of bots (``A,B``) take the seats in turn, moved on by `turn` seats
+    (`bots.make_bots`)."""
     game = Game(rules, seed=game_seed, record=False, events=events, chain=Chain.shared(rules))
     if bots == "random" and not events:
         play_random(game, policy_rng(game_seed))
     elif bots == "random":
         play_out(game, [PolicyBot(policy_rng(game_seed))] * rules.players)
     else:
-        play_bots(game, make_bots(bots, rules.players, game_seed))
+        play_bots(game, make_bots(bots, rules.players, game_seed, turn))
     return game
 
 
@@ -247,7 +250,7 @@ def play_numbered(rules: CompiledRules, bots: str, number: int, game_seed: int,
     """Game `number` (from 1) of a run, with an error that says which game and seed failed;
     with `records`, its rows (`jassdsl.research.records`) go with it."""
     try:
-        game = play_game(rules, game_seed, bots, events=records)
+        game = play_game(rules, game_seed, bots, events=records, turn=number - 1)
         return summarize(game, tuple(hand_rows(game, number, game_seed)) if records else None)
     except Exception as e:
         what = str(e) if isinstance(e, JassError) else f"{type(e).__name__}: {e}"
