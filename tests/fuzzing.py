@@ -254,12 +254,13 @@ def play_table(source: str, seed: int, hands: int, steps: int = TABLE_STEPS) -> 
     at every step the page of every seat is drawn (`seat_view`, with its narration), in
     German for an odd seed. At most `hands` hands and `steps` actions; returns the steps."""
     from jassdsl.bots import RandomBot, bot_rng
-    from jassdsl.table.session import Tables
+    from jassdsl.table.session import Stopped, Tables
     from jassdsl.table.view import Journal, seat_view
 
     players = load_rules(source).players
     kinds = ["person"] + [("random", "heuristic")[k % 2] for k in range(players - 1)]
-    session = Tables().open(source, {}, seed, kinds, "de" if seed % 2 else "en")
+    folder = Path(source).resolve().parent  # the table reads a rule file from its folders
+    session = Tables((folder,)).open(source, {}, seed, kinds, "de" if seed % 2 else "en")
     game = session.game
     lang: Any = session.lang
     journals = [Journal(game, seat, lang) for seat in range(players)]
@@ -270,11 +271,14 @@ def play_table(source: str, seed: int, hands: int, steps: int = TABLE_STEPS) -> 
             seat_view(session, seat, lang, journals[seat].update())
         if game.is_over or len(game.results) >= hands or done >= steps:
             return done
-        if session.waiting_for_bot():
-            session.play_bot()
-        else:
-            action = person.choose(game, game.current_player)
-            session.act(game.current_player, session.turn, game.action_text(action), lang)
+        try:
+            if session.waiting_for_bot():
+                session.play_bot()
+            else:
+                action = person.choose(game, game.current_player)
+                session.act(game.current_player, session.turn, game.action_text(action), lang)
+        except Stopped as stop:  # the table stops the game at the error: the error itself
+            raise stop.__cause__ or stop from None
         done += 1
 
 
