@@ -251,7 +251,7 @@ class Explorer:
             return game, False
         self.count(game.results)
         outcome = game.outcome()
-        own = rules.end_hands is not None and game.s.hand_no >= rules.end_hands
+        own = rules.end_hands is not None and game.hand_number >= rules.end_hands
         if outcome is not None and outcome.reason == "hand limit" and not own:
             self.once("limit", self.end_pos(rules), say(
                 self.lang, "explore.no_end_game", seed=seed, options=self.options_text(options),
@@ -289,7 +289,7 @@ class Explorer:
 
     def hand_text(self, game: Game, options: dict[str, int | str], way: str,
                   seed: int) -> str:
-        return say(self.lang, "explore.hand", hand=game.s.hand_no, seed=seed,
+        return say(self.lang, "explore.hand", hand=game.hand_number, seed=seed,
                    options=self.options_text(options), way=way)
 
     def failed(self, rules: CompiledRules, game: Game, err: Exception,
@@ -299,7 +299,7 @@ class Explorer:
             self.invariant(rules, err, hand, command)
             return
         what = f"{type(err).__name__}: {err}"
-        self.once(f"crash {type(err).__name__} {game.s.phase}", self.phase_pos(rules, game),
+        self.once(f"crash {type(err).__name__} {game.phase}", self.phase_pos(rules, game),
                   say(self.lang, "explore.crash", hand=hand, error=what), command)
 
     def invariant(self, rules: CompiledRules, err: InvariantError, hand: str,
@@ -437,7 +437,7 @@ class Explorer:
         method, the first declaration, the scoring once every card is played, else the
         play's `follow:` (the file's first line where there is none)."""
         rf = rules.model
-        phase = game.s.phase
+        phase = game.phase
         own = rf.parts.get(phase.replace(" ", "_")) or rf.parts.get(phase)
         if own:
             return own[0].pos
@@ -445,7 +445,7 @@ class Explorer:
             return rf.trump.pos
         if phase in ("declare", "bidding", "auction") and rf.declarations:
             return rf.declarations[0].pos
-        if phase == "play" and not any(game.s.hands) and rf.scoring_pos is not None:
+        if phase == "play" and not any(game.hand_mask(x) for x in range(game.n)) and rf.scoring_pos is not None:
             return rf.scoring_pos
         follow = rf.setting("follow")
         return follow.pos if follow is not None else FILE_START

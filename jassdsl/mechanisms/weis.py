@@ -602,10 +602,16 @@ def label(words: Any, a: Action) -> str:
 def table_state(game: Game, seat: int, lang: Lang) -> dict[str, Any]:
     """Its entries of the browser table's state: the Weise this seat may declare, and
     those declared openly, per seat, shown while the hand's first tricks are played."""
-    obs, w = game.observe(seat), weis_part(game.s)
-    offer = w.offer[seat] if w is not None and w.todo >> seat & 1 else ()  # as observe
+    obs, config = game.observe(seat), weis_config(game.rules)
+    table = config.table_in(game.mode) if config is not None and game.mode >= 0 else None
+    # the seat's own Weise while it is still to decide (as observe: its hand is whole)
+    offer = hand_weise(game.hand_mask(seat), table, game.mode) \
+        if obs.weis_offer and table is not None else ()
     shown = obs.phase in ("play", "weis")
-    said = w.said if w is not None and shown else ()  # public once declared, as observe
+    said: list[tuple[Weis, ...]] = [() for _ in range(game.n)]
+    for e in game.hand_events(game.hand_number) if shown else ():  # public once declared
+        if isinstance(e, WeisSaid) and e.declared:
+            said[e.seat] = e.said
 
     def both(x: Weis) -> dict[str, str]:
         """A Weis named in both packs, for the page to show in the one chosen."""
@@ -614,7 +620,7 @@ def table_state(game: Game, seat: int, lang: Lang) -> dict[str, Any]:
     return {"weis_offer": list(obs.weis_offer),
             "weis_named": [both(x) for x in offer],
             "weis": [[weis_text(w, lang) for w in said] for said in obs.weis] if shown else [],
-            "weis_said": [[both(x) for x in weise] for weise in said]}
+            "weis_said": [[both(x) for x in weise] for weise in said] if shown else []}
 
 
 def narrate(n: Any, e: WeisSaid) -> list[str]:

@@ -21,8 +21,8 @@ def won_at_a_trick(game: Game) -> bool:
     """Whether the game is already won at a trick taken in the hand being played."""
     if game.is_over or game.phase != "play" or TRICKS not in game.rules.count_first:
         return False
-    taken = len(game.s.tricks)
-    if not taken or game.s.trick:  # checked as a trick is taken, not at every card
+    taken = game.tricks_played
+    if not taken or game.trick:  # checked as a trick is taken, not at every card
         return False
     rest, hand = game.copy(), game.hand_number
     while not rest.is_over and rest.hand_number == hand:
