@@ -14,31 +14,33 @@ hand's end: what makes those facts may lie in cards still to be played."""
 from __future__ import annotations
 
 from jassdsl.compile.counting import TRICKS
+from jassdsl.core.actions import Action
 from jassdsl.engine import Game
 
 
-def won_at_a_trick(game: Game) -> bool:
-    """Whether the game is already won at a trick taken in the hand being played."""
+def rest_of_a_won_hand(game: Game) -> list[Action]:
+    """Where the game is already won at a trick taken in the hand being played: the rest
+    of the hand, each seat's first legal action, as a copy played it to find that out
+    (else none)."""
     if game.is_over or game.phase != "play" or TRICKS not in game.rules.count_first:
-        return False
+        return []
     taken = game.tricks_played
     if not taken or game.trick:  # checked as a trick is taken, not at every card
-        return False
+        return []
     rest, hand = game.copy(), game.hand_number
+    laid: list[Action] = []
     while not rest.is_over and rest.hand_number == hand:
-        rest.apply(rest.legal_actions()[0])
+        laid.append(rest.legal_actions()[0])
+        rest.apply(laid[-1])
     result = rest.results[-1]
     won = result.won_with if result.number == hand else ""
-    return won.startswith("trick ") and int(won.split()[1]) <= taken
+    return laid if won.startswith("trick ") and int(won.split()[1]) <= taken else []
 
 
 def lay_the_rest(game: Game) -> int:
     """Play the rest of a hand the game was won in, with each seat's first legal action
     (the rest changes nothing); the number of actions laid."""
-    laid = 0
-    if won_at_a_trick(game):
-        hand = game.hand_number
-        while not game.is_over and game.hand_number == hand:
-            game.apply(game.legal_actions()[0])
-            laid += 1
-    return laid
+    rest = rest_of_a_won_hand(game)
+    for action in rest:
+        game.apply(action)
+    return len(rest)

@@ -178,6 +178,11 @@ class Session:
                 "actions": [self.game.action_text(a) for a in self.game.history]}
 
 
+def folders_of(roots: Sequence[Path]) -> list[Path]:
+    """The folders a rule file given by path may lie in (default: the working folder)."""
+    return [Path(r).resolve() for r in roots] or [Path.cwd().resolve()]
+
+
 def check_source(source: object, roots: Sequence[Path] = (), lang: Lang = "en") -> str:
     """A variant name of rules/, or the path of a regular .jass file inside one of `roots`
     (default: the working folder), resolved with its links. Nothing else is read, so a
@@ -188,7 +193,7 @@ def check_source(source: object, roots: Sequence[Path] = (), lang: Lang = "en") 
     source = source.strip()
     if source in variant_names():
         return source
-    folders = [Path(r).resolve() for r in roots] or [Path.cwd().resolve()]
+    folders = folders_of(roots)
     given = Path(source).expanduser()
     for folder in folders:
         try:
@@ -208,7 +213,7 @@ def shown_name(source: str, roots: Sequence[Path] = ()) -> str:
     path = Path(source)
     if not path.is_absolute():
         return source
-    for folder in [Path(r).resolve() for r in roots] or [Path.cwd().resolve()]:
+    for folder in folders_of(roots):
         if path.is_relative_to(folder):
             return path.relative_to(folder).as_posix()
     return path.name
