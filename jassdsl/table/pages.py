@@ -114,6 +114,7 @@ def start_page(lang: Lang, watched: str = "") -> str:
 <form id="replay" class="panel"><h2>{s("live.replay")}</h2>
 <input type="file" id="replay-file" accept="application/json,.json">
 <button type="submit">{s("live.start")}</button></form>
+<p class="panel"><a id="evening" href="/evening?lang={lang}">{s("live.evening")}</a></p>
 </main>"""
     data = json.dumps({"words": words(lang), "lang": lang})
     return page(lang, s("live.new"), body,
@@ -126,6 +127,9 @@ def seat_page(lang: Lang, token: str) -> str:
         return say(lang, key)
 
     body = f"""<main class="table" id="table">
+<form id="name-form" class="panel name-form" hidden><label>{s("live.name.ask")}
+  <input id="name" maxlength="24" autocomplete="name"></label>
+  <button type="submit" class="primary">{s("live.confirm")}</button></form>
 <p id="status" class="status" role="status"></p>
 <section class="board">
   <div class="info"><span id="trump"></span> <a id="rulebook" target="_blank" rel="noopener">
