@@ -503,8 +503,8 @@ def create_app(pace: float = 0.5, watch: str | None = None,
             if not isinstance(actions, list):
                 raise Refusal(say(lang, "live.replay.unknown"), 404)
             text = request.query_params.get("step", "")
-            step = int(text) if text.isascii() and text.isdigit() and len(text) < 7 else 0
-            step = min(step, len(actions))
+            step = min(int(text), len(actions)) if text.isascii() and text.isdigit() \
+                and len(text) <= 12 else 0  # past the end: the end
             source = check_source(record.get("variant"), roots, lang)
             game, marks, seats = await run_in_threadpool(steps.game_at, game_id, source,
                                                          record, step)
