@@ -363,6 +363,7 @@
     drawPrompt(s);
     document.body.classList.toggle("yours", s.yours);
     document.body.dataset.turn = String(s.turn);
+    document.body.dataset.current = String(s.current);
     drawActions(s);
     drawHand(s);
     drawSheet(s);
