@@ -169,8 +169,11 @@ def test_a_game_is_on_disk_after_each_action_and_shows_no_secret(
 
 
 def test_a_restarted_server_resumes_the_open_games_with_their_links(folder: Path) -> None:
+    done = Tables().open("schieber", {}, 5, ["person"] + ["heuristic"] * 3, names=["Cla"])
+    play(done, lambda g: g.is_over)
     with TestClient(create_app(pace=0, evening=folder)) as first:
         links = open_table(first)
+        over = first.post("/api/replay", json=done.saved()).json()["seats"][0]["url"]
         anna = TOKEN.search(links["seats"][0]["url"]).group(1)  # type: ignore[union-attr]
         with first.websocket_connect(f"/ws/{anna}") as ws:
             m = state(ws, lambda m: m["yours"])
@@ -184,7 +187,9 @@ def test_a_restarted_server_resumes_the_open_games_with_their_links(folder: Path
         "target": "2500"}}))
     with TestClient(create_app(pace=0, evening=folder)) as second:
         tables = second.app.state.tables  # type: ignore[attr-defined]
-        assert [s.id for s in tables.sessions] == [links["game"]]
+        assert len(tables.sessions) == 2 and links["game"] in {s.id for s in tables.sessions}
+        with second.websocket_connect(over.replace("/seat/", "/ws/")) as ws:
+            assert state(ws)["outcome"]  # a finished game's link shows its end
         assert second.get(f"/seat/{anna}").status_code == 200
         with second.websocket_connect(f"/ws/{anna}") as ws:
             again = state(ws)

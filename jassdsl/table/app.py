@@ -165,7 +165,6 @@ class Hub:
                     session.play_bot(await run_in_threadpool(session.bot_choice) if thinks
                                      else session.bot_choice())
                 except Stopped as stop:  # the game cannot go on: say why to every seat
-                    self.write(session)
                     await self.halted(session, stop)
                     return
                 session.seen = time.monotonic()
@@ -181,6 +180,7 @@ class Hub:
     async def halted(self, session: Session, stop: Stopped) -> None:
         """Log why a game stopped (with the traceback of an error that is a bug) and tell
         every seat: their pages show it, and nobody is asked any more."""
+        self.write(session)  # the evening's list says it stopped
         cause = stop.__cause__
         bug = None if isinstance(cause, JassError) else cause
         log.error("game stopped: %s", stop.failure.why("en", [f"P{k}" for k in range(
@@ -225,7 +225,7 @@ def create_app(pace: float = 0.5, watch: str | None = None,
     hub, steps = Hub(pace, tables.write), Steps()
     reloaded = tables.reload()
     if reloaded:
-        log.warning("%d open games of the evening reloaded from %s", reloaded, evening)
+        log.warning("%d games of the evening reloaded from %s", reloaded, evening)
     replays = asyncio.Semaphore(REPLAYS)
 
     def lang_param(request: Request) -> Lang:
@@ -485,7 +485,7 @@ def create_app(pace: float = 0.5, watch: str | None = None,
         if live is not None:
             return {**live.saved(), "started": live.started} if live.game.is_over else None
         record = tables.evening.read(game_id) if tables.evening is not None else None
-        if record is None or "sealed" in record or "seed" not in record:
+        if record is None or "seed" not in record:  # an open game's seed is sealed
             return None
         return record
 

@@ -53,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
                      evening=data_dir() / "evening")
     print(f"the table is open at http://{args.host}:{args.port}/ (Ctrl-C to close)",
           file=sys.stderr)
+    print(f"every game is saved in {data_dir() / 'evening'} as it is played",
+          file=sys.stderr)
     uvicorn.Server(server_config(app, args.host, args.port)).run()
     return 0
 

@@ -96,9 +96,9 @@ def list_page(lang: Lang, rows: list[Row]) -> str:
              f'<th>{s("live.evening.players")}</th><th>{s("live.evening.state")}</th><th></th>'
              f'</tr>{"".join(lines)}</table></div>') if rows else \
         f'<p>{s("live.evening.none")}</p>'
-    body = (f'<main class="panel"><h1>{s("live.evening")}</h1>'
+    body = (f'<main><section class="panel"><h1>{s("live.evening")}</h1>'
             f'<p>{s("live.evening.saved")}</p>{table}'
-            f'<p><a href="/new?lang={lang}">{s("live.new")}</a></p></main>')
+            f'<p><a href="/new?lang={lang}">{s("live.new")}</a></p></section></main>')
     return page(lang, s("live.evening"), body, RESUME_SCRIPT.replace(
         "RESUME", html.escape(s("live.evening.resume"))))
 
@@ -128,9 +128,9 @@ def host_page(lang: Lang, seats: list[tuple[str, str]]) -> str:
     items = "".join(f'<li><a class="seat-link" href="{html.escape(url)}">{html.escape(name)}'
                     f'</a> <code class="seat-url">{html.escape(url)}</code></li>'
                     for name, url in seats)
-    body = (f'<main class="panel start"><h1>{say(lang, "live.host.title")}</h1>'
-            f'<ol id="link-list">{items}</ol>'
-            f'<p><a href="/evening?lang={lang}">{say(lang, "live.evening")}</a></p></main>')
+    body = (f'<main class="start"><section class="panel"><h1>{say(lang, "live.host.title")}'
+            f'</h1><ol id="link-list">{items}</ol><p><a href="/evening?lang={lang}">'
+            f'{say(lang, "live.evening")}</a></p></section></main>')
     return page(lang, say(lang, "live.host.title"), body,
                 '<script>document.querySelectorAll(".seat-url").forEach(function (c) '
                 '{ c.textContent = location.origin + c.textContent; });</script>')

@@ -361,8 +361,9 @@ class Tables:
                               kinds=", ".join(SEAT_KINDS)))
         if "person" not in kinds:
             raise Refusal(say(words, "live.refuse.person"))
-        try:
-            seat_names = check_names(names, rules.players, words)
+        try:  # a bot is named by its kind and level, never as a person
+            seat_names = [n if kinds[s] == "person" else "" for s, n in
+                          enumerate(check_names(names, rules.players, words))]
         except NameRefused as err:
             raise Refusal(str(err)) from None
         session = Session(name, opts, number, tuple(kinds), "de" if lang == "de" else "en",
@@ -386,14 +387,14 @@ class Tables:
 
     def disk_record(self, session: Session) -> dict[str, Any]:
         """The game's file in the evening's folder (`jassdsl.table.evening`): its save
-        with its id, start and summary; an open game's seed and links sealed."""
+        with its id, start and summary; its links sealed, and an open game's seed too (a
+        finished game names it: its cards are public now, and it replays step by step)."""
         record = session.saved()
         record.update(game=session.id, started=session.started, summary=session.summary())
-        if session.game.is_over:
-            return record
-        del record["seed"]
-        secret = {"seed": session.seed, "host": session.host,
-                  "tokens": sorted([s, t] for t, s in session.tokens.items())}
+        secret: dict[str, Any] = {"host": session.host,
+                                  "tokens": sorted([s, t] for t, s in session.tokens.items())}
+        if not session.game.is_over:
+            secret["seed"] = record.pop("seed")
         record["sealed"] = self.sealer.seal(secret, canonical(record))
         return record
 
@@ -403,20 +404,22 @@ class Tables:
             self.evening.write(session.id, self.disk_record(session))
 
     def reload(self) -> int:
-        """Play the evening's open games back to where they stood (at the server's
-        start): each keeps its id, its seats' links and its host link. A file that does
-        not open or replay is left as it is and logged. Returns the games reloaded."""
+        """Play the evening's games back to where they stood (at the server's start):
+        each keeps its id, its seats' links and its host link (a finished one shows its
+        end). A file that does not open or replay is left as it is and logged. Returns
+        the games reloaded."""
         if self.evening is None:
             return 0
         count = 0
         for game_id, record in self.evening.games():
             if "sealed" not in record or record.get("game") != game_id:
-                continue  # a finished game: listed and replayed, not played on
+                continue
             clear = {k: v for k, v in record.items() if k != "sealed"}
             try:
                 secret = self.sealer.open(record["sealed"], canonical(clear))
                 tokens = {int(s): str(t) for s, t in secret["tokens"]}
-                self.open(clear.get("variant"), clear.get("options"), secret["seed"],
+                self.open(clear.get("variant"), clear.get("options"),
+                          secret["seed"] if "seed" in secret else clear["seed"],
                           clear.get("seats"), clear.get("lang", "en"),
                           clear.get("actions") or (), tokens=tokens,
                           names=clear.get("names"), evening={
