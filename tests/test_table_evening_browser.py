@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +27,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the table needs th
 from served import served  # noqa: E402
 from test_table_browser import ARGS, CHROMIUM, act_once, new_page  # noqa: E402
 
+from jassdsl.bots import HeuristicBot  # noqa: E402
 from jassdsl.table.app import create_app  # noqa: E402
 from jassdsl.table.session import Tables  # noqa: E402
 from jassdsl.table.tafel import strokes  # noqa: E402
@@ -51,16 +53,17 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def finished() -> dict[str, Any]:
     """A whole Schieber game to 1000 with named seats, as its save (it names its seed)."""
-    session = Tables().open("schieber", {}, 21, ["person", "search:easy", "heuristic",
-                                                   "random"], names=["Anna", "", "Beat"])
-    game = session.game
+    session = Tables().open("schieber", {}, 21, ["person", "search:easy", "person", "random"],
+                            names=["Anna", "", "Beat"])
+    game, stand_in = session.game, HeuristicBot(random.Random(1))
     while not game.is_over:  # the searching bot's seat played by the heuristic: cheaper
         if game.current_player == 1:
-            session.play_bot((session.turn, session.bots[2].choose(game, 1)))
+            session.play_bot((session.turn, stand_in.choose(game, 1)))
         elif session.waiting_for_bot():
             session.play_bot()
         else:
-            session.act(0, session.turn, game.action_text(game.legal_actions()[0]))
+            session.act(game.current_player, session.turn,
+                        game.action_text(game.legal_actions()[0]))
     return session.saved()
 
 
@@ -130,7 +133,7 @@ def test_a_restart_in_mid_game_resumes_the_same_links_and_the_evening_lists_it(
         base = f"http://127.0.0.1:{port}"
         host.goto(f"{base}/?lang=de")
         host.select_option("#variant", "schieber")
-        host.wait_for_selector("[data-seat='3']")
+        host.wait_for_selector("#seats[data-loaded='schieber'] [data-seat='3']")
         for seat, kind in enumerate(("person", "search:easy", "heuristic", "person")):
             host.select_option(f"[data-seat='{seat}']", kind)
         host.fill("[data-name='0']", "Anna")

@@ -24,12 +24,16 @@
   }
   window.keepLink = keep;
 
+  var asked = 0;  /* the newest variant asked for: an older answer arriving late is dropped */
   function load() {
     $("setup-error").textContent = "";
-    fetch("/api/variant?variant=" + encodeURIComponent(source()) + "&lang=" + T.lang)
+    var mine = ++asked, wanted = source();
+    fetch("/api/variant?variant=" + encodeURIComponent(wanted) + "&lang=" + T.lang)
       .then(function (r) { return r.json(); })
       .then(function (info) {
+        if (mine !== asked) return;
         var opts = $("options"), seats = $("seats");
+        seats.dataset.loaded = wanted;
         opts.querySelectorAll("label").forEach(function (l) { l.remove(); });
         seats.querySelectorAll("label").forEach(function (l) { l.remove(); });
         if (info.error) { $("setup-error").textContent = info.error; return; }
