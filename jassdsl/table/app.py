@@ -506,8 +506,9 @@ def create_app(pace: float = 0.5, watch: str | None = None,
             step = min(int(text), len(actions)) if text.isascii() and text.isdigit() \
                 and len(text) <= 12 else 0  # past the end: the end
             source = check_source(record.get("variant"), roots, lang)
-            game, marks, seats = await run_in_threadpool(steps.game_at, game_id, source,
-                                                         record, step)
+            async with replays:  # a step back plays the game again: as a replay does
+                game, marks, seats = await run_in_threadpool(steps.game_at, game_id, source,
+                                                             record, step)
             kinds = record.get("seats") or []
             names = shown_names(record.get("names") or [""] * len(kinds), kinds, lang)
             view = step_view(game, marks, seats, names, len(actions), lang)

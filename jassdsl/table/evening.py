@@ -41,6 +41,8 @@ class Evening:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        # what the list read of each file, by its time and size: read again when changed
+        self.seen: dict[str, tuple[tuple[int, int], dict[str, Any]]] = {}
 
     def path(self, game_id: str) -> Path | None:
         """The file of a game; None for an id that is not one (no path is read from it)."""
@@ -87,7 +89,15 @@ class Evening:
         except OSError:
             return
         for path in files:
-            record = self.read(path.stem)
+            try:
+                info = path.stat()
+            except OSError:
+                continue
+            stamp = (info.st_mtime_ns, info.st_size)
+            kept = self.seen.get(path.stem)
+            record = kept[1] if kept is not None and kept[0] == stamp else self.read(path.stem)
+            if record is not None:
+                self.seen[path.stem] = (stamp, record)
             if record is None:
                 log.warning("skipped %s: not a game's file", path.name)
                 continue
