@@ -10,7 +10,9 @@ logged once, every seat's page says why (`jassdsl.table.failure`), and nobody is
 Nobody else can stop a club's game: requests that change something come only from the
 table's own pages (`guard`), bodies are capped before they are read, a seat keeps a few
 pages and an address a bounded number, a change is drawn once per seat and language, and
-the slow work (replaying a saved game, drawing a rulebook page) runs off the event loop.
+the slow work (replaying a saved game, drawing a rulebook page, a bot thinking) runs off
+the event loop. With an evening folder every game is written to disk after each action
+and its open games are played back when the server starts (`jassdsl.table.evening`).
 """
 
 from __future__ import annotations

@@ -180,6 +180,10 @@ def step_page(lang: Lang, game_id: str, title: str, v: dict[str, Any]) -> str:
     said = "".join(f"<li>{html.escape(line)}</li>" for line in v["said"])
     trick = "".join(f'<figure class="played">{card_html(c)}<figcaption>'
                     f'{html.escape(names[c["seat"]])}</figcaption></figure>' for c in v["trick"])
+    last = v["last_trick"]
+    taken = "".join(f'<figure class="played{" winner" if c["seat"] == last["winner"] else ""}">'
+                    f'{card_html(c)}<figcaption>{html.escape(names[c["seat"]])}</figcaption>'
+                    f'</figure>' for c in last["cards"]) if last else ""
     hands = "".join(f'<div class="seat-hand"><h3>{html.escape(names[seat])}</h3>'
                     f'<div class="cards hand">{"".join(card_html(c) for c in cards)}</div></div>'
                     for seat, cards in enumerate(v["hands"]))
@@ -188,7 +192,9 @@ def step_page(lang: Lang, game_id: str, title: str, v: dict[str, Any]) -> str:
                f'</section>') if v["outcome"] else ""
     body = (f'<main class="table replay" id="replay">{nav}{info}'
             f'<section class="board">{did}<ul class="said">{said}</ul>'
-            f'<h2>{s("live.trick")}</h2><div class="cards trick">{trick}</div>'
+            f'<div class="trick-area"><div><h2>{s("live.trick")}</h2>'
+            f'<div class="cards trick">{trick}</div></div><div><h2>{s("live.last_trick")}</h2>'
+            f'<div class="cards trick small">{taken}</div></div></div>'
             f'<p class="running" id="totals">{s("live.total")}: {totals}</p></section>'
             f'{outcome}<section class="panel"><h2>{s("live.hands")}</h2>{hands}</section>'
             f'<p><a href="/evening?lang={lang}">{s("live.evening")}</a></p></main>')
