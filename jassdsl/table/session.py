@@ -382,7 +382,8 @@ class Tables:
         replay(session, actions)
         session.client = client
         self.keep(session, words)
-        self.write(session)
+        if not session.game.is_over:  # a save posted over is its poster's file already
+            self.write(session)
         return session
 
     def disk_record(self, session: Session) -> dict[str, Any]:
