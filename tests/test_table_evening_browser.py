@@ -163,6 +163,9 @@ def test_a_restart_in_mid_game_resumes_the_same_links_and_the_evening_lists_it(
                 break
             act_once(host)
         friend.wait_for_function("document.body.classList.contains('yours')")
+        seen = friend.inner_text("main")  # every seat's page names every seat
+        assert all(name in seen for name in ("Anna", "Beat", "Bot (leicht)", "Bot (Heuristik)"))
+        assert not NOT_A_NAME.search(seen), NOT_A_NAME.search(seen)
         turn = friend.get_attribute("body", "data-turn")
         hand = friend.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
     # the server is down; its successor reads the same folder and listens on the port
