@@ -191,6 +191,7 @@ def test_a_restart_in_mid_game_resumes_the_same_links_and_the_evening_lists_it(
         host.screenshot(path=str(shots / "evening-1280-de.png"), full_page=True)
         friend.goto(f"{base}/evening?lang=en")
         assert "/seat/" in (friend.get_attribute(".resume-link", "href") or "")  # its own
+        friend.screenshot(path=str(shots / "evening-390-en-ch.png"), full_page=True)
         friend.click(".replay-link")
         friend.wait_for_selector("#step[data-step='0']")
         cards = friend.locator("[data-card]").count()

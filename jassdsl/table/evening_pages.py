@@ -29,7 +29,7 @@ class Row:
     id: str
     started: float
     variant: str
-    players: str
+    players: list[str]  # per side: its players, and its total where known
     state: str
     over: bool
 
@@ -52,10 +52,9 @@ def row_of(game_id: str, started: object, variant: str, names: object, kinds: ob
     sides = subject_names(_Teams(len(kinds), subjects, team_of), shown)  # type: ignore[arg-type]
     if isinstance(totals, list) and len(totals) == subjects and all(
             type(t) is int for t in totals):
-        players = " · ".join(f"{side} {total}" for side, total in zip(sides, totals,
-                                                                        strict=True))
+        players = [f"{side} {total}" for side, total in zip(sides, totals, strict=True)]
     else:
-        players = " · ".join(sides)
+        players = sides
     hand = summary.get("hand")
     if summary.get("stopped"):
         state = say(lang, "live.evening.stopped")
@@ -90,7 +89,7 @@ def list_page(lang: Lang, rows: list[Row]) -> str:
             what = (f'<span class="resume" data-game="{r.id}">'
                     f'{s("live.evening.resume_how")}</span>')
         lines.append(f'<tr data-game="{r.id}"><td>{when}</td><td>{html.escape(r.variant)}</td>'
-                     f'<td>{html.escape(r.players)}</td><td>{r.state}</td><td>{what}</td></tr>')
+                     f'<td>{"<br>".join(html.escape(p) for p in r.players)}</td><td>{r.state}</td><td>{what}</td></tr>')
     table = (f'<div class="sheet-wrap"><table class="sheet evening"><tr>'
              f'<th>{s("live.evening.started")}</th><th>{s("live.variant")}</th>'
              f'<th>{s("live.evening.players")}</th><th>{s("live.evening.state")}</th><th></th>'
