@@ -880,8 +880,10 @@ OWN: dict[str, tuple[str, str]] = {
     "live.replay.unknown": ("there is no such game this evening",
                             "diese Partie gibt es an diesem Abend nicht"),
     "live.strokes": ("As a Jasser writes it", "Wie ein Jasser schreibt"),
-    "live.strokes.label": ("{name}: {total} = {h} × 100 + {f} × 50 + {t} × 20 + {rest}",
-                           "{name}: {total} = {h} × 100 + {f} × 50 + {t} × 20 + {rest}"),
+    "live.strokes.label": ("{name}: {total}, {h} strokes of 100, {f} of 50, {t} of 20 "
+                           "and {rest}",
+                           "{name}: {total}, {h} Striche für 100, {f} für 50, {t} für 20 "
+                           "und {rest}"),
     # the narration of a game (textview): the English keeps the terminal's words exactly
     "live.trump_label": ("trump {mode}", "Trumpf {mode}"),
     "live.how.random": ("drawn at random", "zufällig gezogen"),

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from jassdsl.registry import variant_names
 from jassdsl.rulebook.words import TEXT, Lang, say
+from jassdsl.table.names import NAME_CHARS
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -116,7 +117,7 @@ def start_page(lang: Lang, watched: str = "") -> str:
 <button type="submit">{s("live.start")}</button></form>
 <p class="panel"><a id="evening" href="/evening?lang={lang}">{s("live.evening")}</a></p>
 </main>"""
-    data = json.dumps({"words": words(lang), "lang": lang})
+    data = json.dumps({"words": words(lang), "lang": lang, "name_chars": NAME_CHARS})
     return page(lang, s("live.new"), body,
                 f'<script>window.TABLE = {data};</script><script src="/static/start.js"></script>')
 
@@ -128,7 +129,7 @@ def seat_page(lang: Lang, token: str) -> str:
 
     body = f"""<main class="table" id="table">
 <form id="name-form" class="panel name-form" hidden><label>{s("live.name.ask")}
-  <input id="name" maxlength="24" autocomplete="name"></label>
+  <input id="name" maxlength="{NAME_CHARS}" autocomplete="name"></label>
   <button type="submit" class="primary">{s("live.confirm")}</button></form>
 <p id="status" class="status" role="status"></p>
 <section class="board">

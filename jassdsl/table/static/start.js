@@ -13,7 +13,7 @@
   }
   function source() { return $("path").value.trim() || $("variant").value; }
   var KINDS = ["person", "heuristic", "random", "search:easy", "search:medium", "search:hard"];
-  var NAME_CHARS = 24;
+  var NAME_CHARS = T.name_chars;  /* jassdsl/table/names.py */
   /* the links this browser was given, by game: the list of the evening offers them */
   function keep(game, link, first) {
     var kept = {};
