@@ -43,6 +43,7 @@ class Evening:
         self.folder = folder
         # what the list read of each file, by its time and size: read again when changed
         self.seen: dict[str, tuple[tuple[int, int], dict[str, Any]]] = {}
+        self.failed: set[str] = set()  # games whose file could not be written
 
     def path(self, game_id: str) -> Path | None:
         """The file of a game; None for an id that is not one (no path is read from it)."""
@@ -63,7 +64,9 @@ class Evening:
                 out.write(data)
             os.replace(temp, path)
         except OSError as err:
-            log.warning("the game %s could not be saved: %s", game_id, err)
+            if game_id not in self.failed:  # said once a game, not at every action
+                self.failed.add(game_id)
+                log.warning("the game %s could not be saved: %s", game_id, err)
             with contextlib.suppress(OSError):
                 temp.unlink()
 

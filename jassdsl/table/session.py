@@ -419,6 +419,8 @@ class Tables:
             try:
                 secret = self.sealer.open(record["sealed"], canonical(clear))
                 tokens = {int(s): str(t) for s, t in secret["tokens"]}
+                if any(t in self.by_token for t in tokens.values()):
+                    raise ValueError("its links are another game's")  # a copy of a file
                 self.open(clear.get("variant"), clear.get("options"),
                           secret["seed"] if "seed" in secret else clear["seed"],
                           clear.get("seats"), clear.get("lang", "en"),
@@ -480,11 +482,13 @@ class Tables:
                         None)
             if live is not None and live.stopped is None:  # open here: its seat, not a copy
                 return live, [seat]
-            if live is not None:  # stopped here (the file may have been mended): anew
-                self.drop(live)
+            same = None
+            if live is not None:  # stopped here (the file may have been mended): anew,
+                self.drop(live)  # in the same file of the evening, with the same host link
+                same = {"id": live.id, "host": live.host, "started": live.started}
         session = self.open(clear.get("variant"), clear.get("options"), seed,
                             clear.get("seats"), clear.get("lang", "en"), actions, client,
-                            tokens, clear.get("names"))
+                            tokens, clear.get("names"), same)
         return session, [seat]
 
     def room(self, client: str, lang: Lang = "en") -> None:
