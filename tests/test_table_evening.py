@@ -20,6 +20,7 @@ pytest.importorskip("starlette", reason="the table needs the 'table' extra")
 from starlette.testclient import TestClient
 
 from jassdsl.bots import HeuristicBot
+from jassdsl.search_bot import SearchBot
 from jassdsl.table.app import create_app
 from jassdsl.table.names import NAME_CHARS, NameRefused, check_name, check_names, shown_names
 from jassdsl.table.session import SEAT_KINDS, Session, Tables
@@ -103,8 +104,9 @@ def test_every_seat_kind_is_offered_in_both_languages_and_plays() -> None:
         assert all(TEXT[f"live.{kind}"])
     session = Tables().open("schieber", {}, 4, ["person", "search:easy", "random",
                                                   "search:medium"])
-    assert type(session.bots[1]).__name__ == "SearchBot"
-    assert session.bots[1].level.samples < session.bots[3].level.samples
+    easy, medium = session.bots[1], session.bots[3]
+    assert isinstance(easy, SearchBot) and isinstance(medium, SearchBot)
+    assert easy.level.samples < medium.level.samples
 
 
 def test_names_reach_every_text_of_a_seats_page() -> None:
