@@ -19,13 +19,14 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def served(app: Any) -> Iterator[int]:
-    """Serve `app` until the block ends; yields its port once uvicorn has started."""
+def served(app: Any, port: int | None = None) -> Iterator[int]:
+    """Serve `app` until the block ends; yields its port once uvicorn has started (`port`:
+    this one, as a server started again after a stop listens where it did)."""
     import uvicorn
 
     from jassdsl.table.cli import server_config
 
-    port = free_port()
+    port = port or free_port()
     server = uvicorn.Server(server_config(app, "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

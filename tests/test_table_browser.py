@@ -84,7 +84,7 @@ def set_up(page: Any, base: str, variant: str, lang: str, pack: str,
     if pack == "ch":
         page.click(".rulebook-pack__button[data-pack=ch]")
     page.select_option("#variant", variant)
-    page.wait_for_selector("[data-seat='3']")
+    page.wait_for_selector(f"#seats[data-loaded='{variant}'] [data-seat='3']")
     for seat, kind in enumerate(seats):
         page.select_option(f"[data-seat='{seat}']", kind)
     page.fill("#seed", str(seed))

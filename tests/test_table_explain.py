@@ -79,9 +79,10 @@ def test_an_estimate_is_a_number_from_its_bounds() -> None:
     assert view["entry"] == {"min": values[0], "max": values[-1], "prefix": "estimate "}
     assert values[-1] - values[0] > 16
     seat = game.current_player
-    assert not any(d.startswith("you:") for d in view["declared"])  # none given yet
+    mine = session.shown("en")[seat]  # "Player 2": the seat's name, none given
+    assert not any(d.startswith(f"{mine}:") for d in view["declared"])  # none given yet
     session.act(seat, session.turn, "estimate 57")
-    assert "you: estimate 57" in seat_view(session, seat, "en", [])["declared"]
+    assert f"{mine}: estimate 57" in seat_view(session, seat, "en", [])["declared"]
 
 
 def test_a_short_choice_stays_buttons() -> None:

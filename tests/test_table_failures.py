@@ -72,9 +72,9 @@ def test_a_bot_that_fails_with_any_error_stops_the_table_for_everyone(
             client.websocket_connect(f"/ws/{en}") as a, \
             client.websocket_connect(f"/ws/{de}?lang=de") as b:
         said, gesagt = stopped_of(a), stopped_of(b)
-    assert said["stopped"].startswith("The game has stopped: a bot (P")
+    assert said["stopped"].startswith("The game has stopped: a bot (Bot ")  # by its name
     assert "KeyError: 4" in said["stopped"] and said["legal"] == [] and not said["yours"]
-    assert gesagt["stopped"].startswith("Das Spiel ist angehalten: ein Bot (P")
+    assert gesagt["stopped"].startswith("Das Spiel ist angehalten: ein Bot (Bot ")
     assert gesagt["prompt"] == "Das Spiel ist angehalten"
     assert [r.getMessage() for r in caplog.records if "game stopped" in r.getMessage()]
     assert session.turn == turn and len(calls) == 1

@@ -378,8 +378,8 @@ def test_a_hidden_estimate_reaches_only_its_own_seat(client: TestClient) -> None
         choice = sa["legal"][3]
         act(a, sa, choice["text"])
         sa, sb = settled(a, (0, 1), sa["turn"]), settled(b, (0, 1), sa["turn"])
-    assert f"you: {choice['label']}" in sa["declared"]
-    assert all(d.startswith("you:") for d in sb["declared"])  # nobody else's, hidden
+    assert f"Player 1: {choice['label']}" in sa["declared"]  # the seat's name (none given)
+    assert all(d.startswith("Player 2:") for d in sb["declared"])  # nobody else's, hidden
 
 
 def test_a_persons_forced_answer_is_the_servers_to_give() -> None:

@@ -10,7 +10,9 @@ logged once, every seat's page says why (`jassdsl.table.failure`), and nobody is
 Nobody else can stop a club's game: requests that change something come only from the
 table's own pages (`guard`), bodies are capped before they are read, a seat keeps a few
 pages and an address a bounded number, a change is drawn once per seat and language, and
-the slow work (replaying a saved game, drawing a rulebook page) runs off the event loop.
+the slow work (replaying a saved game, drawing a rulebook page, a bot thinking) runs off
+the event loop. With an evening folder every game is written to disk after each action
+and its open games are played back when the server starts (`jassdsl.table.evening`).
 """
 
 from __future__ import annotations
@@ -44,9 +46,12 @@ from jassdsl.registry import load_rules, variant_path
 from jassdsl.rulebook.render import in_lang, variant_page
 from jassdsl.rulebook.site import load_variant
 from jassdsl.rulebook.words import Lang, say
-from jassdsl.table import pages
+from jassdsl.table import evening_pages, pages
+from jassdsl.table.evening import Evening
 from jassdsl.table.guard import FORM, check_post, client_of, parse_json, read_body
+from jassdsl.table.names import shown_names
 from jassdsl.table.session import Refusal, Session, Stopped, Tables, check_source
+from jassdsl.table.steps import Steps, step_view
 from jassdsl.table.view import Journal, page_state
 
 log = logging.getLogger("jassdsl.table")
@@ -100,15 +105,16 @@ class Listener:
 class Hub:
     """The open sockets of every game, the narration per seat, and the bots' driving."""
 
-    def __init__(self, pace: float) -> None:
+    def __init__(self, pace: float, write: Callable[[Session], None] = lambda s: None) -> None:
         self.pace = pace
+        self.write = write  # the game to the evening's folder, after each action
         self.tasks: set[asyncio.Task[None]] = set()
         self.pages: Counter[str] = Counter()  # open sockets per address
 
     def journal(self, session: Session, seat: int, lang: Lang) -> list[str]:
         key = (seat, lang)
         if key not in session.journals:
-            session.journals[key] = Journal(session.game, seat, lang)
+            session.journals[key] = Journal(session.game, seat, lang, session.shown(lang))
         journal: Journal = session.journals[key]
         return journal.update()
 
@@ -138,7 +144,9 @@ class Hub:
             await self.broadcast(session)
 
     async def changed(self, session: Session) -> None:
-        """Tell every seat, then let the bots play until a person is to act."""
+        """Save the game, tell every seat, then let the bots play until a person is to
+        act."""
+        self.write(session)
         await self.broadcast(session)
         self.start(session)
 
@@ -154,12 +162,15 @@ class Hub:
         try:
             while session.waiting_for_bot():
                 await asyncio.sleep(self.pace)
-                try:
-                    session.play_bot()
+                try:  # a bot thinks in a worker thread: the other tables go on meanwhile
+                    thinks = session.game.current_player in session.bots
+                    session.play_bot(await run_in_threadpool(session.bot_choice) if thinks
+                                     else session.bot_choice())
                 except Stopped as stop:  # the game cannot go on: say why to every seat
                     await self.halted(session, stop)
                     return
                 session.seen = time.monotonic()
+                self.write(session)
                 await self.broadcast(session)
         except Exception as err:  # a bug of the table itself: logged, never lost in a task
             log.exception("the bots of a table stopped")
@@ -171,6 +182,7 @@ class Hub:
     async def halted(self, session: Session, stop: Stopped) -> None:
         """Log why a game stopped (with the traceback of an error that is a bug) and tell
         every seat: their pages show it, and nobody is asked any more."""
+        self.write(session)  # the evening's list says it stopped
         cause = stop.__cause__
         bug = None if isinstance(cause, JassError) else cause
         log.error("game stopped: %s", stop.failure.why("en", [f"P{k}" for k in range(
@@ -202,14 +214,20 @@ def stamp_of(source: str, roots: tuple[Path, ...]) -> float:
 
 
 def create_app(pace: float = 0.5, watch: str | None = None,
-               default_lang: Lang | None = None) -> Starlette:
+               default_lang: Lang | None = None, evening: Path | None = None) -> Starlette:
     """The table's app; `pace`: seconds between two bot actions; `watch`: a rule file
     whose page (or check errors) the start page shows, to play it at once; `default_lang`:
     the language of a visitor who has not chosen one (`?lang=`), where the browser's
     Accept-Language decides without it. A rule file given by path is read only from the
-    working folder and the watched file's folder."""
+    working folder and the watched file's folder. `evening`: the folder every game is
+    written to as it is played (`jassdsl.table.evening`); its open games are played back
+    to where they stood now, before the table opens."""
     roots = (Path.cwd(), *([Path(watch).expanduser().resolve().parent] if watch else []))
-    tables, hub = Tables(roots), Hub(pace)
+    tables = Tables(roots, evening=Evening(evening) if evening is not None else None)
+    hub, steps = Hub(pace, tables.write), Steps()
+    reloaded = tables.reload()
+    if reloaded:
+        log.warning("%d games of the evening reloaded from %s", reloaded, evening)
     replays = asyncio.Semaphore(REPLAYS)
 
     def lang_param(request: Request) -> Lang:
@@ -296,10 +314,15 @@ def create_app(pace: float = 0.5, watch: str | None = None,
             raise Refusal(say(lang, "live.refuse.object"))
         return data
 
-    def links(session: Session, lang: Lang, seats: list[int] | None = None) -> JSONResponse:
-        return JSONResponse({"seats": [{"seat": seat, "url": f"/seat/{session.token_of(seat)}"
-                                        f"?lang={lang}"} for seat in (
-                                            session.persons if seats is None else seats)]})
+    def links(session: Session, lang: Lang, seats: list[int] | None = None,
+              host: bool = False) -> JSONResponse:
+        """The links of a game's seats (`host`: and its host link: for its creator)."""
+        names = session.shown(lang)
+        return JSONResponse({"game": session.id, **(
+            {"host": f"/host/{session.host}?lang={lang}"} if host else {}),
+            "seats": [{"seat": seat, "name": names[seat],
+                       "url": f"/seat/{session.token_of(seat)}?lang={lang}"} for seat in (
+                           session.persons if seats is None else seats)]})
 
     async def create(request: Request) -> Response:
         lang = lang_param(request)
@@ -307,10 +330,11 @@ def create_app(pace: float = 0.5, watch: str | None = None,
             data = await body_json(request, lang)
             lang = lang_of(data.get("lang"), lang)
             session = tables.open(data.get("variant"), data.get("options"), data.get("seed"),
-                                  data.get("seats"), lang, client=client_of(request))
+                                  data.get("seats"), lang, client=client_of(request),
+                                  names=data.get("names"))
         except (Refusal, JassError) as err:
             return refused(err)
-        return links(session, lang)
+        return links(session, lang, host=True)
 
     async def reopen(request: Request) -> Response:
         """A saved game replayed in a worker thread (a long one takes seconds: the other
@@ -400,10 +424,15 @@ def create_app(pace: float = 0.5, watch: str | None = None,
             if len(text) > MAX_MESSAGE:
                 raise Refusal(say(me.lang, "live.refuse.long"))
             data = parse_json(text, me.lang, message=True)
-            if not isinstance(data, dict) or data.get("type") not in ("act", "hello"):
+            if not isinstance(data, dict) or data.get("type") not in ("act", "hello", "name"):
                 raise Refusal(say(me.lang, "live.refuse.form"))
             if data["type"] == "hello":
                 await hub.send(session, me)
+                return
+            if data["type"] == "name":  # a person names the seat taken by its link
+                session.name(me.seat, data.get("name"), me.lang)
+                hub.write(session)
+                await hub.broadcast(session)
                 return
             session.act(me.seat, data.get("turn"), data.get("action"), me.lang)
             session.seen = time.monotonic()
@@ -419,6 +448,78 @@ def create_app(pace: float = 0.5, watch: str | None = None,
             await refuse(me.socket, "the server could not do that; the game goes on")
             return
         await hub.changed(session)
+
+    async def host(request: Request) -> Response:
+        """The host link: every seat's link of one game (to hand them out again)."""
+        lang = lang_param(request)
+        try:
+            session = tables.hosted(request.path_params["token"])
+        except Refusal as err:
+            return HTMLResponse(pages.message_page(lang, "404", str(err)), 404)
+        names = session.shown(lang)
+        return HTMLResponse(evening_pages.host_page(lang, [
+            (names[s], f"/seat/{session.token_of(s)}?lang={lang}") for s in session.persons]))
+
+    def evening_games(lang: Lang) -> list[evening_pages.Row]:
+        """The evening's games: those of this server's memory, then the folder's others."""
+        with tables.lock:
+            live = list(tables.sessions)
+        rows = [evening_pages.row_of(s.id, s.started, s.game.rules.name, s.names, list(s.kinds),
+                                     s.summary(), lang) for s in live]
+        known = {s.id for s in live}
+        if tables.evening is not None:
+            for game_id, record in tables.evening.games():
+                if game_id not in known and isinstance(record.get("summary"), dict):
+                    rows.append(evening_pages.row_of(
+                        game_id, record.get("started", 0), str(record.get("variant", "?")),
+                        record.get("names"), record.get("seats"), record["summary"], lang))
+        return sorted((r for r in rows if r is not None), key=lambda r: -r.started)
+
+    async def evening_list(request: Request) -> Response:
+        lang = lang_param(request)
+        rows = await run_in_threadpool(evening_games, lang)
+        return HTMLResponse(evening_pages.list_page(lang, rows))
+
+    def finished_record(game_id: str) -> dict[str, Any] | None:
+        """A finished game's record (the seed named), from memory or the folder."""
+        with tables.lock:
+            live = next((s for s in tables.sessions if s.id == game_id), None)
+        if live is not None:
+            return {**live.saved(), "started": live.started} if live.game.is_over else None
+        record = tables.evening.read(game_id) if tables.evening is not None else None
+        if record is None or "seed" not in record:  # an open game's seed is sealed
+            return None
+        return record
+
+    async def replay_step(request: Request) -> Response:
+        """A finished game of the evening, step by step (`?step=K`: after K actions)."""
+        lang = lang_param(request)
+        game_id = request.path_params["game"]
+        try:
+            record = await run_in_threadpool(finished_record, game_id)
+            if record is None:
+                known = any(r.id == game_id for r in evening_games(lang))
+                raise Refusal(say(lang, "live.replay.open" if known else
+                                  "live.replay.unknown"), 403 if known else 404)
+            actions = record.get("actions")
+            if not isinstance(actions, list):
+                raise Refusal(say(lang, "live.replay.unknown"), 404)
+            text = request.query_params.get("step", "")
+            step = min(int(text), len(actions)) if text.isascii() and text.isdigit() \
+                and len(text) <= 12 else 0  # past the end: the end
+            source = check_source(record.get("variant"), roots, lang)
+            async with replays:  # a step back plays the game again: as a replay does
+                game, marks, seats = await run_in_threadpool(steps.game_at, game_id, source,
+                                                             record, step)
+            kinds = record.get("seats") or []
+            names = shown_names(record.get("names") or [""] * len(kinds), kinds, lang)
+            view = step_view(game, marks, seats, names, len(actions), lang)
+        except Refusal as err:
+            return HTMLResponse(pages.message_page(lang, str(err.status), str(err)),
+                                err.status)
+        except (JassError, KeyError, TypeError, ValueError) as err:
+            return HTMLResponse(pages.message_page(lang, "400", str(err)), 400)
+        return HTMLResponse(evening_pages.step_page(lang, game_id, game.rules.name, view))
 
     async def on_error(request: Request, exc: Exception) -> Response:
         log.exception("request failed", exc_info=exc)
@@ -442,6 +543,9 @@ def create_app(pace: float = 0.5, watch: str | None = None,
         Route("/api/replay", reopen, methods=["POST"]),
         Route("/api/save/{token}", save),
         Route("/seat/{token}", seat),
+        Route("/host/{token}", host),
+        Route("/evening", evening_list),
+        Route("/replay/{game}", replay_step),
         WebSocketRoute("/ws/{token}", socket),
         Mount("/static", StaticFiles(directory=pages.STATIC), name="static"),
         Mount("/assets", StaticFiles(directory=pages.asset_dir()), name="assets"),

@@ -45,8 +45,15 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--pace takes a number of seconds >= 0")
     if args.watch is not None and not args.watch.endswith(".jass"):
         raise UsageError("--watch takes a .jass file")
-    app = create_app(pace=args.pace, watch=args.watch, default_lang=args.lang)
+    from jassdsl.table.seal import data_dir
+
+    # every game is written to the user's data folder as it is played (beside the
+    # server's secret): a restart reloads the open ones
+    app = create_app(pace=args.pace, watch=args.watch, default_lang=args.lang,
+                     evening=data_dir() / "evening")
     print(f"the table is open at http://{args.host}:{args.port}/ (Ctrl-C to close)",
+          file=sys.stderr)
+    print(f"every game is saved in {data_dir() / 'evening'} as it is played",
           file=sys.stderr)
     uvicorn.Server(server_config(app, args.host, args.port)).run()
     return 0

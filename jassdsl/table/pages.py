@@ -14,6 +14,7 @@ from pathlib import Path
 
 from jassdsl.registry import variant_names
 from jassdsl.rulebook.words import TEXT, Lang, say
+from jassdsl.table.names import NAME_CHARS
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -114,8 +115,9 @@ def start_page(lang: Lang, watched: str = "") -> str:
 <form id="replay" class="panel"><h2>{s("live.replay")}</h2>
 <input type="file" id="replay-file" accept="application/json,.json">
 <button type="submit">{s("live.start")}</button></form>
+<p class="panel"><a id="evening" href="/evening?lang={lang}">{s("live.evening")}</a></p>
 </main>"""
-    data = json.dumps({"words": words(lang), "lang": lang})
+    data = json.dumps({"words": words(lang), "lang": lang, "name_chars": NAME_CHARS})
     return page(lang, s("live.new"), body,
                 f'<script>window.TABLE = {data};</script><script src="/static/start.js"></script>')
 
@@ -126,6 +128,9 @@ def seat_page(lang: Lang, token: str) -> str:
         return say(lang, key)
 
     body = f"""<main class="table" id="table">
+<form id="name-form" class="panel name-form" hidden><label>{s("live.name.ask")}
+  <input id="name" maxlength="{NAME_CHARS}" autocomplete="name"></label>
+  <button type="submit" class="primary">{s("live.confirm")}</button></form>
 <p id="status" class="status" role="status"></p>
 <section class="board">
   <div class="info"><span id="trump"></span> <a id="rulebook" target="_blank" rel="noopener">

@@ -6,11 +6,15 @@ so a late click never lands in a later decision. A game can be saved as its sour
 seed and actions, and replayed from that: the same seed and actions give the same game.
 A table draws its seed from 2^128 with `secrets`, and the save of an open game carries it
 sealed (`jassdsl.table.seal`) with the seats' links: no seat can rebuild the hidden cards
-from a save, nor open another seat's link by replaying it.
+from a save, nor open another seat's link by replaying it. With an evening folder
+(`jassdsl.table.evening`) every game is also written to disk after each action, and the
+open ones are played back to where they stood when the server starts again.
 """
 
 from __future__ import annotations
 
+import logging
+import random
 import secrets
 import threading
 import time
@@ -24,13 +28,17 @@ from jassdsl.core.actions import Action
 from jassdsl.core.errors import IllegalActionError, JassError
 from jassdsl.engine import Game
 from jassdsl.registry import load_rules, variant_names
-from jassdsl.rulebook.textview import seat_names
 from jassdsl.rulebook.words import Lang, say
 from jassdsl.table.ending import lay_the_rest
+from jassdsl.table.evening import Evening, new_id
 from jassdsl.table.failure import Failure
+from jassdsl.table.names import NameRefused, check_name, check_names, shown_names
 from jassdsl.table.seal import Sealer, SealError, canonical, server_secret
 
-SEAT_KINDS = ("person", "heuristic", "random")
+log = logging.getLogger("jassdsl.table")
+
+# a seat's kinds: a person, or a bot (`jassdsl.bots.make_bot` makes each by this name)
+SEAT_KINDS = ("person", "heuristic", "random", "search:easy", "search:medium", "search:hard")
 SEED_BITS = 128  # a table's own seed: far too many to search from the cards one holds
 MAX_SEED = 2**SEED_BITS  # a seed typed on the start page is below it too
 MAX_TABLES = 200  # games kept at once; only a finished or long-idle one makes room
@@ -77,6 +85,31 @@ class Session:
     stopped: Failure | None = None  # why the game cannot go on, once it cannot
     client: str = ""  # the address that opened the game (its limit of open games)
     seen: float = field(default_factory=time.monotonic)  # its last page or action
+    names: list[str] = field(default_factory=list)  # per seat: the name given, or ''
+    id: str = field(default_factory=new_id)  # its file in the evening's folder
+    host: str = field(default_factory=lambda: secrets.token_urlsafe(18))  # the host link
+    started: float = field(default_factory=time.time)  # when it began (seconds, UTC)
+
+    def __post_init__(self) -> None:
+        self.names = list(self.names) or [""] * len(self.kinds)
+
+    def shown(self, lang: Lang) -> list[str]:
+        """The seats as every page names them (`names.shown_names`)."""
+        return shown_names(self.names, self.kinds, lang)
+
+    def name(self, seat: int, value: object, lang: Lang = "en") -> None:
+        """A person names their seat on taking it by link (once: a seat named on the
+        start page, or before, keeps its name); refused in words when taken or unfit."""
+        if self.names[seat]:
+            raise Refusal(say(lang, "live.name.refuse.late"))
+        try:
+            name = check_name(value, lang)
+            check_names([n if s != seat else name for s, n in enumerate(self.names)],
+                        len(self.kinds), lang)
+        except NameRefused as err:
+            raise Refusal(str(err)) from None
+        self.names[seat] = name
+        self.journals.clear()  # the narration is told again with the name
 
     def idle(self, now: float) -> bool:
         """Nobody has looked or acted for IDLE seconds: the game may make room."""
@@ -93,8 +126,7 @@ class Session:
         """Why the game has stopped, as this seat's page says it ('' while it goes on)."""
         if self.stopped is None:
             return ""
-        names = seat_names(self.game.rules.players, seat, lang)
-        return self.stopped.told(lang, names, self.game.rules.model)
+        return self.stopped.told(lang, self.shown(lang), self.game.rules.model)
 
     @property
     def persons(self) -> list[int]:
@@ -116,21 +148,37 @@ class Session:
         return self.stopped is None and not game.is_over and (
             game.current_player in self.bots or game.forced_action() is not None)
 
-    def play_bot(self) -> None:
+    def bot_choice(self) -> tuple[int, Action] | None:
+        """The turn and the action of the bot whose turn it is, or of a person's forced
+        answer (None where neither is due); it only reads the game, so the server asks it
+        in a worker thread (a strong bot thinks a second) and applies the answer on its
+        event loop (`play_bot`). An error stops the game (Stopped)."""
+        game = self.game
+        if game.is_over or self.stopped is not None:
+            return None
+        seat, turn = game.current_player, self.turn
+        try:
+            if seat in self.bots:
+                return turn, self.bots[seat].choose(game, seat)
+            forced = game.forced_action()
+            return None if forced is None else (turn, forced)
+        except Exception as err:
+            raise self.stop("bot" if seat in self.bots else "person", seat, "", err) from err
+
+    def play_bot(self, choice: tuple[int, Action] | None = None) -> None:
         """One action of the bot whose turn it is, or a person's forced answer (nothing
-        where neither is due any more: a person may have answered meanwhile); any error
-        stops the game (Stopped): the bot would meet it again."""
+        where neither is due any more: a person may have answered meanwhile); `choice`:
+        the answer `bot_choice` gave, applied only if the game is still at its turn. Any
+        error stops the game (Stopped): the bot would meet it again."""
         game = self.game
         if game.is_over or self.stopped is not None:
             return
-        seat, text = game.current_player, ""
+        if choice is None:
+            choice = self.bot_choice()
+        if choice is None or choice[0] != self.turn:
+            return
+        seat, text, action = game.current_player, "", choice[1]
         try:
-            if seat in self.bots:
-                action = self.bots[seat].choose(game, seat)
-            elif (forced := game.forced_action()) is not None:
-                action = forced
-            else:
-                return
             text = game.action_text(action)
             game.apply(action)
             lay_the_rest(game)  # a game won at this trick ends at once
@@ -172,10 +220,19 @@ class Session:
             raise self.stop("person", seat, text.strip(), err) from err
 
     def saved(self) -> dict[str, Any]:
-        """The game as a replayable record: source, options, seed, seats, actions."""
+        """The game as a replayable record: source, options, seed, seats, names, actions."""
         return {"format": SAVE_FORMAT, "variant": self.source, "options": self.options,
                 "seed": self.seed, "seats": list(self.kinds), "lang": self.lang,
+                "names": list(self.names),
                 "actions": [self.game.action_text(a) for a in self.game.history]}
+
+    def summary(self) -> dict[str, Any]:
+        """What the evening's list shows of the game without playing it again."""
+        game = self.game
+        unit = game.rules.winner_unit[0]
+        return {"hand": game.hand_number, "over": game.is_over,
+                "stopped": self.stopped is not None, "unit": unit,
+                "totals": list(game.totals.get(unit, ())), "team_of": list(game.rules.team_of)}
 
 
 def folders_of(roots: Sequence[Path]) -> list[Path]:
@@ -264,12 +321,15 @@ def check_seed(seed: object, lang: Lang = "en") -> int:
 class Tables:
     """Every game of the server, found by a seat's token."""
 
-    def __init__(self, roots: Sequence[Path] = (), sealer: Sealer | None = None) -> None:
+    def __init__(self, roots: Sequence[Path] = (), sealer: Sealer | None = None,
+                 evening: Evening | None = None) -> None:
         self.sessions: list[Session] = []
         self.by_token: dict[str, tuple[Session, int]] = {}
+        self.by_host: dict[str, Session] = {}
         self.roots = tuple(roots)  # where rule files given by path may lie
         self.lock = threading.RLock()  # a replay is made in a worker thread
         self._sealer = sealer
+        self.evening = evening  # where every game is written as it is played (or None)
 
     @property
     def sealer(self) -> Sealer:
@@ -280,11 +340,14 @@ class Tables:
 
     def open(self, source: object, options: object, seed: object, kinds: object,
              lang: object = "en", actions: Sequence[object] = (), client: str = "",
-             tokens: Mapping[int, str] | None = None) -> Session:
+             tokens: Mapping[int, str] | None = None, names: object = None,
+             evening: Mapping[str, Any] | None = None) -> Session:
         """A new game (Refusal when a setting is wrong or there is no room; a rule file's
         errors as they are raised: RuleFileErrors); `actions` replays a saved game's
         actions first; `client` is the address asking (its games in play are limited);
-        `tokens` gives the person seats their links of before (a sealed save's)."""
+        `tokens` gives the person seats their links of before (a sealed save's); `names`
+        the seats' names; `evening` a game of the evening's folder its id, host link and
+        start (`reload`)."""
         words: Lang = "de" if lang == "de" else "en"
         self.room(client, words)
         path = check_source(source, self.roots, words)
@@ -298,8 +361,17 @@ class Tables:
                               kinds=", ".join(SEAT_KINDS)))
         if "person" not in kinds:
             raise Refusal(say(words, "live.refuse.person"))
+        try:  # a bot is named by its kind and level, never as a person
+            seat_names = [n if kinds[s] == "person" else "" for s, n in
+                          enumerate(check_names(names, rules.players, words))]
+        except NameRefused as err:
+            raise Refusal(str(err)) from None
         session = Session(name, opts, number, tuple(kinds), "de" if lang == "de" else "en",
-                          Game(rules, seed=number, record=True, events=True))
+                          Game(rules, seed=number, record=True, events=True),
+                          names=seat_names)
+        if evening is not None:
+            session.id, session.host = str(evening["id"]), str(evening["host"])
+            session.started = float(evening["started"])
         if tokens is not None and sorted(tokens) != session.persons:
             raise Refusal(say(session.lang, "live.refuse.links"))  # type: ignore[arg-type]
         for seat, kind in enumerate(kinds):
@@ -310,7 +382,63 @@ class Tables:
         replay(session, actions)
         session.client = client
         self.keep(session, words)
+        if not session.game.is_over:  # a save posted over is its poster's file already
+            self.write(session)
         return session
+
+    def disk_record(self, session: Session) -> dict[str, Any]:
+        """The game's file in the evening's folder (`jassdsl.table.evening`): its save
+        with its id, start and summary; its links sealed, and an open game's seed too (a
+        finished game names it: its cards are public now, and it replays step by step)."""
+        record = session.saved()
+        record.update(game=session.id, started=session.started, summary=session.summary())
+        secret: dict[str, Any] = {"host": session.host,
+                                  "tokens": sorted([s, t] for t, s in session.tokens.items())}
+        if not session.game.is_over:
+            secret["seed"] = record.pop("seed")
+        record["sealed"] = self.sealer.seal(secret, canonical(record))
+        return record
+
+    def write(self, session: Session) -> None:
+        """Write the game to the evening's folder (after each action)."""
+        if self.evening is not None:
+            self.evening.write(session.id, self.disk_record(session))
+
+    def reload(self) -> int:
+        """Play the evening's games back to where they stood (at the server's start):
+        each keeps its id, its seats' links and its host link (a finished one shows its
+        end). A file that does not open or replay is left as it is and logged. Returns
+        the games reloaded."""
+        if self.evening is None:
+            return 0
+        count = 0
+        for game_id, record in self.evening.games():
+            if "sealed" not in record or record.get("game") != game_id:
+                continue
+            clear = {k: v for k, v in record.items() if k != "sealed"}
+            try:
+                secret = self.sealer.open(record["sealed"], canonical(clear))
+                tokens = {int(s): str(t) for s, t in secret["tokens"]}
+                if any(t in self.by_token for t in tokens.values()):
+                    raise ValueError("its links are another game's")  # a copy of a file
+                self.open(clear.get("variant"), clear.get("options"),
+                          secret["seed"] if "seed" in secret else clear["seed"],
+                          clear.get("seats"), clear.get("lang", "en"),
+                          clear.get("actions") or (), tokens=tokens,
+                          names=clear.get("names"), evening={
+                              "id": game_id, "host": secret["host"],
+                              "started": clear.get("started", time.time())})
+                count += 1
+            except (SealError, KeyError, TypeError, ValueError, Refusal, JassError) as err:
+                log.warning("the game %s was not reloaded: %s", game_id, err)
+        return count
+
+    def hosted(self, token: object) -> Session:
+        """The game whose host link this is."""
+        found = self.by_host.get(token) if isinstance(token, str) else None
+        if found is None:
+            raise Refusal("no seat has this link (the server may have restarted)")
+        return found
 
     def save(self, session: Session, seat: int) -> dict[str, Any]:
         """The save `seat` downloads. A finished game's names its seed. An open game's
@@ -338,7 +466,8 @@ class Tables:
         if "sealed" not in record:
             session = self.open(record.get("variant"), record.get("options"),
                                 record.get("seed"), record.get("seats"),
-                                record.get("lang", "en"), actions, client)
+                                record.get("lang", "en"), actions, client,
+                                names=record.get("names"))
             return session, session.persons
         clear = {k: v for k, v in record.items() if k != "sealed"}
         lang: Lang = "de" if clear.get("lang") == "de" else "en"
@@ -353,11 +482,13 @@ class Tables:
                         None)
             if live is not None and live.stopped is None:  # open here: its seat, not a copy
                 return live, [seat]
-            if live is not None:  # stopped here (the file may have been mended): anew
-                self.drop(live)
+            same = None
+            if live is not None:  # stopped here (the file may have been mended): anew,
+                self.drop(live)  # in the same file of the evening, with the same host link
+                same = {"id": live.id, "host": live.host, "started": live.started}
         session = self.open(clear.get("variant"), clear.get("options"), seed,
                             clear.get("seats"), clear.get("lang", "en"), actions, client,
-                            tokens)
+                            tokens, clear.get("names"), same)
         return session, [seat]
 
     def room(self, client: str, lang: Lang = "en") -> None:
@@ -382,12 +513,14 @@ class Tables:
         with self.lock:
             self.room(session.client, lang)
             self.sessions.append(session)
+            self.by_host[session.host] = session
             for token, seat in session.tokens.items():
                 self.by_token[token] = (session, seat)
 
     def drop(self, session: Session) -> None:
         """Forget a game and its links."""
         self.sessions.remove(session)
+        self.by_host.pop(session.host, None)
         for token in session.tokens:
             self.by_token.pop(token, None)
 
@@ -400,12 +533,15 @@ class Tables:
 
 def replay(session: Session, actions: Sequence[object]) -> None:
     """Apply a saved game's actions; a bot's seat asks its bot too, so that a bot goes on
-    from where its generator stood."""
+    from where its generator stood; except a searching bot (a second a decision): it
+    goes on with a generator of its own drawn from the game's seed, its seat and the
+    number of actions replayed (the same save replays to the same bots)."""
     game = session.game
+    searching = [s for s, kind in enumerate(session.kinds) if kind.startswith("search:")]
     for k, text in enumerate(actions):
         if game.is_over:
             raise Refusal(f"the saved game is over before its action {k + 1}")
-        if game.current_player in session.bots:
+        if game.current_player in session.bots and game.current_player not in searching:
             session.bots[game.current_player].choose(game, game.current_player)
         try:
             game.apply(text if isinstance(text, str) else repr(text))
@@ -413,3 +549,7 @@ def replay(session: Session, actions: Sequence[object]) -> None:
             why = err if isinstance(err, JassError) else f"{type(err).__name__}: {err}"
             raise Refusal(f"the saved game's action {k + 1} ({text!r}) does not replay: "
                           f"{why}") from None
+    if actions:
+        for seat in searching:
+            session.bots[seat] = make_bot(session.kinds[seat], random.Random(
+                f"jassdsl-bot:{session.seed}:{seat}:{len(actions)}"))

@@ -34,6 +34,7 @@ from jassdsl.rulebook.cardview import symbol_id
 from jassdsl.rulebook.render import in_lang
 from jassdsl.rulebook.words import TEXT, Lang, declared_words, say, suit_name
 from jassdsl.table.session import Session
+from jassdsl.table.tafel import tafel
 
 logger = logging.getLogger("jassdsl.table")
 
@@ -167,10 +168,11 @@ def seat_names(players: int, seat: int, lang: Lang) -> list[str]:
 class Journal:
     """What happened at the table as one seat is told it (the terminal's narration)."""
 
-    def __init__(self, game: Game, seat: int, lang: Lang) -> None:
+    def __init__(self, game: Game, seat: int, lang: Lang,
+                 names: Sequence[str] | None = None) -> None:
         self.game, self.told, self.lines = game, 0, list[str]()
-        self.narrator = tv.Narrator(game, seat_names(game.rules.players, seat, lang), seat,
-                                    lang=lang)
+        self.narrator = tv.Narrator(game, names or seat_names(game.rules.players, seat, lang),
+                                    seat, lang=lang)
 
     def update(self) -> list[str]:
         events = self.game.events
@@ -255,6 +257,9 @@ def sheet(game: Game, obs: Observation, w: Words, names: Sequence[str]) -> dict[
     for mechanism in rules.mechanisms:  # its part (the columns of a scoresheet)
         if mechanism.board is not None:
             mechanism.board(game, obs, w, names, panel)
+    won = obs.totals.get(rules.winner_unit[0])  # the Z with its strokes, where it fits
+    panel["strokes"] = tafel(subjects, list(won) if won is not None else None,
+                             rules.winner_most, panel["columns"] is not None)
     return panel
 
 
@@ -312,7 +317,7 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
     game, rules = session.game, session.game.rules
     w = Words(game, lang)
     obs = game.observe(seat)
-    names = seat_names(rules.players, seat, lang)
+    names = session.shown(lang)
     stopped = session.stop_text(seat, lang)  # the engine cannot go on: nobody is asked
     # a forced answer (nothing to declare) is the server's to give: no buttons for it
     yours = not stopped and not game.is_over and obs.current == seat \
@@ -331,6 +336,8 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "rulebook": rule_link(session, lang),
         "seat": seat,
         "names": names,
+        "game": session.id,
+        "ask_name": session.kinds[seat] == "person" and not session.names[seat],
         "teams": tv.subject_names(rules, names),
         "team_of": list(rules.team_of),
         "phase": obs.phase,

@@ -12,13 +12,28 @@
     return template.replace(/\{(\w+)\}/g, function (_, k) { return fields[k]; });
   }
   function source() { return $("path").value.trim() || $("variant").value; }
+  var KINDS = ["person", "heuristic", "random", "search:easy", "search:medium", "search:hard"];
+  var NAME_CHARS = T.name_chars;  /* jassdsl/table/names.py */
+  /* the links this browser was given, by game: the list of the evening offers them */
+  function keep(game, link, first) {
+    var kept = {};
+    try { kept = JSON.parse(localStorage.getItem("jassdsl.links") || "{}"); } catch (e) {}
+    if (first && kept[game]) return;
+    kept[game] = link;
+    try { localStorage.setItem("jassdsl.links", JSON.stringify(kept)); } catch (e) {}
+  }
+  window.keepLink = keep;
 
+  var asked = 0;  /* the newest variant asked for: an older answer arriving late is dropped */
   function load() {
     $("setup-error").textContent = "";
-    fetch("/api/variant?variant=" + encodeURIComponent(source()) + "&lang=" + T.lang)
+    var mine = ++asked, wanted = source();
+    fetch("/api/variant?variant=" + encodeURIComponent(wanted) + "&lang=" + T.lang)
       .then(function (r) { return r.json(); })
       .then(function (info) {
+        if (mine !== asked) return;
         var opts = $("options"), seats = $("seats");
+        seats.dataset.loaded = wanted;
         opts.querySelectorAll("label").forEach(function (l) { l.remove(); });
         seats.querySelectorAll("label").forEach(function (l) { l.remove(); });
         if (info.error) { $("setup-error").textContent = info.error; return; }
@@ -43,16 +58,28 @@
         });
         opts.hidden = !info.options.length;
         for (var i = 0; i < info.players; i++) {
-          var label = el("label", fill(W["live.seat"], { n: "P" + i }) + " ");
+          var label = el("label", fill(W["live.seat"], { n: i + 1 }) + " ");
           var pick = el("select");
           pick.dataset.seat = i;
-          ["person", "heuristic", "random"].forEach(function (kind) {
+          KINDS.forEach(function (kind) {
             var opt = el("option", W["live." + kind]);
             opt.value = kind;
             opt.selected = kind === (i === 0 ? "person" : "heuristic");
             pick.appendChild(opt);
           });
           label.appendChild(pick);
+          /* a person's name (a bot is named by its kind and level) */
+          var name = el("input");
+          name.dataset.name = i;
+          name.maxLength = NAME_CHARS;
+          name.placeholder = W["live.name"];
+          name.setAttribute("aria-label", W["live.name"]);
+          name.autocomplete = "off";
+          name.hidden = i !== 0;
+          pick.addEventListener("change", (function (field) {
+            return function (ev) { field.hidden = ev.target.value !== "person"; };
+          })(name));
+          label.appendChild(name);
           seats.appendChild(label);
         }
       });
@@ -62,9 +89,19 @@
     if (answer.error) { $("setup-error").textContent = answer.error; return; }
     var list = $("link-list");
     list.textContent = "";
+    if (answer.host) {
+      keep(answer.game, answer.host, false);
+      var hi = el("li");
+      var h = el("a", W["live.host"]);
+      h.href = answer.host;
+      h.className = "host-link";
+      hi.appendChild(h);
+      hi.appendChild(el("code", " " + location.origin + answer.host));
+      list.appendChild(hi);
+    }
     answer.seats.forEach(function (s) {
       var li = el("li");
-      var a = el("a", fill(W["live.seat"], { n: "P" + s.seat }));
+      var a = el("a", fill(W["live.seat"], { n: s.seat + 1 }) + ": " + s.name);
       a.href = s.url;
       a.className = "seat-link";
       li.appendChild(a);
@@ -79,15 +116,18 @@
   $("path").addEventListener("change", load);
   $("setup").addEventListener("submit", function (event) {
     event.preventDefault();
-    var options = {}, seats = [];
+    var options = {}, seats = [], names = [];
     document.querySelectorAll("[data-option]").forEach(function (i) {
       options[i.dataset.option] = i.value;
     });
     document.querySelectorAll("[data-seat]").forEach(function (s) { seats.push(s.value); });
+    document.querySelectorAll("[data-name]").forEach(function (n, i) {
+      names.push(seats[i] === "person" ? n.value : "");
+    });
     fetch("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ variant: source(), options: options, seats: seats,
+      body: JSON.stringify({ variant: source(), options: options, seats: seats, names: names,
                              seed: $("seed").value.trim(), lang: $("lang").value })
     }).then(function (r) { return r.json(); }).then(showLinks);
   });

@@ -218,7 +218,7 @@
       });
       box.appendChild(wrapped(ct));
     }
-    var t = el("table", "sheet");
+    var t = el("table", "sheet numbers");
     var h = el("tr");
     h.appendChild(el("th", "", W["live.hand_no"]));
     sh.subjects.forEach(function (x) { h.appendChild(el("th", "", x)); });
@@ -241,7 +241,67 @@
     tot.appendChild(el("th", "", W["live.total"]));
     sh.totals.forEach(function (cells) { tot.appendChild(el("td", "", cells.join(", "))); });
     t.appendChild(tot);
-    box.appendChild(wrapped(t));
+    if (!sh.strokes) { box.appendChild(wrapped(t)); return; }
+    var both = el("div", "tafel-and-numbers");  /* the Z beside the numbers */
+    var tafel = el("div", "tafel");
+    tafel.appendChild(el("h3", "", W["live.strokes"]));
+    sh.strokes.forEach(function (x) { tafel.appendChild(drawZ(x)); });
+    both.appendChild(tafel);
+    both.appendChild(wrapped(t));
+    box.appendChild(both);
+  }
+
+  /* One team's Z as a Jasser chalks it (jassdsl/table/tafel.py has the convention):
+     strokes of 100 on the upper bar and of 20 on the lower, upright, the fifth across
+     the four before; strokes of 50 across the diagonal, the second across the first;
+     the rest below 20 as a number. */
+  var SVG = "http://www.w3.org/2000/svg";
+  function drawZ(x) {
+    var STEP = 9, BUNDLE = 5 * STEP + 8, H = 96, TOP = 22, LOW = 78;
+    var bundles = Math.max(Math.ceil(x.hundreds / 5), Math.ceil(x.twenties / 5), 2);
+    var w = 30 + bundles * BUNDLE + 50;
+    var svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 " + w + " " + H);
+    svg.setAttribute("class", "z");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", fill(W["live.strokes.label"], { name: x.name,
+      total: x.total, h: x.hundreds, f: x.fifties, t: x.twenties, rest: x.rest }));
+    svg.dataset.total = String(x.total);
+    function line(x1, y1, x2, y2, cls) {
+      var l = document.createElementNS(SVG, "line");
+      l.setAttribute("x1", x1); l.setAttribute("y1", y1);
+      l.setAttribute("x2", x2); l.setAttribute("y2", y2);
+      l.setAttribute("class", cls);
+      svg.appendChild(l);
+    }
+    var right = w - 50, left = 14;
+    line(left, TOP, right, TOP, "bar");  /* the Z: upper bar, diagonal, lower bar */
+    line(right, TOP, left, LOW, "bar");
+    line(left, LOW, right, LOW, "bar");
+    function ticks(n, y, cls) {  /* upright strokes in bundles of five */
+      for (var k = 0; k < n; k++) {
+        var b = Math.floor(k / 5), i = k % 5, x0 = 22 + b * BUNDLE;
+        if (i < 4) line(x0 + i * STEP, y - 9, x0 + i * STEP, y + 9, cls);
+        else line(x0 - 4, y + 7, x0 + 3 * STEP + 4, y - 7, cls + " across");
+      }
+    }
+    ticks(x.hundreds, TOP, "s100");
+    ticks(x.twenties, LOW, "s20");
+    for (var k = 0; k < x.fifties; k++) {  /* on the diagonal's middle, the second across */
+      var mx = (left + right) / 2, my = (TOP + LOW) / 2;
+      if (k % 2 === 0) line(mx - 10 + k * 14, my - 10, mx + 6 + k * 14, my + 10, "s50");
+      else line(mx - 10 + (k - 1) * 14, my + 10, mx + 6 + (k - 1) * 14, my - 10, "s50");
+    }
+    var rest = document.createElementNS(SVG, "text");
+    rest.setAttribute("x", right + 10);
+    rest.setAttribute("y", (TOP + LOW) / 2 + 6);
+    rest.setAttribute("class", "rest");
+    rest.textContent = String(x.rest);
+    svg.appendChild(rest);
+    var fig = el("figure", "z-team");
+    fig.appendChild(svg);
+    fig.appendChild(el("figcaption", "", x.name + ": " + x.total));
+    return fig;
   }
 
   function drawReports(s) {
@@ -266,9 +326,23 @@
     });
   }
 
+  /* A seat taken by its link without a name asks for one (once). */
+  function drawName(s) {
+    $("name-form").hidden = !s.ask_name;
+    if (s.game && window.localStorage) {  /* the list of the evening offers this link */
+      var kept = {};
+      try { kept = JSON.parse(localStorage.getItem("jassdsl.links") || "{}"); } catch (e) {}
+      if (!kept[s.game]) {
+        kept[s.game] = location.pathname + location.search;
+        try { localStorage.setItem("jassdsl.links", JSON.stringify(kept)); } catch (e) {}
+      }
+    }
+  }
+
   function draw(s) {
     state = s;
     var names = s.names;
+    drawName(s);
     document.querySelector(".bar-title").textContent = s.variant;
     $("status").textContent = W["live.hand_no"] + " " + s.hand_number + " · " +
       W["live.dealer"] + " " + names[s.dealer] + " · " + s.variant;
@@ -289,6 +363,7 @@
     drawPrompt(s);
     document.body.classList.toggle("yours", s.yours);
     document.body.dataset.turn = String(s.turn);
+    document.body.dataset.current = String(s.current);
     drawActions(s);
     drawHand(s);
     drawSheet(s);
@@ -332,5 +407,11 @@
   }
 
   $("save").href = "/api/save/" + T.token;
+  $("name-form").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    if (!socket || socket.readyState !== 1) return;
+    $("error").textContent = "";
+    socket.send(JSON.stringify({ type: "name", name: $("name").value }));
+  });
   connect();
 })();
