@@ -486,6 +486,17 @@ class Game:
         other.log = other.events if self.log is not None else None
         return other
 
+    def view(self) -> Game:
+        """The game as it stands, to be read later (observed, its legal actions listed),
+        never played: it copies the state alone (a few µs) and shares everything else,
+        the chance included. What a seat saw at each step can so be kept cheaply and put
+        into words only when asked for (OpenSpiel's information state)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.s = self.s.copy()
+        other._undo, other.record, other.history, other.events, other.log = [], False, [], [], None
+        return other
+
     # -- the end
     def end_reason(self) -> str:
         s = self.s

@@ -50,6 +50,7 @@ from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_NAMES
 from jassdsl.core.errors import IllegalActionError, OptionError
 from jassdsl.engine import Game
+from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import ScriptedChance
 from jassdsl.engine.observation import Observation
 from jassdsl.registry import load_rules
@@ -187,6 +188,7 @@ class Compiled:
     rules: CompiledRules
     space: ActionSpace
     horizon: str
+    phase_chain: Chain  # the phases every engine game of these rules shares (`Chain.of`)
 
 
 @cache
@@ -194,7 +196,7 @@ def compiled(variant: str, options: str, horizon: str) -> Compiled:
     if horizon not in HORIZONS:
         raise OptionError(f"horizon is 'game' or 'hand', not {horizon!r}")
     rules = load_rules(variant, parse_options(options) or None)
-    return Compiled(rules, ActionSpace.of(rules), horizon)
+    return Compiled(rules, ActionSpace.of(rules), horizon, Chain.of(rules))
 
 
 SpielGame: Any = pyspiel.Game  # OpenSpiel's game class (the engine's `Game` is another)
@@ -324,7 +326,9 @@ class Box:
         self.probe = ProbeChance(self.hands)
         self.decks, self.draws = [], []
         self.script(decks, draws)
-        self.probe.game = self.engine = Game(self.ruleset, chance=self.probe, record=True)
+        chain = compiled(*self.params).phase_chain  # made once per game, not per hand
+        self.probe.game = self.engine = Game(self.ruleset, chance=self.probe, record=True,
+                                             chain=chain)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Box:
         other = Box.__new__(Box)
@@ -374,8 +378,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         self.need: NeedChance | None = None
         self.deck: list[int] = []  # the cards of the deck being dealt, in order
         self.deck_starts: list[int] = []  # where each deal begins in the history
-        self.seen: list[list[str]] = [[] for _ in range(self.rules.players)]
-        self.seen_hand = 0
+        self.recall = Recall(0, self.rules.players)  # what each seat saw this hand
         self.over = False
         self.final: list[float] = [0.0] * self.rules.players
         self.steps = 0
@@ -443,13 +446,9 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             return
         if self.quiet:
             return
-        if game.hand_number != self.seen_hand:
-            self.seen_hand = game.hand_number
-            self.seen = [[] for _ in range(self.rules.players)]
-        for seat in range(self.rules.players):
-            text = observed_text(self.box.observe(seat))
-            if not self.seen[seat] or self.seen[seat][-1] != text:
-                self.seen[seat].append(text)
+        if game.hand_number != self.recall.hand:
+            self.recall = Recall(game.hand_number, self.rules.players)
+        self.recall.keep(game)
 
     def final_returns(self) -> list[float]:
         game = self.engine
@@ -539,6 +538,60 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         return resample(self, player, random.Random(int(sampler() * 2**31)))
 
 
+class Recall:
+    """What each seat saw through one hand, put into words only when asked for.
+
+    After every step the game is kept as it stands (`Game.view`: a copy of its state);
+    a seat's texts, each observation that differs from the one before as `observed_text`
+    writes it, are made from the views it has not read yet when its information state
+    is asked for. Writing every seat's observation as JSON at every step was most of a
+    step's cost, and most users of the states never ask for the strings. A clone shares
+    the views and the texts made so far (neither ever changes) and copies the lists."""
+
+    def __init__(self, hand: int, players: int) -> None:
+        self.hand = hand
+        self.views: list[Game] = []
+        self.texts: list[list[str]] = [[] for _ in range(players)]
+        self.read = [0] * players  # per seat: the views its texts are made from
+
+    def keep(self, game: Game) -> None:
+        self.views.append(game.view())
+
+    def texts_of(self, seat: int) -> list[str]:
+        """The seat's texts through the last step kept (a new one where it changed)."""
+        texts = self.texts[seat]
+        for view in self.views[self.read[seat]:]:
+            text = observed_text(view.observe(seat))
+            if not texts or texts[-1] != text:
+                texts.append(text)
+        self.read[seat] = len(self.views)
+        return texts
+
+    def last_text(self, seat: int) -> str:
+        """The seat's text at the last step kept ('' before the first)."""
+        if self.read[seat] < len(self.views):
+            return observed_text(self.views[-1].observe(seat))
+        texts = self.texts[seat]
+        return texts[-1] if texts else ""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Recall:
+        other = Recall.__new__(Recall)
+        other.hand, other.views, other.read = self.hand, list(self.views), list(self.read)
+        other.texts = [list(t) for t in self.texts]
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its texts (a view holds the compiled rules, which do not pickle)."""
+        return recall_of, (self.hand, [self.texts_of(x) for x in range(len(self.texts))])
+
+
+def recall_of(hand: int, texts: list[list[str]]) -> Recall:
+    """A pickled Recall: every text made, no views left to read."""
+    recall = Recall(hand, len(texts))
+    recall.texts = texts
+    return recall
+
+
 def observation_text(game: Game, seat: int) -> str:
     """A seat's observation as one line of JSON (keys sorted)."""
     return observed_text(game.observe(seat))
@@ -569,11 +622,11 @@ class Observer:
         game = state.engine
         if game is None:
             return f"seat {player}: dealing"
+        recall = state.recall
         if self.recall:
-            return f"seat {player}|hand {state.seen_hand}|" + "|".join(state.seen[player])
-        if state.seen[player]:  # the text of the last step (and past the horizon, where
-            return state.seen[player][-1]  # the engine may have dealt on, the last seen)
-        return observation_text(game, player)
+            return f"seat {player}|hand {recall.hand}|" + "|".join(recall.texts_of(player))
+        return recall.last_text(player) or observation_text(game, player)  # the last step's
+        # (past the horizon, where the engine may have dealt on, the last one seen)
 
 
 # --- resampling for ISMCTS ------------------------------------------------------------------
