@@ -43,7 +43,10 @@ class ActionSpace:
 
     @classmethod
     def numbered(cls, actions: Iterable[Action]) -> ActionSpace:
+        """The actions numbered in order; the 36 plays come first, so that a card's id is
+        its number (OpenSpiel's legal actions in play are the legal cards as they are)."""
         unique = tuple(dict.fromkeys(actions))  # a declaration named like a kind: once
+        assert unique[:36] == tuple(Action("play", c) for c in range(36))
         return cls(unique, {a: i for i, a in enumerate(unique)})
 
     @staticmethod

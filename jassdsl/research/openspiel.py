@@ -47,7 +47,7 @@ import pyspiel
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.core.errors import IllegalActionError, OptionError
 from jassdsl.engine import Game
 from jassdsl.engine.chain import Chain
@@ -62,6 +62,7 @@ DEFAULTS: dict[str, Any] = {"variant": "schieber", "options": "", "horizon": "ga
 HORIZONS = ("game", "hand")
 STEPS_PER_HAND = 400  # chance and player steps of one hand, a generous bound
 HAND_LIMIT = 1000
+TERMINAL, CHANCE = int(pyspiel.PlayerId.TERMINAL), int(pyspiel.PlayerId.CHANCE)
 
 GAME_TYPE = pyspiel.GameType(
     short_name=NAME,
@@ -276,6 +277,14 @@ class Shared:
 
     def __init__(self, game: JassGame, params: Params) -> None:
         self.jass, self.rules, self.space, self.params = game, game.rules, game.space, params
+        self.observers: dict[bool, Observer] = {}  # without and with recall, once made
+
+    def observer(self, recall: bool) -> Observer:
+        """The game's observer of the current view (`recall`: of the information state)."""
+        made = self.observers.get(recall)
+        if made is None:
+            made = self.observers[recall] = Observer(self.jass, recall)
+        return made
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
         return self
@@ -362,6 +371,57 @@ def box_of(params: Params, decks: list[list[int]], draws: list[tuple[int, int]],
     return box
 
 
+class Progress:
+    """Where a state stands besides its engine game: the step waiting for chance, the
+    deal so far, the end. One object, so that OpenSpiel's clone (which deep-copies every
+    attribute of a state one by one) copies it in one go."""
+
+    __slots__ = ("applying", "deck", "deck_starts", "final", "need", "over", "pending",
+                 "steps")
+
+    def __init__(self, players: int) -> None:
+        self.pending: Action | None = None
+        self.need: NeedChance | None = None
+        self.deck: list[int] = []
+        self.deck_starts: list[int] = []
+        self.over = False
+        self.final: list[float] = [0.0] * players
+        self.steps = 0
+        self.applying = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Progress:
+        other = Progress.__new__(Progress)
+        other.pending, other.need, other.over = self.pending, self.need, self.over
+        other.steps, other.applying = self.steps, self.applying  # the needs never change
+        other.deck, other.deck_starts = list(self.deck), list(self.deck_starts)
+        other.final = list(self.final)
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return progress_of, tuple(getattr(self, k) for k in Progress.__slots__)
+
+
+def progress_of(*values: Any) -> Progress:
+    """A pickled Progress."""
+    progress = Progress.__new__(Progress)
+    for key, value in zip(Progress.__slots__, values, strict=True):
+        setattr(progress, key, value)
+    return progress
+
+
+class InProgress:
+    """An attribute of a state that lives in its `Progress`."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, state: Any, owner: type | None = None) -> Any:
+        return getattr(state.progress, self.name)
+
+    def __set__(self, state: Any, value: Any) -> None:
+        setattr(state.progress, self.name, value)
+
+
 class JassState(pyspiel.State):  # type: ignore[misc]
     """A game of the engine, with the chance step it waits for, if any."""
 
@@ -369,20 +429,22 @@ class JassState(pyspiel.State):  # type: ignore[misc]
     # (a class default, so that no other state holds it among the values it pickles)
     quiet = False
 
+    pending = InProgress()  # the player's action waiting for chance
+    need = InProgress()  # the chance step it waits for, or None
+    deck = InProgress()  # the cards of the deck being dealt, in order
+    deck_starts = InProgress()  # where each deal begins in the history
+    over = InProgress()
+    final = InProgress()  # the returns, once over
+    steps = InProgress()
+    applying = InProgress()  # 1 inside _apply_action: its action is not in the history yet
+
     def __init__(self, game: JassGame) -> None:
         super().__init__(game)
         self.shared = game.shared
         params = self.shared.params
         self.box = Box(self.shared.rules, 1 if game.horizon == "hand" else None, params)
-        self.pending: Action | None = None  # the player's action waiting for chance
-        self.need: NeedChance | None = None
-        self.deck: list[int] = []  # the cards of the deck being dealt, in order
-        self.deck_starts: list[int] = []  # where each deal begins in the history
+        self.progress = Progress(self.rules.players)
         self.recall = Recall(0, self.rules.players)  # what each seat saw this hand
-        self.over = False
-        self.final: list[float] = [0.0] * self.rules.players
-        self.steps = 0
-        self.applying = 0  # 1 inside _apply_action: its action is not in the history yet
         first = FIRST_NEED.get(params)  # a new game always asks chance the same first
         if first is None:
             self.step()
@@ -465,22 +527,49 @@ class JassState(pyspiel.State):  # type: ignore[misc]
 
     # -- OpenSpiel's API
     def current_player(self) -> int:
-        if self.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self.need is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self.engine is not None
-        return self.engine.current_player
+        """(OpenSpiel asks it several times a step: read straight from the parts.)"""
+        progress = self.progress
+        if progress.over:
+            return TERMINAL
+        if progress.need is not None:
+            return CHANCE
+        engine = self.box.engine
+        assert engine is not None
+        return engine.current_player
 
     def is_terminal(self) -> bool:
-        return self.over
+        return bool(self.progress.over)
 
     def returns(self) -> list[float]:
         return list(self.final) if self.over else [0.0] * self.rules.players
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's observation tensor (of the current player without `player`): the
+        numbers its own path gives, without its round trip, which makes a new initial
+        state and fills a tensor for it at every call to learn the size, and then copies
+        the tensor piece by piece (called from C++, that path still runs)."""
+        return self.tensor_of(self.shared.observer(False), player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's information state tensor, as `observation_tensor` gives its own."""
+        return self.tensor_of(self.shared.observer(True), player)
+
+    def tensor_of(self, observer: Observer, player: int | None) -> list[float]:
+        n = self.rules.players
+        seat = self.current_player() if player is None else player
+        if not 0 <= seat < n:  # as OpenSpiel refuses it
+            raise pyspiel.SpielError(f"player {seat}: a tensor is of a seat 0 to {n - 1}")
+        observer.set_from(self, seat)
+        values: list[float] = observer.tensor.tolist()
+        return values
+
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.engine is not None and player == self.engine.current_player
-        return sorted(self.space.id(a) for a in self.engine.legal_actions())
+        engine = self.engine
+        assert engine is not None and player == engine.current_player
+        cards = engine.legal_mask()  # in play: the cards, whose ids are their numbers
+        if cards:
+            return mask_cards(cards)
+        return sorted(self.space.id(a) for a in engine.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         need = self.need

@@ -130,7 +130,10 @@ class Layout:
             ones.append(at("current", obs.current))
         if playing and obs.current == seat:  # its own choices only: they may tell a hand
             kinds, first = self.kind_place, start["kinds"]
-            ones += {first + kinds[a.kind] for a in game.legal_actions()}
+            if game.legal_mask():  # in play: cards, and only cards
+                ones.append(first + kinds["play"])
+            else:
+                ones += {first + kinds[a.kind] for a in game.legal_actions()}
         ones.append(at("dealer", obs.dealer))
         ones.append(at("leader", obs.leader))
         ones.append(start["trump"] + (obs.trump.number + 1 if obs.trump.is_set else 0))
