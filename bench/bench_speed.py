@@ -212,7 +212,7 @@ MEASURES: dict[str, Measure] = {
         a, r, lambda s: s.observation_tensor(s.current_player())), "steps"),
     "openspiel information_state_tensor": lambda a, r: (spiel_calls(
         a, r, lambda s: s.information_state_tensor(s.current_player())), "steps"),
-    "openspiel all (step, both tensors, clone)": lambda a, r: (spiel_play(
+    "openspiel all (step + both tensors + clone)": lambda a, r: (spiel_play(
         a, r, spiel_all), "steps"),
     "pettingzoo step": pettingzoo_step,
 }

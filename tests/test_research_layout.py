@@ -199,3 +199,14 @@ def seeded_digest(variant: str) -> str:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_seeded_games_observe_and_return_as_before(variant: str) -> None:
     assert seeded_digest(variant) == json.loads(SEEDED.read_text("utf-8"))[variant]
+
+
+def test_the_research_page_prints_every_files_layout() -> None:
+    """Both languages of the research page hold the table `layout_rows` makes now."""
+    from jassdsl.registry import variant_names
+    from jassdsl.research.tensors import layout_rows
+
+    rows = "\n".join(layout_rows(variant_names()))
+    for lang in ("en", "de"):
+        page = Path(__file__).parent.parent / "docs" / lang / "research.md"
+        assert rows in page.read_text("utf-8"), f"{lang}: regenerate the layout table"

@@ -157,8 +157,10 @@ class Layout:
             ones.append(start["shown"] + shown)
         if turned >= 0:
             ones.append(start["turned"] + turned)
-        ones += [at("playing", x) for x in obs.playing]
-        ones += [at("table", x) for x in obs.table]
+        first = start["playing"]  # seats of the table (`seats_in`): in the run
+        ones += [first + x for x in obs.playing]
+        first = start["table"]
+        ones += [first + x for x in obs.table]
         if self.declared:
             declared = obs.declared
             for name, first, high in self.declared:
@@ -198,3 +200,26 @@ def tricks_won() -> list[Any]:
 
 
 WON = tricks_won()  # per number of tricks taken: the value of its place
+
+
+def layout_rows(names: list[str]) -> list[str]:
+    """The research page's table of the layouts: a row per rule file (by name), its
+    vector's size (observation / information state) and every piece as offset+size, the
+    information state's history last (it follows the observation's pieces)."""
+    from jassdsl.registry import load_rules  # the parser, only where the page is made
+
+    rows = ["| rule file | size | pieces (offset+size) |", "| --- | ---: | --- |"]
+    for name in names:
+        rules = load_rules(name)
+        pieces = layout(rules, recall=True)
+        plain = pieces[:-1]  # the observation: all but the history
+        cells = []
+        for p in pieces:
+            text = f"{p.name} {p.offset}+{p.size}"
+            if p.name == "declared" and rules.declarations:
+                text += " (÷ " + ", ".join(f"{d.name} {max(1, d.high)}"
+                                           for d in rules.declarations) + ")"
+            cells.append(text)
+        size = f"{sum(p.size for p in plain)} / {sum(p.size for p in pieces)}"
+        rows.append(f"| {name} | {size} | {' · '.join(cells)} |")
+    return rows
