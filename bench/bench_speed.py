@@ -63,8 +63,8 @@ Measure = Callable[[argparse.Namespace, int], tuple[float, str]]
 
 def jasskit_python(args: argparse.Namespace) -> Path | None:
     """The interpreter with jass-kit installed (``scripts/oracle-env.sh`` makes it)."""
-    for path in (args.jasskit_python, ROOT / ".oracle-venv" / "bin" / "python",
-                 Path("/work/main/.oracle-venv/bin/python")):
+    for path in (args.jasskit_python, os.environ.get("JASSKIT_PYTHON"),
+                 ROOT / ".oracle-venv" / "bin" / "python"):
         if path and Path(path).exists():
             return Path(path)
     return None
@@ -267,7 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", default="schieber",
                     help="rule file of the jassdsl figures (jass-kit plays Schieber)")
     ap.add_argument("--jasskit-python", type=Path, default=None,
-                    help="interpreter with jass-kit 2.0.5 (default: .oracle-venv)")
+                    help="interpreter with jass-kit 2.0.5 (default: $JASSKIT_PYTHON, "
+                         "else .oracle-venv)")
     ap.add_argument("--only", default="",
                     help="comma-separated parts of figure names to run (and jass-kit)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
