@@ -36,8 +36,9 @@ from __future__ import annotations
 import copy
 import json
 import random
+import weakref
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -109,7 +110,7 @@ class ProbeChance(ScriptedChance):
         self.decks: deque[list[int]] = deque()
         self.draws: deque[tuple[int, int]] = deque()
         self.hands = hands  # the horizon in hands (None: the whole game)
-        self.game: Game | None = None  # the game it draws for, once made
+        self.game_ref: Callable[[], Game | None] | None = None  # the game it draws for
 
     @property
     def rng(self) -> random.Random:  # type: ignore[override]
@@ -143,12 +144,25 @@ class ProbeChance(ScriptedChance):
         other.drawn = list(self.drawn)
         other.decks, other.draws = copy.copy(self.decks), copy.copy(self.draws)
         other.hands = self.hands
-        other.game = memo.get(id(self.game), self.game) if self.game is not None else None
+        game = self.game
+        other.game = memo.get(id(game), game) if game is not None else None
         return other
 
+    @property
+    def game(self) -> Game | None:
+        """The game it draws for, once made: held weakly (the game holds its chance), so
+        that a finished game is freed at once and not left to the cycle collector, whose
+        runs were a tenth of a step."""
+        return self.game_ref() if self.game_ref is not None else None
+
+    @game.setter
+    def game(self, game: Game | None) -> None:
+        self.game_ref = weakref.ref(game) if game is not None else None
+
     def free(self) -> bool:
-        return self.hands is not None and self.game is not None \
-            and len(self.game.results) >= self.hands
+        game = self.game
+        return self.hands is not None and game is not None \
+            and len(game.results) >= self.hands
 
     def shuffle(self, deck: list[int]) -> None:
         if not self.decks and not self.free():
@@ -559,9 +573,10 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         seat = self.current_player() if player is None else player
         if not 0 <= seat < n:  # as OpenSpiel refuses it
             raise pyspiel.SpielError(f"player {seat}: a tensor is of a seat 0 to {n - 1}")
-        observer.set_from(self, seat)
-        values: list[float] = observer.tensor.tolist()
-        return values
+        game = self.engine
+        playing = not self.over and self.need is None
+        return observer.layout.numbers(game, seat, playing,
+                                       self.box.observe(seat) if game is not None else None)
 
     def _legal_actions(self, player: int) -> list[int]:
         engine = self.engine
@@ -574,9 +589,11 @@ class JassState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         need = self.need
         assert need is not None
-        if need.cards:
-            left = sorted(set(need.cards) - set(self.deck))
-            return [(c, 1.0 / len(left)) for c in left]
+        if need.cards:  # the cards not dealt yet, in order (the need lists them sorted)
+            dealt = set(self.deck)
+            left = [c for c in need.cards if c not in dealt]
+            p = 1.0 / len(left)
+            return [(c, p) for c in left]
         return [(v, 1.0 / need.among) for v in range(need.among)]
 
     def _apply_action(self, action: int) -> None:

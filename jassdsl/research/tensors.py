@@ -104,13 +104,35 @@ class Layout:
     def fill(self, tensor: Any, game: Game | None, seat: int, playing: bool,
              obs: Observation | None = None) -> None:
         """Fill the flat tensor from the seat's observation (`obs`, where the caller has
-        it: `game.observe(seat)`); `playing`: someone is to act.
-        The places are gathered in lists and written at once (a numpy write per place was
-        most of an observation's cost), from offsets worked out once per layout; a seat
+        it: `game.observe(seat)`); `playing`: someone is to act. The places are gathered
+        first (`marks`) and written at once (a numpy write per place was most of an
+        observation's cost)."""
+        tensor.fill(0)
+        ones, places, values = self.marks(game, seat, playing, obs)
+        tensor[ones] = 1
+        if places:
+            tensor[places] = values
+
+    def numbers(self, game: Game | None, seat: int, playing: bool,
+                obs: Observation | None = None) -> list[float]:
+        """The vector `fill` writes, as a list of floats (OpenSpiel's tensors are lists):
+        written straight into a list, the values rounded to float32 as the tensor holds
+        them, without a numpy tensor to convert."""
+        out = [0.0] * self.size
+        ones, places, values = self.marks(game, seat, playing, obs)
+        for i in ones:
+            out[i] = 1.0
+        for i, v in zip(places, values, strict=True):
+            out[i] = float(np.float32(v))
+        return out
+
+    def marks(self, game: Game | None, seat: int, playing: bool,
+              obs: Observation | None) -> tuple[list[int], list[int], list[float]]:
+        """The places of the vector that hold a 1, and the other places with their
+        values (written after the ones), from offsets worked out once per layout; a seat
         in a run of seats is read as an index of that run alone, as a view of it would
         read it (negative from its end, and never outside); a card (0-35, from a hand
         mask or the table) is placed without that check."""
-        tensor.fill(0)
         runs, start = self.runs, self.start
 
         def at(name: str, i: int) -> int:
@@ -120,9 +142,10 @@ class Layout:
             return first + i % size
 
         ones = [at("seat", seat)]
+        places: list[int] = []
+        values: list[float] = []
         if game is None:
-            tensor[ones] = 1
-            return
+            return ones, places, values
         if obs is None:
             obs = game.observe(seat)
         n = self.rules.players
@@ -146,7 +169,6 @@ class Layout:
         for trick in obs.tricks:
             ones += [first + c for c in trick.cards]
             won[trick.winner] += 1  # an IndexError for a seat outside, as a view gives
-        places, values = [], []
         first = start["tricks_won"]
         for x, count in enumerate(won):
             if count:
@@ -183,9 +205,7 @@ class Layout:
                          for who, card in zip(order[trick.leader], trick.cards, strict=False)]
             ones += [first + who * 36 + card
                      for who, card in zip(order[obs.leader], obs.trick, strict=False)]
-        tensor[ones] = 1
-        if places:
-            tensor[places] = values
+        return ones, places, values
 
 
 def tricks_won() -> list[Any]:
