@@ -14,7 +14,9 @@ Each round runs, one right after the other, so that all share the load of that m
 * ``simulate``: ``jassdsl simulate VARIANT --games GAMES --bots random --json`` in a fresh
   process, as users run it (pure Python); the figure is its report's hands/s.
 * ``Game.apply``: the engine's own step, ``game.apply(choose(bits, game.legal_actions()))``
-  on games without history (``record=False``), STEPS steps.
+  on games without history (``record=False``), STEPS steps; ``Game.apply (record=True)``
+  the same on games with history, `Game`'s default (OpenSpiel's states play on such a
+  game: a step that needs a draw is taken back).
 * ``openspiel step``: OpenSpiel's random play of one-hand games (``horizon=hand``): at a
   decision ``legal_actions`` and ``apply_action``, at a chance node ``chance_outcomes`` and
   ``apply_action``; steps are the decisions (the engine's steps), timed with the chance
@@ -29,7 +31,7 @@ Each round runs, one right after the other, so that all share the load of that m
 Printed: per figure the median over the rounds, the median of the per-round ratios to
 jass-kit's GameSim loop in the same round (hands/s to hands/s, steps/s to its steps/s),
 and for the research interfaces the median of the per-round ratios to ``Game.apply``
-(issue 33 asks at least 0.2). This is a benchmark, not a test: it asserts nothing about
+(issue 33 asks at least 0.2) and to ``Game.apply (record=True)``. This is a benchmark, not a test: it asserts nothing about
 speed, only that ``simulate`` gave the same report every round.
 
 Other figures join through ``MEASURES``: a function of (arguments, round) returning
@@ -105,15 +107,19 @@ def simulate(args: argparse.Namespace, r: int) -> tuple[float, str]:
     return data["hands_per_sec"], "hands"
 
 
-def engine_apply(args: argparse.Namespace, r: int) -> tuple[float, str]:
+def engine_apply(args: argparse.Namespace, r: int, record: bool = False
+                 ) -> tuple[float, str]:
+    """`Game.apply` of random legal actions: without history (record=False, the path of
+    bots and of `simulate`), or with it (record=True, `Game`'s default: every action kept
+    with a copy of the state for undo)."""
     rules = load_rules(args.variant)
     rng = random.Random(args.seed + r)
     bits = rng.getrandbits
-    game = Game(rules, seed=args.seed + r, record=False)
+    game = Game(rules, seed=args.seed + r, record=record)
     t0 = time.perf_counter()
     for _ in range(args.steps):
         if game.is_over:
-            game = Game(rules, seed=rng.randrange(2**32), record=False)
+            game = Game(rules, seed=rng.randrange(2**32), record=record)
         game.apply(choose(bits, game.legal_actions()))
     return args.steps / (time.perf_counter() - t0), "steps"
 
@@ -206,6 +212,7 @@ MEASURES: dict[str, Measure] = {
     "jass-kit arena": kit_arena,
     "simulate --bots random": simulate,
     "Game.apply": engine_apply,
+    "Game.apply (record=True)": lambda a, r: engine_apply(a, r, record=True),
     "openspiel step": lambda a, r: (spiel_play(a, r, None), "steps"),
     "openspiel clone": lambda a, r: (spiel_calls(a, r, lambda s: s.clone()), "steps"),
     "openspiel observation_tensor": lambda a, r: (spiel_calls(
@@ -249,6 +256,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                                               units[name] == "steps")
         if name.startswith(RESEARCH):
             fig["over_game_apply"] = ratio(name, "Game.apply", False)
+            fig["over_game_apply_recorded"] = ratio(name, "Game.apply (record=True)", False)
         figures[name] = fig
     return {"variant": args.variant, "rounds": args.rounds, "hands": args.hands,
             "games": args.games, "steps": args.steps, "seed": args.seed,
@@ -290,11 +298,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.variant}, {args.rounds} rounds, load per round {out['load_1min_per_round']}; "
           "medians of rounds, ratios the medians of per-round ratios")
     print(f"{'figure':44s} {'median':>10s} {'unit':>8s} {'/ GameSim':>10s} {'/ Arena':>8s} "
-          f"{'/ Game.apply':>12s}")
+          f"{'/ Game.apply':>12s} {'/ recorded':>10s}")
     for name, fig in out["figures"].items():
         print(f"{name:44s} {fig['median']:10,.0f} {fig['unit']:>8s} "
               f"{fig.get('over_jasskit_sim', ''):>10} {fig.get('over_jasskit_arena', ''):>8} "
-              f"{fig.get('over_game_apply', ''):>12}")
+              f"{fig.get('over_game_apply', ''):>12} "
+              f"{fig.get('over_game_apply_recorded', ''):>10}")
     return 0
 
 
