@@ -60,6 +60,7 @@ from jassdsl.engine.playout import choose  # noqa: E402
 from jassdsl.registry import load_rules  # noqa: E402
 
 TIMING = ("seconds", "hands_per_sec", "games_per_sec")
+CLOCK = time.perf_counter  # --clock cpu: time.process_time
 Measure = Callable[[argparse.Namespace, int], tuple[float, str]]
 
 
@@ -77,7 +78,8 @@ def jasskit(args: argparse.Namespace, r: int, driver: str) -> dict[str, Any]:
     assert python is not None
     out = subprocess.run(
         [str(python), str(ROOT / "bench" / "jasskit_speed.py"), "--hands", str(args.hands),
-         "--seed", str(args.seed + r), "--rounds", "1", "--driver", driver],
+         "--seed", str(args.seed + r), "--rounds", "1", "--driver", driver,
+         *(["--clock", "cpu"] if args.clock == "cpu" else [])],
         capture_output=True, text=True, check=True, cwd=ROOT)
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
@@ -94,17 +96,28 @@ def kit_arena(args: argparse.Namespace, r: int) -> tuple[float, str]:
 
 
 def simulate(args: argparse.Namespace, r: int) -> tuple[float, str]:
-    """`jassdsl simulate` in a fresh process, importing jassdsl from this tree."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
-    out = subprocess.run(
-        [sys.executable, "-m", "jassdsl", "simulate", args.variant, "--games",
-         str(args.games), "--seed", str(args.seed), "--bots", "random", "--json",
-         "--no-progress"], capture_output=True, text=True, check=True, cwd=ROOT, env=env)
-    data = json.loads(out.stdout)
+    """`jassdsl simulate` in a fresh process, importing jassdsl from this tree; with
+    ``--clock cpu`` in this process (`research.simulate.simulate`, the same path), timed
+    by its CPU time."""
+    if args.clock == "cpu":
+        from jassdsl.research.simulate import simulate as run_simulation
+
+        t0 = time.process_time()
+        report = run_simulation(args.variant, args.games, args.seed, "random")
+        spent = time.process_time() - t0
+        data = report.to_json()
+    else:
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
+        out = subprocess.run(
+            [sys.executable, "-m", "jassdsl", "simulate", args.variant, "--games",
+             str(args.games), "--seed", str(args.seed), "--bots", "random", "--json",
+             "--no-progress"], capture_output=True, text=True, check=True, cwd=ROOT, env=env)
+        data = json.loads(out.stdout)
+        spent = data["hands"] / data["hands_per_sec"]
     seen = {k: v for k, v in data.items() if k not in TIMING}
     if args.report.setdefault("simulate", seen) != seen:
         raise SystemExit(f"simulate gave another report in round {r + 1}")
-    return data["hands_per_sec"], "hands"
+    return data["hands"] / spent, "hands"
 
 
 def engine_apply(args: argparse.Namespace, r: int, record: bool = False
@@ -116,12 +129,12 @@ def engine_apply(args: argparse.Namespace, r: int, record: bool = False
     rng = random.Random(args.seed + r)
     bits = rng.getrandbits
     game = Game(rules, seed=args.seed + r, record=record)
-    t0 = time.perf_counter()
+    t0 = CLOCK()
     for _ in range(args.steps):
         if game.is_over:
             game = Game(rules, seed=rng.randrange(2**32), record=record)
         game.apply(choose(bits, game.legal_actions()))
-    return args.steps / (time.perf_counter() - t0), "steps"
+    return args.steps / (CLOCK() - t0), "steps"
 
 
 def spiel_game(args: argparse.Namespace) -> Any:
@@ -140,7 +153,7 @@ def spiel_play(args: argparse.Namespace, r: int,
     rng = random.Random(args.seed + r)
     state = game.new_initial_state()
     decisions = 0
-    t0 = time.perf_counter()
+    t0 = CLOCK()
     while decisions < args.steps:
         if state.is_terminal():
             state = game.new_initial_state()
@@ -153,7 +166,7 @@ def spiel_play(args: argparse.Namespace, r: int,
             actions = state.legal_actions()
             state.apply_action(actions[rng.randrange(len(actions))])
             decisions += 1
-    return decisions / (time.perf_counter() - t0)
+    return decisions / (CLOCK() - t0)
 
 
 def spiel_calls(args: argparse.Namespace, r: int, call: Callable[[Any], object]) -> float:
@@ -169,9 +182,9 @@ def spiel_calls(args: argparse.Namespace, r: int, call: Callable[[Any], object])
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
         else:
-            t0 = time.perf_counter()
+            t0 = CLOCK()
             call(state)
-            spent += time.perf_counter() - t0
+            spent += CLOCK() - t0
             calls += 1
             actions = state.legal_actions()
             state.apply_action(actions[rng.randrange(len(actions))])
@@ -192,7 +205,7 @@ def pettingzoo_step(args: argparse.Namespace, r: int) -> tuple[float, str]:
     rng = random.Random(args.seed + r)
     table.reset(seed=args.seed + r)
     steps = 0
-    t0 = time.perf_counter()
+    t0 = CLOCK()
     while steps < args.steps:
         for _ in table.agent_iter():
             obs, _, terminated, truncated, _ = table.last()
@@ -204,7 +217,7 @@ def pettingzoo_step(args: argparse.Namespace, r: int) -> tuple[float, str]:
                 steps += 1
             table.step(action)
         table.reset()
-    return steps / (time.perf_counter() - t0), "steps"
+    return steps / (CLOCK() - t0), "steps"
 
 
 MEASURES: dict[str, Measure] = {
@@ -258,7 +271,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             fig["over_game_apply"] = ratio(name, "Game.apply", False)
             fig["over_game_apply_recorded"] = ratio(name, "Game.apply (record=True)", False)
         figures[name] = fig
-    return {"variant": args.variant, "rounds": args.rounds, "hands": args.hands,
+    return {"variant": args.variant, "clock": args.clock, "rounds": args.rounds,
+            "hands": args.hands,
             "games": args.games, "steps": args.steps, "seed": args.seed,
             "cpus": os.cpu_count(), "load_1min_per_round": loads,
             "jasskit_steps_per_hand": args.kit_steps, "figures": figures}
@@ -279,8 +293,16 @@ def main(argv: list[str] | None = None) -> int:
                          "else .oracle-venv)")
     ap.add_argument("--only", default="",
                     help="comma-separated parts of figure names to run (and jass-kit)")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="wall clock (default), or CPU time of the process measured, which "
+                         "the load of other processes does not count (jass-kit, the engine "
+                         "and the research figures; simulate then runs "
+                         "in this process)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
+    if args.clock == "cpu":
+        global CLOCK
+        CLOCK = time.process_time
     if min(args.rounds, args.hands, args.games, args.steps) < 1:
         ap.error("--rounds, --hands, --games and --steps must be >= 1")
     args.kit_steps = [0.0] * args.rounds

@@ -53,6 +53,7 @@ from jassdsl.core.errors import IllegalActionError, OptionError
 from jassdsl.engine import Game
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import ScriptedChance
+from jassdsl.engine.game import Moment
 from jassdsl.engine.observation import Observation
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
@@ -519,6 +520,8 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         if game.is_over or self.past_horizon():
             self.over = True
             self.final = self.final_returns()
+            if not self.quiet:
+                self.recall.settle(game)
             return
         if self.quiet:
             return
@@ -647,42 +650,68 @@ class JassState(pyspiel.State):  # type: ignore[misc]
 class Recall:
     """What each seat saw through one hand, put into words only when asked for.
 
-    After every step the game is kept as it stands (`Game.view`: a copy of its state);
-    a seat's texts, each observation that differs from the one before as `observed_text`
-    writes it, are made from the views it has not read yet when its information state
-    is asked for. Writing every seat's observation as JSON at every step was most of a
-    step's cost, and most users of the states never ask for the strings. A clone shares
-    the views and the texts made so far (neither ever changes) and copies the lists."""
+    The game as it stood after each step is kept without a copy of its own: a step
+    before the last is the state the engine's history saved before the next action
+    (`Game.before_last`), the last step is the game itself (`live`) until an action, or
+    the end, moves it on; a seat's texts, each observation that differs from the one
+    before as `observed_text` writes it, are made from the steps it has not read yet
+    (`Game.view` of each) when its information state is asked for. Writing every seat's
+    observation as JSON at every step was most of a step's cost, and most users of the
+    states never ask for the strings. A clone shares the moments and the texts made so
+    far (neither ever changes), with a copy of the live step."""
 
     def __init__(self, hand: int, players: int) -> None:
         self.hand = hand
-        self.views: list[Game] = []
+        self.moments: list[Moment] = []
         self.texts: list[list[str]] = [[] for _ in range(players)]
-        self.read = [0] * players  # per seat: the views its texts are made from
+        self.read = [0] * players  # per seat: the steps its texts are made from
+        self.game: Game | None = None  # the game played (its present: the live step)
+        self.live = False
 
     def keep(self, game: Game) -> None:
-        self.views.append(game.view())
+        """A step was taken; the one before it, if live, is the game before its last
+        action."""
+        self.settle(game)
+        self.game, self.live = game, True
+
+    def settle(self, game: Game) -> None:
+        """The game moved on from the live step (an action, or the end)."""
+        if self.live:
+            self.moments.append(game.before_last())
+            self.live = False
+
+    def views(self) -> list[Game]:
+        """Each step kept, as a game to read (the live one: the game itself)."""
+        game = self.game
+        if game is None:
+            return []
+        out = [game.view(m) for m in self.moments]
+        return [*out, game] if self.live else out
 
     def texts_of(self, seat: int) -> list[str]:
         """The seat's texts through the last step kept (a new one where it changed)."""
-        texts = self.texts[seat]
-        for view in self.views[self.read[seat]:]:
+        texts, views = self.texts[seat], self.views()
+        for view in views[self.read[seat]:]:
             text = observed_text(view.observe(seat))
             if not texts or texts[-1] != text:
                 texts.append(text)
-        self.read[seat] = len(self.views)
+        self.read[seat] = len(views)
         return texts
 
     def last_text(self, seat: int) -> str:
         """The seat's text at the last step kept ('' before the first)."""
-        if self.read[seat] < len(self.views):
-            return observed_text(self.views[-1].observe(seat))
+        steps = len(self.moments) + self.live
+        if self.read[seat] < steps:
+            return observed_text(self.views()[-1].observe(seat))
         texts = self.texts[seat]
         return texts[-1] if texts else ""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Recall:
+        """A clone's: its live step kept as a copy (the clone's game is another one)."""
         other = Recall.__new__(Recall)
-        other.hand, other.views, other.read = self.hand, list(self.views), list(self.read)
+        other.hand, other.read, other.game = self.hand, list(self.read), self.game
+        live = [self.game.moment()] if self.live and self.game is not None else []
+        other.moments, other.live = [*self.moments, *live], False
         other.texts = [list(t) for t in self.texts]
         return other
 

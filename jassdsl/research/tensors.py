@@ -15,6 +15,8 @@ whether its value is known and the value (/ highest); the totals per unit and su
 
 from __future__ import annotations
 
+from array import array
+from functools import cache
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -122,8 +124,8 @@ class Layout:
         ones, places, values = self.marks(game, seat, playing, obs)
         for i in ones:
             out[i] = 1.0
-        for i, v in zip(places, values, strict=True):
-            out[i] = float(np.float32(v))
+        for i, v in zip(places, array("f", values), strict=True):  # float32, as stored
+            out[i] = v
         return out
 
     def marks(self, game: Game | None, seat: int, playing: bool,
@@ -197,8 +199,7 @@ class Layout:
                 places.append(first + x)
                 values.append(v / 1000)
         if self.recall:
-            mask = sum(1 << x for x in obs.playing) or (1 << n) - 1
-            order = trick_seats(n, mask)
+            order = seat_orders(n, obs.playing)
             first = start["history"]
             for trick in obs.tricks:
                 ones += [first + who * 36 + card
@@ -206,6 +207,14 @@ class Layout:
             ones += [first + who * 36 + card
                      for who, card in zip(order[obs.leader], obs.trick, strict=False)]
         return ones, places, values
+
+
+@cache
+def seat_orders(players: int, playing: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per leader, the seats of a trick in play order, among those playing (all where
+    none are named yet): made once per set of seats."""
+    mask = sum(1 << x for x in playing) or (1 << players) - 1
+    return trick_seats(players, mask)
 
 
 def tricks_won() -> list[Any]:
