@@ -31,7 +31,8 @@ Each round runs, one right after the other, so that all share the load of that m
 Printed: per figure the median over the rounds, the median of the per-round ratios to
 jass-kit's GameSim loop in the same round (hands/s to hands/s, steps/s to its steps/s),
 and for the research interfaces the median of the per-round ratios to ``Game.apply``
-(issue 33 asks at least 0.2) and to ``Game.apply (record=True)``. This is a benchmark, not a test: it asserts nothing about
+(issue 33 asks at least 0.2) and to ``Game.apply (record=True)``, each timed again right
+before that figure (the load of a shared machine changes within a round). This is a benchmark, not a test: it asserts nothing about
 speed, only that ``simulate`` gave the same report every round.
 
 Other figures join through ``MEASURES``: a function of (arguments, round) returning
@@ -245,9 +246,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     rates: dict[str, list[float]] = {n: [] for n in names}
     units: dict[str, str] = {}
     loads = []
+    paired: dict[str, list[tuple[float, float]]] = {}  # per research figure and round:
+    # Game.apply without and with history, timed right before it (the load changes fast)
     for r in range(args.rounds):
         loads.append(round(os.getloadavg()[0], 2))
         for name in names:
+            if name.startswith(RESEARCH):
+                paired.setdefault(name, []).append(
+                    (engine_apply(args, r)[0], engine_apply(args, r, record=True)[0]))
             rate, units[name] = MEASURES[name](args, r)
             rates[name].append(rate)
 
@@ -256,6 +262,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         for r, (x, y) in enumerate(zip(rates[name], rates[base], strict=True)):
             out.append(x / (y * args.kit_steps[r] if per_step else y))
         return round(statistics.median(out), 3)
+
+    def over_apply(name: str, recorded: bool) -> float:
+        return round(statistics.median(x / pair[recorded] for x, pair in zip(
+            rates[name], paired[name], strict=True)), 3)
 
     figures = {}
     for name in names:
@@ -268,8 +278,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             fig["over_jasskit_arena"] = ratio(name, "jass-kit arena",
                                               units[name] == "steps")
         if name.startswith(RESEARCH):
-            fig["over_game_apply"] = ratio(name, "Game.apply", False)
-            fig["over_game_apply_recorded"] = ratio(name, "Game.apply (record=True)", False)
+            fig["over_game_apply"] = over_apply(name, False)
+            fig["over_game_apply_recorded"] = over_apply(name, True)
         figures[name] = fig
     return {"variant": args.variant, "clock": args.clock, "rounds": args.rounds,
             "hands": args.hands,
