@@ -210,3 +210,26 @@ def test_the_research_page_prints_every_files_layout() -> None:
     for lang in ("en", "de"):
         page = Path(__file__).parent.parent / "docs" / lang / "research.md"
         assert rows in page.read_text("utf-8"), f"{lang}: regenerate the layout table"
+
+
+def test_a_view_is_read_and_never_played() -> None:
+    """`Game.before_last` hands out the copy the history saved: a view of it observes
+    the game as it was and refuses to be played; an undo leaves the copy as it was."""
+    from jassdsl.core.errors import ApiUsageError
+
+    game = Game("schieber", seed=2)
+    rng = random.Random(2)
+    for _ in range(6):
+        game.apply(rng.choice(game.legal_actions()))
+    before = game.observation(game.current_player)
+    moment = game.moment()
+    game.apply(rng.choice(game.legal_actions()))
+    saved = game.view(game.before_last())
+    assert saved.observation(saved.current_player) == before
+    with pytest.raises(ApiUsageError):
+        saved.apply(saved.legal_actions()[0])
+    game.undo()
+    game.apply(game.legal_actions()[-1])
+    assert saved.observation(saved.current_player) == before
+    then = game.view(moment)
+    assert then.observation(then.current_player) == before

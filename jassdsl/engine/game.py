@@ -497,6 +497,8 @@ class Game:
         other.__dict__.update(self.__dict__)
         other.s = self.s.copy() if moment is None else moment
         other._undo, other.record, other.history, other.events, other.log = [], False, [], [], None
+        other._failed = ApiUsageError("a view of a game is read, never played (Game.copy "
+                                      "gives a game to play on)")
         return other
 
     def moment(self) -> Moment:
