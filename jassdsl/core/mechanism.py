@@ -44,7 +44,9 @@ Writing a mechanism (`jassdsl/mechanisms/rob.py` is the model to copy):
    `Phase.place` says where the chain puts it: before play, in play as a subscriber of
    play's hooks, or a keeper; its part of the state goes in `State.parts[phase.name]`;
    whom it asks is public, so a question only some seats' hidden cards make worth
-   asking is a `jassdsl.engine.phase.Offer`, put to every seat),
+   asking is a `jassdsl.engine.phase.Offer`, put to every seat; a phase that waits for
+   actions says in `Phase.kinds_asked` which kinds its `legal` can ever offer in the
+   file, read from the compiled rules: the research action space numbers only those),
    `kinds` of actions (`yes_no`: answered 1 or 0), `prompt`, `label`, `policy`,
    `describe` per rulebook section (`"trump"`, `"declare"`).
    `self_contained`: nothing else in a file refers to its statements, so the checker

@@ -51,6 +51,12 @@ class Chain:
     namers: tuple[Phase, ...] = ()  # phases that name (and read) actions of their own
 
     @property
+    def kinds_asked(self) -> tuple[str, ...]:
+        """The kinds of action the file's games can ever ask for (`Phase.kinds_asked` of the
+        phases that wait for actions), in chain order."""
+        return tuple(dict.fromkeys(k for p in self.by_name.values() for k in p.kinds_asked()))
+
+    @property
     def resets(self) -> tuple[Phase, ...]:
         """The phases with a part to reset at the deal."""
         return self.hooks["new_hand"]

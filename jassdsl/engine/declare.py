@@ -151,6 +151,9 @@ class Declarations(Phase):
         banned = d.hook - sum(part.declared[d.name])
         return [a for a in acts if a.value != banned]
 
+    def kinds_asked(self) -> tuple[str, ...]:
+        return tuple(d.name for d in self.rules.declarations)
+
     def accepts(self, g: Table, action: Action) -> bool:
         assert g.s.declare is not None
         return action.kind == self.rules.declarations[g.s.declare.index].name

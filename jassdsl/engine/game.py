@@ -40,6 +40,7 @@ copy before them (at most SNAPSHOTS of them), so memory grows by the actions alo
 `Game.undo`)."""
 
 Saved = tuple[State, Any, int]  # the state, the chance's state, how many events there were
+Moment = State  # a game's state kept to be read later (`Game.moment`, `Game.view`): opaque
 
 class Game:
     """A whole game of one variant; see the module docstring for seats and actions.
@@ -388,8 +389,10 @@ class Game:
         return (self.s.copy(), chance, len(self.events))
 
     def _restore(self, saved: Saved) -> None:
-        """Go back to a saved state (which becomes the game's own: not to be used again)."""
-        self.s = saved[0]
+        """Go back to a saved state. The game plays on a copy of it: a saved copy never
+        changes, so `before_last` may hand it out to be read (a restore is rare: an
+        undo, or an action that failed)."""
+        self.s = saved[0].copy()
         self.chance.setstate(saved[1])
         del self.events[saved[2]:]
 
@@ -401,7 +404,7 @@ class Game:
         start = k - 1
         while (base := self._undo[start]) is None:
             start -= 1
-        self._restore((base[0].copy(), base[1], base[2]))
+        self._restore(base)
         for i in range(start, k):
             if i > start:
                 self._undo[i] = self._save()
@@ -485,6 +488,37 @@ class Game:
         other.events = list(self.events)
         other.log = other.events if self.log is not None else None
         return other
+
+    def view(self, moment: Moment | None = None) -> Game:
+        """The game as it stands (or at a `moment` kept earlier), to be read (observed,
+        its legal actions listed), never played: it shares everything but the state, the
+        chance included. Without a moment the state is copied (a few µs)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.s = self.s.copy() if moment is None else moment
+        other._undo, other.record, other.history, other.events, other.log = [], False, [], [], None
+        other._failed = ApiUsageError("a view of a game is read, never played (Game.copy "
+                                      "gives a game to play on)")
+        return other
+
+    def moment(self) -> Moment:
+        """The game as it stands, kept to be read later through `view` (a copy of the
+        state; opaque to the caller)."""
+        return self.s.copy()
+
+    def before_last(self) -> Moment:
+        """The game as it was before its last action, kept to be read through `view`: the
+        copy of the state its history keeps for undo, so no copy is made (a saved copy
+        never changes, see `_restore`). A caller that keeps what every step looked like
+        (OpenSpiel's information states) needs no copy of its own, nor a game object per
+        step (those were a tenth of an OpenSpiel step, most of it the cycle collector's).
+        Needs record=True and an action applied since the game was made or copied."""
+        saved = self._undo[-1] if self._undo else None
+        if saved is None:
+            raise ApiUsageError("no copy of the state before the last action: the game "
+                                "keeps none (record=False), or no action was applied since "
+                                "it was made or copied")
+        return saved[0]
 
     # -- the end
     def end_reason(self) -> str:

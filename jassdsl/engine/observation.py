@@ -10,6 +10,7 @@ keeps the mechanisms' values flat under their documented keys (`KEYS`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from jassdsl.core.cards import CARD_NAMES, mask_cards
@@ -144,7 +145,9 @@ KEYS = ("seat", "hand", "trick", "leader", "trump", "shown", "phase", "current",
 PROPERTIES = frozenset(k for k in KEYS if isinstance(getattr(Observation, k, None), property))
 
 
+@cache
 def seats_in(mask: int, players: int) -> tuple[int, ...]:
+    """The seats of a bitmask (made once per mask: every observation asks twice)."""
     return tuple(x for x in range(players) if mask >> x & 1)
 
 

@@ -116,6 +116,12 @@ class Phase:
     def legal(self, g: Table) -> list[Action]:
         return []
 
+    def kinds_asked(self) -> tuple[str, ...]:
+        """The kinds of action `legal` can ever offer in this file's games (read from
+        the compiled rules, not from a game): the research action space numbers only
+        these (`Chain.kinds_asked`). A phase that waits for actions says which."""
+        return ()
+
     def accepts(self, g: Table, action: Action) -> bool:
         """Whether the action is of a kind this phase takes (legal or not)."""
         return action in self.legal(g)
@@ -248,6 +254,9 @@ class Offer(Phase):
 
     def accepts(self, g: Table, action: Action) -> bool:
         return action == self.yes or action == self.no
+
+    def kinds_asked(self) -> tuple[str, ...]:
+        return (self.yes.kind,)
 
     def forced(self, g: Table) -> Action | None:
         return None if self.can_take(g, g.s.current) else self.no

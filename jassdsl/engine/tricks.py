@@ -152,6 +152,9 @@ class Play(Phase):
     def accepts(self, g: Table, action: Action) -> bool:
         return action.kind == "play"
 
+    def kinds_asked(self) -> tuple[str, ...]:
+        return ("play",)
+
     def take(self, g: Table, action: Action) -> None:
         self.play(g, action.value)
 

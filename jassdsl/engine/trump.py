@@ -47,6 +47,11 @@ class TrumpByRule(Phase):
                 g.emit(TrumpSet(s.hand_no, self.rules.mode(s.mode), "fixed"))
 
 
+def can_push(rules: CompiledRules) -> bool:
+    """Whether the file lets a player push the trump choice at all (`push_target`)."""
+    return rules.push or rules.push_next
+
+
 def push_target(g: Table, part: TrumpPart, can_choose: Callable[[int], bool]) -> int:
     """Where a push goes now, or -1 when pushing is not allowed: to the partner across
     (once), or on to the next player at the table who can choose; when it has come back
@@ -135,6 +140,9 @@ class TrumpChoice(Phase):
 
     def accepts(self, g: Table, action: Action) -> bool:
         return action.kind in ("trump", "push")
+
+    def kinds_asked(self) -> tuple[str, ...]:
+        return ("trump", "push") if can_push(self.rules) else ("trump",)
 
     def take(self, g: Table, action: Action) -> None:
         s, r = g.s, self.rules

@@ -304,6 +304,9 @@ class Auction(Phase):
     def accepts(self, g: Table, action: Action) -> bool:
         return action.kind in self.kinds
 
+    def kinds_asked(self) -> tuple[str, ...]:
+        return self.kinds
+
     def asks(self, d: Declaring) -> bool:
         return d.name == self.decl.name or d in self.enders
 

@@ -161,6 +161,9 @@ class Bettering(Phase):
                 g.emit(Bettered(s.hand_no, seat, "took", asked=False))
         return True
 
+    def kinds_asked(self) -> tuple[str, ...]:
+        return ("discard", TAKE.kind, DECLINE.kind)
+
     def legal(self, g: Table) -> list[Action]:
         s = g.s
         assert s.piles is not None

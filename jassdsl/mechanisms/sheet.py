@@ -46,7 +46,7 @@ from jassdsl.engine.events import Event, TrumpSet
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.position import PositionError
 from jassdsl.engine.state import State, TrumpPart
-from jassdsl.engine.trump import push, push_target
+from jassdsl.engine.trump import can_push, push, push_target
 from jassdsl.language.check import TRUMP_MODES, choices_of, mode_hint
 from jassdsl.language.syntax import pos_of, unquote, word
 from jassdsl.rulebook import safe
@@ -382,6 +382,9 @@ class SheetChoice(Phase):
 
     def accepts(self, g: Table, action: Action) -> bool:
         return action.kind in (COLUMN, "trump", "push")
+
+    def kinds_asked(self) -> tuple[str, ...]:
+        return (COLUMN, "trump", "push") if can_push(self.rules) else (COLUMN, "trump")
 
     def take(self, g: Table, action: Action) -> None:
         s = g.s

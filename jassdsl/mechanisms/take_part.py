@@ -107,6 +107,11 @@ class TakingPart(Phase):
         s.current = next_seat(self.rules.players, s.dealer, s.table)
         return True
 
+    def kinds_asked(self) -> tuple[str, ...]:
+        r = self.config
+        return (JOIN.kind, *((FOLD.kind,) if r.fold_from <= self.rules.players else ()),
+                *((SWAP.kind,) if r.swap_pile is not None else ()))
+
     def legal(self, g: Table) -> list[Action]:
         s, r = g.s, self.config
         p = s.piles

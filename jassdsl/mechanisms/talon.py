@@ -193,6 +193,9 @@ class TalonPhase(Phase):
     def accepts(self, g: Table, action: Action) -> bool:
         return action.kind == "discard"
 
+    def kinds_asked(self) -> tuple[str, ...]:
+        return ("discard",)
+
     def take(self, g: Table, action: Action) -> None:
         s = g.s
         card = action.value

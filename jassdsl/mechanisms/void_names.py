@@ -78,6 +78,9 @@ class VoidNames(Phase):
     def accepts(self, g: Table, action: Action) -> bool:
         return action.kind == "trump"
 
+    def kinds_asked(self) -> tuple[str, ...]:
+        return ("trump",)
+
     def take(self, g: Table, action: Action) -> None:
         if action not in self.legal(g):
             raise IllegalActionError(action, g.legal_names(), "not a mode this file lets the "

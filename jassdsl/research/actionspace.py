@@ -8,17 +8,21 @@ every declaration the file makes (its range and its named values, as `bid match`
 each mode where a bid names it, as `bid 100 H`); and
 the actions without a value (push, pass, join, fold, swap, take, decline), Weis and
 robbing (yes or no). An id never changes with the state: id k is the same action
-wherever it is legal. Ids of kinds a file never asks for are simply never legal.
+wherever it is legal. Only the kinds the file's phases can ever ask for are numbered
+(`Chain.kinds_asked`, read from the compiled rules): Schieber has no ids for passing, folding or
+robbing, a file where no player names trump none for a trump choice.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import BARE, Action, mode_bid
 from jassdsl.core.cards import CARD_NAMES
 from jassdsl.core.errors import JassError
+from jassdsl.engine.chain import Chain
 
 
 class ActionSpaceError(JassError):
@@ -34,6 +38,21 @@ class ActionSpace:
 
     @classmethod
     def of(cls, rules: CompiledRules) -> ActionSpace:
+        asked = set(Chain.of(rules).kinds_asked)
+        return cls.numbered(a for a in cls.every(rules) if a.kind in asked)
+
+    @classmethod
+    def numbered(cls, actions: Iterable[Action]) -> ActionSpace:
+        """The actions numbered in order; the 36 plays come first, so that a card's id is
+        its number (OpenSpiel's legal actions in play are the legal cards as they are)."""
+        unique = tuple(dict.fromkeys(actions))  # a declaration named like a kind: once
+        assert unique[:36] == tuple(Action("play", c) for c in range(36))
+        return cls(unique, {a: i for i, a in enumerate(unique)})
+
+    @staticmethod
+    def every(rules: CompiledRules) -> list[Action]:
+        """Every action of the engine's vocabulary the file could name, of any kind (the
+        space keeps those of the kinds it asks for)."""
         out = [Action("play", c) for c in range(len(CARD_NAMES))]
         if rules.own_piles or any("discard" in x.kinds and x.name in rules.configs
                                   for x in rules.mechanisms):
@@ -51,8 +70,7 @@ class ActionSpace:
         out += [Action(kind) for kind in BARE]
         yes_no = tuple(k for x in rules.mechanisms for k in x.yes_no)
         out += [Action(kind, v) for kind in yes_no for v in (0, 1)]
-        unique = tuple(dict.fromkeys(out))  # a declaration named like a kind: once
-        return cls(unique, {a: i for i, a in enumerate(unique)})
+        return out
 
     def __len__(self) -> int:
         return len(self.actions)

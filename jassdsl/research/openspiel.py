@@ -36,8 +36,9 @@ from __future__ import annotations
 import copy
 import json
 import random
+import weakref
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -47,10 +48,12 @@ import pyspiel
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.core.errors import IllegalActionError, OptionError
 from jassdsl.engine import Game
+from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import ScriptedChance
+from jassdsl.engine.game import Moment
 from jassdsl.engine.observation import Observation
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
@@ -61,6 +64,7 @@ DEFAULTS: dict[str, Any] = {"variant": "schieber", "options": "", "horizon": "ga
 HORIZONS = ("game", "hand")
 STEPS_PER_HAND = 400  # chance and player steps of one hand, a generous bound
 HAND_LIMIT = 1000
+TERMINAL, CHANCE = int(pyspiel.PlayerId.TERMINAL), int(pyspiel.PlayerId.CHANCE)
 
 GAME_TYPE = pyspiel.GameType(
     short_name=NAME,
@@ -107,7 +111,7 @@ class ProbeChance(ScriptedChance):
         self.decks: deque[list[int]] = deque()
         self.draws: deque[tuple[int, int]] = deque()
         self.hands = hands  # the horizon in hands (None: the whole game)
-        self.game: Game | None = None  # the game it draws for, once made
+        self.game_ref: Callable[[], Game | None] | None = None  # the game it draws for
 
     @property
     def rng(self) -> random.Random:  # type: ignore[override]
@@ -141,12 +145,25 @@ class ProbeChance(ScriptedChance):
         other.drawn = list(self.drawn)
         other.decks, other.draws = copy.copy(self.decks), copy.copy(self.draws)
         other.hands = self.hands
-        other.game = memo.get(id(self.game), self.game) if self.game is not None else None
+        game = self.game
+        other.game = memo.get(id(game), game) if game is not None else None
         return other
 
+    @property
+    def game(self) -> Game | None:
+        """The game it draws for, once made: held weakly (the game holds its chance), so
+        that a finished game is freed at once and not left to the cycle collector, whose
+        runs were a tenth of a step."""
+        return self.game_ref() if self.game_ref is not None else None
+
+    @game.setter
+    def game(self, game: Game | None) -> None:
+        self.game_ref = weakref.ref(game) if game is not None else None
+
     def free(self) -> bool:
-        return self.hands is not None and self.game is not None \
-            and len(self.game.results) >= self.hands
+        game = self.game
+        return self.hands is not None and game is not None \
+            and len(game.results) >= self.hands
 
     def shuffle(self, deck: list[int]) -> None:
         if not self.decks and not self.free():
@@ -187,6 +204,7 @@ class Compiled:
     rules: CompiledRules
     space: ActionSpace
     horizon: str
+    phase_chain: Chain  # the phases every engine game of these rules shares (`Chain.of`)
 
 
 @cache
@@ -194,7 +212,7 @@ def compiled(variant: str, options: str, horizon: str) -> Compiled:
     if horizon not in HORIZONS:
         raise OptionError(f"horizon is 'game' or 'hand', not {horizon!r}")
     rules = load_rules(variant, parse_options(options) or None)
-    return Compiled(rules, ActionSpace.of(rules), horizon)
+    return Compiled(rules, ActionSpace.of(rules), horizon, Chain.of(rules))
 
 
 SpielGame: Any = pyspiel.Game  # OpenSpiel's game class (the engine's `Game` is another)
@@ -274,6 +292,14 @@ class Shared:
 
     def __init__(self, game: JassGame, params: Params) -> None:
         self.jass, self.rules, self.space, self.params = game, game.rules, game.space, params
+        self.observers: dict[bool, Observer] = {}  # without and with recall, once made
+
+    def observer(self, recall: bool) -> Observer:
+        """The game's observer of the current view (`recall`: of the information state)."""
+        made = self.observers.get(recall)
+        if made is None:
+            made = self.observers[recall] = Observer(self.jass, recall)
+        return made
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
         return self
@@ -324,7 +350,9 @@ class Box:
         self.probe = ProbeChance(self.hands)
         self.decks, self.draws = [], []
         self.script(decks, draws)
-        self.probe.game = self.engine = Game(self.ruleset, chance=self.probe, record=True)
+        chain = compiled(*self.params).phase_chain  # made once per game, not per hand
+        self.probe.game = self.engine = Game(self.ruleset, chance=self.probe, record=True,
+                                             chain=chain)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Box:
         other = Box.__new__(Box)
@@ -358,6 +386,57 @@ def box_of(params: Params, decks: list[list[int]], draws: list[tuple[int, int]],
     return box
 
 
+class Progress:
+    """Where a state stands besides its engine game: the step waiting for chance, the
+    deal so far, the end. One object, so that OpenSpiel's clone (which deep-copies every
+    attribute of a state one by one) copies it in one go."""
+
+    __slots__ = ("applying", "deck", "deck_starts", "final", "need", "over", "pending",
+                 "steps")
+
+    def __init__(self, players: int) -> None:
+        self.pending: Action | None = None
+        self.need: NeedChance | None = None
+        self.deck: list[int] = []
+        self.deck_starts: list[int] = []
+        self.over = False
+        self.final: list[float] = [0.0] * players
+        self.steps = 0
+        self.applying = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Progress:
+        other = Progress.__new__(Progress)
+        other.pending, other.need, other.over = self.pending, self.need, self.over
+        other.steps, other.applying = self.steps, self.applying  # the needs never change
+        other.deck, other.deck_starts = list(self.deck), list(self.deck_starts)
+        other.final = list(self.final)
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return progress_of, tuple(getattr(self, k) for k in Progress.__slots__)
+
+
+def progress_of(*values: Any) -> Progress:
+    """A pickled Progress."""
+    progress = Progress.__new__(Progress)
+    for key, value in zip(Progress.__slots__, values, strict=True):
+        setattr(progress, key, value)
+    return progress
+
+
+class InProgress:
+    """An attribute of a state that lives in its `Progress`."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, state: Any, owner: type | None = None) -> Any:
+        return getattr(state.progress, self.name)
+
+    def __set__(self, state: Any, value: Any) -> None:
+        setattr(state.progress, self.name, value)
+
+
 class JassState(pyspiel.State):  # type: ignore[misc]
     """A game of the engine, with the chance step it waits for, if any."""
 
@@ -365,21 +444,22 @@ class JassState(pyspiel.State):  # type: ignore[misc]
     # (a class default, so that no other state holds it among the values it pickles)
     quiet = False
 
+    pending = InProgress()  # the player's action waiting for chance
+    need = InProgress()  # the chance step it waits for, or None
+    deck = InProgress()  # the cards of the deck being dealt, in order
+    deck_starts = InProgress()  # where each deal begins in the history
+    over = InProgress()
+    final = InProgress()  # the returns, once over
+    steps = InProgress()
+    applying = InProgress()  # 1 inside _apply_action: its action is not in the history yet
+
     def __init__(self, game: JassGame) -> None:
         super().__init__(game)
         self.shared = game.shared
         params = self.shared.params
         self.box = Box(self.shared.rules, 1 if game.horizon == "hand" else None, params)
-        self.pending: Action | None = None  # the player's action waiting for chance
-        self.need: NeedChance | None = None
-        self.deck: list[int] = []  # the cards of the deck being dealt, in order
-        self.deck_starts: list[int] = []  # where each deal begins in the history
-        self.seen: list[list[str]] = [[] for _ in range(self.rules.players)]
-        self.seen_hand = 0
-        self.over = False
-        self.final: list[float] = [0.0] * self.rules.players
-        self.steps = 0
-        self.applying = 0  # 1 inside _apply_action: its action is not in the history yet
+        self.progress = Progress(self.rules.players)
+        self.recall = Recall(0, self.rules.players)  # what each seat saw this hand
         first = FIRST_NEED.get(params)  # a new game always asks chance the same first
         if first is None:
             self.step()
@@ -440,16 +520,14 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         if game.is_over or self.past_horizon():
             self.over = True
             self.final = self.final_returns()
+            if not self.quiet:
+                self.recall.settle(game)
             return
         if self.quiet:
             return
-        if game.hand_number != self.seen_hand:
-            self.seen_hand = game.hand_number
-            self.seen = [[] for _ in range(self.rules.players)]
-        for seat in range(self.rules.players):
-            text = observed_text(self.box.observe(seat))
-            if not self.seen[seat] or self.seen[seat][-1] != text:
-                self.seen[seat].append(text)
+        if game.hand_number != self.recall.hand:
+            self.recall = Recall(game.hand_number, self.rules.players)
+        self.recall.keep(game)
 
     def final_returns(self) -> list[float]:
         game = self.engine
@@ -466,29 +544,59 @@ class JassState(pyspiel.State):  # type: ignore[misc]
 
     # -- OpenSpiel's API
     def current_player(self) -> int:
-        if self.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self.need is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self.engine is not None
-        return self.engine.current_player
+        """(OpenSpiel asks it several times a step: read straight from the parts.)"""
+        progress = self.progress
+        if progress.over:
+            return TERMINAL
+        if progress.need is not None:
+            return CHANCE
+        engine = self.box.engine
+        assert engine is not None
+        return engine.current_player
 
     def is_terminal(self) -> bool:
-        return self.over
+        return bool(self.progress.over)
 
     def returns(self) -> list[float]:
         return list(self.final) if self.over else [0.0] * self.rules.players
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's observation tensor (of the current player without `player`): the
+        numbers its own path gives, without its round trip, which makes a new initial
+        state and fills a tensor for it at every call to learn the size, and then copies
+        the tensor piece by piece (called from C++, that path still runs)."""
+        return self.tensor_of(self.shared.observer(False), player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's information state tensor, as `observation_tensor` gives its own."""
+        return self.tensor_of(self.shared.observer(True), player)
+
+    def tensor_of(self, observer: Observer, player: int | None) -> list[float]:
+        n = self.rules.players
+        seat = self.current_player() if player is None else player
+        if not 0 <= seat < n:  # as OpenSpiel refuses it
+            raise pyspiel.SpielError(f"player {seat}: a tensor is of a seat 0 to {n - 1}")
+        game = self.engine
+        playing = not self.over and self.need is None
+        return observer.layout.numbers(game, seat, playing,
+                                       self.box.observe(seat) if game is not None else None)
+
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.engine is not None and player == self.engine.current_player
-        return sorted(self.space.id(a) for a in self.engine.legal_actions())
+        engine = self.engine
+        assert engine is not None and player == engine.current_player
+        cards = engine.legal_mask()  # in play: the cards, whose ids are their numbers
+        if cards:
+            return mask_cards(cards)
+        return sorted(self.space.id(a) for a in engine.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         need = self.need
         assert need is not None
-        if need.cards:
-            left = sorted(set(need.cards) - set(self.deck))
-            return [(c, 1.0 / len(left)) for c in left]
+        if need.cards:  # the cards not dealt yet, in order (the need lists them sorted)
+            dealt = set(self.deck)
+            left = [c for c in need.cards if c not in dealt]
+            p = 1.0 / len(left)
+            return [(c, p) for c in left]
         return [(v, 1.0 / need.among) for v in range(need.among)]
 
     def _apply_action(self, action: int) -> None:
@@ -539,6 +647,86 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         return resample(self, player, random.Random(int(sampler() * 2**31)))
 
 
+class Recall:
+    """What each seat saw through one hand, put into words only when asked for.
+
+    The game as it stood after each step is kept without a copy of its own: a step
+    before the last is the state the engine's history saved before the next action
+    (`Game.before_last`), the last step is the game itself (`live`) until an action, or
+    the end, moves it on; a seat's texts, each observation that differs from the one
+    before as `observed_text` writes it, are made from the steps it has not read yet
+    (`Game.view` of each) when its information state is asked for. Writing every seat's
+    observation as JSON at every step was most of a step's cost, and most users of the
+    states never ask for the strings. A clone shares the moments and the texts made so
+    far (neither ever changes), with a copy of the live step."""
+
+    def __init__(self, hand: int, players: int) -> None:
+        self.hand = hand
+        self.moments: list[Moment] = []
+        self.texts: list[list[str]] = [[] for _ in range(players)]
+        self.read = [0] * players  # per seat: the steps its texts are made from
+        self.game: Game | None = None  # the game played (its present: the live step)
+        self.live = False
+
+    def keep(self, game: Game) -> None:
+        """A step was taken; the one before it, if live, is the game before its last
+        action."""
+        self.settle(game)
+        self.game, self.live = game, True
+
+    def settle(self, game: Game) -> None:
+        """The game moved on from the live step (an action, or the end)."""
+        if self.live:
+            self.moments.append(game.before_last())
+            self.live = False
+
+    def views(self) -> list[Game]:
+        """Each step kept, as a game to read (the live one: the game itself)."""
+        game = self.game
+        if game is None:
+            return []
+        out = [game.view(m) for m in self.moments]
+        return [*out, game] if self.live else out
+
+    def texts_of(self, seat: int) -> list[str]:
+        """The seat's texts through the last step kept (a new one where it changed)."""
+        texts, views = self.texts[seat], self.views()
+        for view in views[self.read[seat]:]:
+            text = observed_text(view.observe(seat))
+            if not texts or texts[-1] != text:
+                texts.append(text)
+        self.read[seat] = len(views)
+        return texts
+
+    def last_text(self, seat: int) -> str:
+        """The seat's text at the last step kept ('' before the first)."""
+        steps = len(self.moments) + self.live
+        if self.read[seat] < steps:
+            return observed_text(self.views()[-1].observe(seat))
+        texts = self.texts[seat]
+        return texts[-1] if texts else ""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Recall:
+        """A clone's: its live step kept as a copy (the clone's game is another one)."""
+        other = Recall.__new__(Recall)
+        other.hand, other.read, other.game = self.hand, list(self.read), self.game
+        live = [self.game.moment()] if self.live and self.game is not None else []
+        other.moments, other.live = [*self.moments, *live], False
+        other.texts = [list(t) for t in self.texts]
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its texts (a view holds the compiled rules, which do not pickle)."""
+        return recall_of, (self.hand, [self.texts_of(x) for x in range(len(self.texts))])
+
+
+def recall_of(hand: int, texts: list[list[str]]) -> Recall:
+    """A pickled Recall: every text made, no views left to read."""
+    recall = Recall(hand, len(texts))
+    recall.texts = texts
+    return recall
+
+
 def observation_text(game: Game, seat: int) -> str:
     """A seat's observation as one line of JSON (keys sorted)."""
     return observed_text(game.observe(seat))
@@ -569,11 +757,11 @@ class Observer:
         game = state.engine
         if game is None:
             return f"seat {player}: dealing"
+        recall = state.recall
         if self.recall:
-            return f"seat {player}|hand {state.seen_hand}|" + "|".join(state.seen[player])
-        if state.seen[player]:  # the text of the last step (and past the horizon, where
-            return state.seen[player][-1]  # the engine may have dealt on, the last seen)
-        return observation_text(game, player)
+            return f"seat {player}|hand {recall.hand}|" + "|".join(recall.texts_of(player))
+        return recall.last_text(player) or observation_text(game, player)  # the last step's
+        # (past the horizon, where the engine may have dealt on, the last one seen)
 
 
 # --- resampling for ISMCTS ------------------------------------------------------------------

@@ -32,6 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from jassdsl.core.cards import mask_cards
 from jassdsl.engine import Game, records
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
@@ -102,7 +103,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         playing = not self.ended()
         mask = np.zeros(len(self.space), np.int8)
         if playing and seat == game.current_player:
-            mask[[self.space.id(a) for a in game.legal_actions()]] = 1
+            cards = game.legal_mask()  # in play: the cards, whose ids are their numbers
+            mask[mask_cards(cards) if cards else
+                 [self.space.id(a) for a in game.legal_actions()]] = 1
         return {"observation": self.layout.vector(game, seat, playing), "action_mask": mask}
 
     def ended(self) -> bool:

@@ -1,20 +1,23 @@
 """A seat's observation as a flat vector of numbers, for learning (OpenSpiel, PettingZoo).
 
 The layout is fixed per rule file (its seats, modes, declarations, units and action
-kinds) and filled from the engine's observation of the seat (`Game.observe`), so it holds
-nothing the seat may not see. Pieces, each a run of the vector: the seat, whose turn it
-is, the dealer and the leader (one-hot per seat); the kinds of action the seat may take,
-when it is its turn; the mode (one-hot, first entry: none yet); the seat's hand, the open
-trick (a block of 36 per place in the trick), the cards of the hand's finished tricks,
-the shown and turned card; tricks taken per seat (/9); the seats playing and at the
-table; per declaration and seat whether its value is known and the value (/ highest);
-the totals per unit and subject (/1000). With `recall`: who played which card this hand
-(36 per seat).
+kinds) and is data: `layout(rules)` gives each piece's name, offset, size and scaling
+(the research page prints it per shipped file). The vector is filled from the engine's
+observation of the seat (`Game.observe`), so it holds nothing the seat may not see.
+Pieces, each a run of the vector: the seat, whose turn it is, the dealer and the leader
+(one-hot per seat); the kinds of action the seat may take, when it is its turn; the mode
+(one-hot, first entry: none yet); the seat's hand, the open trick (a block of 36 per
+place in the trick), the cards of the hand's finished tricks, the shown and turned card;
+tricks taken per seat (/9); the seats playing and at the table; per declaration and seat
+whether its value is known and the value (/ highest); the totals per unit and subject
+(/1000). With `recall`: who played which card this hand (36 per seat).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from array import array
+from functools import cache
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -23,6 +26,43 @@ from jassdsl.core.deal import trick_seats
 from jassdsl.engine import Game
 from jassdsl.engine.observation import Observation
 from jassdsl.research.actionspace import ActionSpace
+
+
+class Piece(NamedTuple):
+    """One run of the vector: its name, where it starts, how many numbers, and how a
+    value is scaled into it (``1``: marks of 0 or 1; ``1/9``: a count divided by 9;
+    ``1/1000``; ``0/1, value/H``: per seat a pair, known or not and the value divided by
+    the declaration's highest value H, listed per declaration)."""
+
+    name: str
+    offset: int
+    size: int
+    scale: str
+
+
+def layout(rules: CompiledRules, recall: bool = False,
+           space: ActionSpace | None = None) -> tuple[Piece, ...]:
+    """The pieces of a rule file's vector, in order (`recall`: the information state's,
+    with the history of the hand); `space` is the file's action space (made if not given:
+    the `kinds` piece has one place per kind of action it numbers)."""
+    space = space if space is not None else ActionSpace.of(rules)
+    n = rules.players
+    highs = ", ".join(f"{d.name} {max(1, d.high)}" for d in rules.declarations)
+    sizes = [("seat", n, "1"), ("current", n, "1"), ("dealer", n, "1"), ("leader", n, "1"),
+             ("kinds", len(space.kinds), "1"), ("trump", len(rules.mode_names) + 1, "1"),
+             ("hand", 36, "1"), ("trick", n * 36, "1"), ("played", 36, "1"),
+             ("shown", 36, "1"), ("turned", 36, "1"), ("tricks_won", n, "1/9"),
+             ("playing", n, "1"), ("table", n, "1"),
+             ("declared", 2 * n * len(rules.declarations),
+              f"0/1, value/H ({highs})" if highs else "0/1, value/H"),
+             ("totals", len(rules.units) * rules.subjects, "1/1000")]
+    if recall:
+        sizes.append(("history", n * 36, "1"))
+    out, start = [], 0
+    for name, size, scale in sizes:
+        out.append(Piece(name, start, size, scale))
+        start += size
+    return tuple(out)
 
 
 def utility_sign(rules: CompiledRules) -> int:
@@ -39,21 +79,20 @@ class Layout:
         self.rules, self.space, self.recall = rules, space, recall
         # per kind of action, its place among the space's kinds (read once, not per fill)
         self.kind_place = {kind: k for k, kind in enumerate(space.kinds)}
+        self.layout = layout(rules, recall, space)
+        self.pieces = [(p.name, p.size) for p in self.layout]
+        self.size = sum(p.size for p in self.layout)
+        # per piece: where it starts, its size
+        self.runs: dict[str, tuple[int, int]] = {p.name: (p.offset, p.size)
+                                                 for p in self.layout}
+        self.start = {p.name: p.offset for p in self.layout}
+        # per declaration: the places of its pairs and the divisor of its values
         n = rules.players
-        self.pieces = [("seat", n), ("current", n), ("dealer", n), ("leader", n),
-                       ("kinds", len(space.kinds)), ("trump", len(rules.mode_names) + 1),
-                       ("hand", 36), ("trick", n * 36), ("played", 36), ("shown", 36),
-                       ("turned", 36), ("tricks_won", n), ("playing", n), ("table", n),
-                       ("declared", 2 * n * len(rules.declarations)),
-                       ("totals", len(rules.units) * rules.subjects)]
-        if recall:
-            self.pieces.append(("history", n * 36))
-        self.size = sum(size for _, size in self.pieces)
-        self.runs: dict[str, tuple[int, int]] = {}  # per piece: where it starts, its size
-        start = 0
-        for name, size in self.pieces:
-            self.runs[name] = (start, size)
-            start += size
+        at = self.start["declared"]
+        self.declared = [(d.name, at + 2 * k * n, max(1, d.high))
+                         for k, d in enumerate(rules.declarations)]
+        self.totals = [(unit, self.start["totals"] + u * rules.subjects)
+                       for u, unit in enumerate(rules.units)]
 
     def views(self, tensor: Any) -> dict[str, Any]:
         """The named runs of a flat tensor (views: writing them writes the tensor)."""
@@ -67,77 +106,115 @@ class Layout:
     def fill(self, tensor: Any, game: Game | None, seat: int, playing: bool,
              obs: Observation | None = None) -> None:
         """Fill the flat tensor from the seat's observation (`obs`, where the caller has
-        it: `game.observe(seat)`); `playing`: someone is to act.
-        The places are gathered in lists and written at once (a numpy write per place was
-        most of an observation's cost); a place in a run is read as an index of that run
-        alone, as a view of it would read it (negative from its end, and never outside);
-        a card (0-35, from a hand mask or the table) is placed without that check."""
+        it: `game.observe(seat)`); `playing`: someone is to act. The places are gathered
+        first (`marks`) and written at once (a numpy write per place was most of an
+        observation's cost)."""
         tensor.fill(0)
-        runs = self.runs
-
-        def at(name: str, i: int) -> int:
-            start, size = runs[name]
-            if not -size <= i < size:
-                raise IndexError(f"index {i} is out of the run {name} of {size}")
-            return start + i % size
-
-        ones = [at("seat", seat)]
-        if game is None:
-            tensor[ones] = 1
-            return
-        if obs is None:
-            obs = game.observe(seat)
-        r, n = self.rules, self.rules.players
-        if playing:
-            ones.append(at("current", obs.current))
-        if playing and obs.current == seat:  # its own choices only: they may tell a hand
-            kinds = self.kind_place
-            ones += [at("kinds", kinds[a.kind]) for a in game.legal_actions()]
-        ones.append(at("dealer", obs.dealer))
-        ones.append(at("leader", obs.leader))
-        ones.append(at("trump", obs.trump.number + 1 if obs.trump.is_set else 0))
-        start = runs["hand"][0]
-        ones += [start + c for c in obs.hand]
-        start = runs["trick"][0]
-        ones += [start + i * 36 + card for i, card in enumerate(obs.trick)]
-        won = [0] * n
-        start = runs["played"][0]
-        for trick in obs.tricks:
-            ones += [start + c for c in trick.cards]
-            won[trick.winner] += 1  # an IndexError for a seat outside, as a view gives
-        places, values = [], []
-        for x, count in enumerate(won):
-            if count:
-                places.append(at("tricks_won", x))
-                values.append(WON[count])
-        for key in ("shown", "turned"):
-            card = getattr(obs, key)
-            if card >= 0:
-                ones.append(at(key, card))
-        ones += [at("playing", x) for x in obs.playing]
-        ones += [at("table", x) for x in obs.table]
-        for k, decl in enumerate(r.declarations):
-            for x, v in enumerate(obs.declared.get(decl.name, ())):
-                if v is not None:
-                    ones.append(at("declared", 2 * (k * n + x)))
-                    places.append(at("declared", 2 * (k * n + x) + 1))
-                    values.append(v / max(1, decl.high))
-        for u, unit in enumerate(r.units):
-            for x, v in enumerate(obs.totals.get(unit, ())):
-                places.append(at("totals", u * r.subjects + x))
-                values.append(v / 1000)
-        if self.recall:
-            mask = sum(1 << x for x in obs.playing) or (1 << n) - 1
-            order = trick_seats(n, mask)
-            start = runs["history"][0]
-            for trick in obs.tricks:
-                ones += [start + who * 36 + card
-                         for who, card in zip(order[trick.leader], trick.cards, strict=False)]
-            ones += [start + who * 36 + card
-                     for who, card in zip(order[obs.leader], obs.trick, strict=False)]
+        ones, places, values = self.marks(game, seat, playing, obs)
         tensor[ones] = 1
         if places:
             tensor[places] = values
+
+    def numbers(self, game: Game | None, seat: int, playing: bool,
+                obs: Observation | None = None) -> list[float]:
+        """The vector `fill` writes, as a list of floats (OpenSpiel's tensors are lists):
+        written straight into a list, the values rounded to float32 as the tensor holds
+        them, without a numpy tensor to convert."""
+        out = [0.0] * self.size
+        ones, places, values = self.marks(game, seat, playing, obs)
+        for i in ones:
+            out[i] = 1.0
+        for i, v in zip(places, array("f", values), strict=True):  # float32, as stored
+            out[i] = v
+        return out
+
+    def marks(self, game: Game | None, seat: int, playing: bool,
+              obs: Observation | None) -> tuple[list[int], list[int], list[float]]:
+        """The places of the vector that hold a 1, and the other places with their
+        values (written after the ones), from offsets worked out once per layout; a seat
+        in a run of seats is read as an index of that run alone, as a view of it would
+        read it (negative from its end, and never outside); a card (0-35, from a hand
+        mask or the table) is placed without that check."""
+        runs, start = self.runs, self.start
+
+        def at(name: str, i: int) -> int:
+            first, size = runs[name]
+            if not -size <= i < size:
+                raise IndexError(f"index {i} is out of the run {name} of {size}")
+            return first + i % size
+
+        ones = [at("seat", seat)]
+        places: list[int] = []
+        values: list[float] = []
+        if game is None:
+            return ones, places, values
+        if obs is None:
+            obs = game.observe(seat)
+        n = self.rules.players
+        if playing:
+            ones.append(at("current", obs.current))
+        if playing and obs.current == seat:  # its own choices only: they may tell a hand
+            kinds, first = self.kind_place, start["kinds"]
+            if game.legal_mask():  # in play: cards, and only cards
+                ones.append(first + kinds["play"])
+            else:
+                ones += {first + kinds[a.kind] for a in game.legal_actions()}
+        ones.append(at("dealer", obs.dealer))
+        ones.append(at("leader", obs.leader))
+        ones.append(start["trump"] + (obs.trump.number + 1 if obs.trump.is_set else 0))
+        first = start["hand"]
+        ones += [first + c for c in obs.hand]
+        first = start["trick"]
+        ones += [first + i * 36 + card for i, card in enumerate(obs.trick)]
+        won = [0] * n
+        first = start["played"]
+        for trick in obs.tricks:
+            ones += [first + c for c in trick.cards]
+            won[trick.winner] += 1  # an IndexError for a seat outside, as a view gives
+        first = start["tricks_won"]
+        for x, count in enumerate(won):
+            if count:
+                places.append(first + x)
+                values.append(WON[count])
+        shown, turned = obs.shown, obs.turned
+        if shown >= 0:
+            ones.append(start["shown"] + shown)
+        if turned >= 0:
+            ones.append(start["turned"] + turned)
+        first = start["playing"]  # seats of the table (`seats_in`): in the run
+        ones += [first + x for x in obs.playing]
+        first = start["table"]
+        ones += [first + x for x in obs.table]
+        if self.declared:
+            declared = obs.declared
+            for name, first, high in self.declared:
+                for x, v in enumerate(declared.get(name, ())):
+                    if v is not None:
+                        ones.append(first + 2 * x)
+                        places.append(first + 2 * x + 1)
+                        values.append(v / high)
+        totals = obs.totals
+        for unit, first in self.totals:
+            for x, v in enumerate(totals.get(unit, ())):
+                places.append(first + x)
+                values.append(v / 1000)
+        if self.recall:
+            order = seat_orders(n, obs.playing)
+            first = start["history"]
+            for trick in obs.tricks:
+                ones += [first + who * 36 + card
+                         for who, card in zip(order[trick.leader], trick.cards, strict=False)]
+            ones += [first + who * 36 + card
+                     for who, card in zip(order[obs.leader], obs.trick, strict=False)]
+        return ones, places, values
+
+
+@cache
+def seat_orders(players: int, playing: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per leader, the seats of a trick in play order, among those playing (all where
+    none are named yet): made once per set of seats."""
+    mask = sum(1 << x for x in playing) or (1 << players) - 1
+    return trick_seats(players, mask)
 
 
 def tricks_won() -> list[Any]:
@@ -152,3 +229,26 @@ def tricks_won() -> list[Any]:
 
 
 WON = tricks_won()  # per number of tricks taken: the value of its place
+
+
+def layout_rows(names: list[str]) -> list[str]:
+    """The research page's table of the layouts: a row per rule file (by name), its
+    vector's size (observation / information state) and every piece as offset+size, the
+    information state's history last (it follows the observation's pieces)."""
+    from jassdsl.registry import load_rules  # the parser, only where the page is made
+
+    rows = ["| rule file | size | pieces (offset+size) |", "| --- | ---: | --- |"]
+    for name in names:
+        rules = load_rules(name)
+        pieces = layout(rules, recall=True)
+        plain = pieces[:-1]  # the observation: all but the history
+        cells = []
+        for p in pieces:
+            text = f"{p.name} {p.offset}+{p.size}"
+            if p.name == "declared" and rules.declarations:
+                text += " (÷ " + ", ".join(f"{d.name} {max(1, d.high)}"
+                                           for d in rules.declarations) + ")"
+            cells.append(text)
+        size = f"{sum(p.size for p in plain)} / {sum(p.size for p in pieces)}"
+        rows.append(f"| {name} | {size} | {' · '.join(cells)} |")
+    return rows
