@@ -27,6 +27,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the table needs th
 
 from served import served  # noqa: E402
 
+from jassdsl.rulebook.words import say  # noqa: E402
 from jassdsl.table.app import create_app  # noqa: E402
 
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "",
@@ -86,7 +87,7 @@ def set_up(page: Any, base: str, variant: str, lang: str, pack: str,
     page.select_option("#variant", variant)
     page.wait_for_selector("[data-seat='3']")
     for seat, kind in enumerate(seats):
-        page.select_option(f"[data-seat='{seat}']", kind)
+        page.select_option(f"[data-seat='{seat}']", label=say(lang, f"live.{kind}"))
     page.fill("#seed", str(seed))
     page.select_option("#lang", lang)
     page.click("#start")

@@ -29,12 +29,14 @@ def test_the_terminal_speaks_german(monkeypatch: pytest.MonkeyPatch,
                 "1\nZZ\nH6\n1\nq\n")
     for said in ("Plätze im Gegenuhrzeigersinn: du, P1, P2, P3; Teams du+P2 und P1+P3",
                  "--- Runde 1, Geber P3 ---", "Trumpf noch nicht bestimmt; deine Karten:",
-                 "Trumpf Ecken (Eicheln)", "'ZZ' ist nicht lesbar; erlaubt: 1) DA",
-                 "H6 ist nicht erlaubt: du hast sie nicht", "Stich 1: du DA",
-                 "P1: weist 3 Blatt bis SJ (20)",
+                 "Trumpf Ecken;", "'ZZ' ist nicht lesbar; erlaubt: 1) DA",
+                 "Herz 6 ist nicht erlaubt: du hast sie nicht", "Stich 1: du Ecken Ass",
+                 "P1: weist 3 Blatt bis Schaufel Bube (20)", "Bots: Heuristik",
+                 "erlaubt: 1) Ecken  2) Herz", "Optionen: welche Karte bei Undenufe 11 zählt: Ass; ", "Punkte zum Sieg: 1000;",
                  "du hast den Tisch verlassen; Spiel verlassen nach 0 beendeten Runden"):
         assert said in text
     assert "legal:" not in text and "your hand" not in text
+    assert not re.search(r"(Stich \d|weist|Trumpf) [^\n]*\b[DHSC](A|K|Q|J|10|9|8|7|6)\b", text)
 
 
 @pytest.mark.parametrize(("args", "offered", "not_said"), [

@@ -39,7 +39,14 @@ from jassdsl.compile.weis import (
 )
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import CARD_NAMES, RANK_NAMES, RANKS, SUIT_NAMES, SUITS, mask_cards
+from jassdsl.core.cards import (
+    RANK_NAMES,
+    RANKS,
+    SUIT_NAMES,
+    SUITS,
+    mask_cards,
+    shown_set,
+)
 from jassdsl.core.deal import trick_seats
 from jassdsl.core.errors import did_you_mean
 from jassdsl.core.mechanism import Mechanism, Prompt
@@ -633,7 +640,7 @@ def narrate(n: Any, e: WeisSaid) -> list[str]:
 def report(rules: CompiledRules, result: HandResult, names: Sequence[str], lang: Lang
            ) -> list[str]:
     """The Weise declared in the first trick, in the terminal's report of the hand."""
-    said = [f"{names[seat]} " + " ".join(CARD_NAMES[c] for c in cards)
+    said = [f"{names[seat]} " + shown_set(cards)
             for seat, weise in enumerate(result.weis) for cards in weise]
     none = say(lang, "word.none")
     return [say(lang, "live.weis_declared", said="; ".join(said) if said else none)]

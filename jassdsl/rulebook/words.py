@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from jassdsl.core.cards import RANK_NAMES, SUIT_NAMES
+from jassdsl.core.cards import RANK_NAMES, SUIT_NAMES, shown_suit
 from jassdsl.core.german import Gender, de_plural, german_noun
 from jassdsl.core.mechanism import installed_words
 from jassdsl.core.roles import ROLES
@@ -809,6 +809,7 @@ OWN: dict[str, tuple[str, str]] = {
     "live.variant": ("Variant", "Variante"),
     "live.path": ("or a rule file's path", "oder Pfad einer Regeldatei"),
     "live.options": ("Options", "Optionen"),
+    "live.path_example": ("my-variant.jass", "meine-variante.jass"),
     "live.seats": ("Seats", "Plätze"),
     "live.person": ("person", "Person"),
     "live.heuristic": ("bot (heuristic)", "Bot (Heuristik)"),
@@ -977,6 +978,11 @@ OWN: dict[str, tuple[str, str]] = {
                          'schicke Text: ein JSON-Objekt wie {{"type": "act", "turn": 4, '
                          '"action": "DA"}}'),
     "live.refuse.long": ("the message is too long", "die Nachricht ist zu lang"),
+    "live.refuse.link": ("no seat has this link (the server may have restarted)",
+                         "kein Platz hat diesen Link (der Server wurde vielleicht neu "
+                         "gestartet)"),
+    "live.refuse.failed": ("the server could not do that; the game goes on",
+                           "der Server konnte das nicht tun; das Spiel geht weiter"),
     "live.refuse.form": ('a message is {{"type": "act", "turn": N, "action": TEXT}}',
                          'eine Nachricht ist {{"type": "act", "turn": N, "action": TEXT}}'),
     "live.refuse.slow_down": ("too many messages: slow down",
@@ -992,6 +998,11 @@ OWN: dict[str, tuple[str, str]] = {
                         "Plätze im Gegenuhrzeigersinn: {seats}{teams}"),
     "live.head.teams": ("; teams {teams}", "; Teams {teams}"),
     "live.head.options": ("options: {options}", "Optionen: {options}"),
+    "live.bot.heuristic": ("heuristic", "Heuristik"),
+    "live.bot.random": ("random", "Zufall"),
+    "live.bot.search:easy": ("search:easy", "Suche (leicht)"),
+    "live.bot.search:medium": ("search:medium", "Suche (mittel)"),
+    "live.bot.search:hard": ("search:hard", "Suche (schwer)"),
     "live.left": ("{why}; left the game after {hands}", "{why}; Spiel verlassen nach {hands}"),
     "live.finished_one": ("finished hand", "beendeten Runde"),
     "live.finished_many": ("finished hands", "beendeten Runden"),
@@ -1261,7 +1272,11 @@ def suit_both(suit: str) -> str:
 
 
 def suit_name(lang: Lang, suit: str) -> str:
-    """A suit for prose: 'Hearts (Herz/Rosen)' or 'Herz (Rosen)'."""
+    """A suit for prose: 'Hearts (Herz/Rosen)' or 'Herz (Rosen)'; on a screen that shows
+    one pack (`cards.shown_in`) only its name: 'Rosen'."""
+    shown = shown_suit(suit)
+    if shown is not None:
+        return shown
     if lang == "en":
         return f"{SUIT_NAMES['en'][suit]} ({suit_both(suit)})"
     return f"{SUIT_NAMES['fr'][suit]} ({SUIT_NAMES['ch'][suit]})"

@@ -100,7 +100,7 @@ def start_page(lang: Lang, watched: str = "") -> str:
 <h1>{s("live.new")}</h1>
 <label>{s("live.variant")} <select name="variant" id="variant">{options}</select></label>
 <label>{s("live.path")} <input name="path" id="path" value="{html.escape(watched)}"
-  placeholder="my-variant.jass" autocomplete="off"></label>
+  placeholder="{s("live.path_example")}" autocomplete="off"></label>
 <fieldset id="options"><legend>{s("live.options")}</legend></fieldset>
 <fieldset id="seats"><legend>{s("live.seats")}</legend></fieldset>
 <label>{s("live.seed")} <input name="seed" id="seed" inputmode="numeric" autocomplete="off"></label>

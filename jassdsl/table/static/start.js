@@ -11,6 +11,7 @@
   function fill(template, fields) {
     return template.replace(/\{(\w+)\}/g, function (_, k) { return fields[k]; });
   }
+  var KINDS = ["person", "heuristic", "random"];  /* who takes a seat */
   function source() { return $("path").value.trim() || $("variant").value; }
 
   function load() {
@@ -27,9 +28,9 @@
           var input;
           if (o.choices.length) {
             input = el("select");
-            o.choices.forEach(function (c) {
-              var opt = el("option", c);
-              opt.value = c;
+            o.choices.forEach(function (c, k) {
+              var opt = el("option", o.labels[k]);  /* by its number: the word is the file's */
+              opt.value = String(k);
               opt.selected = c === o.default;
               input.appendChild(opt);
             });
@@ -38,6 +39,7 @@
             input.value = o.default;
           }
           input.dataset.option = o.name;
+          input.dataset.choices = JSON.stringify(o.choices);
           label.appendChild(input);
           opts.appendChild(label);
         });
@@ -46,9 +48,9 @@
           var label = el("label", fill(W["live.seat"], { n: "P" + i }) + " ");
           var pick = el("select");
           pick.dataset.seat = i;
-          ["person", "heuristic", "random"].forEach(function (kind) {
+          KINDS.forEach(function (kind, k) {
             var opt = el("option", W["live." + kind]);
-            opt.value = kind;
+            opt.value = String(k);  /* by its number: the page shows only words */
             opt.selected = kind === (i === 0 ? "person" : "heuristic");
             pick.appendChild(opt);
           });
@@ -81,9 +83,12 @@
     event.preventDefault();
     var options = {}, seats = [];
     document.querySelectorAll("[data-option]").forEach(function (i) {
-      options[i.dataset.option] = i.value;
+      var choices = i.dataset.choices ? JSON.parse(i.dataset.choices) : [];
+      options[i.dataset.option] = choices.length ? choices[Number(i.value)] : i.value;
     });
-    document.querySelectorAll("[data-seat]").forEach(function (s) { seats.push(s.value); });
+    document.querySelectorAll("[data-seat]").forEach(function (s) {
+      seats.push(KINDS[Number(s.value)]);
+    });
     fetch("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
