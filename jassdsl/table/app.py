@@ -253,7 +253,7 @@ def create_app(pace: float = 0.5, watch: str | None = None,
         except Refusal as err:
             return HTMLResponse(pages.message_page(lang, "?", str(err)), err.status)
         except RuleFileErrors as err:
-            return HTMLResponse(pages.error_page(lang, source, err.render(), play, stamp))
+            return HTMLResponse(pages.error_page(lang, source, err.render(lang), play, stamp))
         except JassError as err:
             return HTMLResponse(pages.error_page(lang, source, str(err), play, stamp))
         return HTMLResponse(pages.rules_page(lang, title, body, play, stamp))
@@ -285,7 +285,7 @@ def create_app(pace: float = 0.5, watch: str | None = None,
         try:
             rules = load_rules(check_source(source, roots, lang))
         except (Refusal, JassError) as err:
-            return refused(err)
+            return refused(err, lang)
         options = [{"name": o.name, "text": in_lang(lang, o.description, o.german),
                     "default": o.default.word(), "choices": [c.word() for c in o.choices],
                     # each choice as the page names it (the file's German word for it)
@@ -293,10 +293,10 @@ def create_app(pace: float = 0.5, watch: str | None = None,
                    for o in rules.model.options]
         return JSONResponse({"name": rules.name, "players": rules.players, "options": options})
 
-    def refused(err: Exception) -> JSONResponse:
+    def refused(err: Exception, lang: Lang = "en") -> JSONResponse:
         """A request the table cannot take: the reason in one answer (a rule file's
         errors with their positions)."""
-        text = err.render() if isinstance(err, RuleFileErrors) else str(err)
+        text = err.render(lang) if isinstance(err, RuleFileErrors) else str(err)
         return JSONResponse({"error": text}, err.status if isinstance(err, Refusal) else 400)
 
     async def body_json(request: Request, lang: Lang) -> Any:
@@ -320,7 +320,7 @@ def create_app(pace: float = 0.5, watch: str | None = None,
             session = tables.open(data.get("variant"), data.get("options"), data.get("seed"),
                                   data.get("seats"), lang, client=client_of(request))
         except (Refusal, JassError) as err:
-            return refused(err)
+            return refused(err, lang)
         return links(session, lang)
 
     async def reopen(request: Request) -> Response:
