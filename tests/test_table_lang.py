@@ -134,3 +134,27 @@ def test_serve_refuses_impossible_settings(capsys: pytest.CaptureFixture[str], a
     pytest.importorskip("uvicorn")
     assert cli.main(["serve", *args]) == 2
     assert says in capsys.readouterr().err
+
+
+def test_a_files_german_names_name_its_options_and_clauses() -> None:
+    """`names in german` names an option and a clause on German screens; without one the
+    German description or title says it; English keeps the names."""
+    from pathlib import Path
+
+    from snippets import completed  # noqa: F401  (the fixtures' own completion)
+    from test_language_fixtures import read_fixture
+
+    from jassdsl.compile.compiler import compile_rules
+    from jassdsl.language.check import load_model
+    from jassdsl.registry import load_rules
+    from jassdsl.rulebook import textview as tv
+
+    path = Path(__file__).parent / "fixtures" / "language" / "german-names-options-clauses.jass"
+    rules = compile_rules(load_model(read_fixture(path).source, path.name))
+    assert tv.clause_name(rules, "best", "de") == "Bestwert"
+    assert tv.clause_name(rules, "best", "en") == "best"
+    assert tv.option_text(rules, "bonus", "de") == "Bonus"
+    schieber = load_rules("schieber")
+    assert tv.clause_name(schieber, "card-points", "de").startswith("jedes Team schreibt")
+    assert tv.option_text(schieber, "target", "de") == "Punkte zum Sieg"
+    assert tv.option_text(schieber, "ace", "de") == "Ass"
