@@ -82,8 +82,16 @@ def leaks(page: Any, bad: set[str]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def base() -> Iterator[str]:
-    with served(create_app(pace=0.0)) as port:
-        yield f"http://127.0.0.1:{port}"
+    """The table, bots without pause; the test plays faster than the rate a person's page
+    may send at (10 a second), so the rate is raised for it."""
+    from jassdsl.table import app
+
+    rate, app.RATE = app.RATE, 1000.0
+    try:
+        with served(create_app(pace=0.0)) as port:
+            yield f"http://127.0.0.1:{port}"
+    finally:
+        app.RATE = rate
 
 
 @pytest.fixture(scope="module")

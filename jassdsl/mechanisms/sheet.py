@@ -36,6 +36,7 @@ from jassdsl.compile.compiler import CompiledRules, mode_words, number, option_v
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core import model as m
 from jassdsl.core.actions import PUSH, TRUMPS, Action
+from jassdsl.core.cards import SUIT_NAMES, shown_suit
 from jassdsl.core.deal import next_seat
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.core.mechanism import Mechanism, Prompt, TrumpWay
@@ -650,10 +651,16 @@ def actions(rules: CompiledRules) -> list[Action]:
 # -- the rulebook
 def column_title(lang: Lang, rf: m.RuleFile, name: str) -> str:
     """A column as a reader knows it from the sheet table: its title in the page's language
-    ('second Joker', 'zweiter Joker'), else its name."""
+    ('second Joker', 'zweiter Joker'), else its name; a column of one suit titled by the
+    suit's name, on a screen that shows one pack (`cards.shown_in`), by the suit's name
+    in that pack ('Schilten', not the file's 'Schaufel')."""
     for c in columns_of(rf):
         if c.name == name and c.title:
-            return in_lang(lang, c.title, c.title_german)
+            title = in_lang(lang, c.title, c.title_german)
+            suit = c.modes[0].text if len(c.modes) == 1 else ""
+            shown = shown_suit(suit) if suit in SUIT_NAMES["fr"] else None
+            named = {SUIT_NAMES[p][suit] for p in SUIT_NAMES} if shown is not None else set()
+            return shown if shown is not None and title in named else title
     return name
 
 

@@ -60,7 +60,7 @@ from jassdsl.engine.state import State
 from jassdsl.language.check import MAX_POINTS, TRUMP_MODES
 from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook import safe
-from jassdsl.rulebook.expressions import mode_prose, own_name
+from jassdsl.rulebook.expressions import mode_prose, own_name, typed_value
 from jassdsl.rulebook.render import rank_names, table, used_tables, value_text
 from jassdsl.rulebook.textview import weis_text
 from jassdsl.rulebook.words import TEXT, Lang, join_words, say
@@ -718,7 +718,7 @@ def weis_test(lang: Lang, test: WeisTest, rf: m.RuleFile | None = None) -> str:
         return say(lang, "weis.test.mode", mode=mode)
     if test.kind == "option" and test.choice is not None:
         return say(lang, "weis.test.option", name=safe.code(test.name.text),
-                   choice=safe.code(test.choice.word()))
+                   choice=typed_value(lang, rf, test.choice.word()))
     return say(lang, "weis.test.yes", name=safe.code(test.name.text))
 
 

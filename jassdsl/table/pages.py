@@ -60,9 +60,13 @@ def pack_switch(lang: Lang) -> str:
 
 
 def lang_switch(lang: Lang) -> str:
-    other: Lang = "de" if lang == "en" else "en"
-    label = "Deutsch" if other == "de" else "English"
-    return f'<a class="lang-switch" href="?lang={other}" hreflang="{other}">{label}</a>'
+    """Both languages, as the site's switch: the page's own marked as current, the other a
+    link (each named in itself)."""
+    return "".join(
+        f'<span class="lang-switch lang-current" lang="{code}" aria-current="true">{label}'
+        f'</span>' if code == lang else
+        f'<a class="lang-switch" href="?lang={code}" hreflang="{code}" lang="{code}">{label}</a>'
+        for code, label in (("de", "Deutsch"), ("en", "English")))
 
 
 def page(lang: Lang, title: str, body: str, script: str = "", head: str = "") -> str:
