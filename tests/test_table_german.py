@@ -19,41 +19,14 @@ import pytest
 pytest.importorskip("uvicorn", reason="the table needs the 'table' extra")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the table needs the 'table' extra")
 
+from german_words import WORD, forbidden  # noqa: E402
 from served import served  # noqa: E402
 from test_table_browser import ARGS, CARD, CHROMIUM, new_page  # noqa: E402
 
-from jassdsl.core.cards import RANK_NAMES, SUIT_NAMES  # noqa: E402
-from jassdsl.registry import load_rules  # noqa: E402
-from jassdsl.rulebook.words import TEXT  # noqa: E402
 from jassdsl.table.app import create_app  # noqa: E402
 
 if CHROMIUM is None:
     pytest.skip("no Chromium installed", allow_module_level=True)
-
-WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
-# common English words that the tables might not hold as words of their own
-COMMON = {"the", "and", "you", "your", "with", "of", "is", "not", "yes", "no", "to", "by",
-          "game", "over", "trick", "hand", "points", "seat", "written", "difference",
-          "heuristic", "bots", "options", "none", "ace", "big", "small", "six", "scored"}
-
-
-def words_of(texts: Any) -> set[str]:
-    return {w.lower() for t in texts for w in WORD.findall(t)}
-
-
-def forbidden() -> set[str]:
-    """English words of the vocabulary and common ones, less the words German uses too:
-    the German side of the vocabulary, the names of both packs, the German texts and
-    names of the rule file played (its modes, clauses, options), the variant's name."""
-    english = words_of(en for en, _ in TEXT.values()) | COMMON
-    model = load_rules("schieber").model
-    german = words_of(de for _, de in TEXT.values()) | words_of(
-        [*SUIT_NAMES["fr"].values(), *SUIT_NAMES["ch"].values(), *RANK_NAMES["fr"].values(),
-         *RANK_NAMES["ch"].values(), model.name, *(n.german for n in model.german_names),
-         *(o.german for o in model.options), *(c.title_german for c in model.clauses),
-         *(d.title_german or d.title or "" for d in model.modes)])
-    return {w for w in english - german - {"english"} if len(w) > 1}  # the language's name
-
 
 # every text node (scripts aside) and the attributes a person reads or hears
 READ = """() => {

@@ -12,6 +12,7 @@ import pytest
 from jassdsl import cli
 from jassdsl.cli.play import interpret, locale_lang, wrong_text
 from jassdsl.engine import Game
+from jassdsl.registry import load_rules
 from jassdsl.rulebook.words import TEXT
 
 
@@ -158,3 +159,48 @@ def test_a_files_german_names_name_its_options_and_clauses() -> None:
     assert tv.clause_name(schieber, "card-points", "de").startswith("jedes Team schreibt")
     assert tv.option_text(schieber, "target", "de") == "Punkte zum Sieg"
     assert tv.option_text(schieber, "ace", "de") == "Ass"
+
+
+# what a page state holds that a page does not show as text: codes, links, the protocol
+UNSHOWN = {"code", "suit", "rank", "svg", "symbol", "text", "card", "rulebook", "link",
+           "type", "phase", "prefix", "weis_offer", "weis", "fr", "fr_rank"}
+
+
+def shown_texts(state: object) -> list[str]:
+    """The strings of a seat's page state that the page shows (a barred card's reason)."""
+    if isinstance(state, str):
+        return [state]
+    if isinstance(state, dict):
+        return [t for k, v in state.items() if k not in UNSHOWN
+                for t in shown_texts(list(v.values()) if k == "barred" else v)]
+    if isinstance(state, list):
+        return [t for v in state for t in shown_texts(v)]
+    return []
+
+
+def test_every_variants_table_speaks_german_in_the_german_swiss_pack() -> None:
+    """The first actions of a game of every shipped file, all seats a person's: seat 0's
+    page in German with the German-Swiss pack names no card by code and says no English
+    word (a cheap sweep of what the browser test reads for Schieber)."""
+    import random
+
+    from german_words import leaks_in
+
+    from jassdsl.registry import variant_names
+    from jassdsl.table.session import Tables
+    from jassdsl.table.view import Journal, page_state
+
+    found = {}
+    for variant in variant_names():
+        session = Tables().open(variant, {}, 4, ["person"] * load_rules(variant).players)
+        game, rng = session.game, random.Random(1)
+        journal = Journal(game, 0, "de")
+        for _ in range(40):
+            if game.is_over:
+                break
+            state = page_state(session, 0, "de", journal.update, "ch")
+            if leaks_in(shown_texts(state)):
+                found[variant] = leaks_in(shown_texts(state))
+            session.act(game.current_player, session.turn,
+                        game.action_text(rng.choice(game.legal_actions())))
+    assert not found, found

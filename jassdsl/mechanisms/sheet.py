@@ -493,7 +493,14 @@ def column_label(game: Game, action: Action, lang: Lang = "en") -> str:
     if action.kind != COLUMN:
         return game.action_text(action)
     c = config(game.rules).columns[action.value]
-    return f"{c.name} x{c.multiplier}" + (say(lang, "live.choice.free") if c.free else "")
+    return f"{said_column(lang, game.rules.model, c.name)} x{c.multiplier}" + (
+        say(lang, "live.choice.free") if c.free else "")
+
+
+def said_column(lang: Lang, rf: m.RuleFile, name: str) -> str:
+    """A column in running text: by the name one types in English, by its title in German
+    (in the pack shown: `column_title`)."""
+    return column_title(lang, rf, name) if lang == "de" else name
 
 
 def takes_column(legal: Sequence[Action]) -> bool:
@@ -544,28 +551,32 @@ def status(rules: CompiledRules, obs: Any, names: Sequence[str], lang: Lang = "e
     owners = tv.subject_names(rules, names) if found.per_team else list(names)
     lines = []
     for owner, still in zip(owners, obs.sheets, strict=True):
-        cells = [f"{c.name} x{c.multiplier}" + ("" if c.name in still
+        cells = [f"{said_column(lang, rules.model, c.name)} x{c.multiplier}" + (
+            "" if c.name in still
                                                  else say(lang, "live.played_mark"))
                  for c in found.columns]
         lines.append(say(lang, "live.sheet_line", owner=owner, cells=", ".join(cells)))
     if obs.column:
         col = found.column(obs.column)
-        lines.append(say(lang, "live.this_column", column=col.name, multiplier=col.multiplier))
+        lines.append(say(lang, "live.this_column", column=said_column(lang, rules.model, col.name),
+                         multiplier=col.multiplier))
     return lines
 
 
 def narrate(n: Any, e: ColumnTaken) -> list[str]:
     if not n.others(e.seat):
         return []
-    return [n.say("column", name=n.names[e.seat], column=e.column, multiplier=e.multiplier)]
+    return [n.say("column", name=n.names[e.seat], column=said_column(n.lang, n.rules.model,
+                                                                       e.column),
+                  multiplier=e.multiplier)]
 
 
 def call(lang: Lang, rf: m.RuleFile, e: ColumnTaken, name: Callable[[int], str], where: str
          ) -> str:
     """The column taken, among the pushes and the choice of a hand's calls."""
     if where == "live":
-        return say(lang, "live.call.column", name=name(e.seat), column=e.column,
-                   multiplier=e.multiplier)
+        return say(lang, "live.call.column", name=name(e.seat),
+                   column=said_column(lang, rf, e.column), multiplier=e.multiplier)
     return say(lang, "ex.column", player=name(e.seat), column=column_title(lang, rf, e.column),
                times=e.multiplier)
 

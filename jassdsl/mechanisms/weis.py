@@ -552,7 +552,7 @@ def trick_notes(rules: CompiledRules, result: HandResult, lang: Lang) -> list[st
     out = []
     mode = rules.mode_schedule.number(result.trump)
     for weise, stoeck in trick_bonuses(cards, weis_in(rules, mode), mode, since):
-        said = [weis_label(w) for w in weise]
+        said = [weis_text(weis_label(w), lang) for w in weise]
         if stoeck:
             said.append(f"Stöck ({rules.stoeck_bonus})")
         out.append(say(lang, "live.on_table", said=", ".join(said)) if said else "")

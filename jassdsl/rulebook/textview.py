@@ -19,9 +19,12 @@ from jassdsl.core import model as m
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import (
     CARD_CLASSES,
+    CARD_INDEX,
+    RANKS,
     SHOWN,
     SUIT_NAMES,
     SUITS,
+    card_words,
     named_codes,
     shown_card,
     shown_set,
@@ -44,6 +47,7 @@ from jassdsl.engine.rob import robbing_card
 from jassdsl.engine.take_part import take_part
 from jassdsl.rulebook.expressions import own_name
 from jassdsl.rulebook.words import (
+    SUIT_CLASSES,
     TEXT,
     Lang,
     de_dative,
@@ -262,7 +266,7 @@ def grant_text(rules: CompiledRules, grant: Grant, subjects: Sequence[str],
                lang: Lang = "en") -> str:
     amount = unit_text(rules, grant.unit, grant.amount, lang)
     if grant.held_with:
-        between = and_list([subjects[x] for x in grant.held_with])
+        between = join_words(lang, [subjects[x] for x in grant.held_with])
         return say(lang, "live.abeyance", amount=amount, between=between)
     released = say(lang, "live.released") if grant.released else ""
     return f"{subjects[grant.subject]} {amount}{released}"
@@ -368,6 +372,29 @@ def clause_reads(rules: CompiledRules, clause_id: str) -> tuple[set[str], list[m
     return names, calls
 
 
+RANK_PLURALS = ("aces", "kings", "queens", "jacks", "tens", "nines", "eights", "sevens",
+                "sixes")
+
+
+def class_text(name: str, lang: Lang) -> str:
+    """A set of cards a rule file names (`won(queens)`, `won(hearts)`, `won(HK)`) as a
+    screen says it: in English by the file's word; in German (or a pack shown) a card by
+    its name, a suit by its name in the pack, a rank by its plural ('Ober' or 'Damen')."""
+    shown = SHOWN.get()
+    if lang == "en" and shown is None:
+        return name
+    names = shown or "fr"
+    if name in CARD_INDEX:
+        return card_words(CARD_INDEX[name], names)
+    if name in SUIT_CLASSES:
+        return SUIT_NAMES[names][SUIT_CLASSES[name]]
+    if name in RANK_PLURALS and lang == "de":
+        rank = RANKS[RANK_PLURALS.index(name)]
+        own = f"live.weis.ranks_ch.{rank}"
+        return say(lang, own if names == "ch" and own in TEXT else f"live.weis.ranks.{rank}")
+    return name
+
+
 # The facts that come from card points: who has the most, the same, the rank.
 POINT_FACTS = {"points", "rank", "sharing", "points-in-play"}
 
@@ -413,11 +440,11 @@ def clause_facts(rules: CompiledRules, result: HandResult,
         if call.func == "won" and isinstance(arg, m.Name) and arg.name in CARD_CLASSES:
             mask = CARD_CLASSES[arg.name]
             if mask.bit_count() > 1:
-                out.append(line(say(lang, "live.taken", what=arg.name),
+                out.append(line(say(lang, "live.taken", what=class_text(arg.name, lang)),
                                 [(taken[x] & mask).bit_count() for x in range(k)]))
             else:
                 holder = [labels[x] for x in range(k) if taken[x] & mask]
-                out.append(say(lang, "live.taken_by", what=arg.name,
+                out.append(say(lang, "live.taken_by", what=class_text(arg.name, lang),
                                name=holder[0] if holder else say(lang, "live.nobody")))
         elif call.func == "trick" and isinstance(arg, m.Num) and 0 < arg.value <= len(
                 result.tricks):
