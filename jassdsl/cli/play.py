@@ -6,6 +6,7 @@ import argparse
 import copy
 import os
 import random
+import re
 import sys
 from collections.abc import Sequence
 from itertools import pairwise
@@ -295,7 +296,10 @@ def number_choices(game: Game, legal: list[Action], lang: Lang = "en") -> str:
     d = next((d for d in game.rules.declarations if d.name == numbers[0].kind), None)
     stepped = d is not None and any(b - a > 1 for a, b in pairwise(d.values))
     if stepped or any((a.kind, a.value) in names for a in numbers):  # steps, named values
-        text = ", ".join(legal_names(numbers, names=names))
+        listed = legal_names(numbers, names=names)
+        text = ", ".join(listed) if lang == "en" else \
+            f"{tv.declared_noun(game.rules, numbers[0].kind, lang)} " + ", ".join(
+                said_values(game, item.split(" ", 1)[-1], lang) for item in listed)
         return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
     low, high = numbers[0].value, numbers[-1].value
     text = say(lang, "live.choice.range", low=low, high=high,
@@ -304,6 +308,15 @@ def number_choices(game: Game, legal: list[Action], lang: Lang = "en") -> str:
     if missing:
         text += say(lang, "live.choice.except", values=", ".join(map(str, missing)))
     return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
+
+
+def said_values(game: Game, values: str, lang: Lang) -> str:
+    """Values as `legal_names` writes them ('70..150 by 10', 'match'), in the language:
+    '70 bis 150 in Schritten von 10', 'Match' (a number is what one types)."""
+    stepped = re.fullmatch(r"(-?\d+)\.\.(-?\d+) by (\d+)", values)
+    if stepped is not None:
+        return say(lang, "live.choice.steps", low=stepped[1], high=stepped[2], step=stepped[3])
+    return tv.option_text(game.rules, values, lang)
 
 
 def mode_words(game: Game, legal: list[Action]) -> str:

@@ -236,7 +236,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "short.bid_names": ("named by the highest bid", "vom höchsten Gebot genannt"),
     "live.ask.mode_bid": ("your bid (a number and a mode: 100 H), {enders}or pass: ",
-                          "dein Gebot (Zahl und Spielart: 100 H), {enders}oder pass: "),
+                          "dein Gebot (Zahl und Spielart: 100 H), {enders}oder passen: "),
     "live.choice.naming": (" naming {modes}", " mit {modes}"),
     "live.prompt.bidding": ("Your bid", "Dein Gebot"),
     # the mode the highest bid named (`TrumpSet.named` 'bid'), as the narrator and the

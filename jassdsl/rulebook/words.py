@@ -1022,7 +1022,8 @@ OWN: dict[str, tuple[str, str]] = {
     "live.ask.trump": ("trump (number or {modes}{push}): ",
                        "Trumpf (Nummer oder {modes}{push}): "),
     "live.ask.card": ("your card (number or name): ", "deine Karte (Nummer oder Name): "),
-    "live.choice.or_pass": (", or pass", ", oder pass"),
+    "live.choice.or_pass": (", or pass", ", oder passen"),
+    "live.choice.steps": ("{low}..{high} by {step}", "{low} bis {high} in Schritten von {step}"),
     "live.choice.range": ("{kind} from {low} to {high}", "{kind} von {low} bis {high}"),
     "live.choice.except": (" except {values}", " ausser {values}"),
     # a wrong answer at the terminal (what `cli_play.interpret` says, in German too)
@@ -1031,7 +1032,7 @@ OWN: dict[str, tuple[str, str]] = {
     "live.wrong.range": ("{what} is out of range", "{what} liegt ausserhalb des Bereichs"),
     "live.wrong.number": ("enter a number for your {kind}{rest}",
                           "gib eine Zahl für deine {kind} ein{rest}"),
-    "live.wrong.or_pass": (" or pass", " oder pass"),
+    "live.wrong.or_pass": (" or pass", " oder passen"),
     "live.wrong.not_held": ("{what} is not in your hand", "{what} hast du nicht"),
     "live.wrong.no_choice": ("there is no choice {k}", "es gibt keine Wahl {k}"),
     "live.wrong.card": ("{what} is not allowed: {why}", "{what} ist nicht erlaubt: {why}"),
