@@ -22,7 +22,7 @@ from jassdsl.core.cards import (
     rank_of,
     suit_of,
 )
-from jassdsl.rulebook.words import Lang, suit_name
+from jassdsl.rulebook.words import Lang
 
 TEXT_STYLE = "\ufe0e"  # show the suit sign as text, never as a coloured emoji
 
@@ -78,8 +78,9 @@ def hand_marks(cards: Iterable[int]) -> str:
 
 
 def suit_prose(lang: Lang, suit: str) -> str:
-    """A suit in a sentence: its symbol, then its names ('♥ Hearts (Herz/Rosen)')."""
-    return f"{suit_mark(suit)} {suit_name(lang, suit)}"
+    """A suit in a sentence: its symbol, then its name in the reader's pack ('♥ Herz' or
+    'Rosen' with its symbol; the cards page pairs the names)."""
+    return f"{suit_mark(suit)} {suit_label(lang, suit)}"
 
 
 def suit_label(lang: Lang, suit: str) -> str:
