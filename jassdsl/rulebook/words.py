@@ -982,6 +982,7 @@ OWN: dict[str, tuple[str, str]] = {
     "live.refuse.link": ("no seat has this link (the server may have restarted)",
                          "kein Platz hat diesen Link (der Server wurde vielleicht neu "
                          "gestartet)"),
+    "live.refuse.server": ("the server could not do that", "der Server konnte das nicht tun"),
     "live.refuse.failed": ("the server could not do that; the game goes on",
                            "der Server konnte das nicht tun; das Spiel geht weiter"),
     "live.refuse.form": ('a message is {{"type": "act", "turn": N, "action": TEXT}}',

@@ -436,9 +436,10 @@ def create_app(pace: float = 0.5, watch: str | None = None,
 
     async def on_error(request: Request, exc: Exception) -> Response:
         log.exception("request failed", exc_info=exc)
+        lang = lang_param(request)
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": "the server could not do that"}, 500)
-        return HTMLResponse(pages.message_page("en", "500", "the server could not do that"),
+            return JSONResponse({"error": say(lang, "live.refuse.server")}, 500)
+        return HTMLResponse(pages.message_page(lang, "500", say(lang, "live.refuse.server")),
                             500)
 
     async def not_found(request: Request, exc: HTTPException) -> Response:
