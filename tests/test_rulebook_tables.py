@@ -56,7 +56,9 @@ def page_tables(page: str, lang: Lang) -> dict[str, list[list[str]]]:
         rows = []
         for line in block.splitlines():
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            rank = re.match(r"\*\*(\w+)\*\*", cells[1]) if len(cells) > 2 else None
+            # the rank as written (the French pack's span where the packs differ)
+            rank = re.match(r'\*\*(?:<span class="jc-fr">)?(\w+)', cells[1]) \
+                if len(cells) > 2 else None
             if line.startswith("| ") and rank:
                 rows.append([rank.group(1), *cells[2:]])
         found[name] = rows

@@ -27,6 +27,8 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the table needs th
 
 from served import served  # noqa: E402
 
+from jassdsl.core.cards import CARD_NAMES, card_words  # noqa: E402
+from jassdsl.rulebook.words import say  # noqa: E402
 from jassdsl.table.app import create_app  # noqa: E402
 
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "",
@@ -86,7 +88,7 @@ def set_up(page: Any, base: str, variant: str, lang: str, pack: str,
     page.select_option("#variant", variant)
     page.wait_for_selector(f"#seats[data-loaded='{variant}'] [data-seat='3']")
     for seat, kind in enumerate(seats):
-        page.select_option(f"[data-seat='{seat}']", kind)
+        page.select_option(f"[data-seat='{seat}']", label=say(lang, f"live.{kind}"))
     page.fill("#seed", str(seed))
     page.select_option("#lang", lang)
     page.click("#start")
@@ -119,6 +121,16 @@ def play_until(page: Any, done: str, limit: int = 80) -> None:
             return
         act_once(page)
     raise AssertionError(f"not reached after {limit} actions: {done}")
+
+
+# every card by its code and by its names in each pack's words ('Hearts Jack', 'Rosen Under')
+CARD_WORDS = {card_words(c, names): CARD_NAMES[c] for c in range(36) for names in ("en", "fr", "ch")}
+
+
+def named_cards(text: str) -> set[str]:
+    """The codes of the cards a text names, by code or by name (the page's texts name
+    them in the pack it shows)."""
+    return set(CARD.findall(text)) | {code for name, code in CARD_WORDS.items() if name in text}
 
 
 def check_page(page: Any, width: int, lang: str, pack: str) -> None:
@@ -227,8 +239,8 @@ def test_two_seats_see_only_their_own_cards(browser: Any, base: str, shots: Path
         for f in frames[k]:
             if f.get("type") != "state" or f["turn"] not in hands[other]:
                 continue
-            said = set(CARD.findall(json.dumps(f["weis"])))
-            named = set(CARD.findall(json.dumps(f))) - said
+            said = named_cards(json.dumps(f["weis"]) + json.dumps(f.get("weis_said")))
+            named = named_cards(json.dumps(f)) - said
             assert not named & hands[other][f["turn"]], f"seat {k} was sent another's card"
             checked += 1
     assert checked >= 8

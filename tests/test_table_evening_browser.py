@@ -28,6 +28,7 @@ from served import served  # noqa: E402
 from test_table_browser import ARGS, CHROMIUM, act_once, new_page  # noqa: E402
 
 from jassdsl.bots import HeuristicBot  # noqa: E402
+from jassdsl.rulebook.words import say  # noqa: E402
 from jassdsl.table.app import create_app  # noqa: E402
 from jassdsl.table.session import Tables  # noqa: E402
 from jassdsl.table.tafel import strokes  # noqa: E402
@@ -135,7 +136,7 @@ def test_a_restart_in_mid_game_resumes_the_same_links_and_the_evening_lists_it(
         host.select_option("#variant", "schieber")
         host.wait_for_selector("#seats[data-loaded='schieber'] [data-seat='3']")
         for seat, kind in enumerate(("person", "search:easy", "heuristic", "person")):
-            host.select_option(f"[data-seat='{seat}']", kind)
+            host.select_option(f"[data-seat='{seat}']", label=say("de", f"live.{kind}"))
         host.fill("[data-name='0']", "Anna")
         host.fill("#seed", "0")
         host.screenshot(path=str(shots / "start-names-1280-de.png"), full_page=True)

@@ -267,7 +267,7 @@ def test_one_address_opens_a_bounded_number_of_pages(
         assert c.receive_json()["type"] == "state"
 
 
-def test_a_change_is_drawn_once_per_seat_and_language(
+def test_a_change_is_drawn_once_per_seat_language_and_pack(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     session, _ = client.app.state.tables.find(  # type: ignore[attr-defined]
         token_of(table(client, seats=["person"] * 4)))
@@ -276,9 +276,9 @@ def test_a_change_is_drawn_once_per_seat_and_language(
     drawn: list[tuple[int, str]] = []
     view = table_app.page_state
 
-    def counted(session: Any, seat: int, lang: Any, log: Any) -> Any:
+    def counted(session: Any, seat: int, lang: Any, log: Any, pack: str = "fr") -> Any:
         drawn.append((seat, lang))
-        return view(session, seat, lang, log)
+        return view(session, seat, lang, log, pack)
 
     monkeypatch.setattr(table_app, "page_state", counted)
     hub = client.app.state.hub  # type: ignore[attr-defined]

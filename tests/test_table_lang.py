@@ -12,6 +12,7 @@ import pytest
 from jassdsl import cli
 from jassdsl.cli.play import interpret, locale_lang, wrong_text
 from jassdsl.engine import Game
+from jassdsl.registry import load_rules
 from jassdsl.rulebook.words import TEXT
 
 
@@ -29,12 +30,14 @@ def test_the_terminal_speaks_german(monkeypatch: pytest.MonkeyPatch,
                 "1\nZZ\nH6\n1\nq\n")
     for said in ("Plätze im Gegenuhrzeigersinn: du, P1, P2, P3; Teams du+P2 und P1+P3",
                  "--- Runde 1, Geber P3 ---", "Trumpf noch nicht bestimmt; deine Karten:",
-                 "Trumpf Ecken (Eicheln)", "'ZZ' ist nicht lesbar; erlaubt: 1) DA",
-                 "H6 ist nicht erlaubt: du hast sie nicht", "Stich 1: du DA",
-                 "P1: weist 3 Blatt bis SJ (20)",
+                 "Trumpf Ecken;", "'ZZ' ist nicht lesbar; erlaubt: 1) DA",
+                 "Herz 6 ist nicht erlaubt: du hast sie nicht", "Stich 1: du Ecken Ass",
+                 "P1: weist 3 Blatt bis Schaufel Bube (20)", "Bots: Heuristik",
+                 "erlaubt: 1) Ecken  2) Herz", "Optionen: welche Karte bei Undenufe 11 zählt: Ass; ", "Punkte zum Sieg: 1000;",
                  "du hast den Tisch verlassen; Spiel verlassen nach 0 beendeten Runden"):
         assert said in text
     assert "legal:" not in text and "your hand" not in text
+    assert not re.search(r"(Stich \d|weist|Trumpf) [^\n]*\b[DHSC](A|K|Q|J|10|9|8|7|6)\b", text)
 
 
 @pytest.mark.parametrize(("args", "offered", "not_said"), [
@@ -132,3 +135,73 @@ def test_serve_refuses_impossible_settings(capsys: pytest.CaptureFixture[str], a
     pytest.importorskip("uvicorn")
     assert cli.main(["serve", *args]) == 2
     assert says in capsys.readouterr().err
+
+
+def test_a_files_german_names_name_its_options_and_clauses() -> None:
+    """`names in german` names an option and a clause on German screens; without one the
+    German description or title says it; English keeps the names."""
+    from pathlib import Path
+
+    from snippets import completed  # noqa: F401  (the fixtures' own completion)
+    from test_language_fixtures import read_fixture
+
+    from jassdsl.compile.compiler import compile_rules
+    from jassdsl.language.check import load_model
+    from jassdsl.registry import load_rules
+    from jassdsl.rulebook import textview as tv
+
+    path = Path(__file__).parent / "fixtures" / "language" / "german-names-options-clauses.jass"
+    rules = compile_rules(load_model(read_fixture(path).source, path.name))
+    assert tv.clause_name(rules, "best", "de") == "Bestwert"
+    assert tv.clause_name(rules, "best", "en") == "best"
+    assert tv.option_text(rules, "bonus", "de") == "Bonus"
+    schieber = load_rules("schieber")
+    assert tv.clause_name(schieber, "card-points", "de").startswith("jedes Team schreibt")
+    assert tv.option_text(schieber, "target", "de") == "Punkte zum Sieg"
+    assert tv.option_text(schieber, "ace", "de") == "Ass"
+
+
+# what a page state holds that a page does not show as text: codes, links, the protocol
+UNSHOWN = {"code", "suit", "rank", "svg", "symbol", "text", "card", "rulebook", "link",
+           "type", "phase", "prefix", "weis_offer", "weis", "fr", "fr_rank",
+           "game"}  # game: the id the page keeps its links by, never shown
+
+
+def shown_texts(state: object) -> list[str]:
+    """The strings of a seat's page state that the page shows (a barred card's reason)."""
+    if isinstance(state, str):
+        return [state]
+    if isinstance(state, dict):
+        return [t for k, v in state.items() if k not in UNSHOWN
+                for t in shown_texts(list(v.values()) if k == "barred" else v)]
+    if isinstance(state, list):
+        return [t for v in state for t in shown_texts(v)]
+    return []
+
+
+def test_every_variants_table_speaks_german_in_the_german_swiss_pack() -> None:
+    """The first actions of a game of every shipped file, all seats a person's: seat 0's
+    page in German with the German-Swiss pack names no card by code and says no English
+    word (a cheap sweep of what the browser test reads for Schieber)."""
+    import random
+
+    from german_words import leaks_in
+
+    from jassdsl.registry import variant_names
+    from jassdsl.table.session import Tables
+    from jassdsl.table.view import Journal, page_state
+
+    found = {}
+    for variant in variant_names():
+        session = Tables().open(variant, {}, 4, ["person"] * load_rules(variant).players)
+        game, rng = session.game, random.Random(1)
+        journal = Journal(game, 0, "de")
+        for _ in range(40):
+            if game.is_over:
+                break
+            state = page_state(session, 0, "de", journal.update, "ch")
+            if leaks_in(shown_texts(state)):
+                found[variant] = leaks_in(shown_texts(state))
+            session.act(game.current_player, session.turn,
+                        game.action_text(rng.choice(game.legal_actions())))
+    assert not found, found

@@ -13,6 +13,7 @@ from jassdsl.cli.play import locale_lang
 from jassdsl.cli.simulate import positive
 from jassdsl.compile.compiler import option_value, shaping_options
 from jassdsl.core.errors import JassError, RuleFileErrors, UnreadableRuleFile
+from jassdsl.core.errors_de import german
 from jassdsl.language.check import file_warnings
 from jassdsl.registry import (
     display_path,
@@ -41,7 +42,7 @@ def register(sub: Any) -> None:
                    help=f"hands played per option set and way of playing (default "
                         f"{exploration.HANDS}; a file with many option sets plays fewer each)")
     p.add_argument("--lang", choices=LANGS, default=locale_lang(),
-                   help="the language of what playing the file finds: de or en (default: "
+                   help="the language of the errors and warnings: de or en (default: "
                         "from the locale)")
     p.set_defaults(handler=run)
 
@@ -57,8 +58,13 @@ def run(args: argparse.Namespace) -> int:
         bad += 1
         print(message, file=sys.stderr)
     if len(files) > 1 and bad:
-        print(f"{bad} of {len(files)} files have errors", file=sys.stderr)
+        print(said(f"{bad} of {len(files)} files have errors", args.lang), file=sys.stderr)
     return 1 if bad else 0
+
+
+def said(sentence: str, lang: Lang) -> str:
+    """One of check's sentences in the language (`core.errors_de`)."""
+    return german(sentence) if lang == "de" else sentence
 
 
 def expand(names: list[str]) -> list[str]:
@@ -89,24 +95,24 @@ def check_one(name: str, hands: int | None = None, lang: Lang = "en") -> str | N
             for choice in option.choices if option.name in shaping else ():
                 load_rules(str(path), {option.name: option_value(choice)})
     except RuleFileErrors as e:
-        return e.render()
+        return e.render(lang)
     except UnreadableRuleFile as e:
-        return str(e)
+        return said(str(e), lang)
     except JassError as e:
-        return f"{name}: {e}"
+        return said(f"{name}: {e}", lang)
     except UnicodeDecodeError as e:
-        return f"{name}: not UTF-8 text ({e.reason} at byte {e.start})"
+        return said(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})", lang)
     except OSError as e:
-        return f"{name}: cannot read: {e.strerror or e}"
+        return said(f"{name}: cannot read: {e.strerror or e}", lang)
     text = read_rule_text(path)
     report = exploration.explore(path, hands, lang=lang) if hands is not None else None
     if report is not None and report.errors:
-        return "\n".join(f.render(text) for f in report.errors)
+        return "\n".join(f.render(text, lang) for f in report.errors)
     print(f"OK {display_path(path)} ({rules.name})", flush=True)  # before its warnings
     for w in file_warnings(text, display_path(path)):
-        print(w.render(text), file=sys.stderr)
+        print(w.render(text, lang), file=sys.stderr)
     for f in report.warnings if report is not None else ():
-        print(f.render(text), file=sys.stderr)
+        print(f.render(text, lang), file=sys.stderr)
     for note in report.notes if report is not None else ():
         print(note, file=sys.stderr)
     return None

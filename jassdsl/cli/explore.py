@@ -64,8 +64,8 @@ class Finding:
     error: RuleError
     also: tuple[RuleError, ...] = ()
 
-    def render(self, source: str) -> str:
-        return "\n".join(e.render(source) for e in (self.error, *self.also))
+    def render(self, source: str, lang: Lang = "en") -> str:
+        return "\n".join(e.render(source, lang) for e in (self.error, *self.also))
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ def found_text(path: Path, hands: int, lang: Lang = "en") -> str:
     for a page that shows a watched file's check errors (`jassdsl serve --watch`)."""
     report = explore(path, hands, lang=lang)
     text = read_rule_text(path)
-    return "\n".join(f.render(text) for f in report.errors)
+    return "\n".join(f.render(text, lang) for f in report.errors)
 
 
 @lru_cache(maxsize=64)

@@ -6,6 +6,7 @@ import argparse
 import copy
 import os
 import random
+import re
 import sys
 from collections.abc import Sequence
 from itertools import pairwise
@@ -13,8 +14,8 @@ from typing import Any, TextIO
 
 from jassdsl.bots import Bot, View, make_bots, table_for
 from jassdsl.cli import BOTS_HELP, UsageError, add_variant_arguments, bots_value, options_of
-from jassdsl.core.actions import PASS, Action, legal_names, whole_number
-from jassdsl.core.cards import CARD_NAMES, card_words
+from jassdsl.core.actions import PASS, PUSH, Action, legal_names, whole_number
+from jassdsl.core.cards import SUIT_NAMES, card_words, pack_words, shown_card, shown_in
 from jassdsl.core.errors import JassError
 from jassdsl.core.mechanism import asking
 from jassdsl.core.modes import Mode
@@ -26,6 +27,7 @@ from jassdsl.rulebook.words import LANGS, Lang, declared_words, say
 QUIT_WORDS = ("q", "quit", "exit", "ende")
 YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}
 
+SAID = {"schieben": "push", "passen": "pass"}  # the German words of two choices
 PACKS = ("fr", "ch")  # the card packs whose words can name the cards
 
 
@@ -82,32 +84,39 @@ def run(args: argparse.Namespace) -> int:
         agents[args.human] = HumanPlayer(sys.stdin, out, names, lang,
                                          pack_names(lang, args.pack))
     game = Game(rules, seed=seed, record=False, events=True)
-    for line in header(game, str(display_path(variant_path(args.variant))), seed, args.bots,
-                       names, lang):
-        print(line, file=out)
-    table = Table(game, agents, names, out, args.verbose, args.human, lang)
-    try:
-        outcome = table.run()
-    except InputClosed as e:
-        hands = tv.counted(lang, len(game.results), "live.finished_one", "live.finished_many")
-        print("\n" + say(lang, "live.left", why=e, hands=hands), file=sys.stderr)
-        return 0
-    print(tv.outcome_line(rules, outcome, names, lang), file=out)
+    with shown_in(pack_words(lang, args.pack)):  # running text names cards in the pack
+        for line in header(game, str(display_path(variant_path(args.variant))), seed,
+                           args.bots, names, lang):
+            print(line, file=out)
+        table = Table(game, agents, names, out, args.verbose, args.human, lang)
+        try:
+            outcome = table.run()
+        except InputClosed as e:
+            hands = tv.counted(lang, len(game.results), "live.finished_one",
+                               "live.finished_many")
+            print("\n" + say(lang, "live.left", why=e, hands=hands), file=sys.stderr)
+            return 0
+        print(tv.outcome_line(rules, outcome, names, lang), file=out)
     return 0
 
 
 def header(game: Game, path: str, seed: int, bots: str, names: Sequence[str],
            lang: Lang = "en") -> list[str]:
     rules = game.rules
-    lines = [say(lang, "live.head.seed", name=rules.name, path=path, seed=seed, bots=bots)]
+    lines = [say(lang, "live.head.seed", name=rules.name, path=path, seed=seed,
+                 bots=tv.bots_text(bots, lang))]
     seats = ", ".join(names)
     subjects = tv.subject_names(rules, names)
     teams = say(lang, "live.head.teams", teams=f" {say(lang, 'and')} ".join(subjects)) \
         if rules.subjects < rules.players else ""
     lines.append(say(lang, "live.head.seats", seats=seats, teams=teams))
-    if rules.options:
+    if rules.options and lang == "en":
         lines.append(say(lang, "live.head.options", options=", ".join(
             f"{k}={v}" for k, v in rules.options.items())))
+    elif rules.options:  # by the file's German words, or its descriptions of the options
+        lines.append(say(lang, "live.head.options", options="; ".join(
+            f"{tv.option_text(rules, k, lang)}: {tv.option_text(rules, str(v), lang)}"
+            for k, v in rules.options.items())))
     return lines
 
 
@@ -188,7 +197,7 @@ class HumanPlayer:
             trump_text += say(lang, "live.this_trick",
                               mode=tv.mode_label(game.rules.mode_names[view.order], lang))
         self.say(say(lang, "live.show", trump=trump_text, hand=tv.hand_text(view.hand, table)))
-        played = ", ".join(f"{self.names[view.seats[i]]} {CARD_NAMES[c]}"
+        played = ", ".join(f"{self.names[view.seats[i]]} {shown_card(c)}"
                            for i, c in enumerate(view.trick))
         if game.phase == "play":
             self.say(tv.running_count(game.rules, obs, seat, self.names, lang))
@@ -215,6 +224,10 @@ class HumanPlayer:
                        kind=tv.declared_noun(game.rules, legal[0].kind, lang))
         if game.phase == "trump":
             push = ", push" if any(a.kind == "push" for a in legal) else ""
+            if self.cards:  # the modes by the names the choices show
+                push = f", {card_choice(game, PUSH, self.cards)}" if push else ""
+                return say(lang, "live.ask.trump", push=push, modes=", ".join(
+                    card_choice(game, a, self.cards) for a in legal if a.kind == "trump"))
             return say(lang, "live.ask.trump", modes=mode_words(game, legal), push=push)
         return say(lang, "live.ask.card")
 
@@ -250,9 +263,7 @@ def forced(game: Game) -> bool:
 def pack_names(lang: Lang, pack: str | None) -> str:
     """Whose words name the cards offered: the pack asked for; in German the French pack
     (as the site shows it first); in English none, the codes say it."""
-    if pack is not None:
-        return "en" if pack == "fr" and lang == "en" else pack
-    return "fr" if lang == "de" else ""
+    return pack_words(lang, pack) or ""
 
 
 def card_choice(game: Game, action: Action, cards: str) -> str:
@@ -260,6 +271,11 @@ def card_choice(game: Game, action: Action, cards: str) -> str:
     text = game.action_text(action)
     if cards and action.kind in tv.CARD_KINDS:
         return f"{text} ({card_words(action.value, cards)})"
+    if cards and action.kind == "trump":  # by its name, which may be typed too
+        return tv.mode_title("en" if cards == "en" else "de", game.rules,
+                             game.rules.mode_names[action.value])
+    if cards and action.kind in ("push", "pass"):
+        return say("en" if cards == "en" else "de", f"live.{action.kind}")
     return text
 
 
@@ -280,7 +296,10 @@ def number_choices(game: Game, legal: list[Action], lang: Lang = "en") -> str:
     d = next((d for d in game.rules.declarations if d.name == numbers[0].kind), None)
     stepped = d is not None and any(b - a > 1 for a, b in pairwise(d.values))
     if stepped or any((a.kind, a.value) in names for a in numbers):  # steps, named values
-        text = ", ".join(legal_names(numbers, names=names))
+        listed = legal_names(numbers, names=names)
+        text = ", ".join(listed) if lang == "en" else \
+            f"{tv.declared_noun(game.rules, numbers[0].kind, lang)} " + ", ".join(
+                said_values(game, item.split(" ", 1)[-1], lang) for item in listed)
         return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
     low, high = numbers[0].value, numbers[-1].value
     text = say(lang, "live.choice.range", low=low, high=high,
@@ -289,6 +308,15 @@ def number_choices(game: Game, legal: list[Action], lang: Lang = "en") -> str:
     if missing:
         text += say(lang, "live.choice.except", values=", ".join(map(str, missing)))
     return text + (say(lang, "live.choice.or_pass") if len(numbers) < len(legal) else "")
+
+
+def said_values(game: Game, values: str, lang: Lang) -> str:
+    """Values as `legal_names` writes them ('70..150 by 10', 'match'), in the language:
+    '70 bis 150 in Schritten von 10', 'Match' (a number is what one types)."""
+    stepped = re.fullmatch(r"(-?\d+)\.\.(-?\d+) by (\d+)", values)
+    if stepped is not None:
+        return say(lang, "live.choice.steps", low=stepped[1], high=stepped[2], step=stepped[3])
+    return tv.option_text(game.rules, values, lang)
 
 
 def mode_words(game: Game, legal: list[Action]) -> str:
@@ -347,7 +375,9 @@ def by_name(text: str, word: str, named: dict[str, Action]) -> Action | str | No
 def mode_entry(game: Game, text: str, legal: list[Action]) -> Action | str | None:
     """A mode of a trump choice by its name or a unique beginning (``slalom-o``)."""
     named = {game.action_text(a).split(" ", 1)[1].lower(): a for a in legal
-             if a.kind == "trump"}
+             if a.kind == "trump"} | {  # a suit as the choices name it, in either pack
+        SUIT_NAMES[names][game.rules.mode_names[a.value]].lower(): a for names in ("fr", "ch")
+        for a in legal if a.kind == "trump" and game.rules.mode_names[a.value] in SUIT_NAMES["fr"]}
     return by_name(text, text.lower().removeprefix("trump ").strip(), named) if named else None
 
 
@@ -355,6 +385,7 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     """The legal action an entry means, or a sentence saying why it is not one."""
     if not text:
         return "nothing entered"
+    text = SAID.get(text.lower(), text)  # 'schieben' as the German choices name it
     mechanism = asking(game)
     if mechanism is not None and mechanism.prompt is not None \
             and mechanism.prompt.read is not None:
@@ -381,7 +412,7 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         if action in legal:
             return action
         if action.kind == "play" and (reason := game.why_illegal(action.value)):
-            return f"{CARD_NAMES[action.value]} is not allowed: {tv.reason_text(reason)}"
+            return f"{shown_card(action.value)} is not allowed: {tv.reason_text(reason)}"
         return f"{game.action_text(action)} is not allowed now"  # a card while asked else
     if game.phase == "trump" and any(a.kind == "trump" for a in legal):
         return f"{clipped(text)} is not a mode you can choose here"

@@ -37,11 +37,22 @@ Symbols: the French pack shows its suits as ♦ ♥ ♠ ♣ (``SUIT_SYMBOLS``, r
 the German-Swiss symbols are drawn for the rulebook in docs/overrides/partials/suits.html,
 one per German-Swiss suit name above.
 
+The pack a screen shows (``shown_in``): the terminal and the table name cards in running
+text by the words of one pack ("Stich 1: du Rosen Under"), never by code, once a person
+chose a pack or German; without one (English, the corpus, the tests' reports) running text
+keeps the codes. ``shown_card`` names one card, ``named_codes`` the codes in a sentence the
+engine made ("3 Blatt bis C9"), and ``shown_suit`` a suit, all by the pack in force.
+
 Ranks: A (Ass), K (König), Q (Dame / Ober), J (Bube / Under, the trump one is the
 Puur), 10 (Zehn / Banner), 9 (the trump one is the Nell), 8, 7, 6.
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 SUITS = ("D", "H", "S", "C")
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
@@ -129,3 +140,65 @@ CARD_CLASSES: dict[str, int] = {
     },
     **{name: 1 << i for i, name in enumerate(CARD_NAMES)},
 }
+
+
+# The words running text names cards in ('en', 'fr', 'ch'), or None: by their codes.
+SHOWN: ContextVar[str | None] = ContextVar("SHOWN", default=None)
+CARD_CODE = re.compile(r"(?<![\w-])([DHSC])(A|K|Q|J|10|9|8|7|6)(?![\w-])")
+
+
+def pack_words(lang: str, pack: str | None) -> str | None:
+    """The words a screen in `lang` names cards with, for the pack chosen ('fr', 'ch' or
+    None): English with the French pack speaks English ('Hearts Jack'), German the
+    French pack's German ('Herz Bube'); English without a pack keeps codes (None)."""
+    if pack == "ch":
+        return "ch"
+    if lang == "en":
+        return "en" if pack == "fr" else None
+    return "fr"
+
+
+@contextmanager
+def shown_in(names: str | None) -> Iterator[None]:
+    """Name the cards of the text made inside the block in `names` ('en', 'fr', 'ch')."""
+    token = SHOWN.set(names)
+    try:
+        yield
+    finally:
+        SHOWN.reset(token)
+
+
+def shown_card(card: int) -> str:
+    """A card in running text: its name in the pack shown, else its code."""
+    names = SHOWN.get()
+    return CARD_NAMES[card] if names is None else card_words(card, names)
+
+
+def named_codes(text: str) -> str:
+    """A sentence with card codes in it (the engine's 'sequence of 3 to C9') with each code
+    named in the pack shown; as it is without a pack."""
+    names = SHOWN.get()
+    if names is None:
+        return text
+    return CARD_CODE.sub(lambda found: card_words(CARD_INDEX[found.group(0)], names), text)
+
+
+def shown_set(cards: Sequence[int]) -> str:
+    """Cards in running text: 'SK SQ SJ' by code, 'Schilten König, Ober, Under' in a pack
+    (a suit named once for the cards of it that follow each other)."""
+    names = SHOWN.get()
+    if names is None:
+        return " ".join(CARD_NAMES[c] for c in cards)
+    out: list[str] = []
+    for k, c in enumerate(cards):
+        rank = RANKS[c % 9]
+        word = RANK_NAMES[names].get(rank, rank)
+        same = k > 0 and cards[k - 1] // 9 == c // 9
+        out.append(f", {word}" if same else f"{'; ' if k else ''}{card_words(c, names)}")
+    return "".join(out)
+
+
+def shown_suit(suit: str) -> str | None:
+    """A suit's name in the pack shown ('Schellen'), None without a pack."""
+    names = SHOWN.get()
+    return None if names is None else SUIT_NAMES[names][suit]

@@ -6,6 +6,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from jassdsl.core.errors_de import ALSO, german
 from jassdsl.core.pos import Pos
 
 
@@ -48,13 +49,17 @@ class RuleError:
     message: str
     also: tuple[Pos, ...] = ()  # the same problem at further places (the same name, ...)
 
-    def render(self, source: str | None = None) -> str:
-        """`file:line:col: message`, then the source line and a caret under the span."""
-        head = f"{self.path}:{self.pos.line}:{self.pos.column}: {self.message}"
+    def render(self, source: str | None = None, lang: str = "en") -> str:
+        """`file:line:col: message`, then the source line and a caret under the span; the
+        message in German with `lang` "de" (`errors_de`)."""
+        message = german(self.message) if lang == "de" else self.message
+        head = f"{self.path}:{self.pos.line}:{self.pos.column}: {message}"
         if self.also:
             shown = [f"{p.line}:{p.column}" for p in self.also[:MAX_ALSO]]
             more = len(self.also) - len(shown)
-            head += f" (also at {', '.join(shown)}{f' and {more} more' if more else ''})"
+            also, many = ALSO["de" if lang == "de" else "en"]
+            head += also.format(places=", ".join(shown),
+                                more=many.format(n=more) if more else "")
         if source is None:
             return head
         # lines as the parser counts them: only "\n" ends one (not U+2028, U+0085, ...)
@@ -113,8 +118,9 @@ class RuleFileErrors(JassError):
         self.notes = tuple(notes)
         super().__init__(self.render())
 
-    def render(self) -> str:
-        return "\n".join([*(e.render(self.source) for e in self.errors), *self.notes])
+    def render(self, lang: str = "en") -> str:
+        notes = [german(n) for n in self.notes] if lang == "de" else self.notes
+        return "\n".join([*(e.render(self.source, lang) for e in self.errors), *notes])
 
 
 class IllegalActionError(JassError):

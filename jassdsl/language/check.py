@@ -870,15 +870,18 @@ class Checker:
         own = {p.name for p in rf.piles} | {n for x in self.mechanisms if x.names
                                             for n in x.names(rf)} | \
             {lt.name for lt in rf.lets} | {w.text for d in rf.declarations for w, _ in d.named} | \
-            {c.option for o in rf.options for c in o.choices if c.option is not None} | declared
+            {c.option for o in rf.options for c in o.choices if c.option is not None} | declared | \
+            {o.name for o in rf.options} | {c.id for c in rf.clauses} | \
+            {i.id for i in rf.invariants}
         seen: set[str] = set()
         for n in rf.german_names:
             if n.name in seen:
                 self.error(n.pos, "duplicate", f"{n.name!r} has a second German word")
             seen.add(n.name)
             if n.name not in own:
-                self.error(n.pos, "unknown-name", f"no pile, Weis table, option value, "
-                           f"declaration, named value or let named {n.name!r}; "
+                self.error(n.pos, "unknown-name", f"no pile, Weis table, option, option "
+                           f"value, clause, invariant, declaration, named value or let named "
+                           f"{n.name!r}; "
                            f"{did_you_mean(n.name, own)}names of this file: "
                            f"{', '.join(sorted(own)) or 'none'}")
             if not n.german.strip():

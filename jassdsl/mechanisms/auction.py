@@ -592,7 +592,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "live.prompt.auction": ("Your bid", "Dein Gebot"),
     "live.says.pass": ("{name} passes", "{name}: passt"),
     "live.says.bid": ("{name} bids {value}", "{name}: Gebot {value}"),
-    "live.ask.bid": ("your bid, {calls}or pass: ", "dein Gebot, {calls}oder pass: "),
+    "live.ask.bid": ("your bid, {calls}or pass: ", "dein Gebot, {calls}oder passen: "),
 }
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m
-from jassdsl.core.cards import CARD_NAMES, SUITS, all_follow
+from jassdsl.core.cards import SUITS, all_follow, shown_card
 from jassdsl.core.mechanism import Mechanism, TrumpWay
 from jassdsl.core.roles import ROLES
 from jassdsl.core.tables import MODE_NAMES
@@ -104,7 +104,7 @@ def told(rules: CompiledRules, result: HandResult, events: Sequence[Event],
         return say(lang, "live.how.no_void", mode=fallback_name(rules))
     k, seat, card = hit
     label = say(lang, "live.trump_label", mode=mode_label(result.trump, lang))
-    how = say(lang, "live.how.void", name=names[seat], card=CARD_NAMES[card], k=k)
+    how = say(lang, "live.how.void", name=names[seat], card=shown_card(card), k=k)
     return f"{label} ({how})"
 
 

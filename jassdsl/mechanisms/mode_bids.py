@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from jassdsl.bots import View, expected_points, hand_total
-from jassdsl.cli.play import YES_NO, call_entry, clipped
+from jassdsl.cli.play import YES_NO, call_entry, clipped, said_values
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.core.actions import PASS, Action, bid_parts, legal_names, mode_bid
 from jassdsl.core.errors import ApiUsageError
@@ -22,6 +22,7 @@ from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
 from jassdsl.engine.phase import Table
 from jassdsl.mechanisms.auction import Auction, index_of, part_of
+from jassdsl.rulebook.textview import declared_noun
 from jassdsl.rulebook.words import Lang, say
 
 PARTNER_SHARE = 0.25  # a bot counts on this share of what its own hand leaves to others
@@ -139,19 +140,23 @@ def choices(game: Game, legal: list[Action], lang: Lang) -> str:
                    key=r.trump_choices.index)
     out = []
     if numbers:
-        said = ", ".join(legal_names([Action(d.name, n) for n in numbers],
-                                     names=r.value_names))
-        out.append(said + say(lang, "live.choice.naming",
+        listed = legal_names([Action(d.name, n) for n in numbers], names=r.value_names)
+        said = ", ".join(listed) if lang == "en" else \
+            f"{declared_noun(r, d.name, lang)} " + ", ".join(
+                said_values(game, item.split(" ", 1)[-1], lang) for item in listed)
+        out.append(said + say(lang, "live.choice.naming",  # the modes as typed: 100 H
                               modes=", ".join(r.mode_names[x] for x in modes)))
-    out += [a.kind for a in enders(game, legal)]
-    return "; ".join([*out, *(["pass"] if PASS in legal else [])])
+    out += [a.kind if lang == "en" else declared_noun(r, a.kind, lang)
+            for a in enders(game, legal)]
+    return "; ".join([*out, *([say(lang, "live.pass").lower()] if PASS in legal else [])])
 
 
 def read(game: Game, text: str, legal: list[Action]) -> Action | str | None:
     """``100 H``, ``bid 100 H``, ``match obenabe``; a Kontra as the plain auction reads it
     (``double``, ``double yes``, a ``yes`` alone); other words of a Kontra are refused."""
-    words = text.split()
     calls = enders(game, legal)
+    german = {declared_noun(game.rules, c.kind, "de").lower(): c.kind for c in calls}
+    words = [german.get(w.lower(), w) for w in text.split()]  # 'Konter' as offered
     call = call_entry(calls, [w.lower() for w in words])
     if call is not None:
         return call
@@ -236,7 +241,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "short.bid_names": ("named by the highest bid", "vom höchsten Gebot genannt"),
     "live.ask.mode_bid": ("your bid (a number and a mode: 100 H), {enders}or pass: ",
-                          "dein Gebot (Zahl und Spielart: 100 H), {enders}oder pass: "),
+                          "dein Gebot (Zahl und Spielart: 100 H), {enders}oder passen: "),
     "live.choice.naming": (" naming {modes}", " mit {modes}"),
     "live.prompt.bidding": ("Your bid", "Dein Gebot"),
     # the mode the highest bid named (`TrumpSet.named` 'bid'), as the narrator and the

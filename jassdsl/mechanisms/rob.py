@@ -17,7 +17,7 @@ from jassdsl.cli.play import YES_NO
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m
 from jassdsl.core.actions import ROB_NO, ROB_YES, Action
-from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, RANKS
+from jassdsl.core.cards import CARD_INDEX, RANKS, shown_card
 from jassdsl.core.deal import next_seat, trick_seats
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
@@ -168,7 +168,7 @@ class Robbing(Offer):
 def cards(game: Game) -> tuple[str, str]:
     """The turned card and the trump card that may take it, by name."""
     turned = game.observe(game.current_player).turned
-    return CARD_NAMES[turned], CARD_NAMES[robbing_card(game.rules, turned)]
+    return shown_card(turned), shown_card(robbing_card(game.rules, turned))
 
 
 def ask(game: Game, lang: Lang) -> str:
@@ -204,8 +204,8 @@ def narrate(n: Any, e: Robbed) -> list[str]:
     """A robbery, aloud; not robbing says nothing (every player is asked)."""
     if not n.others(e.seat) or not e.took:
         return []
-    return [n.say("robs", name=n.names[e.seat], turned=CARD_NAMES[e.turned],
-                  card=CARD_NAMES[e.card])]
+    return [n.say("robs", name=n.names[e.seat], turned=shown_card(e.turned),
+                  card=shown_card(e.card))]
 
 
 def policy(game: Game, view: View, legal: list[Action]) -> Action:

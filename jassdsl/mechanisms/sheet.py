@@ -36,6 +36,7 @@ from jassdsl.compile.compiler import CompiledRules, mode_words, number, option_v
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core import model as m
 from jassdsl.core.actions import PUSH, TRUMPS, Action
+from jassdsl.core.cards import SUIT_NAMES, shown_suit
 from jassdsl.core.deal import next_seat
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.core.mechanism import Mechanism, Prompt, TrumpWay
@@ -495,7 +496,14 @@ def column_label(game: Game, action: Action, lang: Lang = "en") -> str:
     if action.kind != COLUMN:
         return game.action_text(action)
     c = config(game.rules).columns[action.value]
-    return f"{c.name} x{c.multiplier}" + (say(lang, "live.choice.free") if c.free else "")
+    return f"{said_column(lang, game.rules.model, c.name)} x{c.multiplier}" + (
+        say(lang, "live.choice.free") if c.free else "")
+
+
+def said_column(lang: Lang, rf: m.RuleFile, name: str) -> str:
+    """A column in running text: by the name one types in English, by its title in German
+    (in the pack shown: `column_title`)."""
+    return column_title(lang, rf, name) if lang == "de" else name
 
 
 def takes_column(legal: Sequence[Action]) -> bool:
@@ -546,28 +554,32 @@ def status(rules: CompiledRules, obs: Any, names: Sequence[str], lang: Lang = "e
     owners = tv.subject_names(rules, names) if found.per_team else list(names)
     lines = []
     for owner, still in zip(owners, obs.sheets, strict=True):
-        cells = [f"{c.name} x{c.multiplier}" + ("" if c.name in still
+        cells = [f"{said_column(lang, rules.model, c.name)} x{c.multiplier}" + (
+            "" if c.name in still
                                                  else say(lang, "live.played_mark"))
                  for c in found.columns]
         lines.append(say(lang, "live.sheet_line", owner=owner, cells=", ".join(cells)))
     if obs.column:
         col = found.column(obs.column)
-        lines.append(say(lang, "live.this_column", column=col.name, multiplier=col.multiplier))
+        lines.append(say(lang, "live.this_column", column=said_column(lang, rules.model, col.name),
+                         multiplier=col.multiplier))
     return lines
 
 
 def narrate(n: Any, e: ColumnTaken) -> list[str]:
     if not n.others(e.seat):
         return []
-    return [n.say("column", name=n.names[e.seat], column=e.column, multiplier=e.multiplier)]
+    return [n.say("column", name=n.names[e.seat], column=said_column(n.lang, n.rules.model,
+                                                                       e.column),
+                  multiplier=e.multiplier)]
 
 
 def call(lang: Lang, rf: m.RuleFile, e: ColumnTaken, name: Callable[[int], str], where: str
          ) -> str:
     """The column taken, among the pushes and the choice of a hand's calls."""
     if where == "live":
-        return say(lang, "live.call.column", name=name(e.seat), column=e.column,
-                   multiplier=e.multiplier)
+        return say(lang, "live.call.column", name=name(e.seat),
+                   column=said_column(lang, rf, e.column), multiplier=e.multiplier)
     return say(lang, "ex.column", player=name(e.seat), column=column_title(lang, rf, e.column),
                times=e.multiplier)
 
@@ -653,10 +665,16 @@ def actions(rules: CompiledRules) -> list[Action]:
 # -- the rulebook
 def column_title(lang: Lang, rf: m.RuleFile, name: str) -> str:
     """A column as a reader knows it from the sheet table: its title in the page's language
-    ('second Joker', 'zweiter Joker'), else its name."""
+    ('second Joker', 'zweiter Joker'), else its name; a column of one suit titled by the
+    suit's name, on a screen that shows one pack (`cards.shown_in`), by the suit's name
+    in that pack ('Schilten', not the file's 'Schaufel')."""
     for c in columns_of(rf):
         if c.name == name and c.title:
-            return in_lang(lang, c.title, c.title_german)
+            title = in_lang(lang, c.title, c.title_german)
+            suit = c.modes[0].text if len(c.modes) == 1 else ""
+            shown = shown_suit(suit) if suit in SUIT_NAMES["fr"] else None
+            named = {SUIT_NAMES[p][suit] for p in SUIT_NAMES} if shown is not None else set()
+            return shown if shown is not None and title in named else title
     return name
 
 

@@ -23,6 +23,7 @@ from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.take_part import TakePartConfig, take_part
 from jassdsl.language.syntax import pos_of, word
+from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.render import pile_name, value_text
 from jassdsl.rulebook.words import Lang, say
 
@@ -161,8 +162,27 @@ class TakingPart(Phase):
 
 
 def ask(game: Game, lang: Lang) -> str:
-    kinds = " / ".join(a.kind for a in game.legal_actions())
+    kinds = " / ".join(said(game, a, lang) for a in game.legal_actions())
     return say(lang, "live.ask.take_part", kinds=kinds)
+
+
+def said(game: Game, a: Action, lang: Lang) -> str:
+    """A choice as the terminal offers it: as typed in English ('join'), by its word in
+    German ('mitspielen'), which may be typed too."""
+    if lang == "en":
+        return a.kind
+    config = take_part(game.rules)
+    pile = (config.swap_pile if config else None) or ""
+    return say(lang, f"live.{a.kind}", pile=pile).lower()
+
+
+def choices(game: Game, legal: list[Action], lang: Lang) -> str:
+    return tv.numbered(legal, lambda a: said(game, a, lang))
+
+
+def read(game: Game, text: str, legal: list[Action]) -> Action | None:
+    """A choice by its German word ('aussteigen'); anything else is read as any entry."""
+    return next((a for a in legal if text.strip().lower() == said(game, a, "de")), None)
 
 
 def label(words: Any, a: Action) -> str:
@@ -251,7 +271,7 @@ TAKE_PART = Mechanism(
     compile=compile_take_part,
     phase=TakingPart,
     kinds=("join", "fold", "swap"),
-    prompt=Prompt(ask=ask),
+    prompt=Prompt(ask=ask, choices=choices, read=read),
     label=label,
     narrate={TookPart: narrate},
     policy=policy,

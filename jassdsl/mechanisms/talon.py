@@ -22,7 +22,7 @@ from jassdsl.compile.compiler import CompiledRules, role_index
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core import model as m
 from jassdsl.core.actions import DISCARDS, Action
-from jassdsl.core.cards import CARD_NAMES, mask_cards
+from jassdsl.core.cards import CARD_NAMES, mask_cards, shown_set
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.core.roles import ROLES
@@ -240,7 +240,7 @@ def narrate(n: Any, e: TalonTaken) -> list[str]:
     if not n.live:
         return []
     if e.seat == n.you:
-        return [n.say("talon_yours", cards=" ".join(CARD_NAMES[c] for c in e.cards))]
+        return [n.say("talon_yours", cards=shown_set(e.cards))]
     return [n.say("talon_taken", name=n.names[e.seat], n=len(e.cards))]
 
 

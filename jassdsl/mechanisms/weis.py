@@ -39,7 +39,14 @@ from jassdsl.compile.weis import (
 )
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import CARD_NAMES, RANK_NAMES, RANKS, SUIT_NAMES, SUITS, mask_cards
+from jassdsl.core.cards import (
+    RANK_NAMES,
+    RANKS,
+    SUIT_NAMES,
+    SUITS,
+    mask_cards,
+    shown_set,
+)
 from jassdsl.core.deal import trick_seats
 from jassdsl.core.errors import did_you_mean
 from jassdsl.core.mechanism import Mechanism, Prompt
@@ -53,7 +60,7 @@ from jassdsl.engine.state import State
 from jassdsl.language.check import MAX_POINTS, TRUMP_MODES
 from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook import safe
-from jassdsl.rulebook.expressions import mode_prose, own_name
+from jassdsl.rulebook.expressions import mode_prose, own_name, typed_value
 from jassdsl.rulebook.render import rank_names, table, used_tables, value_text
 from jassdsl.rulebook.textview import weis_text
 from jassdsl.rulebook.words import TEXT, Lang, join_words, say
@@ -545,7 +552,7 @@ def trick_notes(rules: CompiledRules, result: HandResult, lang: Lang) -> list[st
     out = []
     mode = rules.mode_schedule.number(result.trump)
     for weise, stoeck in trick_bonuses(cards, weis_in(rules, mode), mode, since):
-        said = [weis_label(w) for w in weise]
+        said = [weis_text(weis_label(w), lang) for w in weise]
         if stoeck:
             said.append(f"Stöck ({rules.stoeck_bonus})")
         out.append(say(lang, "live.on_table", said=", ".join(said)) if said else "")
@@ -633,7 +640,7 @@ def narrate(n: Any, e: WeisSaid) -> list[str]:
 def report(rules: CompiledRules, result: HandResult, names: Sequence[str], lang: Lang
            ) -> list[str]:
     """The Weise declared in the first trick, in the terminal's report of the hand."""
-    said = [f"{names[seat]} " + " ".join(CARD_NAMES[c] for c in cards)
+    said = [f"{names[seat]} " + shown_set(cards)
             for seat, weise in enumerate(result.weis) for cards in weise]
     none = say(lang, "word.none")
     return [say(lang, "live.weis_declared", said="; ".join(said) if said else none)]
@@ -711,7 +718,7 @@ def weis_test(lang: Lang, test: WeisTest, rf: m.RuleFile | None = None) -> str:
         return say(lang, "weis.test.mode", mode=mode)
     if test.kind == "option" and test.choice is not None:
         return say(lang, "weis.test.option", name=safe.code(test.name.text),
-                   choice=safe.code(test.choice.word()))
+                   choice=typed_value(lang, rf, test.choice.word()))
     return say(lang, "weis.test.yes", name=safe.code(test.name.text))
 
 

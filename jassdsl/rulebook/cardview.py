@@ -22,7 +22,7 @@ from jassdsl.core.cards import (
     rank_of,
     suit_of,
 )
-from jassdsl.rulebook.words import Lang, suit_name
+from jassdsl.rulebook.words import Lang
 
 TEXT_STYLE = "\ufe0e"  # show the suit sign as text, never as a coloured emoji
 
@@ -54,11 +54,18 @@ def suit_mark(suit: str) -> str:
            f'{suit_symbol(suit)}</span>'
 
 
+def rank_mark(rank: str) -> str:
+    """A rank's letter in the reader's pack: the notation's (Q, J) with the French pack,
+    the German-Swiss initial (O, U, B for Ober, Under, Banner) with the other."""
+    word = RANK_NAMES["ch"].get(rank)
+    return pack(rank, word[0]) if word and rank not in ("A", "K") else rank
+
+
 def card_mark(card: int) -> str:
     """One card as symbol and rank, e.g. ♥10, labelled with its names in both packs."""
     label = f"{card_label(card, 'fr')} / {card_label(card, 'ch')}"
     return (f'<span class="jc-card" role="img" title="{label}" aria-label="{label}">'
-            f'{suit_symbol(SUITS[suit_of(card)])}{RANKS[rank_of(card)]}</span>')
+            f'{suit_symbol(SUITS[suit_of(card)])}{rank_mark(RANKS[rank_of(card)])}</span>')
 
 
 def hand_marks(cards: Iterable[int]) -> str:
@@ -66,13 +73,14 @@ def hand_marks(cards: Iterable[int]) -> str:
     ordered = sorted(cards)
     groups = [[c for c in ordered if suit_of(c) == s] for s in range(len(SUITS))]
     return " · ".join(
-        f"{suit_mark(SUITS[s])} " + " ".join(RANKS[rank_of(c)] for c in group)
+        f"{suit_mark(SUITS[s])} " + " ".join(rank_mark(RANKS[rank_of(c)]) for c in group)
         for s, group in enumerate(groups) if group)
 
 
 def suit_prose(lang: Lang, suit: str) -> str:
-    """A suit in a sentence: its symbol, then its names ('♥ Hearts (Herz/Rosen)')."""
-    return f"{suit_mark(suit)} {suit_name(lang, suit)}"
+    """A suit in a sentence: its symbol, then its name in the reader's pack ('♥ Herz' or
+    'Rosen' with its symbol; the cards page pairs the names)."""
+    return f"{suit_mark(suit)} {suit_label(lang, suit)}"
 
 
 def suit_label(lang: Lang, suit: str) -> str:

@@ -913,7 +913,7 @@ class Speaker:
         key = "option.is" if e.op in ("=", "!=") else "option.cmp"  # German: 'steht auf'
         return self.raw(key, {"name": safe.code(option.name),
                                       "cmp": CMP_IS[self.lang][e.op],
-                                      "value": safe.code(shown)})
+                                      "value": typed_value(self.lang, self.rf, shown)})
 
     def none_who_not(self, q: m.Quant) -> Phrase | None:
         """'no player who does not play has a gain other than 0' said without a double
@@ -1269,6 +1269,13 @@ def own_name(lang: Lang, rf: m.RuleFile, name: str) -> str:
         return given
     word = f"word.{name}"
     return say(lang, word) if word in TEXT else name
+
+
+def typed_value(lang: Lang, rf: m.RuleFile | None, word: str) -> str:
+    """An option's value as the pages show it: as typed after `--option` (`ace`), on a
+    German page after its German word where there is one ('*Ass* (`ace`)')."""
+    named = own_name(lang, rf, word) if rf is not None else word
+    return f"*{named}* ({safe.code(word)})" if named != word else safe.code(word)
 
 
 # the scoresheet's multiplier as a factor in words (English, German)

@@ -29,6 +29,7 @@ from jassdsl.rulebook.cardview import (
     card_mark,
     hand_marks,
     rank_label,
+    rank_mark,
     suit_prose,
     suits_legend,
 )
@@ -39,7 +40,7 @@ from jassdsl.rulebook.example import (
     seat_name,
     subject_label,
 )
-from jassdsl.rulebook.expressions import Speaker, mode_prose, own_name
+from jassdsl.rulebook.expressions import Speaker, mode_prose, own_name, typed_value
 from jassdsl.rulebook.words import (
     RANK_FULL,
     SUBJECTS,
@@ -282,7 +283,7 @@ def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
     rows = []
     for i, rank in enumerate(ranks, start=1):
         names = [rank_label(lang, rank), trump_title(lang, rank) if name == "trump" else ""]
-        card = " ".join([f"**{rank}**", *filter(None, names)])
+        card = " ".join([f"**{rank_mark(rank)}**", *filter(None, names)])
         rows.append([str(i), card, *[str(values.get(rank, 0)) for values in columns]])
     return table(head, rows)
 
@@ -640,8 +641,9 @@ def options_section(lang: Lang, v: Variant) -> list[str]:
                  first.default)
     command = f"jassdsl play {v.name} --option {first.name}={other.word()}"
     out += [say(lang, "options.intro", command=safe.code(command)), ""]
-    rows = [[f"`{o.name}`", in_lang(lang, o.description, o.german), f"`{o.default.word()}`",
-             ", ".join(f"`{c.word()}`" for c in o.choices)] for o in rf.options]
+    rows = [[f"`{o.name}`", in_lang(lang, o.description, o.german),
+             typed_value(lang, rf, o.default.word()),
+             ", ".join(typed_value(lang, rf, c.word()) for c in o.choices)] for o in rf.options]
     return out + table([say(lang, "options.col.name"), say(lang, "options.col.what"),
                         say(lang, "options.col.default"), say(lang, "options.col.choices")],
                        rows, stack=True)

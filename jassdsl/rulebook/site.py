@@ -27,6 +27,7 @@ VARIANTS_DIR = "variants"
 # Hand-written pages in every language tree, in navigation order, with their titles.
 HAND_PAGES: tuple[tuple[str, dict[str, str]], ...] = (
     ("index.md", {"en": "Home", "de": "Start"}),
+    ("install.md", {"en": "Install", "de": "Installieren"}),
     ("cards.md", {"en": "Cards and notation", "de": "Karten und Schreibweise"}),
     ("language.md", {"en": "The rule language", "de": "Die Regelsprache"}),
     ("playing.md", {"en": "Play a game", "de": "Spielen"}),

@@ -17,7 +17,19 @@ from jassdsl.compile.counting import TRICKS, counted_facts
 from jassdsl.compile.handfacts import Grant
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, SUIT_NAMES, SUITS
+from jassdsl.core.cards import (
+    CARD_CLASSES,
+    CARD_INDEX,
+    RANKS,
+    SHOWN,
+    SUIT_NAMES,
+    SUITS,
+    card_words,
+    named_codes,
+    shown_card,
+    shown_set,
+    shown_suit,
+)
 from jassdsl.core.mechanism import partners_in
 from jassdsl.core.tables import MODE_NAMES, ModeTable
 from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick
@@ -33,7 +45,9 @@ from jassdsl.engine.events import (
 from jassdsl.engine.improve import own_pile
 from jassdsl.engine.rob import robbing_card
 from jassdsl.engine.take_part import take_part
+from jassdsl.rulebook.expressions import own_name
 from jassdsl.rulebook.words import (
+    SUIT_CLASSES,
     TEXT,
     Lang,
     de_dative,
@@ -76,14 +90,20 @@ def template_pattern(template: str) -> str:
 
 
 def phrase(lang: Lang, english: str) -> str:
-    """An English phrase of the vocabulary's live.* entries in `lang` (else as it is)."""
+    """An English phrase of the vocabulary's live.* entries in `lang` (a trick by its
+    number, a bonus fact by its word; else as it is)."""
+    trick = re.fullmatch(r"trick (\d+)", english)
+    if trick is not None:
+        return say(lang, "live.trick_number", n=trick.group(1))
+    if f"live.bonus.{english}" in TEXT:
+        return say(lang, f"live.bonus.{english}")
     return next((pair[1] if lang == "de" else pair[0] for key, pair in TEXT.items()
                  if key.startswith("live.") and english and pair[0] == english), english)
 
 
 def weis_text(said: str, lang: Lang = "en") -> str:
     """A declared Weis as the engine says it, in the language ('4 Blatt bis DA (50)')."""
-    return reread(lang, "live.weis.", said)
+    return named_codes(reread(lang, "live.weis.", said))
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -114,6 +134,14 @@ def answer(value: int | str, lang: Lang) -> int | str:
     return say(lang, f"word.{value}") if value in ("yes", "no") else value
 
 
+def value_text(rules: CompiledRules, name: str, value: int, lang: Lang = "en") -> str:
+    """A declared value as said: a named value ('match') and yes or no in the language
+    ('Match', 'ja' in German, by the file's words), else the number."""
+    named = rules.value_names.get((name, value), value)
+    said = answer(named, lang)
+    return option_text(rules, said, lang) if isinstance(said, str) else str(said)
+
+
 def counted(lang: Lang, n: int, one: str, many: str) -> str:
     """``3 tricks`` / ``3 Stiche``: a number with the word of the vocabulary."""
     return f"{n} {say(lang, one) if n == 1 else say(lang, many)}"
@@ -141,10 +169,21 @@ def mode_label(mode: str, lang: Lang = "en") -> str:
     """``H (Herz / Rosen)`` for a suit (German: ``Herz (Rosen)``), the mode name
     otherwise."""
     if mode in SUITS:
-        if lang == "de":
+        if lang == "de" or shown_suit(mode) is not None:
             return suit_name(lang, mode)
         return f"{mode} ({SUIT_NAMES['fr'][mode]} / {SUIT_NAMES['ch'][mode]})"
     return mode
+
+
+def mode_title(lang: Lang, rules: CompiledRules, mode: str) -> str:
+    """A mode as a player names it: 'Herz (Rosen)' (in the pack shown: 'Rosen'),
+    'Obenabe', 'Slalom von oben' (the file's title for its mode)."""
+    if mode in SUITS:
+        return suit_name(lang, mode)
+    for d in rules.model.modes:
+        if d.name == mode and d.title:
+            return (d.title_german if lang == "de" and d.title_german else d.title)
+    return mode.capitalize()
 
 
 def final_table(rules: CompiledRules, trump: str) -> ModeTable:
@@ -168,13 +207,13 @@ def trump_how(rules: CompiledRules, result: HandResult, events: Sequence[Event],
         return f"{label} ({say(lang, 'live.how.random')})"
     if kind == "bottom_card" or (kind == "turned" and result.turned < 0):
         shown = next((e.shown for e in reversed(events) if isinstance(e, Dealt)), -1)
-        bottom = CARD_NAMES[shown] if shown >= 0 else "?"
+        bottom = shown_card(shown) if shown >= 0 else "?"
         return f"{label} ({say(lang, 'live.how.bottom', card=bottom)})"
     if kind == "turned":
         robbed = say(lang, "live.how.robbed", name=names[result.robbed],
-                     card=CARD_NAMES[robbing_card(rules, result.turned)]) \
+                     card=shown_card(robbing_card(rules, result.turned))) \
             if result.robbed >= 0 else ""
-        how = say(lang, "live.how.turned", card=CARD_NAMES[result.turned], robbed=robbed)
+        how = say(lang, "live.how.turned", card=shown_card(result.turned), robbed=robbed)
         return f"{label} ({how})"
     return say(lang, "live.how.none", mode=fallback_name(rules))
 
@@ -217,7 +256,7 @@ def trick_line(number: int, trick: Trick, names: Sequence[str], points: int | No
     `seats`: the seats in play order when not everybody plays (default: all, in turn)."""
     n = len(names)
     order = seats or [(trick.leader + i) % n for i in range(len(trick.cards))]
-    cards = ", ".join(f"{names[order[i]]} {CARD_NAMES[c]}" for i, c in enumerate(trick.cards))
+    cards = ", ".join(f"{names[order[i]]} {shown_card(c)}" for i, c in enumerate(trick.cards))
     tail = f" ({points})" if points is not None else ""
     return say(lang, "live.trick_line", n=number, cards=cards, winner=names[trick.winner],
                tail=tail)
@@ -227,7 +266,7 @@ def grant_text(rules: CompiledRules, grant: Grant, subjects: Sequence[str],
                lang: Lang = "en") -> str:
     amount = unit_text(rules, grant.unit, grant.amount, lang)
     if grant.held_with:
-        between = and_list([subjects[x] for x in grant.held_with])
+        between = join_words(lang, [subjects[x] for x in grant.held_with])
         return say(lang, "live.abeyance", amount=amount, between=between)
     released = say(lang, "live.released") if grant.released else ""
     return f"{subjects[grant.subject]} {amount}{released}"
@@ -278,6 +317,36 @@ def trick_notes(rules: CompiledRules, result: HandResult, lang: Lang = "en") -> 
     return notes
 
 
+def clause_name(rules: CompiledRules, clause_id: str, lang: Lang = "en") -> str:
+    """A clause by name: its id in English; in German the file's German word for it
+    (`names in german: card-points "Kartenpunkte"`), else its German title, else the id."""
+    if lang == "en":
+        return clause_id
+    given = next((n.german for n in rules.model.german_names if n.name == clause_id), None)
+    return given or clause_title(rules, clause_id, lang) or clause_id
+
+
+def option_text(rules: CompiledRules, word: str, lang: Lang = "en") -> str:
+    """An option's name or value as a player reads it: in German the file's German word
+    (`names in german`), a language word (yes: ja), an option's German description, else
+    the word itself (a number)."""
+    if lang == "en":
+        return word
+    named = own_name(lang, rules.model, word)
+    if named != word:
+        return named
+    option = next((o for o in rules.model.options if o.name == word), None)
+    return option.german if option is not None and option.german else word
+
+
+def bots_text(bots: str, lang: Lang = "en") -> str:
+    """`--bots` as said: 'heuristic' in English, 'Heuristik' in German (kinds by comma)."""
+    if lang == "en":
+        return bots
+    return ", ".join(say(lang, f"live.bot.{kind}") if f"live.bot.{kind}" in TEXT else kind
+                     for kind in bots.split(","))
+
+
 def clause_title(rules: CompiledRules, clause_id: str, lang: Lang = "en") -> str:
     """A clause's title in the language (the file's `german` title; English without one)."""
     clause = next((c for c in rules.model.clauses if c.id == clause_id), None)
@@ -301,6 +370,29 @@ def clause_reads(rules: CompiledRules, clause_id: str) -> tuple[set[str], list[m
         elif isinstance(node, m.Name):
             names.add(node.name)
     return names, calls
+
+
+RANK_PLURALS = ("aces", "kings", "queens", "jacks", "tens", "nines", "eights", "sevens",
+                "sixes")
+
+
+def class_text(name: str, lang: Lang) -> str:
+    """A set of cards a rule file names (`won(queens)`, `won(hearts)`, `won(HK)`) as a
+    screen says it: in English by the file's word; in German (or a pack shown) a card by
+    its name, a suit by its name in the pack, a rank by its plural ('Ober' or 'Damen')."""
+    shown = SHOWN.get()
+    if lang == "en" and shown is None:
+        return name
+    names = shown or "fr"
+    if name in CARD_INDEX:
+        return card_words(CARD_INDEX[name], names)
+    if name in SUIT_CLASSES:
+        return SUIT_NAMES[names][SUIT_CLASSES[name]]
+    if name in RANK_PLURALS and lang == "de":
+        rank = RANKS[RANK_PLURALS.index(name)]
+        own = f"live.weis.ranks_ch.{rank}"
+        return say(lang, own if names == "ch" and own in TEXT else f"live.weis.ranks.{rank}")
+    return name
 
 
 # The facts that come from card points: who has the most, the same, the rank.
@@ -348,11 +440,11 @@ def clause_facts(rules: CompiledRules, result: HandResult,
         if call.func == "won" and isinstance(arg, m.Name) and arg.name in CARD_CLASSES:
             mask = CARD_CLASSES[arg.name]
             if mask.bit_count() > 1:
-                out.append(line(say(lang, "live.taken", what=arg.name),
+                out.append(line(say(lang, "live.taken", what=class_text(arg.name, lang)),
                                 [(taken[x] & mask).bit_count() for x in range(k)]))
             else:
                 holder = [labels[x] for x in range(k) if taken[x] & mask]
-                out.append(say(lang, "live.taken_by", what=arg.name,
+                out.append(say(lang, "live.taken_by", what=class_text(arg.name, lang),
                                name=holder[0] if holder else say(lang, "live.nobody")))
         elif call.func == "trick" and isinstance(arg, m.Num) and 0 < arg.value <= len(
                 result.tricks):
@@ -368,7 +460,7 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
     lines = [say(lang, "live.hand_head", n=result.number, dealer=names[result.dealer],
                  how=trump_how(rules, result, events, names, lang))]
     for decl, values in result.declared.items():
-        shown = ", ".join(f"{names[s]} {rules.value_names.get((decl, v), v)}"
+        shown = ", ".join(f"{names[s]} {value_text(rules, decl, v, lang)}"
                           for s, v in enumerate(values))
         lines.append(f"  {declared_noun(rules, decl, lang)}: {shown}")
     tp = take_part(rules)
@@ -392,8 +484,9 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
     counted = counted_facts(rules.count_first, result.won_with)
     lines += bonus_lines(rules, result, names, subjects, counted, lang)
     title = clause_title(rules, result.clause, lang)
-    lines.append("  " + say(lang, "live.scored_line", clause=result.clause)
-                 + (f' "{title}"' if title else ""))
+    name = clause_name(rules, result.clause, lang)
+    lines.append("  " + say(lang, "live.scored_line", clause=name)
+                 + (f' "{title}"' if title and title != name else ""))
     grants = [grant_text(rules, g, subjects, lang) for g in result.grants]
     lines.append("  " + say(lang, "live.grants",
                             grants="; ".join(grants) if grants else say(lang, "live.nothing")))
@@ -484,16 +577,18 @@ def running_count(rules: CompiledRules, obs: Observation, seat: int,
                     f"{n_tricks(tricks[team[seat]])}, {n_points(points[team[seat]])}")
     else:
         mine[0] += f", {n_points(points[seat])}"
-    named = rules.value_names  # `match` rather than 257
     declared = [say(lang, "live.your_value", name=declared_noun(rules, name, lang),
-                    value=answer(named.get((name, value), value), lang))
+                    value=value_text(rules, name, value, lang))  # `match` rather than 257
                 for name, values in obs.declared.items()
                 if values and (value := values[seat]) is not None]
     return say(lang, "live.so_far", parts="; ".join(mine + declared))
 
 
 def hand_text(cards: Sequence[int], table: ModeTable) -> str:
-    return "  ".join(" ".join(CARD_NAMES[c] for c in g) for g in sorted_hand(cards, table))
+    groups = sorted_hand(cards, table)
+    if SHOWN.get() is not None:  # by name: 'Rosen Ass, König; Schellen 9'
+        return shown_set([c for g in groups for c in g])
+    return "  ".join(shown_set(g) for g in groups)
 
 
 def numbered(actions: Sequence[Action], name: Callable[[Action], str] = str) -> str:
@@ -556,13 +651,13 @@ class Narrator:
         if len(obs.table) < self.rules.players:
             lines.append(say(lang, "live.at_table", names=", ".join(names[x] for x in obs.table)))
         if e.shown >= 0:
-            lines.append(say(lang, "live.card_shown", card=CARD_NAMES[e.shown]))
+            lines.append(say(lang, "live.card_shown", card=shown_card(e.shown)))
         if e.turned >= 0:
-            lines.append(say(lang, "live.card_turned", card=CARD_NAMES[e.turned]))
+            lines.append(say(lang, "live.card_turned", card=shown_card(e.turned)))
         seen = dict(e.piles).get(self.rules.show_pile or "")
         if seen:
             lines.append(say(lang, "live.bottom_of", pile=self.rules.show_pile,
-                             card=CARD_NAMES[seen[-1]]))
+                             card=shown_card(seen[-1])))
         piles = [say(lang, "live.pile_cards", pile=pile_label(name, names), k=k)
                  for name, k in obs.piles.items() if k]
         if piles:
@@ -596,10 +691,10 @@ class Narrator:
         if not self.others(e.seat) or e.kept:
             return []
         name = self.names[e.seat]
-        value = self.rules.value_names.get((e.name, e.value), e.value)  # `match`
+        value = value_text(self.rules, e.name, e.value, self.lang)  # `match`
         what = declared_noun(self.rules, e.name, self.lang)
         return [self.say("hidden", name=name, what=what) if e.hidden
-                else self.say("value", name=name, what=what, value=answer(value, self.lang))]
+                else self.say("value", name=name, what=what, value=value)]
 
     def trick_taken(self, e: TrickTaken) -> list[str]:
         """The trick with its points, counted with the trump as it stands (the last

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from jassdsl.core.cards import RANK_NAMES, SUIT_NAMES
+from jassdsl.core.cards import RANK_NAMES, SUIT_NAMES, shown_suit
 from jassdsl.core.german import Gender, de_plural, german_noun
 from jassdsl.core.mechanism import installed_words
 from jassdsl.core.roles import ROLES
@@ -239,8 +239,9 @@ OWN: dict[str, tuple[str, str]] = {
                      "Die Regeldatei legt diese Spielarten fest; in jedem Stich gelten "
                      "Bedienen und Rangfolge der Spielart, in der er gespielt wird:"),
     "mode.points": ("Card points in {title}", "Kartenpunkte bei {title}"),
-    "option.on": ("the option {name} is `yes`", "die Option {name} auf `yes` steht"),
-    "option.on.main": ("the option {name} is `yes`", "die Option {name} steht auf `yes`"),
+    "option.on": ("the option {name} is `yes`", "die Option {name} auf *ja* (`yes`) steht"),
+    "option.on.main": ("the option {name} is `yes`",
+                       "die Option {name} steht auf *ja* (`yes`)"),
     "option.is": ("the option {name} is {cmp}{value}", "die Option {name} {cmp}auf {value} steht"),
     "option.is.main": ("the option {name} is {cmp}{value}",
                        "die Option {name} steht {cmp}auf {value}"),
@@ -795,7 +796,7 @@ OWN: dict[str, tuple[str, str]] = {
     "live.hand_no": ("Hand", "Runde"),
     "live.total": ("Total", "Total"),
     "live.open": ("open", "offen"),
-    "live.scored_by": ("Scored by rule {clause}", "Gezählt nach Regel {clause}"),
+    "live.scored_by": ("Scored by rule {clause}", "Gezählt nach der Regel «{clause}»"),
     "live.rule_page": ("rule page", "Regelseite"),
     "live.over": ("Game over", "Spiel beendet"),
     "live.save": ("Save the game", "Partie speichern"),
@@ -809,6 +810,7 @@ OWN: dict[str, tuple[str, str]] = {
     "live.variant": ("Variant", "Variante"),
     "live.path": ("or a rule file's path", "oder Pfad einer Regeldatei"),
     "live.options": ("Options", "Optionen"),
+    "live.path_example": ("my-variant.jass", "meine-variante.jass"),
     "live.seats": ("Seats", "Plätze"),
     "live.person": ("person", "Person"),
     "live.heuristic": ("bot (heuristic)", "Bot (Heuristik)"),
@@ -1037,6 +1039,12 @@ OWN: dict[str, tuple[str, str]] = {
                          'schicke Text: ein JSON-Objekt wie {{"type": "act", "turn": 4, '
                          '"action": "DA"}}'),
     "live.refuse.long": ("the message is too long", "die Nachricht ist zu lang"),
+    "live.refuse.link": ("no seat has this link (the server may have restarted)",
+                         "kein Platz hat diesen Link (der Server wurde vielleicht neu "
+                         "gestartet)"),
+    "live.refuse.server": ("the server could not do that", "der Server konnte das nicht tun"),
+    "live.refuse.failed": ("the server could not do that; the game goes on",
+                           "der Server konnte das nicht tun; das Spiel geht weiter"),
     "live.refuse.form": ('a message is {{"type": "act", "turn": N, "action": TEXT}}',
                          'eine Nachricht ist {{"type": "act", "turn": N, "action": TEXT}}'),
     "live.refuse.slow_down": ("too many messages: slow down",
@@ -1052,6 +1060,11 @@ OWN: dict[str, tuple[str, str]] = {
                         "Plätze im Gegenuhrzeigersinn: {seats}{teams}"),
     "live.head.teams": ("; teams {teams}", "; Teams {teams}"),
     "live.head.options": ("options: {options}", "Optionen: {options}"),
+    "live.bot.heuristic": ("heuristic", "Heuristik"),
+    "live.bot.random": ("random", "Zufall"),
+    "live.bot.search:easy": ("search:easy", "Suche (leicht)"),
+    "live.bot.search:medium": ("search:medium", "Suche (mittel)"),
+    "live.bot.search:hard": ("search:hard", "Suche (schwer)"),
     "live.left": ("{why}; left the game after {hands}", "{why}; Spiel verlassen nach {hands}"),
     "live.finished_one": ("finished hand", "beendeten Runde"),
     "live.finished_many": ("finished hands", "beendeten Runden"),
@@ -1070,7 +1083,8 @@ OWN: dict[str, tuple[str, str]] = {
     "live.ask.trump": ("trump (number or {modes}{push}): ",
                        "Trumpf (Nummer oder {modes}{push}): "),
     "live.ask.card": ("your card (number or name): ", "deine Karte (Nummer oder Name): "),
-    "live.choice.or_pass": (", or pass", ", oder pass"),
+    "live.choice.or_pass": (", or pass", ", oder passen"),
+    "live.choice.steps": ("{low}..{high} by {step}", "{low} bis {high} in Schritten von {step}"),
     "live.choice.range": ("{kind} from {low} to {high}", "{kind} von {low} bis {high}"),
     "live.choice.except": (" except {values}", " ausser {values}"),
     # a wrong answer at the terminal (what `cli_play.interpret` says, in German too)
@@ -1079,7 +1093,7 @@ OWN: dict[str, tuple[str, str]] = {
     "live.wrong.range": ("{what} is out of range", "{what} liegt ausserhalb des Bereichs"),
     "live.wrong.number": ("enter a number for your {kind}{rest}",
                           "gib eine Zahl für deine {kind} ein{rest}"),
-    "live.wrong.or_pass": (" or pass", " oder pass"),
+    "live.wrong.or_pass": (" or pass", " oder passen"),
     "live.wrong.not_held": ("{what} is not in your hand", "{what} hast du nicht"),
     "live.wrong.no_choice": ("there is no choice {k}", "es gibt keine Wahl {k}"),
     "live.wrong.card": ("{what} is not allowed: {why}", "{what} ist nicht erlaubt: {why}"),
@@ -1321,7 +1335,11 @@ def suit_both(suit: str) -> str:
 
 
 def suit_name(lang: Lang, suit: str) -> str:
-    """A suit for prose: 'Hearts (Herz/Rosen)' or 'Herz (Rosen)'."""
+    """A suit for prose: 'Hearts (Herz/Rosen)' or 'Herz (Rosen)'; on a screen that shows
+    one pack (`cards.shown_in`) only its name: 'Rosen'."""
+    shown = shown_suit(suit)
+    if shown is not None:
+        return shown
     if lang == "en":
         return f"{SUIT_NAMES['en'][suit]} ({suit_both(suit)})"
     return f"{SUIT_NAMES['fr'][suit]} ({SUIT_NAMES['ch'][suit]})"

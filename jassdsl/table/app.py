@@ -45,6 +45,7 @@ from jassdsl.core.errors import JassError, RuleFileErrors
 from jassdsl.registry import load_rules, variant_path
 from jassdsl.rulebook.render import in_lang, variant_page
 from jassdsl.rulebook.site import load_variant
+from jassdsl.rulebook.textview import option_text
 from jassdsl.rulebook.words import Lang, say
 from jassdsl.table import evening_pages, pages
 from jassdsl.table.evening import Evening
@@ -76,6 +77,11 @@ def lang_of(value: object, default: Lang = "en") -> Lang:
     return "de" if value == "de" else "en" if value == "en" else default
 
 
+def pack_of(value: object) -> str:
+    """The pack a page shows: 'ch' (German-Swiss) or 'fr' (French, the default)."""
+    return "ch" if value == "ch" else "fr"
+
+
 @dataclass
 class Bucket:
     """A token bucket: how many messages a socket may still send now."""
@@ -100,6 +106,7 @@ class Listener:
     socket: WebSocket
     seat: int
     lang: Lang
+    pack: str = "fr"  # the pack the page shows: its texts name cards and suits by it
 
 
 class Hub:
@@ -111,32 +118,34 @@ class Hub:
         self.tasks: set[asyncio.Task[None]] = set()
         self.pages: Counter[str] = Counter()  # open sockets per address
 
-    def journal(self, session: Session, seat: int, lang: Lang) -> list[str]:
-        key = (seat, lang)
+    def journal(self, session: Session, seat: int, lang: Lang, pack: str) -> list[str]:
+        key = (seat, lang, pack)
         if key not in session.journals:
             session.journals[key] = Journal(session.game, seat, lang, session.shown(lang))
         journal: Journal = session.journals[key]
         return journal.update()
 
-    def state(self, session: Session, seat: int, lang: Lang) -> dict[str, Any]:
-        return page_state(session, seat, lang, lambda: self.journal(session, seat, lang))
+    def state(self, session: Session, seat: int, lang: Lang, pack: str = "fr"
+              ) -> dict[str, Any]:
+        return page_state(session, seat, lang,
+                          lambda: self.journal(session, seat, lang, pack), pack)
 
     async def send(self, session: Session, listener: Listener,
                    state: dict[str, Any] | None = None) -> None:
         going = session.stopped is None
         if state is None:
-            state = self.state(session, listener.seat, listener.lang)
+            state = self.state(session, listener.seat, listener.lang, listener.pack)
         with contextlib.suppress(Exception):  # a socket closing as we write: it leaves
             await listener.socket.send_json(state)
         if going and session.stopped is not None:  # this page stopped it: tell every seat
             await self.broadcast(session)
 
     async def broadcast(self, session: Session) -> None:
-        """Every open page its seat's view: drawn once per seat and language."""
+        """Every open page its seat's view: drawn once per seat, language and pack."""
         going = session.stopped is None
-        drawn: dict[tuple[int, Lang], dict[str, Any]] = {}
+        drawn: dict[tuple[int, Lang, str], dict[str, Any]] = {}
         for listener in list(session.listeners):
-            key = (listener.seat, listener.lang)
+            key = (listener.seat, listener.lang, listener.pack)
             if key not in drawn:
                 drawn[key] = self.state(session, *key)
             await self.send(session, listener, drawn[key])
@@ -262,7 +271,7 @@ def create_app(pace: float = 0.5, watch: str | None = None,
         except Refusal as err:
             return HTMLResponse(pages.message_page(lang, "?", str(err)), err.status)
         except RuleFileErrors as err:
-            return HTMLResponse(pages.error_page(lang, source, err.render(), play, stamp))
+            return HTMLResponse(pages.error_page(lang, source, err.render(lang), play, stamp))
         except JassError as err:
             return HTMLResponse(pages.error_page(lang, source, str(err), play, stamp))
         return HTMLResponse(pages.rules_page(lang, title, body, play, stamp))
@@ -294,16 +303,18 @@ def create_app(pace: float = 0.5, watch: str | None = None,
         try:
             rules = load_rules(check_source(source, roots, lang))
         except (Refusal, JassError) as err:
-            return refused(err)
+            return refused(err, lang)
         options = [{"name": o.name, "text": in_lang(lang, o.description, o.german),
-                    "default": o.default.word(), "choices": [c.word() for c in o.choices]}
+                    "default": o.default.word(), "choices": [c.word() for c in o.choices],
+                    # each choice as the page names it (the file's German word for it)
+                    "labels": [option_text(rules, c.word(), lang) for c in o.choices]}
                    for o in rules.model.options]
         return JSONResponse({"name": rules.name, "players": rules.players, "options": options})
 
-    def refused(err: Exception) -> JSONResponse:
+    def refused(err: Exception, lang: Lang = "en") -> JSONResponse:
         """A request the table cannot take: the reason in one answer (a rule file's
         errors with their positions)."""
-        text = err.render() if isinstance(err, RuleFileErrors) else str(err)
+        text = err.render(lang) if isinstance(err, RuleFileErrors) else str(err)
         return JSONResponse({"error": text}, err.status if isinstance(err, Refusal) else 400)
 
     async def body_json(request: Request, lang: Lang) -> Any:
@@ -333,7 +344,7 @@ def create_app(pace: float = 0.5, watch: str | None = None,
                                   data.get("seats"), lang, client=client_of(request),
                                   names=data.get("names"))
         except (Refusal, JassError) as err:
-            return refused(err)
+            return refused(err, lang)
         return links(session, lang, host=True)
 
     async def reopen(request: Request) -> Response:
@@ -356,14 +367,14 @@ def create_app(pace: float = 0.5, watch: str | None = None,
         lang = lang_param(request)
         token = request.path_params["token"]
         try:
-            tables.find(token)
+            tables.find(token, lang)
         except Refusal as err:
             return HTMLResponse(pages.message_page(lang, "404", str(err)), 404)
         return HTMLResponse(pages.seat_page(lang, token))
 
     async def save(request: Request) -> Response:
         try:
-            session, seat_no = tables.find(request.path_params["token"])
+            session, seat_no = tables.find(request.path_params["token"], lang_param(request))
         except Refusal as err:
             return JSONResponse({"error": str(err)}, 404)
         return JSONResponse(tables.save(session, seat_no), headers={
@@ -372,7 +383,8 @@ def create_app(pace: float = 0.5, watch: str | None = None,
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
         try:
-            session, seat_no = tables.find(websocket.path_params["token"])
+            session, seat_no = tables.find(websocket.path_params["token"],
+                                           lang_of(websocket.query_params.get("lang")))
         except Refusal as err:
             await refuse(websocket, str(err))
             await websocket.close(code=4404)
@@ -389,7 +401,7 @@ def create_app(pace: float = 0.5, watch: str | None = None,
             await refuse(old.socket, say(old.lang, "live.refuse.pages"))
             with contextlib.suppress(Exception):
                 await old.socket.close(code=REPLACED)
-        me = Listener(websocket, seat_no, lang)
+        me = Listener(websocket, seat_no, lang, pack_of(websocket.query_params.get("pack")))
         session.listeners.append(me)
         session.seen = time.monotonic()
         hub.pages[client] += 1
@@ -424,9 +436,12 @@ def create_app(pace: float = 0.5, watch: str | None = None,
             if len(text) > MAX_MESSAGE:
                 raise Refusal(say(me.lang, "live.refuse.long"))
             data = parse_json(text, me.lang, message=True)
-            if not isinstance(data, dict) or data.get("type") not in ("act", "hello", "name"):
+            if not isinstance(data, dict) or data.get("type") not in ("act", "hello", "name",
+                                                                      "pack"):
                 raise Refusal(say(me.lang, "live.refuse.form"))
-            if data["type"] == "hello":
+            if data["type"] == "pack":  # the page's pack switch: its texts in that pack
+                me.pack = pack_of(data.get("pack"))
+            if data["type"] in ("hello", "pack"):
                 await hub.send(session, me)
                 return
             if data["type"] == "name":  # a person names the seat taken by its link
@@ -445,7 +460,7 @@ def create_app(pace: float = 0.5, watch: str | None = None,
             return
         except Exception:  # a bug: logged here, a plain sentence for the page
             log.exception("while answering a seat")
-            await refuse(me.socket, "the server could not do that; the game goes on")
+            await refuse(me.socket, say(me.lang, "live.refuse.failed"))
             return
         await hub.changed(session)
 
@@ -523,9 +538,10 @@ def create_app(pace: float = 0.5, watch: str | None = None,
 
     async def on_error(request: Request, exc: Exception) -> Response:
         log.exception("request failed", exc_info=exc)
+        lang = lang_param(request)
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": "the server could not do that"}, 500)
-        return HTMLResponse(pages.message_page("en", "500", "the server could not do that"),
+            return JSONResponse({"error": say(lang, "live.refuse.server")}, 500)
+        return HTMLResponse(pages.message_page(lang, "500", say(lang, "live.refuse.server")),
                             500)
 
     async def not_found(request: Request, exc: HTTPException) -> Response:

@@ -61,9 +61,13 @@ def pack_switch(lang: Lang) -> str:
 
 
 def lang_switch(lang: Lang) -> str:
-    other: Lang = "de" if lang == "en" else "en"
-    label = "Deutsch" if other == "de" else "English"
-    return f'<a class="lang-switch" href="?lang={other}" hreflang="{other}">{label}</a>'
+    """Both languages, as the site's switch: the page's own marked as current, the other a
+    link (each named in itself)."""
+    return "".join(
+        f'<span class="lang-switch lang-current" lang="{code}" aria-current="true">{label}'
+        f'</span>' if code == lang else
+        f'<a class="lang-switch" href="?lang={code}" hreflang="{code}" lang="{code}">{label}</a>'
+        for code, label in (("de", "Deutsch"), ("en", "English")))
 
 
 def page(lang: Lang, title: str, body: str, script: str = "", head: str = "") -> str:
@@ -101,7 +105,7 @@ def start_page(lang: Lang, watched: str = "") -> str:
 <h1>{s("live.new")}</h1>
 <label>{s("live.variant")} <select name="variant" id="variant">{options}</select></label>
 <label>{s("live.path")} <input name="path" id="path" value="{html.escape(watched)}"
-  placeholder="my-variant.jass" autocomplete="off"></label>
+  placeholder="{s("live.path_example")}" autocomplete="off"></label>
 <fieldset id="options"><legend>{s("live.options")}</legend></fieldset>
 <fieldset id="seats"><legend>{s("live.seats")}</legend></fieldset>
 <label>{s("live.seed")} <input name="seed" id="seed" inputmode="numeric" autocomplete="off"></label>

@@ -80,7 +80,7 @@ class Session:
     # kept by the server (jassdsl.table.app): the open pages, the narration per seat and
     # language, whether the bots are playing now
     listeners: list[Any] = field(default_factory=list)
-    journals: dict[tuple[int, str], Any] = field(default_factory=dict)
+    journals: dict[tuple[int, str, str], Any] = field(default_factory=dict)  # seat, lang, pack
     driving: bool = False
     stopped: Failure | None = None  # why the game cannot go on, once it cannot
     client: str = ""  # the address that opened the game (its limit of open games)
@@ -524,10 +524,10 @@ class Tables:
         for token in session.tokens:
             self.by_token.pop(token, None)
 
-    def find(self, token: object) -> tuple[Session, int]:
+    def find(self, token: object, lang: Lang = "en") -> tuple[Session, int]:
         found = self.by_token.get(token) if isinstance(token, str) else None
         if found is None:
-            raise Refusal("no seat has this link (the server may have restarted)")
+            raise Refusal(say(lang, "live.refuse.link"))
         return found
 
 

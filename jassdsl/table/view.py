@@ -19,10 +19,14 @@ from jassdsl.core.cards import (
     RANK_NAMES,
     RANKS,
     RED_SUITS,
+    SHOWN,
     SUIT_SYMBOLS,
     SUITS,
     card_words,
+    pack_words,
     rank_of,
+    shown_card,
+    shown_in,
     suit_of,
 )
 from jassdsl.core.deal import trick_seats
@@ -32,7 +36,7 @@ from jassdsl.engine.events import Declared
 from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.cardview import symbol_id
 from jassdsl.rulebook.render import in_lang
-from jassdsl.rulebook.words import TEXT, Lang, declared_words, say, suit_name
+from jassdsl.rulebook.words import TEXT, Lang, declared_words, say
 from jassdsl.table.session import Session
 from jassdsl.table.tafel import tafel
 
@@ -44,12 +48,14 @@ HANDS_SHOWN = 3  # the reports of the last finished hands
 
 
 def page_state(session: Session, seat: int, lang: Lang,
-               log: Callable[[], Sequence[str]]) -> dict[str, Any]:
-    """What a seat's socket is sent: `seat_view` (with the narration `log` gives), or, when
-    it cannot be drawn, only why the game has stopped (the failure stops the game: a page
-    that cannot be drawn cannot be played, and drawing it again would fail again)."""
+               log: Callable[[], Sequence[str]], pack: str = "fr") -> dict[str, Any]:
+    """What a seat's socket is sent: `seat_view` (with the narration `log` gives), its texts
+    naming cards and suits in the pack the page shows; or, when it cannot be drawn, only
+    why the game has stopped (the failure stops the game: a page that cannot be drawn
+    cannot be played, and drawing it again would fail again)."""
     try:
-        return seat_view(session, seat, lang, log())
+        with shown_in(pack_words(lang, pack)):
+            return seat_view(session, seat, lang, log())
     except Exception as err:
         if session.stopped is None:  # logged once: the page fails again at every visit
             logger.exception("the page of seat %d could not be drawn", seat)
@@ -82,12 +88,7 @@ def short_rank(rank: str, names: str) -> str:
 
 def mode_label(lang: Lang, rules: CompiledRules, mode: str) -> str:
     """A mode as a player names it: 'Herz (Rosen)', 'Obenabe', 'Slalom von oben'."""
-    if mode in SUITS:
-        return suit_name(lang, mode)
-    for d in rules.model.modes:
-        if d.name == mode and d.title:
-            return in_lang(lang, d.title, d.title_german)
-    return mode.capitalize()
+    return tv.mode_title(lang, rules, mode)
 
 
 class Words:
@@ -100,7 +101,14 @@ class Words:
         return say(self.lang, key, **fields)
 
     def card_text(self, c: int) -> str:
+        """A card's button: in the pack the page shows (`cards.shown_in`), else both."""
+        if SHOWN.get() is not None:
+            return shown_card(c)
         return card_name(c, "en" if self.lang == "en" else "fr") + " / " + card_name(c, "ch")
+
+    def value(self, name: str, v: int) -> str:
+        """A declared value as said ('ja', 'Match', a number)."""
+        return tv.value_text(self.rules, name, v, self.lang)
 
     def declared_noun(self, name: str) -> str:
         """'estimate' / 'Schätzung': the noun the rulebook uses for a declared value."""
@@ -243,7 +251,7 @@ def sheet(game: Game, obs: Observation, w: Words, names: Sequence[str]) -> dict[
     for result in game.results:
         cells = []
         for x in range(rules.subjects):
-            declared = [f"{w.declared_noun(d)} {rules.value_names.get((d, v), v)}"
+            declared = [f"{w.declared_noun(d)} {w.value(d, v)}"
                         for d, values in result.declared.items()
                         for seat, v in enumerate(values) if rules.team_of[seat] == x]
             cells.append({"declared": declared, "points": result.points[x],
@@ -274,7 +282,9 @@ def hand_reports(session: Session, w: Words, names: Sequence[str]) -> list[dict[
             and clause.title else ""
         lines = tv.hand_summary(rules, result, game.hand_events(result.number), names, False,
                                 w.lang)
-        out.append({"number": result.number, "clause": result.clause, "title": title,
+        name = tv.clause_name(rules, result.clause, w.lang)
+        out.append({"number": result.number, "clause": name,
+                    "title": title if title != name else "",
                     "link": rule_link(session, w.lang, result.clause),
                     "lines": lines[1:]})
     return out
@@ -363,7 +373,7 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "turned": card(obs.turned, lang) if obs.turned >= 0 else None,
         "running": running(game, obs, names, lang),
         # the declarations this seat may see: its own, and those made openly
-        "declared": [f"{names[x]}: {w.declared_noun(d)} {rules.value_names.get((d, v), v)}"
+        "declared": [f"{names[x]}: {w.declared_noun(d)} {w.value(d, v)}"
                      for d, values in obs.declared.items()
                      for x, v in enumerate(values) if v is not None and (x, d) in made],
         "sheet": sheet(game, obs, w, names),

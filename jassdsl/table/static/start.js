@@ -12,7 +12,7 @@
     return template.replace(/\{(\w+)\}/g, function (_, k) { return fields[k]; });
   }
   function source() { return $("path").value.trim() || $("variant").value; }
-  var KINDS = ["person", "heuristic", "random", "search:easy", "search:medium", "search:hard"];
+  var KINDS = ["person", "heuristic", "random", "search:easy", "search:medium", "search:hard"];  /* who takes a seat */
   var NAME_CHARS = T.name_chars;  /* jassdsl/table/names.py */
   /* the links this browser was given, by game: the list of the evening offers them */
   function keep(game, link, first) {
@@ -42,9 +42,9 @@
           var input;
           if (o.choices.length) {
             input = el("select");
-            o.choices.forEach(function (c) {
-              var opt = el("option", c);
-              opt.value = c;
+            o.choices.forEach(function (c, k) {
+              var opt = el("option", o.labels[k]);  /* by its number: the word is the file's */
+              opt.value = String(k);
               opt.selected = c === o.default;
               input.appendChild(opt);
             });
@@ -53,6 +53,7 @@
             input.value = o.default;
           }
           input.dataset.option = o.name;
+          input.dataset.choices = JSON.stringify(o.choices);
           label.appendChild(input);
           opts.appendChild(label);
         });
@@ -61,9 +62,9 @@
           var label = el("label", fill(W["live.seat"], { n: i + 1 }) + " ");
           var pick = el("select");
           pick.dataset.seat = i;
-          KINDS.forEach(function (kind) {
+          KINDS.forEach(function (kind, k) {
             var opt = el("option", W["live." + kind]);
-            opt.value = kind;
+            opt.value = String(k);  /* by its number: the page shows only words */
             opt.selected = kind === (i === 0 ? "person" : "heuristic");
             pick.appendChild(opt);
           });
@@ -77,7 +78,7 @@
           name.autocomplete = "off";
           name.hidden = i !== 0;
           pick.addEventListener("change", (function (field) {
-            return function (ev) { field.hidden = ev.target.value !== "person"; };
+            return function (ev) { field.hidden = KINDS[Number(ev.target.value)] !== "person"; };
           })(name));
           label.appendChild(name);
           seats.appendChild(label);
@@ -118,9 +119,12 @@
     event.preventDefault();
     var options = {}, seats = [], names = [];
     document.querySelectorAll("[data-option]").forEach(function (i) {
-      options[i.dataset.option] = i.value;
+      var choices = i.dataset.choices ? JSON.parse(i.dataset.choices) : [];
+      options[i.dataset.option] = choices.length ? choices[Number(i.value)] : i.value;
     });
-    document.querySelectorAll("[data-seat]").forEach(function (s) { seats.push(s.value); });
+    document.querySelectorAll("[data-seat]").forEach(function (s) {
+      seats.push(KINDS[Number(s.value)]);
+    });
     document.querySelectorAll("[data-name]").forEach(function (n, i) {
       names.push(seats[i] === "person" ? n.value : "");
     });

@@ -20,7 +20,7 @@
 
   function cardFace(c, tag) {
     var e = el(tag, "card" + (c.red ? " red" : ""));
-    var label = c.fr + " / " + c.ch;
+    var label = pack() === "ch" ? c.ch : c.fr;  /* the card in the pack shown */
     e.setAttribute("aria-label", label);
     e.title = label;
     e.dataset.card = c.code;
@@ -371,7 +371,7 @@
     $("log").textContent = s.log.join("\n");
     var out = $("outcome");
     out.hidden = !s.outcome;
-    out.textContent = s.outcome ? W["live.over"] + ": " + s.outcome : "";
+    out.textContent = s.outcome ? s.outcome.charAt(0).toUpperCase() + s.outcome.slice(1) : "";
     showStopped(s.stopped);
   }
 
@@ -384,7 +384,8 @@
 
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + "/ws/" + T.token + "?lang=" + T.lang);
+    socket = new WebSocket(scheme + location.host + "/ws/" + T.token + "?lang=" + T.lang +
+                           "&pack=" + pack());
     socket.onopen = function () { retry = 500; $("status").classList.remove("lost"); };
     socket.onmessage = function (event) {
       var m = JSON.parse(event.data);
@@ -405,6 +406,18 @@
       retry = Math.min(retry * 2, 8000);
     };
   }
+
+  /* The pack the page shows (the site's switch, pack.js): the server names cards and suits
+     in its texts by it, and is told when it changes. */
+  function pack() { return document.documentElement.getAttribute("data-pack") || "fr"; }
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest(".rulebook-pack__button")) return;
+    setTimeout(function () {  /* after pack.js has set the pack */
+      if (socket && socket.readyState === 1) {
+        socket.send(JSON.stringify({ type: "pack", pack: pack() }));
+      }
+    }, 0);
+  });
 
   $("save").href = "/api/save/" + T.token;
   $("name-form").addEventListener("submit", function (ev) {
