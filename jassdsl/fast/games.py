@@ -1,0 +1,285 @@
+"""Many games of one rule file, played in lockstep by the compiled hand and the batch
+scorer: what `simulate --bots random` reports of each, as the engine's games give it.
+
+Per hand: the kernel plays the next hand of every game still running; the hand's facts
+are added up per subject as `HandEnd.facts` does (card points of the settled mode, the
+last trick's and the match bonus, the best side's Weis, the Stöck); the clauses score
+all games at once; `count first:` books the facts and tricks one by one where the file
+says so (`counting.count_first`, its shortcut for clauses that just add them); then each
+game ends or deals its next hand, the dealer passing to the right.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.counting import TRICK_FACT, TRICKS, scales
+from jassdsl.core import model as m
+from jassdsl.core.modes import MAX_TRICKS
+from jassdsl.engine import HAND_LIMIT
+from jassdsl.fast import tables as tb
+from jassdsl.fast.kernel import play_hands
+from jassdsl.fast.scorer import Batch, Scorer, reasons as scoring_reasons
+from jassdsl.fast.twister import below, pack
+
+PATH = "compiled"  # how `simulate --json` names the games this path played
+
+
+def reasons(rules: CompiledRules) -> tuple[str, ...]:
+    """Why the compiled path does not play a file (empty: it plays it)."""
+    return (*tb.reasons(rules), *scoring_reasons(rules))
+
+
+@dataclass
+class Summary:
+    """What `simulate` adds up of one game (the fields of `GameSummary`)."""
+
+    hands: int
+    clauses: dict[str, int]
+    winners: tuple[int, ...]
+    stopped: bool
+    totals: dict[str, tuple[int, ...]]
+    modes: dict[str, int]
+    weis: int
+    stoeck: int
+    match: int
+    points: tuple[tuple[int, int], ...]
+
+
+class Runner:
+    """The compiled path for one rule file (build once, play many batches)."""
+
+    def __init__(self, rules: CompiledRules) -> None:
+        self.rules = rules
+        self.t = tb.build(rules)
+        self.scorer = Scorer(rules)
+        self.mode_names = [str(rules.mode(mode)) for mode in range(-1, len(rules.modes))]
+        self.order = rules.count_first
+        self.scale_exprs = scales(rules.model, rules.count_adds) if self.order else {}
+
+    def play(self, seeds: list[int], policy: list[random.Random],
+             hand_limit: int = HAND_LIMIT) -> list[Summary]:
+        """Whole games: game i from `Game(rules, seeds[i])` and the policy generator
+        `policy[i]` (changed as the engine would change it)."""
+        r, t = self.rules, self.t
+        b, n, p = len(seeds), r.subjects, r.players
+        cmt = np.zeros((b, 625), np.uint32)
+        pmt = np.zeros((b, 625), np.uint32)
+        dealer = np.zeros(b, np.int64)
+        for g, seed in enumerate(seeds):
+            chance = random.Random(seed)
+            dealer[g] = chance.randrange(p) if r.first_dealer_lot else 0
+            pack(chance, cmt[g])
+            pack(policy[g], pmt[g])
+        each = r.cards_each
+        units = list(r.units)
+        totals = {u: np.zeros((b, n), np.int64) for u in units}
+        live = np.ones(b, np.bool_)
+        hand_no = np.ones(b, np.int64)
+        decls = [d.name for d in r.declarations]
+        o = {k: np.zeros(shape, np.int64) for k, shape in (
+            ("mode", (b,)), ("chooser", (b,)), ("cards", (b, MAX_TRICKS, p)),
+            ("lead", (b, MAX_TRICKS)), ("win", (b, MAX_TRICKS)),
+            ("tpoints", (b, MAX_TRICKS)), ("won", (b, p)), ("said", (b, p)),
+            ("best", (b,)), ("stoeck", (b,)), ("decl", (b, max(len(decls), 1), p)))}
+        team = np.asarray(r.team_of, np.int64)
+        # per game: what it reports
+        hands = np.zeros(b, np.int64)
+        fired_count = np.zeros((b, len(r.clauses) + 1), np.int64)
+        mode_count = np.zeros((b, len(self.mode_names)), np.int64)
+        weis_hands = np.zeros(b, np.int64)
+        stoeck_hands = np.zeros(b, np.int64)
+        match_hands = np.zeros(b, np.int64)
+        psum = np.zeros((b, n), np.int64)
+        psq = np.zeros((b, n), np.int64)
+        rounds = 0
+        while live.any():
+            rounds += 1
+            play_hands(live, cmt, pmt, dealer, t.ints, t.deal_pos, t.choices, t.plan_base,
+                       t.plan_beat, t.beats, t.f_trump, t.f_lower, t.f_keep, t.points,
+                       t.w_has, t.w_val, t.w_key, t.w_num, t.w_four, t.w_fval, t.w_fkey,
+                       t.decl_values, t.decl_count, o["mode"], o["chooser"], o["cards"],
+                       o["lead"], o["win"], o["tpoints"], o["won"], o["said"], o["best"],
+                       o["stoeck"], o["decl"])
+            idx = np.flatnonzero(live)
+            f = self.facts(idx, o, totals, hand_no, team, decls)
+            before = {u: totals[u][idx].copy() for u in units}
+
+            def lots(g: int, k: int, idx: np.ndarray = idx) -> int:
+                return int(below(cmt[idx[g]], k))
+
+            fired, _ = self.scorer.score(f, lots)
+            ended = np.zeros(len(idx), bool)
+            if self.order and r.end_when is not None:
+                ended = self.count_first(f, fired, before, o, idx, team)
+            for u in units:
+                totals[u][idx] = f.totals[u]
+            # what the report counts of these hands
+            hands[idx] += 1
+            fired_count[idx, np.where(fired >= 0, fired, len(r.clauses))] += 1
+            mode_count[idx, o["mode"][idx] + 1] += 1
+            weis_hands[idx] += (o["said"][idx] >= 0).any(axis=1)
+            stoeck_hands[idx] += o["stoeck"][idx] >= 0
+            sides = team[o["win"][idx, :each]]
+            match_hands[idx] += (sides == sides[:, :1]).all(axis=1)
+            psum[idx] += f.points
+            psq[idx] += f.points * f.points
+            # the end of the game, else the next hand
+            if r.end_hands is not None:
+                over = hand_no[idx] >= r.end_hands
+            elif r.end_when is not None:
+                over = self.scorer.ends(f)
+            else:
+                over = np.zeros(len(idx), bool)
+            over |= ended | (hand_no[idx] >= hand_limit)
+            live[idx[over]] = False
+            going = idx[~over]
+            hand_no[going] += 1
+            dealer[going] = (dealer[going] + 1) % p
+        for g in range(b):  # the policy generators as the engine leaves them
+            policy[g].setstate((3, tuple(int(x) for x in pmt[g]), None))
+        return [self.summary(g, hands, fired_count, mode_count, weis_hands, stoeck_hands,
+                             match_hands, psum, psq, totals, hand_no, hand_limit)
+                for g in range(b)]
+
+    def facts(self, idx: np.ndarray, o: dict[str, np.ndarray], totals: dict[str, np.ndarray],
+              hand_no: np.ndarray, team: np.ndarray, decls: list[str]) -> Batch:
+        """The hand's facts per subject (`HandEnd.facts` and `HandBonuses.add_facts`)."""
+        r = self.rules
+        n, each = r.subjects, r.cards_each
+        k = len(idx)
+        win = team[o["win"][idx, :each]]  # the subject of each trick's winner
+        tp = o["tpoints"][idx, :each]
+        points = np.zeros((k, n), np.int64)
+        tricks = np.zeros((k, n), np.int64)
+        rows = np.arange(k)
+        for j in range(each):
+            np.add.at(points, (rows, win[:, j]), tp[:, j])
+            np.add.at(tricks, (rows, win[:, j]), 1)
+        last = win[:, -1]
+        points[rows, last] += r.last_bonus
+        if r.match_bonus:
+            points[rows, last] += np.where(tricks[rows, last] == each, r.match_bonus, 0)
+        won = np.zeros((k, n), np.int64)
+        for seat in range(r.players):
+            won[:, team[seat]] |= o["won"][idx, seat]
+        weis = np.zeros((k, n), np.int64)
+        best = o["best"][idx]
+        said = np.maximum(o["said"][idx], 0)
+        for g in np.flatnonzero(best >= 0):
+            side = team[best[g]]
+            weis[g, side] = said[g][team == side].sum()
+        stoeck = np.zeros((k, n), np.int64)
+        holder = o["stoeck"][idx]
+        has = holder >= 0
+        stoeck[rows[has], team[holder[has]]] = r.stoeck_bonus
+        declared = {}
+        for d, name in enumerate(decls):
+            per = np.zeros((k, n), np.int64)
+            for seat in range(r.players):
+                per[:, team[seat]] += o["decl"][idx, d, seat]
+            declared[name] = per
+        return Batch(n, points, tricks, won, win, weis, stoeck, declared,
+                     {u: v[idx].copy() for u, v in totals.items()}, o["mode"][idx],
+                     hand_no[idx], r.players)
+
+    def count_first(self, f: Batch, fired: np.ndarray, before: dict[str, np.ndarray],
+                    o: dict[str, np.ndarray], idx: np.ndarray, team: np.ndarray) -> np.ndarray:
+        """`counting.count_first` by its shortcut (every clause just adds the facts): book
+        the facts of `count first:` and then the tricks one by one on the totals before
+        the hand, and stop a game where its end holds. Returns the games that ended;
+        their totals (in f) are those at that moment."""
+        r, sc = self.rules, self.scorer
+        k, n = len(fired), f.n
+        after = {u: v.copy() for u, v in f.totals.items()}
+        change = f.change
+        running = {u: v.copy() for u, v in before.items()}
+        ended = np.zeros(k, bool)
+        # per game: per fact, the (unit, factor times the hand's factor) it books
+        steps: dict[str, list[tuple[str, np.ndarray]]] = {}
+        for name in (*[x for x in self.order if x != TRICKS], TRICK_FACT):
+            per: list[tuple[str, np.ndarray]] = []
+            for ci, cl in enumerate(r.clauses):
+                here = fired == ci
+                if not here.any():
+                    continue
+                plain = r.count_adds[cl.id].get(name, ())
+                exprs = self.scale_exprs.get(cl.id, ())
+                for i, (unit, factor) in enumerate(plain):
+                    x = exprs[i] if i < len(exprs) else None
+                    hf = np.ones(k, np.int64) if x is None else \
+                        sc.ev(x, f, np.ones(k, bool))[:, -1].astype(np.int64)
+                    if name == TRICK_FACT and not factor:
+                        continue
+                    per.append((unit, np.where(here, factor * hf, 0)))
+            steps[name] = per
+
+        def add(unit: str, amount: np.ndarray, mask: np.ndarray) -> None:
+            now = running[unit]
+            y = now + np.where(mask[:, None], amount, 0)
+            floor = sc.floors.get(unit)
+            running[unit] = y if floor is None else np.where(mask[:, None],
+                                                             np.maximum(y, floor), now)
+
+        def ends(mask: np.ndarray) -> np.ndarray:
+            f.totals = running
+            f.change = {u: running[u] - before[u] for u in running}
+            return sc.ends(f) & mask
+
+        for name in self.order:
+            if name == TRICKS:
+                continue
+            values = getattr(f, name)
+            books = values.any(axis=1) & ~ended
+            if not books.any():
+                continue
+            for unit, factor in steps[name]:
+                add(unit, factor[:, None] * values, books)
+            ended |= ends(books)
+        if TRICKS in self.order and steps[TRICK_FACT]:
+            booking = np.zeros(k, bool)  # games whose clause books the card points
+            for _, factor in steps[TRICK_FACT]:
+                booking |= factor != 0
+            each = r.cards_each
+            win = team[o["win"][idx, :each]]
+            tp = o["tpoints"][idx, :each]
+            onehot = np.zeros((k, n), np.int64)
+            for j in range(each - 1):  # the last trick completes the hand
+                books = (tp[:, j] > 0) & booking & ~ended
+                if not books.any():
+                    continue
+                onehot[:] = 0
+                onehot[np.arange(k), win[:, j]] = tp[:, j]
+                for unit, factor in steps[TRICK_FACT]:
+                    add(unit, onehot * factor[:, None], books)
+                ended |= ends(books)
+        for u in after:
+            f.totals[u] = np.where(ended[:, None], running[u], after[u])
+        f.change = change
+        return ended
+
+    def summary(self, g: int, hands: np.ndarray, fired: np.ndarray, modes: np.ndarray,
+                weis: np.ndarray, stoeck: np.ndarray, match: np.ndarray, psum: np.ndarray,
+                psq: np.ndarray, totals: dict[str, np.ndarray], hand_no: np.ndarray,
+                hand_limit: int) -> Summary:
+        r = self.rules
+        ids = [c.id for c in r.clauses] + ["(none)"]
+        clauses = {ids[i]: int(v) for i, v in enumerate(fired[g]) if v}
+        unit, sign = r.winner_unit
+        values = [sign * int(v) for v in totals[unit][g]]
+        best = max(values) if r.winner_most else min(values)
+        return Summary(
+            int(hands[g]), clauses, tuple(x for x, v in enumerate(values) if v == best),
+            bool(hand_no[g] >= hand_limit),
+            {u: tuple(int(x) for x in v[g]) for u, v in totals.items()},
+            {self.mode_names[i]: int(v) for i, v in enumerate(modes[g]) if v},
+            int(weis[g]), int(stoeck[g]), int(match[g]),
+            tuple((int(a), int(q)) for a, q in zip(psum[g], psq[g], strict=True)))
+
+
+__all__ = ["PATH", "Counter", "Runner", "Summary", "m", "reasons"]

@@ -1,0 +1,284 @@
+"""The compiled hand: deal, trump, declarations, Weis and Stöck, and every card, for many
+games in one call, from the arrays of `tables` and each game's two generators.
+
+The draws are the engine's, in its order (see `playout`): the deal shuffles with the
+game's chance (`shuffle_deck`), a trump drawn at the deal draws from it too (`randrange(4)`);
+every decision of a seat takes option ``(b * k) >> 32`` of its k legal options from the
+policy's generator (nothing drawn where k = 1), the options ordered as `Game.legal_actions`
+lists them: the trump choices then the push, a declaration's values, Weis yes before no
+(asked before a seat's first card, only where it holds one), cards lowest first.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from jassdsl.fast.twister import below, bits, choose
+
+SUIT = np.array([511 << (9 * s) for s in range(4)], np.int64)
+
+
+@njit(cache=True, inline="always")
+def popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def lowest(x: int) -> int:
+    """The index of the lowest set bit of x > 0."""
+    i = 0
+    while not (x >> i) & 1:
+        i += 1
+    return i
+
+
+@njit(cache=True, inline="always")
+def follow(hand: int, led: int, top: int, row: int, f_trump: np.ndarray, f_lower: np.ndarray,
+           f_keep: np.ndarray, with_trumps: int, strict: int) -> int:
+    """`compile.play`'s regime (`follow_plain` in row 0, `_trump_rule` otherwise)."""
+    led_cards = hand & SUIT[led]
+    trump = f_trump[row]
+    if trump < 0:
+        return led_cards if led_cards else hand
+    trumps = hand & SUIT[trump]
+    if led == trump:
+        return trumps if trumps & f_keep[row] else hand
+    if not led_cards:
+        allowed = hand
+    elif with_trumps:
+        allowed = led_cards | trumps
+    else:
+        allowed = led_cards
+    lower = trumps & f_lower[row, top]
+    if not lower:
+        return allowed
+    if strict:
+        if hand == trumps:
+            return allowed
+    elif not led_cards:
+        return allowed
+    return allowed & ~lower
+
+
+@njit(cache=True)
+def weis_of(hand: int, row: int, w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray,
+            w_four: np.ndarray, w_fval: np.ndarray, w_fkey: np.ndarray, reuse: int,
+            out: np.ndarray) -> None:
+    """The most valuable set of Weise in a hand (`weis.hand_weise`): out = value, best key,
+    how many."""
+    held = np.empty(10, np.int64)
+    n = 0
+    j = 0
+    while j < 10 and w_four[row, j] >= 0:
+        rank = w_four[row, j]
+        mask = (1 << rank) | (1 << (rank + 9)) | (1 << (rank + 18)) | (1 << (rank + 27))
+        if hand & mask == mask:
+            held[n] = j
+            n += 1
+        j += 1
+    if n == 0 or reuse:
+        val, key, num = 0, -1, 0
+        for s in range(4):
+            c = (hand >> (9 * s)) & 511
+            val += w_val[row, s, c]
+            num += w_num[row, s, c]
+            key = max(key, w_key[row, s, c])
+        for i in range(n):
+            val += w_fval[row, held[i]]
+            key = max(key, w_fkey[row, held[i]])
+            num += 1
+        out[0], out[1], out[2] = val, key, num
+        return
+    best_val, best_key, best_num = -1, -1, 0
+    idx = np.empty(10, np.int64)
+    for k in range(n + 1):
+        for i in range(k):
+            idx[i] = i
+        while True:
+            used = 0
+            val, key, num = 0, -1, k
+            for i in range(k):
+                f = held[idx[i]]
+                used |= 1 << w_four[row, f]
+                val += w_fval[row, f]
+                key = max(key, w_fkey[row, f])
+            for s in range(4):
+                c = ((hand >> (9 * s)) & 511) & ~used
+                val += w_val[row, s, c]
+                num += w_num[row, s, c]
+                key = max(key, w_key[row, s, c])
+            if val > best_val:
+                best_val, best_key, best_num = val, key, num
+            i = k - 1
+            while i >= 0 and idx[i] == n - k + i:
+                i -= 1
+            if i < 0:
+                break
+            idx[i] += 1
+            for t in range(i + 1, k):
+                idx[t] = idx[t - 1] + 1
+    out[0], out[1], out[2] = best_val, best_key, best_num
+
+
+@njit(cache=True)
+def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.ndarray,
+               ints: np.ndarray, deal_pos: np.ndarray, choices: np.ndarray,
+               plan_base: np.ndarray, plan_beat: np.ndarray, beats: np.ndarray,
+               f_trump: np.ndarray, f_lower: np.ndarray, f_keep: np.ndarray,
+               points: np.ndarray, w_has: np.ndarray, w_val: np.ndarray, w_key: np.ndarray,
+               w_num: np.ndarray, w_four: np.ndarray, w_fval: np.ndarray, w_fkey: np.ndarray,
+               decl_values: np.ndarray, decl_count: np.ndarray,
+               o_mode: np.ndarray, o_chooser: np.ndarray, o_cards: np.ndarray,
+               o_lead: np.ndarray, o_win: np.ndarray, o_tpoints: np.ndarray,
+               o_won: np.ndarray, o_said: np.ndarray, o_best: np.ndarray,
+               o_stoeck: np.ndarray, o_decl: np.ndarray) -> None:
+    """Play the next hand of every live game (slots of `ints`: see `tables`)."""
+    players, kind, push, fallback = ints[0], ints[1], ints[2], ints[3]
+    with_trumps, strict, stoeck_bonus, reuse, each = ints[4], ints[5], ints[8], ints[9], ints[10]
+    decls = ints[11]
+    n_choices = choices.shape[0]
+    deck = np.empty(36, np.int64)
+    hands = np.empty(players, np.int64)
+    dealt = np.empty(players, np.int64)
+    offer = np.zeros((players, 3), np.int64)
+    said = np.zeros(players, np.int64)
+    trick = np.empty(players, np.int64)
+    tmp = np.empty(3, np.int64)
+    for g in range(live.shape[0]):
+        if not live[g]:
+            continue
+        c = cmt[g]
+        q = pmt[g]
+        for i in range(36):
+            deck[i] = i
+        for i in range(35, 0, -1):  # random.shuffle's steps (`core.deal.shuffle_deck`)
+            k = 0
+            x = i + 1
+            while x:
+                k += 1
+                x >>= 1
+            j = bits(c, k)
+            while j > i:
+                j = bits(c, k)
+            t = deck[i]
+            deck[i] = deck[j]
+            deck[j] = t
+        forehand = (dealer[g] + 1) % players
+        for i in range(players):
+            h = 0
+            for e in range(each):
+                h |= 1 << deck[deal_pos[i, e]]
+            hands[(forehand + i) % players] = h
+            dealt[(forehand + i) % players] = h
+        mode = -1
+        chooser = -1
+        if kind == 1:
+            mode = below(c, 4)
+        elif kind == 2:
+            mode = deck[35] // 9
+        elif kind == 3:
+            mode = fallback
+        elif kind == 0:
+            seat = forehand
+            pick = choose(q, n_choices + push)
+            if pick == n_choices:  # pushed to the partner across, who must choose
+                seat = (forehand + 2) % players
+                pick = choose(q, n_choices)
+            mode = choices[pick]
+            chooser = seat
+        for d in range(decls):
+            for i in range(players):
+                seat = (dealer[g] + 1 + i) % players
+                o_decl[g, d, seat] = decl_values[d, choose(q, decl_count[d])]
+        wrow = mode + 1
+        asking = w_has[wrow] == 1
+        for seat in range(players):
+            said[seat] = 0
+            if asking:
+                weis_of(hands[seat], wrow, w_val, w_key, w_num, w_four, w_fval, w_fkey,
+                        reuse, tmp)
+                offer[seat, 0], offer[seat, 1], offer[seat, 2] = tmp[0], tmp[1], tmp[2]
+            else:
+                offer[seat, 2] = 0
+        leader = forehand
+        for seat in range(players):
+            o_won[g, seat] = 0
+        for k in range(each):
+            base = plan_base[mode + 1, k]
+            beat = plan_beat[mode + 1, k]
+            top = -1
+            win = leader
+            led = 0
+            for i in range(players):
+                seat = (leader + i) % players
+                if k == 0 and offer[seat, 2] > 0:
+                    if choose(q, 2) == 0:  # Weis: yes is the first option
+                        said[seat] = 1
+                hand = hands[seat]
+                legal = hand
+                if i > 0:
+                    legal = follow(hand, led, top, base, f_trump, f_lower, f_keep,
+                                   with_trumps, strict)
+                m = popcount(legal)
+                if m > 1:
+                    j = choose(q, m)
+                    while j:
+                        legal &= legal - 1
+                        j -= 1
+                card = lowest(legal)
+                hands[seat] = hand ^ (1 << card)
+                trick[i] = card
+                if i == 0:
+                    led = card // 9
+                    top = card
+                    continue
+                if kind == 4 and mode < 0 and card // 9 != led:  # the first void sets trump
+                    mode = card // 9
+                    base = plan_base[mode + 1, k]
+                    beat = plan_beat[mode + 1, k]
+                    top = trick[0]
+                    win = leader
+                    for t in range(1, i):
+                        if beats[beat, top, trick[t]]:
+                            top = trick[t]
+                            win = (leader + t) % players
+                if beats[beat, top, card]:
+                    top = card
+                    win = seat
+            o_lead[g, k] = leader
+            o_win[g, k] = win
+            taken = 0
+            for i in range(players):
+                o_cards[g, k, i] = trick[i]
+                taken |= 1 << trick[i]
+            o_won[g, win] |= taken
+            leader = win
+        row = mode + 1
+        for k in range(each):
+            p = 0
+            for i in range(players):
+                p += points[row, o_cards[g, k, i]]
+            o_tpoints[g, k] = p
+        best = -1
+        best_key = -1
+        for i in range(players):
+            seat = (forehand + i) % players  # the order of the first trick
+            o_said[g, seat] = offer[seat, 0] if said[seat] else -1
+            if said[seat] and offer[seat, 1] > best_key:
+                best, best_key = seat, offer[seat, 1]
+        o_best[g] = best
+        holder = -1
+        if stoeck_bonus and 0 <= mode < 4:
+            pair = (1 << (mode * 9 + 1)) | (1 << (mode * 9 + 2))
+            for seat in range(players):
+                if dealt[seat] & pair == pair:
+                    holder = seat
+                    break
+        o_stoeck[g] = holder
+        o_mode[g] = mode
+        o_chooser[g] = chooser

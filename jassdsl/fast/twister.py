@@ -1,0 +1,86 @@
+"""CPython's Mersenne Twister (MT19937) in compiled code, on states kept in arrays.
+
+`random.Random.getstate()` is 624 words and a position; `pack` copies it into a row of a
+uint32 array (the position in the last slot), `unpack` gives it back, and the compiled
+functions draw exactly as CPython's `getrandbits(k)` (k <= 32) and `randrange(n)` do, so
+the compiled path and the engine share every draw of a seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from numba import njit
+
+N, M = 624, 397
+
+
+def pack(rng: random.Random, row: np.ndarray) -> None:
+    """Put a generator's state into one row (625 uint32)."""
+    version, words, _ = rng.getstate()
+    assert version == 3
+    row[:] = np.asarray(words, dtype=np.uint32)
+
+
+def unpack(row: np.ndarray) -> random.Random:
+    """A generator in the state of one row."""
+    rng = random.Random()
+    rng.setstate((3, tuple(int(x) for x in row), None))
+    return rng
+
+
+@njit(cache=True, inline="always")
+def _twist(mt: np.ndarray) -> None:
+    for i in range(N):
+        y = (np.uint32(mt[i]) & np.uint32(0x80000000)) | (
+            np.uint32(mt[(i + 1) % N]) & np.uint32(0x7FFFFFFF))
+        v = np.uint32(mt[(i + M) % N]) ^ (y >> np.uint32(1))
+        if y & np.uint32(1):
+            v ^= np.uint32(0x9908B0DF)
+        mt[i] = v
+
+
+@njit(cache=True)
+def next32(mt: np.ndarray) -> np.uint32:
+    """The next 32-bit output (genrand_uint32); mt[624] is the position."""
+    i = mt[N]
+    if i >= N:
+        _twist(mt)
+        i = 0
+    y = np.uint32(mt[i])
+    mt[N] = i + 1
+    y ^= y >> np.uint32(11)
+    y ^= (y << np.uint32(7)) & np.uint32(0x9D2C5680)
+    y ^= (y << np.uint32(15)) & np.uint32(0xEFC60000)
+    y ^= y >> np.uint32(18)
+    return y
+
+
+@njit(cache=True)
+def bits(mt: np.ndarray, k: int) -> int:
+    """getrandbits(k) for 1 <= k <= 32."""
+    return np.int64(next32(mt) >> np.uint32(32 - k))
+
+
+@njit(cache=True)
+def below(mt: np.ndarray, n: int) -> int:
+    """randrange(n) for 1 <= n < 2**32: k = n.bit_length() bits, drawn again while >= n."""
+    k = np.int64(0)
+    x = np.int64(n)
+    while x:
+        k += 1
+        x >>= 1
+    r = bits(mt, k)
+    while r >= n:
+        r = bits(mt, k)
+    return r
+
+
+@njit(cache=True)
+def choose(mt: np.ndarray, k: int) -> int:
+    """The random policy's index among k options (`playout.choose`): (b * k) >> 32, b
+    drawn only where there is a choice."""
+    if k <= 1:
+        return np.int64(0)
+    return np.int64((np.uint64(next32(mt)) * np.uint64(k)) >> np.uint64(32))
