@@ -12,27 +12,34 @@ game ends or deals its next hand, the dealer passing to the right.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.counting import TRICK_FACT, TRICKS, scales
-from jassdsl.core import model as m
 from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.engine import HAND_LIMIT
 from jassdsl.fast import tables as tb
 from jassdsl.fast.kernel import play_hands
-from jassdsl.fast.scorer import Batch, Scorer, reasons as scoring_reasons
+from jassdsl.fast.scorer import Array, Batch, Scorer
+from jassdsl.fast.scorer import reasons as scoring_reasons
 from jassdsl.fast.twister import below, pack
-
-PATH = "compiled"  # how `simulate --json` names the games this path played
 
 
 def reasons(rules: CompiledRules) -> tuple[str, ...]:
     """Why the compiled path does not play a file (empty: it plays it)."""
     return (*tb.reasons(rules), *scoring_reasons(rules))
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as the comparison with the engine reads it (`HandResult`'s fields)."""
+
+    cards: tuple[int, ...]  # every card in play order, trick after trick
+    points: tuple[int, ...]
+    clause: str
+    totals: dict[str, tuple[int, ...]]
 
 
 @dataclass
@@ -49,6 +56,23 @@ class Summary:
     stoeck: int
     match: int
     points: tuple[tuple[int, int], ...]
+    broken: bool = False  # an invariant of the file failed after its last hand
+
+
+SHARED: dict[str, object] = {}  # `runner_for`: the last rules asked for and their runner
+
+
+def runner_for(rules: CompiledRules) -> Runner:
+    """The runner of these compiled rules, made once for the last rules asked for (its
+    tables take a moment to build)."""
+    if SHARED.get("rules") is not rules:
+        SHARED.clear()
+        made = Runner(rules)
+        made.play([0], [random.Random(0)])  # loads (or compiles) the kernel
+        SHARED["rules"], SHARED["runner"] = rules, made
+    runner = SHARED["runner"]
+    assert isinstance(runner, Runner)
+    return runner
 
 
 class Runner:
@@ -58,14 +82,20 @@ class Runner:
         self.rules = rules
         self.t = tb.build(rules)
         self.scorer = Scorer(rules)
-        self.mode_names = [str(rules.mode(mode)) for mode in range(-1, len(rules.modes))]
+        self.mode_names = [str(rules.mode(mode)) if mode < 0 or mode in rules.modes else ""
+                           for mode in range(-1, max(rules.modes) + 1)]
         self.order = rules.count_first
         self.scale_exprs = scales(rules.model, rules.count_adds) if self.order else {}
 
     def play(self, seeds: list[int], policy: list[random.Random],
-             hand_limit: int = HAND_LIMIT) -> list[Summary]:
+             hand_limit: int = HAND_LIMIT, trace: list[list[Hand]] | None = None,
+             check_invariants: bool = True) -> list[Summary]:
         """Whole games: game i from `Game(rules, seeds[i])` and the policy generator
-        `policy[i]` (changed as the engine would change it)."""
+        `policy[i]` (changed as the engine would change it). `hand_limit` ends a game
+        after that many hands (the engine's limit by default); `trace`, a list per game,
+        gets each hand's cards, points, clause and totals (`Hand`), for comparisons. A
+        game in which an invariant fails stops there, marked `broken` (the engine, which
+        checks them as `Game` does by default, tells what failed)."""
         r, t = self.rules, self.t
         b, n, p = len(seeds), r.subjects, r.players
         cmt = np.zeros((b, 625), np.uint32)
@@ -97,6 +127,7 @@ class Runner:
         match_hands = np.zeros(b, np.int64)
         psum = np.zeros((b, n), np.int64)
         psq = np.zeros((b, n), np.int64)
+        broken = np.zeros(b, bool)
         rounds = 0
         while live.any():
             rounds += 1
@@ -110,15 +141,24 @@ class Runner:
             f = self.facts(idx, o, totals, hand_no, team, decls)
             before = {u: totals[u][idx].copy() for u in units}
 
-            def lots(g: int, k: int, idx: np.ndarray = idx) -> int:
+            def lots(g: int, k: int, idx: Array = idx) -> int:
                 return int(below(cmt[idx[g]], k))
 
             fired, _ = self.scorer.score(f, lots)
+            failed = self.scorer.broken(f) if check_invariants else np.zeros(len(idx), bool)
+            broken[idx] = failed
             ended = np.zeros(len(idx), bool)
             if self.order and r.end_when is not None:
                 ended = self.count_first(f, fired, before, o, idx, team)
             for u in units:
                 totals[u][idx] = f.totals[u]
+            if trace is not None:
+                ids = [c.id for c in r.clauses]
+                for j, g in enumerate(idx.tolist()):
+                    trace[g].append(Hand(
+                        tuple(o["cards"][g, :each].reshape(-1).tolist()),
+                        tuple(f.points[j].tolist()), ids[fired[j]] if fired[j] >= 0 else "",
+                        {u: tuple(totals[u][g].tolist()) for u in units}))
             # what the report counts of these hands
             hands[idx] += 1
             fired_count[idx, np.where(fired >= 0, fired, len(r.clauses))] += 1
@@ -136,19 +176,19 @@ class Runner:
                 over = self.scorer.ends(f)
             else:
                 over = np.zeros(len(idx), bool)
-            over |= ended | (hand_no[idx] >= hand_limit)
+            over |= ended | failed | (hand_no[idx] >= hand_limit)
             live[idx[over]] = False
             going = idx[~over]
             hand_no[going] += 1
             dealer[going] = (dealer[going] + 1) % p
         for g in range(b):  # the policy generators as the engine leaves them
-            policy[g].setstate((3, tuple(int(x) for x in pmt[g]), None))
+            policy[g].setstate((3, tuple(pmt[g].tolist()), None))
         return [self.summary(g, hands, fired_count, mode_count, weis_hands, stoeck_hands,
-                             match_hands, psum, psq, totals, hand_no, hand_limit)
+                             match_hands, psum, psq, totals, hand_no, bool(broken[g]))
                 for g in range(b)]
 
-    def facts(self, idx: np.ndarray, o: dict[str, np.ndarray], totals: dict[str, np.ndarray],
-              hand_no: np.ndarray, team: np.ndarray, decls: list[str]) -> Batch:
+    def facts(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
+              hand_no: Array, team: Array, decls: list[str]) -> Batch:
         """The hand's facts per subject (`HandEnd.facts` and `HandBonuses.add_facts`)."""
         r = self.rules
         n, each = r.subjects, r.cards_each
@@ -188,8 +228,8 @@ class Runner:
                      {u: v[idx].copy() for u, v in totals.items()}, o["mode"][idx],
                      hand_no[idx], r.players)
 
-    def count_first(self, f: Batch, fired: np.ndarray, before: dict[str, np.ndarray],
-                    o: dict[str, np.ndarray], idx: np.ndarray, team: np.ndarray) -> np.ndarray:
+    def count_first(self, f: Batch, fired: Array, before: dict[str, Array],
+                    o: dict[str, Array], idx: Array, team: Array) -> Array:
         """`counting.count_first` by its shortcut (every clause just adds the facts): book
         the facts of `count first:` and then the tricks one by one on the totals before
         the hand, and stop a game where its end holds. Returns the games that ended;
@@ -201,9 +241,9 @@ class Runner:
         running = {u: v.copy() for u, v in before.items()}
         ended = np.zeros(k, bool)
         # per game: per fact, the (unit, factor times the hand's factor) it books
-        steps: dict[str, list[tuple[str, np.ndarray]]] = {}
+        steps: dict[str, list[tuple[str, Array]]] = {}
         for name in (*[x for x in self.order if x != TRICKS], TRICK_FACT):
-            per: list[tuple[str, np.ndarray]] = []
+            per: list[tuple[str, Array]] = []
             for ci, cl in enumerate(r.clauses):
                 here = fired == ci
                 if not here.any():
@@ -219,14 +259,14 @@ class Runner:
                     per.append((unit, np.where(here, factor * hf, 0)))
             steps[name] = per
 
-        def add(unit: str, amount: np.ndarray, mask: np.ndarray) -> None:
+        def add(unit: str, amount: Array, mask: Array) -> None:
             now = running[unit]
             y = now + np.where(mask[:, None], amount, 0)
             floor = sc.floors.get(unit)
             running[unit] = y if floor is None else np.where(mask[:, None],
                                                              np.maximum(y, floor), now)
 
-        def ends(mask: np.ndarray) -> np.ndarray:
+        def ends(mask: Array) -> Array:
             f.totals = running
             f.change = {u: running[u] - before[u] for u in running}
             return sc.ends(f) & mask
@@ -263,10 +303,10 @@ class Runner:
         f.change = change
         return ended
 
-    def summary(self, g: int, hands: np.ndarray, fired: np.ndarray, modes: np.ndarray,
-                weis: np.ndarray, stoeck: np.ndarray, match: np.ndarray, psum: np.ndarray,
-                psq: np.ndarray, totals: dict[str, np.ndarray], hand_no: np.ndarray,
-                hand_limit: int) -> Summary:
+    def summary(self, g: int, hands: Array, fired: Array, modes: Array,
+                weis: Array, stoeck: Array, match: Array, psum: Array,
+                psq: Array, totals: dict[str, Array], hand_no: Array,
+                broken: bool) -> Summary:
         r = self.rules
         ids = [c.id for c in r.clauses] + ["(none)"]
         clauses = {ids[i]: int(v) for i, v in enumerate(fired[g]) if v}
@@ -275,11 +315,11 @@ class Runner:
         best = max(values) if r.winner_most else min(values)
         return Summary(
             int(hands[g]), clauses, tuple(x for x, v in enumerate(values) if v == best),
-            bool(hand_no[g] >= hand_limit),
+            bool(hand_no[g] >= HAND_LIMIT),  # the engine names its limit as the reason
             {u: tuple(int(x) for x in v[g]) for u, v in totals.items()},
             {self.mode_names[i]: int(v) for i, v in enumerate(modes[g]) if v},
             int(weis[g]), int(stoeck[g]), int(match[g]),
-            tuple((int(a), int(q)) for a, q in zip(psum[g], psq[g], strict=True)))
+            tuple((int(a), int(q)) for a, q in zip(psum[g], psq[g], strict=True)), broken)
 
 
-__all__ = ["PATH", "Counter", "Runner", "Summary", "m", "reasons"]
+__all__ = ["Hand", "Runner", "Summary", "reasons", "runner_for"]

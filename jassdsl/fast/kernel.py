@@ -11,6 +11,8 @@ lists them: the trump choices then the push, a declaration's values, Weis yes be
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -39,7 +41,7 @@ def lowest(x: int) -> int:
 
 @njit(cache=True, inline="always")
 def follow(hand: int, led: int, top: int, row: int, f_trump: np.ndarray, f_lower: np.ndarray,
-           f_keep: np.ndarray, with_trumps: int, strict: int) -> int:
+           f_keep: np.ndarray, with_trumps: int, strict: int) -> Any:
     """`compile.play`'s regime (`follow_plain` in row 0, `_trump_rule` otherwise)."""
     led_cards = hand & SUIT[led]
     trump = f_trump[row]
@@ -216,9 +218,8 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
             led = 0
             for i in range(players):
                 seat = (leader + i) % players
-                if k == 0 and offer[seat, 2] > 0:
-                    if choose(q, 2) == 0:  # Weis: yes is the first option
-                        said[seat] = 1
+                if k == 0 and offer[seat, 2] > 0 and choose(q, 2) == 0:
+                    said[seat] = 1  # Weis: yes is the first option
                 hand = hands[seat]
                 legal = hand
                 if i > 0:

@@ -24,7 +24,7 @@ from jassdsl.core.cards import CARD_CLASSES
 from jassdsl.core.limits import MAX_PRODUCT
 from jassdsl.core.modes import SUIT_WORDS
 
-Array = np.ndarray
+Array = Any  # a numpy array (of games, or of games and subjects)
 
 
 class Uncovered(Exception):
@@ -71,6 +71,7 @@ class Scorer:
         self.lets = self.c.lets
         self.clauses = rf.clauses
         self.end = rf.end.when
+        self.invariants = tuple(i.expr for i in rf.invariants)
         self.units = list(rules.units)
         self.floors = {u: info.floor for u, info in rules.units.items() if info.floor is not None}
         self.awards: list[list[tuple[m.Award, str, int]]] = []
@@ -95,6 +96,8 @@ class Scorer:
                 self.target_ok(a.target)
         if self.end is not None:
             self.walk(self.end, top=True)
+        for x in self.invariants:
+            self.walk(x, top=True)
 
     def target_ok(self, t: m.Target) -> None:
         if t.kind == "lot":
@@ -273,6 +276,7 @@ class Scorer:
     def quant(self, e: m.Quant, f: Batch, live: Array) -> Array:
         sat = truthy(self.ev(e.body, f, live))
         k = sat.sum(axis=1)
+        assert f.bound is not None and f.bound_set is not None  # set by `condition`
         first = live & ~f.bound_set
         f.bound[first] = sat[first]
         f.bound_set |= first
@@ -291,8 +295,7 @@ class Scorer:
             return np.ones(b, bool)
         return truthy(self.ev(e, f, np.ones(b, bool)))[:, -1]
 
-    def target(self, t: m.Target, f: Batch, named: Array, lots: Any) -> Array:
-        n = f.n
+    def target(self, t: m.Target, f: Batch, named: Array, lots: Any, holds: Array) -> Array:
         if t.kind == "bound":
             assert f.bound is not None
             return f.bound.copy()
@@ -302,9 +305,9 @@ class Scorer:
             return np.ones_like(named)
         if t.kind == "lot":
             assert t.inner is not None
-            pool = self.target(t.inner, f, named, lots)
+            pool = self.target(t.inner, f, named, lots, holds)
             out = np.zeros_like(pool)
-            for g in np.flatnonzero(pool.any(axis=1)):
+            for g in np.flatnonzero(pool.any(axis=1) & holds):  # drawn where it fires
                 seats = np.flatnonzero(pool[g])
                 out[g, seats[lots(g, len(seats))]] = True
             return out
@@ -344,12 +347,17 @@ class Scorer:
         """The awards of clause i in the games where it holds (its bound is still set)."""
         named = np.zeros((len(holds), f.n), bool)
         for a, unit, sign in self.awards[i]:
-            # a lot is drawn only where the clause fires, as the engine draws it
-            whom = self.target(a.target, f, named,
-                               lambda g, k: lots(g, k) if holds[g] else 0)
+            whom = self.target(a.target, f, named, lots, holds)
             named |= whom
             amount = self.ev(a.amount, f, holds).astype(np.int64)
             delta[unit] += np.where(whom & holds[:, None], sign * amount, 0)
+
+    def broken(self, f: Batch) -> Array:
+        """The games (B,) in which an invariant of the file does not hold after scoring."""
+        out = np.zeros(len(f.hand), bool)
+        for x in self.invariants:
+            out |= ~self.condition(x, f)
+        return out
 
     def ends(self, f: Batch) -> Array:
         """Whether the game end holds with the totals (B,)."""
@@ -364,9 +372,8 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
         return (str(why),)
     if rules.winner_first_out:
         return ("the winner by leaving the table",)
-    if rules.count_first:
-        if any(c.id not in rules.count_adds for c in rules.clauses):
-            return ("count first: a clause that does more than add the facts",)
+    if rules.count_first and any(c.id not in rules.count_adds for c in rules.clauses):
+        return ("count first: a clause that does more than add the facts",)
     return ()
 
 

@@ -127,14 +127,15 @@ def build(rules: CompiledRules) -> Tables:
 
     r = rules
     modes = sorted(r.modes)
-    rows = len(modes) + 1  # mode m in row m + 1
-    assert modes == list(range(len(modes)))
+    rows = max(modes) + 2  # mode m in row m + 1 (a mode the file lacks: a row never read)
     play = Chain.shared(r).play
     tables: list[tuple[tuple[bool, ...], ...]] = []
     regimes: list[int] = [-1]  # base mode per regime row; row 0 plain
     plan_base = np.zeros((rows, MAX_TRICKS), np.int64)
     plan_beat = np.zeros((rows, MAX_TRICKS), np.int64)
-    for mode in [-1, *modes]:
+    # mode -1 (no trump set yet) is played only where the fallback has a table
+    played = [-1, *modes] if r.settled_mode(-1) in r.modes else modes
+    for mode in played:
         for k in range(MAX_TRICKS):
             base = play.base_of(mode, k)
             if base >= 0 and r.modes[base].trump >= 0:
@@ -154,7 +155,9 @@ def build(rules: CompiledRules) -> Tables:
         f_trump[i] = t.trump
         f_lower[i] = t.lower_trumps
         f_keep[i] = ~t.puur if r.play.puur_exempt else -1
-    points = np.array([play.points_table(mode).points for mode in [-1, *modes]], np.int64)
+    points = np.zeros((rows, 36), np.int64)
+    for mode in played:
+        points[mode + 1] = play.points_table(mode).points
     config = weis_config(r)
     w_has = np.zeros(rows, np.int64)
     w_val = np.zeros((rows, 4, 512), np.int64)
@@ -165,7 +168,7 @@ def build(rules: CompiledRules) -> Tables:
     w_fkey = np.zeros((rows, 10), np.int64)
     reuse = 0
     if config is not None:
-        for mode in [-1, *modes]:
+        for mode in played:
             table = config.table_in(mode)
             reuse = int(table.reuse)
             w_has[mode + 1] = 1
@@ -189,7 +192,7 @@ def build(rules: CompiledRules) -> Tables:
     ints[WITH_TRUMPS], ints[STRICT] = int(r.play.trump_while_following), int(r.play.strict)
     ints[LAST_BONUS], ints[MATCH_BONUS] = r.last_bonus, r.match_bonus
     ints[STOECK_BONUS], ints[REUSE_WEIS], ints[EACH] = r.stoeck_bonus, reuse, each
-    ints[DECLS], ints[FIRST_LOT], ints[MODES] = len(decls), int(r.first_dealer_lot), len(modes)
+    ints[DECLS], ints[FIRST_LOT], ints[MODES] = len(decls), int(r.first_dealer_lot), rows - 1
     return Tables(ints, deal_pos, np.asarray(r.trump_choices or (0,), np.int64), plan_base,
                   plan_beat, beats, f_trump, f_lower, f_keep, points, w_has, w_val, w_key,
                   w_num, w_four, w_fval, w_fkey, decl_values, decl_count,

@@ -9,6 +9,7 @@ the compiled path and the engine share every draw of a seed.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -20,13 +21,13 @@ def pack(rng: random.Random, row: np.ndarray) -> None:
     """Put a generator's state into one row (625 uint32)."""
     version, words, _ = rng.getstate()
     assert version == 3
-    row[:] = np.asarray(words, dtype=np.uint32)
+    row[:] = words
 
 
 def unpack(row: np.ndarray) -> random.Random:
     """A generator in the state of one row."""
     rng = random.Random()
-    rng.setstate((3, tuple(int(x) for x in row), None))
+    rng.setstate((3, tuple(row.tolist()), None))
     return rng
 
 
@@ -58,15 +59,15 @@ def next32(mt: np.ndarray) -> np.uint32:
 
 
 @njit(cache=True)
-def bits(mt: np.ndarray, k: int) -> int:
+def bits(mt: np.ndarray, k: int) -> Any:
     """getrandbits(k) for 1 <= k <= 32."""
     return np.int64(next32(mt) >> np.uint32(32 - k))
 
 
 @njit(cache=True)
-def below(mt: np.ndarray, n: int) -> int:
+def below(mt: np.ndarray, n: int) -> Any:
     """randrange(n) for 1 <= n < 2**32: k = n.bit_length() bits, drawn again while >= n."""
-    k = np.int64(0)
+    k: Any = np.int64(0)
     x = np.int64(n)
     while x:
         k += 1
@@ -78,7 +79,7 @@ def below(mt: np.ndarray, n: int) -> int:
 
 
 @njit(cache=True)
-def choose(mt: np.ndarray, k: int) -> int:
+def choose(mt: np.ndarray, k: int) -> Any:
     """The random policy's index among k options (`playout.choose`): (b * k) >> 32, b
     drawn only where there is a choice."""
     if k <= 1:
