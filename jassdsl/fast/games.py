@@ -12,6 +12,7 @@ game ends or deals its next hand, the dealer passing to the right.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,7 +25,7 @@ from jassdsl.fast import tables as tb
 from jassdsl.fast.kernel import play_hands
 from jassdsl.fast.scorer import Array, Batch, Scorer
 from jassdsl.fast.scorer import reasons as scoring_reasons
-from jassdsl.fast.twister import below, pack
+from jassdsl.fast.twister import below, init_by_array, pack, seed_key
 
 
 def reasons(rules: CompiledRules) -> tuple[str, ...]:
@@ -87,25 +88,29 @@ class Runner:
         self.order = rules.count_first
         self.scale_exprs = scales(rules.model, rules.count_adds) if self.order else {}
 
-    def play(self, seeds: list[int], policy: list[random.Random],
+    def play(self, seeds: list[int], policy: Sequence[random.Random | int | str],
              hand_limit: int = HAND_LIMIT, trace: list[list[Hand]] | None = None,
              check_invariants: bool = True) -> list[Summary]:
-        """Whole games: game i from `Game(rules, seeds[i])` and the policy generator
-        `policy[i]` (changed as the engine would change it). `hand_limit` ends a game
-        after that many hands (the engine's limit by default); `trace`, a list per game,
-        gets each hand's cards, points, clause and totals (`Hand`), for comparisons. A
-        game in which an invariant fails stops there, marked `broken` (the engine, which
-        checks them as `Game` does by default, tells what failed)."""
+        """Whole games: game i from `Game(rules, seeds[i])`, its random policy drawing
+        from `policy[i]`: a generator (changed as the engine would change it) or the seed
+        of one. `hand_limit` ends a game after that many hands (the engine's limit by
+        default); `trace`, a list per game, gets each hand's cards, points, clause and
+        totals (`Hand`), for comparisons. A game in which an invariant fails stops there,
+        marked `broken` (the engine, which checks them as `Game` does by default, tells
+        what failed)."""
         r, t = self.rules, self.t
         b, n, p = len(seeds), r.subjects, r.players
         cmt = np.zeros((b, 625), np.uint32)
         pmt = np.zeros((b, 625), np.uint32)
         dealer = np.zeros(b, np.int64)
         for g, seed in enumerate(seeds):
-            chance = random.Random(seed)
-            dealer[g] = chance.randrange(p) if r.first_dealer_lot else 0
-            pack(chance, cmt[g])
-            pack(policy[g], pmt[g])
+            init_by_array(cmt[g], seed_key(seed))  # the game's `Chance(seed)`
+            dealer[g] = below(cmt[g], p) if r.first_dealer_lot else 0
+            x = policy[g]
+            if isinstance(x, random.Random):
+                pack(x, pmt[g])
+            else:
+                init_by_array(pmt[g], seed_key(x))
         each = r.cards_each
         units = list(r.units)
         totals = {u: np.zeros((b, n), np.int64) for u in units}
@@ -181,8 +186,9 @@ class Runner:
             going = idx[~over]
             hand_no[going] += 1
             dealer[going] = (dealer[going] + 1) % p
-        for g in range(b):  # the policy generators as the engine leaves them
-            policy[g].setstate((3, tuple(pmt[g].tolist()), None))
+        for g, x in enumerate(policy):  # the policy generators as the engine leaves them
+            if isinstance(x, random.Random):
+                x.setstate((3, tuple(pmt[g].tolist()), None))
         return [self.summary(g, hands, fired_count, mode_count, weis_hands, stoeck_hands,
                              match_hands, psum, psq, totals, hand_no, bool(broken[g]))
                 for g in range(b)]
@@ -195,12 +201,10 @@ class Runner:
         k = len(idx)
         win = team[o["win"][idx, :each]]  # the subject of each trick's winner
         tp = o["tpoints"][idx, :each]
-        points = np.zeros((k, n), np.int64)
-        tricks = np.zeros((k, n), np.int64)
+        took = win[:, :, None] == np.arange(n)  # (games, tricks, subjects)
+        points = (took * tp[:, :, None]).sum(axis=1)
+        tricks = took.sum(axis=1)
         rows = np.arange(k)
-        for j in range(each):
-            np.add.at(points, (rows, win[:, j]), tp[:, j])
-            np.add.at(tricks, (rows, win[:, j]), 1)
         last = win[:, -1]
         points[rows, last] += r.last_bonus
         if r.match_bonus:
@@ -266,7 +270,14 @@ class Runner:
             running[unit] = y if floor is None else np.where(mask[:, None],
                                                              np.maximum(y, floor), now)
 
+        gate = r.end_gate
+
         def ends(mask: Array) -> Array:
+            if gate is not None:  # `counting.end_gate`: the end cannot hold below it
+                unit, sign, least = gate
+                mask = mask & ((sign * running[unit]).max(axis=1) >= least)
+            if not mask.any():
+                return mask
             f.totals = running
             f.change = {u: running[u] - before[u] for u in running}
             return sc.ends(f) & mask
@@ -303,23 +314,22 @@ class Runner:
         f.change = change
         return ended
 
-    def summary(self, g: int, hands: Array, fired: Array, modes: Array,
-                weis: Array, stoeck: Array, match: Array, psum: Array,
-                psq: Array, totals: dict[str, Array], hand_no: Array,
-                broken: bool) -> Summary:
+    def summary(self, g: int, hands: Array, fired: Array, modes: Array, weis: Array,
+                stoeck: Array, match: Array, psum: Array, psq: Array,
+                totals: dict[str, Array], hand_no: Array, broken: bool) -> Summary:
         r = self.rules
         ids = [c.id for c in r.clauses] + ["(none)"]
-        clauses = {ids[i]: int(v) for i, v in enumerate(fired[g]) if v}
         unit, sign = r.winner_unit
-        values = [sign * int(v) for v in totals[unit][g]]
+        values = [sign * v for v in totals[unit][g].tolist()]
         best = max(values) if r.winner_most else min(values)
         return Summary(
-            int(hands[g]), clauses, tuple(x for x, v in enumerate(values) if v == best),
+            int(hands[g]), {ids[i]: v for i, v in enumerate(fired[g].tolist()) if v},
+            tuple(x for x, v in enumerate(values) if v == best),
             bool(hand_no[g] >= HAND_LIMIT),  # the engine names its limit as the reason
-            {u: tuple(int(x) for x in v[g]) for u, v in totals.items()},
-            {self.mode_names[i]: int(v) for i, v in enumerate(modes[g]) if v},
+            {u: tuple(v[g].tolist()) for u, v in totals.items()},
+            {self.mode_names[i]: v for i, v in enumerate(modes[g].tolist()) if v},
             int(weis[g]), int(stoeck[g]), int(match[g]),
-            tuple((int(a), int(q)) for a, q in zip(psum[g], psq[g], strict=True)), broken)
+            tuple(zip(psum[g].tolist(), psq[g].tolist(), strict=True)), broken)
 
 
 __all__ = ["Hand", "Runner", "Summary", "reasons", "runner_for"]

@@ -85,3 +85,52 @@ def choose(mt: np.ndarray, k: int) -> Any:
     if k <= 1:
         return np.int64(0)
     return np.int64((np.uint64(next32(mt)) * np.uint64(k)) >> np.uint64(32))
+
+
+def seed_key(seed: int | str) -> np.ndarray:
+    """The key CPython's `random.seed(seed)` hands to init_by_array: the 32-bit words of
+    the number, lowest first (a str seed becomes the number of its bytes followed by
+    their SHA-512, as `random.seed` version 2 makes it)."""
+    from hashlib import sha512
+
+    if isinstance(seed, str):
+        raw = seed.encode()
+        seed = int.from_bytes(raw + sha512(raw).digest(), "big")
+    seed = abs(seed)
+    words = max(1, (seed.bit_length() + 31) // 32)
+    return np.frombuffer(seed.to_bytes(words * 4, "little"), dtype="<u4").astype(np.uint32)
+
+
+@njit(cache=True)
+def init_by_array(mt: np.ndarray, key: np.ndarray) -> None:
+    """CPython's `init_by_array`: the state `random.Random(seed)` starts from."""
+    mt[0] = np.uint32(19650218)
+    for i in range(1, N):
+        prev = np.uint64(mt[i - 1])
+        mt[i] = np.uint32((np.uint64(1812433253) * (prev ^ (prev >> np.uint64(30)))
+                           + np.uint64(i)) & np.uint64(0xFFFFFFFF))
+    i, j = 1, 0
+    n = key.shape[0]
+    for _ in range(max(N, n)):
+        prev = np.uint64(mt[i - 1])
+        mt[i] = np.uint32(((np.uint64(mt[i]) ^ ((prev ^ (prev >> np.uint64(30)))
+                                                 * np.uint64(1664525)))
+                           + np.uint64(key[j]) + np.uint64(j)) & np.uint64(0xFFFFFFFF))
+        i += 1
+        j += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+        if j >= n:
+            j = 0
+    for _ in range(N - 1):
+        prev = np.uint64(mt[i - 1])
+        mt[i] = np.uint32(((np.uint64(mt[i]) ^ ((prev ^ (prev >> np.uint64(30)))
+                                                 * np.uint64(1566083941))) - np.uint64(i))
+                          & np.uint64(0xFFFFFFFF))
+        i += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+    mt[0] = np.uint32(0x80000000)
+    mt[N] = N

@@ -221,7 +221,7 @@ def play_compiled(rules: CompiledRules, seeds: list[int], first: int, size: int 
     for start in range(0, len(seeds), size):
         run = seeds[start:start + size]
         try:
-            done = runner.play(run, [policy_rng(x) for x in run])
+            done = runner.play(run, [POLICY_SEED.format(x) for x in run])
         except Exception as e:
             raise SimulationError(f"games {first + start + 1} to {first + start + len(run)} "
                                   f"failed on the compiled path: {type(e).__name__}: {e}"
@@ -243,9 +243,12 @@ def play_out(game: Game, bots: Sequence[Bot]) -> None:
         game.apply(bots[seat].choose(game, seat))
 
 
+POLICY_SEED = "jassdsl-policy:{}"  # the seed of a game's policy generator, from the game's
+
+
 def policy_rng(game_seed: int) -> random.Random:
     """The one generator of the random policy in a game, derived from the game seed."""
-    return random.Random(f"jassdsl-policy:{game_seed}")
+    return random.Random(POLICY_SEED.format(game_seed))
 
 
 def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = False,
