@@ -86,6 +86,8 @@ class Runner:
         self.mode_names = [str(rules.mode(mode)) if mode < 0 or mode in rules.modes else ""
                            for mode in range(-1, max(rules.modes) + 1)]
         self.order = rules.count_first
+        self.team = np.asarray(rules.team_of, np.int64)
+        self.decls = [d.name for d in rules.declarations]
         self.scale_exprs = scales(rules.model, rules.count_adds) if self.order else {}
 
     def play(self, seeds: list[int], policy: Sequence[random.Random | int | str],
@@ -143,20 +145,9 @@ class Runner:
                        o["lead"], o["win"], o["tpoints"], o["won"], o["said"], o["best"],
                        o["stoeck"], o["decl"])
             idx = np.flatnonzero(live)
-            f = self.facts(idx, o, totals, hand_no, team, decls)
-            before = {u: totals[u][idx].copy() for u in units}
-
-            def lots(g: int, k: int, idx: Array = idx) -> int:
-                return int(below(cmt[idx[g]], k))
-
-            fired, _ = self.scorer.score(f, lots)
-            failed = self.scorer.broken(f) if check_invariants else np.zeros(len(idx), bool)
+            f, fired, failed, over = self.score_hands(idx, o, totals, hand_no, cmt,
+                                                      check_invariants)
             broken[idx] = failed
-            ended = np.zeros(len(idx), bool)
-            if self.order and r.end_when is not None:
-                ended = self.count_first(f, fired, before, o, idx, team)
-            for u in units:
-                totals[u][idx] = f.totals[u]
             if trace is not None:
                 ids = [c.id for c in r.clauses]
                 for j, g in enumerate(idx.tolist()):
@@ -174,14 +165,7 @@ class Runner:
             match_hands[idx] += (sides == sides[:, :1]).all(axis=1)
             psum[idx] += f.points
             psq[idx] += f.points * f.points
-            # the end of the game, else the next hand
-            if r.end_hands is not None:
-                over = hand_no[idx] >= r.end_hands
-            elif r.end_when is not None:
-                over = self.scorer.ends(f)
-            else:
-                over = np.zeros(len(idx), bool)
-            over |= ended | failed | (hand_no[idx] >= hand_limit)
+            over |= hand_no[idx] >= hand_limit
             live[idx[over]] = False
             going = idx[~over]
             hand_no[going] += 1
@@ -192,6 +176,37 @@ class Runner:
         return [self.summary(g, hands, fired_count, mode_count, weis_hands, stoeck_hands,
                              match_hands, psum, psq, totals, hand_no, bool(broken[g]))
                 for g in range(b)]
+
+    def score_hands(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
+                    hand_no: Array, cmt: Array, check_invariants: bool = True
+                    ) -> tuple[Batch, Array, Array, Array]:
+        """Score the hands just played in games `idx` (the kernel's outputs `o`) into
+        `totals`: the facts, the clause fired in each (-1: none), the games whose
+        invariant failed, and the games that are over (their end, `count first:`, the
+        engine's hand limit)."""
+        r = self.rules
+        team = self.team
+        f = self.facts(idx, o, totals, hand_no, team, self.decls)
+        before = {u: totals[u][idx].copy() for u in totals}
+
+        def lots(g: int, k: int) -> int:
+            return int(below(cmt[idx[g]], k))
+
+        fired, _ = self.scorer.score(f, lots)
+        failed = self.scorer.broken(f) if check_invariants else np.zeros(len(idx), bool)
+        ended = np.zeros(len(idx), bool)
+        if self.order and r.end_when is not None:
+            ended = self.count_first(f, fired, before, o, idx, team)
+        for u in totals:
+            totals[u][idx] = f.totals[u]
+        if r.end_hands is not None:
+            over = hand_no[idx] >= r.end_hands
+        elif r.end_when is not None:
+            over = self.scorer.ends(f)
+        else:
+            over = np.zeros(len(idx), bool)
+        over |= ended | failed | (hand_no[idx] >= HAND_LIMIT)
+        return f, fired, failed, over
 
     def facts(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
               hand_no: Array, team: Array, decls: list[str]) -> Batch:

@@ -128,6 +128,75 @@ def weis_of(hand: int, row: int, w_val: np.ndarray, w_key: np.ndarray, w_num: np
 
 
 @njit(cache=True)
+def deal(c: np.ndarray, dealer: int, players: int, each: int, deal_pos: np.ndarray,
+         kind: int, fallback: int, deck: np.ndarray, hands: np.ndarray, dealt: np.ndarray
+         ) -> Any:
+    """Shuffle with the chance's generator (`core.deal.shuffle_deck`: random.shuffle's
+    steps), deal from forehand, and set a trump the deal sets (drawn, the bottom card,
+    the fallback); returns the mode (-1: none yet)."""
+    for i in range(36):
+        deck[i] = i
+    for i in range(35, 0, -1):
+        k = 0
+        x = i + 1
+        while x:
+            k += 1
+            x >>= 1
+        j = bits(c, k)
+        while j > i:
+            j = bits(c, k)
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+    forehand = (dealer + 1) % players
+    for i in range(players):
+        h = 0
+        for e in range(each):
+            h |= 1 << deck[deal_pos[i, e]]
+        hands[(forehand + i) % players] = h
+        dealt[(forehand + i) % players] = h
+    if kind == 1:
+        return below(c, 4)
+    if kind == 2:
+        return deck[35] // 9
+    if kind == 3:
+        return fallback
+    return -1
+
+
+@njit(cache=True)
+def close(g: int, mode: int, players: int, each: int, forehand: int, points: np.ndarray,
+          offer: np.ndarray, said: np.ndarray, dealt: np.ndarray, stoeck_bonus: int,
+          o_cards: np.ndarray, o_tpoints: np.ndarray, o_said: np.ndarray,
+          o_best: np.ndarray, o_stoeck: np.ndarray) -> None:
+    """The hand's end: each trick's card points in the mode it settled in, the Weise
+    declared (-1: none) and the seat of the best (`weis.best_seat`, in the order of the
+    first trick), the seat dealt the Stöck (-1: none)."""
+    row = mode + 1
+    for k in range(each):
+        p = 0
+        for i in range(players):
+            p += points[row, o_cards[g, k, i]]
+        o_tpoints[g, k] = p
+    best = -1
+    best_key = -1
+    for i in range(players):
+        seat = (forehand + i) % players
+        o_said[g, seat] = offer[seat, 0] if said[seat] else -1
+        if said[seat] and offer[seat, 1] > best_key:
+            best, best_key = seat, offer[seat, 1]
+    o_best[g] = best
+    holder = -1
+    if stoeck_bonus and 0 <= mode < 4:
+        pair = (1 << (mode * 9 + 1)) | (1 << (mode * 9 + 2))
+        for seat in range(players):
+            if dealt[seat] & pair == pair:
+                holder = seat
+                break
+    o_stoeck[g] = holder
+
+
+@njit(cache=True)
 def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.ndarray,
                ints: np.ndarray, deal_pos: np.ndarray, choices: np.ndarray,
                plan_base: np.ndarray, plan_beat: np.ndarray, beats: np.ndarray,
@@ -156,36 +225,10 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
             continue
         c = cmt[g]
         q = pmt[g]
-        for i in range(36):
-            deck[i] = i
-        for i in range(35, 0, -1):  # random.shuffle's steps (`core.deal.shuffle_deck`)
-            k = 0
-            x = i + 1
-            while x:
-                k += 1
-                x >>= 1
-            j = bits(c, k)
-            while j > i:
-                j = bits(c, k)
-            t = deck[i]
-            deck[i] = deck[j]
-            deck[j] = t
         forehand = (dealer[g] + 1) % players
-        for i in range(players):
-            h = 0
-            for e in range(each):
-                h |= 1 << deck[deal_pos[i, e]]
-            hands[(forehand + i) % players] = h
-            dealt[(forehand + i) % players] = h
-        mode = -1
+        mode = deal(c, dealer[g], players, each, deal_pos, kind, fallback, deck, hands, dealt)
         chooser = -1
-        if kind == 1:
-            mode = below(c, 4)
-        elif kind == 2:
-            mode = deck[35] // 9
-        elif kind == 3:
-            mode = fallback
-        elif kind == 0:
+        if kind == 0:
             seat = forehand
             pick = choose(q, n_choices + push)
             if pick == n_choices:  # pushed to the partner across, who must choose
@@ -259,27 +302,7 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
                 taken |= 1 << trick[i]
             o_won[g, win] |= taken
             leader = win
-        row = mode + 1
-        for k in range(each):
-            p = 0
-            for i in range(players):
-                p += points[row, o_cards[g, k, i]]
-            o_tpoints[g, k] = p
-        best = -1
-        best_key = -1
-        for i in range(players):
-            seat = (forehand + i) % players  # the order of the first trick
-            o_said[g, seat] = offer[seat, 0] if said[seat] else -1
-            if said[seat] and offer[seat, 1] > best_key:
-                best, best_key = seat, offer[seat, 1]
-        o_best[g] = best
-        holder = -1
-        if stoeck_bonus and 0 <= mode < 4:
-            pair = (1 << (mode * 9 + 1)) | (1 << (mode * 9 + 2))
-            for seat in range(players):
-                if dealt[seat] & pair == pair:
-                    holder = seat
-                    break
-        o_stoeck[g] = holder
+        close(g, mode, players, each, forehand, points, offer, said, dealt, stoeck_bonus,
+              o_cards, o_tpoints, o_said, o_best, o_stoeck)
         o_mode[g] = mode
         o_chooser[g] = chooser
