@@ -15,7 +15,9 @@ Each round plays, one after the other so that all share the load of that moment:
   `simulate --bots random` plays them; a file it does not cover is listed with why;
 * `jassdsl simulate FILE --bots random` itself (in-process, its report's hands/s);
 * the batched environment (`jassdsl.research.vector.VectorEnv`): `--envs` games stepped
-  at once, random actions drawn from its masks, whole hands (its hands/s).
+  at once, random actions drawn from its masks, whole hands (its hands/s): `vector`
+  without observations, `vector+obs` with every seat's observation tensor after each
+  step.
 
 Each figure is given as hands/s and as its ratio to the jass-kit round run just before
 it; printed are the medians over the rounds (of the figures and of the ratios). This is a
@@ -96,10 +98,10 @@ def simulated(name: str, games: int, seed: int) -> float:
     return simulate(name, games, seed=seed, bots="random").hands_per_sec
 
 
-def vector(name: str, envs: int, hands: int, seed: int) -> float:
+def vector(name: str, envs: int, hands: int, seed: int, observe: bool) -> float:
     from jassdsl.research.vector import random_hands_per_second
 
-    return random_hands_per_second(name, envs, hands, seed)
+    return random_hands_per_second(name, envs, hands, seed, observe)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -126,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         compiled(f, 2, 0)
     has_env = True
     try:
-        vector(covered[0], 4, 4, 0)
+        vector(covered[0], 4, 4, 0, True)
     except ImportError:
         has_env = False
     figures: dict[str, list[float]] = {}
@@ -144,7 +146,9 @@ def main(argv: list[str] | None = None) -> int:
             note(f"compiled {f}", compiled(f, args.games, seed), base)
             note(f"simulate {f}", simulated(f, args.games, seed), base)
             if has_env:
-                note(f"vector {f}", vector(f, args.envs, args.env_hands, seed), base)
+                note(f"vector {f}", vector(f, args.envs, args.env_hands, seed, False), base)
+                note(f"vector+obs {f}", vector(f, args.envs, args.env_hands, seed, True),
+                     base)
     out = {"rounds": args.rounds, "games": args.games, "jasskit_hands": args.jasskit_hands,
            "envs": args.envs, "not_covered": skipped,
            "hands_per_sec": {k: round(statistics.median(v)) for k, v in figures.items()},

@@ -22,7 +22,7 @@ from jassdsl.compile.counting import TRICK_FACT, TRICKS, scales
 from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.engine import HAND_LIMIT
 from jassdsl.fast import tables as tb
-from jassdsl.fast.kernel import play_hands
+from jassdsl.fast.kernel import hand_facts, play_hands
 from jassdsl.fast.scorer import Array, Batch, Scorer
 from jassdsl.fast.scorer import reasons as scoring_reasons
 from jassdsl.fast.twister import below, init_by_array, pack, seed_key
@@ -212,37 +212,14 @@ class Runner:
               hand_no: Array, team: Array, decls: list[str]) -> Batch:
         """The hand's facts per subject (`HandEnd.facts` and `HandBonuses.add_facts`)."""
         r = self.rules
-        n, each = r.subjects, r.cards_each
-        k = len(idx)
-        win = team[o["win"][idx, :each]]  # the subject of each trick's winner
-        tp = o["tpoints"][idx, :each]
-        took = win[:, :, None] == np.arange(n)  # (games, tricks, subjects)
-        points = (took * tp[:, :, None]).sum(axis=1)
-        tricks = took.sum(axis=1)
-        rows = np.arange(k)
-        last = win[:, -1]
-        points[rows, last] += r.last_bonus
-        if r.match_bonus:
-            points[rows, last] += np.where(tricks[rows, last] == each, r.match_bonus, 0)
-        won = np.zeros((k, n), np.int64)
-        for seat in range(r.players):
-            won[:, team[seat]] |= o["won"][idx, seat]
-        weis = np.zeros((k, n), np.int64)
-        best = o["best"][idx]
-        said = np.maximum(o["said"][idx], 0)
-        for g in np.flatnonzero(best >= 0):
-            side = team[best[g]]
-            weis[g, side] = said[g][team == side].sum()
-        stoeck = np.zeros((k, n), np.int64)
-        holder = o["stoeck"][idx]
-        has = holder >= 0
-        stoeck[rows[has], team[holder[has]]] = r.stoeck_bonus
-        declared = {}
-        for d, name in enumerate(decls):
-            per = np.zeros((k, n), np.int64)
-            for seat in range(r.players):
-                per[:, team[seat]] += o["decl"][idx, d, seat]
-            declared[name] = per
+        n, each, k = r.subjects, r.cards_each, len(idx)
+        points, tricks, won, weis, stoeck = (np.empty((k, n), np.int64) for _ in range(5))
+        win = np.empty((k, each), np.int64)
+        per = np.empty((k, max(len(decls), 1), n), np.int64)
+        hand_facts(idx, team, n, each, r.last_bonus, r.match_bonus, r.stoeck_bonus, o["win"],
+                   o["tpoints"], o["won"], o["said"], o["best"], o["stoeck"], o["decl"],
+                   points, tricks, won, win, weis, stoeck, per)
+        declared = {name: per[:, d] for d, name in enumerate(decls)}
         return Batch(n, points, tricks, won, win, weis, stoeck, declared,
                      {u: v[idx].copy() for u, v in totals.items()}, o["mode"][idx],
                      hand_no[idx], r.players)

@@ -306,3 +306,48 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
               o_cards, o_tpoints, o_said, o_best, o_stoeck)
         o_mode[g] = mode
         o_chooser[g] = chooser
+
+
+@njit(cache=True)
+def hand_facts(idx: np.ndarray, team: np.ndarray, n: int, each: int, last_bonus: int,
+               match_bonus: int, stoeck_bonus: int, o_win: np.ndarray, o_tpoints: np.ndarray,
+               o_won: np.ndarray, o_said: np.ndarray, o_best: np.ndarray,
+               o_stoeck: np.ndarray, o_decl: np.ndarray, points: np.ndarray,
+               tricks: np.ndarray, won: np.ndarray, winners: np.ndarray, weis: np.ndarray,
+               stoeck: np.ndarray, declared: np.ndarray) -> None:
+    """The facts of the hands of games `idx`, per subject (`HandEnd.facts`,
+    `partners.group_sums`, `HandBonuses.add_facts`): card points with the last trick's
+    and the match bonus, tricks, cards taken, each trick's winner, the best side's Weise,
+    the Stöck, the declared values added up."""
+    players = team.shape[0]
+    for j in range(idx.shape[0]):
+        g = idx[j]
+        for x in range(n):
+            points[j, x] = 0
+            tricks[j, x] = 0
+            won[j, x] = 0
+            weis[j, x] = 0
+            stoeck[j, x] = 0
+            for d in range(declared.shape[1]):
+                declared[j, d, x] = 0
+        for k in range(each):
+            x = team[o_win[g, k]]
+            winners[j, k] = x
+            points[j, x] += o_tpoints[g, k]
+            tricks[j, x] += 1
+        last = winners[j, each - 1]
+        points[j, last] += last_bonus
+        if match_bonus and tricks[j, last] == each:
+            points[j, last] += match_bonus
+        for seat in range(players):
+            won[j, team[seat]] |= o_won[g, seat]
+            for d in range(declared.shape[1]):
+                declared[j, d, team[seat]] += o_decl[g, d, seat]
+        best = o_best[g]
+        if best >= 0:
+            side = team[best]
+            for seat in range(players):
+                if team[seat] == side and o_said[g, seat] > 0:
+                    weis[j, side] += o_said[g, seat]
+        if o_stoeck[g] >= 0:
+            stoeck[j, team[o_stoeck[g]]] = stoeck_bonus

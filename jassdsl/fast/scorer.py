@@ -50,6 +50,7 @@ class Batch:
     change: dict[str, Array] = field(default_factory=dict)
     bound: Array | None = None  # (B, n) bool
     bound_set: Array | None = None  # (B,) bool
+    memo: dict[str, Array] = field(default_factory=dict)  # lets of the hand's facts only
 
 
 def col(x: Array, n: int) -> Array:
@@ -69,6 +70,7 @@ class Scorer:
         self.rules = rules
         self.c = Compiler(rf, dict(rules.options), rules.unit_of)
         self.lets = self.c.lets
+        self.lets_of_hand: dict[str, bool] = {}
         self.clauses = rf.clauses
         self.end = rf.end.when
         self.invariants = tuple(i.expr for i in rf.invariants)
@@ -139,6 +141,13 @@ class Scorer:
         for x in m.children(e):
             self.walk(x, False)
 
+    def hand_only(self, let: str) -> bool:
+        """Whether a let reads only the hand's facts (`Compiler.hand_only`), once each."""
+        known = self.lets_of_hand.get(let)
+        if known is None:
+            known = self.lets_of_hand[let] = self.c.hand_only(self.lets[let])
+        return known
+
     # -- evaluation
     def ev(self, e: m.Expr, f: Batch, live: Array) -> Array:
         """e for every subject: (B, n). `live` (B,): the games in which this is worked out
@@ -180,7 +189,12 @@ class Scorer:
     def name(self, name: str, f: Batch, live: Array) -> Array:
         c, n, b = self.c, f.n, len(live)
         if name in c.lets:
-            return self.ev(c.lets[name], f, live)
+            if name in f.memo:
+                return f.memo[name]
+            value = self.ev(c.lets[name], f, live)
+            if self.hand_only(name):  # no totals, no quantifier: once per hand
+                f.memo[name] = value
+            return value
         if name in c.options:
             value = c.options[name]
             return np.full((b, n), YES_NO.get(value, value), np.int64)

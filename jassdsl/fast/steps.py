@@ -104,38 +104,6 @@ def new_hand(g: int, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray, deal_pos
                    w_four, w_fval, w_fkey, ints[9], tmp)
 
 
-@njit(cache=True, inline="always")
-def legal(g: int, st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray,
-          choices: np.ndarray, plan_base: np.ndarray, f_trump: np.ndarray,
-          f_lower: np.ndarray, f_keep: np.ndarray, decl_count: np.ndarray, first_decl: int,
-          decl_offsets: np.ndarray, mask: np.ndarray) -> None:
-    """The legal actions of game g's current seat as a row of booleans."""
-    mask[:] = False
-    phase = st[g, PHASE]
-    modes = ints[13]
-    if phase == TRUMP:
-        for i in range(choices.shape[0]):
-            mask[CARDS + choices[i]] = True
-        if ints[2] and not st[g, PUSHED]:
-            mask[CARDS + modes] = True
-    elif phase == DECLARE:
-        d = st[g, DECL]
-        for j in range(decl_count[d]):
-            mask[first_decl + decl_offsets[d] + j] = True
-    elif phase == WEIS:
-        mask[CARDS + modes + 1] = True
-        mask[CARDS + modes + 2] = True
-    elif phase == PLAY:
-        hand = hands[g, st[g, CUR]]
-        if st[g, POS] > 0:
-            base = plan_base[st[g, MODE] + 1, st[g, K]]
-            hand = follow(hand, st[g, LED], st[g, TOP], base, f_trump, f_lower, f_keep,
-                          ints[4], ints[5])
-        for c in range(CARDS):
-            if (hand >> c) & 1:
-                mask[c] = True
-
-
 @njit(cache=True)
 def new_hands(games: np.ndarray, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray,
               deal_pos: np.ndarray, hands: np.ndarray, dealt: np.ndarray, o_won: np.ndarray,
@@ -156,11 +124,43 @@ def new_hands(games: np.ndarray, st: np.ndarray, cmt: np.ndarray, ints: np.ndarr
 def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray,
           choices: np.ndarray, plan_base: np.ndarray, f_trump: np.ndarray,
           f_lower: np.ndarray, f_keep: np.ndarray, decl_count: np.ndarray, first_decl: int,
-          decl_offsets: np.ndarray, out: np.ndarray) -> None:
-    """The legal actions of every game's current seat (rows of `out`)."""
+          decl_offsets: np.ndarray, out: np.ndarray, count: np.ndarray) -> None:
+    """The legal actions of every game's current seat (rows of `out`; `count`: how many):
+    the trump choices and the push while trump is chosen, a declaration's values, Weis
+    yes and no, the cards the follow regime allows."""
+    modes = ints[13]
     for g in range(st.shape[0]):
-        legal(g, st, hands, trick, ints, choices, plan_base, f_trump, f_lower, f_keep,
-              decl_count, first_decl, decl_offsets, out[g])
+        row = out[g]
+        row[:] = False
+        phase = st[g, PHASE]
+        k = 0
+        if phase == TRUMP:
+            for i in range(choices.shape[0]):
+                row[CARDS + choices[i]] = True
+                k += 1
+            if ints[2] and not st[g, PUSHED]:
+                row[CARDS + modes] = True
+                k += 1
+        elif phase == DECLARE:
+            d = st[g, DECL]
+            for j in range(decl_count[d]):
+                row[first_decl + decl_offsets[d] + j] = True
+            k = decl_count[d]
+        elif phase == WEIS:
+            row[CARDS + modes + 1] = True
+            row[CARDS + modes + 2] = True
+            k = 2
+        elif phase == PLAY:
+            hand = hands[g, st[g, CUR]]
+            if st[g, POS] > 0:
+                base = plan_base[st[g, MODE] + 1, st[g, K]]
+                hand = follow(hand, st[g, LED], st[g, TOP], base, f_trump, f_lower, f_keep,
+                              ints[4], ints[5])
+            for c in range(CARDS):
+                if (hand >> c) & 1:
+                    row[c] = True
+                    k += 1
+        count[g] = k
 
 
 @njit(cache=True)
@@ -332,3 +332,23 @@ def observe(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, o_cards: np.nd
             for u in range(totals.shape[1]):
                 for x in range(totals.shape[2]):
                     row[at + u * totals.shape[2] + x] = totals[g, u, x] / 1000.0
+
+
+@njit(cache=True)
+def seed_draws(seed: int) -> None:
+    """Seed the generator `draw_actions` uses (numba's own, not the games')."""
+    np.random.seed(seed)
+
+
+@njit(cache=True)
+def draw_actions(mask: np.ndarray, count: np.ndarray, out: np.ndarray) -> None:
+    """A uniformly random legal action per row of `mask` (`count`: its legal actions),
+    for random play and tests."""
+    for g in range(mask.shape[0]):
+        j = np.random.randint(0, max(count[g], 1))
+        for a in range(mask.shape[1]):
+            if mask[g, a]:
+                if j == 0:
+                    out[g] = a
+                    break
+                j -= 1

@@ -123,6 +123,7 @@ class VectorEnv:
         self.hand_no = np.ones(b, np.int64)
         self.done = np.zeros(b, np.bool_)
         self.mask = np.zeros((b, self.num_actions), np.bool_)
+        self.count = np.zeros(b, np.int64)  # legal actions per game
         self.fresh = False  # whether `mask` is that of the state as it is
         self.obs = np.zeros((b, p, self.width), np.float32)
         self.games_ended = 0
@@ -165,7 +166,7 @@ class VectorEnv:
         t = self.t
         sk.masks(self.st, self.hands, self.trick, t.ints, t.choices, t.plan_base, t.f_trump,
                  t.f_lower, t.f_keep, t.decl_count, self.first_decl, self.decl_offsets,
-                 self.mask)
+                 self.mask, self.count)
         self.fresh = True
         return self.mask
 
@@ -240,10 +241,21 @@ def engine_action(rules: CompiledRules, action: int) -> Action:
     raise ValueError(f"no action {action} in {rules.name}")
 
 
-def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniformly random legal action per row of a mask."""
-    scores = rng.random(mask.shape) * mask
-    return np.asarray(scores.argmax(axis=1), np.int64)
+def random_actions(mask: np.ndarray, seed: int | None = None) -> np.ndarray:
+    """A uniformly random legal action per row of a mask (compiled; `seed` reseeds the
+    generator it draws from, numba's own)."""
+    if seed is not None:
+        sk.seed_draws(seed)
+    out = np.zeros(mask.shape[0], np.int64)
+    sk.draw_actions(mask, mask.sum(axis=1), out)
+    return out
+
+
+def random_step(env: VectorEnv, observe: bool = True) -> None:
+    """One step of random play drawn from the env's masks (their counts reused)."""
+    out = np.zeros(env.num_envs, np.int64)
+    sk.draw_actions(env.action_masks(), env.count, out)
+    env.step(out, observe)
 
 
 def random_hands_per_second(rules: CompiledRules | str, num_envs: int, hands: int,
@@ -251,8 +263,8 @@ def random_hands_per_second(rules: CompiledRules | str, num_envs: int, hands: in
     """Whole hands per second of random play drawn from the env's masks (with every
     seat's observation made after each step, unless `observe=False`)."""
     env = VectorEnv(rules, num_envs, seed)
-    rng = np.random.default_rng(seed)
+    sk.seed_draws(seed)
     start = time.perf_counter()
     while env.hands_played < hands:
-        env.step(random_actions(env.action_masks(), rng), observe)
+        random_step(env, observe)
     return env.hands_played / (time.perf_counter() - start)
