@@ -16,8 +16,8 @@ Each round plays, one after the other so that all share the load of that moment:
 * `jassdsl simulate FILE --bots random` itself (in-process, its report's hands/s);
 * the batched environment (`jassdsl.research.vector.VectorEnv`): `--envs` games stepped
   at once, random actions drawn from its masks, whole hands (its hands/s): `vector`
-  without observations, `vector+obs` with every seat's observation tensor after each
-  step.
+  without observations, `vector+obs` with the acting seat's observation tensor after
+  each step, `vector+all-obs` with every seat's.
 
 Each figure is given as hands/s and as its ratio to the jass-kit round run just before
 it; printed are the medians over the rounds (of the figures and of the ratios). This is a
@@ -98,7 +98,7 @@ def simulated(name: str, games: int, seed: int) -> float:
     return simulate(name, games, seed=seed, bots="random").hands_per_sec
 
 
-def vector(name: str, envs: int, hands: int, seed: int, observe: bool) -> float:
+def vector(name: str, envs: int, hands: int, seed: int, observe: bool | str) -> float:
     from jassdsl.research.vector import random_hands_per_second
 
     return random_hands_per_second(name, envs, hands, seed, observe)
@@ -107,10 +107,10 @@ def vector(name: str, envs: int, hands: int, seed: int, observe: bool) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--games", type=int, default=1000, help="games per file and round")
+    ap.add_argument("--games", type=int, default=4000, help="games per file and round")
     ap.add_argument("--jasskit-hands", type=int, default=1500)
-    ap.add_argument("--envs", type=int, default=1024, help="games of the batched env")
-    ap.add_argument("--env-hands", type=int, default=4096, help="hands the env plays")
+    ap.add_argument("--envs", type=int, default=4096, help="games of the batched env")
+    ap.add_argument("--env-hands", type=int, default=16384, help="hands the env plays")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--files", default=",".join(FILES))
     ap.add_argument("--oracle", default=str(ORACLE),
@@ -147,7 +147,9 @@ def main(argv: list[str] | None = None) -> int:
             note(f"simulate {f}", simulated(f, args.games, seed), base)
             if has_env:
                 note(f"vector {f}", vector(f, args.envs, args.env_hands, seed, False), base)
-                note(f"vector+obs {f}", vector(f, args.envs, args.env_hands, seed, True),
+                note(f"vector+obs {f}", vector(f, args.envs, args.env_hands, seed,
+                                               "current"), base)
+                note(f"vector+all-obs {f}", vector(f, args.envs, args.env_hands, seed, True),
                      base)
     out = {"rounds": args.rounds, "games": args.games, "jasskit_hands": args.jasskit_hands,
            "envs": args.envs, "not_covered": skipped,

@@ -98,6 +98,9 @@ def test_the_layout_and_the_actions_are_data() -> None:
         cards = obs[0, seat, hand[1]:hand[1] + 36]
         assert np.flatnonzero(cards).tolist() == [
             c for c in range(36) if env.hands[0, seat] >> c & 1]
+    seats = env.info()["seat"]
+    current = env.current_observations()
+    assert all((current[g] == obs[g, seats[g]]).all() for g in range(2))
 
 
 def test_a_file_the_path_does_not_cover_says_why() -> None:

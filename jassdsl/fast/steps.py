@@ -285,53 +285,73 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
 
 
 @njit(cache=True)
+def write_row(g: int, seat: int, st: np.ndarray, hands: np.ndarray, trick: np.ndarray,
+              o_cards: np.ndarray, o_decl: np.ndarray, decl_scale: np.ndarray,
+              decl_hidden: np.ndarray, totals: np.ndarray, modes: int, decls: int,
+              row: np.ndarray) -> None:
+    """One seat's observation of game g into a zeroed row (see `vector.layout`): what it
+    may see, so a hidden declaration only its own."""
+    players = hands.shape[1]
+    phase = st[g, PHASE]
+    k = st[g, K]
+    pos = st[g, POS]
+    leader = st[g, LEADER]
+    h = hands[g, seat]
+    for c in range(CARDS):
+        if (h >> c) & 1:
+            row[c] = 1.0
+    at = CARDS
+    for t in range(k):
+        for i in range(players):
+            row[at + o_cards[g, t, i]] = 1.0
+    at += CARDS
+    if phase in (PLAY, WEIS):
+        for i in range(pos):
+            rel = ((leader + i) % players - seat) % players
+            row[at + rel * CARDS + trick[g, i]] = 1.0
+    at += players * CARDS
+    row[at + st[g, MODE] + 1] = 1.0
+    at += modes + 1
+    row[at + phase] = 1.0
+    at += 5
+    row[at] = 1.0 if st[g, CUR] == seat and phase != DONE else 0.0
+    at += 1
+    row[at + (leader - seat) % players] = 1.0
+    at += players
+    row[at] = k / 9.0
+    at += 1
+    for d in range(decls):
+        for j in range(players):
+            if j == 0 or not decl_hidden[d]:
+                row[at + d * players + j] = o_decl[g, d, (seat + j) % players] * decl_scale[d]
+    at += decls * players
+    for u in range(totals.shape[1]):
+        for x in range(totals.shape[2]):
+            row[at + u * totals.shape[2] + x] = totals[g, u, x] / 1000.0
+
+
+@njit(cache=True)
 def observe(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, o_cards: np.ndarray,
             o_decl: np.ndarray, decl_scale: np.ndarray, decl_hidden: np.ndarray,
             totals: np.ndarray, modes: int, decls: int, out: np.ndarray) -> None:
-    """Every seat's observation (see `vector.layout` for its pieces): what it may see, so
-    a hidden declaration only its own."""
-    b, players = out.shape[0], out.shape[1]
+    """Every seat's observation: out (games, seats, width)."""
     out[:] = 0.0
-    for g in range(b):
-        phase = st[g, PHASE]
-        k = st[g, K]
-        pos = st[g, POS]
-        leader = st[g, LEADER]
-        for seat in range(players):
-            row = out[g, seat]
-            h = hands[g, seat]
-            for c in range(CARDS):
-                if (h >> c) & 1:
-                    row[c] = 1.0
-            at = CARDS
-            for t in range(k):
-                for i in range(players):
-                    row[at + o_cards[g, t, i]] = 1.0
-            at += CARDS
-            if phase in (PLAY, WEIS):
-                for i in range(pos):
-                    rel = ((leader + i) % players - seat) % players
-                    row[at + rel * CARDS + trick[g, i]] = 1.0
-            at += players * CARDS
-            row[at + st[g, MODE] + 1] = 1.0
-            at += modes + 1
-            row[at + phase] = 1.0
-            at += 5
-            row[at] = 1.0 if st[g, CUR] == seat and phase != DONE else 0.0
-            at += 1
-            row[at + (leader - seat) % players] = 1.0
-            at += players
-            row[at] = k / 9.0
-            at += 1
-            for d in range(decls):
-                for j in range(players):
-                    if j == 0 or not decl_hidden[d]:
-                        row[at + d * players + j] = (o_decl[g, d, (seat + j) % players]
-                                                     * decl_scale[d])
-            at += decls * players
-            for u in range(totals.shape[1]):
-                for x in range(totals.shape[2]):
-                    row[at + u * totals.shape[2] + x] = totals[g, u, x] / 1000.0
+    for g in range(out.shape[0]):
+        for seat in range(out.shape[1]):
+            write_row(g, seat, st, hands, trick, o_cards, o_decl, decl_scale, decl_hidden,
+                      totals, modes, decls, out[g, seat])
+
+
+@njit(cache=True)
+def observe_current(st: np.ndarray, hands: np.ndarray, trick: np.ndarray,
+                    o_cards: np.ndarray, o_decl: np.ndarray, decl_scale: np.ndarray,
+                    decl_hidden: np.ndarray, totals: np.ndarray, modes: int, decls: int,
+                    out: np.ndarray) -> None:
+    """The observation of the seat to act in each game: out (games, width)."""
+    out[:] = 0.0
+    for g in range(out.shape[0]):
+        write_row(g, st[g, CUR], st, hands, trick, o_cards, o_decl, decl_scale, decl_hidden,
+                  totals, modes, decls, out[g])
 
 
 @njit(cache=True)

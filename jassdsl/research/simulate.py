@@ -210,7 +210,7 @@ def compiled_why_not(rules: CompiledRules, bots: str, rows: bool, cluster: Any) 
     return "; ".join(reasons(rules))
 
 
-def play_compiled(rules: CompiledRules, seeds: list[int], first: int, size: int = 512
+def play_compiled(rules: CompiledRules, seeds: list[int], first: int, size: int = 4096
                   ) -> Iterator[list[GameSummary]]:
     """The games of `seeds` (numbered from `first` + 1) on the compiled path, in runs of
     `size` played in lockstep: the same summaries as `play_numbered` gives. A game whose

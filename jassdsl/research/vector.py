@@ -126,6 +126,7 @@ class VectorEnv:
         self.count = np.zeros(b, np.int64)  # legal actions per game
         self.fresh = False  # whether `mask` is that of the state as it is
         self.obs = np.zeros((b, p, self.width), np.float32)
+        self.obs_current = np.zeros((b, self.width), np.float32)
         self.games_ended = 0
         self.hands_played = 0
         self.start(np.arange(b))
@@ -178,10 +179,21 @@ class VectorEnv:
                    len(self.rules.declarations), self.obs)
         return self.obs
 
-    def step(self, actions: np.ndarray, observe: bool = True
+    def current_observations(self) -> np.ndarray:
+        """(B, width): the observation tensor of the seat to act in each game (the row
+        `observations()[g, info['seat'][g]]`, made alone)."""
+        totals = np.stack([self.totals[u] for u in self.totals], axis=1)
+        sk.observe_current(self.st, self.hands, self.trick, self.o["cards"], self.o["decl"],
+                           self.decl_scale, self.decl_hidden, totals, self.modes,
+                           len(self.rules.declarations), self.obs_current)
+        return self.obs_current
+
+    def step(self, actions: np.ndarray, observe: bool | str = True
              ) -> tuple[np.ndarray | None, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """Each game's current seat takes its action (a legal one: `action_masks`); with
-        `observe=False` no observation is made (None), for loops that need only masks."""
+        """Each game's current seat takes its action (a legal one: `action_masks`); the
+        observation returned is every seat's (`observations`), with ``observe="current"``
+        the acting seat's only (`current_observations`), with `observe=False` none (None),
+        for loops that need only the masks."""
         t, o = self.t, self.o
         mask = self.action_masks()
         bad = sk.steps(np.asarray(actions, np.int64), mask, self.st, self.hands, self.dealt,
@@ -218,7 +230,8 @@ class VectorEnv:
                 self.games_ended += gone.size
                 self.start(gone)
         info.update(self.info())
-        obs = self.observations() if observe else None
+        obs = (self.current_observations() if observe == "current" else
+               self.observations() if observe else None)
         return obs, rewards, ended, np.zeros(b, bool), info
 
 
@@ -251,7 +264,7 @@ def random_actions(mask: np.ndarray, seed: int | None = None) -> np.ndarray:
     return out
 
 
-def random_step(env: VectorEnv, observe: bool = True) -> None:
+def random_step(env: VectorEnv, observe: bool | str = True) -> None:
     """One step of random play drawn from the env's masks (their counts reused)."""
     out = np.zeros(env.num_envs, np.int64)
     sk.draw_actions(env.action_masks(), env.count, out)
@@ -259,9 +272,10 @@ def random_step(env: VectorEnv, observe: bool = True) -> None:
 
 
 def random_hands_per_second(rules: CompiledRules | str, num_envs: int, hands: int,
-                            seed: int = 0, observe: bool = True) -> float:
-    """Whole hands per second of random play drawn from the env's masks (with every
-    seat's observation made after each step, unless `observe=False`)."""
+                            seed: int = 0, observe: bool | str = True) -> float:
+    """Whole hands per second of random play drawn from the env's masks, with every
+    seat's observation made after each step (``observe="current"``: the acting seat's;
+    False: none)."""
     env = VectorEnv(rules, num_envs, seed)
     sk.seed_draws(seed)
     start = time.perf_counter()
