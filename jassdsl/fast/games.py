@@ -25,7 +25,7 @@ from jassdsl.fast import tables as tb
 from jassdsl.fast.kernel import hand_facts, play_hands
 from jassdsl.fast.scorer import Array, Batch, Scorer
 from jassdsl.fast.scorer import reasons as scoring_reasons
-from jassdsl.fast.twister import below, init_by_array, pack, seed_key
+from jassdsl.fast.twister import below, draw_below, pack, seed_key, seed_rows
 
 
 def reasons(rules: CompiledRules) -> tuple[str, ...]:
@@ -105,14 +105,14 @@ class Runner:
         cmt = np.zeros((b, 625), np.uint32)
         pmt = np.zeros((b, 625), np.uint32)
         dealer = np.zeros(b, np.int64)
-        for g, seed in enumerate(seeds):
-            init_by_array(cmt[g], seed_key(seed))  # the game's `Chance(seed)`
-            dealer[g] = below(cmt[g], p) if r.first_dealer_lot else 0
-            x = policy[g]
+        seed_rows(cmt, [seed_key(x) for x in seeds])  # each game's `Chance(seed)`
+        seed_rows(pmt, [np.zeros(1, np.uint32) if isinstance(x, random.Random)
+                        else seed_key(x) for x in policy])
+        for g, x in enumerate(policy):
             if isinstance(x, random.Random):
                 pack(x, pmt[g])
-            else:
-                init_by_array(pmt[g], seed_key(x))
+        if r.first_dealer_lot:
+            draw_below(cmt, p, dealer)
         each = r.cards_each
         units = list(r.units)
         totals = {u: np.zeros((b, n), np.int64) for u in units}
@@ -173,9 +173,8 @@ class Runner:
         for g, x in enumerate(policy):  # the policy generators as the engine leaves them
             if isinstance(x, random.Random):
                 x.setstate((3, tuple(pmt[g].tolist()), None))
-        return [self.summary(g, hands, fired_count, mode_count, weis_hands, stoeck_hands,
-                             match_hands, psum, psq, totals, hand_no, bool(broken[g]))
-                for g in range(b)]
+        return self.summaries(hands, fired_count, mode_count, weis_hands, stoeck_hands,
+                              match_hands, psum, psq, totals, hand_no, broken)
 
     def score_hands(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
                     hand_no: Array, cmt: Array, check_invariants: bool = True
@@ -306,22 +305,30 @@ class Runner:
         f.change = change
         return ended
 
-    def summary(self, g: int, hands: Array, fired: Array, modes: Array, weis: Array,
-                stoeck: Array, match: Array, psum: Array, psq: Array,
-                totals: dict[str, Array], hand_no: Array, broken: bool) -> Summary:
+    def summaries(self, hands: Array, fired: Array, modes: Array, weis: Array,
+                  stoeck: Array, match: Array, psum: Array, psq: Array,
+                  totals: dict[str, Array], hand_no: Array, broken: Array) -> list[Summary]:
+        """Each game's `Summary`, from the per-game arrays (read as lists once)."""
         r = self.rules
         ids = [c.id for c in r.clauses] + ["(none)"]
         unit, sign = r.winner_unit
-        values = [sign * v for v in totals[unit][g].tolist()]
-        best = max(values) if r.winner_most else min(values)
-        return Summary(
-            int(hands[g]), {ids[i]: v for i, v in enumerate(fired[g].tolist()) if v},
-            tuple(x for x, v in enumerate(values) if v == best),
-            bool(hand_no[g] >= HAND_LIMIT),  # the engine names its limit as the reason
-            {u: tuple(v[g].tolist()) for u, v in totals.items()},
-            {self.mode_names[i]: v for i, v in enumerate(modes[g].tolist()) if v},
-            int(weis[g]), int(stoeck[g]), int(match[g]),
-            tuple(zip(psum[g].tolist(), psq[g].tolist(), strict=True)), broken)
+        names = self.mode_names
+        finals = {u: v.tolist() for u, v in totals.items()}
+        out = []
+        for g, (h, f, md, w, sk, mt, ps, pq, end, bad) in enumerate(zip(
+                hands.tolist(), fired.tolist(), modes.tolist(), weis.tolist(),
+                stoeck.tolist(), match.tolist(), psum.tolist(), psq.tolist(),
+                hand_no.tolist(), broken.tolist(), strict=True)):
+            values = [sign * v for v in finals[unit][g]]
+            best = max(values) if r.winner_most else min(values)
+            out.append(Summary(
+                h, {ids[i]: v for i, v in enumerate(f) if v},
+                tuple(x for x, v in enumerate(values) if v == best),
+                end >= HAND_LIMIT,  # the engine names its limit as the reason
+                {u: tuple(v[g]) for u, v in finals.items()},
+                {names[i]: v for i, v in enumerate(md) if v}, w, sk, mt,
+                tuple(zip(ps, pq, strict=True)), bad))
+        return out
 
 
 __all__ = ["Hand", "Runner", "Summary", "reasons", "runner_for"]

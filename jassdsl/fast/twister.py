@@ -134,3 +134,27 @@ def init_by_array(mt: np.ndarray, key: np.ndarray) -> None:
             i = 1
     mt[0] = np.uint32(0x80000000)
     mt[N] = N
+
+
+def seed_rows(rows: np.ndarray, keys: list[np.ndarray]) -> None:
+    """`init_by_array` for each row with its key (one compiled call for all)."""
+    width = max([len(k) for k in keys], default=1)
+    table = np.zeros((len(keys), width), np.uint32)
+    lengths = np.zeros(len(keys), np.int64)
+    for i, k in enumerate(keys):
+        table[i, :len(k)] = k
+        lengths[i] = len(k)
+    _seed_rows(rows, table, lengths)
+
+
+@njit(cache=True)
+def _seed_rows(rows: np.ndarray, table: np.ndarray, lengths: np.ndarray) -> None:
+    for i in range(rows.shape[0]):
+        init_by_array(rows[i], table[i, :lengths[i]])
+
+
+@njit(cache=True)
+def draw_below(rows: np.ndarray, n: int, out: np.ndarray) -> None:
+    """randrange(n) from each row's generator, into out."""
+    for i in range(rows.shape[0]):
+        out[i] = below(rows[i], n)

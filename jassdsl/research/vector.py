@@ -37,7 +37,7 @@ from jassdsl.core.actions import PUSH, Action
 from jassdsl.core.cards import CARD_NAMES
 from jassdsl.fast import steps as sk
 from jassdsl.fast.games import reasons, runner_for
-from jassdsl.fast.twister import below, init_by_array, seed_key
+from jassdsl.fast.twister import draw_below, seed_key, seed_rows
 from jassdsl.registry import load_rules
 
 Piece = tuple[str, int, int, float]  # name, offset, size, scale
@@ -134,14 +134,19 @@ class VectorEnv:
     def start(self, games: np.ndarray) -> None:
         """New games in these slots, each with the next seed."""
         r = self.rules
-        for g in games.tolist():
-            seed = self._seeds.randrange(2**32)
-            self.seeds[g] = seed
-            init_by_array(self.cmt[g], seed_key(seed))
-            self.st[g, sk.DEALER] = below(self.cmt[g], r.players) if r.first_dealer_lot else 0
-            for v in self.totals.values():
-                v[g] = 0
-            self.hand_no[g] = 1
+        games = np.asarray(games, np.int64)
+        seeds = [self._seeds.randrange(2**32) for _ in range(len(games))]
+        self.seeds[games] = seeds
+        rows = np.zeros((len(games), 625), np.uint32)
+        seed_rows(rows, [seed_key(x) for x in seeds])  # each game's `Chance(seed)`
+        dealers = np.zeros(len(games), np.int64)
+        if r.first_dealer_lot:
+            draw_below(rows, r.players, dealers)
+        self.cmt[games] = rows
+        self.st[games, sk.DEALER] = dealers
+        for v in self.totals.values():
+            v[games] = 0
+        self.hand_no[games] = 1
         self.deal(games)
 
     def deal(self, games: np.ndarray) -> None:
