@@ -104,5 +104,7 @@ def test_the_layout_and_the_actions_are_data() -> None:
 
 
 def test_a_file_the_path_does_not_cover_says_why() -> None:
-    with pytest.raises(ValueError, match="mechanism sheet"):
+    with pytest.raises(ValueError, match="the scoresheet"):
         VectorEnv("coiffeur", 2)
+    with pytest.raises(ValueError, match="take_part"):
+        VectorEnv("handjass", 2)

@@ -116,11 +116,13 @@ class Runner:
         each = r.cards_each
         units = list(r.units)
         totals = {u: np.zeros((b, n), np.int64) for u in units}
+        played = np.zeros((b, max(t.ints[tb.SHEETS], 1)), np.int64)  # scoresheets' columns
         live = np.ones(b, np.bool_)
         hand_no = np.ones(b, np.int64)
         decls = [d.name for d in r.declarations]
         o = {k: np.zeros(shape, np.int64) for k, shape in (
-            ("mode", (b,)), ("chooser", (b,)), ("cards", (b, MAX_TRICKS, p)),
+            ("mode", (b,)), ("chooser", (b,)), ("pusher", (b,)), ("column", (b,)),
+            ("cards", (b, MAX_TRICKS, p)),
             ("lead", (b, MAX_TRICKS)), ("win", (b, MAX_TRICKS)),
             ("tpoints", (b, MAX_TRICKS)), ("won", (b, p)), ("said", (b, p)),
             ("best", (b,)), ("stoeck", (b,)), ("decl", (b, max(len(decls), 1), p)))}
@@ -141,12 +143,14 @@ class Runner:
             play_hands(live, cmt, pmt, dealer, t.ints, t.deal_pos, t.choices, t.plan_base,
                        t.plan_beat, t.beats, t.f_trump, t.f_lower, t.f_keep, t.points,
                        t.w_has, t.w_val, t.w_key, t.w_num, t.w_four, t.w_fval, t.w_fkey,
-                       t.decl_values, t.decl_count, o["mode"], o["chooser"], o["cards"],
+                       t.decl_values, t.decl_count, t.col_modes, t.col_count, t.col_free,
+                       t.sheet_of, played, o["mode"], o["chooser"], o["pusher"],
+                       o["column"], o["cards"],
                        o["lead"], o["win"], o["tpoints"], o["won"], o["said"], o["best"],
                        o["stoeck"], o["decl"])
             idx = np.flatnonzero(live)
             f, fired, failed, over = self.score_hands(idx, o, totals, hand_no, cmt,
-                                                      check_invariants)
+                                                      check_invariants, played)
             broken[idx] = failed
             if trace is not None:
                 ids = [c.id for c in r.clauses]
@@ -177,8 +181,8 @@ class Runner:
                               match_hands, psum, psq, totals, hand_no, broken)
 
     def score_hands(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
-                    hand_no: Array, cmt: Array, check_invariants: bool = True
-                    ) -> tuple[Batch, Array, Array, Array]:
+                    hand_no: Array, cmt: Array, check_invariants: bool = True,
+                    played: Array | None = None) -> tuple[Batch, Array, Array, Array]:
         """Score the hands just played in games `idx` (the kernel's outputs `o`) into
         `totals`: the facts, the clause fired in each (-1: none), the games whose
         invariant failed, and the games that are over (their end, `count first:`, the
@@ -204,6 +208,10 @@ class Runner:
             over = self.scorer.ends(f)
         else:
             over = np.zeros(len(idx), bool)
+        sheets = self.t.ints[tb.SHEETS]
+        if sheets and played is not None:  # `SheetChoice.ends_game`: every sheet full
+            full = (played[idx, :sheets] == (1 << len(self.t.col_count)) - 1).all(axis=1)
+            over = full if self.t.ints[tb.END_FULL] else over | full
         over |= ended | failed | (hand_no[idx] >= HAND_LIMIT)
         return f, fired, failed, over
 
@@ -219,9 +227,13 @@ class Runner:
                    o["tpoints"], o["won"], o["said"], o["best"], o["stoeck"], o["decl"],
                    points, tricks, won, win, weis, stoeck, per)
         declared = {name: per[:, d] for d, name in enumerate(decls)}
+        mult = self.t.col_mult[np.maximum(o["column"][idx], 0)]
+        multiplier = np.where(o["column"][idx] >= 0, mult, 0 if self.t.ints[tb.SHEETS] else 1)
+        roles = {name: np.where(o[name][idx] >= 0, team[np.maximum(o[name][idx], 0)], -1)
+                 for name in ("chooser", "pusher")}
         return Batch(n, points, tricks, won, win, weis, stoeck, declared,
                      {u: v[idx].copy() for u, v in totals.items()}, o["mode"][idx],
-                     hand_no[idx], r.players)
+                     hand_no[idx], r.players, multiplier=multiplier, roles=roles)
 
     def count_first(self, f: Batch, fired: Array, before: dict[str, Array],
                     o: dict[str, Array], idx: Array, team: Array) -> Array:

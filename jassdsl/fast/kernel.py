@@ -128,6 +128,58 @@ def weis_of(hand: int, row: int, w_val: np.ndarray, w_key: np.ndarray, w_num: np
 
 
 @njit(cache=True)
+def sheet_choice(q: np.ndarray, g: int, forehand: int, players: int, push: int,
+                 col_modes: np.ndarray, col_count: np.ndarray, col_free: np.ndarray,
+                 sheet_of: np.ndarray, played: np.ndarray) -> Any:
+    """The scoresheet's choice (`mechanisms.sheet.SheetChoice`): from forehand, passing
+    over full sheets, a seat takes an open column of its sheet (file order) or pushes on
+    to the next seat that can choose (until it comes back to the first, who must choose);
+    a free column's player then names one of its modes. Returns (mode, chooser, pusher,
+    column)."""
+    n_cols = col_count.shape[0]
+    full = (1 << n_cols) - 1
+    seat = forehand
+    for _ in range(players):
+        if played[g, sheet_of[seat]] != full:
+            break
+        seat = (seat + 1) % players
+    first = seat
+    pushes = 0
+    pusher = -1
+    opened = np.empty(n_cols, np.int64)
+    while True:
+        k = 0
+        for c in range(n_cols):
+            if not (played[g, sheet_of[seat]] >> c) & 1:
+                opened[k] = c
+                k += 1
+        target = -1  # where a push goes (`trump.push_target`), -1: no push
+        if push == 2 and not (seat == first and pushes):
+            nxt = seat
+            for _ in range(players):
+                nxt = (nxt + 1) % players
+                if played[g, sheet_of[nxt]] != full:
+                    break
+            target = nxt if nxt != seat else -1
+        elif push == 1 and not pushes:
+            nxt = (seat + 2) % players
+            target = nxt if played[g, sheet_of[nxt]] != full else -1
+        pick = choose(q, k + (1 if target >= 0 else 0))
+        if pick == k:  # the push
+            pushes += 1
+            if pusher < 0:
+                pusher = seat
+            seat = target
+            continue
+        column = opened[pick]
+        played[g, sheet_of[seat]] |= 1 << column
+        mode = col_modes[column, 0]
+        if col_free[column]:
+            mode = col_modes[column, choose(q, col_count[column])]
+        return mode, seat, pusher, column
+
+
+@njit(cache=True)
 def deal(c: np.ndarray, dealer: int, players: int, each: int, deal_pos: np.ndarray,
          kind: int, fallback: int, deck: np.ndarray, hands: np.ndarray, dealt: np.ndarray
          ) -> Any:
@@ -203,12 +255,15 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
                f_trump: np.ndarray, f_lower: np.ndarray, f_keep: np.ndarray,
                points: np.ndarray, w_has: np.ndarray, w_val: np.ndarray, w_key: np.ndarray,
                w_num: np.ndarray, w_four: np.ndarray, w_fval: np.ndarray, w_fkey: np.ndarray,
-               decl_values: np.ndarray, decl_count: np.ndarray,
-               o_mode: np.ndarray, o_chooser: np.ndarray, o_cards: np.ndarray,
+               decl_values: np.ndarray, decl_count: np.ndarray, col_modes: np.ndarray,
+               col_count: np.ndarray, col_free: np.ndarray, sheet_of: np.ndarray,
+               played: np.ndarray, o_mode: np.ndarray, o_chooser: np.ndarray,
+               o_pusher: np.ndarray, o_column: np.ndarray, o_cards: np.ndarray,
                o_lead: np.ndarray, o_win: np.ndarray, o_tpoints: np.ndarray,
                o_won: np.ndarray, o_said: np.ndarray, o_best: np.ndarray,
                o_stoeck: np.ndarray, o_decl: np.ndarray) -> None:
-    """Play the next hand of every live game (slots of `ints`: see `tables`)."""
+    """Play the next hand of every live game (slots of `ints`: see `tables`; `played`:
+    per game and scoresheet, the columns played, kept from hand to hand)."""
     players, kind, push, fallback = ints[0], ints[1], ints[2], ints[3]
     with_trumps, strict, stoeck_bonus, reuse, each = ints[4], ints[5], ints[8], ints[9], ints[10]
     decls = ints[11]
@@ -228,14 +283,21 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
         forehand = (dealer[g] + 1) % players
         mode = deal(c, dealer[g], players, each, deal_pos, kind, fallback, deck, hands, dealt)
         chooser = -1
+        pusher = -1
+        column = -1
         if kind == 0:
             seat = forehand
             pick = choose(q, n_choices + push)
             if pick == n_choices:  # pushed to the partner across, who must choose
+                pusher = seat
                 seat = (forehand + 2) % players
                 pick = choose(q, n_choices)
             mode = choices[pick]
             chooser = seat
+        elif kind == 5:
+            mode, chooser, pusher, column = sheet_choice(
+                q, g, forehand, players, push, col_modes, col_count, col_free, sheet_of,
+                played)
         for d in range(decls):
             for i in range(players):
                 seat = (dealer[g] + 1 + i) % players
@@ -250,7 +312,7 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
                 offer[seat, 0], offer[seat, 1], offer[seat, 2] = tmp[0], tmp[1], tmp[2]
             else:
                 offer[seat, 2] = 0
-        leader = forehand
+        leader = chooser if ints[14] and chooser >= 0 else forehand
         for seat in range(players):
             o_won[g, seat] = 0
         for k in range(each):
@@ -306,6 +368,8 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
               o_cards, o_tpoints, o_said, o_best, o_stoeck)
         o_mode[g] = mode
         o_chooser[g] = chooser
+        o_pusher[g] = pusher
+        o_column[g] = column
 
 
 @njit(cache=True)

@@ -23,6 +23,9 @@ from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_CLASSES
 from jassdsl.core.limits import MAX_PRODUCT
 from jassdsl.core.modes import SUIT_WORDS
+from jassdsl.core.roles import ROLES
+
+ROLES_KEPT = ("chooser", "pusher")  # the roles the compiled hand keeps (`tables.ROLES_MADE`)
 
 Array = Any  # a numpy array (of games, or of games and subjects)
 
@@ -51,6 +54,8 @@ class Batch:
     bound: Array | None = None  # (B, n) bool
     bound_set: Array | None = None  # (B,) bool
     memo: dict[str, Array] = field(default_factory=dict)  # lets of the hand's facts only
+    multiplier: Array | int = 1  # (B,): the multiplier of the scoresheet's column
+    roles: dict[str, Array] = field(default_factory=dict)  # role -> (B,) subject or -1
 
 
 def col(x: Array, n: int) -> Array:
@@ -118,10 +123,9 @@ class Scorer:
             if e.name in self.lets:
                 self.walk(self.lets[e.name], top)
                 return
-            if e.name in ("table-weis", "table-stoeck", "points-in-play", "multiplier"):
+            if e.name in ("table-weis", "table-stoeck", "points-in-play"):
                 raise Uncovered(f"the fact {e.name}")
-            from jassdsl.core.roles import ROLES
-            if e.name in ROLES and e.name not in self.c.options:
+            if e.name in ROLES and e.name not in self.c.options and e.name not in ROLES_KEPT:
                 raise Uncovered(f"role {e.name}")
             return
         if isinstance(e, m.RoleValue):
@@ -225,6 +229,10 @@ class Scorer:
             return np.full((b, n), f.players, np.int64)
         if name == "playing":
             return np.ones((b, n), np.int64)
+        if name == "multiplier":
+            return col(np.broadcast_to(f.multiplier, (b,)), n)
+        if name in ROLES_KEPT:  # the subject holds the role (its side does)
+            return (f.roles[name][:, None] == np.arange(n)[None, :]).astype(np.int64)
         raise Uncovered(f"the name {name}")
 
     def binary(self, e: m.Binary, f: Batch, live: Array) -> Array:

@@ -24,10 +24,11 @@ from jassdsl.engine.chain import Chain
 
 # the trump methods the kernel plays (`CompiledRules.trump_kind`), by their code there
 TRUMP_KINDS = {"forehand_chooses": 0, "random_suit": 1, "bottom_card": 2, "none": 3,
-               "first_void": 4}
+               "first_void": 4, "sheet": 5}
 # the phases the kernel plays, by class name (any other phase of a chain is not covered)
 PHASES = frozenset({"TrumpChoice", "Declarations", "Play", "WeisPhase", "HandBonuses",
-                    "FirstVoid"})
+                    "FirstVoid", "SheetChoice"})
+ROLES_MADE = frozenset({"chooser", "pusher"})  # the roles the kernel keeps
 
 
 def reasons(rules: CompiledRules) -> tuple[str, ...]:
@@ -41,11 +42,13 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
             out.append(f"mechanism {owner.get(type(p), type(p).__name__)}")
     if rules.trump_kind not in TRUMP_KINDS:
         out.append(f"trump method {rules.trump_kind}")
-    if rules.push_next:
+    if rules.push_next and rules.trump_kind != "sheet":
         out.append("pushing on to the next player")
-    out += [f"role {ROLE_LIST[i].name}" for i in sorted(rules.roles_read)]
-    if rules.lead_role >= 0 or rules.dealer_role >= 0:
-        out.append("lead or deal by a role")
+    out += [f"role {ROLE_LIST[i].name}" for i in sorted(rules.roles_read)
+            if ROLE_LIST[i].name not in ROLES_MADE]
+    if ((rules.lead_role >= 0 and ROLE_LIST[rules.lead_role].name != "chooser")
+            or rules.dealer_role >= 0):
+        out.append("lead or deal by a role other than the chooser")
     if rules.piles:
         out.append("piles")
     if rules.reads_in_play:
@@ -85,11 +88,17 @@ class Tables:
     decl_values: np.ndarray  # [declaration, i]: the values, in order
     decl_count: np.ndarray  # [declaration]: how many values
     team_of: np.ndarray
+    col_modes: np.ndarray  # [column, i]: the modes of a scoresheet's column, in order
+    col_count: np.ndarray  # [column]: how many (a free column's choice where > 1)
+    col_free: np.ndarray  # [column]: 1 where its player names one of its modes
+    col_mult: np.ndarray  # [column]: its multiplier
+    sheet_of: np.ndarray  # [seat]: the sheet it writes on
 
 
 # slots of `Tables.ints`
 (PLAYERS, TRUMP_KIND, PUSH, FALLBACK, WITH_TRUMPS, STRICT, LAST_BONUS, MATCH_BONUS,
- STOECK_BONUS, REUSE_WEIS, EACH, DECLS, FIRST_LOT, MODES) = range(14)
+ STOECK_BONUS, REUSE_WEIS, EACH, DECLS, FIRST_LOT, MODES, LEAD_CHOOSER, SHEETS,
+ END_FULL) = range(17)
 
 
 def key_number(key: tuple[int, ...]) -> int:
@@ -185,15 +194,31 @@ def build(rules: CompiledRules) -> Tables:
     for i, d in enumerate(decls):
         decl_values[i, :len(d.values)] = d.values
         decl_count[i] = len(d.values)
-    ints = np.zeros(16, np.int64)
+    ints = np.zeros(20, np.int64)
     ints[PLAYERS], ints[TRUMP_KIND] = n, TRUMP_KINDS[r.trump_kind]
-    ints[PUSH] = int(r.push)
+    ints[PUSH] = 2 if r.push_next else int(r.push)  # 2: on to the next player
     ints[FALLBACK] = r.fallback if r.fallback is not None else -1
     ints[WITH_TRUMPS], ints[STRICT] = int(r.play.trump_while_following), int(r.play.strict)
     ints[LAST_BONUS], ints[MATCH_BONUS] = r.last_bonus, r.match_bonus
     ints[STOECK_BONUS], ints[REUSE_WEIS], ints[EACH] = r.stoeck_bonus, reuse, each
     ints[DECLS], ints[FIRST_LOT], ints[MODES] = len(decls), int(r.first_dealer_lot), rows - 1
+    ints[LEAD_CHOOSER] = int(r.lead_role >= 0)
+    sheet = r.configs.get("sheet")
+    columns = getattr(sheet, "columns", ())
+    col_modes = np.zeros((max(len(columns), 1), max([len(c.modes) for c in columns],
+                                                    default=1)), np.int64)
+    col_count = np.zeros(max(len(columns), 1), np.int64)
+    col_free = np.zeros(max(len(columns), 1), np.int64)
+    col_mult = np.zeros(max(len(columns), 1), np.int64)
+    for i, c in enumerate(columns):
+        col_modes[i, :len(c.modes)] = c.modes
+        col_count[i], col_free[i], col_mult[i] = len(c.modes), int(c.free), c.multiplier
+    sheet_of = np.asarray([sheet.sheet_of(r, x) for x in range(n)] if sheet is not None
+                          else [0] * n, np.int64)
+    ints[SHEETS] = sheet.sheets(r) if sheet is not None else 0
+    ints[END_FULL] = int(getattr(sheet, "end_full", False))
     return Tables(ints, deal_pos, np.asarray(r.trump_choices or (0,), np.int64), plan_base,
                   plan_beat, beats, f_trump, f_lower, f_keep, points, w_has, w_val, w_key,
                   w_num, w_four, w_fval, w_fkey, decl_values, decl_count,
-                  np.asarray(r.team_of, np.int64))
+                  np.asarray(r.team_of, np.int64), col_modes, col_count, col_free, col_mult,
+                  sheet_of)

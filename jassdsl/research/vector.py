@@ -35,6 +35,7 @@ import numpy as np
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import PUSH, Action
 from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.roles import ROLE_LIST
 from jassdsl.fast import steps as sk
 from jassdsl.fast.games import reasons, runner_for
 from jassdsl.fast.twister import draw_below, seed_key, seed_rows
@@ -84,6 +85,10 @@ class VectorEnv:
         if not isinstance(rules, CompiledRules):
             rules = load_rules(rules, options)
         why = reasons(rules)
+        if rules.trump_kind == "sheet":
+            why = (*why, "the scoresheet (not yet in the batched environment)")
+        if any(ROLE_LIST[i].name == "pusher" for i in rules.roles_read):
+            why = (*why, "role pusher (not yet in the batched environment)")
         if why:
             raise ValueError(f"{rules.name}: the compiled path does not cover "
                              f"{'; '.join(why)}")
@@ -116,9 +121,12 @@ class VectorEnv:
         self.asked = np.zeros((b, p), np.int64)
         self.said = np.zeros((b, p), np.int64)
         self.o = {k: np.zeros(shape, np.int64) for k, shape in (
-            ("mode", (b,)), ("chooser", (b,)), ("cards", (b, 9, p)), ("lead", (b, 9)),
+            ("mode", (b,)), ("chooser", (b,)), ("pusher", (b,)), ("column", (b,)),
+            ("cards", (b, 9, p)), ("lead", (b, 9)),
             ("win", (b, 9)), ("tpoints", (b, 9)), ("won", (b, p)), ("said", (b, p)),
             ("best", (b,)), ("stoeck", (b,)), ("decl", (b, max(len(decls), 1), p)))}
+        self.o["pusher"][:] = -1
+        self.o["column"][:] = -1  # no scoresheet: the multiplier is 1
         self.totals = {u: np.zeros((b, n), np.int64) for u in rules.units}
         self.hand_no = np.ones(b, np.int64)
         self.done = np.zeros(b, np.bool_)
