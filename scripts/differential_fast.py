@@ -18,12 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from conftest import variant_cases  # noqa: E402
-from fast_twins import Seen, compare  # noqa: E402
-from twin_games import fixture_names, fixture_rules, fuzzed  # noqa: E402
+from conftest import variant_cases
+from fast_twins import Seen, compare
+from twin_games import fixture_names, fixture_rules, fuzzed
 
-from jassdsl.fast.games import reasons  # noqa: E402
-from jassdsl.registry import load_rules  # noqa: E402
+from jassdsl.fast.games import reasons
+from jassdsl.registry import load_rules
 
 
 def main(argv: list[str] | None = None) -> int:

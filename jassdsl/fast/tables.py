@@ -203,8 +203,10 @@ def build(rules: CompiledRules) -> Tables:
     ints[STOECK_BONUS], ints[REUSE_WEIS], ints[EACH] = r.stoeck_bonus, reuse, each
     ints[DECLS], ints[FIRST_LOT], ints[MODES] = len(decls), int(r.first_dealer_lot), rows - 1
     ints[LEAD_CHOOSER] = int(r.lead_role >= 0)
-    sheet = r.configs.get("sheet")
-    columns = getattr(sheet, "columns", ())
+    from jassdsl.mechanisms.sheet import SheetConfig
+
+    sheet = r.config("sheet", SheetConfig)
+    columns = sheet.columns if sheet is not None else ()
     col_modes = np.zeros((max(len(columns), 1), max([len(c.modes) for c in columns],
                                                     default=1)), np.int64)
     col_count = np.zeros(max(len(columns), 1), np.int64)
@@ -216,7 +218,7 @@ def build(rules: CompiledRules) -> Tables:
     sheet_of = np.asarray([sheet.sheet_of(r, x) for x in range(n)] if sheet is not None
                           else [0] * n, np.int64)
     ints[SHEETS] = sheet.sheets(r) if sheet is not None else 0
-    ints[END_FULL] = int(getattr(sheet, "end_full", False))
+    ints[END_FULL] = int(sheet is not None and sheet.end_full)
     return Tables(ints, deal_pos, np.asarray(r.trump_choices or (0,), np.int64), plan_base,
                   plan_beat, beats, f_trump, f_lower, f_keep, points, w_has, w_val, w_key,
                   w_num, w_four, w_fval, w_fkey, decl_values, decl_count,
