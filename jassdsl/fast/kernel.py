@@ -22,21 +22,18 @@ SUIT = np.array([511 << (9 * s) for s in range(4)], np.int64)
 
 
 @njit(cache=True, inline="always")
-def popcount(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+def popcount(x: int) -> Any:
+    """The number of set bits of 0 <= x < 2**62 (the SWAR sum, no loop)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
 
 
 @njit(cache=True, inline="always")
-def lowest(x: int) -> int:
+def lowest(x: int) -> Any:
     """The index of the lowest set bit of x > 0."""
-    i = 0
-    while not (x >> i) & 1:
-        i += 1
-    return i
+    return popcount((x & -x) - 1)
 
 
 @njit(cache=True, inline="always")
