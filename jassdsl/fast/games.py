@@ -23,7 +23,7 @@ from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.engine import HAND_LIMIT
 from jassdsl.fast import tables as tb
 from jassdsl.fast.kernel import hand_facts, play_hands
-from jassdsl.fast.scorer import Array, Batch, Scorer
+from jassdsl.fast.scorer import Array, Batch, Scorer, take
 from jassdsl.fast.scorer import reasons as scoring_reasons
 from jassdsl.fast.twister import below, draw_below, pack, seed_key, seed_rows
 
@@ -276,14 +276,18 @@ class Runner:
         gate = r.end_gate
 
         def ends(mask: Array) -> Array:
-            if gate is not None:  # `counting.end_gate`: the end cannot hold below it
+            """Whether the game end holds with the running totals, in the games of `mask`
+            that pass its gate (`counting.end_gate`: the end cannot hold below it)."""
+            if gate is not None:
                 unit, sign, least = gate
                 mask = mask & ((sign * running[unit]).max(axis=1) >= least)
-            if not mask.any():
+            rows = np.flatnonzero(mask)
+            if not rows.size:
                 return mask
-            f.totals = running
-            f.change = {u: running[u] - before[u] for u in running}
-            return sc.ends(f) & mask
+            moved = {u: running[u] - before[u] for u in running}
+            out = np.zeros(k, bool)
+            out[rows] = sc.ends(take(f, rows, running, moved))
+            return out
 
         for name in self.order:
             if name == TRICKS:

@@ -58,6 +58,16 @@ class Batch:
     roles: dict[str, Array] = field(default_factory=dict)  # role -> (B,) subject or -1
 
 
+def take(f: Batch, rows: Array, totals: dict[str, Array], change: dict[str, Array]) -> Batch:
+    """The facts of some games of a batch (`rows`), with these totals and changes."""
+    mult = f.multiplier[rows] if isinstance(f.multiplier, np.ndarray) else f.multiplier
+    return Batch(f.n, f.points[rows], f.tricks[rows], f.won[rows], f.winners[rows],
+                 f.weis[rows], f.stoeck[rows], {k: v[rows] for k, v in f.declared.items()},
+                 {u: v[rows] for u, v in totals.items()}, f.mode[rows], f.hand[rows],
+                 f.players, {u: v[rows] for u, v in change.items()}, multiplier=mult,
+                 roles={k: v[rows] for k, v in f.roles.items()})
+
+
 def col(x: Array, n: int) -> Array:
     """A per-game value (B,) as a (B, n) array."""
     return np.repeat(np.asarray(x).reshape(-1, 1), n, axis=1)
