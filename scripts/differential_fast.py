@@ -62,8 +62,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"DIFFERENT: {e}")
         return 1
     print(f"{cases} cases, {total.games} games ({total.whole} to their end), {total.hands} "
-          f"hands identical; {total.broken} games stopped at a broken invariant (not "
-          f"compared); {time.perf_counter() - start:.0f} s")
+          f"hands identical; {total.broken} games stopped at the same broken invariant on "
+          f"both; {time.perf_counter() - start:.0f} s")
     return 0
 
 

@@ -26,7 +26,7 @@ class Seen:
     games: int = 0  # games compared
     hands: int = 0  # hands compared
     whole: int = 0  # games compared to their end (summaries too)
-    broken: int = 0  # games the engine stopped at a broken invariant (not compared)
+    broken: int = 0  # games both paths stopped at a broken invariant
 
 
 def engine_hands(game: Game) -> list[Hand]:
@@ -49,8 +49,11 @@ def compare(rules: CompiledRules, seeds: list[int], hands: int | None = None) ->
         try:
             play_random(game, rng, hands)
         except InvariantError:
+            assert fast[i].broken, f"{rules.name} seed {seed}: the engine's invariant fails"
+            assert len(trace[i]) == len(game.results) + 1, f"seed {seed}: where it fails"
             seen.broken += 1
             continue
+        assert not fast[i].broken, f"{rules.name} seed {seed}: an invariant fails compiled"
         mine = engine_hands(game)
         assert len(mine) == len(trace[i]), f"seed {seed}: {len(mine)} hands, {len(trace[i])}"
         for number, (a, b) in enumerate(zip(mine, trace[i], strict=True), 1):

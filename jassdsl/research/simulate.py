@@ -334,8 +334,9 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
     address, or a `distributed.Client`) on a Dask cluster; the report is the same. ``records`` writes one row per
     hand and per game to a file (JSON Lines or Parquet by its suffix); ``keep_rows``
     keeps those rows in ``report.rows``. Random bots' games of a file the compiled path
-    covers are played there where it is installed (``compiled=False``: never), with the
-    same report; ``report.paths`` and its JSON say which path played them, and why not."""
+    covers are played there where it is installed (``compiled=False``: never), in this
+    process whatever ``jobs`` (it plays them faster than workers would), with the same
+    report; ``report.paths`` and its JSON say which path played them, and why not."""
     if jobs < 1:
         raise ValueError(f"jobs must be >= 1, not {jobs}")
     variant = os.fspath(variant)
