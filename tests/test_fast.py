@@ -52,7 +52,7 @@ def shipped_cases() -> list[VariantCase]:
 def test_the_path_covers_the_files_it_promises() -> None:
     for name in COVERED:
         assert reasons(load_rules(name)) == (), name
-    assert len(shipped_cases()) >= 22
+    assert len(shipped_cases()) >= 24
 
 
 def test_every_covered_shipped_file_and_option_set() -> None:

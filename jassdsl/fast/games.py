@@ -22,7 +22,7 @@ from jassdsl.compile.counting import TRICK_FACT, TRICKS, scales
 from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.engine import HAND_LIMIT
 from jassdsl.fast import tables as tb
-from jassdsl.fast.kernel import hand_facts, play_hands
+from jassdsl.fast.kernel import choose_in, hand_facts, play_hands
 from jassdsl.fast.scorer import Array, Batch, Scorer, take
 from jassdsl.fast.scorer import reasons as scoring_reasons
 from jassdsl.fast.twister import below, draw_below, pack, seed_key, seed_rows
@@ -88,6 +88,11 @@ class Runner:
         self.order = rules.count_first
         self.team = np.asarray(rules.team_of, np.int64)
         self.decls = [d.name for d in rules.declarations]
+        # the declarations' `by` and `only when`, as the file writes them (None: none)
+        model = {d.name: d for d in rules.model.declarations}
+        self.asked = [(model[d.name].by, model[d.name].only_when) for d in rules.declarations]
+        if not any(by is not None or when is not None for by, when in self.asked):
+            self.asked = []
         self.scale_exprs = scales(rules.model, rules.count_adds) if self.order else {}
 
     def play(self, seeds: list[int], policy: Sequence[random.Random | int | str],
@@ -125,7 +130,8 @@ class Runner:
             ("cards", (b, MAX_TRICKS, p)),
             ("lead", (b, MAX_TRICKS)), ("win", (b, MAX_TRICKS)),
             ("tpoints", (b, MAX_TRICKS)), ("won", (b, p)), ("said", (b, p)),
-            ("best", (b,)), ("stoeck", (b,)), ("decl", (b, max(len(decls), 1), p)))}
+            ("best", (b,)), ("stoeck", (b,)), ("decl", (b, max(len(decls), 1), p)),
+            ("hands", (b, p)), ("dealt", (b, p)))}
         team = np.asarray(r.team_of, np.int64)
         # per game: what it reports
         hands = np.zeros(b, np.int64)
@@ -140,14 +146,19 @@ class Runner:
         rounds = 0
         while live.any():
             rounds += 1
-            play_hands(live, cmt, pmt, dealer, t.ints, t.deal_pos, t.choices, t.plan_base,
-                       t.plan_beat, t.beats, t.f_trump, t.f_lower, t.f_keep, t.points,
-                       t.w_has, t.w_val, t.w_key, t.w_num, t.w_four, t.w_fval, t.w_fkey,
-                       t.decl_values, t.decl_count, t.col_modes, t.col_count, t.col_free,
-                       t.sheet_of, played, o["mode"], o["chooser"], o["pusher"],
-                       o["column"], o["cards"],
-                       o["lead"], o["win"], o["tpoints"], o["won"], o["said"], o["best"],
-                       o["stoeck"], o["decl"])
+            args = (live, cmt, pmt, dealer, t.ints, t.deal_pos, t.choices, t.plan_base,
+                    t.plan_beat, t.beats, t.f_trump, t.f_lower, t.f_keep, t.points, t.w_has,
+                    t.w_val, t.w_key, t.w_num, t.w_four, t.w_fval, t.w_fkey, t.decl_values,
+                    t.decl_count, t.col_modes, t.col_count, t.col_free, t.sheet_of, played,
+                    o["mode"], o["chooser"], o["pusher"], o["column"], o["cards"],
+                    o["lead"], o["win"], o["tpoints"], o["won"], o["said"], o["best"],
+                    o["stoeck"], o["decl"], o["hands"], o["dealt"])
+            if self.asked:  # declarations with a condition: made here, between the stages
+                play_hands(*args, 1)
+                self.declare(np.flatnonzero(live), o, totals, hand_no, dealer, pmt)
+                play_hands(*args, 2)
+            else:
+                play_hands(*args, 0)
             idx = np.flatnonzero(live)
             f, fired, failed, over = self.score_hands(idx, o, totals, hand_no, cmt,
                                                       check_invariants, played)
@@ -179,6 +190,58 @@ class Runner:
                 x.setstate((3, tuple(pmt[g].tolist()), None))
         return self.summaries(hands, fired_count, mode_count, weis_hands, stoeck_hands,
                               match_hands, psum, psq, totals, hand_no, broken)
+
+    def declare(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
+                hand_no: Array, dealer: Array, pmt: Array) -> None:
+        """The declarations of games `idx` after trump (`engine.declare.Declarations`):
+        each in turn from forehand, among the seats whose side `by` names, a seat asked
+        only while `only when` holds, on what is known before the first card (the roles,
+        the values declared so far, the mode, the totals); each answer the policy's."""
+        r, sc, t = self.rules, self.scorer, self.t
+        n, p, k = r.subjects, r.players, len(idx)
+        team = self.team
+        decl = o["decl"]
+        decl[idx] = 0
+        rows = np.arange(k)
+        for d, (by, when) in enumerate(self.asked):
+            f = self.facts_now(idx, o, totals, hand_no)
+            start = (dealer[idx] + 1) % p
+            seats = (start[:, None] + np.arange(p)[None, :]) % p  # (k, p): in turn
+            if by is not None:
+                allowed = sc.target(by, f, np.zeros((k, n), bool), None, np.ones(k, bool))
+                fits = allowed[rows[:, None], team[seats]]
+            else:
+                fits = np.ones((k, p), bool)
+            for turn in range(p):  # the seats in turn; a seat `by` leaves out is skipped
+                ask = fits[:, turn]
+                if when is not None and ask.any():
+                    f = self.facts_now(idx, o, totals, hand_no)
+                    ask &= sc.condition(when, f)
+                games = np.flatnonzero(ask)
+                if not games.size:
+                    continue
+                picks = np.zeros(games.size, np.int64)
+                choose_in(pmt, idx[games], int(t.decl_count[d]), picks)
+                decl[idx[games], d, seats[games, turn]] = t.decl_values[d, picks]
+
+    def facts_now(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
+                  hand_no: Array) -> Batch:
+        """What is known before the first card (`declare.facts_now`), for games `idx`."""
+        r = self.rules
+        n, k = r.subjects, len(idx)
+        team = self.team
+        zeros = np.zeros((k, n), np.int64)
+        declared = {}
+        for d, name in enumerate(self.decls):
+            per = np.zeros((k, n), np.int64)
+            for seat in range(r.players):
+                per[:, team[seat]] += o["decl"][idx, d, seat]
+            declared[name] = per
+        roles = {name: np.where(o[name][idx] >= 0, team[np.maximum(o[name][idx], 0)], -1)
+                 for name in ("chooser", "pusher")}
+        return Batch(n, zeros, zeros, zeros, np.zeros((k, 0), np.int64), zeros, zeros,
+                     declared, {u: v[idx].copy() for u, v in totals.items()},
+                     o["mode"][idx], hand_no[idx], r.players, roles=roles)
 
     def score_hands(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
                     hand_no: Array, cmt: Array, check_invariants: bool = True,

@@ -258,9 +258,12 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
                o_pusher: np.ndarray, o_column: np.ndarray, o_cards: np.ndarray,
                o_lead: np.ndarray, o_win: np.ndarray, o_tpoints: np.ndarray,
                o_won: np.ndarray, o_said: np.ndarray, o_best: np.ndarray,
-               o_stoeck: np.ndarray, o_decl: np.ndarray) -> None:
+               o_stoeck: np.ndarray, o_decl: np.ndarray, o_hands: np.ndarray,
+               o_dealt: np.ndarray, stage: int) -> None:
     """Play the next hand of every live game (slots of `ints`: see `tables`; `played`:
-    per game and scoresheet, the columns played, kept from hand to hand)."""
+    per game and scoresheet, the columns played, kept from hand to hand). `stage` 0 plays
+    it whole; 1 deals and sets trump only (the hands kept in `o_hands`, `o_dealt`), for
+    declarations made outside (`games.Runner.declare`, into `o_decl`); 2 plays the rest."""
     players, kind, push, fallback = ints[0], ints[1], ints[2], ints[3]
     with_trumps, strict, stoeck_bonus, reuse, each = ints[4], ints[5], ints[8], ints[9], ints[10]
     decls = ints[11]
@@ -278,11 +281,20 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
         c = cmt[g]
         q = pmt[g]
         forehand = (dealer[g] + 1) % players
-        mode = deal(c, dealer[g], players, each, deal_pos, kind, fallback, deck, hands, dealt)
-        chooser = -1
-        pusher = -1
-        column = -1
-        if kind == 0:
+        if stage == 2:  # trump is set, the declarations made: play on
+            for seat in range(players):
+                hands[seat] = o_hands[g, seat]
+                dealt[seat] = o_dealt[g, seat]
+            mode, chooser, pusher, column = o_mode[g], o_chooser[g], o_pusher[g], o_column[g]
+        else:
+            mode = deal(c, dealer[g], players, each, deal_pos, kind, fallback, deck, hands,
+                        dealt)
+            chooser = -1
+            pusher = -1
+            column = -1
+        if stage == 2:
+            pass
+        elif kind == 0:
             seat = forehand
             pick = choose(q, n_choices + push)
             if pick == n_choices:  # pushed to the partner across, who must choose
@@ -295,10 +307,17 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
             mode, chooser, pusher, column = sheet_choice(
                 q, g, forehand, players, push, col_modes, col_count, col_free, sheet_of,
                 played)
-        for d in range(decls):
-            for i in range(players):
-                seat = (dealer[g] + 1 + i) % players
-                o_decl[g, d, seat] = decl_values[d, choose(q, decl_count[d])]
+        if stage == 1:
+            for seat in range(players):
+                o_hands[g, seat] = hands[seat]
+                o_dealt[g, seat] = dealt[seat]
+            o_mode[g], o_chooser[g], o_pusher[g], o_column[g] = mode, chooser, pusher, column
+            continue
+        if stage == 0:
+            for d in range(decls):
+                for i in range(players):
+                    seat = (dealer[g] + 1 + i) % players
+                    o_decl[g, d, seat] = decl_values[d, choose(q, decl_count[d])]
         wrow = mode + 1
         asking = w_has[wrow] == 1
         for seat in range(players):
@@ -412,3 +431,11 @@ def hand_facts(idx: np.ndarray, team: np.ndarray, n: int, each: int, last_bonus:
                     weis[j, side] += o_said[g, seat]
         if o_stoeck[g] >= 0:
             stoeck[j, team[o_stoeck[g]]] = stoeck_bonus
+
+
+@njit(cache=True)
+def choose_in(pmt: np.ndarray, games: np.ndarray, k: int, out: np.ndarray) -> None:
+    """The random policy's index among k options for each of `games` (`twister.choose`
+    on its generator)."""
+    for i in range(games.shape[0]):
+        out[i] = choose(pmt[games[i]], k)

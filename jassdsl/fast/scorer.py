@@ -115,6 +115,14 @@ class Scorer:
             self.walk(self.end, top=True)
         for x in self.invariants:
             self.walk(x, top=True)
+        asked = {d.name for d in self.rules.declarations}
+        for d in self.rules.model.declarations:  # who declares, and when (`Runner.declare`)
+            if d.name in asked and d.by is not None:
+                self.target_ok(d.by)
+                if d.by.kind == "lot":
+                    raise Uncovered("a declaration by lot")
+            if d.name in asked and d.only_when is not None:
+                self.walk(d.only_when, top=True)
 
     def target_ok(self, t: m.Target) -> None:
         if t.kind == "lot":

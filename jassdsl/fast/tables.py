@@ -58,9 +58,8 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
     if rules.players * rules.cards_each != 36:
         out.append("cards left over after the deal")
     for d in rules.declarations:
-        if (d.by is not None or d.only_when is not None or d.hook is not None
-                or d.after_role >= 0 or d.bidder_keeps is not None):
-            out.append(f"declaration {d.name} with a condition, a hook or a role")
+        if d.hook is not None or d.after_role >= 0 or d.bidder_keeps is not None:
+            out.append(f"declaration {d.name} with a hook or after a role")
     return tuple(dict.fromkeys(out))
 
 

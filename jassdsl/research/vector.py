@@ -87,10 +87,13 @@ class VectorEnv:
         why = reasons(rules)
         if rules.trump_kind == "sheet":
             why = (*why, "the scoresheet (not yet in the batched environment)")
+        if any(d.by is not None or d.only_when is not None for d in rules.declarations):
+            why = (*why, "a declaration with by or only when (not yet in the batched "
+                   "environment)")
         if any(ROLE_LIST[i].name == "pusher" for i in rules.roles_read):
             why = (*why, "role pusher (not yet in the batched environment)")
         if why:
-            raise ValueError(f"{rules.name}: the compiled path does not cover "
+            raise ValueError(f"{rules.name}: the batched environment does not cover "
                              f"{'; '.join(why)}")
         if num_envs < 1:
             raise ValueError(f"num_envs must be >= 1, not {num_envs}")
