@@ -24,7 +24,7 @@ from jassdsl.research.vector import (
 )
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "molotow"])
+@pytest.mark.parametrize("name", ["schieber", "coiffeur", "differenzler", "molotow"])
 def test_the_env_plays_the_games_of_the_engine(name: str) -> None:
     rules = load_rules(name)
     env = VectorEnv(rules, 3, seed=7)
@@ -80,6 +80,8 @@ def engine_id(rules: object, a: Action) -> int:
         if a.kind == d.name:
             return at + d.values.index(a.value)
         at += len(d.values)
+    if a.kind == "column":
+        return at + int(a.value)
     raise AssertionError(a)
 
 
@@ -104,7 +106,7 @@ def test_the_layout_and_the_actions_are_data() -> None:
 
 
 def test_a_file_the_path_does_not_cover_says_why() -> None:
-    with pytest.raises(ValueError, match="the scoresheet"):
-        VectorEnv("coiffeur", 2)
+    with pytest.raises(ValueError, match="by or only when"):
+        VectorEnv("schieber", 2, options={"konter": "yes"})
     with pytest.raises(ValueError, match="take_part"):
         VectorEnv("handjass", 2)

@@ -125,6 +125,25 @@ def weis_of(hand: int, row: int, w_val: np.ndarray, w_key: np.ndarray, w_num: np
 
 
 @njit(cache=True)
+def sheet_push(g: int, seat: int, first: int, pushes: int, players: int, push: int,
+               sheet_of: np.ndarray, played: np.ndarray, full: int) -> Any:
+    """Where a push from `seat` goes (`trump.push_target`), -1: no push: on to the next
+    seat that can choose until it comes back to the first (push 2), or once to the
+    partner across (push 1)."""
+    if push == 2 and not (seat == first and pushes):
+        nxt = seat
+        for _ in range(players):
+            nxt = (nxt + 1) % players
+            if played[g, sheet_of[nxt]] != full:
+                break
+        return nxt if nxt != seat else -1
+    if push == 1 and not pushes:
+        nxt = (seat + 2) % players
+        return nxt if played[g, sheet_of[nxt]] != full else -1
+    return -1
+
+
+@njit(cache=True)
 def sheet_choice(q: np.ndarray, g: int, forehand: int, players: int, push: int,
                  col_modes: np.ndarray, col_count: np.ndarray, col_free: np.ndarray,
                  sheet_of: np.ndarray, played: np.ndarray) -> Any:
@@ -150,17 +169,7 @@ def sheet_choice(q: np.ndarray, g: int, forehand: int, players: int, push: int,
             if not (played[g, sheet_of[seat]] >> c) & 1:
                 opened[k] = c
                 k += 1
-        target = -1  # where a push goes (`trump.push_target`), -1: no push
-        if push == 2 and not (seat == first and pushes):
-            nxt = seat
-            for _ in range(players):
-                nxt = (nxt + 1) % players
-                if played[g, sheet_of[nxt]] != full:
-                    break
-            target = nxt if nxt != seat else -1
-        elif push == 1 and not pushes:
-            nxt = (seat + 2) % players
-            target = nxt if played[g, sheet_of[nxt]] != full else -1
+        target = sheet_push(g, seat, first, pushes, players, push, sheet_of, played, full)
         pick = choose(q, k + (1 if target >= 0 else 0))
         if pick == k:  # the push
             pushes += 1

@@ -2,8 +2,8 @@
 (`jassdsl.research.vector`): the phases of `kernel.play_hands` as a state machine per
 game, which takes each seat's action from outside instead of the random policy.
 
-Action ids (`action_ids`): a card 0-35; trump mode m: 36 + m; the push; Weis yes and no;
-then each declaration's values in order. The state of game g is a row of `st` (the slots
+Action ids (`vector.action_names`): a card 0-35; trump mode m: 36 + m; the push; Weis
+yes and no; then each declaration's values in order; then a scoresheet's columns. The state of game g is a row of `st` (the slots
 below) and rows of the arrays `kernel.play_hands` writes (`o_*`), so the hand's end is
 scored by `games.Runner.score_hands` as the compiled path scores it.
 """
@@ -15,28 +15,24 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from jassdsl.fast.kernel import close, deal, follow, weis_of
+from jassdsl.fast.kernel import close, deal, follow, sheet_push, weis_of
 
 # the slots of a game's state row
 (PHASE, CUR, MODE, CHOOSER, PUSHED, DEALER, LEADER, K, POS, TOP, WIN, LED, DECL, TURN,
- FOREHAND) = range(15)
-SLOTS = 16
+ FOREHAND, FIRST, PUSHES, COLUMN, PUSHER) = range(19)
+SLOTS = 20
 TRUMP, DECLARE, WEIS, PLAY, DONE = range(5)  # the phases (DONE: the hand waits to be scored)
 CARDS = 36
-
-
-def action_ids(modes: int, decl_count: np.ndarray, decls: int) -> tuple[int, int, int, int]:
-    """(first trump id, push id, Weis yes id, first declaration id); Weis no is yes + 1."""
-    push = CARDS + modes
-    return CARDS, push, push + 1, push + 3
 
 
 @njit(cache=True)
 def begin_play(g: int, st: np.ndarray, hands: np.ndarray, offer: np.ndarray,
                asked: np.ndarray, said: np.ndarray, players: int, w_has: np.ndarray,
                w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray, w_four: np.ndarray,
-               w_fval: np.ndarray, w_fkey: np.ndarray, reuse: int, tmp: np.ndarray) -> None:
-    """Play begins: forehand leads, each seat is offered the Weise of its hand."""
+               w_fval: np.ndarray, w_fkey: np.ndarray, reuse: int, tmp: np.ndarray,
+               lead_chooser: int) -> None:
+    """Play begins: forehand leads (or the chooser, where the file says so), each seat
+    is offered the Weise of its hand."""
     wrow = st[g, MODE] + 1
     for seat in range(players):
         said[g, seat] = 0
@@ -46,8 +42,9 @@ def begin_play(g: int, st: np.ndarray, hands: np.ndarray, offer: np.ndarray,
             weis_of(hands[g, seat], wrow, w_val, w_key, w_num, w_four, w_fval, w_fkey, reuse,
                     tmp)
             offer[g, seat, 0], offer[g, seat, 1], offer[g, seat, 2] = tmp[0], tmp[1], tmp[2]
-    st[g, LEADER] = st[g, FOREHAND]
-    st[g, CUR] = st[g, FOREHAND]
+    lead = st[g, CHOOSER] if lead_chooser and st[g, CHOOSER] >= 0 else st[g, FOREHAND]
+    st[g, LEADER] = lead
+    st[g, CUR] = lead
     st[g, K] = 0
     st[g, POS] = 0
     turn(g, st, offer, asked)
@@ -82,7 +79,8 @@ def new_hand(g: int, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray, deal_pos
              o_decl: np.ndarray,
              offer: np.ndarray, asked: np.ndarray, said: np.ndarray, w_has: np.ndarray,
              w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray, w_four: np.ndarray,
-             w_fval: np.ndarray, w_fkey: np.ndarray, tmp: np.ndarray) -> None:
+             w_fval: np.ndarray, w_fkey: np.ndarray, tmp: np.ndarray, sheet_of: np.ndarray,
+             played: np.ndarray, n_cols: int) -> None:
     """Deal game g's next hand (its dealer set) and begin its first phase."""
     players, kind, fallback, each, decls = ints[0], ints[1], ints[3], ints[10], ints[11]
     mode = deal(cmt[g], st[g, DEALER], players, each, deal_pos, kind, fallback, deck,
@@ -90,6 +88,9 @@ def new_hand(g: int, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray, deal_pos
     st[g, MODE] = mode
     st[g, CHOOSER] = -1
     st[g, PUSHED] = 0
+    st[g, PUSHES] = 0
+    st[g, PUSHER] = -1
+    st[g, COLUMN] = -1
     st[g, FOREHAND] = (st[g, DEALER] + 1) % players
     for seat in range(players):
         o_won[g, seat] = 0
@@ -99,9 +100,20 @@ def new_hand(g: int, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray, deal_pos
         st[g, PHASE] = TRUMP
         st[g, CUR] = st[g, FOREHAND]
         return
+    if kind == 5:  # the scoresheet: from forehand, passing over full sheets
+        full = (1 << n_cols) - 1
+        seat = st[g, FOREHAND]
+        for _ in range(players):
+            if played[g, sheet_of[seat]] != full:
+                break
+            seat = (seat + 1) % players
+        st[g, PHASE] = TRUMP
+        st[g, CUR] = seat
+        st[g, FIRST] = seat
+        return
     if not after_trump(g, st, decls, players):
         begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key, w_num,
-                   w_four, w_fval, w_fkey, ints[9], tmp)
+                   w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
 
 
 @njit(cache=True)
@@ -110,31 +122,54 @@ def new_hands(games: np.ndarray, st: np.ndarray, cmt: np.ndarray, ints: np.ndarr
               o_decl: np.ndarray,
               offer: np.ndarray, asked: np.ndarray, said: np.ndarray, w_has: np.ndarray,
               w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray, w_four: np.ndarray,
-              w_fval: np.ndarray, w_fkey: np.ndarray) -> None:
+              w_fval: np.ndarray, w_fkey: np.ndarray, sheet_of: np.ndarray,
+              played: np.ndarray, n_cols: int) -> None:
     """`new_hand` for each of `games`."""
     deck = np.empty(36, np.int64)
     tmp = np.empty(3, np.int64)
     for g in games:
         new_hand(g, st, cmt, ints, deal_pos, deck, hands, dealt, o_won, o_decl, offer, asked,
                  said,
-                 w_has, w_val, w_key, w_num, w_four, w_fval, w_fkey, tmp)
+                 w_has, w_val, w_key, w_num, w_four, w_fval, w_fkey, tmp, sheet_of, played,
+                 n_cols)
 
 
 @njit(cache=True)
 def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray,
           choices: np.ndarray, plan_base: np.ndarray, f_trump: np.ndarray,
           f_lower: np.ndarray, f_keep: np.ndarray, decl_count: np.ndarray, first_decl: int,
-          decl_offsets: np.ndarray, out: np.ndarray, count: np.ndarray) -> None:
+          decl_offsets: np.ndarray, out: np.ndarray, count: np.ndarray,
+          col_modes: np.ndarray, col_count: np.ndarray, sheet_of: np.ndarray,
+          played: np.ndarray, first_col: int) -> None:
     """The legal actions of every game's current seat (rows of `out`; `count`: how many):
-    the trump choices and the push while trump is chosen, a declaration's values, Weis
+    the trump choices and the push while trump is chosen (with a scoresheet: the seat's
+    open columns and the push, then a free column's modes), a declaration's values, Weis
     yes and no, the cards the follow regime allows."""
     modes = ints[13]
+    n_cols = col_count.shape[0]
+    full = (1 << n_cols) - 1
     for g in range(st.shape[0]):
         row = out[g]
         row[:] = False
         phase = st[g, PHASE]
         k = 0
-        if phase == TRUMP:
+        if phase == TRUMP and ints[1] == 5:
+            col = st[g, COLUMN]
+            cur = st[g, CUR]
+            if col >= 0:  # a free column taken: its modes
+                for i in range(col_count[col]):
+                    row[CARDS + col_modes[col, i]] = True
+                    k += 1
+            else:
+                for c in range(n_cols):
+                    if not (played[g, sheet_of[cur]] >> c) & 1:
+                        row[first_col + c] = True
+                        k += 1
+                if sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], hands.shape[1], ints[2],
+                              sheet_of, played, full) >= 0:
+                    row[CARDS + modes] = True
+                    k += 1
+        elif phase == TRUMP:
             for i in range(choices.shape[0]):
                 row[CARDS + choices[i]] = True
                 k += 1
@@ -173,7 +208,9 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
           decl_offsets: np.ndarray, o_mode: np.ndarray, o_chooser: np.ndarray,
           o_cards: np.ndarray, o_lead: np.ndarray, o_win: np.ndarray, o_tpoints: np.ndarray,
           o_won: np.ndarray, o_said: np.ndarray, o_best: np.ndarray, o_stoeck: np.ndarray,
-          o_decl: np.ndarray, done: np.ndarray) -> Any:
+          o_decl: np.ndarray, done: np.ndarray, o_pusher: np.ndarray,
+          o_column: np.ndarray, col_modes: np.ndarray, col_free: np.ndarray,
+          sheet_of: np.ndarray, played: np.ndarray, first_col: int) -> Any:
     """Every game's current seat takes its action (checked against `mask`): a trump or
     the push, a declared value, a Weis yes or no, a card; `done` marks the games whose
     hand is over. Returns -1, or the first game whose action is not legal (nothing is
@@ -189,9 +226,28 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
         modes = ints[13]
         phase = st[g, PHASE]
         cur = st[g, CUR]
+        if phase == TRUMP and kind == 5:  # the scoresheet
+            if a == CARDS + modes:  # pushed on
+                target = sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], players, ints[2],
+                                    sheet_of, played, (1 << col_free.shape[0]) - 1)
+                st[g, PUSHES] += 1
+                if st[g, PUSHER] < 0:
+                    st[g, PUSHER] = cur
+                st[g, CUR] = target
+                done[g] = False
+                continue
+            if a >= first_col:  # a column of the seat's sheet
+                c = a - first_col
+                played[g, sheet_of[cur]] |= 1 << c
+                st[g, COLUMN] = c
+                if col_free[c]:  # the same seat names one of its modes next
+                    done[g] = False
+                    continue
+                a = CARDS + col_modes[c, 0]
         if phase == TRUMP:
             if a == CARDS + modes:  # pushed to the partner across, who must choose
                 st[g, PUSHED] = 1
+                st[g, PUSHER] = cur
                 st[g, CUR] = (st[g, FOREHAND] + 2) % players
                 done[g] = False
                 continue
@@ -199,7 +255,7 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
             st[g, CHOOSER] = cur
             if not after_trump(g, st, decls, players):
                 begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key,
-                           w_num, w_four, w_fval, w_fkey, ints[9], tmp)
+                           w_num, w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
             done[g] = False
             continue
         if phase == DECLARE:
@@ -211,7 +267,7 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
                 st[g, TURN] = 0
             if st[g, DECL] == decls:
                 begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key,
-                           w_num, w_four, w_fval, w_fkey, ints[9], tmp)
+                           w_num, w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
             else:
                 st[g, CUR] = (st[g, DEALER] + 1 + st[g, TURN]) % players
             done[g] = False
@@ -278,6 +334,8 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
               ints[8], o_cards, o_tpoints, o_said, o_best, o_stoeck)
         o_mode[g] = mode
         o_chooser[g] = st[g, CHOOSER]
+        o_pusher[g] = st[g, PUSHER]
+        o_column[g] = st[g, COLUMN]
         done[g] = True
         continue
 

@@ -35,10 +35,10 @@ import numpy as np
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import PUSH, Action
 from jassdsl.core.cards import CARD_NAMES
-from jassdsl.core.roles import ROLE_LIST
 from jassdsl.fast import steps as sk
 from jassdsl.fast.games import reasons, runner_for
 from jassdsl.fast.twister import draw_below, seed_key, seed_rows
+from jassdsl.mechanisms.sheet import SheetConfig
 from jassdsl.registry import load_rules
 
 Piece = tuple[str, int, int, float]  # name, offset, size, scale
@@ -74,6 +74,8 @@ def action_names(rules: CompiledRules) -> list[str]:
               for m in range(modes)]
     names += ["push", "weis yes", "weis no"]
     names += [f"{d.name} {v}" for d in rules.declarations for v in d.values]
+    sheet = rules.config("sheet", SheetConfig) if rules.trump_kind == "sheet" else None
+    names += [f"column {c.name}" for c in (sheet.columns if sheet is not None else ())]
     return names
 
 
@@ -85,13 +87,9 @@ class VectorEnv:
         if not isinstance(rules, CompiledRules):
             rules = load_rules(rules, options)
         why = reasons(rules)
-        if rules.trump_kind == "sheet":
-            why = (*why, "the scoresheet (not yet in the batched environment)")
         if any(d.by is not None or d.only_when is not None for d in rules.declarations):
             why = (*why, "a declaration with by or only when (not yet in the batched "
                    "environment)")
-        if any(ROLE_LIST[i].name == "pusher" for i in rules.roles_read):
-            why = (*why, "role pusher (not yet in the batched environment)")
         if why:
             raise ValueError(f"{rules.name}: the batched environment does not cover "
                              f"{'; '.join(why)}")
@@ -107,7 +105,11 @@ class VectorEnv:
         self.decl_offsets = np.cumsum([0] + [len(d.values) for d in decls])[:-1].astype(
             np.int64) if decls else np.zeros(1, np.int64)
         self.first_decl = 36 + self.modes + 3
-        self.num_actions = self.first_decl + sum(len(d.values) for d in decls)
+        self.first_col = self.first_decl + sum(len(d.values) for d in decls)
+        self.sheet = rules.trump_kind == "sheet"
+        self.num_actions = self.first_col + (len(self.t.col_count) if self.sheet else 0)
+        # per game and scoresheet: the columns played, kept from hand to hand
+        self.played = np.zeros((b, max(int(self.t.ints[15]), 1)), np.int64)
         self.pieces = layout(rules)
         self.width = self.pieces[-1][1] + self.pieces[-1][2]
         self.decl_scale = np.array([1 / max(max(abs(v) for v in d.values), 1) for d in decls]
@@ -155,6 +157,7 @@ class VectorEnv:
             draw_below(rows, r.players, dealers)
         self.cmt[games] = rows
         self.st[games, sk.DEALER] = dealers
+        self.played[games] = 0
         for v in self.totals.values():
             v[games] = 0
         self.hand_no[games] = 1
@@ -166,7 +169,7 @@ class VectorEnv:
         sk.new_hands(np.asarray(games, np.int64), self.st, self.cmt, t.ints, t.deal_pos,
                      self.hands, self.dealt, o["won"], o["decl"], self.offer, self.asked,
                      self.said, t.w_has, t.w_val, t.w_key, t.w_num, t.w_four, t.w_fval,
-                     t.w_fkey)
+                     t.w_fkey, t.sheet_of, self.played, len(t.col_count))
 
     def reset(self) -> tuple[np.ndarray, dict[str, Any]]:
         """The observations as they stand (the games started when the env was made)."""
@@ -183,7 +186,8 @@ class VectorEnv:
         t = self.t
         sk.masks(self.st, self.hands, self.trick, t.ints, t.choices, t.plan_base, t.f_trump,
                  t.f_lower, t.f_keep, t.decl_count, self.first_decl, self.decl_offsets,
-                 self.mask, self.count)
+                 self.mask, self.count, t.col_modes, t.col_count, t.sheet_of, self.played,
+                 self.first_col)
         self.fresh = True
         return self.mask
 
@@ -218,7 +222,8 @@ class VectorEnv:
                        t.w_four, t.w_fval, t.w_fkey, t.decl_values, self.first_decl,
                        self.decl_offsets, o["mode"], o["chooser"], o["cards"], o["lead"],
                        o["win"], o["tpoints"], o["won"], o["said"], o["best"], o["stoeck"],
-                       o["decl"], self.done)
+                       o["decl"], self.done, o["pusher"], o["column"], t.col_modes,
+                       t.col_free, t.sheet_of, self.played, self.first_col)
         self.fresh = False
         if bad >= 0:
             raise ValueError(f"game {bad}: action {int(actions[bad])} is not legal now")
@@ -230,7 +235,8 @@ class VectorEnv:
         if idx.size:
             unit, sign = self.rules.winner_unit
             before = self.totals[unit][idx].copy()
-            _, _, _, over = self.runner.score_hands(idx, o, self.totals, self.hand_no, self.cmt)
+            _, _, _, over = self.runner.score_hands(idx, o, self.totals, self.hand_no, self.cmt,
+                                                    played=self.played)
             gained = sign * (self.totals[unit][idx] - before)
             rewards[idx] = gained[:, self.runner.team].astype(np.float32)
             self.hands_played += idx.size
@@ -267,6 +273,8 @@ def engine_action(rules: CompiledRules, action: int) -> Action:
         if action < at + len(d.values):
             return Action(d.name, d.values[action - at])
         at += len(d.values)
+    if rules.trump_kind == "sheet":
+        return Action("column", action - at)
     raise ValueError(f"no action {action} in {rules.name}")
 
 
