@@ -25,7 +25,8 @@ from jassdsl.mechanisms.weis import WEIS_NO, WEIS_YES
 from jassdsl.registry import load_rules, rules_dir, variant_names
 from jassdsl.rulebook import textview as tv
 
-TIMING = ("seconds", "hands_per_sec", "games_per_sec")
+# how fast, and which path played the games: not part of the answers
+TIMING = ("seconds", "hands_per_sec", "games_per_sec", "games_by_path", "compiled_path")
 
 
 class Run:

@@ -15,7 +15,8 @@ from jassdsl.research.simulate import SimReport, simulate
 
 distributed = pytest.importorskip("distributed")
 
-TIMING = ("seconds", "hands_per_sec", "games_per_sec")
+# how fast, and which path played the games: not part of the answers
+TIMING = ("seconds", "hands_per_sec", "games_per_sec", "games_by_path", "compiled_path")
 
 
 def plain(report: SimReport) -> dict[str, object]:

@@ -29,7 +29,8 @@ from jassdsl.engine.playout import play_random
 from jassdsl.registry import load_rules, rules_dir
 from jassdsl.research.simulate import play_game, play_out, policy_rng, simulate
 
-TIMING = ("seconds", "hands_per_sec", "games_per_sec")
+# how fast, and which path played the games: not part of the answers
+TIMING = ("seconds", "hands_per_sec", "games_per_sec", "games_by_path", "compiled_path")
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7])
@@ -65,10 +66,12 @@ def test_random_bots_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None
         return play_random(game, rng, hands)
 
     monkeypatch.setattr(sim, "play_random", counted)
-    simulate("schieber", 3, seed=2, bots="random")
+    simulate("schieber", 3, seed=2, bots="random", compiled=False)  # the engine's path
     assert len(calls) == 3
+    simulate("plus-minus", 2, seed=2, bots="random")  # a file the compiled path leaves to it
+    assert len(calls) == 5
     simulate("schieber", 2, seed=2, bots="mixed")  # mixed: heuristic seats go through apply
-    assert len(calls) == 3
+    assert len(calls) == 5
 
 
 def without_timing(report: sim.SimReport) -> dict[str, object]:
@@ -159,7 +162,7 @@ def test_ctrl_c_stops_the_workers_without_a_traceback(tmp_path: Path) -> None:
     """As a terminal does: SIGINT to the whole process group while the workers play."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "jassdsl", "simulate", "schieber", "--games", "100000",
-         "--bots", "random", "--jobs", "2"],
+         "--bots", "random", "--jobs", "2", "--no-compiled"],  # the engine's workers
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         preexec_fn=ctrl_c_as_at_a_terminal)
     try:

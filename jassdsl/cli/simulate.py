@@ -43,6 +43,10 @@ def register(sub: Any) -> None:
                    help="play the games on a Dask cluster (the scheduler's address, such as "
                         "tcp://10.0.0.5:8786; needs the extra 'research'); the report is the "
                         "same as with --jobs 1")
+    p.add_argument("--no-compiled", action="store_true",
+                   help="play random bots' games through the Python engine even where the "
+                        "compiled path (the extra 'fast') covers the file; the report is "
+                        "the same")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress line on stderr (it is shown only on a terminal)")
@@ -54,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = simulate(args.variant, args.games, args.seed, args.bots, options_of(args),
                           jobs=args.jobs, progress=progress, records=args.records,
-                          cluster=args.cluster)
+                          cluster=args.cluster, compiled=not args.no_compiled)
     finally:
         if progress is not None:
             progress.close()

@@ -23,7 +23,7 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -95,6 +95,8 @@ class SimReport:
     stoeck: int = 0
     match: int = 0
     rows: list[Row] | None = None  # every record, when `simulate(keep_rows=True)`
+    paths: Counter[str] = field(default_factory=Counter)  # games per path that played them
+    compiled_why_not: str = ""  # why the compiled path did not play ('' where it did)
 
     @property
     def hands_per_sec(self) -> float:
@@ -178,11 +180,60 @@ class SimReport:
             "stoeck_hands": rate(self.stoeck, self.hands),
             "match_hands": rate(self.match, self.hands),
             "clause_rates": {c: rate(k, self.hands) for c, k in self.clause_counts().items()},
+            "games_by_path": dict(self.paths),
+            "compiled_path": {"played": self.paths[COMPILED] == self.games > 0,
+                              "why_not": self.compiled_why_not},
         }
 
     def mode_counts(self) -> dict[str, int]:
         """Hands per mode, the most frequent first (ties by name)."""
         return dict(sorted(self.modes.items(), key=lambda mk: (-mk[1], mk[0])))
+
+
+COMPILED, PYTHON = "compiled", "python"  # the paths that play a simulation's games
+
+
+def compiled_why_not(rules: CompiledRules, bots: str, rows: bool, cluster: Any) -> str:
+    """Why the compiled path (`jassdsl.fast`) does not play these games ('': it does):
+    it plays random bots' games of the files and constructs it covers, without records."""
+    if bots != "random":
+        return "the bots are not random"
+    if rows or cluster is not None:
+        return "records or a cluster ask for the engine's games"
+    from jassdsl.fast import available
+
+    missing = available()
+    if missing:
+        return missing
+    from jassdsl.fast.games import reasons
+
+    return "; ".join(reasons(rules))
+
+
+def play_compiled(rules: CompiledRules, seeds: list[int], first: int, size: int = 4096
+                  ) -> Iterator[list[GameSummary]]:
+    """The games of `seeds` (numbered from `first` + 1) on the compiled path, in runs of
+    `size` played in lockstep: the same summaries as `play_numbered` gives. A game whose
+    invariant fails is played again by the engine, which raises the error it raises."""
+    from jassdsl.fast.games import runner_for
+
+    runner = runner_for(rules)
+    for start in range(0, len(seeds), size):
+        run = seeds[start:start + size]
+        try:
+            done = runner.play(run, [POLICY_SEED.format(x) for x in run])
+        except Exception as e:
+            raise SimulationError(f"games {first + start + 1} to {first + start + len(run)} "
+                                  f"failed on the compiled path: {type(e).__name__}: {e}"
+                                  ) from e
+        for i, x in enumerate(done):
+            if x.broken:
+                number = first + start + i + 1
+                play_numbered(rules, "random", number, seeds[number - first - 1])
+                raise SimulationError(f"game {number} (game seed {seeds[number - first - 1]})"
+                                      " failed an invariant on the compiled path only")
+        yield [GameSummary(x.hands, x.clauses, x.winners, x.stopped, x.totals, x.modes,
+                           x.weis, x.stoeck, x.match, x.points) for x in done]
 
 
 def play_out(game: Game, bots: Sequence[Bot]) -> None:
@@ -192,9 +243,12 @@ def play_out(game: Game, bots: Sequence[Bot]) -> None:
         game.apply(bots[seat].choose(game, seat))
 
 
+POLICY_SEED = "jassdsl-policy:{}"  # the seed of a game's policy generator, from the game's
+
+
 def policy_rng(game_seed: int) -> random.Random:
     """The one generator of the random policy in a game, derived from the game seed."""
-    return random.Random(f"jassdsl-policy:{game_seed}")
+    return random.Random(POLICY_SEED.format(game_seed))
 
 
 def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = False,
@@ -273,13 +327,16 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
              bots: str = "heuristic", options: dict[str, int | str] | None = None,
              jobs: int = 1, progress: Progress | None = None, *,
              records: str | os.PathLike[str] | None = None, keep_rows: bool = False,
-             cluster: Any = None) -> SimReport:
+             cluster: Any = None, compiled: bool = True) -> SimReport:
     """Play ``games`` games of a variant with bots and collect a report.
 
     ``jobs`` > 1 plays them in that many worker processes, ``cluster`` (a Dask scheduler's
     address, or a `distributed.Client`) on a Dask cluster; the report is the same. ``records`` writes one row per
     hand and per game to a file (JSON Lines or Parquet by its suffix); ``keep_rows``
-    keeps those rows in ``report.rows``."""
+    keeps those rows in ``report.rows``. Random bots' games of a file the compiled path
+    covers are played there where it is installed (``compiled=False``: never), in this
+    process whatever ``jobs`` (it plays them faster than workers would), with the same
+    report; ``report.paths`` and its JSON say which path played them, and why not."""
     if jobs < 1:
         raise ValueError(f"jobs must be >= 1, not {jobs}")
     variant = os.fspath(variant)
@@ -303,23 +360,37 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
         if progress is not None:
             progress(report.games, report.hands)
 
+    why_not = compiled_why_not(rules, bots, rows, cluster) if compiled else "turned off"
+    report.compiled_why_not = why_not
+    if not why_not:  # its tables and compiled code are set-up, as compiling the rules is
+        from jassdsl.fast.games import runner_for
+
+        runner_for(rules)
     start = time.perf_counter()
     try:
-        if cluster is not None:
+        if not why_not:
+            for summaries in play_compiled(rules, seeds, 0):
+                report.paths[COMPILED] += len(summaries)
+                for summary in summaries:  # progress game by game, as the engine's path
+                    add_all([summary])
+        elif cluster is not None:
             from jassdsl.research.cluster import run_on_cluster  # only a run on a cluster needs it
 
             work = [(bots, rows, [(i + 1, seeds[i]) for i in run])
                     for run in chunks(games, 64)]
             run_on_cluster(cluster, (variant, options), work, add_all)
+            report.paths[PYTHON] += report.games
         elif jobs == 1 or games == 1:
             for i, game_seed in enumerate(seeds):
                 add_all([play_numbered(rules, bots, i + 1, game_seed, rows)])
+            report.paths[PYTHON] += report.games
         else:
             from jassdsl.research.jobs import run_in_processes  # only a run with workers needs it
 
             work = [(bots, rows, [(i + 1, seeds[i]) for i in run])
                     for run in chunks(games, jobs)]
             run_in_processes(load_rules, (variant, options), play_run, work, jobs, add_all)
+            report.paths[PYTHON] += report.games
     finally:
         if writer is not None:
             writer.close()

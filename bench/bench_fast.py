@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""The compiled path and the batched environment against jass-kit's `GameSim`, in rounds.
+
+    python bench/bench_fast.py                       # 3 rounds, the five files
+    python bench/bench_fast.py --rounds 5 --games 2000 --jasskit-hands 2000 --json
+
+Each round plays, one after the other so that all share the load of that moment:
+
+* jass-kit 2.0.5 at its fastest (`.oracle-venv`, a subprocess): its own `GameSim` with
+  `RuleSchieber.get_valid_cards` and no `Arena`: per hand `deal_random_hand`, forehand
+  pushes or names one of the six trumps at random (the partner names one after a push),
+  then 36 random valid cards. No Weis and no Stöck. Timed inside the subprocess.
+* the compiled path (`jassdsl.fast.games.Runner.play`) on each rule file: `--games`
+  whole random games in lockstep (deal, trump, Weis, Stöck, cards, scoring, game end), as
+  `simulate --bots random` plays them; a file it does not cover is listed with why;
+* `jassdsl simulate FILE --bots random` itself (in-process, its report's hands/s);
+* the batched environment (`jassdsl.research.vector.VectorEnv`): `--envs` games stepped
+  at once, random actions drawn from its masks, whole hands (its hands/s): `vector`
+  without observations, `vector+obs` with the acting seat's observation tensor after
+  each step, `vector+all-obs` with every seat's.
+
+Each figure is given as hands/s and as its ratio to the jass-kit round run just before
+it; printed are the medians over the rounds (of the figures and of the ratios). This is a
+benchmark, not a test: it asserts nothing about speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ORACLE = ROOT / ".oracle-venv" / "bin" / "python"
+FILES = ("schieber", "coiffeur", "differenzler", "molotow", "handjass")
+
+JASSKIT = r"""
+import sys, time
+import numpy as np
+from jass.game.const import PUSH
+from jass.game.game_sim import GameSim
+from jass.game.game_util import deal_random_hand
+from jass.game.rule_schieber import RuleSchieber
+
+hands, seed = int(sys.argv[1]), int(sys.argv[2])
+np.random.seed(seed)  # deal_random_hand deals from numpy's global generator
+rng = np.random.default_rng(seed)
+rule = RuleSchieber()
+sim = GameSim(rule=rule)
+total = 0
+start = time.perf_counter()
+for h in range(hands):
+    sim.init_from_cards(deal_random_hand(), dealer=h % 4)
+    choice = int(rng.integers(7))
+    if choice == 6:
+        sim.action_trump(PUSH)
+        choice = int(rng.integers(6))
+    sim.action_trump(choice)
+    state = sim.state
+    while not sim.is_done():
+        valid = np.flatnonzero(rule.get_valid_cards(
+            state.hands[state.player], state.current_trick, state.nr_cards_in_trick,
+            state.trump))
+        sim.action_play_card(int(valid[rng.integers(len(valid))]))
+    total += int(state.points.sum())
+elapsed = time.perf_counter() - start
+assert total == 157 * hands, "every hand is worth 157"
+print(hands / elapsed)
+"""
+
+
+def jasskit(hands: int, seed: int, oracle: str = str(ORACLE)) -> float:
+    done = subprocess.run([oracle, "-c", JASSKIT, str(hands), str(seed)],
+                          capture_output=True, text=True, check=True)
+    return float(done.stdout.strip())
+
+
+def compiled(name: str, games: int, seed: int) -> float:
+    from jassdsl.fast.games import runner_for
+    from jassdsl.registry import load_rules
+    from jassdsl.research.simulate import POLICY_SEED, game_seeds
+
+    runner = runner_for(load_rules(name))
+    seeds = game_seeds(seed, games)
+    policies = [POLICY_SEED.format(s) for s in seeds]
+    start = time.perf_counter()
+    done = runner.play(seeds, policies)
+    return sum(x.hands for x in done) / (time.perf_counter() - start)
+
+
+def simulated(name: str, games: int, seed: int) -> float:
+    from jassdsl.research.simulate import simulate
+
+    return simulate(name, games, seed=seed, bots="random").hands_per_sec
+
+
+def vector(name: str, envs: int, hands: int, seed: int, observe: bool | str) -> float:
+    from jassdsl.research.vector import random_hands_per_second
+
+    return random_hands_per_second(name, envs, hands, seed, observe)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--games", type=int, default=4000, help="games per file and round")
+    ap.add_argument("--jasskit-hands", type=int, default=1500)
+    ap.add_argument("--envs", type=int, default=4096, help="games of the batched env")
+    ap.add_argument("--env-hands", type=int, default=16384, help="hands the env plays")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--files", default=",".join(FILES))
+    ap.add_argument("--oracle", default=str(ORACLE),
+                    help="the interpreter with jass-kit (default .oracle-venv/bin/python; "
+                         "bash scripts/oracle-env.sh makes it)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    from jassdsl.fast.games import reasons
+    from jassdsl.registry import load_rules
+
+    files = args.files.split(",")
+    covered = [f for f in files if not reasons(load_rules(f))]
+    skipped = {f: "; ".join(reasons(load_rules(f))) for f in files if f not in covered}
+    for f in covered:  # tables and compiled code once, outside the timing
+        compiled(f, 2, 0)
+    has_env, no_env = True, {}
+    for f in covered:
+        try:
+            vector(f, 4, 4, 0, True)
+        except ImportError:
+            has_env = False
+        except ValueError as e:  # a file the batched env does not cover yet
+            no_env[f] = str(e)
+    figures: dict[str, list[float]] = {}
+    ratios: dict[str, list[float]] = {}
+
+    def note(key: str, value: float, base: float) -> None:
+        figures.setdefault(key, []).append(value)
+        ratios.setdefault(key, []).append(value / base)
+
+    for k in range(args.rounds):
+        seed = args.seed + k
+        for f in covered:
+            base = jasskit(args.jasskit_hands, seed, args.oracle)
+            figures.setdefault("jass-kit GameSim", []).append(base)
+            note(f"compiled {f}", compiled(f, args.games, seed), base)
+            note(f"simulate {f}", simulated(f, args.games, seed), base)
+            if has_env and f not in no_env:
+                note(f"vector {f}", vector(f, args.envs, args.env_hands, seed, False), base)
+                note(f"vector+obs {f}", vector(f, args.envs, args.env_hands, seed,
+                                               "current"), base)
+                note(f"vector+all-obs {f}", vector(f, args.envs, args.env_hands, seed, True),
+                     base)
+    out = {"rounds": args.rounds, "games": args.games, "jasskit_hands": args.jasskit_hands,
+           "envs": args.envs, "not_covered": skipped, "env_not_covered": no_env,
+           "hands_per_sec": {k: round(statistics.median(v)) for k, v in figures.items()},
+           "ratio_to_jasskit": {k: round(statistics.median(v), 1) for k, v in ratios.items()}}
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    print(f"medians of {args.rounds} rounds (ratio: to the jass-kit GameSim round before it)")
+    for key, value in out["hands_per_sec"].items():
+        ratio = out["ratio_to_jasskit"].get(key)
+        print(f"{key:28} {value:>9} hands/s" + (f"  {ratio:>6}x" if ratio else ""))
+    for f, why in skipped.items():
+        print(f"not covered: {f}: {why}")
+    for why in no_env.values():
+        print(f"batched env: {why}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,450 @@
+"""The compiled hand: deal, trump, declarations, Weis and Stöck, and every card, for many
+games in one call, from the arrays of `tables` and each game's two generators.
+
+The draws are the engine's, in its order (see `playout`): the deal shuffles with the
+game's chance (`shuffle_deck`), a trump drawn at the deal draws from it too (`randrange(4)`);
+every decision of a seat takes option ``(b * k) >> 32`` of its k legal options from the
+policy's generator (nothing drawn where k = 1), the options ordered as `Game.legal_actions`
+lists them: the trump choices then the push, a declaration's values, Weis yes before no
+(asked before a seat's first card, only where it holds one), cards lowest first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from jassdsl.fast.twister import below, bits, choose
+
+SUIT = np.array([511 << (9 * s) for s in range(4)], np.int64)
+
+
+@njit(cache=True, inline="always")
+def popcount(x: int) -> Any:
+    """The number of set bits of 0 <= x < 2**62 (the SWAR sum, no loop)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
+
+
+@njit(cache=True, inline="always")
+def lowest(x: int) -> Any:
+    """The index of the lowest set bit of x > 0."""
+    return popcount((x & -x) - 1)
+
+
+@njit(cache=True, inline="always")
+def follow(hand: int, led: int, top: int, row: int, f_trump: np.ndarray, f_lower: np.ndarray,
+           f_keep: np.ndarray, with_trumps: int, strict: int) -> Any:
+    """`compile.play`'s regime (`follow_plain` in row 0, `_trump_rule` otherwise)."""
+    led_cards = hand & SUIT[led]
+    trump = f_trump[row]
+    if trump < 0:
+        return led_cards if led_cards else hand
+    trumps = hand & SUIT[trump]
+    if led == trump:
+        return trumps if trumps & f_keep[row] else hand
+    if not led_cards:
+        allowed = hand
+    elif with_trumps:
+        allowed = led_cards | trumps
+    else:
+        allowed = led_cards
+    lower = trumps & f_lower[row, top]
+    if not lower:
+        return allowed
+    if strict:
+        if hand == trumps:
+            return allowed
+    elif not led_cards:
+        return allowed
+    return allowed & ~lower
+
+
+@njit(cache=True)
+def weis_of(hand: int, row: int, w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray,
+            w_four: np.ndarray, w_fval: np.ndarray, w_fkey: np.ndarray, reuse: int,
+            out: np.ndarray) -> None:
+    """The most valuable set of Weise in a hand (`weis.hand_weise`): out = value, best key,
+    how many."""
+    held = np.empty(10, np.int64)
+    n = 0
+    j = 0
+    while j < 10 and w_four[row, j] >= 0:
+        rank = w_four[row, j]
+        mask = (1 << rank) | (1 << (rank + 9)) | (1 << (rank + 18)) | (1 << (rank + 27))
+        if hand & mask == mask:
+            held[n] = j
+            n += 1
+        j += 1
+    if n == 0 or reuse:
+        val, key, num = 0, -1, 0
+        for s in range(4):
+            c = (hand >> (9 * s)) & 511
+            val += w_val[row, s, c]
+            num += w_num[row, s, c]
+            key = max(key, w_key[row, s, c])
+        for i in range(n):
+            val += w_fval[row, held[i]]
+            key = max(key, w_fkey[row, held[i]])
+            num += 1
+        out[0], out[1], out[2] = val, key, num
+        return
+    best_val, best_key, best_num = -1, -1, 0
+    idx = np.empty(10, np.int64)
+    for k in range(n + 1):
+        for i in range(k):
+            idx[i] = i
+        while True:
+            used = 0
+            val, key, num = 0, -1, k
+            for i in range(k):
+                f = held[idx[i]]
+                used |= 1 << w_four[row, f]
+                val += w_fval[row, f]
+                key = max(key, w_fkey[row, f])
+            for s in range(4):
+                c = ((hand >> (9 * s)) & 511) & ~used
+                val += w_val[row, s, c]
+                num += w_num[row, s, c]
+                key = max(key, w_key[row, s, c])
+            if val > best_val:
+                best_val, best_key, best_num = val, key, num
+            i = k - 1
+            while i >= 0 and idx[i] == n - k + i:
+                i -= 1
+            if i < 0:
+                break
+            idx[i] += 1
+            for t in range(i + 1, k):
+                idx[t] = idx[t - 1] + 1
+    out[0], out[1], out[2] = best_val, best_key, best_num
+
+
+@njit(cache=True)
+def sheet_push(g: int, seat: int, first: int, pushes: int, players: int, push: int,
+               sheet_of: np.ndarray, played: np.ndarray, full: int) -> Any:
+    """Where a push from `seat` goes (`trump.push_target`), -1: no push: on to the next
+    seat that can choose until it comes back to the first (push 2), or once to the
+    partner across (push 1)."""
+    if push == 2 and not (seat == first and pushes):
+        nxt = seat
+        for _ in range(players):
+            nxt = (nxt + 1) % players
+            if played[g, sheet_of[nxt]] != full:
+                break
+        return nxt if nxt != seat else -1
+    if push == 1 and not pushes:
+        nxt = (seat + 2) % players
+        return nxt if played[g, sheet_of[nxt]] != full else -1
+    return -1
+
+
+@njit(cache=True)
+def sheet_choice(q: np.ndarray, g: int, forehand: int, players: int, push: int,
+                 col_modes: np.ndarray, col_count: np.ndarray, col_free: np.ndarray,
+                 sheet_of: np.ndarray, played: np.ndarray) -> Any:
+    """The scoresheet's choice (`mechanisms.sheet.SheetChoice`): from forehand, passing
+    over full sheets, a seat takes an open column of its sheet (file order) or pushes on
+    to the next seat that can choose (until it comes back to the first, who must choose);
+    a free column's player then names one of its modes. Returns (mode, chooser, pusher,
+    column)."""
+    n_cols = col_count.shape[0]
+    full = (1 << n_cols) - 1
+    seat = forehand
+    for _ in range(players):
+        if played[g, sheet_of[seat]] != full:
+            break
+        seat = (seat + 1) % players
+    first = seat
+    pushes = 0
+    pusher = -1
+    opened = np.empty(n_cols, np.int64)
+    while True:
+        k = 0
+        for c in range(n_cols):
+            if not (played[g, sheet_of[seat]] >> c) & 1:
+                opened[k] = c
+                k += 1
+        target = sheet_push(g, seat, first, pushes, players, push, sheet_of, played, full)
+        pick = choose(q, k + (1 if target >= 0 else 0))
+        if pick == k:  # the push
+            pushes += 1
+            if pusher < 0:
+                pusher = seat
+            seat = target
+            continue
+        column = opened[pick]
+        played[g, sheet_of[seat]] |= 1 << column
+        mode = col_modes[column, 0]
+        if col_free[column]:
+            mode = col_modes[column, choose(q, col_count[column])]
+        return mode, seat, pusher, column
+
+
+@njit(cache=True)
+def deal(c: np.ndarray, dealer: int, players: int, each: int, deal_pos: np.ndarray,
+         kind: int, fallback: int, deck: np.ndarray, hands: np.ndarray, dealt: np.ndarray
+         ) -> Any:
+    """Shuffle with the chance's generator (`core.deal.shuffle_deck`: random.shuffle's
+    steps), deal from forehand, and set a trump the deal sets (drawn, the bottom card,
+    the fallback); returns the mode (-1: none yet)."""
+    for i in range(36):
+        deck[i] = i
+    for i in range(35, 0, -1):
+        k = 0
+        x = i + 1
+        while x:
+            k += 1
+            x >>= 1
+        j = bits(c, k)
+        while j > i:
+            j = bits(c, k)
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+    forehand = (dealer + 1) % players
+    for i in range(players):
+        h = 0
+        for e in range(each):
+            h |= 1 << deck[deal_pos[i, e]]
+        hands[(forehand + i) % players] = h
+        dealt[(forehand + i) % players] = h
+    if kind == 1:
+        return below(c, 4)
+    if kind == 2:
+        return deck[35] // 9
+    if kind == 3:
+        return fallback
+    return -1
+
+
+@njit(cache=True)
+def close(g: int, mode: int, players: int, each: int, forehand: int, points: np.ndarray,
+          offer: np.ndarray, said: np.ndarray, dealt: np.ndarray, stoeck_bonus: int,
+          o_cards: np.ndarray, o_tpoints: np.ndarray, o_said: np.ndarray,
+          o_best: np.ndarray, o_stoeck: np.ndarray) -> None:
+    """The hand's end: each trick's card points in the mode it settled in, the Weise
+    declared (-1: none) and the seat of the best (`weis.best_seat`, in the order of the
+    first trick), the seat dealt the Stöck (-1: none)."""
+    row = mode + 1
+    for k in range(each):
+        p = 0
+        for i in range(players):
+            p += points[row, o_cards[g, k, i]]
+        o_tpoints[g, k] = p
+    best = -1
+    best_key = -1
+    for i in range(players):
+        seat = (forehand + i) % players
+        o_said[g, seat] = offer[seat, 0] if said[seat] else -1
+        if said[seat] and offer[seat, 1] > best_key:
+            best, best_key = seat, offer[seat, 1]
+    o_best[g] = best
+    holder = -1
+    if stoeck_bonus and 0 <= mode < 4:
+        pair = (1 << (mode * 9 + 1)) | (1 << (mode * 9 + 2))
+        for seat in range(players):
+            if dealt[seat] & pair == pair:
+                holder = seat
+                break
+    o_stoeck[g] = holder
+
+
+@njit(cache=True)
+def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.ndarray,
+               ints: np.ndarray, deal_pos: np.ndarray, choices: np.ndarray,
+               plan_base: np.ndarray, plan_beat: np.ndarray, beats: np.ndarray,
+               f_trump: np.ndarray, f_lower: np.ndarray, f_keep: np.ndarray,
+               points: np.ndarray, w_has: np.ndarray, w_val: np.ndarray, w_key: np.ndarray,
+               w_num: np.ndarray, w_four: np.ndarray, w_fval: np.ndarray, w_fkey: np.ndarray,
+               decl_values: np.ndarray, decl_count: np.ndarray, col_modes: np.ndarray,
+               col_count: np.ndarray, col_free: np.ndarray, sheet_of: np.ndarray,
+               played: np.ndarray, o_mode: np.ndarray, o_chooser: np.ndarray,
+               o_pusher: np.ndarray, o_column: np.ndarray, o_cards: np.ndarray,
+               o_lead: np.ndarray, o_win: np.ndarray, o_tpoints: np.ndarray,
+               o_won: np.ndarray, o_said: np.ndarray, o_best: np.ndarray,
+               o_stoeck: np.ndarray, o_decl: np.ndarray, o_hands: np.ndarray,
+               o_dealt: np.ndarray, stage: int) -> None:
+    """Play the next hand of every live game (slots of `ints`: see `tables`; `played`:
+    per game and scoresheet, the columns played, kept from hand to hand). `stage` 0 plays
+    it whole; 1 deals and sets trump only (the hands kept in `o_hands`, `o_dealt`), for
+    declarations made outside (`games.Runner.declare`, into `o_decl`); 2 plays the rest."""
+    players, kind, push, fallback = ints[0], ints[1], ints[2], ints[3]
+    with_trumps, strict, stoeck_bonus, reuse, each = ints[4], ints[5], ints[8], ints[9], ints[10]
+    decls = ints[11]
+    n_choices = choices.shape[0]
+    deck = np.empty(36, np.int64)
+    hands = np.empty(players, np.int64)
+    dealt = np.empty(players, np.int64)
+    offer = np.zeros((players, 3), np.int64)
+    said = np.zeros(players, np.int64)
+    trick = np.empty(players, np.int64)
+    tmp = np.empty(3, np.int64)
+    for g in range(live.shape[0]):
+        if not live[g]:
+            continue
+        c = cmt[g]
+        q = pmt[g]
+        forehand = (dealer[g] + 1) % players
+        if stage == 2:  # trump is set, the declarations made: play on
+            for seat in range(players):
+                hands[seat] = o_hands[g, seat]
+                dealt[seat] = o_dealt[g, seat]
+            mode, chooser, pusher, column = o_mode[g], o_chooser[g], o_pusher[g], o_column[g]
+        else:
+            mode = deal(c, dealer[g], players, each, deal_pos, kind, fallback, deck, hands,
+                        dealt)
+            chooser = -1
+            pusher = -1
+            column = -1
+        if stage == 2:
+            pass
+        elif kind == 0:
+            seat = forehand
+            pick = choose(q, n_choices + push)
+            if pick == n_choices:  # pushed to the partner across, who must choose
+                pusher = seat
+                seat = (forehand + 2) % players
+                pick = choose(q, n_choices)
+            mode = choices[pick]
+            chooser = seat
+        elif kind == 5:
+            mode, chooser, pusher, column = sheet_choice(
+                q, g, forehand, players, push, col_modes, col_count, col_free, sheet_of,
+                played)
+        if stage == 1:
+            for seat in range(players):
+                o_hands[g, seat] = hands[seat]
+                o_dealt[g, seat] = dealt[seat]
+            o_mode[g], o_chooser[g], o_pusher[g], o_column[g] = mode, chooser, pusher, column
+            continue
+        if stage == 0:
+            for d in range(decls):
+                for i in range(players):
+                    seat = (dealer[g] + 1 + i) % players
+                    o_decl[g, d, seat] = decl_values[d, choose(q, decl_count[d])]
+        wrow = mode + 1
+        asking = w_has[wrow] == 1
+        for seat in range(players):
+            said[seat] = 0
+            if asking:
+                weis_of(hands[seat], wrow, w_val, w_key, w_num, w_four, w_fval, w_fkey,
+                        reuse, tmp)
+                offer[seat, 0], offer[seat, 1], offer[seat, 2] = tmp[0], tmp[1], tmp[2]
+            else:
+                offer[seat, 2] = 0
+        leader = chooser if ints[14] and chooser >= 0 else forehand
+        for seat in range(players):
+            o_won[g, seat] = 0
+        for k in range(each):
+            base = plan_base[mode + 1, k]
+            beat = plan_beat[mode + 1, k]
+            top = -1
+            win = leader
+            led = 0
+            for i in range(players):
+                seat = (leader + i) % players
+                if k == 0 and offer[seat, 2] > 0 and choose(q, 2) == 0:
+                    said[seat] = 1  # Weis: yes is the first option
+                hand = hands[seat]
+                legal = hand
+                if i > 0:
+                    legal = follow(hand, led, top, base, f_trump, f_lower, f_keep,
+                                   with_trumps, strict)
+                m = popcount(legal)
+                if m > 1:
+                    j = choose(q, m)
+                    while j:
+                        legal &= legal - 1
+                        j -= 1
+                card = lowest(legal)
+                hands[seat] = hand ^ (1 << card)
+                trick[i] = card
+                if i == 0:
+                    led = card // 9
+                    top = card
+                    continue
+                if kind == 4 and mode < 0 and card // 9 != led:  # the first void sets trump
+                    mode = card // 9
+                    base = plan_base[mode + 1, k]
+                    beat = plan_beat[mode + 1, k]
+                    top = trick[0]
+                    win = leader
+                    for t in range(1, i):
+                        if beats[beat, top, trick[t]]:
+                            top = trick[t]
+                            win = (leader + t) % players
+                if beats[beat, top, card]:
+                    top = card
+                    win = seat
+            o_lead[g, k] = leader
+            o_win[g, k] = win
+            taken = 0
+            for i in range(players):
+                o_cards[g, k, i] = trick[i]
+                taken |= 1 << trick[i]
+            o_won[g, win] |= taken
+            leader = win
+        close(g, mode, players, each, forehand, points, offer, said, dealt, stoeck_bonus,
+              o_cards, o_tpoints, o_said, o_best, o_stoeck)
+        o_mode[g] = mode
+        o_chooser[g] = chooser
+        o_pusher[g] = pusher
+        o_column[g] = column
+
+
+@njit(cache=True)
+def hand_facts(idx: np.ndarray, team: np.ndarray, n: int, each: int, last_bonus: int,
+               match_bonus: int, stoeck_bonus: int, o_win: np.ndarray, o_tpoints: np.ndarray,
+               o_won: np.ndarray, o_said: np.ndarray, o_best: np.ndarray,
+               o_stoeck: np.ndarray, o_decl: np.ndarray, points: np.ndarray,
+               tricks: np.ndarray, won: np.ndarray, winners: np.ndarray, weis: np.ndarray,
+               stoeck: np.ndarray, declared: np.ndarray) -> None:
+    """The facts of the hands of games `idx`, per subject (`HandEnd.facts`,
+    `partners.group_sums`, `HandBonuses.add_facts`): card points with the last trick's
+    and the match bonus, tricks, cards taken, each trick's winner, the best side's Weise,
+    the Stöck, the declared values added up."""
+    players = team.shape[0]
+    for j in range(idx.shape[0]):
+        g = idx[j]
+        for x in range(n):
+            points[j, x] = 0
+            tricks[j, x] = 0
+            won[j, x] = 0
+            weis[j, x] = 0
+            stoeck[j, x] = 0
+            for d in range(declared.shape[1]):
+                declared[j, d, x] = 0
+        for k in range(each):
+            x = team[o_win[g, k]]
+            winners[j, k] = x
+            points[j, x] += o_tpoints[g, k]
+            tricks[j, x] += 1
+        last = winners[j, each - 1]
+        points[j, last] += last_bonus
+        if match_bonus and tricks[j, last] == each:
+            points[j, last] += match_bonus
+        for seat in range(players):
+            won[j, team[seat]] |= o_won[g, seat]
+            for d in range(declared.shape[1]):
+                declared[j, d, team[seat]] += o_decl[g, d, seat]
+        best = o_best[g]
+        if best >= 0:
+            side = team[best]
+            for seat in range(players):
+                if team[seat] == side and o_said[g, seat] > 0:
+                    weis[j, side] += o_said[g, seat]
+        if o_stoeck[g] >= 0:
+            stoeck[j, team[o_stoeck[g]]] = stoeck_bonus
+
+
+@njit(cache=True)
+def choose_in(pmt: np.ndarray, games: np.ndarray, k: int, out: np.ndarray) -> None:
+    """The random policy's index among k options for each of `games` (`twister.choose`
+    on its generator)."""
+    for i in range(games.shape[0]):
+        out[i] = choose(pmt[games[i]], k)

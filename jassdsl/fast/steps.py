@@ -1,0 +1,432 @@
+"""The compiled hand one action at a time, for the batched environment
+(`jassdsl.research.vector`): the phases of `kernel.play_hands` as a state machine per
+game, which takes each seat's action from outside instead of the random policy.
+
+Action ids (`vector.action_names`): a card 0-35; trump mode m: 36 + m; the push; Weis
+yes and no; then each declaration's values in order; then a scoresheet's columns. The state of game g is a row of `st` (the slots
+below) and rows of the arrays `kernel.play_hands` writes (`o_*`), so the hand's end is
+scored by `games.Runner.score_hands` as the compiled path scores it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from jassdsl.fast.kernel import close, deal, follow, sheet_push, weis_of
+
+# the slots of a game's state row
+(PHASE, CUR, MODE, CHOOSER, PUSHED, DEALER, LEADER, K, POS, TOP, WIN, LED, DECL, TURN,
+ FOREHAND, FIRST, PUSHES, COLUMN, PUSHER) = range(19)
+SLOTS = 20
+TRUMP, DECLARE, WEIS, PLAY, DONE = range(5)  # the phases (DONE: the hand waits to be scored)
+CARDS = 36
+
+
+@njit(cache=True)
+def begin_play(g: int, st: np.ndarray, hands: np.ndarray, offer: np.ndarray,
+               asked: np.ndarray, said: np.ndarray, players: int, w_has: np.ndarray,
+               w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray, w_four: np.ndarray,
+               w_fval: np.ndarray, w_fkey: np.ndarray, reuse: int, tmp: np.ndarray,
+               lead_chooser: int) -> None:
+    """Play begins: forehand leads (or the chooser, where the file says so), each seat
+    is offered the Weise of its hand."""
+    wrow = st[g, MODE] + 1
+    for seat in range(players):
+        said[g, seat] = 0
+        asked[g, seat] = 0
+        offer[g, seat, 2] = 0
+        if w_has[wrow] == 1:
+            weis_of(hands[g, seat], wrow, w_val, w_key, w_num, w_four, w_fval, w_fkey, reuse,
+                    tmp)
+            offer[g, seat, 0], offer[g, seat, 1], offer[g, seat, 2] = tmp[0], tmp[1], tmp[2]
+    lead = st[g, CHOOSER] if lead_chooser and st[g, CHOOSER] >= 0 else st[g, FOREHAND]
+    st[g, LEADER] = lead
+    st[g, CUR] = lead
+    st[g, K] = 0
+    st[g, POS] = 0
+    turn(g, st, offer, asked)
+
+
+@njit(cache=True, inline="always")
+def turn(g: int, st: np.ndarray, offer: np.ndarray, asked: np.ndarray) -> None:
+    """A seat is about to play: before its first card, the Weis question where it holds
+    one (a seat without only has 'no', which changes nothing)."""
+    cur = st[g, CUR]
+    if st[g, K] == 0 and offer[g, cur, 2] > 0 and not asked[g, cur]:
+        st[g, PHASE] = WEIS
+    else:
+        st[g, PHASE] = PLAY
+
+
+@njit(cache=True)
+def after_trump(g: int, st: np.ndarray, decls: int, players: int) -> bool:
+    """Trump is set: the declarations next (True), or play (False)."""
+    if decls > 0:
+        st[g, PHASE] = DECLARE
+        st[g, DECL] = 0
+        st[g, TURN] = 0
+        st[g, CUR] = (st[g, DEALER] + 1) % players
+        return True
+    return False
+
+
+@njit(cache=True)
+def new_hand(g: int, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray, deal_pos: np.ndarray,
+             deck: np.ndarray, hands: np.ndarray, dealt: np.ndarray, o_won: np.ndarray,
+             o_decl: np.ndarray,
+             offer: np.ndarray, asked: np.ndarray, said: np.ndarray, w_has: np.ndarray,
+             w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray, w_four: np.ndarray,
+             w_fval: np.ndarray, w_fkey: np.ndarray, tmp: np.ndarray, sheet_of: np.ndarray,
+             played: np.ndarray, n_cols: int) -> None:
+    """Deal game g's next hand (its dealer set) and begin its first phase."""
+    players, kind, fallback, each, decls = ints[0], ints[1], ints[3], ints[10], ints[11]
+    mode = deal(cmt[g], st[g, DEALER], players, each, deal_pos, kind, fallback, deck,
+                hands[g], dealt[g])
+    st[g, MODE] = mode
+    st[g, CHOOSER] = -1
+    st[g, PUSHED] = 0
+    st[g, PUSHES] = 0
+    st[g, PUSHER] = -1
+    st[g, COLUMN] = -1
+    st[g, FOREHAND] = (st[g, DEALER] + 1) % players
+    for seat in range(players):
+        o_won[g, seat] = 0
+        for d in range(o_decl.shape[1]):
+            o_decl[g, d, seat] = 0
+    if kind == 0:
+        st[g, PHASE] = TRUMP
+        st[g, CUR] = st[g, FOREHAND]
+        return
+    if kind == 5:  # the scoresheet: from forehand, passing over full sheets
+        full = (1 << n_cols) - 1
+        seat = st[g, FOREHAND]
+        for _ in range(players):
+            if played[g, sheet_of[seat]] != full:
+                break
+            seat = (seat + 1) % players
+        st[g, PHASE] = TRUMP
+        st[g, CUR] = seat
+        st[g, FIRST] = seat
+        return
+    if not after_trump(g, st, decls, players):
+        begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key, w_num,
+                   w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
+
+
+@njit(cache=True)
+def new_hands(games: np.ndarray, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray,
+              deal_pos: np.ndarray, hands: np.ndarray, dealt: np.ndarray, o_won: np.ndarray,
+              o_decl: np.ndarray,
+              offer: np.ndarray, asked: np.ndarray, said: np.ndarray, w_has: np.ndarray,
+              w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray, w_four: np.ndarray,
+              w_fval: np.ndarray, w_fkey: np.ndarray, sheet_of: np.ndarray,
+              played: np.ndarray, n_cols: int) -> None:
+    """`new_hand` for each of `games`."""
+    deck = np.empty(36, np.int64)
+    tmp = np.empty(3, np.int64)
+    for g in games:
+        new_hand(g, st, cmt, ints, deal_pos, deck, hands, dealt, o_won, o_decl, offer, asked,
+                 said,
+                 w_has, w_val, w_key, w_num, w_four, w_fval, w_fkey, tmp, sheet_of, played,
+                 n_cols)
+
+
+@njit(cache=True)
+def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray,
+          choices: np.ndarray, plan_base: np.ndarray, f_trump: np.ndarray,
+          f_lower: np.ndarray, f_keep: np.ndarray, decl_count: np.ndarray, first_decl: int,
+          decl_offsets: np.ndarray, out: np.ndarray, count: np.ndarray,
+          col_modes: np.ndarray, col_count: np.ndarray, sheet_of: np.ndarray,
+          played: np.ndarray, first_col: int) -> None:
+    """The legal actions of every game's current seat (rows of `out`; `count`: how many):
+    the trump choices and the push while trump is chosen (with a scoresheet: the seat's
+    open columns and the push, then a free column's modes), a declaration's values, Weis
+    yes and no, the cards the follow regime allows."""
+    modes = ints[13]
+    n_cols = col_count.shape[0]
+    full = (1 << n_cols) - 1
+    for g in range(st.shape[0]):
+        row = out[g]
+        row[:] = False
+        phase = st[g, PHASE]
+        k = 0
+        if phase == TRUMP and ints[1] == 5:
+            col = st[g, COLUMN]
+            cur = st[g, CUR]
+            if col >= 0:  # a free column taken: its modes
+                for i in range(col_count[col]):
+                    row[CARDS + col_modes[col, i]] = True
+                    k += 1
+            else:
+                for c in range(n_cols):
+                    if not (played[g, sheet_of[cur]] >> c) & 1:
+                        row[first_col + c] = True
+                        k += 1
+                if sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], hands.shape[1], ints[2],
+                              sheet_of, played, full) >= 0:
+                    row[CARDS + modes] = True
+                    k += 1
+        elif phase == TRUMP:
+            for i in range(choices.shape[0]):
+                row[CARDS + choices[i]] = True
+                k += 1
+            if ints[2] and not st[g, PUSHED]:
+                row[CARDS + modes] = True
+                k += 1
+        elif phase == DECLARE:
+            d = st[g, DECL]
+            for j in range(decl_count[d]):
+                row[first_decl + decl_offsets[d] + j] = True
+            k = decl_count[d]
+        elif phase == WEIS:
+            row[CARDS + modes + 1] = True
+            row[CARDS + modes + 2] = True
+            k = 2
+        elif phase == PLAY:
+            hand = hands[g, st[g, CUR]]
+            if st[g, POS] > 0:
+                base = plan_base[st[g, MODE] + 1, st[g, K]]
+                hand = follow(hand, st[g, LED], st[g, TOP], base, f_trump, f_lower, f_keep,
+                              ints[4], ints[5])
+            for c in range(CARDS):
+                if (hand >> c) & 1:
+                    row[c] = True
+                    k += 1
+        count[g] = k
+
+
+@njit(cache=True)
+def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarray,
+          dealt: np.ndarray, trick: np.ndarray, offer: np.ndarray, asked: np.ndarray,
+          said: np.ndarray, ints: np.ndarray, plan_base: np.ndarray, plan_beat: np.ndarray,
+          beats: np.ndarray, points: np.ndarray, w_has: np.ndarray, w_val: np.ndarray,
+          w_key: np.ndarray, w_num: np.ndarray, w_four: np.ndarray, w_fval: np.ndarray,
+          w_fkey: np.ndarray, decl_values: np.ndarray, first_decl: int,
+          decl_offsets: np.ndarray, o_mode: np.ndarray, o_chooser: np.ndarray,
+          o_cards: np.ndarray, o_lead: np.ndarray, o_win: np.ndarray, o_tpoints: np.ndarray,
+          o_won: np.ndarray, o_said: np.ndarray, o_best: np.ndarray, o_stoeck: np.ndarray,
+          o_decl: np.ndarray, done: np.ndarray, o_pusher: np.ndarray,
+          o_column: np.ndarray, col_modes: np.ndarray, col_free: np.ndarray,
+          sheet_of: np.ndarray, played: np.ndarray, first_col: int) -> Any:
+    """Every game's current seat takes its action (checked against `mask`): a trump or
+    the push, a declared value, a Weis yes or no, a card; `done` marks the games whose
+    hand is over. Returns -1, or the first game whose action is not legal (nothing is
+    changed then). One loop with the step written out: a call per game costs more."""
+    for g in range(st.shape[0]):
+        a = actions[g]
+        if a < 0 or a >= mask.shape[1] or not mask[g, a]:
+            return g
+    tmp = np.empty(3, np.int64)
+    for g in range(st.shape[0]):
+        a = actions[g]
+        players, kind, decls, each = ints[0], ints[1], ints[11], ints[10]
+        modes = ints[13]
+        phase = st[g, PHASE]
+        cur = st[g, CUR]
+        if phase == TRUMP and kind == 5:  # the scoresheet
+            if a == CARDS + modes:  # pushed on
+                target = sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], players, ints[2],
+                                    sheet_of, played, (1 << col_free.shape[0]) - 1)
+                st[g, PUSHES] += 1
+                if st[g, PUSHER] < 0:
+                    st[g, PUSHER] = cur
+                st[g, CUR] = target
+                done[g] = False
+                continue
+            if a >= first_col:  # a column of the seat's sheet
+                c = a - first_col
+                played[g, sheet_of[cur]] |= 1 << c
+                st[g, COLUMN] = c
+                if col_free[c]:  # the same seat names one of its modes next
+                    done[g] = False
+                    continue
+                a = CARDS + col_modes[c, 0]
+        if phase == TRUMP:
+            if a == CARDS + modes:  # pushed to the partner across, who must choose
+                st[g, PUSHED] = 1
+                st[g, PUSHER] = cur
+                st[g, CUR] = (st[g, FOREHAND] + 2) % players
+                done[g] = False
+                continue
+            st[g, MODE] = a - CARDS
+            st[g, CHOOSER] = cur
+            if not after_trump(g, st, decls, players):
+                begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key,
+                           w_num, w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
+            done[g] = False
+            continue
+        if phase == DECLARE:
+            d = st[g, DECL]
+            o_decl[g, d, cur] = decl_values[d, a - first_decl - decl_offsets[d]]
+            st[g, TURN] += 1
+            if st[g, TURN] == players:
+                st[g, DECL] += 1
+                st[g, TURN] = 0
+            if st[g, DECL] == decls:
+                begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key,
+                           w_num, w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
+            else:
+                st[g, CUR] = (st[g, DEALER] + 1 + st[g, TURN]) % players
+            done[g] = False
+            continue
+        if phase == WEIS:
+            said[g, cur] = 1 if a == CARDS + modes + 1 else 0
+            asked[g, cur] = 1
+            st[g, PHASE] = PLAY
+            done[g] = False
+            continue
+        # a card
+        k = st[g, K]
+        pos = st[g, POS]
+        mode = st[g, MODE]
+        beat = plan_beat[mode + 1, k]
+        hands[g, cur] ^= 1 << a
+        trick[g, pos] = a
+        if pos == 0:
+            st[g, LED] = a // 9
+            st[g, TOP] = a
+            st[g, WIN] = cur
+        else:
+            leader = st[g, LEADER]
+            if kind == 4 and mode < 0 and a // 9 != st[g, LED]:  # the first void sets trump
+                mode = a // 9
+                st[g, MODE] = mode
+                beat = plan_beat[mode + 1, k]
+                top = trick[g, 0]
+                win = leader
+                for t in range(1, pos):
+                    if beats[beat, top, trick[g, t]]:
+                        top = trick[g, t]
+                        win = (leader + t) % players
+                st[g, TOP] = top
+                st[g, WIN] = win
+            if beats[beat, st[g, TOP], a]:
+                st[g, TOP] = a
+                st[g, WIN] = cur
+        pos += 1
+        if pos < players:
+            st[g, POS] = pos
+            st[g, CUR] = (st[g, LEADER] + pos) % players
+            turn(g, st, offer, asked)
+            done[g] = False
+            continue
+        win = st[g, WIN]
+        taken = 0
+        for i in range(players):
+            o_cards[g, k, i] = trick[g, i]
+            taken |= 1 << trick[g, i]
+        o_lead[g, k] = st[g, LEADER]
+        o_win[g, k] = win
+        o_won[g, win] |= taken
+        st[g, LEADER] = win
+        st[g, CUR] = win
+        st[g, POS] = 0
+        st[g, K] = k + 1
+        if k + 1 < each:
+            turn(g, st, offer, asked)
+            done[g] = False
+            continue
+        st[g, PHASE] = DONE
+        close(g, mode, players, each, st[g, FOREHAND], points, offer[g], said[g], dealt[g],
+              ints[8], o_cards, o_tpoints, o_said, o_best, o_stoeck)
+        o_mode[g] = mode
+        o_chooser[g] = st[g, CHOOSER]
+        o_pusher[g] = st[g, PUSHER]
+        o_column[g] = st[g, COLUMN]
+        done[g] = True
+        continue
+
+    return -1
+
+
+@njit(cache=True)
+def write_row(g: int, seat: int, st: np.ndarray, hands: np.ndarray, trick: np.ndarray,
+              o_cards: np.ndarray, o_decl: np.ndarray, decl_scale: np.ndarray,
+              decl_hidden: np.ndarray, totals: np.ndarray, modes: int, decls: int,
+              row: np.ndarray) -> None:
+    """One seat's observation of game g into a zeroed row (see `vector.layout`): what it
+    may see, so a hidden declaration only its own."""
+    players = hands.shape[1]
+    phase = st[g, PHASE]
+    k = st[g, K]
+    pos = st[g, POS]
+    leader = st[g, LEADER]
+    h = hands[g, seat]
+    for c in range(CARDS):
+        if (h >> c) & 1:
+            row[c] = 1.0
+    at = CARDS
+    for t in range(k):
+        for i in range(players):
+            row[at + o_cards[g, t, i]] = 1.0
+    at += CARDS
+    if phase in (PLAY, WEIS):
+        for i in range(pos):
+            rel = ((leader + i) % players - seat) % players
+            row[at + rel * CARDS + trick[g, i]] = 1.0
+    at += players * CARDS
+    row[at + st[g, MODE] + 1] = 1.0
+    at += modes + 1
+    row[at + phase] = 1.0
+    at += 5
+    row[at] = 1.0 if st[g, CUR] == seat and phase != DONE else 0.0
+    at += 1
+    row[at + (leader - seat) % players] = 1.0
+    at += players
+    row[at] = k / 9.0
+    at += 1
+    for d in range(decls):
+        for j in range(players):
+            if j == 0 or not decl_hidden[d]:
+                row[at + d * players + j] = o_decl[g, d, (seat + j) % players] * decl_scale[d]
+    at += decls * players
+    for u in range(totals.shape[1]):
+        for x in range(totals.shape[2]):
+            row[at + u * totals.shape[2] + x] = totals[g, u, x] / 1000.0
+
+
+@njit(cache=True)
+def observe(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, o_cards: np.ndarray,
+            o_decl: np.ndarray, decl_scale: np.ndarray, decl_hidden: np.ndarray,
+            totals: np.ndarray, modes: int, decls: int, out: np.ndarray) -> None:
+    """Every seat's observation: out (games, seats, width)."""
+    out[:] = 0.0
+    for g in range(out.shape[0]):
+        for seat in range(out.shape[1]):
+            write_row(g, seat, st, hands, trick, o_cards, o_decl, decl_scale, decl_hidden,
+                      totals, modes, decls, out[g, seat])
+
+
+@njit(cache=True)
+def observe_current(st: np.ndarray, hands: np.ndarray, trick: np.ndarray,
+                    o_cards: np.ndarray, o_decl: np.ndarray, decl_scale: np.ndarray,
+                    decl_hidden: np.ndarray, totals: np.ndarray, modes: int, decls: int,
+                    out: np.ndarray) -> None:
+    """The observation of the seat to act in each game: out (games, width)."""
+    out[:] = 0.0
+    for g in range(out.shape[0]):
+        write_row(g, st[g, CUR], st, hands, trick, o_cards, o_decl, decl_scale, decl_hidden,
+                  totals, modes, decls, out[g])
+
+
+@njit(cache=True)
+def seed_draws(seed: int) -> None:
+    """Seed the generator `draw_actions` uses (numba's own, not the games')."""
+    np.random.seed(seed)
+
+
+@njit(cache=True)
+def draw_actions(mask: np.ndarray, count: np.ndarray, out: np.ndarray) -> None:
+    """A uniformly random legal action per row of `mask` (`count`: its legal actions),
+    for random play and tests."""
+    for g in range(mask.shape[0]):
+        j = np.random.randint(0, max(count[g], 1))
+        for a in range(mask.shape[1]):
+            if mask[g, a]:
+                if j == 0:
+                    out[g] = a
+                    break
+                j -= 1

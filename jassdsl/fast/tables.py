@@ -1,0 +1,225 @@
+"""The arrays the compiled playout plays from, built from `CompiledRules`, and what in a
+file it does not cover.
+
+Every array is read off the engine's own compiled data through the functions the engine
+plays with: `Play.plan`'s follow regime and beat rows per mode and trick, the point
+tables of the settled mode, `deal_plan`, the Weis of every suit chunk (`weis.sequences_of`)
+per trump mode, the trump choices. So a rule file has one definition, and the kernel
+knows no variant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.play import beat_rows
+from jassdsl.compile.weis import WeisTable, sequences_of, suit_sequences, weis_key
+from jassdsl.core.deal import deal_plan
+from jassdsl.core.modes import MAX_TRICKS
+from jassdsl.core.roles import ROLE_LIST
+from jassdsl.engine.chain import Chain
+
+# the trump methods the kernel plays (`CompiledRules.trump_kind`), by their code there
+TRUMP_KINDS = {"forehand_chooses": 0, "random_suit": 1, "bottom_card": 2, "none": 3,
+               "first_void": 4, "sheet": 5}
+# the phases the kernel plays, by class name (any other phase of a chain is not covered)
+PHASES = frozenset({"TrumpChoice", "Declarations", "Play", "WeisPhase", "HandBonuses",
+                    "FirstVoid", "SheetChoice"})
+ROLES_MADE = frozenset({"chooser", "pusher"})  # the roles the kernel keeps
+
+
+def reasons(rules: CompiledRules) -> tuple[str, ...]:
+    """What in a rule file the kernel does not play (empty: it plays all of it); the
+    scoring's constructs are `scorer.reasons`'."""
+    out: list[str] = []
+    chain = Chain.of(rules)
+    owner = {x.phase: x.name for x in rules.mechanisms if x.phase is not None}
+    for p in chain.phases:
+        if type(p).__name__ not in PHASES:
+            out.append(f"mechanism {owner.get(type(p), type(p).__name__)}")
+    if rules.trump_kind not in TRUMP_KINDS:
+        out.append(f"trump method {rules.trump_kind}")
+    if rules.push_next and rules.trump_kind != "sheet":
+        out.append("pushing on to the next player")
+    out += [f"role {ROLE_LIST[i].name}" for i in sorted(rules.roles_read)
+            if ROLE_LIST[i].name not in ROLES_MADE]
+    if ((rules.lead_role >= 0 and ROLE_LIST[rules.lead_role].name != "chooser")
+            or rules.dealer_role >= 0):
+        out.append("lead or deal by a role other than the chooser")
+    if rules.piles:
+        out.append("piles")
+    if rules.reads_in_play:
+        out.append("points in play")
+    if rules.subjects not in (rules.players, len(set(rules.team_of))):
+        out.append("subjects other than players or teams")
+    if rules.players * rules.cards_each != 36:
+        out.append("cards left over after the deal")
+    for d in rules.declarations:
+        if d.hook is not None or d.after_role >= 0 or d.bidder_keeps is not None:
+            out.append(f"declaration {d.name} with a hook or after a role")
+    return tuple(dict.fromkeys(out))
+
+
+@dataclass
+class Tables:
+    """One file's arrays (rows of modes are mode + 1: row 0 is 'no trump set yet')."""
+
+    ints: np.ndarray  # settings (see `build` for the slots)
+    deal_pos: np.ndarray  # [seat from forehand, card] -> position in the shuffled deck
+    choices: np.ndarray  # the trump choices, in the order `TrumpChoice.legal` lists them
+    plan_base: np.ndarray  # [mode row, trick] -> follow regime row (0: plain)
+    plan_beat: np.ndarray  # [mode row, trick] -> index into beats
+    beats: np.ndarray  # [table, a, b]: b played after a takes the trick a is winning
+    f_trump: np.ndarray  # [regime row]: trump suit or -1
+    f_lower: np.ndarray  # [regime row, card]: trumps below it
+    f_keep: np.ndarray  # [regime row]: mask of trumps that must be played on a trump lead
+    points: np.ndarray  # [mode row, card]: card points in the settled mode
+    w_has: np.ndarray  # [mode row]: 1 where a Weis table counts in that mode
+    w_val: np.ndarray  # [mode row, suit, chunk]: value of the chunk's sequences
+    w_key: np.ndarray  # [mode row, suit, chunk]: the best key among them (-1: none)
+    w_num: np.ndarray  # [mode row, suit, chunk]: how many
+    w_four: np.ndarray  # [mode row, j]: rank of the j-th four the table counts (-1: end)
+    w_fval: np.ndarray  # [mode row, j]: its value
+    w_fkey: np.ndarray  # [mode row, j]: its key
+    decl_values: np.ndarray  # [declaration, i]: the values, in order
+    decl_count: np.ndarray  # [declaration]: how many values
+    team_of: np.ndarray
+    col_modes: np.ndarray  # [column, i]: the modes of a scoresheet's column, in order
+    col_count: np.ndarray  # [column]: how many (a free column's choice where > 1)
+    col_free: np.ndarray  # [column]: 1 where its player names one of its modes
+    col_mult: np.ndarray  # [column]: its multiplier
+    sheet_of: np.ndarray  # [seat]: the sheet it writes on
+
+
+# slots of `Tables.ints`
+(PLAYERS, TRUMP_KIND, PUSH, FALLBACK, WITH_TRUMPS, STRICT, LAST_BONUS, MATCH_BONUS,
+ STOECK_BONUS, REUSE_WEIS, EACH, DECLS, FIRST_LOT, MODES, LEAD_CHOOSER, SHEETS,
+ END_FULL) = range(17)
+
+
+def key_number(key: tuple[int, ...]) -> int:
+    """A Weis key (value, sequence, length, height, trump) as one comparable number."""
+    value, seq, length, height, trump = key
+    return value * 100000 + seq * 10000 + length * 1000 + height * 10 + trump
+
+
+def weis_rows(table: WeisTable, mode: int) -> tuple[np.ndarray, ...]:
+    """Per suit and 9-card chunk: value, best key and number of the sequences the table
+    counts (the engine's own `sequences_of`); and the table's fours in its order."""
+    per_suit = suit_sequences(table, mode)
+    val = np.zeros((4, 512), np.int64)
+    key = np.full((4, 512), -1, np.int64)
+    num = np.zeros((4, 512), np.int64)
+    for suit in range(4):
+        for chunk in range(512):
+            found = sequences_of(per_suit, suit, chunk, table, mode)
+            if found:
+                val[suit, chunk] = sum(w.value for w in found)
+                key[suit, chunk] = max(key_number(w.key) for w in found)
+                num[suit, chunk] = len(found)
+    fours = np.full(10, -1, np.int64)
+    fval = np.zeros(10, np.int64)
+    fkey = np.zeros(10, np.int64)
+    for j, (rank, value) in enumerate(table.fours.items()):
+        fours[j], fval[j] = rank, value
+        fkey[j] = key_number(weis_key(value, False, 4, rank, mode, False))
+    return val, key, num, fours, fval, fkey
+
+
+def build(rules: CompiledRules) -> Tables:
+    """The arrays of a rule file the kernel covers (`reasons` is empty)."""
+    from jassdsl.mechanisms.weis import weis_config
+
+    r = rules
+    modes = sorted(r.modes)
+    rows = max(modes) + 2  # mode m in row m + 1 (a mode the file lacks: a row never read)
+    play = Chain.shared(r).play
+    tables: list[tuple[tuple[bool, ...], ...]] = []
+    regimes: list[int] = [-1]  # base mode per regime row; row 0 plain
+    plan_base = np.zeros((rows, MAX_TRICKS), np.int64)
+    plan_beat = np.zeros((rows, MAX_TRICKS), np.int64)
+    # mode -1 (no trump set yet) is played only where the fallback has a table
+    played = [-1, *modes] if r.settled_mode(-1) in r.modes else modes
+    for mode in played:
+        for k in range(MAX_TRICKS):
+            base = play.base_of(mode, k)
+            if base >= 0 and r.modes[base].trump >= 0:
+                if base not in regimes:
+                    regimes.append(base)
+                plan_base[mode + 1, k] = regimes.index(base)
+            rows_of = beat_rows(play.order_table(mode, k))
+            if rows_of not in tables:
+                tables.append(rows_of)
+            plan_beat[mode + 1, k] = tables.index(rows_of)
+    beats = np.array(tables, dtype=np.bool_)
+    f_trump = np.full(len(regimes), -1, np.int64)
+    f_lower = np.zeros((len(regimes), 36), np.int64)
+    f_keep = np.full(len(regimes), -1, np.int64)
+    for i, base in enumerate(regimes[1:], 1):
+        t = r.modes[base]
+        f_trump[i] = t.trump
+        f_lower[i] = t.lower_trumps
+        f_keep[i] = ~t.puur if r.play.puur_exempt else -1
+    points = np.zeros((rows, 36), np.int64)
+    for mode in played:
+        points[mode + 1] = play.points_table(mode).points
+    config = weis_config(r)
+    w_has = np.zeros(rows, np.int64)
+    w_val = np.zeros((rows, 4, 512), np.int64)
+    w_key = np.full((rows, 4, 512), -1, np.int64)
+    w_num = np.zeros((rows, 4, 512), np.int64)
+    w_four = np.full((rows, 10), -1, np.int64)
+    w_fval = np.zeros((rows, 10), np.int64)
+    w_fkey = np.zeros((rows, 10), np.int64)
+    reuse = 0
+    if config is not None:
+        for mode in played:
+            table = config.table_in(mode)
+            reuse = int(table.reuse)
+            w_has[mode + 1] = 1
+            (w_val[mode + 1], w_key[mode + 1], w_num[mode + 1], w_four[mode + 1],
+             w_fval[mode + 1], w_fkey[mode + 1]) = weis_rows(table, mode)
+    n, each, packet = r.players, r.cards_each, r.packet
+    deal_pos = np.zeros((n, each), np.int64)
+    for i, getter in enumerate(deal_plan(n, each, packet)):
+        deal_pos[i] = np.asarray(getter(list(range(36))), np.int64).reshape(-1)[:each]
+    decls = r.declarations
+    width = max([len(d.values) for d in decls], default=1)
+    decl_values = np.zeros((max(len(decls), 1), width), np.int64)
+    decl_count = np.zeros(max(len(decls), 1), np.int64)
+    for i, d in enumerate(decls):
+        decl_values[i, :len(d.values)] = d.values
+        decl_count[i] = len(d.values)
+    ints = np.zeros(20, np.int64)
+    ints[PLAYERS], ints[TRUMP_KIND] = n, TRUMP_KINDS[r.trump_kind]
+    ints[PUSH] = 2 if r.push_next else int(r.push)  # 2: on to the next player
+    ints[FALLBACK] = r.fallback if r.fallback is not None else -1
+    ints[WITH_TRUMPS], ints[STRICT] = int(r.play.trump_while_following), int(r.play.strict)
+    ints[LAST_BONUS], ints[MATCH_BONUS] = r.last_bonus, r.match_bonus
+    ints[STOECK_BONUS], ints[REUSE_WEIS], ints[EACH] = r.stoeck_bonus, reuse, each
+    ints[DECLS], ints[FIRST_LOT], ints[MODES] = len(decls), int(r.first_dealer_lot), rows - 1
+    ints[LEAD_CHOOSER] = int(r.lead_role >= 0)
+    from jassdsl.mechanisms.sheet import SheetConfig
+
+    sheet = r.config("sheet", SheetConfig)
+    columns = sheet.columns if sheet is not None else ()
+    col_modes = np.zeros((max(len(columns), 1), max([len(c.modes) for c in columns],
+                                                    default=1)), np.int64)
+    col_count = np.zeros(max(len(columns), 1), np.int64)
+    col_free = np.zeros(max(len(columns), 1), np.int64)
+    col_mult = np.zeros(max(len(columns), 1), np.int64)
+    for i, c in enumerate(columns):
+        col_modes[i, :len(c.modes)] = c.modes
+        col_count[i], col_free[i], col_mult[i] = len(c.modes), int(c.free), c.multiplier
+    sheet_of = np.asarray([sheet.sheet_of(r, x) for x in range(n)] if sheet is not None
+                          else [0] * n, np.int64)
+    ints[SHEETS] = sheet.sheets(r) if sheet is not None else 0
+    ints[END_FULL] = int(sheet is not None and sheet.end_full)
+    return Tables(ints, deal_pos, np.asarray(r.trump_choices or (0,), np.int64), plan_base,
+                  plan_beat, beats, f_trump, f_lower, f_keep, points, w_has, w_val, w_key,
+                  w_num, w_four, w_fval, w_fkey, decl_values, decl_count,
+                  np.asarray(r.team_of, np.int64), col_modes, col_count, col_free, col_mult,
+                  sheet_of)

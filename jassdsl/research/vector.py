@@ -1,0 +1,309 @@
+"""A batched environment: B games of one rule file stepped at once, on the compiled path.
+
+```python
+from jassdsl.research.vector import VectorEnv
+
+env = VectorEnv("schieber", 1024, seed=1)
+obs, info = env.reset()                  # (B, seats, width) float32: every seat's view
+mask = env.action_masks()                # (B, actions) bool: the current seats' options
+obs, rewards, ended, truncated, info = env.step(actions)   # one action per game
+```
+
+Each game is seeded as `Game(rules, seed)` is (slot i starts with the i-th seed drawn
+from the run's seed, as `simulate` draws them, and takes the next one when its game
+ends: auto-reset), and for the same actions it plays the very game the scalar engine
+plays (`tests/test_vector.py` drives `Game` alongside). `info["seat"]` names the seat
+that acts in each game; `rewards` (B, seats) is what each seat's side scored in the
+winner's unit in a hand that ended with that step (its sign: more is better); `ended`
+marks the games that ended with it (their final totals in `info["final_totals"]`; the
+observation is then the first of the next game). A question every seat gets whatever it
+holds (the Weis offer of a seat without one) is not asked: its only answer is given.
+
+Actions (`action_names`): a card 0-35, then the file's trump modes, the push, Weis yes
+and no, and each declaration's values. The observation's pieces are data (`layout`).
+A file the compiled path does not cover raises ValueError naming why.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.actions import PUSH, Action
+from jassdsl.core.cards import CARD_NAMES
+from jassdsl.fast import steps as sk
+from jassdsl.fast.games import reasons, runner_for
+from jassdsl.fast.twister import draw_below, seed_key, seed_rows
+from jassdsl.registry import load_rules
+
+Piece = tuple[str, int, int, float]  # name, offset, size, scale
+
+
+def layout(rules: CompiledRules) -> list[Piece]:
+    """The observation's pieces in order: (name, offset, size, scale); a value in the
+    tensor is the fact times its scale (a one-hot piece has scale 1)."""
+    p = rules.players
+    modes = max(rules.modes) + 1
+    pieces = [("hand", 36, 1.0), ("played before this trick", 36, 1.0),
+              ("this trick, by seat from me", p * 36, 1.0), ("mode (none first)", modes + 1, 1.0),
+              ("phase: trump, declare, weis, play, scored", 5, 1.0), ("my turn", 1, 1.0),
+              ("leader, by seat from me", p, 1.0), ("tricks played", 1, 1 / 9)]
+    for d in rules.declarations:
+        top = max(max(abs(v) for v in d.values), 1)
+        pieces.append((f"declared {d.name}, by seat from me" + (" (mine only: hidden)"
+                                                              if d.hidden else ""),
+                       p, 1 / top))
+    pieces += [(f"total {u}, by subject", rules.subjects, 1 / 1000) for u in rules.units]
+    out, at = [], 0
+    for name, size, scale in pieces:
+        out.append((name, at, size, scale))
+        at += size
+    return out
+
+
+def action_names(rules: CompiledRules) -> list[str]:
+    """What each action id means: cards, then trumps, push, Weis yes/no, declarations."""
+    names = [f"play {c}" for c in CARD_NAMES]
+    modes = max(rules.modes) + 1
+    names += [f"trump {rules.mode_names[m]}" if m in rules.modes else f"trump {m} (none)"
+              for m in range(modes)]
+    names += ["push", "weis yes", "weis no"]
+    names += [f"{d.name} {v}" for d in rules.declarations for v in d.values]
+    from jassdsl.mechanisms.sheet import SheetConfig  # a layer above: see test_import_layers
+
+    sheet = rules.config("sheet", SheetConfig) if rules.trump_kind == "sheet" else None
+    names += [f"column {c.name}" for c in (sheet.columns if sheet is not None else ())]
+    return names
+
+
+class VectorEnv:
+    """B games of one rule file, stepped at once (see the module docstring)."""
+
+    def __init__(self, rules: CompiledRules | str, num_envs: int, seed: int = 0,
+                 options: dict[str, int | str] | None = None) -> None:
+        if not isinstance(rules, CompiledRules):
+            rules = load_rules(rules, options)
+        why = reasons(rules)
+        if any(d.by is not None or d.only_when is not None for d in rules.declarations):
+            why = (*why, "a declaration with by or only when (not yet in the batched "
+                   "environment)")
+        if why:
+            raise ValueError(f"{rules.name}: the batched environment does not cover "
+                             f"{'; '.join(why)}")
+        if num_envs < 1:
+            raise ValueError(f"num_envs must be >= 1, not {num_envs}")
+        self.rules = rules
+        self.runner = runner_for(rules)
+        self.t = self.runner.t
+        b, p, n = num_envs, rules.players, rules.subjects
+        self.num_envs, self.players = b, p
+        self.modes = max(rules.modes) + 1
+        decls = rules.declarations
+        self.decl_offsets = np.cumsum([0] + [len(d.values) for d in decls])[:-1].astype(
+            np.int64) if decls else np.zeros(1, np.int64)
+        self.first_decl = 36 + self.modes + 3
+        self.first_col = self.first_decl + sum(len(d.values) for d in decls)
+        self.sheet = rules.trump_kind == "sheet"
+        self.num_actions = self.first_col + (len(self.t.col_count) if self.sheet else 0)
+        # per game and scoresheet: the columns played, kept from hand to hand
+        self.played = np.zeros((b, max(int(self.t.ints[15]), 1)), np.int64)
+        self.pieces = layout(rules)
+        self.width = self.pieces[-1][1] + self.pieces[-1][2]
+        self.decl_scale = np.array([1 / max(max(abs(v) for v in d.values), 1) for d in decls]
+                                   or [1.0])
+        self.decl_hidden = np.array([int(d.hidden) for d in decls] or [0], np.int64)
+        self._seeds = random.Random(seed)
+        self.seeds = np.zeros(b, np.int64)  # each game's seed, as `Game(rules, seed)`'s
+        self.cmt = np.zeros((b, 625), np.uint32)
+        self.st = np.zeros((b, sk.SLOTS), np.int64)
+        self.hands = np.zeros((b, p), np.int64)
+        self.dealt = np.zeros((b, p), np.int64)
+        self.trick = np.zeros((b, p), np.int64)
+        self.offer = np.zeros((b, p, 3), np.int64)
+        self.asked = np.zeros((b, p), np.int64)
+        self.said = np.zeros((b, p), np.int64)
+        self.o = {k: np.zeros(shape, np.int64) for k, shape in (
+            ("mode", (b,)), ("chooser", (b,)), ("pusher", (b,)), ("column", (b,)),
+            ("cards", (b, 9, p)), ("lead", (b, 9)),
+            ("win", (b, 9)), ("tpoints", (b, 9)), ("won", (b, p)), ("said", (b, p)),
+            ("best", (b,)), ("stoeck", (b,)), ("decl", (b, max(len(decls), 1), p)))}
+        self.o["pusher"][:] = -1
+        self.o["column"][:] = -1  # no scoresheet: the multiplier is 1
+        self.totals = {u: np.zeros((b, n), np.int64) for u in rules.units}
+        self.hand_no = np.ones(b, np.int64)
+        self.done = np.zeros(b, np.bool_)
+        self.mask = np.zeros((b, self.num_actions), np.bool_)
+        self.count = np.zeros(b, np.int64)  # legal actions per game
+        self.fresh = False  # whether `mask` is that of the state as it is
+        self.obs = np.zeros((b, p, self.width), np.float32)
+        self.obs_current = np.zeros((b, self.width), np.float32)
+        self.games_ended = 0
+        self.hands_played = 0
+        self.start(np.arange(b))
+
+    def start(self, games: np.ndarray) -> None:
+        """New games in these slots, each with the next seed."""
+        r = self.rules
+        games = np.asarray(games, np.int64)
+        seeds = [self._seeds.randrange(2**32) for _ in range(len(games))]
+        self.seeds[games] = seeds
+        rows = np.zeros((len(games), 625), np.uint32)
+        seed_rows(rows, [seed_key(x) for x in seeds])  # each game's `Chance(seed)`
+        dealers = np.zeros(len(games), np.int64)
+        if r.first_dealer_lot:
+            draw_below(rows, r.players, dealers)
+        self.cmt[games] = rows
+        self.st[games, sk.DEALER] = dealers
+        self.played[games] = 0
+        for v in self.totals.values():
+            v[games] = 0
+        self.hand_no[games] = 1
+        self.deal(games)
+
+    def deal(self, games: np.ndarray) -> None:
+        t, o = self.t, self.o
+        self.fresh = False
+        sk.new_hands(np.asarray(games, np.int64), self.st, self.cmt, t.ints, t.deal_pos,
+                     self.hands, self.dealt, o["won"], o["decl"], self.offer, self.asked,
+                     self.said, t.w_has, t.w_val, t.w_key, t.w_num, t.w_four, t.w_fval,
+                     t.w_fkey, t.sheet_of, self.played, len(t.col_count))
+
+    def reset(self) -> tuple[np.ndarray, dict[str, Any]]:
+        """The observations as they stand (the games started when the env was made)."""
+        return self.observations(), self.info()
+
+    def info(self) -> dict[str, Any]:
+        return {"seat": self.st[:, sk.CUR].copy(), "mask": self.action_masks()}
+
+    def action_masks(self) -> np.ndarray:
+        """(B, actions): the legal actions of each game's current seat (made once per
+        step: the array is the env's own, changed by the next step)."""
+        if self.fresh:
+            return self.mask
+        t = self.t
+        sk.masks(self.st, self.hands, self.trick, t.ints, t.choices, t.plan_base, t.f_trump,
+                 t.f_lower, t.f_keep, t.decl_count, self.first_decl, self.decl_offsets,
+                 self.mask, self.count, t.col_modes, t.col_count, t.sheet_of, self.played,
+                 self.first_col)
+        self.fresh = True
+        return self.mask
+
+    def observations(self) -> np.ndarray:
+        """(B, seats, width): every seat's observation tensor (`layout`)."""
+        totals = np.stack([self.totals[u] for u in self.totals], axis=1)
+        sk.observe(self.st, self.hands, self.trick, self.o["cards"], self.o["decl"],
+                   self.decl_scale, self.decl_hidden, totals, self.modes,
+                   len(self.rules.declarations), self.obs)
+        return self.obs
+
+    def current_observations(self) -> np.ndarray:
+        """(B, width): the observation tensor of the seat to act in each game (the row
+        `observations()[g, info['seat'][g]]`, made alone)."""
+        totals = np.stack([self.totals[u] for u in self.totals], axis=1)
+        sk.observe_current(self.st, self.hands, self.trick, self.o["cards"], self.o["decl"],
+                           self.decl_scale, self.decl_hidden, totals, self.modes,
+                           len(self.rules.declarations), self.obs_current)
+        return self.obs_current
+
+    def step(self, actions: np.ndarray, observe: bool | str = True
+             ) -> tuple[np.ndarray | None, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Each game's current seat takes its action (a legal one: `action_masks`); the
+        observation returned is every seat's (`observations`), with ``observe="current"``
+        the acting seat's only (`current_observations`), with `observe=False` none (None),
+        for loops that need only the masks."""
+        t, o = self.t, self.o
+        mask = self.action_masks()
+        bad = sk.steps(np.asarray(actions, np.int64), mask, self.st, self.hands, self.dealt,
+                       self.trick, self.offer, self.asked, self.said, t.ints, t.plan_base,
+                       t.plan_beat, t.beats, t.points, t.w_has, t.w_val, t.w_key, t.w_num,
+                       t.w_four, t.w_fval, t.w_fkey, t.decl_values, self.first_decl,
+                       self.decl_offsets, o["mode"], o["chooser"], o["cards"], o["lead"],
+                       o["win"], o["tpoints"], o["won"], o["said"], o["best"], o["stoeck"],
+                       o["decl"], self.done, o["pusher"], o["column"], t.col_modes,
+                       t.col_free, t.sheet_of, self.played, self.first_col)
+        self.fresh = False
+        if bad >= 0:
+            raise ValueError(f"game {bad}: action {int(actions[bad])} is not legal now")
+        b = self.num_envs
+        rewards = np.zeros((b, self.players), np.float32)
+        ended = np.zeros(b, bool)
+        info: dict[str, Any] = {}
+        idx = np.flatnonzero(self.done)
+        if idx.size:
+            unit, sign = self.rules.winner_unit
+            before = self.totals[unit][idx].copy()
+            _, _, _, over = self.runner.score_hands(idx, o, self.totals, self.hand_no, self.cmt,
+                                                    played=self.played)
+            gained = sign * (self.totals[unit][idx] - before)
+            rewards[idx] = gained[:, self.runner.team].astype(np.float32)
+            self.hands_played += idx.size
+            gone = idx[over]
+            ended[gone] = True
+            info["final_totals"] = {u: v[gone].copy() for u, v in self.totals.items()}
+            info["ended_seeds"] = self.seeds[gone].copy()
+            going = idx[~over]
+            self.hand_no[going] += 1
+            self.st[going, sk.DEALER] = (self.st[going, sk.DEALER] + 1) % self.players
+            self.deal(going)
+            if gone.size:
+                self.games_ended += gone.size
+                self.start(gone)
+        info.update(self.info())
+        obs = (self.current_observations() if observe == "current" else
+               self.observations() if observe else None)
+        return obs, rewards, ended, np.zeros(b, bool), info
+
+
+def engine_action(rules: CompiledRules, action: int) -> Action:
+    """The engine's `Action` of an action id (`action_names`)."""
+    modes = max(rules.modes) + 1
+    if action < 36:
+        return Action("play", action)
+    if action < 36 + modes:
+        return Action("trump", action - 36)
+    if action == 36 + modes:
+        return PUSH
+    if action in (37 + modes, 38 + modes):
+        return Action("weis", 1 if action == 37 + modes else 0)
+    at = 39 + modes
+    for d in rules.declarations:
+        if action < at + len(d.values):
+            return Action(d.name, d.values[action - at])
+        at += len(d.values)
+    if rules.trump_kind == "sheet":
+        return Action("column", action - at)
+    raise ValueError(f"no action {action} in {rules.name}")
+
+
+def random_actions(mask: np.ndarray, seed: int | None = None) -> np.ndarray:
+    """A uniformly random legal action per row of a mask (compiled; `seed` reseeds the
+    generator it draws from, numba's own)."""
+    if seed is not None:
+        sk.seed_draws(seed)
+    out = np.zeros(mask.shape[0], np.int64)
+    sk.draw_actions(mask, mask.sum(axis=1), out)
+    return out
+
+
+def random_step(env: VectorEnv, observe: bool | str = True) -> None:
+    """One step of random play drawn from the env's masks (their counts reused)."""
+    out = np.zeros(env.num_envs, np.int64)
+    sk.draw_actions(env.action_masks(), env.count, out)
+    env.step(out, observe)
+
+
+def random_hands_per_second(rules: CompiledRules | str, num_envs: int, hands: int,
+                            seed: int = 0, observe: bool | str = True) -> float:
+    """Whole hands per second of random play drawn from the env's masks, with every
+    seat's observation made after each step (``observe="current"``: the acting seat's;
+    False: none)."""
+    env = VectorEnv(rules, num_envs, seed)
+    sk.seed_draws(seed)
+    start = time.perf_counter()
+    while env.hands_played < hands:
+        random_step(env, observe)
+    return env.hands_played / (time.perf_counter() - start)
