@@ -97,10 +97,6 @@ EXCEPTIONS = {
     ("jassdsl.corpus.explain", "rulebook"): "a failed case is told in the rulebook's words",
     ("jassdsl.bots", "search_bot"): "make_bot makes every kind of bot, the search bot too "
                                     "(which plays its rollouts with the heuristic bot)",
-    ("jassdsl.fast.tables", "mechanisms"): "the compiled playout turns the Weis and scoresheet "
-                                           "settings into its kernel's arrays (no hook yet)",
-    ("jassdsl.research.vector", "mechanisms"): "the batched environment reads a scoresheet's "
-                                               "columns for its trump actions (no hook yet)",
 }
 
 

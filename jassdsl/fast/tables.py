@@ -21,6 +21,8 @@ from jassdsl.core.deal import deal_plan
 from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.core.roles import ROLE_LIST
 from jassdsl.engine.chain import Chain
+from jassdsl.engine.sheet import SheetConfig
+from jassdsl.engine.weis import weis_config
 
 # the trump methods the kernel plays (`CompiledRules.trump_kind`), by their code there
 TRUMP_KINDS = {"forehand_chooses": 0, "random_suit": 1, "bottom_card": 2, "none": 3,
@@ -131,8 +133,6 @@ def weis_rows(table: WeisTable, mode: int) -> tuple[np.ndarray, ...]:
 
 def build(rules: CompiledRules) -> Tables:
     """The arrays of a rule file the kernel covers (`reasons` is empty)."""
-    from jassdsl.mechanisms.weis import weis_config
-
     r = rules
     modes = sorted(r.modes)
     rows = max(modes) + 2  # mode m in row m + 1 (a mode the file lacks: a row never read)
@@ -202,7 +202,6 @@ def build(rules: CompiledRules) -> Tables:
     ints[STOECK_BONUS], ints[REUSE_WEIS], ints[EACH] = r.stoeck_bonus, reuse, each
     ints[DECLS], ints[FIRST_LOT], ints[MODES] = len(decls), int(r.first_dealer_lot), rows - 1
     ints[LEAD_CHOOSER] = int(r.lead_role >= 0)
-    from jassdsl.mechanisms.sheet import SheetConfig
 
     sheet = r.config("sheet", SheetConfig)
     columns = sheet.columns if sheet is not None else ()

@@ -46,6 +46,7 @@ from jassdsl.engine import Game
 from jassdsl.engine.events import Event, TrumpSet
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.position import PositionError
+from jassdsl.engine.sheet import SheetColumn, SheetConfig
 from jassdsl.engine.state import State, TrumpPart
 from jassdsl.engine.trump import can_push, push, push_target
 from jassdsl.language.check import TRUMP_MODES, choices_of, mode_hint
@@ -233,36 +234,6 @@ def fact_needs(name: str, rf: m.RuleFile) -> str | None:
 
 
 # -- the compiled setting
-@dataclass(frozen=True)
-class SheetColumn:
-    """A column of the scoresheet as the engine plays it."""
-
-    name: str
-    modes: tuple[int, ...]  # the mode, or the modes a free column allows
-    free: bool
-    multiplier: int
-
-
-@dataclass(frozen=True)
-class SheetConfig:
-    """The compiled scoresheet: its columns under the chosen options, whose sheets."""
-
-    columns: tuple[SheetColumn, ...]  # in file order
-    per_team: bool  # one sheet per team (else one per player)
-    end_full: bool  # the file's game ends when every sheet is full
-
-    def sheets(self, rules: CompiledRules) -> int:
-        """How many scoresheets there are."""
-        return rules.subjects if self.per_team else rules.players
-
-    def sheet_of(self, rules: CompiledRules, seat: int) -> int:
-        """The scoresheet a seat writes on: its team's, or its own."""
-        return rules.team_of[seat] if self.per_team else seat
-
-    def column(self, name: str) -> SheetColumn:
-        return next(c for c in self.columns if c.name == name)
-
-
 def config(rules: CompiledRules) -> SheetConfig:
     found = rules.config(NAME, SheetConfig)
     assert found is not None

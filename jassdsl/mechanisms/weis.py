@@ -18,7 +18,7 @@ in a hand (the table Weis counts them in a trick too)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
@@ -57,6 +57,7 @@ from jassdsl.engine.partners import sharers, side_of
 from jassdsl.engine.phase import Offer, Phase, Table
 from jassdsl.engine.records import Trick
 from jassdsl.engine.state import State
+from jassdsl.engine.weis import WeisConfig, weis_config, weis_in
 from jassdsl.language.check import MAX_POINTS, TRUMP_MODES
 from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook import safe
@@ -204,30 +205,6 @@ def check_test(c: Any, test: WeisTest) -> None:
 
 
 # -- the compiled setting
-@dataclass(frozen=True)
-class WeisConfig:
-    """The Weis table a hand counts: with no trump set, and per trump mode whose entries
-    differ (an entry `if in undenufe`)."""
-
-    table: WeisTable
-    modes: dict[int, WeisTable] = field(default_factory=dict)
-
-    def table_in(self, mode: int) -> WeisTable:
-        """The Weis table of a hand played in this trump mode (-1: none set yet)."""
-        return self.modes.get(mode, self.table)
-
-
-def weis_config(rules: CompiledRules) -> WeisConfig | None:
-    """The file's Weis tables, None where it counts no Weis."""
-    return rules.config("weis", WeisConfig)
-
-
-def weis_in(rules: CompiledRules, mode: int) -> WeisTable | None:
-    """The Weis table of a hand played in this trump mode (-1: none set yet), or None."""
-    config = weis_config(rules)
-    return config.table_in(mode) if config is not None else None
-
-
 def compile_weis(rf: m.RuleFile, options: dict[str, int | str]) -> WeisConfig | None:
     """The Weis table the file uses (directly or through an option), or None; and per
     trump mode whose entries differ (an entry `if in undenufe`), that mode's table."""

@@ -35,6 +35,7 @@ import numpy as np
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import PUSH, Action
 from jassdsl.core.cards import CARD_NAMES
+from jassdsl.engine.sheet import SheetConfig
 from jassdsl.fast import steps as sk
 from jassdsl.fast.games import reasons, runner_for
 from jassdsl.fast.twister import draw_below, seed_key, seed_rows
@@ -73,8 +74,6 @@ def action_names(rules: CompiledRules) -> list[str]:
               for m in range(modes)]
     names += ["push", "weis yes", "weis no"]
     names += [f"{d.name} {v}" for d in rules.declarations for v in d.values]
-    from jassdsl.mechanisms.sheet import SheetConfig  # a layer above: see test_import_layers
-
     sheet = rules.config("sheet", SheetConfig) if rules.trump_kind == "sheet" else None
     names += [f"column {c.name}" for c in (sheet.columns if sheet is not None else ())]
     return names
