@@ -232,6 +232,26 @@ def test_count_first_takes_rules_chosen_before_the_first_card(clauses: str) -> N
     assert compile_rules(load_model(text, "count.jass")).count_first == ("stoeck", "tricks")
 
 
+@pytest.mark.parametrize(("end", "late"), [
+    ("game ends when one team has total points >= 1000 and points > 60", "points"),
+    ("game ends when one team has total points >= 1000 and not last", "last"),
+    ("game ends when (one team has total points >= 1000) or (some team has match)", "match"),
+])
+def test_count_first_refuses_a_game_end_that_reads_the_play(end: str, late: str) -> None:
+    """The game's end is asked after each fact counted first, before the tricks are
+    played: read from the hand's play, it would end a game at the Stöck by card points
+    not yet taken (seen: a side with 118 card points to come won with its Stöck)."""
+    text = BASE.format(end=end, first="bonus stoeck 20\ncount first: stoeck")
+    with pytest.raises(RuleFileErrors) as info:
+        load_model(text, "count.jass")
+    assert [(e.pos.line, e.message.split("'")[1]) for e in info.value.errors] == [(13, late)]
+    assert "so the game's end cannot depend on it" in info.value.errors[0].message
+    assert "das Spielende nicht davon" in info.value.render("de")
+    fine = BASE.format(end="game ends when one team has total points >= 1000 and hand > 2",
+                       first="bonus stoeck 20\ncount first: stoeck")
+    assert compile_rules(load_model(fine, "count.jass")).count_first == ("stoeck",)
+
+
 def test_a_target_chosen_by_the_counted_fact_books_the_award_with_it() -> None:
     """`teams with stoeck > 0 score 50` is known the moment the Stöck is: counted first,
     the Stöck books its 20 and the 50 at once, before the card points (from 990 each, the

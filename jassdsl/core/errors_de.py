@@ -112,6 +112,7 @@ MESSAGES: tuple[tuple[str, str], ...] = (
     ("them", "sie"),
     ("the tricks one by one", "die Stiche einzeln"),
     ("which rule applies (rule '{a}')", "welche Regel greift (Regel '{a}')"),
+    ("the game's end", "das Spielende"),
     ("what the tricks bring in rule '{a}'", "was die Stiche in der Regel '{a}' bringen"),
     ("what {a} brings in rule '{b}'", "was {a} in der Regel '{b}' bringt"),
     ("the number of players", "die Zahl der Spieler"),

@@ -10,7 +10,10 @@ only what is known before the first card: numbers, options, declared values, rol
 before play, the hand's mode, the hand number, the players, who takes part (`playing`,
 `points-in-play`) and the totals so far.
 `late_reads` finds every place that reads more, in every form (a condition, an inline
-factor, an `if`, a target singled out by its points), each with the rule it is in.
+factor, an `if`, a target singled out by its points), each with the rule it is in; and
+the game's end, which is asked after each fact counted first, before the tricks are
+played (`game ends when ... and points > 60` would end a game at the Stöck by card
+points not yet taken).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ LATE_CALLS = frozenset({"won", "trick", "change"})  # what the tricks bring
 class LateRead:
     """A place in a rule that reads what only the hand's play tells."""
 
-    clause: m.Clause
+    clause: m.Clause | None  # None: the game's end (`game ends when ...`)
     at: m.Expr  # the name (or call) read
     what: str  # as the file writes it: 'match', 'trick(...)'
     fact: str  # the fact counted first whose share depends on it ('' for a condition)
@@ -47,6 +50,10 @@ def late_reads(rf: m.RuleFile) -> Iterator[LateRead]:
     options = {o.name for o in rf.options}
     declared = frozenset(d.name for d in rf.declarations)
     counted = read_as(tuple(w.text for w in rf.count_first.facts))
+    if rf.end.when is not None:  # checked after each fact: it cannot wait for the play
+        found = first_late(rf.end.when, lets, options | declared)
+        if found is not None:
+            yield LateRead(None, found, said(found), "")
     for cl in rf.clauses:
         if cl.condition is not None:
             found = first_late(cl.condition, lets, options | declared)
