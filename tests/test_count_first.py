@@ -187,6 +187,20 @@ def test_the_tricks_count_one_by_one_only_where_every_rule_adds_the_card_points(
      "else 1)", "'match' .* what the tricks bring"),
     ("count first: stoeck", "  all: when hand > 0 then teams with points > 50 score stoeck, "
      "every team scores points", "'points' .* what stoeck brings"),
+    # who scores, singled out by the counted fact: the whole award is its share
+    ("count first: stoeck", "  s: when hand > 0 then teams with stoeck > 0 score points",
+     "'points' .* what stoeck brings in rule 's'"),
+    ("count first: stoeck", "  s: when hand > 0 then teams with stoeck > 0 and points > 60 "
+     "score 300, every team scores points + stoeck", "'points' .* what stoeck brings"),
+    ("count first: stoeck, then tricks", "  s: when hand > 0 then teams with stoeck > 0 score "
+     "points * 2, every team scores points + stoeck", "'points' .* what stoeck brings"),
+    # ... through a lot, and `the others`, who are singled out by the targets before them
+    ("count first: stoeck", "  s: when hand > 0 then one of teams with points > 60 by lot "
+     "scores stoeck, every team scores points", "'points' .* what stoeck brings"),
+    ("count first: stoeck", "  s: when hand > 0 then teams with points > 80 score 50, "
+     "the others score stoeck, every team scores points", "'points' .* what stoeck brings"),
+    ("count first: stoeck", "  s: when hand > 0 then teams with stoeck > 0 score stoeck, "
+     "the others score points", "'points' .* what stoeck brings"),
 ])
 def test_count_first_refuses_what_the_play_decides_in_every_form(
         first: str, clauses: str, late: str) -> None:
@@ -216,6 +230,54 @@ def test_count_first_takes_rules_chosen_before_the_first_card(clauses: str) -> N
         "  all: otherwise then every team scores points + stoeck",
         clauses + "\n  rest: otherwise then every team scores points + stoeck")
     assert compile_rules(load_model(text, "count.jass")).count_first == ("stoeck", "tricks")
+
+
+@pytest.mark.parametrize(("end", "late"), [
+    ("game ends when one team has total points >= 1000 and points > 60", "points"),
+    ("game ends when one team has total points >= 1000 and not last", "last"),
+    ("game ends when (one team has total points >= 1000) or (some team has match)", "match"),
+])
+def test_count_first_refuses_a_game_end_that_reads_the_play(end: str, late: str) -> None:
+    """The game's end is asked after each fact counted first, before the tricks are
+    played: read from the hand's play, it would end a game at the Stöck by card points
+    not yet taken (seen: a side with 118 card points to come won with its Stöck)."""
+    text = BASE.format(end=end, first="bonus stoeck 20\ncount first: stoeck")
+    with pytest.raises(RuleFileErrors) as info:
+        load_model(text, "count.jass")
+    assert [(e.pos.line, e.message.split("'")[1]) for e in info.value.errors] == [(13, late)]
+    assert "so the game's end cannot depend on it" in info.value.errors[0].message
+    assert "das Spielende nicht davon" in info.value.render("de")
+    fine = BASE.format(end="game ends when one team has total points >= 1000 and hand > 2",
+                       first="bonus stoeck 20\ncount first: stoeck")
+    assert compile_rules(load_model(fine, "count.jass")).count_first == ("stoeck",)
+
+
+def test_a_target_chosen_by_the_counted_fact_books_the_award_with_it() -> None:
+    """`teams with stoeck > 0 score 50` is known the moment the Stöck is: counted first,
+    the Stöck books its 20 and the 50 at once, before the card points (from 990 each, the
+    side with the Stöck wins with 1060, whoever takes the tricks)."""
+    text = BASE.format(end="game ends when one team has total points >= 1000",
+                       first="bonus stoeck 20\ncount first: stoeck").replace(
+        "  all: otherwise then every team scores points + stoeck",
+        "  all: otherwise then teams with stoeck > 0 score 50, every team scores points + stoeck")
+    rules = compile_rules(load_model(text, "count.jass"))
+    won = 0
+    for seed in range(8):
+        seeded = Game(rules, seed=seed, record=False)
+        game = at_deal(rules, [seeded.hand_of(x) for x in range(4)], seeded.dealer,
+                       totals={"points": [990, 990]})
+        while not game.results:
+            game.apply(game.legal_actions()[0])
+        r = game.results[0]
+        side = next((x for x in (0, 1) if r.bonuses["stoeck"][x]), None)
+        if side is None:
+            assert not r.won_with
+            continue
+        won += 1
+        assert r.won_with == "stoeck"
+        assert [(g.subject, g.amount) for g in r.grants] == [(side, 20 + 50)]
+        assert r.totals["points"][side] == 1060 and r.totals["points"][1 - side] == 990
+    assert won
 
 
 def test_count_first_compiles_in_order() -> None:

@@ -351,8 +351,9 @@ def test_three_independent_syntax_errors_are_all_reported() -> None:
     assert syntax_errors(err) == [
         (11, 14, "unexpected 'lot'; expected ':'"),
         (13, 1, "no statement starts with 'undertrmp' (did you mean 'undertrump'?); "
-                "expected a new statement (" + STATEMENTS + ")"),
-        (19, 25, "unexpected 'hands'; expected a new statement (" + STATEMENTS + ")")]
+                "expected a new statement (" + statements_like("undertrmp") + ")"),
+        (19, 25, "unexpected 'hands'; expected a new statement (" + statements_like("hands")
+         + ")")]
     assert [(e.pos.line, e.kind) for e in err.errors if e.kind != "syntax"] == \
         [(18, "unknown-name")]
     assert err.notes == ()
@@ -386,14 +387,24 @@ def grammar_statement_words() -> list[str]:
     return sorted(words)
 
 
-STATEMENTS = ", ".join(repr(w) for w in grammar_statement_words())
+
+
+def statements_like(word: str) -> str:
+    """The statements' first words as an error lists them after `word`: likest first
+    (difflib's ratio), alphabetical among equals."""
+    import difflib
+
+    words = grammar_statement_words()
+    return ", ".join(repr(w) for w in sorted(
+        words, key=lambda w: -difflib.SequenceMatcher(None, word, w).ratio()))
 
 
 def test_expected_statements_are_every_statement_of_the_grammar() -> None:
     assert len(grammar_statement_words()) >= 30
     err = errors_of(edit("unit stick/sticks", "zzz coiffeur\nunit stick/sticks"))
     assert syntax_errors(err) == [
-        (12, 1, f"no statement starts with 'zzz'; expected a new statement ({STATEMENTS})")]
+        (12, 1, "no statement starts with 'zzz'; expected a new statement "
+                f"({statements_like('zzz')})")]
 
 
 def test_an_error_in_a_statement_others_need_stops_the_check_and_says_so() -> None:

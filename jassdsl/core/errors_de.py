@@ -26,6 +26,63 @@ MESSAGES: tuple[tuple[str, str], ...] = (
     ("no statement starts with '{t}'{hint}", "keine Anweisung beginnt mit '{t}'{hint}"),
     (" ({hint})", " ({hint})"),
     ("a new statement ({firsts})", "eine neue Anweisung ({firsts})"),
+    # a first word naming a concept (jassdsl/language/concepts.py), a quantifier that
+    # needs parentheses (jassdsl/language/quantifier_parens.py)
+    ("no statement starts with '{t}': {concept}", "keine Anweisung beginnt mit '{t}': {concept}"),
+    ("the language has no passing of cards between players; cards change hands only by "
+     "'talon' (the bidder takes a pile and lays away as many), 'improve' (a player takes an "
+     "own pile or refuses it), 'rob' (a trump card taken for the turned card) and 'take "
+     "part' (a hand swapped for a pile)",
+     "die Sprache kennt kein Weitergeben von Karten zwischen Spielern; Karten wechseln die Hand "
+     "nur mit 'talon' (der Bieter nimmt einen Stapel auf und legt ebenso viele weg), "
+     "'improve' (ein Spieler nimmt den eigenen Stapel oder lehnt ihn ab), 'rob' (eine "
+     "Trumpfkarte gegen die aufgedeckte Karte getauscht) und 'take part' (eine Hand gegen "
+     "einen Stapel getauscht)"),
+    ("the language keeps no state across hands (bock rounds, a prize won once, a penalty "
+     "carried to the next hand); what comes nearest: a scoring rule ('score each hand') that "
+     "reads 'hand' or "
+     "'total UNIT', or a second 'unit'",
+     "die Sprache führt nichts von Runde zu Runde mit (Bockrunden, ein einmal gewonnener "
+     "Preis, eine Strafe für die nächste Runde); am nächsten kommt eine Wertungsregel ('score each hand'), die "
+     "'hand' oder 'total UNIT' liest, oder eine zweite 'unit'"),
+    ("the language has no cards on the table that belong to a seat (Zweierjass, Tischjass): "
+     "a player has a hand; cards on the table are a 'pile', dealt with 'deal'",
+     "die Sprache kennt keine Tischkarten, die einem Platz gehören (Zweierjass, Tischjass): "
+     "ein Spieler hat eine Hand; Karten auf dem Tisch sind ein Stapel, 'pile', verteilt "
+     "mit 'deal'"),
+    ("doubling is a declaration: 'declare double yes or no, by the team without chooser', "
+     "read by the scoring like any value",
+     "Kontern ist eine Ansage: 'declare double yes or no, by the team without chooser', "
+     "die die Wertung wie jeden Wert liest"),
+    ("a bid is a declaration: 'declare bid from 60 to 157 in steps of 10, auction before "
+     "trump'",
+     "ein Gebot ist eine Ansage: 'declare bid from 60 to 157 in steps of 10, auction before "
+     "trump'"),
+    ("a way of playing a hand is a 'mode' (its ranks, points and goal), chosen with "
+     "'trump:' or a 'column' of the sheet",
+     "eine Art, eine Runde zu spielen, ist eine Spielart, 'mode' (ihre Ränge, Punkte und ihr "
+     "Ziel), gewählt mit 'trump:' oder einer Spalte der Tafel, 'column'"),
+    ("Weis are a table, 'weis NAME: ...', and its use, 'weis: NAME'",
+     "Weis sind eine Tabelle, 'weis NAME: ...', und ihre Verwendung, 'weis: NAME'"),
+    ("Stöck, the match and the last trick are bonuses: 'bonus stoeck 20'",
+     "Stöck, der Match und der letzte Stich sind Zuschläge: 'bonus stoeck 20'"),
+    ("the end of the game is 'game ends when ...' or 'game ends after N hands'",
+     "das Ende des Spiels ist 'game ends when ...' oder 'game ends after N hands'"),
+    ("the pack is 'cards: the standard Swiss ranks and points', or 'ranks' and 'card points' "
+     "per suit: 36 cards, four suits of nine",
+     "das Spiel Karten ist 'cards: the standard Swiss ranks and points', oder 'ranks' und "
+     "'card points' je Farbe: 36 Karten, vier Farben zu neun"),
+    ("partners are said with the players: 'players 4 in teams across'",
+     "Partner stehen bei den Spielern: 'players 4 in teams across'"),
+    ("who leads is 'first lead: forehand'", "wer ausspielt, sagt 'first lead: forehand'"),
+    ("pushing the choice of trump to the partner is part of 'trump:': 'trump: forehand "
+     "chooses suits, obenabe, undenufe or pushes to partner'",
+     "das Schieben der Trumpfwahl zum Partner gehört zu 'trump:': 'trump: forehand "
+     "chooses suits, obenabe, undenufe or pushes to partner'"),
+    ("'{q}' is a quantifier, which cannot follow '{w}' as it is; put the quantifier in "
+     "parentheses: ({q} ...)",
+     "'{q}' ist ein Quantor und kann so nicht nach '{w}' stehen; setze den Quantor in "
+     "Klammern: ({q} ...)"),
     ("a name", "ein Name"),
     ("a number", "eine Zahl"),
     ('a quoted text ("...")', 'ein Text in Anführungszeichen ("...")'),
@@ -55,6 +112,7 @@ MESSAGES: tuple[tuple[str, str], ...] = (
     ("them", "sie"),
     ("the tricks one by one", "die Stiche einzeln"),
     ("which rule applies (rule '{a}')", "welche Regel greift (Regel '{a}')"),
+    ("the game's end", "das Spielende"),
     ("what the tricks bring in rule '{a}'", "was die Stiche in der Regel '{a}' bringen"),
     ("what {a} brings in rule '{b}'", "was {a} in der Regel '{b}' bringt"),
     ("the number of players", "die Zahl der Spieler"),

@@ -1055,8 +1055,10 @@ class Checker:
         words = ["the tricks one by one" if w == TRICKS else w for w in order] or ["them"]
         booked = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
         for late in count_known.late_reads(rf):
-            reported.add(late.clause.id)
-            where = f"which rule applies (rule {late.clause.id!r})" if not late.fact else \
+            if late.clause is not None:
+                reported.add(late.clause.id)
+            where = "the game's end" if late.clause is None else \
+                f"which rule applies (rule {late.clause.id!r})" if not late.fact else \
                 f"what {'the tricks bring' if late.fact == 'points' else late.fact + ' brings'}" \
                 f" in rule {late.clause.id!r}"
             self.error(late.at.pos, "context", f"'{late.what}' is known only once the hand "

@@ -10,7 +10,10 @@ only what is known before the first card: numbers, options, declared values, rol
 before play, the hand's mode, the hand number, the players, who takes part (`playing`,
 `points-in-play`) and the totals so far.
 `late_reads` finds every place that reads more, in every form (a condition, an inline
-factor, an `if`, a target singled out by its points), each with the rule it is in.
+factor, an `if`, a target singled out by its points), each with the rule it is in; and
+the game's end, which is asked after each fact counted first, before the tricks are
+played (`game ends when ... and points > 60` would end a game at the Stöck by card
+points not yet taken).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ LATE_CALLS = frozenset({"won", "trick", "change"})  # what the tricks bring
 class LateRead:
     """A place in a rule that reads what only the hand's play tells."""
 
-    clause: m.Clause
+    clause: m.Clause | None  # None: the game's end (`game ends when ...`)
     at: m.Expr  # the name (or call) read
     what: str  # as the file writes it: 'match', 'trick(...)'
     fact: str  # the fact counted first whose share depends on it ('' for a condition)
@@ -47,6 +50,10 @@ def late_reads(rf: m.RuleFile) -> Iterator[LateRead]:
     options = {o.name for o in rf.options}
     declared = frozenset(d.name for d in rf.declarations)
     counted = read_as(tuple(w.text for w in rf.count_first.facts))
+    if rf.end.when is not None:  # checked after each fact: it cannot wait for the play
+        found = first_late(rf.end.when, lets, options | declared)
+        if found is not None:
+            yield LateRead(None, found, said(found), "")
     for cl in rf.clauses:
         if cl.condition is not None:
             found = first_late(cl.condition, lets, options | declared)
@@ -60,22 +67,43 @@ def late_shares(cl: m.Clause, counted: tuple[str, ...], lets: Mapping[str, m.Exp
                 options: set[str], declared: frozenset[str]) -> Iterator[LateRead]:
     """Per award, the first fact counted first whose share reads the play besides the
     fact itself: a term of the amount (or the factor of the whole) that reads both, or a
-    target singled out by the play."""
+    target singled out by the play. A target singled out by the fact itself (`teams with
+    stoeck > 0 score 50`) makes the whole award the fact's share, amount and all (`teams
+    with stoeck > 0 score points` would book the card points with the Stöck); `the others`
+    are singled out by the targets named before them in the rule."""
+    named: list[m.Expr] = []  # the tests of the targets so far: who `the others` are not
     for a in cl.awards:
         amount = split_scale(a.amount, dict(lets), options, declared)[0]
+        filters = list(target_filters(a.target, named))
+        named.extend(target_filters(a.target, []))
         for fact in counted:
-            parts = [t for t in terms(amount, lets) if fact in names(t, lets)]
+            chosen = any(fact in names(f, lets) for f in filters)
+            parts = [amount] if chosen else \
+                [t for t in terms(amount, lets) if fact in names(t, lets)]
             if not parts:
                 continue
             late = None  # the play itself first, then another fact counted first
             for known in (options | declared | set(counted), options | declared | {fact}):
                 late = late or next((x for t in parts if (x := first_late(t, lets, known))
                                      is not None), None)
-            if late is None and a.target.filter is not None:
-                late = first_late(a.target.filter, lets, options | declared)
+            # who scores: by the play, or (chosen by this fact) by the play besides it
+            seen = options | declared | ({fact} if chosen else set())
+            late = late or next((x for f in filters if (x := first_late(f, lets, seen))
+                                 is not None), None)
             if late is not None:
                 yield LateRead(cl, late, said(late), fact)
                 return
+
+
+def target_filters(t: m.Target, named: list[m.Expr]) -> Iterator[m.Expr]:
+    """The tests that single out who scores, through `one of ... by lot`; `the others` by
+    the tests of the targets `named` before them."""
+    while t is not None:
+        if t.filter is not None:
+            yield t.filter
+        if t.kind == "others":
+            yield from named
+        t = t.inner  # type: ignore[assignment]
 
 
 def terms(e: m.Expr, lets: Mapping[str, m.Expr]) -> Iterator[m.Expr]:

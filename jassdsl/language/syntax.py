@@ -32,6 +32,7 @@ from jassdsl.core.limits import MAX_DEPTH, MAX_DIGITS, MAX_SYNTAX_ERRORS
 from jassdsl.core.mechanism import Build, Mechanism, installed
 from jassdsl.core.pos import FILE_START
 from jassdsl.core.roles import role_name
+from jassdsl.language import concepts, quantifier_parens
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # Terminal names as a person reads them in "expected ..." messages.
@@ -682,16 +683,19 @@ _RULES = tuple(name for name in dir(_ToModel)
                if hasattr(getattr(_ToModel, name), "visit_wrapper"))
 
 
-def expected_words(lang: Language, expected: set[str]) -> str:
+def expected_words(lang: Language, expected: set[str], near: str = "") -> str:
     """Every terminal the parser could take, in words; where a new statement may begin,
-    the statements' first words come as one group."""
+    the statements' first words come as one group, the likest to the word `near` (the
+    word that came instead) first."""
     statements = set(lang.statement_words)
     group = statements <= expected
     rest = expected - statements - {"$END"} if group else expected
     words = sorted({lang.terminal_text(t) for t in rest})
     if group:
-        firsts = ", ".join(repr(w) for w in sorted(lang.statement_words.values()))
-        words.append(f"a new statement ({firsts})")
+        firsts = sorted(set(lang.statement_words.values()))
+        if near:
+            firsts = concepts.likest_first(near, firsts)
+        words.append(f"a new statement ({', '.join(repr(w) for w in firsts)})")
     return ", ".join(words)
 
 
@@ -704,16 +708,47 @@ def syntax_error(lang: Language, path: str, err: UnexpectedInput, text: str) -> 
         what = "the file ends too early"
     elif isinstance(err, UnexpectedToken):
         at = err.token.start_pos or 0
-        hint = phrase_hint(lang, text[text.rfind("\n", 0, at) + 1:at], str(err.token), expected)
-        what = f"unexpected {str(err.token)!r}{hint}" if hint else \
-            unexpected_word(lang, str(err.token), at, expected, text)
+        token = str(err.token)
+        said = said_otherwise(lang, path, token, at, expected, text)
+        if said is not None:
+            return said
+        hint = phrase_hint(lang, text[text.rfind("\n", 0, at) + 1:at], token, expected)
+        what = f"unexpected {token!r}{hint}" if hint else \
+            unexpected_word(lang, token, at, expected, text)
     elif isinstance(err, UnexpectedCharacters):
         what = f"unexpected character {err.char!r}"
     else:
         what = "the file ends too early"
-    msg = f"{what}; expected {expected_words(lang, expected)}" if expected else what
+    near = str(err.token) if isinstance(err, UnexpectedToken) else ""
+    msg = f"{what}; expected {expected_words(lang, expected, near)}" if expected else what
     end = col + (len(str(err.token)) if isinstance(err, UnexpectedToken) else 1)
     return RuleError(path, m.Pos(line, col, line, end), "syntax", msg)
+
+
+def said_otherwise(lang: Language, path: str, token: str, at: int, expected: set[str],
+                   text: str) -> RuleError | None:
+    """The error for a cause the parser's own words would hide: a quantifier that needs
+    parentheses (at the quantifier), or a first word naming a concept the language lacks
+    or has under another name (`concepts`: the statements that come nearest, in place of
+    every keyword); None otherwise."""
+    found = quantifier_parens.misplaced(text, at, token)
+    if found is not None:
+        return RuleError(path, place(text, found.start, found.end), "syntax",
+                         quantifier_parens.message(found))
+    concept = concepts.concept_of(token)
+    starts_line = text[text.rfind("\n", 0, at) + 1:at].strip() == ""
+    if concept is None or not starts_line or not set(lang.statement_words) <= expected:
+        return None
+    return RuleError(path, place(text, at, at + len(token)), "syntax",
+                     f"no statement starts with {token!r}: {concept.says}")
+
+
+def place(text: str, start: int, end: int) -> m.Pos:
+    """The position of text[start:end], cut at its line's end (a caret is one line)."""
+    at = offset_pos(text, start)
+    stop = text.find("\n", start)
+    end = min(end, stop) if stop >= 0 else end
+    return m.Pos(at.line, at.column, at.line, at.column + max(1, end - start))
 
 
 def phrase_hint(lang: Language, before: str, token: str, expected: set[str]) -> str:
