@@ -17,6 +17,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the table needs the 'table' extra")
 
+from german_words import FRENCH_PACK, html_texts, leaks_in
 from starlette.testclient import TestClient
 
 from jassdsl.bots import HeuristicBot
@@ -243,6 +244,15 @@ def test_the_evening_lists_its_games_without_a_link_and_replays_only_finished_on
     # every hand face up: 36 cards before the first is played, fewer in a trick later
     assert steps[0].count("data-card=") == 36
     assert finished["seats"]
+    # every step in German: no English word, no card code; what the German-Swiss pack
+    # shows (the French pack's texts left out, as its switch hides them) no French name
+    for k in range(total + 1):
+        text = client.get(f"/replay/{finished_id}?lang=de&step={k}").text
+        found = leaks_in(html_texts(text))
+        assert not found, (k, found)
+        swiss = " ".join(html_texts(text, skip="jc-fr", attrs=False))
+        assert not FRENCH_PACK.search(swiss), (k, FRENCH_PACK.search(swiss))
+    assert "Spiel beendet nach" in text and "Spiel beendet: " not in text
 
 
 def test_a_seat_taken_by_link_names_itself_once(client: TestClient) -> None:

@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("uvicorn", reason="the table needs the 'table' extra")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the table needs the 'table' extra")
 
-from german_words import leaks_in  # noqa: E402
+from german_words import FRENCH_PACK, screen_leaks  # noqa: E402
 from served import served  # noqa: E402
 from test_table_browser import ARGS, CHROMIUM, new_page  # noqa: E402
 from test_table_evening_browser import NOT_A_NAME, drawn_strokes  # noqa: E402
@@ -34,28 +34,9 @@ from jassdsl.table.tafel import strokes  # noqa: E402
 if CHROMIUM is None:
     pytest.skip("no Chromium installed", allow_module_level=True)
 
-# every text node (scripts aside) and the attributes a person reads or hears
-READ = """() => {
-  const out = [];
-  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-    const tag = n.parentElement && n.parentElement.tagName;
-    if (tag !== "SCRIPT" && tag !== "STYLE" && n.textContent.trim()) out.push(n.textContent);
-  }
-  for (const e of document.querySelectorAll("[title],[aria-label],[placeholder],[value]")) {
-    for (const a of ["title", "aria-label", "placeholder", "value"]) {
-      const v = e.getAttribute(a);
-      if (v) out.push(v);
-    }
-  }
-  out.push(document.title);
-  return out;
-}"""
-
-
 def leaks(page: Any) -> list[str]:
     """The texts of the screen with an English word or a card code in them."""
-    return leaks_in(page.evaluate(READ))
+    return screen_leaks(page)
 
 
 @pytest.fixture(scope="module")
@@ -134,7 +115,7 @@ def test_a_whole_schieber_game_to_2500_in_german_with_the_german_swiss_pack(
         assert not found, found
         screens += 1
         visible = page.inner_text("main")
-        assert not re.search(r"\b(Ecken|Herz|Schaufel|Kreuz|Bube|Dame)\b", visible), visible
+        assert not FRENCH_PACK.search(visible), visible
         assert all(name in visible for name in NAMES), visible  # names on every seat
         assert not NOT_A_NAME.search(visible), NOT_A_NAME.search(visible)
         if page.is_visible("#outcome"):
