@@ -109,6 +109,9 @@ def test_names_on_every_seat_and_the_tafel_drawn_from_the_totals(
         page = new_page(browser, width)
         page.goto(f"{base}/?lang={lang}")
         pack(page, which)
+        page.select_option("#variant", "schieber")  # its seats, their kinds and names
+        page.wait_for_selector("#seats[data-loaded='schieber'] [data-seat='3']")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
         link = post(page, base, "/api/replay", {**finished, "lang": lang})["seats"][0]["url"]
         page.goto(base + link)
         page.wait_for_selector("svg.z")

@@ -1039,6 +1039,10 @@ OWN: dict[str, tuple[str, str]] = {
                          'schicke Text: ein JSON-Objekt wie {{"type": "act", "turn": 4, '
                          '"action": "DA"}}'),
     "live.refuse.long": ("the message is too long", "die Nachricht ist zu lang"),
+    "live.serve.open": ("the table is open at {url} (Ctrl-C to close)",
+                        "der Jasstisch ist offen unter {url} (Ctrl-C schliesst ihn)"),
+    "live.serve.saved": ("every game is saved in {folder} as it is played",
+                         "jede Partie wird beim Spielen in {folder} gespeichert"),
     "live.refuse.format": ("not a saved game (its 'format' is {format})",
                            "keine gespeicherte Partie (ihr 'format' ist {format})"),
     "live.refuse.actions": ("a saved game lists its actions",
