@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from html.parser import HTMLParser
 from typing import Any
 
 from jassdsl.core.cards import RANK_NAMES, SUIT_NAMES
@@ -67,3 +68,67 @@ def leaks_in(texts: Any) -> list[str]:
     return [t for t in texts if leaky(t)]
 
 
+# every text node (scripts aside) and the attributes a person reads or hears
+READ = """() => {
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const tag = n.parentElement && n.parentElement.tagName;
+    if (tag !== "SCRIPT" && tag !== "STYLE" && n.textContent.trim()) out.push(n.textContent);
+  }
+  for (const e of document.querySelectorAll("[title],[aria-label],[placeholder],[value]")) {
+    for (const a of ["title", "aria-label", "placeholder", "value"]) {
+      const v = e.getAttribute(a);
+      if (v) out.push(v);
+    }
+  }
+  out.push(document.title);
+  return out;
+}"""
+
+
+def screen_leaks(page: Any) -> list[str]:
+    """The texts of a browser's screen (Playwright) with an English word or a card code."""
+    return leaks_in(page.evaluate(READ))
+
+
+FRENCH_PACK = re.compile(r"\b(Ecken|Herz|Schaufel|Kreuz|Bube|Dame)\b")  # not German-Swiss
+
+
+class _Texts(HTMLParser):
+    """The texts of a page as tests/german_words.READ reads them in a browser."""
+
+    ATTRS = ("title", "aria-label", "placeholder", "value")
+
+    def __init__(self, skip: str, attrs: bool) -> None:
+        super().__init__()
+        self.out: list[str] = []
+        self.skip, self.hidden = skip, 0  # class of the elements left out, depth inside
+        self.attrs = self.ATTRS if attrs else ()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.hidden or tag in ("script", "style") or (
+                self.skip and self.skip in (dict(attrs).get("class") or "").split()):
+            self.hidden += 1
+            return
+        self.out += [v for k, v in attrs if k in self.attrs and v]
+
+    def handle_endtag(self, tag: str) -> None:
+        self.hidden = max(0, self.hidden - 1) if self.hidden else 0
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if not self.hidden:
+            self.out += [v for k, v in attrs if k in self.attrs and v]
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden and data.strip():
+            self.out.append(data)
+
+
+def html_texts(page: str, skip: str = "", attrs: bool = True) -> list[str]:
+    """The text nodes and read attributes of a page made on the server (`skip`: leave out
+    the elements of this class and what they hold: the other pack's `jc-fr` texts;
+    `attrs`: with the attributes read, as a card's title naming it in both packs)."""
+    reader = _Texts(skip, attrs)
+    reader.feed(page)
+    return reader.out

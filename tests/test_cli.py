@@ -16,9 +16,9 @@ from conftest import only_rare_clauses
 from jassdsl import cli
 from jassdsl.bots import View, table_for
 from jassdsl.cli import check as cli_check
-from jassdsl.cli.play import HumanPlayer, InputClosed
+from jassdsl.cli.play import HumanPlayer, InputClosed, interpret
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.cards import CARD_NAMES, card_words
 from jassdsl.engine import Game
 from jassdsl.engine.rob import robbing_card
 from jassdsl.mechanisms.weis import WEIS_NO, WEIS_YES
@@ -710,3 +710,21 @@ def test_a_player_count_out_of_range_is_one_error(run: Run, tmp_path: Path, vari
     assert code == 1
     assert len(re.findall(r"five\.jass:\d+:\d+: ", err)) == 1, err
     assert "the number of players must be between 2 and 4" in err
+
+
+def test_a_card_is_entered_by_its_name_in_either_packs_words() -> None:
+    """The choices name a card in the pack's words ('HK (Rosen König)'): that name is an
+    entry too, in any case and spacing; a card the hand may not play says why."""
+
+    game = Game(load_rules("schieber"), seed=1)
+    while game.phase != "play":
+        game.apply(game.legal_actions()[0])
+    legal = game.legal_actions()
+    card = legal[0].value
+    for names in ("ch", "fr", "en"):
+        typed = "  " + card_words(card, names).upper().replace(" ", "   ") + " "
+        assert interpret(game, typed, legal) == legal[0], typed
+    barred = next((c for c in game.observe(game.current_player).hand
+                   if c not in {a.value for a in legal}), None)
+    if barred is not None:
+        assert "is not allowed" in str(interpret(game, card_words(barred, "ch"), legal))

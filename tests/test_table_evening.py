@@ -17,6 +17,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the table needs the 'table' extra")
 
+from german_words import FRENCH_PACK, QUOTED, html_texts, leaks_in
 from starlette.testclient import TestClient
 
 from jassdsl.bots import HeuristicBot
@@ -243,6 +244,15 @@ def test_the_evening_lists_its_games_without_a_link_and_replays_only_finished_on
     # every hand face up: 36 cards before the first is played, fewer in a trick later
     assert steps[0].count("data-card=") == 36
     assert finished["seats"]
+    # every step in German: no English word, no card code; what the German-Swiss pack
+    # shows (the French pack's texts left out, as its switch hides them) no French name
+    for k in range(total + 1):
+        text = client.get(f"/replay/{finished_id}?lang=de&step={k}").text
+        found = leaks_in(html_texts(text))
+        assert not found, (k, found)
+        swiss = " ".join(html_texts(text, skip="jc-fr", attrs=False))
+        assert not FRENCH_PACK.search(swiss), (k, FRENCH_PACK.search(swiss))
+    assert "Spiel beendet nach" in text and "Spiel beendet: " not in text
 
 
 def test_a_seat_taken_by_link_names_itself_once(client: TestClient) -> None:
@@ -316,3 +326,26 @@ def play(session: Session, done: Any, limit: int = 3000) -> None:
                         session.game.action_text(session.game.legal_actions()[0]))
     raise AssertionError("not reached")
 
+
+
+def test_a_host_link_and_a_save_are_refused_in_the_visitors_language(
+        client: TestClient) -> None:
+    """A German visitor's refusals are German: an unknown host link, a file that is no
+    save, a save without actions, a save whose action does not replay."""
+    assert "kein Platz hat diesen Link" in client.get("/host/nope?lang=de").text
+    assert "no seat has this link" in client.get("/host/nope?lang=en").text
+    done = Tables().open("schieber", {}, 5, ["person"] + ["heuristic"] * 3).saved()
+    for record, german in (({"format": "x"}, "keine gespeicherte Partie"),
+                           ({**done, "actions": None}, "zählt ihre Aktionen auf"),
+                           ({**done, "actions": ["nonsense"]}, "nicht nachspielen")):
+        answer = client.post("/api/replay", json={**record, "lang": "de"})
+        assert answer.status_code == 400 and german in answer.json()["error"], answer.text
+        said = QUOTED.sub(" ", answer.json()["error"].split("; erlaubt")[0])  # not what it quotes
+        assert not leaks_in([said]), answer.text
+
+
+def test_the_bieter_files_name_their_passing_values_in_german(client: TestClient) -> None:
+    for variant in ("bieter", "dreier-bieter"):
+        options = client.get(f"/api/variant?variant={variant}&lang=de").json()["options"]
+        labels = next(o["labels"] for o in options if o["name"] == "passing")
+        assert sorted(labels) == ["jedes", "nach einem Gebot"], labels

@@ -3,7 +3,10 @@ test_table_browser.py): names typed on the start page and on taking a seat by li
 every seat's page; the Jasstafel's Z whose strokes are the totals' strokes; the server
 stopped in mid-game and started again on the same folder and port, the same seat link
 going on where it was; the evening's list, with the resume link this browser was given,
-and a finished game played back a step forward and back.
+and a finished game played back a step forward and back. The German screens among them
+(with the German-Swiss pack: the Tafel, the start page with names, the host page, the name
+prompt and its refusal, the evening's list, a replay step) say no English word and no card
+code (tests/german_words.py) and no French pack's name.
 
 Screenshots at 1280 and 390 px, German and English, both packs, go to $JASSDSL_SHOTS
 (default: pytest's temporary folder).
@@ -24,6 +27,7 @@ import pytest
 pytest.importorskip("uvicorn", reason="the table needs the 'table' extra")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the table needs the 'table' extra")
 
+from german_words import FRENCH_PACK, screen_leaks  # noqa: E402
 from served import served  # noqa: E402
 from test_table_browser import ARGS, CHROMIUM, act_once, new_page  # noqa: E402
 
@@ -68,6 +72,14 @@ def finished() -> dict[str, Any]:
     return session.saved()
 
 
+def german(page: Any, start: bool = False) -> None:
+    """A German screen in the German-Swiss pack: no English word, code or French name
+    (`start`: the start page, where an option's text names both packs' suits)."""
+    found = screen_leaks(page)
+    assert not found, found
+    assert start or not FRENCH_PACK.search(page.inner_text("body")), page.inner_text("body")
+
+
 def pack(page: Any, which: str) -> None:
     if which == "ch":
         page.click(".rulebook-pack__button[data-pack=ch]")
@@ -97,6 +109,9 @@ def test_names_on_every_seat_and_the_tafel_drawn_from_the_totals(
         page = new_page(browser, width)
         page.goto(f"{base}/?lang={lang}")
         pack(page, which)
+        page.select_option("#variant", "schieber")  # its seats, their kinds and names
+        page.wait_for_selector("#seats[data-loaded='schieber'] [data-seat='3']")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
         link = post(page, base, "/api/replay", {**finished, "lang": lang})["seats"][0]["url"]
         page.goto(base + link)
         page.wait_for_selector("svg.z")
@@ -118,6 +133,8 @@ def test_names_on_every_seat_and_the_tafel_drawn_from_the_totals(
             assert (hundreds, fifties, twenties, rest) == (h, f, t, r), total
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert not page.errors, page.errors
+        if lang == "de":
+            german(page)
         page.screenshot(path=str(shots / f"tafel-{width}-{lang}-{which}.png"), full_page=True)
         page.context.close()
 
@@ -133,24 +150,37 @@ def test_a_restart_in_mid_game_resumes_the_same_links_and_the_evening_lists_it(
     with served(create_app(pace=0.0, evening=folder)) as port:
         base = f"http://127.0.0.1:{port}"
         host.goto(f"{base}/?lang=de")
+        pack(host, "ch")
         host.select_option("#variant", "schieber")
         host.wait_for_selector("#seats[data-loaded='schieber'] [data-seat='3']")
         for seat, kind in enumerate(("person", "search:easy", "heuristic", "person")):
             host.select_option(f"[data-seat='{seat}']", label=say("de", f"live.{kind}"))
         host.fill("[data-name='0']", "Anna")
         host.fill("#seed", "0")
+        german(host, start=True)
         host.screenshot(path=str(shots / "start-names-1280-de.png"), full_page=True)
         host.click("#start")
         host.wait_for_selector(".seat-link")
         assert host.locator(".host-link").count() == 1
+        german(host, start=True)
         anna, other = (str(x) for x in host.eval_on_selector_all(
             ".seat-link", "els => els.map(e => e.href)"))
         assert "Anna" in host.inner_text("#link-list")
+        host.goto(str(host.eval_on_selector(".host-link", "e => e.href")))  # the host page
+        host.wait_for_selector("#link-list .seat-link")
+        assert "Anna" in host.inner_text("#link-list")
+        german(host)
         friend = new_page(browser, 390)
         friend.goto(other)
         pack(friend, "ch")
         friend.wait_for_selector("#name-form:not([hidden])")
+        german(friend)
         friend.screenshot(path=str(shots / "name-asked-390-de-ch.png"), full_page=True)
+        friend.fill("#name", "anna")  # Anna's: refused, in German
+        friend.click("#name-form button")
+        friend.wait_for_function("document.getElementById('error').textContent.includes("
+                                 "'vergeben')")
+        german(friend)
         friend.fill("#name", "Beat")
         friend.click("#name-form button")
         friend.wait_for_selector("#name-form", state="hidden")
@@ -184,6 +214,7 @@ def test_a_restart_in_mid_game_resumes_the_same_links_and_the_evening_lists_it(
         # the evening: the finished game too, then this browser's own resume link
         post(host, base, "/api/replay", {**finished, "lang": "de"})
         host.goto(f"{base}/evening?lang=de")
+        german(host)
         rows = host.locator("table.evening tr[data-game]")
         assert rows.count() == 2
         assert "/host/" in (host.get_attribute(".resume-link", "href") or "")
@@ -210,6 +241,7 @@ def test_a_restart_in_mid_game_resumes_the_same_links_and_the_evening_lists_it(
             re.search(r"step=\d+", friend.url).group(), "step=6"))  # type: ignore[union-attr]
         pack(host, "ch")
         host.wait_for_selector("#step[data-step='6']")
+        german(host)
         host.screenshot(path=str(shots / "replay-step-1280-de-ch.png"), full_page=True)
         for page in (host, friend):
             assert page.evaluate("document.documentElement.scrollWidth") <= \

@@ -3,7 +3,10 @@
 and at the end) every text node and the title, aria-label, placeholder and value attributes
 are read: no English word (the project's own English words, less those that are German too
 or names) and no card code. The hands with Schellen and Schilten as trump count twice, a
-refused card says why. Screenshots at 1280 and 390 px go to $JASSDSL_SHOTS.
+refused card says why. The seats are named (the player's name typed on the start page, the
+bots by their level, one of them the searching bot) on every screen, never P0..P3 or
+"du+P2"; at the end the Jasstafel's Z is drawn with the strokes of the totals.
+Screenshots at 1280 and 390 px go to $JASSDSL_SHOTS.
 """
 
 from __future__ import annotations
@@ -19,37 +22,21 @@ import pytest
 pytest.importorskip("uvicorn", reason="the table needs the 'table' extra")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the table needs the 'table' extra")
 
-from german_words import leaks_in  # noqa: E402
+from german_words import FRENCH_PACK, screen_leaks  # noqa: E402
 from served import served  # noqa: E402
 from test_table_browser import ARGS, CHROMIUM, new_page  # noqa: E402
+from test_table_evening_browser import NOT_A_NAME, drawn_strokes  # noqa: E402
 
+from jassdsl.rulebook.words import say  # noqa: E402
 from jassdsl.table.app import create_app  # noqa: E402
+from jassdsl.table.tafel import strokes  # noqa: E402
 
 if CHROMIUM is None:
     pytest.skip("no Chromium installed", allow_module_level=True)
 
-# every text node (scripts aside) and the attributes a person reads or hears
-READ = """() => {
-  const out = [];
-  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-    const tag = n.parentElement && n.parentElement.tagName;
-    if (tag !== "SCRIPT" && tag !== "STYLE" && n.textContent.trim()) out.push(n.textContent);
-  }
-  for (const e of document.querySelectorAll("[title],[aria-label],[placeholder],[value]")) {
-    for (const a of ["title", "aria-label", "placeholder", "value"]) {
-      const v = e.getAttribute(a);
-      if (v) out.push(v);
-    }
-  }
-  out.push(document.title);
-  return out;
-}"""
-
-
 def leaks(page: Any) -> list[str]:
     """The texts of the screen with an English word or a card code in them."""
-    return leaks_in(page.evaluate(READ))
+    return screen_leaks(page)
 
 
 @pytest.fixture(scope="module")
@@ -86,6 +73,9 @@ def shoot(page: Any, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
+SEATS = ("person", "search:easy", "heuristic", "random")
+NAMES = ("Vreni", "Bot (leicht)", "Bot (Heuristik)", "Bot (Zufall)")  # as every seat shows them
+DOUBLED = ("Schellen", "Schilten")
 FACTORS = {"Schellen": 2, "Schilten": 2, "Obenabe": 3, "Undenufe": 3, "Eicheln": 1, "Rosen": 1}
 
 
@@ -104,16 +94,20 @@ def test_a_whole_schieber_game_to_2500_in_german_with_the_german_swiss_pack(
     page.click(".rulebook-pack__button[data-pack=ch]")
     page.select_option("#variant", "schieber")
     page.wait_for_selector("[data-option='konter']")  # Schieber's options shown
+    page.wait_for_selector("#seats[data-loaded='schieber'] [data-seat='3']")
     found = leaks(page)  # the start page, too
     assert not found, found
     page.select_option("[data-option='target']", label="2500")  # Trumpf doppelt
+    for seat, kind in enumerate(SEATS):
+        page.select_option(f"[data-seat='{seat}']", label=say("de", f"live.{kind}"))
+    page.fill("[data-name='0']", "Vreni")
     page.fill("#seed", "3")
     page.click("#start")
     page.wait_for_selector(".seat-link")
     assert not leaks(page)
     page.goto(page.eval_on_selector(".seat-link", "e => e.href"))
     page.wait_for_selector("#hand .card")
-    shots, refused, screens = set(), False, 0
+    shots, refused, screens, chosen = set(), False, 0, 0
     for _ in range(400):
         page.wait_for_function("document.body.classList.contains('yours') || "
                                "!document.getElementById('outcome').hidden")
@@ -121,7 +115,9 @@ def test_a_whole_schieber_game_to_2500_in_german_with_the_german_swiss_pack(
         assert not found, found
         screens += 1
         visible = page.inner_text("main")
-        assert not re.search(r"\b(Ecken|Herz|Schaufel|Kreuz|Bube|Dame)\b", visible), visible
+        assert not FRENCH_PACK.search(visible), visible
+        assert all(name in visible for name in NAMES), visible  # names on every seat
+        assert not NOT_A_NAME.search(visible), NOT_A_NAME.search(visible)
         if page.is_visible("#outcome"):
             break
         turn = page.get_attribute("body", "data-turn")
@@ -137,7 +133,14 @@ def test_a_whole_schieber_game_to_2500_in_german_with_the_german_swiss_pack(
                     "#actions button.action", has_text="Schellen").count():
                 shoot(page, "trump")
                 shots.add("trump")
-            buttons.first.click()
+            # choosing trump, the test makes each doubled suit trump in turn (the bots'
+            # choices depend on their cards); else the first answer
+            suit = page.locator("#actions button.action", has_text=DOUBLED[chosen % 2])
+            if suit.count():
+                suit.first.click()
+                chosen += 1
+            else:
+                buttons.first.click()
         else:
             if "mid" not in shots and page.locator("#trick .card").count() >= 2:
                 shoot(page, "mid-hand")
@@ -164,6 +167,12 @@ def test_a_whole_schieber_game_to_2500_in_german_with_the_german_swiss_pack(
             seen[mode] = FACTORS[mode]
     assert seen.get("Schellen") == 2 and seen.get("Schilten") == 2, seen
     assert not leaks(page)
+    # the Jasstafel: a Z per team, its strokes those of the team's total
+    totals = [int(re.match(r"-?\d+", t).group())  # type: ignore[union-attr]
+              for t in page.locator("#sheet table.numbers tr.total td").all_inner_texts()]
+    drawn = drawn_strokes(page)
+    assert [d[0] for d in drawn] == totals and max(totals) >= 2500, (drawn, totals)
+    assert all(tuple(d[1:]) == tuple(strokes(d[0])) for d in drawn), drawn
     shoot(page, "end")
     page.locator("#sheet").scroll_into_view_if_needed()
     shoot(page, "sheet")

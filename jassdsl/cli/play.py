@@ -9,6 +9,7 @@ import random
 import re
 import sys
 from collections.abc import Sequence
+from functools import cache
 from itertools import pairwise
 from typing import Any, TextIO
 
@@ -381,6 +382,18 @@ def mode_entry(game: Game, text: str, legal: list[Action]) -> Action | str | Non
     return by_name(text, text.lower().removeprefix("trump ").strip(), named) if named else None
 
 
+@cache
+def card_names() -> dict[str, int]:
+    """Every card by its name in each pack's words ('rosen könig', 'herz könig', 'hearts
+    king'), as `card_choice` names it."""
+    return {card_words(c, names).casefold(): c for names in ("en", "fr", "ch")
+            for c in range(36)}
+
+
+def named_card(text: str) -> int | None:
+    return card_names().get(" ".join(text.split()).casefold())
+
+
 def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
     """The legal action an entry means, or a sentence saying why it is not one."""
     if not text:
@@ -400,6 +413,14 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         if k is None:  # too long, or not in ASCII digits
             return f"{clipped(text)} is not a legal choice"
         return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"
+    card = named_card(text)  # 'Rosen König', as the choices name it in the pack's words
+    if card is not None:
+        found_card = next((a for a in legal if a.kind in tv.CARD_KINDS and a.value == card),
+                          None)
+        if found_card is not None:
+            return found_card
+        if game.phase == "play" and (reason := game.why_illegal(card)):
+            return f"{shown_card(card)} is not allowed: {tv.reason_text(reason)}"
     if game.phase == "trump" and words != ["push"]:
         found = mode_entry(game, text, legal)
         if found is not None:

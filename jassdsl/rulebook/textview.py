@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules
@@ -30,7 +31,7 @@ from jassdsl.core.cards import (
     shown_set,
     shown_suit,
 )
-from jassdsl.core.mechanism import partners_in
+from jassdsl.core.mechanism import installed_words, partners_in
 from jassdsl.core.tables import MODE_NAMES, ModeTable
 from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick
 from jassdsl.engine.events import (
@@ -67,13 +68,31 @@ def reread(lang: Lang, prefix: str, sentence: str) -> str:
     as it is."""
     if lang == "en":
         return sentence
-    for key, (english, _) in TEXT.items():
-        if key.startswith(prefix):
-            found = re.fullmatch(template_pattern(english), sentence)
-            if found is not None:
-                return say(lang, key, **{k: phrase(lang, v) for k, v in
-                                         found.groupdict().items()})
+    for key, pattern in templates(prefix, len(installed_words())):
+        found = pattern.fullmatch(sentence)
+        if found is not None:
+            return say(lang, key, **{k: phrase(lang, v) for k, v in
+                                     found.groupdict().items()})
     return sentence
+
+
+@cache
+def templates(prefix: str, installed: int) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The vocabulary's keys beginning with `prefix` and their English templates read back
+    as patterns; made once per prefix and per number of the mechanisms' words installed (a
+    narrated game reads every sentence back: the table's replay, step by step)."""
+    return tuple((key, re.compile(template_pattern(english))) for key, (english, _) in
+                 TEXT.items() if key.startswith(prefix))
+
+
+@cache
+def live_phrases(installed: int) -> dict[str, tuple[str, str]]:
+    """The live.* entries by their English text (the first of each), as `templates`."""
+    out: dict[str, tuple[str, str]] = {}
+    for key, pair in TEXT.items():
+        if key.startswith("live.") and pair[0]:
+            out.setdefault(pair[0], pair)
+    return out
 
 
 def template_pattern(template: str) -> str:
@@ -97,8 +116,8 @@ def phrase(lang: Lang, english: str) -> str:
         return say(lang, "live.trick_number", n=trick.group(1))
     if f"live.bonus.{english}" in TEXT:
         return say(lang, f"live.bonus.{english}")
-    return next((pair[1] if lang == "de" else pair[0] for key, pair in TEXT.items()
-                 if key.startswith("live.") and english and pair[0] == english), english)
+    pair = live_phrases(len(installed_words())).get(english)
+    return english if pair is None else pair[1] if lang == "de" else pair[0]
 
 
 def weis_text(said: str, lang: Lang = "en") -> str:

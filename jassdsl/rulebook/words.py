@@ -1039,6 +1039,19 @@ OWN: dict[str, tuple[str, str]] = {
                          'schicke Text: ein JSON-Objekt wie {{"type": "act", "turn": 4, '
                          '"action": "DA"}}'),
     "live.refuse.long": ("the message is too long", "die Nachricht ist zu lang"),
+    "live.serve.open": ("the table is open at {url} (Ctrl-C to close)",
+                        "der Jasstisch ist offen unter {url} (Ctrl-C schliesst ihn)"),
+    "live.serve.saved": ("every game is saved in {folder} as it is played",
+                         "jede Partie wird beim Spielen in {folder} gespeichert"),
+    "live.refuse.format": ("not a saved game (its 'format' is {format})",
+                           "keine gespeicherte Partie (ihr 'format' ist {format})"),
+    "live.refuse.actions": ("a saved game lists its actions",
+                            "eine gespeicherte Partie zählt ihre Aktionen auf"),
+    "live.refuse.replay_over": ("the saved game is over before its action {k}",
+                                "die gespeicherte Partie ist vor ihrer Aktion {k} zu Ende"),
+    "live.refuse.replay": ("the saved game's action {k} does not replay: {why}",
+                           "die Aktion {k} der gespeicherten Partie lässt sich nicht "
+                           "nachspielen: {why}"),
     "live.refuse.link": ("no seat has this link (the server may have restarted)",
                          "kein Platz hat diesen Link (der Server wurde vielleicht neu "
                          "gestartet)"),

@@ -52,7 +52,7 @@ from jassdsl.table.evening import Evening
 from jassdsl.table.guard import FORM, check_post, client_of, parse_json, read_body
 from jassdsl.table.names import shown_names
 from jassdsl.table.session import Refusal, Session, Stopped, Tables, check_source
-from jassdsl.table.steps import Steps, step_view
+from jassdsl.table.steps import Steps, step_views
 from jassdsl.table.view import Journal, page_state
 
 log = logging.getLogger("jassdsl.table")
@@ -353,10 +353,10 @@ def create_app(pace: float = 0.5, watch: str | None = None,
         lang = lang_param(request)
         try:
             data = await body_json(request, lang)
-            client = client_of(request)
-            tables.room(client, lang_of(data.get("lang"), lang))
+            client, lang = client_of(request), lang_of(data.get("lang"), lang)
+            tables.room(client, lang)
             async with replays:
-                session, seats = await run_in_threadpool(tables.reopen, data, client)
+                session, seats = await run_in_threadpool(tables.reopen, data, client, lang)
         except Refusal as err:
             return JSONResponse({"error": str(err)}, err.status)
         except JassError as err:
@@ -468,7 +468,7 @@ def create_app(pace: float = 0.5, watch: str | None = None,
         """The host link: every seat's link of one game (to hand them out again)."""
         lang = lang_param(request)
         try:
-            session = tables.hosted(request.path_params["token"])
+            session = tables.hosted(request.path_params["token"], lang)
         except Refusal as err:
             return HTMLResponse(pages.message_page(lang, "404", str(err)), 404)
         names = session.shown(lang)
@@ -528,13 +528,13 @@ def create_app(pace: float = 0.5, watch: str | None = None,
                                                              record, step)
             kinds = record.get("seats") or []
             names = shown_names(record.get("names") or [""] * len(kinds), kinds, lang)
-            view = step_view(game, marks, seats, names, len(actions), lang)
+            views = step_views(game, marks, seats, names, len(actions), lang)
         except Refusal as err:
             return HTMLResponse(pages.message_page(lang, str(err.status), str(err)),
                                 err.status)
         except (JassError, KeyError, TypeError, ValueError) as err:
             return HTMLResponse(pages.message_page(lang, "400", str(err)), 400)
-        return HTMLResponse(evening_pages.step_page(lang, game_id, game.rules.name, view))
+        return HTMLResponse(evening_pages.step_page(lang, game_id, game.rules.name, views))
 
     async def on_error(request: Request, exc: Exception) -> Response:
         log.exception("request failed", exc_info=exc)

@@ -51,10 +51,12 @@ def run(args: argparse.Namespace) -> int:
     # server's secret): a restart reloads the open ones
     app = create_app(pace=args.pace, watch=args.watch, default_lang=args.lang,
                      evening=data_dir() / "evening")
-    print(f"the table is open at http://{args.host}:{args.port}/ (Ctrl-C to close)",
+    from jassdsl.rulebook.words import Lang, say
+
+    lang: Lang = "de" if args.lang == "de" else "en"
+    print(say(lang, "live.serve.open", url=f"http://{args.host}:{args.port}/"),
           file=sys.stderr)
-    print(f"every game is saved in {data_dir() / 'evening'} as it is played",
-          file=sys.stderr)
+    print(say(lang, "live.serve.saved", folder=data_dir() / "evening"), file=sys.stderr)
     uvicorn.Server(server_config(app, args.host, args.port)).run()
     return 0
 

@@ -148,8 +148,15 @@ def card_html(c: dict[str, str]) -> str:
             f'<use href="#{c["svg"]}"></use></svg></span></div>')
 
 
-def step_page(lang: Lang, game_id: str, title: str, v: dict[str, Any]) -> str:
-    """A finished game after `v["step"]` of its actions, with the steps around it."""
+def in_packs(texts: dict[str, str]) -> str:
+    """A text in each pack (escaped), as the pack switch shows one: the same text once."""
+    fr, ch = html.escape(texts["fr"]), html.escape(texts["ch"])
+    return fr if fr == ch else f'<span class="jc-fr">{fr}</span><span class="jc-ch">{ch}</span>'
+
+
+def step_page(lang: Lang, game_id: str, title: str, views: dict[str, dict[str, Any]]) -> str:
+    """A finished game after `v["step"]` of its actions, with the steps around it; its
+    texts in both packs (`views`: per pack, `steps.step_views`)."""
     def s(key: str, **fields: object) -> str:
         return say(lang, key, **fields)
 
@@ -159,6 +166,10 @@ def step_page(lang: Lang, game_id: str, title: str, v: dict[str, Any]) -> str:
         return (f'<a class="step-nav" id="{anchor}" href="/replay/{game_id}?lang={lang}'
                 f'&step={step}"{here}>{s(key)}</a>')
 
+    def both(key: str, k: int | None = None) -> str:
+        return in_packs({p: str(w[key] if k is None else w[key][k]) for p, w in views.items()})
+
+    v = views["fr"]
     names = v["names"]
     nav = (f'<nav class="steps">{go(0, "live.first", "first")}'
            f'{go(v["step"] - 1, "live.back", "back")}'
@@ -166,17 +177,17 @@ def step_page(lang: Lang, game_id: str, title: str, v: dict[str, Any]) -> str:
            f'</strong>{go(v["step"] + 1, "live.forward", "forward")}'
            f'{go(v["total"], "live.last", "last")}</nav>')
     info = (f'<p class="status">{s("live.hand_no")} {v["hand_number"]} · {s("live.dealer")} '
-            f'{html.escape(v["dealer"])}' + (f' · {s("live.trump")}: {html.escape(v["trump"])}'
+            f'{html.escape(v["dealer"])}' + (f' · {s("live.trump")}: {both("trump")}'
                                              if v["trump"] else "") + "</p>")
     action = v["action"]
     if isinstance(action, dict):
         did = (f'<div class="played-now">{html.escape(s("live.plays", name=v["who"]))} '
                f'{card_html(action)}</div>')
     elif action:
-        did = f'<p class="played-now">{html.escape(v["who"])}: {html.escape(action)}</p>'
+        did = f'<p class="played-now">{html.escape(v["who"])}: {both("action")}</p>'
     else:
         did = f'<p class="played-now">{s("live.step.start")}</p>'
-    said = "".join(f"<li>{html.escape(line)}</li>" for line in v["said"])
+    said = "".join(f"<li>{both('said', k)}</li>" for k in range(len(v["said"])))
     trick = "".join(f'<figure class="played">{card_html(c)}<figcaption>'
                     f'{html.escape(names[c["seat"]])}</figcaption></figure>' for c in v["trick"])
     last = v["last_trick"]
@@ -186,9 +197,9 @@ def step_page(lang: Lang, game_id: str, title: str, v: dict[str, Any]) -> str:
     hands = "".join(f'<div class="seat-hand"><h3>{html.escape(names[seat])}</h3>'
                     f'<div class="cards hand">{"".join(card_html(c) for c in cards)}</div></div>'
                     for seat, cards in enumerate(v["hands"]))
-    totals = " · ".join(html.escape(t) for t in v["totals"])
-    outcome = (f'<section class="outcome">{s("live.over")}: {html.escape(v["outcome"])}'
-               f'</section>') if v["outcome"] else ""
+    totals = " · ".join(both("totals", k) for k in range(len(v["totals"])))
+    # the outcome's line says the game is over itself ("Game over after 8 hands: ...")
+    outcome = f'<section class="outcome">{both("outcome")}</section>' if v["outcome"] else ""
     body = (f'<main class="table replay" id="replay">{nav}{info}'
             f'<section class="board">{did}<ul class="said">{said}</ul>'
             f'<div class="trick-area"><div><h2>{s("live.trick")}</h2>'

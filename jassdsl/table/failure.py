@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from jassdsl.core.errors import BrokenInvariant, InvariantError, JassError
+from jassdsl.core.errors_de import german
 from jassdsl.core.model import RuleFile
 from jassdsl.rulebook.expressions import Speaker, formula
 from jassdsl.rulebook.render import in_lang
@@ -57,8 +58,9 @@ class Failure:
     def error(self, lang: Lang, names: list[str], rf: RuleFile) -> str:
         if self.broken is not None:
             return invariant_words(lang, self.broken, rf)
-        if self.engine:
-            return say(lang, "live.stopped.rules", text=self.text)
+        if self.engine:  # the engine's own message, in German as the checker's are
+            return say(lang, "live.stopped.rules",
+                       text=german(self.text) if lang == "de" else self.text)
         return say(lang, "live.stopped.bug", kind=self.kind, text=self.text)
 
 

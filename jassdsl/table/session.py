@@ -433,11 +433,11 @@ class Tables:
                 log.warning("the game %s was not reloaded: %s", game_id, err)
         return count
 
-    def hosted(self, token: object) -> Session:
+    def hosted(self, token: object, lang: Lang = "en") -> Session:
         """The game whose host link this is."""
         found = self.by_host.get(token) if isinstance(token, str) else None
         if found is None:
-            raise Refusal("no seat has this link (the server may have restarted)")
+            raise Refusal(say(lang, "live.refuse.link"))
         return found
 
     def save(self, session: Session, seat: int) -> dict[str, Any]:
@@ -453,16 +453,17 @@ class Tables:
         record["sealed"] = self.sealer.seal(secret, canonical(record))
         return record
 
-    def reopen(self, record: object, client: str = "") -> tuple[Session, list[int]]:
+    def reopen(self, record: object, client: str = "",
+               lang: Lang = "en") -> tuple[Session, list[int]]:
         """A saved game (`save`) replayed, ready to go on, and the seats whose links its
         poster gets: every person's for a save that names its seed, the saver's alone for a
         sealed one (whose seats keep their links; a table still open here is not replayed
-        again but found). `client` is the address asking."""
+        again but found). `client` is the address asking, `lang` the language it reads."""
         if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
-            raise Refusal(f"not a saved game (its 'format' is {SAVE_FORMAT!r})")
+            raise Refusal(say(lang, "live.refuse.format", format=repr(SAVE_FORMAT)))
         actions = record.get("actions")
         if not isinstance(actions, list):
-            raise Refusal("a saved game lists its actions")
+            raise Refusal(say(lang, "live.refuse.actions"))
         if "sealed" not in record:
             session = self.open(record.get("variant"), record.get("options"),
                                 record.get("seed"), record.get("seats"),
@@ -470,7 +471,6 @@ class Tables:
                                 names=record.get("names"))
             return session, session.persons
         clear = {k: v for k, v in record.items() if k != "sealed"}
-        lang: Lang = "de" if clear.get("lang") == "de" else "en"
         try:
             secret = self.sealer.open(record["sealed"], canonical(clear))
             seed, seat = secret["seed"], secret["seat"]
@@ -537,18 +537,23 @@ def replay(session: Session, actions: Sequence[object]) -> None:
     goes on with a generator of its own drawn from the game's seed, its seat and the
     number of actions replayed (the same save replays to the same bots)."""
     game = session.game
+    lang: Lang = "de" if session.lang == "de" else "en"
     searching = [s for s, kind in enumerate(session.kinds) if kind.startswith("search:")]
     for k, text in enumerate(actions):
         if game.is_over:
-            raise Refusal(f"the saved game is over before its action {k + 1}")
+            raise Refusal(say(lang, "live.refuse.replay_over", k=k + 1))
         if game.current_player in session.bots and game.current_player not in searching:
             session.bots[game.current_player].choose(game, game.current_player)
+        shown = text if isinstance(text, str) else repr(text)
         try:
-            game.apply(text if isinstance(text, str) else repr(text))
-        except Exception as err:  # a JassError, or a fault of the engine: said, not a 500
-            why = err if isinstance(err, JassError) else f"{type(err).__name__}: {err}"
-            raise Refusal(f"the saved game's action {k + 1} ({text!r}) does not replay: "
-                          f"{why}") from None
+            game.apply(shown)
+        except JassError:  # not an action of this moment: what was, as a seat is told
+            why = say(lang, "live.refuse.illegal", text=repr(shown)[:80], legal=", ".join(
+                game.action_text(a) for a in game.legal_actions()))
+            raise Refusal(say(lang, "live.refuse.replay", k=k + 1, why=why)) from None
+        except Exception as err:  # a fault of the engine: said, not a 500
+            raise Refusal(say(lang, "live.refuse.replay", k=k + 1,
+                              why=f"{type(err).__name__}: {err}")) from None
     if actions:
         for seat in searching:
             session.bots[seat] = make_bot(session.kinds[seat], random.Random(

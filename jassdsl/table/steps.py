@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
+from jassdsl.core.cards import pack_words, shown_in
 from jassdsl.engine import Game
 from jassdsl.registry import load_rules
 from jassdsl.rulebook import textview as tv
@@ -53,6 +54,25 @@ class Steps:
             return game, list(marks), list(seats)
 
 
+def first_up(text: str) -> str:
+    """A sentence as it opens a line ('Game over after 8 hands ...')."""
+    return text[:1].upper() + text[1:]
+
+
+PACKS = ("fr", "ch")  # the page's pack switch shows the texts of one, hides the other's
+
+
+def step_views(game: Game, marks: Sequence[int], seats: Sequence[int], names: Sequence[str],
+               total: int, lang: Lang) -> dict[str, dict[str, Any]]:
+    """`step_view` per pack, its texts naming the cards in that pack: the page is made on
+    the server and does not know which pack it will show."""
+    views = {}
+    for pack in PACKS:
+        with shown_in(pack_words(lang, pack)):
+            views[pack] = step_view(game, marks, seats, names, total, lang)
+    return views
+
+
 def step_view(game: Game, marks: Sequence[int], seats: Sequence[int], names: Sequence[str],
               total: int, lang: Lang) -> dict[str, Any]:
     """What the replay page shows after the game's actions so far (of `total`)."""
@@ -86,5 +106,5 @@ def step_view(game: Game, marks: Sequence[int], seats: Sequence[int], names: Seq
         "said": said,
         "totals": [f"{name}: " + ", ".join(w.unit(u, v[x]) for u, v in game.totals.items())
                    for x, name in enumerate(tv.subject_names(rules, names))],
-        "outcome": tv.outcome_line(rules, outcome, names, lang) if outcome else "",
+        "outcome": first_up(tv.outcome_line(rules, outcome, names, lang)) if outcome else "",
     }
