@@ -32,7 +32,7 @@ import random
 from typing import NamedTuple
 
 from jassdsl.core.actions import Action
-from jassdsl.engine import Game
+from jassdsl.engine import HAND_LIMIT, Game
 from jassdsl.engine.chance import Chance
 from jassdsl.engine.determinize import follows_played, sample_deal
 
@@ -42,13 +42,21 @@ MAX_CHOICES = 16  # more options than this: the heuristic's choice (too many to 
 
 
 class Level(NamedTuple):
-    """A search budget: deals sampled per decision (each action is played out on each)."""
+    """A search budget, in counts (never in time, so that a game replays exactly): deals
+    sampled per decision, each action played out on each, but no more than `rollouts`
+    playouts in all (a decision among many actions samples fewer deals)."""
 
     samples: int
+    rollouts: int = 1 << 30
+
+    def deals(self, actions: int) -> int:
+        """How many deals a decision among this many actions samples (2 at least)."""
+        return max(2, min(self.samples, self.rollouts // actions))
 
 
-# about 10 ms, 50 ms and 1 s per decision (the mean over a Schieber hand, on a 2-core machine)
-LEVELS = {"easy": Level(7), "medium": Level(45), "hard": Level(900)}
+# the mean per decision over a Schieber game against the heuristic, on this 2-core
+# machine: about 10 ms, 50 ms and 0.8 s (the longest about 1 s)
+LEVELS = {"easy": Level(7), "medium": Level(60), "hard": Level(900, 4000)}
 
 
 def score_of(game: Game, seat: int, hand: int) -> float:
@@ -85,7 +93,8 @@ class SearchBot:
         if len(legal) > MAX_CHOICES:
             return plan
         actions = [plan, *(a for a in legal if a != plan)]
-        deals = [sample_deal(game, seat, self.rng) for _ in range(self.level.samples)]
+        deals = [sample_deal(game, seat, self.rng)
+                 for _ in range(self.level.deals(len(actions)))]
         seeds = [self.rng.getrandbits(62) for _ in deals]  # one per deal, for every action
         best, best_score = plan, float("-inf")
         for action in actions:
@@ -101,6 +110,7 @@ class SearchBot:
         from jassdsl.bots import HeuristicBot, play_bots
 
         g = deal.copy(Chance(seed))
+        g.s.redeals = HAND_LIMIT  # the game ends with this hand: no next deal to make
         done = len(g.results)
         g.apply(action)
         if len(g.results) == done and not g.is_over:

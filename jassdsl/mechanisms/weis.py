@@ -49,6 +49,7 @@ from jassdsl.engine.events import Event
 from jassdsl.engine.partners import sharers, side_of
 from jassdsl.engine.phase import Offer, Phase, Table
 from jassdsl.engine.records import Trick
+from jassdsl.engine.redeal import Redeal
 from jassdsl.engine.state import State
 from jassdsl.language.check import MAX_POINTS, TRUMP_MODES
 from jassdsl.language.syntax import pos_of, word
@@ -431,6 +432,24 @@ class WeisPhase(Offer):
         assert w is not None
         return {"weis": tuple(tuple([weis_cards(x.cards) for x in said]) for said in w.said)
                 if any(w.said) else ((),) * len(w.said)}
+
+    def known(self, g: Table, seat: int) -> int:
+        """The cards of every Weis declared (everybody hears which)."""
+        w = weis_part(g.s)
+        assert w is not None
+        return sum(x.cards for said in w.said for x in said)
+
+    def redeal(self, g: Table, deal: Redeal) -> None:
+        """The Weise a seat still to decide may declare, from its hand as play began."""
+        s = g.s
+        w = weis_part(s)
+        assert w is not None
+        table = self.config.table_in(s.mode) if self.config is not None else None
+        if table is None or not w.todo:
+            return
+        held = s.in_hands if len(s.in_hands) == len(s.hands) else s.dealt
+        w.offer = tuple([hand_weise(h, table, s.mode) if w.todo >> x & 1 else w.offer[x]
+                         for x, h in enumerate(held)])
 
     def observe(self, g: Table, seat: int) -> dict[str, Any]:
         w = weis_part(g.s)

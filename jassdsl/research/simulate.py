@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from jassdsl.bots import Bot, PolicyBot, make_bots, play_bots
+from jassdsl.bots import Bot, PolicyBot, Timed, bot_kinds, make_bots, play_bots, seat_kinds, timed
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.errors import JassError
 from jassdsl.engine import HAND_LIMIT, Game
@@ -60,6 +60,9 @@ class GameSummary(NamedTuple):
     match: int  # hands in which one side took every trick
     points: tuple[tuple[int, int], ...]  # per subject: sum and squares of card points a hand
     rows: tuple[Row, ...] | None = None  # the game's records, when asked for
+    won_by: str = ""  # the kind of bot of the winners, where several kinds played ("": shared)
+    kinds: tuple[str, ...] = ()  # per seat its kind of bot, where several kinds played
+    decisions: tuple[tuple[str, int, float], ...] = ()  # per timed seat: kind, count, seconds
 
 
 def add_counts(counts: Counter[str], more: dict[str, int]) -> None:
@@ -95,6 +98,28 @@ class SimReport:
     stoeck: int = 0
     match: int = 0
     rows: list[Row] | None = None  # every record, when `simulate(keep_rows=True)`
+    kind_wins: Counter[str] = field(default_factory=Counter)  # games won by a kind alone
+    kind_seats: Counter[str] = field(default_factory=Counter)  # seats a kind held, all games
+    decisions: dict[str, list[float]] = field(default_factory=dict)  # kind -> [count, s]
+
+    def kinds(self) -> list[str]:
+        """The kinds of bot of the run, where several played (`bots.bot_kinds`)."""
+        return list(dict.fromkeys(bot_kinds(self.bots))) if "," in self.bots else []
+
+    def kind_report(self) -> dict[str, Any]:
+        """Per kind of bot (where several played): the games it won alone with their Wilson
+        interval, the share of the seats it held (what it would win by chance), and the
+        mean time of its decisions where it had a choice (bots other than the heuristic
+        and random ones; a timing field, like `seconds`)."""
+        seats = sum(self.kind_seats.values()) or 1
+        out: dict[str, Any] = {}
+        for kind in self.kinds():
+            count, spent = self.decisions.get(kind, [0, 0.0])
+            out[kind] = {"wins": rate(self.kind_wins[kind], self.games),
+                         "seat_share": round(self.kind_seats[kind] / seats, 6),
+                         "decisions": int(count),
+                         "decision_ms": round(1000 * spent / count, 3) if count else None}
+        return out
 
     @property
     def hands_per_sec(self) -> float:
@@ -140,6 +165,13 @@ class SimReport:
             tally.merge(Tally(game.hands, total, squares))
         if self.rows is not None and game.rows is not None:
             self.rows.extend(game.rows)
+        if game.kinds:
+            self.kind_wins[game.won_by] += bool(game.won_by)
+            add_counts(self.kind_seats, Counter(game.kinds))
+        for kind, count, spent in game.decisions:
+            made = self.decisions.setdefault(kind, [0, 0.0])
+            made[0] += count
+            made[1] += spent
 
     def header(self) -> dict[str, Any]:
         """What the run is: the variant, its options, seed, bots, subjects and units."""
@@ -178,6 +210,7 @@ class SimReport:
             "stoeck_hands": rate(self.stoeck, self.hands),
             "match_hands": rate(self.match, self.hands),
             "clause_rates": {c: rate(k, self.hands) for c, k in self.clause_counts().items()},
+            **({"bot_kinds": self.kind_report()} if self.kinds() else {}),
         }
 
     def mode_counts(self) -> dict[str, int]:
@@ -198,24 +231,40 @@ def policy_rng(game_seed: int) -> random.Random:
 
 
 def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = False,
-              turn: int = 0) -> Game:
+              turn: int = 0, timing: list[tuple[str, int, float]] | None = None) -> Game:
     """One whole game; random bots through the fast path, others through `Game.apply`.
 
     With `events` the game keeps its event log (for records) and is played through
     `Game.apply` only, random bots as `PolicyBot`: the same hands as the fast path.
     Several kinds of bots (``A,B``) take the seats in turn, moved on by `turn` seats
-    (`bots.make_bots`)."""
+    (`bots.make_bots`). Given a list `timing`, each seat whose bot is not played in the
+    fast trick loop adds (kind, decisions, seconds) to it (`bots.Timed`)."""
     game = Game(rules, seed=game_seed, record=False, events=events, chain=Chain.shared(rules))
     if bots == "random" and not events:
         play_random(game, policy_rng(game_seed))
     elif bots == "random":
         play_out(game, [PolicyBot(policy_rng(game_seed))] * rules.players)
     else:
-        play_bots(game, make_bots(bots, rules.players, game_seed, turn))
+        players = make_bots(bots, rules.players, game_seed, turn, rules)
+        if timing is not None:
+            players = timed(players)
+        play_bots(game, players)
+        if timing is not None:
+            kinds = seat_kinds(bots, rules.players, turn)
+            timing.extend((kinds[x], b.decisions, b.seconds)
+                          for x, b in enumerate(players) if isinstance(b, Timed))
     return game
 
 
-def summarize(game: Game, rows: tuple[Row, ...] | None = None) -> GameSummary:
+def won_by(game: Game, kinds: Sequence[str], winners: Sequence[int]) -> str:
+    """The kind of bot of every seat of the winners, or "" where several kinds won."""
+    team = game.rules.team_of
+    found = {kinds[x] for x in range(game.n) if team[x] in winners}
+    return found.pop() if len(found) == 1 else ""
+
+
+def summarize(game: Game, rows: tuple[Row, ...] | None = None, kinds: Sequence[str] = (),
+              decisions: Sequence[tuple[str, int, float]] = ()) -> GameSummary:
     outcome = game.outcome()
     assert outcome is not None  # a game is summed up only when it is over
     results = game.results
@@ -242,7 +291,9 @@ def summarize(game: Game, rows: tuple[Row, ...] | None = None) -> GameSummary:
     return GameSummary(len(results), Counter(r.clause or "(none)" for r in results),
                        outcome.winners, stopped(outcome.reason),
                        dict(results[-1].totals) if results else {}, dict(modes), weis,
-                       stoeck, match, tuple(zip(sums, squares, strict=True)), rows)
+                       stoeck, match, tuple(zip(sums, squares, strict=True)), rows,
+                       won_by(game, kinds, outcome.winners) if kinds else "", tuple(kinds),
+                       tuple(decisions))
 
 
 def play_numbered(rules: CompiledRules, bots: str, number: int, game_seed: int,
@@ -250,8 +301,12 @@ def play_numbered(rules: CompiledRules, bots: str, number: int, game_seed: int,
     """Game `number` (from 1) of a run, with an error that says which game and seed failed;
     with `records`, its rows (`jassdsl.research.records`) go with it."""
     try:
-        game = play_game(rules, game_seed, bots, events=records, turn=number - 1)
-        return summarize(game, tuple(hand_rows(game, number, game_seed)) if records else None)
+        timing: list[tuple[str, int, float]] = []
+        game = play_game(rules, game_seed, bots, events=records, turn=number - 1,
+                         timing=timing)
+        kinds = seat_kinds(bots, rules.players, number - 1) if "," in bots else []
+        return summarize(game, tuple(hand_rows(game, number, game_seed)) if records else None,
+                         kinds, timing)
     except Exception as e:
         what = str(e) if isinstance(e, JassError) else f"{type(e).__name__}: {e}"
         raise SimulationError(f"game {number} (game seed {game_seed}) failed: {what}") from e
@@ -373,6 +428,13 @@ def report_lines(report: SimReport) -> list[str]:
                      f"{plural(report.games, 'game')} did not reach the rule file's game end "
                      f"within {HAND_LIMIT} deals (hands played or dealt anew); their totals count as "
                      "they stood")
+    for kind, figures in report.kind_report().items():
+        wins = figures["wins"]
+        ms = figures["decision_ms"]
+        lines.append(f"bot {kind}: wins {rate_text(wins['count'], wins['of'])} "
+                     f"(seats held {100 * figures['seat_share']:.0f}%)"
+                     + (f", {ms:.1f} ms a decision ({figures['decisions']} decisions)"
+                        if ms is not None else ""))
     lines.append("± is the half-width of the 95% interval of the mean, sd the spread; "
                  "rates with their 95% Wilson interval")
     return lines
