@@ -20,9 +20,11 @@ a deal counts only if every card played in this hand could have been played by t
 file's follow rule from the hand it implies, and if the seat's observation of the sampled
 game is the one it has (a card shown to all stays where it was shown); a deal that breaks
 the follow rule is mended by swaps first. After `SAMPLE_TRIES` misses the last deal is
-taken as it is. Cards in hidden piles (a talon) and
-what mechanisms keep about the hands are not dealt anew: the rollout reads them as the
-real game has them. The bot's own generator (seeded from the game seed and the seat, as
+taken as it is. Cards in hidden piles (a talon), cards laid away out of the seat's
+sight and folded hands are dealt anew with the other hands, and what mechanisms derive
+from the hands (the Weise a seat may declare) is derived again (`engine.determinize`),
+so a decision depends on nothing the seat cannot see (`tests/test_search_bot.py` plays
+twin games that differ only there). The bot's own generator (seeded from the game seed and the seat, as
 every bot's) draws the deals and seeds each rollout's chance, so a game replays exactly.
 """
 
@@ -92,17 +94,21 @@ class SearchBot:
         plan = self.heuristic.choose(game, seat)
         if len(legal) > MAX_CHOICES:
             return plan
-        actions = [plan, *(a for a in legal if a != plan)]
+        best, best_score = plan, float("-inf")
+        for action, score in self.scores(game, seat, [plan, *(a for a in legal if a != plan)]):
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def scores(self, game: Game, seat: int, actions: list[Action]) -> list[tuple[Action, float]]:
+        """Each action with the sum of its hands' scores over the same sampled deals (the
+        deals, and each deal's rollout seed, are drawn once for all the actions)."""
         deals = [sample_deal(game, seat, self.rng)
                  for _ in range(self.level.deals(len(actions)))]
         seeds = [self.rng.getrandbits(62) for _ in deals]  # one per deal, for every action
-        best, best_score = plan, float("-inf")
-        for action in actions:
-            total = sum(self.rollout(deal, seed, seat, action)
-                        for deal, seed in zip(deals, seeds, strict=True))
-            if total > best_score:
-                best, best_score = action, total
-        return best
+        return [(action, sum(self.rollout(deal, seed, seat, action)
+                             for deal, seed in zip(deals, seeds, strict=True)))
+                for action in actions]
 
     def rollout(self, deal: Game, seed: int, seat: int, action: Action) -> float:
         """The action on a copy of the sampled deal, the rest of the hand played by

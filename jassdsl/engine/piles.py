@@ -9,6 +9,8 @@ taking part, robbing, bettering) did with them, and is reset with every deal.
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules
@@ -89,7 +91,7 @@ class Piles(Phase):
         """The turned card, the bottom card everybody sees, a declined pile the seat saw."""
         p = g.s.piles
         assert p is not None
-        return sum(1 << c for c in (p.turned, p.seen) if c >= 0) | p.looked[seat]
+        return reduce(or_, (1 << c for c in (p.turned, p.seen) if c >= 0), p.looked[seat])
 
     def redeal(self, g: Table, deal: Redeal) -> None:
         p = g.s.piles

@@ -15,6 +15,8 @@ say: sources differ."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from jassdsl.bots import View, table_for
@@ -223,7 +225,9 @@ class TalonPhase(Phase):
 
     def known(self, g: Table, seat: int) -> int:
         part = self.part(g.s)
-        return sum(1 << c for c in (*part.talon, *part.laid)) if seat == part.taker else 0
+        if seat != part.taker:
+            return 0
+        return reduce(or_, (1 << c for c in (*part.talon, *part.laid)), 0)  # they overlap
 
     def redeal(self, g: Table, deal: Redeal) -> None:
         part = self.part(g.s)
