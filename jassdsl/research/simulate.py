@@ -35,6 +35,7 @@ from jassdsl.engine.chain import Chain
 from jassdsl.engine.playout import play_random
 from jassdsl.engine.records import stopped
 from jassdsl.registry import display_path, load_rules, variant_path
+from jassdsl.research import trajectories
 from jassdsl.research.records import RecordWriter, Row, hand_rows
 from jassdsl.research.stats import Tally, mean_text, rate, rate_text
 from jassdsl.rulebook.textview import plural, seat_names, subject_names
@@ -231,16 +232,20 @@ def policy_rng(game_seed: int) -> random.Random:
 
 
 def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = False,
-              turn: int = 0, timing: list[tuple[str, int, float]] | None = None) -> Game:
+              turn: int = 0, timing: list[tuple[str, int, float]] | None = None,
+              history: bool = False) -> Game:
     """One whole game; random bots through the fast path, others through `Game.apply`.
 
     With `events` the game keeps its event log (for records) and is played through
     `Game.apply` only, random bots as `PolicyBot`: the same hands as the fast path.
     Several kinds of bots (``A,B``) take the seats in turn, moved on by `turn` seats
     (`bots.make_bots`). Given a list `timing`, each seat whose bot is not played in the
-    fast trick loop adds (kind, decisions, seconds) to it (`bots.Timed`)."""
-    game = Game(rules, seed=game_seed, record=False, events=events, chain=Chain.shared(rules))
-    if bots == "random" and not events:
+    fast trick loop adds (kind, decisions, seconds) to it (`bots.Timed`). With `history`
+    the game keeps its actions (for the rows per action), all played through
+    `Game.apply`: the same game."""
+    game = Game(rules, seed=game_seed, record=history, events=events,
+                chain=Chain.shared(rules))
+    if bots == "random" and not events and not history:
         play_random(game, policy_rng(game_seed))
     elif bots == "random":
         play_out(game, [PolicyBot(policy_rng(game_seed))] * rules.players)
@@ -297,16 +302,19 @@ def summarize(game: Game, rows: tuple[Row, ...] | None = None, kinds: Sequence[s
 
 
 def play_numbered(rules: CompiledRules, bots: str, number: int, game_seed: int,
-                  records: bool = False) -> GameSummary:
+                  records: bool | str = False) -> GameSummary:
     """Game `number` (from 1) of a run, with an error that says which game and seed failed;
-    with `records`, its rows (`jassdsl.research.records`) go with it."""
+    with `records`, its rows go with it: per hand and game (`jassdsl.research.records`),
+    or per action where `records` is "action" (`jassdsl.research.trajectories`)."""
     try:
         timing: list[tuple[str, int, float]] = []
-        game = play_game(rules, game_seed, bots, events=records, turn=number - 1,
-                         timing=timing)
+        per_action = records == "action"
+        game = play_game(rules, game_seed, bots, events=bool(records) and not per_action,
+                         turn=number - 1, timing=timing, history=per_action)
         kinds = seat_kinds(bots, rules.players, number - 1) if "," in bots else []
-        return summarize(game, tuple(hand_rows(game, number, game_seed)) if records else None,
-                         kinds, timing)
+        rows = (tuple(trajectories.rows(game, number, game_seed)) if per_action else
+                tuple(hand_rows(game, number, game_seed)) if records else None)
+        return summarize(game, rows, kinds, timing)
     except Exception as e:
         what = str(e) if isinstance(e, JassError) else f"{type(e).__name__}: {e}"
         raise SimulationError(f"game {number} (game seed {game_seed}) failed: {what}") from e
@@ -328,15 +336,19 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
              bots: str = "heuristic", options: dict[str, int | str] | None = None,
              jobs: int = 1, progress: Progress | None = None, *,
              records: str | os.PathLike[str] | None = None, keep_rows: bool = False,
-             cluster: Any = None) -> SimReport:
+             cluster: Any = None, per: str = "hand") -> SimReport:
     """Play ``games`` games of a variant with bots and collect a report.
 
     ``jobs`` > 1 plays them in that many worker processes, ``cluster`` (a Dask scheduler's
     address, or a `distributed.Client`) on a Dask cluster; the report is the same. ``records`` writes one row per
     hand and per game to a file (JSON Lines or Parquet by its suffix); ``keep_rows``
-    keeps those rows in ``report.rows``."""
+    keeps those rows in ``report.rows``. ``per="action"`` makes them one row per action
+    instead (`jassdsl.research.trajectories`: what the seat saw, the legal mask, the
+    action, the hand's reward)."""
     if jobs < 1:
         raise ValueError(f"jobs must be >= 1, not {jobs}")
+    if per not in ("hand", "action"):
+        raise ValueError(f"records are kept per hand or per action, not {per!r}")
     variant = os.fspath(variant)
     rules = load_rules(variant, options)
     names = subject_names(rules, seat_names(rules.players))
@@ -346,8 +358,11 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
     report.finals = {u: [Tally() for _ in range(rules.subjects)] for u in rules.units}
     report.points = [Tally() for _ in range(rules.subjects)]
     report.rows = [] if keep_rows else None
-    rows = records is not None or keep_rows
-    writer = None if records is None else RecordWriter(records, rules, report.header())
+    rows: bool | str = False
+    if records is not None or keep_rows:
+        rows = "action" if per == "action" else True
+    writer = None if records is None else RecordWriter(
+        records, rules, report.header(), trajectories.COLUMNS if per == "action" else None)
     seeds = game_seeds(seed, games)
 
     def add_all(summaries: list[GameSummary]) -> None:
@@ -382,7 +397,7 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
     return report
 
 
-Task = tuple[str, bool, list[tuple[int, int]]]  # bots, with rows, (number, seed) per game
+Task = tuple[str, bool | str, list[tuple[int, int]]]  # bots, rows (True, "action"), games
 
 
 def play_run(rules: CompiledRules, task: Task, stopped: Callable[[], bool]) -> list[GameSummary]:
