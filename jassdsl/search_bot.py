@@ -57,8 +57,8 @@ class Level(NamedTuple):
 
 
 # the mean per decision over a Schieber game against the heuristic, on this 2-core
-# machine: about 10 ms, 50 ms and 0.8 s (the longest about 1 s)
-LEVELS = {"easy": Level(7), "medium": Level(60), "hard": Level(900, 4000)}
+# machine: about 10 ms, 50 ms and 0.5 s (the longest about 1 s)
+LEVELS = {"easy": Level(7), "medium": Level(60), "hard": Level(600, 3000)}
 
 
 def score_of(game: Game, seat: int, hand: int) -> float:

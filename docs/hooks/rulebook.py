@@ -18,6 +18,7 @@ from mkdocs.structure.pages import Page
 from jassdsl.core.errors import RuleFileErrors
 from jassdsl.corpus.store import read_manifest
 from jassdsl.rulebook.corpus_pages import figures as corpus_pages
+from jassdsl.rulebook.strength_page import figures as strength_page
 from jassdsl.rulebook.site import (
     FIGURE,
     corpus_figures,
@@ -68,6 +69,7 @@ def on_page_markdown(markdown: str, page: Page, files: Files, config: MkDocsConf
     root = corpus_root(Path(config.config_file_path).parent)
     figures = corpus_figures(page.meta["lang"], read_manifest(root))
     figures |= corpus_pages(page.meta["lang"], Path(config.config_file_path).parent, root)
+    figures |= strength_page(page.meta["lang"], Path(config.config_file_path).parent)
     try:
         return fill_figures(markdown, figures)
     except KeyError as err:

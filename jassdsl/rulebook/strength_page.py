@@ -1,0 +1,91 @@
+"""The strength table of the searching bot, filled into the hand-written strength pages at
+build time from bench/results/strength.json (which `scripts/strength_table.py` writes from
+its `simulate` runs).
+
+The pages name it as the figure ``[[strength-table]]`` (and ``[[strength-machine]]``), so
+the text around it stays hand-written in each language while the figures come from the
+runs: a page never shows a number no run gave.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from jassdsl.rulebook.words import Lang
+
+RESULTS = Path("bench") / "results" / "strength.json"
+WORDS: dict[str, tuple[str, str]] = {
+    "family": ("Rule file", "Regeldatei"),
+    "level": ("Level", "Stufe"),
+    "against": ("against", "gegen"),
+    "games": ("Games", "Spiele"),
+    "wins": ("Won by the search bot (95% Wilson interval)",
+             "Gewonnen vom Suchbot (95%-Wilson-Intervall)"),
+    "shared": ("shared", "geteilt"),
+    "chance": ("by chance", "durch Zufall"),
+    "ms": ("ms a decision", "ms je Entscheidung"),
+    "jobs": ("jobs", "Prozesse"),
+    "none": ("No runs yet: `python scripts/strength_table.py` makes them.",
+             "Noch keine Läufe: `python scripts/strength_table.py` macht sie."),
+    "heuristic": ("heuristic", "Heuristik"),
+    "random": ("random", "Zufall"),
+}
+
+
+def word(lang: Lang, key: str) -> str:
+    en, de = WORDS[key]
+    return de if lang == "de" else en
+
+
+def read_results(project: Path) -> dict[str, Any]:
+    path = project / RESULTS
+    if not path.is_file():
+        return {}
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def percent(x: float, lang: Lang) -> str:
+    text = f"{100 * x:.1f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def opponent(lang: Lang, kind: str) -> str:
+    if kind.startswith("search:"):
+        return kind
+    return word(lang, kind) if kind in ("heuristic", "random") else kind
+
+
+def strength_table(lang: Lang, data: dict[str, Any]) -> str:
+    """One row per run: the rule file, the level, the opponent, the games, the search
+    bot's wins with their interval (and the share it would win by chance: the seats it
+    held), and its mean time per decision."""
+    cells = data.get("cells", [])
+    if not cells:
+        return word(lang, "none")
+    head = (f"| {word(lang, 'family')} | {word(lang, 'level')} | {word(lang, 'against')} "
+            f"| {word(lang, 'games')} | {word(lang, 'wins')} | {word(lang, 'ms')} |")
+    lines = [head, "|---|---|---|--:|---|--:|"]
+    for c in cells:
+        wins = c["wins"]
+        low, high = wins["ci95"]
+        shared = f", {c['shared']} {word(lang, 'shared')}" if c["shared"] else ""
+        ms = c["decision_ms"]
+        ms_text = (f"{ms:.0f}" if ms >= 10 else f"{ms:.1f}") if ms is not None else "-"
+        if lang == "de":
+            ms_text = ms_text.replace(".", ",")
+        lines.append(
+            f"| {c['name']} | {c['level']} | {opponent(lang, c['opponent'])} | {c['games']} "
+            f"| {wins['count']} ({percent(wins['rate'], lang)}%, {percent(low, lang)}-"
+            f"{percent(high, lang)}%; {word(lang, 'chance')} "
+            f"{percent(c['seat_share'], lang)}%{shared}) | {ms_text} |")
+    return "\n".join(lines)
+
+
+def figures(lang: Lang, project: Path) -> dict[str, str]:
+    """The figures the strength pages name, for a page in `lang`."""
+    data = read_results(project)
+    return {"strength-table": strength_table(lang, data),
+            "strength-machine": str(data.get("machine", "?"))}
