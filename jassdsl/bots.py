@@ -712,8 +712,9 @@ def make_bots(kind: str, players: int, seed: int | None, turn: int = 0,
 
 
 class Timed:
-    """A bot that notes how many decisions it made (where it had a choice) and how long
-    they took, for the report's decision times; what it chooses is its bot's."""
+    """A bot that notes how many decisions it made (where it had a choice) and the CPU
+    time they took (`time.process_time`: on a machine shared with other work, what the
+    bot itself spent), for the report's decision times; what it chooses is its bot's."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -721,9 +722,9 @@ class Timed:
         self.seconds = 0.0
 
     def choose(self, game: Game, seat: int) -> Action:
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.bot.choose(game, seat)
-        spent = time.perf_counter() - start
+        spent = time.process_time() - start
         if game.forced_action() is None and len(game.legal_actions()) > 1:
             self.decisions += 1
             self.seconds += spent

@@ -117,6 +117,7 @@ class SearchBot:
 
         g = deal.copy(Chance(seed))
         g.s.redeals = HAND_LIMIT  # the game ends with this hand: no next deal to make
+        g.check_invariants = False  # the real game checks them; a playout need not
         done = len(g.results)
         g.apply(action)
         if len(g.results) == done and not g.is_over:

@@ -30,6 +30,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "none": ("No runs yet: `python scripts/strength_table.py` makes them.",
              "Noch keine Läufe: `python scripts/strength_table.py` macht sie."),
     "heuristic": ("heuristic", "Heuristik"),
+    "cell": ("`search:{level}` against {against}: {wins} of {games} games won ({rate}%, "
+             "95% interval {low}-{high}%, with `--jobs {jobs}`), {ms} ms a decision",
+             "`search:{level}` gegen {against}: {wins} von {games} Spielen gewonnen ({rate} %, "
+             "95-%-Intervall {low}-{high} %, mit `--jobs {jobs}`), {ms} ms pro Entscheidung"),
+    "not run": ("`search:{level}` against {against}: not run yet",
+                "`search:{level}` gegen {against}: noch nicht gespielt"),
     "random": ("random", "Zufall"),
 }
 
@@ -84,8 +90,31 @@ def strength_table(lang: Lang, data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def cell_sentence(lang: Lang, data: dict[str, Any], variant: str, level: str,
+                  against: str) -> str:
+    """One run of the table in words (for the goals the page states)."""
+    cell = next((c for c in data.get("cells", []) if c["variant"] == variant
+                 and c["level"] == level and c["opponent"] == against), None)
+    if cell is None:
+        return word(lang, "not run").format(level=level, against=opponent(lang, against))
+    wins = cell["wins"]
+    low, high = wins["ci95"]
+    ms = cell["decision_ms"]
+    ms_text = f"{ms:.0f}" if ms is not None else "-"
+    return word(lang, "cell").format(
+        level=level, against=opponent(lang, against), wins=wins["count"],
+        games=cell["games"], rate=percent(wins["rate"], lang), low=percent(low, lang),
+        high=percent(high, lang), jobs=cell.get("jobs", 1), ms=ms_text)
+
+
 def figures(lang: Lang, project: Path) -> dict[str, str]:
     """The figures the strength pages name, for a page in `lang`."""
     data = read_results(project)
     return {"strength-table": strength_table(lang, data),
-            "strength-machine": str(data.get("machine", "?"))}
+            "strength-machine": str(data.get("machine", "?")),
+            "strength-schieber-medium": cell_sentence(lang, data, "schieber", "medium",
+                                                      "heuristic"),
+            "strength-schieber-hard": cell_sentence(lang, data, "schieber", "hard",
+                                                    "heuristic"),
+            "strength-hard-medium": cell_sentence(lang, data, "schieber", "hard",
+                                                  "search:medium")}
