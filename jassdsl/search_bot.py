@@ -36,7 +36,7 @@ from typing import NamedTuple
 from jassdsl.core.actions import Action
 from jassdsl.engine import HAND_LIMIT, Game
 from jassdsl.engine.chance import Chance
-from jassdsl.engine.determinize import follows_played, sample_deal
+from jassdsl.engine.determinize import Sampler, follows_played, sample_deal
 
 __all__ = ["LEVELS", "Level", "SearchBot", "follows_played", "sample_deal"]
 
@@ -103,8 +103,8 @@ class SearchBot:
     def scores(self, game: Game, seat: int, actions: list[Action]) -> list[tuple[Action, float]]:
         """Each action with the sum of its hands' scores over the same sampled deals (the
         deals, and each deal's rollout seed, are drawn once for all the actions)."""
-        deals = [sample_deal(game, seat, self.rng)
-                 for _ in range(self.level.deals(len(actions)))]
+        sampler = Sampler(game, seat)
+        deals = [sampler.deal(self.rng) for _ in range(self.level.deals(len(actions)))]
         seeds = [self.rng.getrandbits(62) for _ in deals]  # one per deal, for every action
         return [(action, sum(self.rollout(deal, seed, seat, action)
                              for deal, seed in zip(deals, seeds, strict=True)))

@@ -114,47 +114,63 @@ def hidden_places(game: Game, seat: int) -> Places:
 def sample_deal(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of the game (no history, no events) where the cards the seat cannot see are
     dealt anew among their places, consistent with what it has seen (see the module
-    docstring); its chance is seeded anew from `rng`. A deal whose hands break the follow
-    rule is mended by swapping two cards of different places, a swap kept where it breaks
-    it no more often (`REPAIRS` swaps at most), before the next deal is tried."""
-    places = hidden_places(game, seat)
-    seen = game.observe(seat)
-    sizes = [m.bit_count() for m in places.masks]
-    owner = [i for i, k in enumerate(sizes) for _ in range(k)]  # per slot, its place
-    others = [x for x in range(game.n) if places.hand_of[x] >= 0]
-    pool = list(places.pool)
-    hands = list(game.s.hands)
-    spread = len(places.masks) > 1
+    docstring); its chance is seeded anew from `rng` (`Sampler`, for one deal)."""
+    return Sampler(game, seat).deal(rng)
 
-    def hands_of(cards: list[int]) -> list[int]:
-        new = [0] * len(sizes)
+
+class Sampler:
+    """Deals for one seat at one point of a game: what the seat knows and where the hidden
+    cards lie are read once, for all the deals a decision samples."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game, self.seat = game, seat
+        self.places = places = hidden_places(game, seat)
+        self.seen = game.observe(seat)
+        self.owner = [i for i, mask in enumerate(places.masks)
+                      for _ in range(mask.bit_count())]  # per slot, its place
+        self.others = [x for x in range(game.n) if places.hand_of[x] >= 0]
+        self.kept = [game.s.hands[x] & ~places.masks[places.hand_of[x]]
+                     if places.hand_of[x] >= 0 else 0 for x in range(game.n)]
+
+    def hands_of(self, cards: list[int]) -> list[int]:
+        """The hands with the hidden places holding `cards`, slot by slot."""
+        new = [0] * len(self.places.masks)
+        owner = self.owner
         for i, c in enumerate(cards):
             new[owner[i]] |= 1 << c
-        for x in others:
-            hands[x] = (game.s.hands[x] & ~places.masks[places.hand_of[x]]) | new[
-                places.hand_of[x]]
+        hands = list(self.game.s.hands)
+        for x in self.others:
+            hands[x] = self.kept[x] | new[self.places.hand_of[x]]
         return hands
 
-    for _ in range(SAMPLE_TRIES):
-        rng.shuffle(pool)
-        wrong = breaks(game, hands_of(pool), others)
-        for _ in range(REPAIRS if spread else 0):
-            if not wrong:
-                break
-            i, j = rng.randrange(len(pool)), rng.randrange(len(pool))
-            if owner[i] == owner[j]:
-                continue
-            pool[i], pool[j] = pool[j], pool[i]
-            now = breaks(game, hands_of(pool), others)
-            if now <= wrong:
-                wrong = now
-            else:
+    def deal(self, rng: random.Random) -> Game:
+        """One deal. A deal whose hands break the follow rule is mended by swapping two
+        cards of different places, a swap kept where it breaks it no more often (`REPAIRS`
+        swaps at most), before the next deal is tried; after `SAMPLE_TRIES` the last one
+        is taken as it is."""
+        game, others, owner = self.game, self.others, self.owner
+        pool = list(self.places.pool)
+        spread = len(self.places.masks) > 1
+        for _ in range(SAMPLE_TRIES):
+            rng.shuffle(pool)
+            wrong = breaks(game, self.hands_of(pool), others)
+            for _ in range(REPAIRS if spread else 0):
+                if not wrong:
+                    break
+                i, j = rng.randrange(len(pool)), rng.randrange(len(pool))
+                if owner[i] == owner[j]:
+                    continue
                 pool[i], pool[j] = pool[j], pool[i]
-        if not wrong:
-            sample = redealt(game, places, pool, rng)
-            if sample.observe(seat) == seen:
-                return sample
-    return redealt(game, places, pool, rng)
+                now = breaks(game, self.hands_of(pool), others)
+                if now <= wrong:
+                    wrong = now
+                else:
+                    pool[i], pool[j] = pool[j], pool[i]
+            if not wrong:
+                sample = redealt(game, self.places, pool, rng)
+                if sample.observe(self.seat) == self.seen:
+                    return sample
+        return redealt(game, self.places, pool, rng)
 
 
 def redealt(game: Game, places: Places, cards: Sequence[int], rng: random.Random) -> Game:
