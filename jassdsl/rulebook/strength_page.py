@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import jassdsl
 from jassdsl.rulebook.words import Lang
 
 RESULTS = Path("bench") / "results" / "strength.json"
@@ -25,15 +26,15 @@ WORDS: dict[str, tuple[str, str]] = {
              "Gewonnen vom Suchbot (95%-Wilson-Intervall)"),
     "shared": ("shared", "geteilt"),
     "chance": ("by chance", "durch Zufall"),
-    "ms": ("ms a decision", "ms je Entscheidung"),
+    "ms": ("CPU ms a decision", "CPU-ms je Entscheidung"),
     "jobs": ("jobs", "Prozesse"),
     "none": ("No runs yet: `python scripts/strength_table.py` makes them.",
              "Noch keine Läufe: `python scripts/strength_table.py` macht sie."),
     "heuristic": ("heuristic", "Heuristik"),
     "cell": ("`search:{level}` against {against}: {wins} of {games} games won ({rate}%, "
-             "95% interval {low}-{high}%, with `--jobs {jobs}`), {ms} ms a decision",
+             "95% interval {low}-{high}%, with `--jobs {jobs}`), {ms} CPU ms a decision",
              "`search:{level}` gegen {against}: {wins} von {games} Spielen gewonnen ({rate} %, "
-             "95-%-Intervall {low}-{high} %, mit `--jobs {jobs}`), {ms} ms pro Entscheidung"),
+             "95-%-Intervall {low}-{high} %, mit `--jobs {jobs}`), {ms} CPU-ms pro Entscheidung"),
     "not run": ("`search:{level}` against {against}: not run yet",
                 "`search:{level}` gegen {against}: noch nicht gespielt"),
     "random": ("random", "Zufall"),
@@ -46,7 +47,11 @@ def word(lang: Lang, key: str) -> str:
 
 
 def read_results(project: Path) -> dict[str, Any]:
+    """The results of the project being built, or of the jassdsl checkout in use (a copy
+    of docs/ and rules/ alone, as the tests build, has no bench/)."""
     path = project / RESULTS
+    if not path.is_file():
+        path = Path(jassdsl.__file__).resolve().parents[1] / RESULTS
     if not path.is_file():
         return {}
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
