@@ -228,3 +228,17 @@ def test_twin_games_the_seat_cannot_tell_apart_get_the_same_decision() -> None:
             probed["talon"] += laid
             probed["weis"] += offer
     assert probed["talon"] and probed["weis"], probed
+
+
+def test_kinds_in_turn_play_the_same_deals() -> None:
+    """With two kinds, games 1 and 2 share a seed (the seats turned), 3 and 4 the next:
+    each kind plays both sides of the same deals."""
+    from jassdsl.research.simulate import game_seeds, play_game
+
+    seeds = game_seeds(1, 5, kinds=2)
+    assert seeds[0] == seeds[1] != seeds[2] == seeds[3] != seeds[4]
+    rules = load_rules("schieber")
+    first = [play_game(rules, seeds[0], "heuristic,random", turn=t).results[0]
+             for t in (0, 1)]
+    assert first[0].hands == first[1].hands  # the same cards dealt to each seat
+    assert first[0].totals != first[1].totals  # played by the other kinds

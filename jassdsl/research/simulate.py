@@ -3,7 +3,8 @@
 Game i gets its seed from a generator seeded with the run's seed, so one seed gives the
 same report every time (apart from the timing fields), with any number of worker
 processes (`jobs`): each game is played on its own, and the games are added to the report
-in game order.
+in game order. Where several kinds of bot take the seats in turn, consecutive games share
+a seed, one game for each turn of the seats (`game_seeds`): duplicate play.
 
 Random bots play the playout's random policy (`playout.choose`: a uniform choice among
 the legal actions, declarations and bids included) with one generator per game, seeded
@@ -320,9 +321,14 @@ def play_numbered(rules: CompiledRules, bots: str, number: int, game_seed: int,
         raise SimulationError(f"game {number} (game seed {game_seed}) failed: {what}") from e
 
 
-def game_seeds(seed: int, games: int) -> list[int]:
+def game_seeds(seed: int, games: int, kinds: int = 1) -> list[int]:
+    """The seed of each game of a run. Where several kinds of bot play (`kinds` of them,
+    taking the seats in turn), each seed serves that many games in a row, one for each
+    turn of the seats: every kind plays every seat of the same deals (duplicate play), so
+    the luck of the cards evens out between the kinds."""
     seeds = random.Random(seed)
-    return [seeds.randrange(2**32) for _ in range(games)]
+    drawn = [seeds.randrange(2**32) for _ in range(-(-games // kinds))]
+    return [s for s in drawn for _ in range(kinds)][:games]
 
 
 def chunks(games: int, jobs: int) -> list[range]:
@@ -363,7 +369,7 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
         rows = "action" if per == "action" else True
     writer = None if records is None else RecordWriter(
         records, rules, report.header(), trajectories.COLUMNS if per == "action" else None)
-    seeds = game_seeds(seed, games)
+    seeds = game_seeds(seed, games, len(bot_kinds(bots)) if "," in bots else 1)
 
     def add_all(summaries: list[GameSummary]) -> None:
         for summary in summaries:
