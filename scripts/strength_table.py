@@ -48,8 +48,8 @@ def cell_name(variant: str, bots: str) -> str:
 
 def cells(only: list[str], head_to_head: bool) -> list[tuple[str, str, str]]:
     """(variant, level, opponent) of every cell, those of `only` (VARIANT[:LEVEL[:OPP]])."""
-    # the cheap cells first: by level, against the heuristic before random
-    out = [(v, lv, o) for lv in LEVELS for o in OPPONENTS for v in FAMILIES]
+    # against the heuristic first (the goals), by level; then against random
+    out = [(v, lv, o) for o in OPPONENTS for lv in LEVELS for v in FAMILIES]
     if head_to_head:
         out += [(v, HEAD_TO_HEAD[0], f"search:{HEAD_TO_HEAD[1]}") for v in FAMILIES]
     if only:
