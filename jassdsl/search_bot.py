@@ -3,7 +3,9 @@
 At each decision with a choice, `SearchBot` deals the cards it cannot see anew K times
 (`sample_deal`), plays every legal action on each of those deals and the rest of the hand
 with heuristic bots (`bots.play_bots`: whole tricks in the fast guided loop where it covers
-the file), and takes the action whose hands end best for its seat on average. "Best" is
+the file), and takes the action whose hands end best for its seat on average; the deals
+are played in rounds, the worse half of the actions dropped after each (sequential
+halving), so most playouts go to the actions that might be best. "Best" is
 what the file scores: the hand's result in the unit that decides the game, signed so that
 more is better where the most win and less where the fewest win (`score_of`), the seat's
 side against the mean of the others. Nothing here knows a variant: every decision kind a
@@ -14,18 +16,16 @@ decision with more than `MAX_CHOICES` options (an estimate with 158 values, a lo
 auction, many talon discards: too many to play out cheaply), and a tie (the heuristic's
 action is tried first and kept unless another one is strictly better).
 
-The sample reads only what the seat may see: its own hand, the cards played, the
-observation. The other seats' cards now are dealt anew among them (each keeps its count);
-a deal counts only if every card played in this hand could have been played by the
-file's follow rule from the hand it implies, and if the seat's observation of the sampled
-game is the one it has (a card shown to all stays where it was shown); a deal that breaks
-the follow rule is mended by swaps first. After `SAMPLE_TRIES` misses the last deal is
-taken as it is. Cards in hidden piles (a talon), cards laid away out of the seat's
-sight and folded hands are dealt anew with the other hands, and what mechanisms derive
-from the hands (the Weise a seat may declare) is derived again (`engine.determinize`),
-so a decision depends on nothing the seat cannot see (`tests/test_search_bot.py` plays
-twin games that differ only there). The bot's own generator (seeded from the game seed and the seat, as
-every bot's) draws the deals and seeds each rollout's chance, so a game replays exactly.
+The sample reads only what the seat may see (`engine.determinize`): every card whose
+place it cannot see (the other hands, hidden piles such as a talon, cards laid away out of
+its sight, folded hands) is dealt anew among those places, each keeping its count, and
+what mechanisms derive from the hands (the Weise a seat may declare) is derived again; a
+deal counts only if every card played in this hand could have been played by the file's
+follow rule from the hand it implies, and if the seat's observation of the sampled game
+is the one it has. So a decision depends on nothing the seat cannot see
+(`tests/test_search_bot.py` plays twin games that differ only there). The bot's own
+generator (seeded from the game seed and the seat, as every bot's) draws the deals and
+seeds each rollout's chance, and the budgets are counts, so a game replays exactly.
 """
 
 from __future__ import annotations
