@@ -10,7 +10,7 @@ import re
 import pytest
 from conftest import VariantCase
 
-from jassdsl.bots import bot_kinds, make_bots, play_bots
+from jassdsl.bots import bot_kinds, make_bots, play_bots, seat_kinds
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_INDEX
 from jassdsl.core.errors import JassError
@@ -112,6 +112,8 @@ def test_kinds_by_comma_take_the_seats_in_turn() -> None:
     assert turned == ["HeuristicBot", "SearchBot"] * 2
     with pytest.raises(ValueError, match="search:easy"):
         bot_kinds("search:clever")
+    one = "search:easy,heuristic,heuristic,heuristic"  # one seat of its own, in turn
+    assert [seat_kinds(one, 4, t).index("search:easy") for t in range(4)] == [0, 3, 2, 1]
 
 
 # -- secrecy: a decision depends on nothing the seat cannot see
