@@ -35,6 +35,12 @@ WORDS: dict[str, tuple[str, str]] = {
              "95% interval {low}-{high}%, with `--jobs {jobs}`), {ms} CPU ms a decision",
              "`search:{level}` gegen {against}: {wins} von {games} Spielen gewonnen ({rate} %, "
              "95-%-Intervall {low}-{high} %, mit `--jobs {jobs}`), {ms} CPU-ms pro Entscheidung"),
+    "verdict": ("`search:{level}` against the heuristic: above chance (the interval's lower "
+                "bound over the share of seats held) in {above} of the {run} families run "
+                "({names})",
+                "`search:{level}` gegen die Heuristik: über dem Zufall (die untere Grenze des "
+                "Intervalls über dem Anteil der Plätze) in {above} der {run} gespielten "
+                "Familien ({names})"),
     "not run": ("`search:{level}` against {against}: not run yet",
                 "`search:{level}` gegen {against}: noch nicht gespielt"),
     "random": ("random", "Zufall"),
@@ -112,6 +118,15 @@ def cell_sentence(lang: Lang, data: dict[str, Any], variant: str, level: str,
         high=percent(high, lang), jobs=cell.get("jobs", 1), ms=ms_text)
 
 
+def verdict(lang: Lang, data: dict[str, Any], level: str) -> str:
+    """In how many families a level beat the heuristic beyond chance."""
+    cells = [c for c in data.get("cells", []) if c["level"] == level
+             and c["opponent"] == "heuristic"]
+    above = [c["name"] for c in cells if c["wins"]["ci95"][0] > c["seat_share"]]
+    return word(lang, "verdict").format(level=level, above=len(above), run=len(cells),
+                                        names=", ".join(above) or "-")
+
+
 def figures(lang: Lang, project: Path) -> dict[str, str]:
     """The figures the strength pages name, for a page in `lang`."""
     data = read_results(project)
@@ -122,4 +137,6 @@ def figures(lang: Lang, project: Path) -> dict[str, str]:
             "strength-schieber-hard": cell_sentence(lang, data, "schieber", "hard",
                                                     "heuristic"),
             "strength-hard-medium": cell_sentence(lang, data, "schieber", "hard",
-                                                  "search:medium")}
+                                                  "search:medium"),
+            **{f"strength-verdict-{level}": verdict(lang, data, level)
+               for level in ("easy", "medium", "hard")}}
