@@ -34,9 +34,8 @@ import random
 from typing import NamedTuple
 
 from jassdsl.core.actions import Action
-from jassdsl.engine import HAND_LIMIT, Game
-from jassdsl.engine.chance import Chance
-from jassdsl.engine.determinize import Sampler, follows_played, sample_deal
+from jassdsl.engine import Game
+from jassdsl.engine.determinize import Sampler, follows_played, playout_copy, sample_deal
 
 __all__ = ["LEVELS", "Level", "SearchBot", "follows_played", "sample_deal"]
 
@@ -132,9 +131,7 @@ class SearchBot:
         heuristic bots; the hand's score for the seat."""
         from jassdsl.bots import HeuristicBot, play_bots
 
-        g = deal.copy(Chance(seed))
-        g.s.redeals = HAND_LIMIT  # the game ends with this hand: no next deal to make
-        g.check_invariants = False  # the real game checks them; a playout need not
+        g = playout_copy(deal, seed)
         done = len(g.results)
         g.apply(action)
         if len(g.results) == done and not g.is_over:

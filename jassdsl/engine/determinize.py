@@ -25,6 +25,7 @@ from jassdsl.core.cards import mask_cards
 from jassdsl.core.deal import trick_seats
 from jassdsl.engine.chance import Chance
 from jassdsl.engine.game import Game
+from jassdsl.engine.records import HAND_LIMIT
 from jassdsl.engine.redeal import Redeal
 
 SAMPLE_TRIES = 10  # deals tried per sample before the last one is taken as it is
@@ -196,4 +197,14 @@ def redealt(game: Game, places: Places, cards: Sequence[int], rng: random.Random
     s.in_cards = deal.mask(s.in_cards)
     for phase in g.hooks("redeal"):
         phase.redeal(g, deal)
+    return g
+
+
+def playout_copy(deal: Game, seed: int) -> Game:
+    """A copy of a sampled deal for one playout: its own chance from `seed`, the game
+    ending with this hand (no next deal is made) and no invariant checks (the real game
+    checks them)."""
+    g = deal.copy(Chance(seed))
+    g.s.redeals = HAND_LIMIT  # the hand limit is reached once this hand is scored
+    g.check_invariants = False
     return g
