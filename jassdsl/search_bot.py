@@ -11,10 +11,10 @@ more is better where the most win and less where the fewest win (`score_of`), th
 side against the mean of the others. Nothing here knows a variant: every decision kind a
 file has (trump, push, bids, declarations, Weis, the talon, cards) is searched alike.
 
-Where it does not search, it answers as `HeuristicBot` does: an action that is forced, a
-decision with more than `MAX_CHOICES` options (an estimate with 158 values, a long
-auction, many talon discards: too many to play out cheaply), and a tie (the heuristic's
-action is tried first and kept unless another one is strictly better).
+Where a decision has more than `MAX_CHOICES` options (an estimate with 158 values), it
+searches the heuristic's value and those around it (`around`). It answers as
+`HeuristicBot` does where an action is forced, and on a tie (the heuristic's action is
+tried first and kept unless another one is strictly better).
 
 The sample reads only what the seat may see (`engine.determinize`): every card whose
 place it cannot see (the other hands, hidden piles such as a talon, cards laid away out of
@@ -39,7 +39,7 @@ from jassdsl.engine.determinize import Sampler, follows_played, playout_copy, sa
 
 __all__ = ["LEVELS", "Level", "SearchBot", "follows_played", "sample_deal"]
 
-MAX_CHOICES = 16  # more options than this: the heuristic's choice (too many to play out)
+MAX_CHOICES = 16  # more options than this: those around the heuristic's (`around`)
 
 
 class Level(NamedTuple):
@@ -73,6 +73,20 @@ def score_of(game: Game, seat: int, hand: int) -> float:
     return sign * (totals[mine] - (sum(others) / len(others) if others else 0))
 
 
+def around(plan: Action, legal: list[Action]) -> list[Action]:
+    """Where a decision has too many options to play out (an estimate of 0 to 157), the
+    heuristic's action, the few of other kinds (a pass beside the bids) and the legal
+    values of its kind around it, evenly spaced over about a third of their range
+    (`MAX_CHOICES` in all): the search then corrects the heuristic's number."""
+    values = {a.value: a for a in legal if a.kind == plan.kind and a != plan}
+    others = [a for a in legal if a.kind != plan.kind]
+    out = [plan, *(others if len(others) <= 3 else [])]
+    stride = max(1, len(values) // (3 * MAX_CHOICES))
+    near = [values[v] for k in range(1, len(values) + 1) for v in
+            (plan.value - k * stride, plan.value + k * stride) if v in values]
+    return [*out, *near[:MAX_CHOICES - len(out)]]
+
+
 class SearchBot:
     """Perfect-information Monte Carlo with heuristic rollouts (see the module docstring)."""
 
@@ -91,10 +105,13 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         plan = self.heuristic.choose(game, seat)
+        actions = [plan, *(a for a in legal if a != plan)]
         if len(legal) > MAX_CHOICES:
-            return plan
+            actions = around(plan, legal)
+            if len(actions) == 1:
+                return plan
         best, best_score = plan, float("-inf")
-        for action, score in self.scores(game, seat, [plan, *(a for a in legal if a != plan)]):
+        for action, score in self.scores(game, seat, actions):
             if score > best_score:
                 best, best_score = action, score
         return best
