@@ -3,27 +3,29 @@
 At each decision with a choice, `SearchBot` deals the cards it cannot see anew K times
 (`sample_deal`), plays every legal action on each of those deals and the rest of the hand
 with heuristic bots (`bots.play_bots`: whole tricks in the fast guided loop where it covers
-the file), and takes the action whose hands end best for its seat on average. "Best" is
+the file), and takes the action whose hands end best for its seat on average; the deals
+are played in rounds, the worse half of the actions dropped after each (sequential
+halving), so most playouts go to the actions that might be best. "Best" is
 what the file scores: the hand's result in the unit that decides the game, signed so that
 more is better where the most win and less where the fewest win (`score_of`), the seat's
 side against the mean of the others. Nothing here knows a variant: every decision kind a
 file has (trump, push, bids, declarations, Weis, the talon, cards) is searched alike.
 
-Where it does not search, it answers as `HeuristicBot` does: an action that is forced, a
-decision with more than `MAX_CHOICES` options (an estimate with 158 values, a long
-auction, many talon discards: too many to play out cheaply), and a tie (the heuristic's
-action is tried first and kept unless another one is strictly better).
+Where a decision has more than `MAX_CHOICES` options (an estimate with 158 values), it
+searches the heuristic's value and those around it (`around`). It answers as
+`HeuristicBot` does where an action is forced, and on a tie (the heuristic's action is
+tried first and kept unless another one is strictly better).
 
-The sample reads only what the seat may see: its own hand, the cards played, the
-observation. The other seats' cards now are dealt anew among them (each keeps its count);
-a deal counts only if every card played in this hand could have been played by the
-file's follow rule from the hand it implies, and if the seat's observation of the sampled
-game is the one it has (a card shown to all stays where it was shown); a deal that breaks
-the follow rule is mended by swaps first. After `SAMPLE_TRIES` misses the last deal is
-taken as it is. Cards in hidden piles (a talon) and
-what mechanisms keep about the hands are not dealt anew: the rollout reads them as the
-real game has them. The bot's own generator (seeded from the game seed and the seat, as
-every bot's) draws the deals and seeds each rollout's chance, so a game replays exactly.
+The sample reads only what the seat may see (`engine.determinize`): every card whose
+place it cannot see (the other hands, hidden piles such as a talon, cards laid away out of
+its sight, folded hands) is dealt anew among those places, each keeping its count, and
+what mechanisms derive from the hands (the Weise a seat may declare) is derived again; a
+deal counts only if every card played in this hand could have been played by the file's
+follow rule from the hand it implies, and if the seat's observation of the sampled game
+is the one it has. So a decision depends on nothing the seat cannot see
+(`tests/test_search_bot.py` plays twin games that differ only there). The bot's own
+generator (seeded from the game seed and the seat, as every bot's) draws the deals and
+seeds each rollout's chance, and the budgets are counts, so a game replays exactly.
 """
 
 from __future__ import annotations
@@ -33,22 +35,29 @@ from typing import NamedTuple
 
 from jassdsl.core.actions import Action
 from jassdsl.engine import Game
-from jassdsl.engine.chance import Chance
-from jassdsl.engine.determinize import follows_played, sample_deal
+from jassdsl.engine.determinize import Sampler, follows_played, playout_copy, sample_deal
 
 __all__ = ["LEVELS", "Level", "SearchBot", "follows_played", "sample_deal"]
 
-MAX_CHOICES = 16  # more options than this: the heuristic's choice (too many to play out)
+MAX_CHOICES = 16  # more options than this: those around the heuristic's (`around`)
 
 
 class Level(NamedTuple):
-    """A search budget: deals sampled per decision (each action is played out on each)."""
+    """A search budget, in counts (never in time, so that a game replays exactly): deals
+    sampled per decision, each action played out on each, but no more than `rollouts`
+    playouts in all (a decision among many actions samples fewer deals)."""
 
     samples: int
+    rollouts: int = 1 << 30
+
+    def deals(self, actions: int) -> int:
+        """How many deals a decision among this many actions samples (2 at least)."""
+        return max(2, min(self.samples, self.rollouts // actions))
 
 
-# about 10 ms, 50 ms and 1 s per decision (the mean over a Schieber hand, on a 2-core machine)
-LEVELS = {"easy": Level(7), "medium": Level(45), "hard": Level(900)}
+# the mean per decision over a Schieber game against the heuristic, on this 2-core
+# machine, in CPU time: about 4 ms, 30 ms and 0.35 s (the longest about 0.6 s)
+LEVELS = {"easy": Level(7), "medium": Level(60), "hard": Level(600, 3000)}
 
 
 def score_of(game: Game, seat: int, hand: int) -> float:
@@ -62,6 +71,20 @@ def score_of(game: Game, seat: int, hand: int) -> float:
     mine = r.team_of[seat]
     others = [v for x, v in enumerate(totals) if x != mine]
     return sign * (totals[mine] - (sum(others) / len(others) if others else 0))
+
+
+def around(plan: Action, legal: list[Action]) -> list[Action]:
+    """Where a decision has too many options to play out (an estimate of 0 to 157), the
+    heuristic's action, the few of other kinds (a pass beside the bids) and the legal
+    values of its kind around it, evenly spaced over about a third of their range
+    (`MAX_CHOICES` in all): the search then corrects the heuristic's number."""
+    values = {a.value: a for a in legal if a.kind == plan.kind and a != plan}
+    others = [a for a in legal if a.kind != plan.kind]
+    out = [plan, *(others if len(others) <= 3 else [])]
+    stride = max(1, len(values) // (3 * MAX_CHOICES))
+    near = [values[v] for k in range(1, len(values) + 1) for v in
+            (plan.value - k * stride, plan.value + k * stride) if v in values]
+    return [*out, *near[:MAX_CHOICES - len(out)]]
 
 
 class SearchBot:
@@ -82,25 +105,50 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         plan = self.heuristic.choose(game, seat)
-        if len(legal) > MAX_CHOICES:
-            return plan
         actions = [plan, *(a for a in legal if a != plan)]
-        deals = [sample_deal(game, seat, self.rng) for _ in range(self.level.samples)]
-        seeds = [self.rng.getrandbits(62) for _ in deals]  # one per deal, for every action
+        if len(legal) > MAX_CHOICES:
+            actions = around(plan, legal)
+            if len(actions) == 1:
+                return plan
         best, best_score = plan, float("-inf")
-        for action in actions:
-            total = sum(self.rollout(deal, seed, seat, action)
-                        for deal, seed in zip(deals, seeds, strict=True))
-            if total > best_score:
-                best, best_score = action, total
+        for action, score in self.scores(game, seat, actions):
+            if score > best_score:
+                best, best_score = action, score
         return best
+
+    def scores(self, game: Game, seat: int, actions: list[Action]) -> list[tuple[Action, float]]:
+        """The actions still in the race at the end, in their order, each with the sum of
+        its hands' scores over the same sampled deals (the deals, and each deal's rollout
+        seed, are drawn once for all the actions). Sequential halving: the deals are
+        played in rounds, and after each round the better half of the actions goes on
+        (two at least; ties keep the earlier action), so most playouts go to the actions
+        that might be best (about half the playouts among nine cards)."""
+        sampler = Sampler(game, seat)
+        k = self.level.deals(len(actions))
+        deals = [sampler.deal(self.rng) for _ in range(k)]
+        seeds = [self.rng.getrandbits(62) for _ in deals]  # one per deal, for every action
+        rounds = max(1, (len(actions) - 1).bit_length())  # halvings down to two actions
+        totals = dict.fromkeys(actions, 0.0)
+        alive = list(actions)
+        start = 0
+        for r in range(rounds):
+            end = k * (r + 1) // rounds
+            for action in alive:
+                totals[action] += sum(self.rollout(deals[i], seeds[i], seat, action)
+                                      for i in range(start, end))
+            start = end
+            if r < rounds - 1:
+                ranked = sorted(alive, key=lambda a: -totals[a])  # stable: ties keep order
+                keep = set(ranked[:max(2, (len(alive) + 1) // 2)])
+                alive = [a for a in alive if a in keep]
+        return [(action, totals[action]) for action in alive]
 
     def rollout(self, deal: Game, seed: int, seat: int, action: Action) -> float:
         """The action on a copy of the sampled deal, the rest of the hand played by
         heuristic bots; the hand's score for the seat."""
         from jassdsl.bots import HeuristicBot, play_bots
 
-        g = deal.copy(Chance(seed))
+        g = playout_copy(deal, seed)
         done = len(g.results)
         g.apply(action)
         if len(g.results) == done and not g.is_over:

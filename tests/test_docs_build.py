@@ -164,7 +164,21 @@ def test_engine_authors_page_gives_the_corpus_figures(site: Path, lang: str) -> 
 
 def test_no_page_keeps_a_figure_unfilled(site: Path) -> None:
     for path in site.rglob("*.html"):
-        assert "[[corpus-" not in path.read_text(encoding="utf-8"), path
+        text = path.read_text(encoding="utf-8")
+        assert "[[corpus-" not in text and "[[strength-" not in text, path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_strength_page_is_built_from_the_runs(site: Path, lang: str) -> None:
+    """Every run of bench/results/strength.json is a row of the page, with its games and
+    wins, in both languages."""
+    data = json.loads((ROOT / "bench" / "results" / "strength.json").read_text("utf-8"))
+    text = (site / lang / "strength" / "index.html").read_text(encoding="utf-8")
+    assert data["cells"]
+    for cell in data["cells"]:
+        row = (f"<td>{cell['name']}</td>\n<td>{cell['level']}</td>\n<td>")
+        assert row in text, cell["bots"]
+        assert f">{cell['games']}</td>\n<td>{cell['wins']['count']} (" in text
 
 
 def test_generated_pages_are_not_committed() -> None:

@@ -3,13 +3,21 @@ and sampling only deals the seat cannot tell from the real one."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 import pytest
 from conftest import VariantCase
 
-from jassdsl.bots import bot_kinds, make_bots, play_bots
+from jassdsl.bots import bot_kinds, make_bots, play_bots, seat_kinds
+from jassdsl.core.actions import Action
+from jassdsl.core.cards import CARD_INDEX
+from jassdsl.core.errors import JassError
 from jassdsl.engine import Game
+from jassdsl.engine.chance import Chance, ScriptedChance
+from jassdsl.mechanisms.talon import TalonPart
+from jassdsl.mechanisms.weis import weis_part
 from jassdsl.registry import load_rules
 from jassdsl.search_bot import Level, SearchBot, follows_played, sample_deal
 
@@ -104,3 +112,135 @@ def test_kinds_by_comma_take_the_seats_in_turn() -> None:
     assert turned == ["HeuristicBot", "SearchBot"] * 2
     with pytest.raises(ValueError, match="search:easy"):
         bot_kinds("search:clever")
+    one = "search:easy,heuristic,heuristic,heuristic"  # one seat of its own, in turn
+    assert [seat_kinds(one, 4, t).index("search:easy") for t in range(4)] == [0, 3, 2, 1]
+
+
+# -- secrecy: a decision depends on nothing the seat cannot see
+
+class Recording(Chance):
+    """Chance that keeps every deck it shuffles (to deal a twin game from)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.decks: list[list[int]] = []
+
+    def shuffle(self, deck: list[int]) -> None:
+        super().shuffle(deck)
+        self.decks.append(list(deck))
+
+
+NAMED = re.compile(r"\b[DHSC](?:A|K|Q|J|10|9|8|7|6)\b")
+
+
+def unseen(game: Game, seat: int) -> list[int]:
+    """The cards the seat's observation does not name (read from its JSON, as
+    test_hidden reads it: independent of the bot's own idea of what is hidden)."""
+    named = {CARD_INDEX[c] for c in NAMED.findall(json.dumps(game.observation(seat)))}
+    return [c for c in range(36) if c not in named]
+
+
+def twin(game: Game, chance: Recording, a: int, b: int) -> Game | None:
+    """The game dealt with cards a and b swapped in its deck, the same actions played
+    (a and b swapped in them too); None where an action is then illegal."""
+    swap = {a: b, b: a}
+    scripted = ScriptedChance(game.seed)
+    bits = {1 << a: 1 << b, 1 << b: 1 << a}  # the deck holds cards as bits
+    scripted.script([[bits.get(c, c) for c in deck] for deck in chance.decks], chance.drawn)
+    other = Game(game.rules, seed=game.seed, chance=scripted)
+    try:
+        for action in game.history:
+            other.apply(Action(action.kind, swap.get(action.value, action.value))
+                        if action.kind in ("play", "discard") else action)
+    except JassError:
+        return None
+    return other
+
+
+def decision_point(name: str, seed: int, tricks: int) -> tuple[Game, Recording, int]:
+    """A first hand played by heuristic bots up to a card decision with a choice, after
+    `tricks` tricks, of a seat other than the one that took a talon (the one to decide)."""
+    rules = load_rules(name)
+    chance = Recording(seed)
+    game = Game(rules, seed=seed, chance=chance)
+    bots = make_bots("heuristic", rules.players, seed)
+    def taker() -> int:
+        part = game.s.parts.get("talon")
+        return part.taker if isinstance(part, TalonPart) else -1
+
+    while not (game.phase == "play" and game.tricks_played >= tricks
+               and len(game.legal_actions()) > 1 and game.current_player != taker()):
+        game.apply(bots[game.current_player].choose(game, game.current_player))
+    return game, chance, game.current_player
+
+
+def twins(game: Game, chance: Recording, seat: int, rng: random.Random,
+          tries: int = 60) -> list[tuple[Game, int, int]]:
+    """Twin games (with the swapped cards) that the seat cannot tell from `game`."""
+    seen, cards, found = game.observe(seat), unseen(game, seat), []
+    for _ in range(tries):
+        a, b = rng.sample(cards, 2)
+        other = twin(game, chance, a, b)
+        if other is not None and other.observe(seat) == seen and \
+                other.current_player == seat:
+            found.append((other, a, b))
+    return found
+
+
+def ahead(game: Game) -> tuple[object, ...]:
+    """What the rest of a hand reads of a game's state: the hands now and as play began,
+    the cards won, the piles and the mechanisms' parts. Left out: what the deal was and
+    how a talon lay before its taker took it up, a record of cards now in hidden places
+    (only their places count from here on)."""
+    s = game.s
+    parts = {k: v for k, v in s.parts.items() if not isinstance(v, TalonPart)}
+    piles = (s.piles.piles, s.piles.out, s.piles.turned) if s.piles else None
+    return s.hands, s.in_hands, s.won, piles, parts, s.phase, s.current
+
+
+def hidden_differs(game: Game, other: Game, a: int, b: int) -> tuple[bool, bool]:
+    """Whether a twin moved a card laid away out of the seat's sight, and whether another
+    seat's Weis offer changed."""
+    talon, weis = game.s.parts.get("talon"), weis_part(game.s)
+    laid = isinstance(talon, TalonPart) and bool({a, b} & set(talon.laid))
+    other_weis = weis_part(other.s)
+    return laid, weis is not None and other_weis is not None and other_weis.offer != weis.offer
+
+
+def test_twin_games_the_seat_cannot_tell_apart_get_the_same_decision() -> None:
+    """Two real games that differ only in what the deciding seat cannot see (cards of
+    the other hands, of the talon and laid away, and so another seat's Weis offer) give
+    the searching bot, seeded alike, the same sampled deals and the same scores for every
+    action, and so the same decision. Twins are dealt from the same deck with two unseen cards swapped and
+    played with the same actions; kept only where the seat's observation is the same."""
+    probed = {"talon": 0, "weis": 0}
+    for name, seed, tricks in (("dreier-bieter", 3, 1), ("schieber", 4, 0)):
+        game, chance, seat = decision_point(name, seed, tricks)
+        legal = game.legal_actions()
+        want = SearchBot(random.Random(9), Level(4)).scores(game, seat, legal)
+
+        found = twins(game, chance, seat, random.Random(seed))
+        found.sort(key=lambda t, g=game: hidden_differs(g, *t), reverse=True)  # those first
+        for other, a, b in found[:3]:
+            assert SearchBot(random.Random(9), Level(4)).scores(other, seat, legal) == want
+            # and the very same deals (the Weise still to declare too)
+            assert ahead(sample_deal(other, seat, random.Random(5))) == ahead(
+                sample_deal(game, seat, random.Random(5)))
+            laid, offer = hidden_differs(game, other, a, b)
+            probed["talon"] += laid
+            probed["weis"] += offer
+    assert probed["talon"] and probed["weis"], probed
+
+
+def test_kinds_in_turn_play_the_same_deals() -> None:
+    """With two kinds, games 1 and 2 share a seed (the seats turned), 3 and 4 the next:
+    each kind plays both sides of the same deals."""
+    from jassdsl.research.simulate import game_seeds, play_game
+
+    seeds = game_seeds(1, 5, kinds=2)
+    assert seeds[0] == seeds[1] != seeds[2] == seeds[3] != seeds[4]
+    rules = load_rules("schieber")
+    first = [play_game(rules, seeds[0], "heuristic,random", turn=t).results[0]
+             for t in (0, 1)]
+    assert first[0].hands == first[1].hands  # the same cards dealt to each seat
+    assert first[0].totals != first[1].totals  # played by the other kinds

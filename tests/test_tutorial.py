@@ -72,9 +72,12 @@ def checkout(folder: Path) -> dict[str, str]:
     The package's bytecode is copied with it (conftest writes it once per session; the
     copies keep their sources' times, which Python checks against the bytecode): each
     command of the tutorial would otherwise compile every module again. The corpus comes
-    too, so the pages that quote its figures are the project's."""
+    too, so the pages that quote its figures are the project's, and the strength runs, so
+    the strength page is the project's."""
     for part in ("jassdsl", "rules", "docs", "tests/corpus"):
         shutil.copytree(ROOT / part, folder / part)
+    (folder / "bench" / "results").mkdir(parents=True)
+    shutil.copy(ROOT / "bench" / "results" / "strength.json", folder / "bench" / "results")
     shutil.copy(ROOT / "mkdocs.yml", folder / "mkdocs.yml")
     bin_dir = folder / ".bin"
     bin_dir.mkdir()

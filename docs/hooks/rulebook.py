@@ -29,6 +29,7 @@ from jassdsl.rulebook.site import (
     rulebook_pages,
     site_nav,
 )
+from jassdsl.rulebook.strength_page import figures as strength_page
 from jassdsl.rulebook.words import say
 
 
@@ -68,6 +69,7 @@ def on_page_markdown(markdown: str, page: Page, files: Files, config: MkDocsConf
     root = corpus_root(Path(config.config_file_path).parent)
     figures = corpus_figures(page.meta["lang"], read_manifest(root))
     figures |= corpus_pages(page.meta["lang"], Path(config.config_file_path).parent, root)
+    figures |= strength_page(page.meta["lang"], Path(config.config_file_path).parent)
     try:
         return fill_figures(markdown, figures)
     except KeyError as err:

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     lang: Lang = args.lang
     names = tv.seat_names(rules.players, args.human, lang)
-    agents = make_bots(args.bots, rules.players, seed)
+    agents = make_bots(args.bots, rules.players, seed, rules=rules)
     if args.human is not None:
         agents[args.human] = HumanPlayer(sys.stdin, out, names, lang,
                                          pack_names(lang, args.pack))

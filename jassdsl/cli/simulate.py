@@ -39,6 +39,10 @@ def register(sub: Any) -> None:
     p.add_argument("--records", metavar="FILE",
                    help="write one row per hand and per game to FILE: JSON Lines (.jsonl) or "
                         "Parquet (.parquet, needs the extra 'data'), by its suffix")
+    p.add_argument("--per", choices=("hand", "action"), default="hand",
+                   help="with --records: one row per hand and per game (default), or one "
+                        "row per action (what the seat saw, the legal mask, the action, the "
+                        "hand's reward: a data set for offline learning)")
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="play the games on a Dask cluster (the scheduler's address, such as "
                         "tcp://10.0.0.5:8786; needs the extra 'research'); the report is the "
@@ -58,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = simulate(args.variant, args.games, args.seed, args.bots, options_of(args),
                           jobs=args.jobs, progress=progress, records=args.records,
-                          cluster=args.cluster, compiled=not args.no_compiled)
+                          cluster=args.cluster, compiled=not args.no_compiled, per=args.per)
     finally:
         if progress is not None:
             progress.close()

@@ -88,6 +88,14 @@ still name it):
   - `Phase.changes_hands`: it changes the hands before play; play then keeps the hands
     as it begins (`State.in_hands`; its record may show them as `in_hands`), and the
     Stöck is read there.
+  - A part that holds cards a seat may not see, or that derives something from the
+    hands, answers the searching bot's deals (`engine.determinize`): `Phase.hidden`
+    (the places of its part holding cards the seat cannot see: a face-down pile, cards
+    laid away out of its sight), `Phase.known` (cards of its part whose place the seat
+    knows: a talon it took, a declared Weis) and `Phase.redeal` (carry its part over to
+    the cards dealt anew, `engine.redeal.Redeal`, and derive again what it derived from
+    the hands: the Weise a seat may still declare). `tests/test_search_bot.py` plays
+    twin games that differ only in what a seat cannot see.
   - `bid_gain(game, view, mode table)`: what it adds to the points a bidder expects to
     make in a mode (the bots' bids: a talon's cards).
   - `example(lang, rules, hand record)`: its lines in the rulebook's worked example,

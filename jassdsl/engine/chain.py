@@ -25,7 +25,8 @@ from jassdsl.engine.trump import TrumpByRule
 # (`Phase.place`): between the deal and play; in play, subscribers of its hooks, after
 # `Play`; keepers, which never wait (the piles first: the deal lays them).
 # the hooks a phase may fill, as `Table.hooks` names them
-HOOKS = ("new_hand", "nobody_plays", "add_facts", "record", "observe", "partners",
+HOOKS = ("new_hand", "nobody_plays", "add_facts", "record", "observe", "partners", "hidden",
+         "known", "redeal",
          "named_mode", "asks", "ends_game", "bonuses")
 
 

@@ -1,19 +1,32 @@
 """Deals a seat cannot tell apart from the real one, for a bot that searches them (the
-determinization of perfect-information Monte Carlo): the cards the other seats hold now,
-dealt anew among them, each keeping its count; a deal counts only if every card played in
-this hand could have been played from the hand it implies by the file's follow rule, and
-the seat's observation of it is the one it has. Engine code, as it builds games from
-hands; the bot that uses it reads nothing else of a game's insides."""
+determinization of perfect-information Monte Carlo).
+
+Every card whose place the seat cannot see is dealt anew among those places, each place
+keeping its count: the other seats' hands, and what the phases say is hidden from the
+seat (`Phase.hidden`: a face-down pile or talon, cards laid away out of its sight, folded
+hands), less the cards whose place it knows (its own, the cards played, the shown and
+turned cards, a declared Weis: `Phase.known`). The phases then carry their parts over to
+the new cards and derive again what they derived from the hands (`Phase.redeal`: the
+Weise a seat may still declare). The new deal is drawn from the seat's knowledge alone
+(the hidden cards in card order, the places in a fixed order), so two real games that
+differ only in what the seat cannot see give the same deals for the same generator.
+A deal counts only if every card played in this hand could have been played from the
+hand it implies by the file's follow rule, and the seat's observation of it is the one
+it has. Engine code, as it builds games from hands; the bot that uses it reads nothing
+else of a game's insides."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from jassdsl.core.cards import mask_cards
 from jassdsl.core.deal import trick_seats
 from jassdsl.engine.chance import Chance
 from jassdsl.engine.game import Game
+from jassdsl.engine.records import HAND_LIMIT
+from jassdsl.engine.redeal import Redeal
 
 SAMPLE_TRIES = 10  # deals tried per sample before the last one is taken as it is
 REPAIRS = 60  # swaps tried to mend a deal that breaks the follow rule
@@ -52,53 +65,146 @@ def breaks(game: Game, hands: Sequence[int], seats: Sequence[int]) -> int:
     return wrong
 
 
-def sample_deal(game: Game, seat: int, rng: random.Random) -> Game:
-    """A copy of the game (no history, no events) where the cards the other seats hold are
-    dealt anew among them, consistent with what the seat has seen (see the module
-    docstring); its chance is seeded anew from `rng`. A deal whose hands break the follow
-    rule is mended by swapping cards between two other seats, a swap kept where it breaks
-    it no more often (`REPAIRS` swaps at most), before the next deal is tried."""
+class Places(NamedTuple):
+    """The hidden cards of a game as one seat sees it: the places holding them (masks, in
+    a fixed order: the other seats' hands in seat order, then the phases'), the hidden
+    cards in card order, and per seat the index of its hand among the places (-1: none)."""
+
+    masks: tuple[int, ...]
+    pool: tuple[int, ...]
+    hand_of: tuple[int, ...]
+
+
+def known_cards(game: Game, seat: int) -> int:
+    """The cards whose place the seat knows: those it was dealt in this hand and holds,
+    the cards of the tricks, a card shown to all, and what the phases show it
+    (`Phase.known`: a talon it took). (The hands as play began are not read: before play
+    they are still the last hand's.)"""
     s = game.s
-    others = [x for x in range(game.n) if x != seat and s.hands[x]]
-    pool = [c for x in others for c in mask_cards(s.hands[x])]
-    seen = game.observe(seat)
-    hands = list(s.hands)
-    for _ in range(SAMPLE_TRIES):
-        rng.shuffle(pool)
-        at = 0
-        for x in others:
-            k = s.hands[x].bit_count()
-            hands[x] = sum(1 << c for c in pool[at:at + k])
-            at += k
-        wrong = breaks(game, hands, others)
-        for _ in range(REPAIRS if len(others) > 1 else 0):
+    known = s.hands[seat] | sum(1 << c for c in s.trick)
+    for t in s.tricks:
+        known |= sum(1 << c for c in t.cards)
+    if len(s.dealt) > seat:
+        known |= s.dealt[seat]
+    if s.shown >= 0:
+        known |= 1 << s.shown
+    for phase in game.hooks("known"):
+        known |= phase.known(game, seat)
+    return known
+
+
+def hidden_places(game: Game, seat: int) -> Places:
+    """Where the cards the seat cannot see lie (see `Places`)."""
+    s = game.s
+    hidden = ~known_cards(game, seat)
+    masks: list[int] = []
+    hand_of = [-1] * game.n
+    for x, hand in enumerate(s.hands):
+        if x != seat and hand & hidden:
+            hand_of[x] = len(masks)
+            masks.append(hand & hidden)
+    taken = sum(masks)
+    for phase in game.hooks("hidden"):
+        for mask in phase.hidden(game, seat):
+            mask &= hidden & ~taken
+            if mask:
+                masks.append(mask)
+                taken |= mask
+    return Places(tuple(masks), tuple(mask_cards(taken)), tuple(hand_of))
+
+
+def sample_deal(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of the game (no history, no events) where the cards the seat cannot see are
+    dealt anew among their places, consistent with what it has seen (see the module
+    docstring); its chance is seeded anew from `rng` (`Sampler`, for one deal)."""
+    return Sampler(game, seat).deal(rng)
+
+
+class Sampler:
+    """Deals for one seat at one point of a game: what the seat knows and where the hidden
+    cards lie are read once, for all the deals a decision samples."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game, self.seat = game, seat
+        self.places = places = hidden_places(game, seat)
+        self.seen = game.observe(seat)
+        self.owner = [i for i, mask in enumerate(places.masks)
+                      for _ in range(mask.bit_count())]  # per slot, its place
+        self.others = [x for x in range(game.n) if places.hand_of[x] >= 0]
+        self.kept = [game.s.hands[x] & ~places.masks[places.hand_of[x]]
+                     if places.hand_of[x] >= 0 else 0 for x in range(game.n)]
+
+    def hands_of(self, cards: list[int]) -> list[int]:
+        """The hands with the hidden places holding `cards`, slot by slot."""
+        new = [0] * len(self.places.masks)
+        owner = self.owner
+        for i, c in enumerate(cards):
+            new[owner[i]] |= 1 << c
+        hands = list(self.game.s.hands)
+        for x in self.others:
+            hands[x] = self.kept[x] | new[self.places.hand_of[x]]
+        return hands
+
+    def deal(self, rng: random.Random) -> Game:
+        """One deal. A deal whose hands break the follow rule is mended by swapping two
+        cards of different places, a swap kept where it breaks it no more often (`REPAIRS`
+        swaps at most), before the next deal is tried; after `SAMPLE_TRIES` the last one
+        is taken as it is."""
+        game, others, owner = self.game, self.others, self.owner
+        pool = list(self.places.pool)
+        spread = len(self.places.masks) > 1
+        for _ in range(SAMPLE_TRIES):
+            rng.shuffle(pool)
+            wrong = breaks(game, self.hands_of(pool), others)
+            for _ in range(REPAIRS if spread else 0):
+                if not wrong:
+                    break
+                i, j = rng.randrange(len(pool)), rng.randrange(len(pool))
+                if owner[i] == owner[j]:
+                    continue
+                pool[i], pool[j] = pool[j], pool[i]
+                now = breaks(game, self.hands_of(pool), others)
+                if now <= wrong:
+                    wrong = now
+                else:
+                    pool[i], pool[j] = pool[j], pool[i]
             if not wrong:
-                break
-            x, y = rng.sample(others, 2)
-            a, b = rng.choice(mask_cards(hands[x])), rng.choice(mask_cards(hands[y]))
-            swap = 1 << a | 1 << b
-            hands[x] ^= swap
-            hands[y] ^= swap
-            now = breaks(game, hands, others)
-            if now <= wrong:
-                wrong = now
-            else:
-                hands[x] ^= swap
-                hands[y] ^= swap
-        if not wrong:
-            sample = dealt(game, hands, rng)
-            if sample.observe(seat) == seen:
-                return sample
-    return dealt(game, hands, rng)
+                sample = redealt(game, self.places, pool, rng)
+                if sample.observe(self.seat) == self.seen:
+                    return sample
+        return redealt(game, self.places, pool, rng)
 
 
-def dealt(game: Game, hands: Sequence[int], rng: random.Random) -> Game:
-    """A copy of the game with these hands (what each seat held when play began changed
-    alike), no history or events, and its own chance from `rng`."""
+def redealt(game: Game, places: Places, cards: Sequence[int], rng: random.Random) -> Game:
+    """A copy of the game with the hidden places holding `cards` (slot by slot, in the
+    places' order), no history or events, and its own chance from `rng`: each place's
+    cards, in card order, become its new ones in card order (`Redeal`), carried over in
+    the hands (now, as dealt, as play began), the cards won and every phase's part."""
+    to = list(range(64))
+    at = 0
+    for mask in places.masks:
+        k = mask.bit_count()
+        for old, new in zip(mask_cards(mask), sorted(cards[at:at + k]), strict=True):
+            to[old] = new
+        at += k
+    deal = Redeal(to, sum(places.masks))
     g = game.copy(Chance(rng.getrandbits(62)))
     s = g.s
-    old = game.s.hands
-    s.hands = list(hands)
-    if len(s.in_hands) == len(hands):
-        s.in_hands = tuple((h & ~old[x]) | hands[x] for x, h in enumerate(s.in_hands))
+    s.hands = [deal.mask(h) for h in s.hands]
+    s.dealt = tuple(deal.mask(h) for h in s.dealt)
+    s.in_hands = tuple(deal.mask(h) for h in s.in_hands)
+    s.won = [deal.mask(w) for w in s.won]
+    s.in_cards = deal.mask(s.in_cards)
+    for phase in g.hooks("redeal"):
+        phase.redeal(g, deal)
+    return g
+
+
+def playout_copy(deal: Game, seed: int) -> Game:
+    """A copy of a sampled deal for one playout: its own chance from `seed`, the game
+    ending with this hand (no next deal is made) and no invariant checks (the real game
+    checks them)."""
+    g = deal.copy(Chance(seed))
+    g.s.redeals = HAND_LIMIT  # the hand limit is reached once this hand is scored
+    g.check_invariants = False
     return g

@@ -47,6 +47,7 @@ from jassdsl.core.errors import IllegalActionError
 from jassdsl.engine.chance import Chance
 from jassdsl.engine.events import Event
 from jassdsl.engine.records import Trick
+from jassdsl.engine.redeal import Redeal
 from jassdsl.engine.state import State
 
 
@@ -220,6 +221,24 @@ class Phase:
     def restore(self, g: Table, kept: Any) -> None:
         """Put back what `kept` gave, before the hand is dealt (PositionError if it
         cannot be)."""
+
+    # -- hooks of the searching bot's deals (`engine.determinize`, issue 32)
+    def hidden(self, g: Table, seat: int) -> tuple[int, ...]:
+        """The places of its part holding cards the seat cannot see (a face-down pile,
+        cards laid away out of its sight), each as a mask of its cards, in an order that
+        depends only on what the seat knows; () for none. The cards of a place are dealt
+        anew with the other hidden ones, the place keeping its count."""
+        return ()
+
+    def known(self, g: Table, seat: int) -> int:
+        """Cards of its part the seat knows the place of (a declared Weis, a talon it took,
+        the turned card), as a mask: they stay where they are when the rest is dealt anew."""
+        return 0
+
+    def redeal(self, g: Table, deal: Redeal) -> None:
+        """The hidden cards were dealt anew (`deal` says which card takes each one's place):
+        carry its part over, card by card, and derive again what it derived from the
+        hands (the Weise a hand may declare)."""
 
     # -- hooks added with the move of Weis (issue 19)
     def bonuses(self, g: Table, facts: HandFacts) -> dict[str, tuple[int, ...]]:

@@ -9,6 +9,8 @@ taking part, robbing, bettering) did with them, and is reset with every deal.
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules
@@ -16,6 +18,7 @@ from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core.cards import mask_cards
 from jassdsl.engine.events import TrumpSet
 from jassdsl.engine.phase import Phase, Table
+from jassdsl.engine.redeal import Redeal
 from jassdsl.engine.state import PilesPart, State
 
 
@@ -76,6 +79,28 @@ class Piles(Phase):
         assert p is not None
         return {"swapped": p.swapped, "robbed": p.robbed, "turned": p.turned,
                 "improved": tuple(p.improved)}
+
+    def hidden(self, g: Table, seat: int) -> tuple[int, ...]:
+        """Every pile (face down but for the cards `known` names), then the cards out of
+        play (folded hands, a hand laid aside)."""
+        p = g.s.piles
+        assert p is not None
+        return (*(p.piles[name] for name in sorted(p.piles)), p.out)
+
+    def known(self, g: Table, seat: int) -> int:
+        """The turned card, the bottom card everybody sees, a declined pile the seat saw."""
+        p = g.s.piles
+        assert p is not None
+        return reduce(or_, (1 << c for c in (p.turned, p.seen) if c >= 0), p.looked[seat])
+
+    def redeal(self, g: Table, deal: Redeal) -> None:
+        p = g.s.piles
+        assert p is not None
+        p.piles = {name: deal.mask(mask) for name, mask in p.piles.items()}
+        p.pile_cards = {name: deal.cards(cards) for name, cards in p.pile_cards.items()}
+        p.out = deal.mask(p.out)
+        p.looked = [deal.mask(mask) for mask in p.looked]
+        p.turned, p.seen = deal.card(p.turned), deal.card(p.seen)
 
     def observe(self, g: Table, seat: int) -> dict[str, Any]:
         p = g.s.piles

@@ -139,6 +139,13 @@ class Robbing(Offer):
         part.asking = part.asking[1:]
         return True
 
+    def known(self, g: Table, seat: int) -> int:
+        """Once robbed, the robbing card lies where the turned card lay (everybody saw it)."""
+        p = g.s.piles
+        if p is None or p.robbed < 0 or p.turned < 0:
+            return 0
+        return 1 << robbing_card(self.rules, p.turned)
+
     def can_take(self, g: Table, seat: int) -> bool:
         robber = self.robbing_card(g)
         return robber >= 0 and bool(g.s.hands[seat] >> robber & 1)

@@ -15,6 +15,8 @@ say: sources differ."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from jassdsl.bots import View, table_for
@@ -31,6 +33,7 @@ from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.records import HandResult
+from jassdsl.engine.redeal import Redeal
 from jassdsl.engine.state import State
 from jassdsl.language.syntax import pos_of, word
 from jassdsl.mechanisms.improve import read as read_discard  # a card laid away, by name
@@ -216,6 +219,22 @@ class TalonPhase(Phase):
     def record(self, g: Table, facts: HandFacts) -> dict[str, Any]:
         part = self.part(g.s)
         return {"talon": part.talon, "laid_away": tuple(part.laid), "in_hands": g.s.in_hands}
+
+    def hidden(self, g: Table, seat: int) -> tuple[int, ...]:
+        """The cards laid away, unless the seat laid them (a talon still on the table is
+        a pile: the piles say it)."""
+        part = self.part(g.s)
+        return () if seat == part.taker else (sum(1 << c for c in part.laid),)
+
+    def known(self, g: Table, seat: int) -> int:
+        part = self.part(g.s)
+        if seat != part.taker:
+            return 0
+        return reduce(or_, (1 << c for c in (*part.talon, *part.laid)), 0)  # they overlap
+
+    def redeal(self, g: Table, deal: Redeal) -> None:
+        part = self.part(g.s)
+        part.talon, part.laid = deal.cards(part.talon), list(deal.cards(part.laid))
 
     def observe(self, g: Table, seat: int) -> dict[str, Any]:
         """The taker sees the talon and what it laid away; the others only how many."""

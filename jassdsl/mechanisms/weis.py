@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
+from operator import or_
 from typing import Any, Literal
 
 from jassdsl.bots import View
@@ -56,6 +57,7 @@ from jassdsl.engine.events import Event
 from jassdsl.engine.partners import sharers, side_of
 from jassdsl.engine.phase import Offer, Phase, Table
 from jassdsl.engine.records import Trick
+from jassdsl.engine.redeal import Redeal
 from jassdsl.engine.state import State
 from jassdsl.engine.weis import WeisConfig, weis_config, weis_in
 from jassdsl.language.check import MAX_POINTS, TRUMP_MODES
@@ -415,6 +417,25 @@ class WeisPhase(Offer):
         assert w is not None
         return {"weis": tuple(tuple([weis_cards(x.cards) for x in said]) for said in w.said)
                 if any(w.said) else ((),) * len(w.said)}
+
+    def known(self, g: Table, seat: int) -> int:
+        """The cards of every Weis declared (everybody hears which)."""
+        w = weis_part(g.s)
+        assert w is not None
+        return reduce(or_, (x.cards for said in w.said for x in said), 0)  # Weise may overlap
+
+    def redeal(self, g: Table, deal: Redeal) -> None:
+        """The Weise a seat still to decide may declare, from its hand as play began; a
+        seat that has decided keeps what it declared (what it held besides is hidden)."""
+        s = g.s
+        w = weis_part(s)
+        assert w is not None
+        table = self.config.table_in(s.mode) if self.config is not None else None
+        if table is None or not w.offer:
+            return
+        held = s.in_hands if len(s.in_hands) == len(s.hands) else s.dealt
+        w.offer = tuple([hand_weise(h, table, s.mode) if w.todo >> x & 1 else w.said[x]
+                         for x, h in enumerate(held)])
 
     def observe(self, g: Table, seat: int) -> dict[str, Any]:
         w = weis_part(g.s)

@@ -106,12 +106,15 @@ def hand_rows(game: Game, number: int, seed: int) -> list[Row]:
     return rows
 
 
-def arrow_schema(rules: CompiledRules, meta: dict[str, Any]) -> Any:
-    """The pyarrow schema of the rows, with the run's description as metadata."""
+def arrow_schema(rules: CompiledRules, meta: dict[str, Any],
+                 cols: list[tuple[str, str]] | None = None) -> Any:
+    """The pyarrow schema of the rows (`columns`, or the columns given: those of the rows
+    per action, `trajectories.COLUMNS`), with the run's description as metadata."""
     pa = import_pyarrow()
     kinds = {"int": pa.int64(), "str": pa.string(), "bool": pa.bool_(),
-             "ints": pa.list_(pa.int64())}
-    return pa.schema([(name, kinds[kind]) for name, kind in columns(rules)],
+             "ints": pa.list_(pa.int64()), "float": pa.float64(),
+             "floats": pa.list_(pa.float32()), "bools": pa.list_(pa.bool_())}
+    return pa.schema([(name, kinds[kind]) for name, kind in cols or columns(rules)],
                      metadata={"jassdsl": json.dumps(meta)})
 
 
@@ -134,7 +137,8 @@ def table(rules: CompiledRules, rows: Sequence[Row], meta: dict[str, Any] | None
 class RecordWriter:
     """Writes rows to a file as JSON Lines or Parquet, by the file's suffix."""
 
-    def __init__(self, path: str | os.PathLike[str], rules: CompiledRules, meta: dict[str, Any]) -> None:
+    def __init__(self, path: str | os.PathLike[str], rules: CompiledRules, meta: dict[str, Any],
+                 cols: list[tuple[str, str]] | None = None) -> None:
         self.path = Path(path)
         suffix = self.path.suffix.lower()
         if suffix not in JSON_SUFFIXES + PARQUET_SUFFIXES:
@@ -150,7 +154,7 @@ class RecordWriter:
             if self.parquet:
                 import pyarrow.parquet as pq
 
-                self.schema = arrow_schema(rules, meta)
+                self.schema = arrow_schema(rules, meta, cols)
                 self.writer = pq.ParquetWriter(self.path, self.schema)
             else:
                 self.stream = self.path.open("w", encoding="utf-8")

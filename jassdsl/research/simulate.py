@@ -3,7 +3,8 @@
 Game i gets its seed from a generator seeded with the run's seed, so one seed gives the
 same report every time (apart from the timing fields), with any number of worker
 processes (`jobs`): each game is played on its own, and the games are added to the report
-in game order.
+in game order. Where several kinds of bot take the seats in turn, consecutive games share
+a seed, one game for each turn of the seats (`game_seeds`): duplicate play.
 
 Random bots play the playout's random policy (`playout.choose`: a uniform choice among
 the legal actions, declarations and bids included) with one generator per game, seeded
@@ -27,7 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from jassdsl.bots import Bot, PolicyBot, make_bots, play_bots
+from jassdsl.bots import Bot, PolicyBot, Timed, bot_kinds, make_bots, play_bots, seat_kinds, timed
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.errors import JassError
 from jassdsl.engine import HAND_LIMIT, Game
@@ -35,6 +36,7 @@ from jassdsl.engine.chain import Chain
 from jassdsl.engine.playout import play_random
 from jassdsl.engine.records import stopped
 from jassdsl.registry import display_path, load_rules, variant_path
+from jassdsl.research import trajectories
 from jassdsl.research.records import RecordWriter, Row, hand_rows
 from jassdsl.research.stats import Tally, mean_text, rate, rate_text
 from jassdsl.rulebook.textview import plural, seat_names, subject_names
@@ -60,6 +62,9 @@ class GameSummary(NamedTuple):
     match: int  # hands in which one side took every trick
     points: tuple[tuple[int, int], ...]  # per subject: sum and squares of card points a hand
     rows: tuple[Row, ...] | None = None  # the game's records, when asked for
+    won_by: str = ""  # the kind of bot of the winners, where several kinds played ("": shared)
+    kinds: tuple[str, ...] = ()  # per seat its kind of bot, where several kinds played
+    decisions: tuple[tuple[str, int, float], ...] = ()  # per timed seat: kind, count, seconds
 
 
 def add_counts(counts: Counter[str], more: dict[str, int]) -> None:
@@ -97,6 +102,28 @@ class SimReport:
     rows: list[Row] | None = None  # every record, when `simulate(keep_rows=True)`
     paths: Counter[str] = field(default_factory=Counter)  # games per path that played them
     compiled_why_not: str = ""  # why the compiled path did not play ('' where it did)
+    kind_wins: Counter[str] = field(default_factory=Counter)  # games won by a kind alone
+    kind_seats: Counter[str] = field(default_factory=Counter)  # seats a kind held, all games
+    decisions: dict[str, list[float]] = field(default_factory=dict)  # kind -> [count, s]
+
+    def kinds(self) -> list[str]:
+        """The kinds of bot of the run, where several played (`bots.bot_kinds`)."""
+        return list(dict.fromkeys(bot_kinds(self.bots))) if "," in self.bots else []
+
+    def kind_report(self) -> dict[str, Any]:
+        """Per kind of bot (where several played): the games it won alone with their Wilson
+        interval, the share of the seats it held (what it would win by chance), and the
+        mean time of its decisions where it had a choice (bots other than the heuristic
+        and random ones; a timing field, like `seconds`)."""
+        seats = sum(self.kind_seats.values()) or 1
+        out: dict[str, Any] = {}
+        for kind in self.kinds():
+            count, spent = self.decisions.get(kind, [0, 0.0])
+            out[kind] = {"wins": rate(self.kind_wins[kind], self.games),
+                         "seat_share": round(self.kind_seats[kind] / seats, 6),
+                         "decisions": int(count),
+                         "decision_ms": round(1000 * spent / count, 3) if count else None}
+        return out
 
     @property
     def hands_per_sec(self) -> float:
@@ -142,6 +169,13 @@ class SimReport:
             tally.merge(Tally(game.hands, total, squares))
         if self.rows is not None and game.rows is not None:
             self.rows.extend(game.rows)
+        if game.kinds:
+            self.kind_wins[game.won_by] += bool(game.won_by)
+            add_counts(self.kind_seats, Counter(game.kinds))
+        for kind, count, spent in game.decisions:
+            made = self.decisions.setdefault(kind, [0, 0.0])
+            made[0] += count
+            made[1] += spent
 
     def header(self) -> dict[str, Any]:
         """What the run is: the variant, its options, seed, bots, subjects and units."""
@@ -183,6 +217,7 @@ class SimReport:
             "games_by_path": dict(self.paths),
             "compiled_path": {"played": self.paths[COMPILED] == self.games > 0,
                               "why_not": self.compiled_why_not},
+            **({"bot_kinds": self.kind_report()} if self.kinds() else {}),
         }
 
     def mode_counts(self) -> dict[str, int]:
@@ -193,7 +228,7 @@ class SimReport:
 COMPILED, PYTHON = "compiled", "python"  # the paths that play a simulation's games
 
 
-def compiled_why_not(rules: CompiledRules, bots: str, rows: bool, cluster: Any) -> str:
+def compiled_why_not(rules: CompiledRules, bots: str, rows: bool | str, cluster: Any) -> str:
     """Why the compiled path (`jassdsl.fast`) does not play these games ('': it does):
     it plays random bots' games of the files and constructs it covers, without records."""
     if bots != "random":
@@ -252,24 +287,44 @@ def policy_rng(game_seed: int) -> random.Random:
 
 
 def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = False,
-              turn: int = 0) -> Game:
+              turn: int = 0, timing: list[tuple[str, int, float]] | None = None,
+              history: bool = False) -> Game:
     """One whole game; random bots through the fast path, others through `Game.apply`.
 
     With `events` the game keeps its event log (for records) and is played through
     `Game.apply` only, random bots as `PolicyBot`: the same hands as the fast path.
     Several kinds of bots (``A,B``) take the seats in turn, moved on by `turn` seats
-    (`bots.make_bots`)."""
-    game = Game(rules, seed=game_seed, record=False, events=events, chain=Chain.shared(rules))
-    if bots == "random" and not events:
+    (`bots.make_bots`). Given a list `timing`, each seat whose bot is not played in the
+    fast trick loop adds (kind, decisions, seconds) to it (`bots.Timed`). With `history`
+    the game keeps its actions (for the rows per action), all played through
+    `Game.apply`: the same game."""
+    game = Game(rules, seed=game_seed, record=history, events=events,
+                chain=Chain.shared(rules))
+    if bots == "random" and not events and not history:
         play_random(game, policy_rng(game_seed))
     elif bots == "random":
         play_out(game, [PolicyBot(policy_rng(game_seed))] * rules.players)
     else:
-        play_bots(game, make_bots(bots, rules.players, game_seed, turn))
+        players = make_bots(bots, rules.players, game_seed, turn, rules)
+        if timing is not None:
+            players = timed(players)
+        play_bots(game, players)
+        if timing is not None:
+            kinds = seat_kinds(bots, rules.players, turn)
+            timing.extend((kinds[x], b.decisions, b.seconds)
+                          for x, b in enumerate(players) if isinstance(b, Timed))
     return game
 
 
-def summarize(game: Game, rows: tuple[Row, ...] | None = None) -> GameSummary:
+def won_by(game: Game, kinds: Sequence[str], winners: Sequence[int]) -> str:
+    """The kind of bot of every seat of the winners, or "" where several kinds won."""
+    team = game.rules.team_of
+    found = {kinds[x] for x in range(game.n) if team[x] in winners}
+    return found.pop() if len(found) == 1 else ""
+
+
+def summarize(game: Game, rows: tuple[Row, ...] | None = None, kinds: Sequence[str] = (),
+              decisions: Sequence[tuple[str, int, float]] = ()) -> GameSummary:
     outcome = game.outcome()
     assert outcome is not None  # a game is summed up only when it is over
     results = game.results
@@ -296,24 +351,38 @@ def summarize(game: Game, rows: tuple[Row, ...] | None = None) -> GameSummary:
     return GameSummary(len(results), Counter(r.clause or "(none)" for r in results),
                        outcome.winners, stopped(outcome.reason),
                        dict(results[-1].totals) if results else {}, dict(modes), weis,
-                       stoeck, match, tuple(zip(sums, squares, strict=True)), rows)
+                       stoeck, match, tuple(zip(sums, squares, strict=True)), rows,
+                       won_by(game, kinds, outcome.winners) if kinds else "", tuple(kinds),
+                       tuple(decisions))
 
 
 def play_numbered(rules: CompiledRules, bots: str, number: int, game_seed: int,
-                  records: bool = False) -> GameSummary:
+                  records: bool | str = False) -> GameSummary:
     """Game `number` (from 1) of a run, with an error that says which game and seed failed;
-    with `records`, its rows (`jassdsl.research.records`) go with it."""
+    with `records`, its rows go with it: per hand and game (`jassdsl.research.records`),
+    or per action where `records` is "action" (`jassdsl.research.trajectories`)."""
     try:
-        game = play_game(rules, game_seed, bots, events=records, turn=number - 1)
-        return summarize(game, tuple(hand_rows(game, number, game_seed)) if records else None)
+        timing: list[tuple[str, int, float]] = []
+        per_action = records == "action"
+        game = play_game(rules, game_seed, bots, events=bool(records) and not per_action,
+                         turn=number - 1, timing=timing, history=per_action)
+        kinds = seat_kinds(bots, rules.players, number - 1) if "," in bots else []
+        rows = (tuple(trajectories.rows(game, number, game_seed)) if per_action else
+                tuple(hand_rows(game, number, game_seed)) if records else None)
+        return summarize(game, rows, kinds, timing)
     except Exception as e:
         what = str(e) if isinstance(e, JassError) else f"{type(e).__name__}: {e}"
         raise SimulationError(f"game {number} (game seed {game_seed}) failed: {what}") from e
 
 
-def game_seeds(seed: int, games: int) -> list[int]:
+def game_seeds(seed: int, games: int, kinds: int = 1) -> list[int]:
+    """The seed of each game of a run. Where several kinds of bot play (`kinds` of them,
+    taking the seats in turn), each seed serves that many games in a row, one for each
+    turn of the seats: every kind plays every seat of the same deals (duplicate play), so
+    the luck of the cards evens out between the kinds."""
     seeds = random.Random(seed)
-    return [seeds.randrange(2**32) for _ in range(games)]
+    drawn = [seeds.randrange(2**32) for _ in range(-(-games // kinds))]
+    return [s for s in drawn for _ in range(kinds)][:games]
 
 
 def chunks(games: int, jobs: int) -> list[range]:
@@ -327,7 +396,7 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
              bots: str = "heuristic", options: dict[str, int | str] | None = None,
              jobs: int = 1, progress: Progress | None = None, *,
              records: str | os.PathLike[str] | None = None, keep_rows: bool = False,
-             cluster: Any = None, compiled: bool = True) -> SimReport:
+             cluster: Any = None, compiled: bool = True, per: str = "hand") -> SimReport:
     """Play ``games`` games of a variant with bots and collect a report.
 
     ``jobs`` > 1 plays them in that many worker processes, ``cluster`` (a Dask scheduler's
@@ -336,9 +405,13 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
     keeps those rows in ``report.rows``. Random bots' games of a file the compiled path
     covers are played there where it is installed (``compiled=False``: never), in this
     process whatever ``jobs`` (it plays them faster than workers would), with the same
-    report; ``report.paths`` and its JSON say which path played them, and why not."""
+    report; ``report.paths`` and its JSON say which path played them, and why not.
+    ``per="action"`` makes the records one row per action instead (`jassdsl.research.trajectories`: what the seat saw,
+    the legal mask, the action, the hand's reward)."""
     if jobs < 1:
         raise ValueError(f"jobs must be >= 1, not {jobs}")
+    if per not in ("hand", "action"):
+        raise ValueError(f"records are kept per hand or per action, not {per!r}")
     variant = os.fspath(variant)
     rules = load_rules(variant, options)
     names = subject_names(rules, seat_names(rules.players))
@@ -348,9 +421,12 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
     report.finals = {u: [Tally() for _ in range(rules.subjects)] for u in rules.units}
     report.points = [Tally() for _ in range(rules.subjects)]
     report.rows = [] if keep_rows else None
-    rows = records is not None or keep_rows
-    writer = None if records is None else RecordWriter(records, rules, report.header())
-    seeds = game_seeds(seed, games)
+    rows: bool | str = False
+    if records is not None or keep_rows:
+        rows = "action" if per == "action" else True
+    writer = None if records is None else RecordWriter(
+        records, rules, report.header(), trajectories.COLUMNS if per == "action" else None)
+    seeds = game_seeds(seed, games, len(bot_kinds(bots)) if "," in bots else 1)
 
     def add_all(summaries: list[GameSummary]) -> None:
         for summary in summaries:
@@ -398,7 +474,7 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
     return report
 
 
-Task = tuple[str, bool, list[tuple[int, int]]]  # bots, with rows, (number, seed) per game
+Task = tuple[str, bool | str, list[tuple[int, int]]]  # bots, rows (True, "action"), games
 
 
 def play_run(rules: CompiledRules, task: Task, stopped: Callable[[], bool]) -> list[GameSummary]:
@@ -444,6 +520,13 @@ def report_lines(report: SimReport) -> list[str]:
                      f"{plural(report.games, 'game')} did not reach the rule file's game end "
                      f"within {HAND_LIMIT} deals (hands played or dealt anew); their totals count as "
                      "they stood")
+    for kind, figures in report.kind_report().items():
+        wins = figures["wins"]
+        ms = figures["decision_ms"]
+        lines.append(f"bot {kind}: wins {rate_text(wins['count'], wins['of'])} "
+                     f"(seats held {100 * figures['seat_share']:.0f}%)"
+                     + (f", {ms:.1f} ms a decision ({figures['decisions']} decisions)"
+                        if ms is not None else ""))
     lines.append("± is the half-width of the 95% interval of the mean, sd the spread; "
                  "rates with their 95% Wilson interval")
     return lines

@@ -36,6 +36,7 @@ HAND_PAGES: tuple[tuple[str, dict[str, str]], ...] = (
     ("conformance.md", {"en": "Conformance", "de": "Konformität"}),
     ("corpus-changes.md", {"en": "Corpus changelog", "de": "Änderungen am Korpus"}),
     ("research.md", {"en": "For researchers", "de": "Für Forschende"}),
+    ("strength.md", {"en": "How strong the bots are", "de": "Wie stark die Bots spielen"}),
 )
 SECTION = {"en": "Variants", "de": "Varianten"}
 OVERVIEW = {"en": "All variants", "de": "Alle Varianten"}
