@@ -36,8 +36,7 @@ from jassdsl.engine.chain import Chain
 from jassdsl.engine.playout import play_random
 from jassdsl.engine.records import stopped
 from jassdsl.registry import display_path, load_rules, variant_path
-from jassdsl.research import trajectories
-from jassdsl.research.records import RecordWriter, Row, hand_rows
+from jassdsl.research.records import RecordsError, RecordWriter, Row, hand_rows
 from jassdsl.research.stats import Tally, mean_text, rate, rate_text
 from jassdsl.rulebook.textview import plural, seat_names, subject_names
 
@@ -367,6 +366,8 @@ def play_numbered(rules: CompiledRules, bots: str, number: int, game_seed: int,
         game = play_game(rules, game_seed, bots, events=bool(records) and not per_action,
                          turn=number - 1, timing=timing, history=per_action)
         kinds = seat_kinds(bots, rules.players, number - 1) if "," in bots else []
+        if per_action:  # only records per action need numpy (the research extra)
+            from jassdsl.research import trajectories
         rows = (tuple(trajectories.rows(game, number, game_seed)) if per_action else
                 tuple(hand_rows(game, number, game_seed)) if records else None)
         return summarize(game, rows, kinds, timing)
@@ -424,8 +425,15 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
     rows: bool | str = False
     if records is not None or keep_rows:
         rows = "action" if per == "action" else True
-    writer = None if records is None else RecordWriter(
-        records, rules, report.header(), trajectories.COLUMNS if per == "action" else None)
+    columns: list[tuple[str, str]] | None = None
+    if per == "action":  # only records per action need numpy (the research extra)
+        try:
+            from jassdsl.research import trajectories
+        except ImportError:
+            raise RecordsError("records per action need numpy: pip install "
+                               "'jassdsl[research]'") from None
+        columns = trajectories.COLUMNS
+    writer = None if records is None else RecordWriter(records, rules, report.header(), columns)
     seeds = game_seeds(seed, games, len(bot_kinds(bots)) if "," in bots else 1)
 
     def add_all(summaries: list[GameSummary]) -> None:
