@@ -49,7 +49,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -135,7 +135,7 @@ def engine_apply(args: argparse.Namespace, r: int, record: bool = False
         if game.is_over:
             game = Game(rules, seed=rng.randrange(2**32), record=record)
         game.apply(choose(bits, game.legal_actions()))
-    return args.steps / (CLOCK() - t0), "steps"
+    return float(args.steps) / (CLOCK() - t0), "steps"
 
 
 def spiel_game(args: argparse.Namespace) -> Any:
@@ -146,15 +146,12 @@ def spiel_game(args: argparse.Namespace) -> Any:
     return pyspiel.load_game("jassdsl", {"variant": args.variant, "horizon": "hand"})
 
 
-def spiel_play(args: argparse.Namespace, r: int,
-               at_decision: Callable[[Any], object] | None) -> float:
-    """Decisions per second of random one-hand OpenSpiel games, doing `at_decision` with
-    the state before each (None: only the step)."""
-    game = spiel_game(args)
+def spiel_decisions(game: Any, args: argparse.Namespace, r: int) -> Iterator[Any]:
+    """The state at each of `args.steps` decisions of random one-hand games of `game`;
+    the random action is applied when the caller asks for the next one."""
     rng = random.Random(args.seed + r)
     state = game.new_initial_state()
     decisions = 0
-    t0 = CLOCK()
     while decisions < args.steps:
         if state.is_terminal():
             state = game.new_initial_state()
@@ -162,34 +159,32 @@ def spiel_play(args: argparse.Namespace, r: int,
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
         else:
-            if at_decision is not None:
-                at_decision(state)
+            yield state
             actions = state.legal_actions()
             state.apply_action(actions[rng.randrange(len(actions))])
             decisions += 1
-    return decisions / (CLOCK() - t0)
+
+
+def spiel_play(args: argparse.Namespace, r: int,
+               at_decision: Callable[[Any], object] | None) -> float:
+    """Decisions per second of random one-hand OpenSpiel games, doing `at_decision` with
+    the state before each (None: only the step)."""
+    game = spiel_game(args)  # loaded before the clock starts
+    t0 = CLOCK()
+    for state in spiel_decisions(game, args, r):
+        if at_decision is not None:
+            at_decision(state)
+    return float(args.steps) / (CLOCK() - t0)
 
 
 def spiel_calls(args: argparse.Namespace, r: int, call: Callable[[Any], object]) -> float:
     """Calls per second of `call` alone, on the state at every decision of random games."""
-    game = spiel_game(args)
-    rng = random.Random(args.seed + r)
-    state = game.new_initial_state()
-    calls, spent = 0, 0.0
-    while calls < args.steps:
-        if state.is_terminal():
-            state = game.new_initial_state()
-        elif state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            t0 = CLOCK()
-            call(state)
-            spent += CLOCK() - t0
-            calls += 1
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-    return calls / spent
+    spent = 0.0
+    for state in spiel_decisions(spiel_game(args), args, r):
+        t0 = CLOCK()
+        call(state)
+        spent += CLOCK() - t0
+    return float(args.steps) / spent
 
 
 def spiel_all(state: Any) -> None:

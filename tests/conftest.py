@@ -85,6 +85,27 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         compileall.compile_dir(ROOT / "jassdsl", quiet=2)
 
 
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium for the table's browser tests, one per test module (a module of
+    its own, such as test_browser.py, may define another `browser`)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needs the 'table' extra")
+    from test_table_browser import ARGS, CHROMIUM
+
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the browser tests put their screenshots ($JASSDSL_SHOTS, to look at them)."""
+    folder = Path(os.environ.get("JASSDSL_SHOTS") or tmp_path_factory.mktemp("shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 @pytest.fixture(scope="session", autouse=True)
 def user_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The user's data folder of the test run (the table keeps its server secret there,

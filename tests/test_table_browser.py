@@ -54,21 +54,6 @@ def base() -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = Path(os.environ.get("JASSDSL_SHOTS") or tmp_path_factory.mktemp("shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 def new_page(browser: Any, width: int) -> Any:
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()

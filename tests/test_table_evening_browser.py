@@ -15,10 +15,8 @@ Screenshots at 1280 and 390 px, German and English, both packs, go to $JASSDSL_S
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +27,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the table needs th
 
 from german_words import FRENCH_PACK, screen_leaks  # noqa: E402
 from served import served  # noqa: E402
-from test_table_browser import ARGS, CHROMIUM, act_once, new_page  # noqa: E402
+from test_table_browser import act_once, new_page  # noqa: E402
 
 from jassdsl.bots import HeuristicBot  # noqa: E402
 from jassdsl.rulebook.words import say  # noqa: E402
@@ -38,21 +36,6 @@ from jassdsl.table.session import Tables  # noqa: E402
 from jassdsl.table.tafel import strokes  # noqa: E402
 
 NOT_A_NAME = re.compile(r"\bP[0-3]\b|\bdu\+|\byou\+|\+du\b|\+you\b")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = Path(os.environ.get("JASSDSL_SHOTS") or tmp_path_factory.mktemp("shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the table needs th
 
 from german_words import FRENCH_PACK, screen_leaks  # noqa: E402
 from served import served  # noqa: E402
-from test_table_browser import ARGS, CHROMIUM, new_page  # noqa: E402
+from test_table_browser import CHROMIUM, new_page  # noqa: E402
 from test_table_evening_browser import NOT_A_NAME, drawn_strokes  # noqa: E402
 
 from jassdsl.rulebook.words import say  # noqa: E402
@@ -51,14 +51,6 @@ def base() -> Iterator[str]:
             yield f"http://127.0.0.1:{port}"
     finally:
         app.RATE = rate
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def shoot(page: Any, name: str) -> None:
