@@ -128,3 +128,23 @@ def test_who_holds_a_weis_changes_no_other_agents_view() -> None:
         assert both, "no action legal at both tables"
         action = no if no in both else int(min(both))
     assert steps > 8  # every seat was asked, then played
+
+
+def test_the_wrappers_are_pettingzoos_and_guard_the_state_before_reset() -> None:
+    """`env()`'s wrappers read the loop's state from the raw env at once (speed); they
+    are still PettingZoo's wrappers, and before `reset` its own error answers."""
+    from pettingzoo.utils import wrappers
+
+    table = pz.env(variant="schieber", horizon="hand")
+    assert isinstance(table, wrappers.OrderEnforcingWrapper)
+    assert isinstance(table.env, wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(table.env.env, wrappers.TerminateIllegalWrapper)
+    with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+        _ = table.agents  # the raw env has its agents from the start
+    table.reset(seed=2)
+    raw = table.unwrapped
+    assert table.agent_selection == raw.agent_selection
+    assert table.terminations is raw.terminations and table.infos is raw.infos
+    assert raw.game.phase != "play"  # a card (its id is its number) is illegal now
+    table.step(0)  # the episode ends, as PettingZoo's wrapper ends it
+    assert all(table.terminations.values())

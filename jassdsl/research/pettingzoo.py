@@ -25,6 +25,7 @@ and every draw), so a seed replays an episode.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, ClassVar
 
 import numpy as np
@@ -34,6 +35,7 @@ from pettingzoo.utils import wrappers
 
 from jassdsl.core.cards import mask_cards
 from jassdsl.engine import Game, records
+from jassdsl.engine.observation import observe
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
 from jassdsl.research.tensors import Layout, utility_sign
@@ -44,9 +46,59 @@ def env(variant: str, **kwargs: Any) -> AECEnv:
     named game) with PettingZoo's usual wrappers (illegal actions end the episode with a
     penalty for the agent; order of calls enforced)."""
     inner = raw_env(variant, **kwargs)
-    out: AECEnv = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
-    out = wrappers.AssertOutOfBoundsWrapper(out)
-    return wrappers.OrderEnforcingWrapper(out)
+    out: AECEnv = TerminateIllegal(inner, illegal_reward=-1)
+    out = AssertOutOfBounds(out)
+    return OrderEnforcing(out)
+
+
+# The state an agent loop reads at every step (`last`, `agent_iter`, the wrappers' own
+# checks): PettingZoo's wrappers find each through `__getattr__`, wrapper by wrapper (3
+# deep: some 36 look-ups an agent step, half of its cost). None of the wrappers changes
+# these, so each wrapper below reads them from the environment it wraps at once.
+STATE = ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos",
+         "_cumulative_rewards")
+
+
+def read_through(name: str, guard: str | None = None) -> property:
+    """The attribute `name` of the innermost environment; with `guard`, only once that
+    attribute of the wrapper is true (else the wrapper's `__getattr__` answers, with its
+    own error)."""
+    if guard is None:
+        return property(attrgetter(f"inner.{name}"))
+
+    def get(self: Any) -> Any:
+        if not getattr(self, guard):
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+    return property(get)
+
+
+class ReadThrough:
+    """A PettingZoo wrapper's behaviour, with the loop's state read from the innermost
+    environment (`STATE`)."""
+
+    def __init__(self, env: AECEnv, **kwargs: Any) -> None:
+        super().__init__(env, **kwargs)  # type: ignore[call-arg]
+        self.inner = env.unwrapped
+
+
+class TerminateIllegal(ReadThrough, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """`TerminateIllegalWrapper`, reading the loop's state at once."""
+
+
+class AssertOutOfBounds(ReadThrough, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """`AssertOutOfBoundsWrapper`, reading the loop's state at once."""
+
+
+class OrderEnforcing(ReadThrough, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """`OrderEnforcingWrapper`, reading the loop's state at once once reset (before it,
+    its own error, as PettingZoo's)."""
+
+
+for _name in STATE:
+    setattr(TerminateIllegal, _name, read_through(_name))
+    setattr(AssertOutOfBounds, _name, read_through(_name))
+    setattr(OrderEnforcing, _name, read_through(_name, "_has_reset"))
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environments so
@@ -66,6 +118,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         self.layout = Layout(self.rules, self.space, recall=False)
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{x}" for x in range(self.rules.players)]
+        self.seat_of = {a: x for x, a in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         n = len(self.space)
         self.observation_spaces = {a: spaces.Dict({
@@ -99,14 +152,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
     def observe(self, agent: str) -> dict[str, Any]:
         game = self.game
         assert game is not None
-        seat = self.possible_agents.index(agent)
+        seat = self.seat_of.get(agent)
+        if seat is None:
+            seat = self.possible_agents.index(agent)  # its ValueError, as before
         playing = not self.ended()
         mask = np.zeros(len(self.space), np.int8)
         if playing and seat == game.current_player:
             cards = game.legal_mask()  # in play: the cards, whose ids are their numbers
             mask[mask_cards(cards) if cards else
                  [self.space.id(a) for a in game.legal_actions()]] = 1
-        return {"observation": self.layout.vector(game, seat, playing), "action_mask": mask}
+        # the observation of the mechanisms the vector reads (the same numbers as of all)
+        obs = observe(game, seat, self.layout.parts_read)
+        tensor = np.zeros(self.layout.size, np.float32)
+        self.layout.fill(tensor, game, seat, playing, obs)
+        return {"observation": tensor, "action_mask": mask}
 
     def ended(self) -> bool:
         game = self.game

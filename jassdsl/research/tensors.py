@@ -93,6 +93,14 @@ class Layout:
                          for k, d in enumerate(rules.declarations)]
         self.totals = [(unit, self.start["totals"] + u * rules.subjects)
                        for u, unit in enumerate(rules.units)]
+        # per run of seats, a seat's place as a view of the run reads an index (negative
+        # from its end; none outside it: `marks` raises IndexError), made once
+        self.seat_places = {name: {i: self.runs[name][0] + i % n for i in range(-n, n)}
+                            for name in ("seat", "current", "dealer", "leader")}
+        self.trick_places = [self.start["trick"] + i * 36 for i in range(n)]
+        # the mechanisms whose parts of an observation the vector reads (`declared`,
+        # `turned`): an observation made for it alone needs no other
+        self.parts_read = frozenset(("declare", "piles"))
 
     def views(self, tensor: Any) -> dict[str, Any]:
         """The named runs of a flat tensor (views: writing them writes the tensor)."""
@@ -135,15 +143,11 @@ class Layout:
         in a run of seats is read as an index of that run alone, as a view of it would
         read it (negative from its end, and never outside); a card (0-35, from a hand
         mask or the table) is placed without that check."""
-        runs, start = self.runs, self.start
-
-        def at(name: str, i: int) -> int:
-            first, size = runs[name]
-            if not -size <= i < size:
-                raise IndexError(f"index {i} is out of the run {name} of {size}")
-            return first + i % size
-
-        ones = [at("seat", seat)]
+        start, seat_places = self.start, self.seat_places
+        try:
+            ones = [seat_places["seat"][seat]]
+        except KeyError:
+            raise IndexError(f"index {seat} is out of the run seat") from None
         places: list[int] = []
         values: list[float] = []
         if game is None:
@@ -151,21 +155,24 @@ class Layout:
         if obs is None:
             obs = game.observe(seat)
         n = self.rules.players
-        if playing:
-            ones.append(at("current", obs.current))
-        if playing and obs.current == seat:  # its own choices only: they may tell a hand
-            kinds, first = self.kind_place, start["kinds"]
-            if game.legal_mask():  # in play: cards, and only cards
-                ones.append(first + kinds["play"])
-            else:
-                ones += {first + kinds[a.kind] for a in game.legal_actions()}
-        ones.append(at("dealer", obs.dealer))
-        ones.append(at("leader", obs.leader))
+        try:
+            if playing:
+                ones.append(seat_places["current"][obs.current])
+            if playing and obs.current == seat:  # its own choices only: they may tell a hand
+                kinds, first = self.kind_place, start["kinds"]
+                if game.legal_mask():  # in play: cards, and only cards
+                    ones.append(first + kinds["play"])
+                else:
+                    ones += {first + kinds[a.kind] for a in game.legal_actions()}
+            ones.append(seat_places["dealer"][obs.dealer])
+            ones.append(seat_places["leader"][obs.leader])
+        except KeyError as e:
+            raise IndexError(f"index {e.args[0]} is out of a run of {n} seats") from None
         ones.append(start["trump"] + (obs.trump.number + 1 if obs.trump.is_set else 0))
         first = start["hand"]
         ones += [first + c for c in obs.hand]
-        first = start["trick"]
-        ones += [first + i * 36 + card for i, card in enumerate(obs.trick)]
+        ones += [place + card for place, card in zip(self.trick_places, obs.trick,
+                                                     strict=False)]
         won = [0] * n
         first = start["played"]
         for trick in obs.tricks:
