@@ -35,6 +35,7 @@ from pettingzoo.utils import wrappers
 
 from jassdsl.core.cards import mask_cards
 from jassdsl.engine import Game, records
+from jassdsl.engine.chain import Chain
 from jassdsl.engine.observation import observe
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
@@ -115,6 +116,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         self.rules = load_rules(variant, options)
         self.horizon = horizon
         self.space = ActionSpace.of(self.rules)
+        # the phases every episode's game shares (they keep nothing of a game: `Chain.of`),
+        # made once rather than at every reset, as OpenSpiel's states share theirs
+        self.chain = Chain.of(self.rules)
         self.layout = Layout(self.rules, self.space, recall=False)
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{x}" for x in range(self.rules.players)]
@@ -140,7 +144,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         elif self.seed_value is not None:
             self.seed_value += 1  # a new episode, still replayable from the first seed
         self.game = Game(self.rules, seed=self.seed_value if self.seed_value is not None
-                         else int(np.random.default_rng().integers(2**31)), record=False)
+                         else int(np.random.default_rng().integers(2**31)), record=False,
+                         chain=self.chain)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
