@@ -102,6 +102,21 @@ for _name in STATE:
     setattr(OrderEnforcing, _name, read_through(_name, "_has_reset"))
 
 
+class ActionIds(spaces.Discrete):
+    """The action ids 0..n-1: gymnasium's `Discrete`, with `contains` of a plain int
+    answered at once (PettingZoo's wrapper asks at every step; gymnasium's own path
+    goes through numpy's type machinery, the same answer for an int)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self.ids = range(int(self.start), int(self.start) + int(self.n))
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            return x in self.ids
+        return bool(super().contains(x))
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environments so
     """One game of a rule file at a time; see the module docstring."""
 
@@ -128,7 +143,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8)}) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.action_spaces = {a: ActionIds(n) for a in self.possible_agents}
         self.game: Game | None = None
         self.seed_value: int | None = None
 
@@ -161,16 +176,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         if seat is None:
             seat = self.possible_agents.index(agent)  # its ValueError, as before
         playing = not self.ended()
-        mask = np.zeros(len(self.space), np.int8)
+        mask = bytearray(len(self.space))  # handed to numpy as it is (as `Layout.vector`)
         if playing and seat == game.current_player:
             cards = game.legal_mask()  # in play: the cards, whose ids are their numbers
-            mask[mask_cards(cards) if cards else
-                 [self.space.id(a) for a in game.legal_actions()]] = 1
+            for i in (mask_cards(cards) if cards else
+                      [self.space.id(a) for a in game.legal_actions()]):
+                mask[i] = 1
         # the observation of the mechanisms the vector reads (the same numbers as of all)
         obs = observe(game, seat, self.layout.parts_read)
-        tensor = np.zeros(self.layout.size, np.float32)
-        self.layout.fill(tensor, game, seat, playing, obs)
-        return {"observation": tensor, "action_mask": mask}
+        tensor = self.layout.vector(game, seat, playing, obs)
+        return {"observation": tensor, "action_mask": np.frombuffer(mask, np.int8)}
 
     def ended(self) -> bool:
         game = self.game

@@ -25,6 +25,7 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.deal import trick_seats
 from jassdsl.engine import Game
 from jassdsl.engine.observation import Observation
+from jassdsl.engine.records import Trick
 from jassdsl.research.actionspace import ActionSpace
 
 
@@ -82,6 +83,7 @@ class Layout:
         self.layout = layout(rules, recall, space)
         self.pieces = [(p.name, p.size) for p in self.layout]
         self.size = sum(p.size for p in self.layout)
+        self.zeros = array("f", bytes(4 * self.size))  # a vector of zeros, to copy
         # per piece: where it starts, its size
         self.runs: dict[str, tuple[int, int]] = {p.name: (p.offset, p.size)
                                                  for p in self.layout}
@@ -101,15 +103,26 @@ class Layout:
         # the mechanisms whose parts of an observation the vector reads (`declared`,
         # `turned`): an observation made for it alone needs no other
         self.parts_read = frozenset(("declare", "piles"))
+        # the finished tricks last asked about, their cards' places and the tricks taken
+        # per seat (`finished`)
+        self.kept: tuple[tuple[Trick, ...], list[int], list[int]] = ((), [], [0] * n)
 
     def views(self, tensor: Any) -> dict[str, Any]:
         """The named runs of a flat tensor (views: writing them writes the tensor)."""
         return {name: tensor[at:at + size] for name, (at, size) in self.runs.items()}
 
-    def vector(self, game: Game | None, seat: int, playing: bool) -> Any:
-        tensor = np.zeros(self.size, np.float32)
-        self.fill(tensor, game, seat, playing)
-        return tensor
+    def vector(self, game: Game | None, seat: int, playing: bool,
+               obs: Observation | None = None) -> Any:
+        """The seat's vector as a new float32 numpy array: written into a float32
+        `array` and handed to numpy as it is (numpy's writes of a list of places cost more
+        than the loop: the same numbers, rounded to float32 alike)."""
+        out = self.zeros[:]
+        ones, places, values = self.marks(game, seat, playing, obs)
+        for i in ones:
+            out[i] = 1.0
+        for i, v in zip(places, values, strict=True):
+            out[i] = v
+        return np.frombuffer(out, np.float32)
 
     def fill(self, tensor: Any, game: Game | None, seat: int, playing: bool,
              obs: Observation | None = None) -> None:
@@ -135,6 +148,28 @@ class Layout:
         for i, v in zip(places, array("f", values), strict=True):  # float32, as stored
             out[i] = v
         return out
+
+    def finished(self, tricks: tuple[Trick, ...]
+                 ) -> tuple[list[int], list[int], list[float]]:
+        """The places of the finished tricks' cards (`played`), and of the tricks taken
+        per seat with their values (`tricks_won`). The last seat's answer is kept and
+        carried on by the tricks finished since (a hand's tricks only grow, and an
+        observation asks at every step): the tricks so far equal the kept ones (as
+        tuples of named tuples: the same cards, leaders and winners), so are their places."""
+        kept, played, won = self.kept
+        k = len(kept)
+        if k > len(tricks) or tricks[:k] != kept:
+            k, played, won = 0, [], [0] * self.rules.players
+        if k < len(tricks):
+            first = self.start["played"]
+            played = played + [first + c for trick in tricks[k:] for c in trick.cards]
+            won = list(won)
+            for trick in tricks[k:]:
+                won[trick.winner] += 1  # an IndexError for a seat outside, as a view gives
+            self.kept = (tricks, played, won)
+        first = self.start["tricks_won"]
+        counted = [(first + x, count) for x, count in enumerate(won) if count]
+        return played, [x for x, _ in counted], [WON[c] for _, c in counted]
 
     def marks(self, game: Game | None, seat: int, playing: bool,
               obs: Observation | None) -> tuple[list[int], list[int], list[float]]:
@@ -173,16 +208,10 @@ class Layout:
         ones += [first + c for c in obs.hand]
         ones += [place + card for place, card in zip(self.trick_places, obs.trick,
                                                      strict=False)]
-        won = [0] * n
-        first = start["played"]
-        for trick in obs.tricks:
-            ones += [first + c for c in trick.cards]
-            won[trick.winner] += 1  # an IndexError for a seat outside, as a view gives
-        first = start["tricks_won"]
-        for x, count in enumerate(won):
-            if count:
-                places.append(first + x)
-                values.append(WON[count])
+        played, won_places, won_values = self.finished(obs.tricks)
+        ones += played
+        places += won_places
+        values += won_values
         shown, turned = obs.shown, obs.turned
         if shown >= 0:
             ones.append(start["shown"] + shown)
