@@ -148,3 +148,37 @@ def test_the_wrappers_are_pettingzoos_and_guard_the_state_before_reset() -> None
     assert raw.game.phase != "play"  # a card (its id is its number) is illegal now
     table.step(0)  # the episode ends, as PettingZoo's wrapper ends it
     assert all(table.terminations.values())
+
+
+def wrapped_by_pettingzoo(variant: str) -> object:
+    from pettingzoo.utils import wrappers
+
+    out = wrappers.TerminateIllegalWrapper(pz.raw_env(variant, horizon="hand"), illegal_reward=-1)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(out))
+
+
+def episode(table: object, illegal_at: int) -> list[object]:
+    """What the agent loop sees, with an illegal action (a card id when no card may be
+    played, else an id not in the mask) at step `illegal_at`."""
+    table.reset(seed=6)
+    rng = np.random.default_rng(6)
+    seen: list[object] = []
+    for k, agent in enumerate(table.agent_iter()):
+        obs, reward, terminated, truncated, info = table.last()
+        seen.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(),
+                     reward, terminated, truncated, dict(table.rewards), dict(info)))
+        if terminated or truncated:
+            table.step(None)
+            continue
+        mask = obs["action_mask"]
+        legal = np.flatnonzero(mask)
+        table.step(int(np.flatnonzero(mask == 0)[0]) if k == illegal_at
+                   else int(rng.choice(legal)))
+    return seen
+
+
+@pytest.mark.parametrize("illegal_at", [5, 10_000])
+def test_the_wrappers_see_what_pettingzoos_own_see(illegal_at: int) -> None:
+    ours = episode(pz.env(variant="schieber", horizon="hand"), illegal_at)
+    theirs = episode(wrapped_by_pettingzoo("schieber"), illegal_at)
+    assert ours == theirs and len(ours) > 5
