@@ -556,7 +556,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             return CHANCE
         engine = self.box.engine
         assert engine is not None
-        return engine.current_player
+        return engine.s.current  # `Game.current_player`, without its property's call
 
     def is_terminal(self) -> bool:
         return bool(self.progress.over)

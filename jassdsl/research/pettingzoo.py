@@ -263,6 +263,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
             seat = self.possible_agents.index(agent)  # its ValueError, as before
         playing = not self.ended()
         mask = bytearray(len(self.space))  # handed to numpy as it is (as `Layout.vector`)
+        cards = -1
         if playing and seat == game.current_player:
             cards = game.legal_mask()  # in play: the cards, whose ids are their numbers
             for i in (mask_cards(cards) if cards else
@@ -270,7 +271,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
                 mask[i] = 1
         # the observation of the mechanisms the vector reads (the same numbers as of all)
         obs = observe(game, seat, self.layout.parts_read)
-        tensor = self.layout.vector(game, seat, playing, obs)
+        tensor = self.layout.vector(game, seat, playing, obs, cards)
         return {"observation": tensor, "action_mask": np.frombuffer(mask, np.int8)}
 
     def ended(self) -> bool:

@@ -112,12 +112,12 @@ class Layout:
         return {name: tensor[at:at + size] for name, (at, size) in self.runs.items()}
 
     def vector(self, game: Game | None, seat: int, playing: bool,
-               obs: Observation | None = None) -> Any:
+               obs: Observation | None = None, cards: int = -1) -> Any:
         """The seat's vector as a new float32 numpy array: written into a float32
         `array` and handed to numpy as it is (numpy's writes of a list of places cost more
         than the loop: the same numbers, rounded to float32 alike)."""
         out = self.zeros[:]
-        ones, places, values = self.marks(game, seat, playing, obs)
+        ones, places, values = self.marks(game, seat, playing, obs, cards)
         for i in ones:
             out[i] = 1.0
         for i, v in zip(places, values, strict=True):
@@ -172,7 +172,8 @@ class Layout:
         return played, [x for x, _ in counted], [WON[c] for _, c in counted]
 
     def marks(self, game: Game | None, seat: int, playing: bool,
-              obs: Observation | None) -> tuple[list[int], list[int], list[float]]:
+              obs: Observation | None, cards: int = -1
+              ) -> tuple[list[int], list[int], list[float]]:
         """The places of the vector that hold a 1, and the other places with their
         values (written after the ones), from offsets worked out once per layout; a seat
         in a run of seats is read as an index of that run alone, as a view of it would
@@ -195,7 +196,9 @@ class Layout:
                 ones.append(seat_places["current"][obs.current])
             if playing and obs.current == seat:  # its own choices only: they may tell a hand
                 kinds, first = self.kind_place, start["kinds"]
-                if game.legal_mask():  # in play: cards, and only cards
+                # in play: cards, and only cards (`cards`: the legal mask, where the
+                # caller has it; -1: not known)
+                if game.legal_mask() if cards < 0 else cards:
                     ones.append(first + kinds["play"])
                 else:
                     ones += {first + kinds[a.kind] for a in game.legal_actions()}
