@@ -277,7 +277,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
     def ended(self) -> bool:
         game = self.game
         assert game is not None
-        return game.is_over or (self.horizon == "hand" and len(game.results) >= 1)
+        s = game.s  # `Game.is_over` and `Game.results`, read at once (asked twice a step)
+        return s.phase == "over" or (self.horizon == "hand" and bool(s.results))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

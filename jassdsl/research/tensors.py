@@ -157,10 +157,10 @@ class Layout:
         observation asks at every step): the tricks so far equal the kept ones (as
         tuples of named tuples: the same cards, leaders and winners), so are their places."""
         kept, played, won = self.kept
-        k = len(kept)
-        if k > len(tricks) or tricks[:k] != kept:
+        k, now = len(kept), len(tricks)
+        if k > now or (k and tricks[:k] != kept):
             k, played, won = 0, [], [0] * self.rules.players
-        if k < len(tricks):
+        if k < now:
             first = self.start["played"]
             played = played + [first + c for trick in tricks[k:] for c in trick.cards]
             won = list(won)
