@@ -32,7 +32,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
-from pettingzoo.utils.env_logger import EnvLogger
 
 from jassdsl.core.cards import mask_cards
 from jassdsl.engine import Game, records
@@ -91,95 +90,18 @@ class ReadThrough:
 
 
 class TerminateIllegal(ReadThrough, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
-    """`TerminateIllegalWrapper`, reading the loop's state at once: its `observe` and
-    `step` are PettingZoo's, line for line, with the innermost environment at hand."""
-
-    _terminated: bool  # set by PettingZoo's __init__ and reset
-
-    def observe(self, agent: str) -> Any:
-        obs = self.env.observe(agent)
-        inner = self.inner
-        if agent == inner.agent_selection:
-            self._prev_obs = obs
-            self._prev_info = inner.infos.get(agent, {})
-        return obs
-
-    def step(self, action: Any) -> None:
-        inner = self.inner
-        current_agent = inner.agent_selection
-        if self._prev_obs is None:
-            self.observe(current_agent)
-        if isinstance(self._prev_obs, dict):
-            assert "action_mask" in self._prev_obs, (
-                f"`action_mask` not found in dictionary observation: {self._prev_obs}")
-            prev_mask = self._prev_obs["action_mask"]
-        else:
-            assert self._prev_info is not None and "action_mask" in self._prev_info, (
-                f"`action_mask` not found in info: {self._prev_info}")
-            prev_mask = self._prev_info["action_mask"]
-        self._prev_obs = None
-        self._prev_info = None
-        ended = inner.terminations[current_agent] or inner.truncations[current_agent]
-        if self._terminated and ended:
-            inner._was_dead_step(action)
-        elif not ended and not prev_mask[action]:
-            EnvLogger.warn_on_illegal_move()
-            inner._cumulative_rewards[current_agent] = 0
-            inner.terminations = dict.fromkeys(inner.agents, True)
-            inner.truncations = dict.fromkeys(inner.agents, True)
-            inner.rewards = dict.fromkeys(inner.truncations, 0)
-            inner.rewards[current_agent] = float(self._illegal_value)
-            inner._accumulate_rewards()
-            inner._deads_step_first()
-            self._terminated = True
-        else:
-            self.env.step(action)
+    """PettingZoo's `TerminateIllegalWrapper` as it is, with the loop's state read from
+    the innermost environment at once (`STATE`)."""
 
 
 class AssertOutOfBounds(ReadThrough, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
-    """`AssertOutOfBoundsWrapper`, reading the loop's state at once (its `step` is
-    PettingZoo's, with the innermost environment at hand)."""
-
-    def observe(self, agent: str) -> Any:
-        return self.env.observe(agent)
-
-    def step(self, action: Any) -> None:
-        inner = self.inner
-        agent = inner.agent_selection
-        assert (action is None and (inner.terminations[agent] or inner.truncations[agent])
-                ) or inner.action_space(agent).contains(action), "action is not in action space"
-        self.env.step(action)
+    """PettingZoo's `AssertOutOfBoundsWrapper` as it is, with the loop's state read from
+    the innermost environment at once."""
 
 
 class OrderEnforcing(ReadThrough, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """`OrderEnforcingWrapper`, reading the loop's state at once once reset (before it,
-    its own error, as PettingZoo's); `step`, `observe` and `last` as PettingZoo's, with
-    the innermost environment at hand."""
-
-    def step(self, action: Any) -> None:
-        if not self._has_reset:
-            EnvLogger.error_step_before_reset()
-        elif not self.inner.agents:
-            self._has_updated = True
-            EnvLogger.warn_step_after_terminated_truncated()
-        else:
-            self._has_updated = True
-            self.env.step(action)
-
-    def observe(self, agent: str) -> Any:
-        if not self._has_reset:
-            EnvLogger.error_observe_before_reset()
-        return self.env.observe(agent)
-
-    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        if not self._has_reset:
-            return super().last(observe)  # type: ignore[no-any-return]  # PettingZoo's error
-        inner = self.inner
-        agent = inner.agent_selection
-        assert agent is not None
-        observation = self.observe(agent) if observe else None
-        return (observation, inner._cumulative_rewards[agent], inner.terminations[agent],
-                inner.truncations[agent], inner.infos[agent])
+    """PettingZoo's `OrderEnforcingWrapper` as it is, with the loop's state read from the
+    innermost environment at once once reset (before it, its own error)."""
 
 
 for _name in STATE:
