@@ -12,7 +12,9 @@ Each round runs, one right after the other, so that all share the load of that m
 * ``jass-kit arena``: jass-kit's own ``Arena`` with random agents, as earlier benchmarks
   compared against (``jasskit_speed.py``, its move check on), HANDS hands.
 * ``simulate``: ``jassdsl simulate VARIANT --games GAMES --bots random --json`` in a fresh
-  process, as users run it (pure Python); the figure is its report's hands/s.
+  process, as users run it (the compiled path where installed and covering the file);
+  the figure is its report's hands/s. ``simulate ... --no-compiled``: the same on the
+  pure-Python engine.
 * ``Game.apply``: the engine's own step, ``game.apply(choose(bits, game.legal_actions()))``
   on games without history (``record=False``), STEPS steps; ``Game.apply (record=True)``
   the same on games with history, `Game`'s default (OpenSpiel's states play on such a
@@ -96,15 +98,16 @@ def kit_arena(args: argparse.Namespace, r: int) -> tuple[float, str]:
     return jasskit(args, r, "arena")["median_hands_per_sec"], "hands"
 
 
-def simulate(args: argparse.Namespace, r: int) -> tuple[float, str]:
+def simulate(args: argparse.Namespace, r: int, compiled: bool = True) -> tuple[float, str]:
     """`jassdsl simulate` in a fresh process, importing jassdsl from this tree; with
     ``--clock cpu`` in this process (`research.simulate.simulate`, the same path), timed
-    by its CPU time."""
+    by its CPU time. `compiled=False`: ``--no-compiled``, the pure-Python engine."""
     if args.clock == "cpu":
         from jassdsl.research.simulate import simulate as run_simulation
 
         t0 = time.process_time()
-        report = run_simulation(args.variant, args.games, args.seed, "random")
+        report = run_simulation(args.variant, args.games, args.seed, "random",
+                                compiled=compiled)
         spent = time.process_time() - t0
         data = report.to_json()
     else:
@@ -112,11 +115,11 @@ def simulate(args: argparse.Namespace, r: int) -> tuple[float, str]:
         out = subprocess.run(
             [sys.executable, "-m", "jassdsl", "simulate", args.variant, "--games",
              str(args.games), "--seed", str(args.seed), "--bots", "random", "--json",
-             "--no-progress"], capture_output=True, text=True, check=True, cwd=ROOT, env=env)
+             "--no-progress", *(() if compiled else ("--no-compiled",))], capture_output=True, text=True, check=True, cwd=ROOT, env=env)
         data = json.loads(out.stdout)
         spent = data["hands"] / data["hands_per_sec"]
     seen = {k: v for k, v in data.items() if k not in TIMING}
-    if args.report.setdefault("simulate", seen) != seen:
+    if args.report.setdefault(f"simulate compiled={compiled}", seen) != seen:
         raise SystemExit(f"simulate gave another report in round {r + 1}")
     return data["hands"] / spent, "hands"
 
@@ -220,6 +223,7 @@ MEASURES: dict[str, Measure] = {
     "jass-kit sim": kit_sim,
     "jass-kit arena": kit_arena,
     "simulate --bots random": simulate,
+    "simulate --bots random --no-compiled": lambda a, r: simulate(a, r, compiled=False),
     "Game.apply": engine_apply,
     "Game.apply (record=True)": lambda a, r: engine_apply(a, r, record=True),
     "openspiel step": lambda a, r: (spiel_play(a, r, None), "steps"),

@@ -409,3 +409,33 @@ def test_the_gate_of_schieber_is_its_target() -> None:
     rules = Game("schieber", seed=1, options={"target": 2500}).rules
     assert rules.end_gate == ("points", 1, 2500)
     assert Game("differenzler", seed=1).rules.end_gate is None  # ends after its hands
+
+
+def test_the_gate_bound_holds_every_running_total() -> None:
+    """`may_pass` (the shortcut past hands that cannot end the game) bounds every running
+    total `count_first` books, with steps up and down and a floor: whenever a running
+    total passes the gate, the bound says it may."""
+    import random
+
+    from jassdsl.compile.counting import TRICK_FACT, may_end, may_pass
+
+    rng = random.Random(4)
+    for _ in range(400):
+        sign = rng.choice((1, -1))
+        least = rng.randrange(-20, 60)
+        floor = rng.choice((None, 0, -10))
+        start = [rng.randrange(-30, 40) for _ in range(2)]
+        plain = {"weis": (("points", rng.randrange(-2, 3)),),
+                 TRICK_FACT: (("points", rng.randrange(-2, 3)),)}
+        saved = [("weis", [rng.randrange(-5, 20) for _ in range(2)])]
+        tricks = tuple((rng.randrange(2), rng.randrange(0, 30)) for _ in range(4))
+        running = [v for v in start]
+        passed = False
+        steps = [(x, plain["weis"][0][1] * v) for x, v in enumerate(saved[0][1])]
+        steps += [(taker, plain[TRICK_FACT][0][1] * p) for taker, p in tricks]
+        for x, d in steps:
+            y = running[x] + d
+            running[x] = y if floor is None or y >= floor else floor
+            passed = passed or may_end(("points", sign, least), {"points": running})
+        bound = may_pass(("points", sign, least), start, floor, plain, saved, tricks, (), None)
+        assert bound or not passed

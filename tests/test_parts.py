@@ -10,6 +10,7 @@ import pytest
 
 from jassdsl.engine import Game
 from jassdsl.engine.observation import KEYS
+from jassdsl.registry import load_rules
 
 # together: declarations and an auction, Weis, a scoresheet, piles with robbing and
 # bettering, taking part, leaving the table; and a file with none of them (plus-minus)
@@ -61,3 +62,16 @@ def test_a_mechanism_the_file_lacks_reads_as_empty() -> None:
     r, obs = game.results[0], game.observe(0)
     assert "sheet" not in r.parts and (r.column, r.sheet, r.robbed) == ("", -1, -1)
     assert set(r.declared) == {"estimate"} and obs.sheets == () and obs.piles == {}
+
+
+def test_an_observation_holds_every_field_of_its_class() -> None:
+    """`observe` writes the frozen dataclass's fields at once (not through __init__): each
+    field is there, and the observation equals one made through __init__."""
+    from dataclasses import fields, replace
+
+    from jassdsl.engine.observation import Observation
+
+    game = Game(load_rules("schieber"), seed=4, record=False)
+    obs = game.observe(1)
+    assert set(vars(obs)) == {f.name for f in fields(Observation)}
+    assert replace(obs) == obs

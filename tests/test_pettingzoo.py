@@ -128,3 +128,57 @@ def test_who_holds_a_weis_changes_no_other_agents_view() -> None:
         assert both, "no action legal at both tables"
         action = no if no in both else int(min(both))
     assert steps > 8  # every seat was asked, then played
+
+
+def test_the_wrappers_are_pettingzoos_and_guard_the_state_before_reset() -> None:
+    """`env()`'s wrappers read the loop's state from the raw env at once (speed); they
+    are still PettingZoo's wrappers, and before `reset` its own error answers."""
+    from pettingzoo.utils import wrappers
+
+    table = pz.env(variant="schieber", horizon="hand")
+    assert isinstance(table, wrappers.OrderEnforcingWrapper)
+    assert isinstance(table.env, wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(table.env.env, wrappers.TerminateIllegalWrapper)
+    with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+        _ = table.agents  # the raw env has its agents from the start
+    table.reset(seed=2)
+    raw = table.unwrapped
+    assert table.agent_selection == raw.agent_selection
+    assert table.terminations is raw.terminations and table.infos is raw.infos
+    assert raw.game.phase != "play"  # a card (its id is its number) is illegal now
+    table.step(0)  # the episode ends, as PettingZoo's wrapper ends it
+    assert all(table.terminations.values())
+
+
+def wrapped_by_pettingzoo(variant: str) -> object:
+    from pettingzoo.utils import wrappers
+
+    out = wrappers.TerminateIllegalWrapper(pz.raw_env(variant, horizon="hand"), illegal_reward=-1)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(out))
+
+
+def episode(table: object, illegal_at: int) -> list[object]:
+    """What the agent loop sees, with an illegal action (a card id when no card may be
+    played, else an id not in the mask) at step `illegal_at`."""
+    table.reset(seed=6)
+    rng = np.random.default_rng(6)
+    seen: list[object] = []
+    for k, agent in enumerate(table.agent_iter()):
+        obs, reward, terminated, truncated, info = table.last()
+        seen.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(),
+                     reward, terminated, truncated, dict(table.rewards), dict(info)))
+        if terminated or truncated:
+            table.step(None)
+            continue
+        mask = obs["action_mask"]
+        legal = np.flatnonzero(mask)
+        table.step(int(np.flatnonzero(mask == 0)[0]) if k == illegal_at
+                   else int(rng.choice(legal)))
+    return seen
+
+
+@pytest.mark.parametrize("illegal_at", [5, 10_000])
+def test_the_wrappers_see_what_pettingzoos_own_see(illegal_at: int) -> None:
+    ours = episode(pz.env(variant="schieber", horizon="hand"), illegal_at)
+    theirs = episode(wrapped_by_pettingzoo("schieber"), illegal_at)
+    assert ours == theirs and len(ours) > 5

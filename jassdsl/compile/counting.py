@@ -210,15 +210,19 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
         if not tricks:
             return None  # nothing is counted first in this hand (most hands: keep it cheap)
     after, change = facts.totals, facts.change
-    before = {u: [a - c for a, c in zip(v, change[u], strict=True)] for u, v in after.items()}
-    running = {u: v[:] for u, v in before.items()}
     plain = adds.get(clause.id) if clause is not None else {}
     saved = [(name, getattr(facts, name)) for name in order if name != TRICKS]
+    per = (scaled or {}).get(clause.id if clause else "", ())
+    if plain is not None and gate is not None and not lots:
+        unit = gate[0]
+        start = [a - c for a, c in zip(after[unit], change[unit], strict=True)]
+        if not may_pass(gate, start, floors.get(unit), plain, saved, tricks, per, facts):
+            return None  # no running total can pass the gate: `end` cannot hold (most hands)
+    before = {u: [a - c for a, c in zip(v, change[u], strict=True)] for u, v in after.items()}
+    running = {u: v[:] for u, v in before.items()}
     whole = facts.points
     state = facts.rng.getstate() if lots and plain is None else None
     with_it: dict[str, list[int]] = {}
-    per = (scaled or {}).get(clause.id if clause else "", ())
-
     moved = {u: [0] * len(v) for u, v in before.items()}  # running - before, kept up
 
     def add(unit: str, x: int, d: int) -> None:
@@ -305,6 +309,43 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
         if state is not None:
             facts.rng.setstate(state)
     return None
+
+
+def may_pass(gate: Gate, start: list[int], floor: int | None,
+             plain: dict[str, tuple[tuple[str, int], ...]],
+             saved: list[tuple[str, list[int]]], tricks: tuple[tuple[int, int], ...],
+             per: tuple[Fn | None, ...], facts: HandFacts) -> bool:
+    """Whether `count_first`'s running totals of the gate's unit may pass the gate in
+    this hand, booking the facts and tricks of a plain clause, each award scaled by its
+    factor for the hand (`hand_factor`, read from the facts as they stand: they do not
+    change before the gate is passed; only for scoring that draws no lots). Bound:
+    each subject's total before the hand (raised to the unit's floor, which only ever
+    raises it) plus every step towards the gate, steps away from it left out; for a gate
+    on the lowest total, the total before minus every step down. A hand no running
+    total of which can reach the gate cannot end the game on the way, and books nothing
+    that `count_first` returns."""
+    unit, sign, least = gate  # `start`: the unit's totals before the hand; `floor`: its floor
+    towards = [0] * len(start)  # per subject: its steps towards the gate, summed
+    for name, values in saved:
+        if not any(values):
+            continue  # books nothing (nor is its factor read)
+        for i, (u, factor) in enumerate(plain.get(name, ())):
+            if u == unit:
+                factor *= sign * hand_factor(per, i, facts)
+                for x, v in enumerate(values):
+                    if factor * v > 0:
+                        towards[x] += factor * v
+    if tricks:
+        for i, (u, factor) in enumerate(plain.get(TRICK_FACT, ())):
+            if u == unit and factor:
+                factor *= sign * hand_factor(per, i, facts)
+                for taker, points in tricks:
+                    if factor * points > 0:
+                        towards[taker] += factor * points
+    if sign > 0:
+        return max((v if floor is None or v >= floor else floor) + t
+                   for v, t in zip(start, towards, strict=True)) >= least
+    return -min(v - t for v, t in zip(start, towards, strict=True)) >= least
 
 
 def counted_facts(order: tuple[str, ...], won_with: str) -> tuple[str, ...]:

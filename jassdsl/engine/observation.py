@@ -151,15 +151,31 @@ def seats_in(mask: int, players: int) -> tuple[int, ...]:
     return tuple(x for x in range(players) if mask >> x & 1)
 
 
-def observe(g: Table, seat: int) -> Observation:
+@cache
+def roles_shown(read: frozenset[int], made: frozenset[int]) -> tuple[tuple[str, int], ...]:
+    """The roles an observation names (those the file reads or makes), by name and
+    index: worked out once per rule file rather than at every observation."""
+    return tuple((role.name, role.index) for role in ROLE_LIST
+                 if role.index in read or role.index in made)
+
+
+def observe(g: Table, seat: int, parts_of: frozenset[str] | None = None) -> Observation:
+    """The seat's observation; `parts_of`: only these mechanisms' parts (a reader that
+    needs no other, such as a tensor, is spared the rest), None: all."""
     s, r = g.s, g.rules
-    parts = {phase.part_key: phase.observe(g, seat) for phase in g.hooks("observe")}
-    return Observation(
-        seat, tuple(mask_cards(s.hands[seat])), tuple(s.trick), s.leader,
-        r.mode(s.mode), s.shown, s.phase, s.current, s.dealer,
-        s.roles[BIDDER], s.hand_no, tuple(s.tricks),
-        totals={u: tuple(v) for u, v in s.totals.items()},
+    hooks = g.hooks("observe")
+    parts = {phase.part_key: phase.observe(g, seat) for phase in hooks
+             if parts_of is None or phase.part_key in parts_of}
+    roles = s.roles
+    # the frozen dataclass's fields written at once (its __init__ sets them one by one
+    # through object.__setattr__: most of an observation's cost); the same object
+    obs: Observation = object.__new__(Observation)
+    obs.__dict__.update(
+        seat=seat, hand=tuple(mask_cards(s.hands[seat])), trick=tuple(s.trick),
+        leader=s.leader, trump=r.mode(s.mode), shown=s.shown, phase=s.phase,
+        current=s.current, dealer=s.dealer, bidder=roles[BIDDER], hand_number=s.hand_no,
+        tricks=tuple(s.tricks), totals={u: tuple(v) for u, v in s.totals.items()},
         table=seats_in(s.table, r.players), playing=seats_in(s.playing, r.players),
-        roles={role.name: s.roles[role.index] for role in ROLE_LIST
-               if role.index in r.roles_read or role.index in r.roles_made},
+        roles={name: roles[index] for name, index in roles_shown(r.roles_read, r.roles_made)},
         parts=parts)
+    return obs

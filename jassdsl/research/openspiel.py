@@ -493,33 +493,37 @@ class JassState(pyspiel.State):  # type: ignore[misc]
     # -- the engine and chance
     def step(self) -> None:
         """Take the waiting step (the first deal, or the pending action) with the chance
-        outcomes scripted so far; stop at a chance node if it needs more."""
-        self.box.observed.clear()
+        outcomes scripted so far; stop at a chance node if it needs more. (The progress
+        is read and written through one local name here and in the other methods of a
+        step: each attribute through `InProgress` is a Python call.)"""
+        box, progress = self.box, self.progress
+        box.observed.clear()
         try:
-            if self.engine is None:
-                self.box.start()
+            if box.engine is None:
+                box.start()
             else:
-                assert self.pending is not None
-                self.engine.apply(self.pending)
+                assert progress.pending is not None
+                box.engine.apply(progress.pending)
         except NeedChance as need:
-            self.need = need
+            progress.need = need
             if need.cards:  # the deal's first card is the next step of the history
-                self.deck = []
-                self.deck_starts.append(len(self.history()) + self.applying)
+                progress.deck = []
+                progress.deck_starts.append(len(self.history()) + progress.applying)
             return
-        self.need, self.pending = None, None
+        progress.need, progress.pending = None, None
         self.after_step()
 
     def past_horizon(self) -> bool:
         return self.chance.free()
 
     def after_step(self) -> None:
-        game = self.engine
+        game = self.box.engine
         assert game is not None
-        self.steps += 1
+        progress = self.progress
+        progress.steps += 1
         if game.is_over or self.past_horizon():
-            self.over = True
-            self.final = self.final_returns()
+            progress.over = True
+            progress.final = self.final_returns()
             if not self.quiet:
                 self.recall.settle(game)
             return
@@ -552,7 +556,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             return CHANCE
         engine = self.box.engine
         assert engine is not None
-        return engine.current_player
+        return engine.s.current  # `Game.current_player`, without its property's call
 
     def is_terminal(self) -> bool:
         return bool(self.progress.over)
@@ -590,34 +594,38 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         return sorted(self.space.id(a) for a in engine.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        need = self.need
+        progress = self.progress
+        need = progress.need
         assert need is not None
         if need.cards:  # the cards not dealt yet, in order (the need lists them sorted)
-            dealt = set(self.deck)
+            dealt = set(progress.deck)
             left = [c for c in need.cards if c not in dealt]
             p = 1.0 / len(left)
             return [(c, p) for c in left]
         return [(v, 1.0 / need.among) for v in range(need.among)]
 
     def _apply_action(self, action: int) -> None:
-        self.applying = 1
+        progress = self.progress
+        progress.applying = 1
         try:
             self.take(action)
         finally:
-            self.applying = 0
+            progress.applying = 0
 
     def take(self, action: int) -> None:
-        need = self.need
+        progress = self.progress
+        need = progress.need
         if need is None:
-            assert self.engine is not None
-            self.pending = self.space.action(action)
+            assert self.box.engine is not None
+            progress.pending = self.shared.space.action(action)
             self.step()
             return
         if need.cards:
-            self.deck.append(action)
-            if len(self.deck) < len(need.cards):
+            deck = progress.deck
+            deck.append(action)
+            if len(deck) < len(need.cards):
                 return
-            deck, self.deck = self.deck, []
+            progress.deck = []
             self.box.script(decks=[deck])
         else:
             self.box.script(draws=[(need.among, action)])

@@ -25,6 +25,7 @@ and every draw), so a seed replays an episode.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, ClassVar
 
 import numpy as np
@@ -34,6 +35,8 @@ from pettingzoo.utils import wrappers
 
 from jassdsl.core.cards import mask_cards
 from jassdsl.engine import Game, records
+from jassdsl.engine.chain import Chain
+from jassdsl.engine.observation import observe
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
 from jassdsl.research.tensors import Layout, utility_sign
@@ -44,9 +47,82 @@ def env(variant: str, **kwargs: Any) -> AECEnv:
     named game) with PettingZoo's usual wrappers (illegal actions end the episode with a
     penalty for the agent; order of calls enforced)."""
     inner = raw_env(variant, **kwargs)
-    out: AECEnv = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
-    out = wrappers.AssertOutOfBoundsWrapper(out)
-    return wrappers.OrderEnforcingWrapper(out)
+    out: AECEnv = TerminateIllegal(inner, illegal_reward=-1)
+    out = AssertOutOfBounds(out)
+    return OrderEnforcing(out)
+
+
+# The state an agent loop reads at every step (`last`, `agent_iter`, the wrappers' own
+# checks): PettingZoo's wrappers find each through `__getattr__`, wrapper by wrapper (3
+# deep: some 36 look-ups an agent step, half of its cost). None of the wrappers changes
+# these, so each wrapper below reads them from the environment it wraps at once.
+STATE = ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos",
+         "_cumulative_rewards")
+
+
+def read_through(name: str, guard: str | None = None) -> property:
+    """The attribute `name` of the innermost environment; with `guard`, only once that
+    attribute of the wrapper is true (else the wrapper's `__getattr__` answers, with its
+    own error)."""
+    read = attrgetter(f"inner.{name}")
+    if guard is None:
+        return property(read)
+    guarded = attrgetter(guard)
+
+    def get(self: Any) -> Any:
+        if guarded(self):
+            return read(self)
+        raise AttributeError(name)
+    return property(get)
+
+
+class ReadThrough:
+    """A PettingZoo wrapper's behaviour, with the loop's state read from the innermost
+    environment (`STATE`)."""
+
+    def __init__(self, env: AECEnv, **kwargs: Any) -> None:
+        super().__init__(env, **kwargs)  # type: ignore[call-arg]
+        self.inner = env.unwrapped
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The innermost environment's (no wrapper changes the spaces)."""
+        return self.inner.action_space(agent)  # type: ignore[no-any-return]
+
+
+class TerminateIllegal(ReadThrough, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's `TerminateIllegalWrapper` as it is, with the loop's state read from
+    the innermost environment at once (`STATE`)."""
+
+
+class AssertOutOfBounds(ReadThrough, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's `AssertOutOfBoundsWrapper` as it is, with the loop's state read from
+    the innermost environment at once."""
+
+
+class OrderEnforcing(ReadThrough, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's `OrderEnforcingWrapper` as it is, with the loop's state read from the
+    innermost environment at once once reset (before it, its own error)."""
+
+
+for _name in STATE:
+    setattr(TerminateIllegal, _name, read_through(_name))
+    setattr(AssertOutOfBounds, _name, read_through(_name))
+    setattr(OrderEnforcing, _name, read_through(_name, "_has_reset"))
+
+
+class ActionIds(spaces.Discrete):
+    """The action ids 0..n-1: gymnasium's `Discrete`, with `contains` of a plain int
+    answered at once (PettingZoo's wrapper asks at every step; gymnasium's own path
+    goes through numpy's type machinery, the same answer for an int)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self.ids = range(int(self.start), int(self.start) + int(self.n))
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            return x in self.ids
+        return bool(super().contains(x))
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environments so
@@ -63,15 +139,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         self.rules = load_rules(variant, options)
         self.horizon = horizon
         self.space = ActionSpace.of(self.rules)
+        # the phases every episode's game shares (they keep nothing of a game: `Chain.of`),
+        # made once rather than at every reset, as OpenSpiel's states share theirs
+        self.chain = Chain.of(self.rules)
         self.layout = Layout(self.rules, self.space, recall=False)
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{x}" for x in range(self.rules.players)]
+        self.seat_of = {a: x for x, a in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         n = len(self.space)
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8)}) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.action_spaces = {a: ActionIds(n) for a in self.possible_agents}
         self.game: Game | None = None
         self.seed_value: int | None = None
 
@@ -87,7 +167,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         elif self.seed_value is not None:
             self.seed_value += 1  # a new episode, still replayable from the first seed
         self.game = Game(self.rules, seed=self.seed_value if self.seed_value is not None
-                         else int(np.random.default_rng().integers(2**31)), record=False)
+                         else int(np.random.default_rng().integers(2**31)), record=False,
+                         chain=self.chain)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -99,19 +180,27 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
     def observe(self, agent: str) -> dict[str, Any]:
         game = self.game
         assert game is not None
-        seat = self.possible_agents.index(agent)
+        seat = self.seat_of.get(agent)
+        if seat is None:
+            seat = self.possible_agents.index(agent)  # its ValueError, as before
         playing = not self.ended()
-        mask = np.zeros(len(self.space), np.int8)
+        mask = bytearray(len(self.space))  # handed to numpy as it is (as `Layout.vector`)
+        cards = -1
         if playing and seat == game.current_player:
             cards = game.legal_mask()  # in play: the cards, whose ids are their numbers
-            mask[mask_cards(cards) if cards else
-                 [self.space.id(a) for a in game.legal_actions()]] = 1
-        return {"observation": self.layout.vector(game, seat, playing), "action_mask": mask}
+            for i in (mask_cards(cards) if cards else
+                      [self.space.id(a) for a in game.legal_actions()]):
+                mask[i] = 1
+        # the observation of the mechanisms the vector reads (the same numbers as of all)
+        obs = observe(game, seat, self.layout.parts_read)
+        tensor = self.layout.vector(game, seat, playing, obs, cards)
+        return {"observation": tensor, "action_mask": np.frombuffer(mask, np.int8)}
 
     def ended(self) -> bool:
         game = self.game
         assert game is not None
-        return game.is_over or (self.horizon == "hand" and len(game.results) >= 1)
+        s = game.s  # `Game.is_over` and `Game.results`, read at once (asked twice a step)
+        return s.phase == "over" or (self.horizon == "hand" and bool(s.results))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

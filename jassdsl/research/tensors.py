@@ -25,6 +25,7 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.deal import trick_seats
 from jassdsl.engine import Game
 from jassdsl.engine.observation import Observation
+from jassdsl.engine.records import Trick
 from jassdsl.research.actionspace import ActionSpace
 
 
@@ -82,6 +83,7 @@ class Layout:
         self.layout = layout(rules, recall, space)
         self.pieces = [(p.name, p.size) for p in self.layout]
         self.size = sum(p.size for p in self.layout)
+        self.zeros = array("f", bytes(4 * self.size))  # a vector of zeros, to copy
         # per piece: where it starts, its size
         self.runs: dict[str, tuple[int, int]] = {p.name: (p.offset, p.size)
                                                  for p in self.layout}
@@ -93,15 +95,34 @@ class Layout:
                          for k, d in enumerate(rules.declarations)]
         self.totals = [(unit, self.start["totals"] + u * rules.subjects)
                        for u, unit in enumerate(rules.units)]
+        # per run of seats, a seat's place as a view of the run reads an index (negative
+        # from its end; none outside it: `marks` raises IndexError), made once
+        self.seat_places = {name: {i: self.runs[name][0] + i % n for i in range(-n, n)}
+                            for name in ("seat", "current", "dealer", "leader")}
+        self.trick_places = [self.start["trick"] + i * 36 for i in range(n)]
+        # the mechanisms whose parts of an observation the vector reads (`declared`,
+        # `turned`): an observation made for it alone needs no other
+        self.parts_read = frozenset(("declare", "piles"))
+        # the finished tricks last asked about, their cards' places and the tricks taken
+        # per seat (`finished`)
+        self.kept: tuple[tuple[Trick, ...], list[int], list[int]] = ((), [], [0] * n)
 
     def views(self, tensor: Any) -> dict[str, Any]:
         """The named runs of a flat tensor (views: writing them writes the tensor)."""
         return {name: tensor[at:at + size] for name, (at, size) in self.runs.items()}
 
-    def vector(self, game: Game | None, seat: int, playing: bool) -> Any:
-        tensor = np.zeros(self.size, np.float32)
-        self.fill(tensor, game, seat, playing)
-        return tensor
+    def vector(self, game: Game | None, seat: int, playing: bool,
+               obs: Observation | None = None, cards: int = -1) -> Any:
+        """The seat's vector as a new float32 numpy array: written into a float32
+        `array` and handed to numpy as it is (numpy's writes of a list of places cost more
+        than the loop: the same numbers, rounded to float32 alike)."""
+        out = self.zeros[:]
+        ones, places, values = self.marks(game, seat, playing, obs, cards)
+        for i in ones:
+            out[i] = 1.0
+        for i, v in zip(places, values, strict=True):
+            out[i] = v
+        return np.frombuffer(out, np.float32)
 
     def fill(self, tensor: Any, game: Game | None, seat: int, playing: bool,
              obs: Observation | None = None) -> None:
@@ -128,22 +149,41 @@ class Layout:
             out[i] = v
         return out
 
+    def finished(self, tricks: tuple[Trick, ...]
+                 ) -> tuple[list[int], list[int], list[float]]:
+        """The places of the finished tricks' cards (`played`), and of the tricks taken
+        per seat with their values (`tricks_won`). The last seat's answer is kept and
+        carried on by the tricks finished since (a hand's tricks only grow, and an
+        observation asks at every step): the tricks so far equal the kept ones (as
+        tuples of named tuples: the same cards, leaders and winners), so are their places."""
+        kept, played, won = self.kept
+        k, now = len(kept), len(tricks)
+        if k > now or (k and tricks[:k] != kept):
+            k, played, won = 0, [], [0] * self.rules.players
+        if k < now:
+            first = self.start["played"]
+            played = played + [first + c for trick in tricks[k:] for c in trick.cards]
+            won = list(won)
+            for trick in tricks[k:]:
+                won[trick.winner] += 1  # an IndexError for a seat outside, as a view gives
+            self.kept = (tricks, played, won)
+        first = self.start["tricks_won"]
+        counted = [(first + x, count) for x, count in enumerate(won) if count]
+        return played, [x for x, _ in counted], [WON[c] for _, c in counted]
+
     def marks(self, game: Game | None, seat: int, playing: bool,
-              obs: Observation | None) -> tuple[list[int], list[int], list[float]]:
+              obs: Observation | None, cards: int = -1
+              ) -> tuple[list[int], list[int], list[float]]:
         """The places of the vector that hold a 1, and the other places with their
         values (written after the ones), from offsets worked out once per layout; a seat
         in a run of seats is read as an index of that run alone, as a view of it would
         read it (negative from its end, and never outside); a card (0-35, from a hand
         mask or the table) is placed without that check."""
-        runs, start = self.runs, self.start
-
-        def at(name: str, i: int) -> int:
-            first, size = runs[name]
-            if not -size <= i < size:
-                raise IndexError(f"index {i} is out of the run {name} of {size}")
-            return first + i % size
-
-        ones = [at("seat", seat)]
+        start, seat_places = self.start, self.seat_places
+        try:
+            ones = [seat_places["seat"][seat]]
+        except KeyError:
+            raise IndexError(f"index {seat} is out of the run seat") from None
         places: list[int] = []
         values: list[float] = []
         if game is None:
@@ -151,31 +191,30 @@ class Layout:
         if obs is None:
             obs = game.observe(seat)
         n = self.rules.players
-        if playing:
-            ones.append(at("current", obs.current))
-        if playing and obs.current == seat:  # its own choices only: they may tell a hand
-            kinds, first = self.kind_place, start["kinds"]
-            if game.legal_mask():  # in play: cards, and only cards
-                ones.append(first + kinds["play"])
-            else:
-                ones += {first + kinds[a.kind] for a in game.legal_actions()}
-        ones.append(at("dealer", obs.dealer))
-        ones.append(at("leader", obs.leader))
+        try:
+            if playing:
+                ones.append(seat_places["current"][obs.current])
+            if playing and obs.current == seat:  # its own choices only: they may tell a hand
+                kinds, first = self.kind_place, start["kinds"]
+                # in play: cards, and only cards (`cards`: the legal mask, where the
+                # caller has it; -1: not known)
+                if game.legal_mask() if cards < 0 else cards:
+                    ones.append(first + kinds["play"])
+                else:
+                    ones += {first + kinds[a.kind] for a in game.legal_actions()}
+            ones.append(seat_places["dealer"][obs.dealer])
+            ones.append(seat_places["leader"][obs.leader])
+        except KeyError as e:
+            raise IndexError(f"index {e.args[0]} is out of a run of {n} seats") from None
         ones.append(start["trump"] + (obs.trump.number + 1 if obs.trump.is_set else 0))
         first = start["hand"]
         ones += [first + c for c in obs.hand]
-        first = start["trick"]
-        ones += [first + i * 36 + card for i, card in enumerate(obs.trick)]
-        won = [0] * n
-        first = start["played"]
-        for trick in obs.tricks:
-            ones += [first + c for c in trick.cards]
-            won[trick.winner] += 1  # an IndexError for a seat outside, as a view gives
-        first = start["tricks_won"]
-        for x, count in enumerate(won):
-            if count:
-                places.append(first + x)
-                values.append(WON[count])
+        ones += [place + card for place, card in zip(self.trick_places, obs.trick,
+                                                     strict=False)]
+        played, won_places, won_values = self.finished(obs.tricks)
+        ones += played
+        places += won_places
+        values += won_values
         shown, turned = obs.shown, obs.turned
         if shown >= 0:
             ones.append(start["shown"] + shown)
