@@ -308,11 +308,14 @@ def section(lang: Lang, v: Any) -> list[str]:
         out += [say(lang, "keep.start", name=safe.code(k.name),
                     start=safe.code(formula_of(k.start))), ""]
         for change in k.changes:
-            out.append("- " + say(lang, "keep.change", when=s.stmt(change.when).main(),
+            phrase = s.stmt(change.when)  # German: a clause after 'wenn', the verb last
+            when = phrase.sub() if lang == "de" else phrase.main()
+            out.append("- " + say(lang, "keep.change", when=when,
                                   value=safe.code(formula(change.becomes))))
         out += ["", say(lang, "keep.else"), ""]
         if title:
-            out += [say(lang, "keep.shown", text=safe.text(title)), ""]
+            value = title.replace("&#35;", "N").replace("#", "N")  # inert with the file
+            out += [say(lang, "keep.shown", text=value), ""]
     out += [say(lang, "keep.read"), ""]
     return out
 
@@ -331,9 +334,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "keep.change": ("when {when}: {value}", "wenn {when}: {value}"),
     "keep.else": ("When none applies, it stays as it is.",
                   "Trifft keine zu, bleibt der Wert, wie er ist."),
-    "keep.shown": ("While it is not at its start, the sheet shows it as «{text}» (# is the "
-                   "value).", "Solange der Wert nicht am Anfang steht, zeigt die Tafel ihn "
-                   "als «{text}» (# ist der Wert)."),
+    "keep.shown": ("While it is not at its start, the sheet shows it as «{text}», N being "
+                   "the value.", "Solange der Wert nicht am Anfang steht, zeigt die Tafel "
+                   "ihn als «{text}», mit dem Wert für N."),
     "keep.read": ("During a hand its scoring, its checks and the end of the game read the "
                   "value set before the deal; a deal made anew, where nobody played, is no "
                   "hand.",
