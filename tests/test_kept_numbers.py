@@ -192,3 +192,4 @@ def test_the_compiled_playout_declines_the_file_and_says_why() -> None:
     from jassdsl.fast.games import reasons
 
     assert "mechanism kept_numbers" in reasons(rules())
+

@@ -15,7 +15,7 @@ from jassdsl.compile.scoring import CompiledClause, Fn, HandFacts, compile_claus
 from jassdsl.core import model as m
 from jassdsl.core.actions import whole_number
 from jassdsl.core.errors import OptionError
-from jassdsl.core.mechanism import Mechanism, TrumpWay, installed, kept_names_of, trump_way
+from jassdsl.core.mechanism import Mechanism, TrumpWay, installed, trump_way
 from jassdsl.core.modes import Mode, ModeSchedule, mode_numbers
 from jassdsl.core.roles import BIDDER, CHOOSER, PUSHER, ROLES, role_name
 from jassdsl.core.tables import OBENABE, ModeTable, build_modes
@@ -366,8 +366,7 @@ def compile_rules(
     units, unit_of = compile_units(rf, options)
     main_unit = unit_of[rf.units[0].plural][0]
     compiler = Compiler(rf, options, unit_of,
-                        by_side=any(x.partners and x.name in configs for x in mechanisms),
-                        kept=kept_names_of(mechanisms, rf))
+                        by_side=any(x.partners and x.name in configs for x in mechanisms))
     late = {x.name: config for x in mechanisms if x.compile_conditions is not None
             and (config := x.compile_conditions(rf, options, compiler)) is not None}
     configs = {x.name: found for x in mechanisms

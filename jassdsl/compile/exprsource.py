@@ -83,7 +83,6 @@ class Compiler:
     def __init__(
         self, rf: m.RuleFile, options: dict[str, int | str],
         unit_of: dict[str, tuple[str, int]], by_side: bool = False,
-        kept: frozenset[str] = frozenset(),
     ) -> None:
         self.lets = {lt.name: lt.expr for lt in rf.lets}
         self.options = options
@@ -95,7 +94,6 @@ class Compiler:
         # sides formed per hand (`Mechanism.partners`): a subject took a trick when its
         # side did
         self.by_side = by_side
-        self.kept = kept  # numbers kept across hands (`Mechanism.kept_names`)
         self.let_functions: dict[str, Fn] = {}
         self.hand_only_lets: dict[str, bool] = {}
 
@@ -249,14 +247,16 @@ class Source:
                 return "(0)"
             if e.name in c.declared:
                 return f"f.declared[{e.name!r}][{s}]"
-            if e.name in c.kept:  # a number kept across hands, as it stands for this hand
-                return f"f.kept[{e.name!r}]"
             if e.name in ROLES:  # the subject holds the role (or its team does)
                 return f"(f.roles[{ROLES[e.name].index}] == {s})"
             if e.name == "last" and c.by_side:
                 return (f"(len(f.trick_winners) > 0 and "
                         f"f.side[f.trick_winners[-1]] == f.side[{s}])")
-            return FACT_SOURCE[e.name].format(s=s)
+            if e.name in FACT_SOURCE:
+                return FACT_SOURCE[e.name].format(s=s)
+            # any other name the checker let through is a number kept across hands
+            # (`Mechanism.kept_names`), as it stands for this hand
+            return f"f.kept[{e.name!r}]"
         if isinstance(e, (m.TeamValue, m.RoleValue)) and e.name in c.silent:
             return "(0)"
         if isinstance(e, m.TeamValue):  # both partners' values, added up
