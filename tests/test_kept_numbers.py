@@ -193,3 +193,17 @@ def test_the_compiled_playout_declines_the_file_and_says_why() -> None:
 
     assert "mechanism kept_numbers" in reasons(rules())
 
+
+
+def test_the_terminal_shows_bock_at_the_deal_in_both_languages() -> None:
+    from jassdsl.engine.events import Dealt
+    from jassdsl.rulebook.textview import Narrator
+
+    result = games()[0].results[0]
+    game = at_deal(rules(), dealt(result), result.dealer, kept={"kept": {"bock": 3}},
+                   events=True)
+    deal = next(e for e in reversed(game.events) if isinstance(e, Dealt))
+    for lang, line in (("en", "Bock: 3 left"), ("de", "Bock: noch 3")):
+        told = Narrator(game, ["you", "P1", "P2", "P3"], you=0, lang=lang).dealt(deal)
+        assert told[-1] == line
+
