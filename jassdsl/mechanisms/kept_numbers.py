@@ -135,9 +135,8 @@ def check(c: Any, rf: m.RuleFile) -> None:
         return
     lets = {lt.name: lt.expr for lt in rf.lets}
     for d in rf.declarations:  # who is asked is worked out before the hand's facts exist
-        if d.only_when is None:
-            continue
-        for x in m.walk(d.only_when, lets=lets):
+        roots = [root for root in (d.by, d.only_when) if root is not None]
+        for x in (x for root in roots for x in m.walk(root, lets=lets)):
             if isinstance(x, m.Name) and x.name in names:
                 c.error(x.pos, "declare", f"{x.name!r} is kept from hand to hand and is not "
                         f"read where declarations are asked; who declares {d.name} may "
