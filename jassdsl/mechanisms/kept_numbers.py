@@ -262,13 +262,15 @@ def shown(lang: Lang, rules: Any, values: dict[str, int]) -> list[str]:
 
 def status(rules: Any, obs: Any, names: Sequence[str], lang: Lang = "en") -> list[str]:
     """At the deal: the kept numbers this hand is played with."""
-    return shown(lang, rules, obs.kept)
+    return shown(lang, rules, obs.kept) if NAME in rules.configs else []
 
 
 def hand_lines(lang: Lang, rules: Any, result: Any, names: Any) -> list[str]:
     """Closing a hand's report: the kept numbers it was played with (those not at their
     start), and those that changed, as the next hand has them (none after a hand won at
     once: the game is over)."""
+    if NAME not in rules.configs:
+        return []
     before, after = result.kept, result.kept_next
     lines = []
     played = shown(lang, rules, before)
@@ -286,6 +288,8 @@ def board(game: Any, obs: Any, words: Any, names: Sequence[str], panel: dict[str
     """The browser table's sheet: each hand's row says the kept numbers it was played with,
     and a note under the sheet the numbers of the hand to come."""
     rules, lang = game.rules, words.lang
+    if NAME not in rules.configs:  # the file keeps no number: the sheet as it was
+        return
     by_number = {r.number: r for r in game.results}
     for row in panel["rows"]:
         said = shown(lang, rules, by_number[row["hand"]].kept)
