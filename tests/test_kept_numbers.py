@@ -207,3 +207,19 @@ def test_the_terminal_shows_bock_at_the_deal_in_both_languages() -> None:
         told = Narrator(game, ["you", "P1", "P2", "P3"], you=0, lang=lang).dealt(deal)
         assert told[-1] == line
 
+
+def test_a_corpus_hand_case_carries_the_number_into_its_replay() -> None:
+    import json
+    from pathlib import Path
+
+    from jassdsl.corpus import models as cm
+    from jassdsl.corpus.derive import derive_hand
+
+    path = Path(__file__).parent / "corpus" / "schieber-bock" / "hand.jsonl"
+    case = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    inp = cm.HandInput.model_validate(case["input"])
+    assert inp.kept == {"bock": 0}
+    plain = derive_hand(rules(), inp)
+    assert plain.changes == case["expect"]["changes"]
+    doubled = derive_hand(rules(), inp.model_copy(update={"kept": {"bock": 2}}))
+    assert doubled.changes == {u: [2 * v for v in vs] for u, vs in plain.changes.items()}
