@@ -576,3 +576,17 @@ def sidi_written(bid: int, made: int, bidders: int, others: int, factor: int) ->
     if made >= bid:
         return (bid + bidders) * factor, others * factor
     return bidders * factor, (bid + others) * factor
+
+
+# --- Bock rounds (a club house rule: rules/schieber-bock.jass) -----------------------------
+# After a match the next round of four hands counts double; a match in a Bock hand adds a
+# round to the Bock hands left after it. Each game starts without Bock.
+def bock_after(left: int, match: bool, length: int = 4) -> int:
+    """The Bock hands left for the next hand, after a hand played with `left` of them."""
+    after = left - 1 if left > 0 else 0  # a Bock hand was played
+    return after + length if match else after
+
+
+def bock_factor(left: int) -> int:
+    """A hand played during Bock counts double."""
+    return 2 if left > 0 else 1

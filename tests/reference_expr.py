@@ -132,6 +132,8 @@ class Naive:
             return f.declared[name][s]
         if name in ROLE_ORDER:  # 1 when the subject is (or its team holds) that player
             return f.roles[ROLE_ORDER.index(name)] == s
+        if name in f.kept:  # a number kept across hands, as it stands for the hand
+            return f.kept[name]
         played = len(f.trick_winners)
         points = f.points
         facts: dict[str, Callable[[], Any]] = {

@@ -27,6 +27,7 @@ from jassdsl.core import model as m
 from jassdsl.core.limits import MAX_PRODUCT
 from jassdsl.core.model import walk
 from jassdsl.language.check import load_model
+from jassdsl.mechanisms.kept_numbers import keeps_of, kept_names
 from jassdsl.registry import load_rules, variant_names
 
 
@@ -42,6 +43,8 @@ def expressions(rf: m.RuleFile) -> list[m.Expr]:
                 t = t.inner
     tops += [inv.expr for inv in rf.invariants]
     tops.append(rf.end.when)
+    for k in keeps_of(rf):  # the changes of the numbers kept across hands
+        tops += [x for c in k.changes for x in (c.when, c.becomes)]
     out: list[m.Expr] = []
     for top in tops:
         if top is not None:  # the argument of won(...) and change(...) is a word, not a value
@@ -163,8 +166,11 @@ def agree(rules: CompiledRules, name: str) -> None:
     declared = [d.name for d in rules.declarations]
 
     def facts(seed: float) -> HandFacts:
-        return random_facts(random.Random(seed), rules.subjects, rules.players, units,
+        draw = random.Random(seed)
+        made = random_facts(draw, rules.subjects, rules.players, units,
                             declared, rules.options, len(rules.mode_names))
+        made.kept = {k: draw.randint(0, 5) for k in kept_names(rf)}  # numbers kept across hands
+        return made
 
     for _ in range(40):
         seed = rng.random()

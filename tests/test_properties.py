@@ -911,6 +911,7 @@ def facts_of(rules: CompiledRules, r: HandResult, v: HandView,
         if "take_part" in rules.configs
         else [], in_play=in_play,
         multiplier=next((c.multiplier for c in columns_of(rules) if c.name == r.column), 0),
+        kept=dict(r.kept),  # the numbers kept across hands, as the record has them in the hand
         # the roles (chooser, pusher, bidder, first-void): the bidder from the bids, the
         # first void from the tricks, who chose and pushed as the hand's record says
         role_seats=role_seats, roles=[team[x] if x >= 0 else -1 for x in role_seats],

@@ -33,7 +33,7 @@ TEXTS = [*[(p.name, p.read_text(encoding="utf-8"))
 NOT_SETTINGS = {"variant", "summary", "source", "decision", "option", "german_names",
                 "points_table", "unit", "let", "scoring", "invariant", "show", "rob",
                 "leave", "improve", "mode_def", "standard_tables", "talon", "sides", "sheet",
-                "sheet_column"}
+                "sheet_column", "kept_numbers"}
 
 
 def statements() -> set[str]:

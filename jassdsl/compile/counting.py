@@ -18,10 +18,17 @@ from collections.abc import Callable
 
 from jassdsl.compile.scoring import CompiledClause, Fn, Grant, HandFacts
 from jassdsl.core import model as m
+from jassdsl.core.mechanism import installed, kept_names_of
 
 Additions = dict[str, dict[str, tuple[tuple[str, int], ...]]]  # clause -> fact -> unit, factor
 Scales = dict[str, tuple["Fn | None", ...]]  # clause -> per award: its factor for the hand
 TABLE_NAMES = frozenset({"hand", "players"})  # facts of the table, the same for everybody
+
+
+def fixed_names(rf: m.RuleFile) -> set[str]:
+    """The names a file gives that are fixed for a whole hand: its options and the numbers
+    kept across hands (`Mechanism.kept_names`, set before the deal)."""
+    return {o.name for o in rf.options} | kept_names_of(installed(), rf)
 
 
 def additions(rf: m.RuleFile, unit_of: dict[str, tuple[str, int]], main_unit: str,
@@ -30,7 +37,7 @@ def additions(rf: m.RuleFile, unit_of: dict[str, tuple[str, int]], main_unit: st
     times a factor plus terms that do not read it, for every subject alike; a clause
     missing from the answer must be scored again."""
     lets = {lt.name: lt.expr for lt in rf.lets}
-    options = {o.name for o in rf.options}
+    options = fixed_names(rf)
     declared = frozenset(d.name for d in rf.declarations)
     out: Additions = {}
     for cl in rf.clauses:
@@ -111,7 +118,7 @@ def scales(rf: m.RuleFile, adds: Additions) -> dict[str, tuple[m.Expr | None, ..
     """Per clause that only adds the facts counted first: each award's factor for the
     hand (None: 1)."""
     lets = {lt.name: lt.expr for lt in rf.lets}
-    options = {o.name for o in rf.options}
+    options = fixed_names(rf)
     declared = frozenset(d.name for d in rf.declarations)
     return {cl.id: tuple(split_scale(a.amount, lets, options, declared)[1]
                          for a in cl.awards)

@@ -252,7 +252,11 @@ class Source:
             if e.name == "last" and c.by_side:
                 return (f"(len(f.trick_winners) > 0 and "
                         f"f.side[f.trick_winners[-1]] == f.side[{s}])")
-            return FACT_SOURCE[e.name].format(s=s)
+            if e.name in FACT_SOURCE:
+                return FACT_SOURCE[e.name].format(s=s)
+            # any other name the checker let through is a number kept across hands
+            # (`Mechanism.kept_names`), as it stands for this hand
+            return f"f.kept[{e.name!r}]"
         if isinstance(e, (m.TeamValue, m.RoleValue)) and e.name in c.silent:
             return "(0)"
         if isinstance(e, m.TeamValue):  # both partners' values, added up

@@ -539,6 +539,29 @@ MESSAGES: tuple[tuple[str, str], ...] = (
     ("'game ends when the sheets are full' needs a sheet: 'sheet per team' and its columns",
      "'game ends when the sheets are full' braucht eine Tafel: 'sheet per team' und ihre "
      "Spalten"),
+    # numbers kept across hands (jassdsl/mechanisms/kept_numbers.py)
+    ("the number '{a}' is kept twice (first on line {b}); give each kept number its own name",
+     "die Zahl '{a}' wird zweimal geführt (zuerst auf Zeile {b}); gib jeder geführten Zahl "
+     "einen eigenen Namen"),
+    ("the kept number '{a}' has the name of {b}; give it a name of its own, e.g. '{c}'",
+     "die geführte Zahl '{a}' hat den Namen {b}; gib ihr einen eigenen Namen, z. B. '{c}'"),
+    ("a fact of the language", "eines Fakts der Sprache"),
+    ("an option", "einer Option"),
+    ("a let", "eines 'let'"),
+    ("a declaration", "einer Ansage"),
+    ("a role", "einer Rolle"),
+    ("a unit", "einer Einheit"),
+    ("the start of '{a}' must be a whole number (or an option offering numbers), not '{b}': "
+     "write e.g. 'starting at 0'",
+     "der Anfang von '{a}' muss eine ganze Zahl sein (oder eine Option mit Zahlen), nicht "
+     "'{b}': schreibe z. B. 'starting at 0'"),
+    ("the start of '{a}'", "der Anfang von '{a}'"),
+    ("'{a}' is kept from hand to hand and is not read where declarations are asked; who "
+     "declares {b} may depend on roles known before play, options, declarations before it, "
+     "the mode and the totals",
+     "'{a}' wird von Runde zu Runde geführt und wird nicht gelesen, wo Ansagen erfragt "
+     "werden; wer {b} ansagt, darf von Rollen abhängen, die vor dem Spiel feststehen, von "
+     "Optionen, früheren Ansagen, der Spielart und den Gesamtständen"),
     ("with {a} the sheet has no column: every column is on it only under another choice; add a "
      "column for {a}, or one without 'if'",
      "mit {a} hat die Tafel keine Spalte: jede Spalte steht nur unter einer anderen Wahl "

@@ -357,6 +357,10 @@ class Mechanism:
     short: Short | None = None  # what it adds to the bonuses of the rulebook's comparison
     names: Callable[[m.RuleFile], set[str]] | None = None  # the names its statements give
     # a file (`names in german` may give each a German word)
+    # -- state kept across hands (`jassdsl/mechanisms/kept_numbers.py`)
+    kept_names: Callable[[m.RuleFile], tuple[str, ...]] | None = None  # names of numbers
+    # about the table its statements give a file, known before the first card of a hand:
+    # expressions read them from `HandFacts.kept`, which its phase fills (`add_facts`)
 
     @property
     def phase_name(self) -> str:
@@ -440,6 +444,13 @@ def defaults_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, Any]]:
             raise ValueError(f"mechanism {x.name!r} repeats the keys {sorted(twice)}")
         out |= {key: (x.part_key, value) for key, value in x.defaults.items()}
     return out
+
+
+def kept_names_of(mechanisms: Sequence[Mechanism], rf: m.RuleFile) -> frozenset[str]:
+    """The names of numbers kept across hands that these mechanisms give a file
+    (`Mechanism.kept_names`)."""
+    return frozenset(n for x in mechanisms if x.kept_names is not None
+                     for n in x.kept_names(rf))
 
 
 def partners_in(mechanisms: Sequence[Mechanism], parts: Mapping[str, Mapping[str, Any]]

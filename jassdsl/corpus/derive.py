@@ -109,7 +109,7 @@ def hand_details(rules: CompiledRules, result: HandResult) -> dict[str, Any]:
 
 def derive_hand(rules: CompiledRules, inp: cm.HandInput) -> cm.HandExpect:
     game = replay_game(rules, inp.dealer, inp, inp.hand_number, inp.totals, inp.held,
-                       inp.sheets, record=False)
+                       inp.sheets, record=False, kept=inp.kept)
     result = play_actions(game, inp.actions, 0)
     expect_used(game, "lots")
     return cm.HandExpect(**hand_details(rules, result),

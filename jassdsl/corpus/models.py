@@ -103,6 +103,9 @@ class HandInput(Deal):
         default_factory=list, description="the columns played before the hand, per "
         "scoresheet of the rules (per team or per player), in the order played; absent: the "
         "rules keep no scoresheet")
+    kept: dict[str, int] = Field(
+        default_factory=dict, description="the numbers kept from hand to hand (`keep NAME "
+        "...`) as they stand before the hand, by name; absent: the rules keep none")
 
 
 class TrickResult(Strict):

@@ -57,15 +57,16 @@ def recorded(hand: Any) -> dict[str, Any]:
 def replay_game(rules: CompiledRules, first_dealer: int, hand: Any, hand_number: int = 1,
                 totals: dict[str, list[int]] | None = None,
                 held: Sequence[Any] = (), sheets: Sequence[Sequence[str]] = (),
-                record: bool = True) -> Game:
+                record: bool = True, kept: dict[str, int] | None = None) -> Game:
     """A game at the start of a recorded hand, with the given totals, held units and
-    columns played on the scoresheets. `record=False` for a game only played forward
+    columns played on the scoresheets and the numbers kept across hands. `record=False` for a game only played forward
     (no undo copies: a third of the time of deriving a hand or a game)."""
     try:
         return at_deal(rules, [card_ids(h) for h in hand.deal], first_dealer % rules.players,
                        hand_number=hand_number, totals=totals,
                        held=[(h.unit, h.among, h.amount) for h in held], sheets=sheets,
-                       record=record, **recorded(hand))
+                       kept={"kept": kept} if kept else None, record=record,
+                       **recorded(hand))
     except (PositionError, ChanceError) as err:
         raise ReplayError(str(err)) from None
 

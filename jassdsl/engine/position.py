@@ -15,6 +15,7 @@ a game played from a seed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.cards import CARD_NAMES
@@ -35,6 +36,7 @@ def at_deal(rules: CompiledRules, hands: Sequence[Sequence[int]], dealer: int, *
             piles: Mapping[str, Sequence[int]] | None = None, shown: int = -1,
             trump: int = -1, lots: Sequence[tuple[int, int]] = (), seed: int = 0,
             check_invariants: bool = True, sheets: Sequence[Sequence[str]] = (),
+            kept: Mapping[str, Any] | None = None,
             record: bool = True, events: bool | None = None) -> Game:
     """A game at the start of a hand with the given deal.
 
@@ -42,7 +44,9 @@ def at_deal(rules: CompiledRules, hands: Sequence[Sequence[int]], dealer: int, *
     by name (own piles as 'name:seat'), each from its top card; `shown` the card the deal
     shows (the dealer's bottom card), or -1; `trump` the mode drawn where trump is drawn
     at random; `lots` the draws (among, value) scoring will make; `sheets` per scoresheet
-    the columns played before the hand (by name). Afterwards chance runs freely from
+    the columns played before the hand (by name); `kept` what other mechanisms keep from
+    hand to hand, by their key (`Phase.kept_as`: `kept`, the numbers kept across hands by
+    name), as `Game.kept` gives it. Afterwards chance runs freely from
     `seed`. `record=False`: a game that is only played forward (no undo, no copies);
     `events` as `Game` takes it (None: logged where the history is kept)."""
     game = Game(rules, seed=seed, check_invariants=check_invariants,
@@ -64,6 +68,11 @@ def at_deal(rules: CompiledRules, hands: Sequence[Sequence[int]], dealer: int, *
             raise PositionError("the rules keep no scoresheets; the record gives "
                                 f"{len(sheets)}")
         keeper.restore(game, sheets)
+    for key, value in (kept or {}).items():
+        keeper = next((p for p in game.chain.phases if p.kept_as == key), None)
+        if keeper is None:
+            raise PositionError(f"the rules keep nothing as {key!r} from hand to hand")
+        keeper.restore(game, value)
     deal_again(game, hands, piles=piles, shown=shown, trump=trump, lots=lots)
     return game
 

@@ -25,6 +25,7 @@ from jassdsl.core.mechanism import (
     empties_seats,
     giver,
     installed,
+    kept_names_of,
     trump_way,
 )
 from jassdsl.core.model import walk
@@ -89,6 +90,7 @@ class Checker:
                                                 for w in x.first_words}
         self.errors: list[RuleError] = []
         self.notes: list[str] = []
+        self.kept_names: frozenset[str] = frozenset()  # numbers kept across hands
 
     def error(self, pos: m.Pos, kind: str, message: str) -> None:
         self.errors.append(RuleError(self.path, pos, kind, message))
@@ -185,6 +187,7 @@ class Checker:
         for use in self.nesting.cycles:
             self.error(use.pos, "cycle", f"{use.name!r} is defined in terms of itself")
         self.declared = {d.name for d in rf.declarations}
+        self.kept_names = kept_names_of(self.mechanisms, rf)  # numbers kept across hands
         self.hidden = {d.name for d in rf.declarations if d.hidden}  # seen by the declarer only
         self.units = {}
         for u in rf.units:
@@ -1183,6 +1186,8 @@ class Checker:
             if not subject:
                 self.needs_subject(e.pos, e.name)
             return
+        if e.name in self.kept_names:  # about the table, known before the first card
+            return
         fact = FACTS.get(e.name)
         if fact is None or fact.arity is not None:
             self.unknown_name(e, fact is not None)
@@ -1218,7 +1223,8 @@ class Checker:
         numbers = [o for o, opt in self.options.items()
                    if all(c.number is not None for c in opt.choices)]
         held = [r.name for r in ROLE_LIST if self.rf and self.role_held(self.rf, r)]
-        return [*self.usable_facts(), *self.lets, *numbers, *self.declared, *held]
+        return [*self.usable_facts(), *self.lets, *numbers, *self.declared, *held,
+                *sorted(self.kept_names)]
 
     def unknown_name(self, e: m.Name, is_function: bool) -> None:
         """A name that is none of the known ones: a near miss, and every name, function

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from jassdsl.compile.counting import read_as, split_scale
+from jassdsl.compile.counting import fixed_names, read_as, split_scale
 from jassdsl.core import model as m
 from jassdsl.core.roles import ROLES, role_name
 from jassdsl.language.facts import FACTS
@@ -47,7 +47,7 @@ def late_reads(rf: m.RuleFile) -> Iterator[LateRead]:
     if rf.count_first is None:
         return
     lets = {lt.name: lt.expr for lt in rf.lets}
-    options = {o.name for o in rf.options}
+    options = fixed_names(rf)  # with the numbers kept across hands
     declared = frozenset(d.name for d in rf.declarations)
     counted = read_as(tuple(w.text for w in rf.count_first.facts))
     if rf.end.when is not None:  # checked after each fact: it cannot wait for the play

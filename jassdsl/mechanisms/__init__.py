@@ -15,6 +15,7 @@ from jassdsl.engine.trump import TrumpChoice
 from jassdsl.mechanisms.auction import AUCTION
 from jassdsl.mechanisms.first_void import FIRST_VOID
 from jassdsl.mechanisms.improve import IMPROVE
+from jassdsl.mechanisms.kept_numbers import KEPT_NUMBERS
 from jassdsl.mechanisms.leave import LEAVE
 from jassdsl.mechanisms.mode_bids import MODE_BIDS
 from jassdsl.mechanisms.rob import ROB
@@ -46,4 +47,5 @@ MECHANISMS: tuple[Mechanism, ...] = (
     TABLE_WEIS,
     LEAVE,
     SIDES,
+    KEPT_NUMBERS,
 )

@@ -195,6 +195,8 @@
   function drawSheet(s) {
     var box = $("sheet"), sh = s.sheet;
     box.textContent = "";
+    /* what a mechanism notes on the sheet for the hand to come ("Bock: 3 left") */
+    (sh.notes || []).forEach(function (n) { box.appendChild(el("p", "sheet-note", n)); });
     if (sh.columns) {
       var ct = el("table", "sheet columns");
       var head = el("tr");
