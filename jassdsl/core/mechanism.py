@@ -166,51 +166,67 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from jassdsl.core.actions import NAMED
+from jassdsl.core.lang import Lang
 
 if TYPE_CHECKING:
     from jassdsl.core import model as m
     from jassdsl.core.actions import Action
-    from jassdsl.engine.game import Game
-    from jassdsl.engine.phase import Phase
-    from jassdsl.rulebook.words import Lang
 
-# Callables take the layer's own objects; `Any` where the layer's class would be a
-# circular import here (the checker, the narrator, the table's words, the bot's view).
+
+class PhaseKind(Protocol):
+    """What this record and the layers below the engine read of a mechanism's phase class
+    (`jassdsl.engine.phase.Phase`, which lies above: the engine imports this module)."""
+
+    name: ClassVar[str]
+    place: ClassVar[str]
+    part_key: ClassVar[str]
+    changes_hands: ClassVar[bool]
+
+    @classmethod
+    def used_by(cls, rules: Any) -> bool: ...
+
+
+# The engine's `Game`: the engine lies above this module (it imports it), so its class
+# is not named here; a mechanism's callables take the game itself.
+Game = Any
+
+# Callables take the layer's own objects; `Any` where the layer's class lies above this
+# module (the game, the checker, the narrator, the table's words, the bot's view).
 Check = Callable[[Any, "m.RuleFile"], None]  # (Checker, rule file): reports errors
 Compile = Callable[["m.RuleFile", dict[str, "int | str"]], object | None]  # -> config
 Narrate = Callable[[Any, Any], list[str]]  # (Narrator, event) -> the lines it says
-Describe = Callable[["Lang", "m.RuleFile"], list[str]]  # the rulebook's lines
-Policy = Callable[["Game", Any, list["Action"]], "Action"]  # (game, View, legal) -> choice
-BidGain = Callable[["Game", Any, Any], float]  # (game, View, ModeTable) -> points expected
-Example = Callable[["Lang", Any, Any], list[str]]  # (lang, rules, HandResult) -> lines
-ExamplePoints = Callable[["Lang", Any, Any], tuple[int, str]]  # -> (card points, words)
+Describe = Callable[[Lang, "m.RuleFile"], list[str]]  # the rulebook's lines
+Policy = Callable[[Game, Any, list["Action"]], "Action"]  # (game, View, legal) -> choice
+BidGain = Callable[[Game, Any, Any], float]  # (game, View, ModeTable) -> points expected
+Example = Callable[[Lang, Any, Any], list[str]]  # (lang, rules, HandResult) -> lines
+ExamplePoints = Callable[[Lang, Any, Any], tuple[int, str]]  # -> (card points, words)
 Label = Callable[[Any, "Action"], str]  # (the table's Words, action) -> a button's label
 Build = Callable[[Any, list[Any]], Any]  # (Lark's meta, children) -> a node or a piece
-Told = Callable[[Any, Any, Sequence[Any], Sequence[str], "Lang"], str]
+Told = Callable[[Any, Any, Sequence[Any], Sequence[str], Lang], str]
 # (rules, the hand's result, its events, the seats' names, lang) -> how trump was set
-Story = Callable[["Lang", Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
-Call = Callable[["Lang", "m.RuleFile", Any, Callable[[int], str], str], str]
+Story = Callable[[Lang, Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
+Call = Callable[[Lang, "m.RuleFile", Any, Callable[[int], str], str], str]
 # (lang, rule file, event, a seat's name, "live" or "example") -> the words of the call
-Status = Callable[[Any, Any, Sequence[str], "Lang"], list[str]]
+Status = Callable[[Any, Any, Sequence[str], Lang], list[str]]
 # (rules, the seat's Observation, the seats' names, lang) -> lines
 Board = Callable[[Any, Any, Any, Sequence[str], dict[str, Any]], None]
 # (game, Observation, the table's Words, the seats' names, the panel's dict to fill)
 CompileConditions = Callable[["m.RuleFile", dict[str, "int | str"], Any], object | None]
 # (rule file, options, the expressions' Compiler) -> config
-HandLines = Callable[["Lang", Any, Any, Sequence[str]], list[str]]
+HandLines = Callable[[Lang, Any, Any, Sequence[str]], list[str]]
 # (lang, rules, HandResult, the seats' names) -> the lines closing a hand's report
-TellEnd = Callable[["Lang", "m.RuleFile", Any, bool], str]
+TellEnd = Callable[[Lang, "m.RuleFile", Any, bool], str]
 # (lang, rule file, the rulebook's Speaker, short) -> how the game ends ("": not by it)
-ExampleCall = Callable[["Lang", Any, Any], "str | None"]  # (lang, rules, event) -> a line
+ExampleCall = Callable[[Lang, Any, Any], "str | None"]  # (lang, rules, event) -> a line
 Warn = Callable[["m.RuleFile", str], list[Any]]  # (rule file, path) -> RuleErrors (warnings)
-TableState = Callable[["Game", int, "Lang"], dict[str, Any]]  # (game, seat, lang) -> entries
-TrickNotes = Callable[[Any, Any, "Lang"], list[str]]  # (rules, HandResult, lang) -> per trick
-Report = Callable[[Any, Any, Sequence[str], "Lang"], list[str]]
+TableState = Callable[[Game, int, Lang], dict[str, Any]]  # (game, seat, lang) -> entries
+TrickNotes = Callable[[Any, Any, Lang], list[str]]  # (rules, HandResult, lang) -> per trick
+Report = Callable[[Any, Any, Sequence[str], Lang], list[str]]
 # (rules, HandResult, the seats' names, lang) -> lines
-Short = Callable[["Lang", "m.RuleFile"], list[tuple[str, "m.Option | None", list[str]]]]
+Short = Callable[[Lang, "m.RuleFile"], list[tuple[str, "m.Option | None", list[str]]]]
 # (lang, rule file) -> (item, the option it depends on or None, the option's values it counts under)
 
 
@@ -295,7 +311,7 @@ class Mechanism:
     words: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # (en, de) by key
     check: Check | None = None
     compile: Compile | None = None  # its config from the file (None: the file lacks it)
-    phase: type[Phase] | None = None  # its phase, at its place (`Phase.place`): before
+    phase: type[PhaseKind] | None = None  # its phase, at its place (`Phase.place`): before
     # play, in play (a subscriber of play's hooks) or a keeper, in the list's order
     kinds: tuple[str, ...] = ()  # the action kinds it asks for
     yes_no: tuple[str, ...] = ()  # ... of them, those answered yes (1) or no (0)
