@@ -76,7 +76,8 @@ still name it):
     (under `Phase.part_key`); `defaults` declares their keys with the value each has
     where a file lacks the mechanism, so `HandResult.KEY` and `Observation.KEY` read
     them by name, and `cards` those holding cards (the JSON names them). To show a key
-    flat in `Observation.as_dict`, add it to `observation.KEYS` (the public list).
+    flat in `Observation.as_dict`, name it in `shows` (the public list `observation.keys()`
+    is the engine's own keys and then these, in list order).
   - Sides formed per hand: its phase answers `Phase.partners(table)` (per seat, its
     side's number in this hand) and `partners` names the key of its parts holding it.
     The end of the hand then adds each side's card points, tricks and cards up for each
@@ -168,7 +169,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from jassdsl.core.actions import NAMED
+from jassdsl.core.actions import BASE_KINDS, ActionKind, add_kinds
 from jassdsl.core.lang import Lang
 
 if TYPE_CHECKING:
@@ -314,6 +315,8 @@ class Mechanism:
     phase: type[PhaseKind] | None = None  # its phase, at its place (`Phase.place`): before
     # play, in play (a subscriber of play's hooks) or a keeper, in the list's order
     kinds: tuple[str, ...] = ()  # the action kinds it asks for
+    codec: tuple[ActionKind, ...] = ()  # ... of them, those that carry no number (a
+    # card: `give DA`, none: `fold`), which every front end then writes and reads so
     yes_no: tuple[str, ...] = ()  # ... of them, those answered yes (1) or no (0)
     prompt: Prompt | None = None
     label: Label | None = None
@@ -321,6 +324,8 @@ class Mechanism:
     defaults: Mapping[str, Any] = field(default_factory=dict)  # the keys of its parts of
     # hand records and observations, each with its value where a file lacks it
     cards: tuple[str, ...] = ()  # ... of them, those holding cards (named in the JSON)
+    shows: tuple[str, ...] = ()  # ... of them, those an observation's dict shows flat
+    # (`Game.observation`: public keys, documented in docs/*/engine-authors.md)
     partners: str = ""  # forms sides per hand: the key of its parts saying each seat's side
     bid_gain: BidGain | None = None  # what it adds to a bidder's expected points in a mode
     example: Example | None = None  # its lines in the rulebook's worked example
@@ -432,8 +437,9 @@ def of_kind(mechanisms: Sequence[Mechanism], kind: str) -> Mechanism | None:
 
 def action_kinds(mechanisms: Sequence[Mechanism]) -> tuple[str, ...]:
     """Every kind of action the engine asks for: the engine's own (a card, trump, push,
-    pass, ...: `core.actions.NAMED`) and those of these mechanisms (`Mechanism.kinds`)."""
-    return tuple(dict.fromkeys((*NAMED, *(k for x in mechanisms for k in x.kinds))))
+    pass, ...: `core.actions.BASE_KINDS`) and those of these mechanisms (`Mechanism.kinds`)."""
+    return tuple(dict.fromkeys((*(k.name for k in BASE_KINDS),
+                                *(k for x in mechanisms for k in x.kinds))))
 
 
 def giver(mechanisms: Sequence[Mechanism], role: str) -> Gives | None:
@@ -492,16 +498,19 @@ _installed: tuple[Mechanism, ...] = ()
 _words: dict[str, tuple[str, str]] = {}
 _defaults: dict[str, tuple[str, Any]] = {}
 _cards: tuple[str, ...] = ()
+_shows: tuple[str, ...] = ()
 
 
 def install(mechanisms: Sequence[Mechanism]) -> None:
     """Make these the mechanisms a layer uses when none are passed to it (done once, by
     the top of the package)."""
-    global _installed, _words, _defaults, _cards
+    global _installed, _words, _defaults, _cards, _shows
     _installed = tuple(mechanisms)
     _words = words_of(_installed)
     _defaults = defaults_of(_installed)
     _cards = tuple(key for x in _installed for key in x.cards)
+    _shows = tuple(key for x in _installed for key in x.shows)
+    add_kinds(k for x in _installed for k in x.codec)
 
 
 def installed() -> tuple[Mechanism, ...]:
@@ -521,3 +530,8 @@ def installed_defaults() -> Mapping[str, tuple[str, Any]]:
 def installed_cards() -> tuple[str, ...]:
     """The keys of the installed mechanisms' parts that hold cards."""
     return _cards
+
+
+def installed_shows() -> tuple[str, ...]:
+    """The keys of the installed mechanisms' parts an observation's dict shows flat."""
+    return _shows

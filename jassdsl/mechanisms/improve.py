@@ -15,7 +15,7 @@ from typing import Any
 from jassdsl.bots import View, cheapest, expected_points, hand_total, table_for
 from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.core import model as m
-from jassdsl.core.actions import DECLINE, DISCARDS, TAKE, Action
+from jassdsl.core.actions import DECLINE, DISCARDS, TAKE, Action, ActionKind
 from jassdsl.core.cards import CARD_INDEX, mask_cards
 from jassdsl.core.deal import next_seat, trick_seats
 from jassdsl.core.mechanism import Mechanism, Prompt
@@ -308,6 +308,7 @@ IMPROVE = Mechanism(
     compile=compile_improve,
     phase=Bettering,
     kinds=("take", "decline", "discard"),
+    codec=(ActionKind("take", "none"), ActionKind("decline", "none")),
     prompt=Prompt(ask=ask, read=read),
     label=label,
     narrate={Bettered: narrate},
