@@ -225,7 +225,8 @@ class PassingPhase(Phase):
         """The seat sees the cards it passed and those it received; of the others nothing."""
         part = self.part(g.s)
         mine = part.chosen[seat] if part.chosen else []
-        return {"passed": tuple(mine), "received": part.received[seat] if part.received else ()}
+        return {"cards_passed": tuple(mine),
+                "cards_received": part.received[seat] if part.received else ()}
 
     def hidden(self, g: Table, seat: int) -> tuple[int, ...]:
         """The cards another seat set aside, until they change hands."""
@@ -365,7 +366,7 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-PASSING = Mechanism(
+CARD_PASSING = Mechanism(
     name="passing",
     grammar=GRAMMAR,
     build=BUILD,
@@ -385,8 +386,8 @@ PASSING = Mechanism(
     example=example,
     hand_lines=hand_lines,
     # each seat sees the cards it passed and those it received; the others, nothing
-    defaults={"passed": (), "received": (), "passes": (), "way": ""},  # the record: per
+    defaults={"cards_passed": (), "cards_received": (), "passes": (), "way": ""},  # the record: per
     # seat the cards it passed, and where they went this hand
-    cards=("passed", "received"),
-    shows=("passed", "received"),
+    cards=("cards_passed", "cards_received"),
+    shows=("cards_passed", "cards_received"),
 )
