@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterable
 from functools import cache
 
 # English template, German template: {fields} are the parts of the message the checker
@@ -598,13 +599,29 @@ def pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(out), re.S)
 
 
-@cache
+# the templates the installed mechanisms bring with their checks (`Mechanism.messages`)
+_contributed: tuple[tuple[str, str], ...] = ()
+
+
+def add_messages(pairs: Iterable[tuple[str, str]]) -> None:
+    """The table's templates and these, which the installed mechanisms contribute (by
+    `jassdsl.core.mechanism.install`)."""
+    global _contributed
+    _contributed = tuple(pairs)
+
+
 def patterns() -> tuple[tuple[re.Pattern[str], str, frozenset[str]], ...]:
     """Each template as a pattern, its German, and its fields in quotes (a name of the
     file, never translated); the longest templates first: a specific message before a
     general one it also fits."""
+    return _patterns(_contributed)
+
+
+@cache
+def _patterns(contributed: tuple[tuple[str, str], ...]
+              ) -> tuple[tuple[re.Pattern[str], str, frozenset[str]], ...]:
     return tuple((pattern(en), de, frozenset(re.findall(r"'\{(\w+)\}'", en)))
-                 for en, de in sorted(MESSAGES, key=lambda p: -len(p[0])))
+                 for en, de in sorted((*MESSAGES, *contributed), key=lambda p: -len(p[0])))
 
 
 def german(message: str, depth: int = 0) -> str:

@@ -170,6 +170,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from jassdsl.core.actions import BASE_KINDS, ActionKind, add_kinds
+from jassdsl.core.errors_de import add_messages
 from jassdsl.core.lang import Lang
 
 if TYPE_CHECKING:
@@ -310,6 +311,8 @@ class Mechanism:
     repeated: tuple[type[m.Node], ...] = ()  # ... and those a file may have several of
     self_contained: bool = False  # nothing else in a file refers to its statements
     words: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # (en, de) by key
+    messages: tuple[tuple[str, str], ...] = ()  # its check's error templates, (en, de):
+    # `{a}`-style fields, read back to say an error in German (`core/errors_de.py`)
     check: Check | None = None
     compile: Compile | None = None  # its config from the file (None: the file lacks it)
     phase: type[PhaseKind] | None = None  # its phase, at its place (`Phase.place`): before
@@ -511,6 +514,7 @@ def install(mechanisms: Sequence[Mechanism]) -> None:
     _cards = tuple(key for x in _installed for key in x.cards)
     _shows = tuple(key for x in _installed for key in x.shows)
     add_kinds(k for x in _installed for k in x.codec)
+    add_messages(pair for x in _installed for pair in x.messages)
 
 
 def installed() -> tuple[Mechanism, ...]:

@@ -80,7 +80,7 @@ def check(c: Any, rf: m.RuleFile) -> None:
         return
     players = [n for n in c.players_choices(rf.players) if n > 0]
     fewest = min((36 // n for n in players), default=9)
-    c.value(p.cards, 1, fewest - 1, "the cards each player passes")
+    c.value(p.cards, 1, fewest - 1, "the number of cards each player passes")
     if p.way in ("across", "in turn") and any(n % 2 for n in players):
         odd = next(n for n in players if n % 2)
         c.error(p.pos, "range", f"with {odd} players nobody sits across the table: pass "
@@ -366,6 +366,13 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+MESSAGES = (
+    ("the number of cards each player passes", "die Zahl der Karten, die jeder weitergibt"),
+    ("with {a} players nobody sits across the table: pass 'to the left' or 'to the right'",
+     "mit {a} Spielern sitzt niemand gegenüber: gib 'to the left' oder 'to the right' weiter"),
+)
+
+
 CARD_PASSING = Mechanism(
     name="passing",
     grammar=GRAMMAR,
@@ -373,6 +380,7 @@ CARD_PASSING = Mechanism(
     statements={Passing: "passing"},
     self_contained=True,
     words=WORDS,
+    messages=MESSAGES,
     check=check,
     compile=compile_passing,
     phase=PassingPhase,
