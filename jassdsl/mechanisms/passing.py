@@ -26,7 +26,7 @@ from jassdsl.bots import View, table_for, win_chance
 from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action, ActionKind
-from jassdsl.core.cards import CARD_NAMES, mask_cards, shown_set
+from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, mask_cards, shown_set
 from jassdsl.core.deal import next_seat
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.core.mechanism import Mechanism, Prompt
@@ -261,6 +261,16 @@ def ask(game: Game, lang: Lang) -> str:
     return say(lang, "live.ask.passing", n=left, way=say(lang, f"passing.to.{way}"))
 
 
+def read(game: Game, text: str, legal: list[Action]) -> Action | None:
+    """A card to pass, by its code (`DA`; `give DA` and the pack's words are read as any
+    card kind's); one not in the hand is left to the common reader, which says so."""
+    words = text.split()
+    if len(words) == 1 and words[0].upper() in CARD_INDEX:
+        action = Action(GIVE, CARD_INDEX[words[0].upper()])
+        return action if action in legal else None
+    return None
+
+
 def label(words: Any, a: Action) -> str:
     """A button of the browser table."""
     return str(words.say("live.give", card=words.card_text(a.value)))
@@ -386,7 +396,7 @@ CARD_PASSING = Mechanism(
     phase=PassingPhase,
     kinds=(GIVE,),
     codec=(ActionKind(GIVE, "card"),),
-    prompt=Prompt(ask=ask),  # a card is read by its name, as its kind carries one
+    prompt=Prompt(ask=ask, read=read),
     label=label,
     narrate={CardsPassed: narrate},
     policy=policy,
