@@ -54,11 +54,11 @@ def test_passing_cards_says_which_statements_exchange_cards() -> None:
     assert all(f"'{w}" in first.message for w in ("passing", "talon", "improve", "rob",
                                                    "take part"))
     assert "expected" not in first.message  # the nearest statements, not every keyword
-    assert "\n    pass 3 cards to the left\n    ^^^^\n" in text
+    assert "\n    pass 3 cards to the left\n    ^^^^" in text
     de = caught.render("de")
     assert "mine.jass:7:1: keine Anweisung beginnt mit 'pass': Karten werden zwischen " \
         "Spielern mit 'passing: each player passes 3 cards to the left' weitergegeben" in de
-    assert "\n    pass 3 cards to the left\n    ^^^^\n" in de
+    assert "\n    pass 3 cards to the left\n    ^^^^" in de
 
 
 @pytest.mark.parametrize(("line", "words"), [

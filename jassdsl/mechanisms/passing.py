@@ -226,7 +226,8 @@ class PassingPhase(Phase):
         part = self.part(g.s)
         mine = part.chosen[seat] if part.chosen else []
         return {"cards_passed": tuple(mine),
-                "cards_received": part.received[seat] if part.received else ()}
+                "cards_received": part.received[seat] if part.received else (),
+                "way": part.way}  # public: where the cards go this hand
 
     def hidden(self, g: Table, seat: int) -> tuple[int, ...]:
         """The cards another seat set aside, until they change hands."""
@@ -249,11 +250,11 @@ class PassingPhase(Phase):
 
 # -- the terminal, the table, the bot and the rulebook
 def remaining(game: Game) -> tuple[int, str]:
-    """How many cards the asked seat still chooses, and where they go."""
-    part = game.s.parts["passing"]
+    """How many cards the asked seat still chooses, and where they go (its observation)."""
+    obs = game.observe(game.current_player)
     config = game.rules.config("passing", PassingConfig)
-    assert isinstance(part, PassingPart) and config is not None
-    return config.cards - len(part.chosen[game.s.current]), part.way
+    assert config is not None
+    return config.cards - len(obs.cards_passed), str(obs.way)
 
 
 def ask(game: Game, lang: Lang) -> str:
@@ -332,8 +333,8 @@ def example(lang: Lang, rules: CompiledRules, res: Any) -> list[str]:
     for x, cards in enumerate(passed):
         if cards:
             to = receiver(x, way, len(passed))
-            lines.append(say(lang, "ex.passing", player=seat_name(x), to=seat_name(to),
-                             cards=" ".join(card_mark(c) for c in cards)))
+            lines.append("- " + say(lang, "ex.passing", player=seat_name(x), to=seat_name(to),
+                                    cards=" ".join(card_mark(c) for c in cards)))
     return [*lines, ""]
 
 
