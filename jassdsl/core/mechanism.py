@@ -47,8 +47,12 @@ Writing a mechanism (`jassdsl/mechanisms/rob.py` is the model to copy):
    asking is a `jassdsl.engine.phase.Offer`, put to every seat; a phase that waits for
    actions says in `Phase.kinds_asked` which kinds its `legal` can ever offer in the
    file, read from the compiled rules: the research action space numbers only those),
-   `kinds` of actions (`yes_no`: answered 1 or 0), `prompt`, `label`, `policy`,
-   `describe` per rulebook section (`"trump"`, `"declare"`).
+   `kinds` of actions (`yes_no`: answered 1 or 0; `codec`: those that carry a card or
+   nothing, as `ActionKind`s, so every front end writes and reads them), `prompt`,
+   `label`, `policy`, `describe` per rulebook section (`"trump"`, `"declare"`);
+   `messages`: its check's error templates `(English, German)`, which `errors_de` reads
+   back. `jassdsl/mechanisms/passing.py` is a before-play phase built so, touching
+   nothing else of the package (`tests/test_footprint.py` holds every mechanism to it).
    `self_contained`: nothing else in a file refers to its statements, so the checker
    reads on when a syntax error hides one. The syntax highlighter takes its keywords
    from `grammar`.
