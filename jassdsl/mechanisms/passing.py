@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from jassdsl.bots import View, table_for, win_chance
 from jassdsl.compile.compiler import CompiledRules, number
@@ -42,7 +42,8 @@ from jassdsl.rulebook.render import value_text
 from jassdsl.rulebook.words import Lang, say
 
 GIVE = "give"  # the action kind: a card of the hand passed on (`give DA`)
-WAYS = ("left", "right", "across", "in turn")
+Way = Literal["left", "right", "across", "in turn"]
+WAYS: tuple[Way, ...] = ("left", "right", "across", "in turn")
 TURN = ("left", "right", "across")  # `in turn`: hand 1 to the left, 2 right, 3 across, ...
 
 # -- the statement
@@ -61,7 +62,7 @@ class Passing(m.Node):
     """`passing: each player passes N cards to the left|to the right|across|in turn`."""
 
     cards: m.Value
-    way: str  # one of WAYS
+    way: Way  # a word of the grammar, never the file's own text
 
 
 BUILD = {
