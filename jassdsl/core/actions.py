@@ -205,9 +205,6 @@ PLAYS = tuple(Action("play", c) for c in range(36))
 TRUMPS = tuple(Action("trump", mode) for mode in range(MAX_MODES))
 PUSH = Action("push")
 PASS = Action("pass")  # in an auction: no bid this turn
-JOIN, FOLD, SWAP = Action("join"), Action("fold"), Action("swap")  # taking part in a hand
-ROB_YES, ROB_NO = Action("rob", 1), Action("rob", 0)  # take the turned trump card, or not
-TAKE, DECLINE = Action("take"), Action("decline")  # swap cards for one's own pile, or not
 DISCARDS = tuple(Action("discard", c) for c in range(36))  # lay a card of the hand away
 
 # A bid that names the contract's mode with its number (`bid 100 H`) is one action whose

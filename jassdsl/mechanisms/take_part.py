@@ -15,7 +15,7 @@ from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.compile.settings import get
 from jassdsl.core import model as m
-from jassdsl.core.actions import FOLD, JOIN, SWAP, Action, ActionKind
+from jassdsl.core.actions import Action, ActionKind
 from jassdsl.core.deal import next_seat
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
@@ -26,6 +26,8 @@ from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.render import pile_name, value_text
 from jassdsl.rulebook.words import Lang, say
+
+JOIN, FOLD, SWAP = Action("join"), Action("fold"), Action("swap")  # play, fold, swap the hand
 
 # -- the statement
 GRAMMAR = """
