@@ -66,11 +66,11 @@ def test_the_measure_sees_kinds_keys_and_the_list() -> None:
     """The measure counts a mechanism's action kinds and keys, not only its name."""
     m = script()
     files = {p: m.tokens(p) for p in [ROOT / "jassdsl" / "mechanisms" / "__init__.py",
-                                      ROOT / "jassdsl" / "core" / "actions.py"]}
-    improve = next(x for x in MECHANISMS if x.name == "improve")
-    hits = m.footprint(improve, files)
-    assert {p.name for p in hits} == {"__init__.py", "actions.py"}  # `take`, `decline`
-    assert "take" in hits[ROOT / "jassdsl" / "core" / "actions.py"]
+                                      ROOT / "jassdsl" / "corpus" / "harvest.py"]}
+    take_part = next(x for x in MECHANISMS if x.name == "take_part")
+    hits = m.footprint(take_part, files)
+    assert {p.name for p in hits} == {"__init__.py", "harvest.py"}
+    assert hits[ROOT / "jassdsl" / "corpus" / "harvest.py"] == {"join"}  # a kind alone
 
 
 @cache
