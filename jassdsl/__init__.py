@@ -11,6 +11,7 @@ from jassdsl.core.errors import (
     RuleFileErrors,
     UnknownVariantError,
 )
+from jassdsl.core.version import VERSION
 from jassdsl.engine import Game, Outcome
 from jassdsl.registry import load_rules, variant_names
 
@@ -29,7 +30,7 @@ __all__ = [
     "load_rules",
     "variant_names",
 ]
-__version__ = "0.1.0"
+__version__ = VERSION
 
 # The mechanisms, installed once for every layer that is not handed them (last: each
 # mechanism's module reads the layers above).

@@ -12,7 +12,9 @@ names it where its code (not its comments or docstrings) has, as a whole token:
 
 - an identifier that is the mechanism's name or its phase's part key, or a class or
   the record defined in its own modules (statement nodes, config, phase, events, part);
-- a string that is one of those names or one of its word keys (`Mechanism.words`).
+- a string that is one of those names, one of its word keys (`Mechanism.words`), one of
+  the action kinds it asks for (`Mechanism.kinds`, the engine's own left out) or one of
+  the keys of its parts (`Mechanism.defaults`, `Mechanism.shows`).
 
 The `MECHANISMS` list itself (`jassdsl/mechanisms/__init__.py`) counts as one file.
 `--names` adds, per file, the names found; `--max N` exits 1 when a mechanism with a
@@ -32,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from jassdsl.core.actions import BASE_KINDS  # noqa: E402
 from jassdsl.core.mechanism import Mechanism  # noqa: E402
 from jassdsl.mechanisms import MECHANISMS  # noqa: E402
 
@@ -84,7 +87,8 @@ def names_of(x: Mechanism, own: set[Path]) -> tuple[set[str], set[str]]:
             if (inspect.isclass(value) and value.__module__ == module.__name__) or \
                     value is x:
                 classes.add(name)
-    return words | classes, words | set(x.words)
+    reach = set(x.kinds) - {k.name for k in BASE_KINDS} | set(x.defaults) | set(x.shows)
+    return words | classes, words | set(x.words) | reach
 
 
 def footprint(x: Mechanism, files: dict[Path, tuple[set[str], set[str]]]
@@ -99,6 +103,13 @@ def footprint(x: Mechanism, files: dict[Path, tuple[set[str], set[str]]]
         if found:
             hits[path] = found
     return hits
+
+
+def footprints() -> dict[str, list[Path]]:
+    """Per mechanism of the list, in order: the package files outside its own modules
+    that name it (the list itself among them)."""
+    files = {p.resolve(): tokens(p) for p in sorted(PACKAGE.rglob("*.py"))}
+    return {x.name: sorted(footprint(x, files)) for x in MECHANISMS}
 
 
 def main(argv: list[str] | None = None) -> int:

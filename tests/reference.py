@@ -590,3 +590,25 @@ def bock_after(left: int, match: bool, length: int = 4) -> int:
 def bock_factor(left: int) -> int:
     """A hand played during Bock counts double."""
     return 2 if left > 0 else 1
+
+
+# --- cards passed before play (a house rule of trick-avoiding games; rules/
+# schaufeldame-weitergeben.jass says it): right after the deal each player passes N cards,
+# to the left (the seat before it: play goes to the right, forehand is the dealer's right),
+# to the right, across, or in turn (left, right, across, hand after hand). All pass at
+# once, so nobody passes on a card received.
+def passing_way(way: str, hand_number: int) -> str:
+    """Where the cards go in the hand of this number (from 1)."""
+    return ["left", "right", "across"][(hand_number - 1) % 3] if way == "in turn" else way
+
+
+def passed_hands(hands: list[list[str]], passes: list[list[str]], way: str) -> list[list[str]]:
+    """The hands as play begins: each player's passed cards out, and in the receiver's."""
+    n = len(hands)
+    step = {"left": -1, "right": 1, "across": n // 2}[way]
+    assert all(c in hands[s] for s in range(n) for c in passes[s]), "passed unheld cards"
+    assert len({len(p) for p in passes}) == 1, "everybody passes as many"
+    out = [[c for c in hands[s] if c not in passes[s]] for s in range(n)]
+    for s in range(n):
+        out[(s + step) % n] += passes[s]
+    return out

@@ -49,15 +49,16 @@ def test_passing_cards_says_which_statements_exchange_cards() -> None:
     first = caught.errors[0]
     assert (first.pos.line, first.pos.column, first.pos.end_column) == (7, 1, 5)
     text = caught.render("en")
-    assert "mine.jass:7:1: no statement starts with 'pass': the language has no passing" \
-        in text
-    assert all(f"'{w}'" in first.message for w in ("talon", "improve", "rob", "take part"))
+    assert "mine.jass:7:1: no statement starts with 'pass': cards are passed between " \
+        "players with 'passing: each player passes 3 cards to the left'" in text
+    assert all(f"'{w}" in first.message for w in ("passing", "talon", "improve", "rob",
+                                                   "take part"))
     assert "expected" not in first.message  # the nearest statements, not every keyword
-    assert "\n    pass 3 cards to the left\n    ^^^^\n" in text
+    assert "\n    pass 3 cards to the left\n    ^^^^" in text
     de = caught.render("de")
-    assert "mine.jass:7:1: keine Anweisung beginnt mit 'pass': die Sprache kennt kein " \
-        "Weitergeben von Karten" in de
-    assert "\n    pass 3 cards to the left\n    ^^^^\n" in de
+    assert "mine.jass:7:1: keine Anweisung beginnt mit 'pass': Karten werden zwischen " \
+        "Spielern mit 'passing: each player passes 3 cards to the left' weitergegeben" in de
+    assert "\n    pass 3 cards to the left\n    ^^^^" in de
 
 
 @pytest.mark.parametrize(("line", "words"), [

@@ -30,7 +30,7 @@ from jassdsl.engine.events import (
     TrumpSet,
     from_last_deal,
 )
-from jassdsl.engine.observation import KEYS
+from jassdsl.engine.observation import keys as observation_keys
 from jassdsl.mechanisms.improve import Bettered
 from jassdsl.mechanisms.leave import LeftTable
 from jassdsl.mechanisms.rob import Robbed
@@ -167,7 +167,7 @@ def test_the_event_table_names_every_event_and_its_fields() -> None:
 
 
 def test_the_typed_observation_and_its_dict_keep_the_documented_keys() -> None:
-    keys = list(KEYS)
+    keys = list(observation_keys())
     for lang in ("en", "de"):
         assert [row[0] for row in documented(lang, "<!-- observation keys -->")] == keys
     for name in variant_names():

@@ -37,7 +37,8 @@ SEEDS = st.integers(0, 2**32 - 1)
 
 # What the rule texts require of each file's play (checked against the files below).
 FIRST_VOID = ("mittlere", "molotow", "molotow-allmedias", "plus-minus", "plusminus-allmedias")
-NO_TRUMP = ("guggitaler", "totaler-guggitaler", "schellenjass", "schaufeldame")
+NO_TRUMP = ("guggitaler", "totaler-guggitaler", "schellenjass", "schaufeldame",
+            "schaufeldame-weitergeben")
 REGIME = {
     "schieber": "strict",  # a positive game (pagat common rules)
     "coiffeur": "strict",  # a positive game: the choosing team writes its card points
@@ -128,7 +129,11 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
         return mode
 
     hands = [names(h if isinstance(h, int) else list(h)) for h in r.hands]
-    if r.in_hands and not r.talon:  # with taking part: the hands when play began
+    if r.passes:  # cards passed before play: the dealt hands, each seat's cards passed on
+        way = ref.passing_way(rules.configs["passing"].way, r.number)  # type: ignore[attr-defined]
+        assert r.way == way, f"hand {r.number}: the reference passes {way}, engine {r.way}"
+        hands = ref.passed_hands(hands, [names(list(p)) for p in r.passes], way)
+    elif r.in_hands and not r.talon:  # with taking part: the hands when play began
         hands = [names(h if isinstance(h, int) else list(h)) for h in r.in_hands]
     if r.talon:  # the talon's taker: the hand dealt, the talon up, the laid-away cards out
         bids = r.declared[rules.declarations[index_of(rules)].name]

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from jassdsl.engine import Game
-from jassdsl.engine.observation import KEYS
+from jassdsl.engine.observation import keys as observation_keys
 from jassdsl.registry import load_rules
 
 # together: declarations and an auction, Weis, a scoresheet, piles with robbing and
@@ -42,7 +42,7 @@ def test_records_and_observations_hold_a_part_per_mechanism(
         obs = game.observe(game.s.current)
         assert set(obs.parts) == observing
         plain = game.observation(game.s.current)
-        assert list(plain) == list(KEYS)
+        assert list(plain) == list(observation_keys())
         if "sheet" in obs.parts:
             assert plain["column"] == obs.parts["sheet"]["column"]
         game.apply(rng.choice(game.legal_actions()))

@@ -849,6 +849,11 @@ def check_deal_and_play(rules: CompiledRules, r: HandResult) -> None:
         union |= h
     assert union.bit_count() == each_ * n
     assert len(r.tricks) == each_
+    if r.passes:  # cards passed before play: each giver's to its receiver (the reference's)
+        way = ref.passing_way(rules.configs["passing"].way, r.number)  # type: ignore[attr-defined]
+        hands = ref.passed_hands([[CARD_NAMES[c] for c in mask_cards(h)] for h in dealt],
+                                 [[CARD_NAMES[c] for c in p] for p in r.passes], way)
+        dealt = [sum(1 << CARD_NAMES.index(c) for c in h) for h in hands]
     leader = (r.dealer + 1) % n  # forehand leads the first trick
     if rules.lead_bidder:  # unless the highest bidder of the auction leads
         bids = r.declared[rules.declarations[index_of(rules)].name]

@@ -10,11 +10,12 @@ import random
 from jassdsl.bots import HeuristicBot
 from jassdsl.cli.play import HumanPlayer
 from jassdsl.compile.compiler import CompiledRules, compile_rules
-from jassdsl.core.actions import ROB_NO, Action
+from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_INDEX, CARD_NAMES
 from jassdsl.engine import Game
 from jassdsl.engine.rob import robbing_card
 from jassdsl.language.check import load_model
+from jassdsl.mechanisms.rob import ROB_NO
 from jassdsl.registry import variant_path
 from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.example import play_example

@@ -17,9 +17,9 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from jassdsl import __version__
 from jassdsl.core.actions import whole_number
 from jassdsl.core.errors import JassError, RuleFileErrors
+from jassdsl.core.version import VERSION as __version__
 from jassdsl.language.lexer import color_excerpts
 
 SUBCOMMANDS = [

@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from jassdsl.bots import Bot, View, make_bots, table_for
 from jassdsl.cli import BOTS_HELP, UsageError, add_variant_arguments, bots_value, options_of
-from jassdsl.core.actions import PASS, PUSH, Action, legal_names, whole_number
+from jassdsl.core.actions import PASS, PUSH, Action, legal_names, value_of, whole_number
 from jassdsl.core.cards import SUIT_NAMES, card_words, pack_words, shown_card, shown_in
 from jassdsl.core.errors import JassError
 from jassdsl.core.mechanism import asking
@@ -270,7 +270,7 @@ def pack_names(lang: Lang, pack: str | None) -> str:
 def card_choice(game: Game, action: Action, cards: str) -> str:
     """A choice as typed ('DA'), a card with its name in the pack's words: 'DA (Ecken Ass)'."""
     text = game.action_text(action)
-    if cards and action.kind in tv.CARD_KINDS:
+    if cards and value_of(action.kind) == "card":
         return f"{text} ({card_words(action.value, cards)})"
     if cards and action.kind == "trump":  # by its name, which may be typed too
         return tv.mode_title("en" if cards == "en" else "de", game.rules,
@@ -415,7 +415,7 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         return legal[k - 1] if 1 <= k <= len(legal) else f"there is no choice {k}"
     card = named_card(text)  # 'Rosen König', as the choices name it in the pack's words
     if card is not None:
-        found_card = next((a for a in legal if a.kind in tv.CARD_KINDS and a.value == card),
+        found_card = next((a for a in legal if value_of(a.kind) == "card" and a.value == card),
                           None)
         if found_card is not None:
             return found_card

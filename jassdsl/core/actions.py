@@ -7,7 +7,7 @@ are made once here and shared.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -17,8 +17,58 @@ from jassdsl.core.limits import MAX_DIGITS
 from jassdsl.core.tables import MODE_NAMES
 
 MAX_MODES = 64  # a trump action's value: a base mode 0-5, or a mode the file defines
-BARE = ("push", "pass", "join", "fold", "swap", "take", "decline")  # kinds without a value
-NAMED = ("play", "trump", "discard", *BARE)  # kinds shown by a name, never as a range
+VALUES = ("none", "card", "mode", "number")  # what an action of a kind carries
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """How the actions of one kind are written and read: by the value they carry. A
+    mechanism contributes the kinds it asks for that carry no number
+    (`Mechanism.codec`); a kind nobody names so carries a number (`bid 40`, `rob 1`)."""
+
+    name: str
+    value: str = "number"  # "none": a bare word (`fold`); "card": a card (`discard DA`,
+    # written `DA` for a play); "mode": a trump mode (`trump H`); "number": `estimate 40`
+
+    def __post_init__(self) -> None:
+        if self.value not in VALUES:
+            raise ValueError(f"action kind {self.name!r}: a value of {VALUES}, "
+                             f"not {self.value!r}")
+
+
+# the engine's own kinds: a card played, trump chosen, a card laid away, push and pass
+BASE_KINDS = (ActionKind("play", "card"), ActionKind("trump", "mode"),
+              ActionKind("discard", "card"), ActionKind("push", "none"),
+              ActionKind("pass", "none"))
+_values: dict[str, str] = {k.name: k.value for k in BASE_KINDS}
+
+
+def add_kinds(kinds: Iterable[ActionKind]) -> None:
+    """The engine's own kinds and these, contributed by the installed mechanisms (by
+    `jassdsl.core.mechanism.install`); a kind named twice with two values is a mistake."""
+    values = {k.name: k.value for k in BASE_KINDS}
+    for k in kinds:
+        if values.setdefault(k.name, k.value) != k.value:
+            raise ValueError(f"action kind {k.name!r} carries both {values[k.name]!r} "
+                             f"and {k.value!r}")
+    _values.clear()
+    _values.update(values)
+
+
+def value_of(kind: str) -> str:
+    """What an action of this kind carries (a kind nobody names: a number)."""
+    return _values.get(kind, "number")
+
+
+def kinds_carrying(value: str) -> tuple[str, ...]:
+    """The known kinds whose actions carry this value, in the order they were named (the
+    engine's first, then the mechanisms' in list order)."""
+    return tuple(k for k, v in _values.items() if v == value)
+
+
+def named_kinds() -> tuple[str, ...]:
+    """The kinds shown by a name, never as a range of numbers."""
+    return tuple(k for k, v in _values.items() if v != "number")
 
 
 def is_index(value: object, size: int) -> bool:
@@ -64,14 +114,13 @@ class Action:
         kind, value = self.kind, self.value
         if names and isinstance(kind, str) and type(value) is int and (kind, value) in names:
             return f"{kind} {names[(kind, value)]}"
-        if kind == "play" and is_index(value, len(CARD_NAMES)):
-            return CARD_NAMES[value]
-        if kind == "trump" and is_index(value, len(modes)):
-            return f"trump {modes[value]}"
-        if kind in BARE and value == -1:
+        carries = _values.get(kind, "number") if isinstance(kind, str) else "number"
+        if carries == "card" and is_index(value, len(CARD_NAMES)):
+            return CARD_NAMES[value] if kind == "play" else f"{kind} {CARD_NAMES[value]}"
+        if carries == "mode" and is_index(value, len(modes)):
+            return f"{kind} {modes[value]}"
+        if carries == "none" and value == -1:
             return str(kind)
-        if kind == "discard" and is_index(value, len(CARD_NAMES)):
-            return f"discard {CARD_NAMES[value]}"
         return f"{kind} {shown_value(value)}"
 
     @classmethod
@@ -89,14 +138,15 @@ class Action:
             words = words[1:]
         if len(words) == 1 and words[0].upper() in CARD_INDEX:
             return PLAYS[CARD_INDEX[words[0].upper()]]
-        if words[0].lower() in BARE and len(words) == 1:
+        carries = value_of(words[0].lower())
+        if carries == "none" and len(words) == 1:
             return cls(words[0].lower())
-        if words[0].lower() == "discard" and len(words) == 2 and words[1].upper() in CARD_INDEX:
-            return DISCARDS[CARD_INDEX[words[1].upper()]]
-        if words[0].lower() == "trump" and len(words) == 2:
+        if carries == "card" and len(words) == 2 and words[1].upper() in CARD_INDEX:
+            return cls(words[0].lower(), CARD_INDEX[words[1].upper()])
+        if carries == "mode" and len(words) == 2:
             key = words[1] if words[1] in modes else words[1].upper()
             if key in modes:
-                return TRUMPS[modes.index(key)]
+                return cls(words[0].lower(), modes.index(key))
         if len(words) == 2 and (value := whole_number(words[1])) is not None:
             return cls(words[0].lower(), value)
         raise ApiUsageError(f"cannot read action {text!r} (write e.g. DA, trump H, push, "
@@ -113,11 +163,12 @@ def flaw(action: Action, modes: int = len(MODE_NAMES)) -> str:
         return f"the kind must be text, not {type(kind).__name__}"
     if type(value) is not int:
         return f"the value must be a whole number, not {type(value).__name__}"
-    if kind in ("play", "discard") and not 0 <= value < len(CARD_NAMES):
+    carries = value_of(kind)
+    if carries == "card" and not 0 <= value < len(CARD_NAMES):
         return f"no such card: cards are 0 to {len(CARD_NAMES) - 1}"
-    if kind == "trump" and not 0 <= value < min(modes, MAX_MODES):
+    if carries == "mode" and not 0 <= value < min(modes, MAX_MODES):
         return f"no such trump mode: modes are 0 to {min(modes, MAX_MODES) - 1}"
-    if kind in BARE and value != -1:
+    if carries == "none" and value != -1:
         return f"{kind} takes no value"
     return ""
 
@@ -133,7 +184,7 @@ def legal_names(actions: list[Action], modes: tuple[str, ...] = MODE_NAMES,
         run = runs[-1] if runs else []
         last = run[-1] if run else None
         step = run[1].value - run[0].value if len(run) > 1 else None
-        if last is not None and a.kind == last.kind and a.kind not in NAMED \
+        if last is not None and a.kind == last.kind and value_of(a.kind) == "number" \
                 and (a.kind, a.value) not in names and (last.kind, last.value) not in names \
                 and a.value > last.value and (step is None or a.value - last.value == step):
             run.append(a)
@@ -154,9 +205,6 @@ PLAYS = tuple(Action("play", c) for c in range(36))
 TRUMPS = tuple(Action("trump", mode) for mode in range(MAX_MODES))
 PUSH = Action("push")
 PASS = Action("pass")  # in an auction: no bid this turn
-JOIN, FOLD, SWAP = Action("join"), Action("fold"), Action("swap")  # taking part in a hand
-ROB_YES, ROB_NO = Action("rob", 1), Action("rob", 0)  # take the turned trump card, or not
-TAKE, DECLINE = Action("take"), Action("decline")  # swap cards for one's own pile, or not
 DISCARDS = tuple(Action("discard", c) for c in range(36))  # lay a card of the hand away
 
 # A bid that names the contract's mode with its number (`bid 100 H`) is one action whose

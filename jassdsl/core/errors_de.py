@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterable
 from functools import cache
 
 # English template, German template: {fields} are the parts of the message the checker
@@ -29,15 +30,16 @@ MESSAGES: tuple[tuple[str, str], ...] = (
     # a first word naming a concept (jassdsl/language/concepts.py), a quantifier that
     # needs parentheses (jassdsl/language/quantifier_parens.py)
     ("no statement starts with '{t}': {concept}", "keine Anweisung beginnt mit '{t}': {concept}"),
-    ("the language has no passing of cards between players; cards change hands only by "
-     "'talon' (the bidder takes a pile and lays away as many), 'improve' (a player takes an "
-     "own pile or refuses it), 'rob' (a trump card taken for the turned card) and 'take "
-     "part' (a hand swapped for a pile)",
-     "die Sprache kennt kein Weitergeben von Karten zwischen Spielern; Karten wechseln die Hand "
-     "nur mit 'talon' (der Bieter nimmt einen Stapel auf und legt ebenso viele weg), "
-     "'improve' (ein Spieler nimmt den eigenen Stapel oder lehnt ihn ab), 'rob' (eine "
-     "Trumpfkarte gegen die aufgedeckte Karte getauscht) und 'take part' (eine Hand gegen "
-     "einen Stapel getauscht)"),
+    ("cards are passed between players with 'passing: each player passes 3 cards to the "
+     "left' (to the right, across, in turn); they change hands also by 'talon' (the bidder "
+     "takes a pile and lays away as many), 'improve' (a player takes an own pile or refuses "
+     "it), 'rob' (a trump card taken for the turned card) and 'take part' (a hand swapped "
+     "for a pile)",
+     "Karten werden zwischen Spielern mit 'passing: each player passes 3 cards to the left' "
+     "weitergegeben (nach rechts, über den Tisch, reihum); die Hand wechseln sie auch mit "
+     "'talon' (der Bieter nimmt einen Stapel auf und legt ebenso viele weg), 'improve' (ein "
+     "Spieler nimmt den eigenen Stapel oder lehnt ihn ab), 'rob' (eine Trumpfkarte gegen die "
+     "aufgedeckte Karte getauscht) und 'take part' (eine Hand gegen einen Stapel getauscht)"),
     ("the language keeps no state across hands (bock rounds, a prize won once, a penalty "
      "carried to the next hand); what comes nearest: a scoring rule ('score each hand') that "
      "reads 'hand' or "
@@ -620,13 +622,29 @@ def pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(out), re.S)
 
 
-@cache
+# the templates the installed mechanisms bring with their checks (`Mechanism.messages`)
+_contributed: tuple[tuple[str, str], ...] = ()
+
+
+def add_messages(pairs: Iterable[tuple[str, str]]) -> None:
+    """The table's templates and these, which the installed mechanisms contribute (by
+    `jassdsl.core.mechanism.install`)."""
+    global _contributed
+    _contributed = tuple(pairs)
+
+
 def patterns() -> tuple[tuple[re.Pattern[str], str, frozenset[str]], ...]:
     """Each template as a pattern, its German, and its fields in quotes (a name of the
     file, never translated); the longest templates first: a specific message before a
     general one it also fits."""
+    return _patterns(_contributed)
+
+
+@cache
+def _patterns(contributed: tuple[tuple[str, str], ...]
+              ) -> tuple[tuple[re.Pattern[str], str, frozenset[str]], ...]:
     return tuple((pattern(en), de, frozenset(re.findall(r"'\{(\w+)\}'", en)))
-                 for en, de in sorted(MESSAGES, key=lambda p: -len(p[0])))
+                 for en, de in sorted((*MESSAGES, *contributed), key=lambda p: -len(p[0])))
 
 
 def german(message: str, depth: int = 0) -> str:

@@ -47,8 +47,12 @@ Writing a mechanism (`jassdsl/mechanisms/rob.py` is the model to copy):
    asking is a `jassdsl.engine.phase.Offer`, put to every seat; a phase that waits for
    actions says in `Phase.kinds_asked` which kinds its `legal` can ever offer in the
    file, read from the compiled rules: the research action space numbers only those),
-   `kinds` of actions (`yes_no`: answered 1 or 0), `prompt`, `label`, `policy`,
-   `describe` per rulebook section (`"trump"`, `"declare"`).
+   `kinds` of actions (`yes_no`: answered 1 or 0; `codec`: those that carry a card or
+   nothing, as `ActionKind`s, so every front end writes and reads them), `prompt`,
+   `label`, `policy`, `describe` per rulebook section (`"trump"`, `"declare"`);
+   `messages`: its check's error templates `(English, German)`, which `errors_de` reads
+   back. `jassdsl/mechanisms/passing.py` is a before-play phase built so, touching
+   nothing else of the package (`tests/test_footprint.py` holds every mechanism to it).
    `self_contained`: nothing else in a file refers to its statements, so the checker
    reads on when a syntax error hides one. The syntax highlighter takes its keywords
    from `grammar`.
@@ -76,7 +80,8 @@ still name it):
     (under `Phase.part_key`); `defaults` declares their keys with the value each has
     where a file lacks the mechanism, so `HandResult.KEY` and `Observation.KEY` read
     them by name, and `cards` those holding cards (the JSON names them). To show a key
-    flat in `Observation.as_dict`, add it to `observation.KEYS` (the public list).
+    flat in `Observation.as_dict`, name it in `shows` (the public list `observation.keys()`
+    is the engine's own keys and then these, in list order).
   - Sides formed per hand: its phase answers `Phase.partners(table)` (per seat, its
     side's number in this hand) and `partners` names the key of its parts holding it.
     The end of the hand then adds each side's card points, tricks and cards up for each
@@ -166,51 +171,68 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from jassdsl.core.actions import NAMED
+from jassdsl.core.actions import BASE_KINDS, ActionKind, add_kinds
+from jassdsl.core.errors_de import add_messages
+from jassdsl.core.lang import Lang
 
 if TYPE_CHECKING:
     from jassdsl.core import model as m
     from jassdsl.core.actions import Action
-    from jassdsl.engine.game import Game
-    from jassdsl.engine.phase import Phase
-    from jassdsl.rulebook.words import Lang
 
-# Callables take the layer's own objects; `Any` where the layer's class would be a
-# circular import here (the checker, the narrator, the table's words, the bot's view).
+
+class PhaseKind(Protocol):
+    """What this record and the layers below the engine read of a mechanism's phase class
+    (`jassdsl.engine.phase.Phase`, which lies above: the engine imports this module)."""
+
+    name: ClassVar[str]
+    place: ClassVar[str]
+    part_key: ClassVar[str]
+    changes_hands: ClassVar[bool]
+
+    @classmethod
+    def used_by(cls, rules: Any) -> bool: ...
+
+
+# The engine's `Game`: the engine lies above this module (it imports it), so its class
+# is not named here; a mechanism's callables take the game itself.
+Game = Any
+
+# Callables take the layer's own objects; `Any` where the layer's class lies above this
+# module (the game, the checker, the narrator, the table's words, the bot's view).
 Check = Callable[[Any, "m.RuleFile"], None]  # (Checker, rule file): reports errors
 Compile = Callable[["m.RuleFile", dict[str, "int | str"]], object | None]  # -> config
 Narrate = Callable[[Any, Any], list[str]]  # (Narrator, event) -> the lines it says
-Describe = Callable[["Lang", "m.RuleFile"], list[str]]  # the rulebook's lines
-Policy = Callable[["Game", Any, list["Action"]], "Action"]  # (game, View, legal) -> choice
-BidGain = Callable[["Game", Any, Any], float]  # (game, View, ModeTable) -> points expected
-Example = Callable[["Lang", Any, Any], list[str]]  # (lang, rules, HandResult) -> lines
-ExamplePoints = Callable[["Lang", Any, Any], tuple[int, str]]  # -> (card points, words)
+Describe = Callable[[Lang, "m.RuleFile"], list[str]]  # the rulebook's lines
+Policy = Callable[[Game, Any, list["Action"]], "Action"]  # (game, View, legal) -> choice
+BidGain = Callable[[Game, Any, Any], float]  # (game, View, ModeTable) -> points expected
+Example = Callable[[Lang, Any, Any], list[str]]  # (lang, rules, HandResult) -> lines
+ExamplePoints = Callable[[Lang, Any, Any], tuple[int, str]]  # -> (card points, words)
 Label = Callable[[Any, "Action"], str]  # (the table's Words, action) -> a button's label
 Build = Callable[[Any, list[Any]], Any]  # (Lark's meta, children) -> a node or a piece
-Told = Callable[[Any, Any, Sequence[Any], Sequence[str], "Lang"], str]
+Told = Callable[[Any, Any, Sequence[Any], Sequence[str], Lang], str]
 # (rules, the hand's result, its events, the seats' names, lang) -> how trump was set
-Story = Callable[["Lang", Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
-Call = Callable[["Lang", "m.RuleFile", Any, Callable[[int], str], str], str]
+Story = Callable[[Lang, Any], list[str]]  # (lang, the rulebook's Variant) -> its lines
+Call = Callable[[Lang, "m.RuleFile", Any, Callable[[int], str], str], str]
 # (lang, rule file, event, a seat's name, "live" or "example") -> the words of the call
-Status = Callable[[Any, Any, Sequence[str], "Lang"], list[str]]
+Status = Callable[[Any, Any, Sequence[str], Lang], list[str]]
 # (rules, the seat's Observation, the seats' names, lang) -> lines
 Board = Callable[[Any, Any, Any, Sequence[str], dict[str, Any]], None]
 # (game, Observation, the table's Words, the seats' names, the panel's dict to fill)
 CompileConditions = Callable[["m.RuleFile", dict[str, "int | str"], Any], object | None]
 # (rule file, options, the expressions' Compiler) -> config
-HandLines = Callable[["Lang", Any, Any, Sequence[str]], list[str]]
+HandLines = Callable[[Lang, Any, Any, Sequence[str]], list[str]]
 # (lang, rules, HandResult, the seats' names) -> the lines closing a hand's report
-TellEnd = Callable[["Lang", "m.RuleFile", Any, bool], str]
+TellEnd = Callable[[Lang, "m.RuleFile", Any, bool], str]
 # (lang, rule file, the rulebook's Speaker, short) -> how the game ends ("": not by it)
-ExampleCall = Callable[["Lang", Any, Any], "str | None"]  # (lang, rules, event) -> a line
+ExampleCall = Callable[[Lang, Any, Any], "str | None"]  # (lang, rules, event) -> a line
 Warn = Callable[["m.RuleFile", str], list[Any]]  # (rule file, path) -> RuleErrors (warnings)
-TableState = Callable[["Game", int, "Lang"], dict[str, Any]]  # (game, seat, lang) -> entries
-TrickNotes = Callable[[Any, Any, "Lang"], list[str]]  # (rules, HandResult, lang) -> per trick
-Report = Callable[[Any, Any, Sequence[str], "Lang"], list[str]]
+TableState = Callable[[Game, int, Lang], dict[str, Any]]  # (game, seat, lang) -> entries
+TrickNotes = Callable[[Any, Any, Lang], list[str]]  # (rules, HandResult, lang) -> per trick
+Report = Callable[[Any, Any, Sequence[str], Lang], list[str]]
 # (rules, HandResult, the seats' names, lang) -> lines
-Short = Callable[["Lang", "m.RuleFile"], list[tuple[str, "m.Option | None", list[str]]]]
+Short = Callable[[Lang, "m.RuleFile"], list[tuple[str, "m.Option | None", list[str]]]]
 # (lang, rule file) -> (item, the option it depends on or None, the option's values it counts under)
 
 
@@ -293,11 +315,15 @@ class Mechanism:
     repeated: tuple[type[m.Node], ...] = ()  # ... and those a file may have several of
     self_contained: bool = False  # nothing else in a file refers to its statements
     words: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # (en, de) by key
+    messages: tuple[tuple[str, str], ...] = ()  # its check's error templates, (en, de):
+    # `{a}`-style fields, read back to say an error in German (`core/errors_de.py`)
     check: Check | None = None
     compile: Compile | None = None  # its config from the file (None: the file lacks it)
-    phase: type[Phase] | None = None  # its phase, at its place (`Phase.place`): before
+    phase: type[PhaseKind] | None = None  # its phase, at its place (`Phase.place`): before
     # play, in play (a subscriber of play's hooks) or a keeper, in the list's order
     kinds: tuple[str, ...] = ()  # the action kinds it asks for
+    codec: tuple[ActionKind, ...] = ()  # ... of them, those that carry no number (a
+    # card: `give DA`, none: `fold`), which every front end then writes and reads so
     yes_no: tuple[str, ...] = ()  # ... of them, those answered yes (1) or no (0)
     prompt: Prompt | None = None
     label: Label | None = None
@@ -305,6 +331,8 @@ class Mechanism:
     defaults: Mapping[str, Any] = field(default_factory=dict)  # the keys of its parts of
     # hand records and observations, each with its value where a file lacks it
     cards: tuple[str, ...] = ()  # ... of them, those holding cards (named in the JSON)
+    shows: tuple[str, ...] = ()  # ... of them, those an observation's dict shows flat
+    # (`Game.observation`: public keys, documented in docs/*/engine-authors.md)
     partners: str = ""  # forms sides per hand: the key of its parts saying each seat's side
     bid_gain: BidGain | None = None  # what it adds to a bidder's expected points in a mode
     example: Example | None = None  # its lines in the rulebook's worked example
@@ -420,8 +448,9 @@ def of_kind(mechanisms: Sequence[Mechanism], kind: str) -> Mechanism | None:
 
 def action_kinds(mechanisms: Sequence[Mechanism]) -> tuple[str, ...]:
     """Every kind of action the engine asks for: the engine's own (a card, trump, push,
-    pass, ...: `core.actions.NAMED`) and those of these mechanisms (`Mechanism.kinds`)."""
-    return tuple(dict.fromkeys((*NAMED, *(k for x in mechanisms for k in x.kinds))))
+    pass, ...: `core.actions.BASE_KINDS`) and those of these mechanisms (`Mechanism.kinds`)."""
+    return tuple(dict.fromkeys((*(k.name for k in BASE_KINDS),
+                                *(k for x in mechanisms for k in x.kinds))))
 
 
 def giver(mechanisms: Sequence[Mechanism], role: str) -> Gives | None:
@@ -487,16 +516,20 @@ _installed: tuple[Mechanism, ...] = ()
 _words: dict[str, tuple[str, str]] = {}
 _defaults: dict[str, tuple[str, Any]] = {}
 _cards: tuple[str, ...] = ()
+_shows: tuple[str, ...] = ()
 
 
 def install(mechanisms: Sequence[Mechanism]) -> None:
     """Make these the mechanisms a layer uses when none are passed to it (done once, by
     the top of the package)."""
-    global _installed, _words, _defaults, _cards
+    global _installed, _words, _defaults, _cards, _shows
     _installed = tuple(mechanisms)
     _words = words_of(_installed)
     _defaults = defaults_of(_installed)
     _cards = tuple(key for x in _installed for key in x.cards)
+    _shows = tuple(key for x in _installed for key in x.shows)
+    add_kinds(k for x in _installed for k in x.codec)
+    add_messages(pair for x in _installed for pair in x.messages)
 
 
 def installed() -> tuple[Mechanism, ...]:
@@ -516,3 +549,8 @@ def installed_defaults() -> Mapping[str, tuple[str, Any]]:
 def installed_cards() -> tuple[str, ...]:
     """The keys of the installed mechanisms' parts that hold cards."""
     return _cards
+
+
+def installed_shows() -> tuple[str, ...]:
+    """The keys of the installed mechanisms' parts an observation's dict shows flat."""
+    return _shows

@@ -11,8 +11,8 @@ import json
 import sys
 from typing import IO, Any
 
-from jassdsl import __version__
 from jassdsl.core.errors import JassError, UnknownVariantError
+from jassdsl.core.version import VERSION as __version__
 from jassdsl.corpus.derive import derive
 from jassdsl.corpus.models import KINDS
 from jassdsl.corpus.protocol import PROTOCOL

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from jassdsl import __version__
 from jassdsl.compile.compiler import CompiledRules, option_value
 from jassdsl.core.cards import CARD_NAMES
 from jassdsl.core.errors import JassError
+from jassdsl.core.version import VERSION as __version__
 from jassdsl.corpus import coverage as cov
 from jassdsl.corpus import models as cm
 from jassdsl.corpus import store

@@ -10,6 +10,7 @@ uses are in the chain; the hooks lists hold only the phases that fill them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.engine.dealing import Deal
@@ -68,7 +69,9 @@ class Chain:
             return [kind(rules) for kind in kinds if kind.used_by(rules)]
 
         def placed(place: str) -> tuple[type[Phase], ...]:
-            return tuple(x.phase for x in rules.mechanisms
+            # the record types its phase by what lies below the engine (`PhaseKind`);
+            # every mechanism's phase is one of the engine's `Phase` classes
+            return tuple(cast("type[Phase]", x.phase) for x in rules.mechanisms
                          if x.phase is not None and x.phase.place == place)
 
         steps = tuple(made(placed("before play")))

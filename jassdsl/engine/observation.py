@@ -4,7 +4,8 @@
 the same as plain values with card names, as the JSON of the CLI and the corpus write it.
 Each mechanism fills its own part (`Phase.observe`, in `parts` by mechanism name); a
 value of a mechanism the rule file does not use reads as its empty default. The dict
-keeps the mechanisms' values flat under their documented keys (`KEYS`).
+keeps the mechanisms' values flat under their documented keys (`keys()`: the engine's own,
+then those each mechanism shows, `Mechanism.shows`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from jassdsl.core.cards import CARD_NAMES, mask_cards
-from jassdsl.core.mechanism import installed_cards, installed_defaults
+from jassdsl.core.mechanism import installed_cards, installed_defaults, installed_shows
 from jassdsl.core.modes import Mode
 from jassdsl.core.roles import BIDDER, ROLE_LIST
 from jassdsl.engine.phase import Table
@@ -96,23 +97,19 @@ class Observation:
         """Its own pile, declined."""
         return self.part("piles", "looked", ())  # type: ignore[no-any-return]
 
-    @property
-    def bid_mode(self) -> str:
-        """The mode the highest bid names (`naming the mode`), '' otherwise."""
-        return self.part("mode_bids", "bid_mode", "")  # type: ignore[no-any-return]
-
     def as_dict(self) -> dict[str, Any]:
         """Plain values with card names (None for no card or no trump), under the keys
-        of `KEYS`: the mechanisms' values flat, as the dict has always had them. Written
+        of `keys()`: the mechanisms' values flat, as the dict has always had them. Written
         out rather than read key by key through `getattr` (a bot or a research adapter
         asks for it at every decision): the same dict, at half the cost."""
         defaults, cards = installed_defaults(), installed_cards()
         fields = self.__dict__  # the dataclass's fields (no property shares a name)
         out: dict[str, Any] = {}
-        for key in KEYS:
+        keys, properties = _keys(installed_shows())
+        for key in keys:
             if key in fields:
                 out[key] = fields[key]
-            elif key in defaults and key not in PROPERTIES:  # what __getattr__ finds
+            elif key in defaults and key not in properties:  # what __getattr__ finds
                 mechanism, default = defaults[key]
                 out[key] = self.part(mechanism, key, default)
             else:
@@ -135,14 +132,26 @@ class Observation:
         return out
 
 
-# The keys of `Observation.as_dict` (and of `Game.observation`), in their order: public
-# and documented (docs/*/engine-authors.md), the same for every rule file.
-KEYS = ("seat", "hand", "trick", "leader", "trump", "shown", "phase", "current", "dealer",
-        "bidder", "hand_number", "tricks", "declared", "totals", "weis", "weis_offer",
-        "table", "playing", "piles", "turned", "swapped", "robbed", "seen", "looked",
-        "roles", "sheets", "column", "talon", "laid_away", "laid_count", "sides", "bid_mode")
-# the keys of KEYS that `Observation` reads through a property of its own
-PROPERTIES = frozenset(k for k in KEYS if isinstance(getattr(Observation, k, None), property))
+# The engine's own keys of `Observation.as_dict` (and of `Game.observation`), in their
+# order; the installed mechanisms' (`Mechanism.shows`) follow. Public and documented
+# (docs/*/engine-authors.md), the same for every rule file.
+OWN_KEYS = ("seat", "hand", "trick", "leader", "trump", "shown", "phase", "current",
+            "dealer", "bidder", "hand_number", "tricks", "declared", "totals", "table",
+            "playing", "piles", "turned", "swapped", "robbed", "seen", "looked", "roles")
+
+
+@cache
+def _keys(shows: tuple[str, ...]) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The keys, and those of them `Observation` reads through a property of its own."""
+    keys = (*OWN_KEYS, *shows)
+    return keys, frozenset(k for k in keys
+                           if isinstance(getattr(Observation, k, None), property))
+
+
+def keys() -> tuple[str, ...]:
+    """The keys of an observation's dict, in their order: the engine's own, then those
+    the installed mechanisms show, in list order."""
+    return _keys(installed_shows())[0]
 
 
 @cache

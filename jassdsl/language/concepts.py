@@ -1,5 +1,5 @@
 """What a Jass player may mean by a first word that begins no statement: a concept the
-language lacks (passing cards, bock rounds, cards on the table of a seat) or says with
+language lacks (bock rounds, cards on the table of a seat) or says with
 another word (Konter is a declaration, a bid too, Misère a mode). The parser's error
 then names the statements that come nearest, not the whole list of keywords
 (`syntax.syntax_error`); an unknown word gets that list, the likest statements first.
@@ -24,10 +24,11 @@ class Concept:
     statements: tuple[str, ...]
 
 
-EXCHANGE = ("the language has no passing of cards between players; cards change hands only "
-            "by 'talon' (the bidder takes a pile and lays away as many), 'improve' (a "
-            "player takes an own pile or refuses it), 'rob' (a trump card taken for the "
-            "turned card) and 'take part' (a hand swapped for a pile)")
+EXCHANGE = ("cards are passed between players with 'passing: each player passes 3 cards to "
+            "the left' (to the right, across, in turn); they change hands also by 'talon' "
+            "(the bidder takes a pile and lays away as many), 'improve' (a player takes an "
+            "own pile or refuses it), 'rob' (a trump card taken for the turned card) and "
+            "'take part' (a hand swapped for a pile)")
 ACROSS_HANDS = ("the language keeps no state across hands (bock rounds, a prize won once, "
                 "a penalty carried to the next hand); what comes nearest: a scoring rule "
                 "('score each hand') that reads 'hand' or 'total UNIT', or a second 'unit'")
@@ -51,8 +52,8 @@ PUSH = ("pushing the choice of trump to the partner is part of 'trump:': 'trump:
         "chooses suits, obenabe, undenufe or pushes to partner'")
 
 CONCEPTS: tuple[Concept, ...] = (
-    Concept(("pass", "passing", "give", "exchange", "trade", "swap"),
-            EXCHANGE, ("talon", "improve", "rob", "take")),
+    Concept(("pass", "give", "exchange", "trade", "swap"),
+            EXCHANGE, ("passing", "talon", "improve", "rob", "take")),
     Concept(("bock", "bockrunde", "bockrunden", "carry", "penalty", "bergpreis"),
             ACROSS_HANDS, ("score", "unit")),
     Concept(("table", "open", "face-up", "face-down", "tischjass", "zweierjass"),

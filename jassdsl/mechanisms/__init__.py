@@ -18,6 +18,7 @@ from jassdsl.mechanisms.improve import IMPROVE
 from jassdsl.mechanisms.kept_numbers import KEPT_NUMBERS
 from jassdsl.mechanisms.leave import LEAVE
 from jassdsl.mechanisms.mode_bids import MODE_BIDS
+from jassdsl.mechanisms.passing import CARD_PASSING
 from jassdsl.mechanisms.rob import ROB
 from jassdsl.mechanisms.schedule import SCHEDULE
 from jassdsl.mechanisms.sheet import SHEET
@@ -28,6 +29,7 @@ from jassdsl.mechanisms.void_names import VOID_NAMES
 from jassdsl.mechanisms.weis import HAND_BONUSES, TABLE_WEIS, WEIS
 
 MECHANISMS: tuple[Mechanism, ...] = (
+    CARD_PASSING,
     SCHEDULE,
     IMPROVE,
     TAKE_PART,

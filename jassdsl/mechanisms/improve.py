@@ -15,7 +15,7 @@ from typing import Any
 from jassdsl.bots import View, cheapest, expected_points, hand_total, table_for
 from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.core import model as m
-from jassdsl.core.actions import DECLINE, DISCARDS, TAKE, Action
+from jassdsl.core.actions import DISCARDS, Action, ActionKind
 from jassdsl.core.cards import CARD_INDEX, mask_cards
 from jassdsl.core.deal import next_seat, trick_seats
 from jassdsl.core.mechanism import Mechanism, Prompt
@@ -27,6 +27,8 @@ from jassdsl.language.empty_piles import fills
 from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook.render import pile, value_text
 from jassdsl.rulebook.words import Lang, say
+
+TAKE, DECLINE = Action("take"), Action("decline")  # swap cards for one's own pile, or not
 
 BETTER_BELOW = 0.25  # the bot swaps cards for its unseen own pile when the hand promises less
 
@@ -308,6 +310,7 @@ IMPROVE = Mechanism(
     compile=compile_improve,
     phase=Bettering,
     kinds=("take", "decline", "discard"),
+    codec=(ActionKind("take", "none"), ActionKind("decline", "none")),
     prompt=Prompt(ask=ask, read=read),
     label=label,
     narrate={Bettered: narrate},

@@ -256,6 +256,8 @@ WORDS: dict[str, tuple[str, str]] = {
 
 MODE_BIDS = Mechanism(
     name="mode_bids",
+    defaults={"bid_mode": ""},  # the mode the highest bid names, "" while none does
+    shows=("bid_mode",),
     phase=ModeBidding,
     prompt=Prompt(ask=ask, choices=choices, read=read),
     policy=policy,

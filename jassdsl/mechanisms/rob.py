@@ -16,7 +16,7 @@ from jassdsl.bots import View, table_for
 from jassdsl.cli.play import YES_NO
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m
-from jassdsl.core.actions import ROB_NO, ROB_YES, Action
+from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_INDEX, RANKS, shown_card
 from jassdsl.core.deal import next_seat, trick_seats
 from jassdsl.core.mechanism import Mechanism, Prompt
@@ -27,6 +27,8 @@ from jassdsl.engine.rob import RobConfig, robbing_card
 from jassdsl.engine.state import State
 from jassdsl.language.syntax import pos_of
 from jassdsl.rulebook.words import RANK_FULL, Lang, say
+
+ROB_YES, ROB_NO = Action("rob", 1), Action("rob", 0)  # take the turned trump card, or not
 
 # -- the statement
 GRAMMAR = """

@@ -739,6 +739,7 @@ WORDS: dict[str, tuple[str, str]] = {
 
 SHEET = Mechanism(
     name=NAME,
+    shows=("sheets", "column"),
     grammar=GRAMMAR,
     build={"sheet": build_sheet, "sheet_column": build_column, "sheet_mode": build_mode,
            "sheet_free": build_free, "sheet_trump": build_trump, "sheet_end": build_end},

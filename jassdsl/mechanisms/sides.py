@@ -131,6 +131,7 @@ WORDS: dict[str, tuple[str, str]] = {
 
 SIDES = Mechanism(
     name="sides",
+    shows=("sides",),
     grammar=GRAMMAR,
     build={"sides": build},
     statements={Sides: "sides"},

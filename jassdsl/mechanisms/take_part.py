@@ -15,7 +15,7 @@ from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.compile.settings import get
 from jassdsl.core import model as m
-from jassdsl.core.actions import FOLD, JOIN, SWAP, Action
+from jassdsl.core.actions import Action, ActionKind
 from jassdsl.core.deal import next_seat
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
@@ -26,6 +26,8 @@ from jassdsl.language.syntax import pos_of, word
 from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.render import pile_name, value_text
 from jassdsl.rulebook.words import Lang, say
+
+JOIN, FOLD, SWAP = Action("join"), Action("fold"), Action("swap")  # play, fold, swap the hand
 
 # -- the statement
 GRAMMAR = """
@@ -271,6 +273,7 @@ TAKE_PART = Mechanism(
     compile=compile_take_part,
     phase=TakingPart,
     kinds=("join", "fold", "swap"),
+    codec=(ActionKind("join", "none"), ActionKind("fold", "none"), ActionKind("swap", "none")),
     prompt=Prompt(ask=ask, choices=choices, read=read),
     label=label,
     narrate={TookPart: narrate},

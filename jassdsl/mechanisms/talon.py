@@ -377,6 +377,7 @@ WORDS: dict[str, tuple[str, str]] = {
 
 TALON = Mechanism(
     name="talon",
+    shows=("talon", "laid_away", "laid_count"),
     grammar=GRAMMAR,
     build={"talon": build, "talon_count": build_count},
     statements={Talon: "talon"},

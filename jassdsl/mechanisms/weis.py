@@ -849,6 +849,7 @@ HAND_WORDS: dict[str, tuple[str, str]] = {
 
 WEIS = Mechanism(
     name="weis",
+    shows=("weis", "weis_offer"),
     grammar=GRAMMAR,
     build=BUILD,
     repeated=(WeisTableDef,),

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.core.actions import BARE, Action, mode_bid
+from jassdsl.core.actions import Action, kinds_carrying, mode_bid
 from jassdsl.core.cards import CARD_NAMES
 from jassdsl.core.errors import JassError
 from jassdsl.engine.chain import Chain
@@ -54,9 +54,10 @@ class ActionSpace:
         """Every action of the engine's vocabulary the file could name, of any kind (the
         space keeps those of the kinds it asks for)."""
         out = [Action("play", c) for c in range(len(CARD_NAMES))]
-        if rules.own_piles or any("discard" in x.kinds and x.name in rules.configs
-                                  for x in rules.mechanisms):
-            out += [Action("discard", c) for c in range(len(CARD_NAMES))]
+        used = {k for x in rules.mechanisms if x.name in rules.configs for k in x.kinds}
+        for kind in kinds_carrying("card")[1:]:  # a card laid away, given, ...
+            if kind in used or (kind == "discard" and rules.own_piles):
+                out += [Action(kind, c) for c in range(len(CARD_NAMES))]
         out += [Action("trump", m) for m in range(len(rules.mode_names))]
         out += [a for x in rules.mechanisms if x.actions is not None and x.name in rules.configs
                 for a in x.actions(rules)]  # a mechanism's (a column of a scoresheet)
@@ -67,7 +68,7 @@ class ActionSpace:
                 out += [mode_bid(d.name, v, m) for v in values for m in rules.trump_choices]
             else:
                 out += [Action(d.name, v) for v in values]
-        out += [Action(kind) for kind in BARE]
+        out += [Action(kind) for kind in kinds_carrying("none")]
         yes_no = tuple(k for x in rules.mechanisms for k in x.yes_no)
         out += [Action(kind, v) for kind in yes_no for v in (0, 1)]
         return out

@@ -17,7 +17,7 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.counting import TRICKS, counted_facts
 from jassdsl.compile.handfacts import Grant
 from jassdsl.core import model as m
-from jassdsl.core.actions import Action
+from jassdsl.core.actions import Action, value_of
 from jassdsl.core.cards import (
     CARD_CLASSES,
     CARD_INDEX,
@@ -565,11 +565,9 @@ def in_hand_order(actions: Sequence[Action], table: ModeTable) -> list[Action]:
     """Card actions in the order the hand is shown (by suit, strongest first); the
     others as they come."""
     order = {c: i for i, c in enumerate(c for g in sorted_hand(range(36), table) for c in g)}
-    cards = sorted((a for a in actions if a.kind in CARD_KINDS), key=lambda a: order[a.value])
-    return cards + [a for a in actions if a.kind not in CARD_KINDS]
-
-
-CARD_KINDS = ("play", "discard")
+    cards = sorted((a for a in actions if value_of(a.kind) == "card"),
+                   key=lambda a: order[a.value])
+    return cards + [a for a in actions if value_of(a.kind) != "card"]
 
 
 def running_count(rules: CompiledRules, obs: Observation, seat: int,

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from jassdsl.core.cards import RANK_NAMES, SUIT_NAMES, shown_suit
 from jassdsl.core.german import Gender, de_plural, german_noun
+from jassdsl.core.lang import LANGS as LANGS
+from jassdsl.core.lang import Lang as Lang
 from jassdsl.core.mechanism import installed_words
 from jassdsl.core.roles import ROLES
 
 if TYPE_CHECKING:
     from jassdsl.core import model as m
 
-Lang = Literal["en", "de"]
-LANGS: tuple[Lang, ...] = ("en", "de")
 LANG_NAMES = {"en": "English", "de": "Deutsch"}
 
 OWN: dict[str, tuple[str, str]] = {
