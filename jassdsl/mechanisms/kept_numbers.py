@@ -362,6 +362,7 @@ KEPT_NUMBERS = Mechanism(
     compile_conditions=compile_keep,
     phase=Keeping,
     defaults={"kept": {}, "kept_next": {}},
+    shows=("kept",),  # public: the numbers as they stand, in every seat's dict
     kept_names=kept_names,
     status=status,
     hand_lines=hand_lines,
