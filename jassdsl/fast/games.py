@@ -268,7 +268,7 @@ class Runner:
         if r.end_hands is not None:
             over = hand_no[idx] >= r.end_hands
         elif r.end_when is not None:
-            over = self.scorer.ends(f)
+            over = self.gated_ends(f, f.totals)
         else:
             over = np.zeros(len(idx), bool)
         sheets = self.t.ints[tb.SHEETS]
@@ -329,6 +329,10 @@ class Runner:
                     per.append((unit, np.where(here, factor * hf, 0)))
             steps[name] = per
 
+        near = self.near_end(f, steps, before, o, idx, team)
+        if not near.any():  # no game can reach its end before the hand is complete
+            return ended
+
         def add(unit: str, amount: Array, mask: Array) -> None:
             now = running[unit]
             y = now + np.where(mask[:, None], amount, 0)
@@ -356,7 +360,7 @@ class Runner:
             if name == TRICKS:
                 continue
             values = getattr(f, name)
-            books = values.any(axis=1) & ~ended
+            books = values.any(axis=1) & ~ended & near
             if not books.any():
                 continue
             for unit, factor in steps[name]:
@@ -371,7 +375,7 @@ class Runner:
             tp = o["tpoints"][idx, :each]
             onehot = np.zeros((k, n), np.int64)
             for j in range(each - 1):  # the last trick completes the hand
-                books = (tp[:, j] > 0) & booking & ~ended
+                books = (tp[:, j] > 0) & booking & ~ended & near
                 if not books.any():
                     continue
                 onehot[:] = 0
@@ -383,6 +387,54 @@ class Runner:
             f.totals[u] = np.where(ended[:, None], running[u], after[u])
         f.change = change
         return ended
+
+    def near_end(self, f: Batch, steps: dict[str, list[tuple[str, Array]]],
+                 before: dict[str, Array], o: dict[str, Array], idx: Array, team: Array
+                 ) -> Array:
+        """The games in which `count_first`'s running totals may pass the game end's gate
+        (`counting.end_gate`) at some moment of the hand: the gate's side of the totals
+        before it, plus every booking that moves them towards it (a floor only holds a
+        total up, so it is counted from the floor where that is higher). The others
+        cannot end the game before the hand is complete: their bookings are skipped."""
+        k = len(idx)
+        gate = self.rules.end_gate
+        if gate is None:
+            return np.ones(k, bool)
+        unit, sign, least = gate
+        floor = self.scorer.floors.get(unit)
+        start = before[unit] if floor is None or sign < 0 else np.maximum(before[unit], floor)
+        reach = (sign * start).astype(np.int64)
+        for name in self.order:
+            if name == TRICKS:
+                continue
+            values = getattr(f, name)
+            for u, factor in steps[name]:
+                if u == unit:
+                    reach = reach + np.maximum(sign * factor[:, None] * values, 0)
+        if TRICKS in self.order and steps[TRICK_FACT]:
+            each, n = self.rules.cards_each, f.n
+            cell = (np.arange(k)[:, None] * n + team[o["win"][idx, :each]]).ravel()
+            tp = o["tpoints"][idx, :each]
+            for u, factor in steps[TRICK_FACT]:
+                if u == unit:  # every trick's booking that moves towards the gate
+                    moves = np.maximum(sign * factor[:, None] * tp, 0).ravel()
+                    reach += np.bincount(cell, moves, k * n).reshape(k, n).astype(np.int64)
+        return reach.max(axis=1) >= least
+
+    def gated_ends(self, f: Batch, totals: dict[str, Array]) -> Array:
+        """Whether the game end holds (`Scorer.ends`), worked out only in the games whose
+        totals pass its gate (`counting.end_gate`: it cannot hold in the others)."""
+        gate = self.rules.end_gate
+        if gate is None:
+            return self.scorer.ends(f)
+        unit, sign, least = gate
+        rows = np.flatnonzero((sign * totals[unit]).max(axis=1) >= least)
+        out = np.zeros(len(f.hand), bool)
+        if rows.size == len(f.hand):
+            return self.scorer.ends(f)
+        if rows.size:
+            out[rows] = self.scorer.ends(take(f, rows, totals, f.change))
+        return out
 
     def summaries(self, hands: Array, fired: Array, modes: Array, weis: Array,
                   stoeck: Array, match: Array, psum: Array, psq: Array,

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -296,13 +297,18 @@ def random_step(env: VectorEnv, observe: bool | str = True) -> None:
 
 
 def random_hands_per_second(rules: CompiledRules | str, num_envs: int, hands: int,
-                            seed: int = 0, observe: bool | str = True) -> float:
+                            seed: int = 0, observe: bool | str = True, settle: int = 0,
+                            clock: Callable[[], float] = time.perf_counter) -> float:
     """Whole hands per second of random play drawn from the env's masks, with every
     seat's observation made after each step (``observe="current"``: the acting seat's;
-    False: none)."""
+    False: none). `settle` hands are played first, untimed, so that the games no longer
+    deal and score in step (as a long run goes); `clock` is the timer (`time.process_time`
+    counts this process's CPU time only)."""
     env = VectorEnv(rules, num_envs, seed)
     sk.seed_draws(seed)
-    start = time.perf_counter()
-    while env.hands_played < hands:
+    while env.hands_played < settle:
+        random_step(env, False)
+    start, first = clock(), env.hands_played
+    while env.hands_played - first < hands:
         random_step(env, observe)
-    return env.hands_played / (time.perf_counter() - start)
+    return (env.hands_played - first) / (clock() - start)
