@@ -21,10 +21,12 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.counting import TRICK_FACT, TRICKS, scales
 from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.engine import HAND_LIMIT
+from jassdsl.fast import table_weis
 from jassdsl.fast import tables as tb
 from jassdsl.fast.kernel import choose_in, hand_facts, play_hands
-from jassdsl.fast.scorer import Array, Batch, Scorer, take
+from jassdsl.fast.scorer import Array, Batch, Pending, Scorer, take
 from jassdsl.fast.scorer import reasons as scoring_reasons
+from jassdsl.fast.table_weis import TableWeis
 from jassdsl.fast.twister import below, draw_below, pack, seed_key, seed_rows
 
 
@@ -94,6 +96,7 @@ class Runner:
         if not any(by is not None or when is not None for by, when in self.asked):
             self.asked = []
         self.scale_exprs = scales(rules.model, rules.count_adds) if self.order else {}
+        self.table = TableWeis(rules) if table_weis.used_by(rules) else None
 
     def play(self, seeds: list[int], policy: Sequence[random.Random | int | str],
              hand_limit: int = HAND_LIMIT, trace: list[list[Hand]] | None = None,
@@ -143,6 +146,7 @@ class Runner:
         psum = np.zeros((b, n), np.int64)
         psq = np.zeros((b, n), np.int64)
         broken = np.zeros(b, bool)
+        pending: list[Pending] = [[] for _ in range(b)]  # amounts held in abeyance
         rounds = 0
         while live.any():
             rounds += 1
@@ -161,7 +165,7 @@ class Runner:
                 play_hands(*args, 0)
             idx = np.flatnonzero(live)
             f, fired, failed, over = self.score_hands(idx, o, totals, hand_no, cmt,
-                                                      check_invariants, played)
+                                                      check_invariants, played, pending)
             broken[idx] = failed
             if trace is not None:
                 ids = [c.id for c in r.clauses]
@@ -245,11 +249,12 @@ class Runner:
 
     def score_hands(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
                     hand_no: Array, cmt: Array, check_invariants: bool = True,
-                    played: Array | None = None) -> tuple[Batch, Array, Array, Array]:
+                    played: Array | None = None, pending: list[Pending] | None = None
+                    ) -> tuple[Batch, Array, Array, Array]:
         """Score the hands just played in games `idx` (the kernel's outputs `o`) into
         `totals`: the facts, the clause fired in each (-1: none), the games whose
         invariant failed, and the games that are over (their end, `count first:`, the
-        engine's hand limit)."""
+        engine's hand limit). `pending`, per game: its amounts held in abeyance."""
         r = self.rules
         team = self.team
         f = self.facts(idx, o, totals, hand_no, team, self.decls)
@@ -258,7 +263,9 @@ class Runner:
         def lots(g: int, k: int) -> int:
             return int(below(cmt[idx[g]], k))
 
-        fired, _ = self.scorer.score(f, lots)
+        rows = [pending[g] for g in idx.tolist()] if pending is not None and \
+            self.scorer.holds else None
+        fired, _ = self.scorer.score(f, lots, rows)
         failed = self.scorer.broken(f) if check_invariants else np.zeros(len(idx), bool)
         ended = np.zeros(len(idx), bool)
         if self.order and r.end_when is not None:
@@ -294,9 +301,14 @@ class Runner:
         multiplier = np.where(o["column"][idx] >= 0, mult, 0 if self.t.ints[tb.SHEETS] else 1)
         roles = {name: np.where(o[name][idx] >= 0, team[np.maximum(o[name][idx], 0)], -1)
                  for name in ("chooser", "pusher")}
+        on_table = None if self.table is None else self.table.facts(
+            o["cards"][idx, :each], team[o["win"][idx, :each]], o["mode"][idx], n,
+            self.t.ints[tb.TRUMP_KIND] == tb.TRUMP_KINDS["first_void"])
         return Batch(n, points, tricks, won, win, weis, stoeck, declared,
                      {u: v[idx].copy() for u, v in totals.items()}, o["mode"][idx],
-                     hand_no[idx], r.players, multiplier=multiplier, roles=roles)
+                     hand_no[idx], r.players, multiplier=multiplier, roles=roles,
+                     table_weis=None if on_table is None else on_table[0],
+                     table_stoeck=None if on_table is None else on_table[1])
 
     def count_first(self, f: Batch, fired: Array, before: dict[str, Array],
                     o: dict[str, Array], idx: Array, team: Array) -> Array:

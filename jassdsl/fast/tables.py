@@ -26,10 +26,10 @@ from jassdsl.engine.weis import weis_config
 
 # the trump methods the kernel plays (`CompiledRules.trump_kind`), by their code there
 TRUMP_KINDS = {"forehand_chooses": 0, "random_suit": 1, "bottom_card": 2, "none": 3,
-               "first_void": 4, "sheet": 5}
+               "first_void": 4, "sheet": 5, "void_names": 6}
 # the phases the kernel plays, by class name (any other phase of a chain is not covered)
 PHASES = frozenset({"TrumpChoice", "Declarations", "Play", "WeisPhase", "HandBonuses",
-                    "FirstVoid", "SheetChoice"})
+                    "FirstVoid", "SheetChoice", "TableBonuses", "VoidNames"})
 ROLES_MADE = frozenset({"chooser", "pusher"})  # the roles the kernel keeps
 
 
@@ -44,6 +44,8 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
             out.append(f"mechanism {owner.get(type(p), type(p).__name__)}")
     if rules.trump_kind not in TRUMP_KINDS:
         out.append(f"trump method {rules.trump_kind}")
+    if rules.trump_kind == "void_names" and weis_config(rules) is not None:
+        out.append("Weis with the mode named by the first void")
     if rules.push_next and rules.trump_kind != "sheet":
         out.append("pushing on to the next player")
     out += [f"role {ROLE_LIST[i].name}" for i in sorted(rules.roles_read)

@@ -39,6 +39,7 @@ from jassdsl.core.cards import CARD_NAMES
 from jassdsl.engine.sheet import SheetConfig
 from jassdsl.fast import steps as sk
 from jassdsl.fast.games import reasons, runner_for
+from jassdsl.fast.scorer import Pending
 from jassdsl.fast.twister import draw_below, seed_key, seed_rows
 from jassdsl.registry import load_rules
 
@@ -134,6 +135,7 @@ class VectorEnv:
         self.o["pusher"][:] = -1
         self.o["column"][:] = -1  # no scoresheet: the multiplier is 1
         self.totals = {u: np.zeros((b, n), np.int64) for u in rules.units}
+        self.pending: list[Pending] = [[] for _ in range(b)]
         self.hand_no = np.ones(b, np.int64)
         self.done = np.zeros(b, np.bool_)
         self.mask = np.zeros((b, self.num_actions), np.bool_)
@@ -159,6 +161,8 @@ class VectorEnv:
         self.cmt[games] = rows
         self.st[games, sk.DEALER] = dealers
         self.played[games] = 0
+        for g in games.tolist():
+            self.pending[g] = []  # the amounts held in abeyance of the game in slot g
         for v in self.totals.values():
             v[games] = 0
         self.hand_no[games] = 1
@@ -237,7 +241,7 @@ class VectorEnv:
             unit, sign = self.rules.winner_unit
             before = self.totals[unit][idx].copy()
             _, _, _, over = self.runner.score_hands(idx, o, self.totals, self.hand_no, self.cmt,
-                                                    played=self.played)
+                                                    played=self.played, pending=self.pending)
             gained = sign * (self.totals[unit][idx] - before)
             rewards[idx] = gained[:, self.runner.team].astype(np.float32)
             self.hands_played += idx.size
