@@ -40,7 +40,7 @@ from jassdsl.engine.sheet import SheetConfig
 from jassdsl.fast import steps as sk
 from jassdsl.fast.games import reasons, runner_for
 from jassdsl.fast.scorer import Pending
-from jassdsl.fast.twister import draw_below, seed_key, seed_rows
+from jassdsl.fast.twister import draw_below, seed_rows_32
 from jassdsl.registry import load_rules
 
 Piece = tuple[str, int, int, float]  # name, offset, size, scale
@@ -154,7 +154,7 @@ class VectorEnv:
         seeds = [self._seeds.randrange(2**32) for _ in range(len(games))]
         self.seeds[games] = seeds
         rows = np.zeros((len(games), 625), np.uint32)
-        seed_rows(rows, [seed_key(x) for x in seeds])  # each game's `Chance(seed)`
+        seed_rows_32(rows, seeds)  # each game's `Chance(seed)`
         dealers = np.zeros(len(games), np.int64)
         if r.first_dealer_lot:
             draw_below(rows, r.players, dealers)
