@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -192,7 +193,9 @@ def main(argv: list[str] | None = None) -> int:
            "envs": args.envs, "env_hands": args.env_hands, "env_settle": args.env_settle,
            "clock": clock, "arena_hands": args.arena_hands, "not_covered": skipped, "env_not_covered": no_env,
            "hands_per_sec": {k: round(statistics.median(v)) for k, v in figures.items()},
-           "ratio_to_jasskit": {k: round(statistics.median(v), 1) for k, v in ratios.items()}}
+           "ratio_to_jasskit": {k: round(statistics.median(v), 1) for k, v in ratios.items()},
+           "ratio_per_round": {k: [round(x, 1) for x in v] for k, v in ratios.items()},
+           "load_1min": round(os.getloadavg()[0], 2)}
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
