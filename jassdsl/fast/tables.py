@@ -170,9 +170,11 @@ def build(rules: CompiledRules) -> Tables:
         points[mode + 1] = play.points_table(mode).points
     config = weis_config(r)
     w_has = np.zeros(rows, np.int64)
-    w_val = np.zeros((rows, 4, 512), np.int64)
-    w_key = np.full((rows, 4, 512), -1, np.int64)
-    w_num = np.zeros((rows, 4, 512), np.int64)
+    # value, key and number of a chunk side by side, so that the three lookups of a suit
+    # (`kernel.weis_of`) read one cache line: the tables are views into one array
+    w_seq = np.zeros((rows, 4, 512, 3), np.int64)
+    w_val, w_key, w_num = w_seq[..., 0], w_seq[..., 1], w_seq[..., 2]
+    w_key[:] = -1
     w_four = np.full((rows, 10), -1, np.int64)
     w_fval = np.zeros((rows, 10), np.int64)
     w_fkey = np.zeros((rows, 10), np.int64)
