@@ -3,6 +3,7 @@
 
     python bench/bench_fast.py                       # 3 rounds, the five files
     python bench/bench_fast.py --rounds 5 --games 2000 --jasskit-hands 2000 --json
+    python bench/bench_fast.py --clock cpu --env-settle 4 --files schieber
 
 Each round plays, one after the other so that all share the load of that moment:
 
@@ -10,6 +11,8 @@ Each round plays, one after the other so that all share the load of that moment:
   `RuleSchieber.get_valid_cards` and no `Arena`: per hand `deal_random_hand`, forehand
   pushes or names one of the six trumps at random (the partner names one after a push),
   then 36 random valid cards. No Weis and no Stöck. Timed inside the subprocess.
+* jass-kit's own `Arena` with random agents (`jasskit_speed.py --driver arena`, as earlier
+  benchmarks measured), beside it: its ratio to the `GameSim` round;
 * the compiled path (`jassdsl.fast.games.Runner.play`) on each rule file: `--games`
   whole random games in lockstep (deal, trump, Weis, Stöck, cards, scoring, game end), as
   `simulate --bots random` plays them; a file it does not cover is listed with why;
@@ -17,7 +20,11 @@ Each round plays, one after the other so that all share the load of that moment:
 * the batched environment (`jassdsl.research.vector.VectorEnv`): `--envs` games stepped
   at once, random actions drawn from its masks, whole hands (its hands/s): `vector`
   without observations, `vector+obs` with the acting seat's observation tensor after
-  each step, `vector+all-obs` with every seat's.
+  each step, `vector+all-obs` with every seat's. `--env-settle H` plays H hands per env
+  untimed first, so that the games no longer deal and score in step, as a long run goes.
+
+`--clock cpu` times each side by its own process's CPU time (`time.process_time`), which
+the other processes of a shared machine do not count; `wall` (default) by the wall clock.
 
 Each figure is given as hands/s and as its ratio to the jass-kit round run just before
 it; printed are the medians over the rounds (of the figures and of the ratios). This is a
@@ -28,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -47,12 +55,13 @@ from jass.game.game_util import deal_random_hand
 from jass.game.rule_schieber import RuleSchieber
 
 hands, seed = int(sys.argv[1]), int(sys.argv[2])
+clock = time.process_time if sys.argv[3:] == ["cpu"] else time.perf_counter
 np.random.seed(seed)  # deal_random_hand deals from numpy's global generator
 rng = np.random.default_rng(seed)
 rule = RuleSchieber()
 sim = GameSim(rule=rule)
 total = 0
-start = time.perf_counter()
+start = clock()
 for h in range(hands):
     sim.init_from_cards(deal_random_hand(), dealer=h % 4)
     choice = int(rng.integers(7))
@@ -67,19 +76,31 @@ for h in range(hands):
             state.trump))
         sim.action_play_card(int(valid[rng.integers(len(valid))]))
     total += int(state.points.sum())
-elapsed = time.perf_counter() - start
+elapsed = clock() - start
 assert total == 157 * hands, "every hand is worth 157"
 print(hands / elapsed)
 """
 
 
-def jasskit(hands: int, seed: int, oracle: str = str(ORACLE)) -> float:
-    done = subprocess.run([oracle, "-c", JASSKIT, str(hands), str(seed)],
+CLOCK = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def jasskit(hands: int, seed: int, oracle: str = str(ORACLE), clock: str = "wall") -> float:
+    done = subprocess.run([oracle, "-c", JASSKIT, str(hands), str(seed), clock],
                           capture_output=True, text=True, check=True)
     return float(done.stdout.strip())
 
 
-def compiled(name: str, games: int, seed: int) -> float:
+def arena(hands: int, seed: int, oracle: str = str(ORACLE), clock: str = "wall") -> float:
+    """jass-kit's own `Arena` with random agents (`jasskit_speed.py --driver arena`)."""
+    done = subprocess.run([oracle, str(ROOT / "bench" / "jasskit_speed.py"), "--driver",
+                           "arena", "--hands", str(hands), "--seed", str(seed), "--rounds",
+                           "1", "--clock", clock], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    return float(json.loads(done.stdout.strip().splitlines()[-1])["median_hands_per_sec"])
+
+
+def compiled(name: str, games: int, seed: int, clock: str = "wall") -> float:
     from jassdsl.fast.games import runner_for
     from jassdsl.registry import load_rules
     from jassdsl.research.simulate import POLICY_SEED, game_seeds
@@ -87,21 +108,24 @@ def compiled(name: str, games: int, seed: int) -> float:
     runner = runner_for(load_rules(name))
     seeds = game_seeds(seed, games)
     policies = [POLICY_SEED.format(s) for s in seeds]
-    start = time.perf_counter()
+    start = CLOCK[clock]()
     done = runner.play(seeds, policies)
-    return sum(x.hands for x in done) / (time.perf_counter() - start)
+    return sum(x.hands for x in done) / (CLOCK[clock]() - start)
 
 
-def simulated(name: str, games: int, seed: int) -> float:
+def simulated(name: str, games: int, seed: int, clock: str = "wall") -> float:
     from jassdsl.research.simulate import simulate
 
-    return simulate(name, games, seed=seed, bots="random").hands_per_sec
+    begin = CLOCK[clock]()
+    report = simulate(name, games, seed=seed, bots="random")
+    return report.hands / (CLOCK[clock]() - begin) if clock == "cpu" else report.hands_per_sec
 
 
-def vector(name: str, envs: int, hands: int, seed: int, observe: bool | str) -> float:
+def vector(name: str, envs: int, hands: int, seed: int, observe: bool | str,
+           settle: int = 0, clock: str = "wall") -> float:
     from jassdsl.research.vector import random_hands_per_second
 
-    return random_hands_per_second(name, envs, hands, seed, observe)
+    return random_hands_per_second(name, envs, hands, seed, observe, settle, CLOCK[clock])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,6 +135,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jasskit-hands", type=int, default=1500)
     ap.add_argument("--envs", type=int, default=4096, help="games of the batched env")
     ap.add_argument("--env-hands", type=int, default=16384, help="hands the env plays")
+    ap.add_argument("--env-settle", type=int, default=0,
+                    help="hands per env played untimed first, so that the games no longer "
+                         "deal and score in step (default 0: timed from the first deal)")
+    ap.add_argument("--arena-hands", type=int, default=300,
+                    help="hands of jass-kit's Arena per round (0: not measured)")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="wall clock, or each process's CPU time (on a shared machine)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--files", default=",".join(FILES))
     ap.add_argument("--oracle", default=str(ORACLE),
@@ -141,23 +172,30 @@ def main(argv: list[str] | None = None) -> int:
         figures.setdefault(key, []).append(value)
         ratios.setdefault(key, []).append(value / base)
 
+    clock, settle = args.clock, args.env_settle * args.envs
     for k in range(args.rounds):
         seed = args.seed + k
         for f in covered:
-            base = jasskit(args.jasskit_hands, seed, args.oracle)
+            base = jasskit(args.jasskit_hands, seed, args.oracle, clock)
             figures.setdefault("jass-kit GameSim", []).append(base)
-            note(f"compiled {f}", compiled(f, args.games, seed), base)
-            note(f"simulate {f}", simulated(f, args.games, seed), base)
+            if args.arena_hands:
+                note("jass-kit Arena", arena(args.arena_hands, seed, args.oracle, clock), base)
+            note(f"compiled {f}", compiled(f, args.games, seed, clock), base)
+            note(f"simulate {f}", simulated(f, args.games, seed, clock), base)
             if has_env and f not in no_env:
-                note(f"vector {f}", vector(f, args.envs, args.env_hands, seed, False), base)
+                note(f"vector {f}", vector(f, args.envs, args.env_hands, seed, False, settle,
+                                           clock), base)
                 note(f"vector+obs {f}", vector(f, args.envs, args.env_hands, seed,
-                                               "current"), base)
-                note(f"vector+all-obs {f}", vector(f, args.envs, args.env_hands, seed, True),
-                     base)
+                                               "current", settle, clock), base)
+                note(f"vector+all-obs {f}", vector(f, args.envs, args.env_hands, seed, True,
+                                                   settle, clock), base)
     out = {"rounds": args.rounds, "games": args.games, "jasskit_hands": args.jasskit_hands,
-           "envs": args.envs, "not_covered": skipped, "env_not_covered": no_env,
+           "envs": args.envs, "env_hands": args.env_hands, "env_settle": args.env_settle,
+           "clock": clock, "arena_hands": args.arena_hands, "not_covered": skipped, "env_not_covered": no_env,
            "hands_per_sec": {k: round(statistics.median(v)) for k, v in figures.items()},
-           "ratio_to_jasskit": {k: round(statistics.median(v), 1) for k, v in ratios.items()}}
+           "ratio_to_jasskit": {k: round(statistics.median(v), 1) for k, v in ratios.items()},
+           "ratio_per_round": {k: [round(x, 1) for x in v] for k, v in ratios.items()},
+           "load_1min": round(os.getloadavg()[0], 2)}
     if args.json:
         print(json.dumps(out, indent=2))
         return 0

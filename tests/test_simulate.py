@@ -68,7 +68,7 @@ def test_random_bots_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(sim, "play_random", counted)
     simulate("schieber", 3, seed=2, bots="random", compiled=False)  # the engine's path
     assert len(calls) == 3
-    simulate("plus-minus", 2, seed=2, bots="random")  # a file the compiled path leaves to it
+    simulate("sidi-barrani", 2, seed=2, bots="random")  # a file the compiled path leaves to it
     assert len(calls) == 5
     simulate("schieber", 2, seed=2, bots="mixed")  # mixed: heuristic seats go through apply
     assert len(calls) == 5

@@ -24,7 +24,8 @@ from jassdsl.research.vector import (
 )
 
 
-@pytest.mark.parametrize("name", ["schieber", "coiffeur", "differenzler", "molotow"])
+@pytest.mark.parametrize("name", ["schieber", "coiffeur", "differenzler", "molotow",
+                                  "plus-minus", "misere-molotow", "wunsch-molotow"])
 def test_the_env_plays_the_games_of_the_engine(name: str) -> None:
     rules = load_rules(name)
     env = VectorEnv(rules, 3, seed=7)

@@ -21,10 +21,12 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.counting import TRICK_FACT, TRICKS, scales
 from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.engine import HAND_LIMIT
+from jassdsl.fast import table_weis
 from jassdsl.fast import tables as tb
 from jassdsl.fast.kernel import choose_in, hand_facts, play_hands
-from jassdsl.fast.scorer import Array, Batch, Scorer, take
+from jassdsl.fast.scorer import Array, Batch, Pending, Scorer, take
 from jassdsl.fast.scorer import reasons as scoring_reasons
+from jassdsl.fast.table_weis import TableWeis
 from jassdsl.fast.twister import below, draw_below, pack, seed_key, seed_rows
 
 
@@ -94,6 +96,7 @@ class Runner:
         if not any(by is not None or when is not None for by, when in self.asked):
             self.asked = []
         self.scale_exprs = scales(rules.model, rules.count_adds) if self.order else {}
+        self.table = TableWeis(rules) if table_weis.used_by(rules) else None
 
     def play(self, seeds: list[int], policy: Sequence[random.Random | int | str],
              hand_limit: int = HAND_LIMIT, trace: list[list[Hand]] | None = None,
@@ -143,6 +146,7 @@ class Runner:
         psum = np.zeros((b, n), np.int64)
         psq = np.zeros((b, n), np.int64)
         broken = np.zeros(b, bool)
+        pending: list[Pending] = [[] for _ in range(b)]  # amounts held in abeyance
         rounds = 0
         while live.any():
             rounds += 1
@@ -161,7 +165,7 @@ class Runner:
                 play_hands(*args, 0)
             idx = np.flatnonzero(live)
             f, fired, failed, over = self.score_hands(idx, o, totals, hand_no, cmt,
-                                                      check_invariants, played)
+                                                      check_invariants, played, pending)
             broken[idx] = failed
             if trace is not None:
                 ids = [c.id for c in r.clauses]
@@ -245,11 +249,12 @@ class Runner:
 
     def score_hands(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
                     hand_no: Array, cmt: Array, check_invariants: bool = True,
-                    played: Array | None = None) -> tuple[Batch, Array, Array, Array]:
+                    played: Array | None = None, pending: list[Pending] | None = None
+                    ) -> tuple[Batch, Array, Array, Array]:
         """Score the hands just played in games `idx` (the kernel's outputs `o`) into
         `totals`: the facts, the clause fired in each (-1: none), the games whose
         invariant failed, and the games that are over (their end, `count first:`, the
-        engine's hand limit)."""
+        engine's hand limit). `pending`, per game: its amounts held in abeyance."""
         r = self.rules
         team = self.team
         f = self.facts(idx, o, totals, hand_no, team, self.decls)
@@ -258,7 +263,9 @@ class Runner:
         def lots(g: int, k: int) -> int:
             return int(below(cmt[idx[g]], k))
 
-        fired, _ = self.scorer.score(f, lots)
+        rows = [pending[g] for g in idx.tolist()] if pending is not None and \
+            self.scorer.holds else None
+        fired, _ = self.scorer.score(f, lots, rows)
         failed = self.scorer.broken(f) if check_invariants else np.zeros(len(idx), bool)
         ended = np.zeros(len(idx), bool)
         if self.order and r.end_when is not None:
@@ -268,7 +275,7 @@ class Runner:
         if r.end_hands is not None:
             over = hand_no[idx] >= r.end_hands
         elif r.end_when is not None:
-            over = self.scorer.ends(f)
+            over = self.gated_ends(f, f.totals)
         else:
             over = np.zeros(len(idx), bool)
         sheets = self.t.ints[tb.SHEETS]
@@ -294,9 +301,14 @@ class Runner:
         multiplier = np.where(o["column"][idx] >= 0, mult, 0 if self.t.ints[tb.SHEETS] else 1)
         roles = {name: np.where(o[name][idx] >= 0, team[np.maximum(o[name][idx], 0)], -1)
                  for name in ("chooser", "pusher")}
+        on_table = None if self.table is None else self.table.facts(
+            o["cards"][idx, :each], team[o["win"][idx, :each]], o["mode"][idx], n,
+            self.t.ints[tb.TRUMP_KIND] == tb.TRUMP_KINDS["first_void"])
         return Batch(n, points, tricks, won, win, weis, stoeck, declared,
                      {u: v[idx].copy() for u, v in totals.items()}, o["mode"][idx],
-                     hand_no[idx], r.players, multiplier=multiplier, roles=roles)
+                     hand_no[idx], r.players, multiplier=multiplier, roles=roles,
+                     table_weis=None if on_table is None else on_table[0],
+                     table_stoeck=None if on_table is None else on_table[1])
 
     def count_first(self, f: Batch, fired: Array, before: dict[str, Array],
                     o: dict[str, Array], idx: Array, team: Array) -> Array:
@@ -329,6 +341,10 @@ class Runner:
                     per.append((unit, np.where(here, factor * hf, 0)))
             steps[name] = per
 
+        near = self.near_end(f, steps, before, o, idx, team)
+        if not near.any():  # no game can reach its end before the hand is complete
+            return ended
+
         def add(unit: str, amount: Array, mask: Array) -> None:
             now = running[unit]
             y = now + np.where(mask[:, None], amount, 0)
@@ -356,7 +372,7 @@ class Runner:
             if name == TRICKS:
                 continue
             values = getattr(f, name)
-            books = values.any(axis=1) & ~ended
+            books = values.any(axis=1) & ~ended & near
             if not books.any():
                 continue
             for unit, factor in steps[name]:
@@ -371,7 +387,7 @@ class Runner:
             tp = o["tpoints"][idx, :each]
             onehot = np.zeros((k, n), np.int64)
             for j in range(each - 1):  # the last trick completes the hand
-                books = (tp[:, j] > 0) & booking & ~ended
+                books = (tp[:, j] > 0) & booking & ~ended & near
                 if not books.any():
                     continue
                 onehot[:] = 0
@@ -383,6 +399,54 @@ class Runner:
             f.totals[u] = np.where(ended[:, None], running[u], after[u])
         f.change = change
         return ended
+
+    def near_end(self, f: Batch, steps: dict[str, list[tuple[str, Array]]],
+                 before: dict[str, Array], o: dict[str, Array], idx: Array, team: Array
+                 ) -> Array:
+        """The games in which `count_first`'s running totals may pass the game end's gate
+        (`counting.end_gate`) at some moment of the hand: the gate's side of the totals
+        before it, plus every booking that moves them towards it (a floor only holds a
+        total up, so it is counted from the floor where that is higher). The others
+        cannot end the game before the hand is complete: their bookings are skipped."""
+        k = len(idx)
+        gate = self.rules.end_gate
+        if gate is None:
+            return np.ones(k, bool)
+        unit, sign, least = gate
+        floor = self.scorer.floors.get(unit)
+        start = before[unit] if floor is None or sign < 0 else np.maximum(before[unit], floor)
+        reach = (sign * start).astype(np.int64)
+        for name in self.order:
+            if name == TRICKS:
+                continue
+            values = getattr(f, name)
+            for u, factor in steps[name]:
+                if u == unit:
+                    reach = reach + np.maximum(sign * factor[:, None] * values, 0)
+        if TRICKS in self.order and steps[TRICK_FACT]:
+            each, n = self.rules.cards_each, f.n
+            cell = (np.arange(k)[:, None] * n + team[o["win"][idx, :each]]).ravel()
+            tp = o["tpoints"][idx, :each]
+            for u, factor in steps[TRICK_FACT]:
+                if u == unit:  # every trick's booking that moves towards the gate
+                    moves = np.maximum(sign * factor[:, None] * tp, 0).ravel()
+                    reach += np.bincount(cell, moves, k * n).reshape(k, n).astype(np.int64)
+        return reach.max(axis=1) >= least
+
+    def gated_ends(self, f: Batch, totals: dict[str, Array]) -> Array:
+        """Whether the game end holds (`Scorer.ends`), worked out only in the games whose
+        totals pass its gate (`counting.end_gate`: it cannot hold in the others)."""
+        gate = self.rules.end_gate
+        if gate is None:
+            return self.scorer.ends(f)
+        unit, sign, least = gate
+        rows = np.flatnonzero((sign * totals[unit]).max(axis=1) >= least)
+        out = np.zeros(len(f.hand), bool)
+        if rows.size == len(f.hand):
+            return self.scorer.ends(f)
+        if rows.size:
+            out[rows] = self.scorer.ends(take(f, rows, totals, f.change))
+        return out
 
     def summaries(self, hands: Array, fired: Array, modes: Array, weis: Array,
                   stoeck: Array, match: Array, psum: Array, psq: Array,

@@ -352,6 +352,17 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
                     said[seat] = 1  # Weis: yes is the first option
                 hand = hands[seat]
                 legal = hand
+                if kind == 6 and mode < 0 and i > 0 and not hand & SUIT[led]:
+                    # the first void names the mode, then plays in it (`void_names`)
+                    mode = choices[choose(q, n_choices)]
+                    base = plan_base[mode + 1, k]
+                    beat = plan_beat[mode + 1, k]
+                    top = trick[0]
+                    win = leader
+                    for t in range(1, i):
+                        if beats[beat, top, trick[t]]:
+                            top = trick[t]
+                            win = (leader + t) % players
                 if i > 0:
                     legal = follow(hand, led, top, base, f_trump, f_lower, f_keep,
                                    with_trumps, strict)

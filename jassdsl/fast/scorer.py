@@ -28,6 +28,7 @@ from jassdsl.core.roles import ROLES
 ROLES_KEPT = ("chooser", "pusher")  # the roles the compiled hand keeps (`tables.ROLES_MADE`)
 
 Array = Any  # a numpy array (of games, or of games and subjects)
+Pending = list[tuple[str, tuple[int, ...], int]]  # unit, subjects, amount held between them
 
 
 class Uncovered(Exception):
@@ -56,6 +57,8 @@ class Batch:
     memo: dict[str, Array] = field(default_factory=dict)  # lets of the hand's facts only
     multiplier: Array | int = 1  # (B,): the multiplier of the scoresheet's column
     roles: dict[str, Array] = field(default_factory=dict)  # role -> (B,) subject or -1
+    table_weis: Array | None = None  # (B, n): Weise lying in the tricks taken
+    table_stoeck: Array | None = None  # (B, n): Stöck lying in one of them
 
 
 def take(f: Batch, rows: Array, totals: dict[str, Array], change: dict[str, Array]) -> Batch:
@@ -65,7 +68,9 @@ def take(f: Batch, rows: Array, totals: dict[str, Array], change: dict[str, Arra
                  f.weis[rows], f.stoeck[rows], {k: v[rows] for k, v in f.declared.items()},
                  {u: v[rows] for u, v in totals.items()}, f.mode[rows], f.hand[rows],
                  f.players, {u: v[rows] for u, v in change.items()}, multiplier=mult,
-                 roles={k: v[rows] for k, v in f.roles.items()})
+                 roles={k: v[rows] for k, v in f.roles.items()},
+                 table_weis=None if f.table_weis is None else f.table_weis[rows],
+                 table_stoeck=None if f.table_stoeck is None else f.table_stoeck[rows])
 
 
 def col(x: Array, n: int) -> Array:
@@ -95,12 +100,11 @@ class Scorer:
         for cl in rf.clauses:
             per = []
             for a in cl.awards:
-                if a.verb == "holds":
-                    raise Uncovered("an amount held in abeyance (holds)")
                 word = a.unit.text if a.unit is not None else rules.main_unit
                 base, sign = rules.unit_of[word]
                 per.append((a, base, -sign if a.verb == "loses" else sign))
             self.awards.append(per)
+        self.holds = any(a.verb == "holds" for cl in rf.clauses for a in cl.awards)
         self.check()
 
     # -- which constructs: walked once, so a file falls back before any game is played
@@ -141,7 +145,7 @@ class Scorer:
             if e.name in self.lets:
                 self.walk(self.lets[e.name], top)
                 return
-            if e.name in ("table-weis", "table-stoeck", "points-in-play"):
+            if e.name == "points-in-play":
                 raise Uncovered(f"the fact {e.name}")
             if e.name in ROLES and e.name not in self.c.options and e.name not in ROLES_KEPT:
                 raise Uncovered(f"role {e.name}")
@@ -243,6 +247,9 @@ class Scorer:
             return f.weis
         if name == "stoeck":
             return f.stoeck
+        if name in ("table-weis", "table-stoeck"):  # zero where the file counts none
+            got = f.table_weis if name == "table-weis" else f.table_stoeck
+            return got if got is not None else np.zeros((b, n), np.int64)
         if name == "players":
             return np.full((b, n), f.players, np.int64)
         if name == "playing":
@@ -357,13 +364,16 @@ class Scorer:
             chosen &= (chosen.sum(axis=1) == t.count)[:, None]
         return chosen
 
-    def score(self, f: Batch, lots: Any) -> tuple[Array, dict[str, Array]]:
+    def score(self, f: Batch, lots: Any, pending: list[Pending] | None = None
+              ) -> tuple[Array, dict[str, Array]]:
         """The clause that fires in each game (-1: none) and what it gives, per unit
         (the totals and `change` are updated in place). `lots(g, k)` draws a lot among
-        k for game g from its chance."""
+        k for game g from its chance. `pending` (one list per game of the batch, changed
+        in place): the amounts held in abeyance (`scoring.score_hand`)."""
         b, n = len(f.hand), f.n
         fired = np.full(b, -1, np.int64)
         delta = {u: np.zeros((b, n), np.int64) for u in self.units}
+        held: dict[int, Pending] = {}  # per game: the amounts this hand holds, in order
         for i, cl in enumerate(self.clauses):
             todo = fired < 0
             if not todo.any():
@@ -372,7 +382,9 @@ class Scorer:
             if not holds.any():
                 continue
             fired[holds] = i
-            self.grant(i, f, holds, delta, lots)
+            self.grant(i, f, holds, delta, lots, held)
+        if pending is not None and self.holds:
+            self.release(pending, held, delta)
         for u in self.units:
             old = f.totals[u]
             new = old + delta[u]
@@ -382,15 +394,43 @@ class Scorer:
             f.totals[u] = new
         return fired, delta
 
-    def grant(self, i: int, f: Batch, holds: Array, delta: dict[str, Array], lots: Any
-              ) -> None:
-        """The awards of clause i in the games where it holds (its bound is still set)."""
+    def grant(self, i: int, f: Batch, holds: Array, delta: dict[str, Array], lots: Any,
+              held: dict[int, Pending]) -> None:
+        """The awards of clause i in the games where it holds (its bound is still set);
+        an amount held in abeyance goes to `held` (among the subjects named, at the first
+        one's amount, as `CompiledClause.grants` holds it)."""
         named = np.zeros((len(holds), f.n), bool)
         for a, unit, sign in self.awards[i]:
             whom = self.target(a.target, f, named, lots, holds)
             named |= whom
             amount = self.ev(a.amount, f, holds).astype(np.int64)
+            if a.verb == "holds":
+                for g in np.flatnonzero(holds & whom.any(axis=1)).tolist():
+                    among = tuple(np.flatnonzero(whom[g]).tolist())
+                    held.setdefault(g, []).append((unit, among, sign * int(amount[g, among[0]])))
+                continue
             delta[unit] += np.where(whom & holds[:, None], sign * amount, 0)
+
+    @staticmethod
+    def release(pending: list[Pending], held: dict[int, Pending], delta: dict[str, Array]
+                ) -> None:
+        """`scoring.score_hand`'s abeyance, per game: an amount held before goes to the one
+        subject among its own that gains in its unit in this hand (the gains before any
+        release); the others wait, after the amounts this hand holds."""
+        for g, old in enumerate(pending):
+            if not old and g not in held:
+                continue
+            still = list(held.get(g, ()))
+            released = []
+            for unit, among, value in old:
+                gainers = [x for x in among if delta[unit][g, x] > 0]
+                if len(gainers) == 1:
+                    released.append((unit, gainers[0], value))
+                else:
+                    still.append((unit, among, value))
+            for unit, x, value in released:
+                delta[unit][g, x] += value
+            old[:] = still
 
     def broken(self, f: Batch) -> Array:
         """The games (B,) in which an invariant of the file does not hold after scoring."""
@@ -414,7 +454,10 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
         return ("the winner by leaving the table",)
     if rules.count_first and any(c.id not in rules.count_adds for c in rules.clauses):
         return ("count first: a clause that does more than add the facts",)
+    if rules.count_first and any(a.verb == "holds" for c in rules.model.clauses
+                                 for a in c.awards):
+        return ("count first with an amount held in abeyance (holds)",)
     return ()
 
 
-__all__ = ["Batch", "Scorer", "Uncovered", "divide", "reasons"]
+__all__ = ["Batch", "Pending", "Scorer", "Uncovered", "divide", "reasons"]

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from jassdsl.fast.kernel import close, deal, follow, sheet_push, weis_of
+from jassdsl.fast.kernel import SUIT, close, deal, follow, sheet_push, weis_of
 
 # the slots of a game's state row
 (PHASE, CUR, MODE, CHOOSER, PUSHED, DEALER, LEADER, K, POS, TOP, WIN, LED, DECL, TURN,
@@ -244,6 +244,22 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
                     done[g] = False
                     continue
                 a = CARDS + col_modes[c, 0]
+        if phase == TRUMP and kind == 6:  # the first void names the mode, then plays
+            mode = a - CARDS
+            st[g, MODE] = mode
+            beat = plan_beat[mode + 1, st[g, K]]
+            leader = st[g, LEADER]
+            top = trick[g, 0]
+            win = leader
+            for t in range(1, st[g, POS]):
+                if beats[beat, top, trick[g, t]]:
+                    top = trick[g, t]
+                    win = (leader + t) % players
+            st[g, TOP] = top
+            st[g, WIN] = win
+            st[g, PHASE] = PLAY
+            done[g] = False
+            continue
         if phase == TRUMP:
             if a == CARDS + modes:  # pushed to the partner across, who must choose
                 st[g, PUSHED] = 1
@@ -311,6 +327,8 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
             st[g, POS] = pos
             st[g, CUR] = (st[g, LEADER] + pos) % players
             turn(g, st, offer, asked)
+            if kind == 6 and st[g, MODE] < 0 and not hands[g, st[g, CUR]] & SUIT[st[g, LED]]:
+                st[g, PHASE] = TRUMP  # the first who cannot follow names the mode first
             done[g] = False
             continue
         win = st[g, WIN]

@@ -26,10 +26,10 @@ from jassdsl.engine.weis import weis_config
 
 # the trump methods the kernel plays (`CompiledRules.trump_kind`), by their code there
 TRUMP_KINDS = {"forehand_chooses": 0, "random_suit": 1, "bottom_card": 2, "none": 3,
-               "first_void": 4, "sheet": 5}
+               "first_void": 4, "sheet": 5, "void_names": 6}
 # the phases the kernel plays, by class name (any other phase of a chain is not covered)
 PHASES = frozenset({"TrumpChoice", "Declarations", "Play", "WeisPhase", "HandBonuses",
-                    "FirstVoid", "SheetChoice"})
+                    "FirstVoid", "SheetChoice", "TableBonuses", "VoidNames"})
 ROLES_MADE = frozenset({"chooser", "pusher"})  # the roles the kernel keeps
 
 
@@ -44,6 +44,8 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
             out.append(f"mechanism {owner.get(type(p), type(p).__name__)}")
     if rules.trump_kind not in TRUMP_KINDS:
         out.append(f"trump method {rules.trump_kind}")
+    if rules.trump_kind == "void_names" and weis_config(rules) is not None:
+        out.append("Weis with the mode named by the first void")
     if rules.push_next and rules.trump_kind != "sheet":
         out.append("pushing on to the next player")
     out += [f"role {ROLE_LIST[i].name}" for i in sorted(rules.roles_read)
@@ -168,9 +170,11 @@ def build(rules: CompiledRules) -> Tables:
         points[mode + 1] = play.points_table(mode).points
     config = weis_config(r)
     w_has = np.zeros(rows, np.int64)
-    w_val = np.zeros((rows, 4, 512), np.int64)
-    w_key = np.full((rows, 4, 512), -1, np.int64)
-    w_num = np.zeros((rows, 4, 512), np.int64)
+    # value, key and number of a chunk side by side, so that the three lookups of a suit
+    # (`kernel.weis_of`) read one cache line: the tables are views into one array
+    w_seq = np.zeros((rows, 4, 512, 3), np.int64)
+    w_val, w_key, w_num = w_seq[..., 0], w_seq[..., 1], w_seq[..., 2]
+    w_key[:] = -1
     w_four = np.full((rows, 10), -1, np.int64)
     w_fval = np.zeros((rows, 10), np.int64)
     w_fkey = np.zeros((rows, 10), np.int64)

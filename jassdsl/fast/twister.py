@@ -147,6 +147,15 @@ def seed_rows(rows: np.ndarray, keys: list[np.ndarray]) -> None:
     _seed_rows(rows, table, lengths)
 
 
+def seed_rows_32(rows: np.ndarray, seeds: list[int]) -> None:
+    """`seed_rows` for seeds below 2**32, whose key is the seed itself as one word (the
+    seeds `simulate` and the batched environment draw), without a key per seed."""
+    table = np.asarray(seeds, np.uint64).astype(np.uint32).reshape(-1, 1)
+    if len(seeds) and (table[:, 0] != np.asarray(seeds, np.uint64)).any():
+        raise ValueError("seed_rows_32 takes seeds below 2**32")
+    _seed_rows(rows, table, np.ones(len(seeds), np.int64))
+
+
 @njit(cache=True)
 def _seed_rows(rows: np.ndarray, table: np.ndarray, lengths: np.ndarray) -> None:
     for i in range(rows.shape[0]):

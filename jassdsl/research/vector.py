@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -38,7 +39,8 @@ from jassdsl.core.cards import CARD_NAMES
 from jassdsl.engine.sheet import SheetConfig
 from jassdsl.fast import steps as sk
 from jassdsl.fast.games import reasons, runner_for
-from jassdsl.fast.twister import draw_below, seed_key, seed_rows
+from jassdsl.fast.scorer import Pending
+from jassdsl.fast.twister import draw_below, seed_rows_32
 from jassdsl.registry import load_rules
 
 Piece = tuple[str, int, int, float]  # name, offset, size, scale
@@ -133,6 +135,7 @@ class VectorEnv:
         self.o["pusher"][:] = -1
         self.o["column"][:] = -1  # no scoresheet: the multiplier is 1
         self.totals = {u: np.zeros((b, n), np.int64) for u in rules.units}
+        self.pending: list[Pending] = [[] for _ in range(b)]
         self.hand_no = np.ones(b, np.int64)
         self.done = np.zeros(b, np.bool_)
         self.mask = np.zeros((b, self.num_actions), np.bool_)
@@ -151,13 +154,15 @@ class VectorEnv:
         seeds = [self._seeds.randrange(2**32) for _ in range(len(games))]
         self.seeds[games] = seeds
         rows = np.zeros((len(games), 625), np.uint32)
-        seed_rows(rows, [seed_key(x) for x in seeds])  # each game's `Chance(seed)`
+        seed_rows_32(rows, seeds)  # each game's `Chance(seed)`
         dealers = np.zeros(len(games), np.int64)
         if r.first_dealer_lot:
             draw_below(rows, r.players, dealers)
         self.cmt[games] = rows
         self.st[games, sk.DEALER] = dealers
         self.played[games] = 0
+        for g in games.tolist():
+            self.pending[g] = []  # the amounts held in abeyance of the game in slot g
         for v in self.totals.values():
             v[games] = 0
         self.hand_no[games] = 1
@@ -236,7 +241,7 @@ class VectorEnv:
             unit, sign = self.rules.winner_unit
             before = self.totals[unit][idx].copy()
             _, _, _, over = self.runner.score_hands(idx, o, self.totals, self.hand_no, self.cmt,
-                                                    played=self.played)
+                                                    played=self.played, pending=self.pending)
             gained = sign * (self.totals[unit][idx] - before)
             rewards[idx] = gained[:, self.runner.team].astype(np.float32)
             self.hands_played += idx.size
@@ -296,13 +301,18 @@ def random_step(env: VectorEnv, observe: bool | str = True) -> None:
 
 
 def random_hands_per_second(rules: CompiledRules | str, num_envs: int, hands: int,
-                            seed: int = 0, observe: bool | str = True) -> float:
+                            seed: int = 0, observe: bool | str = True, settle: int = 0,
+                            clock: Callable[[], float] = time.perf_counter) -> float:
     """Whole hands per second of random play drawn from the env's masks, with every
     seat's observation made after each step (``observe="current"``: the acting seat's;
-    False: none)."""
+    False: none). `settle` hands are played first, untimed, so that the games no longer
+    deal and score in step (as a long run goes); `clock` is the timer (`time.process_time`
+    counts this process's CPU time only)."""
     env = VectorEnv(rules, num_envs, seed)
     sk.seed_draws(seed)
-    start = time.perf_counter()
-    while env.hands_played < hands:
+    while env.hands_played < settle:
+        random_step(env, False)
+    start, first = clock(), env.hands_played
+    while env.hands_played - first < hands:
         random_step(env, observe)
-    return env.hands_played / (time.perf_counter() - start)
+    return (env.hands_played - first) / (clock() - start)
