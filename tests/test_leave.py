@@ -61,9 +61,3 @@ def test_without_the_mechanism_nobody_leaves_and_its_statement_is_unknown() -> N
     assert any(isinstance(p, Leaving) for p in Game(rules, seed=1).chain.phases)
     assert not any(isinstance(p, Leaving) for p in Game(stripped, seed=1).chain.phases)
 
-
-def test_leaving_is_named_in_at_most_two_package_files(footprint: str) -> None:
-    """Its module aside: the list of mechanisms, and the lexer, whose base keywords hold
-    'leave' for `winner: first to leave the table` (a base statement)."""
-    line = next(x for x in footprint.splitlines() if x.startswith("leave:"))
-    assert int(line.split(": ")[1].split()[0]) <= 2, line

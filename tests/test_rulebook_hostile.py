@@ -66,6 +66,8 @@ column o "{16}" german "{17}": own times 2
 trump: forehand chooses from the sheet
 follow: suit
 unit point/points
+keep streak "{18}" german "{19}" starting at 0:
+    after a hand when streak > 0: streak - 1
 let sign = 1 if hand > 0 else 0
 names in german: sign "{13}"
 score each hand, first rule that applies:
@@ -79,10 +81,11 @@ invariant total "{9}"
 game ends after target hands
 winner: most points
 """
-FIELDS = 18
+FIELDS = 20
 STATEMENTS_WITH_STRINGS = {"variant", "summary", "source", "decision", "option", "german",
                            "clause", "invariant", "german_name", "mode_def",
-                           "sheet_column"}  # the last: a mechanism's (its grammar lines)
+                           "sheet_column",  # a mechanism's (its grammar lines)
+                           "kept_numbers"}  # a mechanism's: the text the sheet shows
 
 
 def hostile_text() -> str:

@@ -238,8 +238,3 @@ def test_the_columns_played_come_back_at_a_recorded_deal() -> None:
     with pytest.raises(PositionError, match="not an unplayed column"):
         at_deal(game.rules, hands, game.dealer, sheets=[["spades", "spades"], []])
 
-
-def test_the_sheet_is_named_in_at_most_six_package_files(footprint: str) -> None:
-    """Issue 19's bar: the scoresheet is one module, read by the layers through hooks."""
-    line = next(x for x in footprint.splitlines() if x.startswith("sheet:"))
-    assert int(line.split(": ")[1].split()[0]) <= 6, line

@@ -556,7 +556,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             return CHANCE
         engine = self.box.engine
         assert engine is not None
-        return engine.s.current  # `Game.current_player`, without its property's call
+        return engine.current_player
 
     def is_terminal(self) -> bool:
         return bool(self.progress.over)

@@ -199,8 +199,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
     def ended(self) -> bool:
         game = self.game
         assert game is not None
-        s = game.s  # `Game.is_over` and `Game.results`, read at once (asked twice a step)
-        return s.phase == "over" or (self.horizon == "hand" and bool(s.results))
+        return game.is_over or (self.horizon == "hand" and bool(game.results))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
