@@ -313,7 +313,9 @@ class HeuristicBot:
     def choose_card(self, game: Game, view: View, cards: list[int]) -> Action:
         rules = game.rules
         table = table_for(rules, view.order)
-        if not rules.winner_most:  # the fewest win: stay out of tricks
+        if not rules.winner_most or rules.mode_schedule.avoids_tricks(view.trump):
+            # the fewest win, or the hand's mode wants no tricks (a Misère bid or column:
+            # its side ducks, and the others duck to leave the tricks to it): stay out
             return Action("play", duck(rules, view, cards, table))
         if not view.trick:
             return Action("play", lead_card(cards, table))

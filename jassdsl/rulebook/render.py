@@ -375,6 +375,8 @@ def own_mode(lang: Lang, rf: m.RuleFile, d: m.ModeDef) -> str:
         how = say(lang, "mode.tricks", parts=", ".join(runs), last=parts[-1])
     else:
         how = say(lang, "mode.as", part=parts[0])
+    if d.goal:  # a Misère: its side wants the fewest points, or no tricks
+        how += "; " + say(lang, "mode.goal." + d.goal.replace(" ", "_"))
     text = say(lang, "mode.own", title=f"**{mode_prose(lang, rf, d.name)}**", how=how)
     own = [p for p in rf.points if p.table.text == d.name]
     for p in own:

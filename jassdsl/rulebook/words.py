@@ -232,6 +232,10 @@ OWN: dict[str, tuple[str, str]] = {
                          "die Stiche wechseln zwischen {parts}, der erste in {first}"),
     "mode.tricks": ("{parts}, the rest in {last}", "{parts}, die übrigen in {last}"),
     "mode.for": ("{n} tricks in {part}", "{n} Stiche in {part}"),
+    "mode.goal.fewest_points": ("its side wants to take the fewest points",
+                                "seine Seite will möglichst wenig Punkte machen"),
+    "mode.goal.no_tricks": ("its side wants to take no trick",
+                            "seine Seite will keinen Stich machen"),
     "mode.as": ("played as {part}, a mode of its own for scoring",
                 "gespielt wie {part}, für die Abrechnung eine eigene Spielart"),
     "mode.defined": ("The rule file defines these modes; each trick is followed and won by "
