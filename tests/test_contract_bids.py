@@ -79,3 +79,24 @@ def test_the_bots_duck_under_a_contract_wanting_the_fewest_points() -> None:
     assert decisions == 36 and ducked == decisions
     ducked, decisions = cards_played("110")
     assert ducked < decisions
+
+
+def test_the_bot_bids_the_misere_with_a_hand_that_takes_few_points() -> None:
+    """After a bid of 100, the next player's bid over 60 deals: the Misère only where its
+    hand promises at most `CONTRACT_BELOW` of the points in Obenabe, and never a pass with
+    such a hand."""
+    from jassdsl.bots import expected_points, hand_total
+    from jassdsl.mechanisms.auction import CONTRACT_BELOW
+
+    said = []
+    for seed in range(60):
+        game = fresh(seed)
+        game.apply("bid 100")
+        seat, rules = game.current_player, game.rules
+        view = View.of(game, seat)
+        said.append(game.action_text(HeuristicBot(random.Random(seed)).choose(game, seat)))
+        table = rules.modes[rules.mode_names.index("misere")]
+        share = expected_points(rules, view.hand, table) / hand_total(rules, table)
+        assert said[-1] != "bid misere" or share <= CONTRACT_BELOW
+        assert said[-1] != "pass" or share > CONTRACT_BELOW
+    assert "bid misere" in said and "pass" in said, said

@@ -51,12 +51,13 @@ from jassdsl.language.team_sums import warning
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import suit_prose
 from jassdsl.rulebook.example import seat_name
-from jassdsl.rulebook.render import mode_choice
+from jassdsl.rulebook.render import mode_choice, value_text
 from jassdsl.rulebook.textview import Narrator, mode_label
 from jassdsl.rulebook.words import Lang, join_words, say
 
 NAME = "auction"
 KONTRA_SHARE = 0.25  # in a Kontra, a bot counts on this share of what its hand leaves
+CONTRACT_BELOW = 0.04  # a bot bids a Misère when its hand promises at most this share
 
 
 # -- the options of the declare statement
@@ -475,9 +476,30 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
         game, view, r.modes[m])) / hand_total(r, r.modes[m])
         for m in (r.trump_choices or tuple(r.modes)))
     open_calls = calls(game, legal)
-    choice = bid_or_pass([a for a in legal if a not in open_calls], scaled(game, best))
+    config = r.config(NAME, AuctionConfig)
+    contracts = dict(config.contracts) if config is not None else {}
+    played = [a for a in legal if a.kind != "pass" and a.value in contracts
+              and a not in open_calls]  # the named bids that play a mode
+    choice = bid_or_pass([a for a in legal if a not in open_calls and a not in played],
+                         scaled(game, best))
+    if choice.kind == "pass":
+        choice = next((a for a in played if fits(game, view, contracts[a.value], a.value)),
+                      choice)
     return open_calls[0] if open_calls and choice.kind == "pass" and \
         calls_kontra(game, view) else choice
+
+
+def fits(game: Game, view: View, mode_name: str, value: int) -> bool:
+    """Whether the bot bids a named bid playing this mode: where the mode wants no tricks
+    (a Misère), when the hand promises at most `CONTRACT_BELOW` of its points in it; else
+    when the hand's share of the points in it reaches the bid, as a bid of points."""
+    r = game.rules
+    mode = r.mode_names.index(mode_name)
+    table = r.modes[mode]
+    share = expected_points(r, view.hand, table) / hand_total(r, table)
+    if r.mode_schedule.avoids_tricks(mode):
+        return share <= CONTRACT_BELOW
+    return scaled(game, share) >= value
 
 
 
@@ -495,8 +517,18 @@ def declaration_words(d: m.Declaration) -> tuple[str, str] | None:
 
 
 def declaration_notes(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]:
+    """The named bids that play a mode; where an option chooses which passes are final:
+    under each choice, which are."""
+    if not is_auction(d):
+        return []
+    contracts = [say(lang, "declare.contract", name=w.text, value=value_text(lang, rf, v),
+                     mode=mode_choice(lang, mode.text, rf)) for w, v, mode in d.contracts]
+    return [*contracts, *passing_notes(lang, rf, d)]
+
+
+def passing_notes(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]:
     """Where an option chooses which passes are final: under each choice, which are."""
-    if not is_auction(d) or not any(key in PASSING for key, _, _ in d.marks_if):
+    if not any(key in PASSING for key, _, _ in d.marks_if):
         return []
     rules: dict[str, list[str]] = {}
     for chosen in guard_sets(rf, d):
@@ -636,6 +668,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "live.prompt.auction": ("Your bid", "Dein Gebot"),
     "live.says.pass": ("{name} passes", "{name}: passt"),
     "live.says.bid": ("{name} bids {value}", "{name}: Gebot {value}"),
+    # `or misere worth 105 playing misere`: a named bid that plays a mode
+    "declare.contract": (
+        "A bid of *{name}* ranks as {value}; when it is the highest bid, the hand is "
+        "played in {mode} and nobody chooses trump.",
+        "Ein Gebot *{name}* zählt als {value}; ist es das höchste Gebot, wird die Runde in "
+        "{mode} gespielt, und niemand wählt Trumpf.",
+    ),
     "live.ask.bid": ("your bid, {calls}or pass: ", "dein Gebot, {calls}oder passen: "),
 }
 

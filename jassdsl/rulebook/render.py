@@ -323,6 +323,10 @@ def trump_section(lang: Lang, rf: m.RuleFile,
         if any(d.naming for d in rf.declarations):  # the highest bid names it
             key = "trump.bid_names"
         out.append(say(lang, key, modes=join_words(lang, modes, "or")))
+        contracts = [mode_choice(lang, mode.text, rf) for d in rf.declarations
+                     for _, _, mode in d.contracts]
+        if contracts:  # `or misere worth 105 playing misere`: that bid plays its mode
+            out += ["", say(lang, "trump.bid_plays", modes=join_words(lang, contracts, "or"))]
         if t.push:
             out += ["", say(lang, "trump.push" + lead)]
         if t.push_next:
