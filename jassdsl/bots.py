@@ -313,7 +313,7 @@ class HeuristicBot:
     def choose_card(self, game: Game, view: View, cards: list[int]) -> Action:
         rules = game.rules
         table = table_for(rules, view.order)
-        if not rules.winner_most:  # the fewest win: stay out of tricks
+        if ducks(rules, view.trump):  # stay out of tricks
             return Action("play", duck(rules, view, cards, table))
         if not view.trick:
             return Action("play", lead_card(cards, table))
@@ -330,6 +330,13 @@ class HeuristicBot:
             if winning:
                 return Action("play", cheapest(winning, table))
         return Action("play", cheapest(cards, table))
+
+
+def ducks(rules: CompiledRules, mode: int) -> bool:
+    """Whether the bots stay out of tricks in a hand in this mode: where the fewest win,
+    or where the mode wants no tricks or the fewest points (a Misère bid or column: its
+    side ducks, and the others duck to leave the tricks to it)."""
+    return not rules.winner_most or rules.mode_schedule.avoids_tricks(mode)
 
 
 def duck(rules: CompiledRules, view: View, cards: list[int], table: ModeTable) -> int:
@@ -513,9 +520,10 @@ def trick_plan(rules: CompiledRules, orders: Callable[[int, int], ModeTable],
     (`orders(mode, k)`, play's); None where it is not, or while no trump is set (a card
     may set it)."""
     out: list[CardTables | None] = []
+    ducking = ducks(rules, mode)
     for k in range(MAX_TRICKS):
         table = table_for(rules, trick_order(rules, mode, k))
-        out.append(card_tables(table, not rules.winner_most)
+        out.append(card_tables(table, ducking)
                    if mode >= 0 and table is orders(mode, k) else None)
     return tuple(out)
 
@@ -557,6 +565,7 @@ class TrickCards:
         if plan is None:
             plan = memo[mode] = trick_plan(self.rules, order_table, mode)
         self.plan, self.mode, self.seats = plan, mode, seats
+        self.most = not ducks(self.rules, mode)
         return self
 
     def __call__(self, k: int, leader: int, seat: int, hand: int, legal: int,

@@ -38,6 +38,7 @@ from conftest import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jassdsl.bots import HeuristicBot
 from jassdsl.compile.compiler import CompiledRules, Declaring, option_value
 from jassdsl.compile.scoring import HandFacts
 from jassdsl.core.actions import Action
@@ -427,6 +428,26 @@ def bieter_ends(number: int, totals: dict[str, tuple[int, ...]], opts: dict[str,
         number >= opts["limit"]
 
 
+MISERE_BID = 105  # the house rule's Misère bid (rules/bieter-misere.jass, 'misere-rank')
+
+
+def bieter_misere(v: HandView) -> Expected:
+    """Bieter with a Misère bid (a house rule, the file's decisions): the bid of 105 is the
+    Misère and binds the play: the hand is played as Misère (Obenabe) and nobody chose a
+    suit. The bidding team makes it with at most 20 card points and writes 105, else 105
+    is written against it; the other team writes nothing. Any other bid is Bieter's."""
+    bid = v.seat_declared["bid"][v.bidder]
+    if bid != MISERE_BID:
+        assert v.trump in ref.SUITS, "a points bid lets the bidder name a suit"
+        return bieter(v)
+    assert v.trump == "misere", "a Misère bid plays the hand as Misère"
+    team = v.team_of[v.bidder]
+    made = v.points[team] <= 20
+    return Expected("misere-made" if made else "misere-failed",
+                    each(v, "points", lambda s: 0 if s != team else
+                         MISERE_BID if made else -MISERE_BID))
+
+
 def dreier_bieter(v: HandView) -> Expected:
     """Bieter's contract for one against two (V, J, the file's decisions): a match bid is
     made only by taking every trick, any other bid by the bidder's card points (laid-away
@@ -748,6 +769,7 @@ RULE_TEXTS: dict[str, Spec] = {
                      leave="target"),
     "differenzler-offen": Spec(differenzler_offen, after(12, "hands"), ("fewest", "penalties")),
     "bieter": Spec(bieter, bieter_ends, ("most", "points")),
+    "bieter-misere": Spec(bieter_misere, bieter_ends, ("most", "points")),
     # V, J and the file's decisions: Bieter's contract, the highest bidder alone against
     # the other two as one side (the view's points, tricks, Weis and Stöck are each side's,
     # recomputed from the tricks and the laid-away cards, which count for the bidder)
@@ -1266,6 +1288,24 @@ class ModeAuctionWatch:
 
 
 # --- the tests ------------------------------------------------------------------------------
+def test_misere_hands_keep_the_rule_text() -> None:
+    """Random auctions seldom end on the Misère of rules/bieter-misere.jass (105, below
+    most random raises): here forehand bids it and the others pass, the heuristic bots
+    play the cards (ducking, so that some Misère is made); every hand is scored as the rule
+    text says (RULE_TEXTS: `bieter_misere`)."""
+    case = VariantCase("bieter-misere")
+    game, bot = Game(case.name, seed=5), HeuristicBot(random.Random(5))
+    while len(game.results) < 10 and not game.is_over:
+        legal = game.legal_actions()
+        if game.phase == "auction":
+            game.apply(next((a for a in legal if game.action_text(a) == "bid misere"),
+                            Action("pass")))
+        else:
+            game.apply(bot.choose(game, game.current_player))
+    assert {r.clause for r in game.results} == {"misere-made", "misere-failed"}
+    check_game(case, game)
+
+
 def test_every_stated_rule_text_is_a_shipped_file() -> None:
     """RULE_TEXTS must not go stale when a shipped file is renamed or removed."""
     stale = sorted(set(RULE_TEXTS) - {c.name for c in variant_cases()})

@@ -177,6 +177,9 @@ class Declaration(Node):
     hook: Value | None = None  # the last to declare may not make the sum this number
     step: Value | None = None  # `in steps of N`: low, low + N, ... (and high itself)
     named: tuple[tuple[Word, Value], ...] = ()  # `or match worth 257`: a value by a name
+    # ... of those, the auction's bids that play a mode (`or misere worth 105 playing
+    # misere`): name, value, mode
+    contracts: tuple[tuple[Word, Value, Word], ...] = ()
     option_pos: tuple[tuple[str, Pos], ...] = ()  # each option after a comma, and where
     by: Target | None = None  # `by the team without chooser`: who may declare (else all)
     only_when: Expr | None = None  # `only when sum(team konter) > 0`: asked before each turn
@@ -282,6 +285,9 @@ class ModeDef(Node):
     kind: Literal["alternating", "tricks", "as"]
     parts: tuple[Word, ...]  # the base modes, in order
     counts: tuple[int, ...] = ()  # `tricks`: how many tricks each part but the last lasts
+    # what the side playing it wants (`, for the fewest points`, `, for no tricks`), "": the
+    # file's goal (`winner:`); the bots read it, the scoring says what it is worth
+    goal: Literal["", "fewest points", "no tricks"] = ""
 
 
 class Bonus(Node):

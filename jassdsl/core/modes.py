@@ -100,6 +100,7 @@ class ModeSchedule:
     titles: tuple[str, ...] = ()  # the file's modes as a player names them ("Slalom")
     tricks: tuple[tuple[int, ...], ...] = ()  # per file mode: the base mode of each trick
     trumps: tuple[int, ...] = ()  # per file mode: its trump suit (all tricks alike), or -1
+    goals: tuple[str, ...] = ()  # per file mode: what its side wants (`ModeDef.goal`)
 
     @classmethod
     def of(cls, rf: m.RuleFile) -> ModeSchedule:
@@ -110,7 +111,14 @@ class ModeSchedule:
             titles=tuple(d.title or d.name for d in rf.modes),
             tricks=plans,
             trumps=tuple(common_trump(p) for p in plans),
+            goals=tuple(d.goal for d in rf.modes),
         )
+
+    def avoids_tricks(self, mode: int) -> bool:
+        """Whether the side playing this mode wants the fewest points or no tricks (a
+        Misère): the bots then stay out of tricks, whatever the file's winner."""
+        return mode >= BASE_MODES and mode - BASE_MODES < len(self.goals) and \
+            self.goals[mode - BASE_MODES] != ""
 
     def trick_mode(self, mode: int, k: int) -> int:
         """The base mode that decides trick k (from 0) of a hand in this mode."""

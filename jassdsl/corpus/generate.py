@@ -33,6 +33,7 @@ from jassdsl.corpus.harvest import (
     HandSeen,
     Harvest,
     Position,
+    bot_policy,
     play,
     random_policy,
     rigged_hand,
@@ -79,6 +80,7 @@ SMALL = Quota(games=2, legal=1, trick=1, hand=1, feature=1, perft=1, full_games=
 PERFT_CAP, PERFT_DEPTH = 3000, 6  # node cap and depth cap of one perft case
 PARTIAL_HANDS = 3
 SEARCH_HANDS, RIGGED_DEALS, SWEEP_BUDGET = 4000, 60, 2000
+BOT_HANDS = 400  # ... then the first hands of games the heuristic bots play
 
 
 @dataclass
@@ -246,6 +248,13 @@ def search_hands(rules: CompiledRules, wanted: set[str]) -> list[tuple[HandSeen,
         if seen.clause in wanted:
             wanted.discard(seen.clause)
             found.append((seen, "search:random"))
+    for seed in range(20_000, 20_000 + BOT_HANDS):  # what only bidding as a player does
+        if not wanted:
+            break
+        seen = play(rules, seed, bot_policy, max_hands=1, positions=False).hands[0]
+        if seen.clause in wanted:
+            wanted.discard(seen.clause)
+            found.append((seen, "search:bots"))
     return found
 
 

@@ -1,8 +1,8 @@
 """Play seeded games and keep what the corpus is made of: move positions, finished tricks,
 hands with everything needed to replay them, and whole games.
 
-Players are simple generic policies (random, or a search that lets one seat take every
-trick); nothing here knows a variant. A seeded game plus its policy replays exactly.
+Players are simple generic policies (random, the heuristic bot, or a search that lets one
+seat take every trick); nothing here knows a variant. A seeded game plus its policy replays exactly.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from jassdsl.bots import HeuristicBot
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_NAMES
@@ -22,6 +23,12 @@ from jassdsl.engine import Game
 from jassdsl.engine.events import Dealt, DealtAgain, LotDrawn, TrickTaken, TrumpSet
 
 Policy = Callable[[Game, random.Random], Action]
+
+
+def bot_policy(game: Game, rng: random.Random) -> Action:
+    """The heuristic bot's action, drawing from the policy's generator: hands as the bots
+    bid and play them, for clauses random play seldom reaches (a Misère bid and made)."""
+    return HeuristicBot(rng).choose(game, game.current_player)
 
 
 def random_policy(game: Game, rng: random.Random) -> Action:

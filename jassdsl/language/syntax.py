@@ -339,10 +339,17 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
 
     # -- modes the file defines
     def mode_def(self, meta: Meta, ch: list[Any]) -> m.ModeDef:
-        name, title, german, (kind, parts, counts) = ch
+        name, title, german, (kind, parts, counts), goal = ch
         return m.ModeDef(pos=pos_of(meta), name=str(name),
                          title=unquote(title) if title is not None else None,
-                         title_german=german or "", kind=kind, parts=parts, counts=counts)
+                         title_german=german or "", kind=kind, parts=parts, counts=counts,
+                         goal=goal or "")
+
+    def mode_fewest_points(self, meta: Meta, ch: list[Any]) -> str:
+        return "fewest points"
+
+    def mode_no_tricks(self, meta: Meta, ch: list[Any]) -> str:
+        return "no tricks"
 
     def mode_alternating(self, meta: Meta, ch: list[Token]) -> tuple[str, tuple[m.Word, ...],
                                                                       tuple[int, ...]]:
@@ -425,11 +432,15 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         name, low, high, step, hidden, *options = ch
         fields: dict[str, Any] = {}
         named: list[tuple[m.Word, m.Value]] = []
+        contracts: list[tuple[m.Word, m.Value, m.Word]] = []
         marks: set[str] = set()
         marks_if: list[tuple[str, m.Word, m.Value | None]] = []
         for key, value, _ in options:
             if key == "named":
                 named.append(value)
+            elif key == "contract":  # a named bid playing a mode (`mechanisms/auction.py`)
+                named.append(value[:2])
+                contracts.append(value)
             elif key == "only_if":
                 fields["only_if"], fields["only_if_value"] = value
             elif key in m.Declaration.model_fields:
@@ -440,9 +451,11 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
                     marks_if.append((key, *value))
         return m.Declaration(
             pos=pos_of(meta), name=str(name), low=low, high=high, step=step,
-            hidden=hidden is not None, named=tuple(named), marks=frozenset(marks),
+            hidden=hidden is not None, named=tuple(named), contracts=tuple(contracts),
+            marks=frozenset(marks),
             marks_if=tuple(marks_if),
-            option_pos=tuple((k, p) for k, _, p in options if k != "named"), **fields,
+            option_pos=tuple((k, p) for k, _, p in options if k not in ("named", "contract")),
+            **fields,
         )
 
     def declare_yes_no(self, meta: Meta, ch: list[Any]) -> m.Declaration:

@@ -31,7 +31,7 @@ from typing import Any
 
 from jassdsl.bots import View, bid_gain, bid_or_pass, expected_points, hand_total, scaled
 from jassdsl.cli.play import call_entry, number_choices, number_entry
-from jassdsl.compile.compiler import CompiledRules, Declaring, option_value
+from jassdsl.compile.compiler import CompiledRules, Declaring, number, option_value
 from jassdsl.compile.exprsource import declared_under, marks_under
 from jassdsl.core import model as m
 from jassdsl.core.actions import PASS, Action, declare_actions
@@ -40,22 +40,24 @@ from jassdsl.core.deal import next_seat
 from jassdsl.core.errors import IllegalActionError, RuleError, merged
 from jassdsl.core.mechanism import Gives, Mechanism, Prompt
 from jassdsl.core.roles import BIDDER
+from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine import Game
 from jassdsl.engine.declare import may_declare
 from jassdsl.engine.events import Declared
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.state import State
-from jassdsl.language.syntax import pos_of
+from jassdsl.language.syntax import pos_of, word
 from jassdsl.language.team_sums import warning
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.cardview import suit_prose
 from jassdsl.rulebook.example import seat_name
-from jassdsl.rulebook.render import mode_choice
+from jassdsl.rulebook.render import mode_choice, value_text
 from jassdsl.rulebook.textview import Narrator, mode_label
 from jassdsl.rulebook.words import Lang, join_words, say
 
 NAME = "auction"
 KONTRA_SHARE = 0.25  # in a Kontra, a bot counts on this share of what its hand leaves
+CONTRACT_BELOW = 0.04  # a bot bids a Misère when its hand promises at most this share
 
 
 # -- the options of the declare statement
@@ -68,6 +70,9 @@ GRAMMAR = """
               | "a" "pass" "after" "a" "bid" "is" "final" [auction_if] -> auction_pass_final_after_bid
               // a yes/no said in the auction instead of a bid; yes ends it (a Kontra)
               | "ending" "the" "auction"                             -> auction_ending
+              // a named bid ranked among the numbers that names the hand's mode, and so
+              // its goal (a Misère): `or misere worth 105 playing misere`
+              | "or" ID "worth" value "playing" ID                   -> auction_contract
 // ... a rule of passing only under an option's choice: `a pass is final if passing = every`
 auction_if: "if" ID ["=" value]
 """
@@ -87,12 +92,17 @@ class AuctionConfig:
     """The auction's compiled setting: which declaration its bids are."""
 
     index: int  # its place among the compiled declarations (`CompiledRules.declarations`)
+    # the named bids that play a mode (`or misere worth 105 playing misere`): bid, mode name
+    contracts: tuple[tuple[int, str], ...] = ()
 
 
 def compile_auction(rf: m.RuleFile, options: dict[str, int | str]) -> AuctionConfig | None:
     declared = [d for d in rf.declarations if declared_under(d, options)]
     index = next((i for i, d in enumerate(declared) if is_auction(d)), -1)
-    return AuctionConfig(index) if index >= 0 else None
+    if index < 0:
+        return None
+    contracts = tuple((number(v, options), mode.text) for _, v, mode in declared[index].contracts)
+    return AuctionConfig(index, contracts)
 
 
 def index_of(rules: CompiledRules) -> int:
@@ -105,6 +115,12 @@ def option(key: str) -> Callable[[Any, list[Any]], tuple[str, Any, m.Pos]]:
     """The builder of an option of the declaration (`Declaration.marks` gets its key; one
     said `if OPTION`, `Declaration.marks_if` its option and choice too)."""
     return lambda meta, ch: (key, ch[0] if ch and ch[0] is not None else True, pos_of(meta))
+
+
+def build_contract(meta: Any, ch: list[Any]) -> tuple[str, Any, m.Pos]:
+    """`or misere worth 105 playing misere`: a named value (`Declaration.named`) and the
+    mode it plays (`Declaration.contracts`)."""
+    return "contract", (word(ch[0]), ch[1], word(ch[2])), pos_of(meta)
 
 
 def build_if(meta: Any, ch: list[Any]) -> tuple[m.Word, m.Value | None]:
@@ -200,6 +216,7 @@ def check_turns(c: Any, rf: m.RuleFile, d: m.Declaration, where: dict[str, m.Pos
                 "undenufe' (without pushing) to say which modes a bid names")
     elif d.naming and d.low.number is not None and d.low.number < 0:
         c.error(d.low.pos, "range", "a bid naming the mode is a number from 0 up")
+    check_contracts(c, rf, d)
     if not ends_auction(d):
         return
     if not d.yes_no:
@@ -212,6 +229,26 @@ def check_turns(c: Any, rf: m.RuleFile, d: m.Declaration, where: dict[str, m.Pos
     elif d.hidden:  # everybody sees the auction end, and the answer is its only cause
         c.error(where.get("ends_auction", d.pos), "auction", f"{d.name!r} ends the auction "
                 "for all to see, so it cannot stay hidden: leave out 'hidden'")
+
+
+def check_contracts(c: Any, rf: m.RuleFile, d: m.Declaration) -> None:
+    """`or misere worth 105 playing misere`: a named bid of an auction whose highest
+    bidder would choose the mode, naming a mode of the file."""
+    modes = [*MODE_NAMES, *(x.name for x in rf.modes)]
+    for w, _, mode in d.contracts:
+        if not is_auction(d):
+            c.error(w.pos, "auction", f"a bid playing a mode is a bid of an auction: "
+                    f"'declare bid from 60 to 157 in steps of 10, auction before trump, or "
+                    f"{w.text} worth 105 playing {mode.text}'")
+        elif d.naming:
+            c.error(w.pos, "auction", "with 'naming the mode' every bid names its mode; "
+                    f"leave out 'playing {mode.text}' or 'naming the mode'")
+        elif rf.trump.kind != "bidder_chooses":
+            c.error(w.pos, "auction", f"{w.text!r} plays a mode in place of the one the "
+                    "highest bidder chooses: write 'trump: bidder chooses suits'")
+        if mode.text not in modes:
+            c.error(mode.pos, "unknown-name", f"{mode.text!r} is not a mode; the modes are "
+                    f"{', '.join(modes)}")
 
 
 def team_bids(rf: m.RuleFile, path: str) -> list[RuleError]:
@@ -267,6 +304,9 @@ class Auction(Phase):
         self.after_bid = pass_final_after_bid(self.decl)
         self.final = pass_final(self.decl) or self.after_bid
         self.kinds = ("pass", self.decl.name, *(d.name for d in self.enders))
+        config = rules.config(NAME, AuctionConfig)
+        contracts = config.contracts if config is not None else ()
+        self.contracts = {bid: rules.mode_names.index(mode) for bid, mode in contracts}
 
     def new_part(self, s: State) -> None:
         s.parts[NAME] = AuctionPart()
@@ -364,6 +404,11 @@ class Auction(Phase):
         """The mode a bid names ('' where bids name none)."""
         return ""
 
+    def named_mode(self, g: Table) -> int:
+        """The mode the highest bid plays where it is a named bid playing one (a Misère
+        bid), else -1: the highest bidder chooses."""
+        return self.contracts.get(part_of(g.s).bid, -1) if self.contracts else -1
+
     def next_turn(self, g: Table) -> None:
         """The next seat bids, or the auction ends (or everybody passed: a new deal)."""
         s, d = g.s, self.decl
@@ -431,9 +476,30 @@ def policy(game: Game, view: View, legal: list[Action]) -> Action:
         game, view, r.modes[m])) / hand_total(r, r.modes[m])
         for m in (r.trump_choices or tuple(r.modes)))
     open_calls = calls(game, legal)
-    choice = bid_or_pass([a for a in legal if a not in open_calls], scaled(game, best))
+    config = r.config(NAME, AuctionConfig)
+    contracts = dict(config.contracts) if config is not None else {}
+    played = [a for a in legal if a.kind != "pass" and a.value in contracts
+              and a not in open_calls]  # the named bids that play a mode
+    choice = bid_or_pass([a for a in legal if a not in open_calls and a not in played],
+                         scaled(game, best))
+    if choice.kind == "pass":
+        choice = next((a for a in played if fits(game, view, contracts[a.value], a.value)),
+                      choice)
     return open_calls[0] if open_calls and choice.kind == "pass" and \
         calls_kontra(game, view) else choice
+
+
+def fits(game: Game, view: View, mode_name: str, value: int) -> bool:
+    """Whether the bot bids a named bid playing this mode: where the mode wants no tricks
+    (a Misère), when the hand promises at most `CONTRACT_BELOW` of its points in it; else
+    when the hand's share of the points in it reaches the bid, as a bid of points."""
+    r = game.rules
+    mode = r.mode_names.index(mode_name)
+    table = r.modes[mode]
+    share = expected_points(r, view.hand, table) / hand_total(r, table)
+    if r.mode_schedule.avoids_tricks(mode):
+        return share <= CONTRACT_BELOW
+    return scaled(game, share) >= value
 
 
 
@@ -451,8 +517,18 @@ def declaration_words(d: m.Declaration) -> tuple[str, str] | None:
 
 
 def declaration_notes(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]:
+    """The named bids that play a mode; where an option chooses which passes are final:
+    under each choice, which are."""
+    if not is_auction(d):
+        return []
+    contracts = [say(lang, "declare.contract", name=w.text, value=value_text(lang, rf, v),
+                     mode=mode_choice(lang, mode.text, rf)) for w, v, mode in d.contracts]
+    return [*contracts, *passing_notes(lang, rf, d)]
+
+
+def passing_notes(lang: Lang, rf: m.RuleFile, d: m.Declaration) -> list[str]:
     """Where an option chooses which passes are final: under each choice, which are."""
-    if not is_auction(d) or not any(key in PASSING for key, _, _ in d.marks_if):
+    if not any(key in PASSING for key, _, _ in d.marks_if):
         return []
     rules: dict[str, list[str]] = {}
     for chosen in guard_sets(rf, d):
@@ -592,8 +668,32 @@ WORDS: dict[str, tuple[str, str]] = {
     "live.prompt.auction": ("Your bid", "Dein Gebot"),
     "live.says.pass": ("{name} passes", "{name}: passt"),
     "live.says.bid": ("{name} bids {value}", "{name}: Gebot {value}"),
+    # `or misere worth 105 playing misere`: a named bid that plays a mode
+    "declare.contract": (
+        "A bid of *{name}* ranks as {value}; when it is the highest bid, the hand is "
+        "played in {mode} and nobody chooses trump.",
+        "Ein Gebot *{name}* zählt als {value}; ist es das höchste Gebot, wird die Runde in "
+        "{mode} gespielt, und niemand wählt Trumpf.",
+    ),
     "live.ask.bid": ("your bid, {calls}or pass: ", "dein Gebot, {calls}oder passen: "),
 }
+
+MESSAGES = (
+    ("a bid playing a mode is a bid of an auction: 'declare bid from 60 to 157 in steps of "
+     "10, auction before trump, or {a} worth 105 playing {b}'",
+     "ein Gebot, das eine Spielart spielt, ist ein Gebot einer Versteigerung: 'declare bid "
+     "from 60 to 157 in steps of 10, auction before trump, or {a} worth 105 playing {b}'"),
+    ("with 'naming the mode' every bid names its mode; leave out 'playing {a}' or 'naming "
+     "the mode'",
+     "mit 'naming the mode' nennt jedes Gebot seine Spielart; lass 'playing {a}' oder "
+     "'naming the mode' weg"),
+    ("'{a}' plays a mode in place of the one the highest bidder chooses: write 'trump: "
+     "bidder chooses suits'",
+     "'{a}' spielt eine Spielart anstelle der, die der Höchstbietende wählt: schreib 'trump: "
+     "bidder chooses suits'"),
+    ("'{a}' is not a mode; the modes are {b}",
+     "'{a}' ist keine Spielart; die Spielarten sind {b}"),
+)
 
 
 AUCTION = Mechanism(
@@ -602,8 +702,9 @@ AUCTION = Mechanism(
     build={"auction_before_trump": option("auction"), "auction_pass_final": option("pass_final"),
            "auction_pass_final_after_bid": option("pass_final_after_bid"),
            "auction_if": build_if,
-           "auction_ending": option("ends_auction")},
+           "auction_ending": option("ends_auction"), "auction_contract": build_contract},
     check=check,
+    messages=MESSAGES,
     compile=compile_auction,
     warnings=team_bids,
     phase=Auction,

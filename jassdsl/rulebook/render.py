@@ -323,6 +323,10 @@ def trump_section(lang: Lang, rf: m.RuleFile,
         if any(d.naming for d in rf.declarations):  # the highest bid names it
             key = "trump.bid_names"
         out.append(say(lang, key, modes=join_words(lang, modes, "or")))
+        contracts = [mode_choice(lang, mode.text, rf) for d in rf.declarations
+                     for _, _, mode in d.contracts]
+        if contracts:  # `or misere worth 105 playing misere`: that bid plays its mode
+            out += ["", say(lang, "trump.bid_plays", modes=join_words(lang, contracts, "or"))]
         if t.push:
             out += ["", say(lang, "trump.push" + lead)]
         if t.push_next:
@@ -375,6 +379,8 @@ def own_mode(lang: Lang, rf: m.RuleFile, d: m.ModeDef) -> str:
         how = say(lang, "mode.tricks", parts=", ".join(runs), last=parts[-1])
     else:
         how = say(lang, "mode.as", part=parts[0])
+    if d.goal:  # a Misère: its side wants the fewest points, or no tricks
+        how += "; " + say(lang, "mode.goal." + d.goal.replace(" ", "_"))
     text = say(lang, "mode.own", title=f"**{mode_prose(lang, rf, d.name)}**", how=how)
     own = [p for p in rf.points if p.table.text == d.name]
     for p in own:

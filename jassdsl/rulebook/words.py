@@ -232,6 +232,15 @@ OWN: dict[str, tuple[str, str]] = {
                          "die Stiche wechseln zwischen {parts}, der erste in {first}"),
     "mode.tricks": ("{parts}, the rest in {last}", "{parts}, die übrigen in {last}"),
     "mode.for": ("{n} tricks in {part}", "{n} Stiche in {part}"),
+    "trump.bid_plays": ("A highest bid that plays a mode of its own (see the declarations) "
+                        "sets it instead: {modes}; then nobody chooses trump.",
+                        "Ein höchstes Gebot, das eine eigene Spielart spielt (siehe "
+                        "Ansagen), setzt stattdessen diese: {modes}; dann wählt niemand "
+                        "Trumpf."),
+    "mode.goal.fewest_points": ("its side wants to take the fewest points",
+                                "die Seite, die sie spielt, will möglichst wenig Punkte machen"),
+    "mode.goal.no_tricks": ("its side wants to take no trick",
+                            "die Seite, die sie spielt, will keinen Stich machen"),
     "mode.as": ("played as {part}, a mode of its own for scoring",
                 "gespielt wie {part}, für die Abrechnung eine eigene Spielart"),
     "mode.defined": ("The rule file defines these modes; each trick is followed and won by "
