@@ -47,7 +47,7 @@ from jassdsl.corpus.models import (
 from jassdsl.registry import display_path, load_rules, variant_names
 
 NAME = re.compile(r"^[a-z0-9-]+$")
-SEARCH_TAGS = {"search:sweep", "search:random"}  # hands found by a search (generate.py)
+SEARCH_TAGS = {"search:sweep", "search:random", "search:bots"}  # hands found by a search (generate.py)
 
 
 @dataclass
