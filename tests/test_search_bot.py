@@ -221,23 +221,27 @@ def test_twin_games_the_seat_cannot_tell_apart_get_the_same_decision() -> None:
     the searching bot, seeded alike, the same sampled deals and the same scores for every
     action, and so the same decision. Twins are dealt from the same deck with two unseen cards swapped and
     played with the same actions; kept only where the seat's observation is the same."""
-    probed = {"talon": 0, "weis": 0}
-    for name, seed, tricks in (("dreier-bieter", 3, 1), ("schieber", 4, 0)):
+    probed = {"talon": 0, "weis": 0, "inferred": 0}
+    inferring = Level(4, 1 << 30, 0.3, 3)  # hard's inference too
+    for name, seed, tricks in (("dreier-bieter", 3, 1), ("schieber", 4, 0), ("schieber", 4, 3)):
         game, chance, seat = decision_point(name, seed, tricks)
         legal = game.legal_actions()
         want = SearchBot(random.Random(9), Level(4)).scores(game, seat, legal)
+        inferred = SearchBot(random.Random(9), inferring).scores(game, seat, legal)
+        probed["inferred"] += heuristic_cards(game) is not None
 
         found = twins(game, chance, seat, random.Random(seed))
         found.sort(key=lambda t, g=game: hidden_differs(g, *t), reverse=True)  # those first
         for other, a, b in found[:3]:
             assert SearchBot(random.Random(9), Level(4)).scores(other, seat, legal) == want
+            assert SearchBot(random.Random(9), inferring).scores(other, seat, legal) == inferred
             # and the very same deals (the Weise still to declare too)
             assert ahead(sample_deal(other, seat, random.Random(5))) == ahead(
                 sample_deal(game, seat, random.Random(5)))
             laid, offer = hidden_differs(game, other, a, b)
             probed["talon"] += laid
             probed["weis"] += offer
-    assert probed["talon"] and probed["weis"], probed
+    assert probed["talon"] and probed["weis"] and probed["inferred"], probed
 
 
 def test_kinds_in_turn_play_the_same_deals() -> None:
