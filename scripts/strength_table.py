@@ -150,48 +150,68 @@ def mean_interval(values: list[float]) -> dict[str, Any]:
             "ci95": [round(mean - half, 4), round(mean + half, 4)]}
 
 
-def run_duplicate(variant: str, level: str, opponent: str, pairs: int, jobs: int) -> Path:
-    """`pairs` deals (game seeds) each played twice, the kinds' seats swapped (turn 0
-    and 1), so the luck of the cards cancels: the search level's game wins with their
-    Wilson interval, and per hand played twice the mean of its two scores (the hand's
-    point difference, the same deal from both sides) with its 95% interval."""
-    import random
-    import time
-    from multiprocessing import Pool
+def hand_gains(standings: list[float]) -> list[float]:
+    """Per hand, how much the side's standing (its total against the others', after each
+    hand: `score_of`) moved in that hand."""
+    return [now - before for before, now in zip([0.0, *standings], standings, strict=False)]
 
+
+def duplicate_figures(meta: dict[str, Any], done: list[dict[str, Any]]) -> dict[str, Any]:
+    """A duplicate run's figures from its games (kept in pairs, turn 0 then 1): the
+    search level's game wins with their Wilson interval; per hand played from both sides
+    the mean of its two gains (`hand_gains`) and their mean over the hands with a 95%
+    interval; the decision times, mean and longest, in CPU ms."""
     from jassdsl.research.stats import rate
 
-    bots = f"search:{level},{opponent}"
-    seeds = random.Random(SEED).sample(range(2**32), pairs)
-    tasks = [(variant, bots, s, turn) for s in seeds for turn in (0, 1)]
-    start = time.perf_counter()
-    done: list[dict[str, Any]] = []
-    with Pool(jobs) as pool:
-        for game in pool.imap(duplicate_game, tasks):
-            done.append(game)
-            print(f"\r{len(done)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    search = f"search:{level}"
+    search, opponent = f"search:{meta['level']}", meta["opponent"]
     hands = []
-    for a, b in zip(done[0::2], done[1::2], strict=True):
-        hands += [(x + y) / 2 for x, y in zip(a["scores"], b["scores"], strict=False)]
+    for a, b in zip(done[0::2], done[1::2], strict=False):
+        hands += [(x + y) / 2 for x, y in zip(hand_gains(a["scores"]), hand_gains(b["scores"]),
+                                              strict=False)]
     wins = sum(g["won"] == search for g in done)
-    lost = sum(g["won"] == opponent for g in done)
 
     def ms(kind: str) -> dict[str, Any]:
         t = [x for g in done for x in g["times"].get(kind, [])]
         return {"decisions": len(t), "mean": round(1000 * sum(t) / len(t), 3) if t else None,
                 "max": round(1000 * max(t), 3) if t else None}
 
-    data = {"duplicate": True, "variant": variant, "bots": bots, "level": level,
-            "opponent": opponent, "pairs": pairs, "games": len(done), "seed": SEED,
-            "jobs": jobs, "wins": rate(wins, len(done)), "opponent_wins": lost,
+    return {**meta, "pairs": len(done) // 2, "games": len(done), "wins": rate(wins, len(done)),
+            "opponent_wins": sum(g["won"] == opponent for g in done),
             "hand_difference": mean_interval(hands),
-            "decision_ms": ms(search), "opponent_decision_ms": ms(opponent),
-            "seconds": round(time.perf_counter() - start, 1), "games_played": done}
-    RAW.mkdir(parents=True, exist_ok=True)
+            "decision_ms": ms(search), "opponent_decision_ms": ms(opponent)}
+
+
+def run_duplicate(variant: str, level: str, opponent: str, pairs: int, jobs: int) -> Path:
+    """`pairs` deals (game seeds) each played twice, the kinds' seats swapped (turn 0
+    and 1), so the luck of the cards cancels (`duplicate_figures`). The file is written
+    after every pair; a run kept there goes on from its last pair (the seeds are drawn
+    one after the other: the first pairs of a longer run are those of a shorter one)."""
+    import random
+    import time
+    from multiprocessing import Pool
+
+    bots = f"search:{level},{opponent}"
     path = RAW / f"{cell_name(variant, bots)}--duplicate.json"
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    kept = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    done: list[dict[str, Any]] = kept.get("games_played", [])
+    seconds = kept.get("seconds", 0.0)
+    seeds = random.Random(SEED).sample(range(2**32), pairs)
+    tasks = [(variant, bots, s, turn) for s in seeds for turn in (0, 1)]
+    assert [(g["seed"], g["turn"]) for g in done] == [t[2:] for t in tasks[:len(done)]]
+    meta = {"duplicate": True, "variant": variant, "bots": bots, "level": level,
+            "opponent": opponent, "seed": SEED, "jobs": jobs}
+    start = time.perf_counter()
+    RAW.mkdir(parents=True, exist_ok=True)
+    with Pool(jobs) as pool:
+        for game in pool.imap(duplicate_game, tasks[len(done):]):
+            done.append(game)
+            print(f"\r{len(done)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+            if len(done) % 2 == 0:
+                data = {**duplicate_figures(meta, done),
+                        "seconds": round(seconds + time.perf_counter() - start, 1),
+                        "games_played": done}
+                path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(file=sys.stderr)
     return path
 
 
@@ -205,8 +225,11 @@ def summary() -> dict[str, Any]:
             from jassdsl.registry import load_rules
 
             rules = load_rules(data["variant"])
+            meta = {k: data[k] for k in ("duplicate", "variant", "bots", "level", "opponent",
+                                         "seed", "jobs")}
             duplicates.append({"name": rules.name, "unit": rules.winner_unit[0],
-                               **{k: v for k, v in data.items() if k != "games_played"}})
+                               **duplicate_figures(meta, data["games_played"]),
+                               "seconds": data["seconds"]})
             continue
         kinds = data.get("bot_kinds", {})
         bots = list(kinds)
