@@ -26,6 +26,14 @@ is the one it has. So a decision depends on nothing the seat cannot see
 (`tests/test_search_bot.py` plays twin games that differ only there). The bot's own
 generator (seeded from the game seed and the seat, as every bot's) draws the deals and
 seeds each rollout's chance, and the budgets are counts, so a game replays exactly.
+
+The hard level also infers (`Level.trust`): a deal is drawn among a few that keep the
+follow rule, weighted by how well it explains the cards the other seats played in this
+hand (each card the heuristic would not have played from the hand the deal gives that
+seat weighs `trust`, `determinize.surprises`): a seat that did not take a trick with
+points at stake likely had nothing to take it with. It reads only what the seat saw
+(the cards played, and the deal it samples); easy and medium deal without it, as
+they did when their games were measured.
 """
 
 from __future__ import annotations
@@ -34,8 +42,11 @@ import random
 from typing import NamedTuple
 
 from jassdsl.core.actions import Action
+from jassdsl.core.deal import trick_seats
 from jassdsl.engine import Game
 from jassdsl.engine.determinize import Sampler, follows_played, playout_copy, sample_deal
+from jassdsl.engine.guided import MEMOS, CardChoice
+from jassdsl.engine.playout import uncovered
 
 __all__ = ["LEVELS", "Level", "SearchBot", "follows_played", "sample_deal"]
 
@@ -49,6 +60,11 @@ class Level(NamedTuple):
 
     samples: int
     rollouts: int = 1 << 30
+    # inference (0: none): each deal drawn from `candidates` by how well it explains the
+    # other seats' cards in this hand, a card the heuristic would not have played
+    # weighing `trust` times a card it would (`Sampler.likely_deal`)
+    trust: float = 0.0
+    candidates: int = 1
 
     def deals(self, actions: int) -> int:
         """How many deals a decision among this many actions samples (2 at least)."""
@@ -56,8 +72,9 @@ class Level(NamedTuple):
 
 
 # the mean per decision over a Schieber game against the heuristic, on this 2-core
-# machine, in CPU time: about 4 ms, 30 ms and 0.35 s (the longest about 0.6 s)
-LEVELS = {"easy": Level(7), "medium": Level(60), "hard": Level(600, 3000)}
+# machine, in CPU time: about 4 ms and 30 ms; hard, with its inference, see the strength
+# table (bench/results/strength.json), under a second
+LEVELS = {"easy": Level(7), "medium": Level(60), "hard": Level(200, 1000, 0.3, 6)}
 
 
 def score_of(game: Game, seat: int, hand: int) -> float:
@@ -85,6 +102,23 @@ def around(plan: Action, legal: list[Action]) -> list[Action]:
     near = [values[v] for k in range(1, len(values) + 1) for v in
             (plan.value - k * stride, plan.value + k * stride) if v in values]
     return [*out, *near[:MAX_CHOICES - len(out)]]
+
+
+def heuristic_cards(game: Game) -> CardChoice | None:
+    """The heuristic's cards in this hand's tricks as a policy over the trick loop's
+    locals (`bots.TrickCards`), for the inference of `Sampler.likely_deal`; None while no
+    trump is set, where the trick loop does not cover the file, or where a mechanism
+    forms sides per hand (the heuristic reads those from its observation)."""
+    from jassdsl.bots import HeuristicBot, TrickCards
+
+    if game.mode < 0 or uncovered(game.rules) or game.hooks("partners"):
+        return None
+    play, players = game.chain.play, game.rules.players
+    full = (1 << players) - 1
+    seats = trick_seats(players, game.s.playing & full or full)
+    bots = [HeuristicBot(random.Random(0))] * players  # its cards draw nothing
+    return TrickCards(game, bots).at(game.s.mode, seats, play.order_table,
+                                     MEMOS.setdefault(play, {}))
 
 
 class SearchBot:
@@ -124,8 +158,14 @@ class SearchBot:
         (two at least; ties keep the earlier action), so most playouts go to the actions
         that might be best (about half the playouts among nine cards)."""
         sampler = Sampler(game, seat)
-        k = self.level.deals(len(actions))
-        deals = [sampler.deal(self.rng) for _ in range(k)]
+        level = self.level
+        k = level.deals(len(actions))
+        policy = heuristic_cards(game) if level.trust else None
+        if policy is not None:
+            deals = [sampler.likely_deal(self.rng, policy, level.trust, level.candidates)
+                     for _ in range(k)]
+        else:
+            deals = [sampler.deal(self.rng) for _ in range(k)]
         seeds = [self.rng.getrandbits(62) for _ in deals]  # one per deal, for every action
         rounds = max(1, (len(actions) - 1).bit_length())  # halvings down to two actions
         totals = dict.fromkeys(actions, 0.0)

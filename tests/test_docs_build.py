@@ -171,7 +171,7 @@ def test_no_page_keeps_a_figure_unfilled(site: Path) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_strength_page_is_built_from_the_runs(site: Path, lang: str) -> None:
     """Every run of bench/results/strength.json is a row of the page, with its games and
-    wins, in both languages."""
+    wins, in both languages; so is every duplicate run, with its hands."""
     data = json.loads((ROOT / "bench" / "results" / "strength.json").read_text("utf-8"))
     text = (site / lang / "strength" / "index.html").read_text(encoding="utf-8")
     assert data["cells"]
@@ -179,6 +179,10 @@ def test_the_strength_page_is_built_from_the_runs(site: Path, lang: str) -> None
         row = (f"<td>{cell['name']}</td>\n<td>{cell['level']}</td>\n<td>")
         assert row in text, cell["bots"]
         assert f">{cell['games']}</td>\n<td>{cell['wins']['count']} (" in text
+    for run in data.get("duplicates", []):  # each duplicate run, with its hands' interval
+        wins, gain = run["wins"], run["hand_difference"]
+        assert f">{run['pairs']}</td>\n<td>{wins['count']} / {wins['of']} (" in text
+        assert f"; n = {gain['n']})" in text
 
 
 def test_generated_pages_are_not_committed() -> None:

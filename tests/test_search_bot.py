@@ -16,10 +16,18 @@ from jassdsl.core.cards import CARD_INDEX
 from jassdsl.core.errors import JassError
 from jassdsl.engine import Game
 from jassdsl.engine.chance import Chance, ScriptedChance
+from jassdsl.engine.determinize import Sampler, surprises
 from jassdsl.mechanisms.talon import TalonPart
 from jassdsl.mechanisms.weis import weis_part
 from jassdsl.registry import load_rules
-from jassdsl.search_bot import Level, SearchBot, follows_played, sample_deal
+from jassdsl.search_bot import (
+    LEVELS,
+    Level,
+    SearchBot,
+    follows_played,
+    heuristic_cards,
+    sample_deal,
+)
 
 TINY = Level(1)
 
@@ -213,23 +221,27 @@ def test_twin_games_the_seat_cannot_tell_apart_get_the_same_decision() -> None:
     the searching bot, seeded alike, the same sampled deals and the same scores for every
     action, and so the same decision. Twins are dealt from the same deck with two unseen cards swapped and
     played with the same actions; kept only where the seat's observation is the same."""
-    probed = {"talon": 0, "weis": 0}
-    for name, seed, tricks in (("dreier-bieter", 3, 1), ("schieber", 4, 0)):
+    probed = {"talon": 0, "weis": 0, "inferred": 0}
+    inferring = Level(4, 1 << 30, 0.3, 3)  # hard's inference too
+    for name, seed, tricks in (("dreier-bieter", 3, 1), ("schieber", 4, 0), ("schieber", 4, 3)):
         game, chance, seat = decision_point(name, seed, tricks)
         legal = game.legal_actions()
         want = SearchBot(random.Random(9), Level(4)).scores(game, seat, legal)
+        inferred = SearchBot(random.Random(9), inferring).scores(game, seat, legal)
+        probed["inferred"] += heuristic_cards(game) is not None
 
         found = twins(game, chance, seat, random.Random(seed))
         found.sort(key=lambda t, g=game: hidden_differs(g, *t), reverse=True)  # those first
         for other, a, b in found[:3]:
             assert SearchBot(random.Random(9), Level(4)).scores(other, seat, legal) == want
+            assert SearchBot(random.Random(9), inferring).scores(other, seat, legal) == inferred
             # and the very same deals (the Weise still to declare too)
             assert ahead(sample_deal(other, seat, random.Random(5))) == ahead(
                 sample_deal(game, seat, random.Random(5)))
             laid, offer = hidden_differs(game, other, a, b)
             probed["talon"] += laid
             probed["weis"] += offer
-    assert probed["talon"] and probed["weis"], probed
+    assert probed["talon"] and probed["weis"] and probed["inferred"], probed
 
 
 def test_kinds_in_turn_play_the_same_deals() -> None:
@@ -244,3 +256,61 @@ def test_kinds_in_turn_play_the_same_deals() -> None:
              for t in (0, 1)]
     assert first[0].hands == first[1].hands  # the same cards dealt to each seat
     assert first[0].totals != first[1].totals  # played by the other kinds
+
+
+def test_surprises_count_the_cards_a_policy_would_not_have_played() -> None:
+    """In a hand the heuristic played, its own cards surprise it never from the real
+    hands, but from most deals the seat cannot tell apart; a policy that always plays its
+    lowest legal card is surprised by the real hands too."""
+    game = in_play(4)
+    while len(game.s.tricks) < 5:
+        game.apply(make_bots("heuristic", 4, 4)[game.current_player].choose(
+            game, game.current_player))
+    policy = heuristic_cards(game)
+    assert policy is not None
+    assert surprises(game, game.s.hands, (1, 2, 3), policy) == 0
+    sampler, rng = Sampler(game, 0), random.Random(2)
+    counts = []
+    for _ in range(10):
+        pool = list(sampler.places.pool)
+        sampler.mend(pool, rng)
+        counts.append(surprises(game, sampler.hands_of(pool), (1, 2, 3), policy))
+    assert sum(counts) > 10
+
+    def lowest(k: int, leader: int, seat: int, hand: int, legal: int, trick: list[int],
+               win: int, top: int) -> int:
+        return (legal & -legal).bit_length() - 1
+
+    assert surprises(game, game.s.hands, (1, 2, 3), lowest) > 0
+
+
+def test_inference_draws_the_deals_that_explain_the_play() -> None:
+    """With (almost) no trust in a card the heuristic would not play, a deal drawn for a
+    seat among heuristic players is one their cards fit better than a plain deal does."""
+    game = in_play(4)
+    policy = heuristic_cards(game)
+    assert policy is not None
+    sampler, rng = Sampler(game, 0), random.Random(3)
+    likely = [surprises(game, sampler.likely_deal(rng, policy, 1e-9, 6).s.hands, (1, 2, 3),
+                        policy) for _ in range(8)]
+    plain = [surprises(game, sampler.deal(rng).s.hands, (1, 2, 3), policy) for _ in range(8)]
+    assert sum(likely) < sum(plain)
+
+
+def test_only_hard_infers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """easy and medium deal as before the inference came (their measured games stay
+    valid: they never draw a deal by `likely_deal`); hard does."""
+    assert LEVELS["easy"].trust == LEVELS["medium"].trust == 0 < LEVELS["hard"].trust
+    drawn = []
+    real = Sampler.likely_deal
+
+    def counted(self: Sampler, *args: object) -> Game:
+        drawn.append(1)
+        return real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Sampler, "likely_deal", counted)
+    game = in_play(4)
+    SearchBot(random.Random(1), Level(3, 30)).choose(game, game.current_player)
+    assert not drawn
+    SearchBot(random.Random(1), Level(3, 30, 0.3, 2)).choose(game, game.current_player)
+    assert drawn

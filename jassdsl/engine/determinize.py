@@ -25,6 +25,7 @@ from jassdsl.core.cards import mask_cards
 from jassdsl.core.deal import trick_seats
 from jassdsl.engine.chance import Chance
 from jassdsl.engine.game import Game
+from jassdsl.engine.guided import CardChoice
 from jassdsl.engine.records import HAND_LIMIT
 from jassdsl.engine.redeal import Redeal
 
@@ -63,6 +64,43 @@ def breaks(game: Game, hands: Sequence[int], seats: Sequence[int]) -> int:
             if beats[top][card]:
                 top = card
     return wrong
+
+
+def surprises(game: Game, hands: Sequence[int], seats: Sequence[int],
+              choose: CardChoice) -> int:
+    """How many cards the `seats` played in this hand, from a choice of more than one,
+    were not the card `choose` (a policy over the trick loop's locals, as
+    `guided.CardChoice`) would have played from the hands `hands` implies: the hand
+    replayed trick by trick from its start."""
+    s, play = game.s, game.chain.play
+    if s.mode < 0 or (not s.tricks and not s.trick):
+        return 0
+    plan = play.plan(s.mode)
+    held = list(hands)
+    order = trick_seats(game.n, s.playing or (1 << game.n) - 1)
+    tricks = [(k, t.leader, t.cards) for k, t in enumerate(s.tricks)]
+    if s.trick:
+        tricks.append((len(s.tricks), s.leader, tuple(s.trick)))
+    for _, leader, cards in tricks:
+        for x, card in zip(order[leader], cards, strict=False):
+            held[x] |= 1 << card  # the hands as the hand's play began
+    wanted = set(seats)
+    odd = 0
+    for k, leader, cards in tricks:
+        follow, beats = plan[k]
+        trick: list[int] = []
+        led, top, win = cards[0] // 9, cards[0], leader
+        for x, card in zip(order[leader], cards, strict=False):
+            hand = held[x]
+            legal = follow(hand, led, top) if trick else hand
+            if x in wanted and legal & (legal - 1) and choose(
+                    k, leader, x, hand, legal, trick, win, top if trick else -1) != card:
+                odd += 1
+            held[x] = hand & ~(1 << card)
+            if trick and beats[top][card]:
+                top, win = card, x
+            trick.append(card)
+    return odd
 
 
 class Places(NamedTuple):
@@ -150,29 +188,60 @@ class Sampler:
         cards of different places, a swap kept where it breaks it no more often (`REPAIRS`
         swaps at most), before the next deal is tried; after `SAMPLE_TRIES` the last one
         is taken as it is."""
-        game, others, owner = self.game, self.others, self.owner
+        game = self.game
         pool = list(self.places.pool)
-        spread = len(self.places.masks) > 1
         for _ in range(SAMPLE_TRIES):
-            rng.shuffle(pool)
-            wrong = breaks(game, self.hands_of(pool), others)
-            for _ in range(REPAIRS if spread else 0):
-                if not wrong:
-                    break
-                i, j = rng.randrange(len(pool)), rng.randrange(len(pool))
-                if owner[i] == owner[j]:
-                    continue
-                pool[i], pool[j] = pool[j], pool[i]
-                now = breaks(game, self.hands_of(pool), others)
-                if now <= wrong:
-                    wrong = now
-                else:
-                    pool[i], pool[j] = pool[j], pool[i]
-            if not wrong:
+            if not self.mend(pool, rng):
                 sample = redealt(game, self.places, pool, rng)
                 if sample.observe(self.seat) == self.seen:
                     return sample
         return redealt(game, self.places, pool, rng)
+
+    def mend(self, pool: list[int], rng: random.Random) -> int:
+        """Shuffle the hidden cards (in place) and mend the follow rule by swaps (see
+        `deal`); how many played cards the hands still could not have played."""
+        game, others, owner = self.game, self.others, self.owner
+        rng.shuffle(pool)
+        wrong = breaks(game, self.hands_of(pool), others)
+        for _ in range(REPAIRS if len(self.places.masks) > 1 else 0):
+            if not wrong:
+                break
+            i, j = rng.randrange(len(pool)), rng.randrange(len(pool))
+            if owner[i] == owner[j]:
+                continue
+            pool[i], pool[j] = pool[j], pool[i]
+            now = breaks(game, self.hands_of(pool), others)
+            if now <= wrong:
+                wrong = now
+            else:
+                pool[i], pool[j] = pool[j], pool[i]
+        return wrong
+
+    def likely_deal(self, rng: random.Random, choose: CardChoice, trust: float,
+                    candidates: int) -> Game:
+        """One deal drawn in proportion to how well it explains the other seats' cards
+        in this hand (a Bayesian step, by sampling-importance-resampling): `candidates`
+        deals that keep the follow rule, each weighted `trust` to the power of its
+        `surprises` under the policy `choose`, and one of them drawn by weight. Where
+        the seat's observation of the drawn one is not its own, a `deal` instead."""
+        pools: list[list[int]] = []
+        weights: list[float] = []
+        pool = list(self.places.pool)
+        for _ in range(candidates * SAMPLE_TRIES):
+            if not self.mend(pool, rng):
+                pools.append(list(pool))
+                weights.append(trust ** surprises(self.game, self.hands_of(pool),
+                                                  self.others, choose))
+                if len(pools) == candidates:
+                    break
+        if pools:
+            if not sum(weights):  # trust 0 and every candidate surprised: the least so
+                weights = [float(w == max(weights)) for w in weights]
+            picked = rng.choices(pools, weights)[0]
+            sample = redealt(self.game, self.places, picked, rng)
+            if sample.observe(self.seat) == self.seen:
+                return sample
+        return self.deal(rng)
 
 
 def redealt(game: Game, places: Places, cards: Sequence[int], rng: random.Random) -> Game:

@@ -44,6 +44,30 @@ WORDS: dict[str, tuple[str, str]] = {
     "not run": ("`search:{level}` against {against}: not run yet",
                 "`search:{level}` gegen {against}: noch nicht gespielt"),
     "random": ("random", "Zufall"),
+    "deals": ("Deals, each played from both sides", "Verteilungen, jede von beiden Seiten gespielt"),
+    "gain": ("Advantage a hand, in the unit that decides the game (95% interval)",
+             "Vorsprung pro Runde, in der Einheit, die das Spiel entscheidet (95-%-Intervall)"),
+    "ms both": ("CPU ms a decision (mean, longest)",
+                "CPU-ms je Entscheidung (Mittel, längste)"),
+    "no duplicate": ("No duplicate runs yet: `python scripts/strength_table.py --duplicate "
+                     "schieber:hard:search:medium` makes one.",
+                     "Noch keine Duplikat-Läufe: `python scripts/strength_table.py --duplicate "
+                     "schieber:hard:search:medium` macht einen."),
+    "duplicate": ("`search:{level}` against {against}, {pairs} deals each played twice with "
+                  "the seats swapped: {wins} of {games} games won ({rate}%, 95% interval "
+                  "{low}-{high}%), a mean advantage of {gain} `{unit}` a hand over its "
+                  "opponent (95% interval {glow} to {ghigh}, {hands} hands); {verdict}",
+                  "`search:{level}` gegen {against}, {pairs} Verteilungen, jede zweimal mit "
+                  "getauschten Plätzen gespielt: {wins} von {games} Spielen gewonnen ({rate} %, "
+                  "95-%-Intervall {low}-{high} %), ein mittlerer Vorsprung von {gain} `{unit}` "
+                  "pro Runde gegenüber seinem Gegner (95-%-Intervall {glow} bis {ghigh}, "
+                  "{hands} Runden); {verdict}"),
+    "stronger": ("stronger: the interval of its advantage lies above zero",
+                 "stärker: das Intervall seines Vorsprungs liegt über null"),
+    "weaker": ("weaker: the interval of its advantage lies below zero",
+               "schwächer: das Intervall seines Vorsprungs liegt unter null"),
+    "not shown": ("not shown stronger: the interval of its advantage holds zero",
+                  "nicht als stärker gezeigt: das Intervall seines Vorsprungs enthält null"),
 }
 
 
@@ -101,6 +125,60 @@ def strength_table(lang: Lang, data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def number(x: float, lang: Lang) -> str:
+    text = f"{x:+.1f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def ms_pair(ms: dict[str, Any], lang: Lang) -> str:
+    if ms.get("mean") is None:
+        return "-"
+    text = f"{ms['mean']:.0f}, {ms['max']:.0f}"
+    return text.replace(", ", "; ") if lang == "de" else text
+
+
+def duplicate_table(lang: Lang, data: dict[str, Any]) -> str:
+    """One row per duplicate run: the rule file, the level, the opponent, the deals, the
+    games won with their interval, the advantage a hand with its interval, and the search
+    bot's decision times (mean and longest)."""
+    runs = data.get("duplicates", [])
+    if not runs:
+        return word(lang, "no duplicate")
+    head = (f"| {word(lang, 'family')} | {word(lang, 'level')} | {word(lang, 'against')} "
+            f"| {word(lang, 'deals')} | {word(lang, 'wins')} | {word(lang, 'gain')} "
+            f"| {word(lang, 'ms both')} |")
+    lines = [head, "|---|---|---|--:|---|---|--:|"]
+    for d in runs:
+        wins, gain = d["wins"], d["hand_difference"]
+        low, high = wins["ci95"]
+        glow, ghigh = gain["ci95"]
+        lines.append(
+            f"| {d['name']} | {d['level']} | {opponent(lang, d['opponent'])} | {d['pairs']} "
+            f"| {wins['count']} / {wins['of']} ({percent(wins['rate'], lang)}%, "
+            f"{percent(low, lang)}-{percent(high, lang)}%) "
+            f"| {number(gain['mean'], lang)} `{d['unit']}` ({number(glow, lang)} .. "
+            f"{number(ghigh, lang)}; n = {gain['n']}) | {ms_pair(d['decision_ms'], lang)} |")
+    return "\n".join(lines)
+
+
+def duplicate_sentence(lang: Lang, data: dict[str, Any], variant: str, level: str,
+                       against: str) -> str | None:
+    """A duplicate run in words, with what it shows (None: no such run)."""
+    d = next((d for d in data.get("duplicates", []) if d["variant"] == variant
+              and d["level"] == level and d["opponent"] == against), None)
+    if d is None:
+        return None
+    wins, gain = d["wins"], d["hand_difference"]
+    low, high = wins["ci95"]
+    glow, ghigh = gain["ci95"]
+    verdict = word(lang, "stronger" if glow > 0 else "weaker" if ghigh < 0 else "not shown")
+    return word(lang, "duplicate").format(
+        level=level, against=opponent(lang, against), pairs=d["pairs"], wins=wins["count"],
+        games=wins["of"], rate=percent(wins["rate"], lang), low=percent(low, lang),
+        high=percent(high, lang), gain=number(gain["mean"], lang), unit=d["unit"],
+        glow=number(glow, lang), ghigh=number(ghigh, lang), hands=gain["n"], verdict=verdict)
+
+
 def cell_sentence(lang: Lang, data: dict[str, Any], variant: str, level: str,
                   against: str) -> str:
     """One run of the table in words (for the goals the page states)."""
@@ -136,7 +214,9 @@ def figures(lang: Lang, project: Path) -> dict[str, str]:
                                                       "heuristic"),
             "strength-schieber-hard": cell_sentence(lang, data, "schieber", "hard",
                                                     "heuristic"),
-            "strength-hard-medium": cell_sentence(lang, data, "schieber", "hard",
-                                                  "search:medium"),
+            "strength-hard-medium": duplicate_sentence(lang, data, "schieber", "hard",
+                                                       "search:medium")
+            or cell_sentence(lang, data, "schieber", "hard", "search:medium"),
+            "strength-duplicate": duplicate_table(lang, data),
             **{f"strength-verdict-{level}": verdict(lang, data, level)
                for level in ("easy", "medium", "hard")}}
