@@ -42,10 +42,9 @@ import random
 from typing import NamedTuple
 
 from jassdsl.core.actions import Action
-from jassdsl.core.deal import trick_seats
 from jassdsl.engine import Game
 from jassdsl.engine.determinize import Sampler, follows_played, playout_copy, sample_deal
-from jassdsl.engine.guided import MEMOS, CardChoice
+from jassdsl.engine.guided import CardChoice, hand_cards
 from jassdsl.engine.playout import uncovered
 
 __all__ = ["LEVELS", "Level", "SearchBot", "follows_played", "sample_deal"]
@@ -113,12 +112,8 @@ def heuristic_cards(game: Game) -> CardChoice | None:
 
     if game.mode < 0 or uncovered(game.rules) or game.hooks("partners"):
         return None
-    play, players = game.chain.play, game.rules.players
-    full = (1 << players) - 1
-    seats = trick_seats(players, game.s.playing & full or full)
-    bots = [HeuristicBot(random.Random(0))] * players  # its cards draw nothing
-    return TrickCards(game, bots).at(game.s.mode, seats, play.order_table,
-                                     MEMOS.setdefault(play, {}))
+    bots = [HeuristicBot(random.Random(0))] * game.rules.players  # its cards draw nothing
+    return hand_cards(game, TrickCards(game, bots))
 
 
 class SearchBot:

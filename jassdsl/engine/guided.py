@@ -119,6 +119,15 @@ def loop_covers(game: Game) -> bool:
                 or game.hooks("partners"))
 
 
+def hand_cards(game: Game, source: CardSource) -> CardChoice:
+    """What `source` plays in this hand's tricks, as `play_guided` asks it: its plan for
+    the mode now and the seats in play (for a policy that replays a hand's tricks)."""
+    play, players = game.chain.play, game.rules.players
+    full = (1 << players) - 1
+    seats = trick_seats(players, game.s.playing & full or full)
+    return source.at(game.s.mode, seats, play.order_table, MEMOS.setdefault(play, {}))
+
+
 def play_guided(game: Game, source: CardSource, act: Callable[[int], Action],
                 hands: int | None = None) -> int:
     """Play until the game is over (or `hands` more hands end): the cards from `source`,
