@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from jassdsl.bots import Bot, View, make_bots, table_for
 from jassdsl.cli import BOTS_HELP, UsageError, add_variant_arguments, bots_value, options_of
 from jassdsl.core.actions import PASS, PUSH, Action, legal_names, value_of, whole_number
-from jassdsl.core.cards import SUIT_NAMES, card_words, pack_words, shown_card, shown_in
+from jassdsl.core.cards import CARD_NAMES, SUIT_NAMES, card_words, pack_words, shown_card, shown_in
 from jassdsl.core.errors import JassError
 from jassdsl.core.mechanism import asking
 from jassdsl.core.modes import Mode
@@ -268,10 +268,12 @@ def pack_names(lang: Lang, pack: str | None) -> str:
 
 
 def card_choice(game: Game, action: Action, cards: str) -> str:
-    """A choice as typed ('DA'), a card with its name in the pack's words: 'DA (Ecken Ass)'."""
+    """A choice as typed ('DA'), a card with its name in the pack's words: 'DA (Ecken Ass)';
+    a card to give or lay away by its code alone as well (the question says what is done
+    with it, in the seat's language, and the card is read as typed either way)."""
     text = game.action_text(action)
     if cards and value_of(action.kind) == "card":
-        return f"{text} ({card_words(action.value, cards)})"
+        return f"{CARD_NAMES[action.value]} ({card_words(action.value, cards)})"
     if cards and action.kind == "trump":  # by its name, which may be typed too
         return tv.mode_title("en" if cards == "en" else "de", game.rules,
                              game.rules.mode_names[action.value])
