@@ -241,20 +241,16 @@ def search_hands(rules: CompiledRules, wanted: set[str]) -> list[tuple[HandSeen,
         if swept is not None and swept.clause in wanted:
             wanted.discard(swept.clause)
             found.append((swept, "search:sweep"))
-    for seed in range(10_000, 10_000 + SEARCH_HANDS):
-        if not wanted:
-            break
-        seen = play(rules, seed, random_policy, max_hands=1, positions=False).hands[0]
-        if seen.clause in wanted:
-            wanted.discard(seen.clause)
-            found.append((seen, "search:random"))
-    for seed in range(20_000, 20_000 + BOT_HANDS):  # what only bidding as a player does
-        if not wanted:
-            break
-        seen = play(rules, seed, bot_policy, max_hands=1, positions=False).hands[0]
-        if seen.clause in wanted:
-            wanted.discard(seen.clause)
-            found.append((seen, "search:bots"))
+    # the first random hands, then (what only bidding as a player does) the bots' hands
+    for first, count, policy, tag in ((10_000, SEARCH_HANDS, random_policy, "search:random"),
+                                      (20_000, BOT_HANDS, bot_policy, "search:bots")):
+        for seed in range(first, first + count):
+            if not wanted:
+                break
+            seen = play(rules, seed, policy, max_hands=1, positions=False).hands[0]
+            if seen.clause in wanted:
+                wanted.discard(seen.clause)
+                found.append((seen, tag))
     return found
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from jassdsl.core.cards import mask_cards
 from jassdsl.core.deal import trick_seats
@@ -40,15 +40,24 @@ def follows_played(game: Game, hands: Sequence[int], seats: Sequence[int]) -> bo
     return breaks(game, hands, seats) == 0
 
 
+def hand_played(game: Game) -> tuple[Any, tuple[tuple[int, ...], ...]] | None:
+    """What replaying this hand's cards needs: the mode's plan (per trick, its follow
+    rule and beat table) and the seats in play order from each leader; None while no
+    trump is set or no card has been played."""
+    s = game.s
+    if s.mode < 0 or (not s.tricks and not s.trick):
+        return None
+    return game.chain.play.plan(s.mode), trick_seats(game.n, s.playing or (1 << game.n) - 1)
+
+
 def breaks(game: Game, hands: Sequence[int], seats: Sequence[int]) -> int:
     """How many cards the `seats` played in this hand could not have been played from the
     hands `hands` implies (see `follows_played`)."""
-    s, play = game.s, game.chain.play
-    if s.mode < 0 or (not s.tricks and not s.trick):
+    played = hand_played(game)
+    if played is None:
         return 0
-    plan = play.plan(s.mode)
+    s, (plan, order) = game.s, played
     held = list(hands)
-    order = trick_seats(game.n, s.playing or (1 << game.n) - 1)
     tricks = [(len(s.tricks), s.leader, tuple(s.trick))] if s.trick else []
     tricks += [(k, t.leader, t.cards) for k, t in reversed(list(enumerate(s.tricks)))]
     wrong = 0
@@ -72,12 +81,11 @@ def surprises(game: Game, hands: Sequence[int], seats: Sequence[int],
     were not the card `choose` (a policy over the trick loop's locals, as
     `guided.CardChoice`) would have played from the hands `hands` implies: the hand
     replayed trick by trick from its start."""
-    s, play = game.s, game.chain.play
-    if s.mode < 0 or (not s.tricks and not s.trick):
+    played = hand_played(game)
+    if played is None:
         return 0
-    plan = play.plan(s.mode)
+    s, (plan, order) = game.s, played
     held = list(hands)
-    order = trick_seats(game.n, s.playing or (1 << game.n) - 1)
     tricks = [(k, t.leader, t.cards) for k, t in enumerate(s.tricks)]
     if s.trick:
         tricks.append((len(s.tricks), s.leader, tuple(s.trick)))
