@@ -64,6 +64,19 @@ def follow(hand: int, led: int, top: int, row: int, f_trump: np.ndarray, f_lower
     return allowed & ~lower
 
 
+@njit(cache=True, inline="always")
+def trick_top(beats: np.ndarray, beat: int, trick: np.ndarray, i: int, leader: int,
+              players: int) -> Any:
+    """The open trick's top card and its winner, decided anew in the mode just set (a
+    first void that sets or names it): its first `i` cards, from the leader."""
+    top, win = trick[0], leader
+    for t in range(1, i):
+        if beats[beat, top, trick[t]]:
+            top = trick[t]
+            win = (leader + t) % players
+    return top, win
+
+
 @njit(cache=True)
 def weis_of(hand: int, row: int, w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray,
             w_four: np.ndarray, w_fval: np.ndarray, w_fkey: np.ndarray, reuse: int,
@@ -357,12 +370,7 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
                     mode = choices[choose(q, n_choices)]
                     base = plan_base[mode + 1, k]
                     beat = plan_beat[mode + 1, k]
-                    top = trick[0]
-                    win = leader
-                    for t in range(1, i):
-                        if beats[beat, top, trick[t]]:
-                            top = trick[t]
-                            win = (leader + t) % players
+                    top, win = trick_top(beats, beat, trick, i, leader, players)
                 if i > 0:
                     legal = follow(hand, led, top, base, f_trump, f_lower, f_keep,
                                    with_trumps, strict)
@@ -383,12 +391,7 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
                     mode = card // 9
                     base = plan_base[mode + 1, k]
                     beat = plan_beat[mode + 1, k]
-                    top = trick[0]
-                    win = leader
-                    for t in range(1, i):
-                        if beats[beat, top, trick[t]]:
-                            top = trick[t]
-                            win = (leader + t) % players
+                    top, win = trick_top(beats, beat, trick, i, leader, players)
                 if beats[beat, top, card]:
                     top = card
                     win = seat
