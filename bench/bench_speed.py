@@ -15,6 +15,9 @@ Each round runs, one right after the other, so that all share the load of that m
   process, as users run it (the compiled path where installed and covering the file);
   the figure is its report's hands/s. ``simulate ... --no-compiled``: the same on the
   pure-Python engine.
+* ``pure-Python floor``: ``python_floor.py``, the least pure-Python work a random
+  Schieber hand needs (one hand-written function over bit masks: no trump choice, Weis,
+  Stöck, game loop or rule file), 20 x HANDS hands: the ceiling of any pure-Python engine.
 * ``Game.apply``: the engine's own step, ``game.apply(choose(bits, game.legal_actions()))``
   on games without history (``record=False``), STEPS steps; ``Game.apply (record=True)``
   the same on games with history, `Game`'s default (OpenSpiel's states play on such a
@@ -57,6 +60,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import python_floor  # noqa: E402  (bench/, beside this script)
 
 from jassdsl.engine import Game  # noqa: E402
 from jassdsl.engine.playout import choose  # noqa: E402
@@ -224,6 +229,8 @@ MEASURES: dict[str, Measure] = {
     "jass-kit arena": kit_arena,
     "simulate --bots random": simulate,
     "simulate --bots random --no-compiled": lambda a, r: simulate(a, r, compiled=False),
+    "pure-Python floor (python_floor.py)": lambda a, r: (python_floor.hands_per_second(
+        20 * a.hands, a.seed + r, CLOCK), "hands"),
     "Game.apply": engine_apply,
     "Game.apply (record=True)": lambda a, r: engine_apply(a, r, record=True),
     "openspiel step": lambda a, r: (spiel_play(a, r, None), "steps"),
