@@ -529,7 +529,7 @@ class Runner:
                 stoeck.tolist(), match.tolist(), psum.tolist(), psq.tolist(),
                 hand_no.tolist(), broken.tolist(), strict=True)):
             values = [sign * v for v in finals[unit][g]]
-            pool = range(len(values))
+            pool = list(range(len(values)))
             if r.winner_first_out and any(gone[g]):
                 first = min(x for x in gone[g] if x)
                 pool = [x for x in pool if gone[g][x] == first]

@@ -541,6 +541,7 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
             inhand[seat] = hands[seat]
         o_ntricks[g] = each
         o_incards[g] = incards
+        o_playing[g] = playing
         first_leader = leader
         for k in range(each):
             base = plan_base[mode + 1, k]

@@ -281,13 +281,13 @@ def build(rules: CompiledRules) -> Tables:
     turned = [names.index(x) for x in r.turned_piles if x in names] \
         if r.trump_kind == "turned" else []
     piles[MAX_PILES:MAX_PILES + len(turned)] = turned
-    config = take_part(r)
+    tp = take_part(r)
     rob = r.config("rob", RobConfig)
     ints[TABLE], ints[PACKET], ints[N_PILES] = int(table_dealt(r)), packet, len(r.piles)
-    ints[TAKE_PART] = int(config is not None)
-    ints[FOLD_FROM] = config.fold_from if config is not None else 99
-    ints[SWAP_PILE] = names.index(config.swap_pile) if config is not None and \
-        config.swap_pile in names else -1
+    ints[TAKE_PART] = int(tp is not None)
+    ints[FOLD_FROM] = tp.fold_from if tp is not None else 99
+    ints[SWAP_PILE] = names.index(tp.swap_pile) if tp is not None and \
+        tp.swap_pile in names else -1
     ints[ROB_RANK] = rob.rank if rob is not None else -1
     # the Stöck of the hands as play begins where a mechanism changes them (`HandBonuses`)
     ints[STOECK_AT_PLAY] = int(any(x.phase is not None and x.phase.changes_hands
