@@ -232,9 +232,10 @@ def shuffle(c: np.ndarray, deck: np.ndarray) -> None:
 def deal_table(c: np.ndarray, dealer: int, players: int, table: int, each: int,
                packet: int, deal_at: np.ndarray, piles: np.ndarray, n_piles: int, kind: int,
                fallback: int, deck: np.ndarray, hands: np.ndarray, dealt: np.ndarray,
-               pile: np.ndarray, out: np.ndarray) -> None:
+               pile: np.ndarray, own_pile: int, own: np.ndarray, out: np.ndarray) -> None:
     """The deal among the seats at the table (`engine.dealing.Deal`): from forehand, the
-    cards left over laid as the file's piles (`core.deal.split_piles`), trump set at the
+    cards left over laid as the file's piles (`core.deal.split_piles`; pile `own_pile`
+    once for each seat at the table, from forehand, into `own`), trump set at the
     deal: drawn, the bottom card (the dealer's last), or turned from the first of the
     file's piles that has cards (`piles.Piles.lay`), else the bottom card shown.
     out = mode, turned card (-1: none), bottom card."""
@@ -254,8 +255,23 @@ def deal_table(c: np.ndarray, dealer: int, players: int, table: int, each: int,
     pos = each // packet * packet * m
     bottom = deck[pos - 1]
     start = pos
+    for seat in range(players):
+        own[seat] = 0
     for j in range(n_piles):
         size = piles[j]
+        if j == own_pile:  # a pile of its size for each seat at the table
+            pile[j] = 0
+            pile[4 + j] = -1
+            seat = next_in(players, dealer, table)
+            for _ in range(m):
+                end = min(start + size, 36)
+                mask = 0
+                for x in range(start, end):
+                    mask |= 1 << deck[x]
+                own[seat] = mask
+                start = end
+                seat = next_in(players, seat, table)
+            continue
         end = 36 if size < 0 else min(start + size, 36)
         mask = 0
         for x in range(start, end):
@@ -281,6 +297,41 @@ def deal_table(c: np.ndarray, dealer: int, players: int, table: int, each: int,
                 break
         mode = (turned if turned >= 0 else bottom) // 9
     out[0], out[1], out[2] = mode, turned, bottom
+
+
+@njit(cache=True, inline="always")
+def lay_away(q: np.ndarray, hands: np.ndarray, seat: int, cards: int) -> None:
+    """The seat lays `cards` cards of its hand away, one at a time (lowest first)."""
+    for _ in range(cards):
+        legal = hands[seat]
+        j = choose(q, popcount(legal))
+        while j:
+            legal &= legal - 1
+            j -= 1
+        hands[seat] ^= legal & -legal
+
+
+@njit(cache=True)
+def better(q: np.ndarray, dealer: int, players: int, table: int, cards: int,
+           dealer_sees: int, hands: np.ndarray, own: np.ndarray) -> None:
+    """Bettering (`mechanisms.improve.Bettering`): the dealer first where the dealer sees
+    the pile (takes it, then lays as many cards away), then from forehand each seat at
+    the table with an own pile takes it (lays the cards away, then the pile comes into
+    the hand) or refuses it (out of play)."""
+    m = popcount(table)
+    seat = dealer if dealer_sees else next_in(players, dealer, table)
+    for _ in range(m):
+        if own[seat]:
+            if dealer_sees and seat == dealer:
+                hands[seat] |= own[seat]
+                lay_away(q, hands, seat, cards)
+            elif choose(q, 2) == 0:
+                lay_away(q, hands, seat, cards)
+                hands[seat] |= own[seat]
+            own[seat] = 0
+        seat = next_in(players, seat, table)
+        if dealer_sees and seat == dealer:
+            seat = next_in(players, seat, table)
 
 
 @njit(cache=True)
@@ -447,6 +498,7 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
     nxt = np.empty(players, np.int64)  # the next seat that plays
     inhand = np.empty(players, np.int64)  # the hands as play begins
     pile = np.empty(8, np.int64)
+    own = np.zeros(players, np.int64)  # each seat's own pile
     tmp = np.empty(3, np.int64)
     tabled, n_piles, stoeck_at_play = ints[17], ints[23], ints[21]
     everybody = (1 << players) - 1
@@ -459,8 +511,10 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
         playing = everybody
         if tabled:
             deal_table(c, dealer[g], players, o_table[g], each, ints[22], deal_at, piles,
-                       n_piles, kind, fallback, deck, hands, dealt, pile, tmp)
+                       n_piles, kind, fallback, deck, hands, dealt, pile, ints[25], own, tmp)
             mode, turned = tmp[0], tmp[1]
+            if ints[26]:
+                better(q, dealer[g], players, o_table[g], ints[26], ints[27], hands, own)
             chooser = -1
             pusher = -1
             column = -1

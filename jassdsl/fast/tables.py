@@ -21,6 +21,7 @@ from jassdsl.core.deal import deal_plan
 from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.core.roles import ROLE_LIST
 from jassdsl.engine.chain import Chain
+from jassdsl.engine.improve import improve
 from jassdsl.engine.rob import RobConfig
 from jassdsl.engine.sheet import SheetConfig
 from jassdsl.engine.take_part import take_part
@@ -34,10 +35,10 @@ TABLE_TRUMPS = frozenset({"random_suit", "bottom_card", "none", "turned"})
 # the phases the kernel plays, by class name (any other phase of a chain is not covered)
 PHASES = frozenset({"TrumpChoice", "Declarations", "Play", "WeisPhase", "HandBonuses",
                     "FirstVoid", "SheetChoice", "TableBonuses", "VoidNames", "Piles",
-                    "TakingPart", "Robbing", "Leaving"})
+                    "TakingPart", "Robbing", "Leaving", "Bettering"})
 # the phases of the table's deal (`kernel.deal_table`): the seats at the table, the
 # piles, who takes part; the batched environment's steps do not play them yet
-TABLE_PHASES = frozenset({"Piles", "TakingPart", "Robbing", "Leaving"})
+TABLE_PHASES = frozenset({"Piles", "TakingPart", "Robbing", "Leaving", "Bettering"})
 ROLES_MADE = frozenset({"chooser", "pusher"})  # the roles the kernel keeps
 
 
@@ -83,8 +84,11 @@ def table_reasons(rules: CompiledRules) -> list[str]:
     out = []
     if rules.trump_kind not in TABLE_TRUMPS:
         out.append(f"trump method {rules.trump_kind} with piles or seats")
-    if rules.own_piles:
-        out.append("a pile for each player")
+    if len(rules.own_piles) > 1:
+        out.append("more than one pile for each player")
+    bettering = improve(rules)
+    if rules.own_piles and (bettering is None or bettering.pile not in rules.own_piles):
+        out.append("a pile for each player that is not bettered with")
     if len(rules.piles) > MAX_PILES:
         out.append(f"more than {MAX_PILES} piles")
     config = take_part(rules)
@@ -105,7 +109,7 @@ def table_reasons(rules: CompiledRules) -> list[str]:
 def step_reasons(rules: CompiledRules) -> tuple[str, ...]:
     """What the kernel plays but its one-step machine (`steps`, the batched environment)
     does not: the table's deal (`table_dealt`)."""
-    return ("the table's deal: piles, taking part, robbing, leaving the table",) \
+    return ("the table's deal: piles, bettering, taking part, robbing, leaving the table",) \
         if table_dealt(rules) else ()
 
 
@@ -150,7 +154,7 @@ class Tables:
 (PLAYERS, TRUMP_KIND, PUSH, FALLBACK, WITH_TRUMPS, STRICT, LAST_BONUS, MATCH_BONUS,
  STOECK_BONUS, REUSE_WEIS, EACH, DECLS, FIRST_LOT, MODES, LEAD_CHOOSER, SHEETS,
  END_FULL, TABLE, FOLD_FROM, SWAP_PILE, ROB_RANK, STOECK_AT_PLAY, PACKET, N_PILES,
- TAKE_PART) = range(25)
+ TAKE_PART, OWN_PILE, BETTER, DEALER_SEES) = range(28)
 
 
 def key_number(key: tuple[int, ...]) -> int:
@@ -289,6 +293,10 @@ def build(rules: CompiledRules) -> Tables:
     ints[SWAP_PILE] = names.index(tp.swap_pile) if tp is not None and \
         tp.swap_pile in names else -1
     ints[ROB_RANK] = rob.rank if rob is not None else -1
+    better = improve(r)
+    ints[OWN_PILE] = next((j for j, x in enumerate(names) if x in r.own_piles), -1)
+    ints[BETTER] = better.cards if better is not None else 0
+    ints[DEALER_SEES] = int(better is not None and better.dealer_sees)
     # the Stöck of the hands as play begins where a mechanism changes them (`HandBonuses`)
     ints[STOECK_AT_PLAY] = int(any(x.phase is not None and x.phase.changes_hands
                                    and x.phase.used_by(r) for x in r.mechanisms))
