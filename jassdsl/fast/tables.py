@@ -101,7 +101,7 @@ def table_reasons(rules: CompiledRules) -> list[str]:
         out.append("teams leaving the table")
     if rules.declarations:
         out.append("declarations with piles or seats")
-    if "table_weis" in rules.configs:
+    if "TableBonuses" in {type(p).__name__ for p in Chain.of(rules).phases}:
         out.append("table Weis with piles or seats")
     return out
 
