@@ -536,6 +536,10 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
             if ints[20] >= 0 and turned >= 0:
                 rob(q, dealer[g], players, playing, turned, ints[20], n_piles, hands, pile)
             forehand = next_in(players, dealer[g], playing)
+            if kind == 0:  # forehand of those who play chooses (`trump.TrumpChoice`)
+                mode = choices[choose(q, n_choices)]
+                chooser = forehand
+                o_mode[g], o_chooser[g] = mode, chooser
         elif stage == 2:  # trump is set, the declarations made: play on
             for seat in range(players):
                 hands[seat] = o_hands[g, seat]

@@ -31,7 +31,8 @@ from jassdsl.engine.weis import weis_config
 TRUMP_KINDS = {"forehand_chooses": 0, "random_suit": 1, "bottom_card": 2, "none": 3,
                "first_void": 4, "sheet": 5, "void_names": 6, "turned": 7}
 # the trump methods of the table's deal (`kernel.deal_table`): set at the deal
-TABLE_TRUMPS = frozenset({"random_suit", "bottom_card", "none", "turned"})
+TABLE_TRUMPS = frozenset({"random_suit", "bottom_card", "none", "turned", "first_void",
+                          "forehand_chooses"})
 # the phases the kernel plays, by class name (any other phase of a chain is not covered)
 PHASES = frozenset({"TrumpChoice", "Declarations", "Play", "WeisPhase", "HandBonuses",
                     "FirstVoid", "SheetChoice", "TableBonuses", "VoidNames", "Piles",
@@ -84,6 +85,11 @@ def table_reasons(rules: CompiledRules) -> list[str]:
     out = []
     if rules.trump_kind not in TABLE_TRUMPS:
         out.append(f"trump method {rules.trump_kind} with piles or seats")
+    order = [type(p).__name__ for p in Chain.of(rules).phases]
+    if rules.trump_kind == "forehand_chooses" and (
+            rules.push or rules.push_next or "TrumpChoice" in order[:max(
+                [order.index(x) for x in TABLE_PHASES - {"Leaving"} if x in order], default=0)]):
+        out.append("trump chosen with a push or before the table's phases")
     if len(rules.own_piles) > 1:
         out.append("more than one pile for each player")
     bettering = improve(rules)
@@ -101,7 +107,7 @@ def table_reasons(rules: CompiledRules) -> list[str]:
         out.append("teams leaving the table")
     if rules.declarations:
         out.append("declarations with piles or seats")
-    if "TableBonuses" in {type(p).__name__ for p in Chain.of(rules).phases}:
+    if "TableBonuses" in order:
         out.append("table Weis with piles or seats")
     return out
 
