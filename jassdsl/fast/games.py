@@ -28,6 +28,7 @@ from jassdsl.fast.scorer import Array, Batch, Pending, Scorer, take
 from jassdsl.fast.scorer import reasons as scoring_reasons
 from jassdsl.fast.table_weis import TableWeis
 from jassdsl.fast.twister import below, draw_below, pack, seed_key, seed_rows
+from jassdsl.mechanisms.leave import Leave
 
 
 def reasons(rules: CompiledRules) -> tuple[str, ...]:
@@ -65,6 +66,19 @@ class Summary:
 SHARED: dict[str, object] = {}  # `runner_for`: the last rules asked for and their runner
 
 
+def next_seats(seat: Array, table: Array, players: int) -> Array:
+    """Per game: the first seat after `seat` (to its right) still at the table
+    (`core.deal.next_seat`)."""
+    out = seat.copy()
+    found = np.zeros(len(seat), bool)
+    for i in range(1, players + 1):
+        x = (seat + i) % players
+        here = ~found & ((table >> x) & 1).astype(bool)
+        out[here] = x[here]
+        found |= here
+    return out
+
+
 def runner_for(rules: CompiledRules) -> Runner:
     """The runner of these compiled rules, made once for the last rules asked for (its
     tables take a moment to build)."""
@@ -97,6 +111,8 @@ class Runner:
             self.asked = []
         self.scale_exprs = scales(rules.model, rules.count_adds) if self.order else {}
         self.table = TableWeis(rules) if table_weis.used_by(rules) else None
+        leave = rules.model.part("leave", Leave)  # who leaves the table after scoring
+        self.leave = leave.when if leave is not None else None
 
     def play(self, seeds: list[int], policy: Sequence[random.Random | int | str],
              hand_limit: int = HAND_LIMIT, trace: list[list[Hand]] | None = None,
@@ -134,7 +150,9 @@ class Runner:
             ("lead", (b, MAX_TRICKS)), ("win", (b, MAX_TRICKS)),
             ("tpoints", (b, MAX_TRICKS)), ("won", (b, p)), ("said", (b, p)),
             ("best", (b,)), ("stoeck", (b,)), ("decl", (b, max(len(decls), 1), p)),
-            ("hands", (b, p)), ("dealt", (b, p)))}
+            ("hands", (b, p)), ("dealt", (b, p)), ("playing", (b,)), ("ntricks", (b,)),
+            ("incards", (b,)), ("left", (b, p)))}
+        o["table"] = np.full(b, (1 << p) - 1, np.int64)  # the seats at the table
         team = np.asarray(r.team_of, np.int64)
         # per game: what it reports
         hands = np.zeros(b, np.int64)
@@ -156,7 +174,8 @@ class Runner:
                     t.decl_count, t.col_modes, t.col_count, t.col_free, t.sheet_of, played,
                     o["mode"], o["chooser"], o["pusher"], o["column"], o["cards"],
                     o["lead"], o["win"], o["tpoints"], o["won"], o["said"], o["best"],
-                    o["stoeck"], o["decl"], o["hands"], o["dealt"])
+                    o["stoeck"], o["decl"], o["hands"], o["dealt"], t.deal_at, t.piles,
+                    o["table"], o["playing"], o["ntricks"], o["incards"])
             if self.asked:  # declarations with a condition: made here, between the stages
                 play_hands(*args, 1)
                 self.declare(np.flatnonzero(live), o, totals, hand_no, dealer, pmt)
@@ -169,9 +188,10 @@ class Runner:
             broken[idx] = failed
             if trace is not None:
                 ids = [c.id for c in r.clauses]
+                width = np.bitwise_count(o["playing"][idx])
                 for j, g in enumerate(idx.tolist()):
                     trace[g].append(Hand(
-                        tuple(o["cards"][g, :each].reshape(-1).tolist()),
+                        tuple(o["cards"][g, :o["ntricks"][g], :width[j]].reshape(-1).tolist()),
                         tuple(f.points[j].tolist()), ids[fired[j]] if fired[j] >= 0 else "",
                         {u: tuple(totals[u][g].tolist()) for u in units}))
             # what the report counts of these hands
@@ -181,19 +201,19 @@ class Runner:
             weis_hands[idx] += (o["said"][idx] >= 0).any(axis=1)
             stoeck_hands[idx] += o["stoeck"][idx] >= 0
             sides = team[o["win"][idx, :each]]
-            match_hands[idx] += (sides == sides[:, :1]).all(axis=1)
+            match_hands[idx] += (sides == sides[:, :1]).all(axis=1) & (o["ntricks"][idx] > 0)
             psum[idx] += f.points
             psq[idx] += f.points * f.points
             over |= hand_no[idx] >= hand_limit
             live[idx[over]] = False
             going = idx[~over]
             hand_no[going] += 1
-            dealer[going] = (dealer[going] + 1) % p
+            dealer[going] = next_seats(dealer[going], o["table"][going], p)
         for g, x in enumerate(policy):  # the policy generators as the engine leaves them
             if isinstance(x, random.Random):
                 x.setstate((3, tuple(pmt[g].tolist()), None))
         return self.summaries(hands, fired_count, mode_count, weis_hands, stoeck_hands,
-                              match_hands, psum, psq, totals, hand_no, broken)
+                              match_hands, psum, psq, totals, hand_no, broken, o["left"])
 
     def declare(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
                 hand_no: Array, dealer: Array, pmt: Array) -> None:
@@ -272,6 +292,9 @@ class Runner:
             ended = self.count_first(f, fired, before, o, idx, team)
         for u in totals:
             totals[u][idx] = f.totals[u]
+        seated = o.get("table")
+        if self.leave is not None and seated is not None:
+            self.leave_table(f, idx, o, hand_no)
         if r.end_hands is not None:
             over = hand_no[idx] >= r.end_hands
         elif r.end_when is not None:
@@ -282,8 +305,29 @@ class Runner:
         if sheets and played is not None:  # `SheetChoice.ends_game`: every sheet full
             full = (played[idx, :sheets] == (1 << len(self.t.col_count)) - 1).all(axis=1)
             over = full if self.t.ints[tb.END_FULL] else over | full
+        if self.leave is not None and seated is not None:  # `Leaving.ends_game`
+            over |= np.bitwise_count(seated[idx]) <= 1
         over |= ended | failed | (hand_no[idx] >= HAND_LIMIT)
         return f, fired, failed, over
+
+    def leave_table(self, f: Batch, idx: Array, o: dict[str, Array], hand_no: Array) -> None:
+        """After scoring, the seats at the table for whom the file's condition holds leave
+        it (`mechanisms.leave.Leaving`), noting the hand; the players at the table are then
+        those left, for the game's end."""
+        p = self.rules.players
+        k = len(idx)
+        f.bound = np.zeros((k, f.n), bool)
+        f.bound_set = np.zeros(k, bool)
+        assert self.leave is not None
+        goes = self.scorer.ev(self.leave, f, np.ones(k, bool)) != 0
+        seated = o["table"][idx]
+        for seat in range(p):
+            going = goes[:, self.team[seat]] & ((seated >> seat) & 1).astype(bool)
+            if going.any():
+                o["left"][idx[going], seat] = hand_no[idx[going]]
+                seated = np.where(going, seated & ~(1 << seat), seated)
+        o["table"][idx] = seated
+        f.players = np.bitwise_count(seated).astype(np.int64)
 
     def facts(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
               hand_no: Array, team: Array, decls: list[str]) -> Batch:
@@ -297,6 +341,23 @@ class Runner:
                    o["tpoints"], o["won"], o["said"], o["best"], o["stoeck"], o["decl"],
                    points, tricks, won, win, weis, stoeck, per)
         declared = {name: per[:, d] for d, name in enumerate(decls)}
+        players: int | Array = r.players
+        playing = in_play = None
+        if "table" in o:  # the table's deal: who is at the table, who plays, what is in play
+            none = o["ntricks"][idx] == 0  # nobody played: no tricks, no last trick
+            for x in (points, tricks, won):
+                x[none] = 0
+            win[none] = -1
+            players = np.bitwise_count(o["table"][idx]).astype(np.int64)
+            seats = (o["playing"][idx, None] >> np.arange(r.players)[None, :]) & 1
+            playing = np.zeros((k, n), np.int64)
+            np.maximum.at(playing, (np.arange(k)[:, None], team[None, :]), seats)
+            if r.reads_in_play:
+                cards = (o["incards"][idx, None] >> np.arange(36)[None, :]) & 1
+                in_play = (cards * self.t.points[o["mode"][idx] + 1]).sum(axis=1)
+                every = (win == win[:, :1]).all(axis=1)
+                in_play = np.where(none, 0, in_play + r.last_bonus
+                                   + np.where(every, r.match_bonus, 0))
         mult = self.t.col_mult[np.maximum(o["column"][idx], 0)]
         multiplier = np.where(o["column"][idx] >= 0, mult, 0 if self.t.ints[tb.SHEETS] else 1)
         roles = {name: np.where(o[name][idx] >= 0, team[np.maximum(o[name][idx], 0)], -1)
@@ -306,9 +367,10 @@ class Runner:
             self.t.ints[tb.TRUMP_KIND] == tb.TRUMP_KINDS["first_void"])
         return Batch(n, points, tricks, won, win, weis, stoeck, declared,
                      {u: v[idx].copy() for u, v in totals.items()}, o["mode"][idx],
-                     hand_no[idx], r.players, multiplier=multiplier, roles=roles,
+                     hand_no[idx], players, multiplier=multiplier, roles=roles,
                      table_weis=None if on_table is None else on_table[0],
-                     table_stoeck=None if on_table is None else on_table[1])
+                     table_stoeck=None if on_table is None else on_table[1],
+                     playing=playing, in_play=in_play)
 
     def count_first(self, f: Batch, fired: Array, before: dict[str, Array],
                     o: dict[str, Array], idx: Array, team: Array) -> Array:
@@ -450,23 +512,32 @@ class Runner:
 
     def summaries(self, hands: Array, fired: Array, modes: Array, weis: Array,
                   stoeck: Array, match: Array, psum: Array, psq: Array,
-                  totals: dict[str, Array], hand_no: Array, broken: Array) -> list[Summary]:
-        """Each game's `Summary`, from the per-game arrays (read as lists once)."""
+                  totals: dict[str, Array], hand_no: Array, broken: Array, left: Array
+                  ) -> list[Summary]:
+        """Each game's `Summary`, from the per-game arrays (read as lists once); where
+        the first to leave the table wins, the winners are those who left first with the
+        best total among them (`Game.outcome`)."""
         r = self.rules
         ids = [c.id for c in r.clauses] + ["(none)"]
         unit, sign = r.winner_unit
         names = self.mode_names
         finals = {u: v.tolist() for u, v in totals.items()}
+        gone = left.tolist()
         out = []
         for g, (h, f, md, w, sk, mt, ps, pq, end, bad) in enumerate(zip(
                 hands.tolist(), fired.tolist(), modes.tolist(), weis.tolist(),
                 stoeck.tolist(), match.tolist(), psum.tolist(), psq.tolist(),
                 hand_no.tolist(), broken.tolist(), strict=True)):
             values = [sign * v for v in finals[unit][g]]
-            best = max(values) if r.winner_most else min(values)
+            pool = list(range(len(values)))
+            if r.winner_first_out and any(gone[g]):
+                first = min(x for x in gone[g] if x)
+                pool = [x for x in pool if gone[g][x] == first]
+            best = max(values[x] for x in pool) if r.winner_most else \
+                min(values[x] for x in pool)
             out.append(Summary(
                 h, {ids[i]: v for i, v in enumerate(f) if v},
-                tuple(x for x, v in enumerate(values) if v == best),
+                tuple(x for x in pool if values[x] == best),
                 end >= HAND_LIMIT,  # the engine names its limit as the reason
                 {u: tuple(v[g]) for u, v in finals.items()},
                 {names[i]: v for i, v in enumerate(md) if v}, w, sk, mt,

@@ -65,16 +65,27 @@ def follow(hand: int, led: int, top: int, row: int, f_trump: np.ndarray, f_lower
 
 
 @njit(cache=True, inline="always")
-def trick_top(beats: np.ndarray, beat: int, trick: np.ndarray, i: int, leader: int,
-              players: int) -> Any:
+def trick_top(beats: np.ndarray, beat: int, trick: np.ndarray, i: int, seats: np.ndarray
+              ) -> Any:
     """The open trick's top card and its winner, decided anew in the mode just set (a
-    first void that sets or names it): its first `i` cards, from the leader."""
-    top, win = trick[0], leader
+    first void that sets or names it): its first `i` cards, played by `seats`."""
+    top, win = trick[0], seats[0]
     for t in range(1, i):
         if beats[beat, top, trick[t]]:
             top = trick[t]
-            win = (leader + t) % players
+            win = seats[t]
     return top, win
+
+
+@njit(cache=True, inline="always")
+def next_in(players: int, seat: int, among: int) -> Any:
+    """The first seat after `seat` (to its right) in the bitmask `among`, or -1
+    (`core.deal.next_seat`)."""
+    for i in range(1, players + 1):
+        x = (seat + i) % players
+        if (among >> x) & 1:
+            return x
+    return -1
 
 
 @njit(cache=True)
@@ -198,13 +209,9 @@ def sheet_choice(q: np.ndarray, g: int, forehand: int, players: int, push: int,
         return mode, seat, pusher, column
 
 
-@njit(cache=True)
-def deal(c: np.ndarray, dealer: int, players: int, each: int, deal_pos: np.ndarray,
-         kind: int, fallback: int, deck: np.ndarray, hands: np.ndarray, dealt: np.ndarray
-         ) -> Any:
-    """Shuffle with the chance's generator (`core.deal.shuffle_deck`: random.shuffle's
-    steps), deal from forehand, and set a trump the deal sets (drawn, the bottom card,
-    the fallback); returns the mode (-1: none yet)."""
+@njit(cache=True, inline="always")
+def shuffle(c: np.ndarray, deck: np.ndarray) -> None:
+    """The deck shuffled with the chance's generator (`core.deal.shuffle_deck`)."""
     for i in range(36):
         deck[i] = i
     for i in range(35, 0, -1):
@@ -219,6 +226,174 @@ def deal(c: np.ndarray, dealer: int, players: int, each: int, deal_pos: np.ndarr
         t = deck[i]
         deck[i] = deck[j]
         deck[j] = t
+
+
+@njit(cache=True)
+def deal_table(c: np.ndarray, dealer: int, players: int, table: int, each: int,
+               packet: int, deal_at: np.ndarray, piles: np.ndarray, n_piles: int, kind: int,
+               fallback: int, deck: np.ndarray, hands: np.ndarray, dealt: np.ndarray,
+               pile: np.ndarray, own_pile: int, own: np.ndarray, out: np.ndarray) -> None:
+    """The deal among the seats at the table (`engine.dealing.Deal`): from forehand, the
+    cards left over laid as the file's piles (`core.deal.split_piles`; pile `own_pile`
+    once for each seat at the table, from forehand, into `own`), trump set at the
+    deal: drawn, the bottom card (the dealer's last), or turned from the first of the
+    file's piles that has cards (`piles.Piles.lay`), else the bottom card shown.
+    out = mode, turned card (-1: none), bottom card."""
+    shuffle(c, deck)
+    m = popcount(table)
+    for seat in range(players):
+        hands[seat] = 0
+        dealt[seat] = 0
+    seat = next_in(players, dealer, table)
+    for i in range(m):
+        h = 0
+        for e in range(each):
+            h |= 1 << deck[deal_at[m, i, e]]
+        hands[seat] = h
+        dealt[seat] = h
+        seat = next_in(players, seat, table)
+    pos = each // packet * packet * m
+    bottom = deck[pos - 1]
+    start = pos
+    for seat in range(players):
+        own[seat] = 0
+    for j in range(n_piles):
+        size = piles[j]
+        if j == own_pile:  # a pile of its size for each seat at the table
+            pile[j] = 0
+            pile[4 + j] = -1
+            seat = next_in(players, dealer, table)
+            for _ in range(m):
+                end = min(start + size, 36)
+                mask = 0
+                for x in range(start, end):
+                    mask |= 1 << deck[x]
+                own[seat] = mask
+                start = end
+                seat = next_in(players, seat, table)
+            continue
+        end = 36 if size < 0 else min(start + size, 36)
+        mask = 0
+        for x in range(start, end):
+            mask |= 1 << deck[x]
+        pile[j] = mask
+        pile[4 + j] = deck[start] if end > start else -1  # its top card
+        start = end
+    mode = -1
+    turned = -1
+    if kind == 1:
+        mode = below(c, 4)
+    elif kind == 2:
+        mode = bottom // 9
+    elif kind == 3:
+        mode = fallback
+    elif kind == 7:
+        for t in range(4):
+            j = piles[4 + t]
+            if j < 0:
+                break
+            if pile[4 + j] >= 0:
+                turned = pile[4 + j]
+                break
+        mode = (turned if turned >= 0 else bottom) // 9
+    out[0], out[1], out[2] = mode, turned, bottom
+
+
+@njit(cache=True, inline="always")
+def lay_away(q: np.ndarray, hands: np.ndarray, seat: int, cards: int) -> None:
+    """The seat lays `cards` cards of its hand away, one at a time (lowest first)."""
+    for _ in range(cards):
+        legal = hands[seat]
+        j = choose(q, popcount(legal))
+        while j:
+            legal &= legal - 1
+            j -= 1
+        hands[seat] ^= legal & -legal
+
+
+@njit(cache=True)
+def better(q: np.ndarray, dealer: int, players: int, table: int, cards: int,
+           dealer_sees: int, hands: np.ndarray, own: np.ndarray) -> None:
+    """Bettering (`mechanisms.improve.Bettering`): the dealer first where the dealer sees
+    the pile (takes it, then lays as many cards away), then from forehand each seat at
+    the table with an own pile takes it (lays the cards away, then the pile comes into
+    the hand) or refuses it (out of play)."""
+    m = popcount(table)
+    seat = dealer if dealer_sees else next_in(players, dealer, table)
+    for _ in range(m):
+        if own[seat]:
+            if dealer_sees and seat == dealer:
+                hands[seat] |= own[seat]
+                lay_away(q, hands, seat, cards)
+            elif choose(q, 2) == 0:
+                lay_away(q, hands, seat, cards)
+                hands[seat] |= own[seat]
+            own[seat] = 0
+        seat = next_in(players, seat, table)
+        if dealer_sees and seat == dealer:
+            seat = next_in(players, seat, table)
+
+
+@njit(cache=True)
+def take_part(q: np.ndarray, dealer: int, players: int, table: int, fold_from: int,
+              swap: int, hands: np.ndarray, pile: np.ndarray) -> Any:
+    """Taking part (`mechanisms.take_part.TakingPart`): from forehand each seat at the
+    table joins, folds (with enough at the table: its hand goes out of play) or swaps its
+    hand for the file's pile (once; then plays). Returns the seats that play."""
+    m = popcount(table)
+    playing = 0
+    seat = next_in(players, dealer, table)
+    for _ in range(m):
+        fold = m >= fold_from
+        can_swap = swap >= 0 and pile[swap] != 0
+        pick = choose(q, 1 + (1 if fold else 0) + (1 if can_swap else 0))
+        if pick == 0:
+            playing |= 1 << seat
+        elif pick == 1 and fold:
+            hands[seat] = 0
+        else:
+            hands[seat] = pile[swap]
+            pile[swap] = 0
+            playing |= 1 << seat
+        seat = next_in(players, seat, table)
+    return playing
+
+
+@njit(cache=True)
+def rob(q: np.ndarray, dealer: int, players: int, playing: int, turned: int, rank: int,
+        n_piles: int, hands: np.ndarray, pile: np.ndarray) -> None:
+    """Robbing (`mechanisms.rob.Robbing`): while the turned card lies on a pile, each
+    seat that plays is asked in turn from forehand; one holding the trump of the file's
+    rank may take the turned card for it (yes first), which ends the asking."""
+    robber = turned // 9 * 9 + rank
+    if robber == turned:
+        return
+    lying = False
+    for j in range(n_piles):
+        if (pile[j] >> turned) & 1:
+            lying = True
+    if not lying:
+        return
+    swap = (1 << robber) | (1 << turned)
+    seat = next_in(players, dealer, playing)
+    for _ in range(popcount(playing)):
+        if (hands[seat] >> robber) & 1 and choose(q, 2) == 0:
+            hands[seat] ^= swap
+            for j in range(n_piles):
+                if (pile[j] >> turned) & 1:
+                    pile[j] ^= swap
+            return
+        seat = next_in(players, seat, playing)
+
+
+@njit(cache=True)
+def deal(c: np.ndarray, dealer: int, players: int, each: int, deal_pos: np.ndarray,
+         kind: int, fallback: int, deck: np.ndarray, hands: np.ndarray, dealt: np.ndarray
+         ) -> Any:
+    """Shuffle with the chance's generator (`core.deal.shuffle_deck`: random.shuffle's
+    steps), deal from forehand, and set a trump the deal sets (drawn, the bottom card,
+    the fallback); returns the mode (-1: none yet)."""
+    shuffle(c, deck)
     forehand = (dealer + 1) % players
     for i in range(players):
         h = 0
@@ -243,12 +418,29 @@ def close(g: int, mode: int, players: int, each: int, forehand: int, points: np.
     """The hand's end: each trick's card points in the mode it settled in, the Weise
     declared (-1: none) and the seat of the best (`weis.best_seat`, in the order of the
     first trick), the seat dealt the Stöck (-1: none)."""
+    trick_points(g, mode, players, each, points, o_cards, o_tpoints)
+    bonuses(g, mode, players, forehand, offer, said, dealt, stoeck_bonus, o_said, o_best,
+            o_stoeck)
+
+
+@njit(cache=True, inline="always")
+def trick_points(g: int, mode: int, width: int, each: int, points: np.ndarray,
+                 o_cards: np.ndarray, o_tpoints: np.ndarray) -> None:
+    """Each trick's card points (its `width` cards) in the mode the hand settled in."""
     row = mode + 1
     for k in range(each):
         p = 0
-        for i in range(players):
+        for i in range(width):
             p += points[row, o_cards[g, k, i]]
         o_tpoints[g, k] = p
+
+
+@njit(cache=True, inline="always")
+def bonuses(g: int, mode: int, players: int, forehand: int, offer: np.ndarray,
+            said: np.ndarray, held: np.ndarray, stoeck_bonus: int, o_said: np.ndarray,
+            o_best: np.ndarray, o_stoeck: np.ndarray) -> None:
+    """The Weise declared (-1: none), the seat of the best in the order from `forehand`
+    (the first trick's leader), the seat whose hand `held` holds the Stöck (-1: none)."""
     best = -1
     best_key = -1
     for i in range(players):
@@ -261,7 +453,7 @@ def close(g: int, mode: int, players: int, each: int, forehand: int, points: np.
     if stoeck_bonus and 0 <= mode < 4:
         pair = (1 << (mode * 9 + 1)) | (1 << (mode * 9 + 2))
         for seat in range(players):
-            if dealt[seat] & pair == pair:
+            if held[seat] & pair == pair:
                 holder = seat
                 break
     o_stoeck[g] = holder
@@ -281,11 +473,17 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
                o_lead: np.ndarray, o_win: np.ndarray, o_tpoints: np.ndarray,
                o_won: np.ndarray, o_said: np.ndarray, o_best: np.ndarray,
                o_stoeck: np.ndarray, o_decl: np.ndarray, o_hands: np.ndarray,
-               o_dealt: np.ndarray, stage: int) -> None:
+               o_dealt: np.ndarray, deal_at: np.ndarray, piles: np.ndarray,
+               o_table: np.ndarray, o_playing: np.ndarray, o_ntricks: np.ndarray,
+               o_incards: np.ndarray, stage: int) -> None:
     """Play the next hand of every live game (slots of `ints`: see `tables`; `played`:
     per game and scoresheet, the columns played, kept from hand to hand). `stage` 0 plays
     it whole; 1 deals and sets trump only (the hands kept in `o_hands`, `o_dealt`), for
-    declarations made outside (`games.Runner.declare`, into `o_decl`); 2 plays the rest."""
+    declarations made outside (`games.Runner.declare`, into `o_decl`); 2 plays the rest.
+    With the table's deal (`tables.table_dealt`): the seats at the table `o_table` (kept
+    from hand to hand), the piles, taking part and robbing; out the seats that play
+    (`o_playing`), the tricks played (`o_ntricks`: 0 where nobody plays) and the cards in
+    play (`o_incards`)."""
     players, kind, push, fallback = ints[0], ints[1], ints[2], ints[3]
     with_trumps, strict, stoeck_bonus, reuse, each = ints[4], ints[5], ints[8], ints[9], ints[10]
     decls = ints[11]
@@ -296,14 +494,53 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
     offer = np.zeros((players, 3), np.int64)
     said = np.zeros(players, np.int64)
     trick = np.empty(players, np.int64)
+    tseat = np.empty(players, np.int64)  # the seat of each card of the trick
+    nxt = np.empty(players, np.int64)  # the next seat that plays
+    inhand = np.empty(players, np.int64)  # the hands as play begins
+    pile = np.empty(8, np.int64)
+    own = np.zeros(players, np.int64)  # each seat's own pile
     tmp = np.empty(3, np.int64)
+    tabled, n_piles, stoeck_at_play = ints[17], ints[23], ints[21]
+    everybody = (1 << players) - 1
     for g in range(live.shape[0]):
         if not live[g]:
             continue
         c = cmt[g]
         q = pmt[g]
         forehand = (dealer[g] + 1) % players
-        if stage == 2:  # trump is set, the declarations made: play on
+        playing = everybody
+        if tabled:
+            deal_table(c, dealer[g], players, o_table[g], each, ints[22], deal_at, piles,
+                       n_piles, kind, fallback, deck, hands, dealt, pile, ints[25], own, tmp)
+            mode, turned = tmp[0], tmp[1]
+            if ints[26]:
+                better(q, dealer[g], players, o_table[g], ints[26], ints[27], hands, own)
+            chooser = -1
+            pusher = -1
+            column = -1
+            playing = o_table[g]
+            if ints[24]:
+                playing = take_part(q, dealer[g], players, playing, ints[18], ints[19],
+                                    hands, pile)
+            o_playing[g] = playing
+            o_mode[g], o_chooser[g], o_pusher[g], o_column[g] = mode, -1, -1, -1
+            if playing == 0:  # nobody plays: the hand is over before it began
+                o_ntricks[g] = 0
+                o_incards[g] = 0
+                o_best[g] = -1
+                o_stoeck[g] = -1
+                for seat in range(players):
+                    o_said[g, seat] = -1
+                    o_won[g, seat] = 0
+                continue
+            if ints[20] >= 0 and turned >= 0:
+                rob(q, dealer[g], players, playing, turned, ints[20], n_piles, hands, pile)
+            forehand = next_in(players, dealer[g], playing)
+            if kind == 0:  # forehand of those who play chooses (`trump.TrumpChoice`)
+                mode = choices[choose(q, n_choices)]
+                chooser = forehand
+                o_mode[g], o_chooser[g] = mode, chooser
+        elif stage == 2:  # trump is set, the declarations made: play on
             for seat in range(players):
                 hands[seat] = o_hands[g, seat]
                 dealt[seat] = o_dealt[g, seat]
@@ -314,7 +551,7 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
             chooser = -1
             pusher = -1
             column = -1
-        if stage == 2:
+        if stage == 2 or tabled:
             pass
         elif kind == 0:
             seat = forehand
@@ -351,16 +588,30 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
             else:
                 offer[seat, 2] = 0
         leader = chooser if ints[14] and chooser >= 0 else forehand
+        width = 0
+        incards = 0
         for seat in range(players):
             o_won[g, seat] = 0
+            nxt[seat] = next_in(players, seat, playing)
+            if (playing >> seat) & 1:
+                width += 1
+                incards |= hands[seat]
+            inhand[seat] = hands[seat]
+        o_ntricks[g] = each
+        o_incards[g] = incards
+        o_playing[g] = playing
+        first_leader = leader
         for k in range(each):
             base = plan_base[mode + 1, k]
             beat = plan_beat[mode + 1, k]
             top = -1
             win = leader
             led = 0
-            for i in range(players):
-                seat = (leader + i) % players
+            seat = leader
+            for i in range(width):
+                if i > 0:
+                    seat = nxt[seat]
+                tseat[i] = seat
                 if k == 0 and offer[seat, 2] > 0 and choose(q, 2) == 0:
                     said[seat] = 1  # Weis: yes is the first option
                 hand = hands[seat]
@@ -370,7 +621,7 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
                     mode = choices[choose(q, n_choices)]
                     base = plan_base[mode + 1, k]
                     beat = plan_beat[mode + 1, k]
-                    top, win = trick_top(beats, beat, trick, i, leader, players)
+                    top, win = trick_top(beats, beat, trick, i, tseat)
                 if i > 0:
                     legal = follow(hand, led, top, base, f_trump, f_lower, f_keep,
                                    with_trumps, strict)
@@ -391,20 +642,21 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
                     mode = card // 9
                     base = plan_base[mode + 1, k]
                     beat = plan_beat[mode + 1, k]
-                    top, win = trick_top(beats, beat, trick, i, leader, players)
+                    top, win = trick_top(beats, beat, trick, i, tseat)
                 if beats[beat, top, card]:
                     top = card
                     win = seat
             o_lead[g, k] = leader
             o_win[g, k] = win
             taken = 0
-            for i in range(players):
+            for i in range(width):
                 o_cards[g, k, i] = trick[i]
                 taken |= 1 << trick[i]
             o_won[g, win] |= taken
             leader = win
-        close(g, mode, players, each, forehand, points, offer, said, dealt, stoeck_bonus,
-              o_cards, o_tpoints, o_said, o_best, o_stoeck)
+        trick_points(g, mode, width, each, points, o_cards, o_tpoints)
+        bonuses(g, mode, players, first_leader, offer, said,
+                inhand if stoeck_at_play else dealt, stoeck_bonus, o_said, o_best, o_stoeck)
         o_mode[g] = mode
         o_chooser[g] = chooser
         o_pusher[g] = pusher

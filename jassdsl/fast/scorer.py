@@ -50,7 +50,7 @@ class Batch:
     totals: dict[str, Array]
     mode: Array  # (B,)
     hand: Array  # (B,)
-    players: int
+    players: int | Array  # the players at the table (B,) where seats leave it
     change: dict[str, Array] = field(default_factory=dict)
     bound: Array | None = None  # (B, n) bool
     bound_set: Array | None = None  # (B,) bool
@@ -59,6 +59,8 @@ class Batch:
     roles: dict[str, Array] = field(default_factory=dict)  # role -> (B,) subject or -1
     table_weis: Array | None = None  # (B, n): Weise lying in the tricks taken
     table_stoeck: Array | None = None  # (B, n): Stöck lying in one of them
+    playing: Array | None = None  # (B, n): 1 where the subject plays the hand (None: all)
+    in_play: Array | None = None  # (B,): the card points in play, with the bonuses
 
 
 def take(f: Batch, rows: Array, totals: dict[str, Array], change: dict[str, Array]) -> Batch:
@@ -67,10 +69,13 @@ def take(f: Batch, rows: Array, totals: dict[str, Array], change: dict[str, Arra
     return Batch(f.n, f.points[rows], f.tricks[rows], f.won[rows], f.winners[rows],
                  f.weis[rows], f.stoeck[rows], {k: v[rows] for k, v in f.declared.items()},
                  {u: v[rows] for u, v in totals.items()}, f.mode[rows], f.hand[rows],
-                 f.players, {u: v[rows] for u, v in change.items()}, multiplier=mult,
+                 f.players[rows] if isinstance(f.players, np.ndarray) else f.players,
+                 {u: v[rows] for u, v in change.items()}, multiplier=mult,
                  roles={k: v[rows] for k, v in f.roles.items()},
                  table_weis=None if f.table_weis is None else f.table_weis[rows],
-                 table_stoeck=None if f.table_stoeck is None else f.table_stoeck[rows])
+                 table_stoeck=None if f.table_stoeck is None else f.table_stoeck[rows],
+                 playing=None if f.playing is None else f.playing[rows],
+                 in_play=None if f.in_play is None else f.in_play[rows])
 
 
 def col(x: Array, n: int) -> Array:
@@ -145,8 +150,6 @@ class Scorer:
             if e.name in self.lets:
                 self.walk(self.lets[e.name], top)
                 return
-            if e.name == "points-in-play":
-                raise Uncovered(f"the fact {e.name}")
             if e.name in ROLES and e.name not in self.c.options and e.name not in ROLES_KEPT:
                 raise Uncovered(f"role {e.name}")
             return
@@ -251,9 +254,11 @@ class Scorer:
             got = f.table_weis if name == "table-weis" else f.table_stoeck
             return got if got is not None else np.zeros((b, n), np.int64)
         if name == "players":
-            return np.full((b, n), f.players, np.int64)
+            return col(np.broadcast_to(f.players, (b,)), n).astype(np.int64)
         if name == "playing":
-            return np.ones((b, n), np.int64)
+            return np.ones((b, n), np.int64) if f.playing is None else f.playing
+        if name == "points-in-play":
+            return col(np.zeros(b, np.int64) if f.in_play is None else f.in_play, n)
         if name == "multiplier":
             return col(np.broadcast_to(f.multiplier, (b,)), n)
         if name in ROLES_KEPT:  # the subject holds the role (its side does)
@@ -450,8 +455,6 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
         Scorer(rules)
     except Uncovered as why:
         return (str(why),)
-    if rules.winner_first_out:
-        return ("the winner by leaving the table",)
     if rules.count_first and any(c.id not in rules.count_adds for c in rules.clauses):
         return ("count first: a clause that does more than add the facts",)
     if rules.count_first and any(a.verb == "holds" for c in rules.model.clauses

@@ -21,15 +21,25 @@ from jassdsl.core.deal import deal_plan
 from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.core.roles import ROLE_LIST
 from jassdsl.engine.chain import Chain
+from jassdsl.engine.improve import improve
+from jassdsl.engine.rob import RobConfig
 from jassdsl.engine.sheet import SheetConfig
+from jassdsl.engine.take_part import take_part
 from jassdsl.engine.weis import weis_config
 
 # the trump methods the kernel plays (`CompiledRules.trump_kind`), by their code there
 TRUMP_KINDS = {"forehand_chooses": 0, "random_suit": 1, "bottom_card": 2, "none": 3,
-               "first_void": 4, "sheet": 5, "void_names": 6}
+               "first_void": 4, "sheet": 5, "void_names": 6, "turned": 7}
+# the trump methods of the table's deal (`kernel.deal_table`): set at the deal
+TABLE_TRUMPS = frozenset({"random_suit", "bottom_card", "none", "turned", "first_void",
+                          "forehand_chooses"})
 # the phases the kernel plays, by class name (any other phase of a chain is not covered)
 PHASES = frozenset({"TrumpChoice", "Declarations", "Play", "WeisPhase", "HandBonuses",
-                    "FirstVoid", "SheetChoice", "TableBonuses", "VoidNames"})
+                    "FirstVoid", "SheetChoice", "TableBonuses", "VoidNames", "Piles",
+                    "TakingPart", "Robbing", "Leaving", "Bettering"})
+# the phases of the table's deal (`kernel.deal_table`): the seats at the table, the
+# piles, who takes part; the batched environment's steps do not play them yet
+TABLE_PHASES = frozenset({"Piles", "TakingPart", "Robbing", "Leaving", "Bettering"})
 ROLES_MADE = frozenset({"chooser", "pusher"})  # the roles the kernel keeps
 
 
@@ -53,18 +63,63 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
     if ((rules.lead_role >= 0 and ROLE_LIST[rules.lead_role].name != "chooser")
             or rules.dealer_role >= 0):
         out.append("lead or deal by a role other than the chooser")
-    if rules.piles:
-        out.append("piles")
-    if rules.reads_in_play:
-        out.append("points in play")
+    if table_dealt(rules):
+        out += table_reasons(rules)
     if rules.subjects not in (rules.players, len(set(rules.team_of))):
         out.append("subjects other than players or teams")
-    if rules.players * rules.cards_each != 36:
-        out.append("cards left over after the deal")
     for d in rules.declarations:
         if d.hook is not None or d.after_role >= 0 or d.bidder_keeps is not None:
             out.append(f"declaration {d.name} with a hook or after a role")
     return tuple(dict.fromkeys(out))
+
+
+def table_dealt(rules: CompiledRules) -> bool:
+    """Whether the kernel deals through `kernel.deal_table`: the file lays piles, leaves
+    cards over, lets players take part or leave the table (the seats at the table)."""
+    phases = {type(p).__name__ for p in Chain.of(rules).phases}
+    return bool(phases & TABLE_PHASES) or rules.players * rules.cards_each != 36
+
+
+def table_reasons(rules: CompiledRules) -> list[str]:
+    """What the table's deal does not play (a file it deals)."""
+    out = []
+    if rules.trump_kind not in TABLE_TRUMPS:
+        out.append(f"trump method {rules.trump_kind} with piles or seats")
+    order = [type(p).__name__ for p in Chain.of(rules).phases]
+    if rules.trump_kind == "forehand_chooses" and (
+            rules.push or rules.push_next or "TrumpChoice" in order[:max(
+                [order.index(x) for x in TABLE_PHASES - {"Leaving"} if x in order], default=0)]):
+        out.append("trump chosen with a push or before the table's phases")
+    if len(rules.own_piles) > 1:
+        out.append("more than one pile for each player")
+    bettering = improve(rules)
+    if rules.own_piles and (bettering is None or bettering.pile not in rules.own_piles):
+        out.append("a pile for each player that is not bettered with")
+    if len(rules.piles) > MAX_PILES:
+        out.append(f"more than {MAX_PILES} piles")
+    config = take_part(rules)
+    if config is not None and config.swap_pile is not None and rules.cards_each != dict(
+            rules.piles).get(config.swap_pile):
+        out.append("a pile to take for the hand of another size than a hand")
+    if rules.lead_role >= 0:
+        out.append("a role leads with piles or seats")
+    if rules.subjects != rules.players and "leave" in rules.configs:
+        out.append("teams leaving the table")
+    if rules.declarations:
+        out.append("declarations with piles or seats")
+    if "TableBonuses" in order:
+        out.append("table Weis with piles or seats")
+    return out
+
+
+def step_reasons(rules: CompiledRules) -> tuple[str, ...]:
+    """What the kernel plays but its one-step machine (`steps`, the batched environment)
+    does not: the table's deal (`table_dealt`)."""
+    return ("the table's deal: piles, bettering, taking part, robbing, leaving the table",) \
+        if table_dealt(rules) else ()
+
+
+MAX_PILES = 4  # the piles the table's deal lays (`kernel.deal_table`)
 
 
 @dataclass
@@ -96,12 +151,16 @@ class Tables:
     col_free: np.ndarray  # [column]: 1 where its player names one of its modes
     col_mult: np.ndarray  # [column]: its multiplier
     sheet_of: np.ndarray  # [seat]: the sheet it writes on
+    deal_at: np.ndarray  # [seats at the table, seat from forehand, card] -> deck position
+    piles: np.ndarray  # [j]: the size of pile j in file order (-1: the rest), [4+j]: the
+    # order in which the trump turns them (-1: end)
 
 
 # slots of `Tables.ints`
 (PLAYERS, TRUMP_KIND, PUSH, FALLBACK, WITH_TRUMPS, STRICT, LAST_BONUS, MATCH_BONUS,
  STOECK_BONUS, REUSE_WEIS, EACH, DECLS, FIRST_LOT, MODES, LEAD_CHOOSER, SHEETS,
- END_FULL) = range(17)
+ END_FULL, TABLE, FOLD_FROM, SWAP_PILE, ROB_RANK, STOECK_AT_PLAY, PACKET, N_PILES,
+ TAKE_PART, OWN_PILE, BETTER, DEALER_SEES) = range(28)
 
 
 def key_number(key: tuple[int, ...]) -> int:
@@ -197,7 +256,7 @@ def build(rules: CompiledRules) -> Tables:
     for i, d in enumerate(decls):
         decl_values[i, :len(d.values)] = d.values
         decl_count[i] = len(d.values)
-    ints = np.zeros(20, np.int64)
+    ints = np.zeros(32, np.int64)
     ints[PLAYERS], ints[TRUMP_KIND] = n, TRUMP_KINDS[r.trump_kind]
     ints[PUSH] = 2 if r.push_next else int(r.push)  # 2: on to the next player
     ints[FALLBACK] = r.fallback if r.fallback is not None else -1
@@ -221,8 +280,34 @@ def build(rules: CompiledRules) -> Tables:
                           else [0] * n, np.int64)
     ints[SHEETS] = sheet.sheets(r) if sheet is not None else 0
     ints[END_FULL] = int(sheet is not None and sheet.end_full)
+    deal_at = np.zeros((n + 1, n, each), np.int64)
+    for m in range(1, n + 1):
+        for i, getter in enumerate(deal_plan(m, each, packet)):
+            deal_at[m, i] = np.asarray(getter(list(range(36))), np.int64).reshape(-1)[:each]
+    piles = np.full(2 * MAX_PILES, -1, np.int64)
+    names = [name for name, _ in r.piles]
+    for j, (_, size) in enumerate(r.piles[:MAX_PILES]):
+        piles[j] = -1 if size is None else size
+    turned = [names.index(x) for x in r.turned_piles if x in names] \
+        if r.trump_kind == "turned" else []
+    piles[MAX_PILES:MAX_PILES + len(turned)] = turned
+    tp = take_part(r)
+    rob = r.config("rob", RobConfig)
+    ints[TABLE], ints[PACKET], ints[N_PILES] = int(table_dealt(r)), packet, len(r.piles)
+    ints[TAKE_PART] = int(tp is not None)
+    ints[FOLD_FROM] = tp.fold_from if tp is not None else 99
+    ints[SWAP_PILE] = names.index(tp.swap_pile) if tp is not None and \
+        tp.swap_pile in names else -1
+    ints[ROB_RANK] = rob.rank if rob is not None else -1
+    better = improve(r)
+    ints[OWN_PILE] = next((j for j, x in enumerate(names) if x in r.own_piles), -1)
+    ints[BETTER] = better.cards if better is not None else 0
+    ints[DEALER_SEES] = int(better is not None and better.dealer_sees)
+    # the Stöck of the hands as play begins where a mechanism changes them (`HandBonuses`)
+    ints[STOECK_AT_PLAY] = int(any(x.phase is not None and x.phase.changes_hands
+                                   and x.phase.used_by(r) for x in r.mechanisms))
     return Tables(ints, deal_pos, np.asarray(r.trump_choices or (0,), np.int64), plan_base,
                   plan_beat, beats, f_trump, f_lower, f_keep, points, w_has, w_val, w_key,
                   w_num, w_four, w_fval, w_fkey, decl_values, decl_count,
                   np.asarray(r.team_of, np.int64), col_modes, col_count, col_free, col_mult,
-                  sheet_of)
+                  sheet_of, deal_at, piles)

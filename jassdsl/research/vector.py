@@ -40,6 +40,7 @@ from jassdsl.engine.sheet import SheetConfig
 from jassdsl.fast import steps as sk
 from jassdsl.fast.games import reasons, runner_for
 from jassdsl.fast.scorer import Pending
+from jassdsl.fast.tables import step_reasons
 from jassdsl.fast.twister import draw_below, seed_rows_32
 from jassdsl.registry import load_rules
 
@@ -88,7 +89,7 @@ class VectorEnv:
                  options: dict[str, int | str] | None = None) -> None:
         if not isinstance(rules, CompiledRules):
             rules = load_rules(rules, options)
-        why = reasons(rules)
+        why = (*reasons(rules), *step_reasons(rules))
         if any(d.by is not None or d.only_when is not None for d in rules.declarations):
             why = (*why, "a declaration with by or only when (not yet in the batched "
                    "environment)")
