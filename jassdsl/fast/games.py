@@ -28,7 +28,6 @@ from jassdsl.fast.scorer import Array, Batch, Pending, Scorer, take
 from jassdsl.fast.scorer import reasons as scoring_reasons
 from jassdsl.fast.table_weis import TableWeis
 from jassdsl.fast.twister import below, draw_below, pack, seed_key, seed_rows
-from jassdsl.mechanisms.leave import Leave
 
 
 def reasons(rules: CompiledRules) -> tuple[str, ...]:
@@ -111,8 +110,10 @@ class Runner:
             self.asked = []
         self.scale_exprs = scales(rules.model, rules.count_adds) if self.order else {}
         self.table = TableWeis(rules) if table_weis.used_by(rules) else None
-        leave = rules.model.part("leave", Leave)  # who leaves the table after scoring
-        self.leave = leave.when if leave is not None else None
+        # who leaves the table after scoring: the `leave` statement's condition, read by
+        # its field's name (the compiled playout imports no mechanism)
+        leave = next(iter(rules.model.parts.get("leave", ())), None)
+        self.leave = getattr(leave, "when", None)
 
     def play(self, seeds: list[int], policy: Sequence[random.Random | int | str],
              hand_limit: int = HAND_LIMIT, trace: list[list[Hand]] | None = None,
