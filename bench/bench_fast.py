@@ -22,6 +22,8 @@ Each round plays, one after the other so that all share the load of that moment:
   without observations, `vector+obs` with the acting seat's observation tensor after
   each step, `vector+all-obs` with every seat's. `--env-settle H` plays H hands per env
   untimed first, so that the games no longer deal and score in step, as a long run goes.
+  The env scores with its compiled clauses (`compiled_scoring=True`, compiled once per
+  file before the rounds).
 
 `--clock cpu` times each side by its own process's CPU time (`time.process_time`), which
 the other processes of a shared machine do not count; `wall` (default) by the wall clock.
@@ -125,7 +127,8 @@ def vector(name: str, envs: int, hands: int, seed: int, observe: bool | str,
            settle: int = 0, clock: str = "wall") -> float:
     from jassdsl.research.vector import random_hands_per_second
 
-    return random_hands_per_second(name, envs, hands, seed, observe, settle, CLOCK[clock])
+    return random_hands_per_second(name, envs, hands, seed, observe, settle, CLOCK[clock],
+                                   compiled_scoring=True)
 
 
 def main(argv: list[str] | None = None) -> int:

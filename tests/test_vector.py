@@ -111,3 +111,26 @@ def test_a_file_the_path_does_not_cover_says_why() -> None:
         VectorEnv("schieber", 2, options={"konter": "yes"})
     with pytest.raises(ValueError, match="taking part"):
         VectorEnv("handjass", 2)  # the compiled path plays it, the steps not yet
+
+
+@pytest.mark.parametrize("name", ["coiffeur", "differenzler"])
+def test_the_compiled_scoring_scores_as_the_batch_scorer(name: str) -> None:
+    """The clauses compiled into one function (`fast.clauses`) against `Scorer`, the
+    reference: the same masks, rewards, totals and ended games, step after step, over
+    enough games that the game ends occur. (Schieber's `count first` and Molotow's lots
+    compile for 10-20 s each: `scripts/compare_clauses.py` runs them.)"""
+    rules = load_rules(name)
+    fast = VectorEnv(rules, 48, seed=3, compiled_scoring=True)
+    slow = VectorEnv(rules, 48, seed=3, compiled_scoring=False)
+    assert fast.clauses is not None and slow.clauses is None
+    random_actions(fast.action_masks(), seed=2)
+    while fast.games_ended < 25:
+        mask = fast.action_masks()
+        assert (mask == slow.action_masks()).all()
+        actions = random_actions(mask)
+        _, got, ended, _, _ = fast.step(actions, False)
+        _, want, ended_too, _, _ = slow.step(actions, False)
+        assert (got == want).all() and (ended == ended_too).all()
+        for u in fast.totals:
+            assert (fast.totals[u] == slow.totals[u]).all()
+    assert slow.games_ended == fast.games_ended

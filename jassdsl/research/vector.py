@@ -21,7 +21,10 @@ holds (the Weis offer of a seat without one) is not asked: its only answer is gi
 
 Actions (`action_names`): a card 0-35, then the file's trump modes, the push, Weis yes
 and no, and each declaration's values. The observation's pieces are data (`layout`).
-A file the compiled path does not cover raises ValueError naming why.
+A file the compiled path does not cover raises ValueError naming why. With
+`compiled_scoring=True` the hands are scored by the file's clauses compiled into one
+function (`jassdsl.fast.clauses`, the same answers; seconds to compile once per process),
+where it covers them; otherwise by the batch scorer.
 """
 
 from __future__ import annotations
@@ -36,8 +39,10 @@ import numpy as np
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import PUSH, Action
 from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.engine.sheet import SheetConfig
 from jassdsl.fast import steps as sk
+from jassdsl.fast.clauses import clauses_for
 from jassdsl.fast.games import reasons, runner_for
 from jassdsl.fast.scorer import Pending
 from jassdsl.fast.tables import step_reasons
@@ -86,7 +91,8 @@ class VectorEnv:
     """B games of one rule file, stepped at once (see the module docstring)."""
 
     def __init__(self, rules: CompiledRules | str, num_envs: int, seed: int = 0,
-                 options: dict[str, int | str] | None = None) -> None:
+                 options: dict[str, int | str] | None = None,
+                 compiled_scoring: bool = False) -> None:
         if not isinstance(rules, CompiledRules):
             rules = load_rules(rules, options)
         why = (*reasons(rules), *step_reasons(rules))
@@ -101,6 +107,9 @@ class VectorEnv:
         self.rules = rules
         self.runner = runner_for(rules)
         self.t = self.runner.t
+        # the hands' scoring as one compiled call (`fast.clauses`: seconds to compile, once
+        # per process and file; None: the batch scorer's, which stays the reference)
+        self.clauses = clauses_for(rules, self.runner) if compiled_scoring else None
         b, p, n = num_envs, rules.players, rules.subjects
         self.num_envs, self.players = b, p
         self.modes = max(rules.modes) + 1
@@ -130,8 +139,8 @@ class VectorEnv:
         self.said = np.zeros((b, p), np.int64)
         self.o = {k: np.zeros(shape, np.int64) for k, shape in (
             ("mode", (b,)), ("chooser", (b,)), ("pusher", (b,)), ("column", (b,)),
-            ("cards", (b, 9, p)), ("lead", (b, 9)),
-            ("win", (b, 9)), ("tpoints", (b, 9)), ("won", (b, p)), ("said", (b, p)),
+            ("cards", (b, MAX_TRICKS, p)), ("lead", (b, MAX_TRICKS)),  # 12 for three
+            ("win", (b, MAX_TRICKS)), ("tpoints", (b, MAX_TRICKS)), ("won", (b, p)), ("said", (b, p)),
             ("best", (b,)), ("stoeck", (b,)), ("decl", (b, max(len(decls), 1), p)))}
         self.o["pusher"][:] = -1
         self.o["column"][:] = -1  # no scoresheet: the multiplier is 1
@@ -241,8 +250,13 @@ class VectorEnv:
         if idx.size:
             unit, sign = self.rules.winner_unit
             before = self.totals[unit][idx].copy()
-            _, _, _, over = self.runner.score_hands(idx, o, self.totals, self.hand_no, self.cmt,
-                                                    played=self.played, pending=self.pending)
+            if self.clauses is not None:
+                over = self.clauses.score_hands(idx, o, self.totals, self.hand_no, self.cmt,
+                                                self.played, self.pending)
+            else:
+                *_, over = self.runner.score_hands(idx, o, self.totals, self.hand_no,
+                                                   self.cmt, played=self.played,
+                                                   pending=self.pending)
             gained = sign * (self.totals[unit][idx] - before)
             rewards[idx] = gained[:, self.runner.team].astype(np.float32)
             self.hands_played += idx.size
@@ -303,13 +317,14 @@ def random_step(env: VectorEnv, observe: bool | str = True) -> None:
 
 def random_hands_per_second(rules: CompiledRules | str, num_envs: int, hands: int,
                             seed: int = 0, observe: bool | str = True, settle: int = 0,
-                            clock: Callable[[], float] = time.perf_counter) -> float:
+                            clock: Callable[[], float] = time.perf_counter,
+                            compiled_scoring: bool = False) -> float:
     """Whole hands per second of random play drawn from the env's masks, with every
     seat's observation made after each step (``observe="current"``: the acting seat's;
     False: none). `settle` hands are played first, untimed, so that the games no longer
     deal and score in step (as a long run goes); `clock` is the timer (`time.process_time`
-    counts this process's CPU time only)."""
-    env = VectorEnv(rules, num_envs, seed)
+    counts this process's CPU time only); `compiled_scoring` as `VectorEnv` takes it."""
+    env = VectorEnv(rules, num_envs, seed, compiled_scoring=compiled_scoring)
     sk.seed_draws(seed)
     while env.hands_played < settle:
         random_step(env, False)
