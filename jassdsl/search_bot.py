@@ -64,16 +64,20 @@ class Level(NamedTuple):
     # weighing `trust` times a card it would (`Sampler.likely_deal`)
     trust: float = 0.0
     candidates: int = 1
+    # follow checks of all the decision's deals, at most (0: no bound; `Sampler`): where
+    # the cards played leave few hands possible, deals are redrawn no longer than that
+    checks: int = 0
 
     def deals(self, actions: int) -> int:
         """How many deals a decision among this many actions samples (2 at least)."""
         return max(2, min(self.samples, self.rollouts // actions))
 
 
-# the mean per decision over a Schieber game against the heuristic, on this 2-core
-# machine, in CPU time: about 4 ms and 30 ms; hard, with its inference, see the strength
-# table (bench/results/strength.json), under a second
-LEVELS = {"easy": Level(7), "medium": Level(60), "hard": Level(200, 1000, 0.3, 6)}
+# the mean per decision over a Schieber game, on this 2-core machine, in CPU time: about
+# 4 ms and 30 ms; hard, with its inference, about 0.2 s, its longest under a second (the
+# strength table, bench/results/strength.json): without its bound on follow checks, the
+# deals redrawn where the cards played leave few hands possible took up to 7 s
+LEVELS = {"easy": Level(7), "medium": Level(60), "hard": Level(200, 1000, 0.3, 6, 30_000)}
 
 
 def score_of(game: Game, seat: int, hand: int) -> float:
@@ -152,8 +156,8 @@ class SearchBot:
         played in rounds, and after each round the better half of the actions goes on
         (two at least; ties keep the earlier action), so most playouts go to the actions
         that might be best (about half the playouts among nine cards)."""
-        sampler = Sampler(game, seat)
         level = self.level
+        sampler = Sampler(game, seat, level.checks or None)
         k = level.deals(len(actions))
         policy = heuristic_cards(game) if level.trust else None
         if policy is not None:
