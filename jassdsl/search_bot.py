@@ -33,7 +33,10 @@ hand (each card the heuristic would not have played from the hand the deal gives
 seat weighs `trust`, `determinize.surprises`): a seat that did not take a trick with
 points at stake likely had nothing to take it with. It reads only what the seat saw
 (the cards played, and the deal it samples); easy and medium deal without it, as
-they did when their games were measured.
+they did when their games were measured. Where the cards played leave few hands
+possible, most deals break the follow rule and are mended and redrawn; hard checks at
+most `Level.checks` deals a decision against it (a count) and then draws among those it
+found to keep it, so its longest decision stays under a second (`Sampler`).
 """
 
 from __future__ import annotations
