@@ -33,7 +33,10 @@ hand (each card the heuristic would not have played from the hand the deal gives
 seat weighs `trust`, `determinize.surprises`): a seat that did not take a trick with
 points at stake likely had nothing to take it with. It reads only what the seat saw
 (the cards played, and the deal it samples); easy and medium deal without it, as
-they did when their games were measured.
+they did when their games were measured. Where the cards played leave few hands
+possible, most deals break the follow rule and are mended and redrawn; hard checks at
+most `Level.checks` deals a decision against it (a count) and then draws among those it
+found to keep it, so its longest decision stays under a second (`Sampler`).
 """
 
 from __future__ import annotations
@@ -64,16 +67,20 @@ class Level(NamedTuple):
     # weighing `trust` times a card it would (`Sampler.likely_deal`)
     trust: float = 0.0
     candidates: int = 1
+    # follow checks of all the decision's deals, at most (0: no bound; `Sampler`): where
+    # the cards played leave few hands possible, deals are redrawn no longer than that
+    checks: int = 0
 
     def deals(self, actions: int) -> int:
         """How many deals a decision among this many actions samples (2 at least)."""
         return max(2, min(self.samples, self.rollouts // actions))
 
 
-# the mean per decision over a Schieber game against the heuristic, on this 2-core
-# machine, in CPU time: about 4 ms and 30 ms; hard, with its inference, see the strength
-# table (bench/results/strength.json), under a second
-LEVELS = {"easy": Level(7), "medium": Level(60), "hard": Level(200, 1000, 0.3, 6)}
+# the mean per decision over a Schieber game, on this 2-core machine, in CPU time: about
+# 4 ms and 30 ms; hard, with its inference, about 0.2 s, its longest under a second (the
+# strength table, bench/results/strength.json): without its bound on follow checks, the
+# deals redrawn where the cards played leave few hands possible took up to 7 s
+LEVELS = {"easy": Level(7), "medium": Level(60), "hard": Level(200, 1000, 0.3, 6, 30_000)}
 
 
 def score_of(game: Game, seat: int, hand: int) -> float:
@@ -152,8 +159,8 @@ class SearchBot:
         played in rounds, and after each round the better half of the actions goes on
         (two at least; ties keep the earlier action), so most playouts go to the actions
         that might be best (about half the playouts among nine cards)."""
-        sampler = Sampler(game, seat)
         level = self.level
+        sampler = Sampler(game, seat, level.checks or None)
         k = level.deals(len(actions))
         policy = heuristic_cards(game) if level.trust else None
         if policy is not None:

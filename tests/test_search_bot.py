@@ -314,3 +314,52 @@ def test_only_hard_infers(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not drawn
     SearchBot(random.Random(1), Level(3, 30, 0.3, 2)).choose(game, game.current_player)
     assert drawn
+
+
+def counting_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every follow check a sampler makes (`determinize.breaks`), counted."""
+    import jassdsl.engine.determinize as determinize
+
+    made: list[int] = []
+    real = determinize.breaks
+
+    def counted(*args: object) -> int:
+        made.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(determinize, "breaks", counted)
+    return made
+
+
+def test_a_decision_spends_no_more_follow_checks_than_its_level_allows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound on follow checks is a count: a decision of an inferring level makes at
+    most that many, and the deals it draws once they are spent still keep the follow rule
+    (drawn among those found); hard has such a bound."""
+    assert LEVELS["hard"].checks > 0 == LEVELS["medium"].checks == LEVELS["easy"].checks
+    made = counting_checks(monkeypatch)
+    game = in_play(10)  # most deals break the follow rule here
+    seat = game.current_player
+    SearchBot(random.Random(1), Level(40, 1 << 30, 0.3, 6, 25)).choose(game, seat)
+    assert 0 < len(made) <= 25
+    policy = heuristic_cards(game)
+    assert policy is not None
+    sampler, rng = Sampler(game, seat, 200), random.Random(2)
+    others = [x for x in range(4) if x != seat]
+    deals = [sampler.likely_deal(rng, policy, 0.3, 6) for _ in range(30)]
+    assert sampler.spent and sampler.found
+    assert all(follows_played(game, d.s.hands, others) for d in deals)
+
+
+def test_deals_within_the_bound_are_the_unbounded_ones() -> None:
+    """Until its checks are spent a bounded sampler draws the deals an unbounded one does
+    (the games measured before the bound replay alike where no decision reaches it)."""
+    game = in_play(10)  # most deals break the follow rule here
+    policy = heuristic_cards(game)
+    assert policy is not None
+
+    def hands(checks: int | None) -> list[list[int]]:
+        sampler, rng = Sampler(game, 0, checks), random.Random(5)
+        return [sampler.likely_deal(rng, policy, 0.3, 6).s.hands for _ in range(10)]
+
+    assert hands(None) == hands(10_000) != hands(8)

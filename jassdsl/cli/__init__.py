@@ -85,7 +85,7 @@ def bots_value(text: str) -> str:
 
 
 BOTS_HELP = ("random, heuristic, search:easy|medium|hard (a searching bot: about 4 ms, "
-             "30 ms, 0.35 s a decision), a factory by reference (module:function, called "
+             "30 ms, 0.2 s a decision, hard's longest about a second), a factory by reference (module:function, called "
              "per seat with the rules and a generator), or kinds by comma taken in turn by "
              "the seats (search:easy,heuristic: one per team)")
 

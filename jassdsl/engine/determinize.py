@@ -168,10 +168,19 @@ def sample_deal(game: Game, seat: int, rng: random.Random) -> Game:
 
 class Sampler:
     """Deals for one seat at one point of a game: what the seat knows and where the hidden
-    cards lie are read once, for all the deals a decision samples."""
+    cards lie are read once, for all the deals a decision samples.
 
-    def __init__(self, game: Game, seat: int) -> None:
+    `checks` bounds the follow checks (`breaks`: one per deal shuffled or mended) of all
+    its deals (None: no bound). Where the played cards leave few hands possible, most
+    deals break the follow rule and are mended and redrawn again and again; once the
+    checks are spent, a deal is drawn among the deals found to keep the rule so far
+    (`likely_deal`), or taken as it falls (`deal`). A count, not a time: the deals replay
+    exactly, and until the bound is reached they are the unbounded ones."""
+
+    def __init__(self, game: Game, seat: int, checks: int | None = None) -> None:
         self.game, self.seat = game, seat
+        self.checks_left = checks
+        self.found: list[tuple[list[int], float]] = []  # (pool, weight) that kept the rule
         self.places = places = hidden_places(game, seat)
         self.seen = game.observe(seat)
         self.owner = [i for i, mask in enumerate(places.masks)
@@ -191,34 +200,49 @@ class Sampler:
             hands[x] = self.kept[x] | new[self.places.hand_of[x]]
         return hands
 
+    @property
+    def spent(self) -> bool:
+        """Whether the follow checks are spent (see the class docstring)."""
+        return self.checks_left is not None and self.checks_left <= 0
+
+    def broken(self, pool: list[int]) -> int:
+        """`breaks` for the hands `pool` gives the hidden places, one check spent."""
+        if self.checks_left is not None:
+            self.checks_left -= 1
+        return breaks(self.game, self.hands_of(pool), self.others)
+
     def deal(self, rng: random.Random) -> Game:
         """One deal. A deal whose hands break the follow rule is mended by swapping two
         cards of different places, a swap kept where it breaks it no more often (`REPAIRS`
-        swaps at most), before the next deal is tried; after `SAMPLE_TRIES` the last one
-        is taken as it is."""
+        swaps at most), before the next deal is tried; after `SAMPLE_TRIES`, or once the
+        checks are spent, the last one is taken as it is."""
         game = self.game
         pool = list(self.places.pool)
-        for _ in range(SAMPLE_TRIES):
+        if self.spent:
+            rng.shuffle(pool)
+        for _ in range(0 if self.spent else SAMPLE_TRIES):
             if not self.mend(pool, rng):
                 sample = redealt(game, self.places, pool, rng)
                 if sample.observe(self.seat) == self.seen:
                     return sample
+            if self.spent:
+                break
         return redealt(game, self.places, pool, rng)
 
     def mend(self, pool: list[int], rng: random.Random) -> int:
         """Shuffle the hidden cards (in place) and mend the follow rule by swaps (see
         `deal`); how many played cards the hands still could not have played."""
-        game, others, owner = self.game, self.others, self.owner
+        owner = self.owner
         rng.shuffle(pool)
-        wrong = breaks(game, self.hands_of(pool), others)
+        wrong = self.broken(pool)
         for _ in range(REPAIRS if len(self.places.masks) > 1 else 0):
-            if not wrong:
+            if not wrong or self.spent:
                 break
             i, j = rng.randrange(len(pool)), rng.randrange(len(pool))
             if owner[i] == owner[j]:
                 continue
             pool[i], pool[j] = pool[j], pool[i]
-            now = breaks(game, self.hands_of(pool), others)
+            now = self.broken(pool)
             if now <= wrong:
                 wrong = now
             else:
@@ -230,18 +254,25 @@ class Sampler:
         """One deal drawn in proportion to how well it explains the other seats' cards
         in this hand (a Bayesian step, by sampling-importance-resampling): `candidates`
         deals that keep the follow rule, each weighted `trust` to the power of its
-        `surprises` under the policy `choose`, and one of them drawn by weight. Where
-        the seat's observation of the drawn one is not its own, a `deal` instead."""
+        `surprises` under the policy `choose`, and one of them drawn by weight. Once the
+        checks are spent, the draw is among every deal found so far (for this policy and
+        trust: one decision's). Where the seat's observation of the drawn one is not its
+        own, a `deal` instead."""
         pools: list[list[int]] = []
         weights: list[float] = []
         pool = list(self.places.pool)
         for _ in range(candidates * SAMPLE_TRIES):
+            if self.spent:
+                break
             if not self.mend(pool, rng):
                 pools.append(list(pool))
                 weights.append(trust ** surprises(self.game, self.hands_of(pool),
                                                   self.others, choose))
+                self.found.append((pools[-1], weights[-1]))
                 if len(pools) == candidates:
                     break
+        if self.spent and len(pools) < candidates:
+            pools, weights = [p for p, _ in self.found], [w for _, w in self.found]
         if pools:
             if not sum(weights):  # trust 0 and every candidate surprised: the least so
                 weights = [float(w == max(weights)) for w in weights]

@@ -151,7 +151,7 @@ class Session:
     def bot_choice(self) -> tuple[int, Action] | None:
         """The turn and the action of the bot whose turn it is, or of a person's forced
         answer (None where neither is due); it only reads the game, so the server asks it
-        in a worker thread (a strong bot thinks a second) and applies the answer on its
+        in a worker thread (a strong bot thinks up to about a second) and applies the answer on its
         event loop (`play_bot`). An error stops the game (Stopped)."""
         game = self.game
         if game.is_over or self.stopped is not None:
@@ -533,7 +533,7 @@ class Tables:
 
 def replay(session: Session, actions: Sequence[object]) -> None:
     """Apply a saved game's actions; a bot's seat asks its bot too, so that a bot goes on
-    from where its generator stood; except a searching bot (a second a decision): it
+    from where its generator stood; except a searching bot (up to about a second a decision): it
     goes on with a generator of its own drawn from the game's seed, its seat and the
     number of actions replayed (the same save replays to the same bots)."""
     game = session.game
