@@ -389,6 +389,9 @@ class Mechanism:
     kept_names: Callable[[m.RuleFile], tuple[str, ...]] | None = None  # names of numbers
     # about the table its statements give a file, known before the first card of a hand:
     # expressions read them from `HandFacts.kept`, which its phase fills (`add_facts`)
+    # -- cards on the table that belong to a seat (`jassdsl/mechanisms/table_cards.py`)
+    view_lines: Status | None = None  # the lines the terminal shows with a seat's hand at
+    # every decision of it (what lies openly on the table besides the trick)
 
     @property
     def phase_name(self) -> str:
