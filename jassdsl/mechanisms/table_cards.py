@@ -382,7 +382,7 @@ TABLE_CARDS = Mechanism(
     example=example,
     hand_lines=hand_lines,
     # every seat sees each row's face-up cards and which of them lie on a face-down card
+    # (not in the observation's flat dict, `shows`: that would change every file's seeded
+    # research digests; `Observation.table_up` and its parts carry them)
     defaults={"table_up": (), "table_covering": (), "table_laid": ()},
-    cards=("table_up", "table_covering"),
-    shows=("table_up", "table_covering"),
 )
