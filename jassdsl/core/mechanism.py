@@ -97,7 +97,8 @@ still name it):
     hands, answers the searching bot's deals (`engine.determinize`): `Phase.hidden`
     (the places of its part holding cards the seat cannot see: a face-down pile, cards
     laid away out of its sight), `Phase.known` (cards of its part whose place the seat
-    knows: a talon it took, a declared Weis) and `Phase.redeal` (carry its part over to
+    knows: a talon it took, a declared Weis), `Phase.unseen_dealt` (cards dealt to the
+    seat that it never saw: its table cards face down) and `Phase.redeal` (carry its part over to
     the cards dealt anew, `engine.redeal.Redeal`, and derive again what it derived from
     the hands: the Weise a seat may still declare). `tests/test_search_bot.py` plays
     twin games that differ only in what a seat cannot see.

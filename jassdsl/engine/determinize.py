@@ -122,16 +122,18 @@ class Places(NamedTuple):
 
 
 def known_cards(game: Game, seat: int) -> int:
-    """The cards whose place the seat knows: those it was dealt in this hand and holds,
-    the cards of the tricks, a card shown to all, and what the phases show it
-    (`Phase.known`: a talon it took). (The hands as play began are not read: before play
-    they are still the last hand's.)"""
+    """The cards whose place the seat knows: those it was dealt in this hand and holds
+    (less those a phase keeps out of its sight: a card dealt face down to it), the cards
+    of the tricks, a card shown to all, and what the phases show it (`Phase.known`: a
+    talon it took). (The hands as play began are not read: before play they are still
+    the last hand's.)"""
     s = game.s
     known = s.hands[seat] | sum(1 << c for c in s.trick)
     for t in s.tricks:
         known |= sum(1 << c for c in t.cards)
     if len(s.dealt) > seat:
-        known |= s.dealt[seat]
+        unseen = sum(phase.unseen_dealt(game, seat) for phase in game.hooks("unseen_dealt"))
+        known |= s.dealt[seat] & ~unseen
     if s.shown >= 0:
         known |= 1 << s.shown
     for phase in game.hooks("known"):

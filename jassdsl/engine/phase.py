@@ -235,6 +235,11 @@ class Phase:
         the turned card), as a mask: they stay where they are when the rest is dealt anew."""
         return 0
 
+    def unseen_dealt(self, g: Table, seat: int) -> int:
+        """Cards dealt to the seat that it has not seen (laid face down before it looked),
+        as a mask: being dealt them does not tell it where they are."""
+        return 0
+
     def redeal(self, g: Table, deal: Redeal) -> None:
         """The hidden cards were dealt anew (`deal` says which card takes each one's place):
         carry its part over, card by card, and derive again what it derived from the

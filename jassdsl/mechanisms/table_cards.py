@@ -164,7 +164,8 @@ class TableCardsPhase(Phase):
 
     def begin(self, g: Table) -> bool:
         """Lay every row, drawing each table card at random from the seat's dealt cards;
-        the face-down ones leave the hand (and what the seat is known to have been dealt)."""
+        the face-down ones leave the hand (the deal keeps them: `unseen_dealt` says the
+        seat has not seen them)."""
         s, n = g.s, self.rules.players
         down, up = self.config.down, self.config.up
         part = self.part(s)
@@ -183,7 +184,6 @@ class TableCardsPhase(Phase):
             s.hands[seat] &= ~sum(1 << c for c in downs)
             if g.log is not None:
                 g.emit(TableLaid(s.hand_no, seat, ups, len(downs)))
-        s.dealt = tuple(s.hands)  # a seat was dealt, as far as it knows, what it sees
         return False
 
     # -- play: a face-down card turns up when the card on it is played
@@ -226,6 +226,11 @@ class TableCardsPhase(Phase):
         """Every seat's face-down cards, the seat's own too: nobody has seen them."""
         part = self.part(g.s)
         return tuple(sum(1 << d for d in covers.values()) for covers in part.covers if covers)
+
+    def unseen_dealt(self, g: Table, seat: int) -> int:
+        """The seat's own face-down cards: dealt to it, never seen."""
+        part = self.part(g.s)
+        return sum(1 << d for d in part.covers[seat].values()) if part.covers else 0
 
     def known(self, g: Table, seat: int) -> int:
         """The face-up cards: everybody sees where they lie."""
