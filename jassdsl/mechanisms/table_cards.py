@@ -28,7 +28,7 @@ from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_NAMES, mask_cards, shown_card, shown_set
 from jassdsl.core.mechanism import Mechanism
-from jassdsl.engine.events import Event
+from jassdsl.engine.events import Event, LotDrawn
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.redeal import Redeal
 from jassdsl.engine.state import State
@@ -176,7 +176,7 @@ class TableCardsPhase(Phase):
             cards = mask_cards(s.hands[seat])
             if not s.table >> seat & 1 or len(cards) < down + up:
                 continue
-            row = [cards.pop(g.chance.draw(len(cards))) for _ in range(down + up)]
+            row = [cards.pop(self.draw(g, len(cards))) for _ in range(down + up)]
             downs, ups = tuple(row[:down]), tuple(row[down:])
             part.laid[seat] = (downs, ups)
             part.up[seat] = list(ups)
@@ -185,6 +185,14 @@ class TableCardsPhase(Phase):
             if g.log is not None:
                 g.emit(TableLaid(s.hand_no, seat, ups, len(downs)))
         return False
+
+    def draw(self, g: Table, among: int) -> int:
+        """A card's place among the seat's cards left, drawn by the game's chance and
+        logged as a lot, so that a recorded hand lays the same rows (its `lots`)."""
+        value = g.chance.draw(among)
+        if g.log is not None:
+            g.emit(LotDrawn(g.s.hand_no, among, value))
+        return value
 
     # -- play: a face-down card turns up when the card on it is played
     def on_card(self, g: Table, seat: int, card: int) -> None:
