@@ -12,7 +12,7 @@ from jassdsl.bots import make_bots, play_bots
 from jassdsl.cli.play import HumanPlayer
 from jassdsl.core.cards import mask_cards
 from jassdsl.engine import Game
-from jassdsl.engine.determinize import hidden_places, sample_deal
+from jassdsl.engine.determinize import breaks, hidden_places, sample_deal
 from jassdsl.mechanisms.table_cards import TableCardsPart, TurnedUp
 from jassdsl.rulebook.textview import Narrator
 from jassdsl.table.session import Tables
@@ -111,6 +111,21 @@ def test_the_search_bot_deals_the_face_down_cards_anew_and_keeps_the_face_up_one
         moved += q.covers != p.covers
         assert sample.observe(seat) == game.observe(seat)
     assert moved  # what lies face down is not known
+
+
+def test_a_replay_of_the_tricks_holds_a_turned_card_only_once_it_turned_up() -> None:
+    """The real hands never break the follow rule in the searching bot's replay, though a
+    card turned up mid-hand was not in the hand in the tricks before."""
+    game = Game(NAME, seed=6)
+    rng = random.Random(6)
+    checked = 0
+    while len(game.results) < 2:
+        if game.phase == "play" and game.s.tricks:
+            seat = game.current_player
+            checked += any(part(game).turned)
+            assert breaks(game, game.s.hands, [1 - seat]) == 0
+        game.apply(rng.choice(game.legal_actions()))
+    assert checked
 
 
 def test_bots_play_whole_games() -> None:

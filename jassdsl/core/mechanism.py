@@ -98,7 +98,9 @@ still name it):
     (the places of its part holding cards the seat cannot see: a face-down pile, cards
     laid away out of its sight), `Phase.known` (cards of its part whose place the seat
     knows: a talon it took, a declared Weis), `Phase.unseen_dealt` (cards dealt to the
-    seat that it never saw: its table cards face down) and `Phase.redeal` (carry its part over to
+    seat that it never saw: its table cards face down), `Phase.joined` (cards that joined
+    a hand during play, which a replay of the hand's tricks leaves out before) and
+    `Phase.redeal` (carry its part over to
     the cards dealt anew, `engine.redeal.Redeal`, and derive again what it derived from
     the hands: the Weise a seat may still declare). `tests/test_search_bot.py` plays
     twin games that differ only in what a seat cannot see.

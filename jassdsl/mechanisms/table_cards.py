@@ -112,10 +112,12 @@ class TableCardsPart:
     covers: list[dict[int, int]] = field(default_factory=list)  # per seat: up -> down
     laid: list[tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
     # per seat as laid: (the face-down cards, the face-up ones), the first on the first
+    turned: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, card, the
+    # first trick it could be played in), in the order they turned up
 
     def copy(self) -> TableCardsPart:
         return TableCardsPart([list(x) for x in self.up], [dict(x) for x in self.covers],
-                              list(self.laid))
+                              list(self.laid), list(self.turned))
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +205,7 @@ class TableCardsPhase(Phase):
         under = part.covers[seat].pop(card, -1)
         if under >= 0:
             part.up[seat].append(under)
+            part.turned.append((seat, under, len(g.s.tricks) + 1))
             g.s.hands[seat] |= 1 << under
             if g.log is not None:
                 g.emit(TurnedUp(g.s.hand_no, seat, under, card))
@@ -239,6 +242,11 @@ class TableCardsPhase(Phase):
         """The seat's own face-down cards: dealt to it, never seen."""
         part = self.part(g.s)
         return sum(1 << d for d in part.covers[seat].values()) if part.covers else 0
+
+    def joined(self, g: Table) -> tuple[tuple[int, int, int], ...]:
+        """The cards turned up in this hand: in no hand before the trick after the one in
+        which the card on them was played."""
+        return tuple(self.part(g.s).turned)
 
     def known(self, g: Table, seat: int) -> int:
         """The face-up cards: everybody sees where they lie."""
