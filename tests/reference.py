@@ -188,14 +188,18 @@ def _play(
     in_play: list[int] | None = None,
     trick_modes: list[Mode] | None = None,
     name_mode: Callable[[int, dict[str, Any]], str] | None = None,
+    face_down: list[dict[str, str]] | None = None,
 ) -> dict[str, Any]:
     """Shared loop for ``play_hand``, ``play_first_void_hand`` and ``play_wish_hand``.
 
     ``in_play``: the seats taking part (default all); the others sit out, and a trick
     has one card of each seat taking part, in seat order from the leader.
     ``trick_modes``: the mode of each trick in turn (Slalom, Guschti); the cards are
-    then counted under ``mode``."""
+    then counted under ``mode``.
+    ``face_down``: per seat, its table cards lying face down, by the face-up card on each
+    (see `table_hands`); the face-up ones are in ``hands``."""
     hands = [list(h) for h in hands]  # never touch the caller's lists
+    under = [dict(d) for d in face_down] if face_down is not None else [{} for _ in hands]
     n = len(hands)
     seats = sorted(in_play) if in_play is not None else list(range(n))
 
@@ -207,7 +211,7 @@ def _play(
     tricks_by_player: list[list[list[str]]] = [[] for _ in range(n)]
     history: list[dict[str, Any]] = []
     last_winner = leader
-    for number in range(len(hands[leader])):
+    for number in range(len(hands[leader]) + len(under[leader])):
         trick: list[str] = []
         order: list[int] = []
         player = leader
@@ -233,6 +237,8 @@ def _play(
             if first_void_sets_trump and mode is None and failed_to_follow:
                 mode = here = suit_of(card)  # the first void discard fixes trump from now on
             hands[player].remove(card)
+            if card in under[player]:  # the face-down card under it turns up
+                hands[player].append(under[player].pop(card))
             trick.append(card)
             order.append(player)
             player = after(player)  # anticlockwise = next index
@@ -271,6 +277,26 @@ def play_hand(
     """
     return _play(hands, leader, mode, regime, choose, puur_exempt, False, undenufe_six_is_11,
                  in_play, trick_modes)
+
+
+# --- table cards (rules/zweierjass.jass, source R): each player lays some dealt cards face
+# down in a row with a face-up card on each; the face-up cards are played as cards of the
+# hand (following suit over both), a face-down one turns up when the card on it is played.
+def table_hands(dealt: list[list[str]], laid: list[tuple[list[str], list[str]]]
+                ) -> tuple[list[list[str]], list[dict[str, str]]]:
+    """The cards each seat may play as play begins (dealt, less the face-down ones) and,
+    per seat, its face-down cards by the face-up card lying on each."""
+    hands = [[c for c in h if c not in downs] for h, (downs, _) in zip(dealt, laid, strict=True)]
+    return hands, [dict(zip(ups, downs, strict=False)) for downs, ups in laid]
+
+
+def play_table_hand(dealt: list[list[str]], laid: list[tuple[list[str], list[str]]],
+                    leader: int, mode: Mode, regime: str, choose: Chooser,
+                    puur_exempt: bool = True) -> dict[str, Any]:
+    """Play out a hand with table cards (see `table_hands`) in a fixed mode."""
+    hands, face_down = table_hands(dealt, laid)
+    return _play(hands, leader, mode, regime, choose, puur_exempt, False, False,
+                 face_down=face_down)
 
 
 def slalom(first: str, tricks: int = 9) -> list[Mode]:

@@ -159,7 +159,15 @@ def replay_in_reference(rules: CompiledRules, r: HandResult,
         assert leader == next(s for s in [(r.dealer + i) % rules.players
                                           for i in range(1, rules.players + 1)]
                               if s in r.playing)
-    if rules.trump_kind == "first_void":
+    laid = r.part("table_cards", "table_laid", ())
+    if laid:  # table cards: the rows as laid, the face-down cards out of the hand till turned
+        regime = setting(rules, "undertrump", "strict")
+        exempt = setting(rules, "puur", "exempt") == "exempt"
+        out = ref.play_table_hand(hands, [([CARD_NAMES[c] for c in d], [CARD_NAMES[c] for c in u])
+                                   for d, u in laid],
+                                  leader, None if r.trump == "none" else r.trump, regime,
+                                  choose, exempt)
+    elif rules.trump_kind == "first_void":
         out = ref.play_first_void_hand(hands, leader, choose)
     elif rules.trump_kind == "void_names":
         out = ref.play_wish_hand(hands, leader, choose, name_mode)

@@ -569,6 +569,13 @@ def schieber(v: HandView) -> Expected:
         v, "points", lambda s: k * (v.points[s] + v.weis[s] + v.stoeck[s])))
 
 
+def zweierjass(v: HandView) -> Expected:
+    """R, G: each of the two writes the card points taken (a match's 100 with them), no
+    Weis and no Stöck."""
+    assert not any(v.weis) and not any(v.stoeck)
+    return Expected("card-points", each(v, "points", lambda s: v.points[s]))
+
+
 def slalom(v: HandView) -> Expected:
     """Card points and the Weise of the side with the best Weis; no Stöck without trump."""
     assert v.trump in ("slalom-obenabe", "slalom-undenufe") and not any(v.stoeck)
@@ -777,6 +784,8 @@ RULE_TEXTS: dict[str, Spec] = {
     # J: a game to 1500 or 2000 (option target), the table of what each team writes
     "sidi-barrani": Spec(sidi_barrani, alone_on_top("points", 1500, "target"),
                          ("most", "points")),
+    # R: a game for two to the target (file's decision 'points': 1000 or 1500)
+    "zweierjass": Spec(zweierjass, alone_on_top("points", 1000, "target"), ("most", "points")),
     # A: with Bessern the hand is scored "as in ordinary Handjass"
     "handjass-bessern": Spec(handjass, one_left("strokes", "target"), ("most", "strokes"),
                              leave="target"),

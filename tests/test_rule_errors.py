@@ -629,15 +629,15 @@ def test_a_declaration_named_like_any_action_is_refused() -> None:
 
 
 def test_an_unknown_first_word_is_named_and_its_near_statement_only_guessed() -> None:
-    """`table cards: ...` begins no statement; it is near `take` and `talon`. The note
+    """`tack cards: ...` begins no statement; it is near `take`. The note
     names the word that is there and offers the guess as a guess, not as the statement
     that could not be read."""
     err = errors_of(edit("deal all cards in packets of 3\n",
-                         "deal all cards in packets of 3\ntable cards: 6 each face down\n"))
+                         "deal all cards in packets of 3\ntack cards: 6 each face down\n"))
     assert [(e.kind, e.pos.line) for e in err.errors] == [("syntax", 4)]
-    assert "no statement starts with 'table'" in err.errors[0].message
+    assert "no statement starts with 'tack'" in err.errors[0].message
     assert err.notes == ("t.jass: the meaning of the file is not checked yet: line 4, which "
-                         "begins with 'table', an unknown statement (did you mean 'take'?), "
+                         "begins with 'tack', an unknown statement (did you mean 'take'?), "
                          "could not be read, and the rest of the file may need it; fix the "
                          "syntax errors and check again",)
 

@@ -47,11 +47,12 @@ MESSAGES: tuple[tuple[str, str], ...] = (
      "die Sprache führt nichts von Runde zu Runde mit (Bockrunden, ein einmal gewonnener "
      "Preis, eine Strafe für die nächste Runde); am nächsten kommt eine Wertungsregel ('score each hand'), die "
      "'hand' oder 'total UNIT' liest, oder eine zweite 'unit'"),
-    ("the language has no cards on the table that belong to a seat (Zweierjass, Tischjass): "
-     "a player has a hand; cards on the table are a 'pile', dealt with 'deal'",
-     "die Sprache kennt keine Tischkarten, die einem Platz gehören (Zweierjass, Tischjass): "
-     "ein Spieler hat eine Hand; Karten auf dem Tisch sind ein Stapel, 'pile', verteilt "
-     "mit 'deal'"),
+    ("cards on the table that belong to a seat (Zweierjass, Tischjass) are 'table cards: 6 "
+     "face down with 6 face up on them each'; cards laid aside for nobody are a 'pile', "
+     "dealt with 'deal'",
+     "Tischkarten, die einem Platz gehören (Zweierjass, Tischjass), sind 'table cards: 6 "
+     "face down with 6 face up on them each'; Karten, die für niemanden beiseite liegen, "
+     "sind ein Stapel, 'pile', verteilt mit 'deal'"),
     ("doubling is a declaration: 'declare double yes or no, by the team without chooser', "
      "read by the scoring like any value",
      "Kontern ist eine Ansage: 'declare double yes or no, by the team without chooser', "

@@ -97,7 +97,10 @@ still name it):
     hands, answers the searching bot's deals (`engine.determinize`): `Phase.hidden`
     (the places of its part holding cards the seat cannot see: a face-down pile, cards
     laid away out of its sight), `Phase.known` (cards of its part whose place the seat
-    knows: a talon it took, a declared Weis) and `Phase.redeal` (carry its part over to
+    knows: a talon it took, a declared Weis), `Phase.unseen_dealt` (cards dealt to the
+    seat that it never saw: its table cards face down), `Phase.joined` (cards that joined
+    a hand during play, which a replay of the hand's tricks leaves out before) and
+    `Phase.redeal` (carry its part over to
     the cards dealt anew, `engine.redeal.Redeal`, and derive again what it derived from
     the hands: the Weise a seat may still declare). `tests/test_search_bot.py` plays
     twin games that differ only in what a seat cannot see.
@@ -389,6 +392,9 @@ class Mechanism:
     kept_names: Callable[[m.RuleFile], tuple[str, ...]] | None = None  # names of numbers
     # about the table its statements give a file, known before the first card of a hand:
     # expressions read them from `HandFacts.kept`, which its phase fills (`add_facts`)
+    # -- cards on the table that belong to a seat (`jassdsl/mechanisms/table_cards.py`)
+    view_lines: Status | None = None  # the lines the terminal shows with a seat's hand at
+    # every decision of it (what lies openly on the table besides the trick)
 
     @property
     def phase_name(self) -> str:

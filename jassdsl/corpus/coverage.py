@@ -54,7 +54,8 @@ def applicable_paths(rules: CompiledRules) -> list[str]:
         if rules.play.puur_exempt:
             paths.add("puur-exempt")
         regime = "strict" if rules.play.strict else "weak"
-        paths |= {p for p in PATHS if p.startswith(f"undertrump-{regime}")}
+        if rules.players >= 3:  # a lower trump onto a trump already played: a third card
+            paths |= {p for p in PATHS if p.startswith(f"undertrump-{regime}")}
     return [p for p in PATHS if p in paths]
 
 

@@ -103,7 +103,10 @@ def hand_start(game: Game) -> dict[str, Any]:
         "trump": str(drawn) if drawn is not None else None,
         "totals": {u: list(v) for u, v in game.totals.items()},
         "held": [{"unit": u, "among": list(a), "amount": n} for u, a, n in game.held],
-        "actions": [], "lots": [],
+        "actions": [],
+        # draws made as the hand was laid out (table cards drawn at random), before scoring's
+        "lots": [{"index": e.value, "of": e.of} for e in events[events.index(deal):]
+                 if isinstance(e, LotDrawn)],
         **({"piles": {name: [CARD_NAMES[c] for c in cards] for name, cards in deal.piles}}
            if any(cards for _, cards in deal.piles) else {}),
         **game.kept,
@@ -153,9 +156,9 @@ def play(rules: CompiledRules, seed: int, policy: Policy = random_policy,
                 mode = trick_mode
             out.tricks.append(TrickSeen(list(taken.cards), trick_mode, mode, finished))
         if len(game.results) > done:
-            current["lots"] = [{"index": e.value, "of": e.of} for e in new
-                               if isinstance(e, LotDrawn)]
             last = game.results[-1]
+            current["lots"] += [{"index": e.value, "of": e.of} for e in new
+                                if isinstance(e, LotDrawn) and e.hand == last.number]
             totals = {u: list(v) for u, v in last.totals.items()}
             out.hands.append(HandSeen(current, last.clause, totals))
             current = hand_start(game)

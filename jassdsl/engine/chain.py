@@ -27,7 +27,7 @@ from jassdsl.engine.trump import TrumpByRule
 # `Play`; keepers, which never wait (the piles first: the deal lays them).
 # the hooks a phase may fill, as `Table.hooks` names them
 HOOKS = ("new_hand", "nobody_plays", "add_facts", "record", "observe", "partners", "hidden",
-         "known", "redeal",
+         "known", "unseen_dealt", "joined", "redeal",
          "named_mode", "asks", "ends_game", "bonuses")
 
 

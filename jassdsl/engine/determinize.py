@@ -50,6 +50,19 @@ def hand_played(game: Game) -> tuple[Any, tuple[tuple[int, ...], ...]] | None:
     return game.chain.play.plan(s.mode), trick_seats(game.n, s.playing or (1 << game.n) - 1)
 
 
+def late_cards(game: Game) -> list[list[int]]:
+    """Per trick of this hand, per seat, the cards it now holds that joined its hand only
+    after that trick (`Phase.joined`: a table card turned up), as masks: the replays below
+    leave them out of the hand they rebuild for that trick."""
+    n, k = game.n, len(game.s.tricks) + 1
+    late = [[0] * n for _ in range(k)]
+    for phase in game.hooks("joined"):
+        for seat, card, first in phase.joined(game):
+            for trick in range(min(first, k)):
+                late[trick][seat] |= 1 << card
+    return late
+
+
 def breaks(game: Game, hands: Sequence[int], seats: Sequence[int]) -> int:
     """How many cards the `seats` played in this hand could not have been played from the
     hands `hands` implies (see `follows_played`)."""
@@ -60,6 +73,7 @@ def breaks(game: Game, hands: Sequence[int], seats: Sequence[int]) -> int:
     held = list(hands)
     tricks = [(len(s.tricks), s.leader, tuple(s.trick))] if s.trick else []
     tricks += [(k, t.leader, t.cards) for k, t in reversed(list(enumerate(s.tricks)))]
+    late = late_cards(game) if game.hooks("joined") else None
     wrong = 0
     for k, leader, cards in tricks:
         in_order = order[leader]
@@ -68,7 +82,8 @@ def breaks(game: Game, hands: Sequence[int], seats: Sequence[int]) -> int:
         follow, beats = plan[k]
         led, top = cards[0] // 9, cards[0]
         for x, card in zip(in_order[1:], cards[1:], strict=False):
-            if x in seats and not follow(held[x], led, top) >> card & 1:
+            hand = held[x] & ~late[k][x] if late is not None else held[x]
+            if x in seats and not follow(hand, led, top) >> card & 1:
                 wrong += 1
             if beats[top][card]:
                 top = card
@@ -93,13 +108,14 @@ def surprises(game: Game, hands: Sequence[int], seats: Sequence[int],
         for x, card in zip(order[leader], cards, strict=False):
             held[x] |= 1 << card  # the hands as the hand's play began
     wanted = set(seats)
+    late = late_cards(game) if game.hooks("joined") else None
     odd = 0
     for k, leader, cards in tricks:
         follow, beats = plan[k]
         trick: list[int] = []
         led, top, win = cards[0] // 9, cards[0], leader
         for x, card in zip(order[leader], cards, strict=False):
-            hand = held[x]
+            hand = held[x] & ~late[k][x] if late is not None else held[x]
             legal = follow(hand, led, top) if trick else hand
             if x in wanted and legal & (legal - 1) and choose(
                     k, leader, x, hand, legal, trick, win, top if trick else -1) != card:
@@ -122,16 +138,18 @@ class Places(NamedTuple):
 
 
 def known_cards(game: Game, seat: int) -> int:
-    """The cards whose place the seat knows: those it was dealt in this hand and holds,
-    the cards of the tricks, a card shown to all, and what the phases show it
-    (`Phase.known`: a talon it took). (The hands as play began are not read: before play
-    they are still the last hand's.)"""
+    """The cards whose place the seat knows: those it was dealt in this hand and holds
+    (less those a phase keeps out of its sight: a card dealt face down to it), the cards
+    of the tricks, a card shown to all, and what the phases show it (`Phase.known`: a
+    talon it took). (The hands as play began are not read: before play they are still
+    the last hand's.)"""
     s = game.s
     known = s.hands[seat] | sum(1 << c for c in s.trick)
     for t in s.tricks:
         known |= sum(1 << c for c in t.cards)
     if len(s.dealt) > seat:
-        known |= s.dealt[seat]
+        unseen = sum(phase.unseen_dealt(game, seat) for phase in game.hooks("unseen_dealt"))
+        known |= s.dealt[seat] & ~unseen
     if s.shown >= 0:
         known |= 1 << s.shown
     for phase in game.hooks("known"):

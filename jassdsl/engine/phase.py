@@ -235,6 +235,17 @@ class Phase:
         the turned card), as a mask: they stay where they are when the rest is dealt anew."""
         return 0
 
+    def unseen_dealt(self, g: Table, seat: int) -> int:
+        """Cards dealt to the seat that it has not seen (laid face down before it looked),
+        as a mask: being dealt them does not tell it where they are."""
+        return 0
+
+    def joined(self, g: Table) -> tuple[tuple[int, int, int], ...]:
+        """Cards that joined a seat's hand during this hand's play (a table card turned
+        up), each as (seat, card, the first trick from 0 it could be played in): a replay
+        of the hand leaves them out of the tricks before."""
+        return ()
+
     def redeal(self, g: Table, deal: Redeal) -> None:
         """The hidden cards were dealt anew (`deal` says which card takes each one's place):
         carry its part over, card by card, and derive again what it derived from the

@@ -123,7 +123,7 @@ def deal_again(game: Game, hands: Sequence[Sequence[int]], *,
     if game.log is not None:  # the hand dealt before is replaced, unseen
         del game.events[len(game.events) - len(game.hand_events()):]
     game.chain.deal.start_hand(game)
-    if chance.decks or len(chance.draws) != len(lots):
+    if chance.decks or len(chance.draws) > len(lots):  # (a layout may draw lots at once)
         raise PositionError("the rules do not draw a trump at random" if draws
                             else "the rules deal otherwise")
     for seat, h in enumerate(hands):  # as dealt (bettering may have begun at once)

@@ -191,7 +191,7 @@ class Play(Phase):
         s.leader = s.current = win
         for p in self.trick_hooks:
             p.on_trick(g, done)
-        if not hand:
+        if not s.hands[seat]:  # (a card-hook may have given the seat a card: turned up)
             g.finish_hand()
         elif self.turn_hooks:
             self.turn(g)

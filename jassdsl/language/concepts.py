@@ -32,9 +32,9 @@ EXCHANGE = ("cards are passed between players with 'passing: each player passes 
 ACROSS_HANDS = ("the language keeps no state across hands (bock rounds, a prize won once, "
                 "a penalty carried to the next hand); what comes nearest: a scoring rule "
                 "('score each hand') that reads 'hand' or 'total UNIT', or a second 'unit'")
-TABLE_CARDS = ("the language has no cards on the table that belong to a seat (Zweierjass, "
-               "Tischjass): a player has a hand; cards on the table are a 'pile', dealt "
-               "with 'deal'")
+SEAT_ROWS = ("cards on the table that belong to a seat (Zweierjass, Tischjass) are 'table "
+             "cards: 6 face down with 6 face up on them each'; cards laid aside for nobody "
+             "are a 'pile', dealt with 'deal'")
 DOUBLING = ("doubling is a declaration: 'declare double yes or no, by the team without "
             "chooser', read by the scoring like any value")
 BIDDING = ("a bid is a declaration: 'declare bid from 60 to 157 in steps of 10, auction "
@@ -56,8 +56,8 @@ CONCEPTS: tuple[Concept, ...] = (
             EXCHANGE, ("passing", "talon", "improve", "rob", "take")),
     Concept(("bock", "bockrunde", "bockrunden", "carry", "penalty", "bergpreis"),
             ACROSS_HANDS, ("score", "unit")),
-    Concept(("table", "open", "face-up", "face-down", "tischjass", "zweierjass"),
-            TABLE_CARDS, ("pile", "deal")),
+    Concept(("open", "face-up", "face-down", "tischjass", "zweierjass"),
+            SEAT_ROWS, ("table", "pile", "deal")),
     Concept(("konter", "kontra", "contra", "double", "redouble", "re"), DOUBLING,
             ("declare",)),
     Concept(("bid", "bids", "bidding", "auction"), BIDDING, ("declare",)),

@@ -23,12 +23,14 @@ from jassdsl.mechanisms.rob import ROB
 from jassdsl.mechanisms.schedule import SCHEDULE
 from jassdsl.mechanisms.sheet import SHEET
 from jassdsl.mechanisms.sides import SIDES
+from jassdsl.mechanisms.table_cards import TABLE_CARDS
 from jassdsl.mechanisms.take_part import TAKE_PART
 from jassdsl.mechanisms.talon import TALON
 from jassdsl.mechanisms.void_names import VOID_NAMES
 from jassdsl.mechanisms.weis import HAND_BONUSES, TABLE_WEIS, WEIS
 
 MECHANISMS: tuple[Mechanism, ...] = (
+    TABLE_CARDS,
     CARD_PASSING,
     SCHEDULE,
     IMPROVE,

@@ -408,7 +408,8 @@ def declare_section(lang: Lang, rf: m.RuleFile,
     items = []
     way = trump_way(mechanisms, rf.trump.kind)
     if rf.trump.kind == "forehand_chooses" or (way and way.chosen):
-        items.append(say(lang, "declare.trump_phase"))
+        items.append(say(lang, "declare.trump_phase" if rf.trump.pushes or way
+                         else "declare.trump_phase_alone"))
     for mechanism in mechanisms:  # in the order of a hand
         if "declare" in mechanism.describe:
             items += mechanism.describe["declare"](lang, rf)

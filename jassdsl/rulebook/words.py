@@ -358,6 +358,10 @@ OWN: dict[str, tuple[str, str]] = {
         "First forehand chooses trump or pushes (see above).",
         "Zuerst wählt die Vorhand den Trumpf oder schiebt (siehe oben).",
     ),
+    "declare.trump_phase_alone": (
+        "First forehand chooses trump (see above).",
+        "Zuerst wählt die Vorhand den Trumpf (siehe oben).",
+    ),
     "declare.value": (
         "Starting with forehand, every player in turn declares {a_name}: a whole number from "
         "{low} to {high}.",

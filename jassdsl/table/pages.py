@@ -145,6 +145,7 @@ def seat_page(lang: Lang, token: str) -> str:
   </div>
   <div id="running" class="running"></div>
   <div id="weis" class="running"></div>
+  <div id="seat-rows" class="seat-rows"></div>
   <div id="declared" class="running"></div>
 </section>
 <section class="decision" aria-live="polite"><p id="prompt" class="prompt"></p>

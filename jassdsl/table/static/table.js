@@ -146,6 +146,23 @@
     });
   }
 
+  /* Cards lying openly before each seat besides the trick (a mechanism's rows: table
+     cards), each row under its owner's name with a line saying what lies face down. */
+  function drawSeatRows(s, names) {
+    var box = $("seat-rows");
+    box.textContent = "";
+    (s.seat_rows || []).forEach(function (row) {
+      if (!row.cards.length && !row.text) return;
+      var line = el("div", "seat-row");
+      line.appendChild(el("span", "seat-row-name", names[row.seat] + ": "));
+      var cards = el("span", "cards trick small");
+      row.cards.forEach(function (c) { cards.appendChild(cardFace(c, "span")); });
+      line.appendChild(cards);
+      if (row.text) line.appendChild(el("span", "seat-row-note", " " + row.text));
+      box.appendChild(line);
+    });
+  }
+
   /* The hand: on the seat's turn to play, the cards it may play are marked and those it
      may not are dimmed; tapping one of those says why (the reasons come with the state).
      Otherwise (a declaration, another seat's turn) the hand is shown at full contrast. */
@@ -361,6 +378,7 @@
       return r.text;
     }).join(" · ");
     drawWeis(s, names);
+    drawSeatRows(s, names);
     $("declared").textContent = s.declared.join(" · ");
     drawPrompt(s);
     document.body.classList.toggle("yours", s.yours);

@@ -1,0 +1,171 @@
+"""Table cards (rules/zweierjass.jass): each player's row of face-down cards under face-up
+ones. The face-up cards are public and played by their owner as cards of the hand, a
+face-down card is seen by nobody (its owner neither) until the card on it is played."""
+
+from __future__ import annotations
+
+import io
+import random
+from functools import cache
+
+from jassdsl.bots import make_bots, play_bots
+from jassdsl.cli.play import HumanPlayer
+from jassdsl.core.cards import mask_cards
+from jassdsl.engine import Game
+from jassdsl.engine.determinize import breaks, hidden_places, sample_deal
+from jassdsl.mechanisms.table_cards import TableCardsPart, TurnedUp
+from jassdsl.rulebook.textview import Narrator
+from jassdsl.table.session import Tables
+from jassdsl.table.view import seat_view
+
+NAME = "zweierjass"
+
+
+def part(game: Game) -> TableCardsPart:
+    p = game.s.parts["table_cards"]
+    assert isinstance(p, TableCardsPart)
+    return p
+
+
+def to_play(game: Game) -> None:
+    """Choose trump (the first choice) so that play begins."""
+    while game.phase != "play":
+        game.apply(game.legal_actions()[0])
+
+
+@cache
+def played() -> Game:
+    """One whole hand, played by random choices, with its events."""
+    game = Game(NAME, seed=5)
+    rng = random.Random(5)
+    while len(game.results) < 1:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_each_row_is_laid_from_the_cards_dealt_and_the_face_down_ones_leave_the_hand() -> None:
+    game = Game(NAME, seed=1)
+    p = part(game)
+    for seat in range(2):
+        downs, ups = p.laid[seat]
+        assert len(downs) == 6 and len(ups) == 6
+        hand = game.hand_mask(seat)
+        assert bin(hand).count("1") == 12  # 6 in the hand, 6 face up
+        assert all(hand >> c & 1 for c in ups) and not any(hand >> c & 1 for c in downs)
+        assert p.covers[seat] == dict(zip(ups, downs, strict=True))
+    every = [c for seat in range(2) for c in (*p.laid[seat][0], *mask_cards(game.hand_mask(seat)))]
+    assert sorted(every) == list(range(36))
+
+
+def test_the_face_up_cards_are_public_and_the_face_down_ones_seen_by_nobody() -> None:
+    game = Game(NAME, seed=1)
+    p = part(game)
+    for seat in range(2):
+        obs = game.observe(seat)
+        assert obs.table_up == tuple(tuple(p.laid[x][1]) for x in range(2))
+        assert obs.table_covering == obs.table_up  # each lies on a face-down card
+        assert not set(obs.hand) & set(p.laid[seat][0])  # not even the owner's
+
+
+def test_a_face_down_card_turns_up_when_the_card_on_it_is_played() -> None:
+    game = Game(NAME, seed=1)
+    to_play(game)
+    seat = game.current_player
+    ups = [a.value for a in game.legal_actions() if a.value in part(game).covers[seat]]
+    assert ups, "forehand may lead any card, a face-up table card too"
+    card = ups[0]
+    under = part(game).covers[seat][card]
+    game.apply(next(a for a in game.legal_actions() if a.value == card))
+    assert game.hand_mask(seat) >> under & 1
+    assert under in game.observe(1 - seat).table_up[seat]
+    assert under not in game.observe(1 - seat).table_covering[seat]
+    told = [e for e in game.hand_events() if isinstance(e, TurnedUp)]
+    assert told and told[-1].card == under and told[-1].under == card
+
+
+def test_a_whole_hand_plays_all_36_cards_in_18_tricks() -> None:
+    game = played()
+    r = game.results[0]
+    assert len(r.tricks) == 18 and sum(r.points) in (157, 257)
+    laid = r.parts["table_cards"]["table_laid"]
+    turned = [e.card for e in game.hand_events(1) if isinstance(e, TurnedUp)]
+    assert sorted(turned) == sorted(c for downs, _ in laid for c in downs)
+
+
+def test_the_search_bot_deals_the_face_down_cards_anew_and_keeps_the_face_up_ones() -> None:
+    game = Game(NAME, seed=3)
+    to_play(game)
+    seat = game.current_player
+    p = part(game)
+    places = hidden_places(game, seat)
+    own_down = set(p.laid[seat][0])
+    other_up = set(p.laid[1 - seat][1])
+    assert own_down <= set(places.pool)  # its own face-down cards: unseen
+    assert not other_up & set(places.pool)  # the other's face-up cards: seen
+    moved = 0
+    for k in range(4):
+        sample = sample_deal(game, seat, random.Random(k))
+        q = part(sample)
+        assert q.up == p.up and sample.hand_mask(seat) == game.hand_mask(seat)
+        assert set(q.covers[seat]) == set(p.covers[seat])  # the same cards lie on them
+        moved += q.covers != p.covers
+        assert sample.observe(seat) == game.observe(seat)
+    assert moved  # what lies face down is not known
+
+
+def test_a_replay_of_the_tricks_holds_a_turned_card_only_once_it_turned_up() -> None:
+    """The real hands never break the follow rule in the searching bot's replay, though a
+    card turned up mid-hand was not in the hand in the tricks before."""
+    game = Game(NAME, seed=6)
+    rng = random.Random(6)
+    checked = 0
+    while len(game.results) < 2:
+        if game.phase == "play" and game.s.tricks:
+            seat = game.current_player
+            checked += any(part(game).turned)
+            assert breaks(game, game.s.hands, [1 - seat]) == 0
+        game.apply(rng.choice(game.legal_actions()))
+    assert checked
+
+
+def test_bots_play_whole_games() -> None:
+    for kind in ("heuristic", "search:easy"):
+        game = Game(NAME, seed=2)
+        play_bots(game, make_bots(kind, 2, 2), hands=1)
+        assert len(game.results) >= 1
+
+
+def test_the_terminal_shows_the_rows_and_tells_the_turn_up_in_both_languages() -> None:
+    for lang, row, yours in (("en", "P1's table cards:", "your table cards:"),
+                             ("de", "Tischkarten von P1:", "deine Tischkarten:")):
+        game = Game(NAME, seed=4)
+        to_play(game)
+        seat = game.current_player
+        out = io.StringIO()
+        names = ["you", "P1"] if seat == 0 else ["P0", "you"]
+        player = HumanPlayer(io.StringIO("1\n"), out, names, lang=lang)
+        player.choose(game, seat)
+        text = out.getvalue()
+        assert (row if seat == 0 else "P0") in text and yours in text, text
+    game = played()
+    for lang, word in (("en", "turn"), ("de", "deck")):
+        n = Narrator(game, ["you", "P1"], you=0, lang=lang)
+        assert any(word in line for line in n.tell(game.hand_events(1))), lang
+
+
+def test_the_browser_table_draws_each_row() -> None:
+    session = Tables().open(NAME, {}, 2, ["person", "random"])
+    for lang, word in (("en", "6 face down"), ("de", "6 verdeckt")):
+        rows = seat_view(session, 0, lang, [])["seat_rows"]
+        assert [r["seat"] for r in rows] == [0, 1]
+        assert all(len(r["cards"]) == 6 and r["text"] == word for r in rows)
+
+
+def test_the_rulebook_says_it_in_both_languages() -> None:
+    from jassdsl.rulebook.render import variant_page
+    from jassdsl.rulebook.site import load_variants
+
+    variant = next(v for v in load_variants() if v.name == NAME)
+    en, de = (variant_page(lang, variant) for lang in ("en", "de"))
+    assert "## Table cards" in en and "the face-down card turns up" in en
+    assert "## Tischkarten" in de and "wird die verdeckte aufgedeckt" in de
