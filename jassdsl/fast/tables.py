@@ -19,6 +19,7 @@ from jassdsl.compile.play import beat_rows
 from jassdsl.compile.weis import WeisTable, sequences_of, suit_sequences, weis_key
 from jassdsl.core.deal import deal_plan
 from jassdsl.core.modes import MAX_TRICKS
+from jassdsl.core.pack import FULL_PACK
 from jassdsl.core.roles import ROLE_LIST
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.sheet import SheetConfig
@@ -59,6 +60,10 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
         out.append("points in play")
     if rules.subjects not in (rules.players, len(set(rules.team_of))):
         out.append("subjects other than players or teams")
+    if rules.pack != FULL_PACK:
+        out.append("a pack of fewer than the 36 cards")
+    if len(set(rules.packets)) > 1:
+        out.append("packets of different sizes")
     if rules.players * rules.cards_each != 36:
         out.append("cards left over after the deal")
     for d in rules.declarations:

@@ -171,9 +171,14 @@ def check(c: Any, rf: m.RuleFile) -> None:
             if item.kind == "sequence" and not sequence.low <= item.length <= sequence.high:
                 c.error(item.pos, "card", f"a sequence has {sequence.low} to "
                         f"{sequence.high} cards")
+            elif item.kind == "sequence" and item.length > c.longest_suit():
+                c.error(item.pos, "card", f"a sequence of {item.length} needs {item.length} "
+                        f"cards of one suit, and the pack has at most {c.longest_suit()}")
             c.value(item.points, 0, MAX_POINTS, "a Weis")
             if item.rank is not None and item.rank.text not in RANKS:
                 c.not_a_rank(item.rank)
+            elif item.rank is not None:
+                c.four_in_pack(item.rank, RANKS.index(item.rank.text))
             for test in item.tests:
                 check_test(c, test)
     use = rf.setting("weis")
