@@ -41,6 +41,7 @@ from jassdsl.compile.weis import (
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import (
+    RANK_MASKS,
     RANK_NAMES,
     RANKS,
     SUIT_NAMES,
@@ -52,6 +53,7 @@ from jassdsl.core.deal import trick_seats
 from jassdsl.core.errors import did_you_mean
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.core.modes import in_mode, mode_numbers
+from jassdsl.core.pack import file_pack
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine.events import Event
 from jassdsl.engine.partners import sharers, side_of
@@ -683,7 +685,10 @@ def section(lang: Lang, v: Any) -> list[str]:
                 for item in t.items]
         out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
         out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
-    out += [say(lang, "weis.compare" if trump else "weis.compare_no_trump"), ""]
+    pack = file_pack(rf)  # a sequence runs through the ranks the pack has
+    letters = {"Q": "D", "J": "B"} if lang == "de" else {}
+    order = " ".join(letters.get(r, r) for i, r in enumerate(RANKS) if RANK_MASKS[i] & pack)
+    out += [say(lang, "weis.compare" if trump else "weis.compare_no_trump", order=order), ""]
     used = names_used(rf)
     if "table-weis" in used:
         out += [say(lang, "weis.on_table"), ""]
@@ -773,22 +778,22 @@ WORDS: dict[str, tuple[str, str]] = {
         "Eine Karte darf zugleich in einer Folge und in einem Vierling zählen.",
     ),
     "weis.compare": (
-        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
+        "Sequences run {order} in every suit. Only the side with the best Weis "
         "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
         "beats four of a kind, a longer sequence a shorter one, then the higher top card, "
         "then trump; a full tie goes to whoever plays earlier to the first trick.",
-        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
+        "Folgen laufen in jeder Farbe {order}. Nur die Seite mit dem besten Weis "
         "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
         "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
         "oberste Karte, dann Trumpf; bei vollem Gleichstand zählt, wer früher zum ersten "
         "Stich zugibt.",
     ),
     "weis.compare_no_trump": (
-        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
+        "Sequences run {order} in every suit. Only the side with the best Weis "
         "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
         "beats four of a kind, a longer sequence a shorter one, then the higher top card; "
         "there is no trump, so a full tie goes to whoever plays earlier to the first trick.",
-        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
+        "Folgen laufen in jeder Farbe {order}. Nur die Seite mit dem besten Weis "
         "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
         "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
         "oberste Karte; da es keinen Trumpf gibt, zählt bei vollem Gleichstand, wer früher "
