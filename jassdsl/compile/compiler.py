@@ -451,12 +451,13 @@ def compile_rules(
 
 
 def in_pack(modes: dict[int, ModeTable], pack: int) -> dict[int, ModeTable]:
-    """The mode tables with a card outside the pack worth nothing: it is never dealt, so
-    what the tables sum (a hand's worth, the bots' shares) is the pack's."""
+    """The mode tables with a card outside the pack worth nothing and the pack noted: it
+    is never dealt, so what the tables sum (a hand's worth, the bots' shares) and the
+    cards the bots count as still out are the pack's."""
     if pack == FULL_PACK:
         return modes
     return {k: replace(t, points=tuple(p if pack >> c & 1 else 0
-                                       for c, p in enumerate(t.points)), cache={})
+                                       for c, p in enumerate(t.points)), pack=pack, cache={})
             for k, t in modes.items()}
 
 
