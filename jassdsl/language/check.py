@@ -6,7 +6,6 @@ import gc
 from collections import OrderedDict
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
-from itertools import product
 from typing import TypeVar
 
 from pydantic import ValidationError
@@ -167,7 +166,8 @@ class Checker:
                 summary_german=summary.german if summary else "",
                 sources=every(st, m.Source), decisions=every(st, m.Decision),
                 options=every(st, m.Option), players=players.count, teams=players.teams,
-                deal=deal, pack=first(st, m.Pack), settings=every(st, m.Setting), ranks=every(st, m.Ranks),
+                deal=deal, pack=first(st, m.Pack), settings=every(st, m.Setting),
+                ranks=every(st, m.Ranks),
                 points=every(st, m.Points), bonuses=every(st, m.Bonus),
                 modes=every(st, m.ModeDef), trump=trump,
                 units=every(st, m.Unit), declarations=every(st, m.Declaration),
@@ -328,7 +328,9 @@ class Checker:
         # a count or size below 1 is reported above; dividing by it would stop the check
         sizes = [[p for p in self.number(v, "packet", "the packet size") if p > 0]
                  for v in rf.deal.packets]
-        rounds = sorted({sum(c) for c in product(*sizes)}) if all(sizes) else []
+        rounds: set[int] = {0} if all(sizes) else set()  # the cards one round can give
+        for choices in sizes:
+            rounds = {r + p for r in rounds for p in choices}
         for n in [c for c in counts if c > 0]:
             each = self.number(rf.deal.each, "cards each", "cards each") if rf.deal.each \
                 else [deck // n]
@@ -338,7 +340,7 @@ class Checker:
                                f"{e * n} cards; the deck has {deck}")
                 if rf.deal.each is None and deck % n:
                     self.error(rf.deal.pos, "deal", f"{deck} cards do not split evenly among {n}")
-                for p in rounds:
+                for p in sorted(rounds):
                     if e % p and not rf.deal.more:
                         self.error(rf.deal.packet.pos, "deal",
                                    f"{e} cards each cannot be dealt in packets of {p}")
