@@ -14,6 +14,7 @@ from jassdsl.engine import Game
 from jassdsl.engine.position import PositionError, at_deal
 from jassdsl.fast import games
 from jassdsl.registry import load_rules
+from jassdsl.research.simulate import simulate
 
 RULES = load_rules("schieber-32")
 SIXES = RANK_MASKS[RANKS.index("6")]
@@ -56,7 +57,11 @@ def test_the_deal_gives_every_card_of_the_pack_once_and_no_six() -> None:
 def test_the_compiled_playout_says_it_does_not_cover_the_pack() -> None:
     assert "a pack of fewer than the 36 cards" in games.reasons(RULES)
     assert "packets of different sizes" in games.reasons(RULES)
+    assert "cards left over after the deal" not in games.reasons(RULES)  # 4 x 8 = 32
     assert not games.reasons(load_rules("schieber"))
+    report = simulate("schieber-32", 2, seed=5, bots="random").to_json()
+    assert report["games_by_path"] == {"python": 2}  # played by the engine instead
+    assert "a pack of fewer than the 36 cards" in report["compiled_path"]["why_not"]
 
 
 def test_in_undenufe_the_seven_is_top_for_the_bots() -> None:

@@ -64,7 +64,7 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
         out.append("a pack of fewer than the 36 cards")
     if len(set(rules.packets)) > 1:
         out.append("packets of different sizes")
-    if rules.players * rules.cards_each != 36:
+    if rules.players * rules.cards_each != rules.pack.bit_count():
         out.append("cards left over after the deal")
     for d in rules.declarations:
         if d.hook is not None or d.after_role >= 0 or d.bidder_keeps is not None:
