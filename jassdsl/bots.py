@@ -207,14 +207,15 @@ def scaled(game: Game, share: float) -> int:
 
 def card_odds(table: ModeTable) -> tuple[tuple[int, tuple[float, ...]], ...]:
     """Per card: the cards of its suit that rank above it (a bitmask), and its chance to
-    take a trick by how many of them are still out (0 to 8). Cached on the table."""
+    take a trick by how many of them are still out (0 to 8; a card outside the pack is
+    never out). Cached on the table."""
     odds: tuple[tuple[int, tuple[float, ...]], ...] | None = table.cache.get("bots-odds")
     if odds is None:
-        strength, rows = table.strength, []
+        strength, rows, pack = table.strength, [], table.pack
         for card in range(36):
             suit = card // 9
             stronger = sum(1 << c for c in range(suit * 9, suit * 9 + 9)
-                           if strength[c] > strength[card])
+                           if strength[c] > strength[card] and pack >> c & 1)
             if suit == table.trump:
                 chances = tuple(TRUMP_WIN[min(k, len(TRUMP_WIN) - 1)] for k in range(9))
             else:
@@ -249,7 +250,7 @@ def worth_rows(rules: CompiledRules, table: ModeTable) -> tuple[
     found: tuple[tuple[tuple[int, tuple[float, ...]], ...], float] | None = table.cache.get(key)
     if found is None:
         others = rules.players - 1
-        per_card = (hand_total(rules, table) - rules.last_bonus) / 36
+        per_card = (hand_total(rules, table) - rules.last_bonus) / table.pack.bit_count()
         share, points = others * per_card, table.points
         found = table.cache[key] = (tuple(
             (stronger, tuple([x * (points[c] + share) for x in chances]))

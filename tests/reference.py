@@ -29,6 +29,35 @@ def deck() -> list[str]:
     return cards
 
 
+# The words a pack line may take out (the rule language's reference, "The pack"): a rank in
+# the plural, a suit, or one card by its code.
+RANK_WORDS = dict(zip(("aces", "kings", "queens", "jacks", "tens", "nines", "eights", "sevens",
+                       "sixes"), RANKS, strict=True))
+SUIT_WORDS = dict(zip(("diamonds", "hearts", "spades", "clubs"), SUITS, strict=True))
+
+
+def pack(without: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """The cards a game is played with: the 36 less what `without` names (``sixes``,
+    ``spades``, ``H6``), in deck order."""
+    out = []
+    for card in deck():
+        gone = any(RANK_WORDS.get(w) == rank_of(card) or SUIT_WORDS.get(w) == suit_of(card)
+                   or w == card for w in without)
+        if not gone:
+            out.append(card)
+    return out
+
+
+def pack_of_text(text: str) -> list[str]:
+    """The pack a rule file's text names on its `pack: without A, B and C` line (the 36
+    cards without one), read from the text as a player reads it."""
+    for line in text.splitlines():
+        words = line.split("#")[0].replace(",", " ").split()
+        if words[:2] == ["pack:", "without"]:
+            return pack([w for w in words[2:] if w != "and"])
+    return deck()
+
+
 def suit_of(card: str) -> str:
     """The suit letter of a card."""
     return card[0]

@@ -141,7 +141,8 @@ def random_deal(rules: CompiledRules, rng: random.Random
     seats = list(range(n))
     if "leave" in rules.configs and n > 2 and rng.random() < 0.5:
         seats.remove(rng.randrange(n))
-    cards = rng.sample(range(36), 36)
+    pack = mask_cards(rules.pack)  # the cards of the file's pack (all 36 unless it says)
+    cards = rng.sample(pack, len(pack))
     hands = [sorted(cards[seats.index(x) * each:][:each]) if x in seats else []
              for x in range(n)]
     rest = cards[len(seats) * each:]

@@ -759,6 +759,9 @@ RULE_TEXTS: dict[str, Spec] = {
     # then Weis, then trick by trick
     "schieber": Spec(schieber, alone_on_top("points", 1000, "target"), ("most", "points"),
                      early=("stoeck", "weis", "tricks"), factor=schieber_factor),
+    # A and R (the file's decisions): the Schieber with the 32 cards, no options
+    "schieber-32": Spec(schieber, alone_on_top("points", 1000), ("most", "points"),
+                        early=("stoeck", "weis", "tricks"), factor=schieber_factor),
     # J: Slalom in the Schieber; G, A, S: the counting order of the Schieber without Stöck
     "slalom": Spec(slalom, alone_on_top("points", 1000, "target"), ("most", "points"),
                    early=("weis", "tricks")),
@@ -869,16 +872,26 @@ def check_taking_part(rules: CompiledRules, r: HandResult, table: list[int]) -> 
     assert sorted(played) == mask_cards(union), "a card was played twice or never"
 
 
+def ref_pack(rules: CompiledRules) -> list[str]:
+    """The cards of the file's pack as the reference reads them from the rule text."""
+    return ref.pack_of_text(Path(rules.model.path).read_text(encoding="utf-8"))
+
+
 def check_deal_and_play(rules: CompiledRules, r: HandResult) -> None:
     n = rules.players
     dealt = [as_mask(h) for h in r.hands]
-    each_ = 36 // n if rules.model.deal.each is None else rules.cards_each
+    cards = ref_pack(rules)
+    each_ = len(cards) // n if rules.model.deal.each is None else rules.cards_each
     assert [h.bit_count() for h in dealt] == [each_] * n
     union = 0
     for h in dealt:
         assert not union & h, "two hands share a card"
         union |= h
     assert union.bit_count() == each_ * n
+    in_pack = sum(1 << CARD_NAMES.index(c) for c in cards)
+    assert not union & ~in_pack, "a card outside the pack was dealt"
+    if each_ * n == len(cards):  # the whole pack dealt: each of its cards once
+        assert union == in_pack
     assert len(r.tricks) == each_
     if r.passes:  # cards passed before play: each giver's to its receiver (the reference's)
         way = ref.passing_way(rules.configs["passing"].way, r.number)  # type: ignore[attr-defined]
@@ -913,7 +926,12 @@ def check_points(rules: CompiledRules, r: HandResult, v: HandView) -> None:
     assert list(r.points) == v.points, "card points differ from the tricks' own count"
     took_all = len(r.tricks) in v.tricks
     bonus = match_bonus(rules) if took_all else 0
-    if rules.model.deal.each is None:
+    cards = ref_pack(rules)
+    if len(cards) < 36 and rules.cards_each * rules.players == len(cards):
+        # a smaller pack dealt whole: its cards' points and the last trick (the reference's)
+        worth = sum(ref.card_points(c, ref_mode(r.trump)) for c in cards) + 5
+        assert sum(r.points) == worth + bonus
+    elif rules.model.deal.each is None:
         assert sum(r.points) == FULL_HAND + bonus
     if "take_part" in rules.configs:  # the cards in play as the players held them, last trick
         mode = ref_mode(r.trump)

@@ -33,6 +33,22 @@ def test_deck_is_worth_157(mode: str | None) -> None:
     assert sum(ref.card_points(c, mode) for c in ref.deck()) + 5 == 157
 
 
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_the_pack_without_sixes_is_32_cards_worth_157(mode: str | None) -> None:
+    cards = ref.pack(["sixes"])
+    assert len(cards) == 32 and not any(c.endswith("6") for c in cards)
+    assert sum(ref.card_points(c, mode) for c in cards) + 5 == 157
+    # with the Six worth 11 in Undenufe the 32 cards lose the four Sixes' 44 points
+    assert sum(ref.card_points(c, "undenufe", True) for c in cards) + 5 == 157 - 44
+
+
+def test_a_pack_is_read_from_the_rule_text() -> None:
+    text = "players 4\npack: without sixes and spades, HA  # a comment\ndeal 5 each\n"
+    cards = ref.pack_of_text(text)
+    assert len(cards) == 36 - 4 - 8 - 1 and "HA" not in cards and "S10" not in cards
+    assert ref.pack_of_text("players 4\n") == ref.deck()
+
+
 def test_undenufe_six_is_11_also_157() -> None:
     assert sum(ref.card_points(c, "undenufe", True) for c in ref.deck()) + 5 == 157
     assert ref.card_points("H6", "undenufe", True) == 11

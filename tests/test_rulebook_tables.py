@@ -66,8 +66,10 @@ def page_tables(page: str, lang: Lang) -> dict[str, list[list[str]]]:
 
 
 def expected(table: ModeTable, suit: int) -> list[tuple[str, int]]:
-    """One suit of a compiled table, strongest card first: (rank, points)."""
-    cards = sorted(range(suit * 9, suit * 9 + 9), key=lambda c: -table.strength[c])
+    """One suit of a compiled table, strongest card first: (rank, points); the cards of
+    its pack only (a page leaves out a rank the pack lacks)."""
+    cards = sorted((c for c in range(suit * 9, suit * 9 + 9) if table.pack >> c & 1),
+                   key=lambda c: -table.strength[c])
     return [(RANKS[c % 9], table.points[c]) for c in cards]
 
 

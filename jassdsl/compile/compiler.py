@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TypeVar
 
@@ -17,6 +17,7 @@ from jassdsl.core.actions import whole_number
 from jassdsl.core.errors import OptionError
 from jassdsl.core.mechanism import Mechanism, TrumpWay, installed, trump_way
 from jassdsl.core.modes import Mode, ModeSchedule, mode_numbers
+from jassdsl.core.pack import FULL_PACK, file_pack, pack_size
 from jassdsl.core.roles import BIDDER, CHOOSER, PUSHER, ROLES, role_name
 from jassdsl.core.tables import OBENABE, ModeTable, build_modes
 
@@ -103,7 +104,7 @@ class CompiledRules:
     team_of: tuple[int, ...]  # subject per seat: the seat itself, or its team
     subjects: int
     cards_each: int
-    packet: int
+    packet: int  # the first packet size (the only one, unless `packets` lists more)
     modes: dict[int, ModeTable]
     play: PlayRules
     trump_kind: str
@@ -133,6 +134,8 @@ class CompiledRules:
     own_piles: frozenset[str] = frozenset()  # piles laid once for each player at the table
     turned_piles: tuple[str, ...] = ()  # trump: the top card of the first of these with cards
     show_pile: str | None = None  # everybody sees the bottom card of this pile
+    pack: int = FULL_PACK  # the cards of the pack, a mask of the 36 (jassdsl.core.pack)
+    packets: tuple[int, ...] = ()  # the packet sizes of one round of the deal, in order
     reads_in_play: bool = False  # the file asks for the card points in play
     count_first: tuple[str, ...] = ()  # facts booked one by one before the rest of the hand
     end_gate: Gate | None = None  # a test of the totals that the game end cannot hold without
@@ -362,7 +365,8 @@ def compile_rules(
                and (config := x.compile(rf, options)) is not None}
     players = number(rf.players, options)
     team_of = tuple(s % 2 for s in range(players)) if rf.teams else tuple(range(players))
-    cards_each = number(rf.deal.each, options) if rf.deal.each else settings.DECK // players
+    pack = file_pack(rf)
+    cards_each = number(rf.deal.each, options) if rf.deal.each else pack_size(pack) // players
     units, unit_of = compile_units(rf, options)
     main_unit = unit_of[rf.units[0].plural][0]
     compiler = Compiler(rf, options, unit_of,
@@ -394,7 +398,8 @@ def compile_rules(
         subjects=2 if rf.teams else players,
         cards_each=cards_each,
         packet=number(rf.deal.packet, options),
-        modes=build_modes(rf.model_copy(update={"points": chosen_points(rf, options)})),
+        modes=in_pack(build_modes(rf.model_copy(update={"points": chosen_points(rf, options)})),
+                      pack),
         play=PlayRules(
             trump_while_following="trump" in follow,
             strict=settings.word(rf, "undertrump") == "strict",
@@ -430,6 +435,8 @@ def compile_rules(
         own_piles=frozenset(p.name for p in rf.piles if p.each),
         turned_piles=tuple(w.text for w in t.piles),
         show_pile=rf.show.text if rf.show else None,
+        pack=pack,
+        packets=tuple(number(v, options) for v in rf.deal.packets),
         reads_in_play="points-in-play" in used,
         count_first=count_order,
         end_gate=end_gate(end.when, unit_of, options),
@@ -441,6 +448,17 @@ def compile_rules(
         mechanisms=mechanisms,
         configs=configs,
     )
+
+
+def in_pack(modes: dict[int, ModeTable], pack: int) -> dict[int, ModeTable]:
+    """The mode tables with a card outside the pack worth nothing and the pack noted: it
+    is never dealt, so what the tables sum (a hand's worth, the bots' shares) and the
+    cards the bots count as still out are the pack's."""
+    if pack == FULL_PACK:
+        return modes
+    return {k: replace(t, points=tuple(p if pack >> c & 1 else 0
+                                       for c, p in enumerate(t.points)), pack=pack, cache={})
+            for k, t in modes.items()}
 
 
 def mode_words(text: str, numbers: dict[str, int]) -> tuple[int, ...]:

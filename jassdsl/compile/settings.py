@@ -43,16 +43,22 @@ class Setting:
         return " or ".join(sorted(self.allowed))
 
 
-DECK = 36  # cards in the Swiss pack: every number of cards is bounded by it
+DECK = 36  # cards in the Swiss pack: every number of cards is bounded by it (a file's
+# smaller pack is a subset of these, jassdsl.core.pack)
 
 TABLE: tuple[Setting, ...] = (
     Setting("players", "number", "players", "players N", low=2, high=4, default=None,
             why="Jass is played by two to four; four hands of nine use the whole pack"),
+    Setting("pack", "name", "pack", "pack: without CARDS",
+            why="the 36 Swiss cards, or a smaller pack of them (without the Sixes: 32); "
+                "a card, a rank or a suit is taken out by its name in won()"),
     Setting("cards each", "number", "deal", "deal N each", low=1, high=DECK,
             default="all cards",
             why="each hand is dealt from the one pack; unsaid, all cards are dealt evenly"),
-    Setting("packet", "number", "deal", "in packets of N", low=1, high=DECK, default=None,
-            why="cards are dealt in packets (of three in most games); a hand is whole packets"),
+    Setting("packet", "number", "deal", "in packets of N, N, ...", low=1, high=DECK,
+            default=None,
+            why="cards are dealt in packets (of three in most games), or in packets of the "
+                "sizes listed, in turn (3, 3, 2); a hand is whole rounds of them"),
     Setting("first dealer", "choice", "first_dealer", "first dealer:", default="lot",
             allowed=("lot", "seat1"), says=("ov.dealer_{}",),
             why="the first dealer is drawn, or fixed so that a game can be followed seat by seat"),

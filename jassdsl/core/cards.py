@@ -71,6 +71,7 @@ RANK_NAMES = {
 CARD_NAMES = tuple(s + r for s in SUITS for r in RANKS)
 CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 SUIT_MASKS = tuple(0x1FF << (9 * s) for s in range(4))
+RANK_MASKS = tuple(sum(1 << (9 * s + r) for s in range(4)) for r in range(9))  # four of a rank
 ALL_CARDS = (1 << 36) - 1
 
 

@@ -34,14 +34,24 @@ def shuffle_deck(deck: list[int], getrandbits: Callable[[int], int]) -> None:
 
 
 @cache
-def deal_plan(players: int, each: int, packet: int) -> tuple[itemgetter[Any], ...]:
+def deal_plan(players: int, each: int, packet: int | tuple[int, ...]
+              ) -> tuple[itemgetter[Any], ...]:
     """Per seat counted from forehand: a getter of its cards from the shuffled deck.
 
-    Packets go round the table from forehand; each getter returns a sequence of cards."""
-    rounds = each // packet
+    Packets go round the table from forehand: one size each round (`packet`), or the
+    sizes of a tuple in turn, again from its first, until each seat holds `each` cards
+    (the checker has made the hand whole rounds). Each getter returns a sequence."""
+    sizes = (packet,) if isinstance(packet, int) else packet
+    rounds: list[tuple[int, int]] = []  # (first deck place of the round, packet size)
+    start = dealt = 0
+    while dealt + sizes[len(rounds) % len(sizes)] <= each:
+        size = sizes[len(rounds) % len(sizes)]
+        rounds.append((start, size))
+        start += size * players
+        dealt += size
     plan = []
     for i in range(players):
-        pos = [(r * players + i) * packet + k for r in range(rounds) for k in range(packet)]
+        pos = [first + i * size + k for first, size in rounds for k in range(size)]
         plan.append(itemgetter(*pos) if len(pos) > 1 else itemgetter(slice(i, i + len(pos))))
     return tuple(plan)
 

@@ -584,6 +584,25 @@ MESSAGES: tuple[tuple[str, str], ...] = (
     ("'{a}' is not a trump mode; {b}a Weis entry may name {c}",
      "'{a}' ist keine Trumpfart; {b}ein Weis-Eintrag darf {c} nennen"),
     ("a sequence has {a} to {b} cards", "eine Folge hat {a} bis {b} Karten"),
+    ("a sequence of {a} needs {b} cards of one suit, and the pack has at most {c}",
+     "eine Folge von {a} braucht {b} Karten einer Farbe, und das Blatt hat höchstens {c}"),
+    ("four {a} needs the four cards of the rank, and the pack has {b} of them: the file "
+     "plays {c} cards, without {d}",
+     "four {a} braucht die vier Karten des Rangs, und das Blatt hat {b} davon: die Datei "
+     "spielt mit {c} Karten, ohne {d}"),
+    # the pack (jassdsl/language/check.py, check_pack)
+    ("'{a}' is not a card, a rank or a suit; {b}a pack is written without cards (D6), ranks "
+     "(sixes) or suits (spades)",
+     "'{a}' ist keine Karte, kein Rang und keine Farbe; {b}ein Blatt wird ohne Karten (D6), "
+     "Ränge (sixes) oder Farben (spades) geschrieben"),
+    ("'{a}' is taken out of the pack twice", "'{a}' wird zweimal aus dem Blatt genommen"),
+    ("the pack has no cards left", "dem Blatt bleibt keine Karte"),
+    ("'{a}' names no card of the pack: the file plays {b} cards, without {c}",
+     "'{a}' nennt keine Karte des Blatts: die Datei spielt mit {b} Karten, ohne {c}"),
+    ("{a} cards each cannot be dealt in packets of {b}: the packets of one round give {c} "
+     "cards, and a hand is whole rounds",
+     "je {a} Karten lassen sich nicht in Paketen zu {b} geben: die Pakete einer Runde geben "
+     "{c} Karten, und eine Hand besteht aus ganzen Runden"),
     # reading the file and the command (jassdsl/registry.py, jassdsl/cli/check.py)
     ("the file has {a} bytes; a rule file may have at most {b}",
      "die Datei hat {a} Bytes; eine Regeldatei darf höchstens {b} haben"),

@@ -251,6 +251,18 @@ class TrumpMethod(Node):
 class Deal(Node):
     each: Value | None  # None: all cards
     packet: Value
+    more: tuple[Value, ...] = ()  # the packets after the first (`in packets of 3, 3, 2`)
+
+    @property
+    def packets(self) -> tuple[Value, ...]:
+        """Every packet size, in the order they go round the table."""
+        return (self.packet, *self.more)
+
+
+class Pack(Node):
+    """`pack: without sixes`: the cards taken out of the 36 (cards, ranks or suits)."""
+
+    without: tuple[Word, ...]
 
 
 class Pile(Node):
@@ -345,6 +357,7 @@ class RuleFile(BaseModel):
     players: Value
     teams: bool = False
     deal: Deal
+    pack: Pack | None = None  # None: the 36 cards
     settings: tuple[Setting, ...] = ()
     ranks: tuple[Ranks, ...] = ()
     points: tuple[Points, ...] = ()
@@ -434,8 +447,8 @@ class StandardTables:
     tables: tuple[Word, ...] = ()
 
 
-Statement = (VariantName | Summary | Source | Decision | Option | Players | Deal | Setting
-             | Ranks | Points | Bonus | ModeDef | TrumpMethod | Unit | Declaration | Let | Scoring
+Statement = (VariantName | Summary | Source | Decision | Option | Players | Pack | Deal
+             | Setting              | Ranks | Points | Bonus | ModeDef | TrumpMethod | Unit | Declaration | Let | Scoring
              | GameEnd | CountFirst | Winner | Invariant | Pile | Show
              | GermanNames | StandardTables
              | Node)  # the last: a mechanism's own statement (jassdsl.core.mechanism)

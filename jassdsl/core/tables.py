@@ -31,6 +31,7 @@ class ModeTable:
     points: tuple[int, ...]
     lower_trumps: tuple[int, ...]  # per card: trumps that rank below it (0 for non-trumps)
     puur: int  # bit of the trump Jack, or 0
+    pack: int = (1 << 36) - 1  # the cards of the pack (jassdsl.core.pack); others never dealt
     # tables derived on first use (follow rules, beat table, point chunks); not compared
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 

@@ -185,8 +185,10 @@ def rigged_hand(rules: CompiledRules, k: int) -> dict[str, Any]:
     target = (dealer + 2 + (k // n) % (n - 1)) % n
     suit = rng.randrange(4)
     other = (suit + 1 + rng.randrange(3)) % 4
-    mine = ([suit * 9 + r for r in range(9)] + [other * 9 + r for r in range(9)])[:each]
-    rest = [c for c in range(36) if c not in mine]
+    pack = rules.pack  # the cards of the pack, a mask of the 36
+    mine = [c for c in [suit * 9 + r for r in range(9)] + [other * 9 + r for r in range(9)]
+            if pack >> c & 1][:each]
+    rest = [c for c in range(36) if c not in mine and pack >> c & 1]
     rng.shuffle(rest)
     deal = [sorted(rest[i * each:(i + 1) * each]) for i in range(n - 1)]
     deal.insert(target, sorted(mine))

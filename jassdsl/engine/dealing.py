@@ -4,7 +4,9 @@ and hand the rest to the piles; every hand starts here."""
 from __future__ import annotations
 
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.core.deal import DECK, deal_plan, next_seat, split_piles, trick_seats
+from jassdsl.core.cards import mask_cards
+from jassdsl.core.deal import BITS, DECK, deal_plan, next_seat, split_piles, trick_seats
+from jassdsl.core.pack import FULL_PACK
 from jassdsl.core.roles import no_roles
 from jassdsl.engine.events import Dealt
 from jassdsl.engine.phase import Phase, Table
@@ -18,14 +20,17 @@ class Deal(Phase):
 
     def __init__(self, rules: CompiledRules, rule: TrumpByRule, piles: Piles | None) -> None:
         super().__init__(rules)
+        # the pack's cards as bits, so that a hand is the sum of its cards
+        self.deck = DECK if rules.pack == FULL_PACK else [BITS[c] for c in mask_cards(rules.pack)]
+        self.packets = rules.packets if len(set(rules.packets)) > 1 else rules.packet
         self.rule = rule  # trump set by rule at the deal
         self.piles = piles  # the cards left over laid as piles, where the file lays them
 
     def start_hand(self, g: Table) -> None:
         s, r = g.s, self.rules
-        deck = DECK[:]  # the cards as bits, so that a hand is the sum of its cards
+        deck = self.deck[:]
         g.chance.shuffle(deck)
-        n, each, packet = r.players, r.cards_each, r.packet
+        n, each, packet = r.players, r.cards_each, self.packets
         forehand = next_seat(n, s.dealer, s.table)
         seats = trick_seats(n, s.table)[forehand]
         # hands counted from forehand among the seats at the table
@@ -36,7 +41,7 @@ class Deal(Phase):
             hands = [0] * n
             for seat, cards in zip(seats, dealt, strict=True):
                 hands[seat] = cards
-        pos = each // packet * packet * len(seats)
+        pos = each * len(seats)  # the hands are whole rounds of packets (the checker's)
         for phase in g.hooks("new_hand"):
             phase.new_hand(g)
         s.playing = s.table

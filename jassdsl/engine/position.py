@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.core.cards import CARD_NAMES
+from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.core.deal import BITS, deal_plan, next_seat, trick_seats
 from jassdsl.core.errors import JassError
 from jassdsl.core.mechanism import empties_seats
@@ -156,17 +156,23 @@ def deck_for(rules: CompiledRules, dealer: int, table: int, hands: Sequence[Sequ
     dealer's, then the piles in the rule file's order, then the cards nobody gets."""
     n = rules.players
     seats = trick_seats(n, table)[next_seat(n, dealer, table)]
-    deck: list[int] = [-1] * 36
-    for seat, getter in zip(seats, deal_plan(len(seats), rules.cards_each, rules.packet),
+    pack = mask_cards(rules.pack)
+    outside = [c for h in hands for c in h if not rules.pack >> c & 1]
+    if outside:
+        raise PositionError(f"{CARD_NAMES[outside[0]]} is not in the pack of these rules "
+                            f"({len(pack)} cards)")
+    deck: list[int] = [-1] * len(pack)
+    packets = rules.packets if len(set(rules.packets)) > 1 else rules.packet
+    for seat, getter in zip(seats, deal_plan(len(seats), rules.cards_each, packets),
                             strict=True):
-        places = list(getter(range(36)))
+        places = list(getter(range(len(pack))))
         own = sorted(hands[seat], key=lambda c: c == shown)  # the shown card last
         if len(places) != len(own):
             raise PositionError(f"seat {seat} holds {len(own)} cards; the rules deal "
                                 f"{len(places)}")
         for place, card in zip(places, own, strict=True):
             deck[place] = card
-    pos = rules.cards_each // rules.packet * rules.packet * len(seats)
+    pos = rules.cards_each * len(seats)
     rest: list[int] = []
     for name, _ in rules.piles:
         if name in rules.own_piles:
@@ -175,7 +181,7 @@ def deck_for(rules: CompiledRules, dealer: int, table: int, hands: Sequence[Sequ
         else:
             rest += piles.get(name, ())
     used = set(deck[:pos]) | set(rest)
-    rest += [c for c in range(36) if c not in used]
+    rest += [c for c in pack if c not in used]
     deck[pos:] = rest
     return [BITS[c] for c in deck]
 

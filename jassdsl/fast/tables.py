@@ -19,6 +19,7 @@ from jassdsl.compile.play import beat_rows
 from jassdsl.compile.weis import WeisTable, sequences_of, suit_sequences, weis_key
 from jassdsl.core.deal import deal_plan
 from jassdsl.core.modes import MAX_TRICKS
+from jassdsl.core.pack import FULL_PACK
 from jassdsl.core.roles import ROLE_LIST
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.improve import improve
@@ -67,6 +68,10 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
         out += table_reasons(rules)
     if rules.subjects not in (rules.players, len(set(rules.team_of))):
         out.append("subjects other than players or teams")
+    if rules.pack != FULL_PACK:
+        out.append("a pack of fewer than the 36 cards")
+    if len(set(rules.packets)) > 1:
+        out.append("packets of different sizes")
     for d in rules.declarations:
         if d.hook is not None or d.after_role >= 0 or d.bidder_keeps is not None:
             out.append(f"declaration {d.name} with a hook or after a role")

@@ -14,7 +14,7 @@ from jassdsl.compile.counting import TRICKS, additions, read_as
 from jassdsl.compile.exprsource import declared_under
 from jassdsl.compile.settings import DECK, get
 from jassdsl.core import model as m
-from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, RANKS, SUITS
+from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, RANK_MASKS, RANKS, SUIT_MASKS, SUITS
 from jassdsl.core.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.core.german import german_noun
 from jassdsl.core.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
@@ -31,6 +31,8 @@ from jassdsl.core.mechanism import (
 from jassdsl.core.model import walk
 from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.nesting import Nesting
+from jassdsl.core.pack import FULL_PACK, pack_mask, pack_size
+from jassdsl.core.pack import hand_worth as pack_worth
 from jassdsl.core.pos import FILE_START
 from jassdsl.core.roles import CHOOSERS, NEEDS, ROLE_LIST, ROLES, Role, role_name
 from jassdsl.language import count_known, empty_piles, quantifier_scope, standard, team_sums
@@ -43,6 +45,7 @@ ONCE: dict[type[m.Statement], str] = {
     m.Summary: "summary",
     m.Players: "players N",
     m.Deal: "deal all cards in packets of 3",
+    m.Pack: "pack: without ...",
     m.TrumpMethod: "trump: ...",
     m.Scoring: "score each hand, first rule that applies: ...",
     m.GameEnd: "game ends ...",
@@ -91,6 +94,8 @@ class Checker:
         self.errors: list[RuleError] = []
         self.notes: list[str] = []
         self.kept_names: frozenset[str] = frozenset()  # numbers kept across hands
+        self.pack = FULL_PACK  # the cards of the pack (`check_pack`)
+        self.rf: m.RuleFile | None = None
 
     def error(self, pos: m.Pos, kind: str, message: str) -> None:
         self.errors.append(RuleError(self.path, pos, kind, message))
@@ -161,7 +166,8 @@ class Checker:
                 summary_german=summary.german if summary else "",
                 sources=every(st, m.Source), decisions=every(st, m.Decision),
                 options=every(st, m.Option), players=players.count, teams=players.teams,
-                deal=deal, settings=every(st, m.Setting), ranks=every(st, m.Ranks),
+                deal=deal, pack=first(st, m.Pack), settings=every(st, m.Setting),
+                ranks=every(st, m.Ranks),
                 points=every(st, m.Points), bonuses=every(st, m.Bonus),
                 modes=every(st, m.ModeDef), trump=trump,
                 units=every(st, m.Unit), declarations=every(st, m.Declaration),
@@ -194,7 +200,7 @@ class Checker:
             self.units[u.singular] = u
             self.units[u.plural] = u
         self.teams = rf.teams
-        self.rf: m.RuleFile | None = rf
+        self.rf = rf
         self.roles_off: dict[str, list[dict[str, str]]] = {}  # role_switched_off, once each
         held = [r.name for r in sorted(ROLE_LIST, key=lambda r: r.name != "bidder")
                 if self.role_held(rf, r) and r.need != "play"]
@@ -203,6 +209,7 @@ class Checker:
         self.has_weis = rf.setting("weis") is not None
         self.has_stoeck = any(b.name.text == "stoeck" for b in rf.bonuses)
         self.check_options(rf)
+        self.pack = self.check_pack(rf)
         self.check_table(rf)
         self.check_cards(rf)
         self.check_modes(rf)
@@ -267,28 +274,81 @@ class Checker:
                 self.error(o.default.pos, "option", f"the default of {o.name!r} is not "
                            "one of its choices")
 
+    def check_pack(self, rf: m.RuleFile) -> int:
+        """`pack: without sixes`: cards, ranks or suits of the 36, each a real one and
+        named once, leaving a pack that still has cards; the pack's mask."""
+        if rf.pack is None:
+            return FULL_PACK
+        seen: set[str] = set()
+        for w in rf.pack.without:
+            if w.text not in CARD_CLASSES:
+                near = did_you_mean(w.text, CARD_CLASSES)
+                self.error(w.pos, "card", f"{w.text!r} is not a card, a rank or a suit; "
+                           f"{near}a pack is written without cards (D6), ranks (sixes) or "
+                           "suits (spades)")
+            elif w.text in seen:
+                self.error(w.pos, "duplicate", f"{w.text!r} is taken out of the pack twice")
+            seen.add(w.text)
+        mask = pack_mask(w.text for w in rf.pack.without)
+        if not mask:
+            self.error(rf.pack.pos, "card", "the pack has no cards left")
+        return mask or FULL_PACK
+
+    def in_pack(self, w: m.Word | m.Name, name: str, mask: int) -> bool:
+        """Whether a card, rank or suit the file names has a card in the pack; an error
+        at the name where it has none (a rule on it could never apply)."""
+        if mask & self.pack or not mask:
+            return True
+        self.error(w.pos, "card", f"{name!r} names no card of the pack: the file plays "
+                   f"{pack_size(self.pack)} cards, without {pack_words(self.rf)}")
+        return False
+
+    def four_in_pack(self, w: m.Word, rank: int) -> bool:
+        """Whether the pack has all four cards of a rank (a Weis of four needs them)."""
+        mask = RANK_MASKS[rank]
+        if mask & self.pack == mask:
+            return True
+        self.error(w.pos, "card", f"four {w.text} needs the four cards of the rank, and the "
+                   f"pack has {(mask & self.pack).bit_count()} of them: the file plays "
+                   f"{pack_size(self.pack)} cards, without {pack_words(self.rf)}")
+        return False
+
+    def longest_suit(self) -> int:
+        """The most cards one suit has in the pack (a Weis sequence is at most as long)."""
+        return max((self.pack & s).bit_count() for s in SUIT_MASKS)
+
     def check_table(self, rf: m.RuleFile) -> None:
         # a count out of range is reported once; the checks that build on it skip it
+        deck = pack_size(self.pack)
         players = get("players")
         counts = [n for n in self.number(rf.players, "players", "the number of players")
                   if players.low <= n <= players.high]
         if rf.teams and any(n != 4 for n in counts):
             self.error(rf.players.pos, "teams", "teams across need exactly 4 players")
         # a count or size below 1 is reported above; dividing by it would stop the check
-        packets = [p for p in self.number(rf.deal.packet, "packet", "the packet size") if p > 0]
+        sizes = [[p for p in self.number(v, "packet", "the packet size") if p > 0]
+                 for v in rf.deal.packets]
+        rounds: set[int] = {0} if all(sizes) else set()  # the cards one round can give
+        for choices in sizes:
+            rounds = {r + p for r in rounds for p in choices}
         for n in [c for c in counts if c > 0]:
             each = self.number(rf.deal.each, "cards each", "cards each") if rf.deal.each \
-                else [DECK // n]
+                else [deck // n]
             for e in each:
-                if e * n > DECK:
+                if e * n > deck:
                     self.error(rf.deal.pos, "deal", f"{n} players with {e} cards each need "
-                               f"{e * n} cards; the deck has {DECK}")
-                if rf.deal.each is None and DECK % n:
-                    self.error(rf.deal.pos, "deal", f"{DECK} cards do not split evenly among {n}")
-                for p in packets:
-                    if e % p:
+                               f"{e * n} cards; the deck has {deck}")
+                if rf.deal.each is None and deck % n:
+                    self.error(rf.deal.pos, "deal", f"{deck} cards do not split evenly among {n}")
+                for p in sorted(rounds):
+                    if e % p and not rf.deal.more:
                         self.error(rf.deal.packet.pos, "deal",
                                    f"{e} cards each cannot be dealt in packets of {p}")
+                    elif e % p:
+                        self.error(rf.deal.packet.pos, "deal",
+                                   f"{e} cards each cannot be dealt in packets of "
+                                   f"{packets_text(rf.deal)}: the packets of one round "
+                                   f"give {p} cards, and a hand is whole rounds")
 
     def check_cards(self, rf: m.RuleFile) -> None:
         for r in rf.ranks:
@@ -947,8 +1007,9 @@ class Checker:
             most = min(number(rf.players), get("players").high)
             fewest = 2 if empties_seats(self.mechanisms, rf.parts) else most
             for n in range(fewest, most + 1):
-                each = number(rf.deal.each) if rf.deal.each is not None else DECK // max(n, 1)
-                left = DECK - n * each
+                deck = pack_size(self.pack)
+                each = number(rf.deal.each) if rf.deal.each is not None else deck // max(n, 1)
+                left = deck - n * each
                 if n < 1 or each < 1 or left < 0:
                     continue  # reported by check_table
                 held, short = 0, False  # short: fewer cards are left than the pile asks
@@ -999,19 +1060,34 @@ class Checker:
                 numbers = [b.points.number] if b.points.number is not None else \
                     [c.number for c in opt.choices if c.number is not None] if opt else []
                 matches += [(n, b) for n in numbers if n is not None and n > 0]
+        totals = self.hand_totals(rf)
         for inv in rf.invariants:
-            if hand_worth(inv.expr, HAND_TOTAL) is not True:
+            if any(hand_worth(inv.expr, t) is not True for t in totals):
                 continue
             for bonus, b in matches:
-                total = HAND_TOTAL + bonus
-                if hand_worth(inv.expr, total) is False:
-                    shown = f"{b.points.option} = {bonus}" if b.points.option else str(bonus)
-                    self.error(b.points.pos, "invariant", f"the match bonus breaks invariant "
-                               f"{inv.id!r} (line {inv.pos.line}): a hand with a match is "
-                               f"worth {HAND_TOTAL} + {shown} = {total} card points, which "
-                               "the invariant does not allow; give the bonus the invariant "
-                               f"expects, or allow {total} in the invariant")
-                    break
+                for worth in totals:
+                    total = worth + bonus
+                    if hand_worth(inv.expr, total) is False:
+                        shown = f"{b.points.option} = {bonus}" if b.points.option else str(bonus)
+                        self.error(b.points.pos, "invariant", f"the match bonus breaks invariant "
+                                   f"{inv.id!r} (line {inv.pos.line}): a hand with a match is "
+                                   f"worth {worth} + {shown} = {total} card points, which "
+                                   "the invariant does not allow; give the bonus the invariant "
+                                   f"expects, or allow {total} in the invariant")
+                        break
+                else:
+                    continue
+                break
+
+    def hand_totals(self, rf: m.RuleFile) -> list[int]:
+        """What a hand is worth: HAND_TOTAL with the 36 cards (the tables are checked to
+        give it), else per base mode the points of the pack's cards and the last trick."""
+        if self.pack == FULL_PACK:
+            return [HAND_TOTAL]
+        last = sum(b.points.number or 0 for b in rf.bonuses if b.name.text == "last-trick")
+        found = [card_points(rf, mode, None) for mode in ("D", "obenabe", "undenufe")]
+        return sorted({pack_worth(points, self.pack, last) for points in found
+                       if points is not None}) or [HAND_TOTAL]
 
     def check_end(self, rf: m.RuleFile) -> None:
         if rf.end.hands is not None:
@@ -1281,6 +1357,8 @@ class Checker:
                 near = did_you_mean(arg.name, CARD_CLASSES) if isinstance(arg, m.Name) else ""
                 self.error(arg.pos, "card", f"won() takes a card (CK), a suit (hearts) or a "
                            f"rank (queens){'; ' + near.strip() if near else ''}")
+            else:
+                self.in_pack(arg, arg.name, CARD_CLASSES[arg.name])
             return
         if e.func == "change":
             if not self.after_scoring:
@@ -1480,6 +1558,17 @@ def card_points(rf: m.RuleFile, mode: str, case: tuple[str, str] | None
         return None
     suit = "DHSC".index(mode)
     return [(trump if c // 9 == suit else side)[c % 9] for c in range(DECK)]
+
+
+def packets_text(deal: m.Deal) -> str:
+    """The packets as the file writes them: '3, 3, 2'."""
+    return ", ".join(v.word() for v in deal.packets)
+
+
+def pack_words(rf: m.RuleFile | None) -> str:
+    """What the file takes out of the pack, as it writes it: 'sixes', 'D6 and H6'."""
+    named = [w.text for w in rf.pack.without if w.text in CARD_CLASSES] if rf and rf.pack else []
+    return " and ".join(dict.fromkeys(named)) or "nothing"
 
 
 def points_case(p: m.Points) -> tuple[str, str] | None:

@@ -16,10 +16,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from jassdsl.compile.settings import DECK, get
+from jassdsl.compile.settings import get
 from jassdsl.core import model as m
 from jassdsl.core.errors import RuleError
 from jassdsl.core.mechanism import empties_seats, installed
+from jassdsl.core.pack import file_pack, pack_size
 
 KIND = "empty-pile"
 LEFT_KIND = "set-aside"
@@ -49,11 +50,12 @@ def fills(rf: m.RuleFile) -> Iterator[Fill] | None:
         return None
     fewest = 2 if empties_seats(installed(), rf.parts) else 0  # players leave the table
     out = []
+    deck = pack_size(file_pack(rf))
     for number, chosen in cases:
         most = min(number(rf.players), get("players").high)
         for n in range(fewest if fewest else most, most + 1):
-            each = number(rf.deal.each) if rf.deal.each is not None else DECK // max(n, 1)
-            left = DECK - n * each
+            each = number(rf.deal.each) if rf.deal.each is not None else deck // max(n, 1)
+            left = deck - n * each
             if n < 1 or each < 1 or left < 0:
                 return None  # an error of check already
             held, asked = {}, {}
@@ -75,7 +77,7 @@ def warnings(rf: m.RuleFile, path: str) -> list[RuleError]:
     said = ""
     for case in cases:
         said = f"with {case.players} players and {case.each} cards each " + (
-            "every card is dealt" if case.players * case.each == DECK
+            "every card is dealt" if case.players * case.each == pack_size(file_pack(rf))
             else "the piles before it take the rest")
         filled |= {name for name, held in case.held.items() if held > 0}
     return [RuleError(path, p.pos, KIND, f"warning: pile {p.name!r} never gets a card: "

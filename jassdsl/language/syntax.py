@@ -294,7 +294,10 @@ class _ToModel(Transformer[Token, list[m.Statement]]):
         return ch[0]  # type: ignore[no-any-return]
 
     def deal(self, meta: Meta, ch: list[Any]) -> m.Deal:
-        return m.Deal(pos=pos_of(meta), each=ch[0], packet=ch[1])
+        return m.Deal(pos=pos_of(meta), each=ch[0], packet=ch[1], more=tuple(ch[2:]))
+
+    def pack(self, meta: Meta, ch: list[Token]) -> m.Pack:
+        return m.Pack(pos=pos_of(meta), without=tuple(word(t) for t in ch))
 
     def _setting(self, key: str, meta: Meta, ch: list[Token]) -> m.Setting:
         values = tuple(word(t) for t in ch if isinstance(t, Token))

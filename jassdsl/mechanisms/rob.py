@@ -17,7 +17,7 @@ from jassdsl.cli.play import YES_NO
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action
-from jassdsl.core.cards import CARD_INDEX, RANKS, shown_card
+from jassdsl.core.cards import CARD_INDEX, RANK_MASKS, RANKS, shown_card
 from jassdsl.core.deal import next_seat, trick_seats
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.engine import Game
@@ -59,6 +59,8 @@ def check(c: Any, rf: m.RuleFile) -> None:
         return
     if rob.rank.text not in RANKS:
         c.not_a_rank(rob.rank)
+    else:
+        c.in_pack(rob.rank, rob.rank.text, RANK_MASKS[RANKS.index(rob.rank.text)])
     if rf.trump.kind != "turned":
         c.error(rob.rank.pos, "trump", "only a turned trump card lies on the table to "
                 "be robbed: 'trump: top card of PILE, else bottom card'")

@@ -41,6 +41,7 @@ from jassdsl.compile.weis import (
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import (
+    RANK_MASKS,
     RANK_NAMES,
     RANKS,
     SUIT_NAMES,
@@ -52,6 +53,7 @@ from jassdsl.core.deal import trick_seats
 from jassdsl.core.errors import did_you_mean
 from jassdsl.core.mechanism import Mechanism, Prompt
 from jassdsl.core.modes import in_mode, mode_numbers
+from jassdsl.core.pack import file_pack
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine.events import Event
 from jassdsl.engine.partners import sharers, side_of
@@ -171,9 +173,14 @@ def check(c: Any, rf: m.RuleFile) -> None:
             if item.kind == "sequence" and not sequence.low <= item.length <= sequence.high:
                 c.error(item.pos, "card", f"a sequence has {sequence.low} to "
                         f"{sequence.high} cards")
+            elif item.kind == "sequence" and item.length > c.longest_suit():
+                c.error(item.pos, "card", f"a sequence of {item.length} needs {item.length} "
+                        f"cards of one suit, and the pack has at most {c.longest_suit()}")
             c.value(item.points, 0, MAX_POINTS, "a Weis")
             if item.rank is not None and item.rank.text not in RANKS:
                 c.not_a_rank(item.rank)
+            elif item.rank is not None:
+                c.four_in_pack(item.rank, RANKS.index(item.rank.text))
             for test in item.tests:
                 check_test(c, test)
     use = rf.setting("weis")
@@ -678,7 +685,10 @@ def section(lang: Lang, v: Any) -> list[str]:
                 for item in t.items]
         out += table([say(lang, "weis.col.what"), say(lang, "weis.col.points")], rows)
         out += [say(lang, "weis.once" if not t.reuse else "weis.twice"), ""]
-    out += [say(lang, "weis.compare" if trump else "weis.compare_no_trump"), ""]
+    pack = file_pack(rf)  # a sequence runs through the ranks the pack has
+    letters = {"Q": "D", "J": "B"} if lang == "de" else {}
+    order = " ".join(letters.get(r, r) for i, r in enumerate(RANKS) if RANK_MASKS[i] & pack)
+    out += [say(lang, "weis.compare" if trump else "weis.compare_no_trump", order=order), ""]
     used = names_used(rf)
     if "table-weis" in used:
         out += [say(lang, "weis.on_table"), ""]
@@ -768,22 +778,22 @@ WORDS: dict[str, tuple[str, str]] = {
         "Eine Karte darf zugleich in einer Folge und in einem Vierling zählen.",
     ),
     "weis.compare": (
-        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
+        "Sequences run {order} in every suit. Only the side with the best Weis "
         "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
         "beats four of a kind, a longer sequence a shorter one, then the higher top card, "
         "then trump; a full tie goes to whoever plays earlier to the first trick.",
-        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
+        "Folgen laufen in jeder Farbe {order}. Nur die Seite mit dem besten Weis "
         "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
         "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
         "oberste Karte, dann Trumpf; bei vollem Gleichstand zählt, wer früher zum ersten "
         "Stich zugibt.",
     ),
     "weis.compare_no_trump": (
-        "Sequences run A K Q J 10 9 8 7 6 in every suit. Only the side with the best Weis "
+        "Sequences run {order} in every suit. Only the side with the best Weis "
         "scores, and then all of its Weis: a higher value wins; at equal value a sequence "
         "beats four of a kind, a longer sequence a shorter one, then the higher top card; "
         "there is no trump, so a full tie goes to whoever plays earlier to the first trick.",
-        "Folgen laufen in jeder Farbe A K D B 10 9 8 7 6. Nur die Seite mit dem besten Weis "
+        "Folgen laufen in jeder Farbe {order}. Nur die Seite mit dem besten Weis "
         "schreibt, dann aber alle ihre Weis: der höhere Wert gewinnt; bei gleichem Wert "
         "schlägt eine Folge den Vierling, eine längere Folge die kürzere, dann die höhere "
         "oberste Karte; da es keinen Trumpf gibt, zählt bei vollem Gleichstand, wer früher "

@@ -18,8 +18,9 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.counting import TRICKS
 from jassdsl.compile.play import UNDERTRUMP
 from jassdsl.core import model as m
-from jassdsl.core.cards import RANKS, SUITS
+from jassdsl.core.cards import RANK_MASKS, RANKS, SUITS
 from jassdsl.core.mechanism import Mechanism, installed, partners_in, trump_way
+from jassdsl.core.pack import file_pack, pack_size
 from jassdsl.core.roles import ROLES, role_name
 from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine.events import Declared, Pushed
@@ -54,6 +55,7 @@ from jassdsl.rulebook.words import (
     role_words,
     say,
     suit_name,
+    taken_out,
     unit_word,
 )
 
@@ -139,19 +141,22 @@ def overview(lang: Lang, v: Variant) -> list[str]:
     players = value_text(lang, rf, rf.players)
     each = value_text(lang, rf, rf.deal.each) if rf.deal.each else str(r.cards_each)
     # 'the rest stays aside' only when some is: twelve each to three players is every card
+    deck = pack_size(r.pack)
     deal_key = ("ov.deal_each_piles" if rf.piles else "ov.deal_each") \
-        if rf.deal.each and r.cards_each * r.players < 36 else "ov.deal_all"
+        if rf.deal.each and r.cards_each * r.players < deck else "ov.deal_all"
     dealer_key = f"ov.dealer_{settings.word(rf, 'first dealer')}"
-    deal = f"{say(lang, deal_key, each=each, packet=value_text(lang, rf, rf.deal.packet))}; " \
-           f"{say(lang, dealer_key)}"
+    packet = value_text(lang, rf, rf.deal.packet) if not rf.deal.more else \
+        say(lang, "ov.packets", sizes=join_words(
+            lang, [value_text(lang, rf, v) for v in rf.deal.packets], "and"))
+    deal = f"{say(lang, deal_key, each=each, packet=packet)}; {say(lang, dealer_key)}"
     dealer_role = role_name(settings.word(rf, "next dealer"))
     if dealer_role == "bidder":
         deal += f"; {say(lang, 'ov.dealer_bidder')}"
     elif dealer_role is not None:
         deal += f"; {say(lang, 'ov.dealer_role', role=role_words(lang, dealer_role))}"
     if rf.piles:  # cards are left over only with fewer players than the cards can serve
-        full = 36 // r.cards_each
-        key = "ov.piles_fewer" if r.players * r.cards_each >= 36 else "ov.piles"
+        full = deck // r.cards_each
+        key = "ov.piles_fewer" if r.players * r.cards_each >= deck else "ov.piles"
         deal += f"; {say(lang, key, piles=piles_text(lang, rf), full=full)}"
     lead_role = role_name(settings.word(rf, "first lead"))
     lead_key = "ov.lead_bidder" if lead_role == "bidder" else "ov.lead_role" if lead_role \
@@ -164,7 +169,9 @@ def overview(lang: Lang, v: Variant) -> list[str]:
     rows = [
         [say(lang, "ov.players"), players],
         [say(lang, "ov.partners"), say(lang, "ov.teams" if rf.teams else "ov.alone")],
-        [say(lang, "ov.cards"), say(lang, "ov.deck")],
+        [say(lang, "ov.cards"), say(lang, "ov.deck") if rf.pack is None else say(
+            lang, "ov.deck_without", size=deck, without=join_words(
+                lang, [taken_out(lang, w.text) for w in rf.pack.without], "and"))],
         [say(lang, "ov.deal"), deal],
         [say(lang, "ov.lead"), say(lang, lead_key, role=role_words(lang, lead_role or ""))],
         [say(lang, "ov.trump"), trump_short(lang, rf)],
@@ -280,6 +287,8 @@ def card_table(lang: Lang, rf: m.RuleFile, name: str) -> list[str]:
     head += [say(lang, "cards.col.points_if", option=safe.code(t.option.text if t.option else ""),
                  choice=own_name(lang, rf, t.choice.word() if t.choice else ""))
              for t in tables[1:]]
+    pack = file_pack(rf)  # a rank none of whose cards is in the pack has no row
+    ranks = [r for r in ranks if r not in RANKS or RANK_MASKS[RANKS.index(r)] & pack]
     rows = []
     for i, rank in enumerate(ranks, start=1):
         names = [rank_label(lang, rank), trump_title(lang, rank) if name == "trump" else ""]
@@ -364,6 +373,12 @@ def mode_choice(lang: Lang, word: str, rf: m.RuleFile | None = None) -> str:
         return say(lang, "mode.suit", suit=suit_prose(lang, word))
     if rf is not None and any(d.name == word for d in rf.modes):
         return f"**{mode_prose(lang, rf, word)}**"
+    if rf is not None and rf.pack is not None and word in ("obenabe", "undenufe"):
+        order = next((r.ranks for r in rf.ranks if r.table.text == word), ())
+        pack = file_pack(rf)
+        top = next((w.text for w in order if RANK_MASKS[RANKS.index(w.text)] & pack), None)
+        if top is not None and order and top != order[0].text:  # the pack lacks the top rank
+            return say(lang, f"mode.{word}_high", rank=rank_label(lang, top) or RANK_FULL[lang].get(top, top))
     return say(lang, f"mode.{word}")
 
 

@@ -62,6 +62,13 @@ OWN: dict[str, tuple[str, str]] = {
         "36 Karten: vier Farben zu neun, französisches oder deutschschweizer Blatt "
         "([Namen](../cards.md))",
     ),
+    "ov.deck_without": (
+        "{size} cards: the 36 of the pack without {without}, French or German-Swiss pack "
+        "([names](../cards.md))",
+        "{size} Karten: die 36 des Blatts ohne {without}, französisches oder "
+        "deutschschweizer Blatt ([Namen](../cards.md))",
+    ),
+    "ov.packets": ("{sizes} in turn", "{sizes} im Wechsel"),
     "ov.deal_all": (
         "all cards, {each} to each player, in packets of {packet}",
         "alle Karten, {each} pro Spieler, in Paketen zu {packet}",
@@ -226,6 +233,10 @@ OWN: dict[str, tuple[str, str]] = {
     "mode.suits": ("any suit as trump", "eine beliebige Farbe als Trumpf"),
     "mode.obenabe": ("Obenabe (no trump, Ace high)", "Obenabe (kein Trumpf, Ass hoch)"),
     "mode.undenufe": ("Undenufe (no trump, Six high)", "Undenufe (kein Trumpf, Sechs hoch)"),
+    # the pack lacks the rank that is highest with the 36 cards
+    "mode.obenabe_high": ("Obenabe (no trump, {rank} high)", "Obenabe (kein Trumpf, {rank} hoch)"),
+    "mode.undenufe_high": ("Undenufe (no trump, {rank} high)",
+                           "Undenufe (kein Trumpf, {rank} hoch)"),
     "mode.suit": ("{suit} as trump", "{suit} als Trumpf"),
     "mode.own": ("{title} ({how})", "{title} ({how})"),
     "mode.alternating": ("the tricks alternate between {parts}, the first in {first}",
@@ -1369,6 +1380,20 @@ def suit_name(lang: Lang, suit: str) -> str:
     if lang == "en":
         return f"{SUIT_NAMES['en'][suit]} ({suit_both(suit)})"
     return f"{SUIT_NAMES['fr'][suit]} ({SUIT_NAMES['ch'][suit]})"
+
+
+def taken_out(lang: Lang, name: str) -> str:
+    """Cards a pack is without, for prose: 'the Sixes', 'die Sechsen', a suit 'the cards
+    of Hearts', a card 'the Six of Hearts (H6: ...)'."""
+    if name in RANK_CLASSES:
+        _, (_, en), (_, de, _) = RANK_CLASSES[name]
+        return f"the {en}" if lang == "en" else f"die {de}"
+    if name in SUIT_CLASSES:
+        suit = SUIT_CLASSES[name]
+        names = f"{SUIT_NAMES['fr'][suit]} / {SUIT_NAMES['ch'][suit]}"
+        return f"the cards of {SUIT_NAMES['en'][suit]} ({names})" if lang == "en" \
+            else f"die Karten der Farbe {names}"
+    return card_name(lang, name[0], name[1:])
 
 
 def rank_name(system: str, rank: str) -> str:
