@@ -72,9 +72,10 @@ MESSAGES: tuple[tuple[str, str], ...] = (
     ("the end of the game is 'game ends when ...' or 'game ends after N hands'",
      "das Ende des Spiels ist 'game ends when ...' oder 'game ends after N hands'"),
     ("the pack is 'cards: the standard Swiss ranks and points', or 'ranks' and 'card points' "
-     "per suit: 36 cards, four suits of nine",
+     "per suit: 36 cards, four suits of nine; a smaller one is 'pack: without sixes'",
      "das Spiel Karten ist 'cards: the standard Swiss ranks and points', oder 'ranks' und "
-     "'card points' je Farbe: 36 Karten, vier Farben zu neun"),
+     "'card points' je Farbe: 36 Karten, vier Farben zu neun; ein kleineres ist "
+     "'pack: without sixes'"),
     ("partners are said with the players: 'players 4 in teams across'",
      "Partner stehen bei den Spielern: 'players 4 in teams across'"),
     ("who leads is 'first lead: forehand'", "wer ausspielt, sagt 'first lead: forehand'"),

@@ -45,7 +45,8 @@ MELDS = "Weis are a table, 'weis NAME: ...', and its use, 'weis: NAME'"
 STOECK = "Stöck, the match and the last trick are bonuses: 'bonus stoeck 20'"
 GAME_END = "the end of the game is 'game ends when ...' or 'game ends after N hands'"
 PACK = ("the pack is 'cards: the standard Swiss ranks and points', or 'ranks' and 'card "
-        "points' per suit: 36 cards, four suits of nine")
+        "points' per suit: 36 cards, four suits of nine; a smaller one is 'pack: without "
+        "sixes'")
 TEAMS = "partners are said with the players: 'players 4 in teams across'"
 LEAD = "who leads is 'first lead: forehand'"
 PUSH = ("pushing the choice of trump to the partner is part of 'trump:': 'trump: forehand "
@@ -66,7 +67,7 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept(("meld", "melds", "announce", "wis", "wies", "weisen"), MELDS, ("weis",)),
     Concept(("stoeck", "stöck", "stock", "match", "last-trick"), STOECK, ("bonus",)),
     Concept(("target", "goal", "end", "until"), GAME_END, ("game",)),
-    Concept(("pack", "deck", "suits"), PACK, ("cards", "ranks", "card")),
+    Concept(("deck", "suits"), PACK, ("cards", "ranks", "card", "pack")),
     Concept(("team", "teams", "partner", "partners"), TEAMS, ("players",)),
     Concept(("lead", "leads", "forehand"), LEAD, ("first",)),
     Concept(("push", "pushes", "schieben", "schiebe"), PUSH, ("trump",)),
