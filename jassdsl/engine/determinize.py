@@ -50,10 +50,13 @@ def hand_played(game: Game) -> tuple[Any, tuple[tuple[int, ...], ...]] | None:
     return game.chain.play.plan(s.mode), trick_seats(game.n, s.playing or (1 << game.n) - 1)
 
 
-def late_cards(game: Game) -> list[list[int]]:
+def late_cards(game: Game) -> list[list[int]] | None:
     """Per trick of this hand, per seat, the cards it now holds that joined its hand only
     after that trick (`Phase.joined`: a table card turned up), as masks: the replays below
-    leave them out of the hand they rebuild for that trick."""
+    leave them out of the hand they rebuild for that trick. None where no phase lets a
+    card join a hand."""
+    if not game.hooks("joined"):
+        return None
     n, k = game.n, len(game.s.tricks) + 1
     late = [[0] * n for _ in range(k)]
     for phase in game.hooks("joined"):
@@ -73,7 +76,7 @@ def breaks(game: Game, hands: Sequence[int], seats: Sequence[int]) -> int:
     held = list(hands)
     tricks = [(len(s.tricks), s.leader, tuple(s.trick))] if s.trick else []
     tricks += [(k, t.leader, t.cards) for k, t in reversed(list(enumerate(s.tricks)))]
-    late = late_cards(game) if game.hooks("joined") else None
+    late = late_cards(game)
     wrong = 0
     for k, leader, cards in tricks:
         in_order = order[leader]
@@ -108,7 +111,7 @@ def surprises(game: Game, hands: Sequence[int], seats: Sequence[int],
         for x, card in zip(order[leader], cards, strict=False):
             held[x] |= 1 << card  # the hands as the hand's play began
     wanted = set(seats)
-    late = late_cards(game) if game.hooks("joined") else None
+    late = late_cards(game)
     odd = 0
     for k, leader, cards in tricks:
         follow, beats = plan[k]

@@ -28,6 +28,7 @@ from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_NAMES, mask_cards, shown_card, shown_set
 from jassdsl.core.mechanism import Mechanism
+from jassdsl.core.pack import pack_size
 from jassdsl.engine.events import Event, LotDrawn
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.redeal import Redeal
@@ -81,7 +82,7 @@ def check(c: Any, rf: m.RuleFile) -> None:
     each = rf.deal.each if rf.deal is not None else None
     for players in [n for n in c.players_choices(rf.players) if n > 0]:
         dealt = (each.number if each is not None and each.number is not None
-                 else len(CARD_NAMES) // players)
+                 else pack_size(c.pack) // players)
         if max(downs) + max(ups) > dealt:
             c.error(t.pos, "range", TOO_MANY.format(a=dealt, b=max(downs), c=max(ups)))
             return
