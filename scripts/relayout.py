@@ -57,7 +57,7 @@ MOVES: dict[str, str] = {
     "mechanism.py": "core/mechanism.py",
     # compile: a checked model turned into what the engine runs
     "compiler.py": "compile/compiler.py",
-    "settings.py": "compile/settings.py",
+    "settings.py": "core/settings.py",
     "counting.py": "compile/counting.py",
     "scoring.py": "compile/scoring.py",
     "exprsource.py": "compile/exprsource.py",
@@ -100,17 +100,16 @@ MOVES: dict[str, str] = {
 RETIRED: dict[str, str] = {"game.py": "jassdsl.engine", "playout.py": "jassdsl.engine.playout"}
 
 # modules that stay where they are: the package's front and the layers of one module
-STAY = {"__init__.py", "__main__.py", "registry.py", "bots.py"}
+STAY = {"__init__.py", "__main__.py", "registry.py"}
 # moved, and kept at the top as entry points of the import paths researchers use
 ENTRY_POINTS = {"openspiel.py", "pettingzoo.py"}
 
 LAYERS: dict[str, str] = {
     "core": "What every layer shares: cards, the deal, actions, modes and their card tables, "
-            "roles, the typed rule model with its positions, limits and errors, and the shape "
-            "of a mechanism.",
+            "roles, the typed rule model with its positions, limits and errors, the settings "
+            "a file may say, and the shape of a mechanism.",
     "compile": "A checked rule model turned into what the engine runs: `CompiledRules`, the "
-               "settings, the scoring expressions as Python, the follow rules and the Weis "
-               "table.",
+               "scoring expressions as Python, the follow rules and the Weis table.",
     "language": "The rules language: its grammar, the parser into the typed model, the "
                 "checker, the standard tables a file may take, and the Pygments lexer.",
     "research": "Many games and their figures, and every rule file as an OpenSpiel game or "

@@ -1,7 +1,7 @@
 """The bots' loop plays the bots' games: `play_bots` against `Game.apply` with `choose`.
 
 `jassdsl simulate --bots heuristic` (and `mixed`) plays whole tricks in one loop
-(`engine.guided.guided_tricks`), each card from `bots.TrickCards`: the card that
+(`engine.guided.guided_tricks`), each card from `bots.tricks.TrickCards`: the card that
 `HeuristicBot.choose_card` (or `RandomBot.choose`) picks, worked out from the loop's
 locals and per-table chunk tables. For every shipped file and option set, seeded games
 on both paths must play the same cards (every trick of every hand: `HandResult`), end
@@ -20,20 +20,10 @@ from twin_games import assert_same_hands
 
 import jassdsl.bots as bots_module
 import jassdsl.engine.guided as guided_module
-from jassdsl.bots import (
-    HeuristicBot,
-    TrickCards,
-    View,
-    card_tables,
-    cheapest,
-    duck,
-    lead_card,
-    lead_of,
-    least,
-    make_bots,
-    play_bots,
-    takers,
-)
+from jassdsl.bots.heuristic import HeuristicBot, cheapest, duck, lead_card, takers
+from jassdsl.bots.kinds import make_bots
+from jassdsl.bots.tricks import TrickCards, card_tables, lead_of, least, play_bots
+from jassdsl.bots.view import View
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.cards import mask_cards
 from jassdsl.core.errors import ApiUsageError

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jassdsl.bots import View, table_for
+from jassdsl.bots.view import View, table_for
 from jassdsl.cli.play import YES_NO
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m

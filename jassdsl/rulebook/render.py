@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from jassdsl.compile import settings
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.compile.counting import TRICKS
 from jassdsl.compile.play import UNDERTRUMP
 from jassdsl.core import model as m
+from jassdsl.core import settings
 from jassdsl.core.cards import RANK_MASKS, RANKS, SUITS
+from jassdsl.core.count_order import TRICKS
 from jassdsl.core.mechanism import Mechanism, installed, partners_in, trump_way
 from jassdsl.core.pack import file_pack, pack_size
 from jassdsl.core.roles import ROLES, role_name

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.compile.counting import TRICKS, counted_facts
+from jassdsl.compile.counting import counted_facts
 from jassdsl.compile.handfacts import Grant
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action, value_of
@@ -31,6 +31,7 @@ from jassdsl.core.cards import (
     shown_set,
     shown_suit,
 )
+from jassdsl.core.count_order import TRICKS
 from jassdsl.core.mechanism import installed_words, partners_in
 from jassdsl.core.tables import MODE_NAMES, ModeTable
 from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import quote
 
-from jassdsl.bots import View
+from jassdsl.bots.view import View
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import (
