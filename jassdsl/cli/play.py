@@ -24,7 +24,8 @@ from jassdsl.core.modes import Mode
 from jassdsl.engine import Game, Outcome
 from jassdsl.registry import display_path, load_rules, variant_path
 from jassdsl.rulebook import textview as tv
-from jassdsl.rulebook.words import LANGS, Lang, declared_words, say
+from jassdsl.rulebook.grammar_words import declared_words
+from jassdsl.rulebook.words import LANGS, Lang, say
 
 QUIT_WORDS = ("q", "quit", "exit", "ende")
 YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}

@@ -26,7 +26,8 @@ from jassdsl.engine.phase import Offer, Table
 from jassdsl.engine.rob import RobConfig, robbing_card
 from jassdsl.engine.state import State
 from jassdsl.language.syntax import pos_of
-from jassdsl.rulebook.words import RANK_FULL, Lang, say
+from jassdsl.rulebook.card_words import RANK_FULL
+from jassdsl.rulebook.words import Lang, say
 
 ROB_YES, ROB_NO = Action("rob", 1), Action("rob", 0)  # take the turned trump card, or not
 

@@ -26,6 +26,7 @@ from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine.events import Declared, Pushed
 from jassdsl.engine.rob import robbing_card
 from jassdsl.rulebook import safe
+from jassdsl.rulebook.card_words import RANK_FULL, card_name, rank_name, suit_name, taken_out
 from jassdsl.rulebook.cardview import (
     card_mark,
     hand_marks,
@@ -42,22 +43,14 @@ from jassdsl.rulebook.example import (
     subject_label,
 )
 from jassdsl.rulebook.expressions import Speaker, mode_prose, own_name, typed_value
-from jassdsl.rulebook.words import (
-    RANK_FULL,
+from jassdsl.rulebook.grammar_words import (
     SUBJECTS,
-    TEXT,
-    Lang,
-    card_name,
     de_dative,
     declared_words,
-    join_words,
-    rank_name,
     role_words,
-    say,
-    suit_name,
-    taken_out,
     unit_word,
 )
+from jassdsl.rulebook.words import TEXT, Lang, join_words, say
 
 SUIT_TABLES = ("trump", "side")
 

@@ -47,18 +47,10 @@ from jassdsl.engine.events import (
 from jassdsl.engine.improve import own_pile
 from jassdsl.engine.rob import robbing_card
 from jassdsl.engine.take_part import take_part
+from jassdsl.rulebook.card_words import SUIT_CLASSES, suit_name
 from jassdsl.rulebook.expressions import own_name
-from jassdsl.rulebook.words import (
-    SUIT_CLASSES,
-    TEXT,
-    Lang,
-    de_dative,
-    declared_words,
-    join_words,
-    say,
-    suit_name,
-    unit_word,
-)
+from jassdsl.rulebook.grammar_words import de_dative, declared_words, unit_word
+from jassdsl.rulebook.words import TEXT, Lang, join_words, say
 
 
 def reread(lang: Lang, prefix: str, sentence: str) -> str:

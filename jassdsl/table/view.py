@@ -35,8 +35,9 @@ from jassdsl.engine import Game, HandResult, Observation, Trick
 from jassdsl.engine.events import Declared
 from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.cardview import symbol_id
+from jassdsl.rulebook.grammar_words import declared_words
 from jassdsl.rulebook.render import in_lang
-from jassdsl.rulebook.words import TEXT, Lang, declared_words, say
+from jassdsl.rulebook.words import TEXT, Lang, say
 from jassdsl.table.session import Session
 from jassdsl.table.tafel import tafel
 
