@@ -1,7 +1,8 @@
 """The layers of the package, read from its import statements (an AST walk, no import):
-each module imports only its own layer and the layers below it, the engine's modules
-import each other without a circle, scoring and the expressions it compiles do not import
-each other, and the engine does not load the parser."""
+each module imports only its own layer and the layers below it, at every level (module
+level, inside functions, `if TYPE_CHECKING:`); the package has no import circle at any
+level; scoring and the expressions it compiles do not import each other, and the engine
+does not load the parser."""
 
 from __future__ import annotations
 
