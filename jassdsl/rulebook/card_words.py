@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     pass
 
 
-
 # -- cards --------------------------------------------------------------------------------------
 GENDER_EVERY = {"m": "jeden", "f": "jede", "n": "jedes"}
 GENDER_TAKEN = {"m": "gewonnenen", "f": "gewonnene", "n": "gewonnene"}

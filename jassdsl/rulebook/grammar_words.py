@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from jassdsl.core import model as m
 
 
-
 # -- units ------------------------------------------------------------------------------------
 # German words for the unit names rule files use; an unknown unit keeps the file's word.
 UNIT_DE: dict[str, tuple[str, str]] = {
@@ -119,7 +118,6 @@ CMP_THAN = {
            ">": "mehr {noun} als {other}", "<=": "höchstens so viele {noun} wie {other}",
            "<": "weniger {noun} als {other}", "!=": "eine andere Zahl {noun} als {other}"},
 }
-
 
 
 # -- declarations -----------------------------------------------------------------------------

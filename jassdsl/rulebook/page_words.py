@@ -9,7 +9,6 @@ if TYPE_CHECKING:
     pass
 
 
-
 PAGE_WORDS: dict[str, tuple[str, str]] = {
     # -- page sections
     "h.overview": ("Overview", "Überblick"),

@@ -10,7 +10,6 @@ if TYPE_CHECKING:
     pass
 
 
-
 TABLE_WORDS: dict[str, tuple[str, str]] = {
     # -- the table (`jassdsl serve`) and the terminal (`jassdsl play`)
     "live.you": ("you", "du"),

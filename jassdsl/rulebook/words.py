@@ -25,7 +25,6 @@ LANG_NAMES = {"en": "English", "de": "Deutsch"}
 OWN: dict[str, tuple[str, str]] = {**PAGE_WORDS, **TABLE_WORDS}
 
 
-
 class Vocabulary(Mapping[str, tuple[str, str]]):
     """The rulebook's own templates and those of the installed mechanisms, as one table
     (the mechanisms' are read when asked: they are installed after this module loads)."""
