@@ -150,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--oracle", default=str(ORACLE),
                     help="the interpreter with jass-kit (default .oracle-venv/bin/python; "
                          "bash scripts/oracle-env.sh makes it)")
+    ap.add_argument("--only", choices=("all", "env"), default="all",
+                    help="env: only jass-kit and the env without observations")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     from jassdsl.fast.games import reasons
@@ -183,18 +185,21 @@ def main(argv: list[str] | None = None) -> int:
             figures.setdefault("jass-kit GameSim", []).append(base)
             if args.arena_hands:
                 note("jass-kit Arena", arena(args.arena_hands, seed, args.oracle, clock), base)
-            note(f"compiled {f}", compiled(f, args.games, seed, clock), base)
-            note(f"simulate {f}", simulated(f, args.games, seed, clock), base)
+            if args.only == "all":
+                note(f"compiled {f}", compiled(f, args.games, seed, clock), base)
+                note(f"simulate {f}", simulated(f, args.games, seed, clock), base)
             if has_env and f not in no_env:
                 note(f"vector {f}", vector(f, args.envs, args.env_hands, seed, False, settle,
                                            clock), base)
+            if has_env and f not in no_env and args.only == "all":
                 note(f"vector+obs {f}", vector(f, args.envs, args.env_hands, seed,
                                                "current", settle, clock), base)
                 note(f"vector+all-obs {f}", vector(f, args.envs, args.env_hands, seed, True,
                                                    settle, clock), base)
     out = {"rounds": args.rounds, "games": args.games, "jasskit_hands": args.jasskit_hands,
            "envs": args.envs, "env_hands": args.env_hands, "env_settle": args.env_settle,
-           "clock": clock, "arena_hands": args.arena_hands, "not_covered": skipped, "env_not_covered": no_env,
+           "clock": clock, "arena_hands": args.arena_hands, "only": args.only,
+           "not_covered": skipped, "env_not_covered": no_env,
            "hands_per_sec": {k: round(statistics.median(v)) for k, v in figures.items()},
            "ratio_to_jasskit": {k: round(statistics.median(v), 1) for k, v in ratios.items()},
            "ratio_per_round": {k: [round(x, 1) for x in v] for k, v in ratios.items()},

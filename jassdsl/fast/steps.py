@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from jassdsl.fast.kernel import SUIT, close, deal, follow, sheet_push, weis_of
+from jassdsl.fast.kernel import SUIT, close, deal, follow, lowest, sheet_push, weis_of
 
 # the slots of a game's state row
 (PHASE, CUR, MODE, CHOOSER, PUSHED, DEALER, LEADER, K, POS, TOP, WIN, LED, DECL, TURN,
@@ -140,8 +140,9 @@ def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray
           f_lower: np.ndarray, f_keep: np.ndarray, decl_count: np.ndarray, first_decl: int,
           decl_offsets: np.ndarray, out: np.ndarray, count: np.ndarray,
           col_modes: np.ndarray, col_count: np.ndarray, sheet_of: np.ndarray,
-          played: np.ndarray, first_col: int) -> None:
-    """The legal actions of every game's current seat (rows of `out`; `count`: how many):
+          played: np.ndarray, first_col: int, legal: np.ndarray) -> None:
+    """The legal actions of every game's current seat (rows of `out`; `count`: how many,
+    `legal`: their ids in order, so a draw among them is one look-up):
     the trump choices and the push while trump is chosen (with a scoresheet: the seat's
     open columns and the push, then a free column's modes), a declaration's values, Weis
     yes and no, the cards the follow regime allows."""
@@ -159,31 +160,39 @@ def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray
             if col >= 0:  # a free column taken: its modes
                 for i in range(col_count[col]):
                     row[CARDS + col_modes[col, i]] = True
+                    legal[g, k] = CARDS + col_modes[col, i]
                     k += 1
             else:
                 for c in range(n_cols):
                     if not (played[g, sheet_of[cur]] >> c) & 1:
                         row[first_col + c] = True
+                        legal[g, k] = first_col + c
                         k += 1
                 if sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], hands.shape[1], ints[2],
                               sheet_of, played, full) >= 0:
                     row[CARDS + modes] = True
+                    legal[g, k] = CARDS + modes
                     k += 1
         elif phase == TRUMP:
             for i in range(choices.shape[0]):
                 row[CARDS + choices[i]] = True
+                legal[g, k] = CARDS + choices[i]
                 k += 1
             if ints[2] and not st[g, PUSHED]:
                 row[CARDS + modes] = True
+                legal[g, k] = CARDS + modes
                 k += 1
         elif phase == DECLARE:
             d = st[g, DECL]
             for j in range(decl_count[d]):
                 row[first_decl + decl_offsets[d] + j] = True
+                legal[g, j] = first_decl + decl_offsets[d] + j
             k = decl_count[d]
         elif phase == WEIS:
             row[CARDS + modes + 1] = True
             row[CARDS + modes + 2] = True
+            legal[g, 0] = CARDS + modes + 1
+            legal[g, 1] = CARDS + modes + 2
             k = 2
         elif phase == PLAY:
             hand = hands[g, st[g, CUR]]
@@ -191,10 +200,12 @@ def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray
                 base = plan_base[st[g, MODE] + 1, st[g, K]]
                 hand = follow(hand, st[g, LED], st[g, TOP], base, f_trump, f_lower, f_keep,
                               ints[4], ints[5])
-            for c in range(CARDS):
-                if (hand >> c) & 1:
-                    row[c] = True
-                    k += 1
+            while hand:  # the set bits, lowest first
+                c = lowest(hand)
+                hand &= hand - 1
+                row[c] = True
+                legal[g, k] = c
+                k += 1
         count[g] = k
 
 
@@ -448,3 +459,32 @@ def draw_actions(mask: np.ndarray, count: np.ndarray, out: np.ndarray) -> None:
                     out[g] = a
                     break
                 j -= 1
+
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True, inline="always")
+def splitmix(state: np.ndarray, g: int) -> Any:
+    """The next 64-bit output of game g's SplitMix64 generator (its state advanced)."""
+    z = state[g] + GOLDEN
+    state[g] = z
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def draw_masked(legal: np.ndarray, count: np.ndarray, state: np.ndarray,
+                out: np.ndarray) -> None:
+    """A uniformly random legal action per game from its own generator (`state`, one
+    SplitMix64 per game): option (b * k) >> 32 of its k (`legal`, `count`), b the high 32
+    bits of a draw, nothing drawn where only one is legal; so a game's draws depend on
+    its seed alone, not on the batch around it."""
+    for g in range(count.shape[0]):
+        k = count[g]
+        if k <= 1:
+            out[g] = legal[g, 0]
+            continue
+        b = splitmix(state, g) >> np.uint64(32)
+        out[g] = legal[g, np.int64((b * np.uint64(k)) >> np.uint64(32))]
