@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from jassdsl.fast.kernel import SUIT, close, deal, follow, lowest, sheet_push, weis_of
+from jassdsl.fast.kernel import SUIT, WEIS_SCRATCH, close, deal, follow, lowest, sheet_push, weis_of
 
 # the slots of a game's state row
 (PHASE, CUR, MODE, CHOOSER, PUSHED, DEALER, LEADER, K, POS, TOP, WIN, LED, DECL, TURN,
@@ -126,7 +126,7 @@ def new_hands(games: np.ndarray, st: np.ndarray, cmt: np.ndarray, ints: np.ndarr
               played: np.ndarray, n_cols: int) -> None:
     """`new_hand` for each of `games`."""
     deck = np.empty(36, np.int64)
-    tmp = np.empty(3, np.int64)
+    tmp = np.empty(WEIS_SCRATCH, np.int64)
     for g in games:
         new_hand(g, st, cmt, ints, deal_pos, deck, hands, dealt, o_won, o_decl, offer, asked,
                  said,
@@ -146,7 +146,7 @@ def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray
     the trump choices and the push while trump is chosen (with a scoresheet: the seat's
     open columns and the push, then a free column's modes), a declaration's values, Weis
     yes and no, the cards the follow regime allows."""
-    modes = ints[13]
+    modes, kind, push, with_trumps, strict = ints[13], ints[1], ints[2], ints[4], ints[5]
     n_cols = col_count.shape[0]
     full = (1 << n_cols) - 1
     for g in range(st.shape[0]):
@@ -154,7 +154,7 @@ def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray
         row[:] = False
         phase = st[g, PHASE]
         k = 0
-        if phase == TRUMP and ints[1] == 5:
+        if phase == TRUMP and kind == 5:
             col = st[g, COLUMN]
             cur = st[g, CUR]
             if col >= 0:  # a free column taken: its modes
@@ -168,7 +168,7 @@ def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray
                         row[first_col + c] = True
                         legal[g, k] = first_col + c
                         k += 1
-                if sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], hands.shape[1], ints[2],
+                if sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], hands.shape[1], push,
                               sheet_of, played, full) >= 0:
                     row[CARDS + modes] = True
                     legal[g, k] = CARDS + modes
@@ -178,7 +178,7 @@ def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray
                 row[CARDS + choices[i]] = True
                 legal[g, k] = CARDS + choices[i]
                 k += 1
-            if ints[2] and not st[g, PUSHED]:
+            if push and not st[g, PUSHED]:
                 row[CARDS + modes] = True
                 legal[g, k] = CARDS + modes
                 k += 1
@@ -199,7 +199,7 @@ def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray
             if st[g, POS] > 0:
                 base = plan_base[st[g, MODE] + 1, st[g, K]]
                 hand = follow(hand, st[g, LED], st[g, TOP], base, f_trump, f_lower, f_keep,
-                              ints[4], ints[5])
+                              with_trumps, strict)
             while hand:  # the set bits, lowest first
                 c = lowest(hand)
                 hand &= hand - 1
@@ -230,16 +230,18 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
         a = actions[g]
         if a < 0 or a >= mask.shape[1] or not mask[g, a]:
             return g
-    tmp = np.empty(3, np.int64)
+    tmp = np.empty(WEIS_SCRATCH, np.int64)
+    # the file's constants read once (a store into `st` could alias `ints` for the
+    # compiler, which then reads them again in every game)
+    players, kind, decls, each = ints[0], ints[1], ints[11], ints[10]
+    modes, push, reuse, lead_chooser, eights = ints[13], ints[2], ints[9], ints[14], ints[8]
     for g in range(st.shape[0]):
         a = actions[g]
-        players, kind, decls, each = ints[0], ints[1], ints[11], ints[10]
-        modes = ints[13]
         phase = st[g, PHASE]
         cur = st[g, CUR]
         if phase == TRUMP and kind == 5:  # the scoresheet
             if a == CARDS + modes:  # pushed on
-                target = sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], players, ints[2],
+                target = sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], players, push,
                                     sheet_of, played, (1 << col_free.shape[0]) - 1)
                 st[g, PUSHES] += 1
                 if st[g, PUSHER] < 0:
@@ -282,7 +284,7 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
             st[g, CHOOSER] = cur
             if not after_trump(g, st, decls, players):
                 begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key,
-                           w_num, w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
+                           w_num, w_four, w_fval, w_fkey, reuse, tmp, lead_chooser)
             done[g] = False
             continue
         if phase == DECLARE:
@@ -294,7 +296,7 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
                 st[g, TURN] = 0
             if st[g, DECL] == decls:
                 begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key,
-                           w_num, w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
+                           w_num, w_four, w_fval, w_fkey, reuse, tmp, lead_chooser)
             else:
                 st[g, CUR] = (st[g, DEALER] + 1 + st[g, TURN]) % players
             done[g] = False
@@ -360,7 +362,7 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
             continue
         st[g, PHASE] = DONE
         close(g, mode, players, each, st[g, FOREHAND], points, offer[g], said[g], dealt[g],
-              ints[8], o_cards, o_tpoints, o_said, o_best, o_stoeck)
+              eights, o_cards, o_tpoints, o_said, o_best, o_stoeck)
         o_mode[g] = mode
         o_chooser[g] = st[g, CHOOSER]
         o_pusher[g] = st[g, PUSHER]
