@@ -4,6 +4,7 @@
     python bench/bench_fast.py                       # 3 rounds, the five files
     python bench/bench_fast.py --rounds 5 --games 2000 --jasskit-hands 2000 --json
     python bench/bench_fast.py --clock cpu --env-settle 4 --files schieber
+    python bench/bench_fast.py --only env       # jass-kit and the env without observations
 
 Each round plays, one after the other so that all share the load of that moment:
 
@@ -18,7 +19,7 @@ Each round plays, one after the other so that all share the load of that moment:
   `simulate --bots random` plays them; a file it does not cover is listed with why;
 * `jassdsl simulate FILE --bots random` itself (in-process, its report's hands/s);
 * the batched environment (`jassdsl.research.vector.VectorEnv`): `--envs` games stepped
-  at once, random actions drawn from its masks, whole hands (its hands/s): `vector`
+  at once, random actions drawn from its masks (`sample_random_actions`), whole hands (its hands/s): `vector`
   without observations, `vector+obs` with the acting seat's observation tensor after
   each step, `vector+all-obs` with every seat's. `--env-settle H` plays H hands per env
   untimed first, so that the games no longer deal and score in step, as a long run goes.
