@@ -283,7 +283,9 @@ class JassGame(SpielGame):  # type: ignore[misc]
 Params = tuple[str, str, str]  # variant, options, horizon
 
 
-FIRST_NEED: dict[Params, NeedChance] = {}  # per game: what its first chance step is
+FIRST_NEED: dict[Params, NeedChance] = {}
+# per number of cards left to deal: each card's chance outcome (made once, not per step)
+OUTCOMES = [[(c, 1.0 / n if n else 0.0) for c in range(36)] for n in range(37)]  # per game: what its first chance step is
 
 
 class Shared:
@@ -391,13 +393,14 @@ class Progress:
     deal so far, the end. One object, so that OpenSpiel's clone (which deep-copies every
     attribute of a state one by one) copies it in one go."""
 
-    __slots__ = ("applying", "deck", "deck_starts", "final", "need", "over", "pending",
-                 "steps")
+    __slots__ = ("applying", "deck", "deck_starts", "final", "left", "need", "over",
+                 "pending", "steps")
 
     def __init__(self, players: int) -> None:
         self.pending: Action | None = None
         self.need: NeedChance | None = None
         self.deck: list[int] = []
+        self.left: list[int] = []  # the cards of the deck not dealt yet, in order
         self.deck_starts: list[int] = []
         self.over = False
         self.final: list[float] = [0.0] * players
@@ -409,6 +412,7 @@ class Progress:
         other.pending, other.need, other.over = self.pending, self.need, self.over
         other.steps, other.applying = self.steps, self.applying  # the needs never change
         other.deck, other.deck_starts = list(self.deck), list(self.deck_starts)
+        other.left = list(self.left)
         other.final = list(self.final)
         return other
 
@@ -469,6 +473,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             self.need = first
             if first.cards:
                 self.deck_starts.append(0)
+                self.progress.left = list(first.cards)
 
     @property
     def jass(self) -> JassGame:
@@ -508,6 +513,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             progress.need = need
             if need.cards:  # the deal's first card is the next step of the history
                 progress.deck = []
+                progress.left = list(need.cards)
                 progress.deck_starts.append(len(self.history()) + progress.applying)
             return
         progress.need, progress.pending = None, None
@@ -598,11 +604,31 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         need = progress.need
         assert need is not None
         if need.cards:  # the cards not dealt yet, in order (the need lists them sorted)
-            dealt = set(progress.deck)
-            left = [c for c in need.cards if c not in dealt]
-            p = 1.0 / len(left)
-            return [(c, p) for c in left]
+            left = progress.left
+            return list(map(OUTCOMES[len(left)].__getitem__, left))
         return [(v, 1.0 / need.among) for v in range(need.among)]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's legal actions, read here at a decision of the seat to act (the
+        same list: its C++ path asks `_legal_actions` and copies the answer twice);
+        anything else (chance, the end, another seat) as OpenSpiel answers it."""
+        progress = self.progress
+        if progress.over or progress.need is not None:
+            return super().legal_actions() if player is None else \
+                super().legal_actions(player)  # type: ignore[no-any-return]
+        engine = self.box.engine
+        assert engine is not None
+        if player is not None and player != engine.current_player:
+            return super().legal_actions(player)  # type: ignore[no-any-return]
+        cards = engine.legal_mask()  # in play: the cards, whose ids are their numbers
+        if cards:
+            return mask_cards(cards)
+        return sorted(self.shared.space.id(a) for a in engine.legal_actions())
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts now, read here (OpenSpiel's asks `current_player`)."""
+        progress = self.progress
+        return progress.need is not None and not progress.over
 
     def _apply_action(self, action: int) -> None:
         progress = self.progress
@@ -623,6 +649,8 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         if need.cards:
             deck = progress.deck
             deck.append(action)
+            if action in progress.left:
+                progress.left.remove(action)
             if len(deck) < len(need.cards):
                 return
             progress.deck = []
