@@ -661,8 +661,9 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         anything else (chance, the end, another seat) as OpenSpiel answers it."""
         progress = self.core.progress
         if progress.over or progress.need is not None:
-            return super().legal_actions() if player is None else \
-                super().legal_actions(player)  # type: ignore[no-any-return]
+            ids: list[int] = super().legal_actions() if player is None else \
+                super().legal_actions(player)
+            return ids
         engine = self.core.box.engine
         assert engine is not None
         if player is not None and player != engine.current_player:

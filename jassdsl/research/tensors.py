@@ -28,6 +28,7 @@ from jassdsl.engine import Game
 from jassdsl.engine.observation import Observation
 from jassdsl.engine.records import Trick
 from jassdsl.research.actionspace import ActionSpace
+from jassdsl.research.packed import Packed
 
 
 class Piece(NamedTuple):
@@ -114,6 +115,9 @@ class Layout:
                          tuple[list[int], list[int], list[float]]] = (
             (), [], [0] * n, ([], [], []))
 
+        # the observation's vector as blocks of bytes (`packed`; not the history's)
+        self.packed: Packed | None = None if recall else Packed(self, WON)
+
     def views(self, tensor: Any) -> dict[str, Any]:
         """The named runs of a flat tensor (views: writing them writes the tensor)."""
         return {name: tensor[at:at + size] for name, (at, size) in self.runs.items()}
@@ -123,6 +127,11 @@ class Layout:
         """The seat's vector as a new float32 numpy array: written into a float32
         `array` and handed to numpy as it is (numpy's writes of a list of places cost more
         than the loop: the same numbers, rounded to float32 alike)."""
+        if self.packed is not None and game is not None:  # the same numbers, as blocks
+            if obs is None:
+                obs = game.observe(seat)
+            return np.frombuffer(bytearray(self.packed.vector(game, seat, playing, obs, cards)),
+                                 np.float32)
         out = self.zeros[:]
         ones, places, values = self.marks(game, seat, playing, obs, cards)
         for i in ones:
