@@ -393,14 +393,14 @@ class Progress:
     deal so far, the end. One object, so that OpenSpiel's clone (which deep-copies every
     attribute of a state one by one) copies it in one go."""
 
-    __slots__ = ("applying", "deck", "deck_starts", "final", "left", "need", "over",
-                 "pending", "steps")
+    __slots__ = ("applying", "deck", "deck_starts", "final", "need", "over",
+                 "pending", "steps", "undealt")
 
     def __init__(self, players: int) -> None:
         self.pending: Action | None = None
         self.need: NeedChance | None = None
         self.deck: list[int] = []
-        self.left: list[int] = []  # the cards of the deck not dealt yet, in order
+        self.undealt: list[int] = []  # the cards of the deck not dealt yet, in order
         self.deck_starts: list[int] = []
         self.over = False
         self.final: list[float] = [0.0] * players
@@ -412,7 +412,7 @@ class Progress:
         other.pending, other.need, other.over = self.pending, self.need, self.over
         other.steps, other.applying = self.steps, self.applying  # the needs never change
         other.deck, other.deck_starts = list(self.deck), list(self.deck_starts)
-        other.left = list(self.left)
+        other.undealt = list(self.undealt)
         other.final = list(self.final)
         return other
 
@@ -494,7 +494,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             self.need = first
             if first.cards:
                 self.deck_starts.append(0)
-                self.progress.left = list(first.cards)
+                self.progress.undealt = list(first.cards)
 
     # the parts of the state, all in its one attribute `core` (see `Core`)
     @property
@@ -556,7 +556,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             progress.need = need
             if need.cards:  # the deal's first card is the next step of the history
                 progress.deck = []
-                progress.left = list(need.cards)
+                progress.undealt = list(need.cards)
                 progress.deck_starts.append(len(self.history()) + progress.applying)
             return
         progress.need, progress.pending = None, None
@@ -651,8 +651,8 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         need = progress.need
         assert need is not None
         if need.cards:  # the cards not dealt yet, in order (the need lists them sorted)
-            left = progress.left
-            return list(map(OUTCOMES[len(left)].__getitem__, left))
+            undealt = progress.undealt
+            return list(map(OUTCOMES[len(undealt)].__getitem__, undealt))
         return [(v, 1.0 / need.among) for v in range(need.among)]
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -697,8 +697,8 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         if need.cards:
             deck = progress.deck
             deck.append(action)
-            if action in progress.left:
-                progress.left.remove(action)
+            if action in progress.undealt:
+                progress.undealt.remove(action)
             if len(deck) < len(need.cards):
                 return
             progress.deck = []

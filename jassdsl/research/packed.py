@@ -58,7 +58,7 @@ class Packed:
         self.kinds_made: dict[frozenset[int], bytes] = {}
         self.kinds_play = self.kinds(frozenset((layout.kind_place["play"],))) \
             if "play" in layout.kind_place else b""
-        self.trump = one_hot(len(rules.mode_names) + 1)
+        self.modes = one_hot(len(rules.mode_names) + 1)
         self.seats: dict[tuple[tuple[int, ...], tuple[int, ...]], bytes] = {}
         self.declared: dict[Any, bytes] = {}
         self.declared_size = 2 * n * len(rules.declarations)
@@ -94,8 +94,9 @@ class Packed:
         return made
 
     def vector(self, game: Game, seat: int, playing: bool, obs: Observation,
-               cards: int) -> bytes:
-        """The seat's vector as bytes; errors as `Layout.marks` raises them."""
+               cards: int, mode: int) -> bytes:
+        """The seat's vector as bytes; errors as `Layout.marks` raises them. `mode`: the
+        place of the observation's mode in its piece (0: none yet), as the layout reads it."""
         layout, n = self.layout, self.n
         one = self.seat
         try:
@@ -116,7 +117,7 @@ class Packed:
                 pieces += (one[obs.dealer], one[obs.leader], self.kinds_none)
         except KeyError as e:
             raise IndexError(f"index {e.args[0]} is out of a run of {n} seats") from None
-        pieces.append(self.trump[obs.trump.number + 1 if obs.trump.is_set else 0])
+        pieces.append(self.modes[mode])
         pieces.append(cards_run(sum(map(BITS.__getitem__, obs.hand))))  # (distinct cards)
         trick = obs.trick
         pieces += [CARD_RUN[c] for c in trick[:n]]

@@ -130,8 +130,9 @@ class Layout:
         if self.packed is not None and game is not None:  # the same numbers, as blocks
             if obs is None:
                 obs = game.observe(seat)
-            return np.frombuffer(bytearray(self.packed.vector(game, seat, playing, obs, cards)),
-                                 np.float32)
+            mode = obs.trump.number + 1 if obs.trump.is_set else 0
+            return np.frombuffer(bytearray(self.packed.vector(game, seat, playing, obs, cards,
+                                                              mode)), np.float32)
         out = self.zeros[:]
         ones, places, values = self.marks(game, seat, playing, obs, cards)
         for i in ones:
