@@ -192,7 +192,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         seat = self.seat_of.get(agent)
         if seat is None:
             seat = self.possible_agents.index(agent)  # its ValueError, as before
-        playing = not self.ended()
+        playing = not (game.is_over or (self.horizon == "hand" and bool(game.results)))
         cards = -1
         if playing and seat == game.current_player:
             cards = game.legal_mask()  # in play: the cards, whose ids are their numbers
@@ -222,14 +222,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
             return
         game = self.game
         assert game is not None and action is not None
-        hands = len(game.results)
+        results = game.results
+        hands = len(results)
         self._cumulative_rewards[agent] = 0
         game.apply(self.space.action(int(action)))
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        for result in game.results[hands:]:
-            self.score(result.totals, game.results[hands - 1].totals if hands else None)
-            hands += 1
-        if self.ended():
+        results = game.results
+        if len(results) > hands:  # a hand was scored (read only then: once a hand)
+            for result in results[hands:]:
+                self.score(result.totals, results[hands - 1].totals if hands else None)
+                hands += 1
+        if game.is_over or (self.horizon == "hand" and bool(results)):  # `ended`
             outcome = game.outcome()
             stopped = outcome is not None and records.stopped(outcome.reason)
             for a in self.agents:
