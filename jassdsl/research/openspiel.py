@@ -644,7 +644,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         cards = engine.legal_mask()  # in play: the cards, whose ids are their numbers
         if cards:
             return mask_cards(cards)
-        return sorted(self.space.id(a) for a in engine.legal_actions())
+        return sorted(self.space.ids_of(engine.legal_actions()))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         progress = self.core.progress
@@ -671,7 +671,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         cards = engine.legal_mask()  # in play: the cards, whose ids are their numbers
         if cards:
             return mask_cards(cards)
-        return sorted(self.shared.space.id(a) for a in engine.legal_actions())
+        return sorted(self.core.shared.space.ids_of(engine.legal_actions()))
 
     def is_chance_node(self) -> bool:
         """Whether chance acts now, read here (OpenSpiel's asks `current_player`)."""

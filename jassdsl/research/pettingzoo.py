@@ -203,7 +203,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         else:
             mask = bytearray(len(self.space))  # handed to numpy as it is (as `Layout.vector`)
             if cards == 0:
-                for i in [self.space.id(a) for a in game.legal_actions()]:
+                for i in self.space.ids_of(game.legal_actions()):
                     mask[i] = 1
         # the observation of the mechanisms the vector reads (the same numbers as of all)
         obs = observe(game, seat, self.layout.parts_read)
