@@ -14,6 +14,8 @@ from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, RANK_MASKS, RANKS, SUIT_MASKS, SUITS
 from jassdsl.core.count_order import TRICKS, additions, read_as
 from jassdsl.core.errors import RuleError, RuleFileErrors, did_you_mean, listing
+from jassdsl.core.facts import FACTS as FACT_LIST
+from jassdsl.core.facts import TABLE, known_by, late_calls
 from jassdsl.core.german import german_noun
 from jassdsl.core.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
 from jassdsl.core.mechanism import (
@@ -76,8 +78,8 @@ MAX_SHOWN = 3  # option choices a message names before it says how many more
 MAX_POINTS = 1000  # a bonus, a Weis, a floor: a number of points, as an option may give it
 FUNCTIONS = sorted(n for n, f in FACTS.items() if f.arity is not None)
 # what a declaration's `by` and `only when` may ask beside roles, options and declarations
-BEFORE_PLAY_FACTS = frozenset({"hand", "players", "multiplier"})
-AFTER_PLAY_CALLS = frozenset({"won", "trick", "change"})
+BEFORE_PLAY_FACTS = known_by(FACT_LIST, TABLE)
+AFTER_PLAY_CALLS = late_calls(FACT_LIST)
 
 
 class Checker:
