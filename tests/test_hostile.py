@@ -27,7 +27,7 @@ from test_language_fixtures import BASE, play_whole_game
 from test_rulebook_hostile import MARKUP
 
 from jassdsl import registry
-from jassdsl.bots import clamp_declaration
+from jassdsl.bots.declaring import clamp_declaration
 from jassdsl.cli import check as cli_check
 from jassdsl.compile.compiler import compile_rules
 from jassdsl.compile.exprsource import Compiler, Source
@@ -348,7 +348,7 @@ NESTS = "this expression nests {} levels deep; the limit is 50"
 PARTS = "written out with its lets this expression has more than 2000 parts"
 RANGES = "12 quantifiers, sums, counts, most, least or place nest in each other here"
 PACKETS = "the packet size must be between 1 and 36, not 0"
-PLAYERS = "the number of players must be between 2 and 4, not 0"
+PLAYERS = "the number of players must be between 2 and 6, not 0"
 ZERO = "division by zero: this divisor is always 0"
 MUST_REJECT = {
     "01-players-zero": [f"6:9: {PLAYERS}"],

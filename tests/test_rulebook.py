@@ -29,6 +29,7 @@ from jassdsl.mechanisms.weis import weis_in
 from jassdsl.registry import load_rules
 from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.expressions import Speaker, formula
+from jassdsl.rulebook.grammar_words import UNIT_DE
 from jassdsl.rulebook.render import Variant, cap, compare_page, in_lang, variant_page
 from jassdsl.rulebook.site import (
     counterpart,
@@ -38,7 +39,7 @@ from jassdsl.rulebook.site import (
     rulebook_pages,
     site_nav,
 )
-from jassdsl.rulebook.words import LANGS, TEXT, UNIT_DE, say
+from jassdsl.rulebook.words import LANGS, TEXT, say
 
 ROOT = Path(__file__).parents[1]
 RULES = sorted((ROOT / "rules").glob("*.jass"))
@@ -78,7 +79,7 @@ def test_every_unit_of_the_rule_files_has_a_german_word() -> None:
 def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
     """A new field in the model must get a place on the page (then add it here)."""
     rendered = {"path", "name", "summary", "summary_german", "sources", "decisions", "options", "players", "modes",
-                "teams", "deal", "pack", "settings", "ranks", "points", "bonuses", "trump", "units",
+                "teams", "seating", "deal", "pack", "settings", "ranks", "points", "bonuses", "trump", "units",
                 "declarations", "lets", "clauses", "scoring_pos", "invariants",
                 "end", "winner", "piles", "show", "parts",
                 "count_first", "german_names"}

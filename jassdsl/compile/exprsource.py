@@ -11,35 +11,21 @@ evaluator of `tests/reference_expr.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from jassdsl.compile.handfacts import Fn, HandFacts
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_CLASSES
+from jassdsl.core.facts import FACTS, sources
 from jassdsl.core.limits import INLINE_LET_NODES, MAX_PRODUCT
 from jassdsl.core.modes import SUIT_WORDS, mode_numbers
 from jassdsl.core.nesting import let_names
+from jassdsl.core.options import declared_under
 from jassdsl.core.roles import ROLES
 
 # the facts a name may read, with {s} for the subject
-FACT_SOURCE = {
-    "points": "f.points[{s}]",
-    "tricks": "f.tricks[{s}]",
-    "match": "(f.tricks[{s}] == len(f.trick_winners) > 0)",
-    "last": "(len(f.trick_winners) > 0 and f.trick_winners[-1] == {s})",
-    "rank": "f.rank({s})",
-    "sharing": "f.sharing({s})",
-    "hand": "f.hand",
-    "weis": "(f.weis[{s}] if f.weis else 0)",
-    "stoeck": "(f.stoeck[{s}] if f.stoeck else 0)",
-    "table-weis": "(f.table_weis[{s}] if f.table_weis else 0)",
-    "table-stoeck": "(f.table_stoeck[{s}] if f.table_stoeck else 0)",
-    "players": "f.players",
-    "playing": "(f.playing[{s}] if f.playing else 1)",
-    "points-in-play": "f.in_play",
-    "multiplier": "f.multiplier",
-}
+FACT_SOURCE = sources(FACTS)
 OPS = {"and": "and", "or": "or", "=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">",
        ">=": ">=", "+": "+", "-": "-"}
 CALLS = {"*": "_mul", "/": "_div"}
@@ -50,25 +36,6 @@ def divide(a: int, b: int) -> int:
     """``a / b``: whole-number division rounding down; by zero it is 0 (the language
     reference says so), so that no hand stops on a divisor that happens to be 0."""
     return a // b if b else 0
-
-
-def declared_under(d: m.Declaration, options: Mapping[str, int | str]) -> bool:
-    """Whether a declaration is made under the chosen options: always, or where its
-    `if OPTION` is yes (`if OPTION = CHOICE`: has that choice)."""
-    return d.only_if is None or chosen(d.only_if, d.only_if_value, options)
-
-
-def chosen(option: m.Word, choice: m.Value | None, options: Mapping[str, int | str]) -> bool:
-    """Whether `if OPTION` (a yes/no option is yes) or `if OPTION = CHOICE` holds."""
-    want = choice.word() if choice is not None else "yes"
-    return str(options.get(option.text)) == want
-
-
-def marks_under(d: m.Declaration, options: dict[str, int | str]) -> frozenset[str]:
-    """A declaration's mechanism options that hold under the chosen options: each, but
-    one said with `if OPTION` only where that choice is made (`Declaration.marks_if`)."""
-    off = {key for key, option, choice in d.marks_if if not chosen(option, choice, options)}
-    return d.marks - off
 
 
 def multiply(a: int, b: int) -> int:

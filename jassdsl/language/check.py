@@ -115,6 +115,7 @@ class Checker(NameChecks):
                 summary_german=summary.german if summary else "",
                 sources=every(st, m.Source), decisions=every(st, m.Decision),
                 options=every(st, m.Option), players=players.count, teams=players.teams,
+                seating=players.form,
                 deal=deal, pack=first(st, m.Pack), settings=every(st, m.Setting),
                 ranks=every(st, m.Ranks),
                 points=every(st, m.Points), bonuses=every(st, m.Bonus),

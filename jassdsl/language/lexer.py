@@ -34,16 +34,17 @@ from pygments.token import (  # type: ignore[import-untyped,unused-ignore]
     Whitespace,
 )
 
-from jassdsl.compile.settings import TABLE
 from jassdsl.core.cards import CARD_CLASSES
 from jassdsl.core.mechanism import Mechanism, installed
 from jassdsl.core.roles import ROLES
+from jassdsl.core.settings import TABLE
 from jassdsl.language.facts import FACTS
 
 STATEMENT_WORDS = (
     "variant", "summary", "source", "decision", "option", "default", "choices", "players",
     "german",
-    "in", "teams", "across", "pack", "deal", "all", "cards", "packets", "of", "each", "first",
+    "in", "teams", "across", "alternating", "pack", "deal", "all", "cards", "packets", "of",
+    "each", "first",
     "dealer", "next", "lead", "ranks", "card", "points", "bonus", "trump", "follow",
     "undertrump", "puur", "unit", "cancels", "never", "below", "declare", "from", "to",
     "hidden", "let", "score", "hand", "rule", "that", "applies", "when", "otherwise", "then",
@@ -63,7 +64,7 @@ PHRASE_WORDS = (
     "Swiss", "yes", "until", "plural", "naming", "ending",
 )
 OPERATOR_WORDS = ("and", "or", "not")
-# the values a setting may take (jassdsl.compile.settings) are constants, unless the word is also
+# the values a setting may take (jassdsl.core.settings) are constants, unless the word is also
 # a keyword or a fact (`by lot`, `random suit`, `highest bidder`, `match`)
 MODES = tuple(dict.fromkeys(
     w for row in TABLE for value in row.allowed for w in value.split()

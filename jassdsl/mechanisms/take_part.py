@@ -10,14 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jassdsl.bots import View, expected_points, hand_total, table_for
+from jassdsl.bots.declaring import expected_points
+from jassdsl.bots.view import View, hand_total, table_for
 from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.compile.handfacts import HandFacts
-from jassdsl.compile.settings import get
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action, ActionKind
 from jassdsl.core.deal import next_seat
 from jassdsl.core.mechanism import Mechanism, Prompt
+from jassdsl.core.settings import get
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from jassdsl.compile import settings
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.compile.counting import TRICKS
 from jassdsl.compile.play import UNDERTRUMP
 from jassdsl.core import model as m
+from jassdsl.core import settings
 from jassdsl.core.cards import RANK_MASKS, RANKS, SUITS
+from jassdsl.core.count_order import TRICKS
 from jassdsl.core.mechanism import Mechanism, installed, partners_in, trump_way
 from jassdsl.core.pack import file_pack, pack_size
 from jassdsl.core.roles import ROLES, role_name
@@ -26,6 +26,7 @@ from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine.events import Declared, Pushed
 from jassdsl.engine.rob import robbing_card
 from jassdsl.rulebook import safe
+from jassdsl.rulebook.card_words import RANK_FULL, card_name, rank_name, suit_name, taken_out
 from jassdsl.rulebook.cardview import (
     card_mark,
     hand_marks,
@@ -42,22 +43,14 @@ from jassdsl.rulebook.example import (
     subject_label,
 )
 from jassdsl.rulebook.expressions import Speaker, mode_prose, own_name, typed_value
-from jassdsl.rulebook.words import (
-    RANK_FULL,
+from jassdsl.rulebook.grammar_words import (
     SUBJECTS,
-    TEXT,
-    Lang,
-    card_name,
     de_dative,
     declared_words,
-    join_words,
-    rank_name,
     role_words,
-    say,
-    suit_name,
-    taken_out,
     unit_word,
 )
+from jassdsl.rulebook.words import TEXT, Lang, join_words, say
 
 SUIT_TABLES = ("trump", "side")
 
@@ -71,6 +64,16 @@ class Variant:
     model: m.RuleFile
     rules: CompiledRules
     example: Example
+
+
+def partners_text(lang: Lang, rf: m.RuleFile, players: int) -> str:
+    """Who plays with whom: each alone, partners across, or every second seat."""
+    if not rf.teams:
+        return say(lang, "ov.alone")
+    if rf.seating != "alternating":
+        return say(lang, "ov.teams")
+    seats = [", ".join(str(x) for x in range(first, players, 2)) for first in (0, 1)]
+    return say(lang, "ov.teams_alternating", size=players // 2, even=seats[0], odd=seats[1])
 
 
 def cell(text: str) -> str:
@@ -168,7 +171,7 @@ def overview(lang: Lang, v: Variant) -> list[str]:
     units = [unit_word(lang, u.singular, u.plural) for u in rf.units]
     rows = [
         [say(lang, "ov.players"), players],
-        [say(lang, "ov.partners"), say(lang, "ov.teams" if rf.teams else "ov.alone")],
+        [say(lang, "ov.partners"), partners_text(lang, rf, r.players)],
         [say(lang, "ov.cards"), say(lang, "ov.deck") if rf.pack is None else say(
             lang, "ov.deck_without", size=deck, without=join_words(
                 lang, [taken_out(lang, w.text) for w in rf.pack.without], "and"))],
@@ -337,7 +340,8 @@ def trump_section(lang: Lang, rf: m.RuleFile,
         if contracts:  # `or misere worth 105 playing misere`: that bid plays its mode
             out += ["", say(lang, "trump.bid_plays", modes=join_words(lang, contracts, "or"))]
         if t.push:
-            out += ["", say(lang, "trump.push" + lead)]
+            alternating = "_alternating" if rf.seating == "alternating" else ""
+            out += ["", say(lang, "trump.push" + alternating + lead)]
         if t.push_next:
             out += ["", say(lang, "trump.push_next" + lead)]
     elif (way := trump_way(mechanisms, t.kind)) is not None and way.section is not None:

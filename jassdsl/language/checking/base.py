@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from jassdsl.compile.settings import DECK, get
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_CLASSES, RANKS, SUITS
 from jassdsl.core.errors import RuleError, did_you_mean
+from jassdsl.core.facts import FACTS as FACT_LIST
+from jassdsl.core.facts import TABLE, known_by, late_calls
 from jassdsl.core.mechanism import (
     Mechanism,
     installed,
@@ -17,6 +18,7 @@ from jassdsl.core.mechanism import (
 from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.nesting import Nesting
 from jassdsl.core.pack import FULL_PACK
+from jassdsl.core.settings import DECK, get
 from jassdsl.language.facts import FACTS
 from jassdsl.language.syntax import Skipped
 
@@ -57,8 +59,8 @@ MAX_SHOWN = 3  # option choices a message names before it says how many more
 MAX_POINTS = 1000  # a bonus, a Weis, a floor: a number of points, as an option may give it
 FUNCTIONS = sorted(n for n, f in FACTS.items() if f.arity is not None)
 # what a declaration's `by` and `only when` may ask beside roles, options and declarations
-BEFORE_PLAY_FACTS = frozenset({"hand", "players", "multiplier"})
-AFTER_PLAY_CALLS = frozenset({"won", "trick", "change"})
+BEFORE_PLAY_FACTS = known_by(FACT_LIST, TABLE)
+AFTER_PLAY_CALLS = late_calls(FACT_LIST)
 
 
 S = TypeVar("S", bound=m.Statement)

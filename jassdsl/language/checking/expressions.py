@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from jassdsl.compile.settings import DECK
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_CLASSES
 from jassdsl.core.errors import did_you_mean, listing
 from jassdsl.core.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE
 from jassdsl.core.roles import ROLE_LIST, ROLES
+from jassdsl.core.settings import DECK
 from jassdsl.language.checking.base import (
     FUNCTIONS,
     IN_MODES,

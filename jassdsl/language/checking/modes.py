@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from jassdsl.compile.settings import DECK
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_NAMES
 from jassdsl.core.modes import SUIT_WORDS
+from jassdsl.core.settings import DECK
 from jassdsl.language.checking.base import (
     BASE_PARTS,
     TRUMP_MODES,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from jassdsl.compile.settings import get
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_CLASSES, RANK_MASKS, RANKS, SUIT_MASKS
 from jassdsl.core.errors import did_you_mean
 from jassdsl.core.pack import FULL_PACK, pack_mask, pack_size
+from jassdsl.core.settings import get
 from jassdsl.language.checking.base import (
     BONUSES,
     HAND_TOTAL,
@@ -72,8 +72,12 @@ class PackChecks(RoleChecks):
         players = get("players")
         counts = [n for n in self.number(rf.players, "players", "the number of players")
                   if players.low <= n <= players.high]
-        if rf.teams and any(n != 4 for n in counts):
+        if rf.seating == "across" and any(n != 4 for n in counts):
             self.error(rf.players.pos, "teams", "teams across need exactly 4 players")
+        odd = [n for n in counts if n % 2 or n < 4]
+        if rf.seating == "alternating" and odd:
+            self.error(rf.players.pos, "teams", "alternating teams need an even number of "
+                       f"players, 4 or more, not {odd[0]}")
         # a count or size below 1 is reported above; dividing by it would stop the check
         sizes = [[p for p in self.number(v, "packet", "the packet size") if p > 0]
                  for v in rf.deal.packets]
@@ -88,7 +92,9 @@ class PackChecks(RoleChecks):
                     self.error(rf.deal.pos, "deal", f"{n} players with {e} cards each need "
                                f"{e * n} cards; the deck has {deck}")
                 if rf.deal.each is None and deck % n:
-                    self.error(rf.deal.pos, "deal", f"{deck} cards do not split evenly among {n}")
+                    self.error(rf.deal.pos, "deal", f"{deck} cards do not split evenly among {n} "
+                               f"players ({deck % n} left over): take cards out with 'pack: "
+                               "without ...', or deal N each with a pile for the rest")
                 for p in sorted(rounds):
                     if e % p and not rf.deal.more:
                         self.error(rf.deal.packet.pos, "deal",

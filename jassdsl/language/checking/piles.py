@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from jassdsl.compile.settings import get
 from jassdsl.core import model as m
 from jassdsl.core.errors import did_you_mean
 from jassdsl.core.mechanism import (
     empties_seats,
 )
 from jassdsl.core.pack import pack_size
+from jassdsl.core.settings import get
 from jassdsl.language.checking.base import (
     choices_of,
 )

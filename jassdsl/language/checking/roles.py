@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jassdsl.compile.exprsource import declared_under
-from jassdsl.compile.settings import get
 from jassdsl.core import model as m
 from jassdsl.core.mechanism import (
     TrumpWay,
     giver,
     trump_way,
 )
+from jassdsl.core.options import declared_under
 from jassdsl.core.roles import CHOOSERS, NEEDS, ROLE_LIST, ROLES, Role, role_name
+from jassdsl.core.settings import get
 from jassdsl.language.checking.base import (
     MAX_SHOWN,
     choices_of,

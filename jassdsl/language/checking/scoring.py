@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from jassdsl.compile.counting import TRICKS, additions, read_as
 from jassdsl.core import model as m
+from jassdsl.core.count_order import TRICKS, additions, read_as
 from jassdsl.core.errors import did_you_mean
 from jassdsl.core.model import walk
 from jassdsl.core.pack import FULL_PACK

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from jassdsl.compile.settings import get
 from jassdsl.core import model as m
 from jassdsl.core.errors import did_you_mean, listing
 from jassdsl.core.roles import role_name
+from jassdsl.core.settings import get
 from jassdsl.language.checking.base import (
     MAX_POINTS,
     CheckerBase,

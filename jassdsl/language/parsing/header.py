@@ -78,10 +78,13 @@ class HeaderRules(Transformer[Token, list[m.Statement]]):
         )
 
     def players(self, meta: Meta, ch: list[Any]) -> m.Players:
-        return m.Players(pos_of(meta), ch[0], ch[1] is not None)
+        return m.Players(pos_of(meta), ch[0], ch[1] is not None, ch[1] or "")
 
-    def teams(self, meta: Meta, ch: list[Any]) -> bool:
-        return True
+    def teams_across(self, meta: Meta, ch: list[Any]) -> str:
+        return "across"
+
+    def teams_alternating(self, meta: Meta, ch: list[Any]) -> str:
+        return "alternating"
 
     def deal_all(self, meta: Meta, ch: list[Any]) -> None:
         return None
