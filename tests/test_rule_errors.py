@@ -171,7 +171,8 @@ CASES = {
     "push-without-teams": (
         ("trump: first void, else obenabe",
          "trump: forehand chooses suits, obenabe or pushes to partner"),
-        [("teams", 11, 8, "pushing to the partner needs 'players 4 in teams across'")]),
+        [("teams", 11, 8, "pushing to the partner needs teams, 'players 4 in teams across' "
+                          "or 'players N in teams alternating'")]),
     "push-to-the-partner": (
         ("trump: first void, else obenabe",
          "trump: forehand chooses suits, obenabe or pushes to the partner"),

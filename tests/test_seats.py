@@ -11,6 +11,7 @@ plays the six, and says why it leaves the five to the engine.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -87,7 +88,30 @@ def test_alternating_teams_need_an_even_table_of_four_or_more(n: int) -> None:
 
 def test_teams_across_stay_four() -> None:
     assert refused(table("players 6 in teams across")) == [
-        "seats.jass:2:9: teams across need exactly 4 players"]
+        "seats.jass:2:9: teams across need exactly 4 players; a larger even table is "
+        "'players N in teams alternating'"]
+
+
+SHEET = (Path(__file__).parents[1] / "rules" / "coiffeur.jass").read_text(
+    encoding="utf-8").replace("players 4 in teams across", "players 4")
+
+
+@pytest.mark.parametrize(("text", "starts"), [
+    (table("players 6 in teams across"), ("teams across need", "Teams über Kreuz")),
+    (table("players 3").replace("chooses suits", "chooses suits or pushes to partner"),
+     ("pushing to the partner", "das Schieben zum Partner")),
+    (table("players 4 in teams across").replace("# the 36 cards", "sides: chooser against "
+                                                "the rest"),
+     ("the teams are fixed", "die Teams sind")),
+    (SHEET, ("a sheet per team", "eine Tafel pro Team")),
+    (SHEET.replace("to the next player", "to partner"), ("pushing to the partner", "das Schieben"))],
+    ids=["across-six", "push", "sides", "sheet", "sheet-push"])
+def test_team_hints_name_both_team_forms_in_both_languages(
+        text: str, starts: tuple[str, str]) -> None:
+    for lang, start in zip(("en", "de"), starts, strict=True):
+        hints = [e.split(": ", 1)[1] for e in refused(text, lang)
+                 if e.split(": ", 1)[1].startswith(start)]
+        assert len(hints) == 1 and "'players N in teams alternating'" in hints[0], hints
 
 
 @pytest.mark.parametrize(("players", "pack", "left"), [

@@ -76,8 +76,10 @@ MESSAGES: tuple[tuple[str, str], ...] = (
      "das Spiel Karten ist 'cards: the standard Swiss ranks and points', oder 'ranks' und "
      "'card points' je Farbe: 36 Karten, vier Farben zu neun; ein kleineres ist "
      "'pack: without sixes'"),
-    ("partners are said with the players: 'players 4 in teams across'",
-     "Partner stehen bei den Spielern: 'players 4 in teams across'"),
+    ("partners are said with the players: 'players 4 in teams across' or 'players 6 in teams "
+     "alternating'",
+     "Partner stehen bei den Spielern: 'players 4 in teams across' oder 'players 6 in teams "
+     "alternating'"),
     ("who leads is 'first lead: forehand'", "wer ausspielt, sagt 'first lead: forehand'"),
     ("pushing the choice of trump to the partner is part of 'trump:': 'trump: forehand "
      "chooses suits, obenabe, undenufe or pushes to partner'",
@@ -162,7 +164,10 @@ MESSAGES: tuple[tuple[str, str], ...] = (
     ("option '{a}' is defined twice", "die Option '{a}' ist zweimal definiert"),
     ("the default of '{a}' is not one of its choices",
      "der Standardwert von '{a}' ist keine ihrer Wahlmöglichkeiten"),
-    ("teams across need exactly 4 players", "Teams über Kreuz brauchen genau 4 Spieler"),
+    ("teams across need exactly 4 players; a larger even table is 'players N in teams "
+     "alternating'",
+     "Teams über Kreuz brauchen genau 4 Spieler; ein grösserer Tisch mit gerader Zahl ist "
+     "'players N in teams alternating'"),
     ("alternating teams need an even number of players, 4 or more, not {a}",
      "abwechselnde Teams brauchen eine gerade Zahl von Spielern, 4 oder mehr, nicht {a}"),
     ("{a} players with {b} cards each need {c} cards; the deck has {d}",
@@ -215,8 +220,10 @@ MESSAGES: tuple[tuple[str, str], ...] = (
     ("'{a}' is not a trump mode; {b}modes are {c}", "'{a}' ist keine Trumpfart; {b}Spielarten sind {c}"),
     ("only forehand may push the choice of trump; the highest bidder chooses it",
      "nur die Vorhand darf die Trumpfwahl schieben; der Höchstbietende wählt selbst"),
-    ("pushing to the partner needs 'players 4 in teams across'",
-     "das Schieben zum Partner braucht 'players 4 in teams across'"),
+    ("pushing to the partner needs teams, 'players 4 in teams across' or 'players N in teams "
+     "alternating'",
+     "das Schieben zum Partner braucht Teams, 'players 4 in teams across' oder 'players N in "
+     "teams alternating'"),
     ("a game without trump plays as obenabe or undenufe (or a mode the file defines)",
      "ein Spiel ohne Trumpf wird als Obenabe oder Undenufe gespielt (oder als eine Spielart der "
      "Datei)"),
@@ -530,14 +537,14 @@ MESSAGES: tuple[tuple[str, str], ...] = (
      "die Tafel hat keine Spalten: füge z. B. 'column spades: S times 3' hinzu"),
     ("columns need a 'sheet per team' (or 'sheet per player') statement",
      "Spalten brauchen eine Anweisung 'sheet per team' (oder 'sheet per player')"),
-    ("a sheet per team needs 'players 4 in teams across'; without teams write 'sheet per "
-     "player'",
-     "eine Tafel pro Team braucht 'players 4 in teams across'; ohne Teams schreibe 'sheet per "
-     "player'"),
-    ("pushing to the partner needs 'players 4 in teams across'; write 'or pushes to the next "
-     "player'",
-     "das Schieben zum Partner braucht 'players 4 in teams across'; schreibe 'or pushes to the "
-     "next player'"),
+    ("a sheet per team needs teams, 'players 4 in teams across' or 'players N in teams "
+     "alternating'; without teams write 'sheet per player'",
+     "eine Tafel pro Team braucht Teams, 'players 4 in teams across' oder 'players N in teams "
+     "alternating'; ohne Teams schreibe 'sheet per player'"),
+    ("pushing to the partner needs teams, 'players 4 in teams across' or 'players N in teams "
+     "alternating'; write 'or pushes to the next player'",
+     "das Schieben zum Partner braucht Teams, 'players 4 in teams across' oder 'players N in "
+     "teams alternating'; schreibe 'or pushes to the next player'"),
     ("column '{a}' is defined twice (first on line {b})",
      "die Spalte '{a}' ist zweimal definiert (zuerst auf Zeile {b})"),
     ("column {a}: '{b}' is not a trump mode; {c}modes are {d}",
@@ -576,10 +583,10 @@ MESSAGES: tuple[tuple[str, str], ...] = (
      "column for {a}, or one without 'if'",
      "mit {a} hat die Tafel keine Spalte: jede Spalte steht nur unter einer anderen Wahl "
      "darauf; füge eine Spalte für {a} hinzu oder eine ohne 'if'"),
-    ("the teams are fixed in this file ('players N in teams across'); sides per hand are for "
-     "players who play for themselves",
-     "die Teams sind in dieser Datei fest ('players N in teams across'); Seiten pro Runde sind "
-     "für Spieler, die für sich spielen"),
+    ("the teams are fixed in this file ('players 4 in teams across' or 'players N in teams "
+     "alternating'); sides per hand are for players who play for themselves",
+     "die Teams sind in dieser Datei fest ('players 4 in teams across' oder 'players N in "
+     "teams alternating'); Seiten pro Runde sind für Spieler, die für sich spielen"),
     ("'{a}' is no role; laid-away cards count for a role (the bidder) or for 'nobody'",
      "'{a}' ist keine Rolle; weggelegte Karten zählen für eine Rolle (den Bieter) oder für "
      "'nobody'"),

@@ -47,7 +47,8 @@ GAME_END = "the end of the game is 'game ends when ...' or 'game ends after N ha
 PACK = ("the pack is 'cards: the standard Swiss ranks and points', or 'ranks' and 'card "
         "points' per suit: 36 cards, four suits of nine; a smaller one is 'pack: without "
         "sixes'")
-TEAMS = "partners are said with the players: 'players 4 in teams across'"
+TEAMS = ("partners are said with the players: 'players 4 in teams across' or 'players 6 in "
+         "teams alternating'")
 LEAD = "who leads is 'first lead: forehand'"
 PUSH = ("pushing the choice of trump to the partner is part of 'trump:': 'trump: forehand "
         "chooses suits, obenabe, undenufe or pushes to partner'")

@@ -167,11 +167,13 @@ def check(c: Any, rf: m.RuleFile) -> None:
         c.error(columns[0].pos, "missing", "columns need a 'sheet per team' (or "
                 "'sheet per player') statement")
     if sheet is not None and sheet.subject == "team" and not rf.teams:
-        c.error(sheet.pos, "teams", "a sheet per team needs 'players 4 in teams across'; "
-                "without teams write 'sheet per player'")
+        c.error(sheet.pos, "teams", "a sheet per team needs teams, 'players 4 in teams "
+                "across' or 'players N in teams alternating'; without teams write 'sheet "
+                "per player'")
     if uses and t.push and sheet is not None and not rf.teams:
-        c.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
-                "across'; write 'or pushes to the next player'")
+        c.error(t.pos, "teams", "pushing to the partner needs teams, 'players 4 in "
+                "teams across' or 'players N in teams alternating'; write 'or pushes to the "
+                "next player'")
     seen: dict[tuple[str, tuple[str, str] | None], int] = {}
     for col in columns:
         case = (col.option.text, col.choice.word()) if col.option and col.choice else None

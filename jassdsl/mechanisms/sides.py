@@ -55,8 +55,9 @@ def check(c: Any, rf: m.RuleFile) -> None:
     c.role_among(rf, sides.role, LONERS,
                  "play alone: sides are formed around a role known before play")
     if rf.teams:
-        c.error(sides.pos, "teams", "the teams are fixed in this file ('players N in teams "
-                "across'); sides per hand are for players who play for themselves")
+        c.error(sides.pos, "teams", "the teams are fixed in this file ('players 4 in teams "
+                "across' or 'players N in teams alternating'); sides per hand are for "
+                "players who play for themselves")
 
 
 @dataclass(frozen=True)

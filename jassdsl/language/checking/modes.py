@@ -101,8 +101,8 @@ class ModeChecks(PackChecks):
             self.error(t.pos, "trump", "only forehand may push the choice of trump; the "
                        "highest bidder chooses it")
         elif t.push and not rf.teams and way is None:  # else its own
-            self.error(t.pos, "teams", "pushing to the partner needs 'players 4 in teams "
-                       "across'")
+            self.error(t.pos, "teams", "pushing to the partner needs teams, 'players 4 in "
+                       "teams across' or 'players N in teams alternating'")
         # a word that is no mode at all is reported above, once
         if t.kind == "none" and t.fallback and t.fallback.text in TRUMP_MODES and \
                 t.fallback.text not in ("obenabe", "undenufe"):

@@ -73,7 +73,8 @@ class PackChecks(RoleChecks):
         counts = [n for n in self.number(rf.players, "players", "the number of players")
                   if players.low <= n <= players.high]
         if rf.seating == "across" and any(n != 4 for n in counts):
-            self.error(rf.players.pos, "teams", "teams across need exactly 4 players")
+            self.error(rf.players.pos, "teams", "teams across need exactly 4 players; a larger even "
+                       "table is 'players N in teams alternating'")
         odd = [n for n in counts if n % 2 or n < 4]
         if rf.seating == "alternating" and odd:
             self.error(rf.players.pos, "teams", "alternating teams need an even number of "
