@@ -202,3 +202,23 @@ def test_the_research_vector_has_a_place_per_seat(name: str, seats: int) -> None
     vector = Layout(rules, ActionSpace.of(rules), False).vector(game, game.current_player,
                                                                  True)
     assert len(vector) == sum(pieces.values())
+
+
+
+@pytest.mark.parametrize(("players", "pack", "fold", "high"), [
+    ("players 6", "", 6, 0), ("players 6", "", 7, 6),
+    ("players 5", "pack: without H6", 5, 0), ("players 5", "pack: without H6", 6, 5),
+    ("players 4", "", 5, 4)])
+def test_folding_counts_up_to_the_files_players(players: str, pack: str, fold: int,
+                                                high: int) -> None:
+    """`play or fold with N or more at the table` takes 2 up to the file's seats."""
+    text = table(players, "deal all cards in packets of 1", pack).replace(
+        "first lead: forehand\n", "first lead: forehand\ntake part: in turn from forehand, "
+        f"play or fold with {fold} or more at the table\n")
+    if not high:
+        load_model(text, "seats.jass")
+        return
+    assert refused(text) == [f"seats.jass:8:53: folding: the players at the table must be "
+                             f"between 2 and {high}, not {fold}"]
+    assert refused(text, "de") == [f"seats.jass:8:53: Aussetzen: die Spieler am Tisch muss "
+                                   f"zwischen 2 und {high} liegen, nicht {fold}"]

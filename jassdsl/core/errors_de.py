@@ -124,6 +124,7 @@ MESSAGES: tuple[tuple[str, str], ...] = (
     ("the number of players", "die Zahl der Spieler"),
     ("the packet size", "die Paketgrösse"),
     ("cards each", "die Karten je Spieler"),
+    ("folding: the players at the table", "Aussetzen: die Spieler am Tisch"),
     ("the {a} bonus", "der Bonus {a}"),
     ("the floor of {a}", "die Untergrenze der {a}"),
     ("the lowest value", "der tiefste Wert"),

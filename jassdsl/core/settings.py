@@ -115,7 +115,8 @@ TABLE: tuple[Setting, ...] = (
     Setting("pile", "number", "pile", "pile NAME: N cards", low=1, high=DECK,
             why="cards left over after the deal lie in piles taken from the one pack"),
     Setting("fold from", "number", "take_part", "play or fold with N or more at the table",
-            low=2, high=4, why="folding is allowed only while enough players stay at the table"),
+            low=2, high=6, why="folding is allowed only while enough players stay at the "
+            "table, at most as many as the file seats"),
     Setting("sequence", "number", "weis_table", "sequence N", low=3, high=9,
             why="a Weis sequence has three to nine cards of one suit"),
 )

@@ -59,15 +59,17 @@ SWAP_BELOW = 0.12  # ... and takes an unseen pile for the hand when it promises 
 
 def check(c: Any, rf: m.RuleFile) -> None:
     """The pile to swap for is a pile of the table that can hold a hand; folding names a
-    number of players at the table."""
+    number of players at the table, at most the file's player count."""
     tp = rf.part("take_part", TakePart)
     if tp is None:
         return
     if tp.swap is not None and c.table_pile(rf, tp.swap):
         c.check_swap(rf, tp.swap)
     fold = get("fold from")
+    seats = c.players_choices(rf.players)  # a count out of range is reported elsewhere
     if tp.fold_from is not None:
-        c.value(tp.fold_from, fold.low, fold.high, "folding: the players at the table")
+        c.value(tp.fold_from, fold.low, max(seats, default=fold.high),
+                "folding: the players at the table")
 
 
 def compile_take_part(rf: m.RuleFile, options: dict[str, int | str]) -> TakePartConfig | None:
