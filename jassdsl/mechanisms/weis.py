@@ -837,9 +837,9 @@ WORDS: dict[str, tuple[str, str]] = {
         ("6", ("Six", "Sechs")))},
     **{f"live.weis.ranks.{r}": pair for r, pair in (
         ("A", ("Aces", "Asse")), ("K", ("Kings", "Könige")), ("Q", ("Queens", "Damen")),
-        ("J", ("Jacks", "Buben")), ("10", ("Tens", "Zehner")), ("9", ("Nines", "Neuner")),
-        ("8", ("Eights", "Achter")), ("7", ("Sevens", "Siebner")),
-        ("6", ("Sixes", "Sechser")))},
+        ("J", ("Jacks", "Buben")), ("10", ("Tens", "Zehnen")), ("9", ("Nines", "Neunen")),
+        ("8", ("Eights", "Achten")), ("7", ("Sevens", "Sieben")),
+        ("6", ("Sixes", "Sechsen")))},
     # the German-Swiss pack's plurals where they differ from the French pack's
     **{f"live.weis.ranks_ch.{r}": (w, w) for r, w in (
         ("Q", "Ober"), ("J", "Under"), ("10", "Banner"))},
