@@ -29,7 +29,17 @@ from jassdsl.core.actions import Action, ActionKind
 from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, mask_cards, shown_set
 from jassdsl.core.deal import next_seat
 from jassdsl.core.errors import IllegalActionError
-from jassdsl.core.mechanism import Mechanism, Prompt
+from jassdsl.core.mechanism import (
+    Bots,
+    Browser,
+    Checks,
+    Mechanism,
+    Prompt,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+)
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table
@@ -386,28 +396,32 @@ MESSAGES = (
 
 
 CARD_PASSING = Mechanism(
-    name="passing",
-    grammar=GRAMMAR,
-    build=BUILD,
-    statements={Passing: "passing"},
-    self_contained=True,
-    words=WORDS,
-    messages=MESSAGES,
-    check=check,
-    compile=compile_passing,
-    phase=PassingPhase,
-    kinds=(GIVE,),
-    codec=(ActionKind(GIVE, "card"),),
-    prompt=Prompt(ask=ask, read=read),
-    label=label,
-    narrate={CardsPassed: narrate},
-    policy=policy,
-    describe={"declare": describe},
-    example=example,
-    hand_lines=hand_lines,
-    # each seat sees the cards it passed and those it received; the others, nothing
-    defaults={"cards_passed": (), "cards_received": (), "passes": (), "way": ""},  # the record: per
-    # seat the cards it passed, and where they went this hand
-    cards=("cards_passed", "cards_received"),
-    shows=("cards_passed", "cards_received"),
-)
+    "passing",
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build=BUILD,
+        statements={Passing: "passing"},
+        self_contained=True),
+    rulebook=Rulebook(
+        words=WORDS,
+        describe={"declare": describe},
+        example=example),
+    checks=Checks(
+        messages=MESSAGES,
+        check=check),
+    runtime=Runtime(
+        compile=compile_passing,
+        phase=PassingPhase,
+        kinds=(GIVE,),
+        codec=(ActionKind(GIVE, "card"),),
+        defaults={"cards_passed": (), "cards_received": (), "passes": (), "way": ""},
+        cards=("cards_passed", "cards_received"),
+        shows=("cards_passed", "cards_received")),
+    terminal=Terminal(
+        prompt=Prompt(ask=ask, read=read),
+        narrate={CardsPassed: narrate},
+        hand_lines=hand_lines),
+    browser=Browser(
+        label=label),
+    bots=Bots(
+        policy=policy))

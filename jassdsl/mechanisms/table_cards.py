@@ -27,7 +27,15 @@ from typing import Any
 from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_NAMES, mask_cards, shown_card, shown_set
-from jassdsl.core.mechanism import Mechanism
+from jassdsl.core.mechanism import (
+    Browser,
+    Checks,
+    Mechanism,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+)
 from jassdsl.core.pack import pack_size
 from jassdsl.engine.events import Event, LotDrawn
 from jassdsl.engine.phase import Phase, Table
@@ -387,24 +395,26 @@ MESSAGES = (
 
 
 TABLE_CARDS = Mechanism(
-    name=NAME,
-    grammar=GRAMMAR,
-    build=BUILD,
-    statements={TableCards: "table cards"},
-    self_contained=True,
-    words=WORDS,
-    messages=MESSAGES,
-    check=check,
-    compile=compile_table_cards,
-    phase=TableCardsPhase,
-    narrate={TableLaid: narrate_laid, TurnedUp: narrate_turned},
-    view_lines=view_lines,
-    table=table_state,
-    section=section,
-    example=example,
-    hand_lines=hand_lines,
-    # every seat sees each row's face-up cards and which of them lie on a face-down card
-    # (not in the observation's flat dict, `shows`: that would change every file's seeded
-    # research digests; `Observation.table_up` and its parts carry them)
-    defaults={"table_up": (), "table_covering": (), "table_laid": ()},
-)
+    NAME,
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build=BUILD,
+        statements={TableCards: "table cards"},
+        self_contained=True),
+    rulebook=Rulebook(
+        words=WORDS,
+        section=section,
+        example=example),
+    checks=Checks(
+        messages=MESSAGES,
+        check=check),
+    runtime=Runtime(
+        compile=compile_table_cards,
+        phase=TableCardsPhase,
+        defaults={"table_up": (), "table_covering": (), "table_laid": ()}),
+    terminal=Terminal(
+        narrate={TableLaid: narrate_laid, TurnedUp: narrate_turned},
+        view_lines=view_lines,
+        hand_lines=hand_lines),
+    browser=Browser(
+        table=table_state))
