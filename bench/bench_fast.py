@@ -4,6 +4,7 @@
     python bench/bench_fast.py                       # 3 rounds, the five files
     python bench/bench_fast.py --rounds 5 --games 2000 --jasskit-hands 2000 --json
     python bench/bench_fast.py --clock cpu --env-settle 4 --files schieber
+    python bench/bench_fast.py --only env       # jass-kit and the env without observations
 
 Each round plays, one after the other so that all share the load of that moment:
 
@@ -18,7 +19,7 @@ Each round plays, one after the other so that all share the load of that moment:
   `simulate --bots random` plays them; a file it does not cover is listed with why;
 * `jassdsl simulate FILE --bots random` itself (in-process, its report's hands/s);
 * the batched environment (`jassdsl.research.vector.VectorEnv`): `--envs` games stepped
-  at once, random actions drawn from its masks, whole hands (its hands/s): `vector`
+  at once, random actions drawn from its masks (`sample_random_actions`), whole hands (its hands/s): `vector`
   without observations, `vector+obs` with the acting seat's observation tensor after
   each step, `vector+all-obs` with every seat's. `--env-settle H` plays H hands per env
   untimed first, so that the games no longer deal and score in step, as a long run goes.
@@ -150,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--oracle", default=str(ORACLE),
                     help="the interpreter with jass-kit (default .oracle-venv/bin/python; "
                          "bash scripts/oracle-env.sh makes it)")
+    ap.add_argument("--only", choices=("all", "env"), default="all",
+                    help="env: only jass-kit and the env without observations")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     from jassdsl.fast.games import reasons
@@ -183,18 +186,21 @@ def main(argv: list[str] | None = None) -> int:
             figures.setdefault("jass-kit GameSim", []).append(base)
             if args.arena_hands:
                 note("jass-kit Arena", arena(args.arena_hands, seed, args.oracle, clock), base)
-            note(f"compiled {f}", compiled(f, args.games, seed, clock), base)
-            note(f"simulate {f}", simulated(f, args.games, seed, clock), base)
+            if args.only == "all":
+                note(f"compiled {f}", compiled(f, args.games, seed, clock), base)
+                note(f"simulate {f}", simulated(f, args.games, seed, clock), base)
             if has_env and f not in no_env:
                 note(f"vector {f}", vector(f, args.envs, args.env_hands, seed, False, settle,
                                            clock), base)
+            if has_env and f not in no_env and args.only == "all":
                 note(f"vector+obs {f}", vector(f, args.envs, args.env_hands, seed,
                                                "current", settle, clock), base)
                 note(f"vector+all-obs {f}", vector(f, args.envs, args.env_hands, seed, True,
                                                    settle, clock), base)
     out = {"rounds": args.rounds, "games": args.games, "jasskit_hands": args.jasskit_hands,
            "envs": args.envs, "env_hands": args.env_hands, "env_settle": args.env_settle,
-           "clock": clock, "arena_hands": args.arena_hands, "not_covered": skipped, "env_not_covered": no_env,
+           "clock": clock, "arena_hands": args.arena_hands, "only": args.only,
+           "not_covered": skipped, "env_not_covered": no_env,
            "hands_per_sec": {k: round(statistics.median(v)) for k, v in figures.items()},
            "ratio_to_jasskit": {k: round(statistics.median(v), 1) for k, v in ratios.items()},
            "ratio_per_round": {k: [round(x, 1) for x in v] for k, v in ratios.items()},

@@ -19,6 +19,7 @@ from jassdsl.core.errors import (
 )
 from jassdsl.core.limits import MAX_FILE_BYTES
 from jassdsl.core.pos import Pos
+from jassdsl.engine import game as engine_game
 from jassdsl.language.check import collector_paused, load_model
 
 if TYPE_CHECKING:
@@ -130,6 +131,9 @@ def load_rules(name: str | os.PathLike[str],
     path = variant_path(os.fspath(name))
     key = tuple(sorted(check_option_types(options).items()))
     return _load(str(path), path.stat().st_mtime, key)
+
+
+engine_game.load_by_name = load_rules  # `Game(name)` of older callers loads through it
 
 
 def new_game(name: str | os.PathLike[str], options: dict[str, int | str] | None = None,

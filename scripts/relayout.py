@@ -13,6 +13,11 @@ already, new files importing old paths):
    `resources.files("jassdsl")` for package data), then sort the touched imports (ruff).
 3. Print what it did, and the modules no layer holds yet (add them to `MOVES`).
 
+Modules split by concern (issue 30: `bots.py` into `bots/`, `rulebook/words.py` into its
+word tables, what the checker read of `compile/`) are in `SPLITS`: an import of a moved
+name from the old module is rewritten to its new one, so a branch made before the split
+merges, then runs this script.
+
     python scripts/relayout.py            # do it
     python scripts/relayout.py --check    # change nothing; exit 1 if anything would change
 
@@ -57,7 +62,7 @@ MOVES: dict[str, str] = {
     "mechanism.py": "core/mechanism.py",
     # compile: a checked model turned into what the engine runs
     "compiler.py": "compile/compiler.py",
-    "settings.py": "compile/settings.py",
+    "settings.py": "core/settings.py",
     "counting.py": "compile/counting.py",
     "scoring.py": "compile/scoring.py",
     "exprsource.py": "compile/exprsource.py",
@@ -94,23 +99,67 @@ MOVES: dict[str, str] = {
     "cli_docs.py": "cli/docs.py",
     "cli_corpus.py": "cli/corpus.py",
     "progress.py": "cli/progress.py",
+    # issue 30: the settings below the checker and the compiler; the search bot in bots/
+    "compile/settings.py": "core/settings.py",
+    "search_bot.py": "bots/search.py",
 }
+
+# modules split by concern (issue 30): per (old module, new module) the names that moved;
+# `from OLD import NAME` is rewritten to import each name from where it lives now (a name
+# not listed stays in OLD). `bots.py` became the package `bots/`; `search_bot.py` moved
+# whole (MOVES); the words, `count first:`'s reading of a file and the declarations under
+# options went to their concern's module, below the layer that used to hold them.
+SPLITS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("jassdsl.bots", "jassdsl.bots.declaring"): (
+        "bid_gain", "bid_or_pass", "card_odds", "clamp_declaration", "declared_range",
+        "declaring_now", "expected_points", "forms_sides", "PUSH_BELOW", "RUFF_RISK",
+        "scaled", "SIDE_WIN", "STRONG_FROM", "TRUMP_WIN", "win_chance", "worth_rows",
+        "yes_if_strong",),
+    ("jassdsl.bots", "jassdsl.bots.heuristic"): (
+        "cheapest", "cheapest_keys", "duck", "duck_lead", "ducks", "HeuristicBot",
+        "lead_card", "takers", "takes_trick",),
+    ("jassdsl.bots", "jassdsl.bots.kinds"): (
+        "bot_factory", "bot_kinds", "BOT_KINDS", "bot_rng", "BotFactory", "is_reference",
+        "make_bot", "make_bots", "REFERENCE", "seat_kinds", "Timed", "timed",),
+    ("jassdsl.bots", "jassdsl.bots.random_bot"): ("PolicyBot", "RandomBot",),
+    ("jassdsl.bots", "jassdsl.bots.tricks"): (
+        "card_tables", "CardTables", "COUNT_KEYS", "firsts", "lead_keys", "lead_of",
+        "least", "picks", "Picks", "play_bots", "trick_plan", "TrickCards",),
+    ("jassdsl.bots", "jassdsl.bots.view"): (
+        "Bot", "hand_cards", "hand_total", "SUIT_CARDS", "table_for", "trick_order", "View",),
+    ("jassdsl.compile.counting", "jassdsl.core.count_order"): (
+        "Additions", "additions", "declared_only", "end_gate", "factor_of", "FIXED",
+        "fixed_for_hand", "fixed_names", "Gate", "known", "may_end", "read_as", "reads",
+        "scales", "split_scale", "TABLE_NAMES", "TRICK_FACT", "TRICKS",),
+    ("jassdsl.compile.exprsource", "jassdsl.core.options"): (
+        "chosen", "declared_under", "marks_under",),
+    ("jassdsl.rulebook.words", "jassdsl.rulebook.card_words"): (
+        "card_name", "GENDER_EVERY", "GENDER_TAKEN", "RANK_CLASSES", "RANK_FULL",
+        "rank_name", "suit_both", "SUIT_CLASSES", "suit_name", "taken_out",),
+    ("jassdsl.rulebook.words", "jassdsl.rulebook.grammar_words"): (
+        "A_ACCUSATIVE", "CMP_BEFORE", "CMP_IS", "CMP_THAN", "de_dative", "DECLARED",
+        "declared_words", "noun", "Noun", "number_word", "NUMBER_WORDS", "ORDINALS",
+        "role_words", "SUBJECTS", "SubjectWords", "UNIT_DE", "unit_word",),
+    ("jassdsl.rulebook.words", "jassdsl.rulebook.page_words"): ("PAGE_WORDS",),
+    ("jassdsl.rulebook.words", "jassdsl.rulebook.table_words"): ("TABLE_WORDS",),
+}
+SPLIT_NAMES: dict[str, str] = {f"{old}.{name}": new for (old, new), names in SPLITS.items()
+                               for name in names}
 
 # modules that only re-exported the engine's names: removed, their names read from here
 RETIRED: dict[str, str] = {"game.py": "jassdsl.engine", "playout.py": "jassdsl.engine.playout"}
 
 # modules that stay where they are: the package's front and the layers of one module
-STAY = {"__init__.py", "__main__.py", "registry.py", "bots.py"}
+STAY = {"__init__.py", "__main__.py", "registry.py"}
 # moved, and kept at the top as entry points of the import paths researchers use
 ENTRY_POINTS = {"openspiel.py", "pettingzoo.py"}
 
 LAYERS: dict[str, str] = {
     "core": "What every layer shares: cards, the deal, actions, modes and their card tables, "
-            "roles, the typed rule model with its positions, limits and errors, and the shape "
-            "of a mechanism.",
+            "roles, the typed rule model with its positions, limits and errors, the settings "
+            "a file may say, and the shape of a mechanism.",
     "compile": "A checked rule model turned into what the engine runs: `CompiledRules`, the "
-               "settings, the scoring expressions as Python, the follow rules and the Weis "
-               "table.",
+               "scoring expressions as Python, the follow rules and the Weis table.",
     "language": "The rules language: its grammar, the parser into the typed model, the "
                 "checker, the standard tables a file may take, and the Pygments lexer.",
     "research": "Many games and their figures, and every rule file as an OpenSpiel game or "
@@ -217,6 +266,12 @@ def rewrite_from_imports(text: str) -> str:
         moved = False
         for a in node.names:
             new = NAMES.get(f"{node.module}.{a.name}")
+            split = SPLIT_NAMES.get(f"{node.module}.{a.name}")
+            if split is not None:  # a name whose module was split: from its new module
+                moved = True
+                groups.setdefault(split, []).append(a.name + (f" as {a.asname}" if a.asname
+                                                              else ""))
+                continue
             if new is None:
                 groups.setdefault(node.module, []).append(
                     a.name + (f" as {a.asname}" if a.asname else ""))

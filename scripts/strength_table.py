@@ -88,14 +88,17 @@ def run_cell(variant: str, level: str, opponent: str, games: int, jobs: int) -> 
 
 def duplicate_game(task: tuple[str, str, int, int]) -> dict[str, Any]:
     """One game of a duplicate pair: the kinds' seats moved on by `turn`; per hand the
-    first kind's score (`search_bot.score_of`: its side against the others, in the unit
+    first kind's score (`bots.search.score_of`: its side against the others, in the unit
     that decides the game), who won, and per kind its decisions' CPU times."""
-    from jassdsl.bots import HeuristicBot, RandomBot, make_bots, play_bots, seat_kinds
+    from jassdsl.bots.heuristic import HeuristicBot
+    from jassdsl.bots.kinds import make_bots, seat_kinds
+    from jassdsl.bots.random_bot import RandomBot
+    from jassdsl.bots.search import score_of
+    from jassdsl.bots.tricks import play_bots
     from jassdsl.engine import Game
     from jassdsl.engine.chain import Chain
     from jassdsl.registry import load_rules
     from jassdsl.research.simulate import won_by
-    from jassdsl.search_bot import score_of
 
     variant, bots, seed, turn = task
     rules = load_rules(variant)
@@ -116,7 +119,7 @@ def duplicate_game(task: tuple[str, str, int, int]) -> dict[str, Any]:
 
 
 def bot_kinds_of(bots: str) -> list[str]:
-    from jassdsl.bots import bot_kinds
+    from jassdsl.bots.kinds import bot_kinds
 
     return bot_kinds(bots)
 

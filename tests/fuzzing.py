@@ -22,7 +22,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from jassdsl.bots import make_bots
+from jassdsl.bots.kinds import make_bots
 from jassdsl.compile.compiler import CompiledRules, option_value
 from jassdsl.core.errors import InvariantError, RuleFileErrors
 from jassdsl.core.limits import MAX_DEPTH, MAX_DIGITS
@@ -253,7 +253,8 @@ def play_table(source: str, seed: int, hands: int, steps: int = TABLE_STEPS) -> 
     action's text and the turn it answers), the other seats random and heuristic bots;
     at every step the page of every seat is drawn (`seat_view`, with its narration), in
     German for an odd seed. At most `hands` hands and `steps` actions; returns the steps."""
-    from jassdsl.bots import RandomBot, bot_rng
+    from jassdsl.bots.kinds import bot_rng
+    from jassdsl.bots.random_bot import RandomBot
     from jassdsl.table.session import Stopped, Tables
     from jassdsl.table.view import Journal, seat_view
 

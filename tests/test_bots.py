@@ -8,19 +8,11 @@ from typing import Any, cast
 
 import pytest
 
-from jassdsl.bots import (
-    RUFF_RISK,
-    SIDE_WIN,
-    TRUMP_WIN,
-    HeuristicBot,
-    RandomBot,
-    View,
-    cheapest,
-    lead_card,
-    make_bots,
-    table_for,
-    win_chance,
-)
+from jassdsl.bots.declaring import RUFF_RISK, SIDE_WIN, TRUMP_WIN, win_chance
+from jassdsl.bots.heuristic import HeuristicBot, cheapest, lead_card
+from jassdsl.bots.kinds import make_bots
+from jassdsl.bots.random_bot import RandomBot
+from jassdsl.bots.view import View, table_for
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_INDEX, CARD_NAMES

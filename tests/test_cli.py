@@ -14,7 +14,7 @@ import pytest
 from conftest import only_rare_clauses
 
 from jassdsl import cli
-from jassdsl.bots import View, table_for
+from jassdsl.bots.view import View, table_for
 from jassdsl.cli import check as cli_check
 from jassdsl.cli.play import HumanPlayer, InputClosed, interpret
 from jassdsl.core.actions import Action

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from test_language_fixtures import read_fixture
 
-from jassdsl.bots import HeuristicBot, View, duck, table_for
+from jassdsl.bots.heuristic import HeuristicBot, duck
+from jassdsl.bots.view import View, table_for
 from jassdsl.compile.compiler import compile_rules
 from jassdsl.core.actions import Action
 from jassdsl.engine import Game
@@ -85,7 +86,8 @@ def test_the_bot_bids_the_misere_with_a_hand_that_takes_few_points() -> None:
     """After a bid of 100, the next player's bid over 60 deals: the Misère only where its
     hand promises at most `CONTRACT_BELOW` of the points in Obenabe, and never a pass with
     such a hand."""
-    from jassdsl.bots import expected_points, hand_total
+    from jassdsl.bots.declaring import expected_points
+    from jassdsl.bots.view import hand_total
     from jassdsl.mechanisms.auction import CONTRACT_BELOW
 
     said = []

@@ -353,7 +353,7 @@ def test_with_trump_double_stoeck_and_weis_counted_first_are_multiplied_too() ->
     ("points", 0),
 ])
 def test_which_clauses_only_add_the_fact(amount: str, factor: int | None) -> None:
-    from jassdsl.compile.counting import additions
+    from jassdsl.core.count_order import additions
 
     text = BASE.format(end="game ends when one team has total points >= 1000",
                        first="bonus stoeck 20\nweis small: sequence 3 = 20; each card once\n"
@@ -384,7 +384,7 @@ def test_the_game_end_never_holds_where_its_gate_is_shut(variant: str) -> None:
     end cannot hold without. Random totals around the gate's bound, many ties."""
     import random
 
-    from jassdsl.compile.counting import may_end
+    from jassdsl.core.count_order import may_end
 
     game = Game(variant, seed=1, record=False)
     rules = game.rules
@@ -417,7 +417,8 @@ def test_the_gate_bound_holds_every_running_total() -> None:
     total passes the gate, the bound says it may."""
     import random
 
-    from jassdsl.compile.counting import TRICK_FACT, may_end, may_pass
+    from jassdsl.compile.counting import may_pass
+    from jassdsl.core.count_order import TRICK_FACT, may_end
 
     rng = random.Random(4)
     for _ in range(400):

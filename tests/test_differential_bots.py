@@ -1,7 +1,7 @@
 """The bots' loop plays the bots' games: `play_bots` against `Game.apply` with `choose`.
 
 `jassdsl simulate --bots heuristic` (and `mixed`) plays whole tricks in one loop
-(`engine.guided.guided_tricks`), each card from `bots.TrickCards`: the card that
+(`engine.guided.guided_tricks`), each card from `bots.tricks.TrickCards`: the card that
 `HeuristicBot.choose_card` (or `RandomBot.choose`) picks, worked out from the loop's
 locals and per-table chunk tables. For every shipped file and option set, seeded games
 on both paths must play the same cards (every trick of every hand: `HandResult`), end
@@ -18,22 +18,12 @@ import pytest
 from conftest import VariantCase
 from twin_games import assert_same_hands
 
-import jassdsl.bots as bots_module
 import jassdsl.engine.guided as guided_module
-from jassdsl.bots import (
-    HeuristicBot,
-    TrickCards,
-    View,
-    card_tables,
-    cheapest,
-    duck,
-    lead_card,
-    lead_of,
-    least,
-    make_bots,
-    play_bots,
-    takers,
-)
+from jassdsl.bots.heuristic import HeuristicBot, cheapest, duck, lead_card, takers
+from jassdsl.bots.kinds import make_bots
+from jassdsl.bots.random_bot import RandomBot
+from jassdsl.bots.tricks import TrickCards, card_tables, lead_of, least, play_bots
+from jassdsl.bots.view import Bot, View
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.cards import mask_cards
 from jassdsl.core.errors import ApiUsageError
@@ -47,7 +37,7 @@ HANDS = 3  # per seed and case; one whole game besides
 KINDS = ("heuristic", "mixed")
 
 
-def by_apply(game: Game, bots: list[bots_module.Bot], hands: int | None) -> None:
+def by_apply(game: Game, bots: list[Bot], hands: int | None) -> None:
     """The slow twin: each bot's `choose`, then `Game.apply`, one action at a time."""
     stop = len(game.results) + hands if hands is not None else None
     while not game.is_over and (stop is None or len(game.results) < stop):
@@ -69,8 +59,8 @@ def twins(rules: CompiledRules, kind: str, seed: int, hands: int | None,
     assert fast.s == slow.s  # white-box: the engine's whole state
     assert fast.chance.getstate() == slow.chance.getstate(), "the deals drew differently"
     for seat, (a, b) in enumerate(zip(fast_bots, slow_bots, strict=True)):
-        assert isinstance(a, HeuristicBot | bots_module.RandomBot)
-        assert isinstance(b, HeuristicBot | bots_module.RandomBot)
+        assert isinstance(a, HeuristicBot | RandomBot)
+        assert isinstance(b, HeuristicBot | RandomBot)
         assert a.rng.getstate() == b.rng.getstate(), f"seat {seat}'s bot drew differently"
     return counted() - before
 

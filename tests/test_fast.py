@@ -43,6 +43,13 @@ def test_the_twister_draws_as_cpython() -> None:
     assert mine == [rng.getrandbits(32) for _ in range(700)] + [rng.randrange(158)
                                                                for _ in range(50)]
     assert twister.unpack(row).getstate() == rng.getstate()
+    seeds = [0, 7, 2**32 - 1]  # seeded in compiled code as `random.Random(seed)` is
+    rows = np.zeros((3, 625), np.uint32)
+    twister.seed_rows_32(rows, seeds)
+    keyed = np.zeros((1, 625), np.uint32)
+    twister.seed_rows(keyed, [twister.seed_key("a seed")])
+    assert [twister.unpack(r).getstate() for r in (*rows, keyed[0])] == [
+        random.Random(s).getstate() for s in (*seeds, "a seed")]
 
 
 @cache

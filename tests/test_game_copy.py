@@ -34,7 +34,8 @@ def test_a_copy_plays_on_alone_and_like_the_original(variant_case: VariantCase) 
 def test_a_copy_with_its_own_chance_keeps_no_history_and_draws_from_it() -> None:
     """`Game.copy(chance)`, a search's playout: the same position, no history or events,
     the next deal from the chance given (two copies with equal chances deal alike)."""
-    from jassdsl.bots import make_bots, play_bots
+    from jassdsl.bots.kinds import make_bots
+    from jassdsl.bots.tricks import play_bots
     from jassdsl.engine.chance import Chance
 
     game = Game("schieber", seed=4)

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from jassdsl.bots import HeuristicBot, forms_sides
+from jassdsl.bots.declaring import forms_sides
+from jassdsl.bots.heuristic import HeuristicBot
 from jassdsl.compile.compiler import CompiledRules, compile_rules
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core.mechanism import Mechanism, Runtime, defaults_of, partners_in

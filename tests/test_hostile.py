@@ -27,7 +27,7 @@ from test_language_fixtures import BASE, play_whole_game
 from test_rulebook_hostile import MARKUP
 
 from jassdsl import registry
-from jassdsl.bots import clamp_declaration
+from jassdsl.bots.declaring import clamp_declaration
 from jassdsl.cli import check as cli_check
 from jassdsl.compile.compiler import compile_rules
 from jassdsl.compile.exprsource import Compiler, Source

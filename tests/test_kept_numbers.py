@@ -15,7 +15,8 @@ from functools import cache
 import pytest
 import reference as ref
 
-from jassdsl.bots import make_bots, play_bots
+from jassdsl.bots.kinds import make_bots
+from jassdsl.bots.tricks import play_bots
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.cards import CARD_NAMES, mask_cards
 from jassdsl.engine import Game

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from jassdsl.bots import HeuristicBot
+from jassdsl.bots.heuristic import HeuristicBot
 from jassdsl.cli.play import interpret
 from jassdsl.core.actions import PASS, Action
 from jassdsl.core.cards import CARD_INDEX

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from jassdsl.bots import card_odds, hand_total
+from jassdsl.bots.declaring import card_odds
+from jassdsl.bots.view import hand_total
 from jassdsl.core.cards import CARD_INDEX, RANK_MASKS, RANKS, mask_cards
 from jassdsl.core.deal import deal_plan
 from jassdsl.engine import Game

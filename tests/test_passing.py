@@ -11,7 +11,11 @@ from functools import cache
 
 import pytest
 
-from jassdsl.bots import HeuristicBot, View, bot_rng, play_bots, table_for, win_chance
+from jassdsl.bots.declaring import win_chance
+from jassdsl.bots.heuristic import HeuristicBot
+from jassdsl.bots.kinds import bot_rng
+from jassdsl.bots.tricks import play_bots
+from jassdsl.bots.view import View, table_for
 from jassdsl.cli.play import HumanPlayer
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_NAMES, mask_cards
@@ -129,7 +133,7 @@ def test_the_heuristic_bot_passes_its_strongest_cards_where_the_fewest_win() -> 
 
 def test_bots_play_whole_games() -> None:
     for kind in ("heuristic", "search:easy"):
-        from jassdsl.bots import make_bots
+        from jassdsl.bots.kinds import make_bots
 
         game = Game(NAME, seed=2)
         play_bots(game, make_bots(kind, 4, 2), hands=2)

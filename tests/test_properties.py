@@ -38,7 +38,7 @@ from conftest import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jassdsl.bots import HeuristicBot
+from jassdsl.bots.heuristic import HeuristicBot
 from jassdsl.compile.compiler import CompiledRules, Declaring, option_value
 from jassdsl.compile.scoring import HandFacts
 from jassdsl.core.actions import Action

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import random
 
-from jassdsl.bots import HeuristicBot
+from jassdsl.bots.heuristic import HeuristicBot
 from jassdsl.cli.play import HumanPlayer
 from jassdsl.compile.compiler import CompiledRules, compile_rules
 from jassdsl.core.actions import Action

@@ -29,6 +29,7 @@ from jassdsl.mechanisms.weis import weis_in
 from jassdsl.registry import load_rules
 from jassdsl.rulebook.cardview import card_mark
 from jassdsl.rulebook.expressions import Speaker, formula
+from jassdsl.rulebook.grammar_words import UNIT_DE
 from jassdsl.rulebook.render import Variant, cap, compare_page, in_lang, variant_page
 from jassdsl.rulebook.site import (
     counterpart,
@@ -38,7 +39,7 @@ from jassdsl.rulebook.site import (
     rulebook_pages,
     site_nav,
 )
-from jassdsl.rulebook.words import LANGS, TEXT, UNIT_DE, say
+from jassdsl.rulebook.words import LANGS, TEXT, say
 
 ROOT = Path(__file__).parents[1]
 RULES = sorted((ROOT / "rules").glob("*.jass"))

@@ -10,24 +10,18 @@ import re
 import pytest
 from conftest import VariantCase
 
-from jassdsl.bots import bot_kinds, make_bots, play_bots, seat_kinds
+from jassdsl.bots.kinds import bot_kinds, make_bots, seat_kinds
+from jassdsl.bots.search import LEVELS, Level, SearchBot, heuristic_cards
+from jassdsl.bots.tricks import play_bots
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_INDEX
 from jassdsl.core.errors import JassError
 from jassdsl.engine import Game
 from jassdsl.engine.chance import Chance, ScriptedChance
-from jassdsl.engine.determinize import Sampler, surprises
+from jassdsl.engine.determinize import Sampler, follows_played, sample_deal, surprises
 from jassdsl.mechanisms.talon import TalonPart
 from jassdsl.mechanisms.weis import weis_part
 from jassdsl.registry import load_rules
-from jassdsl.search_bot import (
-    LEVELS,
-    Level,
-    SearchBot,
-    follows_played,
-    heuristic_cards,
-    sample_deal,
-)
 
 TINY = Level(1)
 

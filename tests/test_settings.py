@@ -1,4 +1,4 @@
-"""The table of settings (`jassdsl.compile.settings`) is the one place a setting is known: the
+"""The table of settings (`jassdsl.core.settings`) is the one place a setting is known: the
 grammar, the parser, the checker, the lexer, the rulebook and the language reference all
 agree with it."""
 
@@ -12,12 +12,12 @@ import pytest
 from snippets import completed
 from test_language_fixtures import FIXTURES, read_fixture
 
-from jassdsl.compile import settings
 from jassdsl.compile.compiler import compile_rules
-from jassdsl.compile.settings import TABLE
 from jassdsl.core import model as m
+from jassdsl.core import settings
 from jassdsl.core.errors import RuleFileErrors
 from jassdsl.core.mechanism import installed
+from jassdsl.core.settings import TABLE
 from jassdsl.language.check import load_model
 from jassdsl.language.facts import FACTS
 from jassdsl.language.lexer import MODES, OPERATOR_WORDS, PHRASE_WORDS, STATEMENT_WORDS

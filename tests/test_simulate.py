@@ -21,7 +21,7 @@ import pytest
 from conftest import VariantCase
 
 import jassdsl.research.simulate as sim
-from jassdsl.bots import PolicyBot
+from jassdsl.bots.random_bot import PolicyBot
 from jassdsl.cli import main
 from jassdsl.cli.progress import ERASE, ProgressLine, progress_text
 from jassdsl.engine import Game

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the table needs the 'table' extra")
 
-from jassdsl.bots import bot_rng, make_bot
+from jassdsl.bots.kinds import bot_rng, make_bot
 from jassdsl.core.mechanism import asking
 from jassdsl.engine import Game
 from jassdsl.registry import load_rules

@@ -8,7 +8,8 @@ import io
 import random
 from functools import cache
 
-from jassdsl.bots import make_bots, play_bots
+from jassdsl.bots.kinds import make_bots
+from jassdsl.bots.tricks import play_bots
 from jassdsl.cli.play import HumanPlayer
 from jassdsl.core.cards import mask_cards
 from jassdsl.engine import Game

@@ -20,8 +20,8 @@ pytest.importorskip("starlette", reason="the table needs the 'table' extra")
 from german_words import FRENCH_PACK, QUOTED, html_texts, leaks_in
 from starlette.testclient import TestClient
 
-from jassdsl.bots import HeuristicBot
-from jassdsl.search_bot import SearchBot
+from jassdsl.bots.heuristic import HeuristicBot
+from jassdsl.bots.search import SearchBot
 from jassdsl.table.app import create_app
 from jassdsl.table.names import NAME_CHARS, NameRefused, check_name, check_names, shown_names
 from jassdsl.table.session import SEAT_KINDS, Session, Tables

@@ -29,7 +29,7 @@ from german_words import FRENCH_PACK, screen_leaks  # noqa: E402
 from served import served  # noqa: E402
 from test_table_browser import act_once, new_page  # noqa: E402
 
-from jassdsl.bots import HeuristicBot  # noqa: E402
+from jassdsl.bots.heuristic import HeuristicBot  # noqa: E402
 from jassdsl.rulebook.words import say  # noqa: E402
 from jassdsl.table.app import create_app  # noqa: E402
 from jassdsl.table.session import Tables  # noqa: E402

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from jassdsl import cli
-from jassdsl.bots import View, table_for
+from jassdsl.bots.view import View, table_for
 from jassdsl.cli.play import HumanPlayer, InputClosed, forced
 from jassdsl.core.cards import CARD_NAMES, SUIT_NAMES
 from jassdsl.engine import Game

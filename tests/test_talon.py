@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from jassdsl.bots import HeuristicBot
+from jassdsl.bots.heuristic import HeuristicBot
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, mask_cards
 from jassdsl.core.errors import IllegalActionError, RuleFileErrors

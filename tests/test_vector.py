@@ -30,7 +30,6 @@ def test_the_env_plays_the_games_of_the_engine(name: str) -> None:
     rules = load_rules(name)
     env = VectorEnv(rules, 3, seed=7)
     games = [Game(rules, seed=int(s), record=False) for s in env.seeds]
-    random_actions(env.action_masks(), seed=1)  # seeds the draws
     ended = hands = 0
     for _ in range(4000):
         mask = env.action_masks()
@@ -42,7 +41,8 @@ def test_the_env_plays_the_games_of_the_engine(name: str) -> None:
             legal = sorted(engine_id(rules, a) for a in game.legal_actions())
             assert legal == np.flatnonzero(mask[g]).tolist()
             assert [game.hand_mask(x) for x in range(rules.players)] == env.hands[g].tolist()
-        actions = random_actions(mask)
+        actions = env.sample_random_actions()
+        assert mask[np.arange(len(games)), actions].all()
         _, rewards, done, _, info = env.step(actions)
         for g in range(len(games)):
             games[g].apply(engine_action(rules, int(actions[g])))
@@ -60,6 +60,31 @@ def test_the_env_plays_the_games_of_the_engine(name: str) -> None:
         if ended >= 3:
             break
     assert ended >= 3 and env.hands_played > 20
+
+
+def first_games(name: str, num_envs: int, slots: int) -> list[list[int]]:
+    """The actions `sample_random_actions` drew in the first game of each of the first
+    `slots` slots of an env of `num_envs` games, until that game ended."""
+    env = VectorEnv(name, num_envs, seed=5)
+    drawn: list[list[int]] = [[] for _ in range(slots)]
+    open_ = set(range(slots))
+    while open_:
+        actions = env.sample_random_actions()
+        for g in open_:
+            drawn[g].append(int(actions[g]))
+        _, _, ended, _, _ = env.step(actions, False)
+        open_ -= set(np.flatnonzero(ended).tolist())
+    return drawn
+
+
+@pytest.mark.parametrize("name", ["schieber", "differenzler"])
+def test_random_actions_depend_on_the_game_alone(name: str) -> None:
+    """A game draws from its own generator: the same game (its seed) plays the same
+    actions in a batch of 2 as in one of 7, where other games end at other times; two
+    games of one batch do not play alike."""
+    small, large = first_games(name, 2, 2), first_games(name, 7, 2)
+    assert small == large
+    assert small[0] != small[1] and len(small[0]) > 40
 
 
 def engine_id(rules: object, a: Action) -> int:

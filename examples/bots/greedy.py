@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from jassdsl.bots import HeuristicBot
+from jassdsl.bots.heuristic import HeuristicBot
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import Action
 from jassdsl.engine import Game

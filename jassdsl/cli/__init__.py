@@ -75,7 +75,7 @@ def option_pair(text: str) -> tuple[str, int | str]:
 def bots_value(text: str) -> str:
     """A ``--bots`` value: one kind of bot, or kinds by comma in turn by seat
     (`bots.bot_kinds`)."""
-    from jassdsl.bots import bot_kinds
+    from jassdsl.bots.kinds import bot_kinds
 
     try:
         bot_kinds(text)

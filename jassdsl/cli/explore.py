@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from jassdsl.bots import make_bots
+from jassdsl.bots.kinds import make_bots
 from jassdsl.compile.compiler import CompiledRules, option_value
 from jassdsl.compile.exprsource import Compiler
 from jassdsl.compile.handfacts import HandFacts

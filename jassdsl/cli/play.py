@@ -13,7 +13,8 @@ from functools import cache
 from itertools import pairwise
 from typing import Any, TextIO
 
-from jassdsl.bots import Bot, View, make_bots, table_for
+from jassdsl.bots.kinds import make_bots
+from jassdsl.bots.view import Bot, View, table_for
 from jassdsl.cli import BOTS_HELP, UsageError, add_variant_arguments, bots_value, options_of
 from jassdsl.core.actions import PASS, PUSH, Action, legal_names, value_of, whole_number
 from jassdsl.core.cards import CARD_NAMES, SUIT_NAMES, card_words, pack_words, shown_card, shown_in
@@ -23,7 +24,8 @@ from jassdsl.core.modes import Mode
 from jassdsl.engine import Game, Outcome
 from jassdsl.registry import display_path, load_rules, variant_path
 from jassdsl.rulebook import textview as tv
-from jassdsl.rulebook.words import LANGS, Lang, declared_words, say
+from jassdsl.rulebook.grammar_words import declared_words
+from jassdsl.rulebook.words import LANGS, Lang, say
 
 QUIT_WORDS = ("q", "quit", "exit", "ende")
 YES_NO = {"yes": 1, "y": 1, "ja": 1, "no": 0, "n": 0, "nein": 0}

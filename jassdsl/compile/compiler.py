@@ -7,16 +7,18 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TypeVar
 
-from jassdsl.compile import settings
-from jassdsl.compile.counting import Additions, Gate, Scales, additions, end_gate, read_as, scales
-from jassdsl.compile.exprsource import Compiler, declared_under, marks_under
+from jassdsl.compile.counting import Scales
+from jassdsl.compile.exprsource import Compiler
 from jassdsl.compile.play import PlayRules
 from jassdsl.compile.scoring import CompiledClause, Fn, HandFacts, compile_clauses, compile_target
 from jassdsl.core import model as m
+from jassdsl.core import settings
 from jassdsl.core.actions import whole_number
+from jassdsl.core.count_order import Additions, Gate, additions, end_gate, read_as, scales
 from jassdsl.core.errors import OptionError
 from jassdsl.core.mechanism import Mechanism, TrumpWay, installed, trump_way
 from jassdsl.core.modes import Mode, ModeSchedule, mode_numbers
+from jassdsl.core.options import declared_under, marks_under
 from jassdsl.core.pack import FULL_PACK, file_pack, pack_size
 from jassdsl.core.roles import BIDDER, CHOOSER, PUSHER, ROLES, role_name
 from jassdsl.core.tables import OBENABE, ModeTable, build_modes

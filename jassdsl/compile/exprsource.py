@@ -11,7 +11,7 @@ evaluator of `tests/reference_expr.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from jassdsl.compile.handfacts import Fn, HandFacts
@@ -20,6 +20,7 @@ from jassdsl.core.cards import CARD_CLASSES
 from jassdsl.core.limits import INLINE_LET_NODES, MAX_PRODUCT
 from jassdsl.core.modes import SUIT_WORDS, mode_numbers
 from jassdsl.core.nesting import let_names
+from jassdsl.core.options import declared_under
 from jassdsl.core.roles import ROLES
 
 # the facts a name may read, with {s} for the subject
@@ -50,25 +51,6 @@ def divide(a: int, b: int) -> int:
     """``a / b``: whole-number division rounding down; by zero it is 0 (the language
     reference says so), so that no hand stops on a divisor that happens to be 0."""
     return a // b if b else 0
-
-
-def declared_under(d: m.Declaration, options: Mapping[str, int | str]) -> bool:
-    """Whether a declaration is made under the chosen options: always, or where its
-    `if OPTION` is yes (`if OPTION = CHOICE`: has that choice)."""
-    return d.only_if is None or chosen(d.only_if, d.only_if_value, options)
-
-
-def chosen(option: m.Word, choice: m.Value | None, options: Mapping[str, int | str]) -> bool:
-    """Whether `if OPTION` (a yes/no option is yes) or `if OPTION = CHOICE` holds."""
-    want = choice.word() if choice is not None else "yes"
-    return str(options.get(option.text)) == want
-
-
-def marks_under(d: m.Declaration, options: dict[str, int | str]) -> frozenset[str]:
-    """A declaration's mechanism options that hold under the chosen options: each, but
-    one said with `if OPTION` only where that choice is made (`Declaration.marks_if`)."""
-    off = {key for key, option, choice in d.marks_if if not chosen(option, choice, options)}
-    return d.marks - off
 
 
 def multiply(a: int, b: int) -> int:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from jassdsl.compile import settings
+from jassdsl.core import settings
 from jassdsl.core.cards import RANKS, SUIT_NAMES, SUITS
 from jassdsl.corpus.engine import shown
 from jassdsl.corpus.models import canonical

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from jassdsl.bots import HeuristicBot
+from jassdsl.bots.heuristic import HeuristicBot
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_NAMES

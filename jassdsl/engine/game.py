@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import os
+from collections.abc import Callable
 from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules
@@ -41,6 +42,11 @@ copy before them (at most SNAPSHOTS of them), so memory grows by the actions alo
 
 Saved = tuple[State, Any, int]  # the state, the chance's state, how many events there were
 Moment = State  # a game's state kept to be read later (`Game.moment`, `Game.view`): opaque
+# How `Game(name)` loads a rule file by name or path: `jassdsl.registry.load_rules`, which
+# the registry installs here as it loads (it is the layer above, with the parser, so the
+# engine names it without importing it; `import jassdsl` loads the registry)
+load_by_name: Callable[[str | os.PathLike[str], dict[str, int | str] | None],
+                       CompiledRules] | None = None
 
 class Game:
     """A whole game of one variant; see the module docstring for seats and actions.
@@ -83,9 +89,9 @@ class Game:
                     "give Game the variant name with options=")
             self.rules = rules
         else:  # a name or a path: `registry.new_game` is the way; kept for older callers
-            from jassdsl.registry import load_rules  # the parser, only where a name is given
-
-            self.rules = load_rules(rules, options)  # checks the name and the options
+            if load_by_name is None:  # pragma: no cover - `import jassdsl` installs it
+                raise ApiUsageError("no loader of rule files by name: import jassdsl.registry")
+            self.rules = load_by_name(rules, options)  # checks the name and the options
         if seed is not None and (type(seed) is not int or seed < 0):
             raise ApiUsageError(f"seed must be a whole number >= 0 or None, not {seed!r}")
         self.seed = seed

@@ -7,8 +7,9 @@ from operator import itemgetter
 from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.compile.counting import TRICKS, count_first, may_end
+from jassdsl.compile.counting import count_first
 from jassdsl.compile.scoring import Grant, HandFacts, first_clause, score_hand
+from jassdsl.core.count_order import TRICKS, may_end
 from jassdsl.core.deal import next_seat
 from jassdsl.core.errors import BrokenInvariant, InvariantError
 from jassdsl.core.pos import Pos

@@ -29,10 +29,10 @@ import numpy as np
 from numba import njit
 
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.compile.counting import TRICK_FACT, TRICKS
 from jassdsl.compile.exprsource import YES_NO
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_CLASSES
+from jassdsl.core.count_order import TRICK_FACT, TRICKS
 from jassdsl.core.limits import MAX_PRODUCT
 from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.engine import HAND_LIMIT

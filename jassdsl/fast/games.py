@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.compile.counting import TRICK_FACT, TRICKS, scales
+from jassdsl.core.count_order import TRICK_FACT, TRICKS, scales
 from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.engine import HAND_LIMIT
 from jassdsl.fast import table_weis

@@ -18,6 +18,7 @@ from numba import njit
 
 from jassdsl.fast.twister import below, bits, choose
 
+WEIS_SCRATCH = 23  # the slots of `weis_of`'s out: 3 answers, 10 + 10 scratch
 SUIT = np.array([511 << (9 * s) for s in range(4)], np.int64)
 
 
@@ -93,8 +94,9 @@ def weis_of(hand: int, row: int, w_val: np.ndarray, w_key: np.ndarray, w_num: np
             w_four: np.ndarray, w_fval: np.ndarray, w_fkey: np.ndarray, reuse: int,
             out: np.ndarray) -> None:
     """The most valuable set of Weise in a hand (`weis.hand_weise`): out = value, best key,
-    how many."""
-    held = np.empty(10, np.int64)
+    how many (out has WEIS_SCRATCH slots: the rest is this call's scratch, so that a call
+    allocates nothing)."""
+    held = out[3:13]
     n = 0
     j = 0
     while j < 10 and w_four[row, j] >= 0:
@@ -118,7 +120,7 @@ def weis_of(hand: int, row: int, w_val: np.ndarray, w_key: np.ndarray, w_num: np
         out[0], out[1], out[2] = val, key, num
         return
     best_val, best_key, best_num = -1, -1, 0
-    idx = np.empty(10, np.int64)
+    idx = out[13:23]
     for k in range(n + 1):
         for i in range(k):
             idx[i] = i
@@ -499,7 +501,7 @@ def play_hands(live: np.ndarray, cmt: np.ndarray, pmt: np.ndarray, dealer: np.nd
     inhand = np.empty(players, np.int64)  # the hands as play begins
     pile = np.empty(8, np.int64)
     own = np.zeros(players, np.int64)  # each seat's own pile
-    tmp = np.empty(3, np.int64)
+    tmp = np.empty(WEIS_SCRATCH, np.int64)
     tabled, n_piles, stoeck_at_play = ints[17], ints[23], ints[21]
     everybody = (1 << players) - 1
     for g in range(live.shape[0]):

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from jassdsl.fast.kernel import SUIT, close, deal, follow, sheet_push, weis_of
+from jassdsl.fast.kernel import SUIT, WEIS_SCRATCH, close, deal, follow, lowest, sheet_push, weis_of
 
 # the slots of a game's state row
 (PHASE, CUR, MODE, CHOOSER, PUSHED, DEALER, LEADER, K, POS, TOP, WIN, LED, DECL, TURN,
@@ -126,7 +126,7 @@ def new_hands(games: np.ndarray, st: np.ndarray, cmt: np.ndarray, ints: np.ndarr
               played: np.ndarray, n_cols: int) -> None:
     """`new_hand` for each of `games`."""
     deck = np.empty(36, np.int64)
-    tmp = np.empty(3, np.int64)
+    tmp = np.empty(WEIS_SCRATCH, np.int64)
     for g in games:
         new_hand(g, st, cmt, ints, deal_pos, deck, hands, dealt, o_won, o_decl, offer, asked,
                  said,
@@ -140,12 +140,13 @@ def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray
           f_lower: np.ndarray, f_keep: np.ndarray, decl_count: np.ndarray, first_decl: int,
           decl_offsets: np.ndarray, out: np.ndarray, count: np.ndarray,
           col_modes: np.ndarray, col_count: np.ndarray, sheet_of: np.ndarray,
-          played: np.ndarray, first_col: int) -> None:
-    """The legal actions of every game's current seat (rows of `out`; `count`: how many):
+          played: np.ndarray, first_col: int, legal: np.ndarray) -> None:
+    """The legal actions of every game's current seat (rows of `out`; `count`: how many,
+    `legal`: their ids in order, so a draw among them is one look-up):
     the trump choices and the push while trump is chosen (with a scoresheet: the seat's
     open columns and the push, then a free column's modes), a declaration's values, Weis
     yes and no, the cards the follow regime allows."""
-    modes = ints[13]
+    modes, kind, push, with_trumps, strict = ints[13], ints[1], ints[2], ints[4], ints[5]
     n_cols = col_count.shape[0]
     full = (1 << n_cols) - 1
     for g in range(st.shape[0]):
@@ -153,48 +154,58 @@ def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray
         row[:] = False
         phase = st[g, PHASE]
         k = 0
-        if phase == TRUMP and ints[1] == 5:
+        if phase == TRUMP and kind == 5:
             col = st[g, COLUMN]
             cur = st[g, CUR]
             if col >= 0:  # a free column taken: its modes
                 for i in range(col_count[col]):
                     row[CARDS + col_modes[col, i]] = True
+                    legal[g, k] = CARDS + col_modes[col, i]
                     k += 1
             else:
                 for c in range(n_cols):
                     if not (played[g, sheet_of[cur]] >> c) & 1:
                         row[first_col + c] = True
+                        legal[g, k] = first_col + c
                         k += 1
-                if sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], hands.shape[1], ints[2],
+                if sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], hands.shape[1], push,
                               sheet_of, played, full) >= 0:
                     row[CARDS + modes] = True
+                    legal[g, k] = CARDS + modes
                     k += 1
         elif phase == TRUMP:
             for i in range(choices.shape[0]):
                 row[CARDS + choices[i]] = True
+                legal[g, k] = CARDS + choices[i]
                 k += 1
-            if ints[2] and not st[g, PUSHED]:
+            if push and not st[g, PUSHED]:
                 row[CARDS + modes] = True
+                legal[g, k] = CARDS + modes
                 k += 1
         elif phase == DECLARE:
             d = st[g, DECL]
             for j in range(decl_count[d]):
                 row[first_decl + decl_offsets[d] + j] = True
+                legal[g, j] = first_decl + decl_offsets[d] + j
             k = decl_count[d]
         elif phase == WEIS:
             row[CARDS + modes + 1] = True
             row[CARDS + modes + 2] = True
+            legal[g, 0] = CARDS + modes + 1
+            legal[g, 1] = CARDS + modes + 2
             k = 2
         elif phase == PLAY:
             hand = hands[g, st[g, CUR]]
             if st[g, POS] > 0:
                 base = plan_base[st[g, MODE] + 1, st[g, K]]
                 hand = follow(hand, st[g, LED], st[g, TOP], base, f_trump, f_lower, f_keep,
-                              ints[4], ints[5])
-            for c in range(CARDS):
-                if (hand >> c) & 1:
-                    row[c] = True
-                    k += 1
+                              with_trumps, strict)
+            while hand:  # the set bits, lowest first
+                c = lowest(hand)
+                hand &= hand - 1
+                row[c] = True
+                legal[g, k] = c
+                k += 1
         count[g] = k
 
 
@@ -219,16 +230,18 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
         a = actions[g]
         if a < 0 or a >= mask.shape[1] or not mask[g, a]:
             return g
-    tmp = np.empty(3, np.int64)
+    tmp = np.empty(WEIS_SCRATCH, np.int64)
+    # the file's constants read once (a store into `st` could alias `ints` for the
+    # compiler, which then reads them again in every game)
+    players, kind, decls, each = ints[0], ints[1], ints[11], ints[10]
+    modes, push, reuse, lead_chooser, eights = ints[13], ints[2], ints[9], ints[14], ints[8]
     for g in range(st.shape[0]):
         a = actions[g]
-        players, kind, decls, each = ints[0], ints[1], ints[11], ints[10]
-        modes = ints[13]
         phase = st[g, PHASE]
         cur = st[g, CUR]
         if phase == TRUMP and kind == 5:  # the scoresheet
             if a == CARDS + modes:  # pushed on
-                target = sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], players, ints[2],
+                target = sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], players, push,
                                     sheet_of, played, (1 << col_free.shape[0]) - 1)
                 st[g, PUSHES] += 1
                 if st[g, PUSHER] < 0:
@@ -271,7 +284,7 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
             st[g, CHOOSER] = cur
             if not after_trump(g, st, decls, players):
                 begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key,
-                           w_num, w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
+                           w_num, w_four, w_fval, w_fkey, reuse, tmp, lead_chooser)
             done[g] = False
             continue
         if phase == DECLARE:
@@ -283,7 +296,7 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
                 st[g, TURN] = 0
             if st[g, DECL] == decls:
                 begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key,
-                           w_num, w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
+                           w_num, w_four, w_fval, w_fkey, reuse, tmp, lead_chooser)
             else:
                 st[g, CUR] = (st[g, DEALER] + 1 + st[g, TURN]) % players
             done[g] = False
@@ -349,7 +362,7 @@ def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarr
             continue
         st[g, PHASE] = DONE
         close(g, mode, players, each, st[g, FOREHAND], points, offer[g], said[g], dealt[g],
-              ints[8], o_cards, o_tpoints, o_said, o_best, o_stoeck)
+              eights, o_cards, o_tpoints, o_said, o_best, o_stoeck)
         o_mode[g] = mode
         o_chooser[g] = st[g, CHOOSER]
         o_pusher[g] = st[g, PUSHER]
@@ -448,3 +461,32 @@ def draw_actions(mask: np.ndarray, count: np.ndarray, out: np.ndarray) -> None:
                     out[g] = a
                     break
                 j -= 1
+
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True, inline="always")
+def splitmix(state: np.ndarray, g: int) -> Any:
+    """The next 64-bit output of game g's SplitMix64 generator (its state advanced)."""
+    z = state[g] + GOLDEN
+    state[g] = z
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def draw_masked(legal: np.ndarray, count: np.ndarray, state: np.ndarray,
+                out: np.ndarray) -> None:
+    """A uniformly random legal action per game from its own generator (`state`, one
+    SplitMix64 per game): option (b * k) >> 32 of its k (`legal`, `count`), b the high 32
+    bits of a draw, nothing drawn where only one is legal; so a game's draws depend on
+    its seed alone, not on the batch around it."""
+    for g in range(count.shape[0]):
+        k = count[g]
+        if k <= 1:
+            out[g] = legal[g, 0]
+            continue
+        b = splitmix(state, g) >> np.uint64(32)
+        out[g] = legal[g, np.int64((b * np.uint64(k)) >> np.uint64(32))]

@@ -32,14 +32,22 @@ def unpack(row: np.ndarray) -> random.Random:
 
 
 @njit(cache=True, inline="always")
+def _word(mt: np.ndarray, i: int, j: int, k: int) -> None:
+    y = (np.uint32(mt[i]) & np.uint32(0x80000000)) | (np.uint32(mt[j]) & np.uint32(0x7FFFFFFF))
+    v = np.uint32(mt[k]) ^ (y >> np.uint32(1))
+    if y & np.uint32(1):
+        v ^= np.uint32(0x9908B0DF)
+    mt[i] = v
+
+
+@njit(cache=True, inline="always")
 def _twist(mt: np.ndarray) -> None:
-    for i in range(N):
-        y = (np.uint32(mt[i]) & np.uint32(0x80000000)) | (
-            np.uint32(mt[(i + 1) % N]) & np.uint32(0x7FFFFFFF))
-        v = np.uint32(mt[(i + M) % N]) ^ (y >> np.uint32(1))
-        if y & np.uint32(1):
-            v ^= np.uint32(0x9908B0DF)
-        mt[i] = v
+    """The refill of all 624 words, in three runs so that no index needs a modulo."""
+    for i in range(N - M):
+        _word(mt, i, i + 1, i + M)
+    for i in range(N - M, N - 1):
+        _word(mt, i, i + 1, i + M - N)
+    _word(mt, N - 1, 0, M - 1)
 
 
 @njit(cache=True)
@@ -101,14 +109,25 @@ def seed_key(seed: int | str) -> np.ndarray:
     return np.frombuffer(seed.to_bytes(words * 4, "little"), dtype="<u4").astype(np.uint32)
 
 
+def _genrand_base() -> np.ndarray:
+    """`init_genrand(19650218)`, where `init_by_array` starts from whatever the key."""
+    mt = np.zeros(N, np.uint32)
+    mt[0] = 19650218
+    for i in range(1, N):
+        prev = int(mt[i - 1])
+        mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF
+    return mt
+
+
+GENRAND_BASE = _genrand_base()
+
+
 @njit(cache=True)
 def init_by_array(mt: np.ndarray, key: np.ndarray) -> None:
-    """CPython's `init_by_array`: the state `random.Random(seed)` starts from."""
-    mt[0] = np.uint32(19650218)
-    for i in range(1, N):
-        prev = np.uint64(mt[i - 1])
-        mt[i] = np.uint32((np.uint64(1812433253) * (prev ^ (prev >> np.uint64(30)))
-                           + np.uint64(i)) & np.uint64(0xFFFFFFFF))
+    """CPython's `init_by_array`: the state `random.Random(seed)` starts from (its first
+    pass, the same for every key, copied from `GENRAND_BASE`)."""
+    for i in range(N):
+        mt[i] = GENRAND_BASE[i]
     i, j = 1, 0
     n = key.shape[0]
     for _ in range(max(N, n)):

@@ -10,11 +10,9 @@ from typing import TypeVar
 
 from pydantic import ValidationError
 
-from jassdsl.compile.counting import TRICKS, additions, read_as
-from jassdsl.compile.exprsource import declared_under
-from jassdsl.compile.settings import DECK, get
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_CLASSES, CARD_NAMES, RANK_MASKS, RANKS, SUIT_MASKS, SUITS
+from jassdsl.core.count_order import TRICKS, additions, read_as
 from jassdsl.core.errors import RuleError, RuleFileErrors, did_you_mean, listing
 from jassdsl.core.german import german_noun
 from jassdsl.core.limits import MAX_DEPTH, MAX_RANGES, MAX_SIZE, MAX_SYNTAX_ERRORS
@@ -31,10 +29,12 @@ from jassdsl.core.mechanism import (
 from jassdsl.core.model import walk
 from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.nesting import Nesting
+from jassdsl.core.options import declared_under
 from jassdsl.core.pack import FULL_PACK, pack_mask, pack_size
 from jassdsl.core.pack import hand_worth as pack_worth
 from jassdsl.core.pos import FILE_START
 from jassdsl.core.roles import CHOOSERS, NEEDS, ROLE_LIST, ROLES, Role, role_name
+from jassdsl.core.settings import DECK, get
 from jassdsl.language import count_known, empty_piles, quantifier_scope, standard, team_sums
 from jassdsl.language.facts import FACTS
 from jassdsl.language.syntax import Skipped, parse_file

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from jassdsl.compile.counting import fixed_names, read_as, split_scale
 from jassdsl.core import model as m
+from jassdsl.core.count_order import fixed_names, read_as, split_scale
 from jassdsl.core.roles import ROLES, role_name
 from jassdsl.language.facts import FACTS
 

@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from jassdsl.compile.settings import get
 from jassdsl.core import model as m
 from jassdsl.core.errors import RuleError
 from jassdsl.core.mechanism import empties_seats, installed
 from jassdsl.core.pack import file_pack, pack_size
+from jassdsl.core.settings import get
 
 KIND = "empty-pile"
 LEFT_KIND = "set-aside"

@@ -34,10 +34,10 @@ from pygments.token import (  # type: ignore[import-untyped,unused-ignore]
     Whitespace,
 )
 
-from jassdsl.compile.settings import TABLE
 from jassdsl.core.cards import CARD_CLASSES
 from jassdsl.core.mechanism import Mechanism, installed
 from jassdsl.core.roles import ROLES
+from jassdsl.core.settings import TABLE
 from jassdsl.language.facts import FACTS
 
 STATEMENT_WORDS = (
@@ -63,7 +63,7 @@ PHRASE_WORDS = (
     "Swiss", "yes", "until", "plural", "naming", "ending",
 )
 OPERATOR_WORDS = ("and", "or", "not")
-# the values a setting may take (jassdsl.compile.settings) are constants, unless the word is also
+# the values a setting may take (jassdsl.core.settings) are constants, unless the word is also
 # a keyword or a fact (`by lot`, `random suit`, `highest bidder`, `match`)
 MODES = tuple(dict.fromkeys(
     w for row in TABLE for value in row.allowed for w in value.split()

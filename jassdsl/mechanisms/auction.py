@@ -29,10 +29,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from jassdsl.bots import View, bid_gain, bid_or_pass, expected_points, hand_total, scaled
+from jassdsl.bots.declaring import bid_gain, bid_or_pass, expected_points, scaled
+from jassdsl.bots.view import View, hand_total
 from jassdsl.cli.play import call_entry, number_choices, number_entry
 from jassdsl.compile.compiler import CompiledRules, Declaring, number, option_value
-from jassdsl.compile.exprsource import declared_under, marks_under
 from jassdsl.core import model as m
 from jassdsl.core.actions import PASS, Action, declare_actions
 from jassdsl.core.cards import SUITS
@@ -49,6 +49,7 @@ from jassdsl.core.mechanism import (
     Syntax,
     Terminal,
 )
+from jassdsl.core.options import declared_under, marks_under
 from jassdsl.core.roles import BIDDER
 from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine import Game

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jassdsl.bots import View, cheapest, expected_points, hand_total, table_for
+from jassdsl.bots.declaring import expected_points
+from jassdsl.bots.heuristic import cheapest
+from jassdsl.bots.view import View, hand_total, table_for
 from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.core import model as m
 from jassdsl.core.actions import DISCARDS, Action, ActionKind

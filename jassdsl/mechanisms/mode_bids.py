@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from jassdsl.bots import View, expected_points, hand_total
+from jassdsl.bots.declaring import expected_points
+from jassdsl.bots.view import View, hand_total
 from jassdsl.cli.play import YES_NO, call_entry, clipped, said_values
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.core.actions import PASS, Action, bid_parts, legal_names, mode_bid

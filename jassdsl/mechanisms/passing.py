@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from jassdsl.bots import View, table_for, win_chance
+from jassdsl.bots.declaring import win_chance
+from jassdsl.bots.view import View, table_for
 from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action, ActionKind

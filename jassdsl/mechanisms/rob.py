@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jassdsl.bots import View, table_for
+from jassdsl.bots.view import View, table_for
 from jassdsl.cli.play import YES_NO
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m
@@ -36,7 +36,8 @@ from jassdsl.engine.phase import Offer, Table
 from jassdsl.engine.rob import RobConfig, robbing_card
 from jassdsl.engine.state import State
 from jassdsl.language.syntax import pos_of
-from jassdsl.rulebook.words import RANK_FULL, Lang, say
+from jassdsl.rulebook.card_words import RANK_FULL
+from jassdsl.rulebook.words import Lang, say
 
 ROB_YES, ROB_NO = Action("rob", 1), Action("rob", 0)  # take the turned trump card, or not
 

@@ -29,12 +29,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from jassdsl.bots import PUSH_BELOW, View, expected_points, hand_total
+from jassdsl.bots.declaring import PUSH_BELOW, expected_points
+from jassdsl.bots.view import View, hand_total
 from jassdsl.cli import play as cli
-from jassdsl.compile import settings
 from jassdsl.compile.compiler import CompiledRules, mode_words, number, option_value
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core import model as m
+from jassdsl.core import settings
 from jassdsl.core.actions import PUSH, TRUMPS, Action
 from jassdsl.core.cards import SUIT_NAMES, shown_suit
 from jassdsl.core.deal import next_seat

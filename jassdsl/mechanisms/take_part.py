@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jassdsl.bots import View, expected_points, hand_total, table_for
+from jassdsl.bots.declaring import expected_points
+from jassdsl.bots.view import View, hand_total, table_for
 from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.compile.handfacts import HandFacts
-from jassdsl.compile.settings import get
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action, ActionKind
 from jassdsl.core.deal import next_seat
@@ -28,6 +28,7 @@ from jassdsl.core.mechanism import (
     Syntax,
     Terminal,
 )
+from jassdsl.core.settings import get
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table

@@ -19,7 +19,7 @@ from functools import reduce
 from operator import or_
 from typing import Any
 
-from jassdsl.bots import View, table_for
+from jassdsl.bots.view import View, table_for
 from jassdsl.compile.compiler import CompiledRules, role_index
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core import model as m

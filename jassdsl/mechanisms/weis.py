@@ -23,11 +23,10 @@ from functools import cache, reduce
 from operator import or_
 from typing import Any, Literal
 
-from jassdsl.bots import View
+from jassdsl.bots.view import View
 from jassdsl.cli.play import YES_NO
 from jassdsl.compile.compiler import CompiledRules, names_used, number, option_value
 from jassdsl.compile.handfacts import HandFacts
-from jassdsl.compile.settings import get
 from jassdsl.compile.weis import (
     Weis,
     WeisTable,
@@ -64,6 +63,7 @@ from jassdsl.core.mechanism import (
 )
 from jassdsl.core.modes import in_mode, mode_numbers
 from jassdsl.core.pack import file_pack
+from jassdsl.core.settings import get
 from jassdsl.engine import Game, HandResult
 from jassdsl.engine.events import Event
 from jassdsl.engine.partners import sharers, side_of

@@ -82,6 +82,24 @@ class ActionSpace:
             raise ActionSpaceError(f"the action space has no {action}")
         return found
 
+    def ids_of(self, actions: Iterable[Action]) -> list[int]:
+        """The ids of many actions (a phase's legal ones), as `id` gives each: looked up
+        by kind and value (a frozen dataclass's hash and equality run in Python, a
+        string's and an int's do not), made once per space."""
+        by_kind: dict[str, dict[int, int]] | None = self.__dict__.get("_by_kind")
+        if by_kind is None:
+            by_kind = {}
+            for a, i in self.ids.items():
+                by_kind.setdefault(a.kind, {})[a.value] = i
+            object.__setattr__(self, "_by_kind", by_kind)
+        out = []
+        for a in actions:
+            found = by_kind.get(a.kind, {}).get(a.value)
+            if found is None or type(a) is not Action:
+                found = self.id(a)  # its error, or an action of another type
+            out.append(found)
+        return out
+
     def action(self, number: int) -> Action:
         return self.actions[number]
 

@@ -31,13 +31,16 @@ def rules_on_worker(variant: str, options: tuple[tuple[str, int | str], ...]) ->
     return load_rules(variant, dict(options) or None)
 
 
-def play_batch(spec: Spec, task: Any) -> Any:
-    """One run of games on a worker (`simulate.play_run` on the worker's compiled rules)."""
-    from jassdsl.research.simulate import play_run
+Run = Callable[[CompiledRules, Any, Callable[[], bool]], Any]  # `simulate.play_run`
 
+
+def play_batch(spec: Spec, task: Any, run: Run) -> Any:
+    """One run of games on a worker: `run` (`simulate.play_run`, handed in by the
+    simulation, which this module serves and does not import) on the worker's compiled
+    rules."""
     variant, options = spec
     rules = rules_on_worker(variant, tuple(sorted((options or {}).items())))
-    return play_run(rules, task, lambda: False)
+    return run(rules, task, lambda: False)
 
 
 def connect(address: str) -> Any:
@@ -53,11 +56,13 @@ def connect(address: str) -> Any:
 
 
 def run_on_cluster(cluster: Any, spec: Spec, tasks: Sequence[Any],
-                   done: Callable[[Any], None]) -> None:
+                   done: Callable[[Any], None], run: Run) -> None:
     """Play every run of games on the cluster (a scheduler's address, or a
-    `distributed.Client`) and call ``done`` with their results in the order of the runs."""
+    `distributed.Client`) with ``run`` and call ``done`` with their results in the order
+    of the runs."""
     client = connect(cluster) if isinstance(cluster, str) else cluster
-    futures = client.map(play_batch, [spec] * len(tasks), list(tasks), pure=False)
+    futures = client.map(play_batch, [spec] * len(tasks), list(tasks), [run] * len(tasks),
+                         pure=False)
     try:
         for future in futures:  # in order: the report of one process
             done(future.result())

@@ -283,7 +283,9 @@ class JassGame(SpielGame):  # type: ignore[misc]
 Params = tuple[str, str, str]  # variant, options, horizon
 
 
-FIRST_NEED: dict[Params, NeedChance] = {}  # per game: what its first chance step is
+FIRST_NEED: dict[Params, NeedChance] = {}
+# per number of cards left to deal: each card's chance outcome (made once, not per step)
+OUTCOMES = [[(c, 1.0 / n if n else 0.0) for c in range(36)] for n in range(37)]  # per game: what its first chance step is
 
 
 class Shared:
@@ -391,13 +393,14 @@ class Progress:
     deal so far, the end. One object, so that OpenSpiel's clone (which deep-copies every
     attribute of a state one by one) copies it in one go."""
 
-    __slots__ = ("applying", "deck", "deck_starts", "final", "need", "over", "pending",
-                 "steps")
+    __slots__ = ("applying", "deck", "deck_starts", "final", "need", "over",
+                 "pending", "steps", "undealt")
 
     def __init__(self, players: int) -> None:
         self.pending: Action | None = None
         self.need: NeedChance | None = None
         self.deck: list[int] = []
+        self.undealt: list[int] = []  # the cards of the deck not dealt yet, in order
         self.deck_starts: list[int] = []
         self.over = False
         self.final: list[float] = [0.0] * players
@@ -409,6 +412,7 @@ class Progress:
         other.pending, other.need, other.over = self.pending, self.need, self.over
         other.steps, other.applying = self.steps, self.applying  # the needs never change
         other.deck, other.deck_starts = list(self.deck), list(self.deck_starts)
+        other.undealt = list(self.undealt)
         other.final = list(self.final)
         return other
 
@@ -437,6 +441,26 @@ class InProgress:
         setattr(state.progress, self.name, value)
 
 
+class Core:
+    """All of a state's own parts in one object: OpenSpiel's clone deep-copies a state's
+    attributes one by one, each with a memo of its own, so that parts copied apart could
+    not find one another; copied together, the clone's recall reads the clone's game as
+    its live step (no copy of it) and the copy is one call."""
+
+    __slots__ = ("box", "progress", "recall", "shared")
+
+    def __init__(self, shared: Shared, box: Box, progress: Progress, recall: Recall) -> None:
+        self.shared, self.box, self.progress, self.recall = shared, box, progress, recall
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Core:
+        box = self.box.__deepcopy__(memo)
+        return Core(self.shared, box, self.progress.__deepcopy__(memo),
+                    self.recall.playing_on(self.box.engine, box.engine))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Core, (self.shared, self.box, self.progress, self.recall)
+
+
 class JassState(pyspiel.State):  # type: ignore[misc]
     """A game of the engine, with the chance step it waits for, if any."""
 
@@ -455,11 +479,12 @@ class JassState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: JassGame) -> None:
         super().__init__(game)
-        self.shared = game.shared
-        params = self.shared.params
-        self.box = Box(self.shared.rules, 1 if game.horizon == "hand" else None, params)
-        self.progress = Progress(self.rules.players)
-        self.recall = Recall(0, self.rules.players)  # what each seat saw this hand
+        shared = game.shared
+        params = shared.params
+        players = shared.rules.players
+        self.core = Core(shared, Box(shared.rules, 1 if game.horizon == "hand" else None,
+                                     params),
+                         Progress(players), Recall(0, players))
         first = FIRST_NEED.get(params)  # a new game always asks chance the same first
         if first is None:
             self.step()
@@ -469,6 +494,28 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             self.need = first
             if first.cards:
                 self.deck_starts.append(0)
+                self.progress.undealt = list(first.cards)
+
+    # the parts of the state, all in its one attribute `core` (see `Core`)
+    @property
+    def shared(self) -> Shared:
+        return self.core.shared
+
+    @property
+    def box(self) -> Box:
+        return self.core.box
+
+    @property
+    def progress(self) -> Progress:
+        return self.core.progress
+
+    @property
+    def recall(self) -> Recall:
+        return self.core.recall
+
+    @recall.setter
+    def recall(self, recall: Recall) -> None:
+        self.core.recall = recall
 
     @property
     def jass(self) -> JassGame:
@@ -496,7 +543,8 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         outcomes scripted so far; stop at a chance node if it needs more. (The progress
         is read and written through one local name here and in the other methods of a
         step: each attribute through `InProgress` is a Python call.)"""
-        box, progress = self.box, self.progress
+        core = self.core
+        box, progress = core.box, core.progress
         box.observed.clear()
         try:
             if box.engine is None:
@@ -508,6 +556,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             progress.need = need
             if need.cards:  # the deal's first card is the next step of the history
                 progress.deck = []
+                progress.undealt = list(need.cards)
                 progress.deck_starts.append(len(self.history()) + progress.applying)
             return
         progress.need, progress.pending = None, None
@@ -517,9 +566,10 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         return self.chance.free()
 
     def after_step(self) -> None:
-        game = self.box.engine
+        core = self.core
+        game = core.box.engine
         assert game is not None
-        progress = self.progress
+        progress = core.progress
         progress.steps += 1
         if game.is_over or self.past_horizon():
             progress.over = True
@@ -529,9 +579,9 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             return
         if self.quiet:
             return
-        if game.hand_number != self.recall.hand:
-            self.recall = Recall(game.hand_number, self.rules.players)
-        self.recall.keep(game)
+        if game.hand_number != core.recall.hand:
+            core.recall = Recall(game.hand_number, self.rules.players)
+        core.recall.keep(game)
 
     def final_returns(self) -> list[float]:
         game = self.engine
@@ -549,17 +599,18 @@ class JassState(pyspiel.State):  # type: ignore[misc]
     # -- OpenSpiel's API
     def current_player(self) -> int:
         """(OpenSpiel asks it several times a step: read straight from the parts.)"""
-        progress = self.progress
+        core = self.core
+        progress = core.progress
         if progress.over:
             return TERMINAL
         if progress.need is not None:
             return CHANCE
-        engine = self.box.engine
+        engine = core.box.engine
         assert engine is not None
         return engine.current_player
 
     def is_terminal(self) -> bool:
-        return bool(self.progress.over)
+        return bool(self.core.progress.over)
 
     def returns(self) -> list[float]:
         return list(self.final) if self.over else [0.0] * self.rules.players
@@ -569,21 +620,23 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         numbers its own path gives, without its round trip, which makes a new initial
         state and fills a tensor for it at every call to learn the size, and then copies
         the tensor piece by piece (called from C++, that path still runs)."""
-        return self.tensor_of(self.shared.observer(False), player)
+        return self.tensor_of(self.core.shared.observer(False), player)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """OpenSpiel's information state tensor, as `observation_tensor` gives its own."""
-        return self.tensor_of(self.shared.observer(True), player)
+        return self.tensor_of(self.core.shared.observer(True), player)
 
     def tensor_of(self, observer: Observer, player: int | None) -> list[float]:
-        n = self.rules.players
+        core = self.core
+        n = core.shared.rules.players
         seat = self.current_player() if player is None else player
         if not 0 <= seat < n:  # as OpenSpiel refuses it
             raise pyspiel.SpielError(f"player {seat}: a tensor is of a seat 0 to {n - 1}")
-        game = self.engine
-        playing = not self.over and self.need is None
+        box, progress = core.box, core.progress
+        game = box.engine
+        playing = not progress.over and progress.need is None
         return observer.layout.numbers(game, seat, playing,
-                                       self.box.observe(seat) if game is not None else None)
+                                       box.observe(seat) if game is not None else None)
 
     def _legal_actions(self, player: int) -> list[int]:
         engine = self.engine
@@ -591,21 +644,42 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         cards = engine.legal_mask()  # in play: the cards, whose ids are their numbers
         if cards:
             return mask_cards(cards)
-        return sorted(self.space.id(a) for a in engine.legal_actions())
+        return sorted(self.space.ids_of(engine.legal_actions()))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        progress = self.progress
+        progress = self.core.progress
         need = progress.need
         assert need is not None
         if need.cards:  # the cards not dealt yet, in order (the need lists them sorted)
-            dealt = set(progress.deck)
-            left = [c for c in need.cards if c not in dealt]
-            p = 1.0 / len(left)
-            return [(c, p) for c in left]
+            undealt = progress.undealt
+            return list(map(OUTCOMES[len(undealt)].__getitem__, undealt))
         return [(v, 1.0 / need.among) for v in range(need.among)]
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's legal actions, read here at a decision of the seat to act (the
+        same list: its C++ path asks `_legal_actions` and copies the answer twice);
+        anything else (chance, the end, another seat) as OpenSpiel answers it."""
+        progress = self.core.progress
+        if progress.over or progress.need is not None:
+            ids: list[int] = super().legal_actions() if player is None else \
+                super().legal_actions(player)
+            return ids
+        engine = self.core.box.engine
+        assert engine is not None
+        if player is not None and player != engine.current_player:
+            return super().legal_actions(player)  # type: ignore[no-any-return]
+        cards = engine.legal_mask()  # in play: the cards, whose ids are their numbers
+        if cards:
+            return mask_cards(cards)
+        return sorted(self.core.shared.space.ids_of(engine.legal_actions()))
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts now, read here (OpenSpiel's asks `current_player`)."""
+        progress = self.core.progress
+        return progress.need is not None and not progress.over
+
     def _apply_action(self, action: int) -> None:
-        progress = self.progress
+        progress = self.core.progress
         progress.applying = 1
         try:
             self.take(action)
@@ -613,22 +687,24 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             progress.applying = 0
 
     def take(self, action: int) -> None:
-        progress = self.progress
+        core = self.core
+        progress = core.progress
         need = progress.need
         if need is None:
-            assert self.box.engine is not None
-            progress.pending = self.shared.space.action(action)
+            progress.pending = core.shared.space.action(action)
             self.step()
             return
         if need.cards:
             deck = progress.deck
             deck.append(action)
+            if action in progress.undealt:
+                progress.undealt.remove(action)
             if len(deck) < len(need.cards):
                 return
             progress.deck = []
-            self.box.script(decks=[deck])
+            core.box.script(decks=[deck])
         else:
-            self.box.script(draws=[(need.among, action)])
+            core.box.script(draws=[(need.among, action)])
         self.step()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -720,6 +796,17 @@ class Recall:
         other.hand, other.read, other.game = self.hand, list(self.read), self.game
         live = [self.game.moment()] if self.live and self.game is not None else []
         other.moments, other.live = [*self.moments, *live], False
+        other.texts = [list(t) for t in self.texts]
+        return other
+
+    def playing_on(self, game: Game | None, other_game: Game | None) -> Recall:
+        """A clone's recall, whose game `other_game` is a copy of `game` as it stands: its
+        live step is that copy's present (the same state, so no copy of its own)."""
+        if self.game is None or self.game is not game or other_game is None:
+            return self.__deepcopy__({})
+        other = Recall.__new__(Recall)
+        other.hand, other.read, other.game = self.hand, list(self.read), other_game
+        other.moments, other.live = list(self.moments), self.live
         other.texts = [list(t) for t in self.texts]
         return other
 

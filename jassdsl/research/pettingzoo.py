@@ -33,13 +33,21 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from jassdsl.core.cards import mask_cards
 from jassdsl.engine import Game, records
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.observation import observe
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
 from jassdsl.research.tensors import Layout, utility_sign
+
+
+def card_bytes() -> list[bytes]:
+    """Per 9 cards' bits, the action mask of those cards (a 1 byte per card held), so
+    that a mask of cards is made from four pieces: a card's id is its number."""
+    return [bytes(m >> i & 1 for i in range(9)) for m in range(512)]
+
+
+CARD_BYTES = card_bytes()
 
 
 def env(variant: str, **kwargs: Any) -> AECEnv:
@@ -154,6 +162,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         self.action_spaces = {a: ActionIds(n) for a in self.possible_agents}
         self.game: Game | None = None
         self.seed_value: int | None = None
+        self.tail = bytes(len(self.space) - 36)  # the action ids after the 36 cards' own
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -183,14 +192,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         seat = self.seat_of.get(agent)
         if seat is None:
             seat = self.possible_agents.index(agent)  # its ValueError, as before
-        playing = not self.ended()
-        mask = bytearray(len(self.space))  # handed to numpy as it is (as `Layout.vector`)
+        playing = not (game.is_over or (self.horizon == "hand" and bool(game.results)))
         cards = -1
         if playing and seat == game.current_player:
             cards = game.legal_mask()  # in play: the cards, whose ids are their numbers
-            for i in (mask_cards(cards) if cards else
-                      [self.space.id(a) for a in game.legal_actions()]):
-                mask[i] = 1
+        if cards > 0:  # the mask of the cards at once, 9 cards a piece (`card_bytes`)
+            mask = bytearray(b"".join((CARD_BYTES[cards & 511], CARD_BYTES[cards >> 9 & 511],
+                                       CARD_BYTES[cards >> 18 & 511], CARD_BYTES[cards >> 27],
+                                       self.tail)))
+        else:
+            mask = bytearray(len(self.space))  # handed to numpy as it is (as `Layout.vector`)
+            if cards == 0:
+                for i in self.space.ids_of(game.legal_actions()):
+                    mask[i] = 1
         # the observation of the mechanisms the vector reads (the same numbers as of all)
         obs = observe(game, seat, self.layout.parts_read)
         tensor = self.layout.vector(game, seat, playing, obs, cards)
@@ -208,14 +222,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
             return
         game = self.game
         assert game is not None and action is not None
-        hands = len(game.results)
+        results = game.results
+        hands = len(results)
         self._cumulative_rewards[agent] = 0
         game.apply(self.space.action(int(action)))
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        for result in game.results[hands:]:
-            self.score(result.totals, game.results[hands - 1].totals if hands else None)
-            hands += 1
-        if self.ended():
+        results = game.results
+        if len(results) > hands:  # a hand was scored (read only then: once a hand)
+            for result in results[hands:]:
+                self.score(result.totals, results[hands - 1].totals if hands else None)
+                hands += 1
+        if game.is_over or (self.horizon == "hand" and bool(results)):  # `ended`
             outcome = game.outcome()
             stopped = outcome is not None and records.stopped(outcome.reason)
             for a in self.agents:

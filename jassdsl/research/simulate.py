@@ -13,7 +13,7 @@ which plays whole tricks in one loop where that loop covers the file
 (`playout.uncovered`), else through `Game.apply`: the same hands either way. `PolicyBot` is the same policy as a bot for
 `Game.apply`: both play the very same hands. Heuristic bots, and the random bots of
 `mixed` (`RandomBot`, one generator per seat, as in `jassdsl play`), make their decisions
-through `Game.apply`, their cards in whole tricks (`bots.play_bots`) where the random
+through `Game.apply`, their cards in whole tricks (`bots.tricks.play_bots`) where the random
 policy's loop would play them: the same hands either way.
 """
 
@@ -28,7 +28,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from jassdsl.bots import Bot, PolicyBot, Timed, bot_kinds, make_bots, play_bots, seat_kinds, timed
+from jassdsl.bots.kinds import Timed, bot_kinds, make_bots, seat_kinds, timed
+from jassdsl.bots.random_bot import PolicyBot
+from jassdsl.bots.tricks import play_bots
+from jassdsl.bots.view import Bot
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.errors import JassError
 from jassdsl.engine import HAND_LIMIT, Game
@@ -293,7 +296,7 @@ def play_game(rules: CompiledRules, game_seed: int, bots: str, events: bool = Fa
     With `events` the game keeps its event log (for records) and is played through
     `Game.apply` only, random bots as `PolicyBot`: the same hands as the fast path.
     Several kinds of bots (``A,B``) take the seats in turn, moved on by `turn` seats
-    (`bots.make_bots`). Given a list `timing`, each seat whose bot is not played in the
+    (`bots.kinds.make_bots`). Given a list `timing`, each seat whose bot is not played in the
     fast trick loop adds (kind, decisions, seconds) to it (`bots.Timed`). With `history`
     the game keeps its actions (for the rows per action), all played through
     `Game.apply`: the same game."""
@@ -462,7 +465,7 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
 
             work = [(bots, rows, [(i + 1, seeds[i]) for i in run])
                     for run in chunks(games, 64)]
-            run_on_cluster(cluster, (variant, options), work, add_all)
+            run_on_cluster(cluster, (variant, options), work, add_all, play_run)
             report.paths[PYTHON] += report.games
         elif jobs == 1 or games == 1:
             for i, game_seed in enumerate(seeds):

@@ -16,7 +16,10 @@ records file; the bots are the players `jassdsl play` and `simulate` use.
 
 from __future__ import annotations
 
-from jassdsl.bots import BOT_KINDS, Bot, HeuristicBot, PolicyBot, RandomBot, make_bots
+from jassdsl.bots.heuristic import HeuristicBot
+from jassdsl.bots.kinds import BOT_KINDS, make_bots
+from jassdsl.bots.random_bot import PolicyBot, RandomBot
+from jassdsl.bots.view import Bot
 from jassdsl.research.records import columns, hand_rows, read, table
 from jassdsl.research.simulate import (
     GameSummary,

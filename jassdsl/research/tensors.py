@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from array import array
 from functools import cache
+from operator import is_
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -27,6 +28,7 @@ from jassdsl.engine import Game
 from jassdsl.engine.observation import Observation
 from jassdsl.engine.records import Trick
 from jassdsl.research.actionspace import ActionSpace
+from jassdsl.research.packed import Packed
 
 
 class Piece(NamedTuple):
@@ -105,7 +107,16 @@ class Layout:
         self.parts_read = frozenset(("declare", "piles"))
         # the finished tricks last asked about, their cards' places and the tricks taken
         # per seat (`finished`)
-        self.kept: tuple[tuple[Trick, ...], list[int], list[int]] = ((), [], [0] * n)
+        # per seats playing and at the table, their places; the totals last written, with
+        # their places and values
+        self.seat_marks: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
+        self.kept_totals: tuple[Any, list[int], list[float]] = (None, [], [])
+        self.kept: tuple[tuple[Trick, ...], list[int], list[int],
+                         tuple[list[int], list[int], list[float]]] = (
+            (), [], [0] * n, ([], [], []))
+
+        # the observation's vector as blocks of bytes (`packed`; not the history's)
+        self.packed: Packed | None = None if recall else Packed(self, WON)
 
     def views(self, tensor: Any) -> dict[str, Any]:
         """The named runs of a flat tensor (views: writing them writes the tensor)."""
@@ -116,6 +127,12 @@ class Layout:
         """The seat's vector as a new float32 numpy array: written into a float32
         `array` and handed to numpy as it is (numpy's writes of a list of places cost more
         than the loop: the same numbers, rounded to float32 alike)."""
+        if self.packed is not None and game is not None:  # the same numbers, as blocks
+            if obs is None:
+                obs = game.observe(seat)
+            mode = obs.trump.number + 1 if obs.trump.is_set else 0
+            return np.frombuffer(bytearray(self.packed.vector(game, seat, playing, obs, cards,
+                                                              mode)), np.float32)
         out = self.zeros[:]
         ones, places, values = self.marks(game, seat, playing, obs, cards)
         for i in ones:
@@ -156,20 +173,25 @@ class Layout:
         carried on by the tricks finished since (a hand's tricks only grow, and an
         observation asks at every step): the tricks so far equal the kept ones (as
         tuples of named tuples: the same cards, leaders and winners), so are their places."""
-        kept, played, won = self.kept
+        kept, played, won, answer = self.kept
         k, now = len(kept), len(tricks)
-        if k > now or (k and tricks[:k] != kept):
+        if k > now or (k and not all(map(is_, tricks, kept)) and tricks[:k] != kept):
+            # (the same trick objects, as a game and its copies share them, are the same
+            # tricks: their values are compared only where they are other objects)
             k, played, won = 0, [], [0] * self.rules.players
+        elif k == now:
+            return answer  # (read, never written, by the callers)
         if k < now:
             first = self.start["played"]
             played = played + [first + c for trick in tricks[k:] for c in trick.cards]
             won = list(won)
             for trick in tricks[k:]:
                 won[trick.winner] += 1  # an IndexError for a seat outside, as a view gives
-            self.kept = (tricks, played, won)
         first = self.start["tricks_won"]
         counted = [(first + x, count) for x, count in enumerate(won) if count]
-        return played, [x for x, _ in counted], [WON[c] for _, c in counted]
+        answer = played, [x for x, _ in counted], [WON[c] for _, c in counted]
+        self.kept = (tricks, played, won, answer)
+        return answer
 
     def marks(self, game: Game | None, seat: int, playing: bool,
               obs: Observation | None, cards: int = -1
@@ -220,10 +242,12 @@ class Layout:
             ones.append(start["shown"] + shown)
         if turned >= 0:
             ones.append(start["turned"] + turned)
-        first = start["playing"]  # seats of the table (`seats_in`): in the run
-        ones += [first + x for x in obs.playing]
-        first = start["table"]
-        ones += [first + x for x in obs.table]
+        seats = obs.playing, obs.table  # seats of the table (`seats_in`): in the runs
+        at = self.seat_marks.get(seats)
+        if at is None:
+            at = self.seat_marks[seats] = [start["playing"] + x for x in obs.playing] + \
+                [start["table"] + x for x in obs.table]
+        ones += at
         if self.declared:
             declared = obs.declared
             for name, first, high in self.declared:
@@ -232,11 +256,16 @@ class Layout:
                         ones.append(first + 2 * x)
                         places.append(first + 2 * x + 1)
                         values.append(v / high)
-        totals = obs.totals
-        for unit, first in self.totals:
-            for x, v in enumerate(totals.get(unit, ())):
-                places.append(first + x)
-                values.append(v / 1000)
+        totals, kept = obs.totals, self.kept_totals
+        if totals != kept[0]:  # (the totals change once a hand: their places kept)
+            at, scaled = [], []
+            for unit, first in self.totals:
+                for x, v in enumerate(totals.get(unit, ())):
+                    at.append(first + x)
+                    scaled.append(v / 1000)
+            kept = self.kept_totals = (totals, at, scaled)
+        places += kept[1]
+        values += kept[2]
         if self.recall:
             order = seat_orders(n, obs.playing)
             first = start["history"]

@@ -150,6 +150,9 @@ class VectorEnv:
         self.done = np.zeros(b, np.bool_)
         self.mask = np.zeros((b, self.num_actions), np.bool_)
         self.count = np.zeros(b, np.int64)  # legal actions per game
+        self.legal = np.zeros((b, self.num_actions), np.int16)  # their ids, in order
+        # per game: the SplitMix64 state `sample_random_actions` draws from (its seed)
+        self.draws = np.zeros(b, np.uint64)
         self.fresh = False  # whether `mask` is that of the state as it is
         self.obs = np.zeros((b, p, self.width), np.float32)
         self.obs_current = np.zeros((b, self.width), np.float32)
@@ -163,6 +166,7 @@ class VectorEnv:
         games = np.asarray(games, np.int64)
         seeds = [self._seeds.randrange(2**32) for _ in range(len(games))]
         self.seeds[games] = seeds
+        self.draws[games] = np.array(seeds, np.uint64)
         rows = np.zeros((len(games), 625), np.uint32)
         seed_rows_32(rows, seeds)  # each game's `Chance(seed)`
         dealers = np.zeros(len(games), np.int64)
@@ -202,9 +206,18 @@ class VectorEnv:
         sk.masks(self.st, self.hands, self.trick, t.ints, t.choices, t.plan_base, t.f_trump,
                  t.f_lower, t.f_keep, t.decl_count, self.first_decl, self.decl_offsets,
                  self.mask, self.count, t.col_modes, t.col_count, t.sheet_of, self.played,
-                 self.first_col)
+                 self.first_col, self.legal)
         self.fresh = True
         return self.mask
+
+    def sample_random_actions(self) -> np.ndarray:
+        """A uniformly random legal action per game (from `action_masks`), each game
+        drawing from its own generator seeded with the game's seed (`draws`), so a game
+        plays the same whatever the batch around it and wherever its slot."""
+        self.action_masks()
+        out = np.empty(self.num_envs, np.int64)
+        sk.draw_masked(self.legal, self.count, self.draws, out)
+        return out
 
     def observations(self) -> np.ndarray:
         """(B, seats, width): every seat's observation tensor (`layout`)."""
@@ -309,10 +322,8 @@ def random_actions(mask: np.ndarray, seed: int | None = None) -> np.ndarray:
 
 
 def random_step(env: VectorEnv, observe: bool | str = True) -> None:
-    """One step of random play drawn from the env's masks (their counts reused)."""
-    out = np.zeros(env.num_envs, np.int64)
-    sk.draw_actions(env.action_masks(), env.count, out)
-    env.step(out, observe)
+    """One step of random play drawn from the env's masks (`sample_random_actions`)."""
+    env.step(env.sample_random_actions(), observe)
 
 
 def random_hands_per_second(rules: CompiledRules | str, num_envs: int, hands: int,
@@ -325,7 +336,6 @@ def random_hands_per_second(rules: CompiledRules | str, num_envs: int, hands: in
     deal and score in step (as a long run goes); `clock` is the timer (`time.process_time`
     counts this process's CPU time only); `compiled_scoring` as `VectorEnv` takes it."""
     env = VectorEnv(rules, num_envs, seed, compiled_scoring=compiled_scoring)
-    sk.seed_draws(seed)
     while env.hands_played < settle:
         random_step(env, False)
     start, first = clock(), env.hands_played

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jassdsl.bots import make_bots, trick_order
+from jassdsl.bots.kinds import make_bots
+from jassdsl.bots.view import trick_order
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.play import UNDERTRUMP, highest_trump
 from jassdsl.core.cards import mask_cards

@@ -15,27 +15,26 @@ from typing import Literal
 from jassdsl.core import model as m
 from jassdsl.core.roles import ROLES, Role
 from jassdsl.rulebook import safe
+from jassdsl.rulebook.card_words import (
+    GENDER_EVERY,
+    GENDER_TAKEN,
+    RANK_CLASSES,
+    SUIT_CLASSES,
+    card_name,
+)
 from jassdsl.rulebook.cardview import suit_prose
-from jassdsl.rulebook.words import (
+from jassdsl.rulebook.grammar_words import (
     CMP_BEFORE,
     CMP_IS,
     CMP_THAN,
-    GENDER_EVERY,
-    GENDER_TAKEN,
     ORDINALS,
-    RANK_CLASSES,
     SUBJECTS,
-    SUIT_CLASSES,
-    TEXT,
-    Lang,
-    card_name,
     de_dative,
     declared_words,
-    join_words,
     number_word,
-    say,
     unit_word,
 )
+from jassdsl.rulebook.words import TEXT, Lang, join_words, say
 
 TIMES, MINUS = "\u00d7", "\u2212"  # the multiplication and minus signs of printed rules
 INVERSE = {"=": "!=", "!=": "=", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}

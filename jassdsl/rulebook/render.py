@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from jassdsl.compile import settings
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.compile.counting import TRICKS
 from jassdsl.compile.play import UNDERTRUMP
 from jassdsl.core import model as m
+from jassdsl.core import settings
 from jassdsl.core.cards import RANK_MASKS, RANKS, SUITS
+from jassdsl.core.count_order import TRICKS
 from jassdsl.core.mechanism import Mechanism, installed, partners_in, trump_way
 from jassdsl.core.pack import file_pack, pack_size
 from jassdsl.core.roles import ROLES, role_name
@@ -26,6 +26,7 @@ from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine.events import Declared, Pushed
 from jassdsl.engine.rob import robbing_card
 from jassdsl.rulebook import safe
+from jassdsl.rulebook.card_words import RANK_FULL, card_name, rank_name, suit_name, taken_out
 from jassdsl.rulebook.cardview import (
     card_mark,
     hand_marks,
@@ -42,22 +43,14 @@ from jassdsl.rulebook.example import (
     subject_label,
 )
 from jassdsl.rulebook.expressions import Speaker, mode_prose, own_name, typed_value
-from jassdsl.rulebook.words import (
-    RANK_FULL,
+from jassdsl.rulebook.grammar_words import (
     SUBJECTS,
-    TEXT,
-    Lang,
-    card_name,
     de_dative,
     declared_words,
-    join_words,
-    rank_name,
     role_words,
-    say,
-    suit_name,
-    taken_out,
     unit_word,
 )
+from jassdsl.rulebook.words import TEXT, Lang, join_words, say
 
 SUIT_TABLES = ("trump", "side")
 

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules
-from jassdsl.compile.counting import TRICKS, counted_facts
+from jassdsl.compile.counting import counted_facts
 from jassdsl.compile.handfacts import Grant
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action, value_of
@@ -31,6 +31,7 @@ from jassdsl.core.cards import (
     shown_set,
     shown_suit,
 )
+from jassdsl.core.count_order import TRICKS
 from jassdsl.core.mechanism import installed_words, partners_in
 from jassdsl.core.tables import MODE_NAMES, ModeTable
 from jassdsl.engine import Game, HandResult, Observation, Outcome, Trick
@@ -46,18 +47,10 @@ from jassdsl.engine.events import (
 from jassdsl.engine.improve import own_pile
 from jassdsl.engine.rob import robbing_card
 from jassdsl.engine.take_part import take_part
+from jassdsl.rulebook.card_words import SUIT_CLASSES, suit_name
 from jassdsl.rulebook.expressions import own_name
-from jassdsl.rulebook.words import (
-    SUIT_CLASSES,
-    TEXT,
-    Lang,
-    de_dative,
-    declared_words,
-    join_words,
-    say,
-    suit_name,
-    unit_word,
-)
+from jassdsl.rulebook.grammar_words import de_dative, declared_words, unit_word
+from jassdsl.rulebook.words import TEXT, Lang, join_words, say
 
 
 def reread(lang: Lang, prefix: str, sentence: str) -> str:

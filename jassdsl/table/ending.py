@@ -13,8 +13,8 @@ hand's end: what makes those facts may lie in cards still to be played."""
 
 from __future__ import annotations
 
-from jassdsl.compile.counting import TRICKS
 from jassdsl.core.actions import Action
+from jassdsl.core.count_order import TRICKS
 from jassdsl.engine import Game
 
 

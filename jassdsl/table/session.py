@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jassdsl.bots import Bot, bot_rng, make_bot
+from jassdsl.bots.kinds import bot_rng, make_bot
+from jassdsl.bots.view import Bot
 from jassdsl.core.actions import Action
 from jassdsl.core.errors import IllegalActionError, JassError
 from jassdsl.engine import Game
@@ -37,7 +38,7 @@ from jassdsl.table.seal import Sealer, SealError, canonical, server_secret
 
 log = logging.getLogger("jassdsl.table")
 
-# a seat's kinds: a person, or a bot (`jassdsl.bots.make_bot` makes each by this name)
+# a seat's kinds: a person, or a bot (`jassdsl.bots.kinds.make_bot` makes each by this name)
 SEAT_KINDS = ("person", "heuristic", "random", "search:easy", "search:medium", "search:hard")
 SEED_BITS = 128  # a table's own seed: far too many to search from the cards one holds
 MAX_SEED = 2**SEED_BITS  # a seed typed on the start page is below it too

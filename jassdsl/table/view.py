@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import quote
 
-from jassdsl.bots import View
+from jassdsl.bots.view import View
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import (
@@ -35,8 +35,9 @@ from jassdsl.engine import Game, HandResult, Observation, Trick
 from jassdsl.engine.events import Declared
 from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.cardview import symbol_id
+from jassdsl.rulebook.grammar_words import declared_words
 from jassdsl.rulebook.render import in_lang
-from jassdsl.rulebook.words import TEXT, Lang, declared_words, say
+from jassdsl.rulebook.words import TEXT, Lang, say
 from jassdsl.table.session import Session
 from jassdsl.table.tafel import tafel
 

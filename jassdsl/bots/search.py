@@ -2,7 +2,7 @@
 
 At each decision with a choice, `SearchBot` deals the cards it cannot see anew K times
 (`sample_deal`), plays every legal action on each of those deals and the rest of the hand
-with heuristic bots (`bots.play_bots`: whole tricks in the fast guided loop where it covers
+with heuristic bots (`bots.tricks.play_bots`: whole tricks in the fast guided loop where it covers
 the file), and takes the action whose hands end best for its seat on average; the deals
 are played in rounds, the worse half of the actions dropped after each (sequential
 halving), so most playouts go to the actions that might be best. "Best" is
@@ -44,6 +44,8 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from jassdsl.bots.heuristic import HeuristicBot
+from jassdsl.bots.tricks import TrickCards, play_bots
 from jassdsl.core.actions import Action
 from jassdsl.engine import Game
 from jassdsl.engine.determinize import Sampler, follows_played, playout_copy, sample_deal
@@ -112,11 +114,9 @@ def around(plan: Action, legal: list[Action]) -> list[Action]:
 
 def heuristic_cards(game: Game) -> CardChoice | None:
     """The heuristic's cards in this hand's tricks as a policy over the trick loop's
-    locals (`bots.TrickCards`), for the inference of `Sampler.likely_deal`; None while no
+    locals (`bots.tricks.TrickCards`), for the inference of `Sampler.likely_deal`; None while no
     trump is set, where the trick loop does not cover the file, or where a mechanism
     forms sides per hand (the heuristic reads those from its observation)."""
-    from jassdsl.bots import HeuristicBot, TrickCards
-
     if game.mode < 0 or uncovered(game.rules) or game.hooks("partners"):
         return None
     bots = [HeuristicBot(random.Random(0))] * game.rules.players  # its cards draw nothing
@@ -127,8 +127,6 @@ class SearchBot:
     """Perfect-information Monte Carlo with heuristic rollouts (see the module docstring)."""
 
     def __init__(self, rng: random.Random, level: Level = LEVELS["easy"]) -> None:
-        from jassdsl.bots import HeuristicBot
-
         self.rng = rng
         self.level = level
         self.heuristic = HeuristicBot(rng)
@@ -188,8 +186,6 @@ class SearchBot:
     def rollout(self, deal: Game, seed: int, seat: int, action: Action) -> float:
         """The action on a copy of the sampled deal, the rest of the hand played by
         heuristic bots; the hand's score for the seat."""
-        from jassdsl.bots import HeuristicBot, play_bots
-
         g = playout_copy(deal, seed)
         done = len(g.results)
         g.apply(action)
