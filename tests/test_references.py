@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from jassdsl.bots import RandomBot, play_bots
+from jassdsl.bots.random_bot import RandomBot
+from jassdsl.bots.tricks import play_bots
 from jassdsl.compile.compiler import compile_rules
 from jassdsl.core.lang import Lang
 from jassdsl.core.mechanism import Mechanism
