@@ -697,8 +697,8 @@ def test_simulate_says_when_games_hit_the_hand_limit(run: Run,
 
 
 @pytest.mark.parametrize(("variant", "line", "wrong"), [
-    ("mittlere", "players 3", "players 5"), ("mittlere", "players 3", "players 1"),
-    ("schieber", "players 4 in teams across", "players 5 in teams across")])
+    ("mittlere", "players 3", "players 7"), ("mittlere", "players 3", "players 1"),
+    ("schieber", "players 4 in teams across", "players 7 in teams across")])
 def test_a_player_count_out_of_range_is_one_error(run: Run, tmp_path: Path, variant: str,
                                                   line: str, wrong: str) -> None:
     """The count is wrong; the deal, the packets and the teams that build on it are not."""
@@ -709,7 +709,7 @@ def test_a_player_count_out_of_range_is_one_error(run: Run, tmp_path: Path, vari
     code, _, err = run("check", str(bad))
     assert code == 1
     assert len(re.findall(r"five\.jass:\d+:\d+: ", err)) == 1, err
-    assert "the number of players must be between 2 and 4" in err
+    assert "the number of players must be between 2 and 6" in err
 
 
 def test_a_card_is_entered_by_its_name_in_either_packs_words() -> None:

@@ -348,7 +348,7 @@ NESTS = "this expression nests {} levels deep; the limit is 50"
 PARTS = "written out with its lets this expression has more than 2000 parts"
 RANGES = "12 quantifiers, sums, counts, most, least or place nest in each other here"
 PACKETS = "the packet size must be between 1 and 36, not 0"
-PLAYERS = "the number of players must be between 2 and 4, not 0"
+PLAYERS = "the number of players must be between 2 and 6, not 0"
 ZERO = "division by zero: this divisor is always 0"
 MUST_REJECT = {
     "01-players-zero": [f"6:9: {PLAYERS}"],

@@ -36,11 +36,12 @@ except ImportError:  # tests/ turned into a package
 SEEDS = st.integers(0, 2**32 - 1)
 
 # What the rule texts require of each file's play (checked against the files below).
-FIRST_VOID = ("mittlere", "molotow", "molotow-allmedias", "plus-minus", "plusminus-allmedias")
+FIRST_VOID = ("mittlere", "mittlere-fuenf", "molotow", "molotow-allmedias", "plus-minus", "plusminus-allmedias")
 NO_TRUMP = ("guggitaler", "totaler-guggitaler", "schellenjass", "schaufeldame",
             "schaufeldame-weitergeben")
 REGIME = {
     "schieber": "strict",  # a positive game (pagat common rules)
+    "sechserschieber": "strict",  # the Schieber for six (a house rule on the common rules)
     "coiffeur": "strict",  # a positive game: the choosing team writes its card points
     "dreier-coiffeur": "strict",
     "differenzler": "weak",  # Swisslos 4.5

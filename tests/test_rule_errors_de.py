@@ -17,7 +17,7 @@ from jassdsl.core.errors_de import german
 from jassdsl.language.check import load_model
 
 PACKAGE = Path(__file__).resolve().parents[1] / "jassdsl"
-SOURCES = [*sorted((PACKAGE / "language").glob("*.py")),
+SOURCES = [*sorted((PACKAGE / "language").rglob("*.py")),  # the checking/, parsing/ parts too
            *sorted((PACKAGE / "mechanisms").glob("*.py")), PACKAGE / "registry.py"]
 
 

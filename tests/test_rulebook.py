@@ -79,7 +79,7 @@ def test_every_unit_of_the_rule_files_has_a_german_word() -> None:
 def test_the_renderer_knows_every_field_of_a_rule_file() -> None:
     """A new field in the model must get a place on the page (then add it here)."""
     rendered = {"path", "name", "summary", "summary_german", "sources", "decisions", "options", "players", "modes",
-                "teams", "deal", "pack", "settings", "ranks", "points", "bonuses", "trump", "units",
+                "teams", "seating", "deal", "pack", "settings", "ranks", "points", "bonuses", "trump", "units",
                 "declarations", "lets", "clauses", "scoring_pos", "invariants",
                 "end", "winner", "piles", "show", "parts",
                 "count_first", "german_names"}

@@ -17,7 +17,7 @@ import pytest
 from test_rulebook import variant  # each rule file loaded once per session
 
 from jassdsl.compile.compiler import CompiledRules, compile_rules
-from jassdsl.core.cards import RANKS, SUITS
+from jassdsl.core.cards import RANK_MASKS, RANKS, SUITS
 from jassdsl.core.tables import MODE_INDEX, ModeTable
 from jassdsl.engine import Game
 from jassdsl.language.check import load_model
@@ -66,9 +66,10 @@ def page_tables(page: str, lang: Lang) -> dict[str, list[list[str]]]:
 
 
 def expected(table: ModeTable, suit: int) -> list[tuple[str, int]]:
-    """One suit of a compiled table, strongest card first: (rank, points); the cards of
-    its pack only (a page leaves out a rank the pack lacks)."""
-    cards = sorted((c for c in range(suit * 9, suit * 9 + 9) if table.pack >> c & 1),
+    """One suit of a compiled table, strongest card first: (rank, points); the ranks of
+    its pack only (a page leaves out a rank the pack lacks, and shows a rank that another
+    suit still has: the pack without H6 keeps the Sixes of D, S and C)."""
+    cards = sorted((c for c in range(suit * 9, suit * 9 + 9) if table.pack & RANK_MASKS[c % 9]),
                    key=lambda c: -table.strength[c])
     return [(RANKS[c % 9], table.points[c]) for c in cards]
 

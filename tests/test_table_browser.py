@@ -189,6 +189,25 @@ def test_a_first_trick(browser: Any, base: str, shots: Path, variant: str, width
     page.context.close()
 
 
+@pytest.mark.parametrize(("variant", "seats", "width", "lang", "pack"),
+                         [("sechserschieber", 6, 390, "en", "fr"),
+                          ("mittlere-fuenf", 5, 1280, "de", "ch")])
+def test_five_and_six_seats(browser: Any, base: str, shots: Path, variant: str, seats: int,
+                            width: int, lang: str, pack: str) -> None:
+    """A table of five or six: every seat is offered on the start page, and the first
+    trick taken holds a card of each seat, within the window."""
+    page = new_page(browser, width)
+    kinds = ("person",) + ("heuristic",) * (seats - 1)
+    (link,) = set_up(page, base, variant, lang, pack, seats=kinds, seed=9)
+    page.goto(link)
+    play_until(page, "document.querySelectorAll('#last-trick .card').length > 0")
+    assert page.locator("#last-trick .card").count() == seats
+    check_page(page, width, lang, pack)
+    page.screenshot(path=str(shots / f"{variant}-trick-{width}-{lang}-{pack}.png"),
+                    full_page=True)
+    page.context.close()
+
+
 def test_two_seats_see_only_their_own_cards(browser: Any, base: str, shots: Path) -> None:
     """Seats 0 and 1 in two browser contexts play two tricks: no frame to one page names a
     card the other holds at that turn (a Weis declared aloud aside), no page shows one,

@@ -17,6 +17,7 @@ from typing import Any
 from jassdsl.compile.handfacts import Fn, HandFacts
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_CLASSES
+from jassdsl.core.facts import FACTS, sources
 from jassdsl.core.limits import INLINE_LET_NODES, MAX_PRODUCT
 from jassdsl.core.modes import SUIT_WORDS, mode_numbers
 from jassdsl.core.nesting import let_names
@@ -24,23 +25,7 @@ from jassdsl.core.options import declared_under
 from jassdsl.core.roles import ROLES
 
 # the facts a name may read, with {s} for the subject
-FACT_SOURCE = {
-    "points": "f.points[{s}]",
-    "tricks": "f.tricks[{s}]",
-    "match": "(f.tricks[{s}] == len(f.trick_winners) > 0)",
-    "last": "(len(f.trick_winners) > 0 and f.trick_winners[-1] == {s})",
-    "rank": "f.rank({s})",
-    "sharing": "f.sharing({s})",
-    "hand": "f.hand",
-    "weis": "(f.weis[{s}] if f.weis else 0)",
-    "stoeck": "(f.stoeck[{s}] if f.stoeck else 0)",
-    "table-weis": "(f.table_weis[{s}] if f.table_weis else 0)",
-    "table-stoeck": "(f.table_stoeck[{s}] if f.table_stoeck else 0)",
-    "players": "f.players",
-    "playing": "(f.playing[{s}] if f.playing else 1)",
-    "points-in-play": "f.in_play",
-    "multiplier": "f.multiplier",
-}
+FACT_SOURCE = sources(FACTS)
 OPS = {"and": "and", "or": "or", "=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">",
        ">=": ">=", "+": "+", "-": "-"}
 CALLS = {"*": "_mul", "/": "_div"}

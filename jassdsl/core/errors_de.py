@@ -163,9 +163,15 @@ MESSAGES: tuple[tuple[str, str], ...] = (
     ("the default of '{a}' is not one of its choices",
      "der Standardwert von '{a}' ist keine ihrer Wahlmöglichkeiten"),
     ("teams across need exactly 4 players", "Teams über Kreuz brauchen genau 4 Spieler"),
+    ("alternating teams need an even number of players, 4 or more, not {a}",
+     "abwechselnde Teams brauchen eine gerade Zahl von Spielern, 4 oder mehr, nicht {a}"),
     ("{a} players with {b} cards each need {c} cards; the deck has {d}",
      "{a} Spieler mit je {b} Karten brauchen {c} Karten; das Blatt hat {d}"),
-    ("{a} cards do not split evenly among {b}", "{a} Karten lassen sich nicht gleichmässig auf {b} verteilen"),
+    ("{a} cards do not split evenly among {b} players ({c} left over): take cards out with "
+     "'pack: without ...', or deal N each with a pile for the rest",
+     "{a} Karten lassen sich nicht gleichmässig auf {b} Spieler verteilen ({c} bleiben übrig): "
+     "nimm Karten heraus mit 'pack: without ...' oder teile N each aus, mit einem Stapel für "
+     "den Rest"),
     ("{a} cards each cannot be dealt in packets of {b}",
      "je {a} Karten lassen sich nicht in Paketen zu {b} geben"),
     ("'{a}' is a mode the file defines: each trick takes the rank order of the base mode its "

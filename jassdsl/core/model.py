@@ -356,6 +356,8 @@ class RuleFile(BaseModel):
     options: tuple[Option, ...] = ()
     players: Value
     teams: bool = False
+    # how the two teams sit: "across" (four players) or "alternating" (every second seat)
+    seating: str = ""
     deal: Deal
     pack: Pack | None = None  # None: the 36 cards
     settings: tuple[Setting, ...] = ()
@@ -418,6 +420,7 @@ class Players:
     pos: Pos
     count: Value
     teams: bool
+    form: str = ""  # the team form: "across" or "alternating" ("" without teams)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,8 +47,9 @@ DECK = 36  # cards in the Swiss pack: every number of cards is bounded by it (a 
 # smaller pack is a subset of these, jassdsl.core.pack)
 
 TABLE: tuple[Setting, ...] = (
-    Setting("players", "number", "players", "players N", low=2, high=4, default=None,
-            why="Jass is played by two to four; four hands of nine use the whole pack"),
+    Setting("players", "number", "players", "players N", low=2, high=6, default=None,
+            why="Jass is played by two to six (a Mittlere for five, a Schieber "
+                "for six); the pack must divide among them"),
     Setting("pack", "name", "pack", "pack: without CARDS",
             why="the 36 Swiss cards, or a smaller pack of them (without the Sixes: 32); "
                 "a card, a rank or a suit is taken out by its name in won()"),

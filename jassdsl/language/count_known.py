@@ -23,12 +23,14 @@ from dataclasses import dataclass
 
 from jassdsl.core import model as m
 from jassdsl.core.count_order import fixed_names, read_as, split_scale
+from jassdsl.core.facts import DEALT, TABLE, known_by, late_calls
+from jassdsl.core.facts import FACTS as FACT_LIST
 from jassdsl.core.roles import ROLES, role_name
 from jassdsl.language.facts import FACTS
 
 # facts known before the first card: the table's, and who takes part with what cards
-KNOWN_FACTS = frozenset({"hand", "players", "multiplier", "playing", "points-in-play"})
-LATE_CALLS = frozenset({"won", "trick", "change"})  # what the tricks bring
+KNOWN_FACTS = known_by(FACT_LIST, TABLE, DEALT)
+LATE_CALLS = late_calls(FACT_LIST)  # what the tricks bring
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,8 @@ from jassdsl.language.facts import FACTS
 STATEMENT_WORDS = (
     "variant", "summary", "source", "decision", "option", "default", "choices", "players",
     "german",
-    "in", "teams", "across", "pack", "deal", "all", "cards", "packets", "of", "each", "first",
+    "in", "teams", "across", "alternating", "pack", "deal", "all", "cards", "packets", "of",
+    "each", "first",
     "dealer", "next", "lead", "ranks", "card", "points", "bonus", "trump", "follow",
     "undertrump", "puur", "unit", "cancels", "never", "below", "declare", "from", "to",
     "hidden", "let", "score", "hand", "rule", "that", "applies", "when", "otherwise", "then",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from jassdsl.core import model as m
+from jassdsl.core.facts import FACTS, bonus_nouns
 from jassdsl.core.roles import ROLES, Role
 from jassdsl.rulebook import safe
 from jassdsl.rulebook.card_words import (
@@ -1296,12 +1297,7 @@ def de_accusative(np: str) -> str:
 
 
 # Weis and Stöck facts as plural nouns: English ({pron}: they / it), German
-BONUS_NOUNS = {
-    "weis": ("Weis points", "Weispunkte"),
-    "stoeck": ("Stöck points", "Stöckpunkte"),
-    "table-weis": ("table Weis points from the tricks {pron} took", "Tischweispunkte"),
-    "table-stoeck": ("table Stöck points from the tricks {pron} took", "Tisch-Stöckpunkte"),
-}
+BONUS_NOUNS = bonus_nouns(FACTS)
 
 
 def signed_terms(e: m.Expr, sign: int = 1) -> list[tuple[int, m.Expr]]:

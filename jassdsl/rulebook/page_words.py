@@ -41,6 +41,12 @@ PAGE_WORDS: dict[str, tuple[str, str]] = {
         "zwei Teams zu zweit; die Partner sitzen sich gegenüber: Plätze 0 und 2 gegen "
         "Plätze 1 und 3",
     ),
+    "ov.teams_alternating": (
+        "two teams of {size}; partners sit on every second seat: seats {even} against "
+        "seats {odd}",
+        "zwei Teams zu {size}; die Partner sitzen auf jedem zweiten Platz: Plätze {even} "
+        "gegen Plätze {odd}",
+    ),
     "ov.deck": (
         "36 cards: four suits of nine, French or German-Swiss pack ([names](../cards.md))",
         "36 Karten: vier Farben zu neun, französisches oder deutschschweizer Blatt "
@@ -191,6 +197,19 @@ PAGE_WORDS: dict[str, tuple[str, str]] = {
         "Forehand leads the first trick either way.",
         "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner gegenüber wählen. "
         "Ausspielen tut in jedem Fall die Vorhand.",
+    ),
+    "trump.push_alternating": (
+        "Instead of choosing, forehand may push: then the partner two seats on (the next "
+        "player of the same team) must choose. Forehand leads the first trick either way.",
+        "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner zwei Plätze weiter "
+        "(der nächste Spieler desselben Teams) wählen. Ausspielen tut in jedem Fall die "
+        "Vorhand.",
+    ),
+    "trump.push_alternating_only": (
+        "Instead of choosing, forehand may push: then the partner two seats on (the next "
+        "player of the same team) must choose.",
+        "Statt zu wählen, darf die Vorhand schieben: dann muss der Partner zwei Plätze weiter "
+        "(der nächste Spieler desselben Teams) wählen.",
     ),
     "trump.push_next": (
         "Instead of choosing, the player asked may push: then the next player in the order "

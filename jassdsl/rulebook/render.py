@@ -66,6 +66,16 @@ class Variant:
     example: Example
 
 
+def partners_text(lang: Lang, rf: m.RuleFile, players: int) -> str:
+    """Who plays with whom: each alone, partners across, or every second seat."""
+    if not rf.teams:
+        return say(lang, "ov.alone")
+    if rf.seating != "alternating":
+        return say(lang, "ov.teams")
+    seats = [", ".join(str(x) for x in range(first, players, 2)) for first in (0, 1)]
+    return say(lang, "ov.teams_alternating", size=players // 2, even=seats[0], odd=seats[1])
+
+
 def cell(text: str) -> str:
     """Text safe inside a Markdown table cell."""
     return text.replace("|", "\\|").replace("\n", " ")
@@ -161,7 +171,7 @@ def overview(lang: Lang, v: Variant) -> list[str]:
     units = [unit_word(lang, u.singular, u.plural) for u in rf.units]
     rows = [
         [say(lang, "ov.players"), players],
-        [say(lang, "ov.partners"), say(lang, "ov.teams" if rf.teams else "ov.alone")],
+        [say(lang, "ov.partners"), partners_text(lang, rf, r.players)],
         [say(lang, "ov.cards"), say(lang, "ov.deck") if rf.pack is None else say(
             lang, "ov.deck_without", size=deck, without=join_words(
                 lang, [taken_out(lang, w.text) for w in rf.pack.without], "and"))],
@@ -330,7 +340,8 @@ def trump_section(lang: Lang, rf: m.RuleFile,
         if contracts:  # `or misere worth 105 playing misere`: that bid plays its mode
             out += ["", say(lang, "trump.bid_plays", modes=join_words(lang, contracts, "or"))]
         if t.push:
-            out += ["", say(lang, "trump.push" + lead)]
+            alternating = "_alternating" if rf.seating == "alternating" else ""
+            out += ["", say(lang, "trump.push" + alternating + lead)]
         if t.push_next:
             out += ["", say(lang, "trump.push_next" + lead)]
     elif (way := trump_way(mechanisms, t.kind)) is not None and way.section is not None:
