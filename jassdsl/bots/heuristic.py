@@ -42,8 +42,8 @@ class HeuristicBot:
         if phase == "play":
             return self.choose_card(game, view, [a.value for a in legal])
         mechanism = at_phase(game.rules.mechanisms, phase, game.rules)
-        if mechanism is not None and mechanism.policy is not None:
-            return mechanism.policy(game, view, legal)
+        if mechanism is not None and mechanism.bots.policy is not None:
+            return mechanism.bots.policy(game, view, legal)
         if phase == "trump":
             return self.choose_trump(game.rules, view, legal)
         if phase == "declare":
