@@ -395,6 +395,11 @@ class Mechanism:
     # -- cards on the table that belong to a seat (`jassdsl/mechanisms/table_cards.py`)
     view_lines: Status | None = None  # the lines the terminal shows with a seat's hand at
     # every decision of it (what lies openly on the table besides the trick)
+    # keys of its part an observation's dict shows flat only for a file that uses it
+    # (the other files' dicts stay as they were; cards, by name), and its pieces of the research vector,
+    # for such a file only (`research.tensors.Pieces`: `pieces(rules)`, `ones(obs, at)`)
+    shows_used: tuple[str, ...] = ()
+    tensor: Any = None
 
     @property
     def phase_name(self) -> str:

@@ -260,6 +260,21 @@ class TableCardsPhase(Phase):
         part.laid = [(tuple(deal.card(d) for d in downs), ups) for downs, ups in part.laid]
 
 
+class TableTensor:
+    """The research vector's pieces of the rows: per seat its face-up table cards, and
+    those of them lying on a face-down card (where one lies, never which: nobody sees it)."""
+
+    def pieces(self, rules: CompiledRules) -> list[tuple[str, int, str]]:
+        n = rules.players
+        return [("table_up", n * 36, "1"), ("table_covering", n * 36, "1")]
+
+    def ones(self, obs: Any, start: dict[str, int]) -> list[int]:
+        up, covering = start["table_up"], start["table_covering"]
+        return [*(up + 36 * x + c for x, row in enumerate(obs.table_up) for c in row),
+                *(covering + 36 * x + c for x, row in enumerate(obs.table_covering)
+                  for c in row)]
+
+
 # -- the terminal, the table and the rulebook
 def rows(obs: Any) -> list[tuple[tuple[int, ...], int]]:
     """Per seat: its face-up table cards and how many lie face down (under some of them)."""
@@ -403,8 +418,10 @@ TABLE_CARDS = Mechanism(
     section=section,
     example=example,
     hand_lines=hand_lines,
-    # every seat sees each row's face-up cards and which of them lie on a face-down card
-    # (not in the observation's flat dict, `shows`: that would change every file's seeded
-    # research digests; `Observation.table_up` and its parts carry them)
+    # every seat sees each row's face-up cards and which of them lie on a face-down card:
+    # in the observation's dict and the research vector of a file laying table cards only
+    # (not `shows`: that would change every file's observations)
     defaults={"table_up": (), "table_covering": (), "table_laid": ()},
+    shows_used=("table_up", "table_covering"),
+    tensor=TableTensor(),
 )
