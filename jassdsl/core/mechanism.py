@@ -400,6 +400,9 @@ class Mechanism:
     # for such a file only (`research.tensors.Pieces`: `pieces(rules)`, `ones(obs, at)`)
     shows_used: tuple[str, ...] = ()
     tensor: Any = None
+    # the seat's own cards it shows in a row of their own rather than in the hand (its
+    # face-up table cards): the terminal and the browser show them there alone, playable
+    apart: Callable[[Any], tuple[int, ...]] | None = None
 
     @property
     def phase_name(self) -> str:

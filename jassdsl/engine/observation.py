@@ -156,8 +156,9 @@ class Observation:
         out["roles"] = dict(self.roles)
         for part_key, shown in _shown_where_used():  # (a file using it only)
             part = self.parts.get(part_key)
-            for key in shown if part is not None else ():
-                out[key] = _named(part[key])
+            if part is not None:
+                for key in shown:
+                    out[key] = _named(part[key])
         return out
 
 

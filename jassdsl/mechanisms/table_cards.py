@@ -282,6 +282,11 @@ def rows(obs: Any) -> list[tuple[tuple[int, ...], int]]:
     return [(tuple(x), len(c)) for x, c in zip(up, covering, strict=True)]
 
 
+def own_row(obs: Any) -> tuple[int, ...]:
+    """The seat's own face-up table cards: shown in its row, not again in its hand."""
+    return tuple(obs.table_up[obs.seat]) if obs.table_up else ()
+
+
 def view_lines(rules: Any, obs: Any, names: Sequence[str], lang: Lang = "en") -> list[str]:
     """The terminal's lines at every decision of a seat: each seat's row."""
     return [say(lang, "live.table_cards.yours" if x == obs.seat else "live.table_cards.row",
@@ -424,4 +429,5 @@ TABLE_CARDS = Mechanism(
     defaults={"table_up": (), "table_covering": (), "table_laid": ()},
     shows_used=("table_up", "table_covering"),
     tensor=TableTensor(),
+    apart=own_row,
 )
