@@ -262,3 +262,30 @@ def test_the_browser_draws_its_own_face_up_cards_in_the_row_alone() -> None:
     row = {c["code"] for c in own["cards"]}
     assert row and not hand & row
     assert hand | row == {CARD_NAMES[c] for c in game.observe(0).hand}
+
+
+def test_the_heuristic_bot_turns_a_card_up_among_equally_cheap_ones() -> None:
+    """Where the cheapest card to follow with ties with a face-up card lying on a
+    face-down one, the heuristic bot plays that one (the turn-up is information)."""
+    from jassdsl.bots.heuristic import HeuristicBot, cheapest, cheapest_keys
+
+    bot, found = HeuristicBot(random.Random(0)), 0
+    for seed in (15, 21, 25, 30):  # hands where such a tie comes up
+        game = Game(NAME, seed=seed)
+        rng = random.Random(seed)
+        while not game.results:
+            seat = game.current_player
+            if game.phase == "play" and game.trick:
+                view = View.of(game, seat)
+                table = table_for(game.rules, view.order)
+                cards = [a.value for a in game.legal_actions()]
+                keys = cheapest_keys(table)
+                plain = cheapest(cards, table)
+                covering = set(part(game).covers[seat])
+                ties = {c for c in cards if keys[c] == keys[plain]}
+                chosen = bot.choose(game, seat).value
+                if plain not in covering and ties & covering and chosen in ties | {plain}:
+                    found += 1
+                    assert chosen in covering
+            game.apply(rng.choice(game.legal_actions()))
+    assert found

@@ -403,6 +403,9 @@ class Mechanism:
     # the seat's own cards it shows in a row of their own rather than in the hand (its
     # face-up table cards): the terminal and the browser show them there alone, playable
     apart: Callable[[Any], tuple[int, ...]] | None = None
+    # the seat's cards whose play turns a hidden card up (the heuristic bot plays one
+    # among equally cheap cards: a card turned up is seen, and may be played)
+    uncovers: Callable[[Any], tuple[int, ...]] | None = None
 
     @property
     def phase_name(self) -> str:

@@ -287,6 +287,11 @@ def own_row(obs: Any) -> tuple[int, ...]:
     return tuple(obs.table_up[obs.seat]) if obs.table_up else ()
 
 
+def own_covering(obs: Any) -> tuple[int, ...]:
+    """The seat's face-up table cards lying on a face-down one: played, it turns up."""
+    return tuple(obs.table_covering[obs.seat]) if obs.table_covering else ()
+
+
 def view_lines(rules: Any, obs: Any, names: Sequence[str], lang: Lang = "en") -> list[str]:
     """The terminal's lines at every decision of a seat: each seat's row."""
     return [say(lang, "live.table_cards.yours" if x == obs.seat else "live.table_cards.row",
@@ -430,4 +435,5 @@ TABLE_CARDS = Mechanism(
     shows_used=("table_up", "table_covering"),
     tensor=TableTensor(),
     apart=own_row,
+    uncovers=own_covering,
 )
