@@ -94,16 +94,21 @@ _UNCOVERS: dict[int, tuple[Any, ...]] = {}  # per compiled rules (by id, dropped
 # them), the `uncovers` hooks of the mechanisms they use
 
 
-def uncovering(game: Game, seat: int) -> frozenset[int]:
-    """The seat's cards whose play turns a hidden card up (`Mechanism.uncovers`: its
-    face-up table cards lying on a face-down one); none where no mechanism says so."""
-    rules = game.rules
+def uncover_hooks(rules: CompiledRules) -> tuple[Any, ...]:
+    """The `uncovers` hooks of the mechanisms the file uses (kept per compiled rules)."""
     hooks = _UNCOVERS.get(id(rules))
     if hooks is None:
         hooks = _UNCOVERS[id(rules)] = tuple(
             x.uncovers for x in rules.mechanisms if x.uncovers is not None
             and x.phase is not None and x.phase.used_by(rules))
         weakref.finalize(rules, _UNCOVERS.pop, id(rules), None)
+    return hooks
+
+
+def uncovering(game: Game, seat: int) -> frozenset[int]:
+    """The seat's cards whose play turns a hidden card up (`Mechanism.uncovers`: its
+    face-up table cards lying on a face-down one); none where no mechanism says so."""
+    hooks = uncover_hooks(game.rules)
     if not hooks:
         return frozenset()
     obs = game.observe(seat)
