@@ -169,7 +169,7 @@ def test_the_event_table_names_every_event_and_its_fields() -> None:
 
 def test_the_typed_observation_and_its_dict_keep_the_documented_keys() -> None:
     keys = list(observation_keys())
-    used = [k for x in mechanisms.MECHANISMS for k in x.shows_used]
+    used = [k for x in mechanisms.MECHANISMS for k in x.runtime.shows_used]
     for lang in ("en", "de"):
         assert [row[0] for row in documented(lang, "<!-- observation keys -->")] == keys
         assert [row[0] for row in documented(lang, "<!-- observation keys where used -->")

@@ -14,7 +14,8 @@ import pytest
 from jassdsl.compile.exprsource import FACT_SOURCE
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core import facts as cf
-from jassdsl.language import check, count_known
+from jassdsl.language import count_known
+from jassdsl.language.checking import base as check
 from jassdsl.language.facts import FACTS
 from jassdsl.rulebook import facts_table
 from jassdsl.rulebook.expressions import BONUS_NOUNS

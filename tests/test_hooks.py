@@ -15,7 +15,7 @@ from jassdsl.bots.declaring import forms_sides
 from jassdsl.bots.heuristic import HeuristicBot
 from jassdsl.compile.compiler import CompiledRules, compile_rules
 from jassdsl.compile.handfacts import HandFacts
-from jassdsl.core.mechanism import Mechanism, defaults_of, partners_in
+from jassdsl.core.mechanism import Mechanism, Runtime, defaults_of, partners_in
 from jassdsl.engine import Game
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.language.check import load_model
@@ -47,8 +47,13 @@ class Pairs(Phase):
         return {"pairs": PAIRED}
 
 
-PAIRS = Mechanism(name="pairs", compile=lambda rf, options: "on", phase=Pairs,
-                  partners="pairs", defaults={"pairs": ()})
+PAIRS = Mechanism(
+    "pairs",
+    runtime=Runtime(
+        compile=lambda rf, options: "on",
+        phase=Pairs,
+        partners="pairs",
+        defaults={"pairs": ()}))
 
 
 def paired_rules() -> CompiledRules:
@@ -96,7 +101,10 @@ def test_the_mechanisms_keys_are_read_by_name_with_their_defaults() -> None:
     with pytest.raises(AttributeError):
         _ = r.no_such_key
     with pytest.raises(ValueError, match="repeats the keys"):
-        defaults_of((PAIRS, Mechanism(name="twice", defaults={"pairs": ()})))
+        defaults_of((PAIRS, Mechanism(
+            "twice",
+            runtime=Runtime(
+                defaults={"pairs": ()}))))
 
 
 def test_sides_and_the_talon_are_named_in_at_most_six_package_files(footprint: str) -> None:

@@ -18,7 +18,17 @@ from jassdsl.compile.compiler import CompiledRules, compile_rules, shaping_optio
 from jassdsl.core import model as m
 from jassdsl.core.cards import RANKS
 from jassdsl.core.errors import RuleFileErrors
-from jassdsl.core.mechanism import Mechanism, TrumpWay, install, installed, words_of
+from jassdsl.core.mechanism import (
+    Checks,
+    Mechanism,
+    Rulebook,
+    Runtime,
+    Syntax,
+    TrumpWay,
+    install,
+    installed,
+    words_of,
+)
 from jassdsl.engine import Game
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.rob import RobConfig
@@ -129,12 +139,13 @@ class Toast(m.Node):
 
 
 TOAST = Mechanism(
-    name="toast",
-    grammar='%extend _statement: toast\ntoast: "toast" value "times" "after" "the" "deal"\n',
-    build={"toast": lambda meta, ch: Toast(pos=pos_of(meta), times=ch[0])},
-    statements={Toast: "toast N times after the deal"},
-    words={"toast.said": ("they toast {n} times", "sie stossen {n} Mal an")},
-)
+    "toast",
+    syntax=Syntax(
+        grammar='%extend _statement: toast\ntoast: "toast" value "times" "after" "the" "deal"\n',
+        build={"toast": lambda meta, ch: Toast(pos=pos_of(meta), times=ch[0])},
+        statements={Toast: "toast N times after the deal"}),
+    rulebook=Rulebook(
+        words={"toast.said": ("they toast {n} times", "sie stossen {n} Mal an")}))
 WITH_TOAST = (*MECHANISMS, TOAST)
 
 
@@ -196,7 +207,7 @@ def test_play_subscribers_and_keepers_come_from_the_list_at_their_place() -> Non
 
 
 def test_a_statement_a_file_may_repeat_is_kept_in_file_order() -> None:
-    toasts = replace(TOAST, statements={}, repeated=(Toast,))
+    toasts = replace(TOAST, syntax=replace(TOAST.syntax, statements={}, repeated=(Toast,)))
     text = "toast 2 times after the deal\n" + handjass() + "toast 3 times after the deal\n"
     rf = load_model(text, "x.jass", mechanisms=(*MECHANISMS, toasts))
     assert [t.times.number for t in rf.parts_of("toast", Toast)] == [2, 3]
@@ -218,17 +229,20 @@ class LowestOfDealer(Phase):
 
 
 LOWEST = Mechanism(
-    name="lowest",
-    grammar='%extend trump_method: "lowest" "card" "of" "dealer" -> lowest_trump\n',
-    build={"lowest_trump": lambda meta, ch: m.TrumpMethod(pos=pos_of(meta), kind="lowest")},
-    words={"short.lowest": ("the dealer's lowest card", "die tiefste Karte des Gebers"),
+    "lowest",
+    trump=TrumpWay(),
+    syntax=Syntax(
+        grammar='%extend trump_method: "lowest" "card" "of" "dealer" -> lowest_trump\n',
+        build={"lowest_trump": lambda meta, ch: m.TrumpMethod(pos=pos_of(meta), kind="lowest")}),
+    rulebook=Rulebook(
+        words={"short.lowest": ("the dealer's lowest card", "die tiefste Karte des Gebers"),
            "trump.lowest": ("The suit of the dealer's lowest card is trump.",
-                            "Die Farbe der tiefsten Karte des Gebers ist Trumpf.")},
-    check=lambda c, rf: c.needs_tables(rf.trump.pos, "trump", rf)
-    if rf.trump.kind == "lowest" else None,
-    phase=LowestOfDealer,
-    trump=TrumpWay(),  # not on the fast playout's loop
-)
+                            "Die Farbe der tiefsten Karte des Gebers ist Trumpf.")}),
+    checks=Checks(
+        check=lambda c, rf: c.needs_tables(rf.trump.pos, "trump", rf)
+    if rf.trump.kind == "lowest" else None),
+    runtime=Runtime(
+        phase=LowestOfDealer))
 
 
 def test_a_mechanism_adds_a_trump_method_with_its_phase_words_and_playout_say() -> None:

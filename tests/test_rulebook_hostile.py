@@ -111,7 +111,7 @@ def test_the_file_fills_every_quoted_string_of_the_grammar() -> None:
 # Identifier fields of the model: the grammar allows only letters, digits, '_' and '-'.
 IDENTIFIERS = {"path", "id", "key", "name", "text", "singular", "plural", "unit", "func",
                "op", "kind", "quantifier", "subject", "direction", "option", "role",
-               "mode", "by",
+               "mode", "by", "seating",
                "marks"}  # the keys of the options a mechanism adds (`auction_before_trump`)
 
 

@@ -46,7 +46,8 @@ def test_a_declaration_sharing_a_mechanisms_kind_is_labelled_by_the_file() -> No
     """A mechanism this file does not use asks for `estimate` too (as `column` is the
     sheet's): the page still asks for the file's own estimate, with its words."""
     rules = load_rules("differenzler")
-    clash = tuple(dataclasses.replace(x, kinds=(*x.kinds, "estimate")) if x.name == "sheet"
+    clash = tuple(dataclasses.replace(x, runtime=dataclasses.replace(
+        x.runtime, kinds=(*x.runtime.kinds, "estimate"))) if x.name == "sheet"
                   else x for x in rules.mechanisms)
     game = Game(dataclasses.replace(rules, mechanisms=clash), seed=2, record=True,
                 events=True)

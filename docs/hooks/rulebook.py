@@ -18,6 +18,7 @@ from mkdocs.structure.pages import Page
 from jassdsl.core.errors import RuleFileErrors
 from jassdsl.corpus.store import read_manifest
 from jassdsl.rulebook.corpus_pages import figures as corpus_pages
+from jassdsl.rulebook.reference import fill as fill_references
 from jassdsl.rulebook.site import (
     FIGURE,
     corpus_figures,
@@ -56,7 +57,8 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig,
 def on_page_markdown(markdown: str, page: Page, files: Files, config: MkDocsConfig,
                      **_: Any) -> str:
     """Tell the templates the page's language and where its other-language twin is, and
-    fill in the corpus figures a hand-written page names."""
+    fill in the mechanisms' reference paragraphs and the corpus figures a hand-written
+    page names."""
     present = {f.src_uri for f in files.documentation_pages()}
     page.meta["lang"] = page_language(page.file.src_uri)
     page.meta["alternates"] = {
@@ -64,6 +66,7 @@ def on_page_markdown(markdown: str, page: Page, files: Files, config: MkDocsConf
         for lang, path in counterpart(page.file.src_uri, present).items()
         if files.get_file_from_path(path) is not None
     }
+    markdown = fill_references(markdown, page.meta["lang"])
     if FIGURE.search(markdown) is None:
         return markdown
     root = corpus_root(Path(config.config_file_path).parent)

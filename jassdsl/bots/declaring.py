@@ -119,10 +119,10 @@ def worth_rows(rules: CompiledRules, table: ModeTable) -> tuple[
 
 def bid_gain(game: Game, view: View, table: ModeTable) -> float:
     """What the file's mechanisms add to the points a bidder expects to make in a mode (a
-    talon the highest bidder takes: `Mechanism.bid_gain`)."""
+    talon the highest bidder takes: `Bots.bid_gain`)."""
     r = game.rules
-    return sum(x.bid_gain(game, view, table) for x in r.mechanisms
-               if x.bid_gain is not None and x.name in r.configs)
+    return sum(x.bots.bid_gain(game, view, table) for x in r.mechanisms
+               if x.bots.bid_gain is not None and x.name in r.configs)
 
 
 def forms_sides(rules: CompiledRules) -> bool:

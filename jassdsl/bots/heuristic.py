@@ -44,8 +44,8 @@ class HeuristicBot:
         if phase == "play":
             return self.choose_card(game, view, [a.value for a in legal])
         mechanism = at_phase(game.rules.mechanisms, phase, game.rules)
-        if mechanism is not None and mechanism.policy is not None:
-            return mechanism.policy(game, view, legal)
+        if mechanism is not None and mechanism.bots.policy is not None:
+            return mechanism.bots.policy(game, view, legal)
         if phase == "trump":
             return self.choose_trump(game.rules, view, legal)
         if phase == "declare":
@@ -99,14 +99,14 @@ def uncover_hooks(rules: CompiledRules) -> tuple[Any, ...]:
     hooks = _UNCOVERS.get(id(rules))
     if hooks is None:
         hooks = _UNCOVERS[id(rules)] = tuple(
-            x.uncovers for x in rules.mechanisms if x.uncovers is not None
-            and x.phase is not None and x.phase.used_by(rules))
+            x.bots.uncovers for x in rules.mechanisms if x.bots.uncovers is not None
+            and x.runtime.phase is not None and x.runtime.phase.used_by(rules))
         weakref.finalize(rules, _UNCOVERS.pop, id(rules), None)
     return hooks
 
 
 def uncovering(game: Game, seat: int) -> frozenset[int]:
-    """The seat's cards whose play turns a hidden card up (`Mechanism.uncovers`: its
+    """The seat's cards whose play turns a hidden card up (`Bots.uncovers`: its
     face-up table cards lying on a face-down one); none where no mechanism says so."""
     hooks = uncover_hooks(game.rules)
     if not hooks:

@@ -216,17 +216,17 @@ class HumanPlayer:
                 for line in x.view_lines(game.rules, obs, self.names, lang):
                     self.say(line)
         mechanism = asking(game)
-        if mechanism is not None and mechanism.prompt is not None \
-                and mechanism.prompt.shows is not None:
-            for line in mechanism.prompt.shows(game, obs, self.names, lang):
+        if mechanism is not None and mechanism.terminal.prompt is not None \
+                and mechanism.terminal.prompt.shows is not None:
+            for line in mechanism.terminal.prompt.shows(game, obs, self.names, lang):
                 self.say(line)
         self.say(say(lang, "live.legal", legal=choices_text(game, legal, lang, self.cards)))
 
     def prompt(self, game: Game, legal: list[Action]) -> str:
         lang = self.lang
         mechanism = asking(game)
-        if mechanism is not None and mechanism.prompt is not None:
-            return mechanism.prompt.ask(game, lang)
+        if mechanism is not None and mechanism.terminal.prompt is not None:
+            return mechanism.terminal.prompt.ask(game, lang)
         if game.phase == "declare":  # the legal numbers are on the line above
             words = declared_words(legal[0].kind, game.rules.model)
             return say(lang, "live.ask.declare" if lang == "en" or words.gender == "f"
@@ -293,9 +293,9 @@ def card_choice(game: Game, action: Action, cards: str) -> str:
 
 def choices_text(game: Game, legal: list[Action], lang: Lang = "en", cards: str = "") -> str:
     mechanism = asking(game)
-    if mechanism is not None and mechanism.prompt is not None \
-            and mechanism.prompt.choices is not None:
-        return mechanism.prompt.choices(game, legal, lang)
+    if mechanism is not None and mechanism.terminal.prompt is not None \
+            and mechanism.terminal.prompt.choices is not None:
+        return mechanism.terminal.prompt.choices(game, legal, lang)
     if game.phase == "declare" and any(a.kind != "pass" for a in legal):
         return number_choices(game, legal, lang)
     return tv.numbered(legal, lambda a: card_choice(game, a, cards))
@@ -411,9 +411,9 @@ def interpret(game: Game, text: str, legal: list[Action]) -> Action | str:
         return "nothing entered"
     text = SAID.get(text.lower(), text)  # 'schieben' as the German choices name it
     mechanism = asking(game)
-    if mechanism is not None and mechanism.prompt is not None \
-            and mechanism.prompt.read is not None:
-        read = mechanism.prompt.read(game, text, legal)
+    if mechanism is not None and mechanism.terminal.prompt is not None \
+            and mechanism.terminal.prompt.read is not None:
+        read = mechanism.terminal.prompt.read(game, text, legal)
         if read is not None:
             return read
     words = text.lower().split()

@@ -173,7 +173,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from jassdsl.core.actions import BASE_KINDS, ActionKind, add_kinds
@@ -306,134 +306,215 @@ class Gives:
 
 
 @dataclass(frozen=True)
-class Mechanism:
-    """One mechanism of a hand, with what each layer needs of it (None: nothing)."""
+class Reference:
+    """A mechanism's paragraph in the language reference, in both languages, with an
+    example (a rule file's lines) that the tests check and play a hand of."""
 
-    name: str  # the key of its config in `CompiledRules.configs`, of its statements in
-    # `RuleFile.parts`
+    text_en: str
+    text_de: str
+    example: str
+
+
+@dataclass(frozen=True)
+class Syntax:
+    """Its statements: grammar lines, builders, nodes (the parser and the model read them)."""
+
     grammar: str = ""  # its statements' grammar lines (Lark), appended to grammar.lark
     build: Mapping[str, Build] = field(default_factory=dict)  # per rule name of `grammar`
     statements: Mapping[type[m.Node], str] = field(default_factory=dict)
     # the statement nodes it owns, at most once each, as an error names them
     repeated: tuple[type[m.Node], ...] = ()  # ... and those a file may have several of
     self_contained: bool = False  # nothing else in a file refers to its statements
-    words: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # (en, de) by key
+    names: Callable[[m.RuleFile], set[str]] | None = None  # the names its statements give
+    # a file (`names in german` may give each a German word)
+
+
+@dataclass(frozen=True)
+class Checks:
+    """What the checker asks of it: its check, error templates, warnings, the roles and facts it
+    gives a file (so a file lacking it is refused with the reason)."""
+
+    check: Check | None = None
     messages: tuple[tuple[str, str], ...] = ()  # its check's error templates, (en, de):
     # `{a}`-style fields, read back to say an error in German (`core/errors_de.py`)
-    check: Check | None = None
+    warnings: Warn | None = None  # what a valid file says of it that it likely does not
+    # mean: rule errors of a kind of their own that do not stop the file
+    # (`check.file_warnings`)
+    gives: Gives | None = None  # the roles its phase gives to a seat (the highest bidder)
+    fact_needs: Callable[[str, m.RuleFile], str | None] | None = None  # a fact of the
+    # scoring language it gives (`multiplier`): what a file lacking it must add, else None
+    kept_names: Callable[[m.RuleFile], tuple[str, ...]] | None = None  # names of numbers
+    # about the table its statements give a file, known before the first card of a hand:
+    # expressions read them from `HandFacts.kept`, which its phase fills (`add_facts`)
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """What the compiler and the engine play of it: its config, phase, action kinds and the keys
+    of its record and observation parts (the state it keeps in a game)."""
+
     compile: Compile | None = None  # its config from the file (None: the file lacks it)
+    compile_conditions: CompileConditions | None = None  # its config, compiling the
+    # file's conditions (None: the file lacks it); after `compile`
     phase: type[PhaseKind] | None = None  # its phase, at its place (`Phase.place`): before
     # play, in play (a subscriber of play's hooks) or a keeper, in the list's order
     kinds: tuple[str, ...] = ()  # the action kinds it asks for
     codec: tuple[ActionKind, ...] = ()  # ... of them, those that carry no number (a
     # card: `give DA`, none: `fold`), which every front end then writes and reads so
     yes_no: tuple[str, ...] = ()  # ... of them, those answered yes (1) or no (0)
-    prompt: Prompt | None = None
-    label: Label | None = None
-    narrate: Mapping[type[Any], Narrate] = field(default_factory=dict)  # per event type
     defaults: Mapping[str, Any] = field(default_factory=dict)  # the keys of its parts of
     # hand records and observations, each with its value where a file lacks it
     cards: tuple[str, ...] = ()  # ... of them, those holding cards (named in the JSON)
     shows: tuple[str, ...] = ()  # ... of them, those an observation's dict shows flat
     # (`Game.observation`: public keys, documented in docs/*/engine-authors.md)
+    shows_used: tuple[str, ...] = ()  # ... and those it shows flat only for a file that
+    # uses it (cards per seat, by name): the other files' dicts stay as they were
+    tensor: Any = None  # its pieces of the research vector, for a file using it
+    # (`research.tensors.Pieces`: `pieces(rules)`, `ones(obs, start)`)
     partners: str = ""  # forms sides per hand: the key of its parts saying each seat's side
-    bid_gain: BidGain | None = None  # what it adds to a bidder's expected points in a mode
-    example: Example | None = None  # its lines in the rulebook's worked example
-    example_points: ExamplePoints | None = None  # card points it gives besides the tricks
-    policy: Policy | None = None
-    describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
-    trump: TrumpWay | None = None  # the trump method it adds (its `kind`: `name`)
-    # -- added for the scoresheet
-    calls: Mapping[type[Any], Call] = field(default_factory=dict)  # per event type: how
-    # the terminal's hand summary ("live") and the rulebook's example ("example") say it
-    # among the pushes and the trump choice (the example shows the events of these types)
-    status: Status | None = None  # the lines the terminal shows of its state at the deal
-    board: Board | None = None  # fills its part of the browser table's score panel
-    actions: Callable[[Any], list[Action]] | None = None  # every action of its kinds a
-    # file's games may offer (the research action space)
-    fact_needs: Callable[[str, m.RuleFile], str | None] | None = None  # a fact of the
-    # scoring language it gives (`multiplier`): what a file lacking it must add, else None
-    # -- leaving the table (hooks added for `mechanisms/leave.py`)
-    compile_conditions: CompileConditions | None = None  # its config, compiling the
-    # file's conditions (None: the file lacks it); after `compile`
     empties_seats: bool = False  # players leave the table during a game
-    hand_lines: HandLines | None = None  # its lines closing the terminal's hand report
-    tell_end: TellEnd | None = None  # how the game ends, in the rulebook
-    # -- the piles (a base service: the deal lays them, the `turned` trump method reads them)
     uses_piles: bool = False  # works on the piles (takes, robs or betters from them): the
     # chain keeps the piles' part of the state even where the file lays no pile
     out_of_play: bool = False  # cards may stay out of a hand's play (folded, laid away,
     # not dealt to a player who left): a hand may be worth less than every card's points
-    # -- added for the auction
-    # its actions are values of a declaration, or a pass (a bid): the random bot draws a
-    # value around a fair share, as for a declaration, and passes below it
-    declares: bool = False
-    # its words for one of its events in the rulebook's example, among the calls that
-    # tell how trump was set (a bid, a pass); None for an event it does not tell
-    example_call: ExampleCall | None = None
-    gives: Gives | None = None  # the roles its phase gives to a seat (the highest bidder)
-    # what a valid file says of it that it likely does not mean: rule errors of a kind of
-    # their own that do not stop the file (`check.file_warnings`)
-    warnings: Warn | None = None
+    actions: Callable[[Any], list[Action]] | None = None  # every action of its kinds a
+    # file's games may offer (the research action space)
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """How the terminal asks a person for its decisions and tells its events and state."""
+
+    prompt: Prompt | None = None
+    narrate: Mapping[type[Any], Narrate] = field(default_factory=dict)  # per event type
+    calls: Mapping[type[Any], Call] = field(default_factory=dict)  # per event type: how
+    # the terminal's hand summary ("live") and the rulebook's example ("example") say it
+    # among the pushes and the trump choice (the example shows the events of these types)
+    status: Status | None = None  # the lines the terminal shows of its state at the deal
+    hand_lines: HandLines | None = None  # its lines closing the terminal's hand report
+    trick_notes: TrickNotes | None = None  # per trick, a note on the terminal's hand report
+    report: Report | None = None  # its lines in the terminal's report of a hand with bonuses
+    view_lines: Status | None = None  # the lines the terminal shows with a seat's hand at
+    # every decision of it (what lies openly on the table besides the trick)
+    apart: Callable[[Any], tuple[int, ...]] | None = None  # the seat's own cards it shows
+    # in a row of their own, not in the hand (its face-up table cards): the terminal and
+    # the browser show them there alone, still playable
+
+
+@dataclass(frozen=True)
+class Browser:
+    """How the browser table labels its actions and shows its state."""
+
+    label: Label | None = None
+    board: Board | None = None  # fills its part of the browser table's score panel
+    table: TableState | None = None  # its entries of the browser table's state (JSON)
+
+
+@dataclass(frozen=True)
+class Bots:
+    """How the bots decide its questions and weigh it in their bids."""
+
+    policy: Policy | None = None
+    bid_gain: BidGain | None = None  # what it adds to a bidder's expected points in a mode
+    declares: bool = False  # its actions are values of a declaration, or a pass (a bid):
+    # the random bot draws a value around a fair share, as for a declaration, and passes
+    # below it
+    uncovers: Callable[[Any], tuple[int, ...]] | None = None  # the seat's cards whose
+    # play turns a hidden card up: the heuristic bot plays one among equally cheap cards
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """How the rulebook says it: its words in both languages, its sections, its lines in the
+    worked example, and its reference paragraph in docs/*/language.md."""
+
+    words: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # (en, de) by key
+    describe: Mapping[str, Describe] = field(default_factory=dict)  # per rulebook section
+    example: Example | None = None  # its lines in the rulebook's worked example
+    example_points: ExamplePoints | None = None  # card points it gives besides the tricks
+    tell_end: TellEnd | None = None  # how the game ends, in the rulebook
+    example_call: ExampleCall | None = None  # its words for one of its events in the
+    # rulebook's example, among the calls that tell how trump was set (a bid, a pass)
     # where its phase asks for a declaration (an auction's bids): the rulebook's word keys
     # of its first sentence (when and how it is said) and of the word for a value said
     declaration_words: Callable[[m.Declaration], tuple[str, str] | None] | None = None
     # ... and the sentences it adds after that first one (what an option's choices change)
     declaration_notes: Callable[[Lang, m.RuleFile, m.Declaration], list[str]] | None = None
-    # -- hooks added with the move of Weis and table Weis (issue 19)
-    table: TableState | None = None  # its entries of the browser table's state (JSON)
-    trick_notes: TrickNotes | None = None  # per trick, a note on the terminal's hand report
-    report: Report | None = None  # its lines in the terminal's report of a hand with bonuses
     section: Story | None = None  # a section of its own in a variant's rulebook page
     short: Short | None = None  # what it adds to the bonuses of the rulebook's comparison
-    names: Callable[[m.RuleFile], set[str]] | None = None  # the names its statements give
-    # a file (`names in german` may give each a German word)
-    # -- state kept across hands (`jassdsl/mechanisms/kept_numbers.py`)
-    kept_names: Callable[[m.RuleFile], tuple[str, ...]] | None = None  # names of numbers
-    # about the table its statements give a file, known before the first card of a hand:
-    # expressions read them from `HandFacts.kept`, which its phase fills (`add_facts`)
-    # -- cards on the table that belong to a seat (`jassdsl/mechanisms/table_cards.py`)
-    view_lines: Status | None = None  # the lines the terminal shows with a seat's hand at
-    # every decision of it (what lies openly on the table besides the trick)
-    # keys of its part an observation's dict shows flat only for a file that uses it
-    # (the other files' dicts stay as they were; cards, by name), and its pieces of the research vector,
-    # for such a file only (`research.tensors.Pieces`: `pieces(rules)`, `ones(obs, at)`)
-    shows_used: tuple[str, ...] = ()
-    tensor: Any = None
-    # the seat's own cards it shows in a row of their own rather than in the hand (its
-    # face-up table cards): the terminal and the browser show them there alone, playable
-    apart: Callable[[Any], tuple[int, ...]] | None = None
-    # the seat's cards whose play turns a hidden card up (the heuristic bot plays one
-    # among equally cheap cards: a card turned up is seen, and may be played)
-    uncovers: Callable[[Any], tuple[int, ...]] | None = None
+    reference: Reference | None = None  # its paragraph and example in docs/*/language.md
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    """One mechanism of a hand: its name and one part per layer (each part's defaults do
+    nothing, so a mechanism states only what it adds). Read a hook as `x.runtime.phase`;
+    the flat name (`x.phase`) still reads it, for the consumers not yet moved.
+
+    Hooks one mechanism alone uses (24 of 55; a new one is admitted when a second needs
+    it): syntax.names, checks.warnings/gives/fact_needs/kept_names, runtime.partners/
+    empties_seats/actions/shows_used/tensor, terminal.calls/trick_notes/report/view_lines/
+    apart, bots.bid_gain/declares/uncovers, rulebook.example_points/tell_end/example_call/
+    declaration_words/declaration_notes/short (`tests/test_mechanism_parts.py` counts them)."""
+
+    name: str  # the key of its config in `CompiledRules.configs`, of its statements in
+    # `RuleFile.parts`
+    syntax: Syntax = field(default_factory=Syntax)
+    checks: Checks = field(default_factory=Checks)
+    runtime: Runtime = field(default_factory=Runtime)
+    terminal: Terminal = field(default_factory=Terminal)
+    browser: Browser = field(default_factory=Browser)
+    bots: Bots = field(default_factory=Bots)
+    rulebook: Rulebook = field(default_factory=Rulebook)
+    trump: TrumpWay | None = None  # the trump method it adds (its `kind`: `name`)
+
+    def __getattr__(self, key: str) -> Any:
+        """A flat hook read from its part (`x.phase` is `x.runtime.phase`)."""
+        part = _PART_OF.get(key)
+        if part is None:
+            raise AttributeError(key)
+        return getattr(getattr(self, part), key)
 
     @property
     def phase_name(self) -> str:
-        return self.phase.name if self.phase is not None else ""
+        return self.runtime.phase.name if self.runtime.phase is not None else ""
 
     @property
     def part_key(self) -> str:
         """Its key in the parts of hand records and observations (`Phase.part_key`)."""
-        return self.phase.part_key if self.phase is not None and self.phase.part_key \
+        return self.runtime.phase.part_key if self.runtime.phase is not None and self.runtime.phase.part_key \
             else self.name
 
     @property
     def owns(self) -> tuple[type[m.Node], ...]:
         """Every statement node it owns."""
-        return (*self.statements, *self.repeated)
+        return (*self.syntax.statements, *self.syntax.repeated)
 
     @property
     def first_words(self) -> tuple[str, ...]:
         """The keyword each of its statements begins with."""
-        extended = re.findall(r"^%extend\s+_statement\s*:(.*)$", self.grammar, re.M)
+        extended = re.findall(r"^%extend\s+_statement\s*:(.*)$", self.syntax.grammar, re.M)
         rules = [r for line in extended for r in re.findall(r"\w+", line)]
         return tuple(dict.fromkeys(
-            w for r in rules for w in re.findall(rf'^{r}\s*:\s*"(\w+)"', self.grammar, re.M)))
+            w for r in rules for w in re.findall(rf'^{r}\s*:\s*"(\w+)"', self.syntax.grammar, re.M)))
 
     @property
     def keywords(self) -> tuple[str, ...]:
         """Every keyword of its grammar lines."""
-        return tuple(dict.fromkeys(re.findall(r'"([A-Za-z][A-Za-z0-9_]*)"', self.grammar)))
+        return tuple(dict.fromkeys(re.findall(r'"([A-Za-z][A-Za-z0-9_]*)"', self.syntax.grammar)))
+
+
+PART_KINDS: tuple[tuple[str, type], ...] = (
+    ("syntax", Syntax),
+    ("checks", Checks),
+    ("runtime", Runtime),
+    ("terminal", Terminal),
+    ("browser", Browser),
+    ("bots", Bots),
+    ("rulebook", Rulebook),
+)
+# Which part holds each hook (the flat names' reader, `Mechanism.__getattr__`).
+_PART_OF: dict[str, str] = {f.name: part for part, kind in PART_KINDS for f in fields(kind)}
 
 
 def at_phase(mechanisms: Sequence[Mechanism], phase: str, rules: Any = None

@@ -46,13 +46,14 @@ _used: tuple[tuple[Mechanism, ...] | None, tuple[tuple[str, tuple[str, ...]], ..
 
 
 def _shown_where_used() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Per mechanism showing keys only where a file uses it (`Mechanism.shows_used`,
+    """Per mechanism showing keys only where a file uses it (`Runtime.shows_used`,
     keys of cards, per seat: their numbers read as card names): its part's key and
     those keys (worked out again only when other mechanisms are installed)."""
     global _used
     now = installed()
     if _used[0] is not now:
-        _used = (now, tuple((x.part_key, x.shows_used) for x in now if x.shows_used))
+        _used = (now, tuple((x.part_key, x.runtime.shows_used) for x in now
+                             if x.runtime.shows_used))
     return _used[1]
 
 
@@ -186,9 +187,10 @@ def keys() -> tuple[str, ...]:
 
 def keys_used(rules: Any) -> tuple[str, ...]:
     """The keys a file's observation dict adds after `keys()`: those its mechanisms show
-    only where a file uses them (`Mechanism.shows_used`), in list order."""
-    return tuple(key for x in rules.mechanisms if x.shows_used and x.phase is not None
-                 and x.phase.used_by(rules) for key in x.shows_used)
+    only where a file uses them (`Runtime.shows_used`), in list order."""
+    return tuple(key for x in rules.mechanisms if x.runtime.shows_used
+                 and x.runtime.phase is not None and x.runtime.phase.used_by(rules)
+                 for key in x.runtime.shows_used)
 
 
 @cache

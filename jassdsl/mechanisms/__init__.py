@@ -9,7 +9,7 @@ into its own module is listed by its phase alone; the layers still know the rest
 
 from __future__ import annotations
 
-from jassdsl.core.mechanism import Mechanism
+from jassdsl.core.mechanism import Mechanism, Runtime
 from jassdsl.engine.declare import Declarations
 from jassdsl.engine.trump import TrumpChoice
 from jassdsl.mechanisms.auction import AUCTION
@@ -39,9 +39,15 @@ MECHANISMS: tuple[Mechanism, ...] = (
     AUCTION,
     MODE_BIDS,
     TALON,
-    Mechanism("trump", phase=TrumpChoice),
+    Mechanism(
+        "trump",
+        runtime=Runtime(
+            phase=TrumpChoice)),
     SHEET,
-    Mechanism("declare", phase=Declarations),
+    Mechanism(
+        "declare",
+        runtime=Runtime(
+            phase=Declarations)),
     # in play: subscribers of play's hooks
     FIRST_VOID,
     VOID_NAMES,

@@ -38,7 +38,17 @@ from jassdsl.core.actions import PASS, Action, declare_actions
 from jassdsl.core.cards import SUITS
 from jassdsl.core.deal import next_seat
 from jassdsl.core.errors import IllegalActionError, RuleError, merged
-from jassdsl.core.mechanism import Gives, Mechanism, Prompt
+from jassdsl.core.mechanism import (
+    Bots,
+    Checks,
+    Gives,
+    Mechanism,
+    Prompt,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+)
 from jassdsl.core.options import declared_under, marks_under
 from jassdsl.core.roles import BIDDER
 from jassdsl.core.tables import MODE_NAMES
@@ -698,26 +708,31 @@ MESSAGES = (
 
 
 AUCTION = Mechanism(
-    name=NAME,
-    grammar=GRAMMAR,
-    build={"auction_before_trump": option("auction"), "auction_pass_final": option("pass_final"),
+    NAME,
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build={"auction_before_trump": option("auction"), "auction_pass_final": option("pass_final"),
            "auction_pass_final_after_bid": option("pass_final_after_bid"),
            "auction_if": build_if,
-           "auction_ending": option("ends_auction"), "auction_contract": build_contract},
-    check=check,
-    messages=MESSAGES,
-    compile=compile_auction,
-    warnings=team_bids,
-    phase=Auction,
-    prompt=Prompt(ask=ask, choices=number_choices, read=read),
-    policy=policy,
-    declares=True,
-    words=WORDS,
-    narrate={Declared: told},
-    example_call=example_call,
-    declaration_words=declaration_words,
-    declaration_notes=declaration_notes,
-    gives=Gives(("bidder",), held=lambda rf: any(is_auction(d) for d in rf.declarations),
+           "auction_ending": option("ends_auction"), "auction_contract": build_contract}),
+    checks=Checks(
+        check=check,
+        messages=MESSAGES,
+        warnings=team_bids,
+        gives=Gives(("bidder",), held=lambda rf: any(is_auction(d) for d in rf.declarations),
                 need="an auction ('declare bid from 1 to 9, auction before trump')",
-                kind="auction"),
-)
+                kind="auction")),
+    runtime=Runtime(
+        compile=compile_auction,
+        phase=Auction),
+    terminal=Terminal(
+        prompt=Prompt(ask=ask, choices=number_choices, read=read),
+        narrate={Declared: told}),
+    bots=Bots(
+        policy=policy,
+        declares=True),
+    rulebook=Rulebook(
+        words=WORDS,
+        example_call=example_call,
+        declaration_words=declaration_words,
+        declaration_notes=declaration_notes))

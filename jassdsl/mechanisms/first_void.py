@@ -18,7 +18,7 @@ from typing import Any
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m
 from jassdsl.core.cards import SUITS, all_follow, shown_card
-from jassdsl.core.mechanism import Mechanism, TrumpWay
+from jassdsl.core.mechanism import Checks, Mechanism, Rulebook, Runtime, Syntax, TrumpWay
 from jassdsl.core.roles import ROLES
 from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine import HandResult
@@ -153,11 +153,14 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 FIRST_VOID = Mechanism(
-    name=NAME,
-    grammar=GRAMMAR,
-    build={"first_void_trump": build},
-    words=WORDS,
-    check=check,
-    phase=FirstVoid,
+    NAME,
     trump=TrumpWay(fast=True, card_sets=True, told=told, story=story),
-)
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build={"first_void_trump": build}),
+    rulebook=Rulebook(
+        words=WORDS),
+    checks=Checks(
+        check=check),
+    runtime=Runtime(
+        phase=FirstVoid))

@@ -20,7 +20,17 @@ from jassdsl.core import model as m
 from jassdsl.core.actions import DISCARDS, Action, ActionKind
 from jassdsl.core.cards import CARD_INDEX, mask_cards
 from jassdsl.core.deal import next_seat, trick_seats
-from jassdsl.core.mechanism import Mechanism, Prompt
+from jassdsl.core.mechanism import (
+    Bots,
+    Browser,
+    Checks,
+    Mechanism,
+    Prompt,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+)
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.improve import ImproveConfig, improve, own_pile
@@ -302,22 +312,28 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 IMPROVE = Mechanism(
-    name="improve",
-    grammar=GRAMMAR,
-    build=BUILD,
-    statements={Improve: "improve"},
-    self_contained=True,
-    words=WORDS,
-    check=check,
-    compile=compile_improve,
-    phase=Bettering,
-    kinds=("take", "decline", "discard"),
-    codec=(ActionKind("take", "none"), ActionKind("decline", "none")),
-    prompt=Prompt(ask=ask, read=read),
-    label=label,
-    narrate={Bettered: narrate},
-    policy=policy,
-    describe={"declare": describe},
-    uses_piles=True,
-    out_of_play=True,
-)
+    "improve",
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build=BUILD,
+        statements={Improve: "improve"},
+        self_contained=True),
+    rulebook=Rulebook(
+        words=WORDS,
+        describe={"declare": describe}),
+    checks=Checks(
+        check=check),
+    runtime=Runtime(
+        compile=compile_improve,
+        phase=Bettering,
+        kinds=("take", "decline", "discard"),
+        codec=(ActionKind("take", "none"), ActionKind("decline", "none")),
+        uses_piles=True,
+        out_of_play=True),
+    terminal=Terminal(
+        prompt=Prompt(ask=ask, read=read),
+        narrate={Bettered: narrate}),
+    browser=Browser(
+        label=label),
+    bots=Bots(
+        policy=policy))

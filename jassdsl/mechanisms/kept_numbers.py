@@ -35,7 +35,15 @@ from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.compile.scoring import Fn
 from jassdsl.core import model as m
-from jassdsl.core.mechanism import Mechanism
+from jassdsl.core.mechanism import (
+    Browser,
+    Checks,
+    Mechanism,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+)
 from jassdsl.core.roles import ROLES
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.engine.position import PositionError
@@ -352,20 +360,25 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 KEPT_NUMBERS = Mechanism(
-    name=NAME,
-    grammar=GRAMMAR,
-    build={"kept_numbers": build_keep, "kept_numbers_change": build_change},
-    repeated=(Keep,),
-    self_contained=False,  # expressions elsewhere read its names
-    words=WORDS,
-    check=check,
-    compile_conditions=compile_keep,
-    phase=Keeping,
-    defaults={"kept": {}, "kept_next": {}},
-    shows=("kept",),  # public: the numbers as they stand, in every seat's dict
-    kept_names=kept_names,
-    status=status,
-    hand_lines=hand_lines,
-    board=board,
-    section=section,
-)
+    NAME,
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build={"kept_numbers": build_keep, "kept_numbers_change": build_change},
+        repeated=(Keep,),
+        self_contained=False),
+    rulebook=Rulebook(
+        words=WORDS,
+        section=section),
+    checks=Checks(
+        check=check,
+        kept_names=kept_names),
+    runtime=Runtime(
+        compile_conditions=compile_keep,
+        phase=Keeping,
+        defaults={"kept": {}, "kept_next": {}},
+        shows=("kept",)),
+    terminal=Terminal(
+        status=status,
+        hand_lines=hand_lines),
+    browser=Browser(
+        board=board))

@@ -20,7 +20,7 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.compile.scoring import Fn
 from jassdsl.core import model as m
-from jassdsl.core.mechanism import Mechanism
+from jassdsl.core.mechanism import Checks, Mechanism, Rulebook, Runtime, Syntax, Terminal
 from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.language.syntax import pos_of
@@ -154,18 +154,22 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 LEAVE = Mechanism(
-    name="leave",
-    grammar=GRAMMAR,
-    build={"leave": build},
-    statements={Leave: "leave"},
-    self_contained=False,  # `winner: first to leave the table` needs it
-    words=WORDS,
-    check=check,
-    phase=Leaving,
-    defaults={"left": ()},  # the seats that left the table after the hand
-    compile_conditions=compile_leave,
-    empties_seats=True,
-    hand_lines=hand_lines,
-    tell_end=tell_end,
-    out_of_play=True,
-)
+    "leave",
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build={"leave": build},
+        statements={Leave: "leave"},
+        self_contained=False),
+    rulebook=Rulebook(
+        words=WORDS,
+        tell_end=tell_end),
+    checks=Checks(
+        check=check),
+    runtime=Runtime(
+        phase=Leaving,
+        defaults={"left": ()},
+        compile_conditions=compile_leave,
+        empties_seats=True,
+        out_of_play=True),
+    terminal=Terminal(
+        hand_lines=hand_lines))

@@ -19,7 +19,7 @@ from jassdsl.cli.play import YES_NO, call_entry, clipped, said_values
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.core.actions import PASS, Action, bid_parts, legal_names, mode_bid
 from jassdsl.core.errors import ApiUsageError
-from jassdsl.core.mechanism import Mechanism, Prompt
+from jassdsl.core.mechanism import Bots, Mechanism, Prompt, Rulebook, Runtime, Terminal
 from jassdsl.engine import Game
 from jassdsl.engine.phase import Table
 from jassdsl.mechanisms.auction import Auction, index_of, part_of
@@ -256,11 +256,14 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 MODE_BIDS = Mechanism(
-    name="mode_bids",
-    defaults={"bid_mode": ""},  # the mode the highest bid names, "" while none does
-    shows=("bid_mode",),
-    phase=ModeBidding,
-    prompt=Prompt(ask=ask, choices=choices, read=read),
-    policy=policy,
-    words=WORDS,
-)
+    "mode_bids",
+    runtime=Runtime(
+        defaults={"bid_mode": ""},
+        shows=("bid_mode",),
+        phase=ModeBidding),
+    terminal=Terminal(
+        prompt=Prompt(ask=ask, choices=choices, read=read)),
+    bots=Bots(
+        policy=policy),
+    rulebook=Rulebook(
+        words=WORDS))

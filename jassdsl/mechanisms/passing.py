@@ -30,7 +30,18 @@ from jassdsl.core.actions import Action, ActionKind
 from jassdsl.core.cards import CARD_INDEX, CARD_NAMES, mask_cards, shown_set
 from jassdsl.core.deal import next_seat
 from jassdsl.core.errors import IllegalActionError
-from jassdsl.core.mechanism import Mechanism, Prompt
+from jassdsl.core.mechanism import (
+    Bots,
+    Browser,
+    Checks,
+    Mechanism,
+    Prompt,
+    Reference,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+)
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table
@@ -386,29 +397,80 @@ MESSAGES = (
 )
 
 
-CARD_PASSING = Mechanism(
-    name="passing",
-    grammar=GRAMMAR,
-    build=BUILD,
-    statements={Passing: "passing"},
-    self_contained=True,
-    words=WORDS,
-    messages=MESSAGES,
-    check=check,
-    compile=compile_passing,
-    phase=PassingPhase,
-    kinds=(GIVE,),
-    codec=(ActionKind(GIVE, "card"),),
-    prompt=Prompt(ask=ask, read=read),
-    label=label,
-    narrate={CardsPassed: narrate},
-    policy=policy,
-    describe={"declare": describe},
-    example=example,
-    hand_lines=hand_lines,
-    # each seat sees the cards it passed and those it received; the others, nothing
-    defaults={"cards_passed": (), "cards_received": (), "passes": (), "way": ""},  # the record: per
-    # seat the cards it passed, and where they went this hand
-    cards=("cards_passed", "cards_received"),
-    shows=("cards_passed", "cards_received"),
+
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        '`passing: each player passes N cards to the left` has every player choose N cards of the\n'
+        'hand right after the deal, in turn from forehand, one action per card (`give DA`); the\n'
+        'chosen cards leave the hand at once, and when everybody has chosen they change hands\n'
+        'together, so nobody passes on a card received. The cards go `to the left` (seat - 1),\n'
+        '`to the right` (seat + 1), `across` (the seat opposite; an even number of players) or\n'
+        '`in turn`: in the first hand to the left, in the second to the right, in the third across,\n'
+        'and so on. N may be an option; at least one card is kept. What was passed is known to the\n'
+    "two players concerned alone: each seat's observation shows the cards it passed\n"
+        '(`cards_passed`) and those it received (`cards_received`), the others hear only how many.\n'
+    "The hand's record keeps every seat's cards (`passes`) and their way (`way`). Play keeps the\n"
+        'hands as it begins, so the Stöck and the Weis read the hands after passing. It is a house\n'
+        'rule of trick-avoiding games (as Hearts has it); the rule file says so.'),
+    text_de=(
+        '`passing: each player passes N cards to the left` lässt jeden Spieler gleich nach dem\n'
+        'Geben N Karten seiner Hand wählen, reihum ab der Vorhand, eine Aktion je Karte (`give DA`);\n'
+        'die gewählten Karten verlassen die Hand sofort, und wenn alle gewählt haben, wechseln sie\n'
+        'zugleich die Hand, so gibt niemand eine erhaltene Karte weiter. Die Karten gehen `to the\n'
+        'left` (nach links, Platz - 1), `to the right` (nach rechts, Platz + 1), `across` (über den\n'
+        'Tisch; bei gerader Spielerzahl) oder `in turn`: in der ersten Runde nach links, in der\n'
+        'zweiten nach rechts, in der dritten über den Tisch und so weiter. N darf eine Option sein;\n'
+        'mindestens eine Karte bleibt. Was weitergegeben wurde, wissen nur die zwei Beteiligten: die\n'
+        'Beobachtung jedes Platzes zeigt die Karten, die er weitergab (`cards_passed`), und die, die\n'
+        'er erhielt (`cards_received`); die anderen erfahren nur, wie viele. Der Bericht der Runde\n'
+        'hält die Karten jedes Platzes (`passes`) und ihren Weg (`way`) fest. Das Spiel behält die\n'
+        'Hände, wie es beginnt, so lesen Stöck und Weis die Hände nach dem Weitergeben. Es ist eine\n'
+        'Hausregel von Spielen, in denen man Stiche meidet (wie bei Hearts); die Regeldatei sagt es.'),
+    example=(
+        'players 4\n'
+        'deal all cards in packets of 3\n'
+        'first dealer: lot\n'
+        'next dealer: right\n'
+        'first lead: forehand\n'
+        'passing: each player passes 3 cards in turn\n'
+        'trump: none, play as obenabe\n'
+        'follow: suit\n'
+        'unit point/points\n'
+        'score each hand, first rule that applies:\n'
+        '  penalty "a point each for the two black queens":\n'
+        '      otherwise\n'
+        '      then every player gets won(SQ) + won(CQ) points'),
 )
+
+CARD_PASSING = Mechanism(
+    "passing",
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build=BUILD,
+        statements={Passing: "passing"},
+        self_contained=True),
+    rulebook=Rulebook(
+        words=WORDS,
+        describe={"declare": describe},
+        example=example,
+        reference=REFERENCE),
+    checks=Checks(
+        messages=MESSAGES,
+        check=check),
+    runtime=Runtime(
+        compile=compile_passing,
+        phase=PassingPhase,
+        kinds=(GIVE,),
+        codec=(ActionKind(GIVE, "card"),),
+        defaults={"cards_passed": (), "cards_received": (), "passes": (), "way": ""},
+        cards=("cards_passed", "cards_received"),
+        shows=("cards_passed", "cards_received")),
+    terminal=Terminal(
+        prompt=Prompt(ask=ask, read=read),
+        narrate={CardsPassed: narrate},
+        hand_lines=hand_lines),
+    browser=Browser(
+        label=label),
+    bots=Bots(
+        policy=policy))

@@ -19,7 +19,17 @@ from jassdsl.core import model as m
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import CARD_INDEX, RANK_MASKS, RANKS, shown_card
 from jassdsl.core.deal import next_seat, trick_seats
-from jassdsl.core.mechanism import Mechanism, Prompt
+from jassdsl.core.mechanism import (
+    Bots,
+    Browser,
+    Checks,
+    Mechanism,
+    Prompt,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+)
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Offer, Table
@@ -269,21 +279,27 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 ROB = Mechanism(
-    name="rob",
-    grammar=GRAMMAR,
-    build={"rob": build},
-    statements={Rob: "rob"},
-    self_contained=True,
-    words=WORDS,
-    check=check,
-    compile=compile_rob,
-    phase=Robbing,
-    kinds=("rob",),
-    yes_no=("rob",),
-    prompt=Prompt(ask=ask, choices=choices, read=read),
-    label=label,
-    narrate={Robbed: narrate},
-    policy=policy,
-    describe={"trump": describe},
-    uses_piles=True,
-)
+    "rob",
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build={"rob": build},
+        statements={Rob: "rob"},
+        self_contained=True),
+    rulebook=Rulebook(
+        words=WORDS,
+        describe={"trump": describe}),
+    checks=Checks(
+        check=check),
+    runtime=Runtime(
+        compile=compile_rob,
+        phase=Robbing,
+        kinds=("rob",),
+        yes_no=("rob",),
+        uses_piles=True),
+    terminal=Terminal(
+        prompt=Prompt(ask=ask, choices=choices, read=read),
+        narrate={Robbed: narrate}),
+    browser=Browser(
+        label=label),
+    bots=Bots(
+        policy=policy))

@@ -14,7 +14,7 @@ from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m
-from jassdsl.core.mechanism import Mechanism, TrumpWay
+from jassdsl.core.mechanism import Checks, Mechanism, Rulebook, Runtime, Syntax, TrumpWay
 from jassdsl.core.modes import mode_numbers
 from jassdsl.engine import HandResult
 from jassdsl.engine.events import TrumpSet
@@ -184,14 +184,17 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 SCHEDULE = Mechanism(
-    name=NAME,
-    grammar=GRAMMAR,
-    build={"schedule_in_turn": build_in_turn, "schedule_fixed": build_fixed},
-    words=WORDS,
-    check=check,
-    compile=compile_schedule,
-    phase=Schedule,
+    NAME,
     trump=TrumpWay(fast=True, choices=no_choices, words_of=words_of, section=section,
                    told=told, story=story, kinds=(FIXED, IN_TURN), own_modes=True,
                    plays=plays, short=short),
-)
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build={"schedule_in_turn": build_in_turn, "schedule_fixed": build_fixed}),
+    rulebook=Rulebook(
+        words=WORDS),
+    checks=Checks(
+        check=check),
+    runtime=Runtime(
+        compile=compile_schedule,
+        phase=Schedule))

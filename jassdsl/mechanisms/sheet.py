@@ -40,7 +40,18 @@ from jassdsl.core.actions import PUSH, TRUMPS, Action
 from jassdsl.core.cards import SUIT_NAMES, shown_suit
 from jassdsl.core.deal import next_seat
 from jassdsl.core.errors import IllegalActionError
-from jassdsl.core.mechanism import Mechanism, Prompt, TrumpWay
+from jassdsl.core.mechanism import (
+    Bots,
+    Browser,
+    Checks,
+    Mechanism,
+    Prompt,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+    TrumpWay,
+)
 from jassdsl.core.modes import mode_numbers
 from jassdsl.core.roles import CHOOSER
 from jassdsl.engine import Game
@@ -739,28 +750,34 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 SHEET = Mechanism(
-    name=NAME,
-    shows=("sheets", "column"),
-    grammar=GRAMMAR,
-    build={"sheet": build_sheet, "sheet_column": build_column, "sheet_mode": build_mode,
-           "sheet_free": build_free, "sheet_trump": build_trump, "sheet_end": build_end},
-    statements={Sheet: "sheet per team (or: sheet per player)"},
-    repeated=(Column,),
-    check=check,
-    fact_needs=fact_needs,
-    words=WORDS,
-    compile=compile_sheet,
-    phase=SheetChoice,
-    kinds=(COLUMN,),
-    prompt=Prompt(ask=ask, choices=choices_text, read=read, shows=shows),
-    label=label,
-    narrate={ColumnTaken: narrate},
-    policy=policy,
-    defaults={"sheets": (), "column": "", "sheet": -1},
+    NAME,
     trump=TrumpWay(fast=True, called=True, chosen=True, choices=choices, words_of=words_of,
                    section=section),
-    calls={ColumnTaken: call},
-    status=status,
-    board=board,
-    actions=actions,
-)
+    runtime=Runtime(
+        shows=("sheets", "column"),
+        compile=compile_sheet,
+        phase=SheetChoice,
+        kinds=(COLUMN,),
+        defaults={"sheets": (), "column": "", "sheet": -1},
+        actions=actions),
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build={"sheet": build_sheet, "sheet_column": build_column, "sheet_mode": build_mode,
+           "sheet_free": build_free, "sheet_trump": build_trump, "sheet_end": build_end},
+        statements={Sheet: "sheet per team (or: sheet per player)"},
+        repeated=(Column,)),
+    checks=Checks(
+        check=check,
+        fact_needs=fact_needs),
+    rulebook=Rulebook(
+        words=WORDS),
+    terminal=Terminal(
+        prompt=Prompt(ask=ask, choices=choices_text, read=read, shows=shows),
+        narrate={ColumnTaken: narrate},
+        calls={ColumnTaken: call},
+        status=status),
+    browser=Browser(
+        label=label,
+        board=board),
+    bots=Bots(
+        policy=policy))

@@ -19,7 +19,7 @@ from typing import Any
 from jassdsl.compile.compiler import CompiledRules, role_index
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core import model as m
-from jassdsl.core.mechanism import Mechanism
+from jassdsl.core.mechanism import Checks, Mechanism, Rulebook, Runtime, Syntax
 from jassdsl.core.roles import ROLES
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.language.syntax import pos_of, word
@@ -130,17 +130,20 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 SIDES = Mechanism(
-    name="sides",
-    shows=("sides",),
-    grammar=GRAMMAR,
-    build={"sides": build},
-    statements={Sides: "sides"},
-    self_contained=False,
-    words=WORDS,
-    check=check,
-    compile=compile_sides,
-    phase=SidesPhase,
-    describe={"declare": describe},
-    defaults={"sides": ()},  # per seat: 0 alone, 1 the rest (() without sides)
-    partners="sides",
-)
+    "sides",
+    runtime=Runtime(
+        shows=("sides",),
+        compile=compile_sides,
+        phase=SidesPhase,
+        defaults={"sides": ()},
+        partners="sides"),
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build={"sides": build},
+        statements={Sides: "sides"},
+        self_contained=False),
+    rulebook=Rulebook(
+        words=WORDS,
+        describe={"declare": describe}),
+    checks=Checks(
+        check=check))

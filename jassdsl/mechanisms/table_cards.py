@@ -27,7 +27,17 @@ from typing import Any
 from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_NAMES, mask_cards, shown_card, shown_set
-from jassdsl.core.mechanism import Mechanism
+from jassdsl.core.mechanism import (
+    Bots,
+    Browser,
+    Checks,
+    Mechanism,
+    Reference,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+)
 from jassdsl.core.pack import pack_size
 from jassdsl.engine.events import Event, LotDrawn
 from jassdsl.engine.phase import Phase, Table
@@ -411,29 +421,92 @@ MESSAGES = (
 )
 
 
-TABLE_CARDS = Mechanism(
-    name=NAME,
-    grammar=GRAMMAR,
-    build=BUILD,
-    statements={TableCards: "table cards"},
-    self_contained=True,
-    words=WORDS,
-    messages=MESSAGES,
-    check=check,
-    compile=compile_table_cards,
-    phase=TableCardsPhase,
-    narrate={TableLaid: narrate_laid, TurnedUp: narrate_turned},
-    view_lines=view_lines,
-    table=table_state,
-    section=section,
-    example=example,
-    hand_lines=hand_lines,
-    # every seat sees each row's face-up cards and which of them lie on a face-down card:
-    # in the observation's dict and the research vector of a file laying table cards only
-    # (not `shows`: that would change every file's observations)
-    defaults={"table_up": (), "table_covering": (), "table_laid": ()},
-    shows_used=("table_up", "table_covering"),
-    tensor=TableTensor(),
-    apart=own_row,
-    uncovers=own_covering,
+
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        '`table cards: D face down with U face up on them each` has every player lay, right after\n'
+        'the deal and before anything is asked, D of the cards dealt face down in a row in front of\n'
+        'them and U face up, one face-up card on each face-down one (U is at least D; the face-up\n'
+        'cards beyond D lie alone). The table cards are drawn at random from the cards dealt,\n'
+        "through the game's one generator. The face-up cards are public: each seat's observation\n"
+        'shows every row (`table_up`, per seat, and `table_covering`: those of them lying on a\n'
+        'face-down card). Their owner plays them as cards of the hand, so the follow rules of the\n'
+        'file hold over hand and face-up table cards together. A face-down card is seen by nobody,\n'
+        'its owner neither; when the card on it is played it turns up (the event `TurnedUp`, told at\n'
+        'the terminal) and is played like the others from then on. The searching bot deals every\n'
+        'face-down card anew among the cards it cannot see and keeps the face-up ones where they\n'
+        "lie. The hand's record keeps each row as laid (`table_laid`: per seat the face-down cards\n"
+        'and the face-up ones, the first on the first). D and U may be options; D + U may not\n'
+        'exceed the cards a player is dealt. The terminal shows each row with the hand, the browser\n'
+        'table draws it on the board, and the rulebook says it in a section of its own.\n'
+        '`rules/zweierjass.jass` (Zweierjass, Tischjass) plays six face down, six face up, six in\n'
+        'the hand.'),
+    text_de=(
+        '`table cards: D face down with U face up on them each` lässt jeden Spieler gleich nach\n'
+        'dem Geben, bevor etwas gefragt wird, D der gegebenen Karten verdeckt in einer Reihe vor\n'
+        'sich hinlegen und U offen, auf jede verdeckte eine offene (U ist mindestens D; die offenen\n'
+        'Karten über D liegen allein). Die Tischkarten werden zufällig aus den gegebenen Karten\n'
+        'gezogen, mit dem einen Zufallsgenerator des Spiels. Die offenen Karten sind öffentlich: die\n'
+        'Beobachtung jedes Platzes zeigt jede Reihe (`table_up`, je Platz, und `table_covering`:\n'
+        'die unter ihnen, die auf einer verdeckten Karte liegen). Ihr Besitzer spielt sie wie\n'
+        'Karten der Hand, die Regeln für das Angeben gelten also für Hand und offene Tischkarten\n'
+        'zusammen. Eine verdeckte Karte sieht niemand, auch ihr Besitzer nicht; wird die Karte\n'
+        'darauf gespielt, wird sie aufgedeckt (das Ereignis `TurnedUp`, am Terminal erzählt) und\n'
+        'von da an wie die anderen gespielt. Der suchende Bot verteilt jede verdeckte Karte neu\n'
+        'unter die Karten, die er nicht sieht, und lässt die offenen liegen, wo sie liegen. Der\n'
+        'Bericht der Runde hält jede Reihe fest, wie sie gelegt wurde (`table_laid`: je Platz die\n'
+        'verdeckten und die offenen Karten, die erste auf der ersten). D und U dürfen Optionen\n'
+        'sein; D + U darf die Karten nicht übersteigen, die ein Spieler erhält. Das Terminal zeigt\n'
+        'jede Reihe mit der Hand, der Browser-Tisch zeichnet sie auf das Spielfeld, und das\n'
+        'Regelbuch sagt es in einem eigenen Abschnitt. `rules/zweierjass.jass` (Zweierjass,\n'
+        'Tischjass) spielt sechs verdeckt, sechs offen, sechs in der Hand.'),
+    example=(
+        'players 2\n'
+        'deal all cards in packets of 3\n'
+        'first dealer: lot\n'
+        'next dealer: right\n'
+        'first lead: forehand\n'
+        'table cards: 6 face down with 6 face up on them each\n'
+        'trump: forehand chooses suits, obenabe, undenufe\n'
+        'follow: suit or trump\n'
+        'unit point/points\n'
+        'score each hand, first rule that applies:\n'
+        '  points "each player writes the card points taken":\n'
+        '      otherwise\n'
+        '      then every player scores points'),
 )
+
+TABLE_CARDS = Mechanism(
+    NAME,
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build=BUILD,
+        statements={TableCards: "table cards"},
+        self_contained=True),
+    rulebook=Rulebook(
+        words=WORDS,
+        section=section,
+        example=example,
+        reference=REFERENCE),
+    checks=Checks(
+        messages=MESSAGES,
+        check=check),
+    runtime=Runtime(
+        compile=compile_table_cards,
+        phase=TableCardsPhase,
+        # every seat sees each row's face-up cards and which of them lie on a face-down
+        # card: in the observation's dict and the research vector of a file laying table
+        # cards only (not `shows`: that would change every file's observations)
+        defaults={"table_up": (), "table_covering": (), "table_laid": ()},
+        shows_used=("table_up", "table_covering"),
+        tensor=TableTensor()),
+    terminal=Terminal(
+        narrate={TableLaid: narrate_laid, TurnedUp: narrate_turned},
+        view_lines=view_lines,
+        hand_lines=hand_lines,
+        apart=own_row),
+    bots=Bots(
+        uncovers=own_covering),
+    browser=Browser(
+        table=table_state))

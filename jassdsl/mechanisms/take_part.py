@@ -17,7 +17,17 @@ from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core import model as m
 from jassdsl.core.actions import Action, ActionKind
 from jassdsl.core.deal import next_seat
-from jassdsl.core.mechanism import Mechanism, Prompt
+from jassdsl.core.mechanism import (
+    Bots,
+    Browser,
+    Checks,
+    Mechanism,
+    Prompt,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+)
 from jassdsl.core.settings import get
 from jassdsl.engine import Game
 from jassdsl.engine.events import Event
@@ -265,21 +275,27 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 TAKE_PART = Mechanism(
-    name="take_part",
-    grammar=GRAMMAR,
-    build=BUILD,
-    statements={TakePart: "take_part"},
-    words=WORDS,
-    check=check,
-    compile=compile_take_part,
-    phase=TakingPart,
-    kinds=("join", "fold", "swap"),
-    codec=(ActionKind("join", "none"), ActionKind("fold", "none"), ActionKind("swap", "none")),
-    prompt=Prompt(ask=ask, choices=choices, read=read),
-    label=label,
-    narrate={TookPart: narrate},
-    policy=policy,
-    describe={"declare": describe},
-    uses_piles=True,
-    out_of_play=True,
-)
+    "take_part",
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build=BUILD,
+        statements={TakePart: "take_part"}),
+    rulebook=Rulebook(
+        words=WORDS,
+        describe={"declare": describe}),
+    checks=Checks(
+        check=check),
+    runtime=Runtime(
+        compile=compile_take_part,
+        phase=TakingPart,
+        kinds=("join", "fold", "swap"),
+        codec=(ActionKind("join", "none"), ActionKind("fold", "none"), ActionKind("swap", "none")),
+        uses_piles=True,
+        out_of_play=True),
+    terminal=Terminal(
+        prompt=Prompt(ask=ask, choices=choices, read=read),
+        narrate={TookPart: narrate}),
+    browser=Browser(
+        label=label),
+    bots=Bots(
+        policy=policy))

@@ -26,7 +26,17 @@ from jassdsl.core import model as m
 from jassdsl.core.actions import DISCARDS, Action
 from jassdsl.core.cards import CARD_NAMES, mask_cards, shown_set
 from jassdsl.core.errors import IllegalActionError
-from jassdsl.core.mechanism import Mechanism, Prompt
+from jassdsl.core.mechanism import (
+    Bots,
+    Browser,
+    Checks,
+    Mechanism,
+    Prompt,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+)
 from jassdsl.core.roles import ROLES
 from jassdsl.core.tables import ModeTable
 from jassdsl.engine import Game
@@ -376,25 +386,30 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 TALON = Mechanism(
-    name="talon",
-    shows=("talon", "laid_away", "laid_count"),
-    grammar=GRAMMAR,
-    build={"talon": build, "talon_count": build_count},
-    statements={Talon: "talon"},
-    words=WORDS,
-    check=check,
-    compile=compile_talon,
-    phase=TalonPhase,
-    kinds=("discard",),
-    prompt=Prompt(ask=ask, read=read_discard),
-    label=label,
-    narrate={TalonTaken: narrate},
-    policy=policy,
-    describe={"declare": describe},
-    # the talon and the laid-away cards are seen by the taker alone; how many, by all
-    defaults={"talon": (), "laid_away": (), "laid_count": 0},
-    cards=("talon", "laid_away"),
-    bid_gain=bid_gain,
-    example=example,
-    example_points=example_points,
-)
+    "talon",
+    runtime=Runtime(
+        shows=("talon", "laid_away", "laid_count"),
+        compile=compile_talon,
+        phase=TalonPhase,
+        kinds=("discard",),
+        defaults={"talon": (), "laid_away": (), "laid_count": 0},
+        cards=("talon", "laid_away")),
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build={"talon": build, "talon_count": build_count},
+        statements={Talon: "talon"}),
+    rulebook=Rulebook(
+        words=WORDS,
+        describe={"declare": describe},
+        example=example,
+        example_points=example_points),
+    checks=Checks(
+        check=check),
+    terminal=Terminal(
+        prompt=Prompt(ask=ask, read=read_discard),
+        narrate={TalonTaken: narrate}),
+    browser=Browser(
+        label=label),
+    bots=Bots(
+        policy=policy,
+        bid_gain=bid_gain))

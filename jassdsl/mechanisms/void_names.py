@@ -18,7 +18,7 @@ from jassdsl.core import model as m
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import SUIT_MASKS, all_follow
 from jassdsl.core.errors import IllegalActionError
-from jassdsl.core.mechanism import Mechanism, TrumpWay
+from jassdsl.core.mechanism import Checks, Mechanism, Rulebook, Runtime, Syntax, TrumpWay
 from jassdsl.engine.events import TrumpSet
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.language.check import TRUMP_MODES
@@ -118,11 +118,14 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 VOID_NAMES = Mechanism(
-    name=NAME,
-    grammar=GRAMMAR,
-    build={"void_names_trump": build},
-    words=WORDS,
-    check=check,
-    phase=VoidNames,
+    NAME,
     trump=TrumpWay(fast=True, called=True),
-)
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build={"void_names_trump": build}),
+    rulebook=Rulebook(
+        words=WORDS),
+    checks=Checks(
+        check=check),
+    runtime=Runtime(
+        phase=VoidNames))

@@ -50,7 +50,17 @@ from jassdsl.core.cards import (
 )
 from jassdsl.core.deal import trick_seats
 from jassdsl.core.errors import did_you_mean
-from jassdsl.core.mechanism import Mechanism, Prompt
+from jassdsl.core.mechanism import (
+    Bots,
+    Browser,
+    Checks,
+    Mechanism,
+    Prompt,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+)
 from jassdsl.core.modes import in_mode, mode_numbers
 from jassdsl.core.pack import file_pack
 from jassdsl.core.settings import get
@@ -858,35 +868,48 @@ HAND_WORDS: dict[str, tuple[str, str]] = {
 
 
 WEIS = Mechanism(
-    name="weis",
-    shows=("weis", "weis_offer"),
-    grammar=GRAMMAR,
-    build=BUILD,
-    repeated=(WeisTableDef,),
-    names=table_names,
-    check=check,
-    words=WORDS,
-    compile=compile_weis,
-    phase=WeisPhase,
-    kinds=("weis",),
-    yes_no=("weis",),
-    prompt=Prompt(ask=ask, choices=choices, read=read, shows=offered),
-    label=label,
-    table=table_state,
-    narrate={WeisSaid: narrate},
-    report=report,
-    section=section,
-    short=short,
-    defaults={"weis": (), "weis_offer": ()},
-    policy=policy,
-)
+    "weis",
+    runtime=Runtime(
+        shows=("weis", "weis_offer"),
+        compile=compile_weis,
+        phase=WeisPhase,
+        kinds=("weis",),
+        yes_no=("weis",),
+        defaults={"weis": (), "weis_offer": ()}),
+    syntax=Syntax(
+        grammar=GRAMMAR,
+        build=BUILD,
+        repeated=(WeisTableDef,),
+        names=table_names),
+    checks=Checks(
+        check=check),
+    rulebook=Rulebook(
+        words=WORDS,
+        section=section,
+        short=short),
+    terminal=Terminal(
+        prompt=Prompt(ask=ask, choices=choices, read=read, shows=offered),
+        narrate={WeisSaid: narrate},
+        report=report),
+    browser=Browser(
+        label=label,
+        table=table_state),
+    bots=Bots(
+        policy=policy))
 
-HAND_BONUSES = Mechanism(name="hand_bonuses", words=HAND_WORDS, phase=HandBonuses)
+HAND_BONUSES = Mechanism(
+    "hand_bonuses",
+    rulebook=Rulebook(
+        words=HAND_WORDS),
+    runtime=Runtime(
+        phase=HandBonuses))
 
 TABLE_WEIS = Mechanism(
-    name="table_weis",
-    words=TABLE_WORDS,
-    compile=compile_table_weis,
-    phase=TableBonuses,
-    trick_notes=trick_notes,
-)
+    "table_weis",
+    rulebook=Rulebook(
+        words=TABLE_WORDS),
+    runtime=Runtime(
+        compile=compile_table_weis,
+        phase=TableBonuses),
+    terminal=Terminal(
+        trick_notes=trick_notes))

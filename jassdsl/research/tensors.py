@@ -11,7 +11,7 @@ place in the trick), the cards of the hand's finished tricks, the shown and turn
 tricks taken per seat (/9); the seats playing and at the table; per declaration and seat
 whether its value is known and the value (/ highest); the totals per unit and subject
 (/1000); then the pieces of the mechanisms the file uses that add their own
-(`Mechanism.tensor`: a seat's table cards). With `recall`: who played which card this
+(`Runtime.tensor`: a seat's table cards). With `recall`: who played which card this
 hand (36 per seat).
 """
 
@@ -46,7 +46,7 @@ class Piece(NamedTuple):
 
 
 class Pieces(Protocol):
-    """A mechanism's pieces of the vector (`Mechanism.tensor`), for a file using it."""
+    """A mechanism's pieces of the vector (`Runtime.tensor`), for a file using it."""
 
     def pieces(self, rules: CompiledRules) -> list[tuple[str, int, str]]:
         """Its pieces: name, size and scale, in order."""
@@ -57,8 +57,9 @@ class Pieces(Protocol):
 
 def added(rules: CompiledRules) -> tuple[tuple[Pieces, str], ...]:
     """The mechanisms of the file adding pieces of their own: their pieces and part key."""
-    return tuple((x.tensor, x.part_key) for x in rules.mechanisms
-                 if x.tensor is not None and x.phase is not None and x.phase.used_by(rules))
+    return tuple((x.runtime.tensor, x.part_key) for x in rules.mechanisms
+                 if x.runtime.tensor is not None and x.runtime.phase is not None
+                 and x.runtime.phase.used_by(rules))
 
 
 def layout(rules: CompiledRules, recall: bool = False,

@@ -130,8 +130,8 @@ class Words:
         if kind in ("push", "pass"):
             return self.say(f"live.{kind}")
         mechanism = self.labeller(kind)
-        if mechanism is not None and mechanism.label is not None:
-            return mechanism.label(self, a)
+        if mechanism is not None and mechanism.browser.label is not None:
+            return mechanism.browser.label(self, a)
         if declared:
             return self.declared(a)
         return self.game.action_text(a)

@@ -143,7 +143,8 @@ class ExpressionChecks(ModeChecks):
         if name in ("stoeck", "table-stoeck") and not self.has_stoeck:
             return "a 'bonus stoeck N' statement"
         for x in self.mechanisms:  # a fact a mechanism gives (the scoresheet's multiplier)
-            needs = x.fact_needs(name, self.rf) if x.fact_needs and self.rf else None
+            needs = x.checks.fact_needs(name, self.rf) \
+                if x.checks.fact_needs and self.rf else None
             if needs is not None:
                 return needs
         return None

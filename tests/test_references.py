@@ -1,0 +1,41 @@
+"""The mechanisms' reference paragraphs (`Rulebook.reference`): the committed
+docs/*/language.md hold exactly the generated text, and each example checks and plays a
+hand to its end with bots."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from jassdsl.bots.random_bot import RandomBot
+from jassdsl.bots.tricks import play_bots
+from jassdsl.compile.compiler import compile_rules
+from jassdsl.core.lang import Lang
+from jassdsl.core.mechanism import Mechanism
+from jassdsl.engine import Game
+from jassdsl.language.check import load_model
+from jassdsl.mechanisms import MECHANISMS
+from jassdsl.rulebook.reference import as_file, fill, names_in
+
+ROOT = Path(__file__).resolve().parents[1]
+WITH = [x for x in MECHANISMS if x.rulebook.reference is not None]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_committed_language_page_is_the_generated_one(lang: Lang) -> None:
+    page = (ROOT / "docs" / lang / "language.md").read_text(encoding="utf-8")
+    assert fill(page, lang) == page  # rewrite with `python -m jassdsl.rulebook.reference`
+    assert sorted(names_in(page)) == sorted(x.name for x in WITH)
+
+
+@pytest.mark.parametrize("mechanism", WITH, ids=lambda x: x.name)
+def test_each_example_checks_and_plays_a_hand(mechanism: Mechanism) -> None:
+    ref = mechanism.rulebook.reference
+    assert ref is not None
+    rules = compile_rules(load_model(as_file(ref.example), f"{mechanism.name}.jass"), {})
+    assert mechanism.name in rules.configs  # the example uses the mechanism it shows
+    game = Game(rules, seed=1)
+    bots = [RandomBot(random.Random(seat)) for seat in range(rules.players)]
+    assert play_bots(game, bots, hands=1) == 1
