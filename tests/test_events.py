@@ -31,6 +31,7 @@ from jassdsl.engine.events import (
     from_last_deal,
 )
 from jassdsl.engine.observation import keys as observation_keys
+from jassdsl.engine.observation import keys_used
 from jassdsl.mechanisms.improve import Bettered
 from jassdsl.mechanisms.leave import LeftTable
 from jassdsl.mechanisms.rob import Robbed
@@ -168,16 +169,20 @@ def test_the_event_table_names_every_event_and_its_fields() -> None:
 
 def test_the_typed_observation_and_its_dict_keep_the_documented_keys() -> None:
     keys = list(observation_keys())
+    used = [k for x in mechanisms.MECHANISMS for k in x.runtime.shows_used]
     for lang in ("en", "de"):
         assert [row[0] for row in documented(lang, "<!-- observation keys -->")] == keys
+        assert [row[0] for row in documented(lang, "<!-- observation keys where used -->")
+                ] == used
     for name in variant_names():
         game = Game(name, seed=3)
+        file_keys = keys + list(keys_used(game.rules))
         rng = random.Random(3)
         while not game.results:
             for seat in range(game.n):
                 typed = game.observe(seat)
                 plain = game.observation(seat)
-                assert typed.as_dict() == plain and list(plain) == keys
+                assert typed.as_dict() == plain and list(plain) == file_keys
                 assert plain["hand"] == [CARD_NAMES[c] for c in typed.hand]
                 assert plain["trump"] == (typed.trump if typed.trump.is_set else None)
             game.apply(rng.choice(game.legal_actions()))

@@ -58,5 +58,5 @@ def test_the_hooks_one_mechanism_alone_uses_are_the_listed_ones() -> None:
             if len(users) == 1:
                 one.append(f.name)
     doc = " ".join((Mechanism.__doc__ or "").split()).replace("/ ", "/")
-    assert len(one) == 20
+    assert len(one) == 24
     assert all(name in doc for name in one)

@@ -7,14 +7,19 @@ from __future__ import annotations
 import io
 import random
 from functools import cache
+from typing import Any
+
+import numpy as np
 
 from jassdsl.bots.kinds import make_bots
 from jassdsl.bots.tricks import play_bots
+from jassdsl.bots.view import View, table_for
 from jassdsl.cli.play import HumanPlayer
-from jassdsl.core.cards import mask_cards
+from jassdsl.core.cards import CARD_NAMES, mask_cards, shown_card
 from jassdsl.engine import Game
 from jassdsl.engine.determinize import breaks, hidden_places, sample_deal
 from jassdsl.mechanisms.table_cards import TableCardsPart, TurnedUp
+from jassdsl.rulebook import textview as tv
 from jassdsl.rulebook.textview import Narrator
 from jassdsl.table.session import Tables
 from jassdsl.table.view import seat_view
@@ -170,3 +175,117 @@ def test_the_rulebook_says_it_in_both_languages() -> None:
     en, de = (variant_page(lang, variant) for lang in ("en", "de"))
     assert "## Table cards" in en and "the face-down card turns up" in en
     assert "## Tischkarten" in de and "wird die verdeckte aufgedeckt" in de
+
+
+def layouts() -> tuple[Any, Any]:
+    from jassdsl.research.actionspace import ActionSpace
+    from jassdsl.research.tensors import Layout
+
+    rules = Game(NAME, seed=1).rules
+    space = ActionSpace.of(rules)
+    return Layout(rules, space, False), Layout(rules, space, True)
+
+
+def test_the_dict_and_the_tensors_hold_the_face_up_table_cards() -> None:
+    game = Game(NAME, seed=1)
+    to_play(game)
+    p = part(game)
+    plain, recall = layouts()
+    for seat in range(2):
+        d = game.observation(seat)
+        assert d["table_up"] == [[CARD_NAMES[c] for c in p.up[x]] for x in range(2)]
+        assert d["table_covering"] == d["table_up"]  # every one lies on a face-down card
+        for lay in (plain, recall):
+            v = lay.views(lay.vector(game, seat, True) if lay is plain
+                          else np.array(lay.numbers(game, seat, True), np.float32))
+            for x in range(2):
+                up = set(np.flatnonzero(v["table_up"][36 * x:36 * x + 36]))
+                assert up == set(p.up[x]) == set(
+                    np.flatnonzero(v["table_covering"][36 * x:36 * x + 36]))
+            downs = {c for x in range(2) for c in p.laid[x][0]}
+            assert not downs & set(np.flatnonzero(v["hand"]))
+
+
+def test_a_seat_sees_nothing_of_which_card_lies_face_down() -> None:
+    """Twin games that differ only in two face-down cards (one of each row, swapped):
+    every seat's observation, dict and vectors are the same in both."""
+    plain, recall = layouts()
+    for seed in (1, 2):
+        games = [Game(NAME, seed=seed), Game(NAME, seed=seed)]
+        q = part(games[1])
+        (u0, d0), (u1, d1) = next(iter(q.covers[0].items())), next(iter(q.covers[1].items()))
+        q.covers[0][u0], q.covers[1][u1] = d1, d0
+        q.laid = [(tuple(d1 if c == d0 else d0 if c == d1 else c for c in downs), ups)
+                  for downs, ups in q.laid]
+        assert part(games[0]).covers != q.covers
+        for _ in range(3):  # trump, then two cards that turn up other face-down cards
+            for seat in range(2):
+                a, b = (g.observe(seat) for g in games)
+                assert a == b and a.as_dict() == b.as_dict()
+                for lay in (plain, recall):
+                    assert lay.numbers(games[0], seat, True) == lay.numbers(games[1], seat, True)
+                assert (plain.vector(games[0], seat, True)
+                        == plain.vector(games[1], seat, True)).all()
+            legal = games[0].legal_actions()
+            action = next(a for a in legal if a.kind != "play" or a.value not in (u0, u1))
+            for g in games:
+                g.apply(action)
+
+
+def test_the_terminal_shows_a_face_up_table_card_once_and_it_can_be_chosen() -> None:
+    game = Game(NAME, seed=4)
+    to_play(game)
+    seat = game.current_player
+    own = part(game).up[seat]
+    trump = View.of(game, seat).trump
+    legal = tv.in_hand_order(game.legal_actions(), table_for(game.rules, trump))
+    pick = next(i for i, a in enumerate(legal, 1) if a.value in own)
+    out = io.StringIO()
+    names = ["you", "P1"] if seat == 0 else ["P0", "you"]
+    chosen = HumanPlayer(io.StringIO(f"{pick}\n"), out, names).choose(game, seat)
+    assert chosen.value in own
+    text = out.getvalue()
+    hand_line = next(line for line in text.splitlines() if "your hand:" in line)
+    row_line = next(line for line in text.splitlines() if "your table cards:" in line)
+    for c in own:
+        assert shown_card(c) not in hand_line and shown_card(c) in row_line
+    rest = [c for c in game.observe(seat).hand if c not in own]
+    assert rest and all(shown_card(c) in hand_line for c in rest)
+
+
+def test_the_browser_draws_its_own_face_up_cards_in_the_row_alone() -> None:
+    session = Tables().open(NAME, {}, 2, ["person", "random"])
+    game = session.game
+    state = seat_view(session, 0, "en", [])
+    own = next(r for r in state["seat_rows"] if r["seat"] == 0)
+    hand = {c["code"] for c in state["hand"]}
+    row = {c["code"] for c in own["cards"]}
+    assert row and not hand & row
+    assert hand | row == {CARD_NAMES[c] for c in game.observe(0).hand}
+
+
+def test_the_heuristic_bot_turns_a_card_up_among_equally_cheap_ones() -> None:
+    """Where the cheapest card to follow with ties with a face-up card lying on a
+    face-down one, the heuristic bot plays that one (the turn-up is information)."""
+    from jassdsl.bots.heuristic import HeuristicBot, cheapest, cheapest_keys
+
+    bot, found = HeuristicBot(random.Random(0)), 0
+    for seed in (15, 21, 25, 30):  # hands where such a tie comes up
+        game = Game(NAME, seed=seed)
+        rng = random.Random(seed)
+        while not game.results:
+            seat = game.current_player
+            if game.phase == "play" and game.trick:
+                view = View.of(game, seat)
+                table = table_for(game.rules, view.order)
+                cards = [a.value for a in game.legal_actions()]
+                keys = cheapest_keys(table)
+                plain = cheapest(cards, table)
+                covering = set(part(game).covers[seat])
+                ties = {c for c in cards if keys[c] == keys[plain]}
+                chosen = bot.choose(game, seat).value
+                if plain not in covering and ties & covering and chosen in ties | {plain}:
+                    found += 1
+                    assert chosen in covering
+            game.apply(rng.choice(game.legal_actions()))
+    assert found

@@ -5,6 +5,8 @@ where the file wants few points or tricks), reading everything from the compiled
 from __future__ import annotations
 
 import random
+import weakref
+from typing import Any
 
 from jassdsl.bots.declaring import (
     PUSH_BELOW,
@@ -80,11 +82,37 @@ class HeuristicBot:
         partner_ahead = winner != view.seat and team[winner] == team[view.seat] and (
             rules.subjects < rules.players or team is not rules.team_of)
         at_stake = sum(table.points[c] for c in trick)
+        prefer = uncovering(game, view.seat)
         if at_stake > 0 and not partner_ahead:
             winning = takers(rules, view, trick, cards)
             if winning:
-                return Action("play", cheapest(winning, table))
-        return Action("play", cheapest(cards, table))
+                return Action("play", cheapest(winning, table, prefer))
+        return Action("play", cheapest(cards, table, prefer))
+
+
+_UNCOVERS: dict[int, tuple[Any, ...]] = {}  # per compiled rules (by id, dropped with
+# them), the `uncovers` hooks of the mechanisms they use
+
+
+def uncover_hooks(rules: CompiledRules) -> tuple[Any, ...]:
+    """The `uncovers` hooks of the mechanisms the file uses (kept per compiled rules)."""
+    hooks = _UNCOVERS.get(id(rules))
+    if hooks is None:
+        hooks = _UNCOVERS[id(rules)] = tuple(
+            x.bots.uncovers for x in rules.mechanisms if x.bots.uncovers is not None
+            and x.runtime.phase is not None and x.runtime.phase.used_by(rules))
+        weakref.finalize(rules, _UNCOVERS.pop, id(rules), None)
+    return hooks
+
+
+def uncovering(game: Game, seat: int) -> frozenset[int]:
+    """The seat's cards whose play turns a hidden card up (`Bots.uncovers`: its
+    face-up table cards lying on a face-down one); none where no mechanism says so."""
+    hooks = uncover_hooks(game.rules)
+    if not hooks:
+        return frozenset()
+    obs = game.observe(seat)
+    return frozenset(c for hook in hooks for c in hook(obs))
 
 
 def ducks(rules: CompiledRules, mode: int) -> bool:
@@ -136,9 +164,15 @@ def lead_card(cards: list[int], table: ModeTable) -> int:
     return top[best]
 
 
-def cheapest(cards: list[int], table: ModeTable) -> int:
-    """The card giving away least: fewest points, a side card before a trump, weakest."""
-    return min(cards, key=cheapest_keys(table).__getitem__)
+def cheapest(cards: list[int], table: ModeTable, prefer: frozenset[int] = frozenset()
+             ) -> int:
+    """The card giving away least: fewest points, a side card before a trump, weakest;
+    among equally cheap cards, one of `prefer` (a card that turns a hidden one up)."""
+    keys = cheapest_keys(table)
+    best = min(cards, key=keys.__getitem__)
+    if prefer and best not in prefer:
+        return next((c for c in cards if c in prefer and keys[c] == keys[best]), best)
+    return best
 
 
 def cheapest_keys(table: ModeTable) -> tuple[tuple[int, bool, int], ...]:

@@ -13,6 +13,8 @@ from jassdsl.bots.heuristic import (
     cheapest_keys,
     duck_lead,
     ducks,
+    uncover_hooks,
+    uncovering,
 )
 from jassdsl.bots.random_bot import RandomBot
 from jassdsl.bots.view import Bot, View, hand_cards, table_for, trick_order
@@ -153,6 +155,7 @@ class TrickCards:
         self.plan: tuple[CardTables | None, ...] = ()
         self.mode = -1
         self.seats: tuple[tuple[int, ...], ...] = ()
+        self.uncovers = bool(uncover_hooks(rules))  # a card may turn a hidden one up
 
     @classmethod
     def of(cls, game: Game, bots: Sequence[Bot]) -> TrickCards | None:
@@ -181,6 +184,8 @@ class TrickCards:
             return mask_cards(legal)[bot.rng.randrange(legal.bit_count())]
         if not legal & (legal - 1):  # one legal card: every way of choosing takes it
             return legal.bit_length() - 1
+        if self.uncovers and uncovering(self.game, seat):  # `choose_card`'s preference
+            return self.by_view(k, leader, seat, hand, legal, trick)
         q = self.plan[k]
         if q is not None and self.most:
             if trick:

@@ -199,7 +199,10 @@ class HumanPlayer:
         if game.phase == "play" and view.order != view.trump:  # a file's mode: this trick's
             trump_text += say(lang, "live.this_trick",
                               mode=tv.mode_label(game.rules.mode_names[view.order], lang))
-        self.say(say(lang, "live.show", trump=trump_text, hand=tv.hand_text(view.hand, table)))
+        apart = tv.apart(game.rules, obs)  # shown in their row below alone (table cards)
+        hand = [c for c in view.hand if c not in apart]
+        self.say(say(lang, "live.show", trump=trump_text, hand=tv.hand_text(hand, table)
+                                                          or ("-" if apart else "")))
         played = ", ".join(f"{self.names[view.seats[i]]} {shown_card(c)}"
                            for i, c in enumerate(view.trick))
         if game.phase == "play":

@@ -367,6 +367,10 @@ class Runtime:
     cards: tuple[str, ...] = ()  # ... of them, those holding cards (named in the JSON)
     shows: tuple[str, ...] = ()  # ... of them, those an observation's dict shows flat
     # (`Game.observation`: public keys, documented in docs/*/engine-authors.md)
+    shows_used: tuple[str, ...] = ()  # ... and those it shows flat only for a file that
+    # uses it (cards per seat, by name): the other files' dicts stay as they were
+    tensor: Any = None  # its pieces of the research vector, for a file using it
+    # (`research.tensors.Pieces`: `pieces(rules)`, `ones(obs, start)`)
     partners: str = ""  # forms sides per hand: the key of its parts saying each seat's side
     empties_seats: bool = False  # players leave the table during a game
     uses_piles: bool = False  # works on the piles (takes, robs or betters from them): the
@@ -392,6 +396,9 @@ class Terminal:
     report: Report | None = None  # its lines in the terminal's report of a hand with bonuses
     view_lines: Status | None = None  # the lines the terminal shows with a seat's hand at
     # every decision of it (what lies openly on the table besides the trick)
+    apart: Callable[[Any], tuple[int, ...]] | None = None  # the seat's own cards it shows
+    # in a row of their own, not in the hand (its face-up table cards): the terminal and
+    # the browser show them there alone, still playable
 
 
 @dataclass(frozen=True)
@@ -412,6 +419,8 @@ class Bots:
     declares: bool = False  # its actions are values of a declaration, or a pass (a bid):
     # the random bot draws a value around a fair share, as for a declaration, and passes
     # below it
+    uncovers: Callable[[Any], tuple[int, ...]] | None = None  # the seat's cards whose
+    # play turns a hidden card up: the heuristic bot plays one among equally cheap cards
 
 
 @dataclass(frozen=True)
@@ -442,11 +451,11 @@ class Mechanism:
     nothing, so a mechanism states only what it adds). Read a hook as `x.runtime.phase`;
     the flat name (`x.phase`) still reads it, for the consumers not yet moved.
 
-    Hooks one mechanism alone uses (20 of 51; a new one is admitted when a second needs
+    Hooks one mechanism alone uses (24 of 55; a new one is admitted when a second needs
     it): syntax.names, checks.warnings/gives/fact_needs/kept_names, runtime.partners/
-    empties_seats/actions, terminal.calls/trick_notes/report/view_lines, bots.bid_gain/
-    declares, rulebook.example_points/tell_end/example_call/declaration_words/
-    declaration_notes/short (`tests/test_mechanism_parts.py` counts them)."""
+    empties_seats/actions/shows_used/tensor, terminal.calls/trick_notes/report/view_lines/
+    apart, bots.bid_gain/declares/uncovers, rulebook.example_points/tell_end/example_call/
+    declaration_words/declaration_notes/short (`tests/test_mechanism_parts.py` counts them)."""
 
     name: str  # the key of its config in `CompiledRules.configs`, of its statements in
     # `RuleFile.parts`

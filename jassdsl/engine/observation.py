@@ -15,7 +15,13 @@ from functools import cache
 from typing import Any
 
 from jassdsl.core.cards import CARD_NAMES, mask_cards
-from jassdsl.core.mechanism import installed_cards, installed_defaults, installed_shows
+from jassdsl.core.mechanism import (
+    Mechanism,
+    installed,
+    installed_cards,
+    installed_defaults,
+    installed_shows,
+)
 from jassdsl.core.modes import Mode
 from jassdsl.core.roles import BIDDER, ROLE_LIST
 from jassdsl.engine.phase import Table
@@ -29,6 +35,26 @@ def _name(card: int) -> str | None:
 def _plain(value: Any) -> Any:
     """Tuples as lists, all the way down."""
     return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _named(value: Any) -> Any:
+    """Tuples as lists and card numbers as card names, all the way down."""
+    return [_named(v) for v in value] if isinstance(value, tuple) else CARD_NAMES[value]
+
+
+_used: tuple[tuple[Mechanism, ...] | None, tuple[tuple[str, tuple[str, ...]], ...]] = (None, ())
+
+
+def _shown_where_used() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Per mechanism showing keys only where a file uses it (`Runtime.shows_used`,
+    keys of cards, per seat: their numbers read as card names): its part's key and
+    those keys (worked out again only when other mechanisms are installed)."""
+    global _used
+    now = installed()
+    if _used[0] is not now:
+        _used = (now, tuple((x.part_key, x.runtime.shows_used) for x in now
+                             if x.runtime.shows_used))
+    return _used[1]
 
 
 @dataclass(frozen=True)
@@ -129,6 +155,11 @@ class Observation:
         out["table"], out["playing"] = list(self.table), list(self.playing)
         out["piles"] = dict(self.piles)
         out["roles"] = dict(self.roles)
+        for part_key, shown in _shown_where_used():  # (a file using it only)
+            part = self.parts.get(part_key)
+            if part is not None:
+                for key in shown:
+                    out[key] = _named(part[key])
         return out
 
 
@@ -152,6 +183,14 @@ def keys() -> tuple[str, ...]:
     """The keys of an observation's dict, in their order: the engine's own, then those
     the installed mechanisms show, in list order."""
     return _keys(installed_shows())[0]
+
+
+def keys_used(rules: Any) -> tuple[str, ...]:
+    """The keys a file's observation dict adds after `keys()`: those its mechanisms show
+    only where a file uses them (`Runtime.shows_used`), in list order."""
+    return tuple(key for x in rules.mechanisms if x.runtime.shows_used
+                 and x.runtime.phase is not None and x.runtime.phase.used_by(rules)
+                 for key in x.runtime.shows_used)
 
 
 @cache

@@ -28,6 +28,7 @@ from jassdsl.compile.compiler import CompiledRules, number
 from jassdsl.core import model as m
 from jassdsl.core.cards import CARD_NAMES, mask_cards, shown_card, shown_set
 from jassdsl.core.mechanism import (
+    Bots,
     Browser,
     Checks,
     Mechanism,
@@ -269,11 +270,36 @@ class TableCardsPhase(Phase):
         part.laid = [(tuple(deal.card(d) for d in downs), ups) for downs, ups in part.laid]
 
 
+class TableTensor:
+    """The research vector's pieces of the rows: per seat its face-up table cards, and
+    those of them lying on a face-down card (where one lies, never which: nobody sees it)."""
+
+    def pieces(self, rules: CompiledRules) -> list[tuple[str, int, str]]:
+        n = rules.players
+        return [("table_up", n * 36, "1"), ("table_covering", n * 36, "1")]
+
+    def ones(self, obs: Any, start: dict[str, int]) -> list[int]:
+        up, covering = start["table_up"], start["table_covering"]
+        return [*(up + 36 * x + c for x, row in enumerate(obs.table_up) for c in row),
+                *(covering + 36 * x + c for x, row in enumerate(obs.table_covering)
+                  for c in row)]
+
+
 # -- the terminal, the table and the rulebook
 def rows(obs: Any) -> list[tuple[tuple[int, ...], int]]:
     """Per seat: its face-up table cards and how many lie face down (under some of them)."""
     up, covering = obs.table_up, obs.table_covering
     return [(tuple(x), len(c)) for x, c in zip(up, covering, strict=True)]
+
+
+def own_row(obs: Any) -> tuple[int, ...]:
+    """The seat's own face-up table cards: shown in its row, not again in its hand."""
+    return tuple(obs.table_up[obs.seat]) if obs.table_up else ()
+
+
+def own_covering(obs: Any) -> tuple[int, ...]:
+    """The seat's face-up table cards lying on a face-down one: played, it turns up."""
+    return tuple(obs.table_covering[obs.seat]) if obs.table_covering else ()
 
 
 def view_lines(rules: Any, obs: Any, names: Sequence[str], lang: Lang = "en") -> list[str]:
@@ -469,10 +495,18 @@ TABLE_CARDS = Mechanism(
     runtime=Runtime(
         compile=compile_table_cards,
         phase=TableCardsPhase,
-        defaults={"table_up": (), "table_covering": (), "table_laid": ()}),
+        # every seat sees each row's face-up cards and which of them lie on a face-down
+        # card: in the observation's dict and the research vector of a file laying table
+        # cards only (not `shows`: that would change every file's observations)
+        defaults={"table_up": (), "table_covering": (), "table_laid": ()},
+        shows_used=("table_up", "table_covering"),
+        tensor=TableTensor()),
     terminal=Terminal(
         narrate={TableLaid: narrate_laid, TurnedUp: narrate_turned},
         view_lines=view_lines,
-        hand_lines=hand_lines),
+        hand_lines=hand_lines,
+        apart=own_row),
+    bots=Bots(
+        uncovers=own_covering),
     browser=Browser(
         table=table_state))

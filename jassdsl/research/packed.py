@@ -149,6 +149,13 @@ class Packed:
                     out[first + x] = v / 1000
             kept = self.totals = (totals, out.tobytes())
         pieces.append(kept[1])
+        if layout.added:  # the mechanisms' own pieces, after the totals
+            first = layout.start["totals"] + self.totals_size
+            out = array("f", bytes(4 * (layout.size - first)))
+            for tensor in layout.added:
+                for i in tensor.ones(obs, layout.start):
+                    out[i - first] = 1.0
+            pieces.append(out.tobytes())
         return b"".join(pieces)
 
     def declared_of(self, declared: dict[str, Any]) -> bytes:

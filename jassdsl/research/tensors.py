@@ -10,7 +10,9 @@ Pieces, each a run of the vector: the seat, whose turn it is, the dealer and the
 place in the trick), the cards of the hand's finished tricks, the shown and turned card;
 tricks taken per seat (/9); the seats playing and at the table; per declaration and seat
 whether its value is known and the value (/ highest); the totals per unit and subject
-(/1000). With `recall`: who played which card this hand (36 per seat).
+(/1000); then the pieces of the mechanisms the file uses that add their own
+(`Runtime.tensor`: a seat's table cards). With `recall`: who played which card this
+hand (36 per seat).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 from array import array
 from functools import cache
 from operator import is_
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
@@ -43,6 +45,23 @@ class Piece(NamedTuple):
     scale: str
 
 
+class Pieces(Protocol):
+    """A mechanism's pieces of the vector (`Runtime.tensor`), for a file using it."""
+
+    def pieces(self, rules: CompiledRules) -> list[tuple[str, int, str]]:
+        """Its pieces: name, size and scale, in order."""
+
+    def ones(self, obs: Observation, start: dict[str, int]) -> list[int]:
+        """The places of its pieces holding a 1, from the pieces' offsets (`start`)."""
+
+
+def added(rules: CompiledRules) -> tuple[tuple[Pieces, str], ...]:
+    """The mechanisms of the file adding pieces of their own: their pieces and part key."""
+    return tuple((x.runtime.tensor, x.part_key) for x in rules.mechanisms
+                 if x.runtime.tensor is not None and x.runtime.phase is not None
+                 and x.runtime.phase.used_by(rules))
+
+
 def layout(rules: CompiledRules, recall: bool = False,
            space: ActionSpace | None = None) -> tuple[Piece, ...]:
     """The pieces of a rule file's vector, in order (`recall`: the information state's,
@@ -59,6 +78,7 @@ def layout(rules: CompiledRules, recall: bool = False,
              ("declared", 2 * n * len(rules.declarations),
               f"0/1, value/H ({highs})" if highs else "0/1, value/H"),
              ("totals", len(rules.units) * rules.subjects, "1/1000")]
+    sizes += [piece for tensor, _ in added(rules) for piece in tensor.pieces(rules)]
     if recall:
         sizes.append(("history", n * 36, "1"))
     out, start = [], 0
@@ -104,7 +124,8 @@ class Layout:
         self.trick_places = [self.start["trick"] + i * 36 for i in range(n)]
         # the mechanisms whose parts of an observation the vector reads (`declared`,
         # `turned`): an observation made for it alone needs no other
-        self.parts_read = frozenset(("declare", "piles"))
+        self.added = [tensor for tensor, _ in added(rules)]
+        self.parts_read = frozenset(("declare", "piles", *(key for _, key in added(rules))))
         # the finished tricks last asked about, their cards' places and the tricks taken
         # per seat (`finished`)
         # per seats playing and at the table, their places; the totals last written, with
@@ -266,6 +287,8 @@ class Layout:
             kept = self.kept_totals = (totals, at, scaled)
         places += kept[1]
         values += kept[2]
+        for tensor in self.added:
+            ones += tensor.ones(obs, start)
         if self.recall:
             order = seat_orders(n, obs.playing)
             first = start["history"]

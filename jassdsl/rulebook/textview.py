@@ -594,6 +594,13 @@ def running_count(rules: CompiledRules, obs: Observation, seat: int,
     return say(lang, "live.so_far", parts="; ".join(mine + declared))
 
 
+def apart(rules: Any, obs: Any) -> frozenset[int]:
+    """The seat's cards its mechanisms show in a row of their own (`Terminal.apart`: its
+    face-up table cards), which the terminal and the browser leave out of the hand."""
+    return frozenset(c for x in rules.mechanisms if x.terminal.apart is not None
+                     for c in x.terminal.apart(obs))
+
+
 def hand_text(cards: Sequence[int], table: ModeTable) -> str:
     groups = sorted_hand(cards, table)
     if SHOWN.get() is not None:  # by name: 'Rosen Ass, König; Schellen 9'

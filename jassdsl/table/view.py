@@ -336,6 +336,7 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
     legal = game.legal_actions() if yours else []
     trump = tv.final_table(rules, obs.trump)  # the order the hand is shown in
     hand = [c for group in tv.sorted_hand(obs.hand, trump) for c in group]
+    apart = tv.apart(rules, obs)  # drawn in the seat's own row alone (table cards)
     view = View.of(game, seat)
     outcome = game.outcome()
     # the declarations made in this hand: a value not yet given reads 0, and is not shown
@@ -361,7 +362,7 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "stopped": stopped,
         "trump": mode_label(lang, rules, str(obs.trump)) if obs.trump.is_set
         else w.say("live.no_trump"),
-        "hand": [card(c, lang) for c in hand],
+        "hand": [card(c, lang) for c in hand if c not in apart],
         "barred": barred(game, hand, legal, lang),
         "legal": [{"text": game.action_text(a), "label": w.action(a),
                    "card": CARD_NAMES[a.value] if a.kind == "play" else None}

@@ -156,7 +156,11 @@
       var line = el("div", "seat-row");
       line.appendChild(el("span", "seat-row-name", names[row.seat] + ": "));
       var cards = el("span", "cards trick small");
-      row.cards.forEach(function (c) { cards.appendChild(cardFace(c, "span")); });
+      var own = row.seat === s.seat;  /* its own row: played from here, as the hand is */
+      var playable = playableCards(s);
+      row.cards.forEach(function (c) {
+        cards.appendChild(own ? handCard(s, c, playable) : cardFace(c, "span"));
+      });
       line.appendChild(cards);
       if (row.text) line.appendChild(el("span", "seat-row-note", " " + row.text));
       box.appendChild(line);
@@ -170,23 +174,32 @@
     var box = $("hand");
     box.textContent = "";
     $("why").textContent = "";
+    var playable = playableCards(s);
+    s.hand.forEach(function (c) { box.appendChild(handCard(s, c, playable)); });
+  }
+
+  /* The cards the seat may play now, by code, with the action that plays each. */
+  function playableCards(s) {
     var playable = {};
     s.legal.forEach(function (a) { if (a.card) playable[a.card] = a.text; });
-    var playing = Object.keys(playable).length > 0;
-    s.hand.forEach(function (c) {
-      var b = cardFace(c, "button");
-      b.type = "button";
-      var action = playable[c.code];
-      if (action) {
-        b.classList.add("legal");
-        b.addEventListener("click", function () { send(action); });
-      } else {
-        b.setAttribute("aria-disabled", "true");
-        if (playing) b.classList.add("barred");
-        b.addEventListener("click", function () { explain(s, c); });
-      }
-      box.appendChild(b);
-    });
+    return playable;
+  }
+
+  /* A card of the seat's own (in its hand or its own row of table cards) as a button:
+     marked and played on a tap where it may be played, else dimmed and explained. */
+  function handCard(s, c, playable) {
+    var b = cardFace(c, "button");
+    b.type = "button";
+    var action = playable[c.code];
+    if (action) {
+      b.classList.add("legal");
+      b.addEventListener("click", function () { send(action); });
+    } else {
+      b.setAttribute("aria-disabled", "true");
+      if (Object.keys(playable).length > 0) b.classList.add("barred");
+      b.addEventListener("click", function () { explain(s, c); });
+    }
+    return b;
   }
 
   /* Why a card cannot be played now: the rule that bars it, or whose turn it is. */
