@@ -124,3 +124,31 @@ def test_the_watched_files_errors_are_german(tmp_path: Path) -> None:
     assert "mine.jass:2:20: unerwartet: &#x27;sideways&#x27;; erwartet: &#x27;across&#x27;" \
         in de and "unexpected" not in de
     assert "mine.jass:2:20: unexpected &#x27;sideways&#x27;; expected &#x27;across&#x27;" in en
+
+
+def role_phrases() -> list[tuple[str, str]]:
+    """What a role cannot do, as each `role_among(rf, word, allowed, CANNOT)` says it: a
+    phrase the checker puts inside its "'ROLE' cannot ...; write ..." message."""
+    out = []
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {t.id: n.value.value for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                 for t in n.targets if isinstance(t, ast.Name)
+                 and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr == "role_among" and len(node.args) > 3:
+                arg = node.args[3]
+                text = arg.value if isinstance(arg, ast.Constant) else \
+                    names.get(arg.id) if isinstance(arg, ast.Name) else None
+                assert isinstance(text, str), f"{path.name}:{node.lineno}"
+                out.append((f"{path.name}:{node.lineno}", text))
+    return out
+
+
+def test_what_a_role_cannot_do_is_said_in_german_too() -> None:
+    phrases = role_phrases()
+    assert len(phrases) >= 2  # talon's and sides' at least
+    for where, phrase in phrases:
+        said = german(f"'dealer' cannot {phrase}; write 'bidder' or 'chooser'")
+        assert said.startswith("'dealer' kann nicht ") and phrase not in said, (where, said)

@@ -47,13 +47,19 @@ def build(meta: Any, ch: list[Any]) -> Sides:
     return Sides(pos=pos_of(meta), role=word(ch[0]))
 
 
+# what a role that is not known before play cannot do, in both languages (the checker's
+# "'ROLE' cannot ...; write ..." fills it in)
+NOT_ALONE = "play alone: sides are formed around a role known before play"
+MESSAGES = ((NOT_ALONE, "allein spielen: die Seiten bilden sich um eine Rolle, die vor dem "
+                    "Spiel bekannt ist"),)
+
+
 def check(c: Any, rf: m.RuleFile) -> None:
     """A role held in every hand before play; players who play for themselves."""
     sides = rf.part("sides", Sides)
     if sides is None:
         return
-    c.role_among(rf, sides.role, LONERS,
-                 "play alone: sides are formed around a role known before play")
+    c.role_among(rf, sides.role, LONERS, NOT_ALONE)
     if rf.teams:
         c.error(sides.pos, "teams", "the teams are fixed in this file ('players 4 in teams "
                 "across' or 'players N in teams alternating'); sides per hand are for "
@@ -147,4 +153,5 @@ SIDES = Mechanism(
         words=WORDS,
         describe={"declare": describe}),
     checks=Checks(
+        messages=MESSAGES,
         check=check))
