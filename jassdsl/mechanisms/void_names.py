@@ -128,18 +128,19 @@ WORDS: dict[str, tuple[str, str]] = {
 # Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
 REFERENCE = Reference(
     text_en=(
-        'With `until the first void names`, the first player who cannot follow does not set trump with a card: before playing\n'
-        'one, they name the mode, one of the modes listed (`suits` is any of the four). Naming is\n'
-        'an action like a trump choice (`trump H`, `trump undenufe`); their card and the rest of the\n'
-        'hand are played in the named mode. Until then, and for the whole hand if everybody can\n'
-        'always follow, the first mode (`obenabe` here) decides the tricks.'),
+        'With `until the first void names`, the first player who cannot follow does not set trump\n'
+        'with a card: before playing one, they name the mode, one of the modes listed (`suits` is\n'
+        'any of the four). Naming is an action like a trump choice (`trump H`, `trump undenufe`);\n'
+        'their card and the rest of the hand are played in the named mode. Until then, and for the\n'
+        'whole hand if everybody can always follow, the first mode (`obenabe` here) decides the\n'
+        'tricks.'),
     text_de=(
-        'Mit `until the first void names` bestimmt, wer als Erster nicht bedienen kann, den Trumpf nicht mit seiner Karte:\n'
-        'bevor er eine spielt, wünscht er die Spielart, eine der genannten (`suits` heisst jede der\n'
-        'vier Farben). Das Wünschen ist eine Aktion wie eine Trumpfwahl (`trump H`,\n'
-        '`trump undenufe`); seine Karte und der Rest der Runde gelten in der gewünschten Spielart.\n'
-        'Bis dahin, und für die ganze Runde, falls immer jeder bedienen kann, entscheidet die erste\n'
-        'Spielart (hier `obenabe`) über die Stiche.'),
+        'Mit `until the first void names` bestimmt, wer als Erster nicht bedienen kann, den Trumpf\n'
+        'nicht mit seiner Karte: bevor er eine spielt, wünscht er die Spielart, eine der genannten\n'
+        '(`suits` heisst jede der vier Farben). Das Wünschen ist eine Aktion wie eine Trumpfwahl\n'
+        '(`trump H`, `trump undenufe`); seine Karte und der Rest der Runde gelten in der\n'
+        'gewünschten Spielart. Bis dahin, und für die ganze Runde, falls immer jeder bedienen kann,\n'
+        'entscheidet die erste Spielart (hier `obenabe`) über die Stiche.'),
     example=(
         'trump: obenabe until the first void names suits, obenabe, undenufe'),
 )

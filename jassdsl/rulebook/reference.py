@@ -48,7 +48,9 @@ def as_file(example: str) -> str:
     choice of trump, a unit, a clause writing the card points, the end and the winner (the
     unit's plural is the one its `unit` statement gives)."""
     lines = example.strip().splitlines()
-    has = lambda *starts: any(ln.startswith(starts) for ln in lines)  # noqa: E731
+
+    def has(*starts: str) -> bool:
+        return any(ln.startswith(starts) for ln in lines)
     unit = next((ln.split("/")[-1].split(",")[0].strip() for ln in lines
                  if ln.startswith("unit ")), "points")
     head = [] if has("variant ") else ['variant "Example"']
