@@ -26,7 +26,6 @@ WITHOUT = {
     "trump": "no syntax: the phase of `trump:`, whose ways are mechanisms of their own",
     "declare": "no syntax: the phase of `declare`, whose parts are mechanisms of their own",
     "hand_bonuses": "no syntax: the hand's Weis and Stöck, the statements are weis's",
-    "table_weis": "no syntax: Weis told at the table, the statements are weis's",
 }
 
 

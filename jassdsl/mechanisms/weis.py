@@ -932,10 +932,40 @@ HAND_BONUSES = Mechanism(
     runtime=Runtime(
         phase=HandBonuses))
 
+
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        'Two more facts count what lies on the table. `table-weis` adds up the Weise that the cards\n'
+        "of each trick form, using the same table, for the player who took the trick: a trick's\n"
+        'Weise are judged from its cards alone, whatever the trump, and all of them count.\n'
+        '`table-stoeck` gives the Stöck bonus for a trick that holds King and Queen of trump, when\n'
+        'trump was made in that trick or an earlier one (with `first void`: the trick of the first\n'
+        'card off the suit led). A clause adds or subtracts any of them:'),
+    text_de=(
+        'Zwei weitere Namen zählen, was auf dem Tisch liegt. `table-weis` addiert die Weise, die\n'
+        'die Karten eines Stichs bilden, nach derselben Tabelle, für den Spieler, der den Stich\n'
+        'genommen hat: die Weise eines Stichs werden allein nach seinen Karten beurteilt,\n'
+        'unabhängig vom Trumpf, und alle zählen. `table-stoeck` gibt den Stöck-Bonus für einen\n'
+        'Stich mit König und Dame der Trumpffarbe, wenn in diesem oder einem früheren Stich Trumpf\n'
+        'gemacht wurde (bei `first void`: im Stich der ersten Karte, die nicht Farbe gibt). Eine\n'
+        'Regel kann jeden davon addieren oder abziehen:'),
+    example=(
+        'weis small: sequence 3 = 20, sequence 4 = 50, four J = 200; each card once\n'
+        'weis: small\n'
+        'bonus stoeck 20\n'
+        'score each hand, first rule that applies:\n'
+        '  card-points "card points and table Weis, less hand Weis and Stöck":\n'
+        '      otherwise\n'
+        '      then every player scores points + table-weis + table-stoeck - weis - stoeck'),
+)
+
+
 TABLE_WEIS = Mechanism(
     "table_weis",
     rulebook=Rulebook(
-        words=TABLE_WORDS),
+        words=TABLE_WORDS,
+        reference=REFERENCE),
     runtime=Runtime(
         compile=compile_table_weis,
         phase=TableBonuses),
