@@ -25,7 +25,7 @@ WITH = [x for x in MECHANISMS if x.rulebook.reference is not None]
 WITHOUT = {
     "trump": "no syntax: the phase of `trump:`, whose ways are mechanisms of their own",
     "declare": "no syntax: the phase of `declare`, whose parts are mechanisms of their own",
-    "hand_bonuses": "no syntax: the hand's Weis and Stöck, the statements are weis's",
+    "hand_bonuses": "no syntax: it scores the hand's Weis and Stöck; their statements are weis's",
 }
 
 
