@@ -44,6 +44,7 @@ from jassdsl.core.mechanism import (
     Gives,
     Mechanism,
     Prompt,
+    Reference,
     Rulebook,
     Runtime,
     Syntax,
@@ -707,6 +708,36 @@ MESSAGES = (
 )
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        'An auction runs before trump instead: `auction before trump` makes each player in turn,\n'
+        'from forehand on, bid higher than the highest bid so far or `pass`; it ends when all\n'
+        'others passed in a row after the highest bid (or at once on the highest value). When\n'
+        'everybody passes, the next dealer deals anew; a redeal is not a hand, but it counts toward\n'
+        "the engine's limit of 1000 deals a game (see [End of the game](#end-of-the-game)). A player's value\n"
+        'is their highest bid, 0 if they only passed. `trump: bidder chooses ...` lets the\n'
+        'highest bidder choose trump; `first lead: bidder` and `next dealer: bidder` let that\n'
+        'player lead the first trick and deal next (see [Roles](#roles); `highest bidder` is the\n'
+        'older spelling of `bidder` and still works).'),
+    text_de=(
+        'Stattdessen kann vor der Trumpfbestimmung versteigert werden: mit `auction before trump`\n'
+        'bietet reihum, ab der Vorhand, jeder höher als das höchste Gebot bisher oder passt\n'
+        '(`pass`); die Versteigerung endet, wenn nach dem höchsten Gebot alle anderen nacheinander\n'
+        'gepasst haben (oder sofort beim höchsten Wert). Passen alle, gibt der nächste Geber neu;\n'
+        'das neue Geben zählt nicht als Runde, wohl aber zur Grenze der Engine von 1000 Gebern je\n'
+        'Spiel (siehe [Spielende](#spielende)). Der Wert eines Spielers ist sein höchstes Gebot, 0\n'
+        'wenn er nur gepasst hat. `trump: bidder chooses ...` lässt den Höchstbietenden den Trumpf\n'
+        'wählen; mit `first lead: bidder` und `next dealer: bidder` spielt er zum ersten Stich aus\n'
+        'und gibt die nächste Runde (siehe [Rollen](#rollen); die ältere Schreibweise\n'
+        '`highest bidder` für `bidder` gilt weiter).'),
+    example=(
+        'declare bid from 60 to 157 in steps of 10, auction before trump\n'
+        'trump: bidder chooses suits, obenabe, undenufe\n'
+        'first lead: bidder'),
+)
+
+
 AUCTION = Mechanism(
     NAME,
     syntax=Syntax(
@@ -735,4 +766,5 @@ AUCTION = Mechanism(
         words=WORDS,
         example_call=example_call,
         declaration_words=declaration_words,
-        declaration_notes=declaration_notes))
+        declaration_notes=declaration_notes,
+        reference=REFERENCE))

@@ -18,7 +18,15 @@ from typing import Any
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m
 from jassdsl.core.cards import SUITS, all_follow, shown_card
-from jassdsl.core.mechanism import Checks, Mechanism, Rulebook, Runtime, Syntax, TrumpWay
+from jassdsl.core.mechanism import (
+    Checks,
+    Mechanism,
+    Reference,
+    Rulebook,
+    Runtime,
+    Syntax,
+    TrumpWay,
+)
 from jassdsl.core.roles import ROLES
 from jassdsl.core.tables import MODE_NAMES
 from jassdsl.engine import HandResult
@@ -152,6 +160,20 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        'The first card played by a player who cannot follow sets trump for the rest of the hand;\n'
+        'until then, and for the whole hand if it never happens, the `else` mode decides.'),
+    text_de=(
+        'Wer als Erster nicht bedienen kann, bestimmt mit seiner Karte den Trumpf für den Rest der\n'
+        'Runde; bis dahin, und für die ganze Runde, falls das nie geschieht, gilt die Spielart nach\n'
+        '`else`.'),
+    example=(
+        'trump: first void, else obenabe'),
+)
+
+
 FIRST_VOID = Mechanism(
     NAME,
     trump=TrumpWay(fast=True, card_sets=True, told=told, story=story),
@@ -159,7 +181,8 @@ FIRST_VOID = Mechanism(
         grammar=GRAMMAR,
         build={"first_void_trump": build}),
     rulebook=Rulebook(
-        words=WORDS),
+        words=WORDS,
+        reference=REFERENCE),
     checks=Checks(
         check=check),
     runtime=Runtime(

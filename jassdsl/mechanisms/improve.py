@@ -26,6 +26,7 @@ from jassdsl.core.mechanism import (
     Checks,
     Mechanism,
     Prompt,
+    Reference,
     Rulebook,
     Runtime,
     Syntax,
@@ -311,6 +312,44 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        '`pile NAME: N cards each` lays one pile of N cards face down for each player at the\n'
+        'table (after the hands, from forehand on). `improve: each player may swap N cards for\n'
+        'their NAME` lets each player in turn from forehand either lay N cards of the hand away,\n'
+        'without seeing the pile, and take the pile up (actions `take`, then `discard DA` N times),\n'
+        'or refuse it (`decline`): a player who refuses may then look at it. With `, the dealer\n'
+        'after seeing them` the dealer goes first, takes his pile up with the hand and lays N of\n'
+        'all his cards away. Laid-away and refused cards are out of play. Each such pile holds the\n'
+        'N cards swapped for it, or none (its owner is then not asked), at every number of players\n'
+        'and choice of the options: where the cards left after the deal run out in the middle of\n'
+        'the piles (four players dealt 8 each leave 4 cards: piles of 3, 1, 0 and 0), `check`\n'
+        'refuses the `improve` at its line.'),
+    text_de=(
+        '`pile NAME: N cards each` legt für jeden Spieler am Tisch einen eigenen Haufen von N\n'
+        'Karten verdeckt hin (nach den Händen, ab der Vorhand). `improve: each player may swap N\n'
+        'cards for their NAME` lässt jeden Spieler reihum ab der Vorhand entweder N Karten ablegen,\n'
+        'ohne den Haufen gesehen zu haben, und ihn aufnehmen (Aktionen `take`, dann N-mal\n'
+        '`discard DA`), oder verzichten (`decline`): wer verzichtet, darf ihn dann ansehen. Mit\n'
+        '`, the dealer after seeing them` beginnt der Geber, nimmt seinen Haufen mit der Hand auf\n'
+        'und legt dann N seiner Karten ab. Abgelegte und verschmähte Karten sind aus dem Spiel.\n'
+        'Jeder solche Haufen hält die N Karten, die für ihn getauscht werden, oder keine (dann wird\n'
+        'sein Besitzer nicht gefragt), bei jeder Zahl von Spielern und jeder Wahl der Optionen: wo\n'
+        'die nach dem Geben übrigen Karten mitten in den Haufen ausgehen (vier Spieler mit je 8\n'
+        'Karten lassen 4 übrig: Haufen von 3, 1, 0 und 0), lehnt `check` das `improve` an seiner\n'
+        'Zeile ab.'),
+    example=(
+        'option seats "players at the start" default 3 choices 4, 3, 2\n'
+        'players seats\n'
+        'deal 9 each in packets of 3\n'
+        'pile bessern: 3 cards each\n'
+        'pile stock: the rest\n'
+        'trump: top card of stock, else bottom card\n'
+        'improve: each player may swap 3 cards for their bessern, the dealer after seeing them'),
+)
+
+
 IMPROVE = Mechanism(
     "improve",
     syntax=Syntax(
@@ -320,7 +359,8 @@ IMPROVE = Mechanism(
         self_contained=True),
     rulebook=Rulebook(
         words=WORDS,
-        describe={"declare": describe}),
+        describe={"declare": describe},
+        reference=REFERENCE),
     checks=Checks(
         check=check),
     runtime=Runtime(

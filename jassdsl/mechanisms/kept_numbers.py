@@ -39,6 +39,7 @@ from jassdsl.core.mechanism import (
     Browser,
     Checks,
     Mechanism,
+    Reference,
     Rulebook,
     Runtime,
     Syntax,
@@ -359,6 +360,50 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        '`keep NAME "text" german "Text" starting at N:` keeps a number about the table through a\n'
+        'game: Bock rounds (after a match the next hands count double), a prize won once per game,\n'
+        'a penalty carried to the next hand. Each game starts it at N (a number or an option\n'
+        'offering numbers). After each hand is scored, the first of its lines `after a hand when\n'
+        'CONDITION: AMOUNT` whose condition holds gives its value for the next hand; where none\n'
+        'holds, it stays. The condition and the amount read the finished hand as the end of the\n'
+        'game does (its facts in a quantifier, the totals after scoring) and the number as it was\n'
+        'in that hand. During a hand every expression reads the number by its name as it was set\n'
+        'before the deal: scoring, invariants and the end of the game. The text is what the\n'
+        "terminal's hand report and the browser table's sheet show while the number is not at its\n"
+        'start, `#` standing for the value ("Bock: 3 left"); the rulebook says the lines.'),
+    text_de=(
+        '`keep NAME "text" german "Text" starting at N:` führt eine Zahl über den Tisch durch ein\n'
+        'Spiel: Bockrunden (nach einem Match zählen die nächsten Spiele doppelt), ein Preis, der\n'
+        'einmal pro Spiel gewonnen wird, eine Strafe, die in die nächste Runde mitgeht. Jedes Spiel\n'
+        'beginnt sie mit N (eine Zahl oder eine Option mit Zahlen). Nach dem Schreiben jeder Runde\n'
+        'gibt die erste ihrer Zeilen `after a hand when BEDINGUNG: BETRAG`, deren Bedingung gilt,\n'
+        'ihren Wert für die nächste Runde; gilt keine, bleibt sie. Bedingung und Betrag lesen die\n'
+        'fertige Runde wie das Spielende (ihre Fakten in einem Quantor, die Stände nach dem\n'
+        'Schreiben) und die Zahl, wie sie in dieser Runde war. Während einer Runde liest jeder\n'
+        'Ausdruck die Zahl mit ihrem Namen so, wie sie vor dem Geben gesetzt wurde: das Schreiben,\n'
+        'die Prüfungen und das Spielende. Der Text ist, was der Rundenbericht im Terminal und die\n'
+        'Tafel am Browsertisch zeigen, solange die Zahl nicht am Anfang steht; `#` steht für den\n'
+        'Wert ("Bock: noch 3"); das Regelbuch sagt die Zeilen.'),
+    example=(
+        'players 4 in teams across\n'
+        'bonus match 100\n'
+        'keep bock "Bock: # left" german "Bock: noch #" starting at 0:\n'
+        '    after a hand when (some team has match) and bock > 0: bock + 3\n'
+        '    after a hand when some team has match: 4\n'
+        '    after a hand when bock > 0: bock - 1\n'
+        'let factor = 2 if bock > 0 else 1\n'
+        'score each hand, first rule that applies:\n'
+        '  card-points "each team scores its card points, twice in a Bock hand":\n'
+        '      otherwise\n'
+        '      then every team scores points * factor\n'
+        'game ends when one team has total points >= 1000 and most(total points)\n'
+        'count first: tricks'),
+)
+
+
 KEPT_NUMBERS = Mechanism(
     NAME,
     syntax=Syntax(
@@ -368,7 +413,8 @@ KEPT_NUMBERS = Mechanism(
         self_contained=False),
     rulebook=Rulebook(
         words=WORDS,
-        section=section),
+        section=section,
+        reference=REFERENCE),
     checks=Checks(
         check=check,
         kept_names=kept_names),

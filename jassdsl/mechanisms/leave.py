@@ -20,7 +20,15 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.compile.scoring import Fn
 from jassdsl.core import model as m
-from jassdsl.core.mechanism import Checks, Mechanism, Rulebook, Runtime, Syntax, Terminal
+from jassdsl.core.mechanism import (
+    Checks,
+    Mechanism,
+    Reference,
+    Rulebook,
+    Runtime,
+    Syntax,
+    Terminal,
+)
 from jassdsl.engine.events import Event
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.language.syntax import pos_of
@@ -153,6 +161,34 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        '`players leave the table when CONDITION` is checked for every player after each hand\n'
+        'is scored: who meets it leaves the table, and the others play on (the deal, the piles\n'
+        'and the tricks are those of the players still seated; `players` counts them). The game\n'
+        'also ends when at most one player is left. Who wins is said by `winner:` (see the end of\n'
+        'the game): usually the first to leave the table.'),
+    text_de=(
+        '`players leave the table when BEDINGUNG` wird nach der Abrechnung jeder Runde für jeden\n'
+        'Spieler geprüft: wer sie erfüllt, verlässt den Tisch, die anderen spielen weiter (Geben,\n'
+        'Haufen und Stiche sind die der Spieler, die noch sitzen; `players` zählt sie). Das Spiel\n'
+        'endet auch, wenn höchstens ein Spieler übrig ist. Wer gewinnt, sagt `winner:` (siehe\n'
+        'Spielende): meist, wer zuerst den Tisch verlässt.'),
+    example=(
+        'unit stroke/strokes\n'
+        'unit zero/zeros, cancels stroke\n'
+        'option target "strokes to win" default 7 choices 5, 7, 9\n'
+        'score each hand, first rule that applies:\n'
+        '  best "the most points earn a stroke, fewer than 21 a zero":\n'
+        '      otherwise\n'
+        '      then players with most(points) get 1 stroke, players with points < 21 get 1 zero\n'
+        'players leave the table when total strokes >= target\n'
+        'game ends when players <= 1\n'
+        'winner: first to leave the table, then most strokes'),
+)
+
+
 LEAVE = Mechanism(
     "leave",
     syntax=Syntax(
@@ -162,7 +198,8 @@ LEAVE = Mechanism(
         self_contained=False),
     rulebook=Rulebook(
         words=WORDS,
-        tell_end=tell_end),
+        tell_end=tell_end,
+        reference=REFERENCE),
     checks=Checks(
         check=check),
     runtime=Runtime(

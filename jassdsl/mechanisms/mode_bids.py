@@ -19,7 +19,7 @@ from jassdsl.cli.play import YES_NO, call_entry, clipped, said_values
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.core.actions import PASS, Action, bid_parts, legal_names, mode_bid
 from jassdsl.core.errors import ApiUsageError
-from jassdsl.core.mechanism import Bots, Mechanism, Prompt, Rulebook, Runtime, Terminal
+from jassdsl.core.mechanism import Bots, Mechanism, Prompt, Reference, Rulebook, Runtime, Terminal
 from jassdsl.engine import Game
 from jassdsl.engine.phase import Table
 from jassdsl.mechanisms.auction import Auction, index_of, part_of
@@ -255,6 +255,58 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        '`naming the mode` after `auction before trump` makes every bid a number and a mode, as\n'
+        'in Sidi Barrani: a game offers, prints and reads a bid as `bid 100 H` or `bid 150\n'
+        'obenabe` (at the terminal `100 H` is enough). The modes are those `trump: bidder chooses\n'
+        '...` lists (without pushing; the checker says so); a higher bid needs a higher number,\n'
+        "whatever its mode, and the highest bid's mode is the hand's trump: nobody chooses it\n"
+        "afterwards. The declaration's value is the number (`bid of bidder`), as in any auction.\n"
+        '\n'
+        '`ending the auction` turns a yes/no question into a call of the auction itself, a Kontra:\n'
+        'once there is a highest bid, a player whom `by` and `only when` allow may say it in their\n'
+        'turn instead of bidding or passing, and a yes ends the auction at once. In a file with\n'
+        'such a call the highest possible bid does not end the auction at once: nobody can outbid\n'
+        'it, but the others are still asked in turn, to say the call or pass. It needs an\n'
+        'auction in the file and a yes/no question, and it is never `hidden`, as the whole table\n'
+        'sees the auction end (the checker says so). At the terminal a player types its name\n'
+        '(`double`) or `double yes`. A Re after it is a declaration after trump as above:'),
+    text_de=(
+        '`naming the mode` nach `auction before trump` macht jedes Gebot zu einer Zahl mit einer\n'
+        'Spielart, wie beim Sidi Barrani: ein Spiel bietet, schreibt und liest ein Gebot als `bid\n'
+        '100 H` oder `bid 150 obenabe` (am Terminal genügt `100 H`). Die Spielarten sind die, die\n'
+        '`trump: bidder chooses ...` aufzählt (ohne Schieben; die Prüfung sagt es); ein höheres\n'
+        'Gebot braucht eine höhere Zahl, gleich in welcher Spielart, und die Spielart des höchsten\n'
+        'Gebots ist der Trumpf der Runde: niemand wählt ihn danach. Der Wert der Ansage ist die\n'
+        'Zahl (`bid of bidder`), wie bei jeder Versteigerung.\n'
+        '\n'
+        '`ending the auction` macht aus einer Ja/Nein-Frage einen Ruf der Versteigerung selbst,\n'
+        'ein Kontra: sobald es ein höchstes Gebot gibt, darf ein Spieler, den `by` und `only when`\n'
+        'zulassen, es an seiner Reihe statt eines Gebots oder Passens sagen, und ein Ja beendet\n'
+        'die Versteigerung sofort. In einer Datei mit einem solchen Ruf beendet das höchstmögliche\n'
+        'Gebot die Versteigerung nicht sofort: niemand kann es überbieten, aber die anderen werden\n'
+        'noch reihum gefragt, ob sie den Ruf sagen oder passen. Es braucht eine Versteigerung in\n'
+        'der Datei und eine\n'
+        'Ja/Nein-Frage, und es ist nie `hidden`, da der ganze Tisch die Versteigerung enden sieht\n'
+        '(die Prüfung sagt es). Am Terminal tippt ein Spieler seinen Namen (`double`) oder\n'
+        '`double yes`. Ein Re danach ist eine Ansage nach dem Trumpf wie oben:'),
+    example=(
+        'players 4 in teams across\n'
+        'declare bid from 70 to 157 in steps of 10, auction before trump, naming the mode\n'
+        'declare double yes or no, by the team without bidder, ending the auction\n'
+        'declare redouble yes or no, by the team with bidder,\n'
+        '    only when sum(team double) > 0 and sum(team redouble) = 0\n'
+        'trump: bidder chooses suits, obenabe, undenufe\n'
+        'let doubling = 4 if sum(team redouble) > 0 else 2 if sum(team double) > 0 else 1\n'
+        'score each hand, first rule that applies:\n'
+        '  doubled "card points times the factor":\n'
+        '      otherwise\n'
+        '      then every team scores points * doubling'),
+)
+
+
 MODE_BIDS = Mechanism(
     "mode_bids",
     runtime=Runtime(
@@ -266,4 +318,5 @@ MODE_BIDS = Mechanism(
     bots=Bots(
         policy=policy),
     rulebook=Rulebook(
-        words=WORDS))
+        words=WORDS,
+        reference=REFERENCE))

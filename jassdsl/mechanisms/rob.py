@@ -25,6 +25,7 @@ from jassdsl.core.mechanism import (
     Checks,
     Mechanism,
     Prompt,
+    Reference,
     Rulebook,
     Runtime,
     Syntax,
@@ -278,6 +279,25 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        '`rob: trump 6 may take the turned card` lets a player who plays and holds that trump\n'
+        'exchange it for the turned card, once everybody has said whether they play, as long as\n'
+        'the card still lies on its pile (actions `rob 1` and `rob 0`).'),
+    text_de=(
+        '`rob: trump 6 may take the turned card` erlaubt einem Mitspieler mit diesem Trumpf, ihn\n'
+        'gegen die aufgedeckte Karte zu tauschen (rauben), sobald alle gesagt haben, ob sie\n'
+        'mitspielen, solange die Karte noch auf ihrem Haufen liegt (Aktionen `rob 1` und `rob 0`).'),
+    example=(
+        'players 4\n'
+        'deal 8 each in packets of 4\n'
+        'pile stock: the rest\n'
+        'trump: top card of stock, else bottom card\n'
+        'rob: trump 6 may take the turned card'),
+)
+
+
 ROB = Mechanism(
     "rob",
     syntax=Syntax(
@@ -287,7 +307,8 @@ ROB = Mechanism(
         self_contained=True),
     rulebook=Rulebook(
         words=WORDS,
-        describe={"trump": describe}),
+        describe={"trump": describe},
+        reference=REFERENCE),
     checks=Checks(
         check=check),
     runtime=Runtime(

@@ -14,7 +14,15 @@ from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core import model as m
-from jassdsl.core.mechanism import Checks, Mechanism, Rulebook, Runtime, Syntax, TrumpWay
+from jassdsl.core.mechanism import (
+    Checks,
+    Mechanism,
+    Reference,
+    Rulebook,
+    Runtime,
+    Syntax,
+    TrumpWay,
+)
 from jassdsl.core.modes import mode_numbers
 from jassdsl.engine import HandResult
 from jassdsl.engine.events import TrumpSet
@@ -183,6 +191,21 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        'Trump by rule, where nobody chooses: one mode for every hand, a mode named by an option\n'
+        'whose choices are modes, or the modes of hand 1, 2, 3, ... in a listed order, starting\n'
+        'again after the last.'),
+    text_de=(
+        'Trumpf nach Regel, ohne dass jemand wählt: eine Spielart für jede Runde, eine Spielart,\n'
+        'die eine Option mit Spielarten als Werten nennt, oder die Spielarten der Runden 1, 2, 3,\n'
+        '... in einer festen Reihenfolge, nach der letzten wieder von vorn.'),
+    example=(
+        'trump: in turn D, H, S, C, obenabe, undenufe'),
+)
+
+
 SCHEDULE = Mechanism(
     NAME,
     trump=TrumpWay(fast=True, choices=no_choices, words_of=words_of, section=section,
@@ -192,7 +215,8 @@ SCHEDULE = Mechanism(
         grammar=GRAMMAR,
         build={"schedule_in_turn": build_in_turn, "schedule_fixed": build_fixed}),
     rulebook=Rulebook(
-        words=WORDS),
+        words=WORDS,
+        reference=REFERENCE),
     checks=Checks(
         check=check),
     runtime=Runtime(

@@ -46,6 +46,7 @@ from jassdsl.core.mechanism import (
     Checks,
     Mechanism,
     Prompt,
+    Reference,
     Rulebook,
     Runtime,
     Syntax,
@@ -751,6 +752,39 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        'A scoresheet per team (or per player) lists columns; each team (or player) plays every\n'
+        'column of its sheet exactly once. A column is a mode with a multiplier, or a free choice\n'
+        'among modes (`free choice of ...`) with a multiplier. The multiplier is a number or an\n'
+        'option offering numbers; `if OPTION = CHOICE` puts a column on the sheet only under that\n'
+        "choice. The column's name is what players type (`column joker-1`); its text and German\n"
+        'text are what the rulebook shows.'),
+    text_de=(
+        'Eine Tafel pro Team (oder pro Spieler) listet Spalten; jedes Team (oder jeder Spieler)\n'
+        'spielt jede Spalte seiner Tafel genau einmal. Eine Spalte ist eine Spielart mit einem\n'
+        'Multiplikator oder eine freie Wahl unter Spielarten (`free choice of ...`) mit einem\n'
+        'Multiplikator. Der Multiplikator ist eine Zahl oder eine Option mit Zahlen; mit\n'
+        '`if OPTION = CHOICE` steht eine Spalte nur bei dieser Wahl auf der Tafel. Den Namen der\n'
+        'Spalte tippen die Spieler (`column joker-1`); ihr Text und ihr deutscher Text stehen im\n'
+        'Regelbuch.'),
+    example=(
+        'players 4 in teams across\n'
+        'sheet per team\n'
+        'column spades "Spades" german "Schaufel": S times 1\n'
+        'column obenabe: obenabe times 5\n'
+        'column joker-1 "first Joker" german "erster Joker": free choice of suits, obenabe, undenufe times 7\n'
+        'first lead: chooser\n'
+        'trump: forehand chooses from the sheet or pushes to the next player\n'
+        'score each hand, first rule that applies:\n'
+        '  written "the choosing team writes its points times the multiplier":\n'
+        '      otherwise\n'
+        '      then teams with chooser score points * multiplier\n'
+        'game ends when the sheets are full'),
+)
+
+
 SHEET = Mechanism(
     NAME,
     trump=TrumpWay(fast=True, called=True, chosen=True, choices=choices, words_of=words_of,
@@ -772,7 +806,8 @@ SHEET = Mechanism(
         check=check,
         fact_needs=fact_needs),
     rulebook=Rulebook(
-        words=WORDS),
+        words=WORDS,
+        reference=REFERENCE),
     terminal=Terminal(
         prompt=Prompt(ask=ask, choices=choices_text, read=read, shows=shows),
         narrate={ColumnTaken: narrate},

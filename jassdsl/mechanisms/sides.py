@@ -19,7 +19,7 @@ from typing import Any
 from jassdsl.compile.compiler import CompiledRules, role_index
 from jassdsl.compile.handfacts import HandFacts
 from jassdsl.core import model as m
-from jassdsl.core.mechanism import Checks, Mechanism, Rulebook, Runtime, Syntax
+from jassdsl.core.mechanism import Checks, Mechanism, Reference, Rulebook, Runtime, Syntax
 from jassdsl.core.roles import ROLES
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.language.syntax import pos_of, word
@@ -136,6 +136,51 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        '`sides: bidder against the rest` forms two sides in every hand: the holder of the role\n'
+        '(`bidder`, or `chooser`) alone against the others, who play that hand as one side. Each\n'
+        "player of a side has the side's facts: `points`, `tricks`, `match`, `last`, `trick(K)`,\n"
+        "`won(...)`, `weis` and `stoeck` are the side's, added up; the best Weis is compared\n"
+        'between the sides, and the Stöck of one player counts for the side. What an award gives\n'
+        "a player of the side, each of its players writes (the side's points once per player);\n"
+        "the role itself still names the one player (`the player with bidder`). The hand's record\n"
+        "(`sides`, `talon`, `laid_away`) and each seat's observation say who played on which side.\n"
+        'Sides are for players who play for themselves (no `in teams across`).'),
+    text_de=(
+        '`sides: bidder against the rest` bildet in jeder Runde zwei Parteien: wer die Rolle hält\n'
+        '(`bidder` oder `chooser`), allein gegen die anderen, die diese Runde als eine Partei\n'
+        'spielen. Jeder Spieler einer Partei hat die Tatsachen der Partei: `points`, `tricks`,\n'
+        '`match`, `last`, `trick(K)`, `won(...)`, `weis` und `stoeck` sind die der Partei,\n'
+        'zusammengezählt; der beste Weis wird zwischen den Parteien verglichen, und die Stöck eines\n'
+        'Spielers zählen für seine Partei. Was eine Zuteilung einem Spieler der Partei gibt,\n'
+        'schreibt jeder ihrer Spieler (die Punkte der Partei einmal pro Spieler); die Rolle selbst\n'
+        'nennt weiterhin den einen Spieler (`the player with bidder`). Der Bericht der Runde\n'
+        '(`sides`, `talon`, `laid_away`) und die Beobachtung jedes Platzes sagen, wer auf welcher\n'
+        'Seite spielte. Parteien pro Runde gibt es nur, wo jeder für sich spielt (ohne `in teams\n'
+        'across`).'),
+    example=(
+        'players 3\n'
+        'deal 10 each in packets of 5\n'
+        'pile talon: the rest\n'
+        'declare bid from 60 to 157 in steps of 10, auction before trump, a pass is final\n'
+        'talon: bidder takes pile talon and lays away as many, which count for bidder\n'
+        'sides: bidder against the rest\n'
+        'trump: bidder chooses suits\n'
+        'first lead: bidder\n'
+        'score each hand, first rule that applies:\n'
+        '  made "the bidder makes the bid: each writes what the side made":\n'
+        '      when one player has bidder and points >= bid of bidder\n'
+        '      then every player scores points\n'
+        '  failed "the bidder fails and loses the bid":\n'
+        '      otherwise\n'
+        '      then the player with bidder loses bid of bidder points, the others score points\n'
+        'invariant one-side "the other two make the same":\n'
+        '    count(not bidder and points = sum(points if not bidder else 0) / 2) = 2'),
+)
+
+
 SIDES = Mechanism(
     "sides",
     runtime=Runtime(
@@ -151,7 +196,8 @@ SIDES = Mechanism(
         self_contained=False),
     rulebook=Rulebook(
         words=WORDS,
-        describe={"declare": describe}),
+        describe={"declare": describe},
+        reference=REFERENCE),
     checks=Checks(
         messages=MESSAGES,
         check=check))

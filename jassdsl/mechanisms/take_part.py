@@ -23,6 +23,7 @@ from jassdsl.core.mechanism import (
     Checks,
     Mechanism,
     Prompt,
+    Reference,
     Rulebook,
     Runtime,
     Syntax,
@@ -276,6 +277,58 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        '`take part:` asks every player at the table in turn, from forehand on, whether they play\n'
+        'this hand (action `join`). `play or fold with 3 or more at the table` allows folding\n'
+        "(`fold`) when that many sit at the table (2 up to the file's number of players); `swap hand for PILE` lets a player take the\n"
+        'pile for their own cards (`swap`) and play; once taken, nobody else can take it. The\n'
+        'pile becomes a hand, so it holds as many cards as a hand (or none, and then nobody can\n'
+        'take it), at every number of players at the table and under every choice of the options:\n'
+        '`check` names the count where it does not ("with 3 players and 10 cards each it holds 6\n'
+        'cards, not a hand of 10"). Only\n'
+        'those who play take part in the tricks: a trick has one card of each, in turn; the cards\n'
+        'of the others are out of play. When nobody plays, the hand ends without a card. The fact\n'
+        '`playing` tells whether a player plays this hand, `points-in-play` what the cards in play\n'
+        'are worth (with the last trick), and `place(X, FILTER)` is 1 + how many of those for whom\n'
+        'FILTER holds have a higher X (ties share a place).'),
+    text_de=(
+        '`take part:` fragt jeden Spieler am Tisch reihum ab der Vorhand, ob er diese Runde\n'
+        'mitspielt (Aktion `join`). `play or fold with 3 or more at the table` erlaubt das\n'
+        'Aussetzen (`fold`), wenn so viele am Tisch sitzen (2 bis zur Spielerzahl der Datei); `swap hand for HAUFEN` lässt einen\n'
+        'Spieler den Haufen gegen seine eigenen Karten nehmen (`swap`) und mitspielen; danach kann\n'
+        'ihn niemand mehr nehmen. Der Haufen wird dann zur Hand, also hält er so viele Karten wie\n'
+        'eine Hand (oder keine, dann kann ihn niemand nehmen), bei jeder Zahl von Spielern am\n'
+        'Tisch und bei jeder Wahl der Optionen: `check` nennt die Zahl, bei der es nicht so ist\n'
+        '("with 3 players and 10 cards each it holds 6 cards, not a hand of 10"). Nur wer mitspielt, spielt die Stiche: ein Stich hat eine Karte\n'
+        'von jedem, reihum; die Karten der anderen sind aus dem Spiel. Spielt niemand mit, endet\n'
+        'die Runde ohne Karte. Die Tatsache `playing` sagt, ob ein Spieler diese Runde mitspielt,\n'
+        '`points-in-play`, was die Karten im Spiel wert sind (mit dem letzten Stich), und\n'
+        '`place(X, FILTER)` ist 1 + wie viele derer, für die FILTER gilt, ein höheres X haben\n'
+        '(Gleiche teilen den Platz).'),
+    example=(
+        'option seats "players at the start" default 4 choices 4, 3, 2\n'
+        'players seats\n'
+        'deal 9 each in packets of 3\n'
+        'pile blind: 9 cards\n'
+        'pile stock: the rest\n'
+        'show: bottom card of stock\n'
+        'trump: top card of stock, else top card of blind, else bottom card\n'
+        'rob: trump 6 may take the turned card\n'
+        'take part: in turn from forehand, play or fold with 3 or more at the table, swap hand for blind\n'
+        'undertrump: strict\n'
+        'score each hand, first rule that applies:\n'
+        '  nobody "nobody plays":\n'
+        '      when no player has playing\n'
+        '      then every player gets 0 points\n'
+        '  best "the best of those who play":\n'
+        '      otherwise\n'
+        '      then players with playing and place(points, playing) = 1 get 1 point\n'
+        'invariant in-play "the tricks hold the points in play": sum(points) = points-in-play'),
+)
+
+
 TAKE_PART = Mechanism(
     "take_part",
     syntax=Syntax(
@@ -284,7 +337,8 @@ TAKE_PART = Mechanism(
         statements={TakePart: "take_part"}),
     rulebook=Rulebook(
         words=WORDS,
-        describe={"declare": describe}),
+        describe={"declare": describe},
+        reference=REFERENCE),
     checks=Checks(
         check=check),
     runtime=Runtime(

@@ -32,6 +32,7 @@ from jassdsl.core.mechanism import (
     Checks,
     Mechanism,
     Prompt,
+    Reference,
     Rulebook,
     Runtime,
     Syntax,
@@ -385,6 +386,36 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        '`talon: bidder takes pile NAME and lays away as many` gives a pile of the table to the\n'
+        'highest bidder once the auction is over (before trump is chosen): the bidder takes it into\n'
+        'the hand, unseen by the others, and lays away as many cards, one action each (`discard\n'
+        'DA`); nobody else sees what was laid away. `, which count for bidder` adds the laid-away\n'
+        'cards to those the bidder took in tricks (so the hand is still worth 157); without it, or\n'
+        'with `, which count for nobody`, they are out of play. Only a role known once the auction\n'
+        'is over may take the talon: `bidder`.'),
+    text_de=(
+        '`talon: bidder takes pile NAME and lays away as many` gibt einen Haufen des Tisches nach\n'
+        'der Versteigerung (vor der Trumpfwahl) dem Höchstbietenden: er nimmt ihn auf, ohne dass\n'
+        'die anderen ihn sehen, und legt gleich viele Karten weg, je eine Aktion (`discard DA`);\n'
+        'niemand sonst sieht, was weggelegt wurde. `, which count for bidder` zählt die\n'
+        'weggelegten Karten zu denen, die der Höchstbietende mit Stichen gemacht hat (die Runde ist\n'
+        'also weiterhin 157 wert); ohne diesen Zusatz, oder mit `, which count for nobody`, sind sie\n'
+        'aus dem Spiel. Den Talon nehmen kann nur eine Rolle, die nach der Versteigerung feststeht:\n'
+        '`bidder`.'),
+    example=(
+        'players 3\n'
+        'deal 10 each in packets of 5\n'
+        'pile talon: the rest\n'
+        'declare bid from 60 to 157 in steps of 10, auction before trump, a pass is final\n'
+        'talon: bidder takes pile talon and lays away as many, which count for bidder\n'
+        'trump: bidder chooses suits\n'
+        'first lead: bidder'),
+)
+
+
 TALON = Mechanism(
     "talon",
     runtime=Runtime(
@@ -402,7 +433,8 @@ TALON = Mechanism(
         words=WORDS,
         describe={"declare": describe},
         example=example,
-        example_points=example_points),
+        example_points=example_points,
+        reference=REFERENCE),
     checks=Checks(
         check=check),
     terminal=Terminal(

@@ -18,7 +18,15 @@ from jassdsl.core import model as m
 from jassdsl.core.actions import Action
 from jassdsl.core.cards import SUIT_MASKS, all_follow
 from jassdsl.core.errors import IllegalActionError
-from jassdsl.core.mechanism import Checks, Mechanism, Rulebook, Runtime, Syntax, TrumpWay
+from jassdsl.core.mechanism import (
+    Checks,
+    Mechanism,
+    Reference,
+    Rulebook,
+    Runtime,
+    Syntax,
+    TrumpWay,
+)
 from jassdsl.engine.events import TrumpSet
 from jassdsl.engine.phase import Phase, Table
 from jassdsl.language.check import TRUMP_MODES
@@ -117,6 +125,27 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        'With `until the first void names`, the first player who cannot follow does not set trump\n'
+        'with a card: before playing one, they name the mode, one of the modes listed (`suits` is\n'
+        'any of the four). Naming is an action like a trump choice (`trump H`, `trump undenufe`);\n'
+        'their card and the rest of the hand are played in the named mode. Until then, and for the\n'
+        'whole hand if everybody can always follow, the first mode (`obenabe` here) decides the\n'
+        'tricks.'),
+    text_de=(
+        'Mit `until the first void names` bestimmt, wer als Erster nicht bedienen kann, den Trumpf\n'
+        'nicht mit seiner Karte: bevor er eine spielt, wünscht er die Spielart, eine der genannten\n'
+        '(`suits` heisst jede der vier Farben). Das Wünschen ist eine Aktion wie eine Trumpfwahl\n'
+        '(`trump H`, `trump undenufe`); seine Karte und der Rest der Runde gelten in der\n'
+        'gewünschten Spielart. Bis dahin, und für die ganze Runde, falls immer jeder bedienen kann,\n'
+        'entscheidet die erste Spielart (hier `obenabe`) über die Stiche.'),
+    example=(
+        'trump: obenabe until the first void names suits, obenabe, undenufe'),
+)
+
+
 VOID_NAMES = Mechanism(
     NAME,
     trump=TrumpWay(fast=True, called=True),
@@ -124,7 +153,8 @@ VOID_NAMES = Mechanism(
         grammar=GRAMMAR,
         build={"void_names_trump": build}),
     rulebook=Rulebook(
-        words=WORDS),
+        words=WORDS,
+        reference=REFERENCE),
     checks=Checks(
         check=check),
     runtime=Runtime(

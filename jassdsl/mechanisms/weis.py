@@ -56,6 +56,7 @@ from jassdsl.core.mechanism import (
     Checks,
     Mechanism,
     Prompt,
+    Reference,
     Rulebook,
     Runtime,
     Syntax,
@@ -867,6 +868,32 @@ HAND_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        'A `weis` table lists the combinations a hand may declare and their worth: sequences of a\n'
+        'length (`or more` for every longer one) and four cards of a rank. An item may depend on\n'
+        'a yes/no option with `if` (more below). The table ends with `each card once`, or with\n'
+        '`cards may count twice` when a card may serve in a sequence and a four of a kind at\n'
+        'once. `weis:` names the table the variant uses, directly or through a word-valued option.'),
+    text_de=(
+        'Eine `weis`-Tabelle nennt die Kombinationen, die eine Hand weisen darf, und ihren Wert:\n'
+        'Folgen einer Länge (`or more` für jede längere) und vier Karten eines Rangs. Ein Eintrag\n'
+        'kann mit `if` von einer Ja/Nein-Option abhängen (mehr unten). Die Tabelle endet mit `each card once`\n'
+        'oder mit `cards may count twice`, wenn eine Karte zugleich in einer Folge und in einem\n'
+        'Vierling zählen darf. `weis:` nennt die Tabelle, die die Variante verwendet, direkt oder\n'
+        'über eine Wortoption.'),
+    example=(
+        'option four-nines "four nines count as a Weis" default no choices yes, no\n'
+        'weis small: sequence 3 = 20, sequence 4 = 50, sequence 5 or more = 100,\n'
+        '    four J = 200, four 9 = 150 if four-nines, four A = 100; each card once\n'
+        'weis big: sequence 3 = 20, sequence 4 = 50, sequence 5 = 100, sequence 6 or more = 150,\n'
+        '    four J = 200, four 9 = 150, four A = 100; cards may count twice\n'
+        'weis: small\n'
+        'bonus stoeck 20'),
+)
+
+
 WEIS = Mechanism(
     "weis",
     runtime=Runtime(
@@ -886,7 +913,8 @@ WEIS = Mechanism(
     rulebook=Rulebook(
         words=WORDS,
         section=section,
-        short=short),
+        short=short,
+        reference=REFERENCE),
     terminal=Terminal(
         prompt=Prompt(ask=ask, choices=choices, read=read, shows=offered),
         narrate={WeisSaid: narrate},
@@ -904,10 +932,40 @@ HAND_BONUSES = Mechanism(
     runtime=Runtime(
         phase=HandBonuses))
 
+
+# Its paragraph in docs/*/language.md (`jassdsl/rulebook/reference.py` writes it there).
+REFERENCE = Reference(
+    text_en=(
+        'Two more facts count what lies on the table. `table-weis` adds up the Weise that the cards\n'
+        "of each trick form, using the same table, for the player who took the trick: a trick's\n"
+        'Weise are judged from its cards alone, whatever the trump, and all of them count.\n'
+        '`table-stoeck` gives the Stöck bonus for a trick that holds King and Queen of trump, when\n'
+        'trump was made in that trick or an earlier one (with `first void`: the trick of the first\n'
+        'card off the suit led). A clause adds or subtracts any of them:'),
+    text_de=(
+        'Zwei weitere Namen zählen, was auf dem Tisch liegt. `table-weis` addiert die Weise, die\n'
+        'die Karten eines Stichs bilden, nach derselben Tabelle, für den Spieler, der den Stich\n'
+        'genommen hat: die Weise eines Stichs werden allein nach seinen Karten beurteilt,\n'
+        'unabhängig vom Trumpf, und alle zählen. `table-stoeck` gibt den Stöck-Bonus für einen\n'
+        'Stich mit König und Dame der Trumpffarbe, wenn in diesem oder einem früheren Stich Trumpf\n'
+        'gemacht wurde (bei `first void`: im Stich der ersten Karte, die nicht Farbe gibt). Eine\n'
+        'Regel kann jeden davon addieren oder abziehen:'),
+    example=(
+        'weis small: sequence 3 = 20, sequence 4 = 50, four J = 200; each card once\n'
+        'weis: small\n'
+        'bonus stoeck 20\n'
+        'score each hand, first rule that applies:\n'
+        '  card-points "card points and table Weis, less hand Weis and Stöck":\n'
+        '      otherwise\n'
+        '      then every player scores points + table-weis + table-stoeck - weis - stoeck'),
+)
+
+
 TABLE_WEIS = Mechanism(
     "table_weis",
     rulebook=Rulebook(
-        words=TABLE_WORDS),
+        words=TABLE_WORDS,
+        reference=REFERENCE),
     runtime=Runtime(
         compile=compile_table_weis,
         phase=TableBonuses),
