@@ -89,8 +89,8 @@ class CheckerBase:
         self.path, self.text = path, text
         self.mechanisms = tuple(installed() if mechanisms is None else mechanisms)
         self.once_names = ONCE | {t: name for x in self.mechanisms
-                                  for t, name in x.statements.items()}
-        self.self_contained = SELF_CONTAINED | {w for x in self.mechanisms if x.self_contained
+                                  for t, name in x.syntax.statements.items()}
+        self.self_contained = SELF_CONTAINED | {w for x in self.mechanisms if x.syntax.self_contained
                                                 for w in x.first_words}
         self.errors: list[RuleError] = []
         self.notes: list[str] = []
