@@ -32,7 +32,7 @@ class Piles(Phase):
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
-        return bool(rules.piles) or any(x.uses_piles and x.name in rules.configs
+        return bool(rules.piles) or any(x.runtime.uses_piles and x.name in rules.configs
                                         for x in rules.mechanisms)
 
     def new_part(self, s: State) -> None:
