@@ -127,4 +127,4 @@ def bid_gain(game: Game, view: View, table: ModeTable) -> float:
 
 def forms_sides(rules: CompiledRules) -> bool:
     """Whether a mechanism of the file forms sides per hand (`Mechanism.partners`)."""
-    return any(x.partners and x.name in rules.configs for x in rules.mechanisms)
+    return any(x.runtime.partners and x.name in rules.configs for x in rules.mechanisms)
