@@ -224,8 +224,8 @@ def calls(rules: CompiledRules, events: list[Event]
     """The calls a mechanism tells in the story of how trump was set (the events of its
     `calls` types: a column of the scoresheet; the bids and passes of an auction, events
     it tells with `Mechanism.example_call`), the pushes and the trump choice, in order."""
-    said = tuple(kind for x in rules.mechanisms for kind in x.calls)
-    tellers = [x.example_call for x in rules.mechanisms if x.example_call is not None]
+    said = tuple(kind for x in rules.mechanisms for kind in x.terminal.calls)
+    tellers = [x.rulebook.example_call for x in rules.mechanisms if x.rulebook.example_call is not None]
     return tuple(e for e in events if isinstance(e, (Pushed, *said))
                  or (isinstance(e, Declared) and any(
                      tell("en", rules, e) is not None for tell in tellers))
