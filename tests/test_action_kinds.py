@@ -15,9 +15,9 @@ from jassdsl.core.mechanism import installed
 def with_kinds():  # type: ignore[no-untyped-def]
     """Contribute kinds for one test, then the installed mechanisms' again."""
     def contribute(*kinds: ActionKind) -> None:
-        add_kinds([*(k for x in installed() for k in x.codec), *kinds])
+        add_kinds([*(k for x in installed() for k in x.runtime.codec), *kinds])
     yield contribute
-    add_kinds(k for x in installed() for k in x.codec)
+    add_kinds(k for x in installed() for k in x.runtime.codec)
 
 
 def test_the_installed_kinds_are_the_engines_and_the_mechanisms() -> None:
