@@ -12,9 +12,9 @@ names it where its code (not its comments or docstrings) has, as a whole token:
 
 - an identifier that is the mechanism's name or its phase's part key, or a class or
   the record defined in its own modules (statement nodes, config, phase, events, part);
-- a string that is one of those names, one of its word keys (`Mechanism.words`), one of
-  the action kinds it asks for (`Mechanism.kinds`, the engine's own left out) or one of
-  the keys of its parts (`Mechanism.defaults`, `Mechanism.shows`).
+- a string that is one of those names, one of its word keys (`Rulebook.words`), one of
+  the action kinds it asks for (`Runtime.kinds`, the engine's own left out) or one of
+  the keys of its parts (`Runtime.defaults`, `Runtime.shows`).
 
 The `MECHANISMS` list itself (`jassdsl/mechanisms/__init__.py`) counts as one file, and so
 does a module split by concern into a package of its parts (`SPLIT`): the checker

@@ -1,5 +1,5 @@
 """The action kinds are open: the engine's own and those the installed mechanisms
-contribute (`Mechanism.codec`) are written and read by one codec (`core/actions.py`), so a
+contribute (`Runtime.codec`) are written and read by one codec (`core/actions.py`), so a
 mechanism's card-carrying kind needs no edit of a hand-kept list anywhere."""
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ def test_each_hook_lives_in_one_part_and_reads_from_there() -> None:
 def test_a_flat_read_is_no_attribute() -> None:
     """Every layer reads a hook from its part: the record has no flat names to fall back on."""
     toy = Mechanism("toy", runtime=Runtime(kinds=("toast",)))
-    for name, kind in mech.PART_KINDS:
+    for _part, kind in mech.PART_KINDS:
         for f in fields(kind):
             with pytest.raises(AttributeError):
                 getattr(toy, f.name)

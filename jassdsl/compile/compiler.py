@@ -344,7 +344,7 @@ def roles_read(rf: m.RuleFile) -> frozenset[int]:
 
 def roles_made(rf: m.RuleFile, mechanisms: tuple[Mechanism, ...] = ()) -> frozenset[int]:
     """The roles a file's mechanisms give: trump chosen (and pushed), and those a
-    mechanism the file uses gives (`Mechanism.gives`)."""
+    mechanism the file uses gives (`Checks.gives`)."""
     made = {ROLES[name].index for x in mechanisms if x.checks.gives and x.checks.gives.held(rf)
             for name in x.checks.gives.roles}
     way = trump_way(mechanisms, rf.trump.kind)

@@ -537,7 +537,7 @@ def of_kind(mechanisms: Sequence[Mechanism], kind: str) -> Mechanism | None:
 
 def action_kinds(mechanisms: Sequence[Mechanism]) -> tuple[str, ...]:
     """Every kind of action the engine asks for: the engine's own (a card, trump, push,
-    pass, ...: `core.actions.BASE_KINDS`) and those of these mechanisms (`Mechanism.kinds`)."""
+    pass, ...: `core.actions.BASE_KINDS`) and those of these mechanisms (`Runtime.kinds`)."""
     return tuple(dict.fromkeys((*(k.name for k in BASE_KINDS),
                                 *(k for x in mechanisms for k in x.runtime.kinds))))
 
@@ -566,7 +566,7 @@ def defaults_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, Any]]:
 
 def kept_names_of(mechanisms: Sequence[Mechanism], rf: m.RuleFile) -> frozenset[str]:
     """The names of numbers kept across hands that these mechanisms give a file
-    (`Mechanism.kept_names`)."""
+    (`Checks.kept_names`)."""
     return frozenset(n for x in mechanisms if x.checks.kept_names is not None
                      for n in x.checks.kept_names(rf))
 
@@ -574,7 +574,7 @@ def kept_names_of(mechanisms: Sequence[Mechanism], rf: m.RuleFile) -> frozenset[
 def partners_in(mechanisms: Sequence[Mechanism], parts: Mapping[str, Mapping[str, Any]]
                 ) -> tuple[int, ...]:
     """The sides formed in a hand, per seat, as a hand record's or an observation's parts
-    say them (`Mechanism.partners`); () where none are formed."""
+    say them (`Runtime.partners`); () where none are formed."""
     for x in mechanisms:
         if x.runtime.partners:
             partners = parts.get(x.part_key, {}).get(x.runtime.partners, ())

@@ -240,7 +240,7 @@ def end_short(lang: Lang, rf: m.RuleFile, s: Speaker,
 
 def mechanism_end(lang: Lang, rf: m.RuleFile, s: Speaker, mechanisms: Sequence[Mechanism],
                   short: bool) -> str:
-    """How a mechanism of the file ends the game (`Mechanism.tell_end`), or ""."""
+    """How a mechanism of the file ends the game (`Rulebook.tell_end`), or ""."""
     return next((told for x in mechanisms if x.rulebook.tell_end is not None
                  and (told := x.rulebook.tell_end(lang, rf, s, short))), "")
 
@@ -442,7 +442,7 @@ def declare_section(lang: Lang, rf: m.RuleFile,
 def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration,
                       mechanisms: Sequence[Mechanism] = ()) -> list[str]:
     """The sentences of one declaration: who declares when, what, and who may see it
-    (where a mechanism asks for it, as an auction its bids: `Mechanism.declaration_words`,
+    (where a mechanism asks for it, as an auction its bids: `Rulebook.declaration_words`,
     its words for when and what)."""
     words = declared_words(d.name, rf)
     en_a, en_noun, de_a, de_noun = words[:4]

@@ -236,7 +236,7 @@ def fallback_name(rules: CompiledRules) -> str:
 
 def calls_text(events: Sequence[Event], names: Sequence[str], lang: Lang = "en",
                rules: CompiledRules | None = None) -> str:
-    """The pushes, a mechanism's calls (`Mechanism.calls`) and the trump choice among a
+    """The pushes, a mechanism's calls (`Terminal.calls`) and the trump choice among a
     hand's events: ``P0 pushed, chosen by P2``."""
     words = []
     said = {kind: tell for x in (rules.mechanisms if rules else ()) for kind, tell
