@@ -12,9 +12,9 @@ names it where its code (not its comments or docstrings) has, as a whole token:
 
 - an identifier that is the mechanism's name or its phase's part key, or a class or
   the record defined in its own modules (statement nodes, config, phase, events, part);
-- a string that is one of those names, one of its word keys (`Mechanism.words`), one of
-  the action kinds it asks for (`Mechanism.kinds`, the engine's own left out) or one of
-  the keys of its parts (`Mechanism.defaults`, `Mechanism.shows`).
+- a string that is one of those names, one of its word keys (`Rulebook.words`), one of
+  the action kinds it asks for (`Runtime.kinds`, the engine's own left out) or one of
+  the keys of its parts (`Runtime.defaults`, `Runtime.shows`).
 
 The `MECHANISMS` list itself (`jassdsl/mechanisms/__init__.py`) counts as one file, and so
 does a module split by concern into a package of its parts (`SPLIT`): the checker
@@ -84,16 +84,16 @@ def package_tokens() -> dict[Path, tuple[set[str], set[str]]]:
 def own_modules(x: Mechanism) -> set[Path]:
     """The files that are the mechanism's own."""
     own = set(PACKAGE.glob(f"*/{x.name}.py"))
-    if x.phase is not None:
-        own.add(Path(inspect.getfile(x.phase)).resolve())
+    if x.runtime.phase is not None:
+        own.add(Path(inspect.getfile(x.runtime.phase)).resolve())
     return {p.resolve() for p in own}
 
 
 def names_of(x: Mechanism, own: set[Path]) -> tuple[set[str], set[str]]:
     """(identifiers, strings) that name the mechanism."""
     words = {x.name}
-    if x.phase is not None:
-        words |= {x.phase.part_key} - {""}
+    if x.runtime.phase is not None:
+        words |= {x.runtime.phase.part_key} - {""}
     classes: set[str] = set()
     for path in own:
         if path.parent.parent != PACKAGE:
@@ -105,8 +105,8 @@ def names_of(x: Mechanism, own: set[Path]) -> tuple[set[str], set[str]]:
             if (inspect.isclass(value) and value.__module__ == module.__name__) or \
                     value is x:
                 classes.add(name)
-    reach = set(x.kinds) - {k.name for k in BASE_KINDS} | set(x.defaults) | set(x.shows)
-    return words | classes, words | set(x.words) | reach
+    reach = set(x.runtime.kinds) - {k.name for k in BASE_KINDS} | set(x.runtime.defaults) | set(x.runtime.shows)
+    return words | classes, words | set(x.rulebook.words) | reach
 
 
 def footprint(x: Mechanism, files: dict[Path, tuple[set[str], set[str]]]

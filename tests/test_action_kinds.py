@@ -1,5 +1,5 @@
 """The action kinds are open: the engine's own and those the installed mechanisms
-contribute (`Mechanism.codec`) are written and read by one codec (`core/actions.py`), so a
+contribute (`Runtime.codec`) are written and read by one codec (`core/actions.py`), so a
 mechanism's card-carrying kind needs no edit of a hand-kept list anywhere."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from jassdsl.core.mechanism import installed
 def with_kinds():  # type: ignore[no-untyped-def]
     """Contribute kinds for one test, then the installed mechanisms' again."""
     def contribute(*kinds: ActionKind) -> None:
-        add_kinds([*(k for x in installed() for k in x.codec), *kinds])
+        add_kinds([*(k for x in installed() for k in x.runtime.codec), *kinds])
     yield contribute
-    add_kinds(k for x in installed() for k in x.codec)
+    add_kinds(k for x in installed() for k in x.runtime.codec)
 
 
 def test_the_installed_kinds_are_the_engines_and_the_mechanisms() -> None:

@@ -91,7 +91,7 @@ def test_every_shipped_file_and_option_set(variant_case: VariantCase, kind: str,
     rules = load_rules(variant_case.name, variant_case.options)
     covered = TrickCards.of(Game(rules, seed=0, record=False),
                             make_bots(kind, rules.players, 0)) is not None
-    assert covered == (not any(x.partners and x.name in rules.configs for x in rules.mechanisms))
+    assert covered == (not any(x.runtime.partners and x.name in rules.configs for x in rules.mechanisms))
     cards = twins(rules, kind, 2, None, loop_cards)
     cards += sum(twins(rules, kind, seed, HANDS, loop_cards) for seed in SEEDS)
     assert (cards > 0) == covered

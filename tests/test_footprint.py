@@ -94,7 +94,7 @@ def shipped() -> dict[str, tuple[str, CompiledRules]]:
 
 def uses(rules: CompiledRules, x: Mechanism) -> bool:
     """Whether a file's compiled rules use the mechanism (its config, or its phase)."""
-    return x.name in rules.configs or (x.phase is not None and x.phase.used_by(rules))
+    return x.name in rules.configs or (x.runtime.phase is not None and x.runtime.phase.used_by(rules))
 
 
 def first_actions(rules: CompiledRules, count: int = 16) -> list[str]:

@@ -39,7 +39,16 @@ def test_each_hook_lives_in_one_part_and_reads_from_there() -> None:
             assert f.name not in seen, (f.name, seen.get(f.name), name)
             seen[f.name] = name
     toy = Mechanism("toy", runtime=Runtime(kinds=("toast",)))
-    assert toy.runtime.kinds == toy.kinds == ("toast",)
+    assert toy.runtime.kinds == ("toast",)
+
+
+def test_a_flat_read_is_no_attribute() -> None:
+    """Every layer reads a hook from its part: the record has no flat names to fall back on."""
+    toy = Mechanism("toy", runtime=Runtime(kinds=("toast",)))
+    for _part, kind in mech.PART_KINDS:
+        for f in fields(kind):
+            with pytest.raises(AttributeError):
+                getattr(toy, f.name)
 
 
 def test_the_listed_mechanisms_are_built_of_parts() -> None:

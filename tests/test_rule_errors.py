@@ -375,7 +375,7 @@ def grammar_statement_words() -> list[str]:
     each mechanism's grammar lines add (`%extend _statement: ...`)."""
     words = set()
     for grammar, head in [(GRAMMAR, r"^_statement:(.*?)^\n"),
-                          *((x.grammar, r"^%extend _statement:(.*?)$") for x in installed())]:
+                          *((x.syntax.grammar, r"^%extend _statement:(.*?)$") for x in installed())]:
         rules = [r for block in re.findall(head, grammar, re.M | re.S)
                  for r in re.findall(r"[a-z_]+", block)]
         for rule in rules:

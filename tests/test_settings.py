@@ -47,7 +47,7 @@ def mechanism_statements() -> set[str]:
     """The statement rules each installed mechanism's grammar lines add: read by its own
     module, a setting of the table only where the table says so."""
     added = [line for x in installed()
-             for line in re.findall(r"^%extend _statement:(.*)$", x.grammar, re.M)]
+             for line in re.findall(r"^%extend _statement:(.*)$", x.syntax.grammar, re.M)]
     return set(re.findall(r"[a-z_]+", " ".join(added)))
 
 

@@ -126,5 +126,5 @@ def bid_gain(game: Game, view: View, table: ModeTable) -> float:
 
 
 def forms_sides(rules: CompiledRules) -> bool:
-    """Whether a mechanism of the file forms sides per hand (`Mechanism.partners`)."""
-    return any(x.partners and x.name in rules.configs for x in rules.mechanisms)
+    """Whether a mechanism of the file forms sides per hand (`Runtime.partners`)."""
+    return any(x.runtime.partners and x.name in rules.configs for x in rules.mechanisms)

@@ -24,7 +24,7 @@ class RandomBot:
             return forced
         legal = game.legal_actions()
         mechanism = asking(game)
-        if game.phase != "declare" and (mechanism is None or not mechanism.declares):
+        if game.phase != "declare" and (mechanism is None or not mechanism.bots.declares):
             return legal[self.rng.randrange(len(legal))]
         kind = declaring_now(game).name
         calls = [a for a in legal if a.kind not in (kind, "pass")]

@@ -328,7 +328,7 @@ class Explorer:
         (`a = b or c = d`), else its whole value, as the file writes the expressions."""
         rf = rules.model
         compiler = Compiler(rf, rules.options, rules.unit_of, by_side=any(
-            x.partners and x.name in rules.configs for x in rules.mechanisms))
+            x.runtime.partners and x.name in rules.configs for x in rules.mechanisms))
 
         def value(e: m.Expr) -> int:
             facts.bound = None

@@ -212,8 +212,8 @@ class HumanPlayer:
         elif played:  # a decision in the middle of a trick (naming the mode when void)
             self.say(say(lang, "live.trick_so_far", played=played))
         for x in game.rules.mechanisms:  # what lies openly before the seats (table cards)
-            if x.view_lines is not None:
-                for line in x.view_lines(game.rules, obs, self.names, lang):
+            if x.terminal.view_lines is not None:
+                for line in x.terminal.view_lines(game.rules, obs, self.names, lang):
                     self.say(line)
         mechanism = asking(game)
         if mechanism is not None and mechanism.terminal.prompt is not None \

@@ -344,9 +344,9 @@ def roles_read(rf: m.RuleFile) -> frozenset[int]:
 
 def roles_made(rf: m.RuleFile, mechanisms: tuple[Mechanism, ...] = ()) -> frozenset[int]:
     """The roles a file's mechanisms give: trump chosen (and pushed), and those a
-    mechanism the file uses gives (`Mechanism.gives`)."""
-    made = {ROLES[name].index for x in mechanisms if x.gives and x.gives.held(rf)
-            for name in x.gives.roles}
+    mechanism the file uses gives (`Checks.gives`)."""
+    made = {ROLES[name].index for x in mechanisms if x.checks.gives and x.checks.gives.held(rf)
+            for name in x.checks.gives.roles}
     way = trump_way(mechanisms, rf.trump.kind)
     if rf.trump.kind in ("forehand_chooses", "bidder_chooses") or (way and way.chosen):
         made.add(CHOOSER)
@@ -363,8 +363,8 @@ def compile_rules(
     installed list by default) compile their own settings into `configs`."""
     options = resolve_options(rf, chosen)
     mechanisms = installed() if mechanisms is None else mechanisms
-    configs = {x.name: config for x in mechanisms if x.compile is not None
-               and (config := x.compile(rf, options)) is not None}
+    configs = {x.name: config for x in mechanisms if x.runtime.compile is not None
+               and (config := x.runtime.compile(rf, options)) is not None}
     players = number(rf.players, options)
     team_of = tuple(s % 2 for s in range(players)) if rf.teams else tuple(range(players))
     pack = file_pack(rf)
@@ -372,9 +372,9 @@ def compile_rules(
     units, unit_of = compile_units(rf, options)
     main_unit = unit_of[rf.units[0].plural][0]
     compiler = Compiler(rf, options, unit_of,
-                        by_side=any(x.partners and x.name in configs for x in mechanisms))
-    late = {x.name: config for x in mechanisms if x.compile_conditions is not None
-            and (config := x.compile_conditions(rf, options, compiler)) is not None}
+                        by_side=any(x.runtime.partners and x.name in configs for x in mechanisms))
+    late = {x.name: config for x in mechanisms if x.runtime.compile_conditions is not None
+            and (config := x.runtime.compile_conditions(rf, options, compiler)) is not None}
     configs = {x.name: found for x in mechanisms
                if (found := configs.get(x.name, late.get(x.name))) is not None}
     follow = settings.words(rf, "follow")

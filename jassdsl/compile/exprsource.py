@@ -58,7 +58,7 @@ class Compiler:
         self.silent = {d.name for d in rf.declarations if not declared_under(d, options)}
         self.unit_of = unit_of
         self.mode_numbers = mode_numbers(rf)
-        # sides formed per hand (`Mechanism.partners`): a subject took a trick when its
+        # sides formed per hand (`Runtime.partners`): a subject took a trick when its
         # side did
         self.by_side = by_side
         self.let_functions: dict[str, Fn] = {}
@@ -222,7 +222,7 @@ class Source:
             if e.name in FACT_SOURCE:
                 return FACT_SOURCE[e.name].format(s=s)
             # any other name the checker let through is a number kept across hands
-            # (`Mechanism.kept_names`), as it stands for this hand
+            # (`Checks.kept_names`), as it stands for this hand
             return f"f.kept[{e.name!r}]"
         if isinstance(e, (m.TeamValue, m.RoleValue)) and e.name in c.silent:
             return "(0)"

@@ -57,7 +57,7 @@ class HandFacts:
     side: list[int] = field(default_factory=list)  # sides formed per hand: side per subject
     multiplier: int = 1  # the multiplier of the scoresheet's column played in this hand
     kept: dict[str, int] = field(default_factory=dict)  # numbers kept across hands, by name
-    # (`Mechanism.kept_names`), as they stand for this hand
+    # (`Checks.kept_names`), as they stand for this hand
     _rank: list[int] | None = field(default=None, repr=False)
     _sharing: list[int] | None = field(default=None, repr=False)
     memo: dict[object, list[Any]] = field(default_factory=dict, init=False, repr=False,

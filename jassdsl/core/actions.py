@@ -24,7 +24,7 @@ VALUES = ("none", "card", "mode", "number")  # what an action of a kind carries
 class ActionKind:
     """How the actions of one kind are written and read: by the value they carry. A
     mechanism contributes the kinds it asks for that carry no number
-    (`Mechanism.codec`); a kind nobody names so carries a number (`bid 40`, `rob 1`)."""
+    (`Runtime.codec`); a kind nobody names so carries a number (`bid 40`, `rob 1`)."""
 
     name: str
     value: str = "number"  # "none": a bare word (`fold`); "card": a card (`discard DA`,

@@ -16,7 +16,7 @@ TABLE_NAMES = frozenset({"hand", "players"})  # facts of the table, the same for
 
 def fixed_names(rf: m.RuleFile) -> set[str]:
     """The names a file gives that are fixed for a whole hand: its options and the numbers
-    kept across hands (`Mechanism.kept_names`, set before the deal)."""
+    kept across hands (`Checks.kept_names`, set before the deal)."""
     return {o.name for o in rf.options} | kept_names_of(installed(), rf)
 
 

@@ -657,7 +657,7 @@ def pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(out), re.S)
 
 
-# the templates the installed mechanisms bring with their checks (`Mechanism.messages`)
+# the templates the installed mechanisms bring with their checks (`Checks.messages`)
 _contributed: tuple[tuple[str, str], ...] = ()
 
 

@@ -173,7 +173,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from jassdsl.core.actions import BASE_KINDS, ActionKind, add_kinds
@@ -448,8 +448,8 @@ class Rulebook:
 @dataclass(frozen=True)
 class Mechanism:
     """One mechanism of a hand: its name and one part per layer (each part's defaults do
-    nothing, so a mechanism states only what it adds). Read a hook as `x.runtime.phase`;
-    the flat name (`x.phase`) still reads it, for the consumers not yet moved.
+    nothing, so a mechanism states only what it adds). Read a hook from its part,
+    `x.runtime.phase`: a flat name (`x.phase`) is no attribute of the record.
 
     Hooks one mechanism alone uses (24 of 55; a new one is admitted when a second needs
     it): syntax.names, checks.warnings/gives/fact_needs/kept_names, runtime.partners/
@@ -467,13 +467,6 @@ class Mechanism:
     bots: Bots = field(default_factory=Bots)
     rulebook: Rulebook = field(default_factory=Rulebook)
     trump: TrumpWay | None = None  # the trump method it adds (its `kind`: `name`)
-
-    def __getattr__(self, key: str) -> Any:
-        """A flat hook read from its part (`x.phase` is `x.runtime.phase`)."""
-        part = _PART_OF.get(key)
-        if part is None:
-            raise AttributeError(key)
-        return getattr(getattr(self, part), key)
 
     @property
     def phase_name(self) -> str:
@@ -513,8 +506,6 @@ PART_KINDS: tuple[tuple[str, type], ...] = (
     ("bots", Bots),
     ("rulebook", Rulebook),
 )
-# Which part holds each hook (the flat names' reader, `Mechanism.__getattr__`).
-_PART_OF: dict[str, str] = {f.name: part for part, kind in PART_KINDS for f in fields(kind)}
 
 
 def at_phase(mechanisms: Sequence[Mechanism], phase: str, rules: Any = None
@@ -522,7 +513,7 @@ def at_phase(mechanisms: Sequence[Mechanism], phase: str, rules: Any = None
     """The mechanism whose phase waits under this name, if any; given the compiled rules,
     the one whose phase they use (two mechanisms' phases may wait under one name)."""
     return next((x for x in mechanisms if phase and x.phase_name == phase and (
-        rules is None or x.phase is None or x.phase.used_by(rules))), None)
+        rules is None or x.runtime.phase is None or x.runtime.phase.used_by(rules))), None)
 
 
 def asking(game: Any) -> Mechanism | None:
@@ -541,24 +532,24 @@ def trump_way(mechanisms: Sequence[Mechanism], kind: str) -> TrumpWay | None:
 
 def of_kind(mechanisms: Sequence[Mechanism], kind: str) -> Mechanism | None:
     """The mechanism that asks for actions of this kind, if any."""
-    return next((x for x in mechanisms if kind in x.kinds), None)
+    return next((x for x in mechanisms if kind in x.runtime.kinds), None)
 
 
 def action_kinds(mechanisms: Sequence[Mechanism]) -> tuple[str, ...]:
     """Every kind of action the engine asks for: the engine's own (a card, trump, push,
-    pass, ...: `core.actions.BASE_KINDS`) and those of these mechanisms (`Mechanism.kinds`)."""
+    pass, ...: `core.actions.BASE_KINDS`) and those of these mechanisms (`Runtime.kinds`)."""
     return tuple(dict.fromkeys((*(k.name for k in BASE_KINDS),
-                                *(k for x in mechanisms for k in x.kinds))))
+                                *(k for x in mechanisms for k in x.runtime.kinds))))
 
 
 def giver(mechanisms: Sequence[Mechanism], role: str) -> Gives | None:
     """What gives this role to a seat, where one of these mechanisms does."""
-    return next((x.gives for x in mechanisms if x.gives and role in x.gives.roles), None)
+    return next((x.checks.gives for x in mechanisms if x.checks.gives and role in x.checks.gives.roles), None)
 
 
 def fragments(mechanisms: Sequence[Mechanism]) -> tuple[str, ...]:
     """The grammar lines of these mechanisms, in list order (the parser's cache key)."""
-    return tuple(x.grammar for x in mechanisms if x.grammar)
+    return tuple(x.syntax.grammar for x in mechanisms if x.syntax.grammar)
 
 
 def defaults_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, Any]]:
@@ -566,27 +557,27 @@ def defaults_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, Any]]:
     a file lacks the mechanism); a key two of them use is a mistake."""
     out: dict[str, tuple[str, Any]] = {}
     for x in mechanisms:
-        twice = out.keys() & x.defaults.keys()
+        twice = out.keys() & x.runtime.defaults.keys()
         if twice:
             raise ValueError(f"mechanism {x.name!r} repeats the keys {sorted(twice)}")
-        out |= {key: (x.part_key, value) for key, value in x.defaults.items()}
+        out |= {key: (x.part_key, value) for key, value in x.runtime.defaults.items()}
     return out
 
 
 def kept_names_of(mechanisms: Sequence[Mechanism], rf: m.RuleFile) -> frozenset[str]:
     """The names of numbers kept across hands that these mechanisms give a file
-    (`Mechanism.kept_names`)."""
-    return frozenset(n for x in mechanisms if x.kept_names is not None
-                     for n in x.kept_names(rf))
+    (`Checks.kept_names`)."""
+    return frozenset(n for x in mechanisms if x.checks.kept_names is not None
+                     for n in x.checks.kept_names(rf))
 
 
 def partners_in(mechanisms: Sequence[Mechanism], parts: Mapping[str, Mapping[str, Any]]
                 ) -> tuple[int, ...]:
     """The sides formed in a hand, per seat, as a hand record's or an observation's parts
-    say them (`Mechanism.partners`); () where none are formed."""
+    say them (`Runtime.partners`); () where none are formed."""
     for x in mechanisms:
-        if x.partners:
-            partners = parts.get(x.part_key, {}).get(x.partners, ())
+        if x.runtime.partners:
+            partners = parts.get(x.part_key, {}).get(x.runtime.partners, ())
             if partners:
                 return tuple(partners)
     return ()
@@ -596,17 +587,17 @@ def empties_seats(mechanisms: Sequence[Mechanism], used: Iterable[str]) -> bool:
     """Whether one of these mechanisms, among those a file uses (`used`: the names of its
     parts or configs), makes players leave the table during a game."""
     names = set(used)
-    return any(x.empties_seats and x.name in names for x in mechanisms)
+    return any(x.runtime.empties_seats and x.name in names for x in mechanisms)
 
 
 def words_of(mechanisms: Sequence[Mechanism]) -> dict[str, tuple[str, str]]:
     """The sentences of these mechanisms by key; a key two of them use is a mistake."""
     out: dict[str, tuple[str, str]] = {}
     for x in mechanisms:
-        twice = out.keys() & x.words.keys()
+        twice = out.keys() & x.rulebook.words.keys()
         if twice:
             raise ValueError(f"mechanism {x.name!r} repeats the words {sorted(twice)}")
-        out |= x.words
+        out |= x.rulebook.words
     return out
 
 
@@ -624,10 +615,10 @@ def install(mechanisms: Sequence[Mechanism]) -> None:
     _installed = tuple(mechanisms)
     _words = words_of(_installed)
     _defaults = defaults_of(_installed)
-    _cards = tuple(key for x in _installed for key in x.cards)
-    _shows = tuple(key for x in _installed for key in x.shows)
-    add_kinds(k for x in _installed for k in x.codec)
-    add_messages(pair for x in _installed for pair in x.messages)
+    _cards = tuple(key for x in _installed for key in x.runtime.cards)
+    _shows = tuple(key for x in _installed for key in x.runtime.shows)
+    add_kinds(k for x in _installed for k in x.runtime.codec)
+    add_messages(pair for x in _installed for pair in x.checks.messages)
 
 
 def installed() -> tuple[Mechanism, ...]:

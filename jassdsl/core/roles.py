@@ -3,7 +3,7 @@
 A role is held by one seat for one hand (or by nobody): who chose trump, who pushed the
 choice, the highest bidder, the first player who could not follow suit. The phase that
 makes a role writes its seat into `State.roles` (`trump`: chooser and pusher, the first
-void's phase in play: first-void, and a mechanism that says so in `Mechanism.gives`: the
+void's phase in play: first-void, and a mechanism that says so in `Checks.gives`: the
 highest bidder); the deal resets them. The checker,
 the compiler, the evaluator, the rulebook, the lexer and the language reference take the
 roles from here.
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Need = Literal["choice", "push", "mechanism", "play"]  # "mechanism": `Mechanism.gives`
+Need = Literal["choice", "push", "mechanism", "play"]  # "mechanism": `Checks.gives`
 
 
 @dataclass(frozen=True)

@@ -71,8 +71,8 @@ class Chain:
         def placed(place: str) -> tuple[type[Phase], ...]:
             # the record types its phase by what lies below the engine (`PhaseKind`);
             # every mechanism's phase is one of the engine's `Phase` classes
-            return tuple(cast("type[Phase]", x.phase) for x in rules.mechanisms
-                         if x.phase is not None and x.phase.place == place)
+            return tuple(cast("type[Phase]", x.runtime.phase) for x in rules.mechanisms
+                         if x.runtime.phase is not None and x.runtime.phase.place == place)
 
         steps = tuple(made(placed("before play")))
         in_play = tuple(made(placed("in play")))

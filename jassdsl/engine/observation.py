@@ -5,7 +5,7 @@ the same as plain values with card names, as the JSON of the CLI and the corpus 
 Each mechanism fills its own part (`Phase.observe`, in `parts` by mechanism name); a
 value of a mechanism the rule file does not use reads as its empty default. The dict
 keeps the mechanisms' values flat under their documented keys (`keys()`: the engine's own,
-then those each mechanism shows, `Mechanism.shows`).
+then those each mechanism shows, `Runtime.shows`).
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ class Observation:
         return self.parts.get(mechanism, {}).get(key, default)
 
     def __getattr__(self, key: str) -> Any:
-        """A value a mechanism shows under a key it declares (`Mechanism.defaults`), by
+        """A value a mechanism shows under a key it declares (`Runtime.defaults`), by
         that key (`observation.talon`), or its default where the file lacks it."""
         if key.startswith("_") or key not in installed_defaults():
             raise AttributeError(key)
@@ -164,7 +164,7 @@ class Observation:
 
 
 # The engine's own keys of `Observation.as_dict` (and of `Game.observation`), in their
-# order; the installed mechanisms' (`Mechanism.shows`) follow. Public and documented
+# order; the installed mechanisms' (`Runtime.shows`) follow. Public and documented
 # (docs/*/engine-authors.md), the same for every rule file.
 OWN_KEYS = ("seat", "hand", "trick", "leader", "trump", "shown", "phase", "current",
             "dealer", "bidder", "hand_number", "tricks", "declared", "totals", "table",

@@ -3,7 +3,7 @@ card that sets trump; the bottom card of a pile everybody sees.
 
 The piles are a service of the base, not a mechanism: the deal lays them and the base
 trump method `top card of PILE, else bottom card` turns their top card. The piles' part
-of the state also keeps what the mechanisms that work on them (`Mechanism.uses_piles`:
+of the state also keeps what the mechanisms that work on them (`Runtime.uses_piles`:
 taking part, robbing, bettering) did with them, and is reset with every deal.
 """
 
@@ -32,7 +32,7 @@ class Piles(Phase):
 
     @classmethod
     def used_by(cls, rules: CompiledRules) -> bool:
-        return bool(rules.piles) or any(x.uses_piles and x.name in rules.configs
+        return bool(rules.piles) or any(x.runtime.uses_piles and x.name in rules.configs
                                         for x in rules.mechanisms)
 
     def new_part(self, s: State) -> None:

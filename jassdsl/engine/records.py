@@ -63,7 +63,7 @@ class HandResult(NamedTuple):
         return self.parts.get(mechanism, {}).get(key, default)
 
     def __getattr__(self, key: str) -> Any:
-        """A value a mechanism records under a key it declares (`Mechanism.defaults`),
+        """A value a mechanism records under a key it declares (`Runtime.defaults`),
         by that key (`result.talon`), or its default where the file lacks it."""
         if key.startswith("_") or key not in installed_defaults():
             raise AttributeError(key)

@@ -49,7 +49,7 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
     scoring's constructs are `scorer.reasons`'."""
     out: list[str] = []
     chain = Chain.of(rules)
-    owner = {x.phase: x.name for x in rules.mechanisms if x.phase is not None}
+    owner = {x.runtime.phase: x.name for x in rules.mechanisms if x.runtime.phase is not None}
     for p in chain.phases:
         if type(p).__name__ not in PHASES:
             out.append(f"mechanism {owner.get(type(p), type(p).__name__)}")
@@ -309,8 +309,8 @@ def build(rules: CompiledRules) -> Tables:
     ints[BETTER] = better.cards if better is not None else 0
     ints[DEALER_SEES] = int(better is not None and better.dealer_sees)
     # the Stöck of the hands as play begins where a mechanism changes them (`HandBonuses`)
-    ints[STOECK_AT_PLAY] = int(any(x.phase is not None and x.phase.changes_hands
-                                   and x.phase.used_by(r) for x in r.mechanisms))
+    ints[STOECK_AT_PLAY] = int(any(x.runtime.phase is not None and x.runtime.phase.changes_hands
+                                   and x.runtime.phase.used_by(r) for x in r.mechanisms))
     return Tables(ints, deal_pos, np.asarray(r.trump_choices or (0,), np.int64), plan_base,
                   plan_beat, beats, f_trump, f_lower, f_keep, points, w_has, w_val, w_key,
                   w_num, w_four, w_fval, w_fkey, decl_values, decl_count,

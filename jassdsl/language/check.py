@@ -174,8 +174,8 @@ class Checker(NameChecks):
         self.check_roles(rf)
         self.check_piles(rf)
         for mechanism in self.mechanisms:
-            if mechanism.check is not None:
-                mechanism.check(self, rf)
+            if mechanism.checks.check is not None:
+                mechanism.checks.check(self, rf)
         self.check_german_names(rf)
 
 
@@ -239,7 +239,7 @@ def file_warnings(text: str, path: str) -> list[RuleError]:
     quantifier_scope.py, empty_piles.py): rule errors of their own kind that do not stop
     the file, in file order; raises RuleFileErrors as load_model does."""
     rf = load_model(text, path)
-    own = [w for x in installed() if x.warnings is not None for w in x.warnings(rf, path)]
+    own = [w for x in installed() if x.checks.warnings is not None for w in x.checks.warnings(rf, path)]
     found = own + team_sums.warnings(rf, path, frozenset(w.pos for w in own)) + \
         quantifier_scope.warnings(rf, path, text) + empty_piles.warnings(rf, path) + \
         empty_piles.set_aside(rf, path)

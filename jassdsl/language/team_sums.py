@@ -4,7 +4,7 @@
 partner gives (Differenzler in teams), but where the contract is one player's value it
 quietly adds the partner's too: a team sum compared with one player's value (`bid of
 bidder`) compares two different things (and a mechanism warns of its own: an auction's
-contract is the highest bidder's bid, `Mechanism.warnings`). The file is valid either way,
+contract is the highest bidder's bid, `Checks.warnings`). The file is valid either way,
 so these are warnings (the file loads and plays), each at the `team NAME` it is about,
 rendered like an error with the line and a caret.
 """

@@ -20,7 +20,7 @@ shows while the number is not at its start (`#` stands for it).
 Everything about it is here: statement, check, compiled changes, phase (its part of the
 state, the facts it gives, the record, the observation, what a position keeps), and how
 the terminal, the browser table and the rulebook show it, in both languages. The layers
-read it through general hooks: `Mechanism.kept_names` (names expressions may read,
+read it through general hooks: `Checks.kept_names` (names expressions may read,
 `HandFacts.kept`), `Phase.kept_as`/`kept`/`restore` (positions, corpus records),
 `status`, `hand_lines`, `board`, `section`.
 """

@@ -19,7 +19,7 @@ names it as ``column NAME``), then for a free column ``trump MODE``; ``push``.
 Everything about the scoresheet is here: its trump method, compiled setting, phase,
 part of the state, event, record and observation parts, how the terminal, the browser
 table and the bot ask, tell and decide it. The layers read it through general hooks
-(`TrumpWay.chosen`, `TrumpWay.choices`, `Phase.ends_game`, `Phase.kept`, `Mechanism.calls`,
+(`TrumpWay.chosen`, `TrumpWay.choices`, `Phase.ends_game`, `Phase.kept`, `Terminal.calls`,
 `status`, `board`, `actions`).
 """
 

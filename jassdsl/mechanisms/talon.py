@@ -8,7 +8,7 @@ cards it took in tricks) or for nobody. Nobody else sees the talon or what was l
 Everything about the talon is here: its statement, check, compiled setting, phase, part
 of the state and events, how the terminal and the table ask and tell it, the bot's choice
 and bid, its lines in the rulebook's worked example and its words in both languages. The
-layers read it through general hooks (`Mechanism.defaults`, `bid_gain`, `example`,
+layers read it through general hooks (`Runtime.defaults`, `bid_gain`, `example`,
 `example_points`, `Phase.changes_hands`). Whether laid-away cards count is the file's to
 say: sources differ."""
 

@@ -475,8 +475,8 @@ class HandBonuses(Phase):
     def __init__(self, rules: CompiledRules) -> None:
         super().__init__(rules)
         # a mechanism changes the hands before play: the Stöck is read in those hands
-        self.at_play = any(x.phase is not None and x.phase.changes_hands
-                           and x.phase.used_by(rules) for x in rules.mechanisms)
+        self.at_play = any(x.runtime.phase is not None and x.runtime.phase.changes_hands
+                           and x.runtime.phase.used_by(rules) for x in rules.mechanisms)
 
     def add_facts(self, g: Table, facts: HandFacts) -> None:
         s, r = g.s, self.rules

@@ -54,13 +54,13 @@ class ActionSpace:
         """Every action of the engine's vocabulary the file could name, of any kind (the
         space keeps those of the kinds it asks for)."""
         out = [Action("play", c) for c in range(len(CARD_NAMES))]
-        used = {k for x in rules.mechanisms if x.name in rules.configs for k in x.kinds}
+        used = {k for x in rules.mechanisms if x.name in rules.configs for k in x.runtime.kinds}
         for kind in kinds_carrying("card")[1:]:  # a card laid away, given, ...
             if kind in used or (kind == "discard" and rules.own_piles):
                 out += [Action(kind, c) for c in range(len(CARD_NAMES))]
         out += [Action("trump", m) for m in range(len(rules.mode_names))]
-        out += [a for x in rules.mechanisms if x.actions is not None and x.name in rules.configs
-                for a in x.actions(rules)]  # a mechanism's (a column of a scoresheet)
+        out += [a for x in rules.mechanisms if x.runtime.actions is not None and x.name in rules.configs
+                for a in x.runtime.actions(rules)]  # a mechanism's (a column of a scoresheet)
         for d in rules.declarations:
             named = sorted(v for (kind, _), v in rules.named_values.items() if kind == d.name)
             values = sorted({*range(d.low, d.high + 1), *named})
@@ -69,7 +69,7 @@ class ActionSpace:
             else:
                 out += [Action(d.name, v) for v in values]
         out += [Action(kind) for kind in kinds_carrying("none")]
-        yes_no = tuple(k for x in rules.mechanisms for k in x.yes_no)
+        yes_no = tuple(k for x in rules.mechanisms for k in x.runtime.yes_no)
         out += [Action(kind, v) for kind in yes_no for v in (0, 1)]
         return out
 

@@ -79,7 +79,7 @@ class Example:
     result: HandResult
     hands: tuple[tuple[int, ...], ...]  # per seat, the cards dealt
     shown: int  # a card shown to all (the bottom card), or -1
-    calls: tuple[Any, ...]  # bids, pushes, a mechanism's calls (`Mechanism.calls`), the choice
+    calls: tuple[Any, ...]  # bids, pushes, a mechanism's calls (`Terminal.calls`), the choice
     set_by_card: tuple[int, int, int] | None  # (trick number, seat, card) that set trump
     rows: tuple[TrickRow, ...]
     trick_sums: tuple[int, ...]  # per subject, the sum of its tricks' points
@@ -223,9 +223,9 @@ def calls(rules: CompiledRules, events: list[Event]
           ) -> tuple[Any, ...]:
     """The calls a mechanism tells in the story of how trump was set (the events of its
     `calls` types: a column of the scoresheet; the bids and passes of an auction, events
-    it tells with `Mechanism.example_call`), the pushes and the trump choice, in order."""
-    said = tuple(kind for x in rules.mechanisms for kind in x.calls)
-    tellers = [x.example_call for x in rules.mechanisms if x.example_call is not None]
+    it tells with `Rulebook.example_call`), the pushes and the trump choice, in order."""
+    said = tuple(kind for x in rules.mechanisms for kind in x.terminal.calls)
+    tellers = [x.rulebook.example_call for x in rules.mechanisms if x.rulebook.example_call is not None]
     return tuple(e for e in events if isinstance(e, (Pushed, *said))
                  or (isinstance(e, Declared) and any(
                      tell("en", rules, e) is not None for tell in tellers))

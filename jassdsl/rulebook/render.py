@@ -240,9 +240,9 @@ def end_short(lang: Lang, rf: m.RuleFile, s: Speaker,
 
 def mechanism_end(lang: Lang, rf: m.RuleFile, s: Speaker, mechanisms: Sequence[Mechanism],
                   short: bool) -> str:
-    """How a mechanism of the file ends the game (`Mechanism.tell_end`), or ""."""
-    return next((told for x in mechanisms if x.tell_end is not None
-                 and (told := x.tell_end(lang, rf, s, short))), "")
+    """How a mechanism of the file ends the game (`Rulebook.tell_end`), or ""."""
+    return next((told for x in mechanisms if x.rulebook.tell_end is not None
+                 and (told := x.rulebook.tell_end(lang, rf, s, short))), "")
 
 
 def mode_word(lang: Lang, w: m.Word | None, rf: m.RuleFile | None = None) -> str:
@@ -359,8 +359,8 @@ def trump_section(lang: Lang, rf: m.RuleFile,
     if rf.show is not None:
         out += ["", say(lang, "trump.show", pile=pile(lang, rf, rf.show.text))]
     for mechanism in mechanisms:
-        if "trump" in mechanism.describe:
-            out += mechanism.describe["trump"](lang, rf)
+        if "trump" in mechanism.rulebook.describe:
+            out += mechanism.rulebook.describe["trump"](lang, rf)
     return [*out, ""]
 
 
@@ -430,8 +430,8 @@ def declare_section(lang: Lang, rf: m.RuleFile,
         items.append(say(lang, "declare.trump_phase" if rf.trump.pushes or way
                          else "declare.trump_phase_alone"))
     for mechanism in mechanisms:  # in the order of a hand
-        if "declare" in mechanism.describe:
-            items += mechanism.describe["declare"](lang, rf)
+        if "declare" in mechanism.rulebook.describe:
+            items += mechanism.rulebook.describe["declare"](lang, rf)
     for d in rf.declarations:
         items += declaration_items(lang, rf, d, mechanisms)
     if not items:
@@ -442,14 +442,14 @@ def declare_section(lang: Lang, rf: m.RuleFile,
 def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration,
                       mechanisms: Sequence[Mechanism] = ()) -> list[str]:
     """The sentences of one declaration: who declares when, what, and who may see it
-    (where a mechanism asks for it, as an auction its bids: `Mechanism.declaration_words`,
+    (where a mechanism asks for it, as an auction its bids: `Rulebook.declaration_words`,
     its words for when and what)."""
     words = declared_words(d.name, rf)
     en_a, en_noun, de_a, de_noun = words[:4]
     a_name, noun = (en_a, en_noun) if lang == "en" else (de_a, de_noun)
     low, high = value_text(lang, rf, d.low), value_text(lang, rf, d.high)
-    own = next((said for x in mechanisms if x.declaration_words is not None
-                and (said := x.declaration_words(d)) is not None), None)
+    own = next((said for x in mechanisms if x.rulebook.declaration_words is not None
+                and (said := x.rulebook.declaration_words(d)) is not None), None)
     if own is not None:
         key = own[0]
     elif d.after_bidder:
@@ -477,8 +477,8 @@ def declaration_items(lang: Lang, rf: m.RuleFile, d: m.Declaration,
         items = [say(lang, "declare.by_yes_no" if d.yes_no else "declare.by", who=who,
                      a_name=a_name, low=low, high=high, name=noun, start=start,
                      may=say(lang, "declare.may_pl" if plural else "declare.may"))]
-    items += [note for x in mechanisms if x.declaration_notes is not None
-              for note in x.declaration_notes(lang, rf, d)]
+    items += [note for x in mechanisms if x.rulebook.declaration_notes is not None
+              for note in x.rulebook.declaration_notes(lang, rf, d)]
     if "ends_auction" in d.marks:  # said in the auction's turns: a Kontra
         who, plural = declarers(lang, rf, d.by) if d.by is not None else \
             (say(lang, "declare.ends_auction_who"), True)
@@ -719,8 +719,8 @@ def example_section(lang: Lang, v: Variant) -> list[str]:
     out += table([say(lang, "ex.col.player"), say(lang, "ex.col.cards")], rows)
     out += [*trump_story(lang, v), ""]
     for x in r.mechanisms:  # what a mechanism adds once trump is set (a talon taken)
-        if x.example is not None and x.name in r.configs:
-            out += x.example(lang, r, res)
+        if x.rulebook.example is not None and x.name in r.configs:
+            out += x.rulebook.example(lang, r, res)
     questions = {d.name for d in v.model.declarations if d.yes_no}
     for name, values in res.declared.items():
         shown = ", ".join(f"{seat_name(i)} {say(lang, 'word.' + ('yes' if val else 'no'))}"
@@ -842,13 +842,13 @@ def trump_story(lang: Lang, v: Variant) -> list[str]:
         return [say(lang, "ex.random", trump=suit_prose(lang, trump))]
     if kind in ("forehand_chooses", "bidder_chooses") or (way and way.chosen):
         lines = []
-        said = {kind: tell for x in r.mechanisms for kind, tell in x.calls.items()}
+        said = {kind: tell for x in r.mechanisms for kind, tell in x.terminal.calls.items()}
         for e in ex.calls:
             player = seat_name(e.seat)
             if type(e) in said:  # a mechanism's call (a column of the scoresheet)
                 lines.append(said[type(e)](lang, v.model, e, seat_name, "example"))
             elif isinstance(e, Declared):  # a call a mechanism tells (a bid, a pass)
-                told = (x.example_call(lang, r, e) for x in r.mechanisms if x.example_call)
+                told = (x.rulebook.example_call(lang, r, e) for x in r.mechanisms if x.rulebook.example_call)
                 lines += [call for call in told if call is not None]
             elif isinstance(e, Pushed):
                 lines.append(say(lang, "ex.push", player=player))
@@ -876,8 +876,8 @@ def outcome_lines(lang: Lang, v: Variant) -> list[str]:
 
     points = ", ".join(f"{label(i)} {res.points[i]}" for i in firsts)
     # card points a mechanism gives besides the tricks (cards laid away that count)
-    besides = [x.example_points(lang, r, res) for x in r.mechanisms
-               if x.example_points is not None and x.name in r.configs]
+    besides = [x.rulebook.example_points(lang, r, res) for x in r.mechanisms
+               if x.rulebook.example_points is not None and x.name in r.configs]
     extra = sum(res.points[i] for i in firsts) - sum(ex.trick_sums) - sum(
         p for p, _ in besides)
     line = say(lang, "ex.points", points=points)
@@ -937,7 +937,7 @@ def variant_page(lang: Lang, v: Variant) -> str:
         trump_section(lang, rf, v.rules.mechanisms),
         play_section(lang, rf),
         declare_section(lang, rf, v.rules.mechanisms),
-        *[x.section(lang, v) for x in v.rules.mechanisms if x.section is not None],
+        *[x.rulebook.section(lang, v) for x in v.rules.mechanisms if x.rulebook.section is not None],
         scoring_section(lang, rf),
         end_section(lang, rf, v.rules.mechanisms),
         checks_section(lang, rf),
@@ -1004,8 +1004,8 @@ def bonuses_short(lang: Lang, rf: m.RuleFile, mechanisms: Sequence[Mechanism] = 
                              setting=option_values(lang, option.name, on)))
 
     for x in mechanisms:
-        if x.short is not None:
-            for item, option, on in x.short(lang, rf):
+        if x.rulebook.short is not None:
+            for item, option, on in x.rulebook.short(lang, rf):
                 add(item, option, on)
     for b in rf.bonuses:
         if f"short.bonus.{b.name.text}" in TEXT:

@@ -236,11 +236,11 @@ def fallback_name(rules: CompiledRules) -> str:
 
 def calls_text(events: Sequence[Event], names: Sequence[str], lang: Lang = "en",
                rules: CompiledRules | None = None) -> str:
-    """The pushes, a mechanism's calls (`Mechanism.calls`) and the trump choice among a
+    """The pushes, a mechanism's calls (`Terminal.calls`) and the trump choice among a
     hand's events: ``P0 pushed, chosen by P2``."""
     words = []
     said = {kind: tell for x in (rules.mechanisms if rules else ()) for kind, tell
-            in x.calls.items()}
+            in x.terminal.calls.items()}
     for e in events:
         if isinstance(e, Pushed):
             words.append(say(lang, "live.call.pushed", name=names[e.seat]))
@@ -308,8 +308,8 @@ def bonus_lines(rules: CompiledRules, result: HandResult, names: Sequence[str],
     once in this hand."""
     if not result.bonuses:
         return []
-    lines = [f"  {line}" for x in rules.mechanisms if x.report is not None
-             for line in x.report(rules, result, names, lang)]
+    lines = [f"  {line}" for x in rules.mechanisms if x.terminal.report is not None
+             for line in x.terminal.report(rules, result, names, lang)]
     for bonus, values in result.bonuses.items():
         scored = [f"{subjects[x]} {v}" for x, v in enumerate(values) if v]
         if scored:
@@ -323,8 +323,8 @@ def trick_notes(rules: CompiledRules, result: HandResult, lang: Lang = "en") -> 
     """Per trick: what the mechanisms the file uses note on its line ('' for none)."""
     notes = [""] * len(result.tricks)
     for x in rules.mechanisms:
-        if x.trick_notes is not None and x.name in rules.configs:
-            notes = [a + b for a, b in zip(notes, x.trick_notes(rules, result, lang),
+        if x.terminal.trick_notes is not None and x.name in rules.configs:
+            notes = [a + b for a, b in zip(notes, x.terminal.trick_notes(rules, result, lang),
                                            strict=True)]
     return notes
 
@@ -506,8 +506,8 @@ def hand_summary(rules: CompiledRules, result: HandResult, events: Sequence[Even
         lines.append("  " + say(lang, "live.won_at_once",
                                 facts=reached_with(result.won_with, counted, lang)))
     for x in rules.mechanisms:
-        if x.hand_lines is not None:
-            lines += [f"  {line}" for line in x.hand_lines(lang, rules, result, names)]
+        if x.terminal.hand_lines is not None:
+            lines += [f"  {line}" for line in x.terminal.hand_lines(lang, rules, result, names)]
     return lines
 
 
@@ -638,7 +638,7 @@ class Narrator:
         self.told = 0  # the last hand whose deal was told
         # the events each mechanism tells, with those told here
         self.narrate = NARRATE | {kind: tell for x in self.rules.mechanisms
-                                  for kind, tell in x.narrate.items()}
+                                  for kind, tell in x.terminal.narrate.items()}
 
     def tell(self, events: Sequence[Event]) -> list[str]:
         """The lines for events that follow those told before, in order."""
@@ -679,8 +679,8 @@ class Narrator:
                  for name, k in obs.piles.items() if k]
         if piles:
             lines.append(say(lang, "live.face_down", piles=", ".join(piles)))
-        return lines + [line for x in self.rules.mechanisms if x.status is not None
-                        for line in x.status(self.rules, obs, names, lang)]
+        return lines + [line for x in self.rules.mechanisms if x.terminal.status is not None
+                        for line in x.terminal.status(self.rules, obs, names, lang)]
 
     def trump_set(self, e: TrumpSet) -> list[str]:
         """A player's choice; a mode a player's bid or wish named (`TrumpSet.named`, in the

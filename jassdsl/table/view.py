@@ -140,10 +140,10 @@ class Words:
         """The mechanism whose action this is: the one asking now, else one this file uses
         that asks for the kind (never one the file does not use, which has no settings)."""
         now = asking(self.game)
-        if now is not None and kind in now.kinds:
+        if now is not None and kind in now.runtime.kinds:
             return now
-        return next((x for x in self.rules.mechanisms if kind in x.kinds and (
-            x.phase is None or x.phase.used_by(self.rules))), None)
+        return next((x for x in self.rules.mechanisms if kind in x.runtime.kinds and (
+            x.runtime.phase is None or x.runtime.phase.used_by(self.rules))), None)
 
     def declared(self, a: Action) -> str:
         """A declaration's button: `match`, `100 H`, as the game writes it, after its noun."""
@@ -264,8 +264,8 @@ def sheet(game: Game, obs: Observation, w: Words, names: Sequence[str]) -> dict[
     panel: dict[str, Any] = {"subjects": subjects, "rows": rows, "totals": totals,
                              "columns": None}
     for mechanism in rules.mechanisms:  # its part (the columns of a scoresheet)
-        if mechanism.board is not None:
-            mechanism.board(game, obs, w, names, panel)
+        if mechanism.browser.board is not None:
+            mechanism.browser.board(game, obs, w, names, panel)
     won = obs.totals.get(rules.winner_unit[0])  # the Z with its strokes, where it fits
     panel["strokes"] = tafel(subjects, list(won) if won is not None else None,
                              rules.winner_most, panel["columns"] is not None)
@@ -383,6 +383,6 @@ def seat_view(session: Session, seat: int, lang: Lang, log: Sequence[str]) -> di
         "log": list(log[-LOG_LINES:]),
         "outcome": tv.outcome_line(rules, outcome, names, lang) if outcome is not None else "",
         # the mechanisms' own entries (the Weise on offer and those declared)
-        **{key: value for x in rules.mechanisms if x.table is not None
-           for key, value in x.table(game, seat, lang).items()},
+        **{key: value for x in rules.mechanisms if x.browser.table is not None
+           for key, value in x.browser.table(game, seat, lang).items()},
     }

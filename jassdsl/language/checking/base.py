@@ -41,7 +41,7 @@ REQUIRED = (m.VariantName, m.Players, m.Deal, m.TrumpMethod, m.Scoring, m.GameEn
 # Statements nothing else refers to and no file must have, by their first word: when a
 # syntax error hides one, the rest of the file is still checked. Any other statement (and
 # any a new construct adds) may define what the rest uses, so hiding it stops the check.
-# A mechanism says so of its own statements (`Mechanism.self_contained`).
+# A mechanism says so of its own statements (`Syntax.self_contained`).
 SELF_CONTAINED = frozenset({"summary", "source", "decision", "first", "next", "follow",
                             "undertrump", "puur", "invariant", "count", "names",
                             "show"})
@@ -89,8 +89,8 @@ class CheckerBase:
         self.path, self.text = path, text
         self.mechanisms = tuple(installed() if mechanisms is None else mechanisms)
         self.once_names = ONCE | {t: name for x in self.mechanisms
-                                  for t, name in x.statements.items()}
-        self.self_contained = SELF_CONTAINED | {w for x in self.mechanisms if x.self_contained
+                                  for t, name in x.syntax.statements.items()}
+        self.self_contained = SELF_CONTAINED | {w for x in self.mechanisms if x.syntax.self_contained
                                                 for w in x.first_words}
         self.errors: list[RuleError] = []
         self.notes: list[str] = []

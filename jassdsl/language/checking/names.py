@@ -16,8 +16,8 @@ class NameChecks(PileChecks):
         word is a noun with its article (the gender makes "seinen Konter", "ihre Ansage"),
         and only a declaration's word has a plural."""
         declared = {d.name for d in rf.declarations}
-        own = {p.name for p in rf.piles} | {n for x in self.mechanisms if x.names
-                                            for n in x.names(rf)} | \
+        own = {p.name for p in rf.piles} | {n for x in self.mechanisms if x.syntax.names
+                                            for n in x.syntax.names(rf)} | \
             {lt.name for lt in rf.lets} | {w.text for d in rf.declarations for w, _ in d.named} | \
             {c.option for o in rf.options for c in o.choices if c.option is not None} | declared | \
             {o.name for o in rf.options} | {c.id for c in rf.clauses} | \

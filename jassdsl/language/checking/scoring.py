@@ -83,7 +83,7 @@ class ScoringChecks(ExpressionChecks):
         HAND_TOTAL, and a match that plus the match bonus; the bonus breaks the file's own
         invariant in the first match. Only invariants made of `sum(points)`, numbers,
         arithmetic, comparisons, `and`, `or` and `not` are read this way."""
-        out_of_play = any(x.out_of_play and x.name in rf.parts for x in self.mechanisms)
+        out_of_play = any(x.runtime.out_of_play and x.name in rf.parts for x in self.mechanisms)
         if rf.piles or out_of_play or rf.deal.each is not None:
             return  # cards out of play: a hand may be worth less, which play shows
         matches: list[tuple[int, m.Bonus]] = []

@@ -48,13 +48,13 @@ class Language:
 
     def __init__(self, mechanisms: Sequence[Mechanism]) -> None:
         base = resources.files("jassdsl.language").joinpath("grammar.lark").read_text(encoding="utf-8")
-        grammar = "".join([base, *(f"\n// --- {x.name}\n{x.grammar}" for x in mechanisms
-                                   if x.grammar)])
+        grammar = "".join([base, *(f"\n// --- {x.name}\n{x.syntax.grammar}" for x in mechanisms
+                                   if x.syntax.grammar)])
         self.lark = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
                          cache=parser_cache(grammar))
         self.builders: dict[str, Build] = {}
         for x in mechanisms:
-            for name, build in x.build.items():
+            for name, build in x.syntax.build.items():
                 if name in self.builders or hasattr(_ToModel, name):
                     raise ValueError(f"mechanism {x.name!r}: a second builder for {name!r}")
                 self.builders[name] = build
@@ -145,8 +145,8 @@ def language(mechanisms: Sequence[Mechanism] | None = None) -> Language:
     """The language with these mechanisms' statements (the installed ones by default),
     built once per list."""
     chosen = [x for x in (installed() if mechanisms is None else mechanisms)
-              if x.grammar or x.build]
-    key = tuple((x.name, x.grammar, tuple(x.build)) for x in chosen)
+              if x.syntax.grammar or x.syntax.build]
+    key = tuple((x.name, x.syntax.grammar, tuple(x.syntax.build)) for x in chosen)
     found = _LANGUAGES.get(key)
     if found is None:
         found = _LANGUAGES[key] = Language(chosen)

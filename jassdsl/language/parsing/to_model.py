@@ -25,7 +25,7 @@ from jassdsl.language.parsing.scoring import ScoringRules
 class _ToModel(HeaderRules, PlayRules, DeclarationRules, ScoringRules, ExpressionRules):
     """Turns the parse tree into typed statements (see model.Statement), each with its
     position; the pieces inside a statement travel as the model nodes they become. The
-    statements of a mechanism are built by its own builders (`Mechanism.build`)."""
+    statements of a mechanism are built by its own builders (`Syntax.build`)."""
 
     def __init__(self, builders: Mapping[str, Build]) -> None:
         super().__init__()
