@@ -71,7 +71,7 @@ def set_up(page: Any, base: str, variant: str, lang: str, pack: str,
     if pack == "ch":
         page.click(".rulebook-pack__button[data-pack=ch]")
     page.select_option("#variant", variant)
-    page.wait_for_selector(f"#seats[data-loaded='{variant}'] [data-seat='3']")
+    page.wait_for_selector(f"#seats[data-loaded='{variant}'] [data-seat='{len(seats) - 1}']")
     for seat, kind in enumerate(seats):
         page.select_option(f"[data-seat='{seat}']", label=say(lang, f"live.{kind}"))
     page.fill("#seed", str(seed))
@@ -205,6 +205,34 @@ def test_five_and_six_seats(browser: Any, base: str, shots: Path, variant: str, 
     check_page(page, width, lang, pack)
     page.screenshot(path=str(shots / f"{variant}-trick-{width}-{lang}-{pack}.png"),
                     full_page=True)
+    page.context.close()
+
+
+def test_own_table_cards_are_played_from_their_row(browser: Any, base: str,
+                                                 shots: Path) -> None:
+    """Zweierjass on a phone, in German with the German-Swiss pack: the seat's face-up table
+    cards are buttons in its own row, not also in its hand, and a tap on a legal one plays
+    it (it leaves the row and lies in the trick)."""
+    page = new_page(browser, 390)
+    (link,) = set_up(page, base, "zweierjass", "de", "ch", seats=("person", "heuristic"),
+                     seed=9)
+    page.goto(link)
+    own = "#seat-rows .seat-row button.card"
+    play_until(page, f"document.body.classList.contains('yours') && "
+                     f"document.querySelectorAll('{own}.legal').length > 0")
+    row = set(page.eval_on_selector_all(own, "els => els.map(e => e.dataset.card)"))
+    hand = set(page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)"))
+    assert row and not row & hand
+    check_page(page, 390, "de", "ch")
+    page.screenshot(path=str(shots / "zweierjass-own-row-390-de-ch.png"), full_page=True)
+    card = page.locator(f"{own}.legal").first.get_attribute("data-card")
+    turn = page.get_attribute("body", "data-turn")
+    page.locator(f"{own}.legal").first.click()
+    page.wait_for_function(f"document.body.dataset.turn !== '{turn}'")
+    played = page.eval_on_selector_all("#trick .card, #last-trick .card",
+                                       "els => els.map(e => e.dataset.card)")
+    assert card in played
+    assert card not in page.eval_on_selector_all(own, "els => els.map(e => e.dataset.card)")
     page.context.close()
 
 
