@@ -208,11 +208,16 @@ def test_five_and_six_seats(browser: Any, base: str, shots: Path, variant: str, 
     page.context.close()
 
 
-def test_own_table_cards_are_played_from_their_row(browser: Any, base: str,
-                                                 shots: Path) -> None:
+def test_own_table_cards_are_played_from_their_row(browser: Any, shots: Path) -> None:
     """Zweierjass on a phone, in German with the German-Swiss pack: the seat's face-up table
     cards are buttons in its own row, not also in its hand, and a tap on a legal one plays
-    it (it leaves the row and lies in the trick)."""
+    it (it leaves the row and lies in the trick). On a table of its own: the module's
+    other games already fill what one address may have open (`session.MAX_OPEN`)."""
+    with served(create_app(pace=0.0)) as port:
+        own_row_played(browser, f"http://127.0.0.1:{port}", shots)
+
+
+def own_row_played(browser: Any, base: str, shots: Path) -> None:
     page = new_page(browser, 390)
     (link,) = set_up(page, base, "zweierjass", "de", "ch", seats=("person", "heuristic"),
                      seed=9)
