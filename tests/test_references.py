@@ -17,9 +17,13 @@ from jassdsl.core.mechanism import Mechanism
 from jassdsl.engine import Game
 from jassdsl.language.check import load_model
 from jassdsl.mechanisms import MECHANISMS
-from jassdsl.rulebook.reference import as_file, fill, names_in
+from jassdsl.rulebook.reference import fill, names_in
+from snippets import completed
 
 ROOT = Path(__file__).resolve().parents[1]
+# an example shows the statements that matter; the language fixtures' base file gives the
+# rest, as for every other snippet of the reference (tests/snippets.py)
+BASE = (ROOT / "tests" / "fixtures" / "language" / "_base.jass").read_text(encoding="utf-8")
 WITH = [x for x in MECHANISMS if x.rulebook.reference is not None]
 # The mechanisms that carry no paragraph, each with the reason; every other one must.
 WITHOUT = {
@@ -49,7 +53,7 @@ def test_the_committed_language_page_is_the_generated_one(lang: Lang) -> None:
 def test_each_example_checks_and_plays_a_hand(mechanism: Mechanism) -> None:
     ref = mechanism.rulebook.reference
     assert ref is not None
-    rules = compile_rules(load_model(as_file(ref.example), f"{mechanism.name}.jass"), {})
+    rules = compile_rules(load_model(completed(ref.example, BASE), f"{mechanism.name}.jass"), {})
     # the example uses the mechanism it shows: its compiled setting, its way of trump or
     # its phase
     phase = mechanism.runtime.phase

@@ -41,39 +41,6 @@ def names_in(markdown: str) -> list[str]:
     return [m.group(2) for m in BLOCK.finditer(markdown)]
 
 
-def as_file(example: str) -> str:
-    """An example as a whole rule file: a paragraph's example shows the statements that
-    matter, so what it leaves out is added: the name, four players dealt all cards, the
-    dealers and the lead, the standard Swiss tables (with the last trick's 5), forehand's
-    choice of trump, a unit, a clause writing the card points, the end and the winner (the
-    unit's plural is the one its `unit` statement gives)."""
-    lines = example.strip().splitlines()
-
-    def has(*starts: str) -> bool:
-        return any(ln.startswith(starts) for ln in lines)
-    unit = next((ln.split("/")[-1].split(",")[0].strip() for ln in lines
-                 if ln.startswith("unit ")), "points")
-    head = [] if has("variant ") else ['variant "Example"']
-    seated = any(ln.startswith("players ") and not ln.startswith("players leave") for ln in lines)
-    head += [] if seated else ["players 4"]
-    head += [] if has("deal ") else ["deal all cards in packets of 3"]
-    head += [] if has("first dealer:") else ["first dealer: lot"]
-    head += [] if has("next dealer:") else ["next dealer: right"]
-    if not has("ranks ", "cards:"):
-        head += ["cards: the standard Swiss ranks and points", "bonus last-trick 5"]
-    head += [] if has("unit ") else ["unit point/points"]
-    tail = [] if has("first lead:") else ["first lead: forehand"]
-    tail += [] if has("trump:") else ["trump: forehand chooses suits, obenabe, undenufe"]
-    if not has("score each hand"):
-        tail += ["score each hand, first rule that applies:",
-                 '  points "each writes the card points taken":',
-                 "      otherwise", "      then every player scores points"]
-    tail += [] if has("game ends") else ["game ends after 1 hands"]
-    if not has("winner:"):
-        tail.append(f"winner: most {unit}")
-    return "\n".join([*head, *lines, *tail]) + "\n"
-
-
 def main() -> None:
     """Rewrite the reference blocks of docs/*/language.md in place (run from the project's
     root: `python -m jassdsl.rulebook.reference`; the package's top installs the mechanisms)."""
