@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from snippets import completed
 
 from jassdsl.bots.random_bot import RandomBot
 from jassdsl.bots.tricks import play_bots
@@ -18,7 +19,6 @@ from jassdsl.engine import Game
 from jassdsl.language.check import load_model
 from jassdsl.mechanisms import MECHANISMS
 from jassdsl.rulebook.reference import fill, names_in
-from snippets import completed
 
 ROOT = Path(__file__).resolve().parents[1]
 # an example shows the statements that matter; the language fixtures' base file gives the

@@ -5,7 +5,6 @@ where the file wants few points or tricks), reading everything from the compiled
 from __future__ import annotations
 
 import random
-import weakref
 from typing import Any
 
 from jassdsl.bots.declaring import (
@@ -90,19 +89,9 @@ class HeuristicBot:
         return Action("play", cheapest(cards, table, prefer))
 
 
-_UNCOVERS: dict[int, tuple[Any, ...]] = {}  # per compiled rules (by id, dropped with
-# them), the `uncovers` hooks of the mechanisms they use
-
-
 def uncover_hooks(rules: CompiledRules) -> tuple[Any, ...]:
-    """The `uncovers` hooks of the mechanisms the file uses (kept per compiled rules)."""
-    hooks = _UNCOVERS.get(id(rules))
-    if hooks is None:
-        hooks = _UNCOVERS[id(rules)] = tuple(
-            x.bots.uncovers for x in rules.mechanisms if x.bots.uncovers is not None
-            and x.runtime.phase is not None and x.runtime.phase.used_by(rules))
-        weakref.finalize(rules, _UNCOVERS.pop, id(rules), None)
-    return hooks
+    """The `uncovers` hooks of the mechanisms the file uses."""
+    return tuple(x.bots.uncovers for x in rules.used if x.bots.uncovers is not None)
 
 
 def uncovering(game: Game, seat: int) -> frozenset[int]:

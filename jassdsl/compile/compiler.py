@@ -193,6 +193,13 @@ class CompiledRules:
         return self.fallback if self.fallback is not None else OBENABE
 
     @cached_property
+    def used(self) -> tuple[Mechanism, ...]:
+        """The mechanisms whose phase the file uses (`Phase.used_by`), in list order: the
+        bots, the observation and the tensors ask per decision, so it is kept."""
+        return tuple(x for x in self.mechanisms
+                     if x.runtime.phase is not None and x.runtime.phase.used_by(self))
+
+    @cached_property
     def trump_way(self) -> TrumpWay | None:
         """What the file's trump method is, where a mechanism adds it (None: the base
         grammar's own)."""

@@ -188,9 +188,7 @@ def keys() -> tuple[str, ...]:
 def keys_used(rules: Any) -> tuple[str, ...]:
     """The keys a file's observation dict adds after `keys()`: those its mechanisms show
     only where a file uses them (`Runtime.shows_used`), in list order."""
-    return tuple(key for x in rules.mechanisms if x.runtime.shows_used
-                 and x.runtime.phase is not None and x.runtime.phase.used_by(rules)
-                 for key in x.runtime.shows_used)
+    return tuple(key for x in rules.used for key in x.runtime.shows_used)
 
 
 @cache

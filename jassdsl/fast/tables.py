@@ -310,7 +310,7 @@ def build(rules: CompiledRules) -> Tables:
     ints[DEALER_SEES] = int(better is not None and better.dealer_sees)
     # the Stöck of the hands as play begins where a mechanism changes them (`HandBonuses`)
     ints[STOECK_AT_PLAY] = int(any(x.runtime.phase is not None and x.runtime.phase.changes_hands
-                                   and x.runtime.phase.used_by(r) for x in r.mechanisms))
+                                   for x in r.used))
     return Tables(ints, deal_pos, np.asarray(r.trump_choices or (0,), np.int64), plan_base,
                   plan_beat, beats, f_trump, f_lower, f_keep, points, w_has, w_val, w_key,
                   w_num, w_four, w_fval, w_fkey, decl_values, decl_count,

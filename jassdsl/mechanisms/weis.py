@@ -476,7 +476,7 @@ class HandBonuses(Phase):
         super().__init__(rules)
         # a mechanism changes the hands before play: the Stöck is read in those hands
         self.at_play = any(x.runtime.phase is not None and x.runtime.phase.changes_hands
-                           and x.runtime.phase.used_by(rules) for x in rules.mechanisms)
+                           for x in rules.used)
 
     def add_facts(self, g: Table, facts: HandFacts) -> None:
         s, r = g.s, self.rules

@@ -57,9 +57,8 @@ class Pieces(Protocol):
 
 def added(rules: CompiledRules) -> tuple[tuple[Pieces, str], ...]:
     """The mechanisms of the file adding pieces of their own: their pieces and part key."""
-    return tuple((x.runtime.tensor, x.part_key) for x in rules.mechanisms
-                 if x.runtime.tensor is not None and x.runtime.phase is not None
-                 and x.runtime.phase.used_by(rules))
+    return tuple((x.runtime.tensor, x.part_key) for x in rules.used
+                 if x.runtime.tensor is not None)
 
 
 def layout(rules: CompiledRules, recall: bool = False,
