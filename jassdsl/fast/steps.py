@@ -14,8 +14,19 @@ from typing import Any
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
-from jassdsl.fast.kernel import SUIT, WEIS_SCRATCH, close, deal, follow, lowest, sheet_push, weis_of
+from jassdsl.fast.kernel import (
+    SUIT,
+    WEIS_SCRATCH,
+    close,
+    deal,
+    follow,
+    hand_facts,
+    sheet_push,
+    weis_of,
+)
+from jassdsl.fast.twister import below, init_by_array
 
 # the slots of a game's state row
 (PHASE, CUR, MODE, CHOOSER, PUSHED, DEALER, LEADER, K, POS, TOP, WIN, LED, DECL, TURN,
@@ -116,261 +127,351 @@ def new_hand(g: int, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray, deal_pos
                    w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
 
 
-@njit(cache=True)
-def new_hands(games: np.ndarray, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray,
-              deal_pos: np.ndarray, hands: np.ndarray, dealt: np.ndarray, o_won: np.ndarray,
-              o_decl: np.ndarray,
-              offer: np.ndarray, asked: np.ndarray, said: np.ndarray, w_has: np.ndarray,
-              w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray, w_four: np.ndarray,
-              w_fval: np.ndarray, w_fkey: np.ndarray, sheet_of: np.ndarray,
-              played: np.ndarray, n_cols: int) -> None:
-    """`new_hand` for each of `games`."""
-    deck = np.empty(36, np.int64)
-    tmp = np.empty(WEIS_SCRATCH, np.int64)
-    for g in games:
-        new_hand(g, st, cmt, ints, deal_pos, deck, hands, dealt, o_won, o_decl, offer, asked,
-                 said,
-                 w_has, w_val, w_key, w_num, w_four, w_fval, w_fkey, tmp, sheet_of, played,
-                 n_cols)
+STEP, FINISH, START, DEAL, MASK = range(5)  # what `run` does to each of its games
 
 
-@njit(cache=True)
-def masks(st: np.ndarray, hands: np.ndarray, trick: np.ndarray, ints: np.ndarray,
-          choices: np.ndarray, plan_base: np.ndarray, f_trump: np.ndarray,
-          f_lower: np.ndarray, f_keep: np.ndarray, decl_count: np.ndarray, first_decl: int,
-          decl_offsets: np.ndarray, out: np.ndarray, count: np.ndarray,
-          col_modes: np.ndarray, col_count: np.ndarray, sheet_of: np.ndarray,
-          played: np.ndarray, first_col: int, legal: np.ndarray) -> None:
-    """The legal actions of every game's current seat (rows of `out`; `count`: how many,
-    `legal`: their ids in order, so a draw among them is one look-up):
-    the trump choices and the push while trump is chosen (with a scoresheet: the seat's
-    open columns and the push, then a free column's modes), a declaration's values, Weis
-    yes and no, the cards the follow regime allows."""
-    modes, kind, push, with_trumps, strict = ints[13], ints[1], ints[2], ints[4], ints[5]
+@njit(cache=True, error_model="numpy")
+def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.ndarray,
+        ended: np.ndarray, seeds: np.ndarray, scored: bool, over_in: np.ndarray,
+        ends: np.ndarray, failed: np.ndarray, tot: np.ndarray, before: np.ndarray,
+        mask: np.ndarray, count: np.ndarray, legal: np.ndarray, st: np.ndarray,
+        hands: np.ndarray, dealt: np.ndarray, trick: np.ndarray, offer: np.ndarray,
+        asked: np.ndarray, said: np.ndarray, cmt: np.ndarray, ints: np.ndarray,
+        deal_pos: np.ndarray, choices: np.ndarray, plan_base: np.ndarray,
+        plan_beat: np.ndarray, beats: np.ndarray, f_trump: np.ndarray, f_lower: np.ndarray,
+        f_keep: np.ndarray, points: np.ndarray, w_has: np.ndarray, w_val: np.ndarray,
+        w_key: np.ndarray, w_num: np.ndarray, w_four: np.ndarray, w_fval: np.ndarray,
+        w_fkey: np.ndarray, decl_values: np.ndarray, decl_count: np.ndarray,
+        first_decl: int, decl_offsets: np.ndarray, o_mode: np.ndarray,
+        o_chooser: np.ndarray, o_cards: np.ndarray, o_lead: np.ndarray, o_win: np.ndarray,
+        o_tpoints: np.ndarray, o_won: np.ndarray, o_said: np.ndarray, o_best: np.ndarray,
+        o_stoeck: np.ndarray, o_decl: np.ndarray, o_pusher: np.ndarray,
+        o_column: np.ndarray, done: np.ndarray, col_modes: np.ndarray,
+        col_count: np.ndarray, col_free: np.ndarray, sheet_of: np.ndarray,
+        played: np.ndarray, first_col: int, totals: np.ndarray, hand_no: np.ndarray,
+        seeds_of: np.ndarray, draws: np.ndarray, team: np.ndarray, unit: int, sign: int,
+        end_hands: int, hand_limit: int, fin: np.ndarray, gone: np.ndarray) -> Any:
+    """The batched env's work on its games, each game's state at hand once, and last
+    its legal actions (its row of `mask` by the list of the last ones, `count`, `legal`:
+    their ids in order, so a draw among them is one look-up). One function for all the
+    kinds of work, so that the masks are written once, in the loop (numba inlines no
+    call of 30 arguments or more, and an inlined call counts references to each array
+    it takes, in every game):
+
+    - STEP: every game's current seat takes its action (all are checked against `mask`
+      first: the first game whose action is not legal is returned as -1 - g, nothing
+      changed): a trump or the push, a declared value, a Weis yes or no, a card. The
+      games whose hand is over with it (`done`; the outputs `o_*` hold it, to be scored)
+      are listed in `fin` and get no mask; their number is returned.
+    - FINISH: the first k games of `games`, their hands scored: with `scored` (the
+      compiled clauses) their totals `tot` (units, rows, subjects) go into `totals`
+      (games, units, subjects) and whether the game is over is worked out as
+      `Clauses.score_hands` does (its end, `count first`, a failed invariant, a full
+      scoresheet, the hand limits), else it is `over_in`. A seat's reward is what its
+      side gained in the winner's unit (`unit`, `sign`: more is better); a game that is
+      over is marked `ended` and listed in `gone` (their number returned: they start
+      anew with new seeds); the others deal their next hand, the dealer passing on.
+    - START: new games in slots `games`, the i-th seeded with seeds[i] (< 2**32): its
+      chance as `random.Random(seed)` (`init_by_array`), its draws' generator the seed
+      itself, the first dealer by lot where the file says so (else seat 0), no columns
+      played, the totals nil, hand 1 dealt.
+    - DEAL: `games` deal their next hand (their dealers set). MASK: the masks only.
+    """
+    players, kind, decls, each = ints[0], ints[1], ints[11], ints[10]
+    modes, push, reuse, lead_chooser, eights = ints[13], ints[2], ints[9], ints[14], ints[8]
+    with_trumps, strict, lot = ints[4], ints[5], ints[12]
+    sheets, end_full = ints[15], ints[16]
     n_cols = col_count.shape[0]
     full = (1 << n_cols) - 1
-    for g in range(st.shape[0]):
-        row = out[g]
-        row[:] = False
-        phase = st[g, PHASE]
-        k = 0
-        if phase == TRUMP and kind == 5:
-            col = st[g, COLUMN]
+    if mode == STEP:
+        k = st.shape[0]
+        for g in range(k):
+            a = actions[g]
+            if a < 0 or a >= mask.shape[1] or not mask[g, a]:
+                return -1 - g
+    tmp = np.empty(WEIS_SCRATCH, np.int64)
+    deck = np.empty(36, np.int64)
+    key = np.empty(1, np.uint32)
+    n = 0
+    for j in range(k):
+        g = j if mode == STEP else max(games[j], 0)  # >= 0: no index wraps around
+        if mode == STEP:
+            a = actions[g]
+            phase = st[g, PHASE]
             cur = st[g, CUR]
-            if col >= 0:  # a free column taken: its modes
-                for i in range(col_count[col]):
-                    row[CARDS + col_modes[col, i]] = True
-                    legal[g, k] = CARDS + col_modes[col, i]
-                    k += 1
+            over = False
+            if phase == PLAY:  # a card
+                t = st[g, K]
+                pos = st[g, POS]
+                md = st[g, MODE]
+                beat = plan_beat[md + 1, t]
+                hands[g, cur] ^= 1 << a
+                trick[g, pos] = a
+                if pos == 0:
+                    led, top, win = a // 9, a, cur
+                    st[g, LED] = led
+                else:
+                    led, top, win = st[g, LED], st[g, TOP], st[g, WIN]
+                    if kind == 4 and md < 0 and a // 9 != led:  # a first void: trump
+                        md = a // 9
+                        st[g, MODE] = md
+                        beat = plan_beat[md + 1, t]
+                        leader = st[g, LEADER]
+                        top = trick[g, 0]
+                        win = leader
+                        for i in range(1, pos):
+                            if beats[beat, top, trick[g, i]]:
+                                top = trick[g, i]
+                                win = leader + i - (players if leader + i >= players else 0)
+                    if beats[beat, top, a]:
+                        top, win = a, cur
+                st[g, TOP] = top
+                st[g, WIN] = win
+                pos += 1
+                if pos < players:
+                    st[g, POS] = pos
+                    nxt = st[g, LEADER] + pos
+                    nxt -= players if nxt >= players else 0
+                    st[g, CUR] = nxt
+                    # the Weis question before a seat's first card (`turn`)
+                    if t == 0 and offer[g, nxt, 2] > 0 and not asked[g, nxt]:
+                        st[g, PHASE] = WEIS
+                    if kind == 6 and md < 0 and not hands[g, nxt] & SUIT[led]:
+                        st[g, PHASE] = TRUMP  # the first who cannot follow names the mode
+                else:  # the trick is complete (no seat is asked about Weis after it)
+                    taken = 0
+                    for i in range(players):
+                        o_cards[g, t, i] = trick[g, i]
+                        taken |= 1 << trick[g, i]
+                    o_lead[g, t] = st[g, LEADER]
+                    o_win[g, t] = win
+                    o_won[g, win] |= taken
+                    st[g, LEADER] = win
+                    st[g, CUR] = win
+                    st[g, POS] = 0
+                    st[g, K] = t + 1
+                    if t + 1 == each:
+                        st[g, PHASE] = DONE
+                        close(g, md, players, each, st[g, FOREHAND], points, offer[g],
+                              said[g], dealt[g], eights, o_cards, o_tpoints, o_said, o_best,
+                              o_stoeck)
+                        o_mode[g] = md
+                        o_chooser[g] = st[g, CHOOSER]
+                        o_pusher[g] = st[g, PUSHER]
+                        o_column[g] = st[g, COLUMN]
+                        over = True
+            elif phase == WEIS:
+                said[g, cur] = 1 if a == CARDS + modes + 1 else 0
+                asked[g, cur] = 1
+                st[g, PHASE] = PLAY
+            elif phase == DECLARE:
+                d = st[g, DECL]
+                o_decl[g, d, cur] = decl_values[d, a - first_decl - decl_offsets[d]]
+                st[g, TURN] += 1
+                if st[g, TURN] == players:
+                    st[g, DECL] += 1
+                    st[g, TURN] = 0
+                if st[g, DECL] == decls:
+                    begin_play(g, st, hands, offer, asked, said, players, w_has, w_val,
+                               w_key, w_num, w_four, w_fval, w_fkey, reuse, tmp,
+                               lead_chooser)
+                else:
+                    st[g, CUR] = (st[g, DEALER] + 1 + st[g, TURN]) % players
+            else:  # trump
+                names = True  # whether the action names the mode now
+                if kind == 5:  # the scoresheet
+                    if a == CARDS + modes:  # pushed on
+                        target = sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], players,
+                                            push, sheet_of, played, full)
+                        st[g, PUSHES] += 1
+                        if st[g, PUSHER] < 0:
+                            st[g, PUSHER] = cur
+                        st[g, CUR] = target
+                        names = False
+                    elif a >= first_col:  # a column of the seat's sheet
+                        c = a - first_col
+                        played[g, sheet_of[cur]] |= 1 << c
+                        st[g, COLUMN] = c
+                        if col_free[c]:  # the same seat names one of its modes next
+                            names = False
+                        else:
+                            a = CARDS + col_modes[c, 0]
+                if not names:
+                    pass
+                elif kind == 6:  # the first void names the mode, then plays
+                    md = a - CARDS
+                    st[g, MODE] = md
+                    beat = plan_beat[md + 1, st[g, K]]
+                    leader = st[g, LEADER]
+                    top = trick[g, 0]
+                    win = leader
+                    for i in range(1, st[g, POS]):
+                        if beats[beat, top, trick[g, i]]:
+                            top = trick[g, i]
+                            win = (leader + i) % players
+                    st[g, TOP] = top
+                    st[g, WIN] = win
+                    st[g, PHASE] = PLAY
+                elif a == CARDS + modes:  # pushed to the partner across, who must choose
+                    st[g, PUSHED] = 1
+                    st[g, PUSHER] = cur
+                    st[g, CUR] = (st[g, FOREHAND] + 2) % players
+                else:
+                    st[g, MODE] = a - CARDS
+                    st[g, CHOOSER] = cur
+                    if not after_trump(g, st, decls, players):
+                        begin_play(g, st, hands, offer, asked, said, players, w_has, w_val,
+                                   w_key, w_num, w_four, w_fval, w_fkey, reuse, tmp,
+                                   lead_chooser)
+            done[g] = over
+            if over:
+                fin[n] = g
+                n += 1
+                continue
+        elif mode == FINISH:
+            if scored:
+                for u in range(totals.shape[1]):
+                    for s in range(totals.shape[2]):
+                        totals[g, u, s] = tot[u, j, s]
+                over = (ends[j] & 1) != 0
+                if end_hands >= 0:
+                    over = hand_no[g] >= end_hands
+                if sheets:  # `SheetChoice.ends_game`: every sheet full
+                    every = True
+                    for x in range(sheets):
+                        if played[g, x] != full:
+                            every = False
+                    over = every if end_full else (over or every)
+                over = over or (ends[j] & 2) != 0 or failed[j] != 0 or \
+                    hand_no[g] >= hand_limit
             else:
-                for c in range(n_cols):
-                    if not (played[g, sheet_of[cur]] >> c) & 1:
-                        row[first_col + c] = True
-                        legal[g, k] = first_col + c
-                        k += 1
-                if sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], hands.shape[1], push,
-                              sheet_of, played, full) >= 0:
-                    row[CARDS + modes] = True
-                    legal[g, k] = CARDS + modes
-                    k += 1
-        elif phase == TRUMP:
-            for i in range(choices.shape[0]):
-                row[CARDS + choices[i]] = True
-                legal[g, k] = CARDS + choices[i]
-                k += 1
-            if push and not st[g, PUSHED]:
-                row[CARDS + modes] = True
-                legal[g, k] = CARDS + modes
-                k += 1
-        elif phase == DECLARE:
-            d = st[g, DECL]
-            for j in range(decl_count[d]):
-                row[first_decl + decl_offsets[d] + j] = True
-                legal[g, j] = first_decl + decl_offsets[d] + j
-            k = decl_count[d]
-        elif phase == WEIS:
-            row[CARDS + modes + 1] = True
-            row[CARDS + modes + 2] = True
-            legal[g, 0] = CARDS + modes + 1
-            legal[g, 1] = CARDS + modes + 2
-            k = 2
-        elif phase == PLAY:
+                over = over_in[j]
+            for seat in range(players):
+                x = team[seat]
+                rewards[g, seat] = sign * (totals[g, unit, x] - before[unit, j, x])
+            if over:
+                ended[g] = True
+                gone[n] = g
+                n += 1
+                continue
+            hand_no[g] += 1
+            st[g, DEALER] = (st[g, DEALER] + 1) % players
+            new_hand(g, st, cmt, ints, deal_pos, deck, hands, dealt, o_won, o_decl, offer,
+                     asked, said, w_has, w_val, w_key, w_num, w_four, w_fval, w_fkey, tmp,
+                     sheet_of, played, n_cols)
+        elif mode == START:
+            key[0] = np.uint32(seeds[j])
+            init_by_array(cmt[g], key)
+            seeds_of[g] = seeds[j]
+            draws[g] = np.uint64(seeds[j])
+            st[g, DEALER] = below(cmt[g], players) if lot else 0
+            played[g, :] = 0
+            totals[g, :, :] = 0
+            hand_no[g] = 1
+            new_hand(g, st, cmt, ints, deal_pos, deck, hands, dealt, o_won, o_decl, offer,
+                     asked, said, w_has, w_val, w_key, w_num, w_four, w_fval, w_fkey, tmp,
+                     sheet_of, played, n_cols)
+        elif mode == DEAL:
+            new_hand(g, st, cmt, ints, deal_pos, deck, hands, dealt, o_won, o_decl, offer,
+                     asked, said, w_has, w_val, w_key, w_num, w_four, w_fval, w_fkey, tmp,
+                     sheet_of, played, n_cols)
+        # the mask: the trump choices and the push while trump is chosen (with a
+        # scoresheet: the seat's open columns and the push, then a free column's modes),
+        # a declaration's values, Weis yes and no, the cards the follow regime allows
+        for i in range(count[g]):
+            mask[g, legal[g, i]] = False
+        phase = st[g, PHASE]
+        m = 0
+        if phase == PLAY:
             hand = hands[g, st[g, CUR]]
             if st[g, POS] > 0:
                 base = plan_base[st[g, MODE] + 1, st[g, K]]
                 hand = follow(hand, st[g, LED], st[g, TOP], base, f_trump, f_lower, f_keep,
                               with_trumps, strict)
             while hand:  # the set bits, lowest first
-                c = lowest(hand)
+                c = trailing_zeros(hand)
                 hand &= hand - 1
-                row[c] = True
-                legal[g, k] = c
-                k += 1
-        count[g] = k
+                mask[g, c] = True
+                legal[g, m] = c
+                m += 1
+        elif phase == TRUMP and kind == 5:
+            col = st[g, COLUMN]
+            cur = st[g, CUR]
+            if col >= 0:  # a free column taken: its modes
+                for i in range(col_count[col]):
+                    mask[g, CARDS + col_modes[col, i]] = True
+                    legal[g, m] = CARDS + col_modes[col, i]
+                    m += 1
+            else:
+                for c in range(n_cols):
+                    if not (played[g, sheet_of[cur]] >> c) & 1:
+                        mask[g, first_col + c] = True
+                        legal[g, m] = first_col + c
+                        m += 1
+                if sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], players, push,
+                              sheet_of, played, full) >= 0:
+                    mask[g, CARDS + modes] = True
+                    legal[g, m] = CARDS + modes
+                    m += 1
+        elif phase == TRUMP:
+            for i in range(choices.shape[0]):
+                mask[g, CARDS + choices[i]] = True
+                legal[g, m] = CARDS + choices[i]
+                m += 1
+            if push and not st[g, PUSHED]:
+                mask[g, CARDS + modes] = True
+                legal[g, m] = CARDS + modes
+                m += 1
+        elif phase == DECLARE:
+            d = st[g, DECL]
+            for i in range(decl_count[d]):
+                mask[g, first_decl + decl_offsets[d] + i] = True
+                legal[g, i] = first_decl + decl_offsets[d] + i
+            m = decl_count[d]
+        elif phase == WEIS:
+            mask[g, CARDS + modes + 1] = True
+            mask[g, CARDS + modes + 2] = True
+            legal[g, 0] = CARDS + modes + 1
+            legal[g, 1] = CARDS + modes + 2
+            m = 2
+        count[g] = m
+    return n
 
 
 @njit(cache=True)
-def steps(actions: np.ndarray, mask: np.ndarray, st: np.ndarray, hands: np.ndarray,
-          dealt: np.ndarray, trick: np.ndarray, offer: np.ndarray, asked: np.ndarray,
-          said: np.ndarray, ints: np.ndarray, plan_base: np.ndarray, plan_beat: np.ndarray,
-          beats: np.ndarray, points: np.ndarray, w_has: np.ndarray, w_val: np.ndarray,
-          w_key: np.ndarray, w_num: np.ndarray, w_four: np.ndarray, w_fval: np.ndarray,
-          w_fkey: np.ndarray, decl_values: np.ndarray, first_decl: int,
-          decl_offsets: np.ndarray, o_mode: np.ndarray, o_chooser: np.ndarray,
-          o_cards: np.ndarray, o_lead: np.ndarray, o_win: np.ndarray, o_tpoints: np.ndarray,
-          o_won: np.ndarray, o_said: np.ndarray, o_best: np.ndarray, o_stoeck: np.ndarray,
-          o_decl: np.ndarray, done: np.ndarray, o_pusher: np.ndarray,
-          o_column: np.ndarray, col_modes: np.ndarray, col_free: np.ndarray,
-          sheet_of: np.ndarray, played: np.ndarray, first_col: int) -> Any:
-    """Every game's current seat takes its action (checked against `mask`): a trump or
-    the push, a declared value, a Weis yes or no, a card; `done` marks the games whose
-    hand is over. Returns -1, or the first game whose action is not legal (nothing is
-    changed then). One loop with the step written out: a call per game costs more."""
-    for g in range(st.shape[0]):
-        a = actions[g]
-        if a < 0 or a >= mask.shape[1] or not mask[g, a]:
-            return g
-    tmp = np.empty(WEIS_SCRATCH, np.int64)
-    # the file's constants read once (a store into `st` could alias `ints` for the
-    # compiler, which then reads them again in every game)
-    players, kind, decls, each = ints[0], ints[1], ints[11], ints[10]
-    modes, push, reuse, lead_chooser, eights = ints[13], ints[2], ints[9], ints[14], ints[8]
-    for g in range(st.shape[0]):
-        a = actions[g]
-        phase = st[g, PHASE]
-        cur = st[g, CUR]
-        if phase == TRUMP and kind == 5:  # the scoresheet
-            if a == CARDS + modes:  # pushed on
-                target = sheet_push(g, cur, st[g, FIRST], st[g, PUSHES], players, push,
-                                    sheet_of, played, (1 << col_free.shape[0]) - 1)
-                st[g, PUSHES] += 1
-                if st[g, PUSHER] < 0:
-                    st[g, PUSHER] = cur
-                st[g, CUR] = target
-                done[g] = False
-                continue
-            if a >= first_col:  # a column of the seat's sheet
-                c = a - first_col
-                played[g, sheet_of[cur]] |= 1 << c
-                st[g, COLUMN] = c
-                if col_free[c]:  # the same seat names one of its modes next
-                    done[g] = False
-                    continue
-                a = CARDS + col_modes[c, 0]
-        if phase == TRUMP and kind == 6:  # the first void names the mode, then plays
-            mode = a - CARDS
-            st[g, MODE] = mode
-            beat = plan_beat[mode + 1, st[g, K]]
-            leader = st[g, LEADER]
-            top = trick[g, 0]
-            win = leader
-            for t in range(1, st[g, POS]):
-                if beats[beat, top, trick[g, t]]:
-                    top = trick[g, t]
-                    win = (leader + t) % players
-            st[g, TOP] = top
-            st[g, WIN] = win
-            st[g, PHASE] = PLAY
-            done[g] = False
-            continue
-        if phase == TRUMP:
-            if a == CARDS + modes:  # pushed to the partner across, who must choose
-                st[g, PUSHED] = 1
-                st[g, PUSHER] = cur
-                st[g, CUR] = (st[g, FOREHAND] + 2) % players
-                done[g] = False
-                continue
-            st[g, MODE] = a - CARDS
-            st[g, CHOOSER] = cur
-            if not after_trump(g, st, decls, players):
-                begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key,
-                           w_num, w_four, w_fval, w_fkey, reuse, tmp, lead_chooser)
-            done[g] = False
-            continue
-        if phase == DECLARE:
-            d = st[g, DECL]
-            o_decl[g, d, cur] = decl_values[d, a - first_decl - decl_offsets[d]]
-            st[g, TURN] += 1
-            if st[g, TURN] == players:
-                st[g, DECL] += 1
-                st[g, TURN] = 0
-            if st[g, DECL] == decls:
-                begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key,
-                           w_num, w_four, w_fval, w_fkey, reuse, tmp, lead_chooser)
-            else:
-                st[g, CUR] = (st[g, DEALER] + 1 + st[g, TURN]) % players
-            done[g] = False
-            continue
-        if phase == WEIS:
-            said[g, cur] = 1 if a == CARDS + modes + 1 else 0
-            asked[g, cur] = 1
-            st[g, PHASE] = PLAY
-            done[g] = False
-            continue
-        # a card
-        k = st[g, K]
-        pos = st[g, POS]
-        mode = st[g, MODE]
-        beat = plan_beat[mode + 1, k]
-        hands[g, cur] ^= 1 << a
-        trick[g, pos] = a
-        if pos == 0:
-            st[g, LED] = a // 9
-            st[g, TOP] = a
-            st[g, WIN] = cur
-        else:
-            leader = st[g, LEADER]
-            if kind == 4 and mode < 0 and a // 9 != st[g, LED]:  # the first void sets trump
-                mode = a // 9
-                st[g, MODE] = mode
-                beat = plan_beat[mode + 1, k]
-                top = trick[g, 0]
-                win = leader
-                for t in range(1, pos):
-                    if beats[beat, top, trick[g, t]]:
-                        top = trick[g, t]
-                        win = (leader + t) % players
-                st[g, TOP] = top
-                st[g, WIN] = win
-            if beats[beat, st[g, TOP], a]:
-                st[g, TOP] = a
-                st[g, WIN] = cur
-        pos += 1
-        if pos < players:
-            st[g, POS] = pos
-            st[g, CUR] = (st[g, LEADER] + pos) % players
-            turn(g, st, offer, asked)
-            if kind == 6 and st[g, MODE] < 0 and not hands[g, st[g, CUR]] & SUIT[st[g, LED]]:
-                st[g, PHASE] = TRUMP  # the first who cannot follow names the mode first
-            done[g] = False
-            continue
-        win = st[g, WIN]
-        taken = 0
-        for i in range(players):
-            o_cards[g, k, i] = trick[g, i]
-            taken |= 1 << trick[g, i]
-        o_lead[g, k] = st[g, LEADER]
-        o_win[g, k] = win
-        o_won[g, win] |= taken
-        st[g, LEADER] = win
-        st[g, CUR] = win
-        st[g, POS] = 0
-        st[g, K] = k + 1
-        if k + 1 < each:
-            turn(g, st, offer, asked)
-            done[g] = False
-            continue
-        st[g, PHASE] = DONE
-        close(g, mode, players, each, st[g, FOREHAND], points, offer[g], said[g], dealt[g],
-              eights, o_cards, o_tpoints, o_said, o_best, o_stoeck)
-        o_mode[g] = mode
-        o_chooser[g] = st[g, CHOOSER]
-        o_pusher[g] = st[g, PUSHER]
-        o_column[g] = st[g, COLUMN]
-        done[g] = True
-        continue
-
-    return -1
+def gather(fin: np.ndarray, k: int, team: np.ndarray, n: int, each: int, last_bonus: int,
+           match_bonus: int, stoeck_bonus: int, o_win: np.ndarray, o_tpoints: np.ndarray,
+           o_won: np.ndarray, o_said: np.ndarray, o_best: np.ndarray, o_stoeck: np.ndarray,
+           o_decl: np.ndarray, o_mode: np.ndarray, o_column: np.ndarray,
+           o_chooser: np.ndarray, o_pusher: np.ndarray, col_mult: np.ndarray, sheets: int,
+           totals: np.ndarray, hand_no: np.ndarray, points: np.ndarray, tricks: np.ndarray,
+           won: np.ndarray, win: np.ndarray, weis: np.ndarray, stoeck: np.ndarray,
+           declared: np.ndarray, mode: np.ndarray, hand: np.ndarray, mult: np.ndarray,
+           roles: np.ndarray, tot: np.ndarray, before: np.ndarray, chg: np.ndarray,
+           tp: np.ndarray) -> None:
+    """What the compiled clauses (`fast.clauses`) read of the first k games of `fin`, row
+    j for game fin[j] (`Clauses.score_hands` makes the same as new arrays): the hand's
+    facts (`hand_facts`), its mode, number, multiplier, the sides of the chooser and the
+    pusher, the totals before it (`totals`: games, units, subjects) and the tricks'
+    points."""
+    hand_facts(fin[:k], team, n, each, last_bonus, match_bonus, stoeck_bonus, o_win,
+               o_tpoints, o_won, o_said, o_best, o_stoeck, o_decl, points, tricks, won, win,
+               weis, stoeck, declared)
+    for j in range(k):
+        g = fin[j]
+        mode[j] = o_mode[g]
+        hand[j] = hand_no[g]
+        col = o_column[g]
+        mult[j] = col_mult[col] if col >= 0 else (0 if sheets else 1)
+        roles[j, 0] = team[o_chooser[g]] if o_chooser[g] >= 0 else -1
+        roles[j, 1] = team[o_pusher[g]] if o_pusher[g] >= 0 else -1
+        for u in range(totals.shape[1]):
+            for s in range(n):
+                before[u, j, s] = totals[g, u, s]
+                tot[u, j, s] = totals[g, u, s]
+                chg[u, j, s] = 0
+        for t in range(each):
+            tp[j, t] = o_tpoints[g, t]
 
 
 @njit(cache=True)

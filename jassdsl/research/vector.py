@@ -40,13 +40,14 @@ from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.actions import PUSH, Action
 from jassdsl.core.cards import CARD_NAMES
 from jassdsl.core.modes import MAX_TRICKS
+from jassdsl.engine import HAND_LIMIT
 from jassdsl.engine.sheet import SheetConfig
 from jassdsl.fast import steps as sk
+from jassdsl.fast import tables as tb
 from jassdsl.fast.clauses import clauses_for
 from jassdsl.fast.games import reasons, runner_for
-from jassdsl.fast.scorer import Pending
+from jassdsl.fast.scorer import ROLES_KEPT, Pending
 from jassdsl.fast.tables import step_reasons
-from jassdsl.fast.twister import draw_below, seed_rows_32
 from jassdsl.registry import load_rules
 
 Piece = tuple[str, int, int, float]  # name, offset, size, scale
@@ -144,51 +145,96 @@ class VectorEnv:
             ("best", (b,)), ("stoeck", (b,)), ("decl", (b, max(len(decls), 1), p)))}
         self.o["pusher"][:] = -1
         self.o["column"][:] = -1  # no scoresheet: the multiplier is 1
-        self.totals = {u: np.zeros((b, n), np.int64) for u in rules.units}
+        # the totals as one array (games, units, subjects) the kernels write; `totals` holds
+        # a view of it per unit
+        self.tot3 = np.zeros((b, len(rules.units), n), np.int64)
+        self.totals = {u: self.tot3[:, i] for i, u in enumerate(rules.units)}
         self.pending: list[Pending] = [[] for _ in range(b)]
         self.hand_no = np.ones(b, np.int64)
-        self.done = np.zeros(b, np.bool_)
+        self.done = np.zeros(b, np.bool_)  # the games whose hand ended with the last step
         self.mask = np.zeros((b, self.num_actions), np.bool_)
         self.count = np.zeros(b, np.int64)  # legal actions per game
-        self.legal = np.zeros((b, self.num_actions), np.int16)  # their ids, in order
+        # their ids, in order (unsigned: an id read from it indexes without a sign test)
+        self.legal = np.zeros((b, self.num_actions), np.uint16)
         # per game: the SplitMix64 state `sample_random_actions` draws from (its seed)
         self.draws = np.zeros(b, np.uint64)
-        self.fresh = False  # whether `mask` is that of the state as it is
+        self.fresh = True  # the kernels keep `mask` that of the state as it is
         self.obs = np.zeros((b, p, self.width), np.float32)
         self.obs_current = np.zeros((b, self.width), np.float32)
         self.games_ended = 0
         self.hands_played = 0
+        self.fin = np.zeros(b, np.int64)  # the games whose hand ended in a step
+        self.gone = np.zeros(b, np.int64)  # of those, the games that are over
+        self.over = np.zeros(b, np.bool_)
+        self.winner = (list(rules.units).index(rules.winner_unit[0]), rules.winner_unit[1])
+        self.scratch = self.clauses_scratch() if self.clauses is not None else None
+        # placeholders for the arguments a mode of `steps.run` does not read
+        self.zeros = (np.zeros(1, np.int64), np.zeros((1, 1, 1), np.int64))
+        self.rewards_none = np.zeros((1, 1), np.float32)
+        self.args = self.state()
         self.start(np.arange(b))
+
+    def clauses_scratch(self) -> tuple[np.ndarray, ...]:
+        """The arrays the compiled clauses read and write (row j: the j-th game whose
+        hand ended in a step), made once."""
+        r, b = self.rules, self.num_envs
+        n, each, u = r.subjects, r.cards_each, len(r.units)
+        assert ROLES_KEPT == ("chooser", "pusher")  # the order `steps.gather` writes
+        ints = [np.zeros((b, n), np.int64) for _ in range(5)]  # points .. stoeck
+        return (*ints, np.zeros((b, each), np.int64),
+                np.zeros((b, max(len(r.declarations), 1), n), np.int64),
+                np.zeros(b, np.int64), np.zeros(b, np.int64), np.zeros(b, np.int64),
+                np.zeros((b, len(ROLES_KEPT)), np.int64),
+                np.zeros((u, b, n), np.int64), np.zeros((u, b, n), np.int64),
+                np.zeros((u, b, n), np.int64), np.zeros((b, each), np.int64),
+                np.zeros(b, np.int64), np.zeros(b, np.int64), np.zeros(b, np.int64))
+
+    def state(self) -> tuple[Any, ...]:
+        """The arguments of `steps.run` after its mode's own (the games' state, the
+        file's tables, the kernel's outputs), in order; made once."""
+        t, o, r = self.t, self.o, self.rules
+        return (self.mask, self.count, self.legal, self.st, self.hands, self.dealt,
+                self.trick, self.offer, self.asked, self.said, self.cmt, t.ints, t.deal_pos,
+                t.choices, t.plan_base, t.plan_beat, t.beats, t.f_trump, t.f_lower, t.f_keep,
+                t.points, t.w_has, t.w_val, t.w_key, t.w_num, t.w_four, t.w_fval, t.w_fkey,
+                t.decl_values, t.decl_count, self.first_decl, self.decl_offsets, o["mode"],
+                o["chooser"], o["cards"], o["lead"], o["win"], o["tpoints"], o["won"],
+                o["said"], o["best"], o["stoeck"], o["decl"], o["pusher"], o["column"],
+                self.done, t.col_modes, t.col_count, t.col_free, t.sheet_of, self.played,
+                self.first_col, self.tot3, self.hand_no, self.seeds, self.draws,
+                self.runner.team, *self.winner,
+                r.end_hands if r.end_hands is not None else -1, HAND_LIMIT, self.fin,
+                self.gone)
+
+    def run(self, mode: int, games: np.ndarray, k: int, actions: np.ndarray | None = None,
+            rewards: np.ndarray | None = None, ended: np.ndarray | None = None,
+            seeds: np.ndarray | None = None, scored: bool = False,
+            over: np.ndarray | None = None, ends: np.ndarray | None = None,
+            failed: np.ndarray | None = None, tot: np.ndarray | None = None,
+            before: np.ndarray | None = None) -> int:
+        """`steps.run` in this mode on `games[:k]` (an argument its mode does not read
+        is given as a placeholder of its type)."""
+        z, z3 = self.zeros
+        return int(sk.run(mode, games, k, z if actions is None else actions,
+                          self.rewards_none if rewards is None else rewards,
+                          self.over if ended is None else ended, z if seeds is None else seeds,
+                          scored, self.over if over is None else over,
+                          z if ends is None else ends, z if failed is None else failed,
+                          z3 if tot is None else tot, z3 if before is None else before,
+                          *self.args))
 
     def start(self, games: np.ndarray) -> None:
         """New games in these slots, each with the next seed."""
-        r = self.rules
         games = np.asarray(games, np.int64)
-        seeds = [self._seeds.randrange(2**32) for _ in range(len(games))]
-        self.seeds[games] = seeds
-        self.draws[games] = np.array(seeds, np.uint64)
-        rows = np.zeros((len(games), 625), np.uint32)
-        seed_rows_32(rows, seeds)  # each game's `Chance(seed)`
-        dealers = np.zeros(len(games), np.int64)
-        if r.first_dealer_lot:
-            draw_below(rows, r.players, dealers)
-        self.cmt[games] = rows
-        self.st[games, sk.DEALER] = dealers
-        self.played[games] = 0
+        seeds = np.array([self._seeds.randrange(2**32) for _ in range(len(games))], np.int64)
         for g in games.tolist():
             self.pending[g] = []  # the amounts held in abeyance of the game in slot g
-        for v in self.totals.values():
-            v[games] = 0
-        self.hand_no[games] = 1
-        self.deal(games)
+        self.run(sk.START, games, len(games), seeds=seeds)
 
     def deal(self, games: np.ndarray) -> None:
-        t, o = self.t, self.o
-        self.fresh = False
-        sk.new_hands(np.asarray(games, np.int64), self.st, self.cmt, t.ints, t.deal_pos,
-                     self.hands, self.dealt, o["won"], o["decl"], self.offer, self.asked,
-                     self.said, t.w_has, t.w_val, t.w_key, t.w_num, t.w_four, t.w_fval,
-                     t.w_fkey, t.sheet_of, self.played, len(t.col_count))
+        """Deal the next hand of these games (their dealers set) and make their masks."""
+        games = np.asarray(games, np.int64)
+        self.run(sk.DEAL, games, len(games))
 
     def reset(self) -> tuple[np.ndarray, dict[str, Any]]:
         """The observations as they stand (the games started when the env was made)."""
@@ -198,41 +244,30 @@ class VectorEnv:
         return {"seat": self.st[:, sk.CUR].copy(), "mask": self.action_masks()}
 
     def action_masks(self) -> np.ndarray:
-        """(B, actions): the legal actions of each game's current seat (made once per
-        step: the array is the env's own, changed by the next step)."""
-        if self.fresh:
-            return self.mask
-        t = self.t
-        sk.masks(self.st, self.hands, self.trick, t.ints, t.choices, t.plan_base, t.f_trump,
-                 t.f_lower, t.f_keep, t.decl_count, self.first_decl, self.decl_offsets,
-                 self.mask, self.count, t.col_modes, t.col_count, t.sheet_of, self.played,
-                 self.first_col, self.legal)
-        self.fresh = True
+        """(B, actions): the legal actions of each game's current seat (kept by the
+        steps: the array is the env's own, changed by the next step)."""
         return self.mask
 
     def sample_random_actions(self) -> np.ndarray:
         """A uniformly random legal action per game (from `action_masks`), each game
         drawing from its own generator seeded with the game's seed (`draws`), so a game
         plays the same whatever the batch around it and wherever its slot."""
-        self.action_masks()
         out = np.empty(self.num_envs, np.int64)
         sk.draw_masked(self.legal, self.count, self.draws, out)
         return out
 
     def observations(self) -> np.ndarray:
         """(B, seats, width): every seat's observation tensor (`layout`)."""
-        totals = np.stack([self.totals[u] for u in self.totals], axis=1)
         sk.observe(self.st, self.hands, self.trick, self.o["cards"], self.o["decl"],
-                   self.decl_scale, self.decl_hidden, totals, self.modes,
+                   self.decl_scale, self.decl_hidden, self.tot3, self.modes,
                    len(self.rules.declarations), self.obs)
         return self.obs
 
     def current_observations(self) -> np.ndarray:
         """(B, width): the observation tensor of the seat to act in each game (the row
         `observations()[g, info['seat'][g]]`, made alone)."""
-        totals = np.stack([self.totals[u] for u in self.totals], axis=1)
         sk.observe_current(self.st, self.hands, self.trick, self.o["cards"], self.o["decl"],
-                           self.decl_scale, self.decl_hidden, totals, self.modes,
+                           self.decl_scale, self.decl_hidden, self.tot3, self.modes,
                            len(self.rules.declarations), self.obs_current)
         return self.obs_current
 
@@ -241,53 +276,60 @@ class VectorEnv:
         """Each game's current seat takes its action (a legal one: `action_masks`); the
         observation returned is every seat's (`observations`), with ``observe="current"``
         the acting seat's only (`current_observations`), with `observe=False` none (None),
-        for loops that need only the masks."""
-        t, o = self.t, self.o
-        mask = self.action_masks()
-        bad = sk.steps(np.asarray(actions, np.int64), mask, self.st, self.hands, self.dealt,
-                       self.trick, self.offer, self.asked, self.said, t.ints, t.plan_base,
-                       t.plan_beat, t.beats, t.points, t.w_has, t.w_val, t.w_key, t.w_num,
-                       t.w_four, t.w_fval, t.w_fkey, t.decl_values, self.first_decl,
-                       self.decl_offsets, o["mode"], o["chooser"], o["cards"], o["lead"],
-                       o["win"], o["tpoints"], o["won"], o["said"], o["best"], o["stoeck"],
-                       o["decl"], self.done, o["pusher"], o["column"], t.col_modes,
-                       t.col_free, t.sheet_of, self.played, self.first_col)
-        self.fresh = False
-        if bad >= 0:
-            raise ValueError(f"game {bad}: action {int(actions[bad])} is not legal now")
+        for loops that need only the masks. The hands that end are scored, the games
+        that go on deal their next, those that are over start anew (auto-reset), and the
+        masks are made, in the kernels."""
         b = self.num_envs
+        actions = np.asarray(actions, np.int64)
+        if actions.shape != (b,):
+            raise ValueError(f"actions: one per game ({b}), not shape {actions.shape}")
+        k = self.run(sk.STEP, self.fin, b, actions)
         rewards = np.zeros((b, self.players), np.float32)
-        ended = np.zeros(b, bool)
+        ended = np.zeros(b, np.bool_)
         info: dict[str, Any] = {}
-        idx = np.flatnonzero(self.done)
-        if idx.size:
-            unit, sign = self.rules.winner_unit
-            before = self.totals[unit][idx].copy()
-            if self.clauses is not None:
-                over = self.clauses.score_hands(idx, o, self.totals, self.hand_no, self.cmt,
-                                                self.played, self.pending)
-            else:
-                *_, over = self.runner.score_hands(idx, o, self.totals, self.hand_no,
-                                                   self.cmt, played=self.played,
-                                                   pending=self.pending)
-            gained = sign * (self.totals[unit][idx] - before)
-            rewards[idx] = gained[:, self.runner.team].astype(np.float32)
-            self.hands_played += idx.size
-            gone = idx[over]
-            ended[gone] = True
-            info["final_totals"] = {u: v[gone].copy() for u, v in self.totals.items()}
-            info["ended_seeds"] = self.seeds[gone].copy()
-            going = idx[~over]
-            self.hand_no[going] += 1
-            self.st[going, sk.DEALER] = (self.st[going, sk.DEALER] + 1) % self.players
-            self.deal(going)
-            if gone.size:
-                self.games_ended += gone.size
+        if k:
+            m = self.finish(k, rewards, ended)
+            self.hands_played += k
+            gone = self.gone[:m].copy()
+            info["final_totals"] = {u: v[gone] for u, v in self.totals.items()}
+            info["ended_seeds"] = self.seeds[gone]
+            if m:
+                self.games_ended += m
                 self.start(gone)
-        info.update(self.info())
+        info["seat"] = self.st[:, sk.CUR].copy()
+        info["mask"] = self.mask
         obs = (self.current_observations() if observe == "current" else
                self.observations() if observe else None)
-        return obs, rewards, ended, np.zeros(b, bool), info
+        return obs, rewards, ended, np.zeros(b, np.bool_), info
+
+    def finish(self, k: int, rewards: np.ndarray, ended: np.ndarray) -> int:
+        """Score the hands that ended in the games `fin[:k]` (the compiled clauses where
+        the env has them, else the batch scorer), their rewards and ends into `rewards`
+        and `ended`; the games that go on deal their next hand. Returns how many are over
+        (listed in `gone`)."""
+        r, t, o = self.rules, self.t, self.o
+        if self.scratch is not None and self.clauses is not None:
+            (points, tricks, won, weis, stoeck, win, declared, mode, hand, mult, roles, tot,
+             before, chg, tp, fired, failed, ends) = self.scratch
+            sk.gather(self.fin, k, self.runner.team, r.subjects, r.cards_each, r.last_bonus,
+                      r.match_bonus, r.stoeck_bonus, o["win"], o["tpoints"], o["won"],
+                      o["said"], o["best"], o["stoeck"], o["decl"], o["mode"], o["column"],
+                      o["chooser"], o["pusher"], t.col_mult, int(t.ints[tb.SHEETS]),
+                      self.tot3, self.hand_no, points, tricks, won, win, weis, stoeck,
+                      declared, mode, hand, mult, roles, tot, before, chg, tp)
+            c = self.clauses
+            c.kernel(k, points, tricks, won, win, weis, stoeck, declared, mode, hand, mult,
+                     roles, tot, before, chg, tp, fired, failed, ends, self.cmt, self.fin,
+                     c.w, c.bnd, c.flag, c.named, c.dl, c.run, c.reach, c.hf)
+            return self.run(sk.FINISH, self.fin, k, rewards=rewards, ended=ended,
+                            scored=True, ends=ends, failed=failed, tot=tot, before=before)
+        idx = self.fin[:k].copy()
+        before = np.ascontiguousarray(self.tot3[idx].transpose(1, 0, 2))
+        *_, over = self.runner.score_hands(idx, o, self.totals, self.hand_no, self.cmt,
+                                           played=self.played, pending=self.pending)
+        self.over[:k] = over
+        return self.run(sk.FINISH, self.fin, k, rewards=rewards, ended=ended, over=self.over,
+                        before=before)
 
 
 def engine_action(rules: CompiledRules, action: int) -> Action:
