@@ -131,6 +131,25 @@ def test_the_layout_and_the_actions_are_data() -> None:
     assert all((current[g] == obs[g, seats[g]]).all() for g in range(2))
 
 
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    """The step checks every game's action against its mask before it plays any: a
+    batch with one illegal action raises, naming the game, and leaves every game as it
+    was (the masks too); a batch of the wrong length raises as well."""
+    env = VectorEnv("schieber", 4, seed=3)
+    for _ in range(5):
+        env.step(env.sample_random_actions(), False)
+    actions = env.sample_random_actions()
+    actions[2] = int(np.flatnonzero(~env.mask[2])[0])
+    before = (env.st.copy(), env.hands.copy(), env.mask.copy(), env.count.copy())
+    with pytest.raises(ValueError, match="game 2: action"):
+        env.step(actions, False)
+    after = (env.st, env.hands, env.mask, env.count)
+    assert all((x == y).all() for x, y in zip(before, after, strict=True))
+    with pytest.raises(ValueError, match="one per game"):
+        env.step(actions[:3], False)
+    env.step(env.sample_random_actions(), False)  # and it plays on
+
+
 def test_a_file_the_path_does_not_cover_says_why() -> None:
     with pytest.raises(ValueError, match="by or only when"):
         VectorEnv("schieber", 2, options={"konter": "yes"})

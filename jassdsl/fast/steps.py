@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 
 from jassdsl.fast.kernel import (
     SUIT,
@@ -26,7 +26,7 @@ from jassdsl.fast.kernel import (
     sheet_push,
     weis_of,
 )
-from jassdsl.fast.twister import below, init_by_array
+from jassdsl.fast.twister import below
 
 # the slots of a game's state row
 (PHASE, CUR, MODE, CHOOSER, PUSHED, DEALER, LEADER, K, POS, TOP, WIN, LED, DECL, TURN,
@@ -34,6 +34,9 @@ from jassdsl.fast.twister import below, init_by_array
 SLOTS = 20
 TRUMP, DECLARE, WEIS, PLAY, DONE = range(5)  # the phases (DONE: the hand waits to be scored)
 CARDS = 36
+# the index of the lowest set bit of x > 0 (numba's cttz, one instruction; typed Any: mypy
+# reads the intrinsic's own typing signature)
+trailing_zeros: Any = _trailing_zeros
 
 
 @njit(cache=True)
@@ -171,10 +174,10 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
       side gained in the winner's unit (`unit`, `sign`: more is better); a game that is
       over is marked `ended` and listed in `gone` (their number returned: they start
       anew with new seeds); the others deal their next hand, the dealer passing on.
-    - START: new games in slots `games`, the i-th seeded with seeds[i] (< 2**32): its
-      chance as `random.Random(seed)` (`init_by_array`), its draws' generator the seed
-      itself, the first dealer by lot where the file says so (else seat 0), no columns
-      played, the totals nil, hand 1 dealt.
+    - START: new games in slots `games`, the i-th of seed seeds[i] (its chance already
+      seeded as `random.Random(seed)`): its draws' generator the seed itself, the first
+      dealer by lot where the file says so (else seat 0), no columns played, the totals
+      nil, hand 1 dealt.
     - DEAL: `games` deal their next hand (their dealers set). MASK: the masks only.
     """
     players, kind, decls, each = ints[0], ints[1], ints[11], ints[10]
@@ -191,7 +194,6 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
                 return -1 - g
     tmp = np.empty(WEIS_SCRATCH, np.int64)
     deck = np.empty(36, np.int64)
-    key = np.empty(1, np.uint32)
     n = 0
     for j in range(k):
         g = j if mode == STEP else max(games[j], 0)  # >= 0: no index wraps around
@@ -359,9 +361,7 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
             new_hand(g, st, cmt, ints, deal_pos, deck, hands, dealt, o_won, o_decl, offer,
                      asked, said, w_has, w_val, w_key, w_num, w_four, w_fval, w_fkey, tmp,
                      sheet_of, played, n_cols)
-        elif mode == START:
-            key[0] = np.uint32(seeds[j])
-            init_by_array(cmt[g], key)
+        elif mode == START:  # its chance `cmt[g]` seeded outside (`twister.seed_rows_32`)
             seeds_of[g] = seeds[j]
             draws[g] = np.uint64(seeds[j])
             st[g, DEALER] = below(cmt[g], players) if lot else 0

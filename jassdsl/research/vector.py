@@ -48,6 +48,7 @@ from jassdsl.fast.clauses import clauses_for
 from jassdsl.fast.games import reasons, runner_for
 from jassdsl.fast.scorer import ROLES_KEPT, Pending
 from jassdsl.fast.tables import step_reasons
+from jassdsl.fast.twister import seed_rows_32
 from jassdsl.registry import load_rules
 
 Piece = tuple[str, int, int, float]  # name, offset, size, scale
@@ -229,6 +230,9 @@ class VectorEnv:
         seeds = np.array([self._seeds.randrange(2**32) for _ in range(len(games))], np.int64)
         for g in games.tolist():
             self.pending[g] = []  # the amounts held in abeyance of the game in slot g
+        rows = np.zeros((len(games), 625), np.uint32)
+        seed_rows_32(rows, seeds.tolist())  # each game's `Chance(seed)`
+        self.cmt[games] = rows
         self.run(sk.START, games, len(games), seeds=seeds)
 
     def deal(self, games: np.ndarray) -> None:
@@ -284,6 +288,9 @@ class VectorEnv:
         if actions.shape != (b,):
             raise ValueError(f"actions: one per game ({b}), not shape {actions.shape}")
         k = self.run(sk.STEP, self.fin, b, actions)
+        if k < 0:
+            bad = -1 - k
+            raise ValueError(f"game {bad}: action {int(actions[bad])} is not legal now")
         rewards = np.zeros((b, self.players), np.float32)
         ended = np.zeros(b, np.bool_)
         info: dict[str, Any] = {}
