@@ -11,6 +11,7 @@ game ends or deals its next hand, the dealer passing to the right.
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -124,7 +125,21 @@ class Runner:
         default); `trace`, a list per game, gets each hand's cards, points, clause and
         totals (`Hand`), for comparisons. A game in which an invariant fails stops there,
         marked `broken` (the engine, which checks them as `Game` does by default, tells
-        what failed)."""
+        what failed). The cyclic garbage collector waits meanwhile: a batch makes only
+        acyclic objects, and each of its full passes would walk the whole heap (numba's
+        included) for nothing."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self.play_batch(seeds, policy, hand_limit, trace, check_invariants)
+        finally:
+            if paused:
+                gc.enable()
+
+    def play_batch(self, seeds: list[int], policy: Sequence[random.Random | int | str],
+                   hand_limit: int, trace: list[list[Hand]] | None,
+                   check_invariants: bool) -> list[Summary]:
+        """`play`, the collector paused."""
         r, t = self.rules, self.t
         b, n, p = len(seeds), r.subjects, r.players
         cmt = np.zeros((b, 625), np.uint32)
@@ -515,34 +530,52 @@ class Runner:
                   stoeck: Array, match: Array, psum: Array, psq: Array,
                   totals: dict[str, Array], hand_no: Array, broken: Array, left: Array
                   ) -> list[Summary]:
-        """Each game's `Summary`, from the per-game arrays (read as lists once); where
-        the first to leave the table wins, the winners are those who left first with the
-        best total among them (`Game.outcome`)."""
+        """Each game's `Summary`, from the per-game arrays (read as lists once, the
+        winners worked out for all games at once); where the first to leave the table
+        wins, the winners are those who left first with the best total among them
+        (`Game.outcome`)."""
         r = self.rules
+        b = len(hands)
         ids = [c.id for c in r.clauses] + ["(none)"]
         unit, sign = r.winner_unit
-        names = self.mode_names
-        finals = {u: v.tolist() for u, v in totals.items()}
-        gone = left.tolist()
-        out = []
-        for g, (h, f, md, w, sk, mt, ps, pq, end, bad) in enumerate(zip(
-                hands.tolist(), fired.tolist(), modes.tolist(), weis.tolist(),
-                stoeck.tolist(), match.tolist(), psum.tolist(), psq.tolist(),
-                hand_no.tolist(), broken.tolist(), strict=True)):
-            values = [sign * v for v in finals[unit][g]]
-            pool = list(range(len(values)))
-            if r.winner_first_out and any(gone[g]):
+        values = sign * totals[unit]
+        best = values.max(axis=1) if r.winner_most else values.min(axis=1)
+        n = values.shape[1]
+        code = ((values == best[:, None]) << np.arange(n)).sum(axis=1).tolist()
+        subsets = [tuple(x for x in range(n) if (c >> x) & 1) for c in range(1 << n)]
+        winners = [subsets[c] for c in code]
+        if r.winner_first_out:
+            gone = left.tolist()
+            vals = values.tolist()
+            for g in np.flatnonzero(left.any(axis=1)).tolist():
                 first = min(x for x in gone[g] if x)
-                pool = [x for x in pool if gone[g][x] == first]
-            best = max(values[x] for x in pool) if r.winner_most else \
-                min(values[x] for x in pool)
-            out.append(Summary(
-                h, {ids[i]: v for i, v in enumerate(f) if v},
-                tuple(x for x in pool if values[x] == best),
-                end >= HAND_LIMIT,  # the engine names its limit as the reason
-                {u: tuple(v[g]) for u, v in finals.items()},
-                {names[i]: v for i, v in enumerate(md) if v}, w, sk, mt,
-                tuple(zip(ps, pq, strict=True)), bad))
+                pool = [x for x in range(n) if gone[g][x] == first]
+                top = max(vals[g][x] for x in pool) if r.winner_most else \
+                    min(vals[g][x] for x in pool)
+                winners[g] = tuple(x for x in pool if vals[g][x] == top)
+        clauses = self.counted(fired, ids)
+        kinds = self.counted(modes, self.mode_names)
+        rows = {u: v.tolist() for u, v in totals.items()}
+        finals = [dict(zip(rows, x, strict=True)) for x in
+                  zip(*([tuple(y) for y in v] for v in rows.values()), strict=True)] \
+            if rows else [{} for _ in range(b)]
+        pairs = np.stack([psum, psq], axis=2).tolist()
+        stopped = (hand_no >= HAND_LIMIT).tolist()  # the engine names its limit as the reason
+        return [Summary(h, cl, w, end, tot, md, wh, sk, mt,
+                        tuple(tuple(x) for x in pq), bad)
+                for h, cl, w, end, tot, md, wh, sk, mt, pq, bad in zip(
+                    hands.tolist(), clauses, winners, stopped, finals, kinds, weis.tolist(),
+                    stoeck.tolist(), match.tolist(), pairs, broken.tolist(), strict=True)]
+
+    @staticmethod
+    def counted(counts: Array, names: list[str]) -> list[dict[str, int]]:
+        """Per game (a row of `counts`): name -> count, for the counts that are not 0,
+        in the order of `names`."""
+        out: list[dict[str, int]] = [{} for _ in range(len(counts))]
+        games, cols = np.nonzero(counts)
+        for g, i, v in zip(games.tolist(), cols.tolist(), counts[games, cols].tolist(),
+                           strict=True):
+            out[g][names[i]] = v
         return out
 
 
