@@ -28,7 +28,7 @@ from jassdsl.fast.kernel import choose_in, hand_facts, play_hands
 from jassdsl.fast.scorer import Array, Batch, Pending, Scorer, take
 from jassdsl.fast.scorer import reasons as scoring_reasons
 from jassdsl.fast.table_weis import TableWeis
-from jassdsl.fast.twister import below, draw_below, pack, seed_key, seed_rows
+from jassdsl.fast.twister import below, draw_below, pack, seed_all
 
 
 def reasons(rules: CompiledRules) -> tuple[str, ...]:
@@ -145,9 +145,8 @@ class Runner:
         cmt = np.zeros((b, 625), np.uint32)
         pmt = np.zeros((b, 625), np.uint32)
         dealer = np.zeros(b, np.int64)
-        seed_rows(cmt, [seed_key(x) for x in seeds])  # each game's `Chance(seed)`
-        seed_rows(pmt, [np.zeros(1, np.uint32) if isinstance(x, random.Random)
-                        else seed_key(x) for x in policy])
+        seed_all(cmt, seeds)  # each game's `Chance(seed)`
+        seed_all(pmt, [None if isinstance(x, random.Random) else x for x in policy])
         for g, x in enumerate(policy):
             if isinstance(x, random.Random):
                 pack(x, pmt[g])
