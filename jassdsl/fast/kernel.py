@@ -24,11 +24,16 @@ SUIT = np.array([511 << (9 * s) for s in range(4)], np.int64)
 
 @njit(cache=True, inline="always")
 def popcount(x: int) -> Any:
-    """The number of set bits of 0 <= x < 2**62 (the SWAR sum, no loop)."""
+    """The number of set bits of 0 <= x < 2**62 (the SWAR sum, no loop). The bytes are
+    added by shifts, not by the multiply that overflows: numba's signed multiply may not
+    overflow, and where the draws are inlined beside it LLVM made wrong code of it."""
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
 
 
 @njit(cache=True, inline="always")
@@ -89,7 +94,7 @@ def next_in(players: int, seat: int, among: int) -> Any:
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def weis_of(hand: int, row: int, w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray,
             w_four: np.ndarray, w_fval: np.ndarray, w_fkey: np.ndarray, reuse: int,
             out: np.ndarray) -> None:
@@ -388,7 +393,7 @@ def rob(q: np.ndarray, dealer: int, players: int, playing: int, turned: int, ran
         seat = next_in(players, seat, playing)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal(c: np.ndarray, dealer: int, players: int, each: int, deal_pos: np.ndarray,
          kind: int, fallback: int, deck: np.ndarray, hands: np.ndarray, dealt: np.ndarray
          ) -> Any:

@@ -52,12 +52,21 @@ def _twist(mt: np.ndarray) -> None:
 
 
 @njit(cache=True)
+def refill(mt: np.ndarray) -> None:
+    """The twist, once every 624 outputs: a call of its own, so that the draws that
+    inline `next32` do not each carry its loops."""
+    _twist(mt)
+    mt[N] = 0
+
+
+@njit(cache=True, inline="always")
 def next32(mt: np.ndarray) -> np.uint32:
-    """The next 32-bit output (genrand_uint32); mt[624] is the position."""
+    """The next 32-bit output (genrand_uint32); mt[624] is the position. The draws are
+    inlined where they are made: a call of a compiled function that takes an array
+    costs numba about ten times the draw."""
+    if mt[N] >= N:
+        refill(mt)
     i = mt[N]
-    if i >= N:
-        _twist(mt)
-        i = 0
     y = np.uint32(mt[i])
     mt[N] = i + 1
     y ^= y >> np.uint32(11)
@@ -67,13 +76,13 @@ def next32(mt: np.ndarray) -> np.uint32:
     return y
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bits(mt: np.ndarray, k: int) -> Any:
     """getrandbits(k) for 1 <= k <= 32."""
     return np.int64(next32(mt) >> np.uint32(32 - k))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def below(mt: np.ndarray, n: int) -> Any:
     """randrange(n) for 1 <= n < 2**32: k = n.bit_length() bits, drawn again while >= n."""
     k: Any = np.int64(0)
@@ -87,7 +96,7 @@ def below(mt: np.ndarray, n: int) -> Any:
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose(mt: np.ndarray, k: int) -> Any:
     """The random policy's index among k options (`playout.choose`): (b * k) >> 32, b
     drawn only where there is a choice."""
