@@ -24,7 +24,7 @@ from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.engine import HAND_LIMIT
 from jassdsl.fast import table_weis
 from jassdsl.fast import tables as tb
-from jassdsl.fast.kernel import choose_in, hand_facts, play_hands
+from jassdsl.fast.kernel import advance, choose_in, hand_facts, play_hands, tally
 from jassdsl.fast.scorer import Array, Batch, Pending, Scorer, take
 from jassdsl.fast.scorer import reasons as scoring_reasons
 from jassdsl.fast.table_weis import TableWeis
@@ -64,19 +64,6 @@ class Summary:
 
 
 SHARED: dict[str, object] = {}  # `runner_for`: the last rules asked for and their runner
-
-
-def next_seats(seat: Array, table: Array, players: int) -> Array:
-    """Per game: the first seat after `seat` (to its right) still at the table
-    (`core.deal.next_seat`)."""
-    out = seat.copy()
-    found = np.zeros(len(seat), bool)
-    for i in range(1, players + 1):
-        x = (seat + i) % players
-        here = ~found & ((table >> x) & 1).astype(bool)
-        out[here] = x[here]
-        found |= here
-    return out
 
 
 def runner_for(rules: CompiledRules) -> Runner:
@@ -209,21 +196,11 @@ class Runner:
                         tuple(o["cards"][g, :o["ntricks"][g], :width[j]].reshape(-1).tolist()),
                         tuple(f.points[j].tolist()), ids[fired[j]] if fired[j] >= 0 else "",
                         {u: tuple(totals[u][g].tolist()) for u in units}))
-            # what the report counts of these hands
-            hands[idx] += 1
-            fired_count[idx, np.where(fired >= 0, fired, len(r.clauses))] += 1
-            mode_count[idx, o["mode"][idx] + 1] += 1
-            weis_hands[idx] += (o["said"][idx] >= 0).any(axis=1)
-            stoeck_hands[idx] += o["stoeck"][idx] >= 0
-            sides = team[o["win"][idx, :each]]
-            match_hands[idx] += (sides == sides[:, :1]).all(axis=1) & (o["ntricks"][idx] > 0)
-            psum[idx] += f.points
-            psq[idx] += f.points * f.points
-            over |= hand_no[idx] >= hand_limit
-            live[idx[over]] = False
-            going = idx[~over]
-            hand_no[going] += 1
-            dealer[going] = next_seats(dealer[going], o["table"][going], p)
+            # what the report counts of these hands; then the next hand or the end
+            tally(idx, fired, len(r.clauses), team, each, o["mode"], o["said"], o["stoeck"],
+                  o["win"], o["ntricks"], f.points, hands, fired_count, mode_count,
+                  weis_hands, stoeck_hands, match_hands, psum, psq)
+            advance(idx, over, hand_no, hand_limit, live, dealer, o["table"], p)
         for g, x in enumerate(policy):  # the policy generators as the engine leaves them
             if isinstance(x, random.Random):
                 x.setstate((3, tuple(pmt[g].tolist()), None))

@@ -721,3 +721,55 @@ def choose_in(pmt: np.ndarray, games: np.ndarray, k: int, out: np.ndarray) -> No
     on its generator)."""
     for i in range(games.shape[0]):
         out[i] = choose(pmt[games[i]], k)
+
+
+@njit(cache=True)
+def tally(idx: np.ndarray, fired: np.ndarray, n_clauses: int, team: np.ndarray, each: int,
+          o_mode: np.ndarray, o_said: np.ndarray, o_stoeck: np.ndarray, o_win: np.ndarray,
+          o_ntricks: np.ndarray, points: np.ndarray, hands: np.ndarray,
+          fired_count: np.ndarray, mode_count: np.ndarray, weis_hands: np.ndarray,
+          stoeck_hands: np.ndarray, match_hands: np.ndarray, psum: np.ndarray,
+          psq: np.ndarray) -> None:
+    """What `simulate` counts of the hands just scored in games `idx` (`fired`: the
+    clause of each, -1: none; `points`: their card points per subject): the hands, the
+    clauses and modes, the hands with a Weis declared, with Stöck, with a match."""
+    players = o_said.shape[1]
+    for j in range(idx.shape[0]):
+        g = idx[j]
+        hands[g] += 1
+        fired_count[g, fired[j] if fired[j] >= 0 else n_clauses] += 1
+        mode_count[g, o_mode[g] + 1] += 1
+        for seat in range(players):
+            if o_said[g, seat] >= 0:
+                weis_hands[g] += 1
+                break
+        if o_stoeck[g] >= 0:
+            stoeck_hands[g] += 1
+        if o_ntricks[g] > 0:
+            side = team[o_win[g, 0]]
+            every = True
+            for k in range(1, each):
+                if team[o_win[g, k]] != side:
+                    every = False
+                    break
+            if every:
+                match_hands[g] += 1
+        for x in range(points.shape[1]):
+            psum[g, x] += points[j, x]
+            psq[g, x] += points[j, x] * points[j, x]
+
+
+@njit(cache=True)
+def advance(idx: np.ndarray, over: np.ndarray, hand_no: np.ndarray, hand_limit: int,
+            live: np.ndarray, dealer: np.ndarray, table: np.ndarray, players: int) -> None:
+    """After the hands of games `idx`: a game that is over (or at `hand_limit`) stops;
+    the others count their next hand, dealt by the next seat at the table."""
+    for j in range(idx.shape[0]):
+        g = idx[j]
+        if over[j] or hand_no[g] >= hand_limit:
+            live[g] = False
+            continue
+        hand_no[g] += 1
+        seat = next_in(players, dealer[g], table[g])
+        if seat >= 0:
+            dealer[g] = seat
