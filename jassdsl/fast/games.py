@@ -200,7 +200,8 @@ class Runner:
             tally(idx, fired, len(r.clauses), team, each, o["mode"], o["said"], o["stoeck"],
                   o["win"], o["ntricks"], f.points, hands, fired_count, mode_count,
                   weis_hands, stoeck_hands, match_hands, psum, psq)
-            advance(idx, over, hand_no, hand_limit, live, dealer, o["table"], p)
+            advance(idx, np.ascontiguousarray(over), hand_no, hand_limit, live, dealer,
+                    o["table"], p)  # (one layout: `over` may be a view of a column)
         for g, x in enumerate(policy):  # the policy generators as the engine leaves them
             if isinstance(x, random.Random):
                 x.setstate((3, tuple(pmt[g].tolist()), None))
@@ -343,7 +344,8 @@ class Runner:
             players = np.bitwise_count(o["table"][idx]).astype(np.int64)
             seats = (o["playing"][idx, None] >> np.arange(r.players)[None, :]) & 1
             playing = np.zeros((k, n), np.int64)
-            np.maximum.at(playing, (np.arange(k)[:, None], team[None, :]), seats)
+            for seat in range(r.players):  # 1 where one of the subject's seats plays
+                playing[:, team[seat]] |= seats[:, seat]
             if r.reads_in_play:
                 cards = (o["incards"][idx, None] >> np.arange(36)[None, :]) & 1
                 in_play = (cards * self.t.points[o["mode"][idx] + 1]).sum(axis=1)

@@ -20,6 +20,7 @@ from jassdsl.fast.twister import below, bits, choose
 
 WEIS_SCRATCH = 23  # the slots of `weis_of`'s out: 3 answers, 10 + 10 scratch
 SUIT = np.array([511 << (9 * s) for s in range(4)], np.int64)
+BIT_LENGTH = np.array([n.bit_length() for n in range(37)], np.int64)  # of 0..36
 
 
 @njit(cache=True, inline="always")
@@ -222,11 +223,7 @@ def shuffle(c: np.ndarray, deck: np.ndarray) -> None:
     for i in range(36):
         deck[i] = i
     for i in range(35, 0, -1):
-        k = 0
-        x = i + 1
-        while x:
-            k += 1
-            x >>= 1
+        k = BIT_LENGTH[i + 1]
         j = bits(c, k)
         while j > i:
             j = bits(c, k)
