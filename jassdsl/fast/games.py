@@ -410,30 +410,29 @@ class Runner:
 
         gate = r.end_gate
 
-        def ends(mask: Array) -> Array:
-            """Whether the game end holds with the running totals, in the games of `mask`
-            that pass its gate (`counting.end_gate`: the end cannot hold below it)."""
+        moments: list[tuple[Array, dict[str, Array]]] = []
+
+        def ends(mask: Array) -> None:
+            """Note the games of `mask` that pass the end's gate (`counting.end_gate`: the
+            end cannot hold below it) with the running totals of this moment; whether the
+            end holds is worked out for every moment noted at once, after the bookings."""
             if gate is not None:
                 unit, sign, least = gate
                 mask = mask & ((sign * running[unit]).max(axis=1) >= least)
             rows = np.flatnonzero(mask)
-            if not rows.size:
-                return mask
-            moved = {u: running[u] - before[u] for u in running}
-            out = np.zeros(k, bool)
-            out[rows] = sc.ends(take(f, rows, running, moved))
-            return out
+            if rows.size:
+                moments.append((rows, {u: v[rows] for u, v in running.items()}))
 
         for name in self.order:
             if name == TRICKS:
                 continue
             values = getattr(f, name)
-            books = values.any(axis=1) & ~ended & near
+            books = values.any(axis=1) & near
             if not books.any():
                 continue
             for unit, factor in steps[name]:
                 add(unit, factor[:, None] * values, books)
-            ended |= ends(books)
+            ends(books)
         if TRICKS in self.order and steps[TRICK_FACT]:
             booking = np.zeros(k, bool)  # games whose clause books the card points
             for _, factor in steps[TRICK_FACT]:
@@ -443,16 +442,30 @@ class Runner:
             tp = o["tpoints"][idx, :each]
             onehot = np.zeros((k, n), np.int64)
             for j in range(each - 1):  # the last trick completes the hand
-                books = (tp[:, j] > 0) & booking & ~ended & near
+                books = (tp[:, j] > 0) & booking & near
                 if not books.any():
                     continue
                 onehot[:] = 0
                 onehot[np.arange(k), win[:, j]] = tp[:, j]
                 for unit, factor in steps[TRICK_FACT]:
                     add(unit, onehot * factor[:, None], books)
-                ended |= ends(books)
+                ends(books)
         for u in after:
-            f.totals[u] = np.where(ended[:, None], running[u], after[u])
+            f.totals[u] = after[u]
+        if moments:  # a game ends at the first moment noted at which its end holds
+            rows = np.concatenate([x[0] for x in moments])
+            at = {u: np.concatenate([x[1][u] for x in moments]) for u in running}
+            sub = take(f, rows, {}, {})
+            sub.totals = at
+            sub.change = {u: at[u] - before[u][rows] for u in at}
+            holds = sc.ends(sub)
+            games, first = np.unique(rows[holds], return_index=True)
+            where = np.flatnonzero(holds)[first]
+            ended[games] = True
+            for u in after:
+                final = after[u].copy()
+                final[games] = at[u][where]
+                f.totals[u] = final
         f.change = change
         return ended
 
