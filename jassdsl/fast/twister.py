@@ -181,7 +181,12 @@ def key_bytes(seed: int | str) -> bytes:
 
 def seed_all(rows: np.ndarray, seeds: Sequence[int | str | None]) -> None:
     """`seed_rows` with each seed's key (`seed_key`; None: the key 0), the keys read
-    into one table at once (each padded with zero words to the longest)."""
+    into one table at once (each padded with zero words to the longest; seeds of one
+    word, as `simulate` draws them, straight from their numbers)."""
+    if seeds and all(type(x) is int and 0 <= x < 2**32 for x in seeds):
+        table = np.asarray(seeds, np.uint32).reshape(-1, 1)
+        _seed_rows(rows, table, np.ones(len(seeds), np.int64))
+        return
     raw = [bytes(4) if x is None else key_bytes(x) for x in seeds]
     width = max([len(x) for x in raw], default=4)
     table = np.frombuffer(b"".join([x.ljust(width, b"\0") for x in raw]), "<u4")
