@@ -336,7 +336,9 @@ class Runner:
         declared = {name: per[:, d] for d, name in enumerate(decls)}
         players: int | Array = r.players
         playing = in_play = None
-        if "table" in o:  # the table's deal: who is at the table, who plays, what is in play
+        if "table" in o and (self.t.ints[tb.TABLE] or r.reads_in_play):
+            # the table's deal: who is at the table, who plays, what is in play (else all
+            # the seats play every trick, as the defaults say)
             none = o["ntricks"][idx] == 0  # nobody played: no tricks, no last trick
             for x in (points, tricks, won):
                 x[none] = 0
