@@ -35,9 +35,9 @@ from pettingzoo.utils import wrappers
 
 from jassdsl.engine import Game, records
 from jassdsl.engine.chain import Chain
-from jassdsl.engine.observation import observe
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
+from jassdsl.research.incremental import SeatVectors
 from jassdsl.research.tensors import Layout, utility_sign
 
 
@@ -151,6 +151,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         # made once rather than at every reset, as OpenSpiel's states share theirs
         self.chain = Chain.of(self.rules)
         self.layout = Layout(self.rules, self.space, recall=False)
+        self.vectors = SeatVectors(self.layout)
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{x}" for x in range(self.rules.players)]
         self.seat_of = {a: x for x, a in enumerate(self.possible_agents)}
@@ -205,9 +206,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
             if cards == 0:
                 for i in self.space.ids_of(game.legal_actions()):
                     mask[i] = 1
-        # the observation of the mechanisms the vector reads (the same numbers as of all)
-        obs = observe(game, seat, self.layout.parts_read)
-        tensor = self.layout.vector(game, seat, playing, obs, cards)
+        # the seat's vector kept from its last one, the pieces that changed written again
+        tensor = self.vectors.vector(game, seat, playing, cards)
         return {"observation": tensor, "action_mask": np.frombuffer(mask, np.int8)}
 
     def ended(self) -> bool:

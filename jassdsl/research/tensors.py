@@ -123,7 +123,8 @@ class Layout:
         self.trick_places = [self.start["trick"] + i * 36 for i in range(n)]
         # the mechanisms whose parts of an observation the vector reads (`declared`,
         # `turned`): an observation made for it alone needs no other
-        self.added = [tensor for tensor, _ in added(rules)]
+        self.added_parts = added(rules)  # (pieces, part key) per such mechanism
+        self.added = [tensor for tensor, _ in self.added_parts]
         self.parts_read = frozenset(("declare", "piles", *(key for _, key in added(rules))))
         # the finished tricks last asked about, their cards' places and the tricks taken
         # per seat (`finished`)

@@ -1,0 +1,82 @@
+"""PettingZoo's observation vector is kept per seat from one call to the next
+(`research.incremental`): after every step of seeded games it equals the vector made
+anew from the seat's `Game.observe` (`Layout.vector`) and the layout's list of places
+(`Layout.marks`, through `numbers`), for every seat asked, in the order the loop asks
+and in random orders, over hands and games (totals, new deals)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from conftest import VariantCase
+
+pz = pytest.importorskip("jassdsl.research.pettingzoo")
+
+
+def check_episode(table: object, seed: int, steps: int, every_seat: bool) -> int:
+    """Play random legal actions from `seed`; after each, ask the acting seat's
+    observation (and, with `every_seat`, a random choice of the others' in random
+    order) and compare each with a full rebuild. The steps checked."""
+    rng = random.Random(seed)
+    table.reset(seed=seed)
+    layout = table.layout
+    checked = 0
+    while checked < steps:
+        game = table.game
+        agents = list(table.possible_agents)
+        asked = [table.agent_selection]
+        if every_seat:
+            rng.shuffle(agents)
+            asked += [a for a in agents if rng.random() < 0.6]
+        for agent in asked:
+            seat = table.seat_of[agent]
+            got = table.observe(agent)["observation"]
+            playing = not table.ended()
+            full = layout.vector(game, seat, playing, game.observe(seat))
+            assert got.dtype == full.dtype and got.tobytes() == full.tobytes(), (
+                f"seat {seat} after {checked} steps, phase {game.phase}: "
+                f"{np.flatnonzero(got != full)}")
+            assert got.tolist() == layout.numbers(game, seat, playing, game.observe(seat))
+        if table.terminations[table.agent_selection] or \
+                table.truncations[table.agent_selection]:
+            table.reset(seed=seed + 1000 + checked)  # a new episode, the kept vectors stay
+            continue
+        legal = np.flatnonzero(table.observe(table.agent_selection)["action_mask"])
+        table.step(int(legal[rng.randrange(len(legal))]))
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("variant", ["schieber", "differenzler", "zweierjass", "sidi-barrani",
+                                     "handjass-bessern", "coiffeur"])
+def test_the_kept_vector_is_the_vector_made_anew(variant: str) -> None:
+    """Whole games (the kept vectors carried over hands and new games), in the loop's
+    order and with other seats asked in between; Sidi Barrani declares (bids, Weis)."""
+    table = pz.raw_env(variant=variant, horizon="game")
+    assert check_episode(table, 1, 500, every_seat=False) == 500
+    assert check_episode(table, 2, 500, every_seat=True) == 500
+
+
+def test_the_kept_vector_is_the_vector_made_anew_in_every_file(
+        variant_case: VariantCase) -> None:
+    table = pz.raw_env(variant=variant_case.name, options=variant_case.options,
+                       horizon="hand")
+    assert check_episode(table, 3, 120, every_seat=True) == 120
+
+
+def test_the_kept_vector_is_a_new_array_each_time() -> None:
+    """A vector handed out is the caller's: a later step, or writing into it, changes no
+    other vector."""
+    table = pz.raw_env(variant="schieber", horizon="hand")
+    table.reset(seed=5)
+    agent = table.agent_selection
+    first = table.observe(agent)["observation"]
+    before = first.copy()
+    first[:] = 7.0
+    again = table.observe(agent)["observation"]
+    assert (again == before).all()
+    table.step(int(np.flatnonzero(table.observe(agent)["action_mask"])[0]))
+    table.observe(agent)
+    assert (first == 7.0).all()
