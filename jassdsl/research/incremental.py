@@ -24,12 +24,13 @@ from jassdsl.engine.observation import observe, seats_in
 from jassdsl.research.packed import CARD_RUN, NO_CARD, Packed, cards_run
 
 UNSET = object()  # no piece written yet
+NO_PARTS: dict[str, Any] = {}
 
 
 class Kept:
     """One seat's vector and, per piece, the input it was last written from."""
 
-    __slots__ = ("added", "buf", "current", "dealer", "declared", "hand", "kinds",
+    __slots__ = ("added", "array", "buf", "current", "dealer", "declared", "hand", "kinds",
                  "leader", "mode", "seats", "shown", "totals", "trick", "tricks", "turned",
                  "view")
 
@@ -37,6 +38,7 @@ class Kept:
         self.buf = bytearray(4 * size)
         self.view = memoryview(self.buf)  # a slice written with another size is an error
         self.view[at:at + len(seat_block)] = seat_block
+        self.array = np.frombuffer(self.buf, np.float32)  # copied for each caller
         self.current = self.kinds = self.dealer = self.leader = self.mode = UNSET
         self.hand = self.trick = self.tricks = self.shown = self.turned = UNSET
         self.seats = self.declared = self.totals = self.added = UNSET
@@ -65,6 +67,8 @@ class SeatVectors:
             read = self.layout.parts_read
             self.hooks = tuple(p for p in hooks if p.part_key in read)
             self.hooks_of = hooks
+        if not self.hooks:
+            return NO_PARTS
         return {p.part_key: p.observe(game, seat) for p in self.hooks}
 
     def vector(self, game: Game, seat: int, playing: bool, cards: int) -> Any:
@@ -134,7 +138,7 @@ class SeatVectors:
             view[a:b] = CARD_RUN[s.shown] if s.shown >= 0 else NO_CARD
             k.shown = s.shown
         parts = self.parts(game, seat)
-        turned = parts.get("piles", {}).get("turned", -1)
+        turned = parts["piles"].get("turned", -1) if "piles" in parts else -1
         if turned != k.turned:
             a, b = run["turned"]
             view[a:b] = CARD_RUN[turned] if turned >= 0 else NO_CARD
@@ -145,7 +149,7 @@ class SeatVectors:
             view[a:b] = packed.seats_of(seats_in(s.playing, self.n), seats_in(s.table, self.n))
             k.seats = seats
         if packed.declared_size:
-            declared = packed.declared_of(parts.get("declare", {}).get("declared", {}))
+            declared = packed.declared_of(parts.get("declare", NO_PARTS).get("declared", NO_PARTS))
             if declared is not k.declared:
                 a, b = run["declared"]
                 view[a:b] = declared
@@ -161,4 +165,4 @@ class SeatVectors:
                 block = packed.added_block(observe(game, seat, self.layout.parts_read))
                 view[run["totals"][1]:] = block
                 k.added = added
-        return np.frombuffer(bytearray(k.buf), np.float32)
+        return k.array.copy()

@@ -25,19 +25,18 @@ and every draw), so a seed replays an episode.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from jassdsl.engine import Game, records
 from jassdsl.engine.chain import Chain
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
 from jassdsl.research.incremental import SeatVectors
+from jassdsl.research.pz_wrappers import wrapped
 from jassdsl.research.tensors import Layout, utility_sign
 
 
@@ -54,68 +53,7 @@ def env(variant: str, **kwargs: Any) -> AECEnv:
     """The environment of the rule file `variant` (no default: a table is always of one
     named game) with PettingZoo's usual wrappers (illegal actions end the episode with a
     penalty for the agent; order of calls enforced)."""
-    inner = raw_env(variant, **kwargs)
-    out: AECEnv = TerminateIllegal(inner, illegal_reward=-1)
-    out = AssertOutOfBounds(out)
-    return OrderEnforcing(out)
-
-
-# The state an agent loop reads at every step (`last`, `agent_iter`, the wrappers' own
-# checks): PettingZoo's wrappers find each through `__getattr__`, wrapper by wrapper (3
-# deep: some 36 look-ups an agent step, half of its cost). None of the wrappers changes
-# these, so each wrapper below reads them from the environment it wraps at once.
-STATE = ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos",
-         "_cumulative_rewards")
-
-
-def read_through(name: str, guard: str | None = None) -> property:
-    """The attribute `name` of the innermost environment; with `guard`, only once that
-    attribute of the wrapper is true (else the wrapper's `__getattr__` answers, with its
-    own error)."""
-    read = attrgetter(f"inner.{name}")
-    if guard is None:
-        return property(read)
-    guarded = attrgetter(guard)
-
-    def get(self: Any) -> Any:
-        if guarded(self):
-            return read(self)
-        raise AttributeError(name)
-    return property(get)
-
-
-class ReadThrough:
-    """A PettingZoo wrapper's behaviour, with the loop's state read from the innermost
-    environment (`STATE`)."""
-
-    def __init__(self, env: AECEnv, **kwargs: Any) -> None:
-        super().__init__(env, **kwargs)  # type: ignore[call-arg]
-        self.inner = env.unwrapped
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The innermost environment's (no wrapper changes the spaces)."""
-        return self.inner.action_space(agent)  # type: ignore[no-any-return]
-
-
-class TerminateIllegal(ReadThrough, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
-    """PettingZoo's `TerminateIllegalWrapper` as it is, with the loop's state read from
-    the innermost environment at once (`STATE`)."""
-
-
-class AssertOutOfBounds(ReadThrough, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
-    """PettingZoo's `AssertOutOfBoundsWrapper` as it is, with the loop's state read from
-    the innermost environment at once."""
-
-
-class OrderEnforcing(ReadThrough, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's `OrderEnforcingWrapper` as it is, with the loop's state read from the
-    innermost environment at once once reset (before it, its own error)."""
-
-
-for _name in STATE:
-    setattr(TerminateIllegal, _name, read_through(_name))
-    setattr(AssertOutOfBounds, _name, read_through(_name))
-    setattr(OrderEnforcing, _name, read_through(_name, "_has_reset"))
+    return wrapped(raw_env(variant, **kwargs))  # (`pz_wrappers`: PettingZoo's own)
 
 
 class ActionIds(spaces.Discrete):
