@@ -102,6 +102,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         self.game: Game | None = None
         self.seed_value: int | None = None
         self.tail = bytes(len(self.space) - 36)  # the action ids after the 36 cards' own
+        self.hand_horizon = horizon == "hand"
+        # the rewards of a step that scored nothing, all 0, made by the step before
+        # it (a step that scores nothing after it keeps them: adding 0s changes nothing)
+        self.no_rewards: dict[str, float] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -118,7 +122,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
                          else int(np.random.default_rng().integers(2**31)), record=False,
                          chain=self.chain)
         self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards = self.no_rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -131,7 +135,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         seat = self.seat_of.get(agent)
         if seat is None:
             seat = self.possible_agents.index(agent)  # its ValueError, as before
-        playing = not (game.is_over or (self.horizon == "hand" and bool(game.results)))
+        s = game.s
+        playing = not (s.phase == "over" or (self.hand_horizon and bool(s.results)))  # `ended`
         cards = -1
         if playing and seat == game.current_player:
             cards = game.legal_mask()  # in play: the cards, whose ids are their numbers
@@ -160,25 +165,30 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
             return
         game = self.game
         assert game is not None and action is not None
-        results = game.results
-        hands = len(results)
+        hands = len(game.s.results)
         self._cumulative_rewards[agent] = 0
-        game.apply(self.space.action(int(action)))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        results = game.results
-        if len(results) > hands:  # a hand was scored (read only then: once a hand)
-            for result in results[hands:]:
-                self.score(result.totals, results[hands - 1].totals if hands else None)
-                hands += 1
-        if game.is_over or (self.horizon == "hand" and bool(results)):  # `ended`
+        game.apply(self.space.actions[int(action)])
+        s = game.s
+        results = s.results
+        if len(results) > hands or self.rewards is not self.no_rewards:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            if len(results) > hands:  # a hand was scored (read only then: once a hand)
+                for result in results[hands:]:
+                    self.score(result.totals, results[hands - 1].totals if hands else None)
+                    hands += 1
+            else:
+                self.no_rewards = self.rewards
+            self._accumulate_rewards()
+        else:  # the rewards stay all 0 (and the agent's cumulative reward 0.0, as added)
+            self._cumulative_rewards[agent] = 0.0
+        if s.phase == "over" or (self.hand_horizon and bool(results)):  # `ended`
             outcome = game.outcome()
             stopped = outcome is not None and records.stopped(outcome.reason)
             for a in self.agents:
                 self.terminations[a] = not stopped
                 self.truncations[a] = stopped
         else:
-            self.agent_selection = self.possible_agents[game.current_player]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[s.current]
         if self.render_mode == "human":
             print(self.render())
 
