@@ -30,9 +30,9 @@ NO_PARTS: dict[str, Any] = {}
 class Kept:
     """One seat's vector and, per piece, the input it was last written from."""
 
-    __slots__ = ("added", "array", "buf", "current", "dealer", "declared", "hand", "kinds",
-                 "leader", "mode", "seats", "shown", "totals", "trick", "tricks", "turned",
-                 "view")
+    __slots__ = ("added", "array", "buf", "current", "dealer", "declared", "hand",
+                 "kinds", "leader", "mode", "seats", "shown", "totals", "trick", "tricks",
+                 "turned", "view")
 
     def __init__(self, size: int, seat_block: bytes, at: int) -> None:
         self.buf = bytearray(4 * size)
@@ -71,9 +71,20 @@ class SeatVectors:
             return NO_PARTS
         return {p.part_key: p.observe(game, seat) for p in self.hooks}
 
-    def vector(self, game: Game, seat: int, playing: bool, cards: int) -> Any:
+    def vector(self, game: Game, seat: int, playing: bool, cards: int = -1) -> Any:
         """The seat's vector as a new float32 numpy array; `cards`: the legal mask where
         the caller has it (-1: not known). Errors as `Packed.vector` raises them."""
+        return self.update(game, seat, playing, cards).array.copy()
+
+    def floats(self, game: Game, seat: int, playing: bool) -> list[float]:
+        """The seat's vector as a list of floats (OpenSpiel's tensors are lists): the
+        float32 numbers, as `Layout.numbers` gives them."""
+        out: list[float] = self.update(game, seat, playing, -1).array.tolist()
+        return out
+
+    def update(self, game: Game, seat: int, playing: bool, cards: int) -> Kept:
+        """The seat's kept vector, brought up to `game` as it stands (any game of the
+        layout's rules: every piece is compared with what it was written from)."""
         try:
             k = self.kept[seat]
         except (IndexError, TypeError):
@@ -165,4 +176,4 @@ class SeatVectors:
                 block = packed.added_block(observe(game, seat, self.layout.parts_read))
                 view[run["totals"][1]:] = block
                 k.added = added
-        return k.array.copy()
+        return k

@@ -54,9 +54,10 @@ from jassdsl.engine import Game
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import ScriptedChance
 from jassdsl.engine.game import Moment
-from jassdsl.engine.observation import Observation
+from jassdsl.engine.observation import Observation, seats_in
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
+from jassdsl.research.incremental import SeatVectors
 from jassdsl.research.tensors import Layout, utility_sign
 
 NAME = "jassdsl"
@@ -635,8 +636,21 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         box, progress = core.box, core.progress
         game = box.engine
         playing = not progress.over and progress.need is None
-        return observer.layout.numbers(game, seat, playing,
-                                       box.observe(seat) if game is not None else None)
+        if game is None:  # before the first deal: the seat alone
+            return observer.layout.numbers(None, seat, playing, None)
+        # the observation's numbers from the seat's vector kept by the game's observer
+        # (brought up to this state's game: `research.incremental`), the history after them
+        vectors = core.shared.observer(False).vectors
+        assert vectors is not None
+        out = vectors.floats(game, seat, playing)
+        if observer.recall:
+            layout, s = observer.layout, game.s
+            history = [0.0] * (layout.size - len(out))
+            first = layout.start["history"]
+            for i in layout.history(seats_in(s.playing, n), s.tricks, s.leader, s.trick):
+                history[i - first] = 1.0
+            out += history
+        return out
 
     def _legal_actions(self, player: int) -> list[int]:
         engine = self.engine
@@ -839,6 +853,8 @@ class Observer:
     def __init__(self, game: JassGame, recall: bool) -> None:
         self.layout = Layout(game.rules, game.space, recall)
         self.recall = recall
+        # per seat, its observation's vector kept from the last state asked about
+        self.vectors = SeatVectors(self.layout) if not recall else None
         self.tensor = np.zeros(self.layout.size, np.float32)
         self.dict = self.layout.views(self.tensor)
 

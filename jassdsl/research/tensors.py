@@ -18,6 +18,7 @@ hand (36 per seat).
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from functools import cache
 from operator import is_
 from typing import Any, NamedTuple, Protocol
@@ -290,14 +291,21 @@ class Layout:
         for tensor in self.added:
             ones += tensor.ones(obs, start)
         if self.recall:
-            order = seat_orders(n, obs.playing)
-            first = start["history"]
-            for trick in obs.tricks:
-                ones += [first + who * 36 + card
-                         for who, card in zip(order[trick.leader], trick.cards, strict=False)]
-            ones += [first + who * 36 + card
-                     for who, card in zip(order[obs.leader], obs.trick, strict=False)]
+            ones += self.history(obs.playing, obs.tricks, obs.leader, obs.trick)
         return ones, places, values
+
+    def history(self, playing: tuple[int, ...], tricks: Sequence[Trick], leader: int,
+                trick: Sequence[int]) -> list[int]:
+        """The places of the history piece holding a 1: who played which card this hand,
+        from the finished tricks and the open one (led by `leader`)."""
+        order = seat_orders(self.rules.players, playing)
+        first = self.start["history"]
+        ones = []
+        for done in tricks:
+            ones += [first + who * 36 + card
+                     for who, card in zip(order[done.leader], done.cards, strict=False)]
+        ones += [first + who * 36 + card for who, card in zip(order[leader], trick, strict=False)]
+        return ones
 
 
 @cache
