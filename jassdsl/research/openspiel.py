@@ -41,7 +41,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel
@@ -480,22 +480,35 @@ class JassState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: JassGame) -> None:
         super().__init__(game)
-        shared = game.shared
-        params = shared.params
-        players = shared.rules.players
-        self.core = Core(shared, Box(shared.rules, 1 if game.horizon == "hand" else None,
-                                     params),
-                         Progress(players), Recall(0, players))
-        first = FIRST_NEED.get(params)  # a new game always asks chance the same first
-        if first is None:
-            self.step()
-            assert self.need is not None  # every game begins with chance
-            FIRST_NEED[params] = self.need
-        else:
-            self.need = first
-            if first.cards:
-                self.deck_starts.append(0)
-                self.progress.undealt = list(first.cards)
+        # its parts (`core`) are made when first read (`__getattr__`): OpenSpiel's clone
+        # makes a new initial state and then copies the parts of the state cloned over
+        # it, so that a clone never makes (and throws away) parts of its own
+
+    core: Core  # the state's parts, made at the first read (`__getattr__`)
+
+    if not TYPE_CHECKING:  # (a type checker reads `core` above, and no other name)
+        def __getattr__(self, name: str) -> Core:
+            """`core`, the state's parts, made at the first read: those of a new game."""
+            if name != "core":
+                raise AttributeError(name)
+            game: JassGame = self.get_game()
+            shared = game.shared
+            params = shared.params
+            players = shared.rules.players
+            core = self.__dict__["core"] = Core(
+                shared, Box(shared.rules, 1 if game.horizon == "hand" else None, params),
+                Progress(players), Recall(0, players))
+            first = FIRST_NEED.get(params)  # a new game always asks chance the same first
+            if first is None:
+                self.step()
+                assert self.need is not None  # every game begins with chance
+                FIRST_NEED[params] = self.need
+            else:
+                self.need = first
+                if first.cards:
+                    self.deck_starts.append(0)
+                    self.progress.undealt = list(first.cards)
+            return core
 
     # the parts of the state, all in its one attribute `core` (see `Core`)
     @property
