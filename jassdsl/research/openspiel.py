@@ -331,6 +331,9 @@ class Box:
         # per seat, the engine's observation as the game stands: made once per step (the
         # state's strings and both tensors read it), emptied before the engine moves
         self.observed: dict[int, Observation] = {}
+        # per seat and whether someone is to act, its observation tensor as the game
+        # stands (the information state's begins with it), emptied with `observed`
+        self.numbers: dict[tuple[int, bool], list[float]] = {}
 
     def observe(self, seat: int) -> Observation:
         """The engine's observation of a seat (`Game.observe`), made once per step."""
@@ -362,6 +365,7 @@ class Box:
         other.ruleset, other.hands, other.params = self.ruleset, self.hands, self.params
         other.decks, other.draws = [list(d) for d in self.decks], list(self.draws)
         other.observed = dict(self.observed)  # immutable, of the same game state
+        other.numbers = dict(self.numbers)  # never written (callers get copies)
         if self.engine is None:
             other.engine, other.probe = None, copy.deepcopy(self.probe)
         else:
@@ -560,6 +564,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         core = self.core
         box, progress = core.box, core.progress
         box.observed.clear()
+        box.numbers.clear()
         try:
             if box.engine is None:
                 box.start()
@@ -653,9 +658,12 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             return observer.layout.numbers(None, seat, playing, None)
         # the observation's numbers from the seat's vector kept by the game's observer
         # (brought up to this state's game: `research.incremental`), the history after them
-        vectors = core.shared.observer(False).vectors
-        assert vectors is not None
-        out = vectors.floats(game, seat, playing)
+        kept = box.numbers.get((seat, playing))
+        if kept is None:
+            vectors = core.shared.observer(False).vectors
+            assert vectors is not None
+            kept = box.numbers[seat, playing] = vectors.floats(game, seat, playing)
+        out = list(kept)
         if observer.recall:
             layout, s = observer.layout, game.s
             history = [0.0] * (layout.size - len(out))
