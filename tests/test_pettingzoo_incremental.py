@@ -80,3 +80,19 @@ def test_the_kept_vector_is_a_new_array_each_time() -> None:
     table.step(int(np.flatnonzero(table.observe(agent)["action_mask"])[0]))
     table.observe(agent)
     assert (first == 7.0).all()
+
+
+def test_a_copied_environment_keeps_vectors_of_its_own() -> None:
+    """`copy.deepcopy` of an environment (a memoryview cannot be copied): the copy's
+    vectors are written anew, and stepping it leaves the original's as they were."""
+    import copy
+
+    table = pz.raw_env(variant="schieber", horizon="hand")
+    table.reset(seed=8)
+    agent = table.agent_selection
+    before = table.observe(agent)["observation"]
+    twin = copy.deepcopy(table)
+    assert (twin.observe(agent)["observation"] == before).all()
+    twin.step(int(np.flatnonzero(twin.observe(agent)["action_mask"])[0]))
+    assert (table.observe(agent)["observation"] == before).all()
+    assert check_episode(twin, 9, 60, every_seat=True) == 60

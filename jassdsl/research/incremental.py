@@ -15,6 +15,7 @@ declared value). A mechanism's own pieces (`Runtime.tensor`) are read from its p
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -58,6 +59,14 @@ class SeatVectors:
         self.hooks_of: tuple[Any, ...] | None = None
         self.hooks: tuple[Any, ...] = ()
         self.added_keys = tuple(key for _, key in layout.added_parts)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SeatVectors:
+        """A copy of the layout's (an environment copied) with no vector kept yet: each
+        is written in full when first asked for (a memoryview is never copied)."""
+        return SeatVectors(copy.deepcopy(self.layout, memo))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return SeatVectors, (self.layout,)
 
     def parts(self, game: Game, seat: int) -> dict[str, Any]:
         """The parts of the mechanisms the layout reads, as the seat's observation has
