@@ -357,8 +357,10 @@ class Box:
         self.decks, self.draws = [], []
         self.script(decks, draws)
         chain = compiled(*self.params).phase_chain  # made once per game, not per hand
+        # with history (a step that needs a draw is taken back), without the events'
+        # log, which nothing of a state reads (it was written at every step, copied at every clone)
         self.probe.game = self.engine = Game(self.ruleset, chance=self.probe, record=True,
-                                             chain=chain)
+                                             events=False, chain=chain)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Box:
         other = Box.__new__(Box)
