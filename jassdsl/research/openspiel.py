@@ -144,7 +144,7 @@ class ProbeChance(ScriptedChance):
             other.free_rng = random.Random()
             other.free_rng.setstate(self.free_rng.getstate())
         other.drawn = list(self.drawn)
-        other.decks, other.draws = copy.copy(self.decks), copy.copy(self.draws)
+        other.decks, other.draws = deque(self.decks), deque(self.draws)  # (as copy.copy)
         other.hands = self.hands
         game = self.game
         other.game = memo.get(id(game), game) if game is not None else None
