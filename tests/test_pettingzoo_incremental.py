@@ -2,7 +2,8 @@
 (`research.incremental`): after every step of seeded games it equals the vector made
 anew from the seat's `Game.observe` (`Layout.vector`) and the layout's list of places
 (`Layout.marks`, through `numbers`), for every seat asked, in the order the loop asks
-and in random orders, over hands and games (totals, new deals)."""
+and in random orders, over hands and games (totals, new deals); the action mask (kept
+per list of legal actions outside play) holds exactly the legal actions."""
 
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ def check_episode(table: object, seed: int, steps: int, every_seat: bool) -> int
                 f"seat {seat} after {checked} steps, phase {game.phase}: "
                 f"{np.flatnonzero(got != full)}")
             assert got.tolist() == layout.numbers(game, seat, playing, game.observe(seat))
+            mask = table.observe(agent)["action_mask"]  # (the masks kept per list)
+            legal = {table.space.id(a) for a in game.legal_actions()} \
+                if playing and seat == game.current_player else set()
+            assert set(np.flatnonzero(mask)) == legal and mask.dtype == np.int8
         if table.terminations[table.agent_selection] or \
                 table.truncations[table.agent_selection]:
             table.reset(seed=seed + 1000 + checked)  # a new episode, the kept vectors stay

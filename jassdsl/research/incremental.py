@@ -16,16 +16,19 @@ declared value). A mechanism's own pieces (`Runtime.tensor`) are read from its p
 from __future__ import annotations
 
 import copy
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
 
+from jassdsl.core.actions import Action
 from jassdsl.engine import Game
 from jassdsl.engine.observation import observe, seats_in
 from jassdsl.research.packed import CARD_RUN, NO_CARD, Packed, cards_run
 
 UNSET = object()  # no piece written yet
 NO_PARTS: dict[str, Any] = {}
+KIND = attrgetter("kind")
 
 
 class Kept:
@@ -59,6 +62,7 @@ class SeatVectors:
         self.hooks_of: tuple[Any, ...] | None = None
         self.hooks: tuple[Any, ...] = ()
         self.added_keys = tuple(key for _, key in layout.added_parts)
+        self.kinds_kept: tuple[list[Action] | None, bytes] = (None, b"")  # (`kinds_of`)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SeatVectors:
         """A copy of the layout's (an environment copied) with no vector kept yet: each
@@ -67,6 +71,16 @@ class SeatVectors:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return SeatVectors, (self.layout,)
+
+    def kinds_of(self, actions: list[Action]) -> bytes:
+        """The kinds piece of a seat whose legal actions these are, kept for the last
+        list (an equal list, compared object by object first, has the same kinds)."""
+        kept, made = self.kinds_kept
+        if kept != actions:
+            made = self.packed.kinds(frozenset(map(self.layout.kind_place.__getitem__,
+                                                   set(map(KIND, actions)))))
+            self.kinds_kept = (list(actions), made)
+        return made
 
     def parts(self, game: Game, seat: int) -> dict[str, Any]:
         """The parts of the mechanisms the layout reads, as the seat's observation has
@@ -80,10 +94,12 @@ class SeatVectors:
             return NO_PARTS
         return {p.part_key: p.observe(game, seat) for p in self.hooks}
 
-    def vector(self, game: Game, seat: int, playing: bool, cards: int = -1) -> Any:
+    def vector(self, game: Game, seat: int, playing: bool, cards: int = -1,
+               actions: list[Action] | None = None) -> Any:
         """The seat's vector as a new float32 numpy array; `cards`: the legal mask where
-        the caller has it (-1: not known). Errors as `Packed.vector` raises them."""
-        return self.update(game, seat, playing, cards).array.copy()
+        the caller has it (-1: not known), `actions` the legal actions where it has them
+        (None: not known). Errors as `Packed.vector` raises them."""
+        return self.update(game, seat, playing, cards, actions).array.copy()
 
     def floats(self, game: Game, seat: int, playing: bool) -> list[float]:
         """The seat's vector as a list of floats (OpenSpiel's tensors are lists): the
@@ -91,7 +107,8 @@ class SeatVectors:
         out: list[float] = self.update(game, seat, playing, -1).array.tolist()
         return out
 
-    def update(self, game: Game, seat: int, playing: bool, cards: int) -> Kept:
+    def update(self, game: Game, seat: int, playing: bool, cards: int,
+               actions: list[Action] | None = None) -> Kept:
         """The seat's kept vector, brought up to `game` as it stands (any game of the
         layout's rules: every piece is compared with what it was written from)."""
         try:
@@ -110,9 +127,9 @@ class SeatVectors:
                 if game.legal_mask() if cards < 0 else cards:
                     kinds = packed.kinds_play
                 else:
-                    place = self.layout.kind_place
-                    kinds = packed.kinds(frozenset(place[a.kind]
-                                                   for a in game.legal_actions()))
+                    if actions is None:
+                        actions = game.legal_actions()
+                    kinds = self.kinds_of(actions)
             else:
                 kinds = packed.kinds_none
             if kinds is not k.kinds:
@@ -169,11 +186,11 @@ class SeatVectors:
             view[a:b] = packed.seats_of(seats_in(s.playing, self.n), seats_in(s.table, self.n))
             k.seats = seats
         if packed.declared_size:
-            declared = packed.declared_of(parts.get("declare", NO_PARTS).get("declared", NO_PARTS))
-            if declared is not k.declared:
+            declared = parts.get("declare", NO_PARTS).get("declared", NO_PARTS)
+            if declared != k.declared:  # (kept as tuples: a list is never equal to them)
                 a, b = run["declared"]
-                view[a:b] = declared
-                k.declared = declared
+                view[a:b] = packed.declared_of(declared)
+                k.declared = {name: tuple(v) for name, v in declared.items()}
         totals = s.totals
         if totals != k.totals:
             a, b = run["totals"]

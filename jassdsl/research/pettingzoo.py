@@ -31,6 +31,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from jassdsl.core.actions import Action
 from jassdsl.engine import Game, records
 from jassdsl.engine.chain import Chain
 from jassdsl.registry import load_rules
@@ -103,6 +104,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         self.seed_value: int | None = None
         self.tail = bytes(len(self.space) - 36)  # the action ids after the 36 cards' own
         self.hand_horizon = horizon == "hand"
+        self.masks: list[tuple[list[Action], bytes]] = []  # (`mask_of`)
         # the rewards of a step that scored nothing, all 0, made by the step before
         # it (a step that scores nothing after it keeps them: adding 0s changes nothing)
         self.no_rewards: dict[str, float] = {}
@@ -144,14 +146,30 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
             mask = bytearray(b"".join((CARD_BYTES[cards & 511], CARD_BYTES[cards >> 9 & 511],
                                        CARD_BYTES[cards >> 18 & 511], CARD_BYTES[cards >> 27],
                                        self.tail)))
+            action_mask = np.frombuffer(mask, np.int8)
+            actions = None
         else:
-            mask = bytearray(len(self.space))  # handed to numpy as it is (as `Layout.vector`)
-            if cards == 0:
-                for i in self.space.ids_of(game.legal_actions()):
-                    mask[i] = 1
+            # the legal actions read once (a declaration may list some 160 values)
+            actions = game.legal_actions() if cards == 0 else None
+            action_mask = np.frombuffer(bytearray(self.mask_of(actions) if actions
+                                                  else len(self.space)), np.int8)
         # the seat's vector kept from its last one, the pieces that changed written again
-        tensor = self.vectors.vector(game, seat, playing, cards)
-        return {"observation": tensor, "action_mask": np.frombuffer(mask, np.int8)}
+        tensor = self.vectors.vector(game, seat, playing, cards, actions)
+        return {"observation": tensor, "action_mask": action_mask}
+
+    def mask_of(self, actions: list[Action]) -> bytes:
+        """The action mask of a list of legal actions outside play, kept for the last
+        few lists asked (a declaration's some 160 values are the same list at each seat's
+        turn, hand after hand): an equal list (the same actions, compared object by
+        object first) has the same mask."""
+        for kept, mask in self.masks:
+            if kept == actions:
+                return mask
+        made = bytearray(len(self.space))
+        for i in self.space.ids_of(actions):
+            made[i] = 1
+        self.masks = [(list(actions), bytes(made)), *self.masks[:7]]
+        return self.masks[0][1]
 
     def ended(self) -> bool:
         game = self.game
