@@ -296,6 +296,18 @@ class Shared:
     def __init__(self, game: JassGame, params: Params) -> None:
         self.jass, self.rules, self.space, self.params = game, game.rules, game.space, params
         self.observers: dict[bool, Observer] = {}  # without and with recall, once made
+        self.legal: list[tuple[list[Action], list[int]]] = []  # (`legal_ids`)
+
+    def legal_ids(self, actions: list[Action]) -> list[int]:
+        """The sorted ids of legal actions outside play (a new list), kept for the last
+        few lists asked: a declaration's some 160 values are the same list at each
+        seat's turn, and an equal list (compared object by object first) has the same ids."""
+        for kept, ids in self.legal:
+            if kept == actions:
+                return list(ids)
+        made = sorted(self.space.ids_of(actions))
+        self.legal = [(list(actions), made), *self.legal[:7]]
+        return list(made)
 
     def observer(self, recall: bool) -> Observer:
         """The game's observer of the current view (`recall`: of the information state)."""
@@ -681,7 +693,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         cards = engine.legal_mask()  # in play: the cards, whose ids are their numbers
         if cards:
             return mask_cards(cards)
-        return sorted(self.space.ids_of(engine.legal_actions()))
+        return self.shared.legal_ids(engine.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         progress = self.core.progress
@@ -708,7 +720,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         cards = engine.legal_mask()  # in play: the cards, whose ids are their numbers
         if cards:
             return mask_cards(cards)
-        return sorted(self.core.shared.space.ids_of(engine.legal_actions()))
+        return self.core.shared.legal_ids(engine.legal_actions())
 
     def is_chance_node(self) -> bool:
         """Whether chance acts now, read here (OpenSpiel's asks `current_player`)."""
