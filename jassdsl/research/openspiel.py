@@ -679,12 +679,9 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             kept = box.numbers[seat, playing] = vectors.floats(game, seat, playing)
         out = list(kept)
         if observer.recall:
-            layout, s = observer.layout, game.s
-            history = [0.0] * (layout.size - len(out))
-            first = layout.start["history"]
-            for i in layout.history(seats_in(s.playing, n), s.tricks, s.leader, s.trick):
-                history[i - first] = 1.0
-            out += history
+            s = game.s
+            out += observer.layout.history_numbers(seats_in(s.playing, n), s.tricks, s.leader,
+                                                   s.trick)
         return out
 
     def _legal_actions(self, player: int) -> list[int]:
