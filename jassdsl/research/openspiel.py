@@ -24,8 +24,9 @@ among n (the first dealer by lot, a trump drawn at random, a lot in scoring) is 
 with n outcomes.
 
 Observation strings and tensors of a seat come from the engine's observation of that
-seat (`Game.observe`): its own hand, the table, public declarations; another seat's
-hidden value stays hidden. The information state is the seat's observations through the
+seat (`Game.observe`; the tensors from the same inputs, kept per seat by the game's
+observer: `jassdsl.research.incremental`): its own hand, the table, public declarations;
+another seat's hidden value stays hidden. The information state is the seat's observations through the
 current hand (each one that differs from the one before), so a seat recalls what it saw
 in this hand; earlier hands are known through the totals and sheets. Action ids are
 `jassdsl.research.actionspace.ActionSpace`, read from the compiled rules.

@@ -15,7 +15,8 @@ for agent in table.agent_iter():
 Agents are the seats, ``seat_0`` .. ``seat_{n-1}``; the one to act is the engine's
 current player. An action is an id of `jassdsl.research.actionspace.ActionSpace` (read from the
 compiled rules); ``action_mask`` marks the legal ones. The observation is the seat's
-vector of `jassdsl.research.tensors` (from the engine's observation of the seat: nothing hidden).
+vector of `jassdsl.research.tensors` (what the engine's observation of the seat holds:
+nothing hidden), kept per seat from step to step (`jassdsl.research.incremental`).
 Each seat is rewarded, when a hand is scored, with its side's score of that hand in the
 unit that decides the game (signed so that more is better). ``horizon="hand"`` ends the
 episode after one hand; ``"game"`` (the default) at the file's game end, or truncated at
