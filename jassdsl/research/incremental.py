@@ -58,6 +58,8 @@ class SeatVectors:
         self.n = n = layout.rules.players
         run = {name: (4 * at, 4 * (at + size)) for name, (at, size) in layout.runs.items()}
         self.run = run
+        self.mode_bytes = (4 * layout.mode_run[0], 4 * sum(layout.mode_run))
+        self.values_bytes = (4 * layout.declared_run[0], 4 * sum(layout.declared_run))
         self.kept = [Kept(layout.size, packed.seat[x], run["seat"][0]) for x in range(n)]
         self.hooks_of: tuple[Any, ...] | None = None
         self.hooks: tuple[Any, ...] = ()
@@ -147,7 +149,7 @@ class SeatVectors:
         except KeyError as e:
             raise IndexError(f"index {e.args[0]} is out of a run of {self.n} seats") from None
         if s.mode != k.mode:
-            a, b = run["trump"]
+            a, b = self.mode_bytes
             view[a:b] = packed.modes[s.mode + 1 if s.mode >= 0 else 0]
             k.mode = s.mode
         hand = s.hands[seat]
@@ -186,9 +188,9 @@ class SeatVectors:
             view[a:b] = packed.seats_of(seats_in(s.playing, self.n), seats_in(s.table, self.n))
             k.seats = seats
         if packed.declared_size:
-            declared = parts.get("declare", NO_PARTS).get("declared", NO_PARTS)
+            declared = self.layout.declared_in(parts)
             if declared != k.declared:  # (kept as tuples: a list is never equal to them)
-                a, b = run["declared"]
+                a, b = self.values_bytes
                 view[a:b] = packed.declared_of(declared)
                 k.declared = {name: tuple(v) for name, v in declared.items()}
         totals = s.totals

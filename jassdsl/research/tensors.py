@@ -110,6 +110,8 @@ class Layout:
         self.runs: dict[str, tuple[int, int]] = {p.name: (p.offset, p.size)
                                                  for p in self.layout}
         self.start = {p.name: p.offset for p in self.layout}
+        # the runs of the mode and of the declared values, by what they hold (`incremental`)
+        self.mode_run, self.declared_run = self.runs["trump"], self.runs["declared"]
         # per declaration: the places of its pairs and the divisor of its values
         n = rules.players
         at = self.start["declared"]
@@ -142,6 +144,13 @@ class Layout:
             None, (), [])
         # the observation's vector as blocks of bytes (`packed`; not the history's)
         self.packed: Packed | None = None if recall else Packed(self, WON)
+
+    @staticmethod
+    def declared_in(parts: dict[str, Any]) -> dict[str, Any]:
+        """The declared values in a seat's observation parts, per declaration
+        (`Observation.declared`: a value hidden from the seat is None)."""
+        out: dict[str, Any] = parts.get("declare", {}).get("declared", {})
+        return out
 
     def views(self, tensor: Any) -> dict[str, Any]:
         """The named runs of a flat tensor (views: writing them writes the tensor)."""
