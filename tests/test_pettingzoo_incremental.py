@@ -101,3 +101,22 @@ def test_a_copied_environment_keeps_vectors_of_its_own() -> None:
     twin.step(int(np.flatnonzero(twin.observe(agent)["action_mask"])[0]))
     assert (table.observe(agent)["observation"] == before).all()
     assert check_episode(twin, 9, 60, every_seat=True) == 60
+
+
+def test_a_hidden_prediction_shows_in_no_other_seats_kept_vector() -> None:
+    """Differenzler's predictions are hidden: two tables of one seed whose first seat
+    predicts differently give every other seat the same vector (each asked before and
+    after, so that its kept vector is carried over the prediction), and the predicting
+    seat its own value."""
+    tables = [pz.raw_env(variant="differenzler", horizon="hand") for _ in range(2)]
+    for table in tables:
+        table.reset(seed=4)
+        for agent in table.possible_agents:
+            table.observe(agent)
+    first = tables[0].agent_selection
+    ids = np.flatnonzero(tables[0].observe(first)["action_mask"])
+    for table, action in zip(tables, (ids[0], ids[-1]), strict=True):
+        table.step(int(action))
+    for agent in tables[0].possible_agents:
+        a, b = (t.observe(agent)["observation"] for t in tables)
+        assert (a == b).all() != (agent == first), agent
