@@ -26,9 +26,9 @@ with n outcomes.
 Observation strings and tensors of a seat come from the engine's observation of that
 seat (`Game.observe`; the tensors from the same inputs, kept per seat by the game's
 observer: `jassdsl.research.incremental`): its own hand, the table, public declarations;
-another seat's hidden value stays hidden. The information state is the seat's observations through the
-current hand (each one that differs from the one before), so a seat recalls what it saw
-in this hand; earlier hands are known through the totals and sheets. Action ids are
+another seat's hidden value stays hidden. The information state is the seat's
+observations through the current hand (each one that differs from the one before), so a
+seat recalls what it saw in this hand; earlier hands are known through the totals and sheets. Action ids are
 `jassdsl.research.actionspace.ActionSpace`, read from the compiled rules.
 """
 
@@ -371,7 +371,8 @@ class Box:
         self.script(decks, draws)
         chain = compiled(*self.params).phase_chain  # made once per game, not per hand
         # with history (a step that needs a draw is taken back), without the events'
-        # log, which nothing of a state reads (it was written at every step, copied at every clone)
+        # log, which nothing of a state reads (it was written at every step and copied at
+        # every clone)
         self.probe.game = self.engine = Game(self.ruleset, chance=self.probe, record=True,
                                              events=False, chain=chain)
 
