@@ -9,9 +9,10 @@
 Each round plays, one after the other so that all share the load of that moment:
 
 * jass-kit 2.0.5 at its fastest (`.oracle-venv`, a subprocess): its own `GameSim` with
-  `RuleSchieber.get_valid_cards` and no `Arena`: per hand `deal_random_hand`, forehand
-  pushes or names one of the six trumps at random (the partner names one after a push),
-  then 36 random valid cards. No Weis and no Stöck. Timed inside the subprocess.
+  `RuleSchieber.get_valid_cards` and no `Arena`, the loop of `jasskit_speed.py --driver
+  sim` that `bench_speed.py` runs too (see its docstring: forehand pushes with
+  probability 1/2, every draw from Python's generator, the cheapest). No Weis and no
+  Stöck. Timed inside the subprocess.
 * jass-kit's own `Arena` with random agents (`jasskit_speed.py --driver arena`, as earlier
   benchmarks measured), beside it: its ratio to the `GameSim` round;
 * the compiled path (`jassdsl.fast.games.Runner.play`) on each rule file: `--games`
@@ -49,58 +50,28 @@ ROOT = Path(__file__).resolve().parent.parent
 ORACLE = ROOT / ".oracle-venv" / "bin" / "python"
 FILES = ("schieber", "coiffeur", "differenzler", "molotow", "handjass")
 
-JASSKIT = r"""
-import sys, time
-import numpy as np
-from jass.game.const import PUSH
-from jass.game.game_sim import GameSim
-from jass.game.game_util import deal_random_hand
-from jass.game.rule_schieber import RuleSchieber
-
-hands, seed = int(sys.argv[1]), int(sys.argv[2])
-clock = time.process_time if sys.argv[3:] == ["cpu"] else time.perf_counter
-np.random.seed(seed)  # deal_random_hand deals from numpy's global generator
-rng = np.random.default_rng(seed)
-rule = RuleSchieber()
-sim = GameSim(rule=rule)
-total = 0
-start = clock()
-for h in range(hands):
-    sim.init_from_cards(deal_random_hand(), dealer=h % 4)
-    choice = int(rng.integers(7))
-    if choice == 6:
-        sim.action_trump(PUSH)
-        choice = int(rng.integers(6))
-    sim.action_trump(choice)
-    state = sim.state
-    while not sim.is_done():
-        valid = np.flatnonzero(rule.get_valid_cards(
-            state.hands[state.player], state.current_trick, state.nr_cards_in_trick,
-            state.trump))
-        sim.action_play_card(int(valid[rng.integers(len(valid))]))
-    total += int(state.points.sum())
-elapsed = clock() - start
-assert total == 157 * hands, "every hand is worth 157"
-print(hands / elapsed)
-"""
 
 
 CLOCK = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
+def jasskit_round(driver: str, hands: int, seed: int, oracle: str, clock: str) -> float:
+    """One round of `jasskit_speed.py` (the one jass-kit driver both benches run)."""
+    done = subprocess.run([oracle, str(ROOT / "bench" / "jasskit_speed.py"), "--driver",
+                           driver, "--hands", str(hands), "--seed", str(seed), "--rounds",
+                           "1", "--clock", clock], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    return float(json.loads(done.stdout.strip().splitlines()[-1])["median_hands_per_sec"])
+
+
 def jasskit(hands: int, seed: int, oracle: str = str(ORACLE), clock: str = "wall") -> float:
-    done = subprocess.run([oracle, "-c", JASSKIT, str(hands), str(seed), clock],
-                          capture_output=True, text=True, check=True)
-    return float(done.stdout.strip())
+    """jass-kit at its fastest: its `GameSim` loop (`jasskit_speed.py --driver sim`)."""
+    return jasskit_round("sim", hands, seed, oracle, clock)
 
 
 def arena(hands: int, seed: int, oracle: str = str(ORACLE), clock: str = "wall") -> float:
     """jass-kit's own `Arena` with random agents (`jasskit_speed.py --driver arena`)."""
-    done = subprocess.run([oracle, str(ROOT / "bench" / "jasskit_speed.py"), "--driver",
-                           "arena", "--hands", str(hands), "--seed", str(seed), "--rounds",
-                           "1", "--clock", clock], capture_output=True, text=True,
-                          check=True, cwd=ROOT)
-    return float(json.loads(done.stdout.strip().splitlines()[-1])["median_hands_per_sec"])
+    return jasskit_round("arena", hands, seed, oracle, clock)
 
 
 def compiled(name: str, games: int, seed: int, clock: str = "wall") -> float:

@@ -16,8 +16,9 @@ Each round runs, one right after the other, so that all share the load of that m
   the figure is its report's hands/s. ``simulate ... --no-compiled``: the same on the
   pure-Python engine.
 * ``pure-Python floor``: ``python_floor.py``, the least pure-Python work a random
-  Schieber hand needs (one hand-written function over bit masks: no trump choice, Weis,
-  Stöck, game loop or rule file), 20 x HANDS hands: the ceiling of any pure-Python engine.
+  Schieber hand's card play needs (one hand-written function over suit masks and lookup
+  tables: no trump choice, Weis, Stöck, game loop or rule file), 20 x HANDS hands: how
+  fast a loop written for one variant can go, which a general engine pays to approach.
 * ``Game.apply``: the engine's own step, ``game.apply(choose(bits, game.legal_actions()))``
   on games without history (``record=False``), STEPS steps; ``Game.apply (record=True)``
   the same on games with history, `Game`'s default (OpenSpiel's states play on such a

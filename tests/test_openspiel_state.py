@@ -135,3 +135,30 @@ def test_a_seats_tensors_never_read_anothers_hidden_cards() -> None:
         second.apply_action(action)
         steps += 1
     assert steps >= 4
+
+
+@pytest.mark.parametrize("variant", ["schieber", "differenzler", "zweierjass", "sidi-barrani"])
+def test_the_tensors_from_the_kept_vectors_are_the_layouts_own(variant: str) -> None:
+    """The tensors come from each seat's vector kept by the game's observer
+    (`research.incremental`), brought up to whichever state is asked: at every step of
+    seeded games (chance nodes, the end), of states and clones asked in turn, for every
+    seat, they are the numbers `Layout.numbers` makes from the seat's observation."""
+    g = game(variant, horizon="game" if variant == "schieber" else "hand")
+    plain, recall = (g.make_py_observer(t).layout for t in (
+        None, pyspiel.IIGObservationType(perfect_recall=True)))
+    rng = random.Random(5)
+    state, older, steps = g.new_initial_state(), [], 0
+    while not state.is_terminal() and steps < 700:
+        for s in [state, *older[-3:]]:
+            engine, n = s.engine, g.num_players()
+            playing = not s.is_terminal() and not s.is_chance_node()
+            for x in rng.sample(range(n), n):
+                obs = engine.observe(x) if engine is not None else None
+                assert s.observation_tensor(x) == plain.numbers(engine, x, playing, obs)
+                assert s.information_state_tensor(x) == recall.numbers(engine, x, playing,
+                                                                       obs)
+        if steps % 7 == 0:
+            older.append(state.clone())
+        state.apply_action(random_action(state, rng))
+        steps += 1
+    assert steps > 70  # the deal (36 chance steps) and every card

@@ -11,6 +11,7 @@ game ends or deals its next hand, the dealer passing to the right.
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,11 +24,11 @@ from jassdsl.core.modes import MAX_TRICKS
 from jassdsl.engine import HAND_LIMIT
 from jassdsl.fast import table_weis
 from jassdsl.fast import tables as tb
-from jassdsl.fast.kernel import choose_in, hand_facts, play_hands
+from jassdsl.fast.kernel import advance, choose_in, hand_facts, play_hands, tally
 from jassdsl.fast.scorer import Array, Batch, Pending, Scorer, take
 from jassdsl.fast.scorer import reasons as scoring_reasons
 from jassdsl.fast.table_weis import TableWeis
-from jassdsl.fast.twister import below, draw_below, pack, seed_key, seed_rows
+from jassdsl.fast.twister import below, draw_below, pack, seed_all
 
 
 def reasons(rules: CompiledRules) -> tuple[str, ...]:
@@ -63,19 +64,6 @@ class Summary:
 
 
 SHARED: dict[str, object] = {}  # `runner_for`: the last rules asked for and their runner
-
-
-def next_seats(seat: Array, table: Array, players: int) -> Array:
-    """Per game: the first seat after `seat` (to its right) still at the table
-    (`core.deal.next_seat`)."""
-    out = seat.copy()
-    found = np.zeros(len(seat), bool)
-    for i in range(1, players + 1):
-        x = (seat + i) % players
-        here = ~found & ((table >> x) & 1).astype(bool)
-        out[here] = x[here]
-        found |= here
-    return out
 
 
 def runner_for(rules: CompiledRules) -> Runner:
@@ -124,15 +112,28 @@ class Runner:
         default); `trace`, a list per game, gets each hand's cards, points, clause and
         totals (`Hand`), for comparisons. A game in which an invariant fails stops there,
         marked `broken` (the engine, which checks them as `Game` does by default, tells
-        what failed)."""
+        what failed). The cyclic garbage collector waits meanwhile: a batch makes only
+        acyclic objects, and each of its full passes would walk the whole heap (numba's
+        included) for nothing."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self.play_batch(seeds, policy, hand_limit, trace, check_invariants)
+        finally:
+            if paused:
+                gc.enable()
+
+    def play_batch(self, seeds: list[int], policy: Sequence[random.Random | int | str],
+                   hand_limit: int, trace: list[list[Hand]] | None,
+                   check_invariants: bool) -> list[Summary]:
+        """`play`, the collector paused."""
         r, t = self.rules, self.t
         b, n, p = len(seeds), r.subjects, r.players
         cmt = np.zeros((b, 625), np.uint32)
         pmt = np.zeros((b, 625), np.uint32)
         dealer = np.zeros(b, np.int64)
-        seed_rows(cmt, [seed_key(x) for x in seeds])  # each game's `Chance(seed)`
-        seed_rows(pmt, [np.zeros(1, np.uint32) if isinstance(x, random.Random)
-                        else seed_key(x) for x in policy])
+        seed_all(cmt, seeds)  # each game's `Chance(seed)`
+        seed_all(pmt, [None if isinstance(x, random.Random) else x for x in policy])
         for g, x in enumerate(policy):
             if isinstance(x, random.Random):
                 pack(x, pmt[g])
@@ -195,21 +196,12 @@ class Runner:
                         tuple(o["cards"][g, :o["ntricks"][g], :width[j]].reshape(-1).tolist()),
                         tuple(f.points[j].tolist()), ids[fired[j]] if fired[j] >= 0 else "",
                         {u: tuple(totals[u][g].tolist()) for u in units}))
-            # what the report counts of these hands
-            hands[idx] += 1
-            fired_count[idx, np.where(fired >= 0, fired, len(r.clauses))] += 1
-            mode_count[idx, o["mode"][idx] + 1] += 1
-            weis_hands[idx] += (o["said"][idx] >= 0).any(axis=1)
-            stoeck_hands[idx] += o["stoeck"][idx] >= 0
-            sides = team[o["win"][idx, :each]]
-            match_hands[idx] += (sides == sides[:, :1]).all(axis=1) & (o["ntricks"][idx] > 0)
-            psum[idx] += f.points
-            psq[idx] += f.points * f.points
-            over |= hand_no[idx] >= hand_limit
-            live[idx[over]] = False
-            going = idx[~over]
-            hand_no[going] += 1
-            dealer[going] = next_seats(dealer[going], o["table"][going], p)
+            # what the report counts of these hands; then the next hand or the end
+            tally(idx, fired, len(r.clauses), team, each, o["mode"], o["said"], o["stoeck"],
+                  o["win"], o["ntricks"], f.points, hands, fired_count, mode_count,
+                  weis_hands, stoeck_hands, match_hands, psum, psq)
+            advance(idx, np.ascontiguousarray(over), hand_no, hand_limit, live, dealer,
+                    o["table"], p)  # (one layout: `over` may be a view of a column)
         for g, x in enumerate(policy):  # the policy generators as the engine leaves them
             if isinstance(x, random.Random):
                 x.setstate((3, tuple(pmt[g].tolist()), None))
@@ -344,7 +336,9 @@ class Runner:
         declared = {name: per[:, d] for d, name in enumerate(decls)}
         players: int | Array = r.players
         playing = in_play = None
-        if "table" in o:  # the table's deal: who is at the table, who plays, what is in play
+        if "table" in o and (self.t.ints[tb.TABLE] or r.reads_in_play):
+            # the table's deal: who is at the table, who plays, what is in play (else all
+            # the seats play every trick, as the defaults say)
             none = o["ntricks"][idx] == 0  # nobody played: no tricks, no last trick
             for x in (points, tricks, won):
                 x[none] = 0
@@ -352,7 +346,8 @@ class Runner:
             players = np.bitwise_count(o["table"][idx]).astype(np.int64)
             seats = (o["playing"][idx, None] >> np.arange(r.players)[None, :]) & 1
             playing = np.zeros((k, n), np.int64)
-            np.maximum.at(playing, (np.arange(k)[:, None], team[None, :]), seats)
+            for seat in range(r.players):  # 1 where one of the subject's seats plays
+                playing[:, team[seat]] |= seats[:, seat]
             if r.reads_in_play:
                 cards = (o["incards"][idx, None] >> np.arange(36)[None, :]) & 1
                 in_play = (cards * self.t.points[o["mode"][idx] + 1]).sum(axis=1)
@@ -417,30 +412,29 @@ class Runner:
 
         gate = r.end_gate
 
-        def ends(mask: Array) -> Array:
-            """Whether the game end holds with the running totals, in the games of `mask`
-            that pass its gate (`counting.end_gate`: the end cannot hold below it)."""
+        moments: list[tuple[Array, dict[str, Array]]] = []
+
+        def ends(mask: Array) -> None:
+            """Note the games of `mask` that pass the end's gate (`counting.end_gate`: the
+            end cannot hold below it) with the running totals of this moment; whether the
+            end holds is worked out for every moment noted at once, after the bookings."""
             if gate is not None:
                 unit, sign, least = gate
                 mask = mask & ((sign * running[unit]).max(axis=1) >= least)
             rows = np.flatnonzero(mask)
-            if not rows.size:
-                return mask
-            moved = {u: running[u] - before[u] for u in running}
-            out = np.zeros(k, bool)
-            out[rows] = sc.ends(take(f, rows, running, moved))
-            return out
+            if rows.size:
+                moments.append((rows, {u: v[rows] for u, v in running.items()}))
 
         for name in self.order:
             if name == TRICKS:
                 continue
             values = getattr(f, name)
-            books = values.any(axis=1) & ~ended & near
+            books = values.any(axis=1) & near
             if not books.any():
                 continue
             for unit, factor in steps[name]:
                 add(unit, factor[:, None] * values, books)
-            ended |= ends(books)
+            ends(books)
         if TRICKS in self.order and steps[TRICK_FACT]:
             booking = np.zeros(k, bool)  # games whose clause books the card points
             for _, factor in steps[TRICK_FACT]:
@@ -450,16 +444,30 @@ class Runner:
             tp = o["tpoints"][idx, :each]
             onehot = np.zeros((k, n), np.int64)
             for j in range(each - 1):  # the last trick completes the hand
-                books = (tp[:, j] > 0) & booking & ~ended & near
+                books = (tp[:, j] > 0) & booking & near
                 if not books.any():
                     continue
                 onehot[:] = 0
                 onehot[np.arange(k), win[:, j]] = tp[:, j]
                 for unit, factor in steps[TRICK_FACT]:
                     add(unit, onehot * factor[:, None], books)
-                ended |= ends(books)
+                ends(books)
         for u in after:
-            f.totals[u] = np.where(ended[:, None], running[u], after[u])
+            f.totals[u] = after[u]
+        if moments:  # a game ends at the first moment noted at which its end holds
+            rows = np.concatenate([x[0] for x in moments])
+            at = {u: np.concatenate([x[1][u] for x in moments]) for u in running}
+            sub = take(f, rows, {}, {})
+            sub.totals = at
+            sub.change = {u: at[u] - before[u][rows] for u in at}
+            holds = sc.ends(sub)
+            games, first = np.unique(rows[holds], return_index=True)
+            where = np.flatnonzero(holds)[first]
+            ended[games] = True
+            for u in after:
+                final = after[u].copy()
+                final[games] = at[u][where]
+                f.totals[u] = final
         f.change = change
         return ended
 
@@ -515,34 +523,52 @@ class Runner:
                   stoeck: Array, match: Array, psum: Array, psq: Array,
                   totals: dict[str, Array], hand_no: Array, broken: Array, left: Array
                   ) -> list[Summary]:
-        """Each game's `Summary`, from the per-game arrays (read as lists once); where
-        the first to leave the table wins, the winners are those who left first with the
-        best total among them (`Game.outcome`)."""
+        """Each game's `Summary`, from the per-game arrays (read as lists once, the
+        winners worked out for all games at once); where the first to leave the table
+        wins, the winners are those who left first with the best total among them
+        (`Game.outcome`)."""
         r = self.rules
+        b = len(hands)
         ids = [c.id for c in r.clauses] + ["(none)"]
         unit, sign = r.winner_unit
-        names = self.mode_names
-        finals = {u: v.tolist() for u, v in totals.items()}
-        gone = left.tolist()
-        out = []
-        for g, (h, f, md, w, sk, mt, ps, pq, end, bad) in enumerate(zip(
-                hands.tolist(), fired.tolist(), modes.tolist(), weis.tolist(),
-                stoeck.tolist(), match.tolist(), psum.tolist(), psq.tolist(),
-                hand_no.tolist(), broken.tolist(), strict=True)):
-            values = [sign * v for v in finals[unit][g]]
-            pool = list(range(len(values)))
-            if r.winner_first_out and any(gone[g]):
+        values = sign * totals[unit]
+        best = values.max(axis=1) if r.winner_most else values.min(axis=1)
+        n = values.shape[1]
+        code = ((values == best[:, None]) << np.arange(n)).sum(axis=1).tolist()
+        subsets = [tuple(x for x in range(n) if (c >> x) & 1) for c in range(1 << n)]
+        winners = [subsets[c] for c in code]
+        if r.winner_first_out:
+            gone = left.tolist()
+            vals = values.tolist()
+            for g in np.flatnonzero(left.any(axis=1)).tolist():
                 first = min(x for x in gone[g] if x)
-                pool = [x for x in pool if gone[g][x] == first]
-            best = max(values[x] for x in pool) if r.winner_most else \
-                min(values[x] for x in pool)
-            out.append(Summary(
-                h, {ids[i]: v for i, v in enumerate(f) if v},
-                tuple(x for x in pool if values[x] == best),
-                end >= HAND_LIMIT,  # the engine names its limit as the reason
-                {u: tuple(v[g]) for u, v in finals.items()},
-                {names[i]: v for i, v in enumerate(md) if v}, w, sk, mt,
-                tuple(zip(ps, pq, strict=True)), bad))
+                pool = [x for x in range(n) if gone[g][x] == first]
+                top = max(vals[g][x] for x in pool) if r.winner_most else \
+                    min(vals[g][x] for x in pool)
+                winners[g] = tuple(x for x in pool if vals[g][x] == top)
+        clauses = self.counted(fired, ids)
+        kinds = self.counted(modes, self.mode_names)
+        rows = {u: v.tolist() for u, v in totals.items()}
+        finals = [dict(zip(rows, x, strict=True)) for x in
+                  zip(*([tuple(y) for y in v] for v in rows.values()), strict=True)] \
+            if rows else [{} for _ in range(b)]
+        pairs = np.stack([psum, psq], axis=2).tolist()
+        stopped = (hand_no >= HAND_LIMIT).tolist()  # the engine names its limit as the reason
+        return [Summary(h, cl, w, end, tot, md, wh, sk, mt,
+                        tuple(tuple(x) for x in pq), bad)
+                for h, cl, w, end, tot, md, wh, sk, mt, pq, bad in zip(
+                    hands.tolist(), clauses, winners, stopped, finals, kinds, weis.tolist(),
+                    stoeck.tolist(), match.tolist(), pairs, broken.tolist(), strict=True)]
+
+    @staticmethod
+    def counted(counts: Array, names: list[str]) -> list[dict[str, int]]:
+        """Per game (a row of `counts`): name -> count, for the counts that are not 0,
+        in the order of `names`."""
+        out: list[dict[str, int]] = [{} for _ in range(len(counts))]
+        games, cols = np.nonzero(counts)
+        for g, i, v in zip(games.tolist(), cols.tolist(), counts[games, cols].tolist(),
+                           strict=True):
+            out[g][names[i]] = v
         return out
 
 

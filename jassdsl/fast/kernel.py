@@ -20,15 +20,21 @@ from jassdsl.fast.twister import below, bits, choose
 
 WEIS_SCRATCH = 23  # the slots of `weis_of`'s out: 3 answers, 10 + 10 scratch
 SUIT = np.array([511 << (9 * s) for s in range(4)], np.int64)
+BIT_LENGTH = np.array([n.bit_length() for n in range(37)], np.int64)  # of 0..36
 
 
 @njit(cache=True, inline="always")
 def popcount(x: int) -> Any:
-    """The number of set bits of 0 <= x < 2**62 (the SWAR sum, no loop)."""
+    """The number of set bits of 0 <= x < 2**62 (the SWAR sum, no loop). The bytes are
+    added by shifts, not by the multiply that overflows: numba's signed multiply may not
+    overflow, and where the draws are inlined beside it LLVM made wrong code of it."""
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
 
 
 @njit(cache=True, inline="always")
@@ -89,7 +95,7 @@ def next_in(players: int, seat: int, among: int) -> Any:
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def weis_of(hand: int, row: int, w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray,
             w_four: np.ndarray, w_fval: np.ndarray, w_fkey: np.ndarray, reuse: int,
             out: np.ndarray) -> None:
@@ -217,11 +223,7 @@ def shuffle(c: np.ndarray, deck: np.ndarray) -> None:
     for i in range(36):
         deck[i] = i
     for i in range(35, 0, -1):
-        k = 0
-        x = i + 1
-        while x:
-            k += 1
-            x >>= 1
+        k = BIT_LENGTH[i + 1]
         j = bits(c, k)
         while j > i:
             j = bits(c, k)
@@ -388,7 +390,7 @@ def rob(q: np.ndarray, dealer: int, players: int, playing: int, turned: int, ran
         seat = next_in(players, seat, playing)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal(c: np.ndarray, dealer: int, players: int, each: int, deal_pos: np.ndarray,
          kind: int, fallback: int, deck: np.ndarray, hands: np.ndarray, dealt: np.ndarray
          ) -> Any:
@@ -716,3 +718,55 @@ def choose_in(pmt: np.ndarray, games: np.ndarray, k: int, out: np.ndarray) -> No
     on its generator)."""
     for i in range(games.shape[0]):
         out[i] = choose(pmt[games[i]], k)
+
+
+@njit(cache=True)
+def tally(idx: np.ndarray, fired: np.ndarray, n_clauses: int, team: np.ndarray, each: int,
+          o_mode: np.ndarray, o_said: np.ndarray, o_stoeck: np.ndarray, o_win: np.ndarray,
+          o_ntricks: np.ndarray, points: np.ndarray, hands: np.ndarray,
+          fired_count: np.ndarray, mode_count: np.ndarray, weis_hands: np.ndarray,
+          stoeck_hands: np.ndarray, match_hands: np.ndarray, psum: np.ndarray,
+          psq: np.ndarray) -> None:
+    """What `simulate` counts of the hands just scored in games `idx` (`fired`: the
+    clause of each, -1: none; `points`: their card points per subject): the hands, the
+    clauses and modes, the hands with a Weis declared, with Stöck, with a match."""
+    players = o_said.shape[1]
+    for j in range(idx.shape[0]):
+        g = idx[j]
+        hands[g] += 1
+        fired_count[g, fired[j] if fired[j] >= 0 else n_clauses] += 1
+        mode_count[g, o_mode[g] + 1] += 1
+        for seat in range(players):
+            if o_said[g, seat] >= 0:
+                weis_hands[g] += 1
+                break
+        if o_stoeck[g] >= 0:
+            stoeck_hands[g] += 1
+        if o_ntricks[g] > 0:
+            side = team[o_win[g, 0]]
+            every = True
+            for k in range(1, each):
+                if team[o_win[g, k]] != side:
+                    every = False
+                    break
+            if every:
+                match_hands[g] += 1
+        for x in range(points.shape[1]):
+            psum[g, x] += points[j, x]
+            psq[g, x] += points[j, x] * points[j, x]
+
+
+@njit(cache=True)
+def advance(idx: np.ndarray, over: np.ndarray, hand_no: np.ndarray, hand_limit: int,
+            live: np.ndarray, dealer: np.ndarray, table: np.ndarray, players: int) -> None:
+    """After the hands of games `idx`: a game that is over (or at `hand_limit`) stops;
+    the others count their next hand, dealt by the next seat at the table."""
+    for j in range(idx.shape[0]):
+        g = idx[j]
+        if over[j] or hand_no[g] >= hand_limit:
+            live[g] = False
+            continue
+        hand_no[g] += 1
+        seat = next_in(players, dealer[g], table[g])
+        if seat >= 0:
+            dealer[g] = seat

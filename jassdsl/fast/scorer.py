@@ -25,6 +25,8 @@ from jassdsl.core.limits import MAX_PRODUCT
 from jassdsl.core.modes import SUIT_WORDS
 from jassdsl.core.roles import ROLES
 
+HAND_NAMES = ("match", "last", "rank", "sharing")  # names read off the hand's tricks, points
+HAND_FACTS = ("points", "tricks", "weis", "stoeck")  # facts a hand's batch keeps as they are
 ROLES_KEPT = ("chooser", "pusher")  # the roles the compiled hand keeps (`tables.ROLES_MADE`)
 
 Array = Any  # a numpy array (of games, or of games and subjects)
@@ -235,15 +237,12 @@ class Scorer:
             return f.points
         if name == "tricks":
             return f.tricks
-        if name == "match":
-            k = f.winners.shape[1]
-            return ((f.tricks == k) & (k > 0)).astype(np.int64)
-        if name == "last":
-            return (np.arange(n)[None, :] == f.winners[:, -1:]).astype(np.int64)
-        if name == "rank":
-            return 1 + (f.points[:, None, :] > f.points[:, :, None]).sum(axis=2)
-        if name == "sharing":
-            return (f.points[:, None, :] == f.points[:, :, None]).sum(axis=2)
+        if name in HAND_NAMES:  # of the hand's tricks and points: once per batch
+            key = "\0" + name
+            got = f.memo.get(key)
+            if got is None:
+                got = f.memo[key] = self.hand_name(name, f)
+            return got
         if name == "hand":
             return col(f.hand, n)
         if name == "weis":
@@ -264,6 +263,20 @@ class Scorer:
         if name in ROLES_KEPT:  # the subject holds the role (its side does)
             return (f.roles[name][:, None] == np.arange(n)[None, :]).astype(np.int64)
         raise Uncovered(f"the name {name}")
+
+    @staticmethod
+    def hand_name(name: str, f: Batch) -> Array:
+        """A name of `HAND_NAMES`: read off the hand's tricks and points."""
+        n = f.n
+        if name == "match":
+            k = f.winners.shape[1]
+            return ((f.tricks == k) & (k > 0)).astype(np.int64)
+        if name == "last":
+            return (np.arange(n)[None, :] == f.winners[:, -1:]).astype(np.int64)
+        if name == "rank":
+            return 1 + (f.points[:, None, :] > f.points[:, :, None]).sum(axis=2)
+        assert name == "sharing"
+        return (f.points[:, None, :] == f.points[:, :, None]).sum(axis=2)
 
     def binary(self, e: m.Binary, f: Batch, live: Array) -> Array:
         op = e.op
@@ -310,9 +323,22 @@ class Scorer:
             if f.winners.shape[1] < k or k < 1:
                 return np.zeros((len(live), n), np.int64)
             return (np.arange(n)[None, :] == f.winners[:, k - 1:k]).astype(np.int64)
+        arg = e.args[0]
+        key = f"\0{func}({arg.name})" if len(e.args) == 1 and isinstance(arg, m.Name) and \
+            arg.name in HAND_FACTS else None  # e.g. most(points): once per batch
+        if key is not None and key in f.memo:
+            return f.memo[key]
         value = self.ev(e.args[0], f, live)
         pool = truthy(self.ev(e.args[1], f, live)) if len(e.args) > 1 else \
             np.ones_like(value, dtype=bool)
+        if key is not None:
+            f.memo[key] = self.ranked(func, value, pool)
+            return f.memo[key]
+        return self.ranked(func, value, pool)
+
+    @staticmethod
+    def ranked(func: str, value: Array, pool: Array) -> Array:
+        """place, most or least of `value` among the subjects of `pool`."""
         if func == "place":
             above = (value[:, None, :] > value[:, :, None]) & pool[:, None, :]
             return 1 + above.sum(axis=2)

@@ -9,6 +9,7 @@ the compiled path and the engine share every draw of a seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -51,12 +52,21 @@ def _twist(mt: np.ndarray) -> None:
 
 
 @njit(cache=True)
+def refill(mt: np.ndarray) -> None:
+    """The twist, once every 624 outputs: a call of its own, so that the draws that
+    inline `next32` do not each carry its loops."""
+    _twist(mt)
+    mt[N] = 0
+
+
+@njit(cache=True, inline="always")
 def next32(mt: np.ndarray) -> np.uint32:
-    """The next 32-bit output (genrand_uint32); mt[624] is the position."""
+    """The next 32-bit output (genrand_uint32); mt[624] is the position. The draws are
+    inlined where they are made: a call of a compiled function that takes an array
+    costs numba about ten times the draw."""
+    if mt[N] >= N:
+        refill(mt)
     i = mt[N]
-    if i >= N:
-        _twist(mt)
-        i = 0
     y = np.uint32(mt[i])
     mt[N] = i + 1
     y ^= y >> np.uint32(11)
@@ -66,13 +76,13 @@ def next32(mt: np.ndarray) -> np.uint32:
     return y
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bits(mt: np.ndarray, k: int) -> Any:
     """getrandbits(k) for 1 <= k <= 32."""
     return np.int64(next32(mt) >> np.uint32(32 - k))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def below(mt: np.ndarray, n: int) -> Any:
     """randrange(n) for 1 <= n < 2**32: k = n.bit_length() bits, drawn again while >= n."""
     k: Any = np.int64(0)
@@ -86,7 +96,7 @@ def below(mt: np.ndarray, n: int) -> Any:
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose(mt: np.ndarray, k: int) -> Any:
     """The random policy's index among k options (`playout.choose`): (b * k) >> 32, b
     drawn only where there is a choice."""
@@ -125,16 +135,18 @@ GENRAND_BASE = _genrand_base()
 @njit(cache=True)
 def init_by_array(mt: np.ndarray, key: np.ndarray) -> None:
     """CPython's `init_by_array`: the state `random.Random(seed)` starts from (its first
-    pass, the same for every key, copied from `GENRAND_BASE`)."""
+    pass, the same for every key, copied from `GENRAND_BASE`). The word just made is
+    carried in a local, the arithmetic is int64's (no product passes 2**63)."""
     for i in range(N):
         mt[i] = GENRAND_BASE[i]
     i, j = 1, 0
     n = key.shape[0]
+    prev = np.int64(mt[0])
     for _ in range(max(N, n)):
-        prev = np.uint64(mt[i - 1])
-        mt[i] = np.uint32(((np.uint64(mt[i]) ^ ((prev ^ (prev >> np.uint64(30)))
-                                                 * np.uint64(1664525)))
-                           + np.uint64(key[j]) + np.uint64(j)) & np.uint64(0xFFFFFFFF))
+        v = ((np.int64(mt[i]) ^ ((prev ^ (prev >> 30)) * 1664525)) + np.int64(key[j]) + j
+             ) & 0xFFFFFFFF
+        mt[i] = v
+        prev = v
         i += 1
         j += 1
         if i >= N:
@@ -143,16 +155,43 @@ def init_by_array(mt: np.ndarray, key: np.ndarray) -> None:
         if j >= n:
             j = 0
     for _ in range(N - 1):
-        prev = np.uint64(mt[i - 1])
-        mt[i] = np.uint32(((np.uint64(mt[i]) ^ ((prev ^ (prev >> np.uint64(30)))
-                                                 * np.uint64(1566083941))) - np.uint64(i))
-                          & np.uint64(0xFFFFFFFF))
+        v = ((np.int64(mt[i]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        mt[i] = v
+        prev = v
         i += 1
         if i >= N:
             mt[0] = mt[N - 1]
             i = 1
     mt[0] = np.uint32(0x80000000)
     mt[N] = N
+
+
+def key_bytes(seed: int | str) -> bytes:
+    """`seed_key` as its little-endian bytes (a multiple of 4), made without the big
+    number: a str seed's bytes and their SHA-512, reversed, leading zeros dropped."""
+    from hashlib import sha512
+
+    if isinstance(seed, str):
+        raw = seed.encode()
+        data = (raw + sha512(raw).digest()).lstrip(b"\0")[::-1]
+        return data + bytes(-len(data) % 4) if data else bytes(4)
+    seed = abs(seed)
+    return seed.to_bytes(max(1, (seed.bit_length() + 31) // 32) * 4, "little")
+
+
+def seed_all(rows: np.ndarray, seeds: Sequence[int | str | None]) -> None:
+    """`seed_rows` with each seed's key (`seed_key`; None: the key 0), the keys read
+    into one table at once (each padded with zero words to the longest; seeds of one
+    word, as `simulate` draws them, straight from their numbers)."""
+    if seeds and all(type(x) is int and 0 <= x < 2**32 for x in seeds):
+        table = np.asarray(seeds, np.uint32).reshape(-1, 1)
+        _seed_rows(rows, table, np.ones(len(seeds), np.int64))
+        return
+    raw = [bytes(4) if x is None else key_bytes(x) for x in seeds]
+    width = max([len(x) for x in raw], default=4)
+    table = np.frombuffer(b"".join([x.ljust(width, b"\0") for x in raw]), "<u4")
+    lengths = np.fromiter([len(x) >> 2 for x in raw], np.int64, len(raw))
+    _seed_rows(rows, table.astype(np.uint32).reshape(len(raw), width >> 2), lengths)
 
 
 def seed_rows(rows: np.ndarray, keys: list[np.ndarray]) -> None:
@@ -176,8 +215,62 @@ def seed_rows_32(rows: np.ndarray, seeds: list[int]) -> None:
 
 
 @njit(cache=True)
+def _init4(m0: np.ndarray, m1: np.ndarray, m2: np.ndarray, m3: np.ndarray,
+           k0: np.ndarray, k1: np.ndarray, k2: np.ndarray, k3: np.ndarray) -> None:
+    """`init_by_array` of four rows at once (keys of at most N words): each word waits
+    for the one before it, so one row at a time waits on its multiplications; four
+    interleaved do not wait on each other."""
+    for i in range(N):
+        x = GENRAND_BASE[i]
+        m0[i], m1[i], m2[i], m3[i] = x, x, x, x
+    n0, n1, n2, n3 = k0.shape[0], k1.shape[0], k2.shape[0], k3.shape[0]
+    j0 = j1 = j2 = j3 = 0
+    p0 = p1 = p2 = p3 = np.int64(GENRAND_BASE[0])
+    i = 1
+    for _ in range(N):
+        p0 = ((np.int64(m0[i]) ^ ((p0 ^ (p0 >> 30)) * 1664525)) + np.int64(k0[j0]) + j0
+              ) & 0xFFFFFFFF
+        p1 = ((np.int64(m1[i]) ^ ((p1 ^ (p1 >> 30)) * 1664525)) + np.int64(k1[j1]) + j1
+              ) & 0xFFFFFFFF
+        p2 = ((np.int64(m2[i]) ^ ((p2 ^ (p2 >> 30)) * 1664525)) + np.int64(k2[j2]) + j2
+              ) & 0xFFFFFFFF
+        p3 = ((np.int64(m3[i]) ^ ((p3 ^ (p3 >> 30)) * 1664525)) + np.int64(k3[j3]) + j3
+              ) & 0xFFFFFFFF
+        m0[i], m1[i], m2[i], m3[i] = p0, p1, p2, p3
+        i += 1
+        if i >= N:
+            m0[0], m1[0], m2[0], m3[0] = m0[N - 1], m1[N - 1], m2[N - 1], m3[N - 1]
+            i = 1
+        j0 = j0 + 1 if j0 + 1 < n0 else 0
+        j1 = j1 + 1 if j1 + 1 < n1 else 0
+        j2 = j2 + 1 if j2 + 1 < n2 else 0
+        j3 = j3 + 1 if j3 + 1 < n3 else 0
+    for _ in range(N - 1):
+        p0 = ((np.int64(m0[i]) ^ ((p0 ^ (p0 >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        p1 = ((np.int64(m1[i]) ^ ((p1 ^ (p1 >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        p2 = ((np.int64(m2[i]) ^ ((p2 ^ (p2 >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        p3 = ((np.int64(m3[i]) ^ ((p3 ^ (p3 >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        m0[i], m1[i], m2[i], m3[i] = p0, p1, p2, p3
+        i += 1
+        if i >= N:
+            m0[0], m1[0], m2[0], m3[0] = m0[N - 1], m1[N - 1], m2[N - 1], m3[N - 1]
+            i = 1
+    for mt in (m0, m1, m2, m3):
+        mt[0] = np.uint32(0x80000000)
+        mt[N] = N
+
+
+@njit(cache=True)
 def _seed_rows(rows: np.ndarray, table: np.ndarray, lengths: np.ndarray) -> None:
-    for i in range(rows.shape[0]):
+    b = rows.shape[0]
+    g = 0
+    if table.shape[1] <= N:  # four at a time, the rest one by one
+        while g + 4 <= b:
+            _init4(rows[g], rows[g + 1], rows[g + 2], rows[g + 3],
+                   table[g, :lengths[g]], table[g + 1, :lengths[g + 1]],
+                   table[g + 2, :lengths[g + 2]], table[g + 3, :lengths[g + 3]])
+            g += 4
+    for i in range(g, b):
         init_by_array(rows[i], table[i, :lengths[i]])
 
 

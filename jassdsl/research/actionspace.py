@@ -92,6 +92,12 @@ class ActionSpace:
             for a, i in self.ids.items():
                 by_kind.setdefault(a.kind, {})[a.value] = i
             object.__setattr__(self, "_by_kind", by_kind)
+        actions = list(actions)
+        if set(map(type, actions)) == {Action}:  # all of them found at once, or one by one
+            try:
+                return [by_kind[a.kind][a.value] for a in actions]
+            except (KeyError, TypeError):
+                pass
         out = []
         for a in actions:
             found = by_kind.get(a.kind, {}).get(a.value)

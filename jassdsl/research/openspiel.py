@@ -24,10 +24,11 @@ among n (the first dealer by lot, a trump drawn at random, a lot in scoring) is 
 with n outcomes.
 
 Observation strings and tensors of a seat come from the engine's observation of that
-seat (`Game.observe`): its own hand, the table, public declarations; another seat's
-hidden value stays hidden. The information state is the seat's observations through the
-current hand (each one that differs from the one before), so a seat recalls what it saw
-in this hand; earlier hands are known through the totals and sheets. Action ids are
+seat (`Game.observe`; the tensors from the same inputs, kept per seat by the game's
+observer: `jassdsl.research.incremental`): its own hand, the table, public declarations;
+another seat's hidden value stays hidden. The information state is the seat's
+observations through the current hand (each one that differs from the one before), so a
+seat recalls what it saw in this hand; earlier hands are known through the totals and sheets. Action ids are
 `jassdsl.research.actionspace.ActionSpace`, read from the compiled rules.
 """
 
@@ -41,7 +42,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel
@@ -54,9 +55,10 @@ from jassdsl.engine import Game
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import ScriptedChance
 from jassdsl.engine.game import Moment
-from jassdsl.engine.observation import Observation
+from jassdsl.engine.observation import Observation, seats_in
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
+from jassdsl.research.incremental import SeatVectors
 from jassdsl.research.tensors import Layout, utility_sign
 
 NAME = "jassdsl"
@@ -143,7 +145,7 @@ class ProbeChance(ScriptedChance):
             other.free_rng = random.Random()
             other.free_rng.setstate(self.free_rng.getstate())
         other.drawn = list(self.drawn)
-        other.decks, other.draws = copy.copy(self.decks), copy.copy(self.draws)
+        other.decks, other.draws = deque(self.decks), deque(self.draws)  # (as copy.copy)
         other.hands = self.hands
         game = self.game
         other.game = memo.get(id(game), game) if game is not None else None
@@ -295,6 +297,18 @@ class Shared:
     def __init__(self, game: JassGame, params: Params) -> None:
         self.jass, self.rules, self.space, self.params = game, game.rules, game.space, params
         self.observers: dict[bool, Observer] = {}  # without and with recall, once made
+        self.legal: list[tuple[list[Action], list[int]]] = []  # (`legal_ids`)
+
+    def legal_ids(self, actions: list[Action]) -> list[int]:
+        """The sorted ids of legal actions outside play (a new list), kept for the last
+        few lists asked: a declaration's some 160 values are the same list at each
+        seat's turn, and an equal list (compared object by object first) has the same ids."""
+        for kept, ids in self.legal:
+            if kept == actions:
+                return list(ids)
+        made = sorted(self.space.ids_of(actions))
+        self.legal = [(list(actions), made), *self.legal[:7]]
+        return list(made)
 
     def observer(self, recall: bool) -> Observer:
         """The game's observer of the current view (`recall`: of the information state)."""
@@ -330,6 +344,9 @@ class Box:
         # per seat, the engine's observation as the game stands: made once per step (the
         # state's strings and both tensors read it), emptied before the engine moves
         self.observed: dict[int, Observation] = {}
+        # per seat and whether someone is to act, its observation tensor as the game
+        # stands (the information state's begins with it), emptied with `observed`
+        self.numbers: dict[tuple[int, bool], list[float]] = {}
 
     def observe(self, seat: int) -> Observation:
         """The engine's observation of a seat (`Game.observe`), made once per step."""
@@ -353,14 +370,18 @@ class Box:
         self.decks, self.draws = [], []
         self.script(decks, draws)
         chain = compiled(*self.params).phase_chain  # made once per game, not per hand
+        # with history (a step that needs a draw is taken back), without the events'
+        # log, which nothing of a state reads (it was written at every step and copied at
+        # every clone)
         self.probe.game = self.engine = Game(self.ruleset, chance=self.probe, record=True,
-                                             chain=chain)
+                                             events=False, chain=chain)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Box:
         other = Box.__new__(Box)
         other.ruleset, other.hands, other.params = self.ruleset, self.hands, self.params
         other.decks, other.draws = [list(d) for d in self.decks], list(self.draws)
         other.observed = dict(self.observed)  # immutable, of the same game state
+        other.numbers = dict(self.numbers)  # never written (callers get copies)
         if self.engine is None:
             other.engine, other.probe = None, copy.deepcopy(self.probe)
         else:
@@ -479,22 +500,35 @@ class JassState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: JassGame) -> None:
         super().__init__(game)
-        shared = game.shared
-        params = shared.params
-        players = shared.rules.players
-        self.core = Core(shared, Box(shared.rules, 1 if game.horizon == "hand" else None,
-                                     params),
-                         Progress(players), Recall(0, players))
-        first = FIRST_NEED.get(params)  # a new game always asks chance the same first
-        if first is None:
-            self.step()
-            assert self.need is not None  # every game begins with chance
-            FIRST_NEED[params] = self.need
-        else:
-            self.need = first
-            if first.cards:
-                self.deck_starts.append(0)
-                self.progress.undealt = list(first.cards)
+        # its parts (`core`) are made when first read (`__getattr__`): OpenSpiel's clone
+        # makes a new initial state and then copies the parts of the state cloned over
+        # it, so that a clone never makes (and throws away) parts of its own
+
+    core: Core  # the state's parts, made at the first read (`__getattr__`)
+
+    if not TYPE_CHECKING:  # (a type checker reads `core` above, and no other name)
+        def __getattr__(self, name: str) -> Core:
+            """`core`, the state's parts, made at the first read: those of a new game."""
+            if name != "core":
+                raise AttributeError(name)
+            game: JassGame = self.get_game()
+            shared = game.shared
+            params = shared.params
+            players = shared.rules.players
+            core = self.__dict__["core"] = Core(
+                shared, Box(shared.rules, 1 if game.horizon == "hand" else None, params),
+                Progress(players), Recall(0, players))
+            first = FIRST_NEED.get(params)  # a new game always asks chance the same first
+            if first is None:
+                self.step()
+                assert self.need is not None  # every game begins with chance
+                FIRST_NEED[params] = self.need
+            else:
+                self.need = first
+                if first.cards:
+                    self.deck_starts.append(0)
+                    self.progress.undealt = list(first.cards)
+            return core
 
     # the parts of the state, all in its one attribute `core` (see `Core`)
     @property
@@ -546,6 +580,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         core = self.core
         box, progress = core.box, core.progress
         box.observed.clear()
+        box.numbers.clear()
         try:
             if box.engine is None:
                 box.start()
@@ -635,8 +670,21 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         box, progress = core.box, core.progress
         game = box.engine
         playing = not progress.over and progress.need is None
-        return observer.layout.numbers(game, seat, playing,
-                                       box.observe(seat) if game is not None else None)
+        if game is None:  # before the first deal: the seat alone
+            return observer.layout.numbers(None, seat, playing, None)
+        # the observation's numbers from the seat's vector kept by the game's observer
+        # (brought up to this state's game: `research.incremental`), the history after them
+        kept = box.numbers.get((seat, playing))
+        if kept is None:
+            vectors = core.shared.observer(False).vectors
+            assert vectors is not None
+            kept = box.numbers[seat, playing] = vectors.floats(game, seat, playing)
+        out = list(kept)
+        if observer.recall:
+            s = game.s
+            out += observer.layout.history_numbers(seats_in(s.playing, n), s.tricks, s.leader,
+                                                   s.trick)
+        return out
 
     def _legal_actions(self, player: int) -> list[int]:
         engine = self.engine
@@ -644,7 +692,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         cards = engine.legal_mask()  # in play: the cards, whose ids are their numbers
         if cards:
             return mask_cards(cards)
-        return sorted(self.space.ids_of(engine.legal_actions()))
+        return self.shared.legal_ids(engine.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         progress = self.core.progress
@@ -671,7 +719,7 @@ class JassState(pyspiel.State):  # type: ignore[misc]
         cards = engine.legal_mask()  # in play: the cards, whose ids are their numbers
         if cards:
             return mask_cards(cards)
-        return sorted(self.core.shared.space.ids_of(engine.legal_actions()))
+        return self.core.shared.legal_ids(engine.legal_actions())
 
     def is_chance_node(self) -> bool:
         """Whether chance acts now, read here (OpenSpiel's asks `current_player`)."""
@@ -839,6 +887,8 @@ class Observer:
     def __init__(self, game: JassGame, recall: bool) -> None:
         self.layout = Layout(game.rules, game.space, recall)
         self.recall = recall
+        # per seat, its observation's vector kept from the last state asked about
+        self.vectors = SeatVectors(self.layout) if not recall else None
         self.tensor = np.zeros(self.layout.size, np.float32)
         self.dict = self.layout.views(self.tensor)
 

@@ -128,35 +128,50 @@ class Packed:
         pieces.append(CARD_RUN[shown] if shown >= 0 else NO_CARD)
         pieces.append(CARD_RUN[turned] if turned >= 0 else NO_CARD)
         pieces.append(won)
-        key = obs.playing, obs.table
-        seats = self.seats.get(key)
-        if seats is None:
-            runs = array("f", bytes(8 * n))
-            for x in obs.playing:
-                runs[x] = 1.0
-            for x in obs.table:
-                runs[n + x] = 1.0
-            seats = self.seats[key] = runs.tobytes()
-        pieces.append(seats)
+        pieces.append(self.seats_of(obs.playing, obs.table))
         if self.declared_size:
             pieces.append(self.declared_of(obs.declared))
         totals, kept = obs.totals, self.totals
         if totals != kept[0]:
-            out = array("f", bytes(4 * self.totals_size))
-            for unit, first in layout.totals:
-                first -= layout.start["totals"]
-                for x, v in enumerate(totals.get(unit, ())):
-                    out[first + x] = v / 1000
-            kept = self.totals = (totals, out.tobytes())
+            kept = self.totals = (totals, self.totals_block(totals))
         pieces.append(kept[1])
         if layout.added:  # the mechanisms' own pieces, after the totals
-            first = layout.start["totals"] + self.totals_size
-            out = array("f", bytes(4 * (layout.size - first)))
-            for tensor in layout.added:
-                for i in tensor.ones(obs, layout.start):
-                    out[i - first] = 1.0
-            pieces.append(out.tobytes())
+            pieces.append(self.added_block(obs))
         return b"".join(pieces)
+
+    def seats_of(self, playing: tuple[int, ...], table: tuple[int, ...]) -> bytes:
+        """The playing and table pieces, side by side (made once per pair of seat sets)."""
+        key = playing, table
+        seats = self.seats.get(key)
+        if seats is None:
+            n = self.n
+            runs = array("f", bytes(8 * n))
+            for x in playing:
+                runs[x] = 1.0
+            for x in table:
+                runs[n + x] = 1.0
+            seats = self.seats[key] = runs.tobytes()
+        return seats
+
+    def totals_block(self, totals: dict[str, Any]) -> bytes:
+        """The totals piece: per unit and subject, the total / 1000."""
+        layout = self.layout
+        out = array("f", bytes(4 * self.totals_size))
+        for unit, first in layout.totals:
+            first -= layout.start["totals"]
+            for x, v in enumerate(totals.get(unit, ())):
+                out[first + x] = v / 1000
+        return out.tobytes()
+
+    def added_block(self, obs: Observation) -> bytes:
+        """The pieces the file's mechanisms add (`Runtime.tensor`), after the totals."""
+        layout = self.layout
+        first = layout.start["totals"] + self.totals_size
+        out = array("f", bytes(4 * (layout.size - first)))
+        for tensor in layout.added:
+            for i in tensor.ones(obs, layout.start):
+                out[i - first] = 1.0
+        return out.tobytes()
 
     def declared_of(self, declared: dict[str, Any]) -> bytes:
         """The declared piece: per declaration and seat, known or not and the value."""

@@ -15,7 +15,8 @@ for agent in table.agent_iter():
 Agents are the seats, ``seat_0`` .. ``seat_{n-1}``; the one to act is the engine's
 current player. An action is an id of `jassdsl.research.actionspace.ActionSpace` (read from the
 compiled rules); ``action_mask`` marks the legal ones. The observation is the seat's
-vector of `jassdsl.research.tensors` (from the engine's observation of the seat: nothing hidden).
+vector of `jassdsl.research.tensors` (what the engine's observation of the seat holds:
+nothing hidden), kept per seat from step to step (`jassdsl.research.incremental`).
 Each seat is rewarded, when a hand is scored, with its side's score of that hand in the
 unit that decides the game (signed so that more is better). ``horizon="hand"`` ends the
 episode after one hand; ``"game"`` (the default) at the file's game end, or truncated at
@@ -25,19 +26,19 @@ and every draw), so a seed replays an episode.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
+from jassdsl.core.actions import Action
 from jassdsl.engine import Game, records
 from jassdsl.engine.chain import Chain
-from jassdsl.engine.observation import observe
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
+from jassdsl.research.incremental import SeatVectors
+from jassdsl.research.pz_wrappers import wrapped
 from jassdsl.research.tensors import Layout, utility_sign
 
 
@@ -54,68 +55,7 @@ def env(variant: str, **kwargs: Any) -> AECEnv:
     """The environment of the rule file `variant` (no default: a table is always of one
     named game) with PettingZoo's usual wrappers (illegal actions end the episode with a
     penalty for the agent; order of calls enforced)."""
-    inner = raw_env(variant, **kwargs)
-    out: AECEnv = TerminateIllegal(inner, illegal_reward=-1)
-    out = AssertOutOfBounds(out)
-    return OrderEnforcing(out)
-
-
-# The state an agent loop reads at every step (`last`, `agent_iter`, the wrappers' own
-# checks): PettingZoo's wrappers find each through `__getattr__`, wrapper by wrapper (3
-# deep: some 36 look-ups an agent step, half of its cost). None of the wrappers changes
-# these, so each wrapper below reads them from the environment it wraps at once.
-STATE = ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos",
-         "_cumulative_rewards")
-
-
-def read_through(name: str, guard: str | None = None) -> property:
-    """The attribute `name` of the innermost environment; with `guard`, only once that
-    attribute of the wrapper is true (else the wrapper's `__getattr__` answers, with its
-    own error)."""
-    read = attrgetter(f"inner.{name}")
-    if guard is None:
-        return property(read)
-    guarded = attrgetter(guard)
-
-    def get(self: Any) -> Any:
-        if guarded(self):
-            return read(self)
-        raise AttributeError(name)
-    return property(get)
-
-
-class ReadThrough:
-    """A PettingZoo wrapper's behaviour, with the loop's state read from the innermost
-    environment (`STATE`)."""
-
-    def __init__(self, env: AECEnv, **kwargs: Any) -> None:
-        super().__init__(env, **kwargs)  # type: ignore[call-arg]
-        self.inner = env.unwrapped
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The innermost environment's (no wrapper changes the spaces)."""
-        return self.inner.action_space(agent)  # type: ignore[no-any-return]
-
-
-class TerminateIllegal(ReadThrough, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
-    """PettingZoo's `TerminateIllegalWrapper` as it is, with the loop's state read from
-    the innermost environment at once (`STATE`)."""
-
-
-class AssertOutOfBounds(ReadThrough, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
-    """PettingZoo's `AssertOutOfBoundsWrapper` as it is, with the loop's state read from
-    the innermost environment at once."""
-
-
-class OrderEnforcing(ReadThrough, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's `OrderEnforcingWrapper` as it is, with the loop's state read from the
-    innermost environment at once once reset (before it, its own error)."""
-
-
-for _name in STATE:
-    setattr(TerminateIllegal, _name, read_through(_name))
-    setattr(AssertOutOfBounds, _name, read_through(_name))
-    setattr(OrderEnforcing, _name, read_through(_name, "_has_reset"))
+    return wrapped(raw_env(variant, **kwargs))  # (`pz_wrappers`: PettingZoo's own)
 
 
 class ActionIds(spaces.Discrete):
@@ -151,6 +91,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         # made once rather than at every reset, as OpenSpiel's states share theirs
         self.chain = Chain.of(self.rules)
         self.layout = Layout(self.rules, self.space, recall=False)
+        self.vectors = SeatVectors(self.layout)
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{x}" for x in range(self.rules.players)]
         self.seat_of = {a: x for x, a in enumerate(self.possible_agents)}
@@ -163,6 +104,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         self.game: Game | None = None
         self.seed_value: int | None = None
         self.tail = bytes(len(self.space) - 36)  # the action ids after the 36 cards' own
+        self.hand_horizon = horizon == "hand"
+        self.masks: list[tuple[list[Action], bytes]] = []  # (`mask_of`)
+        # the rewards of a step that scored nothing, all 0, made by the step before
+        # it (a step that scores nothing after it keeps them: adding 0s changes nothing)
+        self.no_rewards: dict[str, float] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -179,7 +125,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
                          else int(np.random.default_rng().integers(2**31)), record=False,
                          chain=self.chain)
         self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards = self.no_rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -192,7 +138,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         seat = self.seat_of.get(agent)
         if seat is None:
             seat = self.possible_agents.index(agent)  # its ValueError, as before
-        playing = not (game.is_over or (self.horizon == "hand" and bool(game.results)))
+        s = game.s
+        playing = not (s.phase == "over" or (self.hand_horizon and bool(s.results)))  # `ended`
         cards = -1
         if playing and seat == game.current_player:
             cards = game.legal_mask()  # in play: the cards, whose ids are their numbers
@@ -200,15 +147,30 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
             mask = bytearray(b"".join((CARD_BYTES[cards & 511], CARD_BYTES[cards >> 9 & 511],
                                        CARD_BYTES[cards >> 18 & 511], CARD_BYTES[cards >> 27],
                                        self.tail)))
+            action_mask = np.frombuffer(mask, np.int8)
+            actions = None
         else:
-            mask = bytearray(len(self.space))  # handed to numpy as it is (as `Layout.vector`)
-            if cards == 0:
-                for i in self.space.ids_of(game.legal_actions()):
-                    mask[i] = 1
-        # the observation of the mechanisms the vector reads (the same numbers as of all)
-        obs = observe(game, seat, self.layout.parts_read)
-        tensor = self.layout.vector(game, seat, playing, obs, cards)
-        return {"observation": tensor, "action_mask": np.frombuffer(mask, np.int8)}
+            # the legal actions read once (a declaration may list some 160 values)
+            actions = game.legal_actions() if cards == 0 else None
+            action_mask = np.frombuffer(bytearray(self.mask_of(actions) if actions
+                                                  else len(self.space)), np.int8)
+        # the seat's vector kept from its last one, the pieces that changed written again
+        tensor = self.vectors.vector(game, seat, playing, cards, actions)
+        return {"observation": tensor, "action_mask": action_mask}
+
+    def mask_of(self, actions: list[Action]) -> bytes:
+        """The action mask of a list of legal actions outside play, kept for the last
+        few lists asked (a declaration's some 160 values are the same list at each seat's
+        turn, hand after hand): an equal list (the same actions, compared object by
+        object first) has the same mask."""
+        for kept, mask in self.masks:
+            if kept == actions:
+                return mask
+        made = bytearray(len(self.space))
+        for i in self.space.ids_of(actions):
+            made[i] = 1
+        self.masks = [(list(actions), bytes(made)), *self.masks[:7]]
+        return self.masks[0][1]
 
     def ended(self) -> bool:
         game = self.game
@@ -222,25 +184,30 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
             return
         game = self.game
         assert game is not None and action is not None
-        results = game.results
-        hands = len(results)
+        hands = len(game.s.results)
         self._cumulative_rewards[agent] = 0
-        game.apply(self.space.action(int(action)))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        results = game.results
-        if len(results) > hands:  # a hand was scored (read only then: once a hand)
-            for result in results[hands:]:
-                self.score(result.totals, results[hands - 1].totals if hands else None)
-                hands += 1
-        if game.is_over or (self.horizon == "hand" and bool(results)):  # `ended`
+        game.apply(self.space.actions[int(action)])
+        s = game.s
+        results = s.results
+        if len(results) > hands or self.rewards is not self.no_rewards:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            if len(results) > hands:  # a hand was scored (read only then: once a hand)
+                for result in results[hands:]:
+                    self.score(result.totals, results[hands - 1].totals if hands else None)
+                    hands += 1
+            else:
+                self.no_rewards = self.rewards
+            self._accumulate_rewards()
+        else:  # the rewards stay all 0 (and the agent's cumulative reward 0.0, as added)
+            self._cumulative_rewards[agent] = 0.0
+        if s.phase == "over" or (self.hand_horizon and bool(results)):  # `ended`
             outcome = game.outcome()
             stopped = outcome is not None and records.stopped(outcome.reason)
             for a in self.agents:
                 self.terminations[a] = not stopped
                 self.truncations[a] = stopped
         else:
-            self.agent_selection = self.possible_agents[game.current_player]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[s.current]
         if self.render_mode == "human":
             print(self.render())
 

@@ -18,6 +18,7 @@ hand (36 per seat).
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from functools import cache
 from operator import is_
 from typing import Any, NamedTuple, Protocol
@@ -109,6 +110,8 @@ class Layout:
         self.runs: dict[str, tuple[int, int]] = {p.name: (p.offset, p.size)
                                                  for p in self.layout}
         self.start = {p.name: p.offset for p in self.layout}
+        # the runs of the mode and of the declared values, by what they hold (`incremental`)
+        self.mode_run, self.declared_run = self.runs["trump"], self.runs["declared"]
         # per declaration: the places of its pairs and the divisor of its values
         n = rules.players
         at = self.start["declared"]
@@ -123,7 +126,8 @@ class Layout:
         self.trick_places = [self.start["trick"] + i * 36 for i in range(n)]
         # the mechanisms whose parts of an observation the vector reads (`declared`,
         # `turned`): an observation made for it alone needs no other
-        self.added = [tensor for tensor, _ in added(rules)]
+        self.added_parts = added(rules)  # (pieces, part key) per such mechanism
+        self.added = [tensor for tensor, _ in self.added_parts]
         self.parts_read = frozenset(("declare", "piles", *(key for _, key in added(rules))))
         # the finished tricks last asked about, their cards' places and the tricks taken
         # per seat (`finished`)
@@ -135,8 +139,18 @@ class Layout:
                          tuple[list[int], list[int], list[float]]] = (
             (), [], [0] * n, ([], [], []))
 
+        # the finished tricks and seats of the history last asked for, its numbers
+        self.kept_history: tuple[list[Trick] | None, tuple[int, ...], list[float]] = (
+            None, (), [])
         # the observation's vector as blocks of bytes (`packed`; not the history's)
         self.packed: Packed | None = None if recall else Packed(self, WON)
+
+    @staticmethod
+    def declared_in(parts: dict[str, Any]) -> dict[str, Any]:
+        """The declared values in a seat's observation parts, per declaration
+        (`Observation.declared`: a value hidden from the seat is None)."""
+        out: dict[str, Any] = parts.get("declare", {}).get("declared", {})
+        return out
 
     def views(self, tensor: Any) -> dict[str, Any]:
         """The named runs of a flat tensor (views: writing them writes the tensor)."""
@@ -289,14 +303,38 @@ class Layout:
         for tensor in self.added:
             ones += tensor.ones(obs, start)
         if self.recall:
-            order = seat_orders(n, obs.playing)
-            first = start["history"]
-            for trick in obs.tricks:
-                ones += [first + who * 36 + card
-                         for who, card in zip(order[trick.leader], trick.cards, strict=False)]
-            ones += [first + who * 36 + card
-                     for who, card in zip(order[obs.leader], obs.trick, strict=False)]
+            ones += self.history(obs.playing, obs.tricks, obs.leader, obs.trick)
         return ones, places, values
+
+    def history(self, playing: tuple[int, ...], tricks: Sequence[Trick], leader: int,
+                trick: Sequence[int]) -> list[int]:
+        """The places of the history piece holding a 1: who played which card this hand,
+        from the finished tricks and the open one (led by `leader`)."""
+        order = seat_orders(self.rules.players, playing)
+        first = self.start["history"]
+        ones = []
+        for done in tricks:
+            ones += [first + who * 36 + card
+                     for who, card in zip(order[done.leader], done.cards, strict=False)]
+        ones += [first + who * 36 + card for who, card in zip(order[leader], trick, strict=False)]
+        return ones
+
+    def history_numbers(self, playing: tuple[int, ...], tricks: Sequence[Trick], leader: int,
+                        trick: Sequence[int]) -> list[float]:
+        """The history piece as a list of floats (the information state's tensor ends
+        with it): the finished tricks' part kept while they stay the same (they change
+        once a trick), the open trick's cards added to a copy."""
+        first = self.start["history"]
+        kept_tricks, kept_playing, kept = self.kept_history
+        if tricks != kept_tricks or playing != kept_playing:
+            kept = [0.0] * (self.size - first)
+            for i in self.history(playing, tricks, leader, ()):
+                kept[i - first] = 1.0
+            self.kept_history = (list(tricks), playing, kept)
+        out = kept[:]
+        for i in self.history(playing, (), leader, trick):
+            out[i - first] = 1.0
+        return out
 
 
 @cache
