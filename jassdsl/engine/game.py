@@ -28,9 +28,9 @@ from jassdsl.engine import records
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import Chance
 from jassdsl.engine.events import DealtAgain, Event, GameOver
-from jassdsl.engine.observation import Observation, observe
+from jassdsl.engine.observation import Observation, observe, seats_in
 from jassdsl.engine.phase import Phase, overrides
-from jassdsl.engine.records import HandResult, Outcome
+from jassdsl.engine.records import HandResult, Outcome, Trick
 from jassdsl.engine.state import State
 
 SNAPSHOTS = 128
@@ -178,7 +178,22 @@ class Game:
     @property
     def playing(self) -> tuple[int, ...]:
         """The seats taking part in this hand (every seat at the table, unless asked)."""
-        return tuple(x for x in range(self.n) if self.s.playing >> x & 1)
+        return seats_in(self.s.playing, self.n)
+
+    @property
+    def finished_tricks(self) -> tuple[Trick, ...]:
+        """The tricks of this hand that are over, in play order."""
+        return tuple(self.s.tricks)
+
+    @property
+    def shown_card(self) -> int:
+        """A card shown to every seat (the bottom card), or -1."""
+        return self.s.shown
+
+    @property
+    def at_table(self) -> tuple[int, ...]:
+        """The seats still at the table (every seat, unless some have left)."""
+        return seats_in(self.s.table, self.n)
 
     @property
     def trump_table(self) -> ModeTable | None:

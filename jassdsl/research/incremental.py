@@ -23,7 +23,7 @@ import numpy as np
 
 from jassdsl.core.actions import Action
 from jassdsl.engine import Game
-from jassdsl.engine.observation import observe, seats_in
+from jassdsl.engine.observation import observe
 from jassdsl.research.packed import CARD_RUN, NO_CARD, Packed, cards_run
 
 UNSET = object()  # no piece written yet
@@ -117,10 +117,10 @@ class SeatVectors:
             k = self.kept[seat]
         except (IndexError, TypeError):
             raise IndexError(f"index {seat} is out of the run seat") from None
-        s, packed, run, view = game.s, self.packed, self.run, k.view
+        packed, run, view = self.packed, self.run, k.view
         one = packed.seat
         try:
-            current = s.current if playing else None
+            current = game.current_player if playing else None
             if current != k.current:
                 a, b = run["current"]
                 view[a:b] = packed.no_seat if current is None else one[current]
@@ -138,54 +138,57 @@ class SeatVectors:
                 a, b = run["kinds"]
                 view[a:b] = kinds
                 k.kinds = kinds
-            if s.dealer != k.dealer:
+            dealer, leader = game.dealer, game.leader
+            if dealer != k.dealer:
                 a, b = run["dealer"]
-                view[a:b] = one[s.dealer]
-                k.dealer = s.dealer
-            if s.leader != k.leader:
+                view[a:b] = one[dealer]
+                k.dealer = dealer
+            if leader != k.leader:
                 a, b = run["leader"]
-                view[a:b] = one[s.leader]
-                k.leader = s.leader
+                view[a:b] = one[leader]
+                k.leader = leader
         except KeyError as e:
             raise IndexError(f"index {e.args[0]} is out of a run of {self.n} seats") from None
-        if s.mode != k.mode:
+        mode = game.mode
+        if mode != k.mode:
             a, b = self.mode_bytes
-            view[a:b] = packed.modes[s.mode + 1 if s.mode >= 0 else 0]
-            k.mode = s.mode
-        hand = s.hands[seat]
+            view[a:b] = packed.modes[mode + 1 if mode >= 0 else 0]
+            k.mode = mode
+        hand = game.hand_mask(seat)
         if hand != k.hand:
             a, b = run["hand"]
             view[a:b] = cards_run(hand)
             k.hand = hand
-        trick = s.trick
+        trick = game.trick
         if trick != k.trick:
             n = self.n
             a, b = run["trick"]
             view[a:b] = b"".join([CARD_RUN[c] for c in trick[:n]] +
                                  [NO_CARD] * (n - len(trick)))
-            k.trick = list(trick)
-        tricks = s.tricks
+            k.trick = trick
+        tricks = game.finished_tricks
         if tricks != k.tricks:
-            played, won = packed.finished(tuple(tricks))
+            played, won = packed.finished(tricks)
             a, b = run["played"]
             view[a:b] = played
             a, b = run["tricks_won"]
             view[a:b] = won
-            k.tricks = list(tricks)
-        if s.shown != k.shown:
+            k.tricks = tricks
+        shown = game.shown_card
+        if shown != k.shown:
             a, b = run["shown"]
-            view[a:b] = CARD_RUN[s.shown] if s.shown >= 0 else NO_CARD
-            k.shown = s.shown
+            view[a:b] = CARD_RUN[shown] if shown >= 0 else NO_CARD
+            k.shown = shown
         parts = self.parts(game, seat)
         turned = parts["piles"].get("turned", -1) if "piles" in parts else -1
         if turned != k.turned:
             a, b = run["turned"]
             view[a:b] = CARD_RUN[turned] if turned >= 0 else NO_CARD
             k.turned = turned
-        seats = (s.playing, s.table)
+        seats = (game.playing, game.at_table)
         if seats != k.seats:
             a, b = run["playing"][0], run["table"][1]
-            view[a:b] = packed.seats_of(seats_in(s.playing, self.n), seats_in(s.table, self.n))
+            view[a:b] = packed.seats_of(*seats)
             k.seats = seats
         if packed.declared_size:
             declared = self.layout.declared_in(parts)
@@ -193,11 +196,11 @@ class SeatVectors:
                 a, b = self.values_bytes
                 view[a:b] = packed.declared_of(declared)
                 k.declared = {name: tuple(v) for name, v in declared.items()}
-        totals = s.totals
+        totals = game.totals
         if totals != k.totals:
             a, b = run["totals"]
             view[a:b] = packed.totals_block(totals)
-            k.totals = {u: list(v) for u, v in totals.items()}
+            k.totals = totals
         if self.added_keys:
             added = [parts.get(key) for key in self.added_keys]
             if added != k.added:

@@ -55,7 +55,7 @@ from jassdsl.engine import Game
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import ScriptedChance
 from jassdsl.engine.game import Moment
-from jassdsl.engine.observation import Observation, seats_in
+from jassdsl.engine.observation import Observation
 from jassdsl.registry import load_rules
 from jassdsl.research.actionspace import ActionSpace
 from jassdsl.research.incremental import SeatVectors
@@ -681,9 +681,8 @@ class JassState(pyspiel.State):  # type: ignore[misc]
             kept = box.numbers[seat, playing] = vectors.floats(game, seat, playing)
         out = list(kept)
         if observer.recall:
-            s = game.s
-            out += observer.layout.history_numbers(seats_in(s.playing, n), s.tricks, s.leader,
-                                                   s.trick)
+            out += observer.layout.history_numbers(game.playing, game.finished_tricks,
+                                                   game.leader, game.trick)
         return out
 
     def _legal_actions(self, player: int) -> list[int]:

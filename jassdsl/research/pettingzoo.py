@@ -138,8 +138,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
         seat = self.seat_of.get(agent)
         if seat is None:
             seat = self.possible_agents.index(agent)  # its ValueError, as before
-        s = game.s
-        playing = not (s.phase == "over" or (self.hand_horizon and bool(s.results)))  # `ended`
+        playing = not (game.is_over or (self.hand_horizon and bool(game.results)))  # `ended`
         cards = -1
         if playing and seat == game.current_player:
             cards = game.legal_mask()  # in play: the cards, whose ids are their numbers
@@ -184,11 +183,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
             return
         game = self.game
         assert game is not None and action is not None
-        hands = len(game.s.results)
+        hands = len(game.results)
         self._cumulative_rewards[agent] = 0
         game.apply(self.space.actions[int(action)])
-        s = game.s
-        results = s.results
+        results = game.results
         if len(results) > hands or self.rewards is not self.no_rewards:
             self.rewards = dict.fromkeys(self.agents, 0.0)
             if len(results) > hands:  # a hand was scored (read only then: once a hand)
@@ -200,14 +198,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names its environment
             self._accumulate_rewards()
         else:  # the rewards stay all 0 (and the agent's cumulative reward 0.0, as added)
             self._cumulative_rewards[agent] = 0.0
-        if s.phase == "over" or (self.hand_horizon and bool(results)):  # `ended`
+        if game.is_over or (self.hand_horizon and bool(results)):  # `ended`
             outcome = game.outcome()
             stopped = outcome is not None and records.stopped(outcome.reason)
             for a in self.agents:
                 self.terminations[a] = not stopped
                 self.truncations[a] = stopped
         else:
-            self.agent_selection = self.possible_agents[s.current]
+            self.agent_selection = self.possible_agents[game.current_player]
         if self.render_mode == "human":
             print(self.render())
 

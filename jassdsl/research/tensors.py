@@ -140,7 +140,7 @@ class Layout:
             (), [], [0] * n, ([], [], []))
 
         # the finished tricks and seats of the history last asked for, its numbers
-        self.kept_history: tuple[list[Trick] | None, tuple[int, ...], list[float]] = (
+        self.kept_history: tuple[tuple[Trick, ...] | None, tuple[int, ...], list[float]] = (
             None, (), [])
         # the observation's vector as blocks of bytes (`packed`; not the history's)
         self.packed: Packed | None = None if recall else Packed(self, WON)
@@ -319,7 +319,7 @@ class Layout:
         ones += [first + who * 36 + card for who, card in zip(order[leader], trick, strict=False)]
         return ones
 
-    def history_numbers(self, playing: tuple[int, ...], tricks: Sequence[Trick], leader: int,
+    def history_numbers(self, playing: tuple[int, ...], tricks: tuple[Trick, ...], leader: int,
                         trick: Sequence[int]) -> list[float]:
         """The history piece as a list of floats (the information state's tensor ends
         with it): the finished tricks' part kept while they stay the same (they change
@@ -330,7 +330,7 @@ class Layout:
             kept = [0.0] * (self.size - first)
             for i in self.history(playing, tricks, leader, ()):
                 kept[i - first] = 1.0
-            self.kept_history = (list(tricks), playing, kept)
+            self.kept_history = (tricks, playing, kept)
         out = kept[:]
         for i in self.history(playing, (), leader, trick):
             out[i - first] = 1.0
