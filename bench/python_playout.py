@@ -106,12 +106,13 @@ def _chunk_weis(chunk: int, undenufe: bool, trump: bool) -> tuple[int, int]:
 # per mode and suit: per chunk (value, key) of its sequences
 WEIS = tuple(tuple(tuple(_chunk_weis(c, m == 5, m == s) for c in range(512)) for s in range(4))
              for m in range(6))
+WEIS_VALUE = tuple(tuple(tuple(w[0] for w in suit) for suit in m) for m in WEIS)
 FOUR_KEY = tuple(tuple(weis_key(FOURS[r], 0, 0, r if m == 5 else 8 - r, 0) if r in FOURS else 0
                        for r in range(9)) for m in range(6))
 FOLLOWERS = tuple(((lead + 1) & 3, (lead + 2) & 3, (lead + 3) & 3) for lead in range(4))
 FIRST_TRICK = tuple((lead, *FOLLOWERS[lead]) for lead in range(4))
 DECK = [1 << c for c in range(36)]
-NO_WEIS = [(0, 0)] * 4
+NO_WEIS = [0] * 4
 # the deal in packets of 3 from forehand: the deck places of each seat counted from forehand
 PLACES = tuple(tuple(r * 12 + i * 3 + k for r in range(3) for k in range(3)) for i in range(4))
 
@@ -134,28 +135,34 @@ def deal(cbits: Callable[[int], int], dealer: int) -> list[int]:
     return held
 
 
-def offers(held: list[int], mode: int) -> list[tuple[int, int]]:
-    """Per seat: (value, best key) of its Weise in the mode, (0, 0) without one."""
-    table = WEIS[mode]
-    t0, t1, t2, t3 = table
+def offers(held: list[int], mode: int) -> list[int]:
+    """Per seat: the value of its Weise in the mode, 0 without one (the best key is found
+    by `best_key` for a seat that declares)."""
+    v0, v1, v2, v3 = WEIS_VALUE[mode]
     out = []
     for b in (0, 4, 8, 12):
         c0, c1, c2, c3 = held[b], held[b + 1], held[b + 2], held[b + 3]
-        w0, w1, w2, w3 = t0[c0], t1[c1], t2[c2], t3[c3]
-        value = w0[0] + w1[0] + w2[0] + w3[0]
-        key = max(w0[1], w1[1], w2[1], w3[1])
+        value = v0[c0] + v1[c1] + v2[c2] + v3[c3]
         fours = c0 & c1 & c2 & c3 & FOUR_RANKS
         if fours:
-            for r in range(5):
-                if fours >> r & 1:
-                    value += FOURS[r]
-                    key = max(key, FOUR_KEY[mode][r])
-        out.append((value, key))
+            value += sum(FOURS[r] for r in range(5) if fours >> r & 1)
+        out.append(value)
     return out
 
 
+def best_key(hand: list[int], mode: int) -> int:
+    """The key of the best Weis in one seat's four suit masks (`compile.weis.weis_key`)."""
+    table = WEIS[mode]
+    key = max(table[s][hand[s]][1] for s in range(4))
+    fours = hand[0] & hand[1] & hand[2] & hand[3] & FOUR_RANKS
+    for r in range(5):
+        if fours >> r & 1:
+            key = max(key, FOUR_KEY[mode][r])
+    return key
+
+
 def play(pbits: Callable[[int], int], held: list[int], mode: int, lead: int,
-         weis: list[tuple[int, int]], rec: list[int] | None,
+         weis: list[int], rec: list[int] | None,
          per: list[int] | None = None) -> tuple[list[int], int]:
     """Play the nine tricks from `lead`; returns the two teams' card points (last trick and
     match included) and a bitmask of the seats that declared their Weis. Weis questions
@@ -171,7 +178,7 @@ def play(pbits: Callable[[int], int], held: list[int], mode: int, lead: int,
         tpick = picks[trump]
     for n in (9, 8, 7, 6, 5, 4, 3, 2, 1):
         base = lead * 4
-        if first and weis[lead][0] and not (pbits(32) >> 31):  # option 0 of 2: yes
+        if first and weis[lead] and not (pbits(32) >> 31):  # option 0 of 2: yes
             said |= 1 << lead
         if n > 1:
             i = pbits(32) * n >> 32
@@ -196,7 +203,7 @@ def play(pbits: Callable[[int], int], held: list[int], mode: int, lead: int,
         led_pick = picks[led]
         for seat in FOLLOWERS[lead]:
             base = seat * 4
-            if first and weis[seat][0] and not (pbits(32) >> 31):
+            if first and weis[seat] and not (pbits(32) >> 31):
                 said |= 1 << seat
             follow = held[base + led]
             if trump < 0:
@@ -305,18 +312,21 @@ def play(pbits: Callable[[int], int], held: list[int], mode: int, lead: int,
     return score, said
 
 
-def weis_points(weis: list[tuple[int, int]], said: int, lead: int) -> list[int]:
+def weis_points(weis: list[int], said: int, lead: int, dealt: list[int], mode: int
+                ) -> list[int]:
     """The side with the best declared Weis scores all its declared Weise (a full tie goes
     to the seat that plays earlier to the first trick)."""
     out = [0, 0]
     if not said:
         return out
-    best, best_key = -1, -1
+    best, top = -1, -1
     for seat in FIRST_TRICK[lead]:
-        if said >> seat & 1 and weis[seat][1] > best_key:
-            best, best_key = seat, weis[seat][1]
+        if said >> seat & 1:
+            key = best_key(dealt[seat * 4:seat * 4 + 4], mode)
+            if key > top:
+                best, top = seat, key
     team = best & 1
-    out[team] = sum(weis[x][0] for x in (team, team + 2) if said >> x & 1)
+    out[team] = sum(weis[x] for x in (team, team + 2) if said >> x & 1)
     return out
 
 
@@ -344,8 +354,9 @@ def hand(cbits: Callable[[int], int], pbits: Callable[[int], int], dealer: int,
         for seat in range(4):
             if held[seat * 4 + mode] & STOECK == STOECK:
                 stoeck[seat & 1] = 20
+    dealt = held[:] if weis != NO_WEIS else held
     score, said = play(pbits, held, mode, fore, weis, rec, per)
-    return mode, score, weis_points(weis, said, fore), stoeck
+    return mode, score, weis_points(weis, said, fore, dealt, mode) if said else [0, 0], stoeck
 
 
 def game(cbits: Callable[[int], int], pbits: Callable[[int], int], dealer: int,
