@@ -35,10 +35,7 @@ from jassdsl.core.cards import CARD_CLASSES
 from jassdsl.core.count_order import TRICK_FACT, TRICKS
 from jassdsl.core.limits import MAX_PRODUCT
 from jassdsl.core.modes import SUIT_WORDS
-from jassdsl.engine import HAND_LIMIT
-from jassdsl.fast import tables as tb
-from jassdsl.fast.kernel import hand_facts
-from jassdsl.fast.scorer import ROLES_KEPT, Array, Uncovered
+from jassdsl.fast.scorer import ROLES_KEPT, Uncovered
 from jassdsl.fast.twister import below
 
 FACTS = ("points", "tricks", "weis", "stoeck")  # the facts of a hand `count first` books
@@ -565,52 +562,6 @@ class Clauses:
         self.dl, self.run = np.zeros((u, n), np.int64), np.zeros((u, n), np.int64)
         self.reach = np.zeros(n, np.int64)
         self.hf = np.ones(getattr(source, "hf_cells", 1), np.int64)
-
-    def score_hands(self, idx: Array, o: dict[str, Array], totals: dict[str, Array],
-                    hand_no: Array, cmt: Array, played: Array | None = None,
-                    pending: list[Any] | None = None) -> Array:
-        """`Runner.score_hands` of games `idx` (its fourth answer: the games that are
-        over), the totals updated in place; the games whose `count first` may reach the
-        end are scored there."""
-        r, runner = self.rules, self.runner
-        n, k, each = r.subjects, len(idx), r.cards_each
-        team = runner.team
-        decls = max(len(r.declarations), 1)
-        points, tricks, won, weis, stoeck = (np.empty((k, n), np.int64) for _ in range(5))
-        win = np.empty((k, each), np.int64)
-        declared = np.empty((k, decls, n), np.int64)
-        hand_facts(idx, team, n, each, r.last_bonus, r.match_bonus, r.stoeck_bonus, o["win"],
-                   o["tpoints"], o["won"], o["said"], o["best"], o["stoeck"], o["decl"],
-                   points, tricks, won, win, weis, stoeck, declared)
-        t = runner.t
-        column = o["column"][idx]
-        mult = np.where(column >= 0, t.col_mult[np.maximum(column, 0)],
-                        0 if t.ints[tb.SHEETS] else 1)
-        roles = np.empty((k, len(ROLES_KEPT)), np.int64)
-        for i, name in enumerate(ROLES_KEPT):
-            who = o[name][idx]
-            roles[:, i] = np.where(who >= 0, team[np.maximum(who, 0)], -1)
-        units = list(totals)
-        before = np.stack([totals[u][idx] for u in units])
-        tot = before.copy()
-        chg = np.zeros_like(tot)
-        fired = np.empty(k, np.int64)
-        failed, ends = np.empty(k, np.int64), np.empty(k, np.int64)
-        self.kernel(k, points, tricks, won, win, weis, stoeck, declared, o["mode"][idx],
-                    hand_no[idx], mult, roles, tot, before, chg, o["tpoints"][idx, :each],
-                    fired, failed, ends, cmt, idx, self.w, self.bnd, self.flag, self.named,
-                    self.dl, self.run, self.reach, self.hf)
-        for i, u in enumerate(units):
-            totals[u][idx] = tot[i]
-        over = (ends & 1).astype(bool)  # the end (bit 1: `count first` ended the game)
-        if r.end_hands is not None:
-            over = hand_no[idx] >= r.end_hands
-        sheets = t.ints[tb.SHEETS]
-        if sheets and played is not None:  # `SheetChoice.ends_game`: every sheet full
-            full = (played[idx, :sheets] == (1 << len(t.col_count)) - 1).all(axis=1)
-            over = full if t.ints[tb.END_FULL] else over | full
-        over |= (ends & 2).astype(bool) | failed.astype(bool) | (hand_no[idx] >= HAND_LIMIT)
-        return over
 
 
 def clauses_for(rules: CompiledRules, runner: Any) -> Clauses | None:

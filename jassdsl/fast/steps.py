@@ -168,9 +168,9 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
       are listed in `fin` and get no mask; their number is returned.
     - FINISH: the first k games of `games`, their hands scored: with `scored` (the
       compiled clauses) their totals `tot` (units, rows, subjects) go into `totals`
-      (games, units, subjects) and whether the game is over is worked out as
-      `Clauses.score_hands` does (its end, `count first`, a failed invariant, a full
-      scoresheet, the hand limits), else it is `over_in`. A seat's reward is what its
+      (games, units, subjects) and whether the game is over is worked out here (the
+      clauses' end, `count first`, a failed invariant, a full scoresheet, the hand
+      limits), else it is `over_in`. A seat's reward is what its
       side gained in the winner's unit (`unit`, `sign`: more is better); a game that is
       over is marked `ended` and listed in `gone` (their number returned: they start
       anew with new seeds); the others deal their next hand, the dealer passing on.
@@ -450,7 +450,7 @@ def gather(fin: np.ndarray, k: int, team: np.ndarray, n: int, each: int, last_bo
            roles: np.ndarray, tot: np.ndarray, before: np.ndarray, chg: np.ndarray,
            tp: np.ndarray) -> None:
     """What the compiled clauses (`fast.clauses`) read of the first k games of `fin`, row
-    j for game fin[j] (`Clauses.score_hands` makes the same as new arrays): the hand's
+    j for game fin[j], made once by the environment (`VectorEnv.clauses_scratch`): the hand's
     facts (`hand_facts`), its mode, number, multiplier, the sides of the chooser and the
     pusher, the totals before it (`totals`: games, units, subjects) and the tricks'
     points."""

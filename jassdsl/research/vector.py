@@ -159,7 +159,6 @@ class VectorEnv:
         self.legal = np.zeros((b, self.num_actions), np.uint16)
         # per game: the SplitMix64 state `sample_random_actions` draws from (its seed)
         self.draws = np.zeros(b, np.uint64)
-        self.fresh = True  # the kernels keep `mask` that of the state as it is
         self.obs = np.zeros((b, p, self.width), np.float32)
         self.obs_current = np.zeros((b, self.width), np.float32)
         self.games_ended = 0
