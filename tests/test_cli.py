@@ -26,7 +26,8 @@ from jassdsl.registry import load_rules, rules_dir, variant_names
 from jassdsl.rulebook import textview as tv
 
 # how fast, and which path played the games: not part of the answers
-TIMING = ("seconds", "hands_per_sec", "games_per_sec", "games_by_path", "compiled_path")
+TIMING = ("seconds", "hands_per_sec", "games_per_sec", "games_by_path", "compiled_path",
+          "playout_path")
 
 
 class Run:

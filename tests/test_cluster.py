@@ -16,7 +16,8 @@ from jassdsl.research.simulate import SimReport, simulate
 distributed = pytest.importorskip("distributed")
 
 # how fast, and which path played the games: not part of the answers
-TIMING = ("seconds", "hands_per_sec", "games_per_sec", "games_by_path", "compiled_path")
+TIMING = ("seconds", "hands_per_sec", "games_per_sec", "games_by_path", "compiled_path",
+          "playout_path")
 
 
 def plain(report: SimReport) -> dict[str, object]:

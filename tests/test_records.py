@@ -18,7 +18,8 @@ from jassdsl.research.simulate import SimReport, simulate
 from jassdsl.research.stats import Z95, Tally, wilson
 
 # how fast, and which path played the games: not part of the answers
-TIMING = ("seconds", "hands_per_sec", "games_per_sec", "games_by_path", "compiled_path")
+TIMING = ("seconds", "hands_per_sec", "games_per_sec", "games_by_path", "compiled_path",
+          "playout_path")
 HOWS = {"chosen", "drawn", "shown", "turned", "first void", "fixed", ""}
 
 

@@ -30,7 +30,8 @@ from jassdsl.registry import load_rules, rules_dir
 from jassdsl.research.simulate import play_game, play_out, policy_rng, simulate
 
 # how fast, and which path played the games: not part of the answers
-TIMING = ("seconds", "hands_per_sec", "games_per_sec", "games_by_path", "compiled_path")
+TIMING = ("seconds", "hands_per_sec", "games_per_sec", "games_by_path", "compiled_path",
+          "playout_path")
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7])
@@ -66,7 +67,9 @@ def test_random_bots_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None
         return play_random(game, rng, hands)
 
     monkeypatch.setattr(sim, "play_random", counted)
-    simulate("schieber", 3, seed=2, bots="random", compiled=False)  # the engine's path
+    simulate("coiffeur", 3, seed=2, bots="random", compiled=False)  # the engine's path
+    assert len(calls) == 3
+    simulate("schieber", 3, seed=2, bots="random", compiled=False)  # the playout's
     assert len(calls) == 3
     simulate("sidi-barrani", 2, seed=2, bots="random")  # a file the compiled path leaves to it
     assert len(calls) == 5
@@ -161,7 +164,7 @@ def children(pid: int) -> list[int]:
 def test_ctrl_c_stops_the_workers_without_a_traceback(tmp_path: Path) -> None:
     """As a terminal does: SIGINT to the whole process group while the workers play."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "jassdsl", "simulate", "schieber", "--games", "100000",
+        [sys.executable, "-m", "jassdsl", "simulate", "coiffeur", "--games", "100000",
          "--bots", "random", "--jobs", "2", "--no-compiled"],  # the engine's workers
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         preexec_fn=ctrl_c_as_at_a_terminal)

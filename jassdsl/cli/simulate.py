@@ -48,8 +48,9 @@ def register(sub: Any) -> None:
                         "tcp://10.0.0.5:8786; needs the extra 'research'); the report is the "
                         "same as with --jobs 1")
     p.add_argument("--no-compiled", action="store_true",
-                   help="play random bots' games through the Python engine even where the "
-                        "compiled path (the extra 'fast') covers the file; the report is "
+                   help="play random bots' games in pure Python even where the compiled "
+                        "path (the extra 'fast') covers the file: on the pure-Python playout "
+                        "where it covers the file, else through the engine; the report is "
                         "the same")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--no-progress", action="store_true",

@@ -104,6 +104,7 @@ class SimReport:
     rows: list[Row] | None = None  # every record, when `simulate(keep_rows=True)`
     paths: Counter[str] = field(default_factory=Counter)  # games per path that played them
     compiled_why_not: str = ""  # why the compiled path did not play ('' where it did)
+    playout_why_not: str = ""  # why the pure-Python playout did not ('' where it did)
     kind_wins: Counter[str] = field(default_factory=Counter)  # games won by a kind alone
     kind_seats: Counter[str] = field(default_factory=Counter)  # seats a kind held, all games
     decisions: dict[str, list[float]] = field(default_factory=dict)  # kind -> [count, s]
@@ -219,6 +220,8 @@ class SimReport:
             "games_by_path": dict(self.paths),
             "compiled_path": {"played": self.paths[COMPILED] == self.games > 0,
                               "why_not": self.compiled_why_not},
+            "playout_path": {"played": self.paths[PLAYOUT] == self.games > 0,
+                             "why_not": self.playout_why_not},
             **({"bot_kinds": self.kind_report()} if self.kinds() else {}),
         }
 
@@ -227,7 +230,8 @@ class SimReport:
         return dict(sorted(self.modes.items(), key=lambda mk: (-mk[1], mk[0])))
 
 
-COMPILED, PYTHON = "compiled", "python"  # the paths that play a simulation's games
+# the paths that play a simulation's games: numba's, the pure-Python playout, the engine
+COMPILED, PLAYOUT, PYTHON = "compiled", "playout", "python"
 
 
 def compiled_why_not(rules: CompiledRules, bots: str, rows: bool | str, cluster: Any) -> str:
@@ -271,6 +275,40 @@ def play_compiled(rules: CompiledRules, seeds: list[int], first: int, size: int 
                                       " failed an invariant on the compiled path only")
         yield [GameSummary(x.hands, x.clauses, x.winners, x.stopped, x.totals, x.modes,
                            x.weis, x.stoeck, x.match, x.points) for x in done]
+
+
+def playout_why_not(rules: CompiledRules, bots: str, rows: bool | str, cluster: Any) -> str:
+    """Why the pure-Python playout (`jassdsl.pyplay`) does not play these games where the
+    compiled path does not ('': it does): random bots' games of the files it covers."""
+    if bots != "random":
+        return "the bots are not random"
+    if rows or cluster is not None:
+        return "records or a cluster ask for the engine's games"
+    from jassdsl.pyplay.cover import reasons
+
+    return "; ".join(reasons(rules))
+
+
+def play_playout(rules: CompiledRules, seeds: list[int], first: int
+                 ) -> Iterator[GameSummary]:
+    """The games of `seeds` (numbered from `first` + 1) on the pure-Python playout: the
+    same summaries as `play_numbered` gives. A game whose invariant fails is played again
+    by the engine, which raises the error it raises."""
+    from jassdsl.pyplay.hand import Playout
+
+    playout = Playout(rules)
+    for i, game_seed in enumerate(seeds):
+        try:
+            x = playout.game(game_seed)
+        except Exception as e:
+            raise SimulationError(f"game {first + i + 1} (game seed {game_seed}) failed on "
+                                  f"the playout: {type(e).__name__}: {e}") from e
+        if x.broken:
+            play_numbered(rules, "random", first + i + 1, game_seed)
+            raise SimulationError(f"game {first + i + 1} (game seed {game_seed}) failed an "
+                                  "invariant on the playout only")
+        yield GameSummary(x.hands, x.clauses, x.winners, x.stopped, x.totals, x.modes,
+                          x.weis, x.stoeck, x.match, x.points)
 
 
 def play_out(game: Game, bots: Sequence[Bot]) -> None:
@@ -449,6 +487,8 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
 
     why_not = compiled_why_not(rules, bots, rows, cluster) if compiled else "turned off"
     report.compiled_why_not = why_not
+    slow_why = playout_why_not(rules, bots, rows, cluster) if why_not else "the compiled path plays"
+    report.playout_why_not = slow_why
     if not why_not:  # its tables and compiled code are set-up, as compiling the rules is
         from jassdsl.fast.games import runner_for
 
@@ -460,6 +500,10 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
                 report.paths[COMPILED] += len(summaries)
                 for summary in summaries:  # progress game by game, as the engine's path
                     add_all([summary])
+        elif not slow_why:
+            for summary in play_playout(rules, seeds, 0):
+                report.paths[PLAYOUT] += 1
+                add_all([summary])
         elif cluster is not None:
             from jassdsl.research.cluster import run_on_cluster  # only a run on a cluster needs it
 

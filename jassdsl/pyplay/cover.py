@@ -1,0 +1,47 @@
+"""What in a rule file the pure-Python playout does not play (a whitelist of what it does).
+
+It plays the phases of a hand that need no machinery of their own beyond a table:
+a trump choice by forehand with the push to the partner, or trump set at the deal (drawn,
+the dealer's last card, none), play in every follow regime,
+Weis decided before a seat's first card and counted after the first trick, and Stöck.
+Anything else (declarations, piles, sheets, auctions, roles read by scoring, ...) is
+played by the engine, with the reason in `simulate --json`.
+"""
+
+from __future__ import annotations
+
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.pack import FULL_PACK
+from jassdsl.engine.chain import Chain
+
+PHASES = frozenset({"TrumpChoice", "Play", "WeisPhase", "HandBonuses"})
+# forehand's choice, and the trumps set at the deal (`TrumpByRule`)
+TRUMP_KINDS = frozenset({"forehand_chooses", "random_suit", "bottom_card", "none"})
+
+
+def reasons(rules: CompiledRules) -> tuple[str, ...]:
+    """Why the playout does not play this file (empty: it does)."""
+    r = rules
+    out = [f"phase {type(p).__name__}" for p in Chain.of(r).phases
+           if type(p).__name__ not in PHASES]
+    if r.trump_kind not in TRUMP_KINDS:
+        out.append(f"trump method {r.trump_kind}")
+    elif r.trump_kind == "none" and (r.fallback is None or r.fallback not in r.modes):
+        out.append("no trump and no mode to play without it")
+    if r.push_next:
+        out.append("pushing on to the next player")
+    if r.roles_read:
+        out.append("scoring that reads roles")
+    if r.lead_role >= 0 or r.dealer_role >= 0:
+        out.append("lead or deal by a role")
+    if r.declarations:
+        out.append("declarations")
+    if r.pack != FULL_PACK or len(set(r.packets)) > 1 or r.players * r.cards_each != 36:
+        out.append("a deal other than the whole pack in equal packets")
+    if r.subjects not in (r.players, len(set(r.team_of))):
+        out.append("subjects other than players or teams")
+    if r.winner_first_out:
+        out.append("the first out of the table wins")
+    if any(a.target.kind == "lot" for c in r.model.clauses for a in c.awards):
+        out.append("scoring that draws lots")
+    return tuple(dict.fromkeys(out))

@@ -1,0 +1,271 @@
+"""One loop per hand over the engine's compiled data, and the game around it.
+
+`Playout(rules).game(seed)` plays one whole game of random legal play as `Game` with
+`play_random` plays it (see the package docstring) and returns what `simulate` keeps of
+it. Everything rule-like is read from `CompiledRules` and the functions the engine plays
+with; the hand's end goes through the engine's own scoring pieces (`score_hand`,
+the invariants, `count_first`, the end condition) on a `HandFacts`, so the answers are
+the engine's by construction, and what is left to this loop is bookkeeping that the
+differential test (`tests/test_pyplay.py`) checks against `Game`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.counting import count_first
+from jassdsl.compile.scoring import HandFacts, score_hand
+from jassdsl.compile.weis import (
+    Weis,
+    WeisTable,
+    best_seat,
+    chunk_runs,
+    hand_weise,
+    stoeck_holder,
+    suit_sequences,
+)
+from jassdsl.core.count_order import TRICKS, may_end
+from jassdsl.core.deal import DECK, deal_plan, next_seat, trick_seats
+from jassdsl.core.tables import chunk_points
+from jassdsl.engine.chain import Chain
+from jassdsl.engine.chance import Chance
+from jassdsl.engine.hand_end import HandEnd
+from jassdsl.engine.partners import group_sums
+from jassdsl.engine.records import HAND_LIMIT, stopped
+from jassdsl.engine.weis import weis_config
+
+NO_WEIS = WeisTable({}, {}, False)  # read nowhere: a file without Weis asks nobody
+POLICY_SEED = "jassdsl-policy:{}"  # as `research.simulate.POLICY_SEED` (this sits below it)
+
+
+@dataclass(slots=True)
+class Played:
+    """What `simulate` keeps of one game (the fields of its `GameSummary`), and whether an
+    invariant failed (`broken`: the engine then plays the game again and raises)."""
+
+    hands: int
+    clauses: dict[str, int]
+    winners: tuple[int, ...]
+    stopped: bool
+    totals: dict[str, tuple[int, ...]]
+    modes: dict[str, int]
+    weis: int
+    stoeck: int
+    match: int
+    points: tuple[tuple[int, int], ...]
+    broken: bool = False
+
+
+class Playout:
+    """The tables of one rule file the playout covers (`cover.reasons` is empty)."""
+
+    def __init__(self, rules: CompiledRules) -> None:
+        r = self.rules = rules
+        play = Chain.shared(r).play
+        n = r.players
+        self.plans = {m: play.plan(m) for m in r.modes}
+        self.chunks = {m: chunk_points(r.modes[r.settled_mode(m)]) for m in r.modes}
+        self.trick_points = {m: play.points_table(m).points for m in r.modes}
+        self.names = {m: str(r.mode(m)) for m in r.modes}
+        self.after = tuple(seats[1:] for seats in trick_seats(n, (1 << n) - 1))
+        self.order = trick_seats(n, (1 << n) - 1)
+        self.getters = deal_plan(n, r.cards_each, r.packet)
+        self.choices = tuple(r.trump_choices)
+        self.push = bool(r.push)
+        self.kind = r.trump_kind
+        self.last = r.cards_each * n - 1  # the deck place of the dealer's last card
+        config = weis_config(r)
+        self.weis = {m: config.table_in(m) for m in r.modes} if config is not None else None
+        # per mode: whether each 9-card chunk holds a run the table counts, and the ranks
+        # whose four it counts; a seat holds a Weis (and is asked) iff one of them is there
+        self.holds = {m: (tuple(bool(chunk_runs(c, min(t.sequences, default=99)))
+                                for c in range(512)), suit_sequences(t, m)[4])
+                      for m, t in self.weis.items()} if self.weis is not None else {}
+        self.end = HandEnd(r)
+        self.floors = self.end.floors
+        self.by_trick = TRICKS in r.count_first
+        # each seat scores for itself, or its team's cards are the team's
+        self.group = None if r.subjects == n else r.team_of
+
+    def game(self, seed: int) -> Played:
+        """One whole game from its seed (the game's chance and the policy's generator)."""
+        import random
+
+        r = self.rules
+        n, k = r.players, r.subjects
+        team = r.team_of
+        chance = Chance(seed)
+        bits = random.Random(POLICY_SEED.format(seed)).getrandbits
+        dealer = chance.draw(n) if r.first_dealer_lot else 0
+        totals = {u: [0] * k for u in r.units}
+        pending: list[tuple[str, tuple[int, ...], int]] = []
+        clauses: Counter[str] = Counter()
+        modes: Counter[str] = Counter()
+        sums, squares = [0] * k, [0] * k
+        weis_hands = stoeck_hands = match = 0
+        hand_no = 1
+        reason = "game end"
+        everybody = (1 << n) - 1
+        choices, with_push = self.choices, len(self.choices) + self.push
+        end = self.end
+        fallback = r.fallback if r.fallback is not None else -1
+        while True:
+            # the deal: the game's shuffle, packets round the table from forehand
+            deck = DECK[:]
+            chance.shuffle(deck)
+            fore = next_seat(n, dealer, everybody)
+            dealt = [sum(get(deck)) for get in self.getters]
+            hands = dealt[n - fore:] + dealt[:n - fore] if fore else dealt
+            start = tuple(hands)
+            # trump set at the deal (`TrumpByRule.at_deal`), or forehand chooses among the
+            # choices or pushes to the partner across (`TrumpChoice`)
+            if self.kind == "forehand_chooses":
+                i = bits(32) * with_push >> 32 if with_push > 1 else 0
+                if i == len(choices):
+                    m = len(choices)
+                    i = bits(32) * m >> 32 if m > 1 else 0
+                mode = choices[i]
+            elif self.kind == "random_suit":
+                mode = chance.draw(4)
+            elif self.kind == "bottom_card":
+                mode = (deck[self.last].bit_length() - 1) // 9
+            else:
+                mode = fallback
+            plan = self.plans[mode]
+            table: WeisTable = self.weis[mode] if self.weis is not None else NO_WEIS
+            offer = None
+            if self.weis is not None:
+                runs, fours = self.holds[mode]
+                offer = [runs[h & 511] or runs[h >> 9 & 511] or runs[h >> 18 & 511]
+                         or runs[h >> 27] or bool(h & h >> 9 & h >> 18 & h >> 27 & fours)
+                         for h in start]
+            said: list[tuple[Weis, ...]] = [()] * n
+            won = [0] * n
+            seat_winners: list[int] = []
+            per_trick: list[int] = []
+            points_of = self.trick_points[mode]
+            leader = fore
+            first = True
+            t = 0
+            while hands[leader]:
+                follow, beats = plan[t]
+                if first and offer is not None and offer[leader] and not bits(32) >> 31:
+                    said[leader] = hand_weise(start[leader], table, mode)  # yes: option 0
+                legal = hand = hands[leader]
+                c = legal.bit_count()
+                if c > 1:
+                    j = bits(32) * c >> 32
+                    while j:
+                        legal &= legal - 1
+                        j -= 1
+                taken = legal & -legal
+                top = card = taken.bit_length() - 1
+                total = points_of[card]
+                led = card // 9
+                hands[leader] = hand ^ taken
+                row = beats[card]
+                win = leader
+                for seat in self.after[leader]:
+                    if first and offer is not None and offer[seat] and not bits(32) >> 31:
+                        said[seat] = hand_weise(start[seat], table, mode)
+                    hand = hands[seat]
+                    legal = follow(hand, led, top)
+                    c = legal.bit_count()
+                    if c > 1:
+                        j = bits(32) * c >> 32
+                        while j:
+                            legal &= legal - 1
+                            j -= 1
+                    bit = legal & -legal
+                    hands[seat] = hand ^ bit
+                    taken |= bit
+                    card = bit.bit_length() - 1
+                    total += points_of[card]
+                    if row[card]:
+                        top, win, row = card, seat, beats[card]
+                won[win] |= taken
+                seat_winners.append(win)
+                per_trick.append(total)
+                if first:
+                    first = False
+                    weis_leader = leader
+                leader = win
+                t += 1
+            # the hand's facts, as `HandEnd.facts` and the phases' `add_facts` make them
+            points, tricks, won_by, winners = group_sums(self.group, k, won, seat_winners,
+                                                         self.chunks[mode], r)
+            facts = HandFacts(k, n, hand_no, points, tricks, won_by, winners, {}, totals,
+                              r.options, chance, mode=mode)
+            weis = [0] * k
+            if any(said):
+                best = best_seat(dict(enumerate(said)), list(self.order[weis_leader]))
+                if best >= 0:
+                    side = sum(sum(w.value for w in ws)
+                               for seat, ws in enumerate(said) if team[seat] == team[best])
+                    weis[team[best]] = side
+                weis_hands += 1
+            facts.weis = weis
+            if r.reads_in_play and winners:  # as `HandEnd.facts`: every card was dealt
+                c = start[0]
+                for h in start[1:]:
+                    c |= h
+                p0, p1, p2, p3 = self.chunks[mode]
+                facts.in_play = (p0[c & 511] + p1[c >> 9 & 511] + p2[c >> 18 & 511]
+                                 + p3[c >> 27] + r.last_bonus
+                                 + (r.match_bonus if len(set(winners)) == 1 else 0))
+            stoeck = [0] * k
+            holder = stoeck_holder(start, mode) if r.stoeck_bonus else -1
+            if holder >= 0:
+                stoeck[team[holder]] = r.stoeck_bonus
+                stoeck_hands += 1
+            facts.stoeck = stoeck
+            booking = score_hand(r.clauses, facts, pending, self.floors)
+            clause = booking.clause
+            for _, holds in r.invariants:
+                facts.bound = None
+                if not holds(facts, -1):
+                    return Played(hand_no, dict(clauses), (), False, {}, dict(modes),
+                                  weis_hands, stoeck_hands, match, (), broken=True)
+            early = None
+            if r.count_first and r.end_when is not None:
+                steps = tuple(zip(winners, per_trick[:-1], strict=False)) \
+                    if self.by_trick else ()
+                early = count_first(facts, r.count_first, clause, booking.grants,
+                                    r.end_when, r.count_adds, end.hand_delta, end.floor_of,
+                                    end.lots, r.count_scales, steps, r.end_gate)
+            if early is not None:
+                won_with, counted, _ = early
+                for unit, values in counted.items():
+                    totals[unit][:] = values
+            clauses[clause.id if clause else "(none)"] += 1
+            modes[self.names[mode]] += 1
+            side = team[seat_winners[0]]
+            match += all(team[w] == side for w in seat_winners)
+            for x, p in enumerate(points):
+                sums[x] += p
+                squares[x] += p * p
+            if early is not None:
+                reason = f"won at once with {won_with}"
+                break
+            if hand_no >= HAND_LIMIT:
+                reason = "hand limit"
+                break
+            if r.end_hands is not None:
+                if hand_no >= r.end_hands:
+                    break
+            else:
+                facts.bound = None
+                if r.end_when is not None and may_end(r.end_gate, totals) and \
+                        r.end_when(facts, -1):
+                    break
+            hand_no += 1
+            dealer = next_seat(n, dealer, everybody)
+        unit, sign = r.winner_unit
+        signed = [sign * v for v in totals[unit]]
+        order = sorted(range(k), key=lambda x: -signed[x] if r.winner_most else signed[x])
+        top_total = signed[order[0]]
+        return Played(hand_no, dict(clauses), tuple(x for x in order if signed[x] == top_total),
+                      stopped(reason), {u: tuple(v) for u, v in totals.items()}, dict(modes),
+                      weis_hands, stoeck_hands, match, tuple(zip(sums, squares, strict=True)))

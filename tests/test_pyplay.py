@@ -1,0 +1,119 @@
+"""The pure-Python playout (`jassdsl.pyplay`) plays the engine's games: every shipped file
+and option set it covers, the language fixtures and accepted mutants it covers, seeded
+games give the same summary (hands, clauses, winners, totals, modes, Weis, Stöck,
+matches, card points) as the engine's `play_random`; `simulate` gives the same report
+on it as on the compiled path and says why it did not play a file.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from conftest import VariantCase, variant_cases
+from twin_games import fixture_names, fixture_rules, fuzzed
+
+from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.errors import JassError
+from jassdsl.pyplay.cover import reasons
+from jassdsl.pyplay.hand import Playout
+from jassdsl.registry import load_rules
+from jassdsl.research.simulate import SimulationError, game_seeds, play_numbered, simulate
+
+COVERED = ("schieber", "sechserschieber", "slalom", "schaufeldame", "schiltenober", "guggitaler",
+           "totaler-guggitaler", "schellenjass")  # a file falling back would lose speed
+
+
+def compare(rules: CompiledRules, seeds: list[int]) -> tuple[int, int]:
+    """Play each seed on both; (games compared, games broken on both by an invariant)."""
+    playout = Playout(rules)
+    games = broken = 0
+    for i, seed in enumerate(seeds):
+        got = playout.game(seed)
+        try:
+            want = play_numbered(rules, "random", i + 1, seed)
+        except SimulationError as e:
+            assert got.broken, f"seed {seed}: the engine broke ({e}) but the playout did not"
+            broken += 1
+            continue
+        assert not got.broken, f"seed {seed}: the playout broke an invariant, not the engine"
+        assert (got.hands, got.clauses, got.winners, got.stopped, got.totals, got.modes,
+                got.weis, got.stoeck, got.match, got.points) == tuple(want)[:10], seed
+        games += 1
+    return games, broken
+
+
+@cache
+def shipped_cases() -> list[VariantCase]:
+    return [c for c in variant_cases() if not reasons(load_rules(c.name, c.options))]
+
+
+def test_it_covers_the_files_it_promises() -> None:
+    for name in COVERED:
+        assert reasons(load_rules(name)) == (), name
+    assert len(shipped_cases()) >= 10  # their option sets (Konter is a declaration)
+
+
+def test_every_covered_shipped_file_and_option_set() -> None:
+    seeds = game_seeds(11, 3)
+    for case in shipped_cases():
+        assert compare(load_rules(case.name, case.options), seeds) == (3, 0), case.id
+
+
+def test_many_schieber_games() -> None:
+    """Enough games that the rare paths come up: a push, Weis of both sides, four of a
+    kind, a match, a game won in the middle of a hand."""
+    assert compare(load_rules("schieber"), game_seeds(5, 60)) == (60, 0)
+
+
+def test_the_language_fixtures_it_covers() -> None:
+    names = [n for n in fixture_names() if not reasons(fixture_rules(n))]
+    assert len(names) >= 3
+    for name in names:
+        games, broken = compare(fixture_rules(name), [3, 17])
+        assert games + broken == 2, name
+
+
+def test_accepted_mutants_it_covers() -> None:
+    found = fuzzed(41)
+    mutants = [(label, r) for label, r in (next(found) for _ in range(60)) if not reasons(r)]
+    assert len(mutants) >= 3
+    for label, rules in mutants:
+        games, broken = compare(rules, [3, 17])
+        assert games + broken == 2, label
+
+
+def test_a_file_it_does_not_cover_says_why() -> None:
+    assert "declarations" in reasons(load_rules("differenzler"))
+    assert "trump method sheet" in reasons(load_rules("coiffeur"))
+    assert "phase Keeping" in reasons(load_rules("schieber-bock"))
+    report = simulate("coiffeur", 2, seed=1, bots="random", compiled=False).to_json()
+    assert report["games_by_path"] == {"python": 2}
+    assert "trump method sheet" in report["playout_path"]["why_not"]
+
+
+def test_simulate_gives_the_same_report_on_the_playout() -> None:
+    pytest.importorskip("numba")
+    fast = simulate("schieber", 12, seed=5, bots="random").to_json()
+    slow = simulate("schieber", 12, seed=5, bots="random", compiled=False).to_json()
+    assert slow["games_by_path"] == {"playout": 12}
+    assert slow["playout_path"] == {"played": True, "why_not": ""}
+    for key in ("seconds", "hands_per_sec", "games_per_sec", "games_by_path", "compiled_path",
+                "playout_path"):
+        fast.pop(key)
+        slow.pop(key)
+    assert fast == slow
+
+
+def test_a_broken_invariant_is_the_engine_error(tmp_path: object) -> None:
+    """A file whose invariant fails: the playout notices, and `simulate` raises the
+    engine's own error for that game."""
+    from pathlib import Path
+
+    source = Path("rules/schieber.jass").read_text(encoding="utf-8")
+    broken = source.replace("sum(points) = 157 or sum(points) = 257", "sum(points) = 150")
+    assert broken != source
+    path = Path(str(tmp_path)) / "broken.jass"
+    path.write_text(broken, encoding="utf-8")
+    with pytest.raises(JassError, match="card-total"):
+        simulate(str(path), 3, seed=1, bots="random", compiled=False)
