@@ -450,7 +450,8 @@ def compile_rules(
         count_first=count_order,
         end_gate=end_gate(end.when, unit_of, options),
         count_adds=adds,
-        count_scales={cid: tuple(compiler.expr(x) if x is not None else None for x in per)
+        count_scales={cid: tuple(None if x is None or compiler.constant(x) == 1
+                                 else compiler.expr(x) for x in per)
                       for cid, per in scales(rf, adds).items()},
         mode_schedule=ModeSchedule.of(rf),
         push_next=t.push_next,

@@ -32,6 +32,25 @@ CALLS = {"*": "_mul", "/": "_div"}
 YES_NO: dict[int | str, int] = {"yes": 1, "no": 0}  # a yes/no option in an expression  # operators with a rule of their own, as functions
 
 
+def constant(src: str) -> int | bool | None:
+    """The value of source that reads no fact, no subject and no helper of the hand (a
+    number, an option, a declaration no one makes, arithmetic and comparisons of them),
+    else None: anything that reads the hand stops at its first name."""
+    try:
+        value = eval(src, {"__builtins__": {}, "_mul": multiply, "_div": divide})
+    except Exception:
+        return None
+    return value if type(value) in (int, bool) else None
+
+
+def folded(src: str) -> str:
+    """src, or its value written out when it reads nothing of the hand: a Schieber
+    without its multipliers or Konter scores ``(points + weis + stoeck) * (1)``, with no
+    call of the lets that would each time work the factor out to 1."""
+    value = constant(src)
+    return src if value is None else f"({value!r})"
+
+
 def divide(a: int, b: int) -> int:
     """``a / b``: whole-number division rounding down; by zero it is 0 (the language
     reference says so), so that no hand stops on a divisor that happens to be 0."""
@@ -63,6 +82,7 @@ class Compiler:
         self.by_side = by_side
         self.let_functions: dict[str, Fn] = {}
         self.hand_only_lets: dict[str, bool] = {}
+        self.let_constants: dict[str, str | None] = {}
 
     def inlined(self, name: str) -> bool:
         """Whether a let is written out where it is used: small, and naming no let (so
@@ -76,12 +96,24 @@ class Compiler:
             stack.extend(m.children(stack.pop()))
         return size <= INLINE_LET_NODES
 
+    def let_constant(self, name: str) -> str | None:
+        """The value of a let that reads nothing of the hand, written out, else None."""
+        if name not in self.let_constants:
+            src = Source(self).of(self.lets[name], "s")
+            self.let_constants[name] = src if constant(src) is not None else None
+        return self.let_constants[name]
+
     def let_function(self, name: str) -> Fn:
         """A let compiled once, for every place that names it."""
         fn = self.let_functions.get(name)
         if fn is None:
             fn = self.let_functions[name] = self.expr(self.lets[name])
         return fn
+
+    def constant(self, e: m.Expr) -> int | bool | None:
+        """The value of e when it reads nothing of the hand (under the chosen options),
+        else None."""
+        return constant(Source(self).of(e, "s"))
 
     def expr(self, e: m.Expr) -> Fn:
         """The function of e, written out as Python source."""
@@ -190,7 +222,11 @@ class Source:
         return f"{name}(f, {s})"
 
     def of(self, e: m.Expr, s: str) -> str:
-        """Source of e for the subject in variable s."""
+        """Source of e for the subject in variable s, with what reads no fact of the hand
+        worked out once here (see `folded`)."""
+        return folded(self.written(e, s))
+
+    def written(self, e: m.Expr, s: str) -> str:
         c = self.c
         if isinstance(e, m.Num):
             return f"({e.value!r})"
@@ -206,6 +242,9 @@ class Source:
             if e.name in c.lets:
                 if c.inlined(e.name):
                     return self.of(c.lets[e.name], s)
+                known = c.let_constant(e.name)
+                if known is not None:
+                    return known
                 return self.helper(c.let_function(e.name), s)
             if e.name in c.options:
                 value = c.options[e.name]
@@ -235,11 +274,21 @@ class Source:
         if isinstance(e, m.Unary):
             return f"(not {self.of(e.arg, s)})" if e.op == "not" else f"(-{self.of(e.arg, s)})"
         if isinstance(e, m.Binary):
+            if e.op in ("and", "or"):  # a known left side decides or leaves the right one
+                left = self.of(e.left, s)
+                value = constant(left)
+                if value is not None and bool(value) == (e.op == "and"):
+                    return self.of(e.right, s)
+                return f"({left} {e.op} {self.of(e.right, s)})"
             if e.op in CALLS:
                 return f"{CALLS[e.op]}({self.of(e.left, s)}, {self.of(e.right, s)})"
             return f"({self.of(e.left, s)} {OPS[e.op]} {self.of(e.right, s)})"
         if isinstance(e, m.IfElse):
-            cond, then, other = (self.of(x, s) for x in (e.cond, e.then, e.other))
+            cond = self.of(e.cond, s)
+            value = constant(cond)
+            if value is not None:
+                return self.of(e.then if value else e.other, s)
+            then, other = self.of(e.then, s), self.of(e.other, s)
             return f"({then} if {cond} else {other})"
         if isinstance(e, m.Call):
             return self.call(e, s)
@@ -280,6 +329,11 @@ class Source:
             t = f"t{self.depth}"
             body = self.of(e.args[0], t)
             self.depth -= 1
+            value = constant(body)
+            if value is not None:  # the same for every subject
+                if e.func == "sum":
+                    return f"({int(value)!r} * f.n)" if value else "(0)"
+                return "f.n" if value else "(0)"
             if e.func == "sum":
                 return f"sum([{body} for {t} in range(f.n)])"
             return f"len([1 for {t} in range(f.n) if {body}])"
