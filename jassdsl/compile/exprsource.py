@@ -276,8 +276,8 @@ class Source:
         if isinstance(e, m.Binary):
             if e.op in ("and", "or"):  # a known left side decides or leaves the right one
                 left = self.of(e.left, s)
-                value = constant(left)
-                if value is not None and bool(value) == (e.op == "and"):
+                side = constant(left)
+                if side is not None and bool(side) == (e.op == "and"):
                     return self.of(e.right, s)
                 return f"({left} {e.op} {self.of(e.right, s)})"
             if e.op in CALLS:
@@ -285,9 +285,9 @@ class Source:
             return f"({self.of(e.left, s)} {OPS[e.op]} {self.of(e.right, s)})"
         if isinstance(e, m.IfElse):
             cond = self.of(e.cond, s)
-            value = constant(cond)
-            if value is not None:
-                return self.of(e.then if value else e.other, s)
+            known = constant(cond)
+            if known is not None:
+                return self.of(e.then if known else e.other, s)
             then, other = self.of(e.then, s), self.of(e.other, s)
             return f"({then} if {cond} else {other})"
         if isinstance(e, m.Call):
