@@ -285,9 +285,9 @@ class Source:
             return f"({self.of(e.left, s)} {OPS[e.op]} {self.of(e.right, s)})"
         if isinstance(e, m.IfElse):
             cond = self.of(e.cond, s)
-            known = constant(cond)
-            if known is not None:
-                return self.of(e.then if known else e.other, s)
+            decided = constant(cond)
+            if decided is not None:
+                return self.of(e.then if decided else e.other, s)
             then, other = self.of(e.then, s), self.of(e.other, s)
             return f"({then} if {cond} else {other})"
         if isinstance(e, m.Call):
