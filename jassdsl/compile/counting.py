@@ -178,13 +178,19 @@ def may_pass(gate: Gate, start: list[int], floor: int | None,
         for i, (u, factor) in enumerate(plain.get(TRICK_FACT, ())):
             if u == unit and factor:
                 factor *= sign * hand_factor(per, i, facts)
-                for taker, points in tricks:
-                    if factor * points > 0:
-                        towards[taker] += factor * points
+                # a step goes towards the gate where the points have the factor's sign
+                if factor > 0:
+                    for taker, points in tricks:
+                        if points > 0:
+                            towards[taker] += factor * points
+                else:
+                    for taker, points in tricks:
+                        if points < 0:
+                            towards[taker] += factor * points
     if sign > 0:
-        return max((v if floor is None or v >= floor else floor) + t
-                   for v, t in zip(start, towards, strict=True)) >= least
-    return -min(v - t for v, t in zip(start, towards, strict=True)) >= least
+        return any((v if floor is None or v >= floor else floor) + t >= least
+                   for v, t in zip(start, towards, strict=True))
+    return any(t - v >= least for v, t in zip(start, towards, strict=True))
 
 
 def counted_facts(order: tuple[str, ...], won_with: str) -> tuple[str, ...]:
