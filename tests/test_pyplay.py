@@ -8,6 +8,7 @@ on it as on the compiled path and says why it did not play a file.
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 import pytest
 from conftest import VariantCase, variant_cases
@@ -21,7 +22,8 @@ from jassdsl.registry import load_rules
 from jassdsl.research.simulate import SimulationError, game_seeds, play_numbered, simulate
 
 COVERED = ("schieber", "sechserschieber", "slalom", "schaufeldame", "schiltenober", "guggitaler",
-           "totaler-guggitaler", "schellenjass")  # a file falling back would lose speed
+           "totaler-guggitaler", "schellenjass", "differenzler", "differenzler-allmedias",
+           "differenzler-offen")  # a file falling back would lose speed
 
 
 def compare(rules: CompiledRules, seeds: list[int]) -> tuple[int, int]:
@@ -51,7 +53,7 @@ def shipped_cases() -> list[VariantCase]:
 def test_it_covers_the_files_it_promises() -> None:
     for name in COVERED:
         assert reasons(load_rules(name)) == (), name
-    assert len(shipped_cases()) >= 10  # their option sets (Konter is a declaration)
+    assert len(shipped_cases()) >= 18  # their option sets, Schieber's with Konter too
 
 
 def test_every_covered_shipped_file_and_option_set() -> None:
@@ -64,6 +66,29 @@ def test_many_schieber_games() -> None:
     """Enough games that the rare paths come up: a push, Weis of both sides, four of a
     kind, a match, a game won in the middle of a hand."""
     assert compare(load_rules("schieber"), game_seeds(5, 60)) == (60, 0)
+
+
+def test_konter_and_re() -> None:
+    """Declarations in turn with `by` a role's team and `only when`: the opponents of the
+    chooser double, then the chooser's team may redouble, each only once."""
+    rules = load_rules("schieber", {"konter": "yes"})
+    assert reasons(rules) == ()
+    assert compare(rules, game_seeds(9, 25)) == (25, 0)
+
+
+def test_estimates_with_a_hook(tmp_path: Path) -> None:
+    """A declaration of 158 values by every seat (Differenzler's estimate); with a hook the
+    last may not make the total (estimates of 0 to 3, the four not adding up to 4)."""
+    assert compare(load_rules("differenzler"), game_seeds(13, 8)) == (8, 0)
+    source = Path("rules/differenzler.jass").read_text(encoding="utf-8")
+    hooked = source.replace("declare estimate from 0 to 157 hidden",
+                            "declare estimate from 0 to 3 hidden,\n    last may not make the total 4")
+    assert hooked != source
+    path = tmp_path / "hooked.jass"
+    path.write_text(hooked, encoding="utf-8")
+    rules = load_rules(str(path))
+    assert reasons(rules) == () and rules.declarations[0].hook == 4
+    assert compare(rules, game_seeds(13, 8)) == (8, 0)
 
 
 def test_the_language_fixtures_it_covers() -> None:
@@ -84,7 +109,7 @@ def test_accepted_mutants_it_covers() -> None:
 
 
 def test_a_file_it_does_not_cover_says_why() -> None:
-    assert "declarations" in reasons(load_rules("differenzler"))
+    assert "phase Auction" in reasons(load_rules("bieter"))
     assert "trump method sheet" in reasons(load_rules("coiffeur"))
     assert "phase Keeping" in reasons(load_rules("schieber-bock"))
     report = simulate("coiffeur", 2, seed=1, bots="random", compiled=False).to_json()
@@ -105,15 +130,13 @@ def test_simulate_gives_the_same_report_on_the_playout() -> None:
     assert fast == slow
 
 
-def test_a_broken_invariant_is_the_engine_error(tmp_path: object) -> None:
+def test_a_broken_invariant_is_the_engine_error(tmp_path: Path) -> None:
     """A file whose invariant fails: the playout notices, and `simulate` raises the
     engine's own error for that game."""
-    from pathlib import Path
-
     source = Path("rules/schieber.jass").read_text(encoding="utf-8")
     broken = source.replace("sum(points) = 157 or sum(points) = 257", "sum(points) = 150")
     assert broken != source
-    path = Path(str(tmp_path)) / "broken.jass"
+    path = tmp_path / "broken.jass"
     path.write_text(broken, encoding="utf-8")
     with pytest.raises(JassError, match="card-total"):
         simulate(str(path), 3, seed=1, bots="random", compiled=False)

@@ -2,9 +2,10 @@
 
 It plays the phases of a hand that need no machinery of their own beyond a table:
 a trump choice by forehand with the push to the partner, or trump set at the deal (drawn,
-the dealer's last card, none), play in every follow regime,
+the dealer's last card, none), declarations made in turn after it (`by`, `only when`, a
+hook; the roles chooser and pusher), play in every follow regime,
 Weis decided before a seat's first card and counted after the first trick, and Stöck.
-Anything else (declarations, piles, sheets, auctions, roles read by scoring, ...) is
+Anything else (auctions, piles, sheets, other roles, ...) is
 played by the engine, with the reason in `simulate --json`.
 """
 
@@ -12,11 +13,13 @@ from __future__ import annotations
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.pack import FULL_PACK
+from jassdsl.core.roles import CHOOSER, PUSHER
 from jassdsl.engine.chain import Chain
 
-PHASES = frozenset({"TrumpChoice", "Play", "WeisPhase", "HandBonuses"})
+PHASES = frozenset({"TrumpChoice", "Declarations", "Play", "WeisPhase", "HandBonuses"})
 # forehand's choice, and the trumps set at the deal (`TrumpByRule`)
 TRUMP_KINDS = frozenset({"forehand_chooses", "random_suit", "bottom_card", "none"})
+TRUMP_ROLES = frozenset({CHOOSER, PUSHER})  # the roles the trump choice gives
 
 
 def reasons(rules: CompiledRules) -> tuple[str, ...]:
@@ -30,12 +33,14 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
         out.append("no trump and no mode to play without it")
     if r.push_next:
         out.append("pushing on to the next player")
-    if r.roles_read:
-        out.append("scoring that reads roles")
+    if not r.roles_read <= TRUMP_ROLES:
+        out.append("scoring that reads roles other than the chooser and the pusher")
     if r.lead_role >= 0 or r.dealer_role >= 0:
         out.append("lead or deal by a role")
-    if r.declarations:
-        out.append("declarations")
+    for d in r.declarations:
+        if d.naming or d.bidder_keeps is not None or d.after_bidder or d.marks \
+                or d.after_role not in (-1, *TRUMP_ROLES):
+            out.append(f"declaration {d.name} of an auction or a role's holder")
     if r.pack != FULL_PACK or len(set(r.packets)) > 1 or r.players * r.cards_each != 36:
         out.append("a deal other than the whole pack in equal packets")
     if r.subjects not in (r.players, len(set(r.team_of))):

@@ -12,9 +12,10 @@ differential test (`tests/test_pyplay.py`) checks against `Game`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from jassdsl.compile.compiler import CompiledRules
+from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.counting import count_first
 from jassdsl.compile.scoring import HandFacts, score_hand
 from jassdsl.compile.weis import (
@@ -28,9 +29,11 @@ from jassdsl.compile.weis import (
 )
 from jassdsl.core.count_order import TRICKS, may_end
 from jassdsl.core.deal import DECK, deal_plan, next_seat, trick_seats
+from jassdsl.core.roles import CHOOSER, PUSHER, ROLE_LIST
 from jassdsl.core.tables import chunk_points
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import Chance
+from jassdsl.engine.declare import per_subject
 from jassdsl.engine.hand_end import HandEnd
 from jassdsl.engine.partners import group_sums
 from jassdsl.engine.records import HAND_LIMIT, stopped
@@ -88,6 +91,56 @@ class Playout:
         self.by_trick = TRICKS in r.count_first
         # each seat scores for itself, or its team's cards are the team's
         self.group = None if r.subjects == n else r.team_of
+        self.roles_read = bool(r.roles_read)
+
+    def declare(self, bits: Callable[[int], int], chance: Chance, dealer: int,
+                roles: list[int], hand_no: int, totals: dict[str, list[int]], mode: int
+                ) -> dict[str, list[int]]:
+        """Each declaration in turn, as `Declarations` asks them: from the right of a
+        role's holder (else forehand), the seats `by` names, each while `only when`
+        holds, the last not making the hook's total; every value drawn by the policy."""
+        r = self.rules
+        n, team = r.players, r.team_of
+        declared = {d.name: [0] * n for d in r.declarations}
+
+        def now() -> HandFacts:  # `declare.facts_now`
+            k = r.subjects
+            f = HandFacts(k, n, hand_no, [0] * k, [0] * k, [0] * k, [],
+                          per_subject(r, declared), totals, r.options, chance, mode=mode)
+            f.role_seats = list(roles)
+            f.roles = [team[x] if x >= 0 else -1 for x in roles]
+            f.seat_declared = declared
+            return f
+
+        def order(d: Declaring) -> list[int]:
+            after = roles[d.after_role] if d.after_role >= 0 else -1
+            start = (after + 1) % n if after >= 0 else (dealer + 1) % n
+            seats = [(start + i) % n for i in range(n)]
+            if d.by is not None:
+                subjects = d.by(now(), set())
+                seats = [x for x in seats if team[x] in subjects]
+            return seats
+
+        def next_turn(d: Declaring, seats: list[int], at: int) -> int:
+            if d.only_when is not None:
+                while at < len(seats) and not d.only_when(now(), -1):
+                    at += 1
+            return at
+
+        for d in r.declarations:
+            seats = order(d)
+            at = next_turn(d, seats, 0)
+            values = declared[d.name]
+            while at < len(seats):
+                options = d.values
+                if d.hook is not None and at == len(seats) - 1:
+                    banned = d.hook - sum(values)
+                    options = tuple(v for v in options if v != banned)
+                k = len(options)
+                values[seats[at]] = options[0] if k == 1 else options[bits(32) * k >> 32]
+                seats = order(d)
+                at = next_turn(d, seats, at + 1)
+        return declared
 
     def game(self, seed: int) -> Played:
         """One whole game from its seed (the game's chance and the policy's generator)."""
@@ -121,9 +174,12 @@ class Playout:
             start = tuple(hands)
             # trump set at the deal (`TrumpByRule.at_deal`), or forehand chooses among the
             # choices or pushes to the partner across (`TrumpChoice`)
+            roles = [-1] * len(ROLE_LIST)  # as `State.roles`: the deal resets them
             if self.kind == "forehand_chooses":
                 i = bits(32) * with_push >> 32 if with_push > 1 else 0
-                if i == len(choices):
+                roles[CHOOSER] = fore
+                if i == len(choices):  # pushed to the partner across, who chooses
+                    roles[PUSHER], roles[CHOOSER] = fore, (fore + 2) % n
                     m = len(choices)
                     i = bits(32) * m >> 32 if m > 1 else 0
                 mode = choices[i]
@@ -133,6 +189,8 @@ class Playout:
                 mode = (deck[self.last].bit_length() - 1) // 9
             else:
                 mode = fallback
+            declared = self.declare(bits, chance, dealer, roles, hand_no, totals, mode) \
+                if r.declarations else None
             plan = self.plans[mode]
             table: WeisTable = self.weis[mode] if self.weis is not None else NO_WEIS
             offer = None
@@ -207,6 +265,12 @@ class Playout:
                     weis[team[best]] = side
                 weis_hands += 1
             facts.weis = weis
+            if declared is not None:  # as `Declarations.add_facts`
+                facts.declared = per_subject(r, declared)
+                facts.seat_declared = declared
+            if self.roles_read:  # as `HandEnd.facts`
+                facts.role_seats = roles
+                facts.roles = [team[x] if x >= 0 else -1 for x in roles]
             if r.reads_in_play and winners:  # as `HandEnd.facts`: every card was dealt
                 c = start[0]
                 for h in start[1:]:
