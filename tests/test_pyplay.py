@@ -23,7 +23,8 @@ from jassdsl.research.simulate import SimulationError, game_seeds, play_numbered
 
 COVERED = ("schieber", "sechserschieber", "slalom", "schaufeldame", "schiltenober", "guggitaler",
            "totaler-guggitaler", "schellenjass", "differenzler", "differenzler-allmedias",
-           "differenzler-offen")  # a file falling back would lose speed
+           "differenzler-offen", "molotow", "molotow-allmedias", "mittlere", "plus-minus",
+           "plusminus-allmedias")  # a file falling back would lose speed
 
 
 def compare(rules: CompiledRules, seeds: list[int]) -> tuple[int, int]:
@@ -53,7 +54,7 @@ def shipped_cases() -> list[VariantCase]:
 def test_it_covers_the_files_it_promises() -> None:
     for name in COVERED:
         assert reasons(load_rules(name)) == (), name
-    assert len(shipped_cases()) >= 18  # their option sets, Schieber's with Konter too
+    assert len(shipped_cases()) >= 26  # their option sets, Schieber's with Konter too
 
 
 def test_every_covered_shipped_file_and_option_set() -> None:
@@ -89,6 +90,18 @@ def test_estimates_with_a_hook(tmp_path: Path) -> None:
     rules = load_rules(str(path))
     assert reasons(rules) == () and rules.declarations[0].hook == 4
     assert compare(rules, game_seeds(13, 8)) == (8, 0)
+
+
+def test_trump_set_by_the_first_void() -> None:
+    """The hand begins without trump; the first card of a player who cannot follow makes
+    its suit trump in the middle of a trick (the trick so far is decided again in the new
+    order), and Molotow's lots settle ties."""
+    rules = load_rules("molotow")
+    assert reasons(rules) == () and rules.fallback is not None
+    assert compare(rules, game_seeds(21, 12)) == (12, 0)
+    tied = [497605342, 3132389263]  # games of game_seeds(21, 600) with a three-way tie
+    assert all("three-tie" in Playout(rules).game(seed).clauses for seed in tied)
+    assert compare(rules, tied) == (2, 0)
 
 
 def test_the_language_fixtures_it_covers() -> None:

@@ -2,7 +2,8 @@
 
 It plays the phases of a hand that need no machinery of their own beyond a table:
 a trump choice by forehand with the push to the partner, or trump set at the deal (drawn,
-the dealer's last card, none), declarations made in turn after it (`by`, `only when`, a
+the dealer's last card, none) or by the first card of a player who cannot follow
+(`sets_trump` of that phase), declarations made in turn after it (`by`, `only when`, a
 hook; the roles chooser and pusher), play in every follow regime,
 Weis decided before a seat's first card and counted after the first trick, and Stöck.
 Anything else (auctions, piles, sheets, other roles, ...) is
@@ -12,11 +13,13 @@ played by the engine, with the reason in `simulate --json`.
 from __future__ import annotations
 
 from jassdsl.compile.compiler import CompiledRules
+from jassdsl.core.count_order import TRICKS
 from jassdsl.core.pack import FULL_PACK
 from jassdsl.core.roles import CHOOSER, PUSHER
 from jassdsl.engine.chain import Chain
 
-PHASES = frozenset({"TrumpChoice", "Declarations", "Play", "WeisPhase", "HandBonuses"})
+PHASES = frozenset({"TrumpChoice", "Declarations", "Play", "WeisPhase", "HandBonuses",
+                    "FirstVoid"})
 # forehand's choice, and the trumps set at the deal (`TrumpByRule`)
 TRUMP_KINDS = frozenset({"forehand_chooses", "random_suit", "bottom_card", "none"})
 TRUMP_ROLES = frozenset({CHOOSER, PUSHER})  # the roles the trump choice gives
@@ -25,12 +28,15 @@ TRUMP_ROLES = frozenset({CHOOSER, PUSHER})  # the roles the trump choice gives
 def reasons(rules: CompiledRules) -> tuple[str, ...]:
     """Why the playout does not play this file (empty: it does)."""
     r = rules
-    out = [f"phase {type(p).__name__}" for p in Chain.of(r).phases
-           if type(p).__name__ not in PHASES]
-    if r.trump_kind not in TRUMP_KINDS:
+    phases = {type(p).__name__ for p in Chain.of(r).phases}
+    out = [f"phase {name}" for name in sorted(phases - PHASES)]
+    # or trump set by a card in play (`FirstVoid.sets_trump`, its mechanism's `card_sets`)
+    if r.trump_kind not in TRUMP_KINDS and not r.card_sets_trump:
         out.append(f"trump method {r.trump_kind}")
     elif r.trump_kind == "none" and (r.fallback is None or r.fallback not in r.modes):
         out.append("no trump and no mode to play without it")
+    if r.card_sets_trump and ("WeisPhase" in phases or TRICKS in r.count_first):
+        out.append("trump set by a card in play with Weis or counting trick by trick")
     if r.push_next:
         out.append("pushing on to the next player")
     if not r.roles_read <= TRUMP_ROLES:
@@ -47,6 +53,4 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
         out.append("subjects other than players or teams")
     if r.winner_first_out:
         out.append("the first out of the table wins")
-    if any(a.target.kind == "lot" for c in r.model.clauses for a in c.awards):
-        out.append("scoring that draws lots")
     return tuple(dict.fromkeys(out))

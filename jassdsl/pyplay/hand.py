@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol, cast
 
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.counting import count_first
@@ -61,6 +62,13 @@ class Played:
     broken: bool = False
 
 
+class SetsTrump(Protocol):
+    """A phase whose card in play may set trump (`mechanisms.first_void.FirstVoid`)."""
+
+    def trump_open(self, mode: int) -> bool: ...
+    def sets_trump(self, mode: int, led: int, card: int) -> bool: ...
+
+
 class Playout:
     """The tables of one rule file the playout covers (`cover.reasons` is empty)."""
 
@@ -68,10 +76,15 @@ class Playout:
         r = self.rules = rules
         play = Chain.shared(r).play
         n = r.players
-        self.plans = {m: play.plan(m) for m in r.modes}
-        self.chunks = {m: chunk_points(r.modes[r.settled_mode(m)]) for m in r.modes}
-        self.trick_points = {m: play.points_table(m).points for m in r.modes}
-        self.names = {m: str(r.mode(m)) for m in r.modes}
+        # a phase whose card in play may set trump (`FirstVoid.sets_trump`): the hand
+        # begins without trump (-1), played and counted in the fallback's order until then
+        self.setter: SetsTrump | None = next(
+            (cast(SetsTrump, p) for p in Chain.of(r).phases if hasattr(p, "sets_trump")), None)
+        modes = (*r.modes, -1) if self.setter is not None else tuple(r.modes)
+        self.plans = {m: play.plan(m) for m in modes}
+        self.chunks = {m: chunk_points(r.modes[r.settled_mode(m)]) for m in modes}
+        self.trick_points = {m: play.points_table(m).points for m in modes}
+        self.names = {m: str(r.mode(m)) for m in modes}
         self.after = tuple(seats[1:] for seats in trick_seats(n, (1 << n) - 1))
         self.order = trick_seats(n, (1 << n) - 1)
         self.getters = deal_plan(n, r.cards_each, r.packet)
@@ -187,8 +200,12 @@ class Playout:
                 mode = chance.draw(4)
             elif self.kind == "bottom_card":
                 mode = (deck[self.last].bit_length() - 1) // 9
-            else:
+            elif self.kind == "none":
                 mode = fallback
+            else:  # trump is set by a card in play
+                mode = -1
+            setter = self.setter
+            open_ = setter is not None and setter.trump_open(mode)
             declared = self.declare(bits, chance, dealer, roles, hand_no, totals, mode) \
                 if r.declarations else None
             plan = self.plans[mode]
@@ -225,6 +242,7 @@ class Playout:
                 hands[leader] = hand ^ taken
                 row = beats[card]
                 win = leader
+                seen = [(leader, card)] if open_ else None
                 for seat in self.after[leader]:
                     if first and offer is not None and offer[seat] and not bits(32) >> 31:
                         said[seat] = hand_weise(start[seat], table, mode)
@@ -243,6 +261,20 @@ class Playout:
                     total += points_of[card]
                     if row[card]:
                         top, win, row = card, seat, beats[card]
+                    if seen is not None:
+                        assert setter is not None
+                        seen.append((seat, card))
+                        if setter.sets_trump(mode, led, card):  # trump from here on
+                            mode = card // 9
+                            open_ = setter.trump_open(mode)
+                            plan, points_of = self.plans[mode], self.trick_points[mode]
+                            follow, beats = plan[t]
+                            win, top = seen[0]  # the trick so far, under the new order
+                            for s2, c2 in seen[1:]:
+                                if beats[top][c2]:
+                                    win, top = s2, c2
+                            row = beats[top]
+                            seen = None
                 won[win] |= taken
                 seat_winners.append(win)
                 per_trick.append(total)
