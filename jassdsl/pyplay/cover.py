@@ -4,9 +4,9 @@ It plays the phases of a hand that need no machinery of their own beyond a table
 a trump choice by forehand with the push to the partner, or trump set at the deal (drawn,
 the dealer's last card, none) or by the first card of a player who cannot follow
 (`sets_trump` of that phase), declarations made in turn after it (`by`, `only when`, a
-hook; the roles chooser and pusher), play in every follow regime,
-Weis decided before a seat's first card and counted after the first trick, and Stöck.
-Anything else (auctions, piles, sheets, other roles, ...) is
+hook; the roles chooser and pusher), play in every follow regime, Weis decided before a
+seat's first card and counted after the first trick, and Stöck; any pack and packets,
+every card dealt. Anything else (auctions, piles, sheets, other roles, ...) is
 played by the engine, with the reason in `simulate --json`.
 """
 
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.count_order import TRICKS
-from jassdsl.core.pack import FULL_PACK
 from jassdsl.core.roles import CHOOSER, PUSHER
 from jassdsl.engine.chain import Chain
 
@@ -47,8 +46,8 @@ def reasons(rules: CompiledRules) -> tuple[str, ...]:
         if d.naming or d.bidder_keeps is not None or d.after_bidder or d.marks \
                 or d.after_role not in (-1, *TRUMP_ROLES):
             out.append(f"declaration {d.name} of an auction or a role's holder")
-    if r.pack != FULL_PACK or len(set(r.packets)) > 1 or r.players * r.cards_each != 36:
-        out.append("a deal other than the whole pack in equal packets")
+    if r.players * r.cards_each != r.pack.bit_count():
+        out.append("cards left over after the deal")
     if r.subjects not in (r.players, len(set(r.team_of))):
         out.append("subjects other than players or teams")
     if r.winner_first_out:

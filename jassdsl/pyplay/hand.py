@@ -29,7 +29,7 @@ from jassdsl.compile.weis import (
     suit_sequences,
 )
 from jassdsl.core.count_order import TRICKS, may_end
-from jassdsl.core.deal import DECK, deal_plan, next_seat, trick_seats
+from jassdsl.core.deal import deal_plan, next_seat, trick_seats
 from jassdsl.core.roles import CHOOSER, PUSHER, ROLE_LIST
 from jassdsl.core.tables import chunk_points
 from jassdsl.engine.chain import Chain
@@ -87,7 +87,9 @@ class Playout:
         self.names = {m: str(r.mode(m)) for m in modes}
         self.after = tuple(seats[1:] for seats in trick_seats(n, (1 << n) - 1))
         self.order = trick_seats(n, (1 << n) - 1)
-        self.getters = deal_plan(n, r.cards_each, r.packet)
+        deal = Chain.shared(r).deal  # the pack's cards and the packets, as the engine deals
+        self.deck = deal.deck
+        self.getters = deal_plan(n, r.cards_each, deal.packets)
         self.choices = tuple(r.trump_choices)
         self.push = bool(r.push)
         self.kind = r.trump_kind
@@ -179,7 +181,7 @@ class Playout:
         fallback = r.fallback if r.fallback is not None else -1
         while True:
             # the deal: the game's shuffle, packets round the table from forehand
-            deck = DECK[:]
+            deck = self.deck[:]
             chance.shuffle(deck)
             fore = next_seat(n, dealer, everybody)
             dealt = [sum(get(deck)) for get in self.getters]
