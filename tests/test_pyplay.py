@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import VariantCase, variant_cases
-from twin_games import fixture_names, fixture_rules, fuzzed
+from twin_games import fixture_names, fixture_rules, fuzzed, hostile_rules
 
 from jassdsl.compile.compiler import CompiledRules
 from jassdsl.core.errors import JassError
@@ -119,6 +119,16 @@ def test_accepted_mutants_it_covers() -> None:
     for label, rules in mutants:
         games, broken = compare(rules, [3, 17])
         assert games + broken == 2, label
+
+
+def test_the_hostile_inputs_it_covers() -> None:
+    """Every vendored hostile file `check` accepts and the playout covers (400 options,
+    20,000 lets, a division by zero, 1000-hand games, ...) plays the engine's games."""
+    covered = [(path, r) for path, r in hostile_rules().items() if not reasons(r)]
+    assert len(covered) >= 10
+    for path, rules in covered:
+        games, broken = compare(rules, [5, 23])
+        assert games + broken == 2, path.name
 
 
 def test_a_file_it_does_not_cover_says_why() -> None:
