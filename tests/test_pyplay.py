@@ -153,13 +153,25 @@ def test_simulate_gives_the_same_report_on_the_playout() -> None:
     assert fast == slow
 
 
-def test_a_broken_invariant_is_the_engine_error(tmp_path: Path) -> None:
+def test_workers_play_the_same_games() -> None:
+    """`--jobs 2` plays the playout in two processes: the same report."""
+    one = simulate("differenzler", 24, seed=3, bots="random", compiled=False).to_json()
+    two = simulate("differenzler", 24, seed=3, bots="random", compiled=False, jobs=2).to_json()
+    assert one["games_by_path"] == two["games_by_path"] == {"playout": 24}
+    for key in ("seconds", "hands_per_sec", "games_per_sec"):
+        one.pop(key)
+        two.pop(key)
+    assert one == two
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_broken_invariant_is_the_engine_error(tmp_path: Path, jobs: int) -> None:
     """A file whose invariant fails: the playout notices, and `simulate` raises the
-    engine's own error for that game."""
+    engine's own error for that game, in a worker too."""
     source = Path("rules/schieber.jass").read_text(encoding="utf-8")
     broken = source.replace("sum(points) = 157 or sum(points) = 257", "sum(points) = 150")
     assert broken != source
     path = tmp_path / "broken.jass"
     path.write_text(broken, encoding="utf-8")
     with pytest.raises(JassError, match="card-total"):
-        simulate(str(path), 3, seed=1, bots="random", compiled=False)
+        simulate(str(path), 3, seed=1, bots="random", compiled=False, jobs=jobs)

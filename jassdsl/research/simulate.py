@@ -289,23 +289,25 @@ def playout_why_not(rules: CompiledRules, bots: str, rows: bool | str, cluster: 
     return "; ".join(reasons(rules))
 
 
-def play_playout(rules: CompiledRules, seeds: list[int], first: int
-                 ) -> Iterator[GameSummary]:
-    """The games of `seeds` (numbered from `first` + 1) on the pure-Python playout: the
-    same summaries as `play_numbered` gives. A game whose invariant fails is played again
-    by the engine, which raises the error it raises."""
+def play_playout(rules: CompiledRules, numbered: Sequence[tuple[int, int]],
+                 stopped: Callable[[], bool] = lambda: False) -> Iterator[GameSummary]:
+    """The games (numbered, with their seeds) on the pure-Python playout: the same
+    summaries as `play_numbered` gives; stops early when told to. A game whose invariant
+    fails is played again by the engine, which raises the error it raises."""
     from jassdsl.pyplay.hand import Playout
 
     playout = Playout(rules)
-    for i, game_seed in enumerate(seeds):
+    for number, game_seed in numbered:
+        if stopped():
+            break
         try:
             x = playout.game(game_seed)
         except Exception as e:
-            raise SimulationError(f"game {first + i + 1} (game seed {game_seed}) failed on "
+            raise SimulationError(f"game {number} (game seed {game_seed}) failed on "
                                   f"the playout: {type(e).__name__}: {e}") from e
         if x.broken:
-            play_numbered(rules, "random", first + i + 1, game_seed)
-            raise SimulationError(f"game {first + i + 1} (game seed {game_seed}) failed an "
+            play_numbered(rules, "random", number, game_seed)
+            raise SimulationError(f"game {number} (game seed {game_seed}) failed an "
                                   "invariant on the playout only")
         yield GameSummary(x.hands, x.clauses, x.winners, x.stopped, x.totals, x.modes,
                           x.weis, x.stoeck, x.match, x.points)
@@ -500,10 +502,17 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
                 report.paths[COMPILED] += len(summaries)
                 for summary in summaries:  # progress game by game, as the engine's path
                     add_all([summary])
-        elif not slow_why:
-            for summary in play_playout(rules, seeds, 0):
+        elif not slow_why and (jobs == 1 or games == 1):
+            for summary in play_playout(rules, list(enumerate(seeds, 1))):
                 report.paths[PLAYOUT] += 1
                 add_all([summary])
+        elif not slow_why:  # the playout in worker processes
+            from jassdsl.research.jobs import run_in_processes
+
+            work = [(bots, rows, [(i + 1, seeds[i]) for i in run])
+                    for run in chunks(games, jobs)]
+            run_in_processes(load_rules, (variant, options), playout_run, work, jobs, add_all)
+            report.paths[PLAYOUT] += report.games
         elif cluster is not None:
             from jassdsl.research.cluster import run_on_cluster  # only a run on a cluster needs it
 
@@ -541,6 +550,12 @@ def play_run(rules: CompiledRules, task: Task, stopped: Callable[[], bool]) -> l
             break
         out.append(play_numbered(rules, bots, number, game_seed, rows))
     return out
+
+
+def playout_run(rules: CompiledRules, task: Task, stopped: Callable[[], bool]
+                ) -> list[GameSummary]:
+    """A worker's run of games on the pure-Python playout (`play_run`'s twin)."""
+    return list(play_playout(rules, task[2], stopped))
 
 
 def report_lines(report: SimReport) -> list[str]:
