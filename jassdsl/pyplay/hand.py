@@ -18,6 +18,7 @@ from typing import Protocol, cast
 
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.counting import count_first
+from jassdsl.compile.play import follow_plain
 from jassdsl.compile.scoring import HandFacts, score_hand
 from jassdsl.compile.weis import (
     Weis,
@@ -28,6 +29,7 @@ from jassdsl.compile.weis import (
     stoeck_holder,
     suit_sequences,
 )
+from jassdsl.core.cards import SUIT_MASKS
 from jassdsl.core.count_order import TRICKS, may_end
 from jassdsl.core.deal import deal_plan, next_seat, trick_seats
 from jassdsl.core.roles import CHOOSER, PUSHER, ROLE_LIST
@@ -245,11 +247,13 @@ class Playout:
                 row = beats[card]
                 win = leader
                 seen = [(leader, card)] if open_ else None
+                # no trump: follow suit if one can (`follow_plain`), written out here
+                suit = SUIT_MASKS[led] if follow is follow_plain else 0
                 for seat in self.after[leader]:
                     if first and offer is not None and offer[seat] and not bits(32) >> 31:
                         said[seat] = hand_weise(start[seat], table, mode)
                     hand = hands[seat]
-                    legal = follow(hand, led, top)
+                    legal = (hand & suit or hand) if suit else follow(hand, led, top)
                     c = legal.bit_count()
                     if c > 1:
                         j = bits(32) * c >> 32
@@ -271,6 +275,7 @@ class Playout:
                             open_ = setter.trump_open(mode)
                             plan, points_of = self.plans[mode], self.trick_points[mode]
                             follow, beats = plan[t]
+                            suit = 0 if follow is not follow_plain else suit
                             win, top = seen[0]  # the trick so far, under the new order
                             for s2, c2 in seen[1:]:
                                 if beats[top][c2]:
