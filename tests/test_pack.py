@@ -61,7 +61,7 @@ def test_the_compiled_playout_says_it_does_not_cover_the_pack() -> None:
     assert "cards left over after the deal" not in games.reasons(RULES)  # 4 x 8 = 32
     assert not games.reasons(load_rules("schieber"))
     report = simulate("schieber-32", 2, seed=5, bots="random").to_json()
-    assert report["games_by_path"] == {"python": 2}  # played by the engine instead
+    assert report["games_by_path"] == {"playout": 2}  # the pure-Python playout instead
     assert "a pack of fewer than the 36 cards" in report["compiled_path"]["why_not"]
 
 
