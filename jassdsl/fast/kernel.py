@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from jassdsl.fast.twister import below, bits, choose
+from jassdsl.fast.twister import below, bits, choose, no_refs
 
 WEIS_SCRATCH = 23  # the slots of `weis_of`'s out: 3 answers, 10 + 10 scratch
 SUIT = np.array([511 << (9 * s) for s in range(4)], np.int64)
@@ -156,7 +156,7 @@ def weis_of(hand: int, row: int, w_val: np.ndarray, w_key: np.ndarray, w_num: np
     out[0], out[1], out[2] = best_val, best_key, best_num
 
 
-@njit(cache=True)
+@no_refs
 def sheet_push(g: int, seat: int, first: int, pushes: int, players: int, push: int,
                sheet_of: np.ndarray, played: np.ndarray, full: int) -> Any:
     """Where a push from `seat` goes (`trump.push_target`), -1: no push: on to the next
@@ -414,7 +414,7 @@ def deal(c: np.ndarray, dealer: int, players: int, each: int, deal_pos: np.ndarr
     return -1
 
 
-@njit(cache=True)
+@no_refs
 def close(g: int, mode: int, players: int, each: int, forehand: int, points: np.ndarray,
           offer: np.ndarray, said: np.ndarray, dealt: np.ndarray, stoeck_bonus: int,
           o_cards: np.ndarray, o_tpoints: np.ndarray, o_said: np.ndarray,

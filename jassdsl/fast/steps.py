@@ -26,7 +26,7 @@ from jassdsl.fast.kernel import (
     sheet_push,
     weis_of,
 )
-from jassdsl.fast.twister import below
+from jassdsl.fast.twister import below, no_refs
 
 # the slots of a game's state row
 (PHASE, CUR, MODE, CHOOSER, PUSHED, DEALER, LEADER, K, POS, TOP, WIN, LED, DECL, TURN,
@@ -39,7 +39,7 @@ CARDS = 36
 trailing_zeros: Any = _trailing_zeros
 
 
-@njit(cache=True)
+@no_refs
 def begin_play(g: int, st: np.ndarray, hands: np.ndarray, offer: np.ndarray,
                asked: np.ndarray, said: np.ndarray, players: int, w_has: np.ndarray,
                w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray, w_four: np.ndarray,
@@ -75,7 +75,7 @@ def turn(g: int, st: np.ndarray, offer: np.ndarray, asked: np.ndarray) -> None:
         st[g, PHASE] = PLAY
 
 
-@njit(cache=True)
+@no_refs
 def after_trump(g: int, st: np.ndarray, decls: int, players: int) -> bool:
     """Trump is set: the declarations next (True), or play (False)."""
     if decls > 0:
@@ -87,7 +87,7 @@ def after_trump(g: int, st: np.ndarray, decls: int, players: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@no_refs
 def new_hand(g: int, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray, deal_pos: np.ndarray,
              deck: np.ndarray, hands: np.ndarray, dealt: np.ndarray, o_won: np.ndarray,
              o_decl: np.ndarray,
