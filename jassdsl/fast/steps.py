@@ -361,7 +361,7 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
             new_hand(g, st, cmt, ints, deal_pos, deck, hands, dealt, o_won, o_decl, offer,
                      asked, said, w_has, w_val, w_key, w_num, w_four, w_fval, w_fkey, tmp,
                      sheet_of, played, n_cols)
-        elif mode == START:  # its chance `cmt[g]` seeded outside (`twister.seed_rows_32`)
+        elif mode == START:  # its chance `cmt[g]` seeded outside (`twister.seed_words`)
             seeds_of[g] = seeds[j]
             draws[g] = np.uint64(seeds[j])
             st[g, DEALER] = below(cmt[g], players) if lot else 0
