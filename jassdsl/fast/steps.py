@@ -130,6 +130,22 @@ def new_hand(g: int, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray, deal_pos
                    w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
 
 
+@njit(cache=True, inline="always")
+def touch(cmt: np.ndarray, games: np.ndarray, k: int) -> Any:
+    """Read the words of their chances that the next deals of games[:k] draw first
+    (the position, then four lines of words from it): one game's loads do not wait on
+    another's, so the misses of a row last read many steps ago overlap here instead of
+    stalling each shuffle in turn. Returns a sum of them, so they are read."""
+    last = cmt.shape[1] - 2
+    s = np.uint32(0)
+    for j in range(k):
+        g = max(games[j], 0)
+        at = min(np.int64(cmt[g, last + 1]), last)
+        s ^= cmt[g, last + 1] ^ cmt[g, at] ^ cmt[g, min(at + 16, last)] ^ \
+            cmt[g, min(at + 32, last)] ^ cmt[g, min(at + 48, last)]
+    return s
+
+
 STEP, FINISH, START, DEAL, MASK = range(5)  # what `run` does to each of its games
 
 
@@ -194,6 +210,8 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
                 return -1 - g
     tmp = np.empty(WEIS_SCRATCH, np.int64)
     deck = np.empty(36, np.int64)
+    if mode != STEP:  # the games deal: their chances' next words read ahead, together
+        deck[0] = touch(cmt, games, k)
     n = 0
     for j in range(k):
         g = j if mode == STEP else max(games[j], 0)  # >= 0: no index wraps around
