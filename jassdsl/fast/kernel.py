@@ -47,20 +47,21 @@ def lowest(x: int) -> Any:
 def follow(hand: int, led: int, top: int, row: int, f_trump: np.ndarray, f_lower: np.ndarray,
            f_keep: np.ndarray, with_trumps: int, strict: int) -> Any:
     """`compile.play`'s regime (`follow_plain` in row 0, `_trump_rule` otherwise)."""
-    led_cards = hand & SUIT[led]
-    trump = f_trump[row]
+    # unsigned indices (all >= 0): numba fixes up no negative one
+    led_cards = hand & SUIT[np.uint64(led)]
+    trump = f_trump[np.uint64(row)]
     if trump < 0:
         return led_cards if led_cards else hand
-    trumps = hand & SUIT[trump]
+    trumps = hand & SUIT[np.uint64(trump)]
     if led == trump:
-        return trumps if trumps & f_keep[row] else hand
+        return trumps if trumps & f_keep[np.uint64(row)] else hand
     if not led_cards:
         allowed = hand
     elif with_trumps:
         allowed = led_cards | trumps
     else:
         allowed = led_cards
-    lower = trumps & f_lower[row, top]
+    lower = trumps & f_lower[np.uint64(row), np.uint64(top)]
     if not lower:
         return allowed
     if strict:

@@ -37,6 +37,9 @@ CARDS = 36
 # the index of the lowest set bit of x > 0 (numba's cttz, one instruction; typed Any: mypy
 # reads the intrinsic's own typing signature)
 trailing_zeros: Any = _trailing_zeros
+# an index known to be >= 0, unsigned where the step's hot path indexes with it: numba
+# fixes up a negative signed index (-1: the last) at every access, an unsigned one not
+U = np.uint64
 
 
 @no_refs
@@ -224,9 +227,9 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
                 t = st[g, K]
                 pos = st[g, POS]
                 md = st[g, MODE]
-                beat = plan_beat[md + 1, t]
-                hands[g, cur] ^= 1 << a
-                trick[g, pos] = a
+                beat = plan_beat[U(md + 1), U(t)]
+                hands[g, U(cur)] ^= 1 << a
+                trick[g, U(pos)] = a
                 if pos == 0:
                     led, top, win = a // 9, a, cur
                     st[g, LED] = led
@@ -243,7 +246,7 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
                             if beats[beat, top, trick[g, i]]:
                                 top = trick[g, i]
                                 win = leader + i - (players if leader + i >= players else 0)
-                    if beats[beat, top, a]:
+                    if beats[U(beat), U(top), U(a)]:
                         top, win = a, cur
                 st[g, TOP] = top
                 st[g, WIN] = win
@@ -254,18 +257,18 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
                     nxt -= players if nxt >= players else 0
                     st[g, CUR] = nxt
                     # the Weis question before a seat's first card (`turn`)
-                    if t == 0 and offer[g, nxt, 2] > 0 and not asked[g, nxt]:
+                    if t == 0 and offer[g, U(nxt), 2] > 0 and not asked[g, U(nxt)]:
                         st[g, PHASE] = WEIS
-                    if kind == 6 and md < 0 and not hands[g, nxt] & SUIT[led]:
+                    if kind == 6 and md < 0 and not hands[g, U(nxt)] & SUIT[U(led)]:
                         st[g, PHASE] = TRUMP  # the first who cannot follow names the mode
                 else:  # the trick is complete (no seat is asked about Weis after it)
                     taken = 0
                     for i in range(players):
-                        o_cards[g, t, i] = trick[g, i]
+                        o_cards[g, U(t), i] = trick[g, i]
                         taken |= 1 << trick[g, i]
-                    o_lead[g, t] = st[g, LEADER]
-                    o_win[g, t] = win
-                    o_won[g, win] |= taken
+                    o_lead[g, U(t)] = st[g, LEADER]
+                    o_win[g, U(t)] = win
+                    o_won[g, U(win)] |= taken
                     st[g, LEADER] = win
                     st[g, CUR] = win
                     st[g, POS] = 0
@@ -401,16 +404,16 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
         phase = st[g, PHASE]
         m = 0
         if phase == PLAY:
-            hand = hands[g, st[g, CUR]]
+            hand = hands[g, U(st[g, CUR])]
             if st[g, POS] > 0:
-                base = plan_base[st[g, MODE] + 1, st[g, K]]
+                base = plan_base[U(st[g, MODE] + 1), U(st[g, K])]
                 hand = follow(hand, st[g, LED], st[g, TOP], base, f_trump, f_lower, f_keep,
                               with_trumps, strict)
             while hand:  # the set bits, lowest first
                 c = trailing_zeros(hand)
                 hand &= hand - 1
-                mask[g, c] = True
-                legal[g, m] = c
+                mask[g, U(c)] = True
+                legal[g, U(m)] = c
                 m += 1
         elif phase == TRUMP and kind == 5:
             col = st[g, COLUMN]
@@ -441,10 +444,11 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
                 legal[g, m] = CARDS + modes
                 m += 1
         elif phase == DECLARE:
-            d = st[g, DECL]
+            d = U(st[g, DECL])
+            lo = first_decl + decl_offsets[d]
             for i in range(decl_count[d]):
-                mask[g, first_decl + decl_offsets[d] + i] = True
-                legal[g, i] = first_decl + decl_offsets[d] + i
+                mask[g, U(lo + i)] = True
+                legal[g, U(i)] = lo + i
             m = decl_count[d]
         elif phase == WEIS:
             mask[g, CARDS + modes + 1] = True
