@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from jassdsl.fast.twister import below, bits, choose
+from jassdsl.fast.twister import below, bits, choose, no_refs
 
 WEIS_SCRATCH = 23  # the slots of `weis_of`'s out: 3 answers, 10 + 10 scratch
 SUIT = np.array([511 << (9 * s) for s in range(4)], np.int64)
@@ -47,20 +47,21 @@ def lowest(x: int) -> Any:
 def follow(hand: int, led: int, top: int, row: int, f_trump: np.ndarray, f_lower: np.ndarray,
            f_keep: np.ndarray, with_trumps: int, strict: int) -> Any:
     """`compile.play`'s regime (`follow_plain` in row 0, `_trump_rule` otherwise)."""
-    led_cards = hand & SUIT[led]
-    trump = f_trump[row]
+    # unsigned indices (all >= 0): numba fixes up no negative one
+    led_cards = hand & SUIT[np.uint64(led)]
+    trump = f_trump[np.uint64(row)]
     if trump < 0:
         return led_cards if led_cards else hand
-    trumps = hand & SUIT[trump]
+    trumps = hand & SUIT[np.uint64(trump)]
     if led == trump:
-        return trumps if trumps & f_keep[row] else hand
+        return trumps if trumps & f_keep[np.uint64(row)] else hand
     if not led_cards:
         allowed = hand
     elif with_trumps:
         allowed = led_cards | trumps
     else:
         allowed = led_cards
-    lower = trumps & f_lower[row, top]
+    lower = trumps & f_lower[np.uint64(row), np.uint64(top)]
     if not lower:
         return allowed
     if strict:
@@ -156,7 +157,7 @@ def weis_of(hand: int, row: int, w_val: np.ndarray, w_key: np.ndarray, w_num: np
     out[0], out[1], out[2] = best_val, best_key, best_num
 
 
-@njit(cache=True)
+@no_refs
 def sheet_push(g: int, seat: int, first: int, pushes: int, players: int, push: int,
                sheet_of: np.ndarray, played: np.ndarray, full: int) -> Any:
     """Where a push from `seat` goes (`trump.push_target`), -1: no push: on to the next
@@ -414,7 +415,7 @@ def deal(c: np.ndarray, dealer: int, players: int, each: int, deal_pos: np.ndarr
     return -1
 
 
-@njit(cache=True)
+@no_refs
 def close(g: int, mode: int, players: int, each: int, forehand: int, points: np.ndarray,
           offer: np.ndarray, said: np.ndarray, dealt: np.ndarray, stoeck_bonus: int,
           o_cards: np.ndarray, o_tpoints: np.ndarray, o_said: np.ndarray,

@@ -26,7 +26,7 @@ from jassdsl.fast.kernel import (
     sheet_push,
     weis_of,
 )
-from jassdsl.fast.twister import below
+from jassdsl.fast.twister import below, no_refs
 
 # the slots of a game's state row
 (PHASE, CUR, MODE, CHOOSER, PUSHED, DEALER, LEADER, K, POS, TOP, WIN, LED, DECL, TURN,
@@ -37,9 +37,12 @@ CARDS = 36
 # the index of the lowest set bit of x > 0 (numba's cttz, one instruction; typed Any: mypy
 # reads the intrinsic's own typing signature)
 trailing_zeros: Any = _trailing_zeros
+# an index known to be >= 0, unsigned where the step's hot path indexes with it: numba
+# fixes up a negative signed index (-1: the last) at every access, an unsigned one not
+U = np.uint64
 
 
-@njit(cache=True)
+@no_refs
 def begin_play(g: int, st: np.ndarray, hands: np.ndarray, offer: np.ndarray,
                asked: np.ndarray, said: np.ndarray, players: int, w_has: np.ndarray,
                w_val: np.ndarray, w_key: np.ndarray, w_num: np.ndarray, w_four: np.ndarray,
@@ -75,7 +78,7 @@ def turn(g: int, st: np.ndarray, offer: np.ndarray, asked: np.ndarray) -> None:
         st[g, PHASE] = PLAY
 
 
-@njit(cache=True)
+@no_refs
 def after_trump(g: int, st: np.ndarray, decls: int, players: int) -> bool:
     """Trump is set: the declarations next (True), or play (False)."""
     if decls > 0:
@@ -87,7 +90,7 @@ def after_trump(g: int, st: np.ndarray, decls: int, players: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@no_refs
 def new_hand(g: int, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray, deal_pos: np.ndarray,
              deck: np.ndarray, hands: np.ndarray, dealt: np.ndarray, o_won: np.ndarray,
              o_decl: np.ndarray,
@@ -128,6 +131,22 @@ def new_hand(g: int, st: np.ndarray, cmt: np.ndarray, ints: np.ndarray, deal_pos
     if not after_trump(g, st, decls, players):
         begin_play(g, st, hands, offer, asked, said, players, w_has, w_val, w_key, w_num,
                    w_four, w_fval, w_fkey, ints[9], tmp, ints[14])
+
+
+@njit(cache=True, inline="always")
+def touch(cmt: np.ndarray, games: np.ndarray, k: int) -> Any:
+    """Read the words of their chances that the next deals of games[:k] draw first
+    (the position, then four lines of words from it): one game's loads do not wait on
+    another's, so the misses of a row last read many steps ago overlap here instead of
+    stalling each shuffle in turn. Returns a sum of them, so they are read."""
+    last = cmt.shape[1] - 2
+    s = np.uint32(0)
+    for j in range(k):
+        g = max(games[j], 0)
+        at = min(np.int64(cmt[g, last + 1]), last)
+        s ^= cmt[g, last + 1] ^ cmt[g, at] ^ cmt[g, min(at + 16, last)] ^ \
+            cmt[g, min(at + 32, last)] ^ cmt[g, min(at + 48, last)]
+    return s
 
 
 STEP, FINISH, START, DEAL, MASK = range(5)  # what `run` does to each of its games
@@ -194,6 +213,8 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
                 return -1 - g
     tmp = np.empty(WEIS_SCRATCH, np.int64)
     deck = np.empty(36, np.int64)
+    if mode != STEP:  # the games deal: their chances' next words read ahead, together
+        deck[0] = touch(cmt, games, k)
     n = 0
     for j in range(k):
         g = j if mode == STEP else max(games[j], 0)  # >= 0: no index wraps around
@@ -206,9 +227,9 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
                 t = st[g, K]
                 pos = st[g, POS]
                 md = st[g, MODE]
-                beat = plan_beat[md + 1, t]
-                hands[g, cur] ^= 1 << a
-                trick[g, pos] = a
+                beat = plan_beat[U(md + 1), U(t)]
+                hands[g, U(cur)] ^= 1 << a
+                trick[g, U(pos)] = a
                 if pos == 0:
                     led, top, win = a // 9, a, cur
                     st[g, LED] = led
@@ -225,7 +246,7 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
                             if beats[beat, top, trick[g, i]]:
                                 top = trick[g, i]
                                 win = leader + i - (players if leader + i >= players else 0)
-                    if beats[beat, top, a]:
+                    if beats[U(beat), U(top), U(a)]:
                         top, win = a, cur
                 st[g, TOP] = top
                 st[g, WIN] = win
@@ -236,18 +257,18 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
                     nxt -= players if nxt >= players else 0
                     st[g, CUR] = nxt
                     # the Weis question before a seat's first card (`turn`)
-                    if t == 0 and offer[g, nxt, 2] > 0 and not asked[g, nxt]:
+                    if t == 0 and offer[g, U(nxt), 2] > 0 and not asked[g, U(nxt)]:
                         st[g, PHASE] = WEIS
-                    if kind == 6 and md < 0 and not hands[g, nxt] & SUIT[led]:
+                    if kind == 6 and md < 0 and not hands[g, U(nxt)] & SUIT[U(led)]:
                         st[g, PHASE] = TRUMP  # the first who cannot follow names the mode
                 else:  # the trick is complete (no seat is asked about Weis after it)
                     taken = 0
                     for i in range(players):
-                        o_cards[g, t, i] = trick[g, i]
+                        o_cards[g, U(t), i] = trick[g, i]
                         taken |= 1 << trick[g, i]
-                    o_lead[g, t] = st[g, LEADER]
-                    o_win[g, t] = win
-                    o_won[g, win] |= taken
+                    o_lead[g, U(t)] = st[g, LEADER]
+                    o_win[g, U(t)] = win
+                    o_won[g, U(win)] |= taken
                     st[g, LEADER] = win
                     st[g, CUR] = win
                     st[g, POS] = 0
@@ -361,7 +382,7 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
             new_hand(g, st, cmt, ints, deal_pos, deck, hands, dealt, o_won, o_decl, offer,
                      asked, said, w_has, w_val, w_key, w_num, w_four, w_fval, w_fkey, tmp,
                      sheet_of, played, n_cols)
-        elif mode == START:  # its chance `cmt[g]` seeded outside (`twister.seed_rows_32`)
+        elif mode == START:  # its chance `cmt[g]` seeded outside (`twister.seed_words`)
             seeds_of[g] = seeds[j]
             draws[g] = np.uint64(seeds[j])
             st[g, DEALER] = below(cmt[g], players) if lot else 0
@@ -383,16 +404,16 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
         phase = st[g, PHASE]
         m = 0
         if phase == PLAY:
-            hand = hands[g, st[g, CUR]]
+            hand = hands[g, U(st[g, CUR])]
             if st[g, POS] > 0:
-                base = plan_base[st[g, MODE] + 1, st[g, K]]
+                base = plan_base[U(st[g, MODE] + 1), U(st[g, K])]
                 hand = follow(hand, st[g, LED], st[g, TOP], base, f_trump, f_lower, f_keep,
                               with_trumps, strict)
             while hand:  # the set bits, lowest first
                 c = trailing_zeros(hand)
                 hand &= hand - 1
-                mask[g, c] = True
-                legal[g, m] = c
+                mask[g, U(c)] = True
+                legal[g, U(m)] = c
                 m += 1
         elif phase == TRUMP and kind == 5:
             col = st[g, COLUMN]
@@ -423,10 +444,11 @@ def run(mode: int, games: np.ndarray, k: int, actions: np.ndarray, rewards: np.n
                 legal[g, m] = CARDS + modes
                 m += 1
         elif phase == DECLARE:
-            d = st[g, DECL]
+            d = U(st[g, DECL])
+            lo = first_decl + decl_offsets[d]
             for i in range(decl_count[d]):
-                mask[g, first_decl + decl_offsets[d] + i] = True
-                legal[g, i] = first_decl + decl_offsets[d] + i
+                mask[g, U(lo + i)] = True
+                legal[g, U(i)] = lo + i
             m = decl_count[d]
         elif phase == WEIS:
             mask[g, CARDS + modes + 1] = True

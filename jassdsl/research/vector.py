@@ -48,7 +48,7 @@ from jassdsl.fast.clauses import clauses_for
 from jassdsl.fast.games import reasons, runner_for
 from jassdsl.fast.scorer import ROLES_KEPT, Pending
 from jassdsl.fast.tables import step_reasons
-from jassdsl.fast.twister import seed_rows_32
+from jassdsl.fast.twister import seed_words
 from jassdsl.registry import load_rules
 
 Piece = tuple[str, int, int, float]  # name, offset, size, scale
@@ -226,12 +226,11 @@ class VectorEnv:
     def start(self, games: np.ndarray) -> None:
         """New games in these slots, each with the next seed."""
         games = np.asarray(games, np.int64)
-        seeds = np.array([self._seeds.randrange(2**32) for _ in range(len(games))], np.int64)
+        draw = self._seeds.randrange
+        seeds = np.array([draw(2**32) for _ in range(len(games))], np.int64)
         for g in games.tolist():
             self.pending[g] = []  # the amounts held in abeyance of the game in slot g
-        rows = np.zeros((len(games), 625), np.uint32)
-        seed_rows_32(rows, seeds.tolist())  # each game's `Chance(seed)`
-        self.cmt[games] = rows
+        seed_words(self.cmt, games, seeds.astype(np.uint32))  # each game's `Chance(seed)`
         self.run(sk.START, games, len(games), seeds=seeds)
 
     def deal(self, games: np.ndarray) -> None:
