@@ -7,10 +7,11 @@ it: `Phase.asks`) is that phase's; this phase skips it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from jassdsl.compile.compiler import CompiledRules, Declaring
-from jassdsl.compile.handfacts import HandFacts
+from jassdsl.compile.handfacts import HandFacts, Lots
 from jassdsl.core.actions import Action, declare_actions
 from jassdsl.core.errors import IllegalActionError
 from jassdsl.core.roles import BIDDER
@@ -22,16 +23,41 @@ from jassdsl.engine.state import DeclarePart, State
 def facts_now(g: Table) -> HandFacts:
     """What is known before the first card, as scoring's facts: the roles, the values
     declared so far, the mode, the totals and the options (who may declare, and when)."""
-    s, r = g.s, g.rules
+    s = g.s
     part = s.declare
     assert part is not None
-    k = r.subjects
-    f = HandFacts(k, s.table.bit_count(), s.hand_no, [0] * k, [0] * k, [0] * k, [],
-                  per_subject(r, part.declared), s.totals, r.options, g.chance, mode=s.mode)
-    f.role_seats = list(s.roles)
-    f.roles = [r.team_of[x] if x >= 0 else -1 for x in s.roles]
-    f.seat_declared = part.declared
+    return known_facts(g.rules, s.table.bit_count(), s.hand_no, part.declared, s.totals,
+                       g.chance, s.mode, s.roles)
+
+
+def known_facts(rules: CompiledRules, players: int, hand_no: int,
+                declared: dict[str, list[int]], totals: dict[str, list[int]], chance: Lots,
+                mode: int, roles: list[int]) -> HandFacts:
+    """`facts_now` from its parts, for a loop that keeps them itself (`pyplay`)."""
+    k = rules.subjects
+    f = HandFacts(k, players, hand_no, [0] * k, [0] * k, [0] * k, [],
+                  per_subject(rules, declared), totals, rules.options, chance, mode=mode)
+    f.role_seats = list(roles)
+    f.roles = [rules.team_of[x] if x >= 0 else -1 for x in roles]
+    f.seat_declared = declared
     return f
+
+
+def asked_in_turn(rules: CompiledRules, d: Declaring, roles: list[int], dealer: int,
+                  facts: Callable[[], HandFacts]) -> list[int]:
+    """The seats asked in turn: from the right of a role's holder (else forehand),
+    without the highest bidder where the bid stands, only those `by` names (read from
+    `facts()`, made only then)."""
+    n = rules.players
+    after = roles[d.after_role] if d.after_role >= 0 else -1
+    start = (after + 1) % n if after >= 0 else (dealer + 1) % n
+    seats = [(start + i) % n for i in range(n)]
+    if d.bidder_keeps is not None:
+        seats.remove(roles[BIDDER])
+    if d.by is not None:
+        subjects = d.by(facts(), set())
+        seats = [x for x in seats if rules.team_of[x] in subjects]
+    return seats
 
 
 def per_subject(rules: CompiledRules, declared: dict[str, list[int]]) -> dict[str, list[int]]:
@@ -108,19 +134,8 @@ class Declarations(Phase):
         return False
 
     def order(self, g: Table, d: Declaring) -> list[int]:
-        """The seats asked in turn: from the right of a role's holder (else forehand),
-        without the highest bidder where the bid stands, only those `by` names."""
-        s, r = g.s, self.rules
-        n = r.players
-        after = s.roles[d.after_role] if d.after_role >= 0 else -1  # right of a role's holder
-        start = (after + 1) % n if after >= 0 else (s.dealer + 1) % n
-        seats = [(start + i) % n for i in range(n)]
-        if d.bidder_keeps is not None:
-            seats.remove(s.roles[BIDDER])
-        if d.by is not None:
-            subjects = d.by(self.facts_now(g), set())
-            seats = [x for x in seats if r.team_of[x] in subjects]
-        return seats
+        """The seats asked in turn (`asked_in_turn`)."""
+        return asked_in_turn(self.rules, d, g.s.roles, g.s.dealer, lambda: self.facts_now(g))
 
     def next_turn(self, g: Table, d: Declaring, order: list[int], at: int) -> int:
         """The first place in `order` from `at` on whose seat is asked: the next, or the

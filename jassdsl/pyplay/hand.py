@@ -36,7 +36,7 @@ from jassdsl.core.roles import CHOOSER, PUSHER, ROLE_LIST
 from jassdsl.core.tables import chunk_points
 from jassdsl.engine.chain import Chain
 from jassdsl.engine.chance import Chance
-from jassdsl.engine.declare import per_subject
+from jassdsl.engine.declare import asked_in_turn, known_facts, per_subject
 from jassdsl.engine.hand_end import HandEnd
 from jassdsl.engine.partners import group_sums
 from jassdsl.engine.records import HAND_LIMIT, stopped
@@ -76,12 +76,13 @@ class Playout:
 
     def __init__(self, rules: CompiledRules) -> None:
         r = self.rules = rules
-        play = Chain.shared(r).play
+        chain = Chain.shared(r)
+        play = chain.play
         n = r.players
         # a phase whose card in play may set trump (`FirstVoid.sets_trump`): the hand
         # begins without trump (-1), played and counted in the fallback's order until then
         self.setter: SetsTrump | None = next(
-            (cast(SetsTrump, p) for p in Chain.of(r).phases if hasattr(p, "sets_trump")), None)
+            (cast(SetsTrump, p) for p in chain.phases if hasattr(p, "sets_trump")), None)
         modes = (*r.modes, -1) if self.setter is not None else tuple(r.modes)
         self.plans = {m: play.plan(m) for m in modes}
         self.chunks = {m: chunk_points(r.modes[r.settled_mode(m)]) for m in modes}
@@ -89,7 +90,7 @@ class Playout:
         self.names = {m: str(r.mode(m)) for m in modes}
         self.after = tuple(seats[1:] for seats in trick_seats(n, (1 << n) - 1))
         self.order = trick_seats(n, (1 << n) - 1)
-        deal = Chain.shared(r).deal  # the pack's cards and the packets, as the engine deals
+        deal = chain.deal  # the pack's cards and the packets, as the engine deals
         self.deck = deal.deck
         self.getters = deal_plan(n, r.cards_each, deal.packets)
         self.choices = tuple(r.trump_choices)
@@ -117,26 +118,13 @@ class Playout:
         role's holder (else forehand), the seats `by` names, each while `only when`
         holds, the last not making the hook's total; every value drawn by the policy."""
         r = self.rules
-        n, team = r.players, r.team_of
-        declared = {d.name: [0] * n for d in r.declarations}
+        declared = {d.name: [0] * r.players for d in r.declarations}
 
-        def now() -> HandFacts:  # `declare.facts_now`
-            k = r.subjects
-            f = HandFacts(k, n, hand_no, [0] * k, [0] * k, [0] * k, [],
-                          per_subject(r, declared), totals, r.options, chance, mode=mode)
-            f.role_seats = list(roles)
-            f.roles = [team[x] if x >= 0 else -1 for x in roles]
-            f.seat_declared = declared
-            return f
+        def now() -> HandFacts:
+            return known_facts(r, r.players, hand_no, declared, totals, chance, mode, roles)
 
         def order(d: Declaring) -> list[int]:
-            after = roles[d.after_role] if d.after_role >= 0 else -1
-            start = (after + 1) % n if after >= 0 else (dealer + 1) % n
-            seats = [(start + i) % n for i in range(n)]
-            if d.by is not None:
-                subjects = d.by(now(), set())
-                seats = [x for x in seats if team[x] in subjects]
-            return seats
+            return asked_in_turn(r, d, roles, dealer, now)
 
         def next_turn(d: Declaring, seats: list[int], at: int) -> int:
             if d.only_when is not None:

@@ -506,13 +506,6 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
             for summary in play_playout(rules, list(enumerate(seeds, 1))):
                 report.paths[PLAYOUT] += 1
                 add_all([summary])
-        elif not slow_why:  # the playout in worker processes
-            from jassdsl.research.jobs import run_in_processes
-
-            work = [(bots, rows, [(i + 1, seeds[i]) for i in run])
-                    for run in chunks(games, jobs)]
-            run_in_processes(load_rules, (variant, options), playout_run, work, jobs, add_all)
-            report.paths[PLAYOUT] += report.games
         elif cluster is not None:
             from jassdsl.research.cluster import run_on_cluster  # only a run on a cluster needs it
 
@@ -524,13 +517,14 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
             for i, game_seed in enumerate(seeds):
                 add_all([play_numbered(rules, bots, i + 1, game_seed, rows)])
             report.paths[PYTHON] += report.games
-        else:
+        else:  # workers, on the playout where it plays the games, else on the engine
             from jassdsl.research.jobs import run_in_processes  # only a run with workers needs it
 
             work = [(bots, rows, [(i + 1, seeds[i]) for i in run])
                     for run in chunks(games, jobs)]
-            run_in_processes(load_rules, (variant, options), play_run, work, jobs, add_all)
-            report.paths[PYTHON] += report.games
+            run_in_processes(load_rules, (variant, options),
+                             play_run if slow_why else playout_run, work, jobs, add_all)
+            report.paths[PYTHON if slow_why else PLAYOUT] += report.games
     finally:
         if writer is not None:
             writer.close()
