@@ -110,6 +110,14 @@ def first_clause(clauses: tuple[CompiledClause, ...], facts: HandFacts) -> Compi
     return None
 
 
+def _floor(floors: list[tuple[str, int]], unit: str) -> int | None:
+    """The floor of a unit (`floors`: each unit with one), or None."""
+    for u, floor in floors:
+        if u == unit:
+            return floor
+    return None
+
+
 def score_hand(
     clauses: tuple[CompiledClause, ...],
     facts: HandFacts,
@@ -141,14 +149,20 @@ def score_hand(
                 still.append((unit, members, amount))
         for g in released:
             delta[g.unit][g.subject] += g.amount
-    pending[:] = still
-    change = facts.change = {}
-    floor_of = dict(floors) if floors else {}
+    if pending or still:
+        pending[:] = still
+    facts.change = delta  # each unit's change, once the floors are applied below
     for unit, values in totals.items():
-        new = [v + d for v, d in zip(values, delta[unit], strict=True)]
-        if unit in floor_of:
-            floor = floor_of[unit]
-            new = [max(v, floor) for v in new]
-        change[unit] = [a - b for a, b in zip(new, values, strict=True)]
-        values[:] = new
+        step = delta[unit]
+        floor = _floor(floors, unit) if floors else None
+        if floor is None:
+            for x, d in enumerate(step):
+                if d:
+                    values[x] += d
+            continue
+        for x, d in enumerate(step):
+            v = values[x]
+            new = v + d if v + d >= floor else floor
+            step[x] = new - v
+            values[x] = new
     return Booking(clause, grants, released)

@@ -11,7 +11,6 @@ differential test (`tests/test_pyplay.py`) checks against `Game`.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, cast
@@ -107,6 +106,11 @@ class Playout:
         self.end = HandEnd(r)
         self.floors = self.end.floors
         self.by_trick = TRICKS in r.count_first
+        # per mode: no card and no bonus worth less than 0, so a subject's card points
+        # bound what its tricks bring `count first:` (`may_pass`'s `trick_sums`); not
+        # where a card sets trump, as the tricks before it count in another order
+        self.no_minus = {m: self.setter is None and min(self.trick_points[m]) >= 0
+                         and r.last_bonus >= 0 and r.match_bonus >= 0 for m in modes}
         # each seat scores for itself, or its team's cards are the team's
         self.group = None if r.subjects == n else r.team_of
         self.roles_read = bool(r.roles_read)
@@ -159,8 +163,8 @@ class Playout:
         dealer = chance.draw(n) if r.first_dealer_lot else 0
         totals = {u: [0] * k for u in r.units}
         pending: list[tuple[str, tuple[int, ...], int]] = []
-        clauses: Counter[str] = Counter()
-        modes: Counter[str] = Counter()
+        clauses: dict[str, int] = {}
+        modes: dict[str, int] = {}
         sums, squares = [0] * k, [0] * k
         weis_hands = stoeck_hands = match = 0
         hand_no = 1
@@ -325,15 +329,17 @@ class Playout:
                     if self.by_trick else ()
                 early = count_first(facts, r.count_first, clause, booking.grants,
                                     r.end_when, r.count_adds, end.hand_delta, end.floor_of,
-                                    end.lots, r.count_scales, steps, r.end_gate)
+                                    end.lots, r.count_scales, steps, r.end_gate,
+                                    points if self.by_trick and self.no_minus[mode] else None)
             if early is not None:
                 won_with, counted, _ = early
                 for unit, values in counted.items():
                     totals[unit][:] = values
-            clauses[clause.id if clause else "(none)"] += 1
-            modes[self.names[mode]] += 1
-            side = team[seat_winners[0]]
-            match += all(team[w] == side for w in seat_winners)
+            cid = clause.id if clause else "(none)"
+            clauses[cid] = clauses.get(cid, 0) + 1
+            name = self.names[mode]
+            modes[name] = modes.get(name, 0) + 1
+            match += tricks[winners[0]] == len(winners)  # one side took every trick
             for x, p in enumerate(points):
                 sums[x] += p
                 squares[x] += p * p
