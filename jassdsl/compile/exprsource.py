@@ -11,6 +11,7 @@ evaluator of `tests/reference_expr.py`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -194,6 +195,27 @@ def extreme_once(value: Fn, filt: Fn | None, pick: Callable[..., Any], key: obje
     return fn
 
 
+def whole_list(body: str, t: str) -> str | None:
+    """``sum(...)`` of a whole list of the facts where the body only reads entry t of one
+    (``f.points[t1]``, ``(1 * f.change['points'][t1])``, ``(f.weis[t1] if f.weis else
+    0)``): every such list holds one entry per subject, or none where the fact is 0."""
+    for pattern, form in WHOLE_LISTS:
+        found = pattern.fullmatch(body)
+        if found is not None and found["t"] == t:
+            return form.format(**found.groupdict())
+    return None
+
+
+# the lists of facts with one entry per subject (or, for the Weis and Stöck, none)
+_LIST = (r"f\.(?:points|tricks|weis|stoeck|table_weis|table_stoeck"
+         r"|(?:change|totals|declared)\['[^'\\]+'\])")
+WHOLE_LISTS = (
+    (re.compile(rf"(?P<l>{_LIST})\[(?P<t>t\d+)\]"), "sum({l})"),
+    (re.compile(rf"\((?P<l>{_LIST})\[(?P<t>t\d+)\] if (?P=l) else 0\)"), "sum({l})"),
+    (re.compile(rf"\((?P<k>-?1) \* (?P<l>{_LIST})\[(?P<t>t\d+)\]\)"), "({k} * sum({l}))"),
+)
+
+
 def shape(x: object) -> object:
     """x without positions: equal for the same call written in two places."""
     if isinstance(x, m.Node):
@@ -335,7 +357,8 @@ class Source:
                     return f"({int(value)!r} * f.n)" if value else "(0)"
                 return "f.n" if value else "(0)"
             if e.func == "sum":
-                return f"sum([{body} for {t} in range(f.n)])"
+                whole = whole_list(body, t)
+                return whole if whole is not None else f"sum([{body} for {t} in range(f.n)])"
             return f"len([1 for {t} in range(f.n) if {body}])"
         if e.func == "trick":
             arg = e.args[0]
