@@ -63,6 +63,11 @@ class Played:
     broken: bool = False
 
 
+# the cards each seat took, who took each trick, each trick's card points, the Weise said
+# by each seat and the hand's mode (a card may have set it)
+Tricks = tuple[list[int], list[int], list[int], list[tuple[Weis, ...]], int]
+
+
 class SetsTrump(Protocol):
     """A phase whose card in play may set trump (`mechanisms.first_void.FirstVoid`)."""
 
@@ -114,6 +119,7 @@ class Playout:
         # each seat scores for itself, or its team's cards are the team's
         self.group = None if r.subjects == n else r.team_of
         self.roles_read = bool(r.roles_read)
+        self.tricks = self.generic_tricks
 
     def declare(self, bits: Callable[[int], int], chance: Chance, dealer: int,
                 roles: list[int], hand_no: int, totals: dict[str, list[int]], mode: int
@@ -150,6 +156,87 @@ class Playout:
                 seats = order(d)
                 at = next_turn(d, seats, at + 1)
         return declared
+
+    def generic_tricks(self, hands: list[int], leader: int, bits: Callable[[int], int],
+                       offer: list[bool] | None, start: tuple[int, ...], table: WeisTable,
+                       mode: int) -> Tricks:
+        """The hand's cards from forehand's lead, in one loop for every rule file the
+        playout covers: each seat's Weis asked before its first card where it holds one,
+        the legal cards by the trick's follow regime, the winner by its beat rows; a card
+        that sets trump changes the mode from there on. Returns the cards each seat took,
+        who took each trick, each trick's card points, the Weise said and the mode."""
+        n = self.rules.players
+        plan = self.plans[mode]
+        setter = self.setter
+        open_ = setter is not None and setter.trump_open(mode)
+        said: list[tuple[Weis, ...]] = [()] * n
+        won = [0] * n
+        seat_winners: list[int] = []
+        per_trick: list[int] = []
+        points_of = self.trick_points[mode]
+        first = True
+        t = 0
+        while hands[leader]:
+            follow, beats = plan[t]
+            if first and offer is not None and offer[leader] and not bits(32) >> 31:
+                said[leader] = hand_weise(start[leader], table, mode)  # yes: option 0
+            legal = hand = hands[leader]
+            c = legal.bit_count()
+            if c > 1:
+                j = bits(32) * c >> 32
+                while j:
+                    legal &= legal - 1
+                    j -= 1
+            taken = legal & -legal
+            top = card = taken.bit_length() - 1
+            total = points_of[card]
+            led = card // 9
+            hands[leader] = hand ^ taken
+            row = beats[card]
+            win = leader
+            seen = [(leader, card)] if open_ else None
+            # no trump: follow suit if one can (`follow_plain`), written out here
+            suit = SUIT_MASKS[led] if follow is follow_plain else 0
+            for seat in self.after[leader]:
+                if first and offer is not None and offer[seat] and not bits(32) >> 31:
+                    said[seat] = hand_weise(start[seat], table, mode)
+                hand = hands[seat]
+                legal = (hand & suit or hand) if suit else follow(hand, led, top)
+                c = legal.bit_count()
+                if c > 1:
+                    j = bits(32) * c >> 32
+                    while j:
+                        legal &= legal - 1
+                        j -= 1
+                bit = legal & -legal
+                hands[seat] = hand ^ bit
+                taken |= bit
+                card = bit.bit_length() - 1
+                total += points_of[card]
+                if row[card]:
+                    top, win, row = card, seat, beats[card]
+                if seen is not None:
+                    assert setter is not None
+                    seen.append((seat, card))
+                    if setter.sets_trump(mode, led, card):  # trump from here on
+                        mode = card // 9
+                        open_ = setter.trump_open(mode)
+                        plan, points_of = self.plans[mode], self.trick_points[mode]
+                        follow, beats = plan[t]
+                        suit = 0 if follow is not follow_plain else suit
+                        win, top = seen[0]  # the trick so far, under the new order
+                        for s2, c2 in seen[1:]:
+                            if beats[top][c2]:
+                                win, top = s2, c2
+                        row = beats[top]
+                        seen = None
+            won[win] |= taken
+            seat_winners.append(win)
+            per_trick.append(total)
+            first = False
+            leader = win
+            t += 1
+        return won, seat_winners, per_trick, said, mode
 
     def game(self, seed: int) -> Played:
         """One whole game from its seed (the game's chance and the policy's generator)."""
@@ -200,11 +287,8 @@ class Playout:
                 mode = fallback
             else:  # trump is set by a card in play
                 mode = -1
-            setter = self.setter
-            open_ = setter is not None and setter.trump_open(mode)
             declared = self.declare(bits, chance, dealer, roles, hand_no, totals, mode) \
                 if r.declarations else None
-            plan = self.plans[mode]
             table: WeisTable = self.weis[mode] if self.weis is not None else NO_WEIS
             offer = None
             if self.weis is not None:
@@ -212,76 +296,9 @@ class Playout:
                 offer = [runs[h & 511] or runs[h >> 9 & 511] or runs[h >> 18 & 511]
                          or runs[h >> 27] or bool(h & h >> 9 & h >> 18 & h >> 27 & fours)
                          for h in start]
-            said: list[tuple[Weis, ...]] = [()] * n
-            won = [0] * n
-            seat_winners: list[int] = []
-            per_trick: list[int] = []
-            points_of = self.trick_points[mode]
-            leader = fore
-            first = True
-            t = 0
-            while hands[leader]:
-                follow, beats = plan[t]
-                if first and offer is not None and offer[leader] and not bits(32) >> 31:
-                    said[leader] = hand_weise(start[leader], table, mode)  # yes: option 0
-                legal = hand = hands[leader]
-                c = legal.bit_count()
-                if c > 1:
-                    j = bits(32) * c >> 32
-                    while j:
-                        legal &= legal - 1
-                        j -= 1
-                taken = legal & -legal
-                top = card = taken.bit_length() - 1
-                total = points_of[card]
-                led = card // 9
-                hands[leader] = hand ^ taken
-                row = beats[card]
-                win = leader
-                seen = [(leader, card)] if open_ else None
-                # no trump: follow suit if one can (`follow_plain`), written out here
-                suit = SUIT_MASKS[led] if follow is follow_plain else 0
-                for seat in self.after[leader]:
-                    if first and offer is not None and offer[seat] and not bits(32) >> 31:
-                        said[seat] = hand_weise(start[seat], table, mode)
-                    hand = hands[seat]
-                    legal = (hand & suit or hand) if suit else follow(hand, led, top)
-                    c = legal.bit_count()
-                    if c > 1:
-                        j = bits(32) * c >> 32
-                        while j:
-                            legal &= legal - 1
-                            j -= 1
-                    bit = legal & -legal
-                    hands[seat] = hand ^ bit
-                    taken |= bit
-                    card = bit.bit_length() - 1
-                    total += points_of[card]
-                    if row[card]:
-                        top, win, row = card, seat, beats[card]
-                    if seen is not None:
-                        assert setter is not None
-                        seen.append((seat, card))
-                        if setter.sets_trump(mode, led, card):  # trump from here on
-                            mode = card // 9
-                            open_ = setter.trump_open(mode)
-                            plan, points_of = self.plans[mode], self.trick_points[mode]
-                            follow, beats = plan[t]
-                            suit = 0 if follow is not follow_plain else suit
-                            win, top = seen[0]  # the trick so far, under the new order
-                            for s2, c2 in seen[1:]:
-                                if beats[top][c2]:
-                                    win, top = s2, c2
-                            row = beats[top]
-                            seen = None
-                won[win] |= taken
-                seat_winners.append(win)
-                per_trick.append(total)
-                if first:
-                    first = False
-                    weis_leader = leader
-                leader = win
-                t += 1
+            won, seat_winners, per_trick, said, mode = self.tricks(
+                hands, fore, bits, offer, start, table, mode)
+            weis_leader = fore
             # the hand's facts, as `HandEnd.facts` and the phases' `add_facts` make them
             points, tricks, won_by, winners = group_sums(self.group, k, won, seat_winners,
                                                          self.chunks[mode], r)
