@@ -169,37 +169,40 @@ def may_pass(gate: Gate, start: list[int], floor: int | None,
     them below 0) a factor above 0 steps each subject by at most its sum, and a factor
     below 0 never steps towards the gate."""
     unit, sign, least = gate  # `start`: the unit's totals before the hand; `floor`: its floor
-    towards = [0] * len(start)  # per subject: its steps towards the gate, summed
+    # per subject: how near the gate its running total may come (its total before the
+    # hand, on the gate's side, plus every step towards the gate)
+    if sign > 0:
+        reach = start if floor is None else [v if v >= floor else floor for v in start]
+        reach = reach[:]
+    else:
+        reach = [-v for v in start]
     for name, values in saved:
-        if not any(values):
-            continue  # books nothing (nor is its factor read)
         for i, (u, factor) in enumerate(plain.get(name, ())):
-            if u == unit:
-                factor *= sign * hand_factor(per, i, facts)
-                for x, v in enumerate(values):
-                    if factor * v > 0:
-                        towards[x] += factor * v
+            if u != unit or not factor or not any(values):
+                continue  # books nothing towards the gate (nor is its factor read)
+            factor *= sign * hand_factor(per, i, facts)
+            for x, v in enumerate(values):
+                if factor * v > 0:
+                    reach[x] += factor * v
     if tricks:
         for i, (u, factor) in enumerate(plain.get(TRICK_FACT, ())):
-            if u == unit and factor:
-                factor *= sign * hand_factor(per, i, facts)
-                # a step goes towards the gate where the points have the factor's sign
-                if trick_sums is not None:
-                    if factor > 0:
-                        for x, points in enumerate(trick_sums):
-                            towards[x] += factor * points
-                elif factor > 0:
-                    for taker, points in tricks:
-                        if points > 0:
-                            towards[taker] += factor * points
-                else:
-                    for taker, points in tricks:
-                        if points < 0:
-                            towards[taker] += factor * points
-    if sign > 0:
-        return any((v if floor is None or v >= floor else floor) + t >= least
-                   for v, t in zip(start, towards, strict=True))
-    return any(t - v >= least for v, t in zip(start, towards, strict=True))
+            if u != unit or not factor:
+                continue
+            factor *= sign * hand_factor(per, i, facts)
+            # a step goes towards the gate where the points have the factor's sign
+            if trick_sums is not None:
+                if factor > 0:
+                    for x, points in enumerate(trick_sums):
+                        reach[x] += factor * points
+            elif factor > 0:
+                for taker, points in tricks:
+                    if points > 0:
+                        reach[taker] += factor * points
+            else:
+                for taker, points in tricks:
+                    if points < 0:
+                        reach[taker] += factor * points
+    return max(reach) >= least
 
 
 def counted_facts(order: tuple[str, ...], won_with: str) -> tuple[str, ...]:
