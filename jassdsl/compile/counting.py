@@ -21,12 +21,13 @@ from jassdsl.core.count_order import TRICK_FACT, TRICKS, Additions, Gate, may_en
 
 Scales = dict[str, tuple["Fn | None", ...]]  # clause -> per award: its factor for the hand
 Delta = Callable[[HandFacts], dict[str, list[int]]]
+Steps = tuple[tuple[int, int], ...]  # per trick but the last: who took it, its card points
 
 
 def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause | None,
                 grants: list[Grant], end: Fn, adds: Additions, score: Delta,
                 floors: dict[str, int], lots: bool, scaled: Scales | None = None,
-                tricks: tuple[tuple[int, int], ...] = (), gate: Gate | None = None,
+                tricks: Steps | Callable[[], Steps] = (), gate: Gate | None = None,
                 trick_sums: list[int] | None = None
                 ) -> tuple[str, dict[str, list[int]], tuple[Grant, ...]] | None:
     """Book the parts of `order` one by one after `score_hand` (facts.totals and change
@@ -45,10 +46,16 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
     `end` is evaluated only where the running totals pass its `gate` (`end_gate`);
     `trick_sums` (per subject, its card points in the hand, where no card and no bonus of
     the mode is worth less than 0) bounds the tricks' steps in that test in one pass over
-    the subjects instead of one over the tricks."""
+    the subjects instead of one over the tricks; with it, `tricks` may be a function that
+    makes them, called only in a hand that passes the test."""
     saved = [(name, getattr(facts, name)) for name in order if name != TRICKS]
-    if not tricks and not any(any(values) for _, values in saved):
-        return None  # nothing is counted first in this hand (most hands: keep it cheap)
+    if callable(tricks):
+        assert trick_sums is not None, "the tricks made on demand need their sums"
+        later, tricks = tricks, ()
+    else:
+        later = None
+        if not tricks and not any(any(values) for _, values in saved):
+            return None  # nothing is counted first in this hand (most hands: keep it cheap)
     after, change = facts.totals, facts.change
     cid = clause.id if clause is not None else ""
     plain = adds.get(cid) if clause is not None else {}
@@ -59,6 +66,10 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
         if not may_pass(gate, start, floors.get(unit), plain, saved, tricks, per, facts,
                         trick_sums):
             return None  # no running total can pass the gate: `end` cannot hold (most hands)
+    if later is not None:
+        tricks = later()
+        if not tricks and not any(any(values) for _, values in saved):
+            return None
     before = {u: [a - c for a, c in zip(v, change[u], strict=True)] for u, v in after.items()}
     running = {u: v[:] for u, v in before.items()}
     whole = facts.points
@@ -184,7 +195,7 @@ def may_pass(gate: Gate, start: list[int], floor: int | None,
             for x, v in enumerate(values):
                 if factor * v > 0:
                     reach[x] += factor * v
-    if tricks:
+    if tricks or trick_sums is not None:
         for i, (u, factor) in enumerate(plain.get(TRICK_FACT, ())):
             if u != unit or not factor:
                 continue

@@ -342,12 +342,17 @@ class Playout:
                                   weis_hands, stoeck_hands, match, (), broken=True)
             early = None
             if r.count_first and r.end_when is not None:
-                steps = tuple(zip(winners, per_trick[:-1], strict=False)) \
-                    if self.by_trick else ()
+                bound_by = points if self.by_trick and self.no_minus[mode] else None
+
+                def steps(taker: list[int] = winners, got: list[int] = per_trick
+                          ) -> tuple[tuple[int, int], ...]:
+                    return tuple(zip(taker, got[:-1], strict=False))
+
                 early = count_first(facts, r.count_first, clause, booking.grants,
                                     r.end_when, r.count_adds, end.hand_delta, end.floor_of,
-                                    end.lots, r.count_scales, steps, r.end_gate,
-                                    points if self.by_trick and self.no_minus[mode] else None)
+                                    end.lots, r.count_scales,
+                                    (steps if bound_by is not None else steps())
+                                    if self.by_trick else (), r.end_gate, bound_by)
             if early is not None:
                 won_with, counted, _ = early
                 for unit, values in counted.items():
