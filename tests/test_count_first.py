@@ -440,3 +440,8 @@ def test_the_gate_bound_holds_every_running_total() -> None:
             passed = passed or may_end(("points", sign, least), {"points": running})
         bound = may_pass(("points", sign, least), start, floor, plain, saved, tricks, (), None)
         assert bound or not passed
+        # no trick is worth less than 0 here: each subject's card points bound its tricks
+        sums = [sum(p for taker, p in tricks if taker == x) + rng.randrange(0, 5)
+                for x in range(2)]
+        assert may_pass(("points", sign, least), start, floor, plain, saved, tricks, (), None,
+                        sums) or not passed
