@@ -1,0 +1,470 @@
+"""The hand's cards as Python source written for one rule file (`card_loop`).
+
+`Playout.generic_tricks` plays every covered file in one loop that asks, card by card,
+what the file might do: a Weis question in any trick, a follow closure to call, a card
+that may set trump, a seat list to walk. Here that loop is written out once per file
+from its compiled data, with what the file does not use left out, and compiled:
+
+* each seat's hand as four 9-bit suit masks (small ints are cheaper than 36-bit ones),
+  a card picked as option j among the legal ones from a per-suit table instead of a
+  walk over bits;
+* the trick unrolled per leading seat for the file's number of players, so the seats of
+  a trick are constants; the first trick (Weis questions) and the last one (one card a
+  seat, nothing drawn) written apart from the others;
+* the follow regime of each trick (`compile.play.follow_plain` or `_trump_rule`'s, read
+  from its `regime`) written inline with its mode's trump suit, strictness and exempt
+  Jack, one function per mode (`rest_M`), trick ranges per regime where a schedule
+  changes it;
+* a card that sets trump (the first void: tabulated from the phase, not assumed) ends
+  the open loop in `_switch`, which finishes that trick as the generic loop does and
+  hands over to the new mode's function.
+
+The draws are the generic loop's: a seat holding a Weis asked before its first card,
+option ``bits(32) * c >> 32`` of the c legal cards in lowest-bit-first order, nothing
+drawn for one. `tests/test_pyplay_cards.py` checks the two hand for hand. A file with
+something else in play (another follow rule, another setter) gets None: the generic
+loop plays it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from jassdsl.compile.play import PlayRules, follow_plain
+from jassdsl.compile.weis import hand_weise
+from jassdsl.core.tables import ModeTable
+
+if TYPE_CHECKING:
+    from jassdsl.pyplay.hand import Playout, Tricks
+
+TricksFn = Callable[..., "Tricks"]
+
+COUNT = tuple(m.bit_count() for m in range(512))
+# per suit and 9-bit mask: its cards lowest first, as (bit in the suit's mask, card)
+PICKS = tuple(tuple(tuple((1 << r, 9 * s + r) for r in range(9) if m >> r & 1)
+                    for m in range(512)) for s in range(4))
+# per suit and mask of one card: that card (the last trick)
+ONLY = tuple(tuple(9 * s + m.bit_length() - 1 for m in range(512)) for s in range(4))
+BIT = tuple(1 << c for c in range(36))
+
+
+@dataclass(frozen=True)
+class Regime:
+    """The follow regime of one trick as the source reads it: the shape (trump suit or
+    -1, trumping while following, strict undertrumping) is written into the source, the
+    tables per card on top of the trick (9-bit trump masks) are bound by name."""
+
+    trump: int
+    with_trumps: bool = False
+    strict: bool = False
+    keep: tuple[int, ...] = ()  # the trumps not below the card on top
+    lower: tuple[int, ...] = ()  # the trumps below the card on top
+    must: int = 0  # the trumps that oblige a follower to a trump lead (not a lone exempt Jack)
+
+
+PLAIN = Regime(-1)
+
+
+def regime_of(follow: Callable[[int, int, int], int]) -> Regime | None:
+    """The regime of a follow function of `Play.plan`, or None if the source does not
+    write it (neither `follow_plain` nor a `_trump_rule` closure)."""
+    if follow is follow_plain:
+        return PLAIN
+    read = getattr(follow, "regime", None)
+    if read is None:
+        return None
+    rules, table = read
+    assert isinstance(rules, PlayRules) and isinstance(table, ModeTable)
+    tr = table.trump
+    shift = 9 * tr
+    lower = tuple(table.lower_trumps[c] >> shift & 511 for c in range(36))
+    exempt = table.puur >> shift & 511 if rules.puur_exempt else 0
+    return Regime(tr, rules.trump_while_following, rules.strict,
+                  tuple(511 ^ x for x in lower), lower, 511 ^ exempt)
+
+
+class Source:
+    """Lines of Python source and the objects they name."""
+
+    def __init__(self, players: int, cards: int, after: Sequence[tuple[int, ...]]) -> None:
+        self.lines: list[str] = []
+        self.names: dict[str, object] = {}
+        self.n, self.T, self.after = players, cards, after
+        self.hs = ", ".join(f"H{s}" for s in range(players))
+
+    def __call__(self, depth: int, *lines: str) -> None:
+        self.lines.extend("    " * depth + x for x in lines)
+
+    def bind(self, prefix: str, value: object) -> str:
+        """A name for a table: the same table (by value) has one name."""
+        for name, v in self.names.items():
+            if name.startswith(prefix) and v == value:
+                return name
+        name = f"{prefix}{sum(x.startswith(prefix) for x in self.names)}"
+        self.names[name] = value
+        return name
+
+    # -- a card picked among legal ones
+    def draw(self, d: int, count: str, least: int) -> None:
+        """j: option j of count legal cards (nothing drawn for one)."""
+        if least >= 2:
+            self(d, f"j = bits(32) * {count} >> 32")
+        else:
+            self(d, f"j = bits(32) * {count} >> 32 if {count} > 1 else 0")
+
+    def walk(self, d: int, h: str, masks: Sequence[str],
+             leaf: Callable[[int, int], None]) -> None:
+        """Option j among a hand's legal cards, suit by suit lowest first (masks: the
+        legal cards of each suit); leaf(depth, suit) takes the card from m."""
+        for s in range(3):
+            self(d, f"m = {masks[s]}", "k = C[m]", "if j < k:")
+            leaf(d + 1, s)
+            self(d, "else:")
+            d += 1
+            self(d, "j -= k")
+        self(d, f"m = {masks[3]}")
+        leaf(d, 3)
+
+    def any_card(self, d: int, h: str, count: str, least: int) -> None:
+        """Any card of the hand h holding count cards."""
+        self.draw(d, count, least)
+
+        def leaf(d: int, s: int) -> None:
+            self(d, f"bit, card = PK{s}[m][j]", f"{h}[{s}] = m ^ bit")
+
+        self.walk(d, h, [f"{h}[{s}]" for s in range(4)], leaf)
+
+    def one_suit(self, d: int, h: str, mask: str, table: str, suit: str) -> None:
+        """Any card of one suit's mask (nonzero) of hand h."""
+        self(d, f"k = C[{mask}]",
+             f"bit, card = {table}[{mask}][bits(32) * k >> 32 if k > 1 else 0]",
+             f"{h}[{suit}] = {mask} ^ bit")
+
+    # -- a trick
+    def lead(self, d: int, seat: int, count: str, least: int) -> None:
+        """The leader's card: any card; sets led and PKL (the led suit's picks)."""
+        h = f"H{seat}"
+        self.draw(d, count, least)
+
+        def leaf(d: int, s: int) -> None:
+            self(d, f"bit, card = PK{s}[m][j]", f"{h}[{s}] = m ^ bit", f"led = {s}",
+                 f"PKL = PK{s}")
+
+        self.walk(d, h, [f"{h}[{s}]" for s in range(4)], leaf)
+
+    def take(self, d: int, seat: int, top: bool) -> None:
+        """A follower's card counts and may take the trick."""
+        self(d, "total += P[card]", "taken |= B[card]", "if row[card]:",
+             f"    row, win = beats[card], {seat}")
+        if top:
+            self(d + 1, "top = card")
+
+    def follower(self, d: int, seat: int, r: Regime, led_trump: bool, count: str,
+                 least: int, names: dict[str, str]) -> None:
+        """A follower's legal cards under regime r (the trick led in trump or not)."""
+        h = f"H{seat}"
+        if r.trump < 0:
+            self(d, f"f = {h}[led]", "if f:")
+            self.one_suit(d + 1, h, "f", "PKL", "led")
+            self(d, "else:")
+            self.any_card(d + 1, h, count, least)
+            return
+        tr = r.trump
+        if led_trump:  # a trump must follow a trump, but a lone exempt Jack need not
+            self(d, f"tr = {h}[{tr}]", f"if tr & {r.must}:")
+            self.one_suit(d + 1, h, "tr", f"PK{tr}", str(tr))
+            self(d, "else:")
+            self.any_card(d + 1, h, count, least)
+            return
+        self(d, f"f = {h}[led]", "if f:")
+        if r.with_trumps:  # follow suit or trump, not under the trump on top
+            e = d + 1
+            self(e, f"tr = {h}[{tr}]", f"tt = tr & {names['keep']}[top]", "if tt:")
+            self(e + 1, "kf = C[f]", "kt = C[tt]", "j = bits(32) * (kf + kt) >> 32",
+                 "if below:")
+            self(e + 2, "if j < kf:", "    bit, card = PKL[f][j]", f"    {h}[led] = f ^ bit",
+                 "else:", f"    bit, card = PK{tr}[tt][j - kf]", f"    {h}[{tr}] = tr ^ bit")
+            self(e + 1, "else:")
+            self(e + 2, "if j < kt:", f"    bit, card = PK{tr}[tt][j]",
+                 f"    {h}[{tr}] = tr ^ bit",
+                 "else:", "    bit, card = PKL[f][j - kt]", f"    {h}[led] = f ^ bit")
+            self(e, "else:")
+            self.one_suit(e + 1, h, "f", "PKL", "led")
+        else:
+            self.one_suit(d + 1, h, "f", "PKL", "led")
+        self(d, "else:")
+        e = d + 1
+        if not r.strict:  # void: any card
+            self.any_card(e, h, count, least)
+            return
+        # void: no trump under the one on top, unless the hand holds only trumps
+        self(e, f"tr = {h}[{tr}]", f"lower = tr & {names['lower']}[top]",
+             f"if lower and C[tr] != {count}:")
+        self(e + 1, "tt = tr ^ lower", f"kl = {count} - C[lower]")
+        self.draw(e + 1, "kl", 1)
+
+        def leaf(d: int, s: int) -> None:
+            if s == tr:
+                self(d, f"bit, card = PK{s}[m][j]", f"{h}[{s}] = tr ^ bit")
+            else:
+                self(d, f"bit, card = PK{s}[m][j]", f"{h}[{s}] = m ^ bit")
+
+        self.walk(e + 1, h, [f"{h}[{s}]" if s != tr else "tt" for s in range(4)], leaf)
+        self(e, "else:")
+        self.any_card(e + 1, h, count, least)
+
+    def trick(self, d: int, leader: int, r: Regime, count: str, least: int,
+              ask: bool = False, open_: bool = False) -> None:
+        """One trick led by a seat (not the last): the leader's card, then each
+        follower's; ask: each seat's Weis question before its card; open_: a void
+        follower's card sets trump (`_switch`)."""
+        followers = self.after[leader]
+        names = {} if r.trump < 0 else {"keep": self.bind("KEEP", r.keep),
+                                        "lower": self.bind("LOWER", r.lower)}
+        if ask:
+            self.ask(d, leader)
+        self.lead(d, leader, count, least)
+        self(d, "row = beats[card]", f"win = {leader}", "total = P[card]", "taken = B[card]")
+        if open_:
+            self(d, "c0 = card")
+        if r.trump >= 0:
+            self(d, "top = card", f"if led == {r.trump}:")
+            for seat in followers:
+                if ask:
+                    self.ask(d + 1, seat)
+                self.follower(d + 1, seat, r, True, count, least, names)
+                self.take(d + 1, seat, True)
+            self(d, "else:")
+            d += 1
+            if r.with_trumps:
+                self(d, f"below = led < {r.trump}")
+        for i, seat in enumerate(followers):
+            if ask:
+                self.ask(d, seat)
+            if open_:
+                self.open_follower(d, leader, i, count, least)
+                continue
+            self.follower(d, seat, r, False, count, least, names)
+            self.take(d, seat, r.trump >= 0)
+
+    def open_follower(self, d: int, leader: int, i: int, count: str, least: int) -> None:
+        """A follower while trump is open (plain regime): a void one's card sets trump."""
+        seats = (leader, *self.after[leader])
+        seat = seats[i + 1]
+        h = f"H{seat}"
+        self(d, f"f = {h}[led]", "if f:")
+        self.one_suit(d + 1, h, "f", "PKL", "led")
+        self(d + 1, f"c{i + 1} = card")
+        self.take(d + 1, seat, False)
+        self(d, "else:")
+        self.any_card(d + 1, h, count, least)
+        seen = ", ".join(f"({s}, c{k})" for k, s in enumerate(seats[:i + 1]))
+        self(d + 1, "total += P[card]", "taken |= B[card]",
+             f"return SWITCH(card // 9, t, led, ({seen}, ({seat}, card)), "
+             f"{tuple(seats[i + 2:])!r}, total, taken, ({self.hs},), bits, won, "
+             "winners, per, said)")
+
+    def last(self, d: int, leader: int) -> None:
+        """The last trick: each seat holds one card, nothing is drawn."""
+        for i, seat in enumerate((leader, *self.after[leader])):
+            h = f"H{seat}"
+            self(d, f"m = {h}[0]", "if m:", "    card = ONLY0[m]", "else:",
+                 f"    m = {h}[1]", "    if m:", "        card = ONLY1[m]", "    else:",
+                 f"        m = {h}[2]", f"        card = ONLY2[m] if m else ONLY3[{h}[3]]")
+            if i == 0:
+                self(d, "row = beats[card]", f"win = {seat}", "total = P[card]",
+                     "taken = B[card]")
+            else:
+                self.take(d, seat, False)
+
+    def ask(self, d: int, seat: int) -> None:
+        """A seat holding a Weis is asked before its first card (yes: option 0)."""
+        self(d, f"if offer[{seat}] and not bits(32) >> 31:",
+             f"    said[{seat}] = hand_weise(start[{seat}], table, mode)")
+
+    def by_leader(self, d: int, body: Callable[[int, int], None]) -> None:
+        """The trick's code once per leading seat."""
+        for leader in range(self.n):
+            if leader < self.n - 1:
+                self(d, f"{'if' if leader == 0 else 'elif'} leader == {leader}:")
+            else:
+                self(d, "else:")
+            body(d + 1, leader)
+
+    def close_trick(self, d: int) -> None:
+        self(d, "won[win] |= taken", "winners.append(win)", "per.append(total)",
+             "leader = win")
+
+    def begin(self, name: str, mode: str, asks: bool) -> None:
+        """A hand's entry: the hands as suit masks, the lists it returns."""
+        self(0, f"def {name}(hands, leader, bits, offer, start, table, mode):")
+        for s in range(self.n):
+            self(1, f"h = hands[{s}]", f"H{s} = [h & 511, h >> 9 & 511, h >> 18 & 511, h >> 27]")
+        self(1, f"won = [0] * {self.n}", "winners = []", "per = []", f"said = [()] * {self.n}",
+             f"P = P_{mode}")
+        if asks:
+            self(1, f"offer = offer or {(False,) * self.n!r}")
+
+
+def runs(regimes: Sequence[Regime], start: int, stop: int) -> list[tuple[int, int]]:
+    """The tricks start..stop-1 as ranges of one regime."""
+    out: list[tuple[int, int]] = []
+    for k in range(start, stop):
+        if out and regimes[out[-1][0]] == regimes[k]:
+            out[-1] = (out[-1][0], k + 1)
+        else:
+            out.append((k, k + 1))
+    return out
+
+
+def write(playout: Playout) -> tuple[str, dict[str, object]] | None:
+    """The source of the file's card loop and the objects it names, or None."""
+    r = playout.rules
+    n, T = r.players, r.cards_each
+    if T < 2:
+        return None
+    setter = playout.setter
+    src = Source(n, T, playout.after)
+    asks = playout.weis is not None
+    entries: dict[int, str] = {}
+    rests: dict[int, str] = {}
+    for mode, plan in playout.plans.items():
+        tag = str(mode) if mode >= 0 else "x"
+        regimes = [regime_of(follow) for follow, _ in plan[:T]]
+        if any(x is None for x in regimes):
+            return None
+        rg: list[Regime] = [x for x in regimes if x is not None]
+        src.names[f"BE_{tag}"] = tuple(beats for _, beats in plan[:T])
+        src.names[f"P_{tag}"] = playout.trick_points[mode]
+        if setter is not None and setter.trump_open(mode):
+            if asks or not opens_on_void(playout, mode) or any(x != PLAIN for x in rg):
+                return None
+            entries[mode] = f"open_{tag}"
+            open_entry(src, tag, T)
+            continue
+        entries[mode] = f"entry_{tag}"
+        rests[mode] = f"rest_{tag}"
+        src.begin(f"entry_{tag}", tag, asks)
+        src(1, f"beats = BE_{tag}[0]")
+
+        def first(d: int, leader: int, r0: Regime = rg[0]) -> None:
+            src.trick(d, leader, r0, str(T), T, asks)
+
+        src.by_leader(1, first)
+        src.close_trick(1)
+        src(1, f"return rest_{tag}({src.hs}, leader, bits, 1, won, winners, per, said)", "")
+        rest(src, tag, mode, rg, T)
+    src(0, "ENTRY = {" + ", ".join(f"{m}: {f}" for m, f in entries.items()) + "}",
+        "REST = {" + ", ".join(f"{m}: {f}" for m, f in rests.items()) + "}", "",
+        "def tricks(hands, leader, bits, offer, start, table, mode):",
+        "    return ENTRY[mode](hands, leader, bits, offer, start, table, mode)")
+    return "\n".join(src.lines) + "\n", src.names
+
+
+def rest(src: Source, tag: str, mode: int, rg: Sequence[Regime], T: int) -> None:
+    """`rest_M`: tricks t0.. of a hand in mode M (from the second, or after trump set)."""
+    src(0, f"def rest_{tag}({src.hs}, leader, bits, t0, won, winners, per, said):",
+        f"    P = P_{tag}", f"    BE = BE_{tag}")
+    for a, b in runs(rg, 1, T - 1):
+        src(1, f"for t in range(t0 if t0 > {a} else {a}, {b}):", "    n = " + f"{T} - t",
+            "    beats = BE[t]")
+
+        def middle(d: int, leader: int, r: Regime = rg[a]) -> None:
+            src.trick(d, leader, r, "n", 2)
+
+        src.by_leader(2, middle)
+        src.close_trick(2)
+    src(1, f"if t0 < {T}:", f"    beats = BE[{T - 1}]")
+    src.by_leader(2, src.last)
+    src.close_trick(2)
+    src(1, f"return won, winners, per, said, {mode}", "")
+
+
+def open_entry(src: Source, tag: str, T: int) -> None:
+    """`open_M`: a hand begun without trump, until a void follower's card sets it."""
+    src.begin(f"open_{tag}", tag, False)
+    src(1, f"BE = BE_{tag}", f"for t in range({T}):", f"    n = {T} - t", "    beats = BE[t]")
+    src.by_leader(2, lambda d, leader: src.trick(d, leader, PLAIN, "n", 1, open_=True))
+    src.close_trick(2)
+    src(1, "return won, winners, per, said, mode", "")
+
+
+def opens_on_void(playout: Playout, mode: int) -> bool:
+    """Whether the setter of a hand begun in mode sets trump exactly with the first card
+    off the suit led, to that card's suit, for good (tabulated, not assumed)."""
+    setter = playout.setter
+    assert setter is not None
+    for led in range(4):
+        for card in range(36):
+            if setter.sets_trump(mode, led, card) != (card // 9 != led):
+                return False
+    return all(m in playout.plans and not setter.trump_open(m) for m in range(4))
+
+
+def switcher(playout: Playout, names: dict[str, Any]) -> Callable[..., Tricks]:
+    """`_switch` bound to the playout's tables and the generated functions."""
+    plans, points = playout.plans, playout.trick_points
+
+    def switch(mode: int, t: int, led: int, seen: tuple[tuple[int, int], ...],
+               remain: tuple[int, ...], total: int, taken: int, hs: tuple[list[int], ...],
+               bits: Callable[[int], int], won: list[int], winners: list[int],
+               per: list[int], said: list[Any]) -> Tricks:
+        """A card set trump: the trick so far decided again under the new order, its
+        other followers played under the new regime (as the generic loop does), then
+        the new mode's function from the next trick."""
+        follow, beats = plans[mode][t]
+        points_of = points[mode]
+        win, top = seen[0]
+        for s2, c2 in seen[1:]:
+            if beats[top][c2]:
+                win, top = s2, c2
+        row = beats[top]
+        for seat in remain:
+            h = hs[seat]
+            hand = h[0] | h[1] << 9 | h[2] << 18 | h[3] << 27
+            legal = follow(hand, led, top)
+            c = legal.bit_count()
+            if c > 1:
+                j = bits(32) * c >> 32
+                while j:
+                    legal &= legal - 1
+                    j -= 1
+            card = (legal & -legal).bit_length() - 1
+            h[card // 9] ^= 1 << card % 9
+            taken |= 1 << card
+            total += points_of[card]
+            if row[card]:
+                top, win, row = card, seat, beats[card]
+        won[win] |= taken
+        winners.append(win)
+        per.append(total)
+        rest: Callable[..., Tricks] = names["REST"][mode]
+        return rest(*hs, win, bits, t + 1, won, winners, per, said)
+
+    return switch
+
+
+@lru_cache(maxsize=64)
+def compiled(source: str) -> Any:
+    """The code of a source (files of one shape share it)."""
+    return compile(source, "<jassdsl.pyplay.cards>", "exec")
+
+
+def card_loop(playout: Playout) -> TricksFn | None:
+    """The file's card loop with `Playout.generic_tricks`'s arguments and results, or
+    None where it uses something this module does not write."""
+    written = write(playout)
+    if written is None:
+        return None
+    source, names = written
+    namespace: dict[str, Any] = dict(names)
+    namespace.update(C=COUNT, B=BIT, hand_weise=hand_weise,
+                     **{f"PK{s}": PICKS[s] for s in range(4)},
+                     **{f"ONLY{s}": ONLY[s] for s in range(4)})
+    namespace["SWITCH"] = switcher(playout, namespace)
+    exec(compiled(source), namespace)
+    fn: TricksFn = namespace["tricks"]
+    return fn
