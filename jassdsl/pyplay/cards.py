@@ -28,9 +28,10 @@ loop plays it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from jassdsl.compile.play import PlayRules, follow_plain
@@ -49,6 +50,9 @@ PICKS = tuple(tuple(tuple((1 << r, 9 * s + r) for r in range(9) if m >> r & 1)
 # per suit and mask of one card: that card (the last trick)
 ONLY = tuple(tuple(9 * s + m.bit_length() - 1 for m in range(512)) for s in range(4))
 BIT = tuple(1 << c for c in range(36))
+# the module's own tables and functions the source reads (`card_loop` binds them)
+TABLES = ("C", "B", *(f"PK{s}" for s in range(4)), *(f"ONLY{s}" for s in range(4)),
+          "hand_weise", "SWITCH")
 
 
 @dataclass(frozen=True)
@@ -87,7 +91,8 @@ def regime_of(follow: Callable[[int, int, int], int]) -> Regime | None:
 
 
 class Source:
-    """Lines of Python source and the objects they name."""
+    """Lines of Python source and the objects they name. A trick's cards are c0 (the
+    leader's), c1, ... in play order; their points and bits are summed at its end."""
 
     def __init__(self, players: int, cards: int, after: Sequence[tuple[int, ...]]) -> None:
         self.lines: list[str] = []
@@ -107,6 +112,19 @@ class Source:
         self.names[name] = value
         return name
 
+    def define(self, head: str, body: Callable[[], None], **aliases: str) -> None:
+        """A def of the lines body writes, the tables they read bound as defaults (a
+        local load is cheaper than a global one); aliases: a local name for a table."""
+        outer, self.lines = self.lines, []
+        body()
+        inner, self.lines = self.lines, outer
+        text = "\n".join(inner)
+        words = set(re.findall(r"\w+", text))
+        used = [x for x in (*TABLES, *self.names) if x in words and x not in aliases.values()]
+        defaults = [*(f"{k}={v}" for k, v in aliases.items()), *(f"{x}={x}" for x in used)]
+        self(0, f"def {head[:-1]}, {', '.join(defaults)}):")
+        self.lines.extend(inner)
+
     # -- a card picked among legal ones
     def draw(self, d: int, count: str, least: int) -> None:
         """j: option j of count legal cards (nothing drawn for one)."""
@@ -115,8 +133,7 @@ class Source:
         else:
             self(d, f"j = bits(32) * {count} >> 32 if {count} > 1 else 0")
 
-    def walk(self, d: int, h: str, masks: Sequence[str],
-             leaf: Callable[[int, int], None]) -> None:
+    def walk(self, d: int, masks: Sequence[str], leaf: Callable[[int, int], None]) -> None:
         """Option j among a hand's legal cards, suit by suit lowest first (masks: the
         legal cards of each suit); leaf(depth, suit) takes the card from m."""
         for s in range(3):
@@ -128,77 +145,84 @@ class Source:
         self(d, f"m = {masks[3]}")
         leaf(d, 3)
 
-    def any_card(self, d: int, h: str, count: str, least: int) -> None:
+    def any_card(self, d: int, h: str, count: str, least: int, card: str) -> None:
         """Any card of the hand h holding count cards."""
         self.draw(d, count, least)
 
         def leaf(d: int, s: int) -> None:
-            self(d, f"bit, card = PK{s}[m][j]", f"{h}[{s}] = m ^ bit")
+            self(d, f"bit, {card} = PK{s}[m][j]", f"{h}[{s}] = m ^ bit")
 
-        self.walk(d, h, [f"{h}[{s}]" for s in range(4)], leaf)
+        self.walk(d, [f"{h}[{s}]" for s in range(4)], leaf)
 
-    def one_suit(self, d: int, h: str, mask: str, table: str, suit: str) -> None:
+    def one_suit(self, d: int, h: str, mask: str, table: str, suit: str, card: str) -> None:
         """Any card of one suit's mask (nonzero) of hand h."""
         self(d, f"k = C[{mask}]",
-             f"bit, card = {table}[{mask}][bits(32) * k >> 32 if k > 1 else 0]",
+             f"bit, {card} = {table}[{mask}][bits(32) * k >> 32 if k > 1 else 0]",
              f"{h}[{suit}] = {mask} ^ bit")
 
     # -- a trick
     def lead(self, d: int, seat: int, count: str, least: int) -> None:
-        """The leader's card: any card; sets led and PKL (the led suit's picks)."""
+        """The leader's card c0: any card; sets led and PKL (the led suit's picks)."""
         h = f"H{seat}"
         self.draw(d, count, least)
 
         def leaf(d: int, s: int) -> None:
-            self(d, f"bit, card = PK{s}[m][j]", f"{h}[{s}] = m ^ bit", f"led = {s}",
+            self(d, f"bit, c0 = PK{s}[m][j]", f"{h}[{s}] = m ^ bit", f"led = {s}",
                  f"PKL = PK{s}")
 
-        self.walk(d, h, [f"{h}[{s}]" for s in range(4)], leaf)
+        self.walk(d, [f"{h}[{s}]" for s in range(4)], leaf)
 
-    def take(self, d: int, seat: int, top: bool) -> None:
-        """A follower's card counts and may take the trick."""
-        self(d, "total += P[card]", "taken |= B[card]", "if row[card]:",
-             f"    row, win = beats[card], {seat}")
+    def take(self, d: int, seat: int, top: bool, card: str) -> None:
+        """A follower's card may take the trick."""
+        self(d, f"if row[{card}]:", f"    row, win = beats[{card}], {seat}")
         if top:
-            self(d + 1, "top = card")
+            self(d + 1, f"top = {card}")
 
     def follower(self, d: int, seat: int, r: Regime, led_trump: bool, count: str,
-                 least: int, names: dict[str, str]) -> None:
+                 least: int, names: dict[str, str], card: str) -> None:
         """A follower's legal cards under regime r (the trick led in trump or not)."""
         h = f"H{seat}"
         if r.trump < 0:
             self(d, f"f = {h}[led]", "if f:")
-            self.one_suit(d + 1, h, "f", "PKL", "led")
+            self.one_suit(d + 1, h, "f", "PKL", "led", card)
             self(d, "else:")
-            self.any_card(d + 1, h, count, least)
+            self.any_card(d + 1, h, count, least, card)
             return
         tr = r.trump
         if led_trump:  # a trump must follow a trump, but a lone exempt Jack need not
             self(d, f"tr = {h}[{tr}]", f"if tr & {r.must}:")
-            self.one_suit(d + 1, h, "tr", f"PK{tr}", str(tr))
+            self.one_suit(d + 1, h, "tr", f"PK{tr}", str(tr), card)
             self(d, "else:")
-            self.any_card(d + 1, h, count, least)
+            self.any_card(d + 1, h, count, least, card)
             return
         self(d, f"f = {h}[led]", "if f:")
         if r.with_trumps:  # follow suit or trump, not under the trump on top
             e = d + 1
             self(e, f"tr = {h}[{tr}]", f"tt = tr & {names['keep']}[top]", "if tt:")
-            self(e + 1, "kf = C[f]", "kt = C[tt]", "j = bits(32) * (kf + kt) >> 32",
-                 "if below:")
-            self(e + 2, "if j < kf:", "    bit, card = PKL[f][j]", f"    {h}[led] = f ^ bit",
-                 "else:", f"    bit, card = PK{tr}[tt][j - kf]", f"    {h}[{tr}] = tr ^ bit")
-            self(e + 1, "else:")
-            self(e + 2, "if j < kt:", f"    bit, card = PK{tr}[tt][j]",
-                 f"    {h}[{tr}] = tr ^ bit",
-                 "else:", "    bit, card = PKL[f][j - kt]", f"    {h}[led] = f ^ bit")
+            self(e + 1, "kf = C[f]", "kt = C[tt]", "j = bits(32) * (kf + kt) >> 32")
+            first_led = ["if j < kf:", f"    bit, {card} = PKL[f][j]", f"    {h}[led] = f ^ bit",
+                         "else:", f"    bit, {card} = PK{tr}[tt][j - kf]",
+                         f"    {h}[{tr}] = tr ^ bit"]
+            first_trump = ["if j < kt:", f"    bit, {card} = PK{tr}[tt][j]",
+                           f"    {h}[{tr}] = tr ^ bit", "else:",
+                           f"    bit, {card} = PKL[f][j - kt]", f"    {h}[led] = f ^ bit"]
+            if tr == 0:  # the led suit comes after the trumps
+                self(e + 1, *first_trump)
+            elif tr == 3:
+                self(e + 1, *first_led)
+            else:
+                self(e + 1, "if below:")
+                self(e + 2, *first_led)
+                self(e + 1, "else:")
+                self(e + 2, *first_trump)
             self(e, "else:")
-            self.one_suit(e + 1, h, "f", "PKL", "led")
+            self.one_suit(e + 1, h, "f", "PKL", "led", card)
         else:
-            self.one_suit(d + 1, h, "f", "PKL", "led")
+            self.one_suit(d + 1, h, "f", "PKL", "led", card)
         self(d, "else:")
         e = d + 1
         if not r.strict:  # void: any card
-            self.any_card(e, h, count, least)
+            self.any_card(e, h, count, least, card)
             return
         # void: no trump under the one on top, unless the hand holds only trumps
         self(e, f"tr = {h}[{tr}]", f"lower = tr & {names['lower']}[top]",
@@ -207,78 +231,73 @@ class Source:
         self.draw(e + 1, "kl", 1)
 
         def leaf(d: int, s: int) -> None:
-            if s == tr:
-                self(d, f"bit, card = PK{s}[m][j]", f"{h}[{s}] = tr ^ bit")
-            else:
-                self(d, f"bit, card = PK{s}[m][j]", f"{h}[{s}] = m ^ bit")
+            self(d, f"bit, {card} = PK{s}[m][j]", f"{h}[{s}] = {'tr' if s == tr else 'm'} ^ bit")
 
-        self.walk(e + 1, h, [f"{h}[{s}]" if s != tr else "tt" for s in range(4)], leaf)
+        self.walk(e + 1, [f"{h}[{s}]" if s != tr else "tt" for s in range(4)], leaf)
         self(e, "else:")
-        self.any_card(e + 1, h, count, least)
+        self.any_card(e + 1, h, count, least, card)
 
     def trick(self, d: int, leader: int, r: Regime, count: str, least: int,
               ask: bool = False, open_: bool = False) -> None:
         """One trick led by a seat (not the last): the leader's card, then each
         follower's; ask: each seat's Weis question before its card; open_: a void
-        follower's card sets trump (`_switch`)."""
+        follower's card sets trump (`switch`)."""
         followers = self.after[leader]
         names = {} if r.trump < 0 else {"keep": self.bind("KEEP", r.keep),
                                         "lower": self.bind("LOWER", r.lower)}
         if ask:
             self.ask(d, leader)
         self.lead(d, leader, count, least)
-        self(d, "row = beats[card]", f"win = {leader}", "total = P[card]", "taken = B[card]")
-        if open_:
-            self(d, "c0 = card")
+        self(d, "row = beats[c0]", f"win = {leader}")
         if r.trump >= 0:
-            self(d, "top = card", f"if led == {r.trump}:")
-            for seat in followers:
+            self(d, "top = c0", f"if led == {r.trump}:")
+            for i, seat in enumerate(followers, 1):
                 if ask:
                     self.ask(d + 1, seat)
-                self.follower(d + 1, seat, r, True, count, least, names)
-                self.take(d + 1, seat, True)
+                self.follower(d + 1, seat, r, True, count, least, names, f"c{i}")
+                self.take(d + 1, seat, True, f"c{i}")
             self(d, "else:")
             d += 1
-            if r.with_trumps:
+            if r.with_trumps and 0 < r.trump < 3:
                 self(d, f"below = led < {r.trump}")
-        for i, seat in enumerate(followers):
+        for i, seat in enumerate(followers, 1):
             if ask:
                 self.ask(d, seat)
             if open_:
                 self.open_follower(d, leader, i, count, least)
                 continue
-            self.follower(d, seat, r, False, count, least, names)
-            self.take(d, seat, r.trump >= 0)
+            self.follower(d, seat, r, False, count, least, names, f"c{i}")
+            self.take(d, seat, r.trump >= 0, f"c{i}")
 
     def open_follower(self, d: int, leader: int, i: int, count: str, least: int) -> None:
-        """A follower while trump is open (plain regime): a void one's card sets trump."""
+        """The i-th follower while trump is open (plain regime): a void one's card sets
+        trump, and `switch` plays the rest of the hand."""
         seats = (leader, *self.after[leader])
-        seat = seats[i + 1]
+        seat, card = seats[i], f"c{i}"
         h = f"H{seat}"
         self(d, f"f = {h}[led]", "if f:")
-        self.one_suit(d + 1, h, "f", "PKL", "led")
-        self(d + 1, f"c{i + 1} = card")
-        self.take(d + 1, seat, False)
+        self.one_suit(d + 1, h, "f", "PKL", "led", card)
+        self.take(d + 1, seat, False, card)
         self(d, "else:")
-        self.any_card(d + 1, h, count, least)
+        self.any_card(d + 1, h, count, least, card)
+        played = range(i + 1)
         seen = ", ".join(f"({s}, c{k})" for k, s in enumerate(seats[:i + 1]))
-        self(d + 1, "total += P[card]", "taken |= B[card]",
-             f"return SWITCH(card // 9, t, led, ({seen}, ({seat}, card)), "
-             f"{tuple(seats[i + 2:])!r}, total, taken, ({self.hs},), bits, won, "
+        self(d + 1, f"return SWITCH({card} // 9, t, led, ({seen},), {tuple(seats[i + 1:])!r}, "
+             f"{' + '.join(f'P[c{k}]' for k in played)}, "
+             f"{' + '.join(f'B[c{k}]' for k in played)}, ({self.hs},), bits, won, "
              "winners, per, said)")
 
     def last(self, d: int, leader: int) -> None:
         """The last trick: each seat holds one card, nothing is drawn."""
         for i, seat in enumerate((leader, *self.after[leader])):
-            h = f"H{seat}"
-            self(d, f"m = {h}[0]", "if m:", "    card = ONLY0[m]", "else:",
-                 f"    m = {h}[1]", "    if m:", "        card = ONLY1[m]", "    else:",
-                 f"        m = {h}[2]", f"        card = ONLY2[m] if m else ONLY3[{h}[3]]")
+            h, card = f"H{seat}", f"c{i}"
+            self(d, f"m = {h}[0]", "if m:", f"    {card} = ONLY0[m]", "else:",
+                 f"    m = {h}[1]", "    if m:", f"        {card} = ONLY1[m]", "    else:",
+                 f"        m = {h}[2]", f"        {card} = ONLY2[m] if m else ONLY3[{h}[3]]")
             if i == 0:
-                self(d, "row = beats[card]", f"win = {seat}", "total = P[card]",
-                     "taken = B[card]")
+                self(d, "row = beats[c0]", f"win = {seat}")
             else:
-                self.take(d, seat, False)
+                self.take(d, seat, False, card)
 
     def ask(self, d: int, seat: int) -> None:
         """A seat holding a Weis is asked before its first card (yes: option 0)."""
@@ -295,16 +314,16 @@ class Source:
             body(d + 1, leader)
 
     def close_trick(self, d: int) -> None:
-        self(d, "won[win] |= taken", "winners.append(win)", "per.append(total)",
-             "leader = win")
+        """The trick's cards to its winner (cards are distinct: a sum is their union)."""
+        cards = range(self.n)
+        self(d, f"won[win] += {' + '.join(f'B[c{i}]' for i in cards)}", "winners.append(win)",
+             f"per.append({' + '.join(f'P[c{i}]' for i in cards)})", "leader = win")
 
-    def begin(self, name: str, mode: str, asks: bool) -> None:
+    def begin(self, asks: bool) -> None:
         """A hand's entry: the hands as suit masks, the lists it returns."""
-        self(0, f"def {name}(hands, leader, bits, offer, start, table, mode):")
         for s in range(self.n):
             self(1, f"h = hands[{s}]", f"H{s} = [h & 511, h >> 9 & 511, h >> 18 & 511, h >> 27]")
-        self(1, f"won = [0] * {self.n}", "winners = []", "per = []", f"said = [()] * {self.n}",
-             f"P = P_{mode}")
+        self(1, f"won = [0] * {self.n}", "winners = []", "per = []", f"said = [()] * {self.n}")
         if asks:
             self(1, f"offer = offer or {(False,) * self.n!r}")
 
@@ -343,20 +362,26 @@ def write(playout: Playout) -> tuple[str, dict[str, object]] | None:
             if asks or not opens_on_void(playout, mode) or any(x != PLAIN for x in rg):
                 return None
             entries[mode] = f"open_{tag}"
-            open_entry(src, tag, T)
+            src.define(f"open_{tag}(hands, leader, bits, offer, start, table, mode)",
+                       lambda: open_entry(src, T), P=f"P_{tag}", BE=f"BE_{tag}")
+            src(0, "")
             continue
         entries[mode] = f"entry_{tag}"
         rests[mode] = f"rest_{tag}"
-        src.begin(f"entry_{tag}", tag, asks)
-        src(1, f"beats = BE_{tag}[0]")
 
-        def first(d: int, leader: int, r0: Regime = rg[0]) -> None:
-            src.trick(d, leader, r0, str(T), T, asks)
+        def entry(tag: str = tag, r0: Regime = rg[0]) -> None:
+            src.begin(asks)
+            src(1, "beats = BE[0]")
+            src.by_leader(1, lambda d, leader: src.trick(d, leader, r0, str(T), T, asks))
+            src.close_trick(1)
+            src(1, f"return rest_{tag}({src.hs}, leader, bits, 1, won, winners, per, said)")
 
-        src.by_leader(1, first)
-        src.close_trick(1)
-        src(1, f"return rest_{tag}({src.hs}, leader, bits, 1, won, winners, per, said)", "")
-        rest(src, tag, mode, rg, T)
+        src.define(f"entry_{tag}(hands, leader, bits, offer, start, table, mode)", entry,
+                   P=f"P_{tag}", BE=f"BE_{tag}")
+        src(0, "")
+        src.define(f"rest_{tag}({src.hs}, leader, bits, t0, won, winners, per, said)",
+                   partial(rest, src, mode, rg, T), P=f"P_{tag}", BE=f"BE_{tag}")
+        src(0, "")
     src(0, "ENTRY = {" + ", ".join(f"{m}: {f}" for m, f in entries.items()) + "}",
         "REST = {" + ", ".join(f"{m}: {f}" for m, f in rests.items()) + "}", "",
         "def tricks(hands, leader, bits, offer, start, table, mode):",
@@ -364,32 +389,31 @@ def write(playout: Playout) -> tuple[str, dict[str, object]] | None:
     return "\n".join(src.lines) + "\n", src.names
 
 
-def rest(src: Source, tag: str, mode: int, rg: Sequence[Regime], T: int) -> None:
+def rest(src: Source, mode: int, rg: Sequence[Regime], T: int) -> None:
     """`rest_M`: tricks t0.. of a hand in mode M (from the second, or after trump set)."""
-    src(0, f"def rest_{tag}({src.hs}, leader, bits, t0, won, winners, per, said):",
-        f"    P = P_{tag}", f"    BE = BE_{tag}")
     for a, b in runs(rg, 1, T - 1):
-        src(1, f"for t in range(t0 if t0 > {a} else {a}, {b}):", "    n = " + f"{T} - t",
+        src(1, f"for t in range(t0 if t0 > {a} else {a}, {b}):", f"    n = {T} - t",
             "    beats = BE[t]")
-
-        def middle(d: int, leader: int, r: Regime = rg[a]) -> None:
-            src.trick(d, leader, r, "n", 2)
-
-        src.by_leader(2, middle)
+        src.by_leader(2, partial(middle, src, rg[a]))
         src.close_trick(2)
     src(1, f"if t0 < {T}:", f"    beats = BE[{T - 1}]")
     src.by_leader(2, src.last)
     src.close_trick(2)
-    src(1, f"return won, winners, per, said, {mode}", "")
+    src(1, f"return won, winners, per, said, {mode}")
 
 
-def open_entry(src: Source, tag: str, T: int) -> None:
+def middle(src: Source, r: Regime, d: int, leader: int) -> None:
+    """A trick between the first and the last."""
+    src.trick(d, leader, r, "n", 2)
+
+
+def open_entry(src: Source, T: int) -> None:
     """`open_M`: a hand begun without trump, until a void follower's card sets it."""
-    src.begin(f"open_{tag}", tag, False)
-    src(1, f"BE = BE_{tag}", f"for t in range({T}):", f"    n = {T} - t", "    beats = BE[t]")
+    src.begin(False)
+    src(1, f"for t in range({T}):", f"    n = {T} - t", "    beats = BE[t]")
     src.by_leader(2, lambda d, leader: src.trick(d, leader, PLAIN, "n", 1, open_=True))
     src.close_trick(2)
-    src(1, "return won, winners, per, said, mode", "")
+    src(1, "return won, winners, per, said, mode")
 
 
 def opens_on_void(playout: Playout, mode: int) -> bool:
