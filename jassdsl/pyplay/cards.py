@@ -99,6 +99,7 @@ class Source:
         self.names: dict[str, object] = {}
         self.n, self.T, self.after = players, cards, after
         self.hs = ", ".join(f"H{s}" for s in range(players))
+        self.local = False  # the function is written per led suit, its masks in locals
 
     def __call__(self, depth: int, *lines: str) -> None:
         self.lines.extend("    " * depth + x for x in lines)
@@ -125,6 +126,22 @@ class Source:
         self(0, f"def {head[:-1]}, {', '.join(defaults)}):")
         self.lines.extend(inner)
 
+    # -- where a seat's suit masks are
+    def mask(self, seat: int, suit: int | str) -> str:
+        """A seat's mask of a suit: a local h{seat}_{suit} where the function is written
+        per led suit (`local`), else an item of the seat's list H{seat}."""
+        if self.local:
+            assert isinstance(suit, int)
+            return f"h{seat}_{suit}"
+        return f"H{seat}[{suit}]"
+
+    def held(self, d: int, seat: int, suit: int | str, temp: str) -> str:
+        """A name holding a seat's mask of a suit (a list item loaded into temp)."""
+        if self.local:
+            return self.mask(seat, suit)
+        self(d, f"{temp} = {self.mask(seat, suit)}")
+        return temp
+
     # -- a card picked among legal ones
     def draw(self, d: int, count: str, least: int) -> None:
         """j: option j of count legal cards (nothing drawn for one)."""
@@ -133,153 +150,170 @@ class Source:
         else:
             self(d, f"j = bits(32) * {count} >> 32 if {count} > 1 else 0")
 
-    def walk(self, d: int, masks: Sequence[str], leaf: Callable[[int, int], None]) -> None:
-        """Option j among a hand's legal cards, suit by suit lowest first (masks: the
-        legal cards of each suit); leaf(depth, suit) takes the card from m."""
+    def walk(self, d: int, legal: Callable[[int, int], str],
+             leaf: Callable[[int, int, str], None]) -> None:
+        """Option j among a hand's legal cards, suit by suit lowest first: legal(depth,
+        suit) names the suit's legal cards, leaf(depth, suit, name) takes the card."""
         for s in range(3):
-            self(d, f"m = {masks[s]}", "k = C[m]", "if j < k:")
-            leaf(d + 1, s)
+            m = legal(d, s)
+            self(d, f"k = C[{m}]", "if j < k:")
+            leaf(d + 1, s, m)
             self(d, "else:")
             d += 1
             self(d, "j -= k")
-        self(d, f"m = {masks[3]}")
-        leaf(d, 3)
+        leaf(d, 3, legal(d, 3))
 
-    def any_card(self, d: int, h: str, count: str, least: int, card: str) -> None:
-        """Any card of the hand h holding count cards."""
+    def any_card(self, d: int, seat: int, count: str, least: int, card: str,
+                 then: Callable[[int, int], None] | None = None) -> None:
+        """Any card of a seat holding count cards; then(depth, suit) follows in each
+        suit's branch."""
         self.draw(d, count, least)
 
-        def leaf(d: int, s: int) -> None:
-            self(d, f"bit, {card} = PK{s}[m][j]", f"{h}[{s}] = m ^ bit")
+        def leaf(d: int, s: int, m: str) -> None:
+            self(d, f"bit, {card} = PK{s}[{m}][j]", f"{self.mask(seat, s)} = {m} ^ bit")
+            if then is not None:
+                then(d, s)
 
-        self.walk(d, [f"{h}[{s}]" for s in range(4)], leaf)
+        self.walk(d, lambda d, s: self.held(d, seat, s, "m"), leaf)
 
-    def one_suit(self, d: int, h: str, mask: str, table: str, suit: str, card: str) -> None:
-        """Any card of one suit's mask (nonzero) of hand h."""
-        self(d, f"k = C[{mask}]",
-             f"bit, {card} = {table}[{mask}][bits(32) * k >> 32 if k > 1 else 0]",
-             f"{h}[{suit}] = {mask} ^ bit")
+    def one_suit(self, d: int, seat: int, suit: int | str, m: str, card: str) -> None:
+        """Any card of one suit (m names its mask, nonzero) of a seat."""
+        table = f"PK{suit}" if isinstance(suit, int) else "PKL"
+        self(d, f"k = C[{m}]",
+             f"bit, {card} = {table}[{m}][bits(32) * k >> 32 if k > 1 else 0]",
+             f"{self.mask(seat, suit)} = {m} ^ bit")
 
     # -- a trick
-    def lead(self, d: int, seat: int, count: str, least: int) -> None:
-        """The leader's card c0: any card; sets led and PKL (the led suit's picks)."""
-        h = f"H{seat}"
-        self.draw(d, count, least)
-
-        def leaf(d: int, s: int) -> None:
-            self(d, f"bit, c0 = PK{s}[m][j]", f"{h}[{s}] = m ^ bit", f"led = {s}",
-                 f"PKL = PK{s}")
-
-        self.walk(d, [f"{h}[{s}]" for s in range(4)], leaf)
-
     def take(self, d: int, seat: int, top: bool, card: str) -> None:
-        """A follower's card may take the trick."""
+        """A follower's card may take the trick (top: the card on top is read after)."""
         self(d, f"if row[{card}]:", f"    row, win = beats[{card}], {seat}")
         if top:
             self(d + 1, f"top = {card}")
 
-    def follower(self, d: int, seat: int, r: Regime, led_trump: bool, count: str,
-                 least: int, names: dict[str, str], card: str) -> None:
+    def follower(self, d: int, seat: int, r: Regime, led: int | str, led_trump: bool,
+                 count: str, least: int, names: dict[str, str], card: str) -> None:
         """A follower's legal cards under regime r (the trick led in trump or not)."""
-        h = f"H{seat}"
         if r.trump < 0:
-            self(d, f"f = {h}[led]", "if f:")
-            self.one_suit(d + 1, h, "f", "PKL", "led", card)
+            f = self.held(d, seat, led, "f")
+            self(d, f"if {f}:")
+            self.one_suit(d + 1, seat, led, f, card)
             self(d, "else:")
-            self.any_card(d + 1, h, count, least, card)
+            self.any_card(d + 1, seat, count, least, card)
             return
         tr = r.trump
         if led_trump:  # a trump must follow a trump, but a lone exempt Jack need not
-            self(d, f"tr = {h}[{tr}]", f"if tr & {r.must}:")
-            self.one_suit(d + 1, h, "tr", f"PK{tr}", str(tr), card)
+            t = self.held(d, seat, tr, "tr")
+            self(d, f"if {t} & {r.must}:")
+            self.one_suit(d + 1, seat, tr, t, card)
             self(d, "else:")
-            self.any_card(d + 1, h, count, least, card)
+            self.any_card(d + 1, seat, count, least, card)
             return
-        self(d, f"f = {h}[led]", "if f:")
+        f = self.held(d, seat, led, "f")
+        self(d, f"if {f}:")
         if r.with_trumps:  # follow suit or trump, not under the trump on top
             e = d + 1
-            self(e, f"tr = {h}[{tr}]", f"tt = tr & {names['keep']}[top]", "if tt:")
-            self(e + 1, "kf = C[f]", "kt = C[tt]", "j = bits(32) * (kf + kt) >> 32")
-            first_led = ["if j < kf:", f"    bit, {card} = PKL[f][j]", f"    {h}[led] = f ^ bit",
+            pk, at_led, at_tr = (f"PK{led}" if isinstance(led, int) else "PKL",
+                                 self.mask(seat, led), self.mask(seat, tr))
+            t = self.held(e, seat, tr, "tr")
+            self(e, f"tt = {t} & {names['keep']}[top]", "if tt:")
+            self(e + 1, f"kf = C[{f}]", "kt = C[tt]", "j = bits(32) * (kf + kt) >> 32")
+            first_led = ["if j < kf:", f"    bit, {card} = {pk}[{f}][j]",
+                         f"    {at_led} = {f} ^ bit",
                          "else:", f"    bit, {card} = PK{tr}[tt][j - kf]",
-                         f"    {h}[{tr}] = tr ^ bit"]
+                         f"    {at_tr} = {t} ^ bit"]
             first_trump = ["if j < kt:", f"    bit, {card} = PK{tr}[tt][j]",
-                           f"    {h}[{tr}] = tr ^ bit", "else:",
-                           f"    bit, {card} = PKL[f][j - kt]", f"    {h}[led] = f ^ bit"]
-            if tr == 0:  # the led suit comes after the trumps
-                self(e + 1, *first_trump)
-            elif tr == 3:
-                self(e + 1, *first_led)
-            else:
+                           f"    {at_tr} = {t} ^ bit", "else:",
+                           f"    bit, {card} = {pk}[{f}][j - kt]", f"    {at_led} = {f} ^ bit"]
+            below = led < tr if isinstance(led, int) else {0: False, 3: True}.get(tr)
+            if below is None:
                 self(e + 1, "if below:")
                 self(e + 2, *first_led)
                 self(e + 1, "else:")
                 self(e + 2, *first_trump)
+            else:  # the led suit's cards come before the trumps or after them
+                self(e + 1, *(first_led if below else first_trump))
             self(e, "else:")
-            self.one_suit(e + 1, h, "f", "PKL", "led", card)
+            self.one_suit(e + 1, seat, led, f, card)
         else:
-            self.one_suit(d + 1, h, "f", "PKL", "led", card)
+            self.one_suit(d + 1, seat, led, f, card)
         self(d, "else:")
         e = d + 1
         if not r.strict:  # void: any card
-            self.any_card(e, h, count, least, card)
+            self.any_card(e, seat, count, least, card)
             return
         # void: no trump under the one on top, unless the hand holds only trumps
-        self(e, f"tr = {h}[{tr}]", f"lower = tr & {names['lower']}[top]",
-             f"if lower and C[tr] != {count}:")
-        self(e + 1, "tt = tr ^ lower", f"kl = {count} - C[lower]")
+        t = self.held(e, seat, tr, "tr")
+        self(e, f"lower = {t} & {names['lower']}[top]", f"if lower and C[{t}] != {count}:")
+        self(e + 1, f"tt = {t} ^ lower", f"kl = {count} - C[lower]")
         self.draw(e + 1, "kl", 1)
 
-        def leaf(d: int, s: int) -> None:
-            self(d, f"bit, {card} = PK{s}[m][j]", f"{h}[{s}] = {'tr' if s == tr else 'm'} ^ bit")
+        def leaf(d: int, s: int, m: str) -> None:
+            self(d, f"bit, {card} = PK{s}[{m}][j]",
+                 f"{self.mask(seat, s)} = {t if s == tr else m} ^ bit")
 
-        self.walk(e + 1, [f"{h}[{s}]" if s != tr else "tt" for s in range(4)], leaf)
+        self.walk(e + 1, lambda d, s: "tt" if s == tr else self.held(d, seat, s, "m"), leaf)
         self(e, "else:")
-        self.any_card(e + 1, h, count, least, card)
+        self.any_card(e + 1, seat, count, least, card)
 
     def trick(self, d: int, leader: int, r: Regime, count: str, least: int,
               ask: bool = False, open_: bool = False) -> None:
         """One trick led by a seat (not the last): the leader's card, then each
         follower's; ask: each seat's Weis question before its card; open_: a void
-        follower's card sets trump (`switch`)."""
+        follower's card sets trump (`switch`). With `local`, the followers are written
+        once per led suit, in the leader's branch of that suit."""
         followers = self.after[leader]
         names = {} if r.trump < 0 else {"keep": self.bind("KEEP", r.keep),
                                         "lower": self.bind("LOWER", r.lower)}
+        tops = r.trump >= 0
         if ask:
             self.ask(d, leader)
-        self.lead(d, leader, count, least)
-        self(d, "row = beats[c0]", f"win = {leader}")
-        if r.trump >= 0:
-            self(d, "top = c0", f"if led == {r.trump}:")
+
+        def body(d: int, led: int | str, led_trump: bool) -> None:
             for i, seat in enumerate(followers, 1):
                 if ask:
-                    self.ask(d + 1, seat)
-                self.follower(d + 1, seat, r, True, count, least, names, f"c{i}")
-                self.take(d + 1, seat, True, f"c{i}")
+                    self.ask(d, seat)
+                if open_:
+                    self.open_follower(d, leader, i, count, least)
+                    continue
+                self.follower(d, seat, r, led, led_trump, count, least, names, f"c{i}")
+                self.take(d, seat, tops and i < len(followers), f"c{i}")
+
+        def start(d: int) -> None:
+            self(d, "row = beats[c0]", f"win = {leader}", *(["top = c0"] if tops else []))
+
+        if self.local:
+            def per_suit(d: int, s: int) -> None:
+                start(d)
+                body(d, s, s == r.trump)
+
+            self.any_card(d, leader, count, least, "c0", per_suit)
+            return
+
+        def led_here(d: int, s: int) -> None:
+            self(d, f"led = {s}", f"PKL = PK{s}")
+
+        self.any_card(d, leader, count, least, "c0", led_here)
+        start(d)
+        if r.trump >= 0:
+            self(d, f"if led == {r.trump}:")
+            body(d + 1, "led", True)
             self(d, "else:")
             d += 1
             if r.with_trumps and 0 < r.trump < 3:
                 self(d, f"below = led < {r.trump}")
-        for i, seat in enumerate(followers, 1):
-            if ask:
-                self.ask(d, seat)
-            if open_:
-                self.open_follower(d, leader, i, count, least)
-                continue
-            self.follower(d, seat, r, False, count, least, names, f"c{i}")
-            self.take(d, seat, r.trump >= 0, f"c{i}")
+        body(d, "led", False)
 
     def open_follower(self, d: int, leader: int, i: int, count: str, least: int) -> None:
         """The i-th follower while trump is open (plain regime): a void one's card sets
         trump, and `switch` plays the rest of the hand."""
         seats = (leader, *self.after[leader])
         seat, card = seats[i], f"c{i}"
-        h = f"H{seat}"
-        self(d, f"f = {h}[led]", "if f:")
-        self.one_suit(d + 1, h, "f", "PKL", "led", card)
+        f = self.held(d, seat, "led", "f")
+        self(d, f"if {f}:")
+        self.one_suit(d + 1, seat, "led", f, card)
         self.take(d + 1, seat, False, card)
         self(d, "else:")
-        self.any_card(d + 1, h, count, least, card)
+        self.any_card(d + 1, seat, count, least, card)
         played = range(i + 1)
         seen = ", ".join(f"({s}, c{k})" for k, s in enumerate(seats[:i + 1]))
         self(d + 1, f"return SWITCH({card} // 9, t, led, ({seen},), {tuple(seats[i + 1:])!r}, "
@@ -290,10 +324,12 @@ class Source:
     def last(self, d: int, leader: int) -> None:
         """The last trick: each seat holds one card, nothing is drawn."""
         for i, seat in enumerate((leader, *self.after[leader])):
-            h, card = f"H{seat}", f"c{i}"
-            self(d, f"m = {h}[0]", "if m:", f"    {card} = ONLY0[m]", "else:",
-                 f"    m = {h}[1]", "    if m:", f"        {card} = ONLY1[m]", "    else:",
-                 f"        m = {h}[2]", f"        {card} = ONLY2[m] if m else ONLY3[{h}[3]]")
+            card, e = f"c{i}", d
+            for s in range(3):
+                m = self.held(e, seat, s, "m")
+                self(e, f"if {m}:", f"    {card} = ONLY{s}[{m}]", "else:")
+                e += 1
+            self(e, f"{card} = ONLY3[{self.held(e, seat, 3, 'm')}]")
             if i == 0:
                 self(d, "row = beats[c0]", f"win = {seat}")
             else:
@@ -390,7 +426,11 @@ def write(playout: Playout) -> tuple[str, dict[str, object]] | None:
 
 
 def rest(src: Source, mode: int, rg: Sequence[Regime], T: int) -> None:
-    """`rest_M`: tricks t0.. of a hand in mode M (from the second, or after trump set)."""
+    """`rest_M`: tricks t0.. of a hand in mode M (from the second, or after trump set),
+    each seat's suit masks in locals."""
+    src.local = True
+    for seat in range(src.n):
+        src(1, f"{', '.join(src.mask(seat, s) for s in range(4))} = H{seat}")
     for a, b in runs(rg, 1, T - 1):
         src(1, f"for t in range(t0 if t0 > {a} else {a}, {b}):", f"    n = {T} - t",
             "    beats = BE[t]")
@@ -400,6 +440,7 @@ def rest(src: Source, mode: int, rg: Sequence[Regime], T: int) -> None:
     src.by_leader(2, src.last)
     src.close_trick(2)
     src(1, f"return won, winners, per, said, {mode}")
+    src.local = False
 
 
 def middle(src: Source, r: Regime, d: int, leader: int) -> None:
