@@ -44,14 +44,21 @@ if TYPE_CHECKING:
 TricksFn = Callable[..., "Tricks"]
 
 COUNT = tuple(m.bit_count() for m in range(512))
-# per suit and 9-bit mask: its cards lowest first, as (bit in the suit's mask, card)
-PICKS = tuple(tuple(tuple((1 << r, 9 * s + r) for r in range(9) if m >> r & 1)
+MASKS = tuple(range(512))  # one int object per 9-bit mask, shared by the tables below
+# per suit and 9-bit mask: its cards lowest first, as (card, the mask without it): taking
+# a card is one unpacking, and the mask left is an int made once, not one made per card
+PICKS = tuple(tuple(tuple((9 * s + r, MASKS[m ^ 1 << r]) for r in range(9) if m >> r & 1)
                     for m in range(512)) for s in range(4))
+# the same with the card's bit in place of the mask left: a card of the legal part of a
+# suit's mask (trumps not under the one on top) taken from the whole mask
+BITS = tuple(tuple(tuple((9 * s + r, MASKS[1 << r]) for r in range(9) if m >> r & 1)
+                   for m in range(512)) for s in range(4))
 # per suit and mask of one card: that card (the last trick)
 ONLY = tuple(tuple(9 * s + m.bit_length() - 1 for m in range(512)) for s in range(4))
 BIT = tuple(1 << c for c in range(36))
 # the module's own tables and functions the source reads (`card_loop` binds them)
-TABLES = ("C", "B", *(f"PK{s}" for s in range(4)), *(f"ONLY{s}" for s in range(4)),
+TABLES = ("C", "B", *(f"PK{s}" for s in range(4)), *(f"PB{s}" for s in range(4)),
+          *(f"ONLY{s}" for s in range(4)),
           "hand_weise", "SWITCH")
 
 
@@ -170,7 +177,7 @@ class Source:
         self.draw(d, count, least)
 
         def leaf(d: int, s: int, m: str) -> None:
-            self(d, f"bit, {card} = PK{s}[{m}][j]", f"{self.mask(seat, s)} = {m} ^ bit")
+            self(d, f"{card}, {self.mask(seat, s)} = PK{s}[{m}][j]")
             if then is not None:
                 then(d, s)
 
@@ -180,8 +187,7 @@ class Source:
         """Any card of one suit (m names its mask, nonzero) of a seat."""
         table = f"PK{suit}" if isinstance(suit, int) else "PKL"
         self(d, f"k = C[{m}]",
-             f"bit, {card} = {table}[{m}][bits(32) * k >> 32 if k > 1 else 0]",
-             f"{self.mask(seat, suit)} = {m} ^ bit")
+             f"{card}, {self.mask(seat, suit)} = {table}[{m}][bits(32) * k >> 32 if k > 1 else 0]")
 
     # -- a trick
     def take(self, d: int, seat: int, top: bool, card: str) -> None:
@@ -217,13 +223,12 @@ class Source:
             t = self.held(e, seat, tr, "tr")
             self(e, f"tt = {t} & {names['keep']}[top]", "if tt:")
             self(e + 1, f"kf = C[{f}]", "kt = C[tt]", "j = bits(32) * (kf + kt) >> 32")
-            first_led = ["if j < kf:", f"    bit, {card} = {pk}[{f}][j]",
-                         f"    {at_led} = {f} ^ bit",
-                         "else:", f"    bit, {card} = PK{tr}[tt][j - kf]",
+            first_led = ["if j < kf:", f"    {card}, {at_led} = {pk}[{f}][j]",
+                         "else:", f"    {card}, bit = PB{tr}[tt][j - kf]",
                          f"    {at_tr} = {t} ^ bit"]
-            first_trump = ["if j < kt:", f"    bit, {card} = PK{tr}[tt][j]",
+            first_trump = ["if j < kt:", f"    {card}, bit = PB{tr}[tt][j]",
                            f"    {at_tr} = {t} ^ bit", "else:",
-                           f"    bit, {card} = {pk}[{f}][j - kt]", f"    {at_led} = {f} ^ bit"]
+                           f"    {card}, {at_led} = {pk}[{f}][j - kt]"]
             below = led < tr if isinstance(led, int) else {0: False, 3: True}.get(tr)
             if below is None:
                 self(e + 1, "if below:")
@@ -248,8 +253,10 @@ class Source:
         self.draw(e + 1, "kl", 1)
 
         def leaf(d: int, s: int, m: str) -> None:
-            self(d, f"bit, {card} = PK{s}[{m}][j]",
-                 f"{self.mask(seat, s)} = {t if s == tr else m} ^ bit")
+            if s == tr:
+                self(d, f"{card}, bit = PB{s}[{m}][j]", f"{self.mask(seat, s)} = {t} ^ bit")
+            else:
+                self(d, f"{card}, {self.mask(seat, s)} = PK{s}[{m}][j]")
 
         self.walk(e + 1, lambda d, s: "tt" if s == tr else self.held(d, seat, s, "m"), leaf)
         self(e, "else:")
@@ -528,6 +535,7 @@ def card_loop(playout: Playout) -> TricksFn | None:
     namespace: dict[str, Any] = dict(names)
     namespace.update(C=COUNT, B=BIT, hand_weise=hand_weise,
                      **{f"PK{s}": PICKS[s] for s in range(4)},
+                     **{f"PB{s}": BITS[s] for s in range(4)},
                      **{f"ONLY{s}": ONLY[s] for s in range(4)})
     namespace["SWITCH"] = switcher(playout, namespace)
     exec(compiled(source), namespace)
