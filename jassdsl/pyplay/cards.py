@@ -280,7 +280,7 @@ class Source:
                 if ask:
                     self.ask(d, seat)
                 if open_:
-                    self.open_follower(d, leader, i, count, least)
+                    self.open_follower(d, leader, i, led, count, least)
                     continue
                 self.follower(d, seat, r, led, led_trump, count, least, names, f"c{i}")
                 self.take(d, seat, tops and i < len(followers), f"c{i}")
@@ -310,23 +310,31 @@ class Source:
                 self(d, f"below = led < {r.trump}")
         body(d, "led", False)
 
-    def open_follower(self, d: int, leader: int, i: int, count: str, least: int) -> None:
+    def open_follower(self, d: int, leader: int, i: int, led: int | str, count: str,
+                      least: int) -> None:
         """The i-th follower while trump is open (plain regime): a void one's card sets
         trump, and `switch` plays the rest of the hand."""
         seats = (leader, *self.after[leader])
         seat, card = seats[i], f"c{i}"
-        f = self.held(d, seat, "led", "f")
+        f = self.held(d, seat, led, "f")
         self(d, f"if {f}:")
-        self.one_suit(d + 1, seat, "led", f, card)
+        self.one_suit(d + 1, seat, led, f, card)
         self.take(d + 1, seat, False, card)
         self(d, "else:")
         self.any_card(d + 1, seat, count, least, card)
         played = range(i + 1)
         seen = ", ".join(f"({s}, c{k})" for k, s in enumerate(seats[:i + 1]))
-        self(d + 1, f"return SWITCH({card} // 9, t, led, ({seen},), {tuple(seats[i + 1:])!r}, "
+        self(d + 1, f"return SWITCH({card} // 9, t, {led}, ({seen},), {tuple(seats[i + 1:])!r}, "
              f"{' + '.join(f'P[c{k}]' for k in played)}, "
-             f"{' + '.join(f'B[c{k}]' for k in played)}, ({self.hs},), bits, won, "
+             f"{' + '.join(f'B[c{k}]' for k in played)}, ({self.lists()}), bits, won, "
              "winners, per, said)")
+
+    def lists(self) -> str:
+        """The seats' suit masks as lists (as `switch` and `rest_M` take them)."""
+        if not self.local:
+            return f"{self.hs},"
+        return ", ".join(f"[{', '.join(self.mask(seat, s) for s in range(4))}]"
+                         for seat in range(self.n)) + ","
 
     def last(self, d: int, leader: int) -> None:
         """The last trick: each seat holds one card, nothing is drawn."""
@@ -365,7 +373,12 @@ class Source:
     def begin(self, asks: bool) -> None:
         """A hand's entry: the hands as suit masks, the lists it returns."""
         for s in range(self.n):
-            self(1, f"h = hands[{s}]", f"H{s} = [h & 511, h >> 9 & 511, h >> 18 & 511, h >> 27]")
+            masks = "h & 511, h >> 9 & 511, h >> 18 & 511, h >> 27"
+            if self.local:
+                self(1, f"h = hands[{s}]",
+                     f"{', '.join(self.mask(s, x) for x in range(4))} = {masks}")
+            else:
+                self(1, f"h = hands[{s}]", f"H{s} = [{masks}]")
         self(1, f"won = [0] * {self.n}", "winners = []", "per = []", f"said = [()] * {self.n}")
         if asks:
             self(1, f"offer = offer or {(False,) * self.n!r}")
@@ -456,12 +469,15 @@ def middle(src: Source, r: Regime, d: int, leader: int) -> None:
 
 
 def open_entry(src: Source, T: int) -> None:
-    """`open_M`: a hand begun without trump, until a void follower's card sets it."""
+    """`open_M`: a hand begun without trump, until a void follower's card sets it
+    (each seat's suit masks in locals)."""
+    src.local = True
     src.begin(False)
     src(1, f"for t in range({T}):", f"    n = {T} - t", "    beats = BE[t]")
     src.by_leader(2, lambda d, leader: src.trick(d, leader, PLAIN, "n", 1, open_=True))
     src.close_trick(2)
     src(1, "return won, winners, per, said, mode")
+    src.local = False
 
 
 def opens_on_void(playout: Playout, mode: int) -> bool:
