@@ -16,7 +16,7 @@ from its compiled data, with what the file does not use left out, and compiled:
   Jack, one function per mode (`rest_M`), trick ranges per regime where a schedule
   changes it;
 * a card that sets trump (the first void: tabulated from the phase, not assumed) ends
-  the open loop in `_switch`, which finishes that trick as the generic loop does and
+  the open loop in `switcher`'s function, which finishes that trick as the generic loop does and
   hands over to the new mode's function.
 
 The draws are the generic loop's: a seat holding a Weis asked before its first card,
@@ -493,7 +493,7 @@ def opens_on_void(playout: Playout, mode: int) -> bool:
 
 
 def switcher(playout: Playout, names: dict[str, Any]) -> Callable[..., Tricks]:
-    """`_switch` bound to the playout's tables and the generated functions."""
+    """The hand-over after a card set trump, bound to the playout's tables and the generated functions."""
     plans, points = playout.plans, playout.trick_points
 
     def switch(mode: int, t: int, led: int, seen: tuple[tuple[int, int], ...],
