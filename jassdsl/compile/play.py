@@ -84,6 +84,8 @@ def _trump_rule(rules: PlayRules, table: ModeTable) -> FollowRule:
             return allowed
         return allowed & ~lower
 
+    # what the closure reads, for a loop written out per rule file (`pyplay.cards`)
+    vars(rule)["regime"] = (rules, table)
     return rule
 
 

@@ -40,6 +40,7 @@ from jassdsl.engine.hand_end import HandEnd
 from jassdsl.engine.partners import group_sums
 from jassdsl.engine.records import HAND_LIMIT, stopped
 from jassdsl.engine.weis import weis_config
+from jassdsl.pyplay.cards import card_loop
 
 NO_WEIS = WeisTable({}, {}, False)  # read nowhere: a file without Weis asks nobody
 POLICY_SEED = "jassdsl-policy:{}"  # as `research.simulate.POLICY_SEED` (this sits below it)
@@ -119,7 +120,7 @@ class Playout:
         # each seat scores for itself, or its team's cards are the team's
         self.group = None if r.subjects == n else r.team_of
         self.roles_read = bool(r.roles_read)
-        self.tricks = self.generic_tricks
+        self.tricks = card_loop(self) or self.generic_tricks
 
     def declare(self, bits: Callable[[int], int], chance: Chance, dealer: int,
                 roles: list[int], hand_no: int, totals: dict[str, list[int]], mode: int
