@@ -26,7 +26,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from jassdsl.bots.kinds import Timed, bot_kinds, make_bots, seat_kinds, timed
 from jassdsl.bots.random_bot import PolicyBot
@@ -42,6 +42,9 @@ from jassdsl.registry import display_path, load_rules, variant_path
 from jassdsl.research.records import RecordsError, RecordWriter, Row, hand_rows
 from jassdsl.research.stats import Tally, mean_text, rate, rate_text
 from jassdsl.rulebook.textview import plural, seat_names, subject_names
+
+if TYPE_CHECKING:
+    from jassdsl.pyplay.hand import Playout
 
 Progress = Callable[[int, int], None]  # (games done, hands done), called as games end
 
@@ -290,13 +293,15 @@ def playout_why_not(rules: CompiledRules, bots: str, rows: bool | str, cluster: 
 
 
 def play_playout(rules: CompiledRules, numbered: Sequence[tuple[int, int]],
-                 stopped: Callable[[], bool] = lambda: False) -> Iterator[GameSummary]:
-    """The games (numbered, with their seeds) on the pure-Python playout: the same
-    summaries as `play_numbered` gives; stops early when told to. A game whose invariant
-    fails is played again by the engine, which raises the error it raises."""
+                 stopped: Callable[[], bool] = lambda: False,
+                 playout: Playout | None = None) -> Iterator[GameSummary]:
+    """The games (numbered, with their seeds) on the pure-Python playout (`playout`, made
+    here if not given): the same summaries as `play_numbered` gives; stops early when told
+    to. A game whose invariant fails is played again by the engine, which raises the error
+    it raises."""
     from jassdsl.pyplay.hand import Playout
 
-    playout = Playout(rules)
+    playout = playout if playout is not None else Playout(rules)
     for number, game_seed in numbered:
         if stopped():
             break
@@ -495,6 +500,11 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
         from jassdsl.fast.games import runner_for
 
         runner_for(rules)
+    playout = None
+    if why_not and not slow_why and (jobs == 1 or games == 1):
+        from jassdsl.pyplay.hand import Playout  # its card loop, written and compiled
+
+        playout = Playout(rules)
     start = time.perf_counter()
     try:
         if not why_not:
@@ -503,7 +513,7 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
                 for summary in summaries:  # progress game by game, as the engine's path
                     add_all([summary])
         elif not slow_why and (jobs == 1 or games == 1):
-            for summary in play_playout(rules, list(enumerate(seeds, 1))):
+            for summary in play_playout(rules, list(enumerate(seeds, 1)), playout=playout):
                 report.paths[PLAYOUT] += 1
                 add_all([summary])
         elif cluster is not None:
