@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from jassdsl.compile.play import PlayRules, follow_plain
 from jassdsl.compile.weis import hand_weise
 from jassdsl.core.tables import ModeTable
+from jassdsl.engine.playout import pick
 
 if TYPE_CHECKING:
     from jassdsl.pyplay.hand import Playout, Tricks
@@ -196,23 +197,25 @@ class Source:
         if top:
             self(d + 1, f"top = {card}")
 
+    def suit_or_any(self, d: int, seat: int, suit: int | str, var: str, test: str,
+                    count: str, least: int, card: str) -> None:
+        """The cards of one suit where the seat holds them (and `test` holds of them),
+        else any card."""
+        held = self.held(d, seat, suit, var)
+        self(d, f"if {held}{test}:")
+        self.one_suit(d + 1, seat, suit, held, card)
+        self(d, "else:")
+        self.any_card(d + 1, seat, count, least, card)
+
     def follower(self, d: int, seat: int, r: Regime, led: int | str, led_trump: bool,
                  count: str, least: int, names: dict[str, str], card: str) -> None:
         """A follower's legal cards under regime r (the trick led in trump or not)."""
         if r.trump < 0:
-            f = self.held(d, seat, led, "f")
-            self(d, f"if {f}:")
-            self.one_suit(d + 1, seat, led, f, card)
-            self(d, "else:")
-            self.any_card(d + 1, seat, count, least, card)
+            self.suit_or_any(d, seat, led, "f", "", count, least, card)
             return
         tr = r.trump
         if led_trump:  # a trump must follow a trump, but a lone exempt Jack need not
-            t = self.held(d, seat, tr, "tr")
-            self(d, f"if {t} & {r.must}:")
-            self.one_suit(d + 1, seat, tr, t, card)
-            self(d, "else:")
-            self.any_card(d + 1, seat, count, least, card)
+            self.suit_or_any(d, seat, tr, "tr", f" & {r.must}", count, least, card)
             return
         f = self.held(d, seat, led, "f")
         self(d, f"if {f}:")
@@ -513,14 +516,7 @@ def switcher(playout: Playout, names: dict[str, Any]) -> Callable[..., Tricks]:
         for seat in remain:
             h = hs[seat]
             hand = h[0] | h[1] << 9 | h[2] << 18 | h[3] << 27
-            legal = follow(hand, led, top)
-            c = legal.bit_count()
-            if c > 1:
-                j = bits(32) * c >> 32
-                while j:
-                    legal &= legal - 1
-                    j -= 1
-            card = (legal & -legal).bit_length() - 1
+            card = pick(bits, follow(hand, led, top))
             h[card // 9] ^= 1 << card % 9
             taken |= 1 << card
             total += points_of[card]

@@ -38,6 +38,7 @@ from jassdsl.engine.chance import Chance
 from jassdsl.engine.declare import asked_in_turn, known_facts, per_subject
 from jassdsl.engine.hand_end import HandEnd
 from jassdsl.engine.partners import group_sums
+from jassdsl.engine.playout import pick
 from jassdsl.engine.records import HAND_LIMIT, stopped
 from jassdsl.engine.weis import weis_config
 from jassdsl.pyplay.cards import card_loop
@@ -181,15 +182,9 @@ class Playout:
             follow, beats = plan[t]
             if first and offer is not None and offer[leader] and not bits(32) >> 31:
                 said[leader] = hand_weise(start[leader], table, mode)  # yes: option 0
-            legal = hand = hands[leader]
-            c = legal.bit_count()
-            if c > 1:
-                j = bits(32) * c >> 32
-                while j:
-                    legal &= legal - 1
-                    j -= 1
-            taken = legal & -legal
-            top = card = taken.bit_length() - 1
+            hand = hands[leader]
+            top = card = pick(bits, hand)
+            taken = 1 << card
             total = points_of[card]
             led = card // 9
             hands[leader] = hand ^ taken
@@ -202,17 +197,10 @@ class Playout:
                 if first and offer is not None and offer[seat] and not bits(32) >> 31:
                     said[seat] = hand_weise(start[seat], table, mode)
                 hand = hands[seat]
-                legal = (hand & suit or hand) if suit else follow(hand, led, top)
-                c = legal.bit_count()
-                if c > 1:
-                    j = bits(32) * c >> 32
-                    while j:
-                        legal &= legal - 1
-                        j -= 1
-                bit = legal & -legal
+                card = pick(bits, (hand & suit or hand) if suit else follow(hand, led, top))
+                bit = 1 << card
                 hands[seat] = hand ^ bit
                 taken |= bit
-                card = bit.bit_length() - 1
                 total += points_of[card]
                 if row[card]:
                     top, win, row = card, seat, beats[card]
