@@ -85,7 +85,7 @@ def _trump_rule(rules: PlayRules, table: ModeTable) -> FollowRule:
         return allowed & ~lower
 
     # what the closure reads, for a loop written out per rule file (`pyplay.cards`)
-    vars(rule)["regime"] = (rules, table)
+    rule.regime = (rules, table)  # type: ignore[attr-defined]
     return rule
 
 
