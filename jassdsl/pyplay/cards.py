@@ -32,17 +32,20 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jassdsl.compile.play import PlayRules, follow_plain
-from jassdsl.compile.weis import hand_weise
+from jassdsl.compile.weis import Weis, hand_weise
 from jassdsl.core.tables import ModeTable
 from jassdsl.engine.playout import pick
 
-if TYPE_CHECKING:
-    from jassdsl.pyplay.hand import Playout, Tricks
+# the playout of `pyplay.hand` (not imported: it imports this module)
+Playout = Any
+# the cards each seat took, who took each trick, each trick's card points, the Weise said
+# by each seat and the hand's mode (a card may have set it)
+Tricks = tuple[list[int], list[int], list[int], list[tuple[Weis, ...]], int]
 
-TricksFn = Callable[..., "Tricks"]
+TricksFn = Callable[..., Tricks]
 
 COUNT = tuple(m.bit_count() for m in range(512))
 MASKS = tuple(range(512))  # one int object per 9-bit mask, shared by the tables below

@@ -41,7 +41,7 @@ from jassdsl.engine.partners import group_sums
 from jassdsl.engine.playout import pick
 from jassdsl.engine.records import HAND_LIMIT, stopped
 from jassdsl.engine.weis import weis_config
-from jassdsl.pyplay.cards import card_loop
+from jassdsl.pyplay.cards import Tricks, card_loop
 
 NO_WEIS = WeisTable({}, {}, False)  # read nowhere: a file without Weis asks nobody
 POLICY_SEED = "jassdsl-policy:{}"  # as `research.simulate.POLICY_SEED` (this sits below it)
@@ -65,9 +65,6 @@ class Played:
     broken: bool = False
 
 
-# the cards each seat took, who took each trick, each trick's card points, the Weise said
-# by each seat and the hand's mode (a card may have set it)
-Tricks = tuple[list[int], list[int], list[int], list[tuple[Weis, ...]], int]
 
 
 class SetsTrump(Protocol):
