@@ -46,16 +46,17 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
     `end` is evaluated only where the running totals pass its `gate` (`end_gate`);
     `trick_sums` (per subject, its card points in the hand, where no card and no bonus of
     the mode is worth less than 0) bounds the tricks' steps in that test in one pass over
-    the subjects instead of one over the tricks; with it, `tricks` may be a function that
-    makes them, called only in a hand that passes the test."""
+    the subjects instead of one over the tricks. `tricks` may be a function that makes
+    them: with `trick_sums` it is called only in a hand that passes that test."""
     saved = [(name, getattr(facts, name)) for name in order if name != TRICKS]
+    later = None  # the tricks' maker, kept for a hand that passes the gate's test
     if callable(tricks):
-        assert trick_sums is not None, "the tricks made on demand need their sums"
-        later, tricks = tricks, ()
-    else:
-        later = None
-        if not tricks and not any(any(values) for _, values in saved):
-            return None  # nothing is counted first in this hand (most hands: keep it cheap)
+        if trick_sums is None:
+            tricks = tricks()
+        else:
+            later, tricks = tricks, ()
+    if later is None and not tricks and not any(any(values) for _, values in saved):
+        return None  # nothing is counted first in this hand (most hands: keep it cheap)
     after, change = facts.totals, facts.change
     cid = clause.id if clause is not None else ""
     plain = adds.get(cid) if clause is not None else {}
@@ -183,8 +184,7 @@ def may_pass(gate: Gate, start: list[int], floor: int | None,
     # per subject: how near the gate its running total may come (its total before the
     # hand, on the gate's side, plus every step towards the gate)
     if sign > 0:
-        reach = start if floor is None else [v if v >= floor else floor for v in start]
-        reach = reach[:]
+        reach = start[:] if floor is None else [v if v >= floor else floor for v in start]
     else:
         reach = [-v for v in start]
     for name, values in saved:

@@ -65,8 +65,6 @@ class Played:
     broken: bool = False
 
 
-
-
 class SetsTrump(Protocol):
     """A phase whose card in play may set trump (`mechanisms.first_void.FirstVoid`)."""
 
@@ -284,7 +282,6 @@ class Playout:
                          for h in start]
             won, seat_winners, per_trick, said, mode = self.tricks(
                 hands, fore, bits, offer, start, table, mode)
-            weis_leader = fore
             # the hand's facts, as `HandEnd.facts` and the phases' `add_facts` make them
             points, tricks, won_by, winners = group_sums(self.group, k, won, seat_winners,
                                                          self.chunks[mode], r)
@@ -292,7 +289,7 @@ class Playout:
                               r.options, chance, mode=mode)
             weis = [0] * k
             if any(said):
-                best = best_seat(dict(enumerate(said)), list(self.order[weis_leader]))
+                best = best_seat(dict(enumerate(said)), list(self.order[fore]))  # fore led trick 1
                 if best >= 0:
                     side = sum(sum(w.value for w in ws)
                                for seat, ws in enumerate(said) if team[seat] == team[best])
@@ -336,9 +333,8 @@ class Playout:
 
                 early = count_first(facts, r.count_first, clause, booking.grants,
                                     r.end_when, r.count_adds, end.hand_delta, end.floor_of,
-                                    end.lots, r.count_scales,
-                                    (steps if bound_by is not None else steps())
-                                    if self.by_trick else (), r.end_gate, bound_by)
+                                    end.lots, r.count_scales, steps if self.by_trick else (),
+                                    r.end_gate, bound_by)
             if early is not None:
                 won_with, counted, _ = early
                 for unit, values in counted.items():

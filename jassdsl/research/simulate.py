@@ -500,7 +500,7 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
         from jassdsl.fast.games import runner_for
 
         runner_for(rules)
-    playout = None
+    playout = None  # the pure-Python playout, when it plays the games in this process
     if why_not and not slow_why and (jobs == 1 or games == 1):
         from jassdsl.pyplay.hand import Playout  # its card loop, written and compiled
 
@@ -512,7 +512,7 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
                 report.paths[COMPILED] += len(summaries)
                 for summary in summaries:  # progress game by game, as the engine's path
                     add_all([summary])
-        elif not slow_why and (jobs == 1 or games == 1):
+        elif playout is not None:
             for summary in play_playout(rules, list(enumerate(seeds, 1)), playout=playout):
                 report.paths[PLAYOUT] += 1
                 add_all([summary])
