@@ -18,7 +18,7 @@ from typing import Protocol, cast
 from jassdsl.compile.compiler import CompiledRules, Declaring
 from jassdsl.compile.counting import count_first
 from jassdsl.compile.play import follow_plain
-from jassdsl.compile.scoring import HandFacts, score_hand
+from jassdsl.compile.scoring import HandFacts, Pending, score_hand
 from jassdsl.compile.weis import (
     Weis,
     WeisTable,
@@ -42,6 +42,7 @@ from jassdsl.engine.playout import pick
 from jassdsl.engine.records import HAND_LIMIT, stopped
 from jassdsl.engine.weis import weis_config
 from jassdsl.pyplay.cards import Tricks, card_loop
+from jassdsl.pyplay.ending import Ended, EndFn, hand_end
 
 NO_WEIS = WeisTable({}, {}, False)  # read nowhere: a file without Weis asks nobody
 POLICY_SEED = "jassdsl-policy:{}"  # as `research.simulate.POLICY_SEED` (this sits below it)
@@ -117,6 +118,7 @@ class Playout:
         self.group = None if r.subjects == n else r.team_of
         self.roles_read = bool(r.roles_read)
         self.tricks = card_loop(self) or self.generic_tricks
+        self.end_hand: EndFn = hand_end(self) or self.generic_end
 
     def declare(self, bits: Callable[[int], int], chance: Chance, dealer: int,
                 roles: list[int], hand_no: int, totals: dict[str, list[int]], mode: int
@@ -222,13 +224,78 @@ class Playout:
             t += 1
         return won, seat_winners, per_trick, said, mode
 
+    def generic_end(self, won: list[int], seat_winners: list[int], per_trick: list[int],
+                    said: list[tuple[Weis, ...]], mode: int, start: tuple[int, ...], fore: int,
+                    hand_no: int, declared: dict[str, list[int]] | None, roles: list[int],
+                    totals: dict[str, list[int]], chance: Chance, pending: Pending
+                    ) -> Ended | None:
+        """The hand's facts as `HandEnd.facts` and the phases' `add_facts` make them, its
+        score, the invariants and `count first:`, through the engine's own pieces, for
+        every file the playout covers (`ending.hand_end` writes the same per file).
+        Returns the facts, the clause that scored, what `count first:` ended the game
+        with, and whether a Weis was said and Stöck held; None when an invariant fails."""
+        r = self.rules
+        n, k = r.players, r.subjects
+        team = r.team_of
+        points, tricks, won_by, winners = group_sums(self.group, k, won, seat_winners,
+                                                     self.chunks[mode], r)
+        facts = HandFacts(k, n, hand_no, points, tricks, won_by, winners, {}, totals,
+                          r.options, chance, mode=mode)
+        weis = [0] * k
+        weis_said = any(said)
+        if weis_said:
+            best = best_seat(dict(enumerate(said)), list(self.order[fore]))  # fore led trick 1
+            if best >= 0:
+                side = sum(sum(w.value for w in ws)
+                           for seat, ws in enumerate(said) if team[seat] == team[best])
+                weis[team[best]] = side
+        facts.weis = weis
+        if declared is not None:  # as `Declarations.add_facts`
+            facts.declared = per_subject(r, declared)
+            facts.seat_declared = declared
+        if self.roles_read:  # as `HandEnd.facts`
+            facts.role_seats = roles
+            facts.roles = [team[x] if x >= 0 else -1 for x in roles]
+        if r.reads_in_play and winners:  # as `HandEnd.facts`: every card was dealt
+            c = start[0]
+            for h in start[1:]:
+                c |= h
+            p0, p1, p2, p3 = self.chunks[mode]
+            facts.in_play = (p0[c & 511] + p1[c >> 9 & 511] + p2[c >> 18 & 511]
+                             + p3[c >> 27] + r.last_bonus
+                             + (r.match_bonus if len(set(winners)) == 1 else 0))
+        stoeck = [0] * k
+        holder = stoeck_holder(start, mode) if r.stoeck_bonus else -1
+        if holder >= 0:
+            stoeck[team[holder]] = r.stoeck_bonus
+        facts.stoeck = stoeck
+        booking = score_hand(r.clauses, facts, pending, self.floors)
+        clause = booking.clause
+        for _, holds in r.invariants:
+            facts.bound = None
+            if not holds(facts, -1):
+                return None
+        early = None
+        if r.count_first and r.end_when is not None:
+            end = self.end
+            bound_by = points if self.by_trick and self.no_minus[mode] else None
+
+            def steps(taker: list[int] = winners, got: list[int] = per_trick
+                      ) -> tuple[tuple[int, int], ...]:
+                return tuple(zip(taker, got[:-1], strict=False))
+
+            early = count_first(facts, r.count_first, clause, booking.grants,
+                                r.end_when, r.count_adds, end.hand_delta, end.floor_of,
+                                end.lots, r.count_scales, steps if self.by_trick else (),
+                                r.end_gate, bound_by)
+        return facts, clause, early, weis_said, holder >= 0
+
     def game(self, seed: int) -> Played:
         """One whole game from its seed (the game's chance and the policy's generator)."""
         import random
 
         r = self.rules
         n, k = r.players, r.subjects
-        team = r.team_of
         chance = Chance(seed)
         bits = random.Random(POLICY_SEED.format(seed)).getrandbits
         dealer = chance.draw(n) if r.first_dealer_lot else 0
@@ -242,7 +309,6 @@ class Playout:
         reason = "game end"
         everybody = (1 << n) - 1
         choices, with_push = self.choices, len(self.choices) + self.push
-        end = self.end
         fallback = r.fallback if r.fallback is not None else -1
         while True:
             # the deal: the game's shuffle, packets round the table from forehand
@@ -282,59 +348,15 @@ class Playout:
                          for h in start]
             won, seat_winners, per_trick, said, mode = self.tricks(
                 hands, fore, bits, offer, start, table, mode)
-            # the hand's facts, as `HandEnd.facts` and the phases' `add_facts` make them
-            points, tricks, won_by, winners = group_sums(self.group, k, won, seat_winners,
-                                                         self.chunks[mode], r)
-            facts = HandFacts(k, n, hand_no, points, tricks, won_by, winners, {}, totals,
-                              r.options, chance, mode=mode)
-            weis = [0] * k
-            if any(said):
-                best = best_seat(dict(enumerate(said)), list(self.order[fore]))  # fore led trick 1
-                if best >= 0:
-                    side = sum(sum(w.value for w in ws)
-                               for seat, ws in enumerate(said) if team[seat] == team[best])
-                    weis[team[best]] = side
-                weis_hands += 1
-            facts.weis = weis
-            if declared is not None:  # as `Declarations.add_facts`
-                facts.declared = per_subject(r, declared)
-                facts.seat_declared = declared
-            if self.roles_read:  # as `HandEnd.facts`
-                facts.role_seats = roles
-                facts.roles = [team[x] if x >= 0 else -1 for x in roles]
-            if r.reads_in_play and winners:  # as `HandEnd.facts`: every card was dealt
-                c = start[0]
-                for h in start[1:]:
-                    c |= h
-                p0, p1, p2, p3 = self.chunks[mode]
-                facts.in_play = (p0[c & 511] + p1[c >> 9 & 511] + p2[c >> 18 & 511]
-                                 + p3[c >> 27] + r.last_bonus
-                                 + (r.match_bonus if len(set(winners)) == 1 else 0))
-            stoeck = [0] * k
-            holder = stoeck_holder(start, mode) if r.stoeck_bonus else -1
-            if holder >= 0:
-                stoeck[team[holder]] = r.stoeck_bonus
-                stoeck_hands += 1
-            facts.stoeck = stoeck
-            booking = score_hand(r.clauses, facts, pending, self.floors)
-            clause = booking.clause
-            for _, holds in r.invariants:
-                facts.bound = None
-                if not holds(facts, -1):
-                    return Played(hand_no, dict(clauses), (), False, {}, dict(modes),
-                                  weis_hands, stoeck_hands, match, (), broken=True)
-            early = None
-            if r.count_first and r.end_when is not None:
-                bound_by = points if self.by_trick and self.no_minus[mode] else None
-
-                def steps(taker: list[int] = winners, got: list[int] = per_trick
-                          ) -> tuple[tuple[int, int], ...]:
-                    return tuple(zip(taker, got[:-1], strict=False))
-
-                early = count_first(facts, r.count_first, clause, booking.grants,
-                                    r.end_when, r.count_adds, end.hand_delta, end.floor_of,
-                                    end.lots, r.count_scales, steps if self.by_trick else (),
-                                    r.end_gate, bound_by)
+            ended = self.end_hand(won, seat_winners, per_trick, said, mode, start, fore,
+                                  hand_no, declared, roles, totals, chance, pending)
+            if ended is None:  # an invariant failed
+                return Played(hand_no, dict(clauses), (), False, {}, dict(modes),
+                              weis_hands, stoeck_hands, match, (), broken=True)
+            facts, clause, early, weis_said, stoeck_held = ended
+            weis_hands += weis_said
+            stoeck_hands += stoeck_held
+            points, winners = facts.points, facts.trick_winners
             if early is not None:
                 won_with, counted, _ = early
                 for unit, values in counted.items():
@@ -343,7 +365,7 @@ class Playout:
             clauses[cid] = clauses.get(cid, 0) + 1
             name = self.names[mode]
             modes[name] = modes.get(name, 0) + 1
-            match += tricks[winners[0]] == len(winners)  # one side took every trick
+            match += facts.tricks[winners[0]] == len(winners)  # one side took every trick
             for x, p in enumerate(points):
                 sums[x] += p
                 squares[x] += p * p
