@@ -59,8 +59,12 @@ def divide(a: int, b: int) -> int:
 
 
 def multiply(a: int, b: int) -> int:
-    """``a * b``, cut to plus or minus MAX_PRODUCT, so numbers stay small."""
-    return max(-MAX_PRODUCT, min(MAX_PRODUCT, a * b))
+    """``a * b``, cut to plus or minus MAX_PRODUCT, so numbers stay small (compared, not
+    through min and max: it runs for every product in every hand)."""
+    c = a * b
+    if -MAX_PRODUCT <= c <= MAX_PRODUCT:
+        return c
+    return MAX_PRODUCT if c > 0 else -MAX_PRODUCT
 
 
 class Compiler:

@@ -124,7 +124,8 @@ class Writer:
         if group is None:
             out(1, "winners = seat_winners")
         else:
-            out(1, f"winners = [{self.bind('GROUP', tuple(group))}[w] for w in seat_winners]")
+            group_of = self.bind("GROUP_OF", tuple(group).__getitem__)
+            out(1, f"winners = list(map({group_of}, seat_winners))")
         out(1, f"tricks = [{', '.join(f'winners.count({x})' for x in range(k))}]")
         out(1, "if winners:", "    last = winners[-1]")
         if r.last_bonus:
@@ -388,7 +389,7 @@ def hand_end(playout: Playout) -> EndFn | None:
     namespace = w.names
     namespace["__builtins__"] = {**namespace["__builtins__"], "any": any, "bool": bool,
                                  "dict": dict, "enumerate": enumerate, "getattr": getattr,
-                                 "list": list, "max": max, "set": set, "tuple": tuple,
+                                 "list": list, "map": map, "max": max, "set": set, "tuple": tuple,
                                  "zip": zip}
     exec(compile(source, "<jassdsl.pyplay.ending>", "exec"), namespace)
     fn: EndFn = namespace["end"]

@@ -94,7 +94,11 @@ class Playout:
         self.order = trick_seats(n, (1 << n) - 1)
         deal = chain.deal  # the pack's cards and the packets, as the engine deals
         self.deck = deal.deck
-        self.getters = deal_plan(n, r.cards_each, deal.packets)
+        getters = deal_plan(n, r.cards_each, deal.packets)  # per seat from forehand
+        # per forehand: each seat's getter, in seat order; and each seat's left neighbour
+        self.dealing = tuple(tuple(getters[(seat - fore) % n] for seat in range(n))
+                             for fore in range(n))
+        self.next_seat = tuple(next_seat(n, seat, (1 << n) - 1) for seat in range(n))
         self.choices = tuple(r.trump_choices)
         self.push = bool(r.push)
         self.kind = r.trump_kind
@@ -307,16 +311,17 @@ class Playout:
         weis_hands = stoeck_hands = match = 0
         hand_no = 1
         reason = "game end"
-        everybody = (1 << n) - 1
+        after = self.next_seat
+        end_hands, end_when, gate = r.end_hands, r.end_when, r.end_gate
+        dealing = self.dealing
         choices, with_push = self.choices, len(self.choices) + self.push
         fallback = r.fallback if r.fallback is not None else -1
         while True:
             # the deal: the game's shuffle, packets round the table from forehand
             deck = self.deck[:]
             chance.shuffle(deck)
-            fore = next_seat(n, dealer, everybody)
-            dealt = [sum(get(deck)) for get in self.getters]
-            hands = dealt[n - fore:] + dealt[:n - fore] if fore else dealt
+            fore = after[dealer]
+            hands = [sum(get(deck)) for get in dealing[fore]]
             start = tuple(hands)
             # trump set at the deal (`TrumpByRule.at_deal`), or forehand chooses among the
             # choices or pushes to the partner across (`TrumpChoice`)
@@ -375,16 +380,15 @@ class Playout:
             if hand_no >= HAND_LIMIT:
                 reason = "hand limit"
                 break
-            if r.end_hands is not None:
-                if hand_no >= r.end_hands:
+            if end_hands is not None:
+                if hand_no >= end_hands:
                     break
-            else:
+            elif end_when is not None and may_end(gate, totals):
                 facts.bound = None
-                if r.end_when is not None and may_end(r.end_gate, totals) and \
-                        r.end_when(facts, -1):
+                if end_when(facts, -1):
                     break
             hand_no += 1
-            dealer = next_seat(n, dealer, everybody)
+            dealer = after[dealer]
         unit, sign = r.winner_unit
         signed = [sign * v for v in totals[unit]]
         order = sorted(range(k), key=lambda x: -signed[x] if r.winner_most else signed[x])

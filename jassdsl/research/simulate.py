@@ -93,6 +93,8 @@ class SimReport:
     games: int = 0
     hands: int = 0
     seconds: float = 0.0
+    # this process's CPU time over the same play (workers' not included); not in --json
+    cpu_seconds: float = 0.0
     wins: Counter[str] = field(default_factory=Counter)
     shared: int = 0  # games won jointly by several players or teams
     stopped: int = 0  # games cut off by the engine's hand limit
@@ -505,7 +507,7 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
         from jassdsl.pyplay.hand import Playout  # its card loop, written and compiled
 
         playout = Playout(rules)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     try:
         if not why_not:
             for summaries in play_compiled(rules, seeds, 0):
@@ -539,6 +541,7 @@ def simulate(variant: str | os.PathLike[str], games: int, seed: int = 0,
         if writer is not None:
             writer.close()
     report.seconds = time.perf_counter() - start
+    report.cpu_seconds = time.process_time() - cpu
     return report
 
 
