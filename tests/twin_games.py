@@ -161,6 +161,14 @@ def accepted(text: str, name: str = "mutant.jass") -> CompiledRules | None:
     return compile_rules(model)
 
 
+@cache
+def mutants(seed: int, count: int) -> tuple[tuple[str, CompiledRules], ...]:
+    """The first `count` mutants of `fuzzed(seed)`, made once in a run and shared by the
+    tests that play the same ones (each costs a check and a compile)."""
+    found = fuzzed(seed)
+    return tuple(next(found) for _ in range(count))
+
+
 def fuzzed(seed: int) -> Iterator[tuple[str, CompiledRules]]:
     """Mutants of the shipped files that `check` accepts, endlessly, from one seed:
     (a label that replays it: file and mutations, compiled rules)."""

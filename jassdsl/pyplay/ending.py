@@ -33,10 +33,8 @@ from jassdsl.compile.counting import count_first
 from jassdsl.compile.exprsource import Compiler, Source
 from jassdsl.compile.handfacts import Grant, HandFacts
 from jassdsl.compile.scoring import CompiledClause
-from jassdsl.compile.weis import best_seat, stoeck_pair
 from jassdsl.core import model as m
 from jassdsl.core.count_order import TRICK_FACT, TRICKS
-from jassdsl.engine.declare import per_subject
 
 # the playout of `pyplay.hand` (not imported: it imports this module)
 Playout = Any
@@ -99,7 +97,7 @@ class Writer:
         out = self.out
         out(0, f"def end({ARGUMENTS}):", "    s = -1")
         self.facts()
-        self.weis()
+        self.best_side()
         self.stoeck()
         self.score()
         for inv in self.r.model.invariants:
@@ -135,12 +133,9 @@ class Writer:
         self.bind("HandFacts", HandFacts)
         out(1, f"f = HandFacts({k}, {n}, hand_no, points, tricks, won_by, winners, {{}}, "
                f"totals, {self.bind('OPTIONS', r.options)}, chance, mode=mode)")
-        if r.declarations:  # as `Declarations.add_facts`
-            self.bind("per_subject", per_subject)
-            self.bind("RULES", r)
-            out(1, "if declared is not None:",
-                "    f.declared = per_subject(RULES, declared)",
-                "    f.seat_declared = declared")
+        if r.declarations:
+            self.bind("DECLARED", p.declared_facts)
+            out(1, "if declared is not None:", "    DECLARED(f, declared)")
         self.bind("TEAM", r.team_of)
         if p.roles_read:  # as `HandEnd.facts`
             out(1, "f.role_seats = roles",
@@ -152,33 +147,24 @@ class Writer:
                 f" + c3[c >> 27] + {r.last_bonus!r}"
                 f" + ({r.match_bonus!r} if len(set(winners)) == 1 else 0))")
 
-    def weis(self) -> None:
-        """The best Weis (`best_seat`, in the first trick's order from forehand) scores its
-        side's Weise; a file without Weis has none said."""
+    def best_side(self) -> None:
+        """The Weise said, scored for the side of the best (`Playout.side_weis`); a file
+        without Weis has none said."""
         out, p, k, n = self.out, self.p, self.k, self.n
         out(1, f"weis = [{', '.join(['0'] * k)}]")
-        if p.weis is None:
+        if not p.holds:
             out(1, "weis_said = False", "f.weis = weis")
             return
-        team = self.r.team_of
-        self.bind("best_seat", best_seat)
-        self.bind("ORDER", tuple(list(o) for o in p.order))
-        self.bind("MEMBERS", tuple(tuple(s for s in range(n) if team[s] == x)
-                                   for x in range(max(team) + 1)))
+        self.bind("SIDE", p.side_weis)
         out(1, "weis_said = bool(" + " or ".join(f"said[{s}]" for s in range(n)) + ")",
-            "if weis_said:",
-            "    best = best_seat(dict(enumerate(said)), ORDER[fore])",
-            "    if best >= 0:",
-            "        side = TEAM[best]",
-            "        weis[side] = sum([w.value for seat in MEMBERS[side] for w in said[seat]])",
-            "f.weis = weis")
+            "if weis_said:", "    weis = SIDE(said, fore)", "f.weis = weis")
 
     def stoeck(self) -> None:
         """The first seat dealt the trump King and Queen (`stoeck_holder`)."""
         out, r, k, n = self.out, self.r, self.k, self.n
         out(1, f"stoeck = [{', '.join(['0'] * k)}]", "held = False")
         if r.stoeck_bonus:
-            self.bind("PAIRS", {mode: stoeck_pair(mode) for mode in self.p.plans})
+            self.bind("PAIRS", self.p.pairs)
             out(1, "pair = PAIRS[mode]", "if pair:")
             for s in range(n):
                 out(2, f"{'if' if s == 0 else 'elif'} start[{s}] & pair == pair:",

@@ -26,6 +26,7 @@ from jassdsl.compile.weis import (
     chunk_runs,
     hand_weise,
     stoeck_holder,
+    stoeck_pair,
     suit_sequences,
 )
 from jassdsl.core.cards import SUIT_MASKS
@@ -110,6 +111,8 @@ class Playout:
         self.holds = {m: (tuple(bool(chunk_runs(c, min(t.sequences, default=99)))
                                 for c in range(512)), suit_sequences(t, m)[4])
                       for m, t in self.weis.items()} if self.weis is not None else {}
+        # per mode: the trump King and Queen (Stöck), 0 without a trump suit
+        self.pairs = {m: stoeck_pair(m) for m in modes}
         self.end = HandEnd(r)
         self.floors = self.end.floors
         self.by_trick = TRICKS in r.count_first
@@ -228,6 +231,23 @@ class Playout:
             t += 1
         return won, seat_winners, per_trick, said, mode
 
+    def side_weis(self, said: list[tuple[Weis, ...]], fore: int) -> list[int]:
+        """Per subject, the Weis it scores: the side of the best Weis said (forehand led
+        the first trick) scores its seats' Weise, as `WeisPhase` counts them."""
+        team = self.rules.team_of
+        weis = [0] * self.rules.subjects
+        best = best_seat(dict(enumerate(said)), list(self.order[fore]))
+        if best >= 0:
+            weis[team[best]] = sum(sum(w.value for w in ws)
+                                   for seat, ws in enumerate(said) if team[seat] == team[best])
+        return weis
+
+    def declared_facts(self, facts: HandFacts, declared: dict[str, list[int]]) -> None:
+        """The declarations' values into the facts, as `Declarations.add_facts` adds them
+        (per subject, a team's partners together; and per seat)."""
+        facts.declared = per_subject(self.rules, declared)
+        facts.seat_declared = declared
+
     def generic_end(self, won: list[int], seat_winners: list[int], per_trick: list[int],
                     said: list[tuple[Weis, ...]], mode: int, start: tuple[int, ...], fore: int,
                     hand_no: int, declared: dict[str, list[int]] | None, roles: list[int],
@@ -245,18 +265,10 @@ class Playout:
                                                      self.chunks[mode], r)
         facts = HandFacts(k, n, hand_no, points, tricks, won_by, winners, {}, totals,
                           r.options, chance, mode=mode)
-        weis = [0] * k
         weis_said = any(said)
-        if weis_said:
-            best = best_seat(dict(enumerate(said)), list(self.order[fore]))  # fore led trick 1
-            if best >= 0:
-                side = sum(sum(w.value for w in ws)
-                           for seat, ws in enumerate(said) if team[seat] == team[best])
-                weis[team[best]] = side
-        facts.weis = weis
-        if declared is not None:  # as `Declarations.add_facts`
-            facts.declared = per_subject(r, declared)
-            facts.seat_declared = declared
+        facts.weis = self.side_weis(said, fore) if weis_said else [0] * k
+        if declared is not None:
+            self.declared_facts(facts, declared)
         if self.roles_read:  # as `HandEnd.facts`
             facts.role_seats = roles
             facts.roles = [team[x] if x >= 0 else -1 for x in roles]
