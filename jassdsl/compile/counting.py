@@ -76,18 +76,19 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
     whole = facts.points
     state = facts.rng.getstate() if lots and plain is None else None
     with_it: dict[str, list[int]] = {}
-    moved = {u: [0] * len(v) for u, v in before.items()}  # running - before, kept up
 
     def add(unit: str, x: int, d: int) -> None:
         now, floor = running[unit], floors.get(unit)
         y = now[x] + d
-        now[x] = y = y if floor is None or y >= floor else floor
-        moved[unit][x] = y - before[unit][x]
+        now[x] = y if floor is None or y >= floor else floor
 
     def ends() -> bool:
-        """Whether the game ends with the running totals."""
+        """Whether the game ends with the running totals (the change so far, running
+        minus before, is worked out only where the gate lets them through)."""
         if not may_end(gate, running):
             return False
+        moved = {u: [a - b for a, b in zip(v, before[u], strict=True)]
+                 for u, v in running.items()}
         facts.totals, facts.bound, facts.change = running, None, moved
         return bool(end(facts, -1))
 
@@ -126,13 +127,15 @@ def count_first(facts: HandFacts, order: tuple[str, ...], clause: CompiledClause
             if book(steps):
                 return booked(name)
         if tricks and plain is not None:
-            each = [(unit, factor * hand_factor(per, i, facts))
+            # per award that adds the card points: its running totals, factor and floor
+            each = [(running[unit], factor * hand_factor(per, i, facts), floors.get(unit))
                     for i, (unit, factor) in enumerate(plain.get(TRICK_FACT, ())) if factor]
             for k, (taker, points) in enumerate(tricks, 1):
                 if not points or not each:
                     continue  # books nothing, so it cannot end the game
-                for unit, factor in each:
-                    add(unit, taker, factor * points)
+                for now, factor, floor in each:  # `add`, written out: it runs per trick
+                    y = now[taker] + factor * points
+                    now[taker] = y if floor is None or y >= floor else floor
                 if ends():
                     return booked(f"trick {k}")
         elif tricks:  # score again with the card points of the tricks so far

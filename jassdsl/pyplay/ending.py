@@ -26,6 +26,7 @@ ends its hands. `tests/test_pyplay_ending.py` checks the two hand for hand.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -130,9 +131,11 @@ class Writer:
             out(2, f"points[last] += {r.last_bonus!r}")
         if r.match_bonus:
             out(2, "if tricks[last] == len(winners):", f"    points[last] += {r.match_bonus!r}")
-        self.bind("HandFacts", HandFacts)
-        out(1, f"f = HandFacts({k}, {n}, hand_no, points, tricks, won_by, winners, {{}}, "
-               f"totals, {self.bind('OPTIONS', r.options)}, chance, mode=mode)")
+        self.new_facts({"n": repr(k), "players": repr(n), "hand": "hand_no",
+                        "points": "points", "tricks": "tricks", "won": "won_by",
+                        "trick_winners": "winners", "declared": "{}", "totals": "totals",
+                        "options": self.bind("OPTIONS", r.options), "rng": "chance",
+                        "mode": "mode"})
         if r.declarations:
             self.bind("DECLARED", p.declared_facts)
             out(1, "if declared is not None:", "    DECLARED(f, declared)")
@@ -146,6 +149,25 @@ class Writer:
                 "    f.in_play = (c0[c & 511] + c1[c >> 9 & 511] + c2[c >> 18 & 511]"
                 f" + c3[c >> 27] + {r.last_bonus!r}"
                 f" + ({r.match_bonus!r} if len(set(winners)) == 1 else 0))")
+
+    def new_facts(self, given: dict[str, str]) -> None:
+        """`f`: the hand's `HandFacts`, each field set as its `__init__` sets it (`given`,
+        else its default), written out: one call and a dozen default factories less per
+        hand."""
+        out = self.out
+        assert not hasattr(HandFacts, "__post_init__")
+        out(1, f"f = {self.bind('NEW', object.__new__)}({self.bind('HandFacts', HandFacts)})")
+        for x in dataclasses.fields(HandFacts):
+            if x.name in given:
+                value = given[x.name]
+            elif x.default_factory is list or x.default_factory is dict:
+                value = "[]" if x.default_factory is list else "{}"
+            elif x.default_factory is not dataclasses.MISSING:
+                value = f"{self.bind(f'DEFAULT_{x.name}', x.default_factory)}()"
+            else:
+                assert x.default is None or type(x.default) is int, x.name
+                value = repr(x.default)
+            out(1, f"f.{x.name} = {value}")
 
     def best_side(self) -> None:
         """The Weise said, scored for the side of the best (`Playout.side_weis`); a file
@@ -349,16 +371,20 @@ class Writer:
                 factors[i] = f"h{i}"
         for name, tricks, i, base in steps:
             g = f"{base!r} * {factors[i]}" if i in factors else repr(base)
-            if tricks:
-                if i in factors:
+            v = "points" if tricks else f"f.{name}" if name.isidentifier() \
+                else f"getattr(f, {name!r})"
+            if tricks or name in p.nonnegative:  # one entry per subject, none below 0:
+                if i in factors:  # towards the gate, in full, where the factor is above 0
                     out(d, f"g = {g}", "if g > 0:")
                     for x in range(k):
-                        out(d + 1, f"reach[{x}] += g * points[{x}]")
+                        out(d + 1, f"reach[{x}] += g * {v}[{x}]")
                 elif base > 0:
+                    if not tricks:
+                        out(d, f"v = {v}")
+                    times = "" if g == "1" else f"{g} * "
                     for x in range(k):
-                        out(d, f"reach[{x}] += {g} * points[{x}]")
+                        out(d, f"reach[{x}] += {times}{'points' if tricks else 'v'}[{x}]")
                 continue
-            v = f"f.{name}" if name.isidentifier() else f"getattr(f, {name!r})"
             out(d, f"v = {v}", "if any(v):", f"    g = {g}",
                 "    for x, y in enumerate(v):", "        if g * y > 0:",
                 "            reach[x] += g * y")

@@ -113,6 +113,12 @@ class Playout:
                       for m, t in self.weis.items()} if self.weis is not None else {}
         # per mode: the trump King and Queen (Stöck), 0 without a trump suit
         self.pairs = {m: stoeck_pair(m) for m in modes}
+        # the facts whose every entry is 0 or more: Stöck, Weis where no bonus and no Weis
+        # of the table is below 0 (the written end bounds them towards a gate in full)
+        weis_values = [v for t in self.weis.values()
+                       for v in (*t.sequences.values(), *t.fours.values())] if self.weis else []
+        self.nonnegative = frozenset((*(("stoeck",) if r.stoeck_bonus >= 0 else ()),
+                                      *(("weis",) if min(weis_values, default=0) >= 0 else ())))
         self.end = HandEnd(r)
         self.floors = self.end.floors
         self.by_trick = TRICKS in r.count_first
