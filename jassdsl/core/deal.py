@@ -34,13 +34,13 @@ def shuffle_deck(deck: list[int], getrandbits: Callable[[int], int]) -> None:
 
 
 @cache
-def deal_plan(players: int, each: int, packet: int | tuple[int, ...]
-              ) -> tuple[itemgetter[Any], ...]:
-    """Per seat counted from forehand: a getter of its cards from the shuffled deck.
+def deal_places(players: int, each: int, packet: int | tuple[int, ...]
+                ) -> tuple[tuple[int, ...], ...]:
+    """Per seat counted from forehand: the deck places of its cards.
 
     Packets go round the table from forehand: one size each round (`packet`), or the
     sizes of a tuple in turn, again from its first, until each seat holds `each` cards
-    (the checker has made the hand whole rounds). Each getter returns a sequence."""
+    (the checker has made the hand whole rounds)."""
     sizes = (packet,) if isinstance(packet, int) else packet
     rounds: list[tuple[int, int]] = []  # (first deck place of the round, packet size)
     start = dealt = 0
@@ -49,9 +49,17 @@ def deal_plan(players: int, each: int, packet: int | tuple[int, ...]
         rounds.append((start, size))
         start += size * players
         dealt += size
+    return tuple(tuple(first + i * size + k for first, size in rounds for k in range(size))
+                 for i in range(players))
+
+
+@cache
+def deal_plan(players: int, each: int, packet: int | tuple[int, ...]
+              ) -> tuple[itemgetter[Any], ...]:
+    """Per seat counted from forehand: a getter of its cards from the shuffled deck (at
+    its `deal_places`). Each getter returns a sequence."""
     plan = []
-    for i in range(players):
-        pos = [first + i * size + k for first, size in rounds for k in range(size)]
+    for i, pos in enumerate(deal_places(players, each, packet)):
         plan.append(itemgetter(*pos) if len(pos) > 1 else itemgetter(slice(i, i + len(pos))))
     return tuple(plan)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from jassdsl.core.deal import shuffle_deck
@@ -43,6 +43,13 @@ class Chance:
         """Shuffle the deck in place (the cards as bits)."""
         self._state = None
         shuffle_deck(deck, self.rng.getrandbits)
+
+    def bits(self) -> Callable[[int], int]:
+        """The generator's getrandbits, for a shuffle written out elsewhere that draws as
+        `shuffle` draws (the pure-Python playout's, per rule file); the state kept for
+        `getstate` is dropped, as the draws change it."""
+        self._state = None
+        return self.rng.getrandbits
 
     def draw(self, n: int) -> int:
         """A number from 0 to n-1."""

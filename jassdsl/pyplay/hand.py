@@ -31,7 +31,7 @@ from jassdsl.compile.weis import (
 )
 from jassdsl.core.cards import SUIT_MASKS
 from jassdsl.core.count_order import TRICKS, may_end
-from jassdsl.core.deal import deal_plan, next_seat, trick_seats
+from jassdsl.core.deal import next_seat, trick_seats
 from jassdsl.core.roles import CHOOSER, PUSHER, ROLE_LIST
 from jassdsl.core.tables import chunk_points
 from jassdsl.engine.chain import Chain
@@ -43,6 +43,7 @@ from jassdsl.engine.playout import pick
 from jassdsl.engine.records import HAND_LIMIT, stopped
 from jassdsl.engine.weis import weis_config
 from jassdsl.pyplay.cards import Tricks, card_loop
+from jassdsl.pyplay.dealing import deal_writer
 from jassdsl.pyplay.ending import Ended, EndFn, hand_end
 
 NO_WEIS = WeisTable({}, {}, False)  # read nowhere: a file without Weis asks nobody
@@ -94,16 +95,13 @@ class Playout:
         self.after = tuple(seats[1:] for seats in trick_seats(n, (1 << n) - 1))
         self.order = trick_seats(n, (1 << n) - 1)
         deal = chain.deal  # the pack's cards and the packets, as the engine deals
-        self.deck = deal.deck
-        getters = deal_plan(n, r.cards_each, deal.packets)  # per seat from forehand
-        # per forehand: each seat's getter, in seat order; and each seat's left neighbour
-        self.dealing = tuple(tuple(getters[(seat - fore) % n] for seat in range(n))
-                             for fore in range(n))
+        self.last = r.cards_each * n - 1  # the deck place of the dealer's last card
+        # the shuffle and the deal, written for the pack; each seat's left neighbour
+        self.deal = deal_writer(deal.deck, n, r.cards_each, deal.packets, self.last)
         self.next_seat = tuple(next_seat(n, seat, (1 << n) - 1) for seat in range(n))
         self.choices = tuple(r.trump_choices)
         self.push = bool(r.push)
         self.kind = r.trump_kind
-        self.last = r.cards_each * n - 1  # the deck place of the dealer's last card
         config = weis_config(r)
         self.weis = {m: config.table_in(m) for m in r.modes} if config is not None else None
         # per mode: whether each 9-card chunk holds a run the table counts, and the ranks
@@ -331,15 +329,13 @@ class Playout:
         reason = "game end"
         after = self.next_seat
         end_hands, end_when, gate = r.end_hands, r.end_when, r.end_gate
-        dealing = self.dealing
+        deal = self.deal
         choices, with_push = self.choices, len(self.choices) + self.push
         fallback = r.fallback if r.fallback is not None else -1
         while True:
             # the deal: the game's shuffle, packets round the table from forehand
-            deck = self.deck[:]
-            chance.shuffle(deck)
             fore = after[dealer]
-            hands = [sum(get(deck)) for get in dealing[fore]]
+            hands, bottom = deal(chance.bits(), fore)
             start = tuple(hands)
             # trump set at the deal (`TrumpByRule.at_deal`), or forehand chooses among the
             # choices or pushes to the partner across (`TrumpChoice`)
@@ -355,7 +351,7 @@ class Playout:
             elif self.kind == "random_suit":
                 mode = chance.draw(4)
             elif self.kind == "bottom_card":
-                mode = (deck[self.last].bit_length() - 1) // 9
+                mode = (bottom.bit_length() - 1) // 9
             elif self.kind == "none":
                 mode = fallback
             else:  # trump is set by a card in play
