@@ -5,7 +5,9 @@ For every expression node of every rule file and language fixture (clauses, awar
 and filters, lets, invariants, the game end), the compiled function and the naive
 evaluator of `tests/reference_expr.py` are evaluated on the same random facts, for the
 table and for every subject, and must give the same value (or raise the same error) and
-leave the same `bound`; every award target must choose the same subjects."""
+leave the same `bound`; every award target must choose the same subjects. Each expression
+is also written for the file's number of subjects (sums, counts and quantifiers written
+out subject by subject, as the pure-Python playout writes them) and must agree too."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from reference_expr import Naive
 from test_language_fixtures import FIXTURES, read_fixture
 
 from jassdsl.compile.compiler import CompiledRules, compile_rules
-from jassdsl.compile.exprsource import Compiler
+from jassdsl.compile.exprsource import Compiler, Source
 from jassdsl.compile.scoring import Fn, HandFacts, compile_target
 from jassdsl.core import model as m
 from jassdsl.core.limits import MAX_PRODUCT
@@ -159,6 +161,9 @@ def agree(rules: CompiledRules, name: str) -> None:
     naive = Naive(rf, rules.options)
     pairs = [(e, compiler.expr(e)) for e in expressions(rf)]
     assert pairs
+    # as the playout writes them for the file's number of subjects (`Source.subjects`)
+    written = Source(compiler, rules.subjects)
+    pairs += [(e, written.function(e)) for e in expressions(rf)]
     targets = [(a.target, compile_target(compiler, a.target))
                for cl in rf.clauses for a in cl.awards]
     rng = random.Random(name)

@@ -229,10 +229,15 @@ def shape(x: object) -> object:
 
 
 class Source:
-    """Writes one expression as a lambda; `ns` holds the closures it calls."""
+    """Writes one expression as a lambda; `ns` holds the closures it calls.
 
-    def __init__(self, compiler: Compiler) -> None:
+    `subjects`: their number, where it is known as the source is written (the pure-Python
+    playout writes a file's hand end for its own number): an outermost sum, count or
+    quantifier over the subjects is then written out subject by subject, with no loop."""
+
+    def __init__(self, compiler: Compiler, subjects: int | None = None) -> None:
         self.c = compiler
+        self.subjects = subjects
         self.ns: dict[str, Any] = {"__builtins__": {"abs": abs, "int": int, "len": len,
                                                      "range": range, "sum": sum},
                                    "_mul": multiply, "_div": divide}
@@ -320,19 +325,33 @@ class Source:
             return self.call(e, s)
         return self.quantifier(e, s)
 
+    def each(self, e: m.Expr) -> list[str] | None:
+        """The source of e for each subject in turn, where they are written out (`subjects`,
+        outermost), else None."""
+        if self.subjects is None or self.depth:
+            return None
+        self.depth += 1
+        bodies = [self.of(e, str(x)) for x in range(self.subjects)]
+        self.depth -= 1
+        return bodies
+
     def quantifier(self, e: m.Quant, s: str) -> str:
         """A function of its own: the first quantifier worked out in a condition leaves the
         subjects it found in `bound`."""
+        bodies = self.each(e.body)
         self.depth += 1
         t = f"t{self.depth}"
-        body = self.of(e.body, t)
+        body = self.of(e.body, t) if bodies is None else ""
         self.depth -= 1
         test = {"count": f"len(sat) == {e.count!r}", "none": "len(sat) == 0",
                 "some": "len(sat) > 0", "all_but_one": "len(sat) == f.n - 1",
                 "every": "len(sat) == f.n"}[e.quantifier]
         name = f"_q{len(self.ns)}"
+        found = (f"    sat = [{t} for {t} in range(f.n) if {body}]\n" if bodies is None else
+                 "    sat = []\n" + "".join(f"    if {b}:\n        sat.append({x})\n"
+                                           for x, b in enumerate(bodies)))
         exec(f"def {name}(f, s):\n"
-             f"    sat = [{t} for {t} in range(f.n) if {body}]\n"
+             f"{found}"
              "    if f.bound is None:\n"
              "        f.bound = sat\n"
              f"    return {test}\n", self.ns)
@@ -360,8 +379,12 @@ class Source:
                 if e.func == "sum":
                     return f"({int(value)!r} * f.n)" if value else "(0)"
                 return "f.n" if value else "(0)"
+            whole = whole_list(body, t) if e.func == "sum" else None
+            bodies = self.each(e.args[0]) if whole is None else None
+            if bodies is not None:  # subject by subject (`subjects`), as the loop adds
+                terms = bodies if e.func == "sum" else [f"(1 if {b} else 0)" for b in bodies]
+                return f"(0 + {' + '.join(terms)})"
             if e.func == "sum":
-                whole = whole_list(body, t)
                 return whole if whole is not None else f"sum([{body} for {t} in range(f.n)])"
             return f"len([1 for {t} in range(f.n) if {body}])"
         if e.func == "trick":

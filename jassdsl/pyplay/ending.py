@@ -82,7 +82,7 @@ class Writer:
         r = self.r = playout.rules
         self.k, self.n = r.subjects, r.players
         compiler = Compiler(r.model, r.options, r.unit_of)
-        self.expr = Source(compiler)
+        self.expr = Source(compiler, self.k)  # sums and counts over its subjects written out
         self.names = self.expr.ns  # the expressions' helpers live beside the constants
         self.out = Lines()
 
