@@ -9,19 +9,22 @@ compiled data, with its numbers as constants:
 
 * the card points, tricks and cards of each subject, its seats' cards joined by name;
   the last-trick and match bonuses only where the file has them;
-* the best Weis side and the Stöck holder, unrolled over the seats;
+* the hand's facts set field by field as `HandFacts.__init__` sets them;
+* the best side's Weis (`Playout.side_weis`) and the Stöck holder, unrolled over the seats;
 * the clauses' conditions, in order, and the awards of the clause that applies, each
-  amount's expression written for its subject (`exprsource`), added straight into the
-  unit's change and the totals (with the unit's floor), with no grants made;
+  amount's expression written for its subject (`exprsource`, sums and counts over the
+  subjects written out for their number), added straight into the unit's change and the
+  totals (with the unit's floor, amounts held in abeyance, lots from the game's chance),
+  with no grants made;
 * the invariants, one expression each;
 * `count first:`'s gate bound (`may_pass`) for the clause that scored, so that
   `count_first` is called only in a hand where a running total may pass the gate.
 
 Expressions are evaluated in the order `score_hand` evaluates them, with `bound` reset
-where it resets it, so a quantifier leaves the same subjects behind. A file whose
-scoring forms sides per hand, or scores a clause that is not a plain addition where it
-counts first, gets None: `generic_end`
-ends its hands. `tests/test_pyplay_ending.py` checks the two hand for hand.
+where it resets it, so a quantifier leaves the same subjects behind. A file that forms
+sides per hand, or scores a clause counted first that is not a plain addition, gets
+None: `generic_end` ends its hands. `tests/test_pyplay_ending.py` checks the two hand
+for hand.
 """
 
 from __future__ import annotations

@@ -3,10 +3,11 @@
 `Playout(rules).game(seed)` plays one whole game of random legal play as `Game` with
 `play_random` plays it (see the package docstring) and returns what `simulate` keeps of
 it. Everything rule-like is read from `CompiledRules` and the functions the engine plays
-with; the hand's end goes through the engine's own scoring pieces (`score_hand`,
-the invariants, `count_first`, the end condition) on a `HandFacts`, so the answers are
-the engine's by construction, and what is left to this loop is bookkeeping that the
-differential test (`tests/test_pyplay.py`) checks against `Game`.
+with; the hand's end is written per file (`ending.hand_end`), or goes through the
+engine's own scoring pieces (`generic_end`: `score_hand`, the invariants, `count_first`)
+on a `HandFacts`, and the game end is the file's own condition, so what is left to this
+loop is bookkeeping that the differential test (`tests/test_pyplay.py`) checks against
+`Game`.
 """
 
 from __future__ import annotations
