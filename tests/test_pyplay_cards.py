@@ -50,6 +50,14 @@ def test_the_written_loop_plays_the_generic_loops_hands(name: str) -> None:
         got = written(list(hands), leader, b.getrandbits, *rest)
         assert got == want
         assert a.getstate() == b.getstate()  # the same number of draws
+        offer, start, table, mode = rest
+        if offer is None and playout.weis is not None:  # the Weis held, given as worked out
+            given = (playout.offers(start, mode), start, table, mode)
+            a.setstate(state)
+            b.setstate(state)
+            assert written(list(hands), leader, b.getrandbits, *given) == want
+            assert playout.generic_tricks(list(hands), leader, a.getrandbits, *given) == want
+            assert a.getstate() == b.getstate()
 
 
 def test_a_follow_rule_it_does_not_write_falls_back() -> None:

@@ -376,8 +376,10 @@ class Source:
         self(d, f"won[win] += {' + '.join(f'B[c{i}]' for i in cards)}", "winners.append(win)",
              f"per.append({' + '.join(f'P[c{i}]' for i in cards)})", "leader = win")
 
-    def begin(self, asks: bool) -> None:
-        """A hand's entry: the hands as suit masks, the lists it returns."""
+    def begin(self, asks: str) -> None:
+        """A hand's entry: the hands as suit masks, the lists it returns; where the file
+        has Weis (`asks`: the mode's tag), whether each seat holds one, unless given
+        (`Playout.holds` of the mode: a run the table counts in a suit, or a four)."""
         for s in range(self.n):
             masks = "h & 511, h >> 9 & 511, h >> 18 & 511, h >> 27"
             if self.local:
@@ -387,7 +389,11 @@ class Source:
                 self(1, f"h = hands[{s}]", f"H{s} = [{masks}]")
         self(1, f"won = [0] * {self.n}", "winners = []", "per = []", f"said = [()] * {self.n}")
         if asks:
-            self(1, f"offer = offer or {(False,) * self.n!r}")
+            runs, fours = f"RUNS_{asks}", f"FOURS_{asks}"
+            held = [" or ".join([*(f"{runs}[{self.mask(s, x)}]" for x in range(4)),
+                                 " & ".join([*(self.mask(s, x) for x in range(4)), fours])])
+                    for s in range(self.n)]
+            self(1, "if offer is None:", f"    offer = ({', '.join(held)},)")
 
 
 def runs(regimes: Sequence[Regime], start: int, stop: int) -> list[tuple[int, int]]:
@@ -431,8 +437,13 @@ def write(playout: Playout) -> tuple[str, dict[str, object]] | None:
         entries[mode] = f"entry_{tag}"
         rests[mode] = f"rest_{tag}"
 
+        if asks:  # per suit mask: whether it holds a run the mode's table counts; the fours
+            if mode not in playout.holds:
+                return None
+            src.names[f"RUNS_{tag}"], src.names[f"FOURS_{tag}"] = playout.holds[mode]
+
         def entry(tag: str = tag, r0: Regime = rg[0]) -> None:
-            src.begin(asks)
+            src.begin(tag if asks else "")
             src(1, "beats = BE[0]")
             src.by_leader(1, lambda d, leader: src.trick(d, leader, r0, str(T), T, asks))
             src.close_trick(1)
@@ -478,7 +489,7 @@ def open_entry(src: Source, T: int) -> None:
     """`open_M`: a hand begun without trump, until a void follower's card sets it
     (each seat's suit masks in locals)."""
     src.local = True
-    src.begin(False)
+    src.begin("")  # no Weis where a card sets trump (`write`)
     src(1, f"for t in range({T}):", f"    n = {T} - t", "    beats = BE[t]")
     src.by_leader(2, lambda d, leader: src.trick(d, leader, PLAIN, "n", 1, open_=True))
     src.close_trick(2)

@@ -168,15 +168,26 @@ class Playout:
                 at = next_turn(d, seats, at + 1)
         return declared
 
+    def offers(self, start: tuple[int, ...], mode: int) -> list[bool]:
+        """Per seat, whether its hand holds a Weis in the mode (it is then asked): a run
+        the table counts in a suit, or a four of a rank it counts (`holds`)."""
+        runs, fours = self.holds[mode]
+        return [runs[h & 511] or runs[h >> 9 & 511] or runs[h >> 18 & 511] or runs[h >> 27]
+                or bool(h & h >> 9 & h >> 18 & h >> 27 & fours) for h in start]
+
     def generic_tricks(self, hands: list[int], leader: int, bits: Callable[[int], int],
                        offer: list[bool] | None, start: tuple[int, ...], table: WeisTable,
                        mode: int) -> Tricks:
         """The hand's cards from forehand's lead, in one loop for every rule file the
         playout covers: each seat's Weis asked before its first card where it holds one,
         the legal cards by the trick's follow regime, the winner by its beat rows; a card
-        that sets trump changes the mode from there on. Returns the cards each seat took,
-        who took each trick, each trick's card points, the Weise said and the mode."""
+        that sets trump changes the mode from there on (`offer`: which seats hold a Weis;
+        None: `offers` works it out, as the written loop does). Returns the cards each
+        seat took, who took each trick, each trick's card points, the Weise said and the
+        mode."""
         n = self.rules.players
+        if offer is None and self.weis is not None:
+            offer = self.offers(start, mode)
         plan = self.plans[mode]
         setter = self.setter
         open_ = setter is not None and setter.trump_open(mode)
@@ -360,14 +371,8 @@ class Playout:
             declared = self.declare(bits, chance, dealer, roles, hand_no, totals, mode) \
                 if r.declarations else None
             table: WeisTable = self.weis[mode] if self.weis is not None else NO_WEIS
-            offer = None
-            if self.weis is not None:
-                runs, fours = self.holds[mode]
-                offer = [runs[h & 511] or runs[h >> 9 & 511] or runs[h >> 18 & 511]
-                         or runs[h >> 27] or bool(h & h >> 9 & h >> 18 & h >> 27 & fours)
-                         for h in start]
             won, seat_winners, per_trick, said, mode = self.tricks(
-                hands, fore, bits, offer, start, table, mode)
+                hands, fore, bits, None, start, table, mode)
             ended = self.end_hand(won, seat_winners, per_trick, said, mode, start, fore,
                                   hand_no, declared, roles, totals, chance, pending)
             if ended is None:  # an invariant failed
