@@ -213,7 +213,7 @@ def split_run(run: list[int], table: WeisTable, mode: int) -> list[Weis]:
     return [make_sequence(run[a:b], table, mode) for a, b in best[len(run)][2]]
 
 
-def best_seat(declared: Mapping[int, Sequence[Weis]], order: list[int]) -> int:
+def best_seat(declared: Mapping[int, Sequence[Weis]], order: Sequence[int]) -> int:
     """The seat holding the best Weis; order lists seats as they play to the first trick."""
     best_seat_, best_key = -1, None
     for seat in order:

@@ -134,18 +134,17 @@ class Writer:
             out(2, f"points[last] += {r.last_bonus!r}")
         if r.match_bonus:
             out(2, "if tricks[last] == len(winners):", f"    points[last] += {r.match_bonus!r}")
-        self.new_facts({"n": repr(k), "players": repr(n), "hand": "hand_no",
-                        "points": "points", "tricks": "tricks", "won": "won_by",
-                        "trick_winners": "winners", "declared": "{}", "totals": "totals",
-                        "options": self.bind("OPTIONS", r.options), "rng": "chance",
-                        "mode": "mode"})
+        given = {"n": repr(k), "players": repr(n), "hand": "hand_no", "points": "points",
+                 "tricks": "tricks", "won": "won_by", "trick_winners": "winners",
+                 "declared": "{}", "totals": "totals", "rng": "chance", "mode": "mode",
+                 "options": self.bind("OPTIONS", r.options)}
+        if p.roles_read:  # as `HandEnd.facts`: the roles' seats and their subjects
+            given["role_seats"] = "roles"
+            given["roles"] = f"[{self.bind('TEAM', r.team_of)}[x] if x >= 0 else -1 for x in roles]"
+        self.new_facts(given)
         if r.declarations:
             self.bind("DECLARED", p.declared_facts)
             out(1, "if declared is not None:", "    DECLARED(f, declared)")
-        self.bind("TEAM", r.team_of)
-        if p.roles_read:  # as `HandEnd.facts`
-            out(1, "f.role_seats = roles",
-                "f.roles = [TEAM[x] if x >= 0 else -1 for x in roles]")
         if r.reads_in_play:  # every card was dealt
             out(1, "if winners:",
                 "    c = " + " | ".join(f"start[{s}]" for s in range(n)),

@@ -95,6 +95,8 @@ class Playout:
         self.names = {m: str(r.mode(m)) for m in modes}
         self.after = tuple(seats[1:] for seats in trick_seats(n, (1 << n) - 1))
         self.order = trick_seats(n, (1 << n) - 1)
+        self.members = tuple(tuple(s for s in range(n) if r.team_of[s] == x)
+                             for x in range(r.subjects))  # the seats of each subject
         deal = chain.deal  # the pack's cards and the packets, as the engine deals
         self.last = r.cards_each * n - 1  # the deck place of the dealer's last card
         # the shuffle and the deal, written for the pack; each seat's left neighbour
@@ -252,10 +254,13 @@ class Playout:
         the first trick) scores its seats' Weise, as `WeisPhase` counts them."""
         team = self.rules.team_of
         weis = [0] * self.rules.subjects
-        best = best_seat(dict(enumerate(said)), list(self.order[fore]))
+        best = best_seat(dict(enumerate(said)), self.order[fore])
         if best >= 0:
-            weis[team[best]] = sum(sum(w.value for w in ws)
-                                   for seat, ws in enumerate(said) if team[seat] == team[best])
+            side, total = team[best], 0
+            for seat in self.members[side]:
+                for w in said[seat]:
+                    total += w.value
+            weis[side] = total
         return weis
 
     def declared_facts(self, facts: HandFacts, declared: dict[str, list[int]]) -> None:
