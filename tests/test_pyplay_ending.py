@@ -73,7 +73,7 @@ def check_hands(rules: CompiledRules, seeds: list[int], least: int) -> None:
 @pytest.mark.parametrize(("name", "options"), FILES, ids=[f"{n}{o or ''}" for n, o in FILES])
 def test_the_written_end_ends_the_generic_ends_hands(name: str, options: dict[str, Any]
                                                       ) -> None:
-    check_hands(load_rules(name, options), [100, 101, 102], 6)
+    check_hands(load_rules(name, options), [100, 101], 4)
 
 
 # the fixtures of each shape of scoring the writer has a branch for (targets, verbs,
@@ -88,7 +88,7 @@ def test_the_language_fixtures_and_mutants_it_writes() -> None:
     for name in FIXTURES:
         rules = fixture_rules(f"{name}.jass")
         assert not reasons(rules), name
-        check_hands(rules, [3, 17], 2)
+        check_hands(rules, [3], 1)
     written = 0
     for _, rules in mutants(41, 60):  # test_pyplay's, made once
         if not reasons(rules) and not why_not(Playout(rules)):
