@@ -220,8 +220,8 @@ class Writer:
         self.delta = {u: f"d{j}" for j, u in enumerate(units)}
         for u in units:
             out(1, f"{self.delta[u]} = [{', '.join(['0'] * k)}]")
-        self.holds = any(a.verb == "holds" for c in r.model.clauses for a in c.awards)
-        if self.holds:
+        holds = any(a.verb == "holds" for c in r.model.clauses for a in c.awards)
+        if holds:
             out(1, "still = []")  # amounts held in this hand, then those still held
         self.bind("CLAUSES", r.clauses)
         out(1, "i = which(f, s)", "clause = CLAUSES[i] if i >= 0 else None")
@@ -229,7 +229,7 @@ class Writer:
             out(1, f"{'if' if i == 0 else 'elif'} i == {i}:")
             self.awards(cl)
         changes = ", ".join(f"{u!r}: {self.delta[u]}" for u in units)
-        if self.holds:  # an amount held earlier goes to the one of its subjects who gains
+        if holds:  # an amount held earlier goes to the one of its subjects who gains
             out(1, f"change = {{{changes}}}", "if pending:", "    released = []",
                 "    for unit, members, amount in pending:",
                 "        gainers = [x for x in members if change[unit][x] > 0]",
@@ -265,24 +265,22 @@ class Writer:
             base, sign = r.unit_of[a.unit.text if a.unit is not None else r.main_unit]
             sign = -sign if a.verb == "loses" else sign
             d, minus = self.delta[base], "-" if sign < 0 else ""
-            t = a.target
-            if a.verb == "holds":  # one amount, the first subject's, for all of them
-                self.target(2, t, "chosen")
-                if tracks and "others" in kinds[j + 1:]:
-                    out(2, "named.update(chosen)")
-                out(2, "if chosen:", "    x = chosen[0]",
-                    f"    still.append(({base!r}, tuple(chosen), {sign!r} * {self.of(a.amount, 'x')}))")
-                continue
-            if t.kind == "every":
+            named = tracks and "others" in kinds[j + 1:]  # a later `others` reads them
+            if a.target.kind == "every" and a.verb != "holds":  # written for each subject
                 for x in range(k):
                     out(2, f"{d}[{x}] += {minus}int({self.of(a.amount, str(x))})")
-                if tracks and "others" in kinds[j + 1:]:
+                if named:
                     out(2, f"named.update(range({k}))")
                 continue
-            self.target(2, t, "chosen")
-            if tracks and "others" in kinds[j + 1:]:
+            self.target(2, a.target, "chosen")
+            if named:
                 out(2, "named.update(chosen)")
-            out(2, "for x in chosen:", f"    {d}[x] += {minus}int({self.of(a.amount, 'x')})")
+            if a.verb == "holds":  # one amount, the first subject's, for all of them
+                amount = self.of(a.amount, "x")
+                out(2, "if chosen:", "    x = chosen[0]",
+                    f"    still.append(({base!r}, tuple(chosen), {sign!r} * {amount}))")
+            else:
+                out(2, "for x in chosen:", f"    {d}[x] += {minus}int({self.of(a.amount, 'x')})")
 
     def target(self, d: int, t: m.Target, var: str) -> None:
         """`var` = the subjects of an award's target, as `compile_target` finds them; a
@@ -375,21 +373,19 @@ class Writer:
             g = f"{base!r} * {factors[i]}" if i in factors else repr(base)
             v = "points" if tricks else f"f.{name}" if name.isidentifier() \
                 else f"getattr(f, {name!r})"
+            out(d, f"v = {v}")
             if tricks or name in p.nonnegative:  # one entry per subject, none below 0:
                 if i in factors:  # towards the gate, in full, where the factor is above 0
                     out(d, f"g = {g}", "if g > 0:")
                     for x in range(k):
-                        out(d + 1, f"reach[{x}] += g * {v}[{x}]")
+                        out(d + 1, f"reach[{x}] += g * v[{x}]")
                 elif base > 0:
-                    if not tricks:
-                        out(d, f"v = {v}")
                     times = "" if g == "1" else f"{g} * "
                     for x in range(k):
-                        out(d, f"reach[{x}] += {times}{'points' if tricks else 'v'}[{x}]")
+                        out(d, f"reach[{x}] += {times}v[{x}]")
                 continue
-            out(d, f"v = {v}", "if any(v):", f"    g = {g}",
-                "    for x, y in enumerate(v):", "        if g * y > 0:",
-                "            reach[x] += g * y")
+            out(d, "if any(v):", f"    g = {g}", "    for x, y in enumerate(v):",
+                "        if g * y > 0:", "            reach[x] += g * y")
         out(d, f"go = max(reach) >= {least!r}")
 
 
